@@ -1,0 +1,7 @@
+/**
+ * pulumi-flink-iceberg: Pulumi component resources for Apache Flink SQL jobs over Apache Iceberg
+ * tables. This file only re-exports the public API (../shared/DESIGN.md).
+ */
+export { FlinkIcebergValidationError, type ValidationIssue } from "./validation/error.js";
+export { DataTypes } from "./types/datatypes.js";
+export type { DataType, DataTypeKind, RowField, IntervalResolution } from "./types/data-type.js";

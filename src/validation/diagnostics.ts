@@ -1,0 +1,61 @@
+/**
+ * Collects the errors and warnings of one resource (or one pure function call) so that all
+ * problems are reported at once.
+ */
+import { FlinkIcebergValidationError, isValidationError, type ValidationIssue } from "./error.js";
+
+/** Joins a parent prop path and a child segment: `join("columns[1]", "type")` → `columns[1].type`; `[i]` segments attach without a dot. */
+export function joinPath(parent: string, child: string | number): string {
+  if (typeof child === "number") return `${parent}[${child}]`;
+  if (parent === "") return child;
+  if (child === "") return parent;
+  return child.startsWith("[") ? `${parent}${child}` : `${parent}.${child}`;
+}
+
+/** Accumulates issues; `throwIfErrors` raises one FlinkIcebergValidationError with all of them. */
+export class Diagnostics {
+  constructor(
+    private readonly prefix = "",
+    readonly errors: ValidationIssue[] = [],
+    readonly warnings: ValidationIssue[] = [],
+  ) {}
+
+  /** Records an error at `path` (relative to this collector's prefix). */
+  error(path: string, message: string): void {
+    this.errors.push({ path: joinPath(this.prefix, path), message });
+  }
+
+  /** Records a warning at `path`; warnings never stop rendering. */
+  warn(path: string, message: string): void {
+    this.warnings.push({ path: joinPath(this.prefix, path), message });
+  }
+
+  /** A view that records into this collector under `prefix`. */
+  at(path: string | number): Diagnostics {
+    // The child shares this collector's lists.
+    return new Diagnostics(joinPath(this.prefix, typeof path === "number" ? `[${path}]` : path), this.errors, this.warnings);
+  }
+
+  /**
+   * Runs `fn`; a FlinkIcebergValidationError it throws is folded into this collector under `path`
+   * (so nested checks that throw still report together). Returns fn's result, or undefined.
+   */
+  capture<T>(path: string, fn: () => T): T | undefined {
+    try {
+      return fn();
+    } catch (e) {
+      if (!isValidationError(e)) throw e;
+      for (const i of e.issues) this.error(joinPath(path, i.path), i.message);
+      return undefined;
+    }
+  }
+
+  get hasErrors(): boolean {
+    return this.errors.length > 0;
+  }
+
+  /** Throws one FlinkIcebergValidationError listing every error, labelled with `resource` (e.g. `IcebergSink "daily"`). */
+  throwIfErrors(resource?: string): void {
+    if (this.errors.length > 0) throw new FlinkIcebergValidationError([...this.errors], resource);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Pulumi test helpers: mocks that record every resource, and reading Outputs without hanging.
+ *
+ * `new Promise(r => o.apply(r))` never settles when the Output rejected; `settle` uses the
+ * Output's internal promise, which does reject, so a broken Output fails the test instead.
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+export interface RecordedResource {
+  type: string;
+  name: string;
+  inputs: Record<string, unknown>;
+  id: string;
+}
+
+export const recorded: RecordedResource[] = [];
+
+/** Installs mocks that echo inputs as outputs and fill `metadata.name` like auto-naming would not. */
+export async function installMocks(opts: { preview?: boolean; project?: string; stack?: string } = {}): Promise<void> {
+  recorded.length = 0;
+  await pulumi.runtime.setMocks(
+    {
+      newResource(args: pulumi.runtime.MockResourceArgs): { id: string; state: Record<string, unknown> } {
+        const id = `${args.name}-id`;
+        recorded.push({ type: args.type, name: args.name, inputs: args.inputs as Record<string, unknown>, id });
+        return { id, state: args.inputs as Record<string, unknown> };
+      },
+      call(args: pulumi.runtime.MockCallArgs): Record<string, unknown> {
+        return args.inputs as Record<string, unknown>;
+      },
+    },
+    opts.project ?? "project",
+    opts.stack ?? "stack",
+    opts.preview ?? false,
+  );
+}
+
+/** Resolves an Output's value; rejects when the Output rejected (never hangs). */
+export function settle<T>(o: pulumi.Output<T> | pulumi.Input<T>): Promise<T> {
+  if (!pulumi.Output.isInstance(o)) return Promise.resolve(o as T);
+  const internal = (o as unknown as { promise(withUnknowns?: boolean): Promise<T> }).promise;
+  return internal.call(o);
+}
+
+/** Resolves whether an Output is marked secret. */
+export function isSecretOutput(o: pulumi.Output<unknown>): Promise<boolean> {
+  return (o as unknown as { isSecret: Promise<boolean> }).isSecret;
+}
+
+/** The recorded resources of a given type token. */
+export function resourcesOfType(type: string): RecordedResource[] {
+  return recorded.filter((r) => r.type === type);
+}
+
+/** Waits until Pulumi's mock runtime has registered everything queued so far. */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+}
