@@ -1,0 +1,63 @@
+/**
+ * The contract between table components (IcebergSource, IcebergSink, FlinkTable) and
+ * FlinkSqlJob: what a table contributes to a job. Components register their definition here at
+ * construction; `sql` template references and FlinkSqlJob look it up. Kept in a WeakMap so the
+ * public classes carry nothing extra.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+
+/** Iceberg facts the job needs for cross-table rules. */
+export interface IcebergTableFacts {
+  /** Identity of the catalog (type/impl + uri + warehouse when plain), to detect the same Iceberg table registered twice. */
+  readonly catalogKey: string;
+  readonly database: string;
+  readonly table: string;
+  /** The Iceberg schema JSON (as toIcebergSchema returns it). */
+  readonly schema: unknown;
+  /** `format-version` rendered for the table (1, 2 or 3). */
+  readonly formatVersion: number;
+  /** True when a column needs format v3 types (TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9)). */
+  readonly needsFormatV3: boolean;
+  /** Sink: upsertEnabled is true. */
+  readonly upsert: boolean;
+  /** Source: reads incrementally without an end (streaming and unbounded). */
+  readonly streamingRead: boolean;
+}
+
+export interface TableDefinition {
+  /** "IcebergSource" | "IcebergSink" | "FlinkTable". */
+  readonly resourceType: "IcebergSource" | "IcebergSink" | "FlinkTable";
+  readonly resourceName: string;
+  /** Label for messages, e.g. `IcebergSink "daily"`. */
+  readonly label: string;
+  /** The Flink table name (plain). */
+  readonly tableName: string;
+  /** The CREATE TABLE statement (an Output when catalog uri/warehouse are Outputs). */
+  readonly ddl: pulumi.Input<string>;
+  /** The CREATE TABLE statement when it is known at construction (used for preview-time script checks). */
+  readonly ddlPlain?: string;
+  /** True when INSERT INTO this table is allowed (sinks and FlinkTables). */
+  readonly writable: boolean;
+  /** True when reading the table ends (bounded source). */
+  readonly bounded: boolean;
+  /** Why the table is unbounded, for error messages (e.g. "streaming: true without endSnapshotId"). */
+  readonly unboundedReason?: string;
+  /** Sink commitInterval as set by the user (undefined when unset), in milliseconds and as written. */
+  readonly commitInterval?: { readonly millis: number; readonly text: string };
+  /** Present for Iceberg tables. */
+  readonly iceberg?: IcebergTableFacts;
+  /** Warnings the table found (already logged by the component). */
+  readonly warnings: readonly { path: string; message: string }[];
+}
+
+const registry = new WeakMap<object, TableDefinition>();
+
+/** Called by table components at construction. */
+export function registerTableDefinition(component: object, def: TableDefinition): void {
+  registry.set(component, Object.freeze(def));
+}
+
+/** The definition of a table component, or undefined for anything else. */
+export function getTableDefinition(value: unknown): TableDefinition | undefined {
+  return typeof value === "object" && value !== null ? registry.get(value) : undefined;
+}
