@@ -1,0 +1,68 @@
+/**
+ * Credential keys in free-form maps (SPEC decision 8).
+ *
+ * The Iceberg connector copies every WITH option into the Iceberg table's properties when it
+ * creates the table (iceberg `flink/.../FlinkDynamicTableFactory.java`, `FlinkCatalog.java`), and
+ * both SQL runners log every statement, so a credential may appear neither in a WITH clause nor
+ * in the script nor in a ConfigMap. Keys that carry one are rejected at preview with a message
+ * that says how to pass it instead.
+ */
+
+const SECRET_WORDS = new Set([
+  "token",
+  "tokens",
+  "credential",
+  "credentials",
+  "password",
+  "passwd",
+  "pwd",
+  "secret",
+  "secrets",
+  "jaas",
+  "accesskey",
+  "secretkey",
+  "privatekey",
+  "apikey",
+]);
+const SECRET_PAIRS: readonly (readonly [string, string])[] = [
+  ["access", "key"],
+  ["secret", "key"],
+  ["private", "key"],
+  ["api", "key"],
+  ["session", "token"],
+  ["account", "key"],
+  ["sas", "token"],
+];
+/** A last word that makes the key name a setting about a credential, not the credential itself. */
+const SETTING_SUFFIXES = new Set(["provider", "providers", "type", "uri", "url", "endpoint", "enabled", "impl", "class", "file", "path", "ms", "mode", "name", "id"]);
+
+/** Splits `s3.secret-access-key`, `clientSecret`, `AWS_SECRET_ACCESS_KEY` into lower-case words. */
+function words(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+/** True when `key` names a credential (token, credential, password, secret, access key ...). */
+export function isCredentialKey(key: string): boolean {
+  const w = words(key);
+  if (w.length === 0) return false;
+  if (SETTING_SUFFIXES.has(w[w.length - 1]!) && w.length > 1) return false;
+  if (w.some((x) => SECRET_WORDS.has(x))) return true;
+  for (let i = 0; i + 1 < w.length; i++) {
+    if (SECRET_PAIRS.some(([a, b]) => w[i] === a && w[i + 1] === b)) return true;
+  }
+  return false;
+}
+
+/** The message for a credential key found in `where` (e.g. "catalog.properties"). */
+export function credentialKeyMessage(key: string, where: string): string {
+  return (
+    `${JSON.stringify(key)} carries a credential, and ${where} is rendered in plain text ` +
+    `(the Iceberg connector copies WITH options into the table's properties, and the SQL runners log every statement). ` +
+    `Remove it and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret ` +
+    `(kubernetes.envFromSecrets, e.g. AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY for S3), or use a catalog that authenticates from the environment (SPEC decision 8)`
+  );
+}
