@@ -1,10 +1,13 @@
 /**
- * Flink's logical types as immutable values (Flink `org.apache.flink.table.types.logical.*`).
+ * Flink's logical types as immutable values (flink
+ * `flink-table/flink-table-common/src/main/java/org/apache/flink/table/types/logical/*.java`).
  *
  * Each type is a frozen object whose `kind` discriminates the union `DataType`; `toString()`
- * renders canonical Flink SQL that Flink parses back to the same type, and `equals` compares
- * structurally. Build them with `DataTypes` (datatypes.ts) or `parseDataType` (parser.ts).
+ * renders canonical Flink SQL that Flink (and `parseDataType`) parses back to the same type, and
+ * `equals` compares structurally. Build them with `DataTypes` (datatypes.ts) or `parseDataType`
+ * (parser.ts); the constructors do not check ranges.
  */
+import { FlinkIcebergValidationError } from "../validation/error.js";
 
 /** Largest length of CHAR/VARCHAR/BINARY/VARBINARY: `VARCHAR(2147483647)` is `STRING`, `VARBINARY(2147483647)` is `BYTES`. */
 export const MAX_LENGTH = 2147483647;
@@ -12,15 +15,26 @@ export const MAX_LENGTH = 2147483647;
 export const MAX_DECIMAL_PRECISION = 38;
 /** TIME/TIMESTAMP fractional-second precision range is 0..9. */
 export const MAX_TIME_PRECISION = 9;
-/** Identifiers (ROW field names, column names) hold 1..256 characters (Calcite Lex.JAVA). */
+/**
+ * Identifiers (ROW field names, column names) hold 1..256 characters, counted as UTF-16 code units
+ * the way Java's `String.length()` counts them: Flink's SQL parser is configured with
+ * `withIdentifierMaxLength(256)` (flink `flink-table/flink-table-planner/.../delegation/PlannerContext.java`).
+ */
 export const MAX_IDENTIFIER_LENGTH = 256;
 
-/** Quotes an identifier with back-ticks, doubling embedded back-ticks (Calcite BACK_QUOTED_IDENTIFIER). */
+/**
+ * Quotes an identifier with back-ticks, doubling embedded back-ticks (Calcite
+ * `BACK_QUOTED_IDENTIFIER`; flink `EncodingUtils.escapeIdentifier`). Does not check the name:
+ * see `checkIdentifier`. Example: ``quoteIdentifier("we`ird")`` is ``"`we``ird`"``.
+ */
 export function quoteIdentifier(name: string): string {
   return "`" + name.replace(/`/g, "``") + "`";
 }
 
-/** Quotes a string literal with single quotes, doubling embedded quotes (no backslash escapes in Flink SQL). */
+/**
+ * Quotes a string literal with single quotes, doubling embedded quotes (Flink SQL has no backslash
+ * escapes; flink `EncodingUtils.escapeSingleQuotes`). Any character, line breaks included, may appear.
+ */
 export function quoteLiteral(value: string): string {
   return "'" + value.replace(/'/g, "''") + "'";
 }
@@ -40,9 +54,18 @@ abstract class BaseType {
     return this.withNullability(true);
   }
 
-  /** A copy with the given nullability. */
+  /**
+   * A copy with the given nullability (this object when it already has it).
+   * @throws FlinkIcebergValidationError for `NULL NOT NULL`: Flink's NullType is always nullable
+   *   (flink `.../types/logical/NullType.java`).
+   */
   withNullability(isNullable: boolean): this {
     if (isNullable === this.isNullable) return this;
+    if (!isNullable && this.kind === "NULL") {
+      throw new FlinkIcebergValidationError([
+        { path: "", message: "the NULL type is always nullable: NULL NOT NULL is not a Flink type" },
+      ]);
+    }
     const copy = Object.create(Object.getPrototypeOf(this)) as this;
     Object.assign(copy, this, { isNullable });
     return Object.freeze(copy);
@@ -56,17 +79,27 @@ abstract class BaseType {
     return this.isNullable ? this.render() : `${this.render()} NOT NULL`;
   }
 
-  /** Structural equality (same kind, parameters, nullability, nested types and field names). */
+  /**
+   * Structural equality: same kind, parameters, nullability, nested types, field names and
+   * descriptions (the canonical texts are equal). False for anything that is not a DataType.
+   */
   equals(other: DataType): boolean {
-    return this.toString() === other.toString();
+    return isDataType(other) && this.toString() === other.toString();
   }
 }
 
-/** Types without parameters. `NULL` is Flink's NullType (always nullable). */
+/** Kinds of the types without parameters. `NULL` is Flink's NullType (always nullable). */
 export type SimpleKind = "BOOLEAN" | "TINYINT" | "SMALLINT" | "INT" | "BIGINT" | "FLOAT" | "DOUBLE" | "DATE" | "NULL";
 
+/**
+ * A type without parameters: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DATE, NULL
+ * (flink `BooleanType.java`, `TinyIntType.java`, ..., `NullType.java`). Renders as its kind.
+ */
 export class SimpleType extends BaseType {
-  constructor(readonly kind: SimpleKind) {
+  constructor(
+    /** Which parameterless type this is. */
+    readonly kind: SimpleKind,
+  ) {
     super();
   }
   protected render(): string {
@@ -74,10 +107,15 @@ export class SimpleType extends BaseType {
   }
 }
 
-/** CHAR(n) / VARCHAR(n); n in 1..2147483647; VARCHAR(2147483647) renders as STRING. */
+/**
+ * CHAR(n) / VARCHAR(n); n in 1..2147483647; VARCHAR(2147483647) renders as STRING
+ * (flink `CharType.java`, `VarCharType.java`).
+ */
 export class CharType extends BaseType {
   constructor(
+    /** CHAR (fixed length) or VARCHAR (variable length). */
     readonly kind: "CHAR" | "VARCHAR",
+    /** Length in characters, 1..2147483647. */
     readonly length: number,
   ) {
     super();
@@ -87,10 +125,15 @@ export class CharType extends BaseType {
   }
 }
 
-/** BINARY(n) / VARBINARY(n); n in 1..2147483647; VARBINARY(2147483647) renders as BYTES. */
+/**
+ * BINARY(n) / VARBINARY(n); n in 1..2147483647; VARBINARY(2147483647) renders as BYTES
+ * (flink `BinaryType.java`, `VarBinaryType.java`).
+ */
 export class BinaryType extends BaseType {
   constructor(
+    /** BINARY (fixed length) or VARBINARY (variable length). */
     readonly kind: "BINARY" | "VARBINARY",
+    /** Length in bytes, 1..2147483647. */
     readonly length: number,
   ) {
     super();
@@ -100,11 +143,14 @@ export class BinaryType extends BaseType {
   }
 }
 
-/** DECIMAL(p, s): precision 1..38, scale 0..p. */
+/** DECIMAL(p, s): precision 1..38, scale 0..p; always rendered with both (flink `DecimalType.java`). */
 export class DecimalType extends BaseType {
+  /** Discriminator. */
   readonly kind = "DECIMAL" as const;
   constructor(
+    /** Total digits, 1..38. */
     readonly precision: number,
+    /** Digits after the point, 0..precision. */
     readonly scale: number,
   ) {
     super();
@@ -114,10 +160,14 @@ export class DecimalType extends BaseType {
   }
 }
 
-/** TIME(p): fractional-second precision 0..9 (default 0). */
+/** TIME(p) [WITHOUT TIME ZONE]: fractional-second precision 0..9 (default 0); renders `TIME(p)` (flink `TimeType.java`). */
 export class TimeType extends BaseType {
+  /** Discriminator. */
   readonly kind = "TIME" as const;
-  constructor(readonly precision: number) {
+  constructor(
+    /** Fractional-second digits, 0..9. */
+    readonly precision: number,
+  ) {
     super();
   }
   protected render(): string {
@@ -128,10 +178,14 @@ export class TimeType extends BaseType {
 /**
  * TIMESTAMP(p) [WITHOUT TIME ZONE], TIMESTAMP_LTZ(p) (= TIMESTAMP(p) WITH LOCAL TIME ZONE) and
  * TIMESTAMP(p) WITH TIME ZONE (`TIMESTAMP_TZ`, which Iceberg cannot hold). Precision 0..9, default 6.
+ * Renders `TIMESTAMP(p)`, `TIMESTAMP_LTZ(p)` and `TIMESTAMP(p) WITH TIME ZONE` (flink
+ * `TimestampType.java`, `LocalZonedTimestampType.java`, `ZonedTimestampType.java`).
  */
 export class TimestampType extends BaseType {
   constructor(
+    /** Without time zone, with local time zone, or with time zone. */
     readonly kind: "TIMESTAMP" | "TIMESTAMP_LTZ" | "TIMESTAMP_TZ",
+    /** Fractional-second digits, 0..9. */
     readonly precision: number,
   ) {
     super();
@@ -148,7 +202,10 @@ export class TimestampType extends BaseType {
   }
 }
 
-/** Resolutions of Flink's YearMonthIntervalType and DayTimeIntervalType. */
+/**
+ * Resolutions of Flink's YearMonthIntervalType (YEAR, YEAR_TO_MONTH, MONTH) and
+ * DayTimeIntervalType (the rest) (flink `YearMonthIntervalType.java`, `DayTimeIntervalType.java`).
+ */
 export type IntervalResolution =
   | "YEAR"
   | "YEAR_TO_MONTH"
@@ -167,14 +224,20 @@ export type IntervalResolution =
 /**
  * INTERVAL types. `precision` is the year precision (1..4, default 2) for year-month resolutions
  * and the day precision (1..6, default 2) for day-time ones; `fractionalPrecision` (0..9, default 6)
- * applies to resolutions ending in SECOND. Unused parameters hold their defaults.
- * Canonical text follows Flink's `asSerializableString`, e.g. `INTERVAL DAY(2) TO SECOND(6)`.
+ * applies to resolutions ending in SECOND. Unused parameters hold their defaults (`DataTypes.INTERVAL`
+ * resets them), so two intervals that render alike are deep-equal.
+ * Canonical text follows Flink's `asSerializableString`, e.g. `INTERVAL DAY(2) TO SECOND(6)`
+ * (flink `YearMonthIntervalType.java`, `DayTimeIntervalType.java`).
  */
 export class IntervalType extends BaseType {
+  /** Discriminator. */
   readonly kind = "INTERVAL" as const;
   constructor(
+    /** Which fields the interval has, e.g. `DAY_TO_SECOND`. */
     readonly resolution: IntervalResolution,
+    /** Year precision 1..4 (year-month) or day precision 1..6 (day-time); 2 when unused. */
     readonly precision: number = 2,
+    /** Fractional-second precision 0..9; 6 when unused. */
     readonly fractionalPrecision: number = 6,
   ) {
     super();
@@ -213,10 +276,12 @@ export class IntervalType extends BaseType {
   }
 }
 
-/** ARRAY<T> and MULTISET<T>. */
+/** ARRAY<T> and MULTISET<T> (also written `T ARRAY`, `T MULTISET`; flink `ArrayType.java`, `MultisetType.java`). */
 export class CollectionType extends BaseType {
   constructor(
+    /** ARRAY (ordered, duplicates) or MULTISET (unordered bag). */
     readonly kind: "ARRAY" | "MULTISET",
+    /** Element type, with its own nullability. */
     readonly elementType: DataType,
   ) {
     super();
@@ -226,11 +291,14 @@ export class CollectionType extends BaseType {
   }
 }
 
-/** MAP<K, V>. */
+/** MAP<K, V> (flink `MapType.java`). */
 export class MapType extends BaseType {
+  /** Discriminator. */
   readonly kind = "MAP" as const;
   constructor(
+    /** Key type, with its own nullability. */
     readonly keyType: DataType,
+    /** Value type, with its own nullability. */
     readonly valueType: DataType,
   ) {
     super();
@@ -240,16 +308,27 @@ export class MapType extends BaseType {
   }
 }
 
-/** One field of a ROW: name (1..256 characters, no CR/LF), type, optional description. */
+/**
+ * One field of a ROW: name (1..256 UTF-16 code units, no CR/LF, not only whitespace), type, optional
+ * description (any text). The `description` key is absent, not undefined, when there is none.
+ */
 export interface RowField {
+  /** Field name, case-sensitive; rendered back-quoted. */
   readonly name: string;
+  /** Field type, with its own nullability. */
   readonly type: DataType;
+  /** Free text rendered as a single-quoted literal after the type; Iceberg keeps it as the field's `doc`. */
   readonly description?: string;
 }
 
-/** ROW<`name` T ['description'], ...>; field names are unique. */
+/**
+ * ROW<`name` T ['description'], ...>; field names are unique (case-sensitive); zero fields allowed
+ * (flink `RowType.java`). Every field name is rendered back-quoted.
+ */
 export class RowType extends BaseType {
+  /** Discriminator. */
   readonly kind = "ROW" as const;
+  /** The fields in declaration order (frozen). */
   readonly fields: readonly RowField[];
   constructor(fields: readonly RowField[]) {
     super();
@@ -268,11 +347,14 @@ export class RowType extends BaseType {
   }
 }
 
-/** RAW('class', 'serializer snapshot'): an opaque Java type (Iceberg cannot hold it). */
+/** RAW('class', 'serializer snapshot'): an opaque Java type (Iceberg cannot hold it; flink `RawType.java`). */
 export class RawType extends BaseType {
+  /** Discriminator. */
   readonly kind = "RAW" as const;
   constructor(
+    /** Fully qualified Java class name. */
     readonly className: string,
+    /** Base64 TypeSerializerSnapshot, as Flink writes it. */
     readonly serializerSnapshot: string,
   ) {
     super();
@@ -304,7 +386,7 @@ export function isDataType(value: unknown): value is DataType {
   return value instanceof BaseType;
 }
 
-/** Freezes a freshly built type (constructors are internal; use DataTypes). */
+/** Freezes a freshly built type and returns it (constructors are internal; use DataTypes). */
 export function freeze<T extends DataType>(t: T): T {
   return Object.freeze(t);
 }

@@ -1,0 +1,112 @@
+/**
+ * Tokenizer for Flink SQL type text, the first half of `parseDataType` (parser.ts). Token rules
+ * follow flink `flink-table/flink-table-common/src/main/java/org/apache/flink/table/types/logical/utils/LogicalTypeParser.java`
+ * (`tokenize`): `<`, `>`, `(`, `)` and `,` are punctuation; `'...'` is a string literal and
+ * `` `...` `` a back-quoted identifier, both with the closing quote doubled to escape it;
+ * digit runs are integers; other runs of letters, digits, `_` and `$` are words (keywords are
+ * matched case-insensitively by the parser). Whitespace separates tokens and is otherwise ignored.
+ */
+import { FlinkIcebergValidationError } from "../validation/error.js";
+
+/** Kinds of token. `other` is any single character no rule takes, left for the parser to report. */
+export type TokenKind = "word" | "int" | "string" | "quoted" | "punct" | "other" | "end";
+
+/** One token of type text. */
+export interface Token {
+  /** What kind of token this is. */
+  readonly kind: TokenKind;
+  /**
+   * The token's value: a word as written, an integer's digits, a string's or back-quoted
+   * identifier's content with doubled quotes undone, the punctuation or other character, "" at the end.
+   */
+  readonly value: string;
+  /** 0-based offset (UTF-16 code units) of the token's first character in the input. */
+  readonly offset: number;
+  /** The token as written in the input (quotes included), for error messages. */
+  readonly source: string;
+}
+
+/**
+ * Throws the syntax error every parse failure uses:
+ * `unexpected <what> at offset <offset>, expected <expected>`.
+ * @throws FlinkIcebergValidationError always.
+ */
+export function syntaxError(found: Token, expected: string): never {
+  const what = found.kind === "end" ? "end of input" : JSON.stringify(shorten(found.source));
+  throw new FlinkIcebergValidationError([{ path: "", message: `unexpected ${what} at offset ${found.offset}, expected ${expected}` }]);
+}
+
+function shorten(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+const PUNCTUATION = new Set(["<", ">", "(", ")", ","]);
+const WORD_START = /[\p{L}_]/u;
+const WORD_PART = /[\p{L}\p{N}\p{M}_$]/u;
+const DIGIT = /[0-9]/;
+
+/**
+ * Splits type text into tokens, ending with one `end` token at offset `text.length`.
+ * @throws FlinkIcebergValidationError for a string literal or back-quoted identifier that is not
+ *   closed, e.g. `unexpected end of input at offset 9, expected "'" to close the string literal
+ *   that starts at offset 4`.
+ */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (/\s/u.test(ch)) {
+      i++;
+    } else if (PUNCTUATION.has(ch)) {
+      tokens.push({ kind: "punct", value: ch, offset: i, source: ch });
+      i++;
+    } else if (ch === "'" || ch === "`") {
+      const start = i;
+      let value = "";
+      i++;
+      for (;;) {
+        if (i >= text.length) {
+          const what = ch === "'" ? "string literal" : "back-quoted identifier";
+          syntaxError({ kind: "end", value: "", offset: text.length, source: "" }, `${JSON.stringify(ch)} to close the ${what} that starts at offset ${start}`);
+        }
+        const c = text[i]!;
+        if (c === ch) {
+          if (text[i + 1] === ch) {
+            value += ch;
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        value += c;
+        i++;
+      }
+      tokens.push({ kind: ch === "'" ? "string" : "quoted", value, offset: start, source: text.slice(start, i) });
+    } else if (DIGIT.test(ch)) {
+      const start = i;
+      while (i < text.length && DIGIT.test(text[i]!)) i++;
+      const digits = text.slice(start, i);
+      tokens.push({ kind: "int", value: digits, offset: start, source: digits });
+    } else {
+      const cp = String.fromCodePoint(text.codePointAt(i)!);
+      if (WORD_START.test(cp)) {
+        const start = i;
+        i += cp.length;
+        while (i < text.length) {
+          const next = String.fromCodePoint(text.codePointAt(i)!);
+          if (!WORD_PART.test(next)) break;
+          i += next.length;
+        }
+        const word = text.slice(start, i);
+        tokens.push({ kind: "word", value: word, offset: start, source: word });
+      } else {
+        tokens.push({ kind: "other", value: cp, offset: i, source: cp });
+        i += cp.length;
+      }
+    }
+  }
+  tokens.push({ kind: "end", value: "", offset: text.length, source: "" });
+  return tokens;
+}
