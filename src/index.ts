@@ -5,3 +5,7 @@
 export { FlinkIcebergValidationError, type ValidationIssue } from "./validation/error.js";
 export { DataTypes } from "./types/datatypes.js";
 export type { DataType, DataTypeKind, RowField, IntervalResolution } from "./types/data-type.js";
+export { parseDataType } from "./types/parser.js";
+export { sql, sqlLiteral, SqlStatement } from "./sql/template.js";
+export { FlinkTable, type FlinkTableArgs, type FlinkColumn, type FlinkPhysicalColumn, type FlinkComputedColumn, type FlinkMetadataColumn } from "./components/flink-table.js";
+export { FlinkSqlJob, type FlinkSqlJobArgs } from "./components/flink-sql-job.js";

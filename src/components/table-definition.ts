@@ -5,6 +5,7 @@
  * public classes carry nothing extra.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { registry as programRegistry } from "./job-registry.js";
 
 /** Iceberg facts the job needs for cross-table rules. */
 export interface IcebergTableFacts {
@@ -54,7 +55,9 @@ const registry = new WeakMap<object, TableDefinition>();
 
 /** Called by table components at construction. */
 export function registerTableDefinition(component: object, def: TableDefinition): void {
-  registry.set(component, Object.freeze(def));
+  const frozen = Object.freeze(def);
+  registry.set(component, frozen);
+  programRegistry().tables.push(frozen);
 }
 
 /** The definition of a table component, or undefined for anything else. */

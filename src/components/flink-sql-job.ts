@@ -1,0 +1,137 @@
+/**
+ * FlinkSqlJob: composes table components and `sql` statements into one validated Flink SQL
+ * script and, with a target, deploys it (Flink Kubernetes Operator or a Flink SQL Gateway).
+ * Without a target it only renders (tests, synth). Every rule that can be checked on plain values
+ * runs in the constructor, so `pulumi preview` fails before anything is created.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { planJob, type JobPlan } from "../sql/job-plan.js";
+import { renderScript } from "../sql/script.js";
+import type { SqlStatement } from "../sql/template.js";
+import { Diagnostics } from "../validation/diagnostics.js";
+import { resourceLabel } from "../validation/error.js";
+import { registry, type RegisteredJob } from "./job-registry.js";
+import { rejectIfSecret } from "./secret-guard.js";
+import { deployTarget, validateTarget, type DeployOutputs, type TargetArgs } from "./job-targets.js";
+
+/** FlinkSqlJob args. */
+export interface FlinkSqlJobArgs extends TargetArgs {
+  /**
+   * The job's statements, built with `sql`: INSERT INTO `${sink}` ... (several INSERTs become one
+   * statement set), INSERT OVERWRITE (batch only), CREATE TEMPORARY VIEW, CREATE TEMPORARY
+   * FUNCTION. The tables interpolated here are the tables the job declares, in first-reference order.
+   */
+  statements: (SqlStatement | string)[];
+  /**
+   * `execution.runtime-mode`. Default "streaming". Applied by the deploy target, never as a SET
+   * line (the operator's 1.19/1.20 runner fails on SET to batch; SPEC decision 9).
+   * @default "streaming"
+   */
+  runtimeMode?: "streaming" | "batch";
+  /** `parallelism.default` (and the FlinkDeployment's job.parallelism): a whole number ≥ 1. Default: Flink's (1). */
+  parallelism?: number;
+  /**
+   * Further Flink configuration (plain strings), e.g. `{ "pipeline.name": "ingest" }`; rendered as
+   * SET lines and applied by the target. `execution.checkpointing.interval` here wins over the
+   * sinks' commitInterval but may not exceed any of them. Not allowed: `execution.runtime-mode`
+   * (use runtimeMode), `parallelism.default` together with `parallelism`, keys that carry
+   * credentials (SPEC decision 8), line breaks.
+   */
+  configuration?: Record<string, string>;
+}
+
+/**
+ * A Flink SQL job over Iceberg (and other) tables.
+ * @throws FlinkIcebergValidationError listing every problem of the statements, configuration and target.
+ */
+export class FlinkSqlJob extends pulumi.ComponentResource {
+  /** The whole SQL script (SET lines, CREATE TABLEs, views/functions, INSERT or statement set). */
+  readonly script: pulumi.Output<string>;
+  /** The Flink configuration the job needs (runtime mode, checkpointing, parallelism, FLIP-27 switch, user configuration), sorted by key. */
+  readonly flinkConfiguration: pulumi.Output<Record<string, string>>;
+  /** The Flink names of the tables the job declares, in first-reference order. */
+  readonly tables: string[];
+  /** `execution.checkpointing.interval` as rendered, when checkpointing is on. */
+  readonly checkpointInterval: string | undefined;
+  /** Flink table name → Iceberg schema JSON, for the job's Iceberg tables. */
+  readonly icebergSchemas: pulumi.Output<Record<string, unknown>>;
+  /** Outputs of the deploy target (undefined fields when there is none). */
+  readonly deployment: DeployOutputs;
+
+  constructor(name: string, args: FlinkSqlJobArgs, opts?: pulumi.ComponentResourceOptions) {
+    super("flink-iceberg:index:FlinkSqlJob", name, {}, opts);
+    const label = resourceLabel("FlinkSqlJob", name);
+    const diag = new Diagnostics();
+    const a = args ?? ({} as FlinkSqlJobArgs);
+    const runtimeMode = a.runtimeMode ?? "streaming";
+    if (runtimeMode !== "streaming" && runtimeMode !== "batch") diag.error("runtimeMode", `must be "streaming" or "batch" (got ${JSON.stringify(a.runtimeMode)})`);
+    if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration))) {
+      diag.error("configuration", "must be a map of plain strings");
+    }
+    const programTables = registry().tables;
+    const plan = planJob(
+      { statements: a.statements, runtimeMode, parallelism: a.parallelism, configuration: (typeof a.configuration === "object" && a.configuration) || {}, programTables },
+      diag,
+    );
+    validateTarget(name, a, plan, diag);
+    diag.throwIfErrors(label);
+    for (const w of diag.warnings) pulumi.log.warn(`${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
+
+    this.script = renderJobScript(name, plan);
+    this.flinkConfiguration = pulumi.output(plan.flinkConfiguration);
+    this.tables = plan.tables.map((t) => t.tableName);
+    this.checkpointInterval = plan.checkpointInterval;
+    const schemas: Record<string, unknown> = {};
+    for (const t of plan.tables) if (t.iceberg) schemas[t.tableName] = t.iceberg.schema;
+    this.icebergSchemas = pulumi.output(schemas) as unknown as pulumi.Output<Record<string, unknown>>;
+    this.deployment = deployTarget(this, name, a, plan, this.script);
+
+    const job: RegisteredJob = {
+      name,
+      runtimeMode,
+      tables: plan.tables,
+      sinks: plan.inserts.map((i) => i.target!).filter((t, i, all) => all.indexOf(t) === i),
+      checkpointInterval: plan.checkpointInterval,
+      target: a.kubernetes ? "kubernetes" : a.sqlGateway ? "sql-gateway" : "none",
+      script: this.script,
+      flinkConfiguration: this.flinkConfiguration,
+      icebergSchemas: this.icebergSchemas,
+      manifests: this.deployment.manifests,
+      warnings: diag.warnings.map((w) => `${w.path ? `${w.path}: ` : ""}${w.message}`),
+    };
+    registry().jobs.push(job);
+    this.registerOutputs({
+      script: this.script,
+      flinkConfiguration: this.flinkConfiguration,
+      tables: this.tables,
+      checkpointInterval: this.checkpointInterval,
+      icebergSchemas: this.icebergSchemas,
+    });
+  }
+}
+
+/** Renders the script once every DDL and embedded Output is known; an embedded secret Output fails it. */
+function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
+  const ddls = plan.tables.map((t) => pulumi.output(t.ddl));
+  const statements = [...plan.definitions, ...plan.inserts];
+  const values = statements.map((s, i) =>
+    pulumi.all(
+      s.statement.segments.flatMap((seg) =>
+        seg.kind === "output"
+          ? [rejectIfSecret(seg.output, `statement ${i + 1} embeds a Pulumi secret; a secret may not enter the script (runners log every statement; SPEC decision 8)`)]
+          : [],
+      ),
+    ),
+  );
+  return pulumi.all([pulumi.all(ddls), pulumi.all(values)]).apply(([ddlTexts, resolved]) => {
+    const texts = statements.map((s, i) => s.statement.render(resolved[i]));
+    return renderScript({
+      jobName: name,
+      runtimeMode: plan.runtimeMode,
+      flinkConfiguration: plan.flinkConfiguration,
+      ddls: ddlTexts,
+      definitions: texts.slice(0, plan.definitions.length),
+      inserts: texts.slice(plan.definitions.length),
+    });
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * FlinkTable: a Flink table of any other connector (kafka, upsert-kafka, datagen, filesystem,
+ * jdbc, print, blackhole ...) to read from or write to in a FlinkSqlJob. Validated at
+ * construction like the Iceberg tables; rendered with the same quoting and determinism.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { planGenericTable, type FlinkTableArgs } from "../sql/generic-table.js";
+import { Diagnostics } from "../validation/diagnostics.js";
+import { resourceLabel } from "../validation/error.js";
+import { registerTableDefinition } from "./table-definition.js";
+
+export type { FlinkTableArgs, FlinkColumn, FlinkPhysicalColumn, FlinkComputedColumn, FlinkMetadataColumn } from "../sql/generic-table.js";
+
+/**
+ * A Flink table of any connector. Interpolate it in `sql` statements of a FlinkSqlJob; the job
+ * renders its CREATE TABLE.
+ * @throws FlinkIcebergValidationError listing every problem of the args.
+ */
+export class FlinkTable extends pulumi.ComponentResource {
+  /** The Flink table name (plain). */
+  readonly tableName: string;
+  /** The CREATE TABLE statement. */
+  readonly ddl: pulumi.Output<string>;
+  /** The rendered WITH map. */
+  readonly options: pulumi.Output<Record<string, string>>;
+
+  constructor(name: string, args: FlinkTableArgs, opts?: pulumi.ComponentResourceOptions) {
+    super("flink-iceberg:index:FlinkTable", name, {}, opts);
+    const label = resourceLabel("FlinkTable", name);
+    const diag = new Diagnostics();
+    const plan = planGenericTable(name, args ?? ({} as FlinkTableArgs), diag);
+    diag.throwIfErrors(label);
+    const p = plan!;
+    this.tableName = p.tableName;
+    this.ddl = pulumi.output(p.ddl);
+    this.options = pulumi.output(p.options);
+    registerTableDefinition(this, {
+      resourceType: "FlinkTable",
+      resourceName: name,
+      label,
+      tableName: p.tableName,
+      ddl: p.ddl,
+      ddlPlain: p.ddl,
+      writable: true,
+      bounded: p.boundedness.bounded,
+      unboundedReason: p.boundedness.reason,
+      warnings: [],
+    });
+    this.registerOutputs({ tableName: this.tableName, ddl: this.ddl, options: this.options });
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Whether reading a FlinkTable ends, judged from its connector options, so that a batch job
+ * refuses an unbounded source at preview instead of failing at start-up.
+ * Sources: the connectors' docs (flink `docs/content/docs/connectors/table/*.md`,
+ * flink-connector-kafka `docs/content/docs/connectors/table/kafka.md` `scan.bounded.mode`).
+ * Connectors not listed are taken as bounded (the job's runtime decides).
+ */
+
+export interface Boundedness {
+  bounded: boolean;
+  /** Why the table is unbounded, and what makes it bounded. */
+  reason?: string;
+}
+
+/** Connectors that only read continuously, whatever their options (CDC and message queues without a bounded mode). */
+const ALWAYS_UNBOUNDED = /^(kinesis|pulsar|rabbitmq|.*-cdc)$/i;
+
+/** Decides whether a table with these options is a bounded source. */
+export function connectorBoundedness(options: Readonly<Record<string, string>>): Boundedness {
+  const connector = (options["connector"] ?? "").trim().toLowerCase();
+  switch (connector) {
+    case "kafka":
+    case "upsert-kafka": {
+      const mode = options["scan.bounded.mode"];
+      if (mode === undefined || mode.trim().toLowerCase() === "unbounded") {
+        return { bounded: false, reason: `connector '${connector}' without 'scan.bounded.mode' (latest-offset, group-offsets, timestamp or specific-offsets) reads forever` };
+      }
+      return { bounded: true };
+    }
+    case "datagen":
+      return options["number-of-rows"] === undefined
+        ? { bounded: false, reason: "connector 'datagen' without 'number-of-rows' generates rows forever" }
+        : { bounded: true };
+    case "filesystem":
+      return options["source.monitor-interval"] === undefined
+        ? { bounded: true }
+        : { bounded: false, reason: "connector 'filesystem' with 'source.monitor-interval' watches the path forever" };
+    default:
+      return ALWAYS_UNBOUNDED.test(connector)
+        ? { bounded: false, reason: `connector '${connector}' reads continuously` }
+        : { bounded: true };
+  }
+}

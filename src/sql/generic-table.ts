@@ -1,0 +1,134 @@
+/**
+ * The pure core of FlinkTable: a table of any connector (kafka, upsert-kafka, datagen,
+ * filesystem, jdbc, print, blackhole ...) with physical, computed and metadata columns, a
+ * watermark, a primary key and raw connector options, validated and rendered as CREATE TABLE.
+ * Column syntax: flink `docs/content/docs/dev/table/sql/create.md`.
+ */
+import { checkIdentifier } from "../types/datatypes.js";
+import type { DataType } from "../types/data-type.js";
+import { parseDataType } from "../types/parser.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { credentialKeyMessage, isCredentialKey } from "../validation/secrets.js";
+import { connectorBoundedness, type Boundedness } from "./connector-bounds.js";
+import { renderCreateTable, type RenderColumn } from "./create-table.js";
+
+/** A physical column: `name type [COMMENT '...']`. */
+export interface FlinkPhysicalColumn {
+  name: string;
+  /** A DataTypes value or Flink type text such as "TIMESTAMP(3)". */
+  type: DataType | string;
+  comment?: string;
+}
+/** A computed column: `name AS expression` (the expression is Flink SQL, rendered as written). */
+export interface FlinkComputedColumn {
+  name: string;
+  expression: string;
+  comment?: string;
+}
+/** A metadata column: `name type METADATA [FROM 'key'] [VIRTUAL]`. */
+export interface FlinkMetadataColumn {
+  name: string;
+  type: DataType | string;
+  /** `from`: the connector's metadata key when it differs from the column name; `virtual`: read-only (not written by INSERT). */
+  metadata: { from?: string; virtual?: boolean };
+  comment?: string;
+}
+export type FlinkColumn = FlinkPhysicalColumn | FlinkComputedColumn | FlinkMetadataColumn;
+
+/** FlinkTable args other than the Pulumi options. */
+export interface FlinkTableArgs {
+  /** Columns in order. At least one. */
+  columns: FlinkColumn[];
+  /** Connector options rendered into WITH; `connector` is required. Values are plain strings; keys that carry credentials are rejected (SPEC decision 8). */
+  options: Record<string, string>;
+  /** Flink table name; defaults to the resource name. 1..256 characters, no CR/LF. */
+  tableName?: string;
+  /** Primary-key columns (physical columns only); rendered `PRIMARY KEY (...) NOT ENFORCED`, the columns NOT NULL. */
+  primaryKey?: string[];
+  /** Partition columns (filesystem connector). */
+  partitionedBy?: string[];
+  /** `WATERMARK FOR column AS expression`; the column must be TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p in 0..3, or a computed column. */
+  watermark?: { column: string; expression: string };
+  /** Table comment. */
+  comment?: string;
+}
+
+export interface GenericTablePlan {
+  tableName: string;
+  ddl: string;
+  options: Record<string, string>;
+  boundedness: Boundedness;
+}
+
+/** Validates and renders a FlinkTable; problems go to `diag`. */
+export function planGenericTable(resourceName: string, args: FlinkTableArgs, diag: Diagnostics): GenericTablePlan | undefined {
+  const tableName = args.tableName ?? resourceName;
+  diag.capture("tableName", () => checkIdentifier("the Flink table name", tableName));
+  const options: Record<string, string> = {};
+  if (typeof args.options !== "object" || args.options === null) diag.error("options", "is required: the connector options, at least { connector: '...' }");
+  for (const [k, v] of Object.entries(args.options ?? {})) {
+    const at = `options[${JSON.stringify(k)}]`;
+    if (typeof v !== "string") diag.error(at, `must be a plain string (got ${v === null ? "null" : typeof v})`);
+    else if (isCredentialKey(k)) diag.error(at, credentialKeyMessage(k, "the table's WITH clause"));
+    else options[k] = v;
+  }
+  if (args.options && (typeof args.options.connector !== "string" || args.options.connector.trim() === "")) {
+    diag.error("options.connector", "is required: the connector name, e.g. 'kafka', 'datagen', 'filesystem'");
+  }
+  const columns: RenderColumn[] = [];
+  const kinds = new Map<string, { kind: RenderColumn["kind"]; type?: DataType }>();
+  if (!Array.isArray(args.columns) || args.columns.length === 0) diag.error("columns", "needs at least one column");
+  const pk = new Set(args.primaryKey ?? []);
+  const names = new Set<string>();
+  (Array.isArray(args.columns) ? args.columns : []).forEach((c, i) => {
+    const d = diag.at(`columns[${i}]`);
+    if (typeof c !== "object" || c === null) return d.error("", "must be a column object { name, type } / { name, expression } / { name, type, metadata }");
+    if (d.capture("name", () => checkIdentifier("the column name", c.name)) === undefined) return;
+    if (names.has(c.name)) d.error("name", `the column ${JSON.stringify(c.name)} is declared twice`);
+    names.add(c.name);
+    const comment = c.comment === undefined ? {} : { comment: c.comment };
+    if ("expression" in c) {
+      if (typeof c.expression !== "string" || c.expression.trim() === "") return d.error("expression", "must be a non-empty Flink SQL expression");
+      kinds.set(c.name, { kind: "computed" });
+      columns.push({ kind: "computed", name: c.name, expression: c.expression, ...comment });
+      return;
+    }
+    const type = d.capture("type", () => (typeof c.type === "string" ? parseDataType(c.type) : c.type));
+    if (type === undefined) return;
+    const rendered = pk.has(c.name) ? type.notNull() : type;
+    if ("metadata" in c) {
+      kinds.set(c.name, { kind: "metadata", type });
+      columns.push({ kind: "metadata", name: c.name, type: rendered.toString(), from: c.metadata?.from, virtual: c.metadata?.virtual, ...comment });
+    } else {
+      kinds.set(c.name, { kind: "physical", type });
+      columns.push({ kind: "physical", name: c.name, type: rendered.toString(), ...comment });
+    }
+  });
+  (args.primaryKey ?? []).forEach((k, i) => {
+    const col = kinds.get(k);
+    if (!col) diag.error(`primaryKey[${i}]`, `names ${JSON.stringify(k)}, which is not a column`);
+    else if (col.kind !== "physical") diag.error(`primaryKey[${i}]`, `${JSON.stringify(k)} is a ${col.kind} column; a primary key holds physical columns only`);
+  });
+  (args.partitionedBy ?? []).forEach((k, i) => {
+    if (!kinds.has(k)) diag.error(`partitionedBy[${i}]`, `names ${JSON.stringify(k)}, which is not a column`);
+  });
+  if (args.watermark) {
+    const col = kinds.get(args.watermark.column);
+    if (!col) diag.error("watermark.column", `names ${JSON.stringify(args.watermark.column)}, which is not a column`);
+    else if (col.type && !((col.type.kind === "TIMESTAMP" || col.type.kind === "TIMESTAMP_LTZ") && col.type.precision <= 3)) {
+      diag.error("watermark.column", `${JSON.stringify(args.watermark.column)} is ${col.type.toString()}; a watermark needs TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p from 0 to 3, e.g. TIMESTAMP(3)`);
+    }
+    if (typeof args.watermark.expression !== "string" || args.watermark.expression.trim() === "") diag.error("watermark.expression", "must be a Flink SQL expression, e.g. \"`ts` - INTERVAL '5' SECOND\"");
+  }
+  if (diag.hasErrors) return undefined;
+  const ddl = renderCreateTable({
+    name: tableName,
+    columns,
+    primaryKey: args.primaryKey,
+    partitionedBy: args.partitionedBy,
+    watermark: args.watermark,
+    comment: args.comment,
+    options,
+  });
+  return { tableName, ddl, options, boundedness: connectorBoundedness(options) };
+}

@@ -1,0 +1,139 @@
+/**
+ * The Flink configuration a job needs (SPEC decision 9): runtime mode, checkpointing,
+ * parallelism, the FLIP-27 source switch for Iceberg sources (decision 4) and the user's
+ * configuration. Each deploy target applies this one map; the script repeats it as SET lines,
+ * except `execution.runtime-mode`.
+ *
+ * Checkpointing: the Iceberg sink commits only when a checkpoint completes (iceberg
+ * `flink/.../sink/IcebergFilesCommitter.java`), so a streaming job that writes Iceberg always
+ * checkpoints. The interval is an explicit `execution.checkpointing.interval` in `configuration`,
+ * else the smallest commitInterval a sink sets, else the seed's 1min.
+ */
+import type { TableDefinition } from "../components/table-definition.js";
+import { parseFlinkDuration } from "../options/duration.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { credentialKeyMessage, isCredentialKey } from "../validation/secrets.js";
+
+export const RUNTIME_MODE_KEY = "execution.runtime-mode";
+export const CHECKPOINT_INTERVAL_KEY = "execution.checkpointing.interval";
+export const PARALLELISM_KEY = "parallelism.default";
+export const FLIP27_KEY = "table.exec.iceberg.use-flip27-source";
+/** The seed's commit.interval default (seed Table 2), used when no sink sets commitInterval. */
+export const DEFAULT_COMMIT_INTERVAL = "1min";
+/** Flink's smallest checkpoint interval (CheckpointConfig MINIMAL_CHECKPOINT_TIME). */
+export const MIN_CHECKPOINT_INTERVAL_MS = 10;
+
+export interface JobConfigInput {
+  runtimeMode: "streaming" | "batch";
+  parallelism?: number;
+  configuration: Readonly<Record<string, string>>;
+  /** Every table the job references. */
+  tables: readonly TableDefinition[];
+  /** The tables the job writes. */
+  sinks: readonly TableDefinition[];
+}
+
+export interface JobConfig {
+  /** The whole map, sorted by key. */
+  flinkConfiguration: Record<string, string>;
+  /** The checkpoint interval as rendered, when checkpointing is on. */
+  checkpointInterval?: string;
+}
+
+function checkConfiguration(configuration: Readonly<Record<string, unknown>>, parallelism: number | undefined, diag: Diagnostics): void {
+  for (const [key, value] of Object.entries(configuration)) {
+    const at = `configuration[${JSON.stringify(key)}]`;
+    if (typeof value !== "string") {
+      diag.error(at, `must be a plain string (got ${value === null ? "null" : typeof value}); configuration values are rendered into SET lines at preview`);
+      continue;
+    }
+    if (key.trim() === "" || key !== key.trim()) diag.error(at, "configuration keys must be non-empty without surrounding white space");
+    if (/[\r\n]/.test(key) || /[\r\n]/.test(value)) diag.error(at, "keys and values must be single-line: each becomes one `SET 'key' = 'value';` line");
+    if (isCredentialKey(key)) diag.error(at, credentialKeyMessage(key, "the job's configuration (SET lines of the script)"));
+    if (key === RUNTIME_MODE_KEY) diag.error(at, `set the runtime mode with the \`runtimeMode\` arg ("streaming" | "batch"), not through configuration`);
+    if (key === PARALLELISM_KEY && parallelism !== undefined) {
+      diag.error(at, "is also set by the `parallelism` arg; set the default parallelism in one place (prefer `parallelism`)");
+    }
+  }
+}
+
+/** Computes the job's configuration; problems go to `diag` under `configuration[...]`, `parallelism` or the sink. */
+export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobConfig {
+  const { runtimeMode, parallelism, configuration, tables, sinks } = input;
+  checkConfiguration(configuration, parallelism, diag);
+  if (parallelism !== undefined && (typeof parallelism !== "number" || !Number.isSafeInteger(parallelism) || parallelism < 1)) {
+    diag.error("parallelism", `must be a whole number of at least 1 (got ${String(parallelism)})`);
+  }
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(configuration)) if (typeof v === "string") out[k] = v;
+  out[RUNTIME_MODE_KEY] = runtimeMode === "batch" ? "BATCH" : "STREAMING";
+  if (parallelism !== undefined && Number.isSafeInteger(parallelism) && parallelism >= 1) out[PARALLELISM_KEY] = String(parallelism);
+
+  if (tables.some((t) => t.resourceType === "IcebergSource")) {
+    if (configuration[FLIP27_KEY] !== undefined && configuration[FLIP27_KEY].trim().toLowerCase() !== "true") {
+      diag.error(
+        `configuration[${JSON.stringify(FLIP27_KEY)}]`,
+        "must stay 'true' when the job reads an Iceberg source: the legacy source reads snapshot ids differently (SPEC decision 4); remove the key",
+      );
+    }
+    out[FLIP27_KEY] = "true";
+  }
+
+  const icebergSinks = sinks.filter((s) => s.resourceType === "IcebergSink");
+  const withInterval = icebergSinks.filter((s) => s.commitInterval !== undefined);
+  const explicit = configuration[CHECKPOINT_INTERVAL_KEY];
+  let explicitMs: number | undefined;
+  if (explicit !== undefined) {
+    explicitMs = diag.capture(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, () => parseFlinkDuration(explicit));
+    if (explicitMs !== undefined && explicitMs < MIN_CHECKPOINT_INTERVAL_MS) {
+      diag.error(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, `${JSON.stringify(explicit)} is below Flink's minimum checkpoint interval of 10 ms`);
+    }
+  }
+  for (const s of withInterval) {
+    if (s.commitInterval!.millis < MIN_CHECKPOINT_INTERVAL_MS) {
+      diag.error(`statements (${s.label})`, `${s.label}: commitInterval ${JSON.stringify(s.commitInterval!.text)} is below Flink's minimum checkpoint interval of 10 ms`);
+    }
+  }
+
+  if (runtimeMode === "batch") {
+    for (const s of withInterval) {
+      diag.warn(
+        "runtimeMode",
+        `${s.label}: commitInterval ${JSON.stringify(s.commitInterval!.text)} has no effect in a batch job: a bounded job commits once, when its input ends`,
+      );
+    }
+  } else if (icebergSinks.length > 0) {
+    let interval: string;
+    if (explicit !== undefined) {
+      interval = explicit;
+      if (explicitMs !== undefined) {
+        for (const s of withInterval) {
+          if (explicitMs > s.commitInterval!.millis) {
+            diag.error(
+              `configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`,
+              `${JSON.stringify(explicit)} is larger than the commitInterval ${JSON.stringify(s.commitInterval!.text)} of ${s.label}: ` +
+                "Iceberg sinks commit when a checkpoint completes, so the sink would commit less often than it asks; lower the job's interval or remove the sink's commitInterval",
+            );
+          }
+        }
+      }
+    } else if (withInterval.length > 0) {
+      const smallest = withInterval.reduce((a, b) => (b.commitInterval!.millis < a.commitInterval!.millis ? b : a));
+      interval = smallest.commitInterval!.text;
+    } else {
+      interval = DEFAULT_COMMIT_INTERVAL;
+    }
+    const distinct = new Set(withInterval.map((s) => s.commitInterval!.millis));
+    if (distinct.size > 1) {
+      diag.warn(
+        "statements",
+        `the job's Iceberg sinks set different commitIntervals (${withInterval.map((s) => `${s.label}: ${s.commitInterval!.text}`).join(", ")}); ` +
+          `all of them commit at the job's one checkpoint interval, ${JSON.stringify(interval)}`,
+      );
+    }
+    out[CHECKPOINT_INTERVAL_KEY] = interval;
+  }
+  const sorted: Record<string, string> = {};
+  for (const k of Object.keys(out).sort()) sorted[k] = out[k]!;
+  return { flinkConfiguration: sorted, checkpointInterval: sorted[CHECKPOINT_INTERVAL_KEY] };
+}

@@ -1,0 +1,126 @@
+/**
+ * Plans a FlinkSqlJob from its statements: which tables it declares (first-reference order),
+ * which it writes and reads, its configuration, and every preview-time rule of the job
+ * (issue 4): targets are sinks of the job, no two tables share a Flink name, an Iceberg table is
+ * not registered twice with different schemas, INSERT OVERWRITE only in batch and never into an
+ * upsert sink, a batch job reads only bounded tables, and a streaming read of a table an upsert
+ * sink writes gets a warning (iceberg incremental scans read only append snapshots,
+ * `core/src/main/java/org/apache/iceberg/BaseIncrementalAppendScan.java`).
+ */
+import type { TableDefinition } from "../components/table-definition.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { computeJobConfig, type JobConfig } from "./job-config.js";
+import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
+import type { SqlStatement } from "./template.js";
+
+export interface JobPlanInput {
+  statements: readonly (SqlStatement | string)[];
+  runtimeMode: "streaming" | "batch";
+  parallelism?: number;
+  configuration: Readonly<Record<string, string>>;
+  /** Every table registered in the program so far (for cross-job warnings). */
+  programTables?: readonly TableDefinition[];
+}
+
+export interface JobPlan extends JobConfig {
+  runtimeMode: "streaming" | "batch";
+  /** Tables in first-reference order. */
+  tables: TableDefinition[];
+  /** Views and functions, in the order given. */
+  definitions: AnalyzedStatement[];
+  /** INSERT statements, in the order given. */
+  inserts: AnalyzedStatement[];
+  /** True when the job ends by itself (batch, or every read table is bounded). */
+  bounded: boolean;
+  /** True when a table needs Iceberg format v3 types. */
+  needsFormatV3: boolean;
+}
+
+function icebergKey(t: TableDefinition): string | undefined {
+  return t.iceberg ? JSON.stringify([t.iceberg.catalogKey, t.iceberg.database, t.iceberg.table]) : undefined;
+}
+
+function checkTables(tables: readonly TableDefinition[], diag: Diagnostics): void {
+  const byName = new Map<string, TableDefinition>();
+  const byIceberg = new Map<string, TableDefinition>();
+  for (const t of tables) {
+    const other = byName.get(t.tableName);
+    if (other) {
+      diag.error("statements", `${t.label} and ${other.label} both use the Flink table name ${JSON.stringify(t.tableName)}; give one of them another \`tableName\``);
+    } else byName.set(t.tableName, t);
+    const key = icebergKey(t);
+    if (key === undefined) continue;
+    const same = byIceberg.get(key);
+    if (same && JSON.stringify(same.iceberg!.schema) !== JSON.stringify(t.iceberg!.schema)) {
+      diag.error(
+        "statements",
+        `${t.label} and ${same.label} register the same Iceberg table ${t.iceberg!.database}.${t.iceberg!.table} with different columns; ` +
+          "declare the columns once and reuse them, so both map to one Iceberg schema",
+      );
+    } else if (!same) byIceberg.set(key, t);
+  }
+}
+
+/** Plans the job; problems go to `diag`. */
+export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
+  const { runtimeMode } = input;
+  if (!Array.isArray(input.statements) || input.statements.length === 0) {
+    diag.error("statements", "a FlinkSqlJob needs at least one statement, e.g. sql`INSERT INTO ${sink} SELECT * FROM ${source}`");
+  }
+  const analyzed: AnalyzedStatement[] = [];
+  (Array.isArray(input.statements) ? input.statements : []).forEach((s, i) => {
+    const a = analyzeStatement(s, diag.at(`statements[${i}]`));
+    if (a) analyzed.push(a);
+  });
+  const tables: TableDefinition[] = [];
+  for (const a of analyzed) for (const t of a.statement.tables) if (!tables.includes(t)) tables.push(t);
+  checkTables(tables, diag);
+
+  const inserts = analyzed.filter((a) => a.kind === "insert" || a.kind === "insert-overwrite");
+  const definitions = analyzed.filter((a) => a.kind === "view" || a.kind === "function");
+  if (analyzed.length > 0 && inserts.length === 0 && analyzed.length === input.statements.length) {
+    diag.error("statements", "the job has no INSERT statement, so it would run nothing; add sql`INSERT INTO ${sink} SELECT ...`");
+  }
+  const sinks: TableDefinition[] = [];
+  inserts.forEach((a) => {
+    const i = analyzed.indexOf(a);
+    const target = a.target!;
+    if (!target.writable) {
+      diag.error(`statements[${i}]`, `the INSERT target ${target.label} is a source; only an IcebergSink or a FlinkTable can be written`);
+    }
+    if (a.kind === "insert-overwrite") {
+      if (runtimeMode !== "batch") diag.error(`statements[${i}]`, `INSERT OVERWRITE into ${target.label} needs runtimeMode "batch": Flink rejects overwrite on an unbounded stream`);
+      if (target.iceberg?.upsert) diag.error(`statements[${i}]`, `INSERT OVERWRITE into ${target.label} is not possible: the sink has upsertEnabled, and Iceberg forbids overwrite and upsert together`);
+    }
+    if (!sinks.includes(target)) sinks.push(target);
+  });
+
+  const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
+  if (runtimeMode === "batch") {
+    for (const t of reads.filter((r) => !r.bounded)) {
+      diag.error("runtimeMode", `a batch job cannot read the unbounded ${t.label}${t.unboundedReason ? ` (${t.unboundedReason})` : ""}; make the source bounded or use runtimeMode "streaming"`);
+    }
+  }
+  const upsertTargets = [...sinks, ...(input.programTables ?? [])].filter((t) => t.iceberg?.upsert);
+  for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
+    const writer = upsertTargets.find((w) => icebergKey(w) === icebergKey(src));
+    if (writer) {
+      diag.warn(
+        "statements",
+        `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts: ` +
+          "incremental reads see only append snapshots and skip upsert commits (facts §6.2)",
+      );
+    }
+  }
+
+  const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, tables, sinks }, diag);
+  return {
+    ...config,
+    runtimeMode,
+    tables,
+    definitions,
+    inserts,
+    bounded: runtimeMode === "batch" || reads.every((t) => t.bounded),
+    needsFormatV3: tables.some((t) => t.iceberg?.needsFormatV3 === true),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * What a statement of a FlinkSqlJob is: an INSERT INTO / INSERT OVERWRITE whose target is a
+ * table component of the job, or a CREATE TEMPORARY VIEW / CREATE TEMPORARY FUNCTION. CREATE
+ * TABLE statements come from the table components and SET lines from the job's configuration,
+ * so neither is accepted here.
+ * Statement forms: flink `docs/content/docs/dev/table/sql/insert.md`, `create.md`.
+ */
+import type { TableDefinition } from "../components/table-definition.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { splitStatements } from "./split.js";
+import { SqlStatement, type SqlSegment } from "./template.js";
+
+export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
+
+export interface AnalyzedStatement {
+  readonly kind: StatementKind;
+  /** The statement without its trailing `;`. */
+  readonly statement: SqlStatement;
+  /** The INSERT target. */
+  readonly target?: TableDefinition;
+  /** Tables the statement reads (every referenced table but the target). */
+  readonly reads: readonly TableDefinition[];
+}
+
+/** Leading white space and comments, skipped before reading the statement keyword. */
+const LEADING_NOISE = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*(?!\+)[\s\S]*?\*\/)*/;
+
+/** Removes a trailing `;` (and white space) from the last text segment. */
+function stripTrailingSemicolon(segments: readonly SqlSegment[]): SqlSegment[] {
+  const out = [...segments];
+  const last = out[out.length - 1];
+  if (last?.kind === "text") {
+    const text = last.text.replace(/\s*;\s*$/, "").replace(/\s+$/, "");
+    if (text === "") out.pop();
+    else out[out.length - 1] = { kind: "text", text };
+  }
+  return out;
+}
+
+/**
+ * Classifies one statement and checks its form; problems go to `diag` (paths relative to the
+ * statement, e.g. `statements[2]`). Returns undefined when the statement is unusable.
+ */
+export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics): AnalyzedStatement | undefined {
+  if (typeof input !== "string" && !(input instanceof SqlStatement)) {
+    diag.error("", `a statement must be built with the sql\`...\` tag (or be a string); got ${input === null ? "null" : typeof input}`);
+    return undefined;
+  }
+  const stmt = new SqlStatement(stripTrailingSemicolon(typeof input === "string" ? [{ kind: "text", text: input }] : input.segments));
+  const text = stmt.toString();
+  if (text.trim() === "") {
+    diag.error("", "the statement is empty");
+    return undefined;
+  }
+  const parts = splitStatements(text);
+  if (parts.length > 1) {
+    diag.error("", `holds ${parts.length} statements separated by ';' (${JSON.stringify(text.slice(0, 80))}); write one statement per sql\`...\` entry`);
+    return undefined;
+  }
+  const first = stmt.segments[0];
+  const lead = first?.kind === "text" ? first.text.replace(LEADING_NOISE, "") : "";
+  const tables = stmt.tables;
+  const insert = /^INSERT\s+(INTO|OVERWRITE)\b\s*(?:TABLE\s*)?$/i.exec(lead);
+  if (/^INSERT\b/i.test(lead) || (lead === "" && first?.kind !== "text")) {
+    const target = stmt.segments[1];
+    if (!insert || target?.kind !== "table") {
+      diag.error(
+        "",
+        `the INSERT target must be a table component interpolated right after the keywords, e.g. sql\`INSERT INTO \${sink} SELECT ...\`; got ${JSON.stringify(text.slice(0, 80))}`,
+      );
+      return undefined;
+    }
+    const kind: StatementKind = insert[1]!.toUpperCase() === "OVERWRITE" ? "insert-overwrite" : "insert";
+    return { kind, statement: stmt, target: target.table, reads: tables.filter((t) => t !== target.table) };
+  }
+  if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\b/i.test(lead)) return { kind: "view", statement: stmt, reads: tables };
+  if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?FUNCTION\b/i.test(lead)) return { kind: "function", statement: stmt, reads: tables };
+  diag.error(
+    "",
+    `unsupported statement ${JSON.stringify(text.slice(0, 60))}: a FlinkSqlJob statement is INSERT INTO, INSERT OVERWRITE (batch), CREATE TEMPORARY VIEW or CREATE TEMPORARY FUNCTION; ` +
+      "CREATE TABLE comes from the table components and SET from the job's `configuration`",
+  );
+  return undefined;
+}

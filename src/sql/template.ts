@@ -1,0 +1,104 @@
+/**
+ * The `sql` tagged template: `sql\`INSERT INTO ${daily} SELECT * FROM ${orders}\``.
+ *
+ * A table component interpolated with `${table}` renders as its back-quoted Flink name and is
+ * recorded as a reference, so the job declares exactly the tables its statements use. Strings
+ * and numbers are inserted as text (they are SQL, not literals: quote values yourself, or use
+ * `sqlLiteral`). A Pulumi Output is carried through and resolved when the script renders; an
+ * Output that turns out to be secret fails rendering (a secret may not enter the script, SPEC
+ * decision 8). Anything else is rejected with FlinkIcebergValidationError.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { getTableDefinition, type TableDefinition } from "../components/table-definition.js";
+import { quoteIdentifier, quoteLiteral } from "../types/data-type.js";
+import { FlinkIcebergValidationError } from "../validation/error.js";
+
+/** One piece of a statement. */
+export type SqlSegment =
+  | { readonly kind: "text"; readonly text: string }
+  | { readonly kind: "table"; readonly table: TableDefinition }
+  | { readonly kind: "output"; readonly output: pulumi.Output<unknown>; readonly index: number };
+
+/** A SQL statement built with `sql`; FlinkSqlJob takes a list of them. */
+export class SqlStatement {
+  /** The pieces in order; adjacent text is merged. */
+  readonly segments: readonly SqlSegment[];
+
+  /** @internal use the `sql` tag. */
+  constructor(segments: readonly SqlSegment[]) {
+    this.segments = Object.freeze([...segments]);
+  }
+
+  /** The tables referenced, in order of first reference. */
+  get tables(): TableDefinition[] {
+    const seen: TableDefinition[] = [];
+    for (const s of this.segments) if (s.kind === "table" && !seen.includes(s.table)) seen.push(s.table);
+    return seen;
+  }
+
+  /** True when no Output is embedded (the text is known at construction). */
+  get isPlain(): boolean {
+    return this.segments.every((s) => s.kind !== "output");
+  }
+
+  /** Renders the text with Output values given by segment index (`values[i]` for the i-th Output). */
+  render(values: readonly unknown[] = []): string {
+    return this.segments
+      .map((s) => {
+        switch (s.kind) {
+          case "text":
+            return s.text;
+          case "table":
+            return quoteIdentifier(s.table.tableName);
+          case "output":
+            return String(values[s.index]);
+        }
+      })
+      .join("");
+  }
+
+  /** The text with `${...}` in place of unknown Outputs, for messages and preview checks. */
+  toString(): string {
+    return this.render(this.segments.filter((s) => s.kind === "output").map(() => "${…}"));
+  }
+}
+
+/** Renders a string value as a Flink SQL string literal ('' doubles a quote), for use inside `sql`. */
+export function sqlLiteral(value: string): string {
+  return quoteLiteral(value);
+}
+
+/**
+ * Tagged template that builds a SqlStatement. Interpolations: a table component (IcebergSource,
+ * IcebergSink, FlinkTable) → its quoted identifier; string, number or bigint → text; a Pulumi
+ * Output → its value when known (it must not be secret).
+ * @throws FlinkIcebergValidationError for any other value (objects, undefined, functions ...).
+ */
+export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlStatement {
+  const segments: SqlSegment[] = [];
+  const issues: { path: string; message: string }[] = [];
+  let outputs = 0;
+  const pushText = (text: string): void => {
+    const last = segments[segments.length - 1];
+    if (last?.kind === "text") segments[segments.length - 1] = { kind: "text", text: last.text + text };
+    else if (text !== "") segments.push({ kind: "text", text });
+  };
+  strings.forEach((text, i) => {
+    pushText(text);
+    if (i >= values.length) return;
+    const v = values[i];
+    const table = getTableDefinition(v);
+    if (table) segments.push({ kind: "table", table });
+    else if (typeof v === "string" || typeof v === "number" || typeof v === "bigint") pushText(String(v));
+    else if (pulumi.Output.isInstance(v)) segments.push({ kind: "output", output: v, index: outputs++ });
+    else {
+      const what = v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? `an object (${v.constructor?.name ?? "Object"})` : typeof v;
+      issues.push({
+        path: `\${${i}}`,
+        message: `interpolation ${i + 1} is ${what}; a sql\`...\` statement takes a table component (IcebergSource, IcebergSink, FlinkTable), a string, a number or a Pulumi Output<string>`,
+      });
+    }
+  });
+  if (issues.length > 0) throw new FlinkIcebergValidationError(issues, "sql`...`");
+  return new SqlStatement(segments);
+}

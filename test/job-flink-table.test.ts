@@ -1,0 +1,206 @@
+import { expect } from "chai";
+import type * as pulumi from "@pulumi/pulumi";
+import { installMocks, settle } from "./pulumi-mocks.js";
+import { drainUnhandled } from "./setup.js";
+import { expectValidFlinkSql } from "./sql-validate.js";
+
+type Api = typeof import("../src/index.js");
+
+describe("FlinkTable", () => {
+  let api: Api;
+  before(async () => {
+    await installMocks();
+    api = await import("../src/index.js");
+  });
+
+  const kafkaArgs = () => ({
+    columns: [
+      { name: "id", type: "BIGINT" },
+      { name: "payload", type: "STRING", comment: "raw json; it's big" },
+      { name: "ts", type: "TIMESTAMP(3)" },
+      { name: "offset", type: "BIGINT", metadata: { virtual: true } },
+      { name: "day", expression: "CAST(`ts` AS DATE)" },
+    ],
+    watermark: { column: "ts", expression: "`ts` - INTERVAL '5' SECOND" },
+    options: { connector: "kafka", topic: "events", "properties.bootstrap.servers": "kafka:9092", format: "json", "scan.startup.mode": "earliest-offset" },
+  });
+
+  it("renders columns of every kind, a watermark and sorted options", async () => {
+    const t = new api.FlinkTable("events", kafkaArgs());
+    expect(t.tableName).to.equal("events");
+    const ddl = await settle(t.ddl);
+    expect(ddl).to.equal(
+      [
+        "CREATE TABLE `events` (",
+        "  `id` BIGINT,",
+        "  `payload` STRING COMMENT 'raw json; it''s big',",
+        "  `ts` TIMESTAMP(3),",
+        "  `offset` BIGINT METADATA VIRTUAL,",
+        "  `day` AS CAST(`ts` AS DATE),",
+        "  WATERMARK FOR `ts` AS `ts` - INTERVAL '5' SECOND",
+        ")",
+        "WITH (",
+        "  'connector' = 'kafka',",
+        "  'format' = 'json',",
+        "  'properties.bootstrap.servers' = 'kafka:9092',",
+        "  'scan.startup.mode' = 'earliest-offset',",
+        "  'topic' = 'events'",
+        ");",
+      ].join("\n"),
+    );
+    expectValidFlinkSql(ddl);
+  });
+
+  it("renders primary-key columns NOT NULL", async () => {
+    const t = new api.FlinkTable("out", {
+      columns: [{ name: "id", type: "INT" }, { name: "v", type: "STRING" }],
+      primaryKey: ["id"],
+      options: { connector: "upsert-kafka", topic: "t", "key.format": "json", "value.format": "json", "properties.bootstrap.servers": "k:9092" },
+    });
+    const ddl = await settle(t.ddl);
+    expect(ddl).to.contain("  `id` INT NOT NULL,\n  `v` STRING,\n  PRIMARY KEY (`id`) NOT ENFORCED\n)");
+    expectValidFlinkSql(ddl);
+  });
+
+  it("reports every problem at once with its prop path", () => {
+    let err: unknown;
+    try {
+      new api.FlinkTable("bad", {
+        columns: [{ name: "a", type: "DECIMAL(40, 2)" }, { name: "a", type: "INT" }, { name: "ts", type: "TIMESTAMP(6)" }],
+        primaryKey: ["missing"],
+        watermark: { column: "ts", expression: "ts" },
+        options: { topic: "x", "properties.sasl.jaas.config": "secret stuff" } as Record<string, string>,
+      });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).to.be.instanceOf(api.FlinkIcebergValidationError);
+    const issues = (err as InstanceType<Api["FlinkIcebergValidationError"]>).issues;
+    expect(issues.map((i) => i.path)).to.have.members([
+      'options["properties.sasl.jaas.config"]',
+      "options.connector",
+      "columns[0].type",
+      "columns[1].name",
+      "primaryKey[0]",
+      "watermark.column",
+    ]);
+    expect(issues.find((i) => i.path === "columns[0].type")!.message).to.contain("DECIMAL precision 40").and.contain("38");
+    expect(issues.find((i) => i.path === "watermark.column")!.message).to.contain("TIMESTAMP(3)");
+    expect((err as Error).message).to.match(/^FlinkTable "bad": 6 problems:/);
+  });
+});
+
+describe("FlinkSqlJob with FlinkTables", () => {
+  let api: Api;
+  before(async () => {
+    await installMocks();
+    api = await import("../src/index.js");
+  });
+
+  function tables(prefix: string) {
+    const src = new api.FlinkTable(`${prefix}-src`, {
+      columns: [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }],
+      options: { connector: "datagen", "rows-per-second": "10" },
+    });
+    const a = new api.FlinkTable(`${prefix}-a`, { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "print" } });
+    const b = new api.FlinkTable(`${prefix}-b`, { columns: [{ name: "v", type: "STRING" }], options: { connector: "blackhole" } });
+    return { src, a, b };
+  }
+
+  it("renders a statement set for several inserts, without runtime-mode SET", async () => {
+    const { src, a, b } = tables("set");
+    const job = new api.FlinkSqlJob("fanout", {
+      statements: [
+        api.sql`INSERT INTO ${a} SELECT id FROM ${src}`,
+        api.sql`INSERT INTO ${b} SELECT v FROM ${src};`,
+      ],
+      parallelism: 2,
+      configuration: { "pipeline.name": "fan out" },
+    });
+    const script = await settle(job.script);
+    expect(script).to.equal(
+      [
+        '-- Flink SQL job "fanout", runtime mode streaming (generated by pulumi-flink-iceberg)',
+        "SET 'parallelism.default' = '2';",
+        "SET 'pipeline.name' = 'fan out';",
+        (await settle(a.ddl)),
+        (await settle(src.ddl)),
+        (await settle(b.ddl)),
+        "EXECUTE STATEMENT SET",
+        "BEGIN",
+        "INSERT INTO `set-a` SELECT id FROM `set-src`;",
+        "INSERT INTO `set-b` SELECT v FROM `set-src`;",
+        "END;",
+        "",
+      ].join("\n"),
+    );
+    expect(await settle(job.flinkConfiguration)).to.deep.equal({
+      "execution.runtime-mode": "STREAMING",
+      "parallelism.default": "2",
+      "pipeline.name": "fan out",
+    });
+    expect(job.tables).to.deep.equal(["set-a", "set-src", "set-b"]);
+    expect(job.checkpointInterval).to.equal(undefined);
+    expectValidFlinkSql(script);
+  });
+
+  it("a batch job refuses an unbounded source and names it", () => {
+    const { src, a } = tables("batch");
+    expect(() => new api.FlinkSqlJob("b", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${src}`] }))
+      .to.throw(api.FlinkIcebergValidationError)
+      .with.property("message")
+      .that.contains('FlinkTable "batch-src"')
+      .and.contains("number-of-rows");
+  });
+
+  it("rejects jobs with no statements, non-table targets, several statements in one and bad configuration", () => {
+    const { src, a } = tables("rules");
+    let err: InstanceType<Api["FlinkIcebergValidationError"]> | undefined;
+    try {
+      new api.FlinkSqlJob("r", {
+        statements: [api.sql`INSERT INTO rules_a SELECT 1`, api.sql`INSERT INTO ${a} SELECT id FROM ${src}; INSERT INTO ${a} SELECT 2`, "SET 'a' = 'b'"],
+        configuration: { "execution.runtime-mode": "batch", "s3.secret-key": "x", "execution.checkpointing.interval": "0s" },
+        parallelism: 0,
+      });
+    } catch (e) {
+      err = e as typeof err;
+    }
+    expect(err, "expected a validation error").to.be.instanceOf(api.FlinkIcebergValidationError);
+    expect(err!.issues.map((i) => i.path)).to.include.members([
+      "statements[0]",
+      "statements[1]",
+      "statements[2]",
+      'configuration["execution.runtime-mode"]',
+      'configuration["s3.secret-key"]',
+      'configuration["execution.checkpointing.interval"]',
+      "parallelism",
+    ]);
+    expect(() => new api.FlinkSqlJob("empty", { statements: [] })).to.throw(/at least one statement/);
+  });
+
+  it("rejects two tables with the same Flink name", () => {
+    const x = new api.FlinkTable("x1", { tableName: "same", columns: [{ name: "a", type: "INT" }], options: { connector: "datagen", "number-of-rows": "5" } });
+    const y = new api.FlinkTable("y1", { tableName: "same", columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });
+    expect(() => new api.FlinkSqlJob("dup", { statements: [api.sql`INSERT INTO ${y} SELECT a FROM ${x}`] })).to.throw(/both use the Flink table name "same"/);
+  });
+
+  it("carries a plain Output into the script and rejects a secret one", async () => {
+    const pulumi = await import("@pulumi/pulumi");
+    const { src, a } = tables("out");
+    const ok = new api.FlinkSqlJob("o1", { statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${src} WHERE id > ${pulumi.output(5)}`] });
+    expect(await settle(ok.script)).to.contain("INSERT INTO `out-a` SELECT id FROM `out-src` WHERE id > 5;\n");
+    const bad = new api.FlinkSqlJob("o2", { statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${src} WHERE v = ${pulumi.secret("'pw'")}`] });
+    let rejected: unknown;
+    await settle(bad.script as pulumi.Output<string>).catch((e: unknown) => (rejected = e));
+    expect(String(rejected)).to.contain("embeds a Pulumi secret");
+    // Pulumi reports the failed output when it registers the job's outputs: the deployment fails.
+    await new Promise((r) => setTimeout(r, 50));
+    const failures = drainUnhandled().map(String);
+    expect(failures.length).to.be.greaterThan(0);
+    for (const f of failures) expect(f).to.contain("embeds a Pulumi secret");
+  });
+
+  it("rejects interpolations that are neither tables, text nor Outputs", () => {
+    expect(() => api.sql`SELECT ${{ a: 1 }}`).to.throw(api.FlinkIcebergValidationError, /interpolation 1 is an object/);
+  });
+});
