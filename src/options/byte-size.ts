@@ -1,0 +1,61 @@
+/**
+ * Byte sizes (splitSize, targetFileSizeBytes): a positive safe integer byte count, or a size text
+ * read as Flink reads memory sizes (apache/flink
+ * `flink-core/src/main/java/org/apache/flink/configuration/MemorySize.java` `parseBytes`): decimal
+ * digits, optional white space, then a unit, case-insensitive, binary multiples:
+ * `b`/`bytes`; `k`/`kb`/`kibibytes` = 1024; `m`/`mb`/`mebibytes` = 1024²; `g`/`gb`/`gibibytes` = 1024³;
+ * `t`/`tb`/`tebibytes` = 1024⁴; no unit means bytes. So "128MB" is 134217728 and "1gb" is 1073741824.
+ * The runtime options take a plain long, so the product always renders the byte count.
+ */
+import { FlinkIcebergValidationError } from "../validation/error.js";
+
+const UNITS: ReadonlyMap<string, bigint> = new Map<string, bigint>([
+  ["", 1n],
+  ["b", 1n],
+  ["bytes", 1n],
+  ["k", 1024n],
+  ["kb", 1024n],
+  ["kibibytes", 1024n],
+  ["m", 1024n ** 2n],
+  ["mb", 1024n ** 2n],
+  ["mebibytes", 1024n ** 2n],
+  ["g", 1024n ** 3n],
+  ["gb", 1024n ** 3n],
+  ["gibibytes", 1024n ** 3n],
+  ["t", 1024n ** 4n],
+  ["tb", 1024n ** 4n],
+  ["tebibytes", 1024n ** 4n],
+]);
+
+const HINT = 'pass a positive whole number of bytes (e.g. 134217728) or a size text such as "128MB", "64 mb", "1gb", "512kb" (binary units: 1 KB = 1024 bytes)';
+
+function fail(value: unknown, why: string): never {
+  const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
+  throw new FlinkIcebergValidationError([{ path: "", message: `${shown} is not a valid byte size: ${why}; ${HINT}` }]);
+}
+
+/** Parses a byte count or size text into a positive safe integer number of bytes. Throws FlinkIcebergValidationError (path ""). */
+export function parseByteSize(value: number | string): number {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value) || !Number.isInteger(value)) fail(value, "it is not a whole number");
+    if (value <= 0) fail(value, "it must be positive");
+    if (!Number.isSafeInteger(value)) fail(value, "it is above Number.MAX_SAFE_INTEGER");
+    return value;
+  }
+  if (typeof value !== "string") fail(value, `expected a number or a string, got ${typeof value}`);
+  const trimmed = value.trim();
+  if (trimmed === "") fail(value, "it is empty");
+  const m = /^(\d+)\s*(.*)$/su.exec(trimmed);
+  if (!m) {
+    if (/^[-+]/.test(trimmed)) fail(value, "a size cannot carry a sign (it must be positive)");
+    fail(value, "it does not start with a number");
+  }
+  const unit = m[2]!.toLowerCase();
+  if (/^[.,]\d/.test(unit)) fail(value, 'Flink reads only whole numbers (no fraction); use a smaller unit, e.g. "1536mb" for 1.5gb');
+  const multiplier = UNITS.get(unit);
+  if (multiplier === undefined) fail(value, `unknown unit ${JSON.stringify(unit)}`);
+  const bytes = BigInt(m[1]!) * multiplier;
+  if (bytes === 0n) fail(value, "it is zero; it must be positive");
+  if (bytes > BigInt(Number.MAX_SAFE_INTEGER)) fail(value, "it is above Number.MAX_SAFE_INTEGER bytes");
+  return Number(bytes);
+}

@@ -1,0 +1,128 @@
+/**
+ * The connector table's catalog options (facts §2.1; iceberg
+ * `flink/v2.1/flink/src/main/java/org/apache/iceberg/flink/FlinkCatalogFactory.java`
+ * `createCatalogLoader`): `catalog-type` is hive, hadoop or rest, hive when unset; any other catalog
+ * (glue, jdbc, nessie ...) is named by `catalog-impl`, a Java class, with `catalog-type` unset.
+ *
+ * Where each type needs `uri` / `warehouse`:
+ * - rest: `uri` (RESTCatalog fails with "Invalid uri for http client: null").
+ * - hadoop: `warehouse` (HadoopCatalog: "warehousePath must not be null or empty").
+ * - hive: `uri`, the metastore thrift URI. The runtime also falls back to `hive.metastore.uris` of a
+ *   hive-site.xml (from `hive-conf-dir` or the classpath), so with a `hive-conf-dir` catalog
+ *   property the uri may be omitted; without it the product requires the uri rather than depend on
+ *   a file inside the image.
+ * - catalogImpl: checked by that catalog class at start-up, not here.
+ */
+import { z } from "zod";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { describe } from "./fields.js";
+
+export const CatalogType = { Hive: "hive", Hadoop: "hadoop", Rest: "rest" } as const;
+export type CatalogType = (typeof CatalogType)[keyof typeof CatalogType];
+
+/** Catalog classes for the catalog kinds the upstream docs list as types but the factory does not handle. */
+export const KNOWN_CATALOG_IMPLS: Readonly<Record<string, string>> = {
+  glue: "org.apache.iceberg.aws.glue.GlueCatalog",
+  jdbc: "org.apache.iceberg.jdbc.JdbcCatalog",
+  nessie: "org.apache.iceberg.nessie.NessieCatalog",
+  dynamodb: "org.apache.iceberg.aws.dynamodb.DynamoDbCatalog",
+  snowflake: "org.apache.iceberg.snowflake.SnowflakeCatalog",
+};
+
+const JAVA_CLASS = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/;
+
+/** True for a value that will be known later (a Pulumi Output or a Promise). */
+export function isDeferred(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (typeof (value as { apply?: unknown }).apply === "function" || typeof (value as { then?: unknown }).then === "function");
+}
+
+const locationField = z.custom<unknown>((v) => typeof v === "string" || isDeferred(v), { error: (iss) => `expected a string or a Pulumi Output<string>, got ${describe(iss.input)}` });
+
+/** The catalog arg's schema (plain values; uri/warehouse may be Outputs). */
+export const IcebergCatalogSchema = z.strictObject(
+  {
+  name: z.string({ error: "catalog.name is required: the Flink-side catalog name, rendered as 'catalog-name'" }).min(1, "catalog.name must not be empty").meta({
+    description: "Rendered as `catalog-name`; required (the runtime fails with 'Invalid catalog name: null' without it). Names the catalog for the runtime's catalog cache; not a Flink catalog you can USE.",
+  }),
+  type: z
+    .enum(CatalogType, {
+      error: (iss) => {
+        const impl = typeof iss.input === "string" ? KNOWN_CATALOG_IMPLS[iss.input.toLowerCase()] : undefined;
+        return impl !== undefined
+          ? `catalog.type ${JSON.stringify(iss.input)} is not a catalog-type the runtime reads (only hive, hadoop, rest); leave type unset and set catalogImpl: "${impl}"`
+          : `catalog.type must be "hive", "hadoop" or "rest", got ${describe(iss.input)}; other catalogs are named by catalogImpl (a Java class)`;
+      },
+    })
+    .optional()
+    .meta({ description: "\"hive\" | \"hadoop\" | \"rest\", rendered as `catalog-type`. Unset with catalogImpl unset: hive, as the runtime does (rendered as 'hive'). Mutually exclusive with catalogImpl." }),
+  catalogImpl: z.string().optional().meta({
+    description: "Java class of a custom catalog, rendered as `catalog-impl`, e.g. org.apache.iceberg.aws.glue.GlueCatalog, org.apache.iceberg.jdbc.JdbcCatalog, org.apache.iceberg.nessie.NessieCatalog. Requires type unset.",
+  }),
+  uri: locationField.optional().meta({
+    description: "Rendered as `uri`: the Hive metastore thrift URI or the REST catalog URL. Required for rest, and for hive unless properties has hive-conf-dir. May be a Pulumi Output; one that is a Pulumi secret fails rendering.",
+  }),
+  warehouse: locationField.optional().meta({
+    description: "Rendered as `warehouse`: the warehouse location (e.g. s3://bucket/warehouse). Required for hadoop. May be a Pulumi Output; one that is a Pulumi secret fails rendering.",
+  }),
+  properties: z.record(z.string(), z.string({ error: "catalog.properties values must be plain strings" })).optional().meta({
+    description: "Other catalog properties (io-impl, clients, hive-conf-dir, s3.endpoint ...), rendered as-is into WITH. Plain strings only; credential keys are preview errors (pass credentials as environment variables from a Kubernetes Secret).",
+  }),
+  },
+  { error: (iss) => (iss.input === undefined ? "catalog is required: { name, type? | catalogImpl?, uri?, warehouse?, properties? }" : `catalog must be an object { name, type?, catalogImpl?, uri?, warehouse?, properties? }, got ${describe(iss.input)}`) },
+);
+
+export type IcebergCatalog = z.output<typeof IcebergCatalogSchema>;
+
+/** Catalog options without uri/warehouse (those are added when known), plus what identifies the catalog. */
+export interface CatalogPlan {
+  readonly options: Record<string, string>;
+  /** `catalog-type` rendered, or undefined with catalog-impl. */
+  readonly type: CatalogType | undefined;
+  readonly impl: string | undefined;
+}
+
+/** Checks the catalog's cross-field rules (paths under `catalog`) and renders its own keys. */
+export function planCatalog(c: IcebergCatalog, diag: Diagnostics): CatalogPlan | undefined {
+  const before = diag.errors.length;
+  let type: CatalogType | undefined;
+  if (c.catalogImpl !== undefined) {
+    if (c.type !== undefined) {
+      diag.error("catalog.catalogImpl", `catalog.type "${c.type}" and catalogImpl are both set; the runtime rejects that ('both catalog-type and catalog-impl are set'); keep one of them`);
+    }
+    const known = KNOWN_CATALOG_IMPLS[c.catalogImpl.toLowerCase()];
+    if (known !== undefined) {
+      diag.error("catalog.catalogImpl", `catalogImpl is a Java class name; for ${c.catalogImpl} write catalogImpl: "${known}"`);
+    } else if (!JAVA_CLASS.test(c.catalogImpl)) {
+      diag.error("catalog.catalogImpl", `catalogImpl ${JSON.stringify(c.catalogImpl)} is not a fully qualified Java class name (e.g. "org.apache.iceberg.jdbc.JdbcCatalog")`);
+    }
+  } else {
+    type = c.type ?? "hive";
+    const props = c.properties ?? {};
+    if (type === "rest" && c.uri === undefined) {
+      diag.error("catalog.uri", 'a rest catalog needs uri, the catalog service URL (e.g. "https://catalog.example.com/api/catalog"); the runtime fails with "Invalid uri for http client: null"');
+    }
+    if (type === "hive" && c.uri === undefined && props["hive-conf-dir"] === undefined) {
+      diag.error(
+        "catalog.uri",
+        `a hive catalog${c.type === undefined ? " (the type when catalog.type is unset)" : ""} needs uri, the metastore thrift URI (e.g. "thrift://metastore:9083"), ` +
+          `or a "hive-conf-dir" catalog property naming a directory with a hive-site.xml that sets hive.metastore.uris; for another catalog set catalog.type or catalogImpl`,
+      );
+    }
+    if (type === "hadoop" && c.warehouse === undefined) {
+      diag.error("catalog.warehouse", 'a hadoop catalog needs warehouse, the warehouse path (e.g. "s3a://bucket/warehouse"); the runtime fails with "warehousePath must not be null or empty"');
+    }
+  }
+  if (diag.errors.length > before) return undefined;
+  const options: Record<string, string> = { "catalog-name": c.name };
+  if (type !== undefined) options["catalog-type"] = type;
+  if (c.catalogImpl !== undefined) options["catalog-impl"] = c.catalogImpl;
+  return { options, type, impl: c.catalogImpl };
+}
+
+/** Checks a resolved uri/warehouse value (non-empty, one line). Returns an error message or undefined. */
+export function checkLocationValue(arg: "uri" | "warehouse", value: unknown): string | undefined {
+  if (typeof value !== "string") return `catalog.${arg} must resolve to a string, got ${describe(value)}`;
+  if (value.trim() === "") return `catalog.${arg} is empty; set the ${arg === "uri" ? "catalog URI" : "warehouse location"} or leave it unset`;
+  if (/[\r\n]/.test(value)) return `catalog.${arg} contains a line break, which no URI holds`;
+  return undefined;
+}

@@ -1,0 +1,84 @@
+/**
+ * Flink durations as Flink's `TimeUtils.parseDuration` reads them (apache/flink
+ * `flink-core/src/main/java/org/apache/flink/util/TimeUtils.java`): a run of decimal digits,
+ * optional white space, then a unit label, case-insensitive; no label means milliseconds.
+ * Labels: `d`/`day(s)`, `h`/`hour(s)`, `min`/`m`/`minute(s)`, `s`/`sec(s)`/`second(s)`,
+ * `ms`/`milli(s)`/`millisecond(s)`, `µs`/`micro(s)`/`microsecond(s)`, `ns`/`nano(s)`/`nanosecond(s)`.
+ *
+ * The product also needs the value to be a positive whole number of milliseconds (the checkpoint
+ * interval it feeds is set in milliseconds), so zero, a negative sign, a fraction, or a sub-millisecond
+ * remainder ("1500us") are errors here although Flink would read some of them.
+ */
+import { FlinkIcebergValidationError } from "../validation/error.js";
+
+const NANOS_PER_MILLI = 1_000_000n;
+
+/** Unit label → nanoseconds per unit. `us` is accepted as the ASCII spelling of `µs`. */
+const UNIT_NANOS: ReadonlyMap<string, bigint> = (() => {
+  const m = new Map<string, bigint>();
+  const add = (nanos: bigint, ...labels: string[]): void => labels.forEach((l) => m.set(l, nanos));
+  const plural = (...labels: string[]): string[] => labels.flatMap((l) => [l, `${l}s`]);
+  add(86_400_000_000_000n, "d", ...plural("day"));
+  add(3_600_000_000_000n, "h", ...plural("hour"));
+  add(60_000_000_000n, "min", "m", ...plural("minute"));
+  add(1_000_000_000n, "s", ...plural("sec", "second"));
+  add(1_000_000n, "ms", ...plural("milli", "millisecond"));
+  add(1_000n, "µs", "us", ...plural("micro", "microsecond"));
+  add(1n, "ns", ...plural("nano", "nanosecond"));
+  return m;
+})();
+
+const HINT = 'write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)';
+
+function fail(text: string, why: string): never {
+  throw new FlinkIcebergValidationError([{ path: "", message: `${JSON.stringify(text)} is not a valid Flink duration: ${why}; ${HINT}` }]);
+}
+
+/**
+ * Parses a Flink duration text into milliseconds. Throws FlinkIcebergValidationError (path "") for
+ * unreadable text, zero, a negative or fractional number, a sub-millisecond remainder, or a value
+ * above Number.MAX_SAFE_INTEGER milliseconds.
+ */
+export function parseFlinkDuration(text: string): number {
+  if (typeof text !== "string") fail(String(text), `expected a string, got ${typeof text}`);
+  const trimmed = text.trim();
+  if (trimmed === "") fail(text, "it is empty");
+  const m = /^(\d+)\s*(.*)$/su.exec(trimmed);
+  if (!m) {
+    if (/^[-+]/.test(trimmed)) fail(text, "a duration cannot carry a sign (it must be positive)");
+    fail(text, "it does not start with a number");
+  }
+  const digits = m[1]!;
+  const label = m[2]!.toLowerCase();
+  if (/^[.,]\d/.test(label)) fail(text, "Flink reads only whole numbers (no fraction); use a smaller unit, e.g. \"1500ms\" for 1.5s");
+  const perUnit = label === "" ? NANOS_PER_MILLI : UNIT_NANOS.get(label);
+  if (perUnit === undefined) fail(text, `unknown unit ${JSON.stringify(label)}`);
+  const nanos = BigInt(digits) * perUnit;
+  if (nanos === 0n) fail(text, "it is zero; the interval must be positive");
+  if (nanos % NANOS_PER_MILLI !== 0n) fail(text, "it is not a whole number of milliseconds");
+  const millis = nanos / NANOS_PER_MILLI;
+  if (millis > BigInt(Number.MAX_SAFE_INTEGER)) fail(text, "it is too large");
+  return Number(millis);
+}
+
+const FORMAT_UNITS: readonly (readonly [number, string])[] = [
+  [86_400_000, "d"],
+  [3_600_000, "h"],
+  [60_000, "min"],
+  [1_000, "s"],
+];
+
+/**
+ * Formats milliseconds with the largest unit that keeps the value whole, using labels every Flink
+ * version reads: 60000 → "1 min", 90000 → "90 s", 1500 → "1500 ms", 86400000 → "1 d".
+ * Throws for anything but a positive safe integer.
+ */
+export function formatFlinkDuration(ms: number): string {
+  if (!Number.isSafeInteger(ms) || ms <= 0) {
+    throw new FlinkIcebergValidationError([{ path: "", message: `${String(ms)} is not a positive whole number of milliseconds` }]);
+  }
+  for (const [size, label] of FORMAT_UNITS) {
+    if (ms % size === 0) return `${ms / size} ${label}`;
+  }
+  return `${ms} ms`;
+}

@@ -1,0 +1,109 @@
+/**
+ * Checks of the free-form maps that go into an Iceberg connector table's WITH clause
+ * (`extraOptions` and `catalog.properties`): a key the product renders itself or that a modeled
+ * arg covers (with the runtime's aliases: write options override table properties, facts §1.3), a
+ * read option the runtime rejects on a streaming read (iceberg `flink/.../source/ScanContext.java`
+ * `validate`), and a key that carries a credential (SPEC decision 8).
+ */
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { credentialKeyMessage, isCredentialKey } from "../validation/secrets.js";
+
+export type TableKind = "IcebergSource" | "IcebergSink";
+
+interface Covered {
+  /** What to write instead. */
+  readonly instead: string;
+  /** Only covered on this kind (the other kind gets a different message). */
+  readonly kind?: TableKind;
+}
+
+const common = (instead: string): Covered => ({ instead });
+const source = (instead: string): Covered => ({ instead, kind: "IcebergSource" });
+const sink = (instead: string): Covered => ({ instead, kind: "IcebergSink" });
+
+/** Keys (lower case) the product renders or a modeled arg covers. */
+const COVERED: ReadonlyMap<string, Covered> = new Map<string, Covered>([
+  ["connector", common("the product renders 'connector' = 'iceberg' itself")],
+  ["uri", common("set catalog.uri")],
+  ["warehouse", common("set catalog.warehouse")],
+  ["format-version", common("set formatVersion (1, 2 or 3; always rendered)")],
+  ["streaming", source("set streaming")],
+  ["starting-strategy", source("set streaming and startSnapshotId; the product renders the strategy (SPEC decision 4)")],
+  ["snapshot-id", source("set streaming: true with endSnapshotId (and no startSnapshotId) to read the table as of a snapshot")],
+  ["start-snapshot-id", source("set startSnapshotId")],
+  ["end-snapshot-id", source("set endSnapshotId")],
+  ["start-snapshot-timestamp", source("set startSnapshotId; the timestamp strategy cannot be combined with the strategies the product renders")],
+  ["split-size", source("set splitSize")],
+  ["read.split.target-size", source("set splitSize")],
+  ["table.exec.iceberg.use-flip27-source", source("nothing: it is a job-level setting that FlinkSqlJob sets to true for every job with an Iceberg source (SPEC decision 4), not a table option")],
+  ["write-format", sink("set writeFormat")],
+  ["write.format.default", sink("set writeFormat")],
+  ["target-file-size-bytes", sink("set targetFileSizeBytes")],
+  ["write.target-file-size-bytes", sink("set targetFileSizeBytes")],
+  ["compression-codec", sink("set compressionCodec")],
+  ["write.parquet.compression-codec", sink("set compressionCodec (with writeFormat)")],
+  ["write.orc.compression-codec", sink("set compressionCodec (with writeFormat)")],
+  ["write.avro.compression-codec", sink("set compressionCodec (with writeFormat)")],
+  ["upsert-enabled", sink("set upsertEnabled")],
+  ["write.upsert.enabled", sink("set upsertEnabled")],
+  ["commit.interval", sink("set commitInterval; it becomes the job's checkpoint interval, never a WITH option (SPEC decision 2)")],
+  ["commit-interval", sink("set commitInterval; it becomes the job's checkpoint interval, never a WITH option (SPEC decision 2)")],
+  ["execution.checkpointing.interval", sink("set commitInterval on the sink, or execution.checkpointing.interval in the job's configuration (SPEC decision 9)")],
+]);
+
+/** Read options the runtime rejects on a streaming (unbounded) read. */
+const STREAMING_REJECTED = ["tag", "end-tag", "as-of-timestamp"] as const;
+/** Read options that cannot be combined with snapshot ids the product renders. */
+const ID_CONFLICTS = ["tag", "as-of-timestamp", "start-tag", "end-tag"] as const;
+
+/** What the checks need to know about the table. */
+export interface FreeFormContext {
+  readonly kind: TableKind;
+  /** Source: the rendered read is a streaming (unbounded) read. */
+  readonly streamingRead: boolean;
+  /** Source: snapshot ids are rendered (snapshot-id or start/end ids). */
+  readonly pinnedBySnapshotIds: boolean;
+}
+
+/**
+ * Checks one free-form map. `arg` is its path (`extraOptions`, `catalog.properties`); problems
+ * are reported at `arg.key` (a dotted key stays one segment in the message).
+ */
+export function checkFreeFormMap(arg: string, map: Readonly<Record<string, string>>, ctx: FreeFormContext, diag: Diagnostics): void {
+  for (const key of Object.keys(map).sort()) {
+    const at = `${arg}[${JSON.stringify(key)}]`;
+    const lower = key.toLowerCase();
+    if (key.trim() === "") {
+      diag.error(at, "an option key must not be empty");
+      continue;
+    }
+    if (isCredentialKey(key)) {
+      diag.error(at, credentialKeyMessage(key, arg));
+      continue;
+    }
+    const covered = COVERED.get(lower);
+    if (covered !== undefined) {
+      if (covered.kind === undefined || covered.kind === ctx.kind) {
+        diag.error(at, `${JSON.stringify(key)} is rendered by the product or covered by a modeled arg; remove it and ${covered.instead}`);
+      } else {
+        diag.error(at, `${JSON.stringify(key)} is a ${covered.kind === "IcebergSink" ? "write" : "read"} option of ${covered.kind}, which an ${ctx.kind} never uses; declare an ${covered.kind} and ${covered.instead}`);
+      }
+      continue;
+    }
+    if (lower.startsWith("catalog-")) {
+      diag.error(at, `${JSON.stringify(key)}: the catalog-* keys are rendered from catalog (name, type, catalogImpl) and the database / table args; remove it and set those args`);
+      continue;
+    }
+    if (ctx.kind === "IcebergSource" && ctx.streamingRead && (STREAMING_REJECTED as readonly string[]).includes(lower)) {
+      diag.error(
+        at,
+        `${JSON.stringify(key)} is rejected by the runtime on a streaming read ('Cannot set ... option for streaming reader'), and this source reads streaming (streaming: true without endSnapshotId); ` +
+          `remove it, or make the read bounded (streaming: false, or endSnapshotId)`,
+      );
+      continue;
+    }
+    if (ctx.kind === "IcebergSource" && ctx.pinnedBySnapshotIds && (ID_CONFLICTS as readonly string[]).includes(lower)) {
+      diag.error(at, `${JSON.stringify(key)} conflicts with the snapshot ids this source renders from startSnapshotId / endSnapshotId; use either the ids or ${JSON.stringify(key)}, not both`);
+    }
+  }
+}

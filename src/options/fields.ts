@@ -1,0 +1,95 @@
+/**
+ * zod field schemas shared by the option tables, and the bridge from zod issues to Diagnostics.
+ * Schemas describe resolved (plain) values; conversions run in `transform`s that report through
+ * the same messages as the pure parsers (duration.ts, byte-size.ts, snapshot-id.ts).
+ */
+import { z } from "zod";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { joinPath } from "../validation/diagnostics.js";
+import { isValidationError } from "../validation/error.js";
+import { parseByteSize } from "./byte-size.js";
+import { parseFlinkDuration } from "./duration.js";
+import { parseSnapshotId } from "./snapshot-id.js";
+
+/** Wraps a throwing parser as a zod transform whose failure becomes one issue with the parser's message. */
+function viaParser<I, O>(parse: (v: I) => O) {
+  return (value: I, ctx: z.RefinementCtx): O => {
+    try {
+      return parse(value);
+    } catch (e) {
+      if (!isValidationError(e)) throw e;
+      for (const i of e.issues) ctx.addIssue({ code: "custom", message: i.message });
+      return z.NEVER;
+    }
+  };
+}
+
+/** A snapshot id: decimal string, bigint, or safe-integer number → exact digits (string). */
+export const snapshotIdField = z
+  .union([z.string(), z.bigint(), z.number()], { error: "a snapshot id is a string of decimal digits, a bigint, or a safe-integer number" })
+  .transform(viaParser(parseSnapshotId));
+
+/** A byte size: positive safe integer, or size text ("128MB") → bytes (number). */
+export const byteSizeField = z
+  .union([z.number(), z.string()], { error: 'a byte size is a positive whole number of bytes or a size text such as "128MB"' })
+  .transform(viaParser(parseByteSize));
+
+/** A Flink duration text ("30s", "5 min") → kept as written; checked with parseFlinkDuration. */
+export const durationField = z
+  .string({ error: 'a duration is Flink duration text such as "30s", "5 min", "1h"' })
+  .check((ctx) => {
+    try {
+      parseFlinkDuration(ctx.value);
+    } catch (e) {
+      if (!isValidationError(e)) throw e;
+      for (const i of e.issues) ctx.issues.push({ code: "custom", message: i.message, input: ctx.value });
+    }
+  });
+
+/** A boolean with a message that names the accepted values. */
+export const booleanField = z.boolean({ error: (iss) => `expected true or false, got ${describe(iss.input)}` });
+
+/** Renders a value for a message: strings quoted, others as JSON or their type. */
+export function describe(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "bigint") return `${value}n`;
+  if (value === undefined || typeof value === "function" || typeof value === "symbol") return String(value);
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Joins a zod issue path into the prop path syntax of Diagnostics (`a.b[1].c`). */
+export function zodPath(base: string, path: readonly PropertyKey[]): string {
+  return path.reduce<string>((p, k) => joinPath(p, typeof k === "number" ? k : String(k)), base);
+}
+
+/** Reports every issue of a failed zod parse under `base`. */
+export function reportZodIssues(diag: Diagnostics, base: string, error: z.ZodError): void {
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) diag.error(zodPath(base, [...issue.path, key]), `unknown arg ${JSON.stringify(key)}; check its spelling against the documented args`);
+    } else {
+      diag.error(zodPath(base, issue.path), issue.message);
+    }
+  }
+}
+
+/**
+ * Parses each field of `schema` separately, so one bad field never hides another field's or a
+ * cross-field rule's problem. Unknown keys are reported too. Returns the fields that parsed.
+ */
+export function parseFields<S extends z.ZodRawShape>(shape: S, input: Record<string, unknown>, diag: Diagnostics, known: ReadonlySet<string>): Partial<{ [K in keyof S]: z.output<S[K]> }> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(shape)) {
+    const result = (shape[key] as z.ZodType).safeParse(input[key]);
+    if (result.success) out[key] = result.data;
+    else reportZodIssues(diag, key, result.error);
+  }
+  for (const key of Object.keys(input)) {
+    if (!(key in shape) && !known.has(key)) diag.error(key, `unknown arg ${JSON.stringify(key)}; check its spelling against the documented args`);
+  }
+  return out as Partial<{ [K in keyof S]: z.output<S[K]> }>;
+}

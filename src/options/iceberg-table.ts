@@ -1,0 +1,219 @@
+/**
+ * The pure core of IcebergSource and IcebergSink: args (plain values; catalog uri/warehouse may be
+ * deferred) → validated plan → rendered WITH map and CREATE TABLE. No Pulumi here; the components
+ * add Output handling. Same args, byte-identical output (sorted WITH keys, columns in order).
+ */
+import { convertColumns, FORMAT_V3_RUNTIME_WARNING } from "../iceberg/schema.js";
+import type { Column, IcebergSchema, ParsedColumn } from "../iceberg/types.js";
+import { renderCreateTable, type RenderColumn } from "../sql/create-table.js";
+import { checkIdentifier } from "../types/datatypes.js";
+import { Diagnostics } from "../validation/diagnostics.js";
+import { resourceLabel, type ValidationIssue } from "../validation/error.js";
+import { checkLocationValue, isDeferred, planCatalog, type CatalogPlan } from "./catalog.js";
+import { parseFlinkDuration } from "./duration.js";
+import { checkFreeFormMap, type TableKind } from "./extra-options.js";
+import { parseFields } from "./fields.js";
+import { IcebergSinkOptionsShape, renderSinkWrite } from "./sink-options.js";
+import { IcebergSourceOptionsShape, renderSourceRead, type SourceRead } from "./source-options.js";
+import { IcebergTableShape } from "./table-options.js";
+
+/** A validated table, ready to render once uri/warehouse are known. */
+export interface IcebergTablePlan {
+  readonly kind: TableKind;
+  readonly resourceName: string;
+  /** e.g. `IcebergSink "daily"`. */
+  readonly label: string;
+  readonly tableName: string;
+  readonly columns: readonly ParsedColumn[];
+  readonly primaryKey: readonly string[];
+  readonly partitionedBy: readonly string[];
+  /** Every WITH option except `uri` and `warehouse`. */
+  readonly baseOptions: Readonly<Record<string, string>>;
+  readonly schema: IcebergSchema;
+  readonly formatVersion: 1 | 2 | 3;
+  readonly needsFormatV3: boolean;
+  readonly database: string;
+  readonly table: string;
+  /** Catalog identity: name, type or impl, and uri/warehouse when plain ("(output)" otherwise). */
+  readonly catalogKey: string;
+  /** Source only: how it reads. */
+  readonly read?: SourceRead;
+  /** Sink only: upsertEnabled === true. */
+  readonly upsert: boolean;
+  /** Sink only: commitInterval as written, with its milliseconds; undefined when unset. */
+  readonly commitInterval?: { readonly millis: number; readonly text: string };
+  /** uri/warehouse as given: a string, a deferred value (Output/Promise), or undefined. */
+  readonly uri: unknown;
+  readonly warehouse: unknown;
+  readonly warnings: readonly ValidationIssue[];
+}
+
+/** The Flink table name derived from a resource name: characters outside [A-Za-z0-9_] become `_`. */
+export function deriveTableName(resourceName: string): string {
+  return resourceName.replace(/[^A-Za-z0-9_]/g, "_");
+}
+
+const TABLE_KEYS = new Set(Object.keys(IcebergTableShape));
+
+function checkPartitions(partitionedBy: readonly string[], columns: readonly ParsedColumn[] | undefined, columnsGiven: readonly unknown[], diag: Diagnostics): void {
+  const seen = new Set<string>();
+  const byName = new Map(columns?.map((c) => [c.name, c]) ?? []);
+  const given = new Set(columnsGiven.map((c) => (typeof c === "object" && c !== null ? (c as { name?: unknown }).name : undefined)));
+  partitionedBy.forEach((name, i) => {
+    const at = `partitionedBy[${i}]`;
+    if (seen.has(name)) {
+      diag.error(at, `${JSON.stringify(name)} is listed twice in partitionedBy; name each partition column once`);
+      return;
+    }
+    seen.add(name);
+    if (!given.has(name)) {
+      diag.error(at, `partition column ${JSON.stringify(name)} is not among the columns; Flink PARTITIONED BY names top-level columns (identity partitions only)`);
+      return;
+    }
+    const col = byName.get(name);
+    if (col !== undefined && ["ARRAY", "MULTISET", "MAP", "ROW"].includes(col.type.kind)) {
+      diag.error(at, `partition column ${JSON.stringify(name)} has type ${col.type.kind}; an identity partition needs a primitive column`);
+    }
+  });
+}
+
+/**
+ * Validates `args` of an IcebergSource or IcebergSink named `resourceName`. Throws one
+ * FlinkIcebergValidationError (labelled with the resource) listing every problem.
+ */
+export function planIcebergTable(kind: TableKind, resourceName: string, args: unknown): IcebergTablePlan {
+  const label = resourceLabel(kind, resourceName);
+  const diag = new Diagnostics();
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    diag.error("", `${kind} args must be an object with catalog, database, table and columns`);
+    diag.throwIfErrors(label);
+  }
+  const input = args as Record<string, unknown>;
+  const optionShape = kind === "IcebergSource" ? IcebergSourceOptionsShape : IcebergSinkOptionsShape;
+  const { columns: _c, primaryKey: _p, ...checkedShape } = IcebergTableShape;
+  const known = new Set([...TABLE_KEYS, ...Object.keys(optionShape)]);
+  const t = parseFields(checkedShape, input, diag, known);
+  const src = kind === "IcebergSource" ? parseFields(IcebergSourceOptionsShape, input, diag, known) : {};
+  const snk = kind === "IcebergSink" ? parseFields(IcebergSinkOptionsShape, input, diag, known) : {};
+
+  const tableName = t.tableName ?? deriveTableName(resourceName);
+  diag.capture("tableName", () => checkIdentifier("the Flink table name", tableName));
+
+  const formatVersion = t.formatVersion ?? 2;
+  const primaryKeyInput = input["primaryKey"];
+  const converted = convertColumns(input["columns"] as Column[], { primaryKey: primaryKeyInput as string[] | undefined, formatVersion }, diag);
+  const primaryKey = converted !== undefined && Array.isArray(primaryKeyInput) ? (primaryKeyInput as string[]) : [];
+  const partitionedBy = t.partitionedBy ?? [];
+  if (Array.isArray(input["columns"])) checkPartitions(partitionedBy, converted?.columns, input["columns"] as unknown[], diag);
+
+  let catalog: CatalogPlan | undefined;
+  if (t.catalog !== undefined) {
+    catalog = planCatalog(t.catalog, diag);
+    for (const arg of ["uri", "warehouse"] as const) {
+      const value = t.catalog[arg];
+      const problem = typeof value === "string" ? checkLocationValue(arg, value) : undefined;
+      if (problem !== undefined) diag.error(`catalog.${arg}`, problem);
+    }
+  }
+
+  const options: Record<string, string> = {};
+  let read: SourceRead | undefined;
+  if (kind === "IcebergSource") {
+    read = renderSourceRead(src, diag);
+    if (read !== undefined) Object.assign(options, read.options);
+  } else {
+    const pk = Array.isArray(primaryKeyInput) ? (primaryKeyInput as unknown[]).filter((k): k is string => typeof k === "string") : [];
+    const write = renderSinkWrite(snk, { primaryKey: pk, partitionedBy, formatVersion }, diag);
+    if (write !== undefined) Object.assign(options, write);
+  }
+
+  const freeCtx = { kind, streamingRead: read?.streamingRead ?? false, pinnedBySnapshotIds: read?.pinnedBySnapshotIds ?? false };
+  const props = t.catalog?.properties ?? {};
+  const extra = t.extraOptions ?? {};
+  checkFreeFormMap("catalog.properties", props, freeCtx, diag);
+  checkFreeFormMap("extraOptions", extra, freeCtx, diag);
+  for (const key of Object.keys(extra).sort()) {
+    if (key in props) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);
+  }
+
+  const warnings: ValidationIssue[] = [...diag.warnings];
+  if (converted?.needsFormatV3 === true) warnings.push({ path: "formatVersion", message: FORMAT_V3_RUNTIME_WARNING });
+  diag.throwIfErrors(label);
+
+  // Every field below is known to be valid: an error would have thrown above.
+  const cat = catalog!;
+  const conv = converted!;
+  const baseOptions: Record<string, string> = {
+    ...props,
+    ...extra,
+    ...options,
+    ...cat.options,
+    connector: "iceberg",
+    "catalog-database": t.database!,
+    "catalog-table": t.table!,
+    "format-version": String(formatVersion),
+  };
+  const c = t.catalog!;
+  const plainOr = (v: unknown): string | null => (typeof v === "string" ? v : isDeferred(v) ? "(output)" : null);
+  const catalogKey = JSON.stringify([c.name, cat.type ?? null, cat.impl ?? null, plainOr(c.uri), plainOr(c.warehouse)]);
+  const commitText = kind === "IcebergSink" ? (snk as { commitInterval?: string }).commitInterval : undefined;
+  const upsert = kind === "IcebergSink" && (snk as { upsertEnabled?: boolean }).upsertEnabled === true;
+  return {
+    kind,
+    resourceName,
+    label,
+    tableName,
+    columns: conv.columns,
+    primaryKey,
+    partitionedBy,
+    baseOptions,
+    schema: conv.schema,
+    formatVersion,
+    needsFormatV3: conv.needsFormatV3,
+    database: t.database!,
+    table: t.table!,
+    catalogKey,
+    ...(read !== undefined ? { read } : {}),
+    upsert,
+    ...(commitText !== undefined ? { commitInterval: { millis: parseFlinkDuration(commitText), text: commitText } } : {}),
+    uri: c.uri,
+    warehouse: c.warehouse,
+    warnings,
+  };
+}
+
+/** The rendered table: the WITH map and the CREATE TABLE statement. */
+export interface RenderedIcebergTable {
+  readonly options: Readonly<Record<string, string>>;
+  readonly ddl: string;
+}
+
+/**
+ * Renders the plan with resolved uri/warehouse (undefined when not set). Throws
+ * FlinkIcebergValidationError at `catalog.uri` / `catalog.warehouse` for an empty or multi-line value.
+ */
+export function renderIcebergTable(plan: IcebergTablePlan, location: { uri?: unknown; warehouse?: unknown }): RenderedIcebergTable {
+  const diag = new Diagnostics();
+  const options: Record<string, string> = { ...plan.baseOptions };
+  for (const arg of ["uri", "warehouse"] as const) {
+    const value = location[arg];
+    if (value === undefined) continue;
+    const problem = checkLocationValue(arg, value);
+    if (problem !== undefined) diag.error(`catalog.${arg}`, problem);
+    else options[arg] = value as string;
+  }
+  diag.throwIfErrors(plan.label);
+  const columns: RenderColumn[] = plan.columns.map((col) => ({
+    kind: "physical",
+    name: col.name,
+    type: col.type.toString(),
+    ...(col.comment !== undefined ? { comment: col.comment } : {}),
+  }));
+  const ddl = renderCreateTable({ name: plan.tableName, columns, primaryKey: plan.primaryKey, partitionedBy: plan.partitionedBy, options });
+  return { options, ddl };
+}
+
+/** True when uri and warehouse are plain (or unset), so the table renders at construction. */
+export function isPlainLocation(plan: IcebergTablePlan): boolean {
+  return !isDeferred(plan.uri) && !isDeferred(plan.warehouse);
+}

@@ -1,0 +1,123 @@
+/**
+ * The seed's source option table (SPEC "Source options", seed Table 1) as a zod schema, and how it
+ * renders (SPEC decision 4). Every read goes through the FLIP-27 source, which the job forces with
+ * the job-level setting `'table.exec.iceberg.use-flip27-source' = 'true'` (not a WITH option).
+ * Runtime behaviour: iceberg `flink/v2.1/flink/src/main/java/org/apache/iceberg/flink/source/ScanContext.java`
+ * (`validate`), `source/StreamingStartingStrategy.java`, `FlinkReadOptions.java` (facts §1.2, §6).
+ */
+import { z } from "zod";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { booleanField, byteSizeField, snapshotIdField } from "./fields.js";
+
+/** `starting-strategy` values the product renders (exact case: the runtime uses Enum.valueOf). */
+export const StartingStrategy = {
+  TableScanThenIncremental: "TABLE_SCAN_THEN_INCREMENTAL",
+  IncrementalFromSnapshotId: "INCREMENTAL_FROM_SNAPSHOT_ID",
+} as const;
+
+/** Source options, field by field; descriptions mirror the TSDoc of IcebergSourceArgs. */
+export const IcebergSourceOptionsShape = {
+  streaming: booleanField.optional().default(false).meta({
+    description:
+      "Seed key `streaming`, boolean, default false. false: read the current snapshot once, then the source finishes (bounded). " +
+      "true: read continuously: the whole current table, then every new snapshot (`'starting-strategy' = 'TABLE_SCAN_THEN_INCREMENTAL'`); " +
+      "with startSnapshotId new snapshots from that id on; with endSnapshotId the read becomes bounded (see endSnapshotId). Always rendered as `streaming`. " +
+      "Source: seed Table 1 row streaming; SPEC decision 4.",
+  }),
+  startSnapshotId: snapshotIdField.optional().meta({
+    description:
+      "Seed key `start-snapshot-id`: a snapshot id (decimal string, bigint, or a safe-integer number; 1 to 2^63-1), no default. Only with streaming: true (else a preview error). " +
+      "Without endSnapshotId: rendered `'starting-strategy' = 'INCREMENTAL_FROM_SNAPSHOT_ID'` + `'start-snapshot-id'`, reading new snapshots from this one on, this one INCLUDED " +
+      "(the seed says 'after'; the FLIP-27 runtime has no exclusive start for unbounded reads and ignores the id without the strategy). " +
+      "With endSnapshotId: a bounded read of what was appended after this snapshot (exclusive) up to endSnapshotId (inclusive). " +
+      "Unset: the whole current table first. The id must exist and not be expired (checked by the runtime at start-up: 'Start snapshot id not found in history'). " +
+      "Source: seed Table 1 row start-snapshot-id; SPEC decisions 3 and 4; iceberg source/StreamingStartingStrategy.java.",
+  }),
+  endSnapshotId: snapshotIdField.optional().meta({
+    description:
+      "Seed key `end-snapshot-id`: a snapshot id (decimal string, bigint, or a safe-integer number; 1 to 2^63-1), no default. Only with streaming: true (else a preview error). " +
+      "Makes the read bounded: the job ends after this snapshot. Without startSnapshotId: the whole table as of this snapshot (`'streaming' = 'false'`, `'snapshot-id'`). " +
+      "With startSnapshotId: appended data after the start (exclusive) up to this snapshot (inclusive), rendered `'streaming' = 'false'` with both ids, because the runtime rejects an end id on an unbounded read. " +
+      "Must differ from startSnapshotId (an empty range); 'after the start' means the start is an ancestor, which only the catalog can check (ids are random, never compared numerically). " +
+      "Source: seed Table 1 row end-snapshot-id; SPEC decisions 3 and 4; iceberg source/ScanContext.java.",
+  }),
+  splitSize: byteSizeField.optional().meta({
+    description:
+      "Seed key `split-size`: target size of each read split in bytes, a positive whole number or size text such as \"128MB\" (binary units, as Flink reads memory sizes); rendered as `split-size` with the byte count. " +
+      "Seed default 128 MB (134217728). Unset: not rendered; the runtime uses the table property read.split.target-size (default 134217728). " +
+      "Too small = scheduling overhead, too large = skew. Source: seed Table 1 row split-size; iceberg FlinkReadOptions.java SPLIT_SIZE.",
+  }),
+} as const;
+
+/** The source option table as one strict object schema (for docs and JSON Schema). */
+export const IcebergSourceOptionsSchema = z.strictObject(IcebergSourceOptionsShape);
+
+/** Parsed source options. */
+export type IcebergSourceOptions = z.output<typeof IcebergSourceOptionsSchema>;
+
+/** What a source read renders and what the job needs to know about it. */
+export interface SourceRead {
+  /** The read options of the WITH map. */
+  readonly options: Record<string, string>;
+  /** True when the read ends (rendered `'streaming' = 'false'`). */
+  readonly bounded: boolean;
+  /** Why the read never ends, for the job's messages. */
+  readonly unboundedReason?: string;
+  /** True for a rendered `'streaming' = 'true'` (an incremental read that follows new snapshots). */
+  readonly streamingRead: boolean;
+  /** True when the read is pinned by snapshot ids (snapshot-id or start/end ids rendered). */
+  readonly pinnedBySnapshotIds: boolean;
+}
+
+/**
+ * Renders SPEC decision 4's table. Rules reported into `diag`: ids need streaming: true (one error
+ * per id set); start equal to end is an empty range. Ids are never compared numerically.
+ * Returns undefined when a rule failed.
+ */
+export function renderSourceRead(o: Partial<IcebergSourceOptions>, diag: Diagnostics): SourceRead | undefined {
+  const streaming = o.streaming ?? false;
+  const start = o.startSnapshotId;
+  const end = o.endSnapshotId;
+  let ok = true;
+  if (!streaming) {
+    for (const [arg, id] of [["startSnapshotId", start], ["endSnapshotId", end]] as const) {
+      if (id === undefined) continue;
+      diag.error(
+        arg,
+        `${arg} ${id} only takes effect with streaming: true (seed Table 1); set streaming: true for an incremental read ` +
+          `(with endSnapshotId it still ends), or remove ${arg} to read the current snapshot once`,
+      );
+      ok = false;
+    }
+  }
+  if (start !== undefined && end !== undefined && start === end) {
+    diag.error(
+      "endSnapshotId",
+      `endSnapshotId equals startSnapshotId (${start}): the read starts after the start snapshot (exclusive) and ends at the end snapshot (inclusive), so this range is empty; ` +
+        `use the id of a later snapshot as endSnapshotId, or drop startSnapshotId to read the whole table as of ${end}`,
+    );
+    ok = false;
+  }
+  if (!ok) return undefined;
+
+  const options: Record<string, string> = {};
+  if (o.splitSize !== undefined) options["split-size"] = String(o.splitSize);
+  if (!streaming) {
+    options["streaming"] = "false";
+    return { options, bounded: true, streamingRead: false, pinnedBySnapshotIds: false };
+  }
+  if (end !== undefined) {
+    options["streaming"] = "false";
+    if (start === undefined) options["snapshot-id"] = end;
+    else Object.assign(options, { "start-snapshot-id": start, "end-snapshot-id": end });
+    return { options, bounded: true, streamingRead: false, pinnedBySnapshotIds: true };
+  }
+  options["streaming"] = "true";
+  if (start === undefined) {
+    options["starting-strategy"] = StartingStrategy.TableScanThenIncremental;
+    return { options, bounded: false, unboundedReason: "streaming: true without endSnapshotId", streamingRead: true, pinnedBySnapshotIds: false };
+  }
+  options["starting-strategy"] = StartingStrategy.IncrementalFromSnapshotId;
+  options["start-snapshot-id"] = start;
+  return { options, bounded: false, unboundedReason: "streaming: true with startSnapshotId and without endSnapshotId", streamingRead: true, pinnedBySnapshotIds: true };
+}

@@ -1,0 +1,75 @@
+/**
+ * The table args shared by IcebergSource and IcebergSink (DESIGN.md) as zod schemas.
+ * `columns` and `primaryKey` are validated by `convertColumns` (src/iceberg/schema.ts), which owns
+ * the column and key rules; their schemas here document the shape.
+ */
+import { z } from "zod";
+import { isDataType } from "../types/data-type.js";
+import { IcebergCatalogSchema } from "./catalog.js";
+import { IcebergSinkOptionsShape } from "./sink-options.js";
+import { IcebergSourceOptionsShape } from "./source-options.js";
+
+const nameList = (what: string) =>
+  z.array(z.string({ error: `${what} entries are column names (non-empty strings)` }).min(1, `${what} entries must not be empty`), { error: `${what} must be an array of column names` });
+
+const icebergName = (arg: string) =>
+  z
+    .string({ error: `${arg} is required: a non-empty string` })
+    .min(1, `${arg} must not be empty`)
+    .refine((s) => !/[\r\n]/.test(s), `${arg} must not contain a line break`);
+
+export const FormatVersion = { V1: 1, V2: 2, V3: 3 } as const;
+
+/** Shared table fields, each with its description. */
+export const IcebergTableShape = {
+  catalog: IcebergCatalogSchema.meta({
+    description: "The Iceberg catalog that holds the table: name, type (hive | hadoop | rest, hive when unset) or catalogImpl, uri, warehouse, properties. Rendered as the catalog-* keys, uri, warehouse and the properties.",
+  }),
+  database: icebergName("database").meta({
+    description: "The Iceberg namespace (database) of the table; always rendered as `catalog-database` (the runtime would otherwise use the Flink database name, e.g. default_database).",
+  }),
+  table: icebergName("table").meta({
+    description: "The Iceberg table name; always rendered as `catalog-table` (the runtime would otherwise use the Flink table name).",
+  }),
+  tableName: z
+    .string({ error: "tableName must be a string" })
+    .min(1, "tableName must not be empty")
+    .optional()
+    .meta({
+      description:
+        "The Flink table name used in CREATE TABLE and in SQL statements (always back-quoted when rendered). Default: the resource name with every character other than ASCII letters, digits and _ replaced by _ (\"orders-daily\" → \"orders_daily\"). 1 to 256 characters, no line breaks.",
+    }),
+  columns: z
+    .array(
+      z.strictObject({
+        name: z.string().meta({ description: "Column name (1 to 256 characters, case preserved, always back-quoted)." }),
+        type: z.union([z.string(), z.custom((v) => isDataType(v))]).meta({ description: "Flink SQL type text (e.g. \"DECIMAL(10, 2)\") or a DataTypes value." }),
+        comment: z.string().optional().meta({ description: "Column comment; becomes the Iceberg field doc." }),
+      }),
+    )
+    .min(1)
+    .meta({ description: "The columns in order (at least one). Types must map to Iceberg (SPEC type table); primary-key columns render NOT NULL." }),
+  primaryKey: nameList("primaryKey").optional().meta({
+    description: "Primary-key columns, rendered PRIMARY KEY (...) NOT ENFORCED and NOT NULL; top-level, primitive, not FLOAT/DOUBLE (Iceberg identifier-field rules). Required by upsertEnabled.",
+  }),
+  partitionedBy: nameList("partitionedBy").optional().meta({
+    description: "Identity partition columns, rendered PARTITIONED BY (...); top-level primitive columns, each once. With upsertEnabled each must be a primary-key column.",
+  }),
+  formatVersion: z
+    .union([z.literal(1), z.literal(2), z.literal(3)], { error: (iss) => `formatVersion must be 1, 2 or 3, got ${JSON.stringify(iss.input) ?? String(iss.input)}` })
+    .optional()
+    .default(2)
+    .meta({
+      description:
+        "Iceberg table format version 1, 2 or 3, default 2, always rendered as 'format-version' (it decides the version only when the connector creates the table). Upsert needs 2 or 3; TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9) columns need 3 and the Iceberg 1.11+ runtime.",
+    }),
+  extraOptions: z.record(z.string(), z.string({ error: "extraOptions values must be plain strings" })).optional().meta({
+    description:
+      "Other upstream read/write options or table properties, rendered into WITH as-is. Keys the product renders or a modeled arg covers (incl. aliases such as write.upsert.enabled, write.format.default, read.split.target-size, catalog-*), streaming-incompatible read options on a streaming source, and credential keys are preview errors.",
+  }),
+} as const;
+
+/** IcebergSource args as one strict schema (docs / JSON Schema). */
+export const IcebergSourceArgsSchema = z.strictObject({ ...IcebergTableShape, ...IcebergSourceOptionsShape });
+/** IcebergSink args as one strict schema (docs / JSON Schema). */
+export const IcebergSinkArgsSchema = z.strictObject({ ...IcebergTableShape, ...IcebergSinkOptionsShape });
