@@ -1,0 +1,156 @@
+/**
+ * JSON over HTTP to the SQL Gateway's REST endpoint, with per-request and overall timeouts, the
+ * caller's AbortSignal and readable errors. Uses Node's global `fetch` unless one is injected.
+ *
+ * Header values (often bearer tokens) are sent but never put into errors or logs.
+ */
+import { SqlGatewayError, errorsOfBody, summarizeGatewayErrors } from "./errors.js";
+
+/** Transport options shared by every client call. */
+export interface HttpOptions {
+  /** Extra request headers, e.g. `Authorization` for a gateway behind a proxy. Values may be secrets: they are never logged nor put into errors. */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** Longest wait for one HTTP request, in ms. Default 30 000. */
+  readonly requestTimeoutMs?: number | undefined;
+  /** Longest wait for the whole call (all requests and polling), in ms. Default 600 000 (10 min). */
+  readonly timeoutMs?: number | undefined;
+  /** Aborts the call; pending requests are cancelled and the call rejects with kind "aborted". */
+  readonly signal?: AbortSignal | undefined;
+  /** The fetch implementation; Node's global fetch by default (injectable for tests). */
+  readonly fetch?: typeof fetch | undefined;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 600_000;
+
+/** An HTTP connection to one gateway for the duration of one client call. */
+export class GatewayHttp {
+  readonly endpoint: string;
+  private readonly base: URL;
+  private readonly headers: Record<string, string>;
+  private readonly requestTimeoutMs: number;
+  private readonly fetchImpl: typeof fetch;
+  private readonly overall: AbortSignal;
+  private readonly userSignal: AbortSignal | undefined;
+  private readonly timeoutMs: number;
+  private readonly options: HttpOptions;
+
+  constructor(endpoint: string, options: HttpOptions = {}) {
+    this.options = options;
+    this.endpoint = endpoint.replace(/\/+$/, "");
+    let base: URL;
+    try {
+      base = new URL(`${this.endpoint}/`);
+    } catch (e) {
+      throw new SqlGatewayError(endpoint, "the endpoint is not a URL (expected e.g. http://sql-gateway:8083)", { kind: "invalid", cause: e });
+    }
+    if (base.protocol !== "http:" && base.protocol !== "https:") {
+      throw new SqlGatewayError(endpoint, `the endpoint must be an http:// or https:// URL, not ${base.protocol}`, { kind: "invalid" });
+    }
+    this.base = base;
+    this.headers = { ...(options.headers ?? {}) };
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.overall = AbortSignal.timeout(this.timeoutMs);
+    this.userSignal = options.signal;
+    this.fetchImpl = options.fetch ?? globalThis.fetch;
+  }
+
+  /**
+   * A connection for clean-up after a failure (closing the session, stopping a job the failed
+   * call started): it ignores the caller's AbortSignal and overall timeout, and has its own short
+   * deadline (twice the request timeout, at least 5 s).
+   */
+  forCleanup(): GatewayHttp {
+    return new GatewayHttp(this.endpoint, { ...this.options, signal: undefined, timeoutMs: Math.max(2 * this.requestTimeoutMs, 5000) });
+  }
+
+  /** Throws when the call was aborted or ran out of time; used between polls. */
+  checkAlive(what: string): void {
+    if (this.userSignal?.aborted) throw new SqlGatewayError(this.endpoint, `${what}: aborted`, { kind: "aborted", cause: this.userSignal.reason });
+    if (this.overall.aborted) throw new SqlGatewayError(this.endpoint, `${what}: gave up after ${this.timeoutMs} ms (timeoutMs)`, { kind: "timeout" });
+  }
+
+  /** Sleeps `ms`, waking early (and throwing) on abort or overall timeout. */
+  async sleep(ms: number, what: string): Promise<void> {
+    this.checkAlive(what);
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.overall.removeEventListener("abort", done);
+        this.userSignal?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.overall.addEventListener("abort", done);
+      this.userSignal?.addEventListener("abort", done);
+    });
+    this.checkAlive(what);
+  }
+
+  /** Resolves a path (`/v2/sessions`, or a `nextResultUri` from the gateway) against the endpoint, keeping the endpoint's own path prefix. */
+  url(path: string): string {
+    const rel = path.replace(/^\/+/, "");
+    return new URL(rel, this.base).toString();
+  }
+
+  /** Sends a request and returns the parsed JSON body ({} when empty). `what` describes the step for errors. */
+  async request(method: "GET" | "POST" | "DELETE", path: string, what: string, body?: unknown, statement?: string): Promise<unknown> {
+    this.checkAlive(what);
+    const perRequest = AbortSignal.timeout(this.requestTimeoutMs);
+    const signals = [perRequest, this.overall, ...(this.userSignal ? [this.userSignal] : [])];
+    const headers: Record<string, string> = { Accept: "application/json", ...this.headers };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    let res: Response;
+    try {
+      res = await this.fetchImpl(this.url(path), {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.any(signals),
+      });
+    } catch (e) {
+      throw this.transportError(e, perRequest, what, statement);
+    }
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (e) {
+      throw this.transportError(e, perRequest, what, statement);
+    }
+    let parsed: unknown = {};
+    if (text.trim() !== "") {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    if (!res.ok) {
+      const errors = errorsOfBody(parsed);
+      const gatewayMessage = errors ? summarizeGatewayErrors(errors) : text.trim().slice(0, 500) || res.statusText;
+      throw new SqlGatewayError(this.endpoint, `${what} failed with HTTP ${res.status}`, {
+        kind: "http",
+        status: res.status,
+        gatewayMessage,
+        gatewayErrors: errors,
+        statement,
+      });
+    }
+    if (parsed === undefined) {
+      throw new SqlGatewayError(this.endpoint, `${what}: the answer is not JSON (is this a Flink SQL Gateway?)`, { kind: "protocol", statement });
+    }
+    return parsed;
+  }
+
+  private transportError(e: unknown, perRequest: AbortSignal, what: string, statement: string | undefined): SqlGatewayError {
+    if (this.userSignal?.aborted) return new SqlGatewayError(this.endpoint, `${what}: aborted`, { kind: "aborted", statement, cause: this.userSignal.reason });
+    if (this.overall.aborted) return new SqlGatewayError(this.endpoint, `${what}: gave up after ${this.timeoutMs} ms (timeoutMs)`, { kind: "timeout", statement, cause: e });
+    if (perRequest.aborted) {
+      return new SqlGatewayError(this.endpoint, `${what}: no answer within ${this.requestTimeoutMs} ms (requestTimeoutMs)`, { kind: "timeout", statement, cause: e });
+    }
+    const cause = (e as { cause?: { code?: unknown; message?: unknown } }).cause;
+    const detail = typeof cause?.code === "string" ? cause.code : typeof cause?.message === "string" ? cause.message : e instanceof Error ? e.message : String(e);
+    return new SqlGatewayError(this.endpoint, `cannot reach the SQL Gateway (${what}): ${detail}`, { kind: "connection", statement, cause: e });
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * Splits a Flink SQL script into single statements.
+ *
+ * The SQL Gateway executes exactly one statement per request: Flink's `ParserImpl` rejects
+ * several statements in one text ("only single statement supported"; apache/flink PR 23576,
+ * FLINK-33345, case C17). The split must not cut string literals that contain `;` (case C12,
+ * apache/inlong#6968), and a statement set is one statement for the parser
+ * (`EXECUTE STATEMENT SET BEGIN ... END`, FLINK-25600; gateway support FLINK-27837).
+ *
+ * Lexical rules (Flink docs, "SQL Queries overview", syntax section; Calcite's Flink parser):
+ * - `'...'` string literals, a quote inside doubled (`''`);
+ * - `` `...` `` identifiers, a back-tick inside doubled; `"..."` is skipped the same way;
+ * - `-- ...` line comments to the end of the line;
+ * - `/* ... *\/` block comments; `/*+ ... *\/` hints (e.g. `/*+ OPTIONS('k'='v') *\/`) are part of
+ *   the statement text and are kept.
+ *
+ * Returned statements:
+ * - are trimmed, and the terminating `;` is removed (the gateway needs none);
+ * - lose leading and trailing comments; comments inside a statement are kept verbatim;
+ * - a fragment holding only comments or whitespace is dropped;
+ * - an `EXECUTE STATEMENT SET BEGIN ...; ...; END;` block is one statement, inner `;` kept;
+ * - the legacy sql-client form `BEGIN STATEMENT SET; ...; END;` becomes one statement in the
+ *   modern form, `EXECUTE STATEMENT SET\nBEGIN\n<stmt>;\n...\nEND`, so it also runs as one
+ *   request.
+ *
+ * Unterminated literals, comments or statement sets throw FlinkIcebergValidationError with the
+ * line number where they start.
+ */
+import { FlinkIcebergValidationError } from "../validation/error.js";
+
+/** One `;`-terminated fragment of the script, located by its first and last content character. */
+interface Fragment {
+  /** Offset of the first character that is not whitespace or a comment. */
+  readonly start: number;
+  /** Offset just after the last character that is not whitespace or a comment. */
+  readonly end: number;
+  /** The first tokens, words upper-cased; other content (literals, punctuation) as one-char tokens. */
+  readonly tokens: readonly string[];
+}
+
+const MAX_TOKENS = 5;
+
+function lineOf(script: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < script.length; i++) if (script.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+function fail(script: string, offset: number, message: string): never {
+  throw new FlinkIcebergValidationError([{ path: "script", message: `line ${lineOf(script, offset)}: ${message}` }]);
+}
+
+/** Index just after the closing `quote` of a quoted region opened at `open` (doubling escapes the quote). */
+function skipQuoted(script: string, open: number, quote: string): number {
+  let i = open + 1;
+  for (;;) {
+    const close = script.indexOf(quote, i);
+    if (close < 0) {
+      const what = quote === "'" ? "string literal" : quote === "`" ? "back-quoted identifier" : "double-quoted text";
+      fail(script, open, `unterminated ${what} (a ${quote} inside is written doubled: ${quote}${quote})`);
+    }
+    if (script[close + 1] === quote) {
+      i = close + 2;
+      continue;
+    }
+    return close + 1;
+  }
+}
+
+function isWordChar(c: string): boolean {
+  return /[A-Za-z0-9_$]/.test(c);
+}
+
+/** Splits at top-level `;` into fragments; comment-only fragments are dropped. */
+function fragments(script: string): Fragment[] {
+  const out: Fragment[] = [];
+  let start = -1;
+  let end = -1;
+  let tokens: string[] = [];
+  let word = "";
+  const endWord = (): void => {
+    if (word !== "" && tokens.length < MAX_TOKENS) tokens.push(word.toUpperCase());
+    word = "";
+  };
+  const content = (from: number, to: number, token?: string): void => {
+    if (start < 0) start = from;
+    end = to;
+    if (token !== undefined) {
+      endWord();
+      if (tokens.length < MAX_TOKENS) tokens.push(token);
+    }
+  };
+  const n = script.length;
+  let i = 0;
+  while (i < n) {
+    const c = script[i]!;
+    const next = script[i + 1];
+    if (c === "-" && next === "-") {
+      endWord();
+      const nl = script.indexOf("\n", i);
+      i = nl < 0 ? n : nl + 1;
+    } else if (c === "/" && next === "*") {
+      endWord();
+      const close = script.indexOf("*/", i + 2);
+      if (close < 0) fail(script, i, "unterminated /* comment */");
+      if (script[i + 2] === "+") content(i, close + 2, "/*+");
+      i = close + 2;
+    } else if (c === "'" || c === "`" || c === '"') {
+      const after = skipQuoted(script, i, c);
+      content(i, after, c);
+      i = after;
+    } else if (c === ";") {
+      endWord();
+      if (start >= 0) out.push({ start, end, tokens });
+      start = -1;
+      end = -1;
+      tokens = [];
+      i++;
+    } else if (/\s/.test(c)) {
+      endWord();
+      i++;
+    } else if (isWordChar(c)) {
+      content(i, i + 1);
+      word += c;
+      i++;
+    } else {
+      content(i, i + 1, c);
+      i++;
+    }
+  }
+  endWord();
+  if (start >= 0) out.push({ start, end, tokens });
+  return out;
+}
+
+function startsWith(tokens: readonly string[], words: readonly string[]): boolean {
+  return words.every((w, k) => tokens[k] === w);
+}
+
+const isEnd = (f: Fragment): boolean => f.tokens.length === 1 && f.tokens[0] === "END";
+
+/**
+ * Splits `script` into the statements the SQL Gateway executes one per request (see the module
+ * comment for the rules). Returns them in order, trimmed, without the final `;`.
+ */
+export function splitStatements(script: string): string[] {
+  const frags = fragments(script);
+  const out: string[] = [];
+  for (let k = 0; k < frags.length; k++) {
+    const f = frags[k]!;
+    const modern = startsWith(f.tokens, ["EXECUTE", "STATEMENT", "SET", "BEGIN"]);
+    const legacy = f.tokens.length === 3 && startsWith(f.tokens, ["BEGIN", "STATEMENT", "SET"]);
+    if (!modern && !legacy) {
+      out.push(script.slice(f.start, f.end));
+      continue;
+    }
+    let endAt = -1;
+    for (let j = k + 1; j < frags.length; j++) {
+      if (isEnd(frags[j]!)) {
+        endAt = j;
+        break;
+      }
+    }
+    if (endAt < 0) fail(script, f.start, "statement set without END (write EXECUTE STATEMENT SET BEGIN ... END;)");
+    if (modern) {
+      out.push(script.slice(f.start, frags[endAt]!.end));
+    } else {
+      const inner = frags.slice(k + 1, endAt).map((g) => `${script.slice(g.start, g.end)};`);
+      out.push(["EXECUTE STATEMENT SET", "BEGIN", ...inner, "END"].join("\n"));
+    }
+    k = endAt;
+  }
+  return out;
+}
