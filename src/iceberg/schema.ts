@@ -112,6 +112,7 @@ function checkPrimaryKey(
     const column = parsed[index];
     if (column === undefined) return; // its own problem is already reported
     const kind = column.type.kind;
+    if (kind === "NULL") return; // cannot be NOT NULL; the conversion reports the type
     if (NOT_PRIMITIVE.has(kind)) {
       diag.error(at, `${name}: a primary key column must have a primitive type, not ${kind} (Iceberg identifier fields are primitive)`);
     } else if (kind === "FLOAT" || kind === "DOUBLE") {
