@@ -39,7 +39,9 @@ export function quoteLiteral(value: string): string {
   return "'" + value.replace(/'/g, "''") + "'";
 }
 
+/** What every DataType shares: `kind`, nullability, canonical text and structural equality. */
 abstract class BaseType {
+  /** Discriminator of the `DataType` union, e.g. "INT", "DECIMAL", "ROW". */
   abstract readonly kind: string;
   /** False when declared `NOT NULL`. */
   readonly isNullable: boolean = true;

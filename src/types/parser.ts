@@ -105,7 +105,13 @@ class Parser {
     const t = this.peek();
     if (t.kind !== "int") syntaxError(t, what);
     this.next();
-    return { value: Number(t.value), offset: t.offset };
+    const value = Number(t.value);
+    if (!Number.isSafeInteger(value)) {
+      throw new FlinkIcebergValidationError([
+        { path: "", message: `integer ${t.value} at offset ${t.offset} is too large: no type parameter exceeds 2147483647` },
+      ]);
+    }
+    return { value, offset: t.offset };
   }
 
   /** At the end of the input. */
