@@ -196,12 +196,9 @@ describe("iceberg: primary key", () => {
       { path: "primaryKey[2]", message: "tags: a primary key column must have a primitive type, not ARRAY (Iceberg identifier fields are primitive)" },
       { path: "primaryKey[3]", message: "payload: a primary key column must have a primitive type, not ROW (Iceberg identifier fields are primitive)" },
       { path: "primaryKey[4]", message: "attrs: a primary key column must have a primitive type, not MAP (Iceberg identifier fields are primitive)" },
-      {
-        path: "primaryKey[5]",
-        message: "payload.id: a nested field cannot be a primary key column: Flink PRIMARY KEY names top-level columns, and Iceberg identifier fields cannot be nested; copy the field into a top-level column",
-      },
-      { path: "primaryKey[6]", message: "nope: primary key column not found among the columns (id, score, ratio, tags, payload, attrs, day)" },
-      { path: "primaryKey[8]", message: "id: listed twice in primaryKey; name each key column once" },
+      { path: "primaryKey[5]", message: "payload.id: a nested field cannot be named in PRIMARY KEY, which takes top-level columns; copy the field into a top-level column" },
+      { path: "primaryKey[6]", message: "nope: no such column; the columns are id, score, ratio, tags, payload, attrs, day" },
+      { path: "primaryKey[8]", message: "id: listed twice in primaryKey; name each column once" },
     ]);
   });
 
@@ -257,11 +254,19 @@ describe("iceberg: partition spec", () => {
 
   it("rejects missing, nested, non-primitive and duplicated partition columns", () => {
     expect(issuesOf(() => toIcebergPartitionSpec(schema, ["nope", "payload.x", "payload", "tags", "dt", "dt"]))).to.deep.equal([
-      { path: "partitionedBy[0]", message: "nope: partition column not found among the columns (id, dt, region, payload, tags)" },
-      { path: "partitionedBy[1]", message: "payload.x: a nested field cannot be a partition column: Flink PARTITIONED BY names top-level columns; copy the field into a top-level column" },
+      { path: "partitionedBy[0]", message: "nope: no such column; the columns are id, dt, region, payload, tags" },
+      { path: "partitionedBy[1]", message: "payload.x: a nested field cannot be named in PARTITIONED BY, which takes top-level columns; copy the field into a top-level column" },
       { path: "partitionedBy[2]", message: "payload: a partition column must have a primitive type, not struct (an identity partition needs a primitive value)" },
       { path: "partitionedBy[3]", message: "tags: a partition column must have a primitive type, not list (an identity partition needs a primitive value)" },
-      { path: "partitionedBy[5]", message: "dt: listed twice in partitionedBy; name each partition column once" },
+      { path: "partitionedBy[5]", message: "dt: listed twice in partitionedBy; name each column once" },
+    ]);
+  });
+
+  it("a list that is not an array, or an entry that is not a name", () => {
+    expect(issuesOf(() => toIcebergPartitionSpec(schema, "dt" as unknown as string[]))).to.deep.equal([{ path: "partitionedBy", message: "partitionedBy: must be an array of column names" }]);
+    expect(issuesOf(() => toIcebergSchema([{ name: "a", type: "INT" }], { primaryKey: ["", 3 as unknown as string] }))).to.deep.equal([
+      { path: "primaryKey[0]", message: "primaryKey[0]: must be a column name (a non-empty string)" },
+      { path: "primaryKey[1]", message: "primaryKey[1]: must be a column name (a non-empty string)" },
     ]);
   });
 

@@ -7,6 +7,7 @@
  * column name; JSON keys as in `core/src/main/java/org/apache/iceberg/PartitionSpecParser.java`.
  */
 import { Diagnostics } from "../validation/diagnostics.js";
+import { resolveColumnRefs } from "./refs.js";
 import type { IcebergPartitionField, IcebergPartitionSpec, IcebergSchema } from "./types.js";
 
 /** First partition field id (Iceberg `PartitionSpec.PARTITION_DATA_ID_START`). */
@@ -26,40 +27,14 @@ export const PARTITION_DATA_ID_START = 1000;
 export function toIcebergPartitionSpec(schema: IcebergSchema, partitionedBy: readonly string[], diag?: Diagnostics): IcebergPartitionSpec {
   const d = diag ?? new Diagnostics();
   const fields: IcebergPartitionField[] = [];
-  if (!Array.isArray(partitionedBy)) {
-    d.error("partitionedBy", "partitionedBy: must be an array of column names");
-  } else {
-    const byName = new Map(schema.fields.map((f) => [f.name, f]));
-    const seen = new Set<string>();
-    partitionedBy.forEach((name: unknown, i) => {
-      const at = `partitionedBy[${i}]`;
-      if (typeof name !== "string" || name === "") {
-        d.error(at, `${at}: must be a column name (a non-empty string)`);
-        return;
-      }
-      if (seen.has(name)) {
-        d.error(at, `${name}: listed twice in partitionedBy; name each partition column once`);
-        return;
-      }
-      seen.add(name);
-      const field = byName.get(name);
-      if (field === undefined) {
-        const head = name.includes(".") ? name.slice(0, name.indexOf(".")) : undefined;
-        d.error(
-          at,
-          head !== undefined && byName.has(head)
-            ? `${name}: a nested field cannot be a partition column: Flink PARTITIONED BY names top-level columns; copy the field into a top-level column`
-            : `${name}: partition column not found among the columns (${schema.fields.map((f) => f.name).join(", ")})`,
-        );
-        return;
-      }
-      if (typeof field.type !== "string") {
-        d.error(at, `${name}: a partition column must have a primitive type, not ${field.type.type} (an identity partition needs a primitive value)`);
-        return;
-      }
-      fields.push({ name, transform: "identity", "source-id": field.id, "field-id": PARTITION_DATA_ID_START + fields.length });
-    });
-  }
+  const byName = new Map(schema.fields.map((f) => [f.name, f]));
+  resolveColumnRefs(partitionedBy, "partitionedBy", "PARTITIONED BY", byName, d, (name, field, at) => {
+    if (typeof field.type !== "string") {
+      d.error(at, `${name}: a partition column must have a primitive type, not ${field.type.type} (an identity partition needs a primitive value)`);
+      return;
+    }
+    fields.push({ name, transform: "identity", "source-id": field.id, "field-id": PARTITION_DATA_ID_START + fields.length });
+  });
   if (diag === undefined) d.throwIfErrors();
   return { "spec-id": 0, fields };
 }

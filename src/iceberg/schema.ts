@@ -13,6 +13,7 @@ import { parseDataType } from "../types/parser.js";
 import { Diagnostics, joinPath } from "../validation/diagnostics.js";
 import { isValidationError, type ValidationIssue } from "../validation/error.js";
 import { convertType, newConvertContext } from "./convert.js";
+import { resolveColumnRefs } from "./refs.js";
 import type { Column, ConvertedSchema, IcebergField, IcebergSchema, IcebergType, ParsedColumn } from "./types.js";
 
 /**
@@ -71,8 +72,8 @@ const NOT_PRIMITIVE = new Set(["ARRAY", "MULTISET", "MAP", "ROW"]);
 
 /**
  * Checks the primary key against Iceberg's identifier-field rules (`Schema.validateIdentifierField`):
- * each key column exists, is listed once, is top-level, primitive, and not FLOAT or DOUBLE.
- * Returns the indexes of the valid key columns.
+ * each key column exists, is listed once, is top-level (refs.ts), primitive, and not FLOAT or
+ * DOUBLE (Iceberg then makes it required). Returns the indexes of the valid key columns.
  */
 function checkPrimaryKey(
   primaryKey: readonly string[] | undefined,
@@ -81,34 +82,8 @@ function checkPrimaryKey(
   diag: Diagnostics,
 ): number[] {
   if (primaryKey === undefined) return [];
-  if (!Array.isArray(primaryKey)) {
-    diag.error("primaryKey", "primaryKey: must be an array of column names");
-    return [];
-  }
   const keys: number[] = [];
-  const seen = new Set<string>();
-  const names = [...indexByName.keys()].join(", ");
-  primaryKey.forEach((name: unknown, k) => {
-    const at = `primaryKey[${k}]`;
-    if (typeof name !== "string" || name === "") {
-      diag.error(at, `${at}: must be a column name (a non-empty string)`);
-      return;
-    }
-    if (seen.has(name)) {
-      diag.error(at, `${name}: listed twice in primaryKey; name each key column once`);
-      return;
-    }
-    seen.add(name);
-    const index = indexByName.get(name);
-    if (index === undefined) {
-      const head = name.includes(".") ? name.slice(0, name.indexOf(".")) : undefined;
-      if (head !== undefined && indexByName.has(head)) {
-        diag.error(at, `${name}: a nested field cannot be a primary key column: Flink PRIMARY KEY names top-level columns, and Iceberg identifier fields cannot be nested; copy the field into a top-level column`);
-      } else {
-        diag.error(at, `${name}: primary key column not found among the columns (${names})`);
-      }
-      return;
-    }
+  resolveColumnRefs(primaryKey, "primaryKey", "PRIMARY KEY", indexByName, diag, (name, index, at) => {
     const column = parsed[index];
     if (column === undefined) return; // its own problem is already reported
     const kind = column.type.kind;
