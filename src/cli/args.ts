@@ -1,0 +1,64 @@
+/**
+ * Command-line arguments of `flink-iceberg`:
+ *   flink-iceberg synth <program> [--out dir] [--stack name] [--config key=value ...] [--show-secrets]
+ */
+
+export interface SynthOptions {
+  command: "synth";
+  /** A .ts/.js file, or a project folder with a Pulumi.yaml. */
+  program: string;
+  /** Output folder. Default `out/<project>` under the current directory. */
+  out?: string;
+  /** Stack name. Default "dev". */
+  stack: string;
+  /** Config values, `key=value` (the key without a namespace belongs to the project). */
+  config: Record<string, string>;
+  /** Write secret values instead of `[secret]`. */
+  showSecrets: boolean;
+}
+
+export type CliCommand = SynthOptions | { command: "help" } | { command: "version" };
+
+export const USAGE = `Usage: flink-iceberg synth <program> [options]
+
+Runs a Pulumi program offline under Pulumi's mock runtime (no Pulumi CLI, no cloud) and writes,
+for each FlinkSqlJob, <out>/<job>/job.sql, <out>/<job>/manifests.yaml and
+<out>/<job>/iceberg-schemas.json, then prints a summary.
+
+  <program>              a .ts or .js file, or a project folder with its Pulumi.yaml
+  --out <dir>            output folder (default: out/<project name>)
+  --stack <name>         stack name the program sees (default: dev); Pulumi.<stack>.yaml config is read
+  --config <key=value>   a config value (repeatable); 'key' belongs to the project, 'ns:key' to namespace ns
+  --show-secrets         write secret values instead of [secret]
+  -h, --help             this text
+`;
+
+/** Parses argv (without node and the script). Throws an Error with a usage message on bad input. */
+export function parseArgs(argv: readonly string[]): CliCommand {
+  if (argv.length === 0 || argv.includes("-h") || argv.includes("--help") || argv[0] === "help") return { command: "help" };
+  if (argv[0] === "--version" || argv[0] === "version") return { command: "version" };
+  const [command, ...rest] = argv;
+  if (command !== "synth") throw new Error(`unknown command ${JSON.stringify(command)}; the command is 'synth'`);
+  const opts: SynthOptions = { command: "synth", program: "", stack: "dev", config: {}, showSecrets: false };
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    const value = (): string => {
+      const v = rest[++i];
+      if (v === undefined || v.startsWith("--")) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === "--out") opts.out = value();
+    else if (a === "--stack") opts.stack = value();
+    else if (a === "--config") {
+      const kv = value();
+      const eq = kv.indexOf("=");
+      if (eq <= 0) throw new Error(`--config takes key=value, got ${JSON.stringify(kv)}`);
+      opts.config[kv.slice(0, eq)] = kv.slice(eq + 1);
+    } else if (a === "--show-secrets") opts.showSecrets = true;
+    else if (a.startsWith("-")) throw new Error(`unknown option ${a}`);
+    else if (opts.program === "") opts.program = a;
+    else throw new Error(`unexpected argument ${JSON.stringify(a)}: give one program`);
+  }
+  if (opts.program === "") throw new Error("synth needs a program: a .ts/.js file or a folder with a Pulumi.yaml");
+  return opts;
+}

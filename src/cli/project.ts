@@ -1,0 +1,77 @@
+/**
+ * Locates a Pulumi program and its configuration the way the Pulumi CLI does: a folder holds a
+ * Pulumi.yaml (name, runtime, optional `main`, optional `config` defaults), its entry point is
+ * `main` or index.ts / index.js, and Pulumi.<stack>.yaml holds the stack's config.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parse as parseYaml } from "yaml";
+
+export interface ProgramProject {
+  /** Project name (Pulumi.yaml `name`, else the folder name). */
+  name: string;
+  /** Absolute path of the entry file. */
+  entry: string;
+  /** Project folder. */
+  dir: string;
+  /** Config with namespaced keys (`project:key`) → string value. */
+  config: Record<string, string>;
+  /** Keys whose values are secret (`secure:` values in the stack file). */
+  secretKeys: string[];
+}
+
+function readYaml(file: string): Record<string, unknown> | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const doc = parseYaml(fs.readFileSync(file, "utf8")) as unknown;
+  return typeof doc === "object" && doc !== null ? (doc as Record<string, unknown>) : undefined;
+}
+
+function namespaced(project: string, key: string): string {
+  return key.includes(":") ? key : `${project}:${key}`;
+}
+
+function configValue(v: unknown): string {
+  return typeof v === "string" ? v : JSON.stringify(v);
+}
+
+/** Resolves the program; throws an Error with a clear message when it cannot be found. */
+export function resolveProject(program: string, stack: string, overrides: Readonly<Record<string, string>>): ProgramProject {
+  const target = path.resolve(program);
+  if (!fs.existsSync(target)) throw new Error(`program ${JSON.stringify(program)} does not exist`);
+  const isDir = fs.statSync(target).isDirectory();
+  const dir = isDir ? target : path.dirname(target);
+  const pulumiYaml = readYaml(path.join(dir, "Pulumi.yaml")) ?? readYaml(path.join(dir, "Pulumi.yml"));
+  if (isDir && !pulumiYaml) throw new Error(`${JSON.stringify(program)} is a folder without a Pulumi.yaml; give a .ts/.js file or a Pulumi project folder`);
+  const name = typeof pulumiYaml?.name === "string" ? pulumiYaml.name : path.basename(dir);
+  let entry = target;
+  if (isDir) {
+    const main = typeof pulumiYaml?.main === "string" ? path.resolve(dir, pulumiYaml.main) : dir;
+    const candidates = fs.existsSync(main) && fs.statSync(main).isFile() ? [main] : ["index.ts", "index.js"].map((f) => path.join(main, f));
+    const found = candidates.find((c) => fs.existsSync(c));
+    if (!found) throw new Error(`no entry point in ${JSON.stringify(program)}: expected ${candidates.map((c) => path.relative(process.cwd(), c)).join(" or ")}`);
+    entry = found;
+  }
+  const config: Record<string, string> = {};
+  const secretKeys: string[] = [];
+  // Project-level defaults: `config: { key: value }` or `config: { key: { default: value } }`.
+  const defaults = pulumiYaml?.config;
+  if (typeof defaults === "object" && defaults !== null) {
+    for (const [k, v] of Object.entries(defaults as Record<string, unknown>)) {
+      const value = typeof v === "object" && v !== null && "default" in v ? (v as { default: unknown }).default : typeof v === "object" ? undefined : v;
+      if (value !== undefined) config[namespaced(name, k)] = configValue(value);
+    }
+  }
+  const stackYaml = readYaml(path.join(dir, `Pulumi.${stack}.yaml`));
+  const stackConfig = stackYaml?.config;
+  if (typeof stackConfig === "object" && stackConfig !== null) {
+    for (const [k, v] of Object.entries(stackConfig as Record<string, unknown>)) {
+      const key = namespaced(name, k);
+      if (typeof v === "object" && v !== null && "secure" in v) {
+        config[key] = "[secret]"; // encrypted values cannot be read offline
+        secretKeys.push(key);
+      } else config[key] = configValue(v);
+    }
+  }
+  for (const [k, v] of Object.entries(overrides)) config[namespaced(name, k)] = v;
+  return { name, entry, dir, config, secretKeys };
+}

@@ -1,0 +1,86 @@
+/**
+ * Runs a Pulumi program in this process under Pulumi's mock runtime (`pulumi.runtime.setMocks`),
+ * with the stack's config, and returns what the package's components registered. TypeScript
+ * programs are loaded through tsx; `import "pulumi-flink-iceberg"` in the program resolves to
+ * this very package, so examples need no separate install or build.
+ */
+import Module from "node:module";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { registry, resetRegistry, type RegisteredJob } from "../components/job-registry.js";
+import type { ProgramProject } from "./project.js";
+
+const PACKAGE_NAME = "pulumi-flink-iceberg";
+
+/** Maps `pulumi-flink-iceberg` (and subpaths) to this package's own entry, whichever copy runs. */
+function aliasPackage(): () => void {
+  const entry = path.resolve(__dirname, "..", "index");
+  const mod = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+  const original = mod._resolveFilename;
+  mod._resolveFilename = function (request: string, ...rest: unknown[]): string {
+    if (request === PACKAGE_NAME) return original.call(this, entry, ...rest);
+    return original.call(this, request, ...rest);
+  };
+  return () => {
+    mod._resolveFilename = original;
+  };
+}
+
+/** A resource the program registered, as the mocks saw it. */
+export interface MockedResource {
+  type: string;
+  name: string;
+  inputs: Record<string, unknown>;
+}
+
+export interface ProgramRun {
+  jobs: RegisteredJob[];
+  resources: MockedResource[];
+  /** Promise rejections the Pulumi runtime raised while the program ran (e.g. a failed Output). */
+  failures: unknown[];
+}
+
+/** Runs the program; a throw (e.g. FlinkIcebergValidationError) propagates to the caller. */
+export async function runProgram(project: ProgramProject, stack: string): Promise<ProgramRun> {
+  resetRegistry();
+  const resources: MockedResource[] = [];
+  const failures: unknown[] = [];
+  const onRejection = (reason: unknown): void => {
+    failures.push(reason);
+  };
+  process.on("unhandledRejection", onRejection);
+  await pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        resources.push({ type: args.type, name: args.name, inputs: args.inputs as Record<string, unknown> });
+        return { id: `${args.name}-id`, state: args.inputs as Record<string, unknown> };
+      },
+      call(args) {
+        return args.inputs as Record<string, unknown>;
+      },
+    },
+    project.name,
+    stack,
+    false,
+  );
+  pulumi.runtime.setAllConfig(project.config, project.secretKeys);
+  const restore = aliasPackage();
+  // tsx's CommonJS hook compiles .ts files on require.
+  const tsx = (await import("tsx/cjs/api")) as unknown as { register: () => () => void };
+  const unregister = tsx.register();
+  const cwd = process.cwd();
+  try {
+    process.chdir(project.dir);
+    const loaded = require(project.entry) as unknown;
+    const main = typeof loaded === "function" ? loaded : (loaded as { default?: unknown } | undefined)?.default;
+    if (typeof main === "function") await (main as () => unknown)();
+    // Let the mock runtime register everything queued.
+    for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
+  } finally {
+    process.chdir(cwd);
+    unregister();
+    restore();
+    setTimeout(() => process.off("unhandledRejection", onRejection), 0);
+  }
+  return { jobs: [...registry().jobs], resources, failures };
+}

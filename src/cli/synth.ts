@@ -1,0 +1,142 @@
+/**
+ * `flink-iceberg synth`: runs a program offline and writes, per FlinkSqlJob,
+ * `<out>/<job>/job.sql`, `<out>/<job>/manifests.yaml` (multi-document YAML, as `kubectl apply -f`
+ * takes it) and `<out>/<job>/iceberg-schemas.json`, like `cdk synth`. Nothing is written unless
+ * every job rendered: invalid props or a failed Output leave the output folder untouched.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as pulumi from "@pulumi/pulumi";
+import { stringify as toYaml } from "yaml";
+import type { RegisteredJob } from "../components/job-registry.js";
+import { isValidationError } from "../validation/error.js";
+import type { SynthOptions } from "./args.js";
+import { resolveProject } from "./project.js";
+import { runProgram } from "./run-program.js";
+
+/** The secret placeholder written unless --show-secrets. */
+export const SECRET_PLACEHOLDER = "[secret]";
+
+export interface SynthJobResult {
+  name: string;
+  dir: string;
+  tables: string[];
+  sinks: string[];
+  runtimeMode: string;
+  checkpointInterval: string;
+  target: string;
+  warnings: string[];
+}
+
+export interface SynthResult {
+  outDir: string;
+  jobs: SynthJobResult[];
+}
+
+/** An error for the CLI to print; `lines` are printed one per line, exit code 1. */
+export class SynthError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join("\n"));
+  }
+}
+
+async function reveal<T>(o: pulumi.Output<T> | undefined, showSecrets: boolean): Promise<T | string | undefined> {
+  if (o === undefined) return undefined;
+  const internal = o as unknown as { promise(): Promise<T>; isSecret: Promise<boolean> };
+  const [value, secret] = await Promise.all([internal.promise(), internal.isSecret]);
+  return secret && !showSecrets ? SECRET_PLACEHOLDER : value;
+}
+
+function describeFailure(e: unknown): string[] {
+  if (isValidationError(e)) return e.issues.map((i) => `  ${[e.resource, i.path].filter(Boolean).join(": ")}: ${i.message}`);
+  const msg = e instanceof Error ? e.message : String(e);
+  return [`  ${msg.replace(/^error serializing property "[^"]*": /, "")}`];
+}
+
+function safeDirName(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^\.+/, "_");
+  return cleaned === "" ? "_" : cleaned;
+}
+
+interface RenderedJob {
+  job: RegisteredJob;
+  script: string;
+  manifests: string;
+  schemas: string;
+}
+
+async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<RenderedJob> {
+  const [script, manifests, schemas] = await Promise.all([
+    reveal(job.script, showSecrets),
+    reveal(job.manifests, showSecrets),
+    reveal(job.icebergSchemas, showSecrets),
+  ]);
+  const docs = Array.isArray(manifests) ? manifests : [];
+  const manifestText = docs.length === 0 ? "# no Kubernetes objects: this job has no kubernetes target\n" : docs.map((d) => toYaml(d, { lineWidth: 0 })).join("---\n");
+  return { job, script: String(script), manifests: manifestText, schemas: JSON.stringify(schemas ?? {}, null, 2) + "\n" };
+}
+
+/** Runs synth; throws SynthError for everything the user must fix. */
+export async function synth(opts: SynthOptions): Promise<SynthResult> {
+  const project = resolveProject(opts.program, opts.stack, opts.config);
+  let run;
+  try {
+    run = await runProgram(project, opts.stack);
+  } catch (e) {
+    throw new SynthError([`${path.relative(process.cwd(), project.entry)}: the program failed; nothing was written:`, ...describeFailure(e)]);
+  }
+  if (run.jobs.length === 0) {
+    throw new SynthError([`${path.relative(process.cwd(), project.entry)} created no FlinkSqlJob; nothing to synthesize (create one with new FlinkSqlJob(...))`]);
+  }
+  let rendered: RenderedJob[];
+  try {
+    rendered = await Promise.all(run.jobs.map((j) => renderJob(j, opts.showSecrets)));
+    await new Promise((r) => setTimeout(r, 20));
+  } catch (e) {
+    throw new SynthError(["a job failed to render; nothing was written:", ...describeFailure(e)]);
+  }
+  if (run.failures.length > 0) {
+    const unique = [...new Set(run.failures.flatMap(describeFailure))];
+    throw new SynthError(["the program failed while resolving outputs; nothing was written:", ...unique]);
+  }
+  const outDir = path.resolve(opts.out ?? path.join("out", project.name));
+  const used = new Set<string>();
+  const jobs: SynthJobResult[] = [];
+  for (const r of rendered) {
+    let dirName = safeDirName(r.job.name);
+    while (used.has(dirName)) dirName += "_";
+    used.add(dirName);
+    const dir = path.join(outDir, dirName);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "job.sql"), r.script);
+    fs.writeFileSync(path.join(dir, "manifests.yaml"), r.manifests);
+    fs.writeFileSync(path.join(dir, "iceberg-schemas.json"), r.schemas);
+    jobs.push({
+      name: r.job.name,
+      dir,
+      tables: r.job.tables.map((t) => t.tableName),
+      sinks: r.job.sinks.map((t) => t.tableName),
+      runtimeMode: r.job.runtimeMode,
+      checkpointInterval: r.job.checkpointInterval ?? "-",
+      target: r.job.target,
+      warnings: [...r.job.warnings, ...r.job.tables.flatMap((t) => t.warnings.map((w) => `${t.label}: ${w.path ? `${w.path}: ` : ""}${w.message}`))],
+    });
+  }
+  return { outDir, jobs };
+}
+
+/** The summary table printed after a successful synth. */
+export function formatSummary(result: SynthResult): string {
+  const header = ["job", "tables", "sinks", "mode", "checkpoint", "target", "warnings"];
+  const rows = result.jobs.map((j) => [j.name, String(j.tables.length), j.sinks.join(", "), j.runtimeMode, j.checkpointInterval, j.target, String(j.warnings.length)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+  const out = [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
+  for (const j of result.jobs) for (const w of j.warnings) out.push(`warning: ${j.name}: ${w}`);
+  out.push("", `wrote ${result.jobs.length} job(s) to ${path.relative(process.cwd(), result.outDir) || "."}:`);
+  for (const j of result.jobs) {
+    const rel = path.relative(process.cwd(), j.dir);
+    out.push(`  ${rel}/job.sql`, `  ${rel}/manifests.yaml`, `  ${rel}/iceberg-schemas.json`);
+  }
+  return out.join("\n");
+}
