@@ -1,0 +1,36 @@
+/**
+ * IcebergSource: an Iceberg table read by Flink SQL jobs, declared as a `'connector' = 'iceberg'`
+ * table. Validates every arg at construction (one FlinkIcebergValidationError listing every
+ * problem) and renders the CREATE TABLE; the job finds it through its TableDefinition.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { IcebergSchema } from "../iceberg/types.js";
+import { planIcebergTable } from "../options/iceberg-table.js";
+import type { IcebergSourceArgs } from "./iceberg-table-args.js";
+import { logWarnings, registerIcebergTable, renderTableOutputs } from "./iceberg-table-component.js";
+
+export class IcebergSource extends pulumi.ComponentResource {
+  /** The Flink table name (plain). */
+  public readonly tableName: string;
+  /** The CREATE TABLE statement. Rejects when catalog uri/warehouse is a Pulumi secret. */
+  public readonly ddl: pulumi.Output<string>;
+  /** The rendered WITH map (runtime keys, string values). */
+  public readonly options: pulumi.Output<Record<string, string>>;
+  /** The Iceberg schema the table gets when the connector creates it. */
+  public readonly icebergSchema: pulumi.Output<IcebergSchema>;
+
+  constructor(name: string, args: IcebergSourceArgs, opts?: pulumi.ComponentResourceOptions) {
+    // Validate before registering, so invalid args create nothing.
+    const plan = planIcebergTable("IcebergSource", name, args);
+    // No args go to the engine: a bigint would serialize as {}.
+    super("flink-iceberg:index:IcebergSource", name, {}, opts);
+    const outputs = renderTableOutputs(plan);
+    this.tableName = plan.tableName;
+    this.ddl = outputs.rendered.apply((r) => r.ddl);
+    this.options = outputs.rendered.apply((r) => ({ ...r.options }));
+    this.icebergSchema = pulumi.output(plan.schema);
+    logWarnings(plan, this);
+    registerIcebergTable(this, plan, outputs);
+    this.registerOutputs({ tableName: this.tableName, ddl: this.ddl, options: this.options, icebergSchema: this.icebergSchema });
+  }
+}

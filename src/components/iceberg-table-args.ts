@@ -1,0 +1,217 @@
+/**
+ * Public args of IcebergSource and IcebergSink (DESIGN.md public API). The zod schemas with the
+ * same descriptions are in src/options (table-options.ts, source-options.ts, sink-options.ts).
+ * Everything except catalog uri/warehouse is a plain value: it decides the rendered SQL and is
+ * validated when the resource is constructed, so `pulumi preview` fails before anything is created.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { Column } from "../iceberg/types.js";
+
+/**
+ * The Iceberg catalog that holds the table, rendered into the connector table's WITH clause
+ * (iceberg `flink/v2.1/flink/src/main/java/org/apache/iceberg/flink/FlinkCatalogFactory.java`).
+ */
+export interface IcebergCatalogArgs {
+  /**
+   * Catalog name, rendered as `catalog-name`. Required: the runtime fails with
+   * "Invalid catalog name: null" without it. Non-empty.
+   */
+  name: string;
+  /**
+   * `"hive" | "hadoop" | "rest"`, rendered as `catalog-type`. Default: hive when catalogImpl is
+   * unset too, as the runtime does (rendered explicitly as `'hive'`). Glue, JDBC, Nessie and other
+   * catalogs are not types: leave this unset and set `catalogImpl` (setting both is an error, as in
+   * the runtime; a type such as "glue" is an error that names the class to use).
+   * Source: FlinkCatalogFactory `createCatalogLoader`.
+   */
+  type?: "hive" | "hadoop" | "rest";
+  /**
+   * Fully qualified Java class of a custom catalog, rendered as `catalog-impl`, e.g.
+   * `org.apache.iceberg.aws.glue.GlueCatalog`, `org.apache.iceberg.jdbc.JdbcCatalog`,
+   * `org.apache.iceberg.nessie.NessieCatalog`. Requires `type` unset. That class checks its own
+   * properties (uri, warehouse ...) when the job starts. Default: none.
+   */
+  catalogImpl?: string;
+  /**
+   * Rendered as `uri`: the metastore thrift URI (`thrift://metastore:9083`) for hive, the catalog
+   * URL for rest. Required for rest (runtime: "Invalid uri for http client: null") and for hive,
+   * unless `properties["hive-conf-dir"]` names a directory whose hive-site.xml sets
+   * hive.metastore.uris (the runtime's fallback). May be an Output of another resource; if it turns
+   * out to be a Pulumi secret, `ddl` and `options` reject (SPEC decision 8). Must be non-empty and
+   * one line. Default: none.
+   */
+  uri?: pulumi.Input<string>;
+  /**
+   * Rendered as `warehouse`: the warehouse location, e.g. `s3a://bucket/warehouse`. Required for
+   * hadoop (runtime: "warehousePath must not be null or empty"). May be an Output; a Pulumi secret
+   * makes `ddl` and `options` reject (SPEC decision 8). Default: none.
+   */
+  warehouse?: pulumi.Input<string>;
+  /**
+   * Other catalog properties (`io-impl`, `clients`, `hive-conf-dir`, `s3.endpoint` ...), plain
+   * strings rendered as-is into WITH. Errors: a key that carries a credential (token, credential,
+   * password, secret, access key, e.g. `s3.secret-key`): pass credentials to the pods as environment
+   * variables from a Kubernetes Secret instead (SPEC decision 8); a key the product renders
+   * (`uri`, `warehouse`, `catalog-*`, option keys); a key also in extraOptions. Default: none.
+   */
+  properties?: Record<string, string>;
+}
+
+/** Args shared by IcebergSource and IcebergSink. */
+export interface IcebergTableArgs {
+  /** The Iceberg catalog of the table. */
+  catalog: IcebergCatalogArgs;
+  /**
+   * Iceberg namespace of the table, always rendered as `catalog-database` (unset, the runtime
+   * would use the Flink database name, e.g. `default_database`). Non-empty, one line. The
+   * namespace is created when the connector first writes if missing.
+   */
+  database: string;
+  /**
+   * Iceberg table name, always rendered as `catalog-table` (unset, the runtime would use the Flink
+   * table name). Non-empty, one line. A missing table is created from `columns`, `primaryKey`,
+   * `partitionedBy` and `formatVersion` when first planned; an existing table is not altered, and
+   * its column order and nullability must match `columns`.
+   */
+  table: string;
+  /**
+   * Flink table name in CREATE TABLE and in `sql` statements, always back-quoted when rendered.
+   * Default: the resource name with every character other than ASCII letters, digits and `_`
+   * replaced by `_` (`"orders-daily"` → `orders_daily`), so hand-written SQL can use it unquoted
+   * unless it is a keyword. 1 to 256 characters, no line breaks.
+   */
+  tableName?: string;
+  /**
+   * The columns, in order (at least one), each `{ name, type, comment? }` with `type` as Flink SQL
+   * text (`"DECIMAL(10, 2)"`, case-insensitive) or a `DataTypes` value. Types must map to Iceberg
+   * (SPEC type table; INTERVAL, RAW, TIMESTAMP WITH TIME ZONE ... are errors at
+   * `columns[i].type`); names unique; `comment` becomes the Iceberg field doc.
+   * TIMESTAMP(7..9)/TIMESTAMP_LTZ(7..9) need formatVersion 3 and give a warning about the Iceberg
+   * 1.11+ runtime.
+   */
+  columns: Column[];
+  /**
+   * Primary-key columns, rendered `PRIMARY KEY (...) NOT ENFORCED`; they render NOT NULL, as Flink
+   * makes them (SPEC decision 7). Each a top-level column with a primitive type other than FLOAT
+   * or DOUBLE, listed once (Iceberg identifier-field rules, `api/.../Schema.java`). Required by
+   * upsertEnabled. Default: none.
+   */
+  primaryKey?: string[];
+  /**
+   * Identity partition columns, rendered `PARTITIONED BY (...)`: top-level primitive columns,
+   * each once. With upsertEnabled every one must be in primaryKey (runtime: "In UPSERT mode,
+   * source column ... should be included in equality fields"). Default: unpartitioned.
+   */
+  partitionedBy?: string[];
+  /**
+   * Iceberg table format version: 1, 2 or 3. Default 2 (the runtime's default since Iceberg 1.4).
+   * Always rendered as `'format-version'`; it decides the version only when the connector creates
+   * the table (an existing table keeps its version). upsertEnabled needs 2 or 3; nanosecond
+   * timestamps need 3. Source: SPEC decision 7; facts §1.4.
+   */
+  formatVersion?: 1 | 2 | 3;
+  /**
+   * Other upstream read/write options or table properties (e.g. `monitor-interval`,
+   * `write.metadata.delete-after-commit.enabled`), plain strings rendered as-is into WITH. Errors
+   * (each message says what to write instead): a key the product renders or a modeled arg covers,
+   * including aliases (`connector`, `catalog-*`, `uri`, `warehouse`, `format-version`, `streaming`,
+   * `starting-strategy`, `snapshot-id`, `start-snapshot-id`, `end-snapshot-id`, `split-size`,
+   * `read.split.target-size`, `write-format`, `write.format.default`, `target-file-size-bytes`,
+   * `write.target-file-size-bytes`, `compression-codec`, `write.<format>.compression-codec`,
+   * `upsert-enabled`, `write.upsert.enabled`, `commit.interval`, `table.exec.iceberg.use-flip27-source`);
+   * on a streaming source the read options the runtime rejects there (`tag`, `end-tag`,
+   * `as-of-timestamp`); a credential key (SPEC decision 8). Default: none.
+   */
+  extraOptions?: Record<string, string>;
+}
+
+/**
+ * IcebergSource args: the table args plus the seed's source options (seed Table 1; SPEC decision 4).
+ * A job with an Iceberg source also sets the job-level `'table.exec.iceberg.use-flip27-source' = 'true'`
+ * (FlinkSqlJob does that, not this table).
+ */
+export interface IcebergSourceArgs extends IcebergTableArgs {
+  /**
+   * Seed `streaming`. Default false: read the current snapshot once, then finish (rendered
+   * `'streaming' = 'false'`). true without snapshot ids: the whole current table, then every new
+   * snapshot, unbounded (`'streaming' = 'true'`, `'starting-strategy' = 'TABLE_SCAN_THEN_INCREMENTAL'`).
+   * The snapshot ids need true. Incremental reads see append snapshots only: a table written by
+   * an upsert sink is not followed correctly. A batch job cannot read an unbounded source.
+   * Source: seed Table 1; SPEC decision 4; iceberg `flink/.../source/ScanContext.java`.
+   */
+  streaming?: boolean;
+  /**
+   * Seed `start-snapshot-id`: a snapshot id as a decimal string or bigint (a JS number only when it
+   * is a safe integer; ids are random 63-bit values, usually above 2^53), 1 to 2^63-1. Needs
+   * streaming: true. Without endSnapshotId: rendered `'starting-strategy' =
+   * 'INCREMENTAL_FROM_SNAPSHOT_ID'` and `'start-snapshot-id'`, reading every snapshot from this
+   * one on, this one INCLUDED, unbounded (the seed says "after" it: the runtime has no exclusive
+   * start for unbounded reads and ignores the id without the strategy). With endSnapshotId: what
+   * was appended after this snapshot (exclusive) up to the end (inclusive), then the source
+   * finishes. The id must exist and not be expired (checked by the runtime at start-up). Default:
+   * none (the whole current table first). Source: seed Table 1; SPEC decisions 3 and 4.
+   */
+  startSnapshotId?: bigint | string | number;
+  /**
+   * Seed `end-snapshot-id`: a snapshot id (as startSnapshotId). Needs streaming: true. Makes the
+   * read bounded: without startSnapshotId the whole table as of this snapshot (`'streaming' =
+   * 'false'`, `'snapshot-id'`); with it the appends after the start up to this snapshot
+   * (`'streaming' = 'false'`, `'start-snapshot-id'`, `'end-snapshot-id'`: the runtime rejects an end
+   * id on an unbounded read). Equal to startSnapshotId is an error (empty range). "After the start"
+   * means the start is an ancestor, which only the catalog can check: ids are never compared
+   * numerically. Default: none (unbounded). Source: seed Table 1; SPEC decisions 3 and 4.
+   */
+  endSnapshotId?: bigint | string | number;
+  /**
+   * Seed `split-size`: target size of a read split in bytes, a positive whole number or a size
+   * text such as `"128MB"`, `"64 mb"`, `"1gb"` (binary units, as Flink reads memory sizes);
+   * rendered as `'split-size'` with the byte count. Seed default 128 MB; unset it is not rendered
+   * and the runtime uses the table property `read.split.target-size` (default 134217728, 128 MiB).
+   * Too small = scheduling overhead, too large = skew. Source: seed Table 1; iceberg FlinkReadOptions.java.
+   */
+  splitSize?: number | string;
+}
+
+/** IcebergSink args: the table args plus the seed's sink options (seed Table 2; SPEC decisions 2, 5–7). */
+export interface IcebergSinkArgs extends IcebergTableArgs {
+  /**
+   * Seed `write-format`: `"parquet" | "orc" | "avro"`, rendered as `'write-format'`. Seed default
+   * parquet; unset it is not rendered and the table keeps its own format (table property
+   * `write.format.default`, runtime default parquet). Source: seed Table 2; SPEC decision 5.
+   */
+  writeFormat?: "parquet" | "orc" | "avro";
+  /**
+   * Seed `commit.interval`: how often buffered files are committed as a snapshot, as Flink
+   * duration text (`"30s"`, `"5 min"`, `"1h"`, `"500ms"`; units d, h, min, s, ms, µs, ns and long
+   * forms), a positive whole number of milliseconds. Never rendered in WITH (no such Iceberg
+   * option: the sink commits on each completed checkpoint); the job sets
+   * `execution.checkpointing.interval` to the smallest commitInterval of its sinks, else the seed
+   * default 1min. Exposed as the `commitInterval` output. Source: seed Table 2; SPEC decisions 2 and 9.
+   */
+  commitInterval?: string;
+  /**
+   * Seed `write.target-file-size-bytes`: roll to a new file at this size, bytes as a positive whole
+   * number or size text (`"128MB"`, binary units). Rendered under the runtime's write-option key
+   * `'target-file-size-bytes'` (it wins over the table property, also for an existing table).
+   * Default: the seed's 128 MB (134217728), rendered when unset; the runtime's own default is 512 MiB.
+   * Source: seed Table 2; SPEC decision 5; iceberg FlinkWriteOptions.java.
+   */
+  targetFileSizeBytes?: number | string;
+  /**
+   * Seed `upsert-enabled`: rows with the same primary key update instead of append. Rendered as
+   * `'upsert-enabled'` only when set. true needs primaryKey, formatVersion 2 or 3, and every
+   * partitionedBy column in primaryKey (preview errors, cases C02–C04). Seed default false; unset
+   * is never rendered, so an existing upsert table keeps upserting (rendering false would write
+   * duplicates). Source: seed Table 2; SPEC decisions 5 and 7; iceberg `flink/.../sink/FlinkSink.java`.
+   */
+  upsertEnabled?: boolean;
+  /**
+   * Seed `compression-codec`: `"uncompressed" | "snappy" | "zstd" | "gzip"`, rendered as
+   * `'compression-codec'` under the runtime's name for the format (ORC: uncompressed → `none`).
+   * Errors: gzip with writeFormat orc (ORC codecs: none, snappy, zlib, zstd); uncompressed or gzip
+   * with writeFormat unset (only snappy and zstd are valid for every format). Default: the seed's
+   * zstd, rendered when unset (runtime defaults: zstd for new Parquet tables, zlib for ORC, gzip
+   * for Avro). Source: seed Table 2; SPEC decisions 5 and 6; facts §3.
+   */
+  compressionCodec?: "uncompressed" | "snappy" | "zstd" | "gzip";
+}

@@ -1,0 +1,91 @@
+/**
+ * What IcebergSource and IcebergSink share on the Pulumi side: turning the pure plan
+ * (src/options/iceberg-table.ts) into Outputs, the secret check of catalog uri/warehouse
+ * (SPEC decision 8: secrecy is known only once the value is), warnings, and the TableDefinition
+ * the job reads.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { IcebergSchema } from "../iceberg/types.js";
+import { isPlainLocation, renderIcebergTable, type IcebergTablePlan, type RenderedIcebergTable } from "../options/iceberg-table.js";
+import { FlinkIcebergValidationError } from "../validation/error.js";
+import { credentialKeyMessage } from "../validation/secrets.js";
+import { registerTableDefinition } from "./table-definition.js";
+
+/** The message for a catalog uri/warehouse that resolved to a Pulumi secret. */
+export function secretLocationMessage(arg: "uri" | "warehouse"): string {
+  return `catalog.${arg} is a Pulumi secret, so it would be written in plain text: ${credentialKeyMessage(arg, `catalog.${arg}`)}`;
+}
+
+/** The rendered table as Outputs, plus the plain rendering when uri/warehouse are plain. */
+export interface IcebergTableOutputs {
+  readonly rendered: pulumi.Output<RenderedIcebergTable>;
+  readonly plain: RenderedIcebergTable | undefined;
+}
+
+/**
+ * Renders the plan: at once when uri/warehouse are plain, else when they are known. A value that
+ * is a Pulumi secret makes the Output reject with FlinkIcebergValidationError at `catalog.uri` /
+ * `catalog.warehouse`.
+ */
+export function renderTableOutputs(plan: IcebergTablePlan): IcebergTableOutputs {
+  if (isPlainLocation(plan)) {
+    const plain = renderIcebergTable(plan, { uri: plan.uri, warehouse: plan.warehouse });
+    return { rendered: pulumi.output(plain), plain };
+  }
+  const uri = plan.uri === undefined ? undefined : pulumi.output(plan.uri as pulumi.Input<string>);
+  const warehouse = plan.warehouse === undefined ? undefined : pulumi.output(plan.warehouse as pulumi.Input<string>);
+  const secretFlags = pulumi.output(Promise.all([uri ? pulumi.isSecret(uri) : false, warehouse ? pulumi.isSecret(warehouse) : false]));
+  const values = pulumi.all([uri ? pulumi.unsecret(uri) : undefined, warehouse ? pulumi.unsecret(warehouse) : undefined]);
+  const rendered = pulumi.all([values, secretFlags]).apply(([[u, w], [uriSecret, whSecret]]) => {
+    const issues = [
+      ...(uriSecret ? [{ path: "catalog.uri", message: secretLocationMessage("uri") }] : []),
+      ...(whSecret ? [{ path: "catalog.warehouse", message: secretLocationMessage("warehouse") }] : []),
+    ];
+    if (issues.length > 0) throw new FlinkIcebergValidationError(issues, plan.label);
+    return renderIcebergTable(plan, { uri: u, warehouse: w });
+  });
+  return { rendered, plain: undefined };
+}
+
+/** Logs the plan's warnings on the resource. */
+export function logWarnings(plan: IcebergTablePlan, resource: pulumi.Resource): void {
+  for (const w of plan.warnings) pulumi.log.warn(`${plan.label}: ${w.path === "" ? "" : `${w.path}: `}${w.message}`, resource);
+}
+
+/** Registers the TableDefinition that FlinkSqlJob reads (table-definition.ts). */
+export function registerIcebergTable(component: object, plan: IcebergTablePlan, outputs: IcebergTableOutputs): void {
+  const read = plan.read;
+  const bounded = read?.bounded ?? true;
+  registerTableDefinition(component, {
+    resourceType: plan.kind,
+    resourceName: plan.resourceName,
+    label: plan.label,
+    tableName: plan.tableName,
+    ddl: outputs.plain?.ddl ?? outputs.rendered.apply((r) => r.ddl),
+    ...(outputs.plain !== undefined ? { ddlPlain: outputs.plain.ddl } : {}),
+    writable: plan.kind === "IcebergSink",
+    // A sink table read in a statement is a one-time read of its current snapshot ('streaming' unset = false).
+    bounded,
+    ...(read?.unboundedReason !== undefined ? { unboundedReason: read.unboundedReason } : {}),
+    ...(plan.commitInterval !== undefined ? { commitInterval: plan.commitInterval } : {}),
+    iceberg: {
+      catalogKey: plan.catalogKey,
+      database: plan.database,
+      table: plan.table,
+      schema: plan.schema,
+      formatVersion: plan.formatVersion,
+      needsFormatV3: plan.needsFormatV3,
+      upsert: plan.upsert,
+      streamingRead: read?.streamingRead ?? false,
+    },
+    warnings: plan.warnings,
+  });
+}
+
+/** Output fields both components expose. */
+export interface IcebergTableOutputFields {
+  readonly tableName: string;
+  readonly ddl: pulumi.Output<string>;
+  readonly options: pulumi.Output<Record<string, string>>;
+  readonly icebergSchema: pulumi.Output<IcebergSchema>;
+}

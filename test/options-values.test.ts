@@ -1,0 +1,152 @@
+import { expect } from "chai";
+import { parseByteSize } from "../src/options/byte-size.js";
+import { formatFlinkDuration, parseFlinkDuration } from "../src/options/duration.js";
+import { parseSnapshotId } from "../src/options/snapshot-id.js";
+import { FlinkIcebergValidationError } from "../src/validation/error.js";
+
+function expectInvalid(fn: () => unknown, ...fragments: string[]): void {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught).to.be.instanceOf(FlinkIcebergValidationError);
+  const msg = (caught as FlinkIcebergValidationError).issues.map((i) => i.message).join("\n");
+  for (const f of fragments) expect(msg).to.contain(f);
+}
+
+describe("parseFlinkDuration (Flink TimeUtils syntax)", () => {
+  const valid: [string, number][] = [
+    ["30s", 30_000],
+    ["5 min", 300_000],
+    ["5min", 300_000],
+    ["1min", 60_000],
+    ["2m", 120_000],
+    ["1h", 3_600_000],
+    ["2 hours", 7_200_000],
+    ["500ms", 500],
+    ["1 d", 86_400_000],
+    ["3 days", 259_200_000],
+    ["250", 250],
+    ["10 SEC", 10_000],
+    ["1 second", 1_000],
+    ["7 millis", 7],
+    ["2000us", 2],
+    ["3000µs", 3],
+    ["4000 micros", 4],
+    ["1000000ns", 1],
+    ["5000000 nanoseconds", 5],
+    ["  45 s  ", 45_000],
+  ];
+  for (const [text, ms] of valid) {
+    it(`reads ${JSON.stringify(text)} as ${ms} ms`, () => expect(parseFlinkDuration(text)).to.equal(ms));
+  }
+  const invalid: [string, string][] = [
+    ["0s", "zero"],
+    ["0", "zero"],
+    ["-5s", "sign"],
+    ["1.5s", "whole numbers"],
+    ["", "empty"],
+    ["   ", "empty"],
+    ["s", "does not start with a number"],
+    ["5 fortnights", "unknown unit"],
+    ["1500us", "whole number of milliseconds"],
+    ["5 mins later", "unknown unit"],
+    ["99999999999999999999 d", "too large"],
+  ];
+  for (const [text, why] of invalid) {
+    it(`rejects ${JSON.stringify(text)} (${why})`, () => expectInvalid(() => parseFlinkDuration(text), why, JSON.stringify(text)));
+  }
+  it("formats with the largest whole unit and reads its own output back", () => {
+    const cases: [number, string][] = [
+      [60_000, "1 min"],
+      [90_000, "90 s"],
+      [1_500, "1500 ms"],
+      [86_400_000, "1 d"],
+      [7_200_000, "2 h"],
+    ];
+    for (const [ms, text] of cases) {
+      expect(formatFlinkDuration(ms)).to.equal(text);
+      expect(parseFlinkDuration(text)).to.equal(ms);
+    }
+    expectInvalid(() => formatFlinkDuration(0), "positive");
+    expectInvalid(() => formatFlinkDuration(1.5), "positive");
+  });
+});
+
+describe("parseByteSize (Flink MemorySize units)", () => {
+  const valid: [number | string, number][] = [
+    [134217728, 134217728],
+    [1, 1],
+    ["128MB", 134217728],
+    ["64 mb", 67108864],
+    ["1gb", 1073741824],
+    ["512kb", 524288],
+    ["100b", 100],
+    ["100", 100],
+    ["2 bytes", 2],
+    ["1k", 1024],
+    ["3m", 3145728],
+    ["1t", 1099511627776],
+    ["2 mebibytes", 2097152],
+    ["1 GiBiBytes", 1073741824],
+  ];
+  for (const [value, bytes] of valid) {
+    it(`reads ${JSON.stringify(value)} as ${bytes} bytes`, () => expect(parseByteSize(value)).to.equal(bytes));
+  }
+  const invalid: [number | string, string][] = [
+    [0, "positive"],
+    [-1, "positive"],
+    [1.5, "whole number"],
+    [Number.NaN, "whole number"],
+    [2 ** 60, "MAX_SAFE_INTEGER"],
+    ["0mb", "zero"],
+    ["1.5gb", "whole numbers"],
+    ["-1mb", "sign"],
+    ["128 MiB", "unknown unit"],
+    ["lots", "does not start with a number"],
+    ["", "empty"],
+    ["99999999 tb", "MAX_SAFE_INTEGER"],
+  ];
+  for (const [value, why] of invalid) {
+    it(`rejects ${JSON.stringify(value)} (${why})`, () => expectInvalid(() => parseByteSize(value), why));
+  }
+});
+
+describe("parseSnapshotId", () => {
+  const valid: [bigint | string | number, string][] = [
+    ["3821550127947089987", "3821550127947089987"],
+    [3821550127947089987n, "3821550127947089987"],
+    [" 42 ", "42"],
+    ["0042", "42"],
+    [1, "1"],
+    [Number.MAX_SAFE_INTEGER, "9007199254740991"],
+    ["9223372036854775807", "9223372036854775807"],
+  ];
+  for (const [value, digits] of valid) {
+    it(`normalises ${typeof value} ${String(value)} to ${digits}`, () => {
+      const out = parseSnapshotId(value);
+      expect(out).to.equal(digits);
+      expect(typeof out).to.equal("string");
+    });
+  }
+  const invalid: [bigint | string | number, string][] = [
+    [9007199254740993, "pass the id as a string"],
+    [2 ** 62, "pass the id as a string"],
+    [1.5, "whole number"],
+    [0, "positive"],
+    [0n, "positive"],
+    ["0", "positive"],
+    [-5n, "positive"],
+    ["-5", "decimal digits only"],
+    ["9223372036854775808", "2^63-1"],
+    [2n ** 63n, "2^63-1"],
+    ["0x10", "decimal digits only"],
+    ["1e5", "decimal digits only"],
+    ["", "decimal digits only"],
+  ];
+  for (const [value, why] of invalid) {
+    it(`rejects ${typeof value} ${String(value)} (${why})`, () => expectInvalid(() => parseSnapshotId(value), why));
+  }
+});
