@@ -199,7 +199,10 @@ export function toIcebergSchema(columns: Column[], options: ToIcebergSchemaOptio
  * gives its type string (`decimal(10, 2)`, `fixed[16]`, `timestamptz`, ...). The type's own
  * nullability is not part of an Iceberg type (it is the field's `required`). Messages name
  * `options.name` (default `type`) as the column path. Throws FlinkIcebergValidationError (path "")
- * for types Iceberg cannot hold, as `toIcebergSchema` does.
+ * for types Iceberg cannot hold, as `toIcebergSchema` does. Warnings (a nullable MAP key or MULTISET
+ * element) are not reported here: `toIcebergSchema` with `onWarning` gives them. Mapping: iceberg
+ * `flink/v2.1/flink/src/main/java/org/apache/iceberg/flink/FlinkTypeToType.java` (details at
+ * `convertType`, convert.ts).
  */
 export function toIcebergType(t: DataType | string, options: { formatVersion?: 1 | 2 | 3; name?: string } = {}): IcebergType {
   const diag = new Diagnostics();
