@@ -67,6 +67,21 @@ function skipQuoted(script: string, open: number, quote: string): number {
   }
 }
 
+/**
+ * Offset of the `*\/` closing a hint opened at `open`, or -1. Calcite lexes a hint's body as
+ * tokens, so a literal inside it (`OPTIONS('k'='*\/')`) does not close it.
+ */
+function hintEnd(script: string, open: number): number {
+  let i = open + 3;
+  while (i < script.length) {
+    const c = script[i]!;
+    if (c === "'" || c === "`" || c === '"') i = skipQuoted(script, i, c);
+    else if (c === "*" && script[i + 1] === "/") return i;
+    else i++;
+  }
+  return -1;
+}
+
 function isWordChar(c: string): boolean {
   return /[A-Za-z0-9_$]/.test(c);
 }
@@ -101,9 +116,10 @@ function fragments(script: string): Fragment[] {
       i = nl < 0 ? n : nl + 1;
     } else if (c === "/" && next === "*") {
       endWord();
-      const close = script.indexOf("*/", i + 2);
-      if (close < 0) fail(script, i, "unterminated /* comment */");
-      if (script[i + 2] === "+") content(i, close + 2, "/*+");
+      const hint = script[i + 2] === "+";
+      const close = hint ? hintEnd(script, i) : script.indexOf("*/", i + 2);
+      if (close < 0) fail(script, i, `unterminated ${hint ? "/*+ hint" : "/* comment"} */`);
+      if (hint) content(i, close + 2, "/*+");
       i = close + 2;
     } else if (c === "'" || c === "`" || c === '"') {
       const after = skipQuoted(script, i, c);
