@@ -1,0 +1,212 @@
+/**
+ * The `kubernetes` arg of FlinkSqlJob: where and how the job runs on the Flink Kubernetes Operator,
+ * and the facts about the job that the Kubernetes target needs from FlinkSqlJob.
+ *
+ * Every field names its default and the FlinkDeployment field it becomes (operator CRD
+ * flink.apache.org/v1beta1, release 1.15.0; ../shared/facts/deploy.md §1).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type * as k8s from "@pulumi/kubernetes";
+import type { FlinkVersion } from "./versions.js";
+
+/** CPU and memory of the JobManager or TaskManager pods. */
+export interface KubernetesResourceArgs {
+  /**
+   * CPU cores per pod (may be fractional, e.g. 0.5). Default 1.
+   * Becomes `spec.jobManager.resource.cpu` / `spec.taskManager.resource.cpu`.
+   */
+  readonly cpu?: number;
+  /**
+   * Total process memory per pod: a Flink memory size (`2048m`, `2g`, `1024 mb`) or a Kubernetes
+   * quantity (`2Gi`, `1536Mi`). Default `"2048m"`.
+   * Becomes `spec.jobManager.resource.memory` / `spec.taskManager.resource.memory`.
+   */
+  readonly memory?: string;
+  /**
+   * Pod replicas. JobManager: default 1; more than 1 needs high availability
+   * (`high-availability.type` in `flinkConfiguration`). TaskManager: default unset (the operator
+   * derives the count from parallelism and task slots).
+   * Becomes `spec.jobManager.replicas` / `spec.taskManager.replicas`.
+   */
+  readonly replicas?: number;
+}
+
+/** A key of a Kubernetes Secret, exposed to the Flink pods as an environment variable. */
+export interface SecretKeyRefArgs {
+  /** Name of the Secret in the deployment's namespace. Becomes `env[].valueFrom.secretKeyRef.name`. */
+  readonly secretName: string;
+  /** Key inside the Secret. Becomes `env[].valueFrom.secretKeyRef.key`. */
+  readonly key: string;
+  /** When true the pod starts even if the Secret or key is missing. Default unset (required). Becomes `secretKeyRef.optional`. */
+  readonly optional?: boolean;
+}
+
+/** The SQL runner jar that runs the script on Flink 1.19/1.20 (which have no built-in SQL application mode). */
+export interface SqlRunnerArgs {
+  /**
+   * URI of the runner jar inside the image, e.g. `local:///opt/flink/usrlib/sql-runner.jar` (the
+   * operator's flink-sql-runner-example). Required. Becomes `spec.job.jarURI`.
+   */
+  readonly jarURI: string;
+  /** Main class when the jar's manifest names none. Default unset. Becomes `spec.job.entryClass`. */
+  readonly entryClass?: string;
+}
+
+/**
+ * Deploys a FlinkSqlJob with the Flink Kubernetes Operator: a ConfigMap holding the script and a
+ * FlinkDeployment (flink.apache.org/v1beta1) in application mode that runs it. Every arg is
+ * checked at preview against the operator's own validation rules.
+ */
+export interface KubernetesArgs {
+  /** Namespace of the ConfigMap and the FlinkDeployment. Default: the provider's namespace. Becomes `metadata.namespace`. */
+  readonly namespace?: string;
+  /**
+   * Explicit FlinkDeployment name. Default: derived from the job's resource name (lower-cased,
+   * characters other than `a-z 0-9 -` replaced by `-`, prefixed `job-` when it does not start with
+   * a letter, and cut to 45 characters with a 6-character hash suffix when longer), so preview
+   * and synth know the name and Pulumi adds no random suffix. Must be a DNS label of at most 45
+   * characters starting with a letter (operator rule). Becomes `metadata.name` (and the Flink
+   * cluster id).
+   */
+  readonly name?: string;
+  /**
+   * Flink image with the Iceberg runtime and connectors (and, on 1.19/1.20, the SQL runner jar).
+   * Required; may be an Output (e.g. of an image build). Becomes `spec.image`.
+   */
+  readonly image: pulumi.Input<string>;
+  /**
+   * Flink version inside the image. Required. Flink 1.19/1.20 run the script with `sqlRunner`;
+   * Flink 2.x with Flink's SqlDriver. Becomes `spec.flinkVersion`.
+   */
+  readonly flinkVersion: FlinkVersion;
+  /** Service account of the Flink pods (the operator requires one). Default `"flink"` (the operator Helm chart's job service account). Becomes `spec.serviceAccount`. */
+  readonly serviceAccount?: string;
+  /**
+   * Operator deployment mode. Default `"native"` for every version, so that moving from 1.20 to
+   * 2.x never flips the mode (the operator forbids switching). Flink 2.x in native mode needs a
+   * patch release that contains FLINK-33926 (a preview warning says so). Becomes `spec.mode`.
+   */
+  readonly mode?: "native" | "standalone";
+  /** JobManager sizing. Defaults: cpu 1, memory "2048m", replicas 1. Becomes `spec.jobManager`. */
+  readonly jobManager?: KubernetesResourceArgs;
+  /** TaskManager sizing. Defaults: cpu 1, memory "2048m", replicas unset. Becomes `spec.taskManager`. */
+  readonly taskManager?: KubernetesResourceArgs;
+  /**
+   * How state survives a spec change (any script change is one): `stateless` starts empty,
+   * `savepoint` stops with a savepoint and restores it, `last-state` restores the latest
+   * checkpoint. Default `"stateless"` (the operator's). savepoint and last-state need
+   * `checkpointDir`; savepoint also `savepointDir`. Becomes `spec.job.upgradeMode`.
+   */
+  readonly upgradeMode?: "stateless" | "savepoint" | "last-state";
+  /** Desired job state; `suspended` stops it by the upgradeMode's mechanism. Default `"running"`. Becomes `spec.job.state`. */
+  readonly state?: "running" | "suspended";
+  /**
+   * Durable directory for checkpoints (e.g. `s3://bucket/checkpoints`). Default unset. Becomes
+   * `spec.flinkConfiguration` under `state.checkpoints.dir` (Flink 1.19) or
+   * `execution.checkpointing.dir` (Flink 1.20+).
+   */
+  readonly checkpointDir?: string;
+  /**
+   * Directory for savepoints. Default unset. Becomes `spec.flinkConfiguration` under
+   * `state.savepoints.dir` (Flink 1.19) or `execution.checkpointing.savepoint-dir` (Flink 1.20+).
+   */
+  readonly savepointDir?: string;
+  /** Savepoint to start from on first deploy. Default unset. Becomes `spec.job.initialSavepointPath`. */
+  readonly initialSavepointPath?: string;
+  /**
+   * Skip state that no operator of the new plan claims when restoring. Default unset (Flink's
+   * false). Set it after changing the script of a savepoint/last-state job: Flink SQL derives
+   * operator ids from the plan, so an edited script may not map onto the old state. Becomes
+   * `spec.job.allowNonRestoredState`.
+   */
+  readonly allowNonRestoredState?: boolean;
+  /**
+   * Extra Flink configuration (plain strings). It may not set what the job decides (runtime mode,
+   * checkpoint interval, parallelism), the state directories (use `checkpointDir` /
+   * `savepointDir`), keys the operator forbids, nor credentials. Default `{}`. Merged with the
+   * job's configuration into `spec.flinkConfiguration`.
+   */
+  readonly flinkConfiguration?: Readonly<Record<string, string>>;
+  /**
+   * The SQL runner jar for Flink 1.19/1.20 (required there; not allowed on 2.x, where SqlDriver
+   * runs the script). Becomes `spec.job.jarURI` / `spec.job.entryClass`; the script path is its
+   * one argument (`spec.job.args`).
+   */
+  readonly sqlRunner?: SqlRunnerArgs;
+  /**
+   * Plain environment variables of the Flink containers (never credentials: use
+   * `envFromSecrets`). Default `{}`. Becomes `env[].value` of `flink-main-container` in
+   * `spec.podTemplate`.
+   */
+  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Environment variables read from Kubernetes Secrets, e.g. `{ AWS_ACCESS_KEY_ID: { secretName:
+   * "s3", key: "access-key" } }`: the way storage credentials reach the JobManager and
+   * TaskManagers (SPEC decision 8). Default `{}`. Becomes `env[].valueFrom.secretKeyRef` of
+   * `flink-main-container` in `spec.podTemplate`.
+   */
+  readonly envFromSecrets?: Readonly<Record<string, SecretKeyRefArgs>>;
+  /**
+   * Base core/v1 Pod template (plain JSON) merged into JobManager and TaskManager pods; the Flink
+   * container must be named `flink-main-container`. Default unset. Becomes `spec.podTemplate`
+   * (with the env entries above added to `flink-main-container`).
+   */
+  readonly podTemplate?: Readonly<Record<string, unknown>>;
+  /**
+   * Make `pulumi up` wait for the operator (annotation `pulumi.com/waitFor`, @pulumi/kubernetes
+   * 4.18+): job RUNNING for an unbounded running job, RUNNING or FINISHED for a bounded or batch
+   * job, lifecycle SUSPENDED for `state: "suspended"`. Default true; false sets
+   * `pulumi.com/skipAwait`.
+   */
+  readonly awaitReady?: boolean;
+  /**
+   * Seconds to wait for that condition. Default 600. Becomes the `pulumi.com/timeoutSeconds`
+   * annotation. A spec the operator rejects never meets the condition and ends in this timeout:
+   * read the FlinkDeployment's `status.error` (the `error` output) for the reason.
+   */
+  readonly timeout?: number;
+  /** Kubernetes provider for the ConfigMap and the FlinkDeployment. Default: the ambient provider. */
+  readonly provider?: k8s.Provider;
+}
+
+/** `KubernetesArgs` with the image resolved, as the pure manifest builder takes them (e.g. from `flink-iceberg synth`). */
+export type PlainKubernetesArgs = Omit<KubernetesArgs, "image" | "provider"> & { readonly image: string };
+
+/** One statement of the job's script, labelled for messages. */
+export interface LabelledStatement {
+  /** Where the statement comes from, e.g. `IcebergSink "daily"`, `statement 2`, `configuration key "x"`. */
+  readonly label: string;
+  /** The statement text as rendered into the script (with its `;`). */
+  readonly text: string;
+}
+
+/** What FlinkSqlJob knows about the job at construction, as the Kubernetes target needs it. */
+export interface KubernetesJobFacts {
+  /** The FlinkSqlJob's resource name (source of the default FlinkDeployment name). */
+  readonly jobName: string;
+  /** The job's runtime mode. */
+  readonly runtimeMode: "streaming" | "batch";
+  /** True when every source is bounded, or the job is batch: the job ends (FINISHED). */
+  readonly bounded: boolean;
+  /** The job's parallelism when set; else `parallelism.default` of `flinkConfiguration`, else 1. Becomes `spec.job.parallelism`. */
+  readonly parallelism?: number;
+  /** The job's Flink configuration (runtime mode, checkpoint interval, parallelism.default, user configuration). */
+  readonly flinkConfiguration: Readonly<Record<string, string>>;
+  /** True when a table needs Iceberg format v3 types (TIMESTAMP(7..9)). */
+  readonly needsFormatV3: boolean;
+  /** The script's statements when known at construction (for the 1.19/1.20 runner checks). */
+  readonly statements?: readonly LabelledStatement[];
+}
+
+/** Defaults of `KubernetesArgs`, in one place (TSDoc above repeats them). */
+export const KUBERNETES_DEFAULTS = {
+  serviceAccount: "flink",
+  mode: "native",
+  cpu: 1,
+  memory: "2048m",
+  jobManagerReplicas: 1,
+  upgradeMode: "stateless",
+  state: "running",
+  awaitReady: true,
+  timeoutSeconds: 600,
+} as const;

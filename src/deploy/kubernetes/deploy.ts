@@ -1,0 +1,121 @@
+/**
+ * The Pulumi layer of the Kubernetes target: creates the script ConfigMap and the FlinkDeployment
+ * as children of the FlinkSqlJob from the pure manifests (manifests.ts), and exposes the
+ * deployment's names and the operator's status as Outputs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as k8s from "@pulumi/kubernetes";
+import { FlinkIcebergValidationError } from "../../validation/error.js";
+import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
+import { buildKubernetesManifests, deploymentName as deploymentNameOf, type KubernetesManifests } from "./manifests.js";
+import { findRunnerHazards } from "./runner-hazards.js";
+import { MAX_SCRIPT_BYTES } from "./validate.js";
+import { flinkVersionTraits } from "./versions.js";
+import { timeoutHint, waitCondition } from "./wait.js";
+
+/** The part of a FlinkDeployment's `status` the outputs read (operator CRD, release 1.15.0). */
+interface FlinkDeploymentStatus {
+  readonly lifecycleState?: string;
+  readonly jobStatus?: { readonly state?: string };
+  readonly error?: string;
+}
+
+/** What deployToKubernetes created, and its outputs. */
+export interface KubernetesDeployment {
+  /** The FlinkDeployment's `metadata.name` (also the Flink cluster id). */
+  readonly deploymentName: pulumi.Output<string>;
+  /** The namespace of the ConfigMap and the FlinkDeployment. */
+  readonly namespace: pulumi.Output<string>;
+  /** Name of the ConfigMap holding the script (`<deployment>-sql-<content hash>`). */
+  readonly scriptConfigMapName: pulumi.Output<string>;
+  /** `status.lifecycleState` (CREATED, DEPLOYED, STABLE, UPGRADING, SUSPENDED, ROLLED_BACK, FAILED ...) when the operator has reported it. */
+  readonly lifecycleState: pulumi.Output<string | undefined>;
+  /** `status.jobStatus.state` (RUNNING, FINISHED, FAILED, ...) when known. */
+  readonly jobStatus: pulumi.Output<string | undefined>;
+  /** `status.error`: the operator's validation or deployment error, when there is one. */
+  readonly error: pulumi.Output<string | undefined>;
+  /** The ConfigMap child. */
+  readonly configMap: k8s.core.v1.ConfigMap;
+  /** The FlinkDeployment child. */
+  readonly flinkDeployment: k8s.apiextensions.CustomResource;
+}
+
+/** Checks a resolved script the way validateKubernetesArgs checks statements known at construction. */
+async function checkedManifests(args: KubernetesArgs, job: { script: pulumi.Output<string>; facts: KubernetesJobFacts }, script: string, image: string): Promise<KubernetesManifests> {
+  const issues: { path: string; message: string }[] = [];
+  if (await pulumi.isSecret(job.script)) {
+    issues.push({
+      path: "kubernetes",
+      message:
+        "the script is a Pulumi secret (a catalog uri or warehouse taken from a secret?), and the ConfigMap would hold it in plain text (SPEC decision 8): " +
+        "keep credentials out of the script and pass them to the Flink pods with kubernetes.envFromSecrets (a Kubernetes Secret key)",
+    });
+  }
+  if (Buffer.byteLength(script, "utf8") > MAX_SCRIPT_BYTES) {
+    issues.push({ path: "kubernetes", message: `the script is ${Buffer.byteLength(script, "utf8")} bytes; a ConfigMap holds at most about 1 MiB` });
+  }
+  const traits = flinkVersionTraits(args.flinkVersion);
+  if (traits.runner === "runner" && job.facts.statements === undefined) {
+    for (const h of findRunnerHazards(script, `the ${traits.label} SQL runner`)) {
+      issues.push({ path: "kubernetes.flinkVersion", message: `script: ${h}. Change that text, or use flinkVersion "v2_0"/"v2_1" (SqlDriver parses the script with Flink's own parser)` });
+    }
+  }
+  if (issues.length > 0) throw new FlinkIcebergValidationError(issues, `FlinkSqlJob ${JSON.stringify(job.facts.jobName)}`);
+  return buildKubernetesManifests({ ...args, image }, job.facts, script);
+}
+
+/**
+ * Creates, with `{ parent, provider: args.provider }`, the ConfigMap `<name>-script` and the
+ * FlinkDeployment `<name>` (a `k8s.apiextensions.CustomResource` with `status` in its args, so
+ * the status outputs exist), from `buildKubernetesManifests`. Call validateKubernetesArgs first:
+ * this function assumes valid args. The script's checks that need its value (secrecy, size, the
+ * runner hazards when the statements were unknown at construction) fail the outputs instead.
+ */
+export function deployToKubernetes(
+  parent: pulumi.ComponentResource,
+  name: string,
+  args: KubernetesArgs,
+  job: { script: pulumi.Output<string>; facts: KubernetesJobFacts },
+): KubernetesDeployment {
+  const opts: pulumi.CustomResourceOptions = { parent, ...(args.provider !== undefined ? { provider: args.provider } : {}) };
+  // The ConfigMap depends on the script only, so a secret image never marks it secret.
+  const cmManifest = job.script.apply((script) => checkedManifests(args, job, script, "").then((m) => m.configMap as { metadata: k8s.types.input.meta.v1.ObjectMeta; data: Record<string, string> }));
+  const fdManifest = pulumi
+    .all([job.script, pulumi.output(args.image)])
+    .apply(([script, image]) => checkedManifests(args, job, script, image).then((m) => m.flinkDeployment as { metadata: k8s.types.input.meta.v1.ObjectMeta; spec: Record<string, unknown> }));
+
+  const configMap = new k8s.core.v1.ConfigMap(
+    `${name}-script`,
+    { metadata: cmManifest.apply((m) => m.metadata), immutable: true, data: cmManifest.apply((m) => m.data) },
+    opts,
+  );
+  const flinkDeployment = new k8s.apiextensions.CustomResource(
+    name,
+    {
+      apiVersion: "flink.apache.org/v1beta1",
+      kind: "FlinkDeployment",
+      metadata: fdManifest.apply((m) => m.metadata),
+      spec: fdManifest.apply((m) => m.spec),
+      status: undefined,
+    },
+    { ...opts, dependsOn: [configMap] },
+  );
+
+  if (waitCondition(args, job.facts) !== undefined && !pulumi.runtime.isDryRun()) {
+    // Logged before the wait starts: a timed-out wait resolves no outputs, so this is the hint the user sees.
+    void pulumi.log.info(timeoutHint(args.namespace, deploymentNameOf(args, job.facts)), parent);
+  }
+  const status = (flinkDeployment as unknown as { status: pulumi.Output<FlinkDeploymentStatus | undefined> }).status;
+  const deploymentName = flinkDeployment.metadata.apply((m) => m.name);
+  const namespace = flinkDeployment.metadata.apply((m) => m.namespace ?? args.namespace ?? "default");
+  return {
+    deploymentName,
+    namespace,
+    scriptConfigMapName: configMap.metadata.apply((m) => m.name),
+    lifecycleState: status.apply((s) => s?.lifecycleState),
+    jobStatus: status.apply((s) => s?.jobStatus?.state),
+    error: status.apply((s) => s?.error),
+    configMap,
+    flinkDeployment,
+  };
+}

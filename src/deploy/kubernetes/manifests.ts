@@ -1,0 +1,108 @@
+/**
+ * The Kubernetes manifests of a FlinkSqlJob, as plain JSON exactly as `kubectl apply` takes them:
+ * a ConfigMap holding the script and a FlinkDeployment (flink.apache.org/v1beta1) in application
+ * mode that runs it. Pure: the Pulumi layer (deploy.ts) and `flink-iceberg synth` both use it.
+ */
+import { KUBERNETES_DEFAULTS, type KubernetesJobFacts, type KubernetesResourceArgs, type PlainKubernetesArgs } from "./args.js";
+import { deploymentFlinkConfiguration, jobParallelism } from "./flink-configuration.js";
+import { deriveDeploymentName, scriptNames } from "./naming.js";
+import { commonPodTemplate, envEntries, jobManagerPodTemplate } from "./pod-template.js";
+import { flinkVersionTraits, SQL_DRIVER_CLASS } from "./versions.js";
+import { waitAnnotations } from "./wait.js";
+
+/** The two manifests of a job. */
+export interface KubernetesManifests {
+  /** core/v1 ConfigMap `<deployment>-sql-<hash>` (immutable) with the script under `script-<hash>.sql`. */
+  readonly configMap: Record<string, unknown>;
+  /** flink.apache.org/v1beta1 FlinkDeployment. */
+  readonly flinkDeployment: Record<string, unknown>;
+}
+
+/** The FlinkDeployment `metadata.name`: the `name` arg, else derived from the job's name. */
+export function deploymentName(args: Pick<PlainKubernetesArgs, "name">, job: Pick<KubernetesJobFacts, "jobName">): string {
+  return args.name ?? deriveDeploymentName(job.jobName);
+}
+
+/** Labels put on both manifests. */
+function labels(name: string): Record<string, string> {
+  return { "app.kubernetes.io/managed-by": "pulumi-flink-iceberg", "app.kubernetes.io/name": name };
+}
+
+function metadata(name: string, namespace: string | undefined, annotations?: Record<string, string>): Record<string, unknown> {
+  const m: Record<string, unknown> = { name };
+  if (namespace !== undefined) m.namespace = namespace;
+  m.labels = labels(name);
+  if (annotations !== undefined) m.annotations = annotations;
+  return m;
+}
+
+function resource(r: KubernetesResourceArgs | undefined): Record<string, unknown> {
+  return { cpu: r?.cpu ?? KUBERNETES_DEFAULTS.cpu, memory: r?.memory ?? KUBERNETES_DEFAULTS.memory };
+}
+
+/** `spec.job`: the runner jar (1.19/1.20) or SqlDriver (2.x) with the script path, plus parallelism and upgrade settings. */
+function jobSpec(args: PlainKubernetesArgs, job: KubernetesJobFacts, scriptPath: string): Record<string, unknown> {
+  const spec: Record<string, unknown> = {};
+  if (flinkVersionTraits(args.flinkVersion).runner === "runner") {
+    spec.jarURI = args.sqlRunner?.jarURI;
+    if (args.sqlRunner?.entryClass !== undefined) spec.entryClass = args.sqlRunner.entryClass;
+    spec.args = [scriptPath];
+  } else {
+    spec.entryClass = SQL_DRIVER_CLASS;
+    spec.args = ["--scriptUri", `file://${scriptPath}`];
+  }
+  spec.parallelism = jobParallelism(job);
+  spec.upgradeMode = args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode;
+  spec.state = args.state ?? KUBERNETES_DEFAULTS.state;
+  if (args.initialSavepointPath !== undefined) spec.initialSavepointPath = args.initialSavepointPath;
+  if (args.allowNonRestoredState !== undefined) spec.allowNonRestoredState = args.allowNonRestoredState;
+  return spec;
+}
+
+/**
+ * Builds both manifests from resolved args, the job's facts and the script text. Same inputs give
+ * byte-identical JSON (sorted configuration keys, content hash in names, no timestamps); a
+ * different script gives a different ConfigMap name and script path, so the FlinkDeployment spec
+ * changes and the operator upgrades the job under its upgradeMode.
+ */
+export function buildKubernetesManifests(args: PlainKubernetesArgs, job: KubernetesJobFacts, script: string): KubernetesManifests {
+  const name = deploymentName(args, job);
+  const names = scriptNames(name, script);
+
+  const configMap = {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: metadata(names.configMapName, args.namespace),
+    immutable: true,
+    data: { [names.fileName]: script },
+  };
+
+  const jobManager: Record<string, unknown> = {
+    resource: resource(args.jobManager),
+    replicas: args.jobManager?.replicas ?? KUBERNETES_DEFAULTS.jobManagerReplicas,
+    podTemplate: jobManagerPodTemplate(names.configMapName),
+  };
+  const taskManager: Record<string, unknown> = { resource: resource(args.taskManager) };
+  if (args.taskManager?.replicas !== undefined) taskManager.replicas = args.taskManager.replicas;
+
+  const spec: Record<string, unknown> = {
+    image: args.image,
+    flinkVersion: args.flinkVersion,
+    serviceAccount: args.serviceAccount ?? KUBERNETES_DEFAULTS.serviceAccount,
+    mode: args.mode ?? KUBERNETES_DEFAULTS.mode,
+    flinkConfiguration: deploymentFlinkConfiguration(args, job),
+  };
+  const pod = commonPodTemplate(args.podTemplate, envEntries(args.env, args.envFromSecrets));
+  if (pod !== undefined) spec.podTemplate = pod;
+  spec.jobManager = jobManager;
+  spec.taskManager = taskManager;
+  spec.job = jobSpec(args, job, names.path);
+
+  const flinkDeployment = {
+    apiVersion: "flink.apache.org/v1beta1",
+    kind: "FlinkDeployment",
+    metadata: metadata(name, args.namespace, waitAnnotations(args, job)),
+    spec,
+  };
+  return { configMap, flinkDeployment };
+}

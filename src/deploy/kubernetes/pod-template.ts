@@ -1,0 +1,95 @@
+/**
+ * Pod templates of the FlinkDeployment: environment (plain values and Secret references) merged
+ * into the user's base template, and the JobManager template that mounts the script.
+ *
+ * The Flink container must be named `flink-main-container`; the operator merges the common
+ * template with the JobManager/TaskManager ones (OP docs/content/docs/custom-resource/pod-template.md),
+ * and in native mode Flink merges its own volumes with the template's (FL native_kubernetes.md).
+ */
+import type { SecretKeyRefArgs } from "./args.js";
+import { SCRIPT_MOUNT_DIR, SCRIPT_VOLUME_NAME } from "./naming.js";
+
+/** The container name Flink and the operator look for in pod templates. */
+export const FLINK_CONTAINER = "flink-main-container";
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Deep copy of plain JSON (keeps the user's object untouched). */
+function clone<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v)) as T;
+}
+
+/** Env entries: plain values first, then Secret references, each group sorted by name. */
+export function envEntries(env: Readonly<Record<string, string>> | undefined, fromSecrets: Readonly<Record<string, SecretKeyRefArgs>> | undefined): Json[] {
+  const plain = Object.keys(env ?? {})
+    .sort()
+    .map((name) => ({ name, value: env![name]! }));
+  const secret = Object.keys(fromSecrets ?? {})
+    .sort()
+    .map((name) => {
+      const ref = fromSecrets![name]!;
+      const secretKeyRef: Json = { key: ref.key, name: ref.secretName };
+      if (ref.optional !== undefined) secretKeyRef.optional = ref.optional;
+      return { name, valueFrom: { secretKeyRef } };
+    });
+  return [...plain, ...secret];
+}
+
+/**
+ * The common pod template: the user's template (copied) with `env` appended to
+ * `flink-main-container` (added when absent). Undefined when there is neither.
+ */
+export function commonPodTemplate(user: Readonly<Record<string, unknown>> | undefined, env: readonly Json[]): Json | undefined {
+  if (user === undefined && env.length === 0) return undefined;
+  const tpl: Json = user === undefined ? {} : clone(user as Json);
+  if (env.length === 0) return tpl;
+  const spec: Json = isObject(tpl.spec) ? tpl.spec : {};
+  tpl.spec = spec;
+  const containers: Json[] = Array.isArray(spec.containers) ? (spec.containers as Json[]) : [];
+  spec.containers = containers;
+  let main = containers.find((c) => isObject(c) && c.name === FLINK_CONTAINER);
+  if (main === undefined) {
+    main = { name: FLINK_CONTAINER };
+    containers.push(main);
+  }
+  const existing: Json[] = Array.isArray(main.env) ? (main.env as Json[]) : [];
+  main.env = [...existing, ...env];
+  return tpl;
+}
+
+/** The JobManager pod template: the script ConfigMap mounted read-only at SCRIPT_MOUNT_DIR. */
+export function jobManagerPodTemplate(configMapName: string): Json {
+  return {
+    spec: {
+      containers: [
+        {
+          name: FLINK_CONTAINER,
+          volumeMounts: [{ mountPath: SCRIPT_MOUNT_DIR, name: SCRIPT_VOLUME_NAME, readOnly: true }],
+        },
+      ],
+      volumes: [{ configMap: { name: configMapName }, name: SCRIPT_VOLUME_NAME }],
+    },
+  };
+}
+
+/** Every `env` entry of every container in a user pod template (for the credential check). */
+export function templateEnv(user: Readonly<Record<string, unknown>> | undefined): { path: string; entry: Json }[] {
+  const out: { path: string; entry: Json }[] = [];
+  const spec = user?.spec;
+  if (!isObject(spec)) return out;
+  for (const listName of ["containers", "initContainers"] as const) {
+    const list = spec[listName];
+    if (!Array.isArray(list)) continue;
+    list.forEach((c: unknown, ci) => {
+      if (!isObject(c) || !Array.isArray(c.env)) return;
+      c.env.forEach((e: unknown, ei) => {
+        if (isObject(e)) out.push({ path: `spec.${listName}[${ci}].env[${ei}]`, entry: e });
+      });
+    });
+  }
+  return out;
+}

@@ -1,0 +1,177 @@
+/**
+ * Scripts the operator's 1.19/1.20 SQL runner would corrupt.
+ *
+ * The runner (flink-kubernetes-operator `examples/flink-sql-runner-example/.../SqlRunner.java`)
+ * does not parse SQL: it removes `--…` and `/*…*\/` with a regex that ignores quotes (so it also
+ * drops `/*+ OPTIONS(...) *\/` hints), splits the script into lines, trims them, drops blank ones
+ * and ends a statement at every line whose text ends with `;`; it recognises a statement set
+ * only when a line starts with upper-case `EXECUTE STATEMENT SET` and ends at a line that is
+ * exactly `END;`; and it applies `SET 'key' = 'value';` (one line, that exact shape) to the table
+ * configuration with the value as written, so a doubled quote `''` stays doubled. Every such
+ * hazard is reported here; Flink 2.x's SqlDriver parses with Flink's parser and has none of them.
+ */
+
+/** A quoted region or comment found by the scanner. */
+interface Token {
+  readonly kind: "string" | "identifier" | "line-comment" | "block-comment";
+  /** Raw text between the delimiters (quotes still doubled). */
+  readonly body: string;
+  readonly start: number;
+  readonly end: number;
+  readonly terminated: boolean;
+}
+
+/** Splits Flink SQL text into tokens (quoted regions, comments) and top-level `;` positions. */
+function scan(text: string): { tokens: Token[]; semicolons: number[] } {
+  const tokens: Token[] = [];
+  const semicolons: number[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === "'" || c === "`" || c === '"') {
+      let j = i + 1;
+      let terminated = false;
+      while (j < text.length) {
+        if (text[j] === c) {
+          if (text[j + 1] === c) {
+            j += 2;
+            continue;
+          }
+          terminated = true;
+          break;
+        }
+        j++;
+      }
+      tokens.push({ kind: c === "'" ? "string" : "identifier", body: text.slice(i + 1, j), start: i, end: j + 1, terminated });
+      i = j + 1;
+    } else if (text.startsWith("--", i)) {
+      const nl = text.indexOf("\n", i);
+      const j = nl === -1 ? text.length : nl;
+      tokens.push({ kind: "line-comment", body: text.slice(i + 2, j), start: i, end: j, terminated: true });
+      i = j;
+    } else if (text.startsWith("/*", i)) {
+      const close = text.indexOf("*/", i + 2);
+      const j = close === -1 ? text.length : close;
+      tokens.push({ kind: "block-comment", body: text.slice(i + 2, j), start: i, end: close === -1 ? j : j + 2, terminated: close !== -1 });
+      i = close === -1 ? j : j + 2;
+    } else {
+      if (c === ";") semicolons.push(i);
+      i++;
+    }
+  }
+  return { tokens, semicolons };
+}
+
+/** Shortens a literal for a message (never more than 40 characters, line breaks shown as \n). */
+function excerpt(body: string): string {
+  const shown = body.replace(/\r/g, "\\r").replace(/\n/g, "\\n");
+  return shown.length > 40 ? `${shown.slice(0, 37)}...` : shown;
+}
+
+/** Removes comments (outside quotes) from `text`, as the runner would before splitting. */
+function withoutComments(text: string, tokens: readonly Token[]): string {
+  let out = "";
+  let at = 0;
+  for (const t of tokens) {
+    if (t.kind !== "line-comment" && t.kind !== "block-comment") continue;
+    out += text.slice(at, t.start);
+    at = t.end;
+  }
+  return out + text.slice(at);
+}
+
+/** Groups the script into statements as Flink's parser would (a statement set is one statement). */
+function statementsOf(text: string): string[] {
+  const clean = withoutComments(text, scan(text).tokens);
+  // Positions shift after removing comments: scan the comment-free text for its top-level `;`.
+  const cleanSemis = scan(clean).semicolons;
+  const pieces: string[] = [];
+  let from = 0;
+  for (const s of cleanSemis) {
+    pieces.push(clean.slice(from, s + 1));
+    from = s + 1;
+  }
+  if (clean.slice(from).trim() !== "") pieces.push(clean.slice(from));
+  const out: string[] = [];
+  let group: string | undefined;
+  for (const p of pieces) {
+    const t = p.trim();
+    if (t === "") continue;
+    if (group !== undefined) {
+      group += p;
+      if (/^END\s*;$/i.test(t)) {
+        out.push(group);
+        group = undefined;
+      }
+    } else if (/^EXECUTE\s+STATEMENT\s+SET\b/i.test(t)) {
+      group = p;
+    } else {
+      out.push(p);
+    }
+  }
+  if (group !== undefined) out.push(group);
+  return out;
+}
+
+const RUNNER_SET = /^SET\s+'(\S+)'\s+=\s+'(.*)';$/i;
+
+function setHazards(stmt: string, runner: string): string[] {
+  const t = stmt.trim();
+  if (!/^SET\b/i.test(t)) return [];
+  if (/[\r\n]/.test(t)) return [`the SET statement spans several lines; ${runner} only applies a one-line SET 'key' = 'value';`];
+  const m = RUNNER_SET.exec(t);
+  if (m === null) {
+    return [`${excerpt(t)} is not in the form SET 'key' = 'value'; (quoted key and value, spaces around =), which ${runner} requires (anything else fails in executeSql)`];
+  }
+  const key = m[1]!;
+  const value = m[2]!;
+  const out: string[] = [];
+  if (key.includes("''")) out.push(`SET key ${JSON.stringify(key)} contains a doubled quote '', which ${runner} does not turn back into '`);
+  if (value.includes("''")) {
+    out.push(`the value of SET key ${JSON.stringify(key.replace(/''/g, "'"))} contains a quote ('' in SQL), which ${runner} passes on doubled ('') instead of turning it back into '`);
+  }
+  if (key === "execution.runtime-mode") {
+    out.push(`SET 'execution.runtime-mode' fails under ${runner} (it creates a streaming environment): the runtime mode belongs in the deployment's flinkConfiguration`);
+  }
+  return out;
+}
+
+function statementSetHazards(stmt: string, runner: string): string[] {
+  const t = stmt.trim();
+  if (!/^EXECUTE\s+STATEMENT\s+SET\b/i.test(t)) return [];
+  const lines = t.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+  const out: string[] = [];
+  if (!lines[0]!.startsWith("EXECUTE STATEMENT SET")) {
+    out.push(`the statement set must start a line with upper-case EXECUTE STATEMENT SET for ${runner} to keep its INSERTs together`);
+  }
+  if (lines[lines.length - 1] !== "END;") out.push(`the statement set must end with a line that is exactly END; for ${runner}`);
+  return out;
+}
+
+/**
+ * Everything in `text` (one statement or a whole script) that the 1.19/1.20 SQL runner would
+ * corrupt, one message per hazard; empty when the runner runs the text as Flink would.
+ * `runner` names the runner in messages, e.g. "the Flink 1.20 SQL runner".
+ */
+export function findRunnerHazards(text: string, runner: string): string[] {
+  const out: string[] = [];
+  const { tokens } = scan(text);
+  for (const t of tokens) {
+    if (t.kind === "string" || t.kind === "identifier") {
+      const what = t.kind === "string" ? `the string literal '${excerpt(t.body)}'` : `the quoted identifier ${excerpt(t.body)}`;
+      if (!t.terminated) out.push(`${what} is not closed`);
+      if (t.body.includes("--")) out.push(`${what} contains "--", which ${runner} strips as a comment even inside quotes`);
+      if (t.body.includes("/*")) out.push(`${what} contains "/*", which ${runner} strips as a comment even inside quotes`);
+      if (/[\r\n]/.test(t.body)) {
+        out.push(`${what} contains a line break (CR or LF), which ${runner} mis-splits (it trims lines, drops blank ones and ends a statement at any line ending in ;)`);
+      }
+    } else if (t.kind === "block-comment") {
+      if (t.body.startsWith("+")) out.push(`the hint /*+${excerpt(t.body.slice(1))}*/ would be dropped: ${runner} strips every /* */ block, hints included`);
+      else if (t.body === "") out.push(`the empty comment /**/ makes ${runner} strip everything up to the next */`);
+    }
+  }
+  for (const stmt of statementsOf(text)) {
+    out.push(...setHazards(stmt, runner), ...statementSetHazards(stmt, runner));
+  }
+  return out;
+}

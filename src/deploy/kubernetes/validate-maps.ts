@@ -1,0 +1,106 @@
+/**
+ * Preview-time checks of the free-form parts of `kubernetes`: `flinkConfiguration`, `env`,
+ * `envFromSecrets` and `podTemplate` (SPEC decisions 8 and 9: plain strings, no credentials,
+ * nothing the job decides, nothing the operator forbids).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Diagnostics } from "../../validation/diagnostics.js";
+import { credentialKeyMessage, isCredentialKey } from "../../validation/secrets.js";
+import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
+import { JOB_DECIDED_KEYS, OPERATOR_FORBIDDEN_KEYS } from "./flink-configuration.js";
+import { templateEnv } from "./pod-template.js";
+import { CHECKPOINT_DIR_KEYS, SAVEPOINT_DIR_KEYS } from "./versions.js";
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** The path of the first value inside `v` that is not plain JSON (an Output, function, bigint ...), or undefined. */
+export function nonPlainPath(v: unknown, path: string): string | undefined {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return undefined;
+  if (typeof v === "number") return Number.isFinite(v) ? undefined : path;
+  if (typeof v !== "object" || pulumi.Output.isInstance(v) || v instanceof Promise) return path;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const p = nonPlainPath(v[i], `${path}[${i}]`);
+      if (p !== undefined) return p;
+    }
+    return undefined;
+  }
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto !== Object.prototype && proto !== null) return path;
+  for (const [k, x] of Object.entries(v)) {
+    if (x === undefined) continue;
+    const p = nonPlainPath(x, `${path}.${k}`);
+    if (p !== undefined) return p;
+  }
+  return undefined;
+}
+
+const CREDENTIAL_FIX = "pass it with kubernetes.envFromSecrets (a Kubernetes Secret key) instead";
+
+/** `kubernetes.flinkConfiguration` and the job's configuration keys (operator-forbidden keys there too). */
+export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
+  const conf = args.flinkConfiguration ?? {};
+  const at = diag.at("kubernetes.flinkConfiguration");
+  for (const key of Object.keys(conf).sort()) {
+    const value = conf[key] as unknown;
+    const k = at.at(`[${JSON.stringify(key)}]`);
+    if (typeof value !== "string") {
+      k.error("", `must be a plain string (got ${pulumi.Output.isInstance(value) ? "an Output" : typeof value}): the FlinkDeployment's configuration is stored in plain text; a secret belongs in kubernetes.envFromSecrets`);
+      continue;
+    }
+    if (isCredentialKey(key)) k.error("", credentialKeyMessage(key, "kubernetes.flinkConfiguration"));
+    if (JOB_DECIDED_KEYS.includes(key)) {
+      const arg = key === "parallelism.default" ? "parallelism" : key === "execution.runtime-mode" ? "runtimeMode" : "configuration (or a sink's commitInterval)";
+      k.error("", `${key} is decided by the job (SPEC decision 9): set it with the FlinkSqlJob's ${arg}, not in the deployment`);
+    }
+    if (CHECKPOINT_DIR_KEYS.includes(key)) k.error("", `set the checkpoint directory with kubernetes.checkpointDir, which writes it under the key name of the chosen Flink version`);
+    if (SAVEPOINT_DIR_KEYS.includes(key)) k.error("", `set the savepoint directory with kubernetes.savepointDir, which writes it under the key name of the chosen Flink version`);
+    if (OPERATOR_FORBIDDEN_KEYS.includes(key)) k.error("", `the operator rejects ${key} (it sets it itself from the FlinkDeployment's namespace and name)`);
+    const jobValue = job.flinkConfiguration[key];
+    if (jobValue !== undefined && jobValue !== value && !JOB_DECIDED_KEYS.includes(key)) {
+      k.error("", `conflicts with the job's configuration (${JSON.stringify(jobValue)} there, ${JSON.stringify(value)} here): set it in one place`);
+    }
+  }
+  for (const key of Object.keys(job.flinkConfiguration).sort()) {
+    if (OPERATOR_FORBIDDEN_KEYS.includes(key)) {
+      diag.at("configuration").at(`[${JSON.stringify(key)}]`).error("", `the operator rejects ${key} in a FlinkDeployment (it sets it itself from the FlinkDeployment's namespace and name)`);
+    }
+  }
+}
+
+/** `env`, `envFromSecrets` and the env entries of `podTemplate`: plain, well-formed, no inline credentials. */
+export function checkEnvironment(args: KubernetesArgs, diag: Diagnostics): void {
+  const env = args.env ?? {};
+  for (const name of Object.keys(env).sort()) {
+    const at = diag.at("kubernetes.env").at(`[${JSON.stringify(name)}]`);
+    const value = env[name] as unknown;
+    if (!ENV_NAME.test(name)) at.error("", `is not a valid environment variable name (letters, digits, _ . -, not starting with a digit)`);
+    if (typeof value !== "string") at.error("", `must be a plain string; a secret value belongs in kubernetes.envFromSecrets`);
+    else if (isCredentialKey(name)) at.error("", `${JSON.stringify(name)} carries a credential and env values are stored in plain text in the FlinkDeployment: ${CREDENTIAL_FIX}`);
+    if (args.envFromSecrets?.[name] !== undefined) at.error("", `is also set in kubernetes.envFromSecrets: set it in one place`);
+  }
+  const secrets = args.envFromSecrets ?? {};
+  for (const name of Object.keys(secrets).sort()) {
+    const at = diag.at("kubernetes.envFromSecrets").at(`[${JSON.stringify(name)}]`);
+    const ref = secrets[name];
+    if (!ENV_NAME.test(name)) at.error("", `is not a valid environment variable name (letters, digits, _ . -, not starting with a digit)`);
+    if (ref === undefined || typeof ref !== "object") {
+      at.error("", `must be { secretName, key }`);
+      continue;
+    }
+    if (typeof ref.secretName !== "string" || !DNS_SUBDOMAIN.test(ref.secretName) || ref.secretName.length > 253) {
+      at.error("secretName", `must be the name of a Kubernetes Secret (lower-case DNS subdomain), got ${JSON.stringify(ref.secretName)}`);
+    }
+    if (typeof ref.key !== "string" || !/^[-._a-zA-Z0-9]+$/.test(ref.key)) at.error("key", `must be a Secret data key (letters, digits, - _ .), got ${JSON.stringify(ref.key)}`);
+  }
+  if (args.podTemplate !== undefined) {
+    const bad = nonPlainPath(args.podTemplate, "kubernetes.podTemplate");
+    if (bad !== undefined) diag.error(bad, "the pod template must be plain JSON (no Outputs, functions or class instances): it is rendered into the manifest as it is");
+    for (const { path, entry } of templateEnv(args.podTemplate)) {
+      if (typeof entry.name === "string" && entry.value !== undefined && isCredentialKey(entry.name)) {
+        diag.error(`kubernetes.podTemplate.${path}`, `${JSON.stringify(entry.name)} carries a credential as a plain value: ${CREDENTIAL_FIX} (or valueFrom.secretKeyRef)`);
+      }
+    }
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * Preview-time validation of the `kubernetes` arg against the job: the Flink Kubernetes
+ * Operator's own rules (flink-kubernetes-operator `validation/DefaultValidator.java`;
+ * ../shared/facts/deploy.md §3), the version limits, the 1.19/1.20 runner's script hazards and
+ * the credential rules of SPEC decision 8. Pure: records into a Diagnostics, never throws.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Diagnostics } from "../../validation/diagnostics.js";
+import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type KubernetesResourceArgs } from "./args.js";
+import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, jobParallelism, savepointDirOf } from "./flink-configuration.js";
+import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
+import { findRunnerHazards } from "./runner-hazards.js";
+import { checkEnvironment, checkFlinkConfiguration } from "./validate-maps.js";
+import { flinkVersionTraits, isSupportedFlinkVersion, SUPPORTED_FLINK_VERSIONS } from "./versions.js";
+
+/** ConfigMaps hold at most 1 MiB (Kubernetes docs, "ConfigMaps"); leave room for metadata. */
+export const MAX_SCRIPT_BYTES = 1_000_000;
+
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+/** Flink MemorySize (number + optional unit, case-insensitive) or a Kubernetes quantity (`2Gi`, `1.5G`). */
+const FLINK_MEMORY = /^\d+\s*(b|bytes|k|kb|kibibytes|m|mb|mebibytes|g|gb|gibibytes|t|tb|tebibytes)?$/i;
+const K8S_MEMORY = /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)$/;
+
+const ONE_OF = (xs: readonly string[]): string => xs.map((x) => JSON.stringify(x)).join(", ");
+
+function checkResource(r: KubernetesResourceArgs | undefined, path: string, component: string, conf: Readonly<Record<string, string>>, diag: Diagnostics): void {
+  const at = diag.at(path);
+  if (r?.cpu !== undefined && !(typeof r.cpu === "number" && Number.isFinite(r.cpu) && r.cpu > 0)) at.error("cpu", `must be a number of cores above 0, got ${String(r.cpu)}`);
+  if (r?.memory !== undefined) {
+    if (typeof r.memory !== "string" || r.memory.trim() === "") {
+      at.error("memory", `${component} memory must be set (the operator needs spec.${path.split(".").pop()}.resource.memory), e.g. "2048m" or "2Gi"`);
+    } else if (!FLINK_MEMORY.test(r.memory.trim()) && !K8S_MEMORY.test(r.memory.trim())) {
+      at.error("memory", `${JSON.stringify(r.memory)} is not a memory size: use a Flink size ("2048m", "2g") or a Kubernetes quantity ("2Gi")`);
+    }
+  }
+  if (r?.replicas !== undefined) {
+    if (!Number.isInteger(r.replicas) || r.replicas < 1) at.error("replicas", `${component} replicas must be an integer of at least 1, got ${String(r.replicas)}`);
+    else if (component === "JobManager" && r.replicas > 1 && !isHighAvailabilityEnabled(conf)) {
+      at.error("replicas", `more than one JobManager needs high availability: set "high-availability.type" (e.g. "kubernetes") in kubernetes.flinkConfiguration, or use 1 replica`);
+    }
+  }
+}
+
+function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, string>>, diag: Diagnostics): void {
+  const mode = args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode;
+  const k = diag.at("kubernetes");
+  if (mode !== "stateless" && checkpointDirOf(conf) === undefined) {
+    k.error("upgradeMode", `upgradeMode "${mode}" restores state from checkpoints: set kubernetes.checkpointDir (a durable path such as s3://bucket/checkpoints), or use "stateless"`);
+  }
+  const savepointDir = savepointDirOf(conf);
+  if (savepointDir === undefined) {
+    if (mode === "savepoint") k.error("upgradeMode", `upgradeMode "savepoint" stops the job with a savepoint: set kubernetes.savepointDir, or use "last-state"`);
+    if (conf["kubernetes.operator.periodic.savepoint.interval"] !== undefined) {
+      k.error("flinkConfiguration", `kubernetes.operator.periodic.savepoint.interval needs kubernetes.savepointDir`);
+    }
+    if (conf["kubernetes.operator.job.upgrade.last-state.max.allowed.checkpoint.age"] !== undefined) {
+      k.error("flinkConfiguration", `kubernetes.operator.job.upgrade.last-state.max.allowed.checkpoint.age needs kubernetes.savepointDir (the operator falls back to savepoint upgrades)`);
+    }
+  }
+  if (conf["kubernetes.operator.deployment.rollback.enabled"]?.trim().toLowerCase() === "true" && !isHighAvailabilityEnabled(conf)) {
+    k.error("flinkConfiguration", `kubernetes.operator.deployment.rollback.enabled needs high availability ("high-availability.type")`);
+  }
+  if (
+    conf["kubernetes.operator.cluster.health-check.enabled"]?.trim().toLowerCase() === "true" &&
+    conf["kubernetes.operator.jm-deployment-recovery.enabled"]?.trim().toLowerCase() === "false"
+  ) {
+    k.error("flinkConfiguration", `kubernetes.operator.cluster.health-check.enabled needs kubernetes.operator.jm-deployment-recovery.enabled`);
+  }
+  if (mode !== "stateless" && args.allowNonRestoredState === undefined) {
+    k.warn(
+      "allowNonRestoredState",
+      `with upgradeMode "${mode}" every script change restores the old state into the new plan; Flink SQL derives operator ids from the plan, so a changed script may not map onto that state and the restore fails. ` +
+        `Set allowNonRestoredState: true to drop state no operator claims (or false to keep the strict check and silence this warning), or deploy the change with upgradeMode "stateless"`,
+    );
+  }
+}
+
+function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
+  if (!isSupportedFlinkVersion(args.flinkVersion)) return;
+  const traits = flinkVersionTraits(args.flinkVersion);
+  const k = diag.at("kubernetes");
+  if (traits.runner === "sql-driver") {
+    if (args.sqlRunner !== undefined) k.error("sqlRunner", `${traits.label} runs the script with Flink's SqlDriver, no jar: remove sqlRunner (it is for Flink 1.19/1.20)`);
+    if ((args.mode ?? KUBERNETES_DEFAULTS.mode) === "native") {
+      k.warn(
+        "mode",
+        `${traits.label} in native mode runs SqlDriver without a jar only on a patch release that contains FLINK-33926 (2.0.0 fails with "no pipeline.jars"): use such an image, or mode "standalone"`,
+      );
+    }
+    return;
+  }
+  if (args.sqlRunner === undefined) {
+    k.error("sqlRunner", `${traits.label} has no built-in SQL application mode: set sqlRunner.jarURI to a SQL runner jar in the image (e.g. local:///opt/flink/usrlib/sql-runner.jar from the operator's flink-sql-runner-example), or use flinkVersion "v2_0"/"v2_1"`);
+  } else {
+    const uri = args.sqlRunner.jarURI as unknown;
+    if (typeof uri !== "string" || !/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\S+$/.test(uri)) {
+      k.error("sqlRunner.jarURI", `must be a URI with a scheme, e.g. local:///opt/flink/usrlib/sql-runner.jar, got ${JSON.stringify(uri)}`);
+    }
+    if (args.sqlRunner.entryClass !== undefined && !/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(args.sqlRunner.entryClass)) {
+      k.error("sqlRunner.entryClass", `must be a fully qualified Java class name, got ${JSON.stringify(args.sqlRunner.entryClass)}`);
+    }
+  }
+  const runner = `the ${traits.label} SQL runner`;
+  for (const s of job.statements ?? []) {
+    for (const h of findRunnerHazards(s.text, runner)) {
+      k.error("flinkVersion", `${s.label}: ${h}. Change that text, or use flinkVersion "v2_0"/"v2_1" (SqlDriver parses the script with Flink's own parser)`);
+    }
+  }
+}
+
+/**
+ * Checks `kubernetes` against the job and records every problem in `diag` (the FlinkSqlJob's
+ * collector, rooted at the job's args: paths read `kubernetes.<arg>`, `parallelism`, `configuration`).
+ * Errors fail the preview; warnings go to the job's log.
+ */
+export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
+  const k = diag.at("kubernetes");
+  if (args.flinkVersion === undefined) k.error("flinkVersion", `must be set to the Flink version inside the image: one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)}`);
+  else if (!isSupportedFlinkVersion(args.flinkVersion)) {
+    k.error("flinkVersion", `${JSON.stringify(args.flinkVersion)} is not supported: use one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)} (the versions an Iceberg Flink runtime exists for)`);
+  }
+  const name = args.name ?? deriveDeploymentName(job.jobName);
+  if (typeof name !== "string" || !DEPLOYMENT_NAME_PATTERN.test(name)) {
+    k.error("name", `${JSON.stringify(name)} is not a valid FlinkDeployment name: at most ${MAX_DEPLOYMENT_NAME_LENGTH} characters of a-z, 0-9 and -, starting with a letter and ending with a letter or digit`);
+  }
+  if (args.namespace !== undefined && (typeof args.namespace !== "string" || !DNS_LABEL.test(args.namespace))) {
+    k.error("namespace", `${JSON.stringify(args.namespace)} is not a namespace name (DNS label: a-z, 0-9, -, at most 63 characters)`);
+  }
+  if (typeof args.image === "string" && args.image.trim() === "") k.error("image", "must name the Flink image (with the Iceberg runtime) to run");
+  else if (args.image === undefined) k.error("image", "must name the Flink image (with the Iceberg runtime) to run");
+  else if (typeof args.image !== "string" && !pulumi.Output.isInstance(args.image) && !(args.image instanceof Promise)) k.error("image", "must be a string");
+  if (args.serviceAccount !== undefined && (typeof args.serviceAccount !== "string" || args.serviceAccount.trim() === "")) {
+    k.error("serviceAccount", `must name the Flink pods' service account (the operator requires one; default "${KUBERNETES_DEFAULTS.serviceAccount}")`);
+  }
+  if (args.mode !== undefined && args.mode !== "native" && args.mode !== "standalone") k.error("mode", `must be "native" or "standalone", got ${JSON.stringify(args.mode)}`);
+  if (args.upgradeMode !== undefined && !["stateless", "savepoint", "last-state"].includes(args.upgradeMode)) {
+    k.error("upgradeMode", `must be "stateless", "savepoint" or "last-state", got ${JSON.stringify(args.upgradeMode)}`);
+  }
+  if (args.state !== undefined && args.state !== "running" && args.state !== "suspended") k.error("state", `must be "running" or "suspended", got ${JSON.stringify(args.state)}`);
+  if (args.initialSavepointPath !== undefined && (typeof args.initialSavepointPath !== "string" || args.initialSavepointPath.trim() === "")) {
+    k.error("initialSavepointPath", "must be a savepoint path when set");
+  }
+  for (const key of ["checkpointDir", "savepointDir"] as const) {
+    const v = args[key] as unknown;
+    if (v !== undefined && (typeof v !== "string" || v.trim() === "")) k.error(key, `must be a durable directory URI when set (e.g. s3://bucket/${key === "checkpointDir" ? "checkpoints" : "savepoints"})`);
+  }
+  if (args.timeout !== undefined && !(Number.isInteger(args.timeout) && args.timeout > 0)) k.error("timeout", `must be a whole number of seconds above 0, got ${String(args.timeout)}`);
+
+  const parallelism = jobParallelism(job);
+  if (!Number.isInteger(parallelism) || parallelism < 1) diag.error("parallelism", `must be an integer of at least 1 (the operator rejects job.parallelism below 1), got ${String(parallelism)}`);
+
+  checkFlinkConfiguration(args, job, diag);
+  checkEnvironment(args, diag);
+  const version = isSupportedFlinkVersion(args.flinkVersion) ? args.flinkVersion : "v1_20";
+  const conf = deploymentFlinkConfiguration({ ...args, flinkVersion: version }, job);
+  checkResource(args.jobManager, "kubernetes.jobManager", "JobManager", conf, diag);
+  checkResource(args.taskManager, "kubernetes.taskManager", "TaskManager", conf, diag);
+  checkStateRules(args, conf, diag);
+
+  if (args.flinkVersion === "v1_19" && job.needsFormatV3) {
+    k.error("flinkVersion", `a table needs Iceberg format v3 types (TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9)), which need the Iceberg 1.11+ runtime; Iceberg's Flink 1.19 runtime stops at 1.10: use flinkVersion "v1_20" or later`);
+  }
+  checkRunner(args, job, diag);
+  if (job.statements !== undefined) {
+    const bytes = job.statements.reduce((n, s) => n + Buffer.byteLength(s.text, "utf8") + 1, 0);
+    if (bytes > MAX_SCRIPT_BYTES) k.error("", `the script is ${bytes} bytes; a ConfigMap holds at most about 1 MiB (${MAX_SCRIPT_BYTES} bytes are allowed)`);
+  }
+}

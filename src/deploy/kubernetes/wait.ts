@@ -1,0 +1,55 @@
+/**
+ * How `pulumi up` waits for the operator: the `pulumi.com/waitFor` annotation of
+ * @pulumi/kubernetes (4.18+), with a condition chosen by the job.
+ *
+ * Syntax (pulumi/pulumi-kubernetes `provider/pkg/jsonpath/jsonpath.go`, PR #3134): `jsonpath={path}`
+ * (the path exists) or `jsonpath={path}=value` (it holds that value), the strict syntax of
+ * `kubectl get -o jsonpath`. Since PR #3658 (May 2025; this package pins 4.34.2) the path is an
+ * RFC 9535 JSONPath, whose filters allow `||`, used here for "RUNNING or FINISHED". The wait ends
+ * in an error after `pulumi.com/timeoutSeconds`; it has no failure condition, so a spec the
+ * operator rejects (it writes `status.error` and keeps waiting) ends in that timeout.
+ */
+import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts } from "./args.js";
+
+/** The condition `pulumi up` waits for, or undefined when waiting is off. */
+export type WaitCondition =
+  | { readonly kind: "job-running"; readonly expression: string }
+  | { readonly kind: "job-running-or-finished"; readonly expression: string }
+  | { readonly kind: "suspended"; readonly expression: string };
+
+/** `status.jobStatus.state` is RUNNING. */
+export const WAIT_JOB_RUNNING = "jsonpath={.status.jobStatus.state}=RUNNING";
+/**
+ * `status.jobStatus.state` is RUNNING or FINISHED: selects the members of `status` whose `state`
+ * is one of the two (only `jobStatus` can be; `reconciliationStatus.state` has other values).
+ */
+export const WAIT_JOB_RUNNING_OR_FINISHED = 'jsonpath={.status[?(@.state=="RUNNING" || @.state=="FINISHED")].state}';
+/** `status.lifecycleState` is SUSPENDED. */
+export const WAIT_SUSPENDED = "jsonpath={.status.lifecycleState}=SUSPENDED";
+
+/** The condition for this job: suspended → SUSPENDED; bounded or batch → RUNNING or FINISHED; else RUNNING. */
+export function waitCondition(args: Pick<KubernetesArgs, "state" | "awaitReady">, job: Pick<KubernetesJobFacts, "bounded" | "runtimeMode">): WaitCondition | undefined {
+  if ((args.awaitReady ?? KUBERNETES_DEFAULTS.awaitReady) === false) return undefined;
+  if ((args.state ?? KUBERNETES_DEFAULTS.state) === "suspended") return { kind: "suspended", expression: WAIT_SUSPENDED };
+  if (job.bounded || job.runtimeMode === "batch") return { kind: "job-running-or-finished", expression: WAIT_JOB_RUNNING_OR_FINISHED };
+  return { kind: "job-running", expression: WAIT_JOB_RUNNING };
+}
+
+/** The FlinkDeployment annotations that control waiting: waitFor + timeoutSeconds, or skipAwait when off. */
+export function waitAnnotations(args: Pick<KubernetesArgs, "state" | "awaitReady" | "timeout">, job: Pick<KubernetesJobFacts, "bounded" | "runtimeMode">): Record<string, string> {
+  const cond = waitCondition(args, job);
+  if (cond === undefined) return { "pulumi.com/skipAwait": "true" };
+  return {
+    "pulumi.com/timeoutSeconds": String(args.timeout ?? KUBERNETES_DEFAULTS.timeoutSeconds),
+    "pulumi.com/waitFor": cond.expression,
+  };
+}
+
+/** What to do when the wait times out (logged with the component, repeated in the docs). */
+export function timeoutHint(namespace: string | undefined, name: string): string {
+  const ns = namespace === undefined ? "" : ` -n ${namespace}`;
+  return (
+    `if pulumi up times out waiting for FlinkDeployment "${name}", the operator most likely rejected the spec or the job failed: ` +
+    `read its status.error (the "error" output, or kubectl get flinkdeployment ${name}${ns} -o jsonpath='{.status.error}') and the operator's events`
+  );
+}
