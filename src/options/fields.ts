@@ -79,17 +79,18 @@ export function reportZodIssues(diag: Diagnostics, base: string, error: z.ZodErr
 
 /**
  * Parses each field of `schema` separately, so one bad field never hides another field's or a
- * cross-field rule's problem. Unknown keys are reported too. Returns the fields that parsed.
+ * cross-field rule's problem. With `known`, keys of `input` outside `shape` and `known` are
+ * reported as unknown args. Returns the fields that parsed.
  */
-export function parseFields<S extends z.ZodRawShape>(shape: S, input: Record<string, unknown>, diag: Diagnostics, known: ReadonlySet<string>): Partial<{ [K in keyof S]: z.output<S[K]> }> {
+export function parseFields<S extends z.ZodRawShape>(shape: S, input: Record<string, unknown>, diag: Diagnostics, known?: ReadonlySet<string>): Partial<{ [K in keyof S]: z.output<S[K]> }> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(shape)) {
     const result = (shape[key] as z.ZodType).safeParse(input[key]);
     if (result.success) out[key] = result.data;
     else reportZodIssues(diag, key, result.error);
   }
-  for (const key of Object.keys(input)) {
-    if (!(key in shape) && !known.has(key)) diag.error(key, `unknown arg ${JSON.stringify(key)}; check its spelling against the documented args`);
+  for (const key of known === undefined ? [] : Object.keys(input)) {
+    if (!(key in shape) && !known!.has(key)) diag.error(key, `unknown arg ${JSON.stringify(key)}; check its spelling against the documented args`);
   }
   return out as Partial<{ [K in keyof S]: z.output<S[K]> }>;
 }

@@ -93,8 +93,8 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const { columns: _c, primaryKey: _p, ...checkedShape } = IcebergTableShape;
   const known = new Set([...TABLE_KEYS, ...Object.keys(optionShape)]);
   const t = parseFields(checkedShape, input, diag, known);
-  const src = kind === "IcebergSource" ? parseFields(IcebergSourceOptionsShape, input, diag, known) : {};
-  const snk = kind === "IcebergSink" ? parseFields(IcebergSinkOptionsShape, input, diag, known) : {};
+  const src = kind === "IcebergSource" ? parseFields(IcebergSourceOptionsShape, input, diag) : {};
+  const snk = kind === "IcebergSink" ? parseFields(IcebergSinkOptionsShape, input, diag) : {};
 
   const tableName = t.tableName ?? deriveTableName(resourceName);
   diag.capture("tableName", () => checkIdentifier("the Flink table name", tableName));

@@ -1,0 +1,101 @@
+import { expect } from "chai";
+import { baseArgs, paths, planError, render, withoutCommon } from "./iceberg-table-helpers.js";
+
+const DEFAULTS = { "target-file-size-bytes": "134217728", "compression-codec": "zstd" };
+
+describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
+  const table: [string, Record<string, unknown>, Record<string, string>][] = [
+    ["nothing set: only the two seed defaults", {}, DEFAULTS],
+    ["writeFormat parquet", { writeFormat: "parquet" }, { ...DEFAULTS, "write-format": "parquet" }],
+    ["writeFormat orc", { writeFormat: "orc" }, { ...DEFAULTS, "write-format": "orc" }],
+    ["writeFormat avro", { writeFormat: "avro" }, { ...DEFAULTS, "write-format": "avro" }],
+    ["targetFileSizeBytes number", { targetFileSizeBytes: 268435456 }, { ...DEFAULTS, "target-file-size-bytes": "268435456" }],
+    ["targetFileSizeBytes text", { targetFileSizeBytes: "256MB" }, { ...DEFAULTS, "target-file-size-bytes": "268435456" }],
+    ["upsertEnabled false", { upsertEnabled: false }, { ...DEFAULTS, "upsert-enabled": "false" }],
+    ["upsertEnabled true with a key", { upsertEnabled: true, primaryKey: ["id"] }, { ...DEFAULTS, "upsert-enabled": "true" }],
+    ["commitInterval is never rendered", { commitInterval: "30s" }, DEFAULTS],
+    ["snappy without writeFormat", { compressionCodec: "snappy" }, { ...DEFAULTS, "compression-codec": "snappy" }],
+    ["parquet uncompressed", { writeFormat: "parquet", compressionCodec: "uncompressed" }, { "write-format": "parquet", "target-file-size-bytes": "134217728", "compression-codec": "uncompressed" }],
+    ["parquet gzip", { writeFormat: "parquet", compressionCodec: "gzip" }, { "write-format": "parquet", "target-file-size-bytes": "134217728", "compression-codec": "gzip" }],
+    ["avro gzip", { writeFormat: "avro", compressionCodec: "gzip" }, { "write-format": "avro", "target-file-size-bytes": "134217728", "compression-codec": "gzip" }],
+    ["orc uncompressed → none", { writeFormat: "orc", compressionCodec: "uncompressed" }, { "write-format": "orc", "target-file-size-bytes": "134217728", "compression-codec": "none" }],
+    ["orc snappy", { writeFormat: "orc", compressionCodec: "snappy" }, { "write-format": "orc", "target-file-size-bytes": "134217728", "compression-codec": "snappy" }],
+  ];
+  for (const [title, opts, expected] of table) {
+    it(`${title} renders exactly ${JSON.stringify(expected)}`, () => {
+      const r = render("IcebergSink", { ...baseArgs, ...opts });
+      expect(withoutCommon(r.options)).to.deep.equal(expected);
+      expect(r.options).to.not.have.property("commit.interval");
+      expect(r.options).to.not.have.property("write.target-file-size-bytes");
+    });
+  }
+
+  it("commitInterval is exposed as written with its milliseconds", () => {
+    const r = render("IcebergSink", { ...baseArgs, commitInterval: "5 min" });
+    expect(r.plan.commitInterval).to.deep.equal({ millis: 300000, text: "5 min" });
+    expect(render("IcebergSink", baseArgs).plan.commitInterval).to.equal(undefined);
+  });
+
+  const invalid: [string, Record<string, unknown>, string[], string][] = [
+    ["orc + gzip", { writeFormat: "orc", compressionCodec: "gzip" }, ["compressionCodec"], "none, snappy, zlib, zstd"],
+    ["gzip without writeFormat", { compressionCodec: "gzip" }, ["compressionCodec"], "snappy"],
+    ["uncompressed without writeFormat", { compressionCodec: "uncompressed" }, ["compressionCodec"], "writeFormat"],
+    ["codec outside the seed's values", { compressionCodec: "lz4" }, ["compressionCodec"], "uncompressed"],
+    ["writeFormat outside the seed's values", { writeFormat: "PARQUET" }, ["writeFormat"], "parquet"],
+    ["commitInterval zero", { commitInterval: "0s" }, ["commitInterval"], "zero"],
+    ["commitInterval negative", { commitInterval: "-1 min" }, ["commitInterval"], "sign"],
+    ["commitInterval unreadable", { commitInterval: "soon" }, ["commitInterval"], "number"],
+    ["commitInterval as a number", { commitInterval: 30000 }, ["commitInterval"], "duration"],
+    ["targetFileSizeBytes negative", { targetFileSizeBytes: -5 }, ["targetFileSizeBytes"], "positive"],
+    ["targetFileSizeBytes fraction text", { targetFileSizeBytes: "1.5gb" }, ["targetFileSizeBytes"], "whole"],
+    ["upsertEnabled as text", { upsertEnabled: "true" }, ["upsertEnabled"], "true or false"],
+    ["a source arg on a sink", { streaming: true }, ["streaming"], "unknown arg"],
+  ];
+  for (const [title, opts, expected, fragment] of invalid) {
+    it(`rejects ${title}`, () => {
+      const e = planError("IcebergSink", { ...baseArgs, ...opts });
+      expect(paths(e)).to.deep.equal(expected);
+      expect(e.issues[0]!.message).to.contain(fragment);
+    });
+  }
+
+  describe("extraOptions on a sink: keys covered by modeled args, with aliases", () => {
+    const covered: [string, string][] = [
+      ["write.upsert.enabled", "upsertEnabled"],
+      ["upsert-enabled", "upsertEnabled"],
+      ["write.format.default", "writeFormat"],
+      ["write-format", "writeFormat"],
+      ["write.target-file-size-bytes", "targetFileSizeBytes"],
+      ["target-file-size-bytes", "targetFileSizeBytes"],
+      ["compression-codec", "compressionCodec"],
+      ["write.parquet.compression-codec", "compressionCodec"],
+      ["write.orc.compression-codec", "compressionCodec"],
+      ["write.avro.compression-codec", "compressionCodec"],
+      ["format-version", "formatVersion"],
+      ["commit.interval", "commitInterval"],
+      ["execution.checkpointing.interval", "commitInterval"],
+      ["catalog-name", "catalog"],
+      ["catalog-type", "catalog"],
+      ["catalog-impl", "catalog"],
+      ["catalog-table", "catalog"],
+      ["uri", "catalog.uri"],
+      ["warehouse", "catalog.warehouse"],
+      ["streaming", "IcebergSource"],
+      ["split-size", "IcebergSource"],
+      ["token", "Kubernetes Secret"],
+      ["s3.secret-access-key", "Kubernetes Secret"],
+    ];
+    for (const [key, instead] of covered) {
+      it(`rejects ${key} and says to use ${instead}`, () => {
+        const e = planError("IcebergSink", { ...baseArgs, extraOptions: { [key]: "x" } });
+        expect(paths(e)).to.deep.equal([`extraOptions[${JSON.stringify(key)}]`]);
+        expect(e.issues[0]!.message).to.contain(instead);
+      });
+    }
+    it("renders other write options and table properties as given", () => {
+      const r = render("IcebergSink", { ...baseArgs, extraOptions: { "write.metadata.delete-after-commit.enabled": "true", "distribution-mode": "hash" } });
+      expect(r.options["write.metadata.delete-after-commit.enabled"]).to.equal("true");
+      expect(r.options["distribution-mode"]).to.equal("hash");
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import { expect } from "chai";
+import { baseArgs, paths, planError, render, withoutCommon } from "./iceberg-table-helpers.js";
+
+const S = "3821550127947089987";
+const E = "2357271669960485754";
+
+describe("IcebergSource read options (SPEC decision 4)", () => {
+  const table: [string, Record<string, unknown>, Record<string, string>, boolean][] = [
+    ["streaming unset", {}, { streaming: "false" }, true],
+    ["streaming false, no ids", { streaming: false }, { streaming: "false" }, true],
+    ["streaming true, no ids", { streaming: true }, { streaming: "true", "starting-strategy": "TABLE_SCAN_THEN_INCREMENTAL" }, false],
+    ["streaming true, start S", { streaming: true, startSnapshotId: S }, { streaming: "true", "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_ID", "start-snapshot-id": S }, false],
+    ["streaming true, end E, no start", { streaming: true, endSnapshotId: E }, { streaming: "false", "snapshot-id": E }, true],
+    ["streaming true, start S, end E", { streaming: true, startSnapshotId: S, endSnapshotId: E }, { streaming: "false", "start-snapshot-id": S, "end-snapshot-id": E }, true],
+    ["bigint ids", { streaming: true, startSnapshotId: BigInt(S), endSnapshotId: BigInt(E) }, { streaming: "false", "start-snapshot-id": S, "end-snapshot-id": E }, true],
+    ["safe-integer number id", { streaming: true, startSnapshotId: 42 }, { streaming: "true", "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_ID", "start-snapshot-id": "42" }, false],
+    ["splitSize number", { splitSize: 1048576 }, { streaming: "false", "split-size": "1048576" }, true],
+    ["splitSize text", { splitSize: "64 mb" }, { streaming: "false", "split-size": "67108864" }, true],
+  ];
+  for (const [title, opts, expected, bounded] of table) {
+    it(`${title} renders exactly ${JSON.stringify(expected)}`, () => {
+      const r = render("IcebergSource", { ...baseArgs, ...opts });
+      expect(withoutCommon(r.options)).to.deep.equal(expected);
+      expect(r.plan.read?.bounded).to.equal(bounded);
+      expect(r.plan.read?.streamingRead).to.equal(expected["streaming"] === "true");
+      expect(r.options).to.not.have.property("table.exec.iceberg.use-flip27-source");
+    });
+  }
+
+  it("C15 (a): streaming start/end renders a bounded read and never compares ids numerically", () => {
+    const r = render("IcebergSource", { ...baseArgs, streaming: true, startSnapshotId: S, endSnapshotId: E });
+    expect(BigInt(E) < BigInt(S)).to.equal(true); // end is numerically smaller: still valid
+    expect(r.options["streaming"]).to.equal("false");
+    expect(r.options["start-snapshot-id"]).to.equal("3821550127947089987");
+    expect(r.options["end-snapshot-id"]).to.equal("2357271669960485754");
+    expect(r.ddl).to.contain("'streaming' = 'false'");
+    expect(r.ddl).to.not.contain("'streaming' = 'true'");
+  });
+
+  it("C15 (b): ids with streaming false are errors naming both ids and streaming", () => {
+    const e = planError("IcebergSource", { ...baseArgs, streaming: false, startSnapshotId: S, endSnapshotId: E }, "orders");
+    expect(paths(e)).to.deep.equal(["startSnapshotId", "endSnapshotId"]);
+    expect(e.message).to.contain('IcebergSource "orders"').and.contain("streaming");
+    for (const i of e.issues) expect(i.message).to.contain("streaming: true");
+  });
+
+  it("C15 (c): start equal to end is an empty range", () => {
+    const e = planError("IcebergSource", { ...baseArgs, streaming: true, startSnapshotId: S, endSnapshotId: S });
+    expect(paths(e)).to.deep.equal(["endSnapshotId"]);
+    expect(e.issues[0]!.message).to.contain("empty");
+  });
+
+  it("an id given as an unsafe JS number is an error that says to pass a string", () => {
+    const e = planError("IcebergSource", { ...baseArgs, streaming: true, startSnapshotId: 3821550127947089987 });
+    expect(paths(e)).to.deep.equal(["startSnapshotId"]);
+    expect(e.issues[0]!.message).to.contain("string");
+  });
+
+  const invalid: [string, Record<string, unknown>, string[]][] = [
+    ["streaming not boolean", { streaming: "yes" }, ["streaming"]],
+    ["startSnapshotId not digits", { streaming: true, startSnapshotId: "abc" }, ["startSnapshotId"]],
+    ["endSnapshotId zero", { streaming: true, endSnapshotId: "0" }, ["endSnapshotId"]],
+    ["splitSize zero", { splitSize: 0 }, ["splitSize"]],
+    ["splitSize unreadable", { splitSize: "big" }, ["splitSize"]],
+    ["splitSize wrong type", { splitSize: true }, ["splitSize"]],
+    ["unknown arg (typo)", { steaming: true }, ["steaming"]],
+    ["a sink arg on a source", { writeFormat: "orc" }, ["writeFormat"]],
+  ];
+  for (const [title, opts, expected] of invalid) {
+    it(`rejects ${title} at ${expected.join(", ")}`, () => {
+      expect(paths(planError("IcebergSource", { ...baseArgs, ...opts }))).to.deep.equal(expected);
+    });
+  }
+
+  describe("extraOptions on a source", () => {
+    const rejected: [string, Record<string, unknown>, string, string][] = [
+      ["starting-strategy", {}, "starting-strategy", "startSnapshotId"],
+      ["snapshot-id", {}, "snapshot-id", "endSnapshotId"],
+      ["start-snapshot-id", {}, "start-snapshot-id", "startSnapshotId"],
+      ["end-snapshot-id", {}, "end-snapshot-id", "endSnapshotId"],
+      ["streaming", {}, "streaming", "set streaming"],
+      ["split-size", {}, "split-size", "splitSize"],
+      ["read.split.target-size", {}, "read.split.target-size", "splitSize"],
+      ["use-flip27-source", {}, "table.exec.iceberg.use-flip27-source", "job-level"],
+      ["tag on a streaming source", { streaming: true }, "tag", "streaming read"],
+      ["end-tag on a streaming source", { streaming: true }, "end-tag", "streaming read"],
+      ["as-of-timestamp on a streaming source", { streaming: true, startSnapshotId: S }, "as-of-timestamp", "streaming read"],
+      ["tag with snapshot ids", { streaming: true, endSnapshotId: E }, "tag", "conflicts"],
+      ["a write option", {}, "write.upsert.enabled", "IcebergSink"],
+      ["a credential", {}, "s3.secret-key", "Kubernetes Secret"],
+      ["connector", {}, "connector", "connector"],
+      ["catalog-database", {}, "catalog-database", "catalog"],
+      ["Catalog-Foo (any catalog-* key)", {}, "Catalog-Foo", "catalog-*"],
+    ];
+    for (const [title, opts, key, fragment] of rejected) {
+      it(`rejects ${title}`, () => {
+        const e = planError("IcebergSource", { ...baseArgs, ...opts, extraOptions: { [key]: "x" } });
+        expect(paths(e)).to.deep.equal([`extraOptions[${JSON.stringify(key)}]`]);
+        expect(e.issues[0]!.message).to.contain(fragment);
+      });
+    }
+    it("accepts tag and as-of-timestamp on a bounded read without ids, and other read options", () => {
+      const r = render("IcebergSource", { ...baseArgs, extraOptions: { tag: "v1", "monitor-interval": "10s" } });
+      expect(r.options["tag"]).to.equal("v1");
+      expect(r.options["monitor-interval"]).to.equal("10s");
+    });
+  });
+});
