@@ -1,0 +1,134 @@
+import { expect } from "chai";
+import { DataTypes } from "../src/types/datatypes.js";
+import { baseArgs, hive, paths, planError, render } from "./iceberg-table-helpers.js";
+
+describe("Iceberg table args shared by source and sink", () => {
+  it("renders the full DDL byte for byte, and identically on every run", () => {
+    const args = { ...baseArgs, columns: [{ name: "id", type: "bigint", comment: "row id" }, { name: "v", type: DataTypes.DECIMAL(10, 2) }], primaryKey: ["id"] };
+    const a = render("IcebergSink", args, "orders-daily");
+    const b = render("IcebergSink", structuredClone({ ...args, columns: [{ name: "id", type: "bigint", comment: "row id" }, { name: "v", type: "DECIMAL(10,2)" }] }), "orders-daily");
+    expect(a.ddl).to.equal(
+      [
+        "CREATE TABLE `orders_daily` (",
+        "  `id` BIGINT NOT NULL COMMENT 'row id',",
+        "  `v` DECIMAL(10, 2),",
+        "  PRIMARY KEY (`id`) NOT ENFORCED",
+        ")",
+        "WITH (",
+        "  'connector' = 'iceberg',",
+        "  'catalog-database' = 'db',",
+        "  'catalog-name' = 'lake',",
+        "  'catalog-table' = 't',",
+        "  'catalog-type' = 'hive',",
+        "  'compression-codec' = 'zstd',",
+        "  'format-version' = '2',",
+        "  'target-file-size-bytes' = '134217728',",
+        "  'uri' = 'thrift://metastore:9083'",
+        ");",
+      ].join("\n"),
+    );
+    expect(b.ddl).to.equal(a.ddl);
+  });
+
+  it("derives the Flink table name from the resource name; tableName overrides it", () => {
+    expect(render("IcebergSource", baseArgs, "orders-daily.v2").plan.tableName).to.equal("orders_daily_v2");
+    expect(render("IcebergSource", { ...baseArgs, tableName: "Orders Raw" }, "x").ddl).to.match(/^CREATE TABLE `Orders Raw` \(/);
+  });
+
+  describe("catalog", () => {
+    const valid: [string, Record<string, unknown>, Record<string, string>][] = [
+      ["hive when type is unset", { name: "c", uri: "thrift://m:9083" }, { "catalog-name": "c", "catalog-type": "hive", uri: "thrift://m:9083" }],
+      ["hive without uri but with hive-conf-dir", { name: "c", properties: { "hive-conf-dir": "/etc/hive" } }, { "catalog-name": "c", "catalog-type": "hive", "hive-conf-dir": "/etc/hive" }],
+      ["hadoop with warehouse", { name: "c", type: "hadoop", warehouse: "s3a://b/w" }, { "catalog-name": "c", "catalog-type": "hadoop", warehouse: "s3a://b/w" }],
+      ["rest with uri and warehouse", { name: "c", type: "rest", uri: "https://cat", warehouse: "wh" }, { "catalog-name": "c", "catalog-type": "rest", uri: "https://cat", warehouse: "wh" }],
+      ["catalogImpl with type unset", { name: "c", catalogImpl: "org.apache.iceberg.jdbc.JdbcCatalog", uri: "jdbc:postgresql://db/cat", warehouse: "s3://w" }, { "catalog-name": "c", "catalog-impl": "org.apache.iceberg.jdbc.JdbcCatalog", uri: "jdbc:postgresql://db/cat", warehouse: "s3://w" }],
+      ["properties rendered as given", { name: "c", type: "rest", uri: "u", properties: { "io-impl": "org.apache.iceberg.aws.s3.S3FileIO" } }, { "catalog-name": "c", "catalog-type": "rest", uri: "u", "io-impl": "org.apache.iceberg.aws.s3.S3FileIO" }],
+    ];
+    for (const [title, catalog, expected] of valid) {
+      it(`renders ${title}`, () => {
+        const r = render("IcebergSource", { ...baseArgs, catalog });
+        const got: Record<string, string> = { ...r.options };
+        for (const k of ["connector", "catalog-database", "catalog-table", "format-version", "streaming"]) delete got[k];
+        expect(got).to.deep.equal(expected);
+      });
+    }
+    const invalid: [string, unknown, string[], string][] = [
+      ["missing", undefined, ["catalog"], "catalog is required"],
+      ["without a name", { type: "rest", uri: "u" }, ["catalog.name"], "catalog.name"],
+      ["type and catalogImpl both set", { name: "c", type: "hive", uri: "u", catalogImpl: "com.x.Cat" }, ["catalog.catalogImpl"], "both set"],
+      ["type glue", { name: "c", type: "glue" }, ["catalog.type"], "org.apache.iceberg.aws.glue.GlueCatalog"],
+      ["catalogImpl jdbc (not a class)", { name: "c", catalogImpl: "jdbc" }, ["catalog.catalogImpl"], "org.apache.iceberg.jdbc.JdbcCatalog"],
+      ["catalogImpl not a class name", { name: "c", catalogImpl: "my catalog" }, ["catalog.catalogImpl"], "Java class"],
+      ["hive without uri", { name: "c" }, ["catalog.uri"], "thrift"],
+      ["rest without uri", { name: "c", type: "rest" }, ["catalog.uri"], "rest catalog needs uri"],
+      ["hadoop without warehouse", { name: "c", type: "hadoop" }, ["catalog.warehouse"], "warehouse"],
+      ["empty uri", { name: "c", uri: " " }, ["catalog.uri"], "empty"],
+      ["uri not a string", { name: "c", uri: 5 }, ["catalog.uri"], "string"],
+      ["unknown catalog field", { name: "c", uri: "u", url: "x" }, ["catalog.url"], "unknown arg"],
+      ["credential property (C19)", { name: "c", type: "rest", uri: "https://cat", properties: { credential: "id:secret" } }, ['catalog.properties["credential"]'], "Kubernetes Secret"],
+      ["property the product renders", { name: "c", uri: "u", properties: { "catalog-database": "x" } }, ['catalog.properties["catalog-database"]'], "catalog"],
+      ["non-string property value", { name: "c", uri: "u", properties: { clients: 4 } }, ["catalog.properties.clients"], "plain strings"],
+    ];
+    for (const [title, catalog, expected, fragment] of invalid) {
+      it(`rejects a catalog ${title}`, () => {
+        const e = planError("IcebergSource", { ...baseArgs, catalog });
+        expect(paths(e)).to.deep.equal(expected);
+        expect(e.issues.map((i) => i.message).join("\n")).to.contain(fragment);
+      });
+    }
+  });
+
+  describe("formatVersion, columns, keys, partitions", () => {
+    for (const v of [1, 2, 3] as const) {
+      it(`renders formatVersion ${v}`, () => expect(render("IcebergSink", { ...baseArgs, formatVersion: v }).options["format-version"]).to.equal(String(v)));
+    }
+    it("renders format-version 2 when omitted (C03 variant)", () => expect(render("IcebergSink", baseArgs).options["format-version"]).to.equal("2"));
+    it("renders PARTITIONED BY", () => expect(render("IcebergSink", { ...baseArgs, partitionedBy: ["v"] }).ddl).to.contain("PARTITIONED BY (`v`)"));
+    it("warns that nanosecond timestamps need the Iceberg 1.11+ runtime", () => {
+      const r = render("IcebergSink", { ...baseArgs, formatVersion: 3, columns: [{ name: "ts", type: "TIMESTAMP(9)" }] });
+      expect(r.plan.needsFormatV3).to.equal(true);
+      expect(r.plan.warnings.map((w) => w.path)).to.include("formatVersion");
+      expect(r.plan.warnings.map((w) => w.message).join()).to.contain("1.11");
+    });
+    const invalid: [string, Record<string, unknown>, string[]][] = [
+      ["formatVersion 4", { formatVersion: 4 }, ["formatVersion"]],
+      ["formatVersion as text", { formatVersion: "2" }, ["formatVersion"]],
+      ["database empty", { database: "" }, ["database"]],
+      ["table missing", { table: undefined }, ["table"]],
+      ["tableName with a line break", { tableName: "a\nb" }, ["tableName"]],
+      ["no columns", { columns: [] }, ["columns"]],
+      ["a type Iceberg cannot hold", { columns: [{ name: "i", type: "INTERVAL DAY" }] }, ["columns[0].type"]],
+      ["a primary key column that does not exist", { primaryKey: ["nope"] }, ["primaryKey[0]"]],
+      ["a partition column that does not exist", { partitionedBy: ["nope"] }, ["partitionedBy[0]"]],
+      ["a partition column listed twice", { partitionedBy: ["v", "v"] }, ["partitionedBy[1]"]],
+      ["extraOptions value not a string", { extraOptions: { a: 1 } }, ["extraOptions.a"]],
+      ["a key in both catalog.properties and extraOptions", { catalog: { ...hive, properties: { clients: "2" } }, extraOptions: { clients: "4" } }, ['extraOptions["clients"]']],
+    ];
+    for (const [title, opts, expected] of invalid) {
+      it(`rejects ${title} at ${expected.join(", ")}`, () => expect(paths(planError("IcebergSink", { ...baseArgs, ...opts }))).to.deep.equal(expected));
+    }
+  });
+
+  it("reports every problem of a resource in one error", () => {
+    const e = planError(
+      "IcebergSink",
+      {
+        catalog: { name: "c", type: "hadoop" },
+        database: "",
+        table: "t",
+        columns: [{ name: "id", type: "BIGINT" }, { name: "x", type: "NOPE" }],
+        formatVersion: 1,
+        upsertEnabled: true,
+        writeFormat: "orc",
+        compressionCodec: "gzip",
+        commitInterval: "0s",
+        extraOptions: { "write.upsert.enabled": "true" },
+      },
+      "daily",
+    );
+    expect(paths(e).sort()).to.deep.equal(
+      ["catalog.warehouse", "columns[1].type", "commitInterval", "compressionCodec", "database", 'extraOptions["write.upsert.enabled"]', "upsertEnabled", "upsertEnabled"].sort(),
+    );
+    expect(e.message).to.match(/^IcebergSink "daily": 8 problems:/);
+  });
+});
