@@ -1,0 +1,111 @@
+/**
+ * The user-facing `sqlGateway` arg of FlinkSqlJob and its plain-value checks at construction.
+ *
+ * Secrets (SPEC decision 8): the gateway target never writes session properties or headers into
+ * the script; they travel in the REST request bodies/headers and are kept secret in Pulumi state.
+ * A key that carries a credential (isCredentialKey: token, password, secret, access key ...) in
+ * `sessionProperties` must therefore be a Pulumi secret (`pulumi.secret(...)`,
+ * `config.requireSecret(...)`) or another Output: a plain string there is a preview error, because
+ * it would sit in plain text in the program and its history. Outputs are accepted as they are
+ * (the resource stores all session properties as secret either way). Header values are always
+ * stored as secrets; no key check (an `Authorization` header is the normal case).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { Diagnostics } from "../../validation/diagnostics.js";
+import { isCredentialKey } from "../../validation/secrets.js";
+import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
+
+/**
+ * Deploys a FlinkSqlJob by submitting its script to a running Flink SQL Gateway (a Pulumi dynamic
+ * resource, SqlGatewayJob). A script or configuration change stops the job (with a savepoint
+ * when `savepointDir` is set) and submits the new script from that savepoint: an update, never a
+ * replace, so two writers never run against the same tables.
+ */
+export interface SqlGatewayArgs {
+  /**
+   * Base URL of the gateway's REST endpoint, e.g. `http://sql-gateway:8083` (default port 8083,
+   * `sql-gateway.endpoint.rest.port`). A plain value must be an http:// or https:// URL
+   * (preview error otherwise); an Output is checked when the provider runs.
+   */
+  endpoint: pulumi.Input<string>;
+  /**
+   * Properties of the session the script runs in, on top of the job's `flinkConfiguration`
+   * (these win on the same key), e.g. `rest.address`/`rest.port` of the session cluster or
+   * `execution.target`. Default: none. Stored as secrets. A credential key (e.g.
+   * `s3.secret-key`) with a plain string value is a preview error: pass it as a Pulumi secret.
+   */
+  sessionProperties?: Record<string, pulumi.Input<string>>;
+  /**
+   * Extra HTTP headers for every gateway request, e.g. `Authorization` for a gateway behind an
+   * authenticating proxy. Default: none. Always stored as secrets; never logged.
+   */
+  headers?: Record<string, pulumi.Input<string>>;
+  /**
+   * Directory for the savepoints taken when the job is updated or deleted, e.g.
+   * `s3://bucket/savepoints`. It is set for the stopping session under the key of the gateway's
+   * Flink version (`state.savepoints.dir` up to 1.19, `execution.checkpointing.savepoint-dir`
+   * from 1.20). Default: unset — then an update cancels the old job and starts the new one with
+   * empty state, and says so in the resource's `warnings` output. Must be a URI with a scheme
+   * (`s3://`, `hdfs://`, `file://`...): preview error otherwise.
+   */
+  savepointDir?: string;
+  /**
+   * When restoring from a savepoint after an update, skip state that no operator of the new
+   * script claims (`execution.savepoint.ignore-unclaimed-state`). Default false: Flink then fails
+   * the new job when the edited SQL no longer maps onto the old state.
+   */
+  allowNonRestoredState?: boolean;
+  /**
+   * REST API version (`v1` Flink 1.16, `v2` 1.17–1.19, `v3` 1.20, `v4` 2.x). Default: the highest
+   * both the gateway (`GET /api_versions`) and this package speak.
+   */
+  apiVersion?: SqlGatewayApiVersion;
+}
+
+function isPlainString(v: unknown): v is string {
+  return typeof v === "string";
+}
+
+/**
+ * Checks the plain values of `args` (Outputs are skipped; the provider checks them when known).
+ * Records errors on `diag` under `sqlGateway` paths relative to it: `endpoint`,
+ * `sessionProperties["key"]`, `headers["key"]`, `savepointDir`, `apiVersion`.
+ */
+export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics): void {
+  if (isPlainString(args.endpoint)) {
+    const problem = endpointProblem(args.endpoint);
+    if (problem !== undefined) diag.error("endpoint", problem);
+  }
+  for (const [key, value] of Object.entries(args.sessionProperties ?? {})) {
+    if (key.trim() === "") diag.error("sessionProperties", "a session property key is empty");
+    if (isCredentialKey(key) && isPlainString(value)) {
+      diag.error(
+        `sessionProperties[${JSON.stringify(key)}]`,
+        `${JSON.stringify(key)} carries a credential but is a plain string, which would sit in plain text in the program; ` +
+          `pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): session properties go to the gateway in the request body, never into the script, and are stored as secrets (SPEC decision 8)`,
+      );
+    }
+  }
+  for (const key of Object.keys(args.headers ?? {})) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) diag.error(`headers[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is not a valid HTTP header name`);
+  }
+  if (args.savepointDir !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/?\S/.test(args.savepointDir)) {
+    diag.error("savepointDir", `${JSON.stringify(args.savepointDir)} is not a URI with a scheme; write e.g. s3://bucket/savepoints or file:///flink/savepoints`);
+  }
+  if (args.apiVersion !== undefined && !(SQL_GATEWAY_API_VERSIONS as readonly string[]).includes(args.apiVersion)) {
+    diag.error("apiVersion", `${JSON.stringify(args.apiVersion)} is not one of ${SQL_GATEWAY_API_VERSIONS.join(", ")}`);
+  }
+}
+
+/** Why `endpoint` is not usable as a gateway URL, or undefined when it is. */
+export function endpointProblem(endpoint: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return `${JSON.stringify(endpoint)} is not a URL; write e.g. http://sql-gateway:8083`;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `${JSON.stringify(endpoint)} must use http:// or https://`;
+  if (url.search !== "" || url.hash !== "") return `${JSON.stringify(endpoint)} must not have a query or fragment`;
+  return undefined;
+}

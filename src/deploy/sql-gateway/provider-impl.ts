@@ -1,0 +1,184 @@
+/**
+ * What the SqlGatewayJob dynamic provider does, on plain values (the Pulumi engine resolved the
+ * Inputs). Kept free of @pulumi/pulumi so the serialized provider stays small (Pulumi serializes
+ * dynamic providers with their captured modules: pulumi docs "Dynamic Resource Providers").
+ *
+ * Semantics (issue 7; shared/DESIGN.md "Deploy targets"): create submits the script; a change of
+ * script, configuration, session properties or endpoint is an update that stops the old job (with
+ * a savepoint when `savepointDir` is set) and submits the new script restored from it
+ * (`execution.savepoint.path`, plus `execution.savepoint.ignore-unclaimed-state` with
+ * allowNonRestoredState; Flink StateRecoveryOptions / SavepointConfigOptions), never a replace;
+ * delete stops the job (with a savepoint when `savepointDir` is set), a job already gone is
+ * success; read refreshes `jobStatus` from SHOW JOBS.
+ */
+import { splitStatements } from "../../sql/split.js";
+import { isValidationError } from "../../validation/error.js";
+import { endpointProblem } from "./args.js";
+import { TERMINAL_JOB_STATES, isJobGoneError, jobStatusOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
+import { isSqlGatewayError } from "./errors.js";
+import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
+
+/** The provider's inputs (resolved). */
+export interface SqlGatewayJobInputs {
+  readonly endpoint: string;
+  readonly script: string;
+  readonly flinkConfiguration: Readonly<Record<string, string>>;
+  readonly sessionProperties?: Readonly<Record<string, string>> | undefined;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  readonly savepointDir?: string | undefined;
+  readonly allowNonRestoredState?: boolean | undefined;
+  readonly apiVersion?: SqlGatewayApiVersion | undefined;
+}
+
+/** The provider's outputs: the inputs plus the job. */
+export interface SqlGatewayJobOutputs extends SqlGatewayJobInputs {
+  /** The running job's id. */
+  readonly jobId: string;
+  /** The savepoint the current job was started from (after an update with savepointDir); absent otherwise. */
+  readonly savepointPath?: string | undefined;
+  /** Flink job status from SHOW JOBS (RUNNING, FINISHED, ...), "NOT_FOUND" when the cluster no longer knows the job, absent on Flink 1.16. */
+  readonly jobStatus?: string | undefined;
+  /** What the last create/update did that the user should know (dynamic providers cannot log). */
+  readonly warnings: readonly string[];
+}
+
+/** Properties whose change restarts the job. */
+export const RESTART_KEYS = ["endpoint", "script", "flinkConfiguration", "sessionProperties"] as const;
+/** Every input property. */
+export const INPUT_KEYS = [...RESTART_KEYS, "headers", "savepointDir", "allowNonRestoredState", "apiVersion"] as const;
+
+/** JSON with sorted object keys, so that key order never looks like a change. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v !== null && typeof v === "object") {
+    return `{${Object.keys(v)
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(v ?? null);
+}
+
+function changed(olds: Record<string, unknown>, news: Record<string, unknown>, keys: readonly string[]): string[] {
+  return keys.filter((k) => canonical(olds[k] ?? (k === "flinkConfiguration" || k === "sessionProperties" || k === "headers" ? {} : undefined)) !== canonical(news[k] ?? (k === "flinkConfiguration" || k === "sessionProperties" || k === "headers" ? {} : undefined)));
+}
+
+function clientOptions(p: SqlGatewayJobInputs): SqlGatewayClientOptions {
+  return { headers: p.headers, apiVersion: p.apiVersion, sessionProperties: p.sessionProperties };
+}
+
+/** Plain-value checks of the resolved inputs (also those that were Outputs at construction). */
+export function check(news: Record<string, unknown>): { inputs: Record<string, unknown>; failures: { property: string; reason: string }[] } {
+  const failures: { property: string; reason: string }[] = [];
+  const endpoint = news.endpoint;
+  if (typeof endpoint !== "string") failures.push({ property: "endpoint", reason: "endpoint must be a string URL" });
+  else {
+    const problem = endpointProblem(endpoint);
+    if (problem !== undefined) failures.push({ property: "endpoint", reason: problem });
+  }
+  if (typeof news.script !== "string" || news.script.trim() === "") failures.push({ property: "script", reason: "script is empty" });
+  else {
+    try {
+      if (splitStatements(news.script).length === 0) failures.push({ property: "script", reason: "script holds only comments" });
+    } catch (e) {
+      if (!isValidationError(e)) throw e;
+      failures.push({ property: "script", reason: e.issues.map((i) => i.message).join("; ") });
+    }
+  }
+  for (const key of ["flinkConfiguration", "sessionProperties", "headers"]) {
+    const map = news[key];
+    if (map === undefined && key !== "flinkConfiguration") continue;
+    if (typeof map !== "object" || map === null || Object.values(map).some((v) => typeof v !== "string")) {
+      failures.push({ property: key, reason: `${key} must map strings to strings` });
+    }
+  }
+  if (news.apiVersion !== undefined && !isSqlGatewayApiVersion(news.apiVersion)) failures.push({ property: "apiVersion", reason: "apiVersion must be v1, v2, v3 or v4" });
+  return { inputs: news, failures };
+}
+
+/** An update for any change, never a replace; the job id only changes when the job restarts. */
+export function diff(olds: Record<string, unknown>, news: Record<string, unknown>): { changes: boolean; replaces: string[]; stables: string[]; deleteBeforeReplace: boolean } {
+  const all = changed(olds, news, INPUT_KEYS);
+  const restart = changed(olds, news, RESTART_KEYS).length > 0;
+  return { changes: all.length > 0, replaces: [], stables: restart ? [] : ["jobId", "savepointPath"], deleteBeforeReplace: false };
+}
+
+/** SHOW JOBS status; "NOT_FOUND" when unknown to the cluster; undefined when the gateway cannot list jobs (Flink 1.16). */
+export async function statusOf(p: SqlGatewayJobInputs, jobId: string): Promise<string | undefined> {
+  try {
+    return (await jobStatusOnSqlGateway(p.endpoint, jobId, clientOptions(p))) ?? "NOT_FOUND";
+  } catch (e) {
+    if (isSqlGatewayError(e) && e.kind === "unsupported") return undefined;
+    throw e;
+  }
+}
+
+function isRunning(status: string | undefined): boolean {
+  return status === undefined || (status !== "NOT_FOUND" && !TERMINAL_JOB_STATES.has(status));
+}
+
+/** Submits the script; the id is random (a job id changes on update, a resource id cannot). */
+export async function create(inputs: SqlGatewayJobInputs): Promise<{ id: string; outs: SqlGatewayJobOutputs }> {
+  const sub = await submitToSqlGateway(inputs.endpoint, inputs.script, { ...clientOptions(inputs), flinkConfiguration: inputs.flinkConfiguration });
+  const jobStatus = await statusOf(inputs, sub.jobId);
+  return { id: `sqlgw-${globalThis.crypto.randomUUID()}`, outs: { ...inputs, jobId: sub.jobId, jobStatus, warnings: [] } };
+}
+
+/**
+ * Stops the job of `p` (with a savepoint into `savepointDir` when given) unless it already ended.
+ * Resolves whether it stopped a job and the savepoint path; `warnings` collects what to tell.
+ */
+async function stopIfRunning(p: SqlGatewayJobOutputs, savepointDir: string | undefined, warnings: string[]): Promise<{ stopped: boolean; savepointPath?: string | undefined }> {
+  const status = await statusOf(p, p.jobId);
+  if (!isRunning(status)) {
+    warnings.push(`job ${p.jobId} was no longer running (${status}); nothing to stop${savepointDir !== undefined ? " and no savepoint taken" : ""}`);
+    return { stopped: false };
+  }
+  try {
+    return { stopped: true, savepointPath: await stopJobOnSqlGateway(p.endpoint, p.jobId, { ...clientOptions(p), savepoint: savepointDir !== undefined, savepointDir }) };
+  } catch (e) {
+    if (!isJobGoneError(e)) throw e;
+    warnings.push(`job ${p.jobId} ended before it could be stopped; nothing to stop${savepointDir !== undefined ? " and no savepoint taken" : ""}`);
+    return { stopped: false };
+  }
+}
+
+/** Stops the old job (savepoint when savepointDir is set) and submits the new script from it. */
+export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInputs): Promise<{ outs: SqlGatewayJobOutputs }> {
+  if (changed(olds as unknown as Record<string, unknown>, news as unknown as Record<string, unknown>, RESTART_KEYS).length === 0) {
+    return { outs: { ...news, jobId: olds.jobId, savepointPath: olds.savepointPath, jobStatus: olds.jobStatus, warnings: [] } };
+  }
+  const warnings: string[] = [];
+  const { stopped, savepointPath } = await stopIfRunning(olds, news.savepointDir, warnings);
+  if (news.savepointDir === undefined && stopped) {
+    warnings.push(`savepointDir is not set: job ${olds.jobId} was cancelled without a savepoint and the new job starts with empty state`);
+  }
+  const restore: Record<string, string> = {};
+  if (savepointPath !== undefined) {
+    restore["execution.savepoint.path"] = savepointPath;
+    if (news.allowNonRestoredState === true) restore["execution.savepoint.ignore-unclaimed-state"] = "true";
+  }
+  let sub;
+  try {
+    sub = await submitToSqlGateway(news.endpoint, news.script, { ...clientOptions(news), flinkConfiguration: { ...news.flinkConfiguration, ...restore } });
+  } catch (e) {
+    if (savepointPath !== undefined && e instanceof Error) {
+      e.message += `\n  the old job ${olds.jobId} was stopped with a savepoint at ${savepointPath}; the new job did not start. Keep that path: the next update starts without it`;
+    }
+    throw e;
+  }
+  const jobStatus = await statusOf(news, sub.jobId);
+  return { outs: { ...news, jobId: sub.jobId, savepointPath, jobStatus, warnings } };
+}
+
+/** Stops the job (with a savepoint when savepointDir is set); a job already gone is success. */
+export async function remove(props: SqlGatewayJobOutputs): Promise<void> {
+  await stopIfRunning(props, props.savepointDir, []);
+}
+
+/** Refreshes jobStatus; keeps the resource when the job is gone (jobStatus "NOT_FOUND"), so that its savepoint path stays in state. */
+export async function read(id: string, props: SqlGatewayJobOutputs): Promise<{ id: string; props: SqlGatewayJobOutputs }> {
+  const jobStatus = await statusOf(props, props.jobId);
+  return { id, props: { ...props, ...(jobStatus !== undefined ? { jobStatus } : {}) } };
+}

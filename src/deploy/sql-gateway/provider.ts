@@ -1,0 +1,34 @@
+/**
+ * The SqlGatewayJob dynamic provider (`pulumi.dynamic.ResourceProvider`).
+ *
+ * Pulumi serializes a dynamic provider with everything its methods capture (function
+ * serialization, `@pulumi/pulumi` runtime/closure): the methods here only delegate to the
+ * captured module `impl` (./provider-impl.js). When the package is installed under node_modules
+ * the serializer emits a `require` of that module instead of copying it; in this repository it
+ * copies the module by value, which is why provider-impl imports no @pulumi/pulumi.
+ * Dynamic providers cannot log, so warnings go to the `warnings` output.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import * as impl from "./provider-impl.js";
+
+/** The provider instance SqlGatewayJob registers (pure delegation to provider-impl). */
+export const sqlGatewayProvider: pulumi.dynamic.ResourceProvider = {
+  async check(_olds, news) {
+    return impl.check(news);
+  },
+  async diff(_id, olds, news) {
+    return impl.diff(olds, news);
+  },
+  async create(inputs) {
+    return impl.create(inputs);
+  },
+  async update(_id, olds, news) {
+    return impl.update(olds, news);
+  },
+  async delete(_id, props) {
+    await impl.remove(props);
+  },
+  async read(id, props) {
+    return impl.read(id, props);
+  },
+};

@@ -1,0 +1,91 @@
+/**
+ * SqlGatewayJob: a Flink SQL job running on a cluster behind a Flink SQL Gateway, as a Pulumi
+ * dynamic resource (provider: ./provider.ts, semantics: ./provider-impl.ts). FlinkSqlJob creates
+ * it as a child when its `sqlGateway` arg is set.
+ *
+ * Secrets: `headers` and `sessionProperties` are wrapped in `pulumi.secret` and listed in
+ * `additionalSecretOutputs`, so they are encrypted in state and secret in outputs. The script and
+ * the Flink configuration are plain (they never hold credentials: SPEC decision 8).
+ * Under `pulumi preview` nothing talks to the gateway (the engine only calls check and diff of a
+ * dynamic provider during preview, and never create/update).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { Diagnostics } from "../../validation/diagnostics.js";
+import { resourceLabel } from "../../validation/error.js";
+import { validateSqlGatewayArgs } from "./args.js";
+import { sqlGatewayProvider } from "./provider.js";
+import type { SqlGatewayApiVersion } from "./versions.js";
+
+/** Args of SqlGatewayJob: the `sqlGateway` arg of FlinkSqlJob plus the job's script and configuration. */
+export interface SqlGatewayJobArgs {
+  /** Gateway REST endpoint, e.g. `http://sql-gateway:8083`. */
+  endpoint: pulumi.Input<string>;
+  /** The whole SQL script (FlinkSqlJob's `script` output). */
+  script: pulumi.Input<string>;
+  /** The job's Flink configuration (FlinkSqlJob's `flinkConfiguration` output), sent as session properties. */
+  flinkConfiguration: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Extra session properties (win over flinkConfiguration). Stored as secrets. */
+  sessionProperties?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Extra HTTP headers. Stored as secrets. */
+  headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Savepoint directory for stop-with-savepoint on update and delete. */
+  savepointDir?: pulumi.Input<string>;
+  /** Skip unclaimed state when restoring after an update. */
+  allowNonRestoredState?: pulumi.Input<boolean>;
+  /** REST API version; negotiated when absent. */
+  apiVersion?: pulumi.Input<SqlGatewayApiVersion>;
+}
+
+/** Type token: `pulumi-nodejs:dynamic/flink-iceberg:SqlGatewayJob`. */
+export const SQL_GATEWAY_JOB_MODULE = "flink-iceberg";
+export const SQL_GATEWAY_JOB_TYPE = "SqlGatewayJob";
+
+/** A Flink SQL job submitted to a SQL Gateway; updates stop with a savepoint and resubmit from it. */
+export class SqlGatewayJob extends pulumi.dynamic.Resource {
+  /** Id of the running Flink job. */
+  declare readonly jobId: pulumi.Output<string>;
+  /** Savepoint the current job was restored from (set after an update with savepointDir). */
+  declare readonly savepointPath: pulumi.Output<string | undefined>;
+  /** Flink job status from SHOW JOBS at the last create/update/refresh ("NOT_FOUND" when gone). */
+  declare readonly jobStatus: pulumi.Output<string | undefined>;
+  /** Warnings of the last create/update (e.g. an update without savepointDir lost the job's state). */
+  declare readonly warnings: pulumi.Output<string[]>;
+
+  /**
+   * @throws FlinkIcebergValidationError for invalid plain values (endpoint not an http(s) URL,
+   *   credential key with a plain value in sessionProperties, savepointDir without a scheme,
+   *   unknown apiVersion); Output values are checked by the provider when known.
+   */
+  constructor(name: string, args: SqlGatewayJobArgs, opts?: pulumi.CustomResourceOptions) {
+    const diag = new Diagnostics();
+    const plainMap = (m: unknown): Record<string, pulumi.Input<string>> | undefined =>
+      m !== undefined && !pulumi.Output.isInstance(m) && !(m instanceof Promise) ? (m as Record<string, pulumi.Input<string>>) : undefined;
+    validateSqlGatewayArgs(
+      {
+        endpoint: args.endpoint,
+        sessionProperties: plainMap(args.sessionProperties),
+        headers: plainMap(args.headers),
+        ...(typeof args.savepointDir === "string" ? { savepointDir: args.savepointDir } : {}),
+        ...(typeof args.apiVersion === "string" ? { apiVersion: args.apiVersion } : {}),
+      },
+      diag,
+    );
+    diag.throwIfErrors(resourceLabel("SqlGatewayJob", name));
+    const props: Record<string, unknown> = {
+      endpoint: args.endpoint,
+      script: args.script,
+      flinkConfiguration: args.flinkConfiguration,
+      sessionProperties: args.sessionProperties === undefined ? undefined : pulumi.secret(args.sessionProperties),
+      headers: args.headers === undefined ? undefined : pulumi.secret(args.headers),
+      savepointDir: args.savepointDir,
+      allowNonRestoredState: args.allowNonRestoredState,
+      apiVersion: args.apiVersion,
+      jobId: undefined,
+      savepointPath: undefined,
+      jobStatus: undefined,
+      warnings: undefined,
+    };
+    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "headers", "sessionProperties"];
+    super(sqlGatewayProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, SQL_GATEWAY_JOB_MODULE, SQL_GATEWAY_JOB_TYPE);
+  }
+}
