@@ -23,15 +23,15 @@ export function deploymentName(args: Pick<PlainKubernetesArgs, "name">, job: Pic
   return args.name ?? deriveDeploymentName(job.jobName);
 }
 
-/** Labels put on both manifests. */
-function labels(name: string): Record<string, string> {
-  return { "app.kubernetes.io/managed-by": "pulumi-flink-iceberg", "app.kubernetes.io/name": name };
+/** Labels put on both manifests: the tool, and the FlinkDeployment name they belong to. */
+function labels(deployment: string): Record<string, string> {
+  return { "app.kubernetes.io/managed-by": "pulumi-flink-iceberg", "app.kubernetes.io/name": deployment };
 }
 
-function metadata(name: string, namespace: string | undefined, annotations?: Record<string, string>): Record<string, unknown> {
+function metadata(name: string, namespace: string | undefined, deployment: string, annotations?: Record<string, string>): Record<string, unknown> {
   const m: Record<string, unknown> = { name };
   if (namespace !== undefined) m.namespace = namespace;
-  m.labels = labels(name);
+  m.labels = labels(deployment);
   if (annotations !== undefined) m.annotations = annotations;
   return m;
 }
@@ -72,7 +72,7 @@ export function buildKubernetesManifests(args: PlainKubernetesArgs, job: Kuberne
   const configMap = {
     apiVersion: "v1",
     kind: "ConfigMap",
-    metadata: metadata(names.configMapName, args.namespace),
+    metadata: metadata(names.configMapName, args.namespace, name),
     immutable: true,
     data: { [names.fileName]: script },
   };
@@ -101,7 +101,7 @@ export function buildKubernetesManifests(args: PlainKubernetesArgs, job: Kuberne
   const flinkDeployment = {
     apiVersion: "flink.apache.org/v1beta1",
     kind: "FlinkDeployment",
-    metadata: metadata(name, args.namespace, waitAnnotations(args, job)),
+    metadata: metadata(name, args.namespace, name, waitAnnotations(args, job)),
     spec,
   };
   return { configMap, flinkDeployment };
