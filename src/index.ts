@@ -9,3 +9,8 @@ export { parseDataType } from "./types/parser.js";
 export { sql, sqlLiteral, SqlStatement } from "./sql/template.js";
 export { FlinkTable, type FlinkTableArgs, type FlinkColumn, type FlinkPhysicalColumn, type FlinkComputedColumn, type FlinkMetadataColumn } from "./components/flink-table.js";
 export { FlinkSqlJob, type FlinkSqlJobArgs } from "./components/flink-sql-job.js";
+export { toIcebergType, toIcebergSchema, toIcebergPartitionSpec, type ToIcebergSchemaOptions } from "./iceberg/index.js";
+export type { Column, IcebergType, IcebergField, IcebergSchema, IcebergPartitionSpec, IcebergPartitionField } from "./iceberg/index.js";
+export { IcebergSource } from "./components/iceberg-source.js";
+export { IcebergSink } from "./components/iceberg-sink.js";
+export type { IcebergCatalogArgs, IcebergTableArgs, IcebergSourceArgs, IcebergSinkArgs } from "./components/iceberg-table-args.js";

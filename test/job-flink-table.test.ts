@@ -128,8 +128,8 @@ describe("FlinkSqlJob with FlinkTables", () => {
         (await settle(b.ddl)),
         "EXECUTE STATEMENT SET",
         "BEGIN",
-        "INSERT INTO `set-a` SELECT id FROM `set-src`;",
-        "INSERT INTO `set-b` SELECT v FROM `set-src`;",
+        "INSERT INTO `set_a` SELECT id FROM `set_src`;",
+        "INSERT INTO `set_b` SELECT v FROM `set_src`;",
         "END;",
         "",
       ].join("\n"),
@@ -139,7 +139,7 @@ describe("FlinkSqlJob with FlinkTables", () => {
       "parallelism.default": "2",
       "pipeline.name": "fan out",
     });
-    expect(job.tables).to.deep.equal(["set-a", "set-src", "set-b"]);
+    expect(job.tables).to.deep.equal(["set_a", "set_src", "set_b"]);
     expect(job.checkpointInterval).to.equal(undefined);
     expectValidFlinkSql(script);
   });
@@ -188,7 +188,7 @@ describe("FlinkSqlJob with FlinkTables", () => {
     const pulumi = await import("@pulumi/pulumi");
     const { src, a } = tables("out");
     const ok = new api.FlinkSqlJob("o1", { statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${src} WHERE id > ${pulumi.output(5)}`] });
-    expect(await settle(ok.script)).to.contain("INSERT INTO `out-a` SELECT id FROM `out-src` WHERE id > 5;\n");
+    expect(await settle(ok.script)).to.contain("INSERT INTO `out_a` SELECT id FROM `out_src` WHERE id > 5;\n");
     const bad = new api.FlinkSqlJob("o2", { statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${src} WHERE v = ${pulumi.secret("'pw'")}`] });
     let rejected: unknown;
     await settle(bad.script as pulumi.Output<string>).catch((e: unknown) => (rejected = e));

@@ -1,30 +1,132 @@
 /**
- * The deploy targets of a FlinkSqlJob: none (render only), the Flink Kubernetes Operator, or a
- * Flink SQL Gateway. The two targets are mutually exclusive.
+ * The deploy targets of a FlinkSqlJob: none (render only), the Flink Kubernetes Operator
+ * (src/deploy/kubernetes), or a Flink SQL Gateway (src/deploy/sql-gateway). The two targets are
+ * mutually exclusive. Plain-value checks run at construction (validateTarget); the children are
+ * created afterwards (deployTarget).
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
+import { buildKubernetesManifests } from "../deploy/kubernetes/manifests.js";
+import { deployToKubernetes } from "../deploy/kubernetes/deploy.js";
+import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
+import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../deploy/kubernetes/args.js";
+import { validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
+import { SqlGatewayJob } from "../deploy/sql-gateway/resource.js";
 import type { JobPlan } from "../sql/job-plan.js";
+import { RUNTIME_MODE_KEY } from "../sql/job-config.js";
+import { renderSet } from "../sql/script.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 
 export interface TargetArgs {
-  kubernetes?: unknown;
-  sqlGateway?: unknown;
+  /** Deploy with the Flink Kubernetes Operator: a ConfigMap with the script and a FlinkDeployment (application mode). Exclusive with `sqlGateway`. */
+  kubernetes?: KubernetesArgs;
+  /** Submit to a running Flink SQL Gateway (dynamic provider; updates stop with a savepoint and resubmit). Exclusive with `kubernetes`. */
+  sqlGateway?: SqlGatewayArgs;
 }
 
-/** Outputs of the deploy target. */
+/** Outputs of the deploy target (fields stay undefined for the other targets). */
 export interface DeployOutputs {
   /** Kubernetes objects as `kubectl apply -f` takes them (kubernetes target). */
-  manifests?: pulumi.Output<object[]>;
+  readonly manifests?: pulumi.Output<object[]>;
+  /** The FlinkDeployment's name (kubernetes target). */
+  readonly deploymentName?: pulumi.Output<string>;
+  /** Namespace of the ConfigMap and FlinkDeployment (kubernetes target). */
+  readonly namespace?: pulumi.Output<string>;
+  /** The ConfigMap holding the script (kubernetes target). */
+  readonly scriptConfigMapName?: pulumi.Output<string>;
+  /** The operator's lifecycle state, when known (kubernetes target). */
+  readonly lifecycleState?: pulumi.Output<string | undefined>;
+  /** The Flink job's state (both targets), when known. */
+  readonly jobStatus?: pulumi.Output<string | undefined>;
+  /** The operator's `status.error`, when there is one (kubernetes target). */
+  readonly error?: pulumi.Output<string | undefined>;
+  /** The submitted Flink job id (sqlGateway target). */
+  readonly jobId?: pulumi.Output<string>;
+}
+
+/** The script's statements when all are known at construction, labelled for the runner checks. */
+function labelledStatements(plan: JobPlan): LabelledStatement[] | undefined {
+  const out: LabelledStatement[] = [];
+  for (const [k, v] of Object.entries(plan.flinkConfiguration)) {
+    if (k !== RUNTIME_MODE_KEY) out.push({ label: `configuration key ${JSON.stringify(k)}`, text: renderSet(k, v) });
+  }
+  for (const t of plan.tables) {
+    if (t.ddlPlain === undefined) return undefined;
+    out.push({ label: t.label, text: t.ddlPlain });
+  }
+  for (const [i, s] of [...plan.definitions, ...plan.inserts].entries()) {
+    if (!s.statement.isPlain) return undefined;
+    out.push({ label: `statement ${i + 1}`, text: `${s.statement.render()};` });
+  }
+  return out;
+}
+
+function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | undefined): KubernetesJobFacts {
+  return {
+    jobName: name,
+    runtimeMode: plan.runtimeMode,
+    bounded: plan.bounded,
+    ...(parallelism !== undefined ? { parallelism } : {}),
+    flinkConfiguration: plan.flinkConfiguration,
+    needsFormatV3: plan.needsFormatV3,
+    ...(() => {
+      const statements = labelledStatements(plan);
+      return statements ? { statements } : {};
+    })(),
+  };
 }
 
 /** Checks the target args on plain values. */
-export function validateTarget(_name: string, args: TargetArgs, _plan: JobPlan, diag: Diagnostics): void {
+export function validateTarget(name: string, args: TargetArgs & { parallelism?: number }, plan: JobPlan, diag: Diagnostics): void {
   if (args.kubernetes !== undefined && args.sqlGateway !== undefined) {
     diag.error("kubernetes", "`kubernetes` and `sqlGateway` are mutually exclusive: deploy the job to one target");
   }
+  if (args.kubernetes !== undefined) validateKubernetesArgs(args.kubernetes, kubernetesFacts(name, plan, args.parallelism), diag);
+  if (args.sqlGateway !== undefined) validateSqlGatewayArgs(args.sqlGateway, diag);
 }
 
-/** Creates the target's child resources. */
-export function deployTarget(_parent: pulumi.ComponentResource, _name: string, _args: TargetArgs, _plan: JobPlan, _script: pulumi.Output<string>): DeployOutputs {
+/** Creates the target's child resources (call after validateTarget passed). */
+export function deployTarget(
+  parent: pulumi.ComponentResource,
+  name: string,
+  args: TargetArgs & { parallelism?: number },
+  plan: JobPlan,
+  script: pulumi.Output<string>,
+): DeployOutputs {
+  if (args.kubernetes !== undefined) {
+    const k = args.kubernetes;
+    const facts = kubernetesFacts(name, plan, args.parallelism);
+    const d = deployToKubernetes(parent, name, k, { script, facts });
+    const manifests = pulumi.all([script, pulumi.output(k.image)]).apply(([s, image]) => {
+      const m = buildKubernetesManifests({ ...k, image }, facts, s);
+      return [m.configMap, m.flinkDeployment];
+    });
+    return {
+      manifests,
+      deploymentName: d.deploymentName,
+      namespace: d.namespace,
+      scriptConfigMapName: d.scriptConfigMapName,
+      lifecycleState: d.lifecycleState,
+      jobStatus: d.jobStatus,
+      error: d.error,
+    };
+  }
+  if (args.sqlGateway !== undefined) {
+    const g = args.sqlGateway;
+    const job = new SqlGatewayJob(
+      `${name}-gateway`,
+      {
+        endpoint: g.endpoint,
+        script,
+        flinkConfiguration: plan.flinkConfiguration,
+        ...(g.sessionProperties !== undefined ? { sessionProperties: g.sessionProperties } : {}),
+        ...(g.headers !== undefined ? { headers: g.headers } : {}),
+        ...(g.savepointDir !== undefined ? { savepointDir: g.savepointDir } : {}),
+        ...(g.allowNonRestoredState !== undefined ? { allowNonRestoredState: g.allowNonRestoredState } : {}),
+        ...(g.apiVersion !== undefined ? { apiVersion: g.apiVersion } : {}),
+      },
+      { parent },
+    );
+    return { jobId: job.jobId, jobStatus: job.jobStatus };
+  }
   return {};
 }

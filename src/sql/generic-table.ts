@@ -4,6 +4,7 @@
  * watermark, a primary key and raw connector options, validated and rendered as CREATE TABLE.
  * Column syntax: flink `docs/content/docs/dev/table/sql/create.md`.
  */
+import { deriveTableName } from "../options/iceberg-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
 import type { DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
@@ -41,7 +42,11 @@ export interface FlinkTableArgs {
   columns: FlinkColumn[];
   /** Connector options rendered into WITH; `connector` is required. Values are plain strings; keys that carry credentials are rejected (SPEC decision 8). */
   options: Record<string, string>;
-  /** Flink table name; defaults to the resource name. 1..256 characters, no CR/LF. */
+  /**
+   * Flink table name. Default: the resource name with every character other than ASCII letters,
+   * digits and `_` replaced by `_` (`"orders-gen"` → `orders_gen`), as for the Iceberg tables.
+   * 1..256 characters, no CR/LF.
+   */
   tableName?: string;
   /** Primary-key columns (physical columns only); rendered `PRIMARY KEY (...) NOT ENFORCED`, the columns NOT NULL. */
   primaryKey?: string[];
@@ -62,7 +67,7 @@ export interface GenericTablePlan {
 
 /** Validates and renders a FlinkTable; problems go to `diag`. */
 export function planGenericTable(resourceName: string, args: FlinkTableArgs, diag: Diagnostics): GenericTablePlan | undefined {
-  const tableName = args.tableName ?? resourceName;
+  const tableName = args.tableName ?? deriveTableName(resourceName);
   diag.capture("tableName", () => checkIdentifier("the Flink table name", tableName));
   const options: Record<string, string> = {};
   if (typeof args.options !== "object" || args.options === null) diag.error("options", "is required: the connector options, at least { connector: '...' }");
