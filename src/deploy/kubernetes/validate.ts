@@ -44,7 +44,8 @@ function checkResource(r: KubernetesResourceArgs | undefined, path: string, comp
 function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, string>>, diag: Diagnostics): void {
   const mode = args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode;
   const k = diag.at("kubernetes");
-  if (mode !== "stateless" && checkpointDirOf(conf) === undefined) {
+  const stateful = mode === "savepoint" || mode === "last-state";
+  if (stateful && checkpointDirOf(conf) === undefined) {
     k.error("upgradeMode", `upgradeMode "${mode}" restores state from checkpoints: set kubernetes.checkpointDir (a durable path such as s3://bucket/checkpoints), or use "stateless"`);
   }
   const savepointDir = savepointDirOf(conf);
@@ -66,7 +67,7 @@ function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, str
   ) {
     k.error("flinkConfiguration", `kubernetes.operator.cluster.health-check.enabled needs kubernetes.operator.jm-deployment-recovery.enabled`);
   }
-  if (mode !== "stateless" && args.allowNonRestoredState === undefined) {
+  if (stateful && args.allowNonRestoredState === undefined) {
     k.warn(
       "allowNonRestoredState",
       `with upgradeMode "${mode}" every script change restores the old state into the new plan; Flink SQL derives operator ids from the plan, so a changed script may not map onto that state and the restore fails. ` +

@@ -1,0 +1,204 @@
+/**
+ * One test per preview rule of the Kubernetes target, each with an input that breaks it; exact
+ * paths, and the message tokens that tell the user what to do.
+ */
+import { expect } from "chai";
+import { validateKubernetesArgs, type KubernetesArgs, type KubernetesJobFacts } from "../src/deploy/kubernetes/index.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
+
+const BASE: KubernetesArgs = {
+  image: "registry.example.com/flink-iceberg:1.20",
+  flinkVersion: "v1_20",
+  sqlRunner: { jarURI: "local:///opt/flink/usrlib/sql-runner.jar" },
+};
+const FACTS: KubernetesJobFacts = {
+  jobName: "orders-daily",
+  runtimeMode: "streaming",
+  bounded: false,
+  parallelism: 2,
+  flinkConfiguration: { "execution.checkpointing.interval": "1min", "parallelism.default": "2" },
+  needsFormatV3: false,
+};
+
+function run(args: Partial<KubernetesArgs> | Record<string, unknown>, facts: Partial<KubernetesJobFacts> = {}): { errors: { path: string; message: string }[]; warnings: { path: string; message: string }[] } {
+  const diag = new Diagnostics();
+  validateKubernetesArgs({ ...BASE, ...args } as KubernetesArgs, { ...FACTS, ...facts }, diag);
+  return { errors: diag.errors, warnings: diag.warnings };
+}
+
+function onlyError(args: Partial<KubernetesArgs> | Record<string, unknown>, facts: Partial<KubernetesJobFacts> = {}): { path: string; message: string } {
+  const { errors } = run(args, facts);
+  expect(errors, JSON.stringify(errors)).to.have.length(1);
+  return errors[0]!;
+}
+
+describe("kubernetes validation", () => {
+  it("accepts the base args with no errors and no warnings", () => {
+    expect(run({})).to.deep.equal({ errors: [], warnings: [] });
+  });
+
+  describe("operator rules (facts/deploy.md §3)", () => {
+    it("name: more than 45 characters", () => {
+      const e = onlyError({ name: "a".repeat(46) });
+      expect(e.path).to.equal("kubernetes.name");
+      expect(e.message).to.contain("at most 45 characters");
+    });
+    it("name: not a DNS label starting with a letter", () => {
+      expect(onlyError({ name: "1-Orders" }).path).to.equal("kubernetes.name");
+      expect(onlyError({ name: "orders-" }).path).to.equal("kubernetes.name");
+    });
+    it("flinkVersion: missing", () => {
+      const e = onlyError({ flinkVersion: undefined });
+      expect(e.path).to.equal("kubernetes.flinkVersion");
+      expect(e.message).to.contain('"v1_19", "v1_20", "v2_0", "v2_1"');
+    });
+    it("flinkVersion: not supported", () => {
+      const e = onlyError({ flinkVersion: "v1_18" });
+      expect(e).to.deep.include({ path: "kubernetes.flinkVersion" });
+      expect(e.message).to.contain('"v1_18" is not supported');
+    });
+    it("serviceAccount: empty", () => {
+      expect(onlyError({ serviceAccount: "" }).path).to.equal("kubernetes.serviceAccount");
+    });
+    for (const key of ["kubernetes.namespace", "kubernetes.cluster-id", "high-availability.cluster-id"]) {
+      it(`forbidden configuration key ${key}`, () => {
+        const e = onlyError({ flinkConfiguration: { [key]: "x" } });
+        expect(e.path).to.equal(`kubernetes.flinkConfiguration[${JSON.stringify(key)}]`);
+        expect(e.message).to.contain("the operator rejects");
+      });
+    }
+    it("forbidden operator key in the job's own configuration", () => {
+      const e = onlyError({}, { flinkConfiguration: { ...FACTS.flinkConfiguration, "kubernetes.cluster-id": "x" } });
+      expect(e.path).to.equal('configuration["kubernetes.cluster-id"]');
+    });
+    it("savepoint/last-state without a checkpoint directory", () => {
+      for (const upgradeMode of ["last-state", "savepoint"] as const) {
+        const { errors } = run({ upgradeMode, savepointDir: "s3://b/sp", allowNonRestoredState: false });
+        expect(errors).to.have.length(1);
+        expect(errors[0]!.path).to.equal("kubernetes.upgradeMode");
+        expect(errors[0]!.message).to.contain("kubernetes.checkpointDir");
+      }
+    });
+    it("savepoint without a savepoint directory", () => {
+      const e = onlyError({ upgradeMode: "savepoint", checkpointDir: "s3://b/cp", allowNonRestoredState: false });
+      expect(e.path).to.equal("kubernetes.upgradeMode");
+      expect(e.message).to.contain("kubernetes.savepointDir");
+    });
+    it("a checkpoint directory from the job's configuration counts (either key spelling)", () => {
+      expect(run({ upgradeMode: "last-state", allowNonRestoredState: false }, { flinkConfiguration: { ...FACTS.flinkConfiguration, "state.checkpoints.dir": "s3://b/cp" } }).errors).to.deep.equal([]);
+    });
+    it("periodic savepoints without a savepoint directory", () => {
+      expect(onlyError({ flinkConfiguration: { "kubernetes.operator.periodic.savepoint.interval": "1h" } }).path).to.equal("kubernetes.flinkConfiguration");
+    });
+    it("rollback without high availability", () => {
+      expect(onlyError({ flinkConfiguration: { "kubernetes.operator.deployment.rollback.enabled": "true" } }).message).to.contain("high availability");
+    });
+    it("parallelism below 1", () => {
+      expect(onlyError({}, { parallelism: 0 })).to.deep.include({ path: "parallelism" });
+      expect(onlyError({}, { parallelism: undefined, flinkConfiguration: { "parallelism.default": "0" } }).path).to.equal("parallelism");
+    });
+    it("missing JobManager memory", () => {
+      const e = onlyError({ jobManager: { memory: "" } });
+      expect(e.path).to.equal("kubernetes.jobManager.memory");
+      expect(e.message).to.contain("spec.jobManager.resource.memory");
+    });
+    it("missing TaskManager memory, and memory that does not parse", () => {
+      expect(onlyError({ taskManager: { memory: " " } }).path).to.equal("kubernetes.taskManager.memory");
+      expect(onlyError({ taskManager: { memory: "2 gigs" } }).message).to.contain('"2 gigs" is not a memory size');
+    });
+    it("JobManager replicas above 1 without high availability", () => {
+      const e = onlyError({ jobManager: { replicas: 2 } });
+      expect(e.path).to.equal("kubernetes.jobManager.replicas");
+      expect(e.message).to.contain("high-availability.type");
+      expect(run({ jobManager: { replicas: 2 }, flinkConfiguration: { "high-availability.type": "kubernetes" } }).errors).to.deep.equal([]);
+    });
+    it("replicas below 1 and cpu not above 0", () => {
+      expect(onlyError({ taskManager: { replicas: 0 } }).path).to.equal("kubernetes.taskManager.replicas");
+      expect(onlyError({ jobManager: { cpu: 0 } }).path).to.equal("kubernetes.jobManager.cpu");
+    });
+  });
+
+  describe("job-decided keys and credentials (SPEC decisions 8 and 9)", () => {
+    for (const key of ["execution.runtime-mode", "execution.checkpointing.interval", "parallelism.default"]) {
+      it(`kubernetes.flinkConfiguration may not set ${key}`, () => {
+        const e = onlyError({ flinkConfiguration: { [key]: "1" } });
+        expect(e.path).to.equal(`kubernetes.flinkConfiguration[${JSON.stringify(key)}]`);
+        expect(e.message).to.contain("decided by the job");
+      });
+    }
+    it("state directories go through checkpointDir / savepointDir", () => {
+      expect(onlyError({ flinkConfiguration: { "state.checkpoints.dir": "s3://x" } }).message).to.contain("kubernetes.checkpointDir");
+      expect(onlyError({ flinkConfiguration: { "execution.checkpointing.savepoint-dir": "s3://x" } }).message).to.contain("kubernetes.savepointDir");
+    });
+    it("a credential key in kubernetes.flinkConfiguration", () => {
+      const e = onlyError({ flinkConfiguration: { "s3.secret-key": "abc" } });
+      expect(e.path).to.equal('kubernetes.flinkConfiguration["s3.secret-key"]');
+      expect(e.message).to.contain("kubernetes.envFromSecrets");
+    });
+    it("a credential as a plain env value, also inside podTemplate", () => {
+      expect(onlyError({ env: { AWS_SECRET_ACCESS_KEY: "abc" } }).path).to.equal('kubernetes.env["AWS_SECRET_ACCESS_KEY"]');
+      const e = onlyError({ podTemplate: { spec: { containers: [{ name: "flink-main-container", env: [{ name: "DB_PASSWORD", value: "x" }] }] } } });
+      expect(e.path).to.equal("kubernetes.podTemplate.spec.containers[0].env[0]");
+    });
+    it("a conflicting value for a key the job also sets", () => {
+      expect(onlyError({ flinkConfiguration: { "pipeline.name": "b" } }, { flinkConfiguration: { ...FACTS.flinkConfiguration, "pipeline.name": "a" } }).message).to.contain("set it in one place");
+    });
+    it("envFromSecrets needs a Secret name and key", () => {
+      const { errors } = run({ envFromSecrets: { AWS_ACCESS_KEY_ID: { secretName: "S3 Creds", key: "" } } });
+      expect(errors.map((e) => e.path)).to.deep.equal(['kubernetes.envFromSecrets["AWS_ACCESS_KEY_ID"].secretName', 'kubernetes.envFromSecrets["AWS_ACCESS_KEY_ID"].key']);
+    });
+  });
+
+  describe("versions and runners", () => {
+    it("format-v3 types on Flink 1.19", () => {
+      const e = onlyError({ flinkVersion: "v1_19" }, { needsFormatV3: true });
+      expect(e.path).to.equal("kubernetes.flinkVersion");
+      expect(e.message).to.contain("TIMESTAMP(7..9)");
+      expect(run({ flinkVersion: "v1_20" }, { needsFormatV3: true }).errors).to.deep.equal([]);
+    });
+    it("1.19/1.20 without sqlRunner", () => {
+      expect(onlyError({ sqlRunner: undefined }).path).to.equal("kubernetes.sqlRunner");
+    });
+    it("a runner jarURI without a scheme", () => {
+      expect(onlyError({ sqlRunner: { jarURI: "/opt/flink/usrlib/sql-runner.jar" } }).path).to.equal("kubernetes.sqlRunner.jarURI");
+    });
+    it("sqlRunner on Flink 2.x", () => {
+      expect(onlyError({ flinkVersion: "v2_1", mode: "standalone" }).path).to.equal("kubernetes.sqlRunner");
+    });
+    it("warns about FLINK-33926 for Flink 2.x in native mode", () => {
+      const { errors, warnings } = run({ flinkVersion: "v2_0", sqlRunner: undefined });
+      expect(errors).to.deep.equal([]);
+      expect(warnings).to.have.length(1);
+      expect(warnings[0]!.path).to.equal("kubernetes.mode");
+      expect(warnings[0]!.message).to.contain("FLINK-33926");
+    });
+    it("warns that a changed script may not restore savepoint/last-state state, naming allowNonRestoredState", () => {
+      const { errors, warnings } = run({ upgradeMode: "last-state", checkpointDir: "s3://b/cp" });
+      expect(errors).to.deep.equal([]);
+      expect(warnings.map((w) => w.path)).to.deep.equal(["kubernetes.allowNonRestoredState"]);
+      expect(warnings[0]!.message).to.contain("allowNonRestoredState: true");
+      expect(run({ upgradeMode: "last-state", checkpointDir: "s3://b/cp", allowNonRestoredState: true }).warnings).to.deep.equal([]);
+    });
+    it("runner hazards name the statement", () => {
+      const e = onlyError({}, { statements: [{ label: 'IcebergSink "daily"', text: "CREATE TABLE `d` (`a` INT) WITH ('path' = 's3://b/x--y');" }] });
+      expect(e.path).to.equal("kubernetes.flinkVersion");
+      expect(e.message).to.match(/^IcebergSink "daily": the string literal 's3:\/\/b\/x--y' contains "--"/);
+      expect(e.message).to.contain('"v2_0"/"v2_1"');
+    });
+    it("the same statements pass on Flink 2.x (SqlDriver parses properly)", () => {
+      expect(run({ flinkVersion: "v2_1", sqlRunner: undefined, mode: "standalone" }, { statements: [{ label: "statement 1", text: "SELECT '--' || '/*+ x */';" }] }).errors).to.deep.equal([]);
+    });
+    it("a script larger than a ConfigMap holds", () => {
+      expect(onlyError({}, { statements: [{ label: "statement 1", text: `SELECT '${"x".repeat(1_000_001)}';` }] }).message).to.contain("1 MiB");
+    });
+  });
+
+  it("other arg shapes: namespace, image, timeout, mode, upgradeMode, state", () => {
+    expect(onlyError({ namespace: "Flink_Jobs" }).path).to.equal("kubernetes.namespace");
+    expect(onlyError({ image: " " }).path).to.equal("kubernetes.image");
+    expect(onlyError({ timeout: 0 }).path).to.equal("kubernetes.timeout");
+    expect(onlyError({ mode: "session" }).path).to.equal("kubernetes.mode");
+    expect(onlyError({ upgradeMode: "savepoints" }).path).to.equal("kubernetes.upgradeMode");
+    expect(onlyError({ state: "stopped" }).path).to.equal("kubernetes.state");
+  });
+});
