@@ -14,3 +14,9 @@ export type { Column, IcebergType, IcebergField, IcebergSchema, IcebergPartition
 export { IcebergSource } from "./components/iceberg-source.js";
 export { IcebergSink } from "./components/iceberg-sink.js";
 export type { IcebergCatalogArgs, IcebergTableArgs, IcebergSourceArgs, IcebergSinkArgs } from "./components/iceberg-table-args.js";
+export { parseFlinkDuration, formatFlinkDuration } from "./options/duration.js";
+export { parseByteSize } from "./options/byte-size.js";
+export { parseSnapshotId } from "./options/snapshot-id.js";
+export { IcebergSourceArgsSchema, IcebergSinkArgsSchema } from "./options/table-options.js";
+export { WriteFormat, CompressionCodec } from "./options/sink-options.js";
+export { CatalogType } from "./options/catalog.js";

@@ -10,7 +10,7 @@
  * else the smallest commitInterval a sink sets, else the seed's 1min.
  */
 import type { TableDefinition } from "../components/table-definition.js";
-import { parseFlinkDuration } from "../options/duration.js";
+import { formatFlinkDuration, parseFlinkDuration } from "../options/duration.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialKeyMessage, isCredentialKey } from "../validation/secrets.js";
 
@@ -38,6 +38,15 @@ export interface JobConfig {
   flinkConfiguration: Record<string, string>;
   /** The checkpoint interval as rendered, when checkpointing is on. */
   checkpointInterval?: string;
+}
+
+/** Duration labels every supported Flink version reads (flink `flink-core/.../util/TimeUtils.java`); `m` and `us` are not among them. */
+const PORTABLE_DURATION = /^\d+\s*(d|days?|h|hours?|min|minutes?|s|secs?|seconds?|ms|millis?|milliseconds?)$/i;
+
+/** The interval as rendered: the user's text when every Flink version reads it, else the same duration in portable labels ("1m" → "1min"). */
+export function renderInterval(text: string, millis: number): string {
+  const t = text.trim();
+  return PORTABLE_DURATION.test(t) ? t : formatFlinkDuration(millis).replace(" ", "");
 }
 
 function checkConfiguration(configuration: Readonly<Record<string, unknown>>, parallelism: number | undefined, diag: Diagnostics): void {
@@ -105,7 +114,7 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
   } else if (icebergSinks.length > 0) {
     let interval: string;
     if (explicit !== undefined) {
-      interval = explicit;
+      interval = explicitMs !== undefined ? renderInterval(explicit, explicitMs) : explicit;
       if (explicitMs !== undefined) {
         for (const s of withInterval) {
           if (explicitMs > s.commitInterval!.millis) {
@@ -119,7 +128,7 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
       }
     } else if (withInterval.length > 0) {
       const smallest = withInterval.reduce((a, b) => (b.commitInterval!.millis < a.commitInterval!.millis ? b : a));
-      interval = smallest.commitInterval!.text;
+      interval = renderInterval(smallest.commitInterval!.text, smallest.commitInterval!.millis);
     } else {
       interval = DEFAULT_COMMIT_INTERVAL;
     }

@@ -36,8 +36,10 @@ export interface JobPlan extends JobConfig {
   needsFormatV3: boolean;
 }
 
+/** Identity of an Iceberg table; undefined when not an Iceberg table or its catalog's uri/warehouse are Outputs (identity unknown at preview). */
 function icebergKey(t: TableDefinition): string | undefined {
-  return t.iceberg ? JSON.stringify([t.iceberg.catalogKey, t.iceberg.database, t.iceberg.table]) : undefined;
+  if (!t.iceberg || t.iceberg.catalogKey.includes("(output)")) return undefined;
+  return JSON.stringify([t.iceberg.catalogKey, t.iceberg.database, t.iceberg.table]);
 }
 
 function checkTables(tables: readonly TableDefinition[], diag: Diagnostics): void {
@@ -103,7 +105,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   }
   const upsertTargets = [...sinks, ...(input.programTables ?? [])].filter((t) => t.iceberg?.upsert);
   for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
-    const writer = upsertTargets.find((w) => icebergKey(w) === icebergKey(src));
+    const key = icebergKey(src);
+    const writer = key === undefined ? undefined : upsertTargets.find((w) => icebergKey(w) === key);
     if (writer) {
       diag.warn(
         "statements",
