@@ -111,7 +111,8 @@ export function deployToKubernetes(
   return {
     deploymentName,
     namespace,
-    scriptConfigMapName: configMap.metadata.apply((m) => m.name),
+    // Through the checked manifest, so a script that fails its checks rejects this output (the resource's own outputs would never settle).
+    scriptConfigMapName: pulumi.all([cmManifest, configMap.metadata]).apply(([m, meta]) => meta.name ?? (m.metadata.name as string)),
     lifecycleState: status.apply((s) => s?.lifecycleState),
     jobStatus: status.apply((s) => s?.jobStatus?.state),
     error: status.apply((s) => s?.error),
