@@ -75,13 +75,16 @@ export class GatewayHttp {
   async sleep(ms: number, what: string): Promise<void> {
     this.checkAlive(what);
     await new Promise<void>((resolve) => {
+      // `timer` is declared before `done` uses it: Pulumi's closure serializer rejects a function
+      // that reads a binding declared later (the dynamic provider is serialized with this module).
+      let timer: ReturnType<typeof setTimeout> | undefined = undefined;
       const done = (): void => {
         clearTimeout(timer);
         this.overall.removeEventListener("abort", done);
         this.userSignal?.removeEventListener("abort", done);
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      timer = setTimeout(done, ms);
       this.overall.addEventListener("abort", done);
       this.userSignal?.addEventListener("abort", done);
     });

@@ -50,6 +50,10 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
   declare readonly jobStatus: pulumi.Output<string | undefined>;
   /** Warnings of the last create/update (e.g. an update without savepointDir lost the job's state). */
   declare readonly warnings: pulumi.Output<string[]>;
+  /** The request headers (secret). */
+  declare readonly headers: pulumi.Output<Record<string, string> | undefined>;
+  /** The extra session properties (secret). */
+  declare readonly sessionProperties: pulumi.Output<Record<string, string> | undefined>;
 
   /**
    * @throws FlinkIcebergValidationError for invalid plain values (endpoint not an http(s) URL,

@@ -1,0 +1,97 @@
+import { expect } from "chai";
+import * as pulumi from "@pulumi/pulumi";
+import { installMocks, recorded, flush, settle, isSecretOutput } from "./pulumi-mocks.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
+import { FlinkIcebergValidationError } from "../src/validation/error.js";
+import { FakeSqlGateway } from "./fakes/sql-gateway.js";
+import type * as ResourceModule from "../src/deploy/sql-gateway/resource.js";
+import type * as ArgsModule from "../src/deploy/sql-gateway/args.js";
+
+describe("SqlGatewayArgs validation", () => {
+  let args: typeof ArgsModule;
+  before(async () => {
+    args = await import("../src/deploy/sql-gateway/args.js");
+  });
+  const issues = (a: ArgsModule.SqlGatewayArgs): { path: string; message: string }[] => {
+    const diag = new Diagnostics("sqlGateway");
+    args.validateSqlGatewayArgs(a, diag);
+    return diag.errors;
+  };
+
+  it("accepts a plain http(s) endpoint, Outputs, and secret credential properties", () => {
+    expect(issues({ endpoint: "https://gw.example.com:8083/flink", sessionProperties: { "s3.secret-key": pulumi.secret("x"), "rest.address": "jm" }, headers: { Authorization: "Bearer x" }, savepointDir: "s3://b/sp", apiVersion: "v3" })).to.deep.equal([]);
+    expect(issues({ endpoint: pulumi.output("not checked yet") })).to.deep.equal([]);
+  });
+
+  it("reports every plain-value problem with its path", () => {
+    expect(
+      issues({
+        endpoint: "sql-gateway:8083",
+        sessionProperties: { "s3.secret-key": "plain", "": "x" },
+        headers: { "Bad Header": "x" },
+        savepointDir: "/tmp/sp",
+        apiVersion: "v9" as "v1",
+      }),
+    ).to.deep.equal([
+      { path: "sqlGateway.endpoint", message: '"sql-gateway:8083" must use http:// or https://' },
+      {
+        path: 'sqlGateway.sessionProperties["s3.secret-key"]',
+        message:
+          '"s3.secret-key" carries a credential but is a plain string, which would sit in plain text in the program; pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): session properties go to the gateway in the request body, never into the script, and are stored as secrets (SPEC decision 8)',
+      },
+      { path: "sqlGateway.sessionProperties", message: "a session property key is empty" },
+      { path: 'sqlGateway.headers["Bad Header"]', message: '"Bad Header" is not a valid HTTP header name' },
+      { path: "sqlGateway.savepointDir", message: '"/tmp/sp" is not a URI with a scheme; write e.g. s3://bucket/savepoints or file:///flink/savepoints' },
+      { path: "sqlGateway.apiVersion", message: '"v9" is not one of v1, v2, v3, v4' },
+    ]);
+    expect(issues({ endpoint: "not a url" })).to.deep.equal([{ path: "sqlGateway.endpoint", message: '"not a url" is not a URL; write e.g. http://sql-gateway:8083' }]);
+  });
+});
+
+describe("SqlGatewayJob under Pulumi mocks", () => {
+  let fake: FakeSqlGateway;
+  let mod: typeof ResourceModule;
+  before(async () => {
+    fake = await FakeSqlGateway.start();
+  });
+  after(async () => {
+    await fake.close();
+  });
+
+  for (const preview of [true, false]) {
+    it(`registers one dynamic resource and makes no gateway calls (preview=${preview})`, async () => {
+      await installMocks({ preview });
+      mod = await import("../src/deploy/sql-gateway/resource.js");
+      const job = new mod.SqlGatewayJob("ingest", {
+        endpoint: fake.endpoint,
+        script: "INSERT INTO t SELECT 1;",
+        flinkConfiguration: { "parallelism.default": "2" },
+        sessionProperties: { "rest.address": "jm" },
+        headers: { Authorization: "Bearer t0k3n" },
+        savepointDir: "s3://b/sp",
+      });
+      await settle(job.urn);
+      await flush();
+      expect(job.urn.constructor.name).to.equal("OutputImpl");
+      expect(await settle(job.urn)).to.equal("urn:pulumi:stack::project::pulumi-nodejs:dynamic/flink-iceberg:SqlGatewayJob::ingest");
+      const r = recorded.filter((x) => x.name === "ingest");
+      expect(r.map((x) => x.type)).to.deep.equal(["pulumi-nodejs:dynamic/flink-iceberg:SqlGatewayJob"]);
+      expect(r[0]!.inputs).to.deep.include({ endpoint: fake.endpoint, script: "INSERT INTO t SELECT 1;", savepointDir: "s3://b/sp" });
+      expect(typeof r[0]!.inputs.__provider).to.equal("string");
+      expect(r[0]!.inputs.__provider as string).to.not.include("t0k3n");
+      expect(fake.requests).to.deep.equal([]);
+      expect(await isSecretOutput(job.headers)).to.equal(true);
+      expect(await isSecretOutput(job.sessionProperties)).to.equal(true);
+    });
+  }
+
+  it("throws FlinkIcebergValidationError for plain invalid args before registering", async () => {
+    await installMocks({ preview: true });
+    mod = await import("../src/deploy/sql-gateway/resource.js");
+    expect(() => new mod.SqlGatewayJob("bad", { endpoint: "gw:8083", script: "INSERT INTO t SELECT 1", flinkConfiguration: {}, savepointDir: "sp" }))
+      .to.throw(FlinkIcebergValidationError)
+      .with.property("message", 'SqlGatewayJob "bad": 2 problems:\n  - SqlGatewayJob "bad": endpoint: "gw:8083" must use http:// or https://\n  - SqlGatewayJob "bad": savepointDir: "sp" is not a URI with a scheme; write e.g. s3://bucket/savepoints or file:///flink/savepoints');
+    await flush();
+    expect(recorded.filter((x) => x.name === "bad")).to.deep.equal([]);
+  });
+});
