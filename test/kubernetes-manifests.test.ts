@@ -9,7 +9,7 @@ import { CRD_SCHEMA_SKIP_REASON, crdSchemaAvailable, validateFlinkDeployment } f
 
 const sha = (s: string): string => createHash("sha256").update(s, "utf8").digest("hex");
 
-export const SCRIPT_120 = [
+const SCRIPT_120 = [
   "SET 'execution.checkpointing.interval' = '30s';",
   "SET 'table.exec.iceberg.use-flip27-source' = 'true';",
   "CREATE TABLE `orders` (`id` BIGINT) WITH ('connector' = 'iceberg', 'catalog-name' = 'lake');",
@@ -17,7 +17,7 @@ export const SCRIPT_120 = [
   "",
 ].join("\n");
 
-export const ARGS_120: PlainKubernetesArgs = {
+const ARGS_120: PlainKubernetesArgs = {
   namespace: "flink",
   image: "registry.example.com/flink-iceberg:1.20",
   flinkVersion: "v1_20",
@@ -34,7 +34,7 @@ export const ARGS_120: PlainKubernetesArgs = {
   },
 };
 
-export const FACTS_120: KubernetesJobFacts = {
+const FACTS_120: KubernetesJobFacts = {
   jobName: "orders-daily",
   runtimeMode: "streaming",
   bounded: false,
