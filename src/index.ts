@@ -20,3 +20,7 @@ export { parseSnapshotId } from "./options/snapshot-id.js";
 export { IcebergSourceArgsSchema, IcebergSinkArgsSchema } from "./options/table-options.js";
 export { WriteFormat, CompressionCodec } from "./options/sink-options.js";
 export { CatalogType } from "./options/catalog.js";
+export type { KubernetesArgs, KubernetesResourceArgs, SecretKeyRefArgs, SqlRunnerArgs, FlinkVersion } from "./deploy/kubernetes/index.js";
+export { submitToSqlGateway, stopJobOnSqlGateway, SqlGatewayError } from "./deploy/sql-gateway/index.js";
+export type { SqlGatewayArgs, SubmitToSqlGatewayOptions, SqlGatewaySubmission, StopJobOnSqlGatewayOptions } from "./deploy/sql-gateway/index.js";
+export type { DeployOutputs } from "./components/job-targets.js";
