@@ -41,6 +41,8 @@ export interface DeployOutputs {
   readonly error?: pulumi.Output<string | undefined>;
   /** The submitted Flink job id (sqlGateway target). */
   readonly jobId?: pulumi.Output<string>;
+  /** Warnings of the gateway's last create/update (sqlGateway target). */
+  readonly gatewayWarnings?: pulumi.Output<string[]>;
 }
 
 /** The script's statements when all are known at construction, labelled for the runner checks. */
@@ -81,7 +83,7 @@ export function validateTarget(name: string, args: TargetArgs & { parallelism?: 
     diag.error("kubernetes", "`kubernetes` and `sqlGateway` are mutually exclusive: deploy the job to one target");
   }
   if (args.kubernetes !== undefined) validateKubernetesArgs(args.kubernetes, kubernetesFacts(name, plan, args.parallelism), diag);
-  if (args.sqlGateway !== undefined) validateSqlGatewayArgs(args.sqlGateway, diag);
+  if (args.sqlGateway !== undefined) validateSqlGatewayArgs(args.sqlGateway, diag.at("sqlGateway"));
 }
 
 /** Creates the target's child resources (call after validateTarget passed). */
@@ -126,7 +128,11 @@ export function deployTarget(
       },
       { parent },
     );
-    return { jobId: job.jobId, jobStatus: job.jobStatus };
+    // Dynamic providers cannot log: their warnings (e.g. an update that lost the job's state) are logged here.
+    job.warnings.apply((ws) => {
+      for (const w of ws ?? []) void pulumi.log.warn(w, parent);
+    });
+    return { jobId: job.jobId, jobStatus: job.jobStatus, gatewayWarnings: job.warnings };
   }
   return {};
 }

@@ -148,7 +148,10 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   if (args.timeout !== undefined && !(Number.isInteger(args.timeout) && args.timeout > 0)) k.error("timeout", `must be a whole number of seconds above 0, got ${String(args.timeout)}`);
 
   const parallelism = jobParallelism(job);
-  if (!Number.isInteger(parallelism) || parallelism < 1) diag.error("parallelism", `must be an integer of at least 1 (the operator rejects job.parallelism below 1), got ${String(parallelism)}`);
+  // The `parallelism` arg itself is checked by FlinkSqlJob; here only a value that came from configuration.
+  if (job.parallelism === undefined && (!Number.isInteger(parallelism) || parallelism < 1)) {
+    diag.error('configuration["parallelism.default"]', `must be an integer of at least 1 (the operator rejects job.parallelism below 1), got ${String(parallelism)}`);
+  }
 
   checkFlinkConfiguration(args, job, diag);
   checkEnvironment(args, diag);

@@ -1,0 +1,163 @@
+"use strict";
+/**
+ * One benchmark program under Pulumi's mock runtime (preview), run in a fresh process by run.cjs:
+ *
+ *   node --stack-trace-limit=0 bench/mock-program.cjs <variant> <N> <fixture.json> [dump.json]
+ *
+ * variant:
+ *   package      N jobs with the package (dist/): IcebergSource + IcebergSink + FlinkSqlJob.
+ *   capture      as package, then writes every registration (URN, inputs, component outputs) to
+ *                <fixture.json>; run once, untimed, to feed the two programs below.
+ *   baseline     the same registrations without the package: ComponentResource subclasses with the
+ *                package's type tokens, names and parents, calling registerOutputs with the captured
+ *                values, and the captured ConfigMap and FlinkDeployment inputs (pre-rendered script).
+ *   handwritten  only the ConfigMap and FlinkDeployment of each job, same inputs, no components.
+ *
+ * Prints one JSON line: wall time (construction + until every registration has finished), the
+ * construction part, and peak RSS. With [dump.json], also writes the registrations it made, so
+ * run.cjs can check that the baseline registers exactly what the package registers.
+ */
+const fs = require("node:fs");
+const path = require("node:path");
+const { performance } = require("node:perf_hooks");
+
+const [variant, nText, fixturePath, dumpPath] = process.argv.slice(2);
+const N = Number(nText);
+if (!["package", "capture", "baseline", "handwritten"].includes(variant) || !(N > 0)) {
+  console.error("usage: mock-program.cjs package|capture|baseline|handwritten <N> <fixture.json> [dump.json]");
+  process.exit(2);
+}
+
+const pulumi = require("@pulumi/pulumi");
+const k8s = require("@pulumi/kubernetes");
+
+/** newResource inputs by URN-less key `type::name` (names are unique in this program). */
+const recordedInputs = new Map();
+const mocks = {
+  newResource(args) {
+    if (dumpPath || variant === "capture") recordedInputs.set(`${args.type}::${args.name}`, args.inputs);
+    return { id: args.custom ? `${args.name}-id` : undefined, state: args.inputs };
+  },
+  call(args) {
+    return args.inputs;
+  },
+};
+
+/** An Output's value (the internal promise rejects instead of hanging when the Output failed). */
+const settle = (o) => (pulumi.Output.isInstance(o) ? o.promise() : Promise.resolve(o));
+
+const TYPE = {
+  source: "flink-iceberg:index:IcebergSource",
+  sink: "flink-iceberg:index:IcebergSink",
+  job: "flink-iceberg:index:FlinkSqlJob",
+};
+
+/** A component with the package's type token that only registers the given outputs. */
+class Registered extends pulumi.ComponentResource {
+  constructor(type, name, outputs, opts) {
+    super(type, name, {}, opts);
+    this.registerOutputs(outputs);
+  }
+}
+
+async function main() {
+  await pulumi.runtime.setMocks(mocks, "bench", "bench", true);
+  const workload = require("./workload.cjs");
+  let pkg;
+  let fixture;
+  if (variant === "package" || variant === "capture") {
+    pkg = require(path.join(__dirname, "..", "dist", "index.js"));
+    // Load the Kubernetes classes the package uses, in all variants alike, before the clock starts.
+    void k8s.core.v1.ConfigMap, k8s.apiextensions.CustomResource;
+  } else {
+    fixture = JSON.parse(fs.readFileSync(fixturePath, "utf8"));
+    if (fixture.jobs.length < N) throw new Error(`fixture has ${fixture.jobs.length} jobs, need ${N}`);
+    void k8s.core.v1.ConfigMap, k8s.apiextensions.CustomResource;
+  }
+
+  const waits = [];
+  const t0 = performance.now();
+  for (let i = 0; i < N; i++) {
+    if (pkg) {
+      const { source, sink, job } = workload.createJob(pkg, i);
+      waits.push(source.urn, sink.urn, job.urn, job.script, job.deployment.deploymentName, job.deployment.scriptConfigMapName);
+    } else {
+      const f = fixture.jobs[i];
+      const n = workload.names(i);
+      let parent;
+      if (variant === "baseline") {
+        const source = new Registered(TYPE.source, n.source, f.sourceOutputs);
+        const sink = new Registered(TYPE.sink, n.sink, f.sinkOutputs);
+        const job = new Registered(TYPE.job, n.job, f.jobOutputs);
+        waits.push(source.urn, sink.urn, job.urn);
+        parent = job;
+      }
+      const opts = parent ? { parent } : {};
+      const cm = new k8s.core.v1.ConfigMap(`${n.job}-script`, f.configMapInputs, opts);
+      const fd = new k8s.apiextensions.CustomResource(n.job, { ...f.deploymentInputs, status: undefined }, { ...opts, dependsOn: [cm] });
+      waits.push(cm.urn, fd.urn, fd.metadata);
+    }
+  }
+  const constructed = performance.now();
+  await Promise.all(waits.map(settle));
+  await pulumi.runtime.waitForRPCs();
+  const t1 = performance.now();
+
+  const registered = pulumi.runtime.getMonitor().getRegisteredResources();
+  if (variant === "capture") writeFixture(registered, workload);
+  if (dumpPath) writeDump(registered);
+  const expected = variant === "handwritten" ? 2 * N : 5 * N;
+  if (registered.size !== expected) throw new Error(`${variant}: registered ${registered.size} resources, expected ${expected}`);
+
+  process.stdout.write(
+    JSON.stringify({
+      variant,
+      n: N,
+      wallMs: t1 - t0,
+      constructMs: constructed - t0,
+      peakRssMiB: process.resourceUsage().maxRSS / 1024,
+      resources: registered.size,
+    }) + "\n",
+  );
+}
+
+function outputsOf(registered, type, name) {
+  for (const [urn, r] of registered) {
+    if (urn.endsWith(`::${name}`) && urn.split("::")[2].split("$").pop() === type) {
+      return r.state && typeof r.state.toJavaScript === "function" ? r.state.toJavaScript() : r.state;
+    }
+  }
+  throw new Error(`no ${type} ${name}`);
+}
+
+function writeFixture(registered, workload) {
+  const jobs = [];
+  for (let i = 0; i < N; i++) {
+    const n = workload.names(i);
+    const { apiVersion: _a, kind: _k, ...configMapInputs } = recordedInputs.get(`kubernetes:core/v1:ConfigMap::${n.job}-script`);
+    jobs.push({
+      sourceOutputs: outputsOf(registered, TYPE.source, n.source),
+      sinkOutputs: outputsOf(registered, TYPE.sink, n.sink),
+      jobOutputs: outputsOf(registered, TYPE.job, n.job),
+      configMapInputs,
+      deploymentInputs: recordedInputs.get(`kubernetes:flink.apache.org/v1beta1:FlinkDeployment::${n.job}`),
+    });
+  }
+  fs.writeFileSync(fixturePath, JSON.stringify({ jobs }));
+}
+
+function writeDump(registered) {
+  const out = [...registered.keys()].sort().map((urn) => {
+    const r = registered.get(urn);
+    const [, , typePath, name] = urn.split("::");
+    const type = typePath.split("$").pop();
+    const state = r.state && typeof r.state.toJavaScript === "function" ? r.state.toJavaScript() : undefined;
+    return { urn, inputs: recordedInputs.get(`${type}::${name}`), outputs: state };
+  });
+  fs.writeFileSync(dumpPath, JSON.stringify(out, null, 1));
+}
+
+main().catch((e) => {
+  console.error(e && e.stack ? e.stack : e);
+  process.exit(1);
+});

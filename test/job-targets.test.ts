@@ -1,0 +1,148 @@
+/**
+ * FlinkSqlJob with its deploy targets under Pulumi mocks: the children it creates, errors from
+ * the target args reported with the job's other problems, and case C19 end to end.
+ */
+import { expect } from "chai";
+import { installMocks, isSecretOutput, recorded, settle } from "./pulumi-mocks.js";
+import { drainUnhandled } from "./setup.js";
+
+type Api = typeof import("../src/index.js");
+type ValidationError = InstanceType<Api["FlinkIcebergValidationError"]>;
+
+const catalog = { name: "lake", type: "rest" as const, uri: "http://rest:8181", warehouse: "s3://lake/wh" };
+const cols = [
+  { name: "id", type: "BIGINT" },
+  { name: "v", type: "STRING" },
+];
+const k8s = { namespace: "flink", image: "img:2.1", flinkVersion: "v2_1" as const, mode: "standalone" as const };
+
+function errorOf(fn: () => unknown): ValidationError {
+  try {
+    fn();
+  } catch (e) {
+    return e as ValidationError;
+  }
+  throw new Error("expected a FlinkIcebergValidationError");
+}
+
+describe("FlinkSqlJob deploy targets", () => {
+  let api: Api;
+  before(async () => {
+    await installMocks();
+    api = await import("../src/index.js");
+  });
+
+  function tables(prefix: string, catalogArgs: Record<string, unknown> = catalog) {
+    const src = new api.FlinkTable(`${prefix}_src`, { columns: cols, options: { connector: "datagen" } });
+    const sink = new api.IcebergSink(`${prefix}_sink`, { catalog: catalogArgs as typeof catalog, database: "db", table: prefix, columns: cols, commitInterval: "30s" });
+    return { src, sink };
+  }
+
+  it("kubernetes: creates the ConfigMap and FlinkDeployment as children, with the job's configuration", async () => {
+    const { src, sink } = tables("k1");
+    const job = new api.FlinkSqlJob("k8s-job", { statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`], parallelism: 3, kubernetes: k8s });
+    const script = await settle(job.script);
+    expect(await settle(job.deployment.deploymentName!)).to.equal("k8s-job");
+    const cmName = await settle(job.deployment.scriptConfigMapName!);
+    await new Promise((r) => setTimeout(r, 50));
+    const cm = recorded.find((r) => r.type === "kubernetes:core/v1:ConfigMap" && r.name === "k8s-job-script")!;
+    const fd = recorded.find((r) => r.type === "kubernetes:flink.apache.org/v1beta1:FlinkDeployment" && r.name === "k8s-job")!;
+    expect(cm, "ConfigMap registered").to.exist;
+    expect(fd, "FlinkDeployment registered").to.exist;
+    expect((cm.inputs.metadata as { name: string }).name).to.equal(cmName);
+    expect(Object.values(cm.inputs.data as Record<string, string>)).to.deep.equal([script]);
+    const spec = fd.inputs.spec as { job: { parallelism: number; args: string[] }; flinkConfiguration: Record<string, string> };
+    expect(spec.job.parallelism).to.equal(3);
+    expect(spec.flinkConfiguration["execution.checkpointing.interval"]).to.equal("30s");
+    expect(spec.flinkConfiguration["execution.runtime-mode"]).to.equal("STREAMING");
+    const manifests = (await settle(job.deployment.manifests!)) as { kind: string }[];
+    expect(manifests.map((m) => m.kind)).to.deep.equal(["ConfigMap", "FlinkDeployment"]);
+  });
+
+  it("reports target problems together with the job's own, under the job's prop paths", () => {
+    const { src, sink } = tables("k2");
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("bad-target", {
+          statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`],
+          configuration: { "s3.access-key": "x" },
+          kubernetes: { ...k8s, flinkVersion: "v1_18" as "v1_19", flinkConfiguration: { "execution.checkpointing.interval": "10s" } },
+        }),
+    );
+    const paths = e.issues.map((i) => i.path);
+    expect(paths).to.include('configuration["s3.access-key"]');
+    expect(paths.some((p) => p.startsWith("kubernetes.flinkVersion"))).to.equal(true);
+    expect(paths.some((p) => p.startsWith("kubernetes.flinkConfiguration"))).to.equal(true);
+    expect(e.message).to.match(/^FlinkSqlJob "bad-target": \d+ problems:/);
+  });
+
+  it("parallelism below 1 is reported once", () => {
+    const { src, sink } = tables("k3");
+    const e = errorOf(() => new api.FlinkSqlJob("par0", { statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`], parallelism: 0, kubernetes: k8s }));
+    expect(e.issues.filter((i) => /parallelism/.test(i.path))).to.have.length(1);
+  });
+
+  it("kubernetes and sqlGateway are mutually exclusive", () => {
+    const { src, sink } = tables("k4");
+    const e = errorOf(() => new api.FlinkSqlJob("both", { statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`], kubernetes: k8s, sqlGateway: { endpoint: "http://gw:8083" } }));
+    expect(e.issues.map((i) => i.message).join("\n")).to.contain("mutually exclusive");
+  });
+
+  it("sqlGateway: creates the SqlGatewayJob child with the script and configuration; a bad endpoint fails at preview", async () => {
+    const pulumi = await import("@pulumi/pulumi");
+    const { src, sink } = tables("g1");
+    const job = new api.FlinkSqlJob("gw-job", {
+      statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`],
+      sqlGateway: { endpoint: "http://gateway:8083", headers: { Authorization: pulumi.secret("Bearer t") }, savepointDir: "s3://lake/sp" },
+    });
+    const script = await settle(job.script);
+    await new Promise((r) => setTimeout(r, 50));
+    const child = recorded.find((r) => r.name === "gw-job-gateway")!;
+    expect(child, "SqlGatewayJob registered").to.exist;
+    expect(child.type).to.equal("pulumi-nodejs:dynamic/flink-iceberg:SqlGatewayJob");
+    expect(child.inputs.script).to.equal(script);
+    expect(child.inputs.endpoint).to.equal("http://gateway:8083");
+    expect(child.inputs.flinkConfiguration).to.deep.equal({ "execution.checkpointing.interval": "30s", "execution.runtime-mode": "STREAMING" });
+    // Under mocks the secret arrives unwrapped; what matters is that the resource marks it secret.
+    const gw = (job as unknown as { deployment: { jobId: unknown } }).deployment;
+    expect(gw.jobId).to.exist;
+    const e = errorOf(() => new api.FlinkSqlJob("gw-bad", { statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`], sqlGateway: { endpoint: "gateway:8083" } }));
+    expect(e.issues[0]!.path).to.equal("sqlGateway.endpoint");
+  });
+
+  describe("C19: secrets never in plain text", () => {
+    it("a credential in catalog properties is a preview error naming the key and the way out", () => {
+      const e = errorOf(() => new api.IcebergSink("c19a", { catalog: { ...catalog, properties: { credential: "client:secret" } }, database: "db", table: "t", columns: cols }));
+      expect(e.issues[0]!.path).to.equal('catalog.properties["credential"]');
+      expect(e.issues[0]!.message).to.contain("Kubernetes Secret");
+    });
+
+    it("storage keys from Kubernetes Secrets appear only as secretKeyRef; nothing secret in ConfigMap, manifests or outputs", async () => {
+      const { src, sink } = tables("c19b");
+      const job = new api.FlinkSqlJob("c19b-job", {
+        statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`],
+        kubernetes: { ...k8s, envFromSecrets: { AWS_SECRET_ACCESS_KEY: { secretName: "s3-keys", key: "secret" } } },
+      });
+      const manifests = JSON.stringify(await settle(job.deployment.manifests!));
+      expect(manifests).to.contain('"secretKeyRef":{"key":"secret","name":"s3-keys"}');
+      const script = await settle(job.script);
+      expect(script).not.to.contain("s3-keys");
+      expect(await isSecretOutput(job.script)).to.equal(false);
+    });
+
+    it("a catalog uri that is a Pulumi secret fails the table, the script and the ConfigMap instead of rendering it", async () => {
+      const pulumi = await import("@pulumi/pulumi");
+      const { src, sink } = tables("c19c", { ...catalog, uri: pulumi.secret("https://user:pw@rest:8181") });
+      const job = new api.FlinkSqlJob("c19c-job", { statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`], kubernetes: k8s });
+      let failure: unknown;
+      await settle(job.script).catch((e: unknown) => (failure = e));
+      expect(String(failure)).to.contain("secret");
+      await new Promise((r) => setTimeout(r, 100));
+      const cm = recorded.find((r) => r.name === "c19c-job-script");
+      expect(JSON.stringify(cm?.inputs ?? {})).not.to.contain("user:pw");
+      const all = drainUnhandled().map(String);
+      expect(all.length).to.be.greaterThan(0);
+      for (const f of all) expect(f).not.to.contain("user:pw");
+    });
+  });
+});
