@@ -5,30 +5,15 @@
  * FlinkDeployment must validate against the operator's CRD schema.
  */
 import { expect } from "chai";
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { parseAllDocuments } from "yaml";
+import { ROOT, runCli } from "./cli-helper.js";
 import { crdSchemaAvailable, CRD_SCHEMA_SKIP_REASON, validateFlinkDeployment } from "./crd-schema.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, "..");
 const EXPECTED = path.join(ROOT, "test", "expected");
-const CLI = path.join(ROOT, "src", "cli", "main.ts");
-
-/** Runs the CLI from source (tsx), as `npm run flink-iceberg -- ...` runs the built one. */
-export async function runCli(args: string[], cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await run(process.execPath, ["--import", "tsx", CLI, ...args], { cwd, maxBuffer: 16 * 1024 * 1024 });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof err.code === "number" ? err.code : 1, stdout: err.stdout ?? "", stderr: err.stderr ?? "" };
-  }
-}
 
 const EXAMPLES: { example: string; jobs: string[] }[] = [
   { example: "quickstart", jobs: ["orders-ingest"] },

@@ -12,14 +12,25 @@ import type { ProgramProject } from "./project.js";
 
 const PACKAGE_NAME = "pulumi-flink-iceberg";
 
-/** Maps `pulumi-flink-iceberg` (and subpaths) to this package's own entry, whichever copy runs. */
+/** Packages a program may import without having installed them: this package's own dependencies serve. */
+const SHARED_DEPENDENCIES = /^@pulumi\/(pulumi|kubernetes)(\/|$)/;
+
+/**
+ * Maps `pulumi-flink-iceberg` to this package's own entry, whichever copy runs, and lets a program
+ * that has no node_modules of its own use this package's @pulumi/pulumi and @pulumi/kubernetes.
+ */
 function aliasPackage(): () => void {
   const entry = path.resolve(__dirname, "..", "index");
   const mod = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
   const original = mod._resolveFilename;
   mod._resolveFilename = function (request: string, ...rest: unknown[]): string {
     if (request === PACKAGE_NAME) return original.call(this, entry, ...rest);
-    return original.call(this, request, ...rest);
+    try {
+      return original.call(this, request, ...rest);
+    } catch (e) {
+      if (!SHARED_DEPENDENCIES.test(request)) throw e;
+      return require.resolve(request);
+    }
   };
   return () => {
     mod._resolveFilename = original;

@@ -9,13 +9,12 @@ import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { stringify as toYaml } from "yaml";
 import type { RegisteredJob } from "../components/job-registry.js";
+import { SECRET_PLACEHOLDER } from "../components/job-targets.js";
 import { isValidationError } from "../validation/error.js";
 import type { SynthOptions } from "./args.js";
 import { resolveProject } from "./project.js";
 import { runProgram } from "./run-program.js";
 
-/** The secret placeholder written unless --show-secrets. */
-export const SECRET_PLACEHOLDER = "[secret]";
 
 export interface SynthJobResult {
   name: string;
@@ -68,7 +67,7 @@ interface RenderedJob {
 async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<RenderedJob> {
   const [script, manifests, schemas] = await Promise.all([
     reveal(job.script, showSecrets),
-    reveal(job.manifests, showSecrets),
+    showSecrets ? reveal(job.manifests, true) : reveal(job.manifestsRedacted, false),
     reveal(job.icebergSchemas, showSecrets),
   ]);
   const docs = Array.isArray(manifests) ? manifests : [];

@@ -97,6 +97,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       flinkConfiguration: this.flinkConfiguration,
       icebergSchemas: this.icebergSchemas,
       manifests: this.deployment.manifests,
+      manifestsRedacted: this.deployment.manifestsRedacted,
       warnings: diag.warnings.map((w) => `${w.path ? `${w.path}: ` : ""}${w.message}`),
     };
     registry().jobs.push(job);

@@ -19,6 +19,8 @@ export interface RegisteredJob {
   readonly icebergSchemas: pulumi.Output<Record<string, unknown>>;
   /** Kubernetes objects as `kubectl apply -f` takes them (kubernetes target only). */
   readonly manifests?: pulumi.Output<object[]>;
+  /** The same objects with secret values replaced by `[secret]`. */
+  readonly manifestsRedacted?: pulumi.Output<object[]>;
   readonly warnings: readonly string[];
 }
 

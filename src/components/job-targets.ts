@@ -16,6 +16,9 @@ import { RUNTIME_MODE_KEY } from "../sql/job-config.js";
 import { renderSet } from "../sql/script.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 
+/** How synth writes a secret value it does not show. */
+export const SECRET_PLACEHOLDER = "[secret]";
+
 export interface TargetArgs {
   /** Deploy with the Flink Kubernetes Operator: a ConfigMap with the script and a FlinkDeployment (application mode). Exclusive with `sqlGateway`. */
   kubernetes?: KubernetesArgs;
@@ -25,8 +28,10 @@ export interface TargetArgs {
 
 /** Outputs of the deploy target (fields stay undefined for the other targets). */
 export interface DeployOutputs {
-  /** Kubernetes objects as `kubectl apply -f` takes them (kubernetes target). */
+  /** Kubernetes objects as `kubectl apply -f` takes them (kubernetes target); secret when the image is. */
   readonly manifests?: pulumi.Output<object[]>;
+  /** The same objects with secret values written as `[secret]` (never secret itself). */
+  readonly manifestsRedacted?: pulumi.Output<object[]>;
   /** The FlinkDeployment's name (kubernetes target). */
   readonly deploymentName?: pulumi.Output<string>;
   /** Namespace of the ConfigMap and FlinkDeployment (kubernetes target). */
@@ -98,12 +103,19 @@ export function deployTarget(
     const k = args.kubernetes;
     const facts = kubernetesFacts(name, plan, args.parallelism);
     const d = deployToKubernetes(parent, name, k, { script, facts });
-    const manifests = pulumi.all([script, pulumi.output(k.image)]).apply(([s, image]) => {
+    const build = (s: string, image: string): object[] => {
       const m = buildKubernetesManifests({ ...k, image }, facts, s);
       return [m.configMap, m.flinkDeployment];
-    });
+    };
+    const image = pulumi.output(k.image);
+    const manifests = pulumi.all([script, image]).apply(([s, img]) => build(s, img));
+    // For synth without --show-secrets: the same objects with a secret image written as the placeholder.
+    const manifestsRedacted = pulumi
+      .all([pulumi.unsecret(script), pulumi.unsecret(image), pulumi.output(pulumi.isSecret(image))])
+      .apply(([s, img, secret]) => build(s, secret ? SECRET_PLACEHOLDER : img));
     return {
       manifests,
+      manifestsRedacted,
       deploymentName: d.deploymentName,
       namespace: d.namespace,
       scriptConfigMapName: d.scriptConfigMapName,

@@ -1,0 +1,86 @@
+/**
+ * The `flink-iceberg synth` command's behaviour beyond the examples: invalid props, a program
+ * without a job, config and stack files, secrets, usage errors.
+ */
+import { expect } from "chai";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { runCli } from "./cli-helper.js";
+
+const ROOT = path.resolve(__dirname, "..");
+
+function program(dir: string, body: string, files: Record<string, string> = {}): string {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: prog\nruntime: nodejs\nconfig:\n  rows:\n    default: \"7\"\n");
+  fs.writeFileSync(path.join(dir, "index.ts"), body);
+  for (const [f, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, f), text);
+  return dir;
+}
+
+const HEADER = `import * as pulumi from "@pulumi/pulumi";\nimport { FlinkSqlJob, FlinkTable, IcebergSink, sql } from "pulumi-flink-iceberg";\n`;
+
+describe("flink-iceberg synth command", function () {
+  this.timeout(120_000);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "flink-iceberg-cli-"));
+  after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it("invalid props: every issue with its path, exit 1, nothing written", async () => {
+    const dir = program(
+      path.join(tmp, "invalid"),
+      HEADER +
+        `const s = new IcebergSink("scores", { catalog: { name: "c", type: "hive", uri: "thrift://h:9083" }, database: "d", table: "t",
+           columns: [{ name: "user_id", type: "BIGINT" }, { name: "score", type: "DOUBLE" }], formatVersion: 1, upsertEnabled: true, compressionCodec: "gzip", writeFormat: "orc" });\n`,
+    );
+    const out = path.join(tmp, "invalid-out");
+    const r = await runCli(["synth", dir, "--out", out]);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.contain('IcebergSink "scores": upsertEnabled');
+    expect(r.stderr).to.contain('IcebergSink "scores": compressionCodec');
+    expect(r.stderr).to.contain("nothing was written");
+    expect(fs.existsSync(out)).to.equal(false);
+  });
+
+  it("a program without a FlinkSqlJob is told so", async () => {
+    const dir = program(path.join(tmp, "nojob"), HEADER + `new FlinkTable("t", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });\n`);
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "nojob-out")]);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.contain("created no FlinkSqlJob");
+  });
+
+  it("reads project defaults, the stack file and --config; writes a secret as [secret] unless --show-secrets", async () => {
+    const dir = program(
+      path.join(tmp, "config"),
+      HEADER +
+        `const cfg = new pulumi.Config();
+const src = new FlinkTable("src", { columns: [{ name: "a", type: "INT" }], options: { connector: "datagen", "number-of-rows": cfg.require("rows") } });
+const dst = new FlinkTable("dst", { columns: [{ name: "a", type: "INT" }], options: { connector: "print", "print-identifier": cfg.require("tag") } });
+new FlinkSqlJob("job", { runtimeMode: "batch", statements: [sql\`INSERT INTO \${dst} SELECT a FROM \${src}\`],
+  kubernetes: { namespace: cfg.require("ns"), image: cfg.requireSecret("image"), flinkVersion: "v2_1", mode: "standalone" } });\n`,
+      { "Pulumi.prod.yaml": "config:\n  prog:ns: from-stack\n  prog:image: registry.example.com/flink:secret-tag\n" },
+    );
+    const out = path.join(tmp, "config-out");
+    const r = await runCli(["synth", dir, "--out", out, "--stack", "prod", "--config", "tag=cli", "--config", "prog:image=registry.example.com/flink:secret-tag"]);
+    expect(r.code, r.stderr).to.equal(0);
+    const sqlText = fs.readFileSync(path.join(out, "job", "job.sql"), "utf8");
+    expect(sqlText).to.contain("'number-of-rows' = '7'").and.contain("'print-identifier' = 'cli'");
+    const manifests = fs.readFileSync(path.join(out, "job", "manifests.yaml"), "utf8");
+    expect(manifests).not.to.contain("secret-tag");
+    expect(manifests).to.contain("[secret]");
+    const shown = path.join(tmp, "config-shown");
+    const r2 = await runCli(["synth", dir, "--out", shown, "--stack", "prod", "--config", "tag=cli", "--config", "prog:image=registry.example.com/flink:secret-tag", "--show-secrets"]);
+    expect(r2.code, r2.stderr).to.equal(0);
+    expect(fs.readFileSync(path.join(shown, "job", "manifests.yaml"), "utf8")).to.contain("image: registry.example.com/flink:secret-tag").and.contain("namespace: from-stack");
+  });
+
+  it("usage errors exit 2 with the usage text", async () => {
+    const r = await runCli(["synth"]);
+    expect(r.code).to.equal(2);
+    expect(r.stderr).to.contain("Usage: flink-iceberg synth");
+    const r2 = await runCli(["deploy", "x"]);
+    expect(r2.code).to.equal(2);
+    const r3 = await runCli(["synth", path.join(ROOT, "does-not-exist")]);
+    expect(r3.code).to.equal(1);
+    expect(r3.stderr).to.contain("does not exist");
+  });
+});
