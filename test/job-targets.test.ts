@@ -42,7 +42,9 @@ describe("FlinkSqlJob deploy targets", () => {
     const { src, sink } = tables("k1");
     const job = new api.FlinkSqlJob("k8s-job", { statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`], parallelism: 3, kubernetes: k8s });
     const script = await settle(job.script);
-    expect(await settle(job.deployment.deploymentName!)).to.equal("k8s-job");
+    expect(await settle(job.deploymentName)).to.equal("k8s-job");
+    expect(await settle(job.namespace)).to.equal("flink");
+    expect(await settle(job.jobId)).to.equal(undefined);
     const cmName = await settle(job.deployment.scriptConfigMapName!);
     await new Promise((r) => setTimeout(r, 50));
     const cm = recorded.find((r) => r.type === "kubernetes:core/v1:ConfigMap" && r.name === "k8s-job-script")!;

@@ -55,8 +55,20 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
   readonly checkpointInterval: string | undefined;
   /** Flink table name → Iceberg schema JSON, for the job's Iceberg tables. */
   readonly icebergSchemas: pulumi.Output<Record<string, unknown>>;
-  /** Outputs of the deploy target (undefined fields when there is none). */
+  /** Outputs of the deploy target, grouped (fields undefined for the other targets). */
   readonly deployment: DeployOutputs;
+  /** Kubernetes target: the FlinkDeployment's `metadata.name`; undefined otherwise. */
+  readonly deploymentName: pulumi.Output<string | undefined>;
+  /** Kubernetes target: the namespace of the ConfigMap and FlinkDeployment; undefined otherwise. */
+  readonly namespace: pulumi.Output<string | undefined>;
+  /** Kubernetes target: the ConfigMap holding the script; undefined otherwise. */
+  readonly scriptConfigMapName: pulumi.Output<string | undefined>;
+  /** Kubernetes target: the operator's `status.lifecycleState` when known (e.g. STABLE, SUSPENDED, FAILED). */
+  readonly lifecycleState: pulumi.Output<string | undefined>;
+  /** The Flink job's state when known (Kubernetes: `status.jobStatus.state`; SQL Gateway: SHOW JOBS, "NOT_FOUND" when gone). */
+  readonly jobStatus: pulumi.Output<string | undefined>;
+  /** SQL Gateway target: the submitted Flink job id; undefined otherwise. */
+  readonly jobId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: FlinkSqlJobArgs, opts?: pulumi.ComponentResourceOptions) {
     super("flink-iceberg:index:FlinkSqlJob", name, {}, opts);
@@ -85,6 +97,14 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     for (const t of plan.tables) if (t.iceberg) schemas[t.tableName] = t.iceberg.schema;
     this.icebergSchemas = pulumi.output(schemas) as unknown as pulumi.Output<Record<string, unknown>>;
     this.deployment = deployTarget(this, name, a, plan, this.script);
+    const d = this.deployment;
+    const orUndefined = <T>(o: pulumi.Output<T> | undefined): pulumi.Output<T | undefined> => (o ?? pulumi.output(undefined)) as pulumi.Output<T | undefined>;
+    this.deploymentName = orUndefined(d.deploymentName);
+    this.namespace = orUndefined(d.namespace);
+    this.scriptConfigMapName = orUndefined(d.scriptConfigMapName);
+    this.lifecycleState = d.lifecycleState ?? pulumi.output(undefined);
+    this.jobStatus = d.jobStatus ?? pulumi.output(undefined);
+    this.jobId = orUndefined(d.jobId);
 
     const job: RegisteredJob = {
       name,
@@ -107,12 +127,20 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       tables: this.tables,
       checkpointInterval: this.checkpointInterval,
       icebergSchemas: this.icebergSchemas,
+      deploymentName: this.deploymentName,
+      namespace: this.namespace,
+      scriptConfigMapName: this.scriptConfigMapName,
+      lifecycleState: this.lifecycleState,
+      jobStatus: this.jobStatus,
+      jobId: this.jobId,
     });
   }
 }
 
 /** Renders the script once every DDL and embedded Output is known; an embedded secret Output fails it. */
 function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
+  const plain = renderPlainScript(name, plan);
+  if (plain !== undefined) return pulumi.output(plain);
   const ddls = plan.tables.map((t) => pulumi.output(t.ddl));
   const statements = [...plan.definitions, ...plan.inserts];
   const values = statements.map((s, i) =>
@@ -135,4 +163,33 @@ function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
       inserts: texts.slice(plan.definitions.length),
     });
   });
+}
+
+/**
+ * The script when every DDL and statement is known at construction (the common case): the same
+ * text renderJobScript's apply would produce, without the chain of Outputs (`pulumi preview` of
+ * many jobs spends its time in Output plumbing; BENCHMARKS.md). Undefined when anything is an
+ * Output, or when rendering throws (the Output path then reports it the usual way).
+ */
+function renderPlainScript(name: string, plan: JobPlan): string | undefined {
+  const ddls: string[] = [];
+  for (const t of plan.tables) {
+    if (typeof t.ddl !== "string") return undefined;
+    ddls.push(t.ddl);
+  }
+  const statements = [...plan.definitions, ...plan.inserts];
+  if (!statements.every((s) => s.statement.isPlain)) return undefined;
+  try {
+    const texts = statements.map((s) => s.statement.render([]));
+    return renderScript({
+      jobName: name,
+      runtimeMode: plan.runtimeMode,
+      flinkConfiguration: plan.flinkConfiguration,
+      ddls,
+      definitions: texts.slice(0, plan.definitions.length),
+      inserts: texts.slice(plan.definitions.length),
+    });
+  } catch {
+    return undefined;
+  }
 }
