@@ -7,7 +7,7 @@ import { convertColumns, FORMAT_V3_RUNTIME_WARNING } from "../iceberg/schema.js"
 import type { Column, IcebergSchema, ParsedColumn } from "../iceberg/types.js";
 import { renderCreateTable, type RenderColumn } from "../sql/create-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
-import { Diagnostics } from "../validation/diagnostics.js";
+import { Diagnostics, unsafeMapKeyProblem } from "../validation/diagnostics.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import { checkLocationValue, isDeferred, planCatalog, type CatalogPlan } from "./catalog.js";
 import { parseFlinkDuration } from "./duration.js";
@@ -130,10 +130,16 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const freeCtx = { kind, streamingRead: read?.streamingRead ?? false, pinnedBySnapshotIds: read?.pinnedBySnapshotIds ?? false };
   const props = t.catalog?.properties ?? {};
   const extra = t.extraOptions ?? {};
+  // zod's record parse drops an own "__proto__" key, so the raw maps are checked for it.
+  const rawProps = typeof input["catalog"] === "object" && input["catalog"] !== null ? (input["catalog"] as Record<string, unknown>)["properties"] : undefined;
+  for (const [arg, raw] of [["catalog.properties", rawProps], ["extraOptions", input["extraOptions"]]] as const) {
+    const unsafe = typeof raw === "object" && raw !== null && Object.hasOwn(raw, "__proto__") ? unsafeMapKeyProblem("__proto__") : undefined;
+    if (unsafe !== undefined) diag.error(`${arg}["__proto__"]`, unsafe);
+  }
   checkFreeFormMap("catalog.properties", props, freeCtx, diag);
   checkFreeFormMap("extraOptions", extra, freeCtx, diag);
   for (const key of Object.keys(extra).sort()) {
-    if (key in props) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);
+    if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);
   }
 
   const warnings: ValidationIssue[] = [...diag.warnings];

@@ -8,7 +8,7 @@ import { deriveTableName } from "../options/iceberg-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
 import type { DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
-import type { Diagnostics } from "../validation/diagnostics.js";
+import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialKeyMessage, isCredentialKey } from "../validation/secrets.js";
 import { connectorBoundedness, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
@@ -73,7 +73,9 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   if (typeof args.options !== "object" || args.options === null) diag.error("options", "is required: the connector options, at least { connector: '...' }");
   for (const [k, v] of Object.entries(args.options ?? {})) {
     const at = `options[${JSON.stringify(k)}]`;
-    if (typeof v !== "string") diag.error(at, `must be a plain string (got ${v === null ? "null" : typeof v})`);
+    const unsafe = unsafeMapKeyProblem(k);
+    if (unsafe !== undefined) diag.error(at, unsafe);
+    else if (typeof v !== "string") diag.error(at, `must be a plain string (got ${v === null ? "null" : typeof v})`);
     else if (isCredentialKey(k)) diag.error(at, credentialKeyMessage(k, "the table's WITH clause"));
     else options[k] = v;
   }

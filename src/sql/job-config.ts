@@ -11,7 +11,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import { formatFlinkDuration, parseFlinkDuration } from "../options/duration.js";
-import type { Diagnostics } from "../validation/diagnostics.js";
+import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialKeyMessage, isCredentialKey } from "../validation/secrets.js";
 
 export const RUNTIME_MODE_KEY = "execution.runtime-mode";
@@ -52,6 +52,8 @@ export function renderInterval(text: string, millis: number): string {
 function checkConfiguration(configuration: Readonly<Record<string, unknown>>, parallelism: number | undefined, diag: Diagnostics): void {
   for (const [key, value] of Object.entries(configuration)) {
     const at = `configuration[${JSON.stringify(key)}]`;
+    const unsafe = unsafeMapKeyProblem(key);
+    if (unsafe !== undefined) diag.error(at, unsafe);
     if (typeof value !== "string") {
       diag.error(at, `must be a plain string (got ${value === null ? "null" : typeof value}); configuration values are rendered into SET lines at preview`);
       continue;

@@ -59,3 +59,12 @@ export class Diagnostics {
     if (this.errors.length > 0) throw new FlinkIcebergValidationError([...this.errors], resource);
   }
 }
+
+/**
+ * The error for a map key that JavaScript objects cannot carry as data, or undefined: an own
+ * "__proto__" key (from JSON.parse or Object.fromEntries) is dropped by assignment and by Pulumi
+ * Outputs, so it would vanish from the rendered WITH clause or configuration without a word.
+ */
+export function unsafeMapKeyProblem(key: string): string | undefined {
+  return key === "__proto__" ? 'the key "__proto__" cannot be carried through JavaScript objects and Pulumi Outputs (it would be dropped without a word); no Flink or Iceberg option has this name' : undefined;
+}

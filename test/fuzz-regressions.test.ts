@@ -1,0 +1,55 @@
+/**
+ * Fixed regression tests for the faults the fuzz suites (test/fuzz-*.test.ts) found, and for the
+ * grammar gaps they uncovered in dt-sql-parser (test/sql-validate.ts allowlist).
+ */
+import { expect } from "chai";
+import { isValidationError } from "../src/validation/error.js";
+import { installMocks, settle } from "./pulumi-mocks.js";
+import { expectValidFlinkSql, flinkSqlErrors } from "./sql-validate.js";
+
+type Api = typeof import("../src/index.js");
+const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
+const cols = [{ name: "id", type: "BIGINT" }];
+
+function issuesOf(fn: () => unknown): { path: string; message: string }[] {
+  try {
+    fn();
+  } catch (e) {
+    if (!isValidationError(e)) throw e;
+    return [...e.issues];
+  }
+  throw new Error("expected a FlinkIcebergValidationError");
+}
+
+describe("fuzz regressions", () => {
+  let api: Api;
+  before(async () => {
+    await installMocks();
+    api = await import("../src/index.js");
+  });
+
+  it("extraOptions key 'constructor' is not 'also set in catalog.properties' (an inherited name is not a key)", async () => {
+    const s = new api.IcebergSink("reg-ctor", { catalog: { ...catalog, properties: { toString: "p" } }, database: "db", table: "t", columns: cols, extraOptions: { constructor: "c", hasOwnProperty: "h" } });
+    const options = await settle(s.options);
+    expect(options).to.include({ constructor: "c", hasOwnProperty: "h", toString: "p" });
+  });
+
+  it("an own '__proto__' key is an error in FlinkTable options, extraOptions, catalog.properties and configuration, never dropped silently", () => {
+    const proto = (v: string): Record<string, string> => JSON.parse(`{"__proto__": ${JSON.stringify(v)}}`);
+    expect(issuesOf(() => new api.FlinkTable("reg-p1", { columns: cols, options: { connector: "datagen", ...proto("x") } })).map((i) => i.path)).to.deep.equal(['options["__proto__"]']);
+    expect(issuesOf(() => new api.IcebergSink("reg-p2", { catalog, database: "db", table: "t", columns: cols, extraOptions: proto("x") })).map((i) => i.path)).to.deep.equal(['extraOptions["__proto__"]']);
+    expect(issuesOf(() => new api.IcebergSource("reg-p3", { catalog: { ...catalog, properties: proto("x") }, database: "db", table: "t", columns: cols })).map((i) => i.path)).to.deep.equal(['catalog.properties["__proto__"]']);
+    const t = new api.FlinkTable("reg-p4", { columns: cols, options: { connector: "datagen" } });
+    expect(issuesOf(() => new api.FlinkSqlJob("reg-p5", { statements: [api.sql`INSERT INTO ${t} SELECT * FROM ${t}`], configuration: proto("x") })).map((i) => i.path)).to.deep.equal(['configuration["__proto__"]']);
+    expect(({} as Record<string, unknown>)["x"]).to.equal(undefined);
+  });
+
+  it("grammar gaps: NOT NULL / descriptions after parameterized types in type arguments, backslashes in quotes", () => {
+    const ddl = (t: string, name = "c"): string => `CREATE TABLE \`x\` (\n  \`${name}\` ${t}\n)\nWITH (\n  'connector' = 'datagen\\'\n);`;
+    for (const t of ["ARRAY<CHAR(1) NOT NULL>", "MAP<VARCHAR(2) NOT NULL, DECIMAL(3, 1) NOT NULL>", "ROW<`a` TIME(1) 'doc\\'>", "MAP<MAP<TIMESTAMP_LTZ(3) NOT NULL, INT> NOT NULL, INT>"]) expectValidFlinkSql(ddl(t));
+    expectValidFlinkSql(ddl("INT", "\\"));
+    // Real errors still surface.
+    expect(flinkSqlErrors(ddl("ARRAY<CHAR(1) NOT NULL"))).to.not.deep.equal([]);
+    expect(flinkSqlErrors("CREATE TABLE `x` (`c` INT) WITH ('k' = );")).to.not.deep.equal([]);
+  });
+});
