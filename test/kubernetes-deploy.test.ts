@@ -93,8 +93,8 @@ describe("kubernetes deploy (Pulumi layer under mocks)", () => {
     expect(urn).to.equal("urn:pulumi:stack::project::test:flink:FlinkSqlJob$kubernetes:flink.apache.org/v1beta1:FlinkDeployment::orders-daily");
     expect(await settle(d.configMap.urn)).to.equal("urn:pulumi:stack::project::test:flink:FlinkSqlJob$kubernetes:core/v1:ConfigMap::orders-daily-script");
     const fd = seen.find((r) => r.type === "kubernetes:flink.apache.org/v1beta1:FlinkDeployment")!;
-    const spec = fd.inputs.spec as { job: { args: string[]; jarURI: string }; jobManager: { podTemplate: { spec: { volumes: { configMap: { name: string } }[] } } } };
-    expect(spec.jobManager.podTemplate.spec.volumes[0]!.configMap.name).to.equal(cm);
+    const spec = fd.inputs.spec as { job: { args: string[]; jarURI: string }; podTemplate: { spec: { volumes: { configMap: { name: string } }[] } } };
+    expect(spec.podTemplate.spec.volumes.at(-1)!.configMap.name).to.equal(cm);
     expect(spec.job.jarURI).to.equal("local:///opt/flink/usrlib/sql-runner.jar");
     expect((fd.inputs.metadata as { annotations: unknown }).annotations).to.deep.equal({ "pulumi.com/skipAwait": "true" });
     const cmRes = seen.find((r) => r.type === "kubernetes:core/v1:ConfigMap")!;

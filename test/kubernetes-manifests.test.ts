@@ -106,19 +106,15 @@ describe("kubernetes manifests", () => {
                   { name: "AWS_ACCESS_KEY_ID", valueFrom: { secretKeyRef: { key: "access-key", name: "s3-credentials" } } },
                   { name: "AWS_SECRET_ACCESS_KEY", valueFrom: { secretKeyRef: { key: "secret-key", name: "s3-credentials" } } },
                 ],
+                volumeMounts: [{ mountPath: "/opt/flink/sql", name: "flink-iceberg-sql", readOnly: true }],
               },
             ],
+            volumes: [{ configMap: { name: cmName }, name: "flink-iceberg-sql" }],
           },
         },
         jobManager: {
           resource: { cpu: 1, memory: "2048m" },
           replicas: 1,
-          podTemplate: {
-            spec: {
-              containers: [{ name: "flink-main-container", volumeMounts: [{ mountPath: "/opt/flink/sql", name: "flink-iceberg-sql", readOnly: true }] }],
-              volumes: [{ configMap: { name: cmName }, name: "flink-iceberg-sql" }],
-            },
-          },
         },
         taskManager: { resource: { cpu: 1, memory: "2048m" } },
         job: {
@@ -162,15 +158,15 @@ describe("kubernetes manifests", () => {
         serviceAccount: "flink",
         mode: "standalone",
         flinkConfiguration: { "execution.runtime-mode": "batch" },
+        podTemplate: {
+          spec: {
+            containers: [{ name: "flink-main-container", volumeMounts: [{ mountPath: "/opt/flink/sql", name: "flink-iceberg-sql", readOnly: true }] }],
+            volumes: [{ configMap: { name: cmName }, name: "flink-iceberg-sql" }],
+          },
+        },
         jobManager: {
           resource: { cpu: 0.5, memory: "1Gi" },
           replicas: 1,
-          podTemplate: {
-            spec: {
-              containers: [{ name: "flink-main-container", volumeMounts: [{ mountPath: "/opt/flink/sql", name: "flink-iceberg-sql", readOnly: true }] }],
-              volumes: [{ configMap: { name: cmName }, name: "flink-iceberg-sql" }],
-            },
-          },
         },
         taskManager: { resource: { cpu: 2, memory: "4096m" }, replicas: 2 },
         job: {
@@ -213,21 +209,30 @@ describe("kubernetes manifests", () => {
     expect(a).to.equal(b);
     const changed = SCRIPT_120.replace("SELECT `id`", "SELECT `id` + 1");
     const h2 = sha(changed);
-    const m2 = buildKubernetesManifests(ARGS_120, FACTS_120, changed).flinkDeployment as { spec: { job: { args: string[] }; jobManager: { podTemplate: { spec: { volumes: { configMap: { name: string } }[] } } } } };
+    const m2 = buildKubernetesManifests(ARGS_120, FACTS_120, changed).flinkDeployment as { spec: { job: { args: string[] }; podTemplate: { spec: { volumes: { configMap: { name: string } }[] } } } };
     expect(m2.spec.job.args).to.deep.equal([`/opt/flink/sql/script-${h2.slice(0, 16)}.sql`]);
-    expect(m2.spec.jobManager.podTemplate.spec.volumes[0]!.configMap.name).to.equal(`orders-daily-sql-${h2.slice(0, 10)}`);
+    expect(m2.spec.podTemplate.spec.volumes[0]!.configMap.name).to.equal(`orders-daily-sql-${h2.slice(0, 10)}`);
     expect(JSON.stringify(buildKubernetesManifests(ARGS_120, FACTS_120, changed).flinkDeployment)).to.not.equal(JSON.stringify(JSON.parse(a).flinkDeployment));
   });
 
-  it("merges envFromSecrets into the user's pod template without changing it", () => {
-    const user = { metadata: { labels: { team: "data" } }, spec: { containers: [{ name: "flink-main-container", env: [{ name: "TZ", value: "UTC" }] }, { name: "sidecar", image: "busybox" }] } };
+  it("merges envFromSecrets and the script mount into the user's pod template by name, without changing it", () => {
+    // A sidecar first and a user volume: merged by name here, so the operator's positional merge never renames or replaces them.
+    const user = {
+      metadata: { labels: { team: "data" } },
+      spec: {
+        containers: [{ name: "sidecar", image: "busybox" }, { name: "flink-main-container", env: [{ name: "TZ", value: "UTC" }], volumeMounts: [{ name: "hadoop-conf", mountPath: "/etc/hadoop" }] }],
+        volumes: [{ name: "hadoop-conf", configMap: { name: "hadoop" } }],
+      },
+    };
     const before = JSON.stringify(user);
     const m = buildKubernetesManifests({ ...ARGS_120, env: undefined, podTemplate: user }, FACTS_120, SCRIPT_120).flinkDeployment as { spec: { podTemplate: unknown } };
     expect(JSON.stringify(user)).to.equal(before);
+    const cmName = `orders-daily-sql-${sha(SCRIPT_120).slice(0, 10)}`;
     expect(m.spec.podTemplate).to.deep.equal({
       metadata: { labels: { team: "data" } },
       spec: {
         containers: [
+          { name: "sidecar", image: "busybox" },
           {
             name: "flink-main-container",
             env: [
@@ -235,11 +240,19 @@ describe("kubernetes manifests", () => {
               { name: "AWS_ACCESS_KEY_ID", valueFrom: { secretKeyRef: { key: "access-key", name: "s3-credentials" } } },
               { name: "AWS_SECRET_ACCESS_KEY", valueFrom: { secretKeyRef: { key: "secret-key", name: "s3-credentials" } } },
             ],
+            volumeMounts: [
+              { name: "hadoop-conf", mountPath: "/etc/hadoop" },
+              { mountPath: "/opt/flink/sql", name: "flink-iceberg-sql", readOnly: true },
+            ],
           },
-          { name: "sidecar", image: "busybox" },
+        ],
+        volumes: [
+          { name: "hadoop-conf", configMap: { name: "hadoop" } },
+          { configMap: { name: cmName }, name: "flink-iceberg-sql" },
         ],
       },
     });
+    expect((m as { spec: { jobManager?: { podTemplate?: unknown } } }).spec.jobManager?.podTemplate).to.equal(undefined);
   });
 
   it("derives a deterministic name the operator accepts", () => {

@@ -6,7 +6,7 @@
 import { KUBERNETES_DEFAULTS, type KubernetesJobFacts, type KubernetesResourceArgs, type PlainKubernetesArgs } from "./args.js";
 import { deploymentFlinkConfiguration, jobParallelism } from "./flink-configuration.js";
 import { deriveDeploymentName, scriptNames } from "./naming.js";
-import { commonPodTemplate, envEntries, jobManagerPodTemplate } from "./pod-template.js";
+import { commonPodTemplate, envEntries } from "./pod-template.js";
 import { flinkVersionTraits, SQL_DRIVER_CLASS } from "./versions.js";
 import { waitAnnotations } from "./wait.js";
 
@@ -80,7 +80,6 @@ export function buildKubernetesManifests(args: PlainKubernetesArgs, job: Kuberne
   const jobManager: Record<string, unknown> = {
     resource: resource(args.jobManager),
     replicas: args.jobManager?.replicas ?? KUBERNETES_DEFAULTS.jobManagerReplicas,
-    podTemplate: jobManagerPodTemplate(names.configMapName),
   };
   const taskManager: Record<string, unknown> = { resource: resource(args.taskManager) };
   if (args.taskManager?.replicas !== undefined) taskManager.replicas = args.taskManager.replicas;
@@ -92,8 +91,7 @@ export function buildKubernetesManifests(args: PlainKubernetesArgs, job: Kuberne
     mode: args.mode ?? KUBERNETES_DEFAULTS.mode,
     flinkConfiguration: deploymentFlinkConfiguration(args, job),
   };
-  const pod = commonPodTemplate(args.podTemplate, envEntries(args.env, args.envFromSecrets));
-  if (pod !== undefined) spec.podTemplate = pod;
+  spec.podTemplate = commonPodTemplate(args.podTemplate, envEntries(args.env, args.envFromSecrets), names.configMapName);
   spec.jobManager = jobManager;
   spec.taskManager = taskManager;
   spec.job = jobSpec(args, job, names.path);

@@ -1,6 +1,6 @@
 /**
- * Pod templates of the FlinkDeployment: environment (plain values and Secret references) merged
- * into the user's base template, and the JobManager template that mounts the script.
+ * The pod template of the FlinkDeployment: environment (plain values and Secret references) and
+ * the script mount merged into the user's base template.
  *
  * The Flink container must be named `flink-main-container`; the operator merges the common
  * template with the JobManager/TaskManager ones (OP docs/content/docs/custom-resource/pod-template.md),
@@ -40,13 +40,15 @@ export function envEntries(env: Readonly<Record<string, string>> | undefined, fr
 }
 
 /**
- * The common pod template: the user's template (copied) with `env` appended to
- * `flink-main-container` (added when absent). Undefined when there is neither.
+ * The common pod template (spec.podTemplate, applied to JobManager and TaskManager pods): the
+ * user's template (copied), with `env` appended to `flink-main-container` and the script
+ * ConfigMap mounted read-only at SCRIPT_MOUNT_DIR. Everything is merged here by name, in one
+ * template: the operator merges the common template with jobManager/taskManager templates by
+ * array position unless `kubernetes.operator.pod-template.merge-arrays-by-name` is set
+ * (OP FlinkUtils.mergePodTemplates), which would rename a user's sidecar or replace a user's volume.
  */
-export function commonPodTemplate(user: Readonly<Record<string, unknown>> | undefined, env: readonly Json[]): Json | undefined {
-  if (user === undefined && env.length === 0) return undefined;
+export function commonPodTemplate(user: Readonly<Record<string, unknown>> | undefined, env: readonly Json[], scriptConfigMapName: string): Json {
   const tpl: Json = user === undefined ? {} : clone(user as Json);
-  if (env.length === 0) return tpl;
   const spec: Json = isObject(tpl.spec) ? tpl.spec : {};
   tpl.spec = spec;
   const containers: Json[] = Array.isArray(spec.containers) ? (spec.containers as Json[]) : [];
@@ -56,24 +58,10 @@ export function commonPodTemplate(user: Readonly<Record<string, unknown>> | unde
     main = { name: FLINK_CONTAINER };
     containers.push(main);
   }
-  const existing: Json[] = Array.isArray(main.env) ? (main.env as Json[]) : [];
-  main.env = [...existing, ...env];
+  if (env.length > 0) main.env = [...(Array.isArray(main.env) ? (main.env as Json[]) : []), ...env];
+  main.volumeMounts = [...(Array.isArray(main.volumeMounts) ? (main.volumeMounts as Json[]) : []), { mountPath: SCRIPT_MOUNT_DIR, name: SCRIPT_VOLUME_NAME, readOnly: true }];
+  spec.volumes = [...(Array.isArray(spec.volumes) ? (spec.volumes as Json[]) : []), { configMap: { name: scriptConfigMapName }, name: SCRIPT_VOLUME_NAME }];
   return tpl;
-}
-
-/** The JobManager pod template: the script ConfigMap mounted read-only at SCRIPT_MOUNT_DIR. */
-export function jobManagerPodTemplate(configMapName: string): Json {
-  return {
-    spec: {
-      containers: [
-        {
-          name: FLINK_CONTAINER,
-          volumeMounts: [{ mountPath: SCRIPT_MOUNT_DIR, name: SCRIPT_VOLUME_NAME, readOnly: true }],
-        },
-      ],
-      volumes: [{ configMap: { name: configMapName }, name: SCRIPT_VOLUME_NAME }],
-    },
-  };
 }
 
 /** Every `env` entry of every container in a user pod template (for the credential check). */

@@ -116,6 +116,9 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
  */
 export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
   const k = diag.at("kubernetes");
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    return k.error("", "must be an object { namespace?, image, flinkVersion, ... } (or leave kubernetes unset)");
+  }
   if (args.flinkVersion === undefined) k.error("flinkVersion", `must be set to the Flink version inside the image: one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)}`);
   else if (!isSupportedFlinkVersion(args.flinkVersion)) {
     k.error("flinkVersion", `${JSON.stringify(args.flinkVersion)} is not supported: use one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)} (the versions an Iceberg Flink runtime exists for)`);
