@@ -322,3 +322,35 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     expect(await make("det")).to.equal(await make("det"));
   });
 });
+
+describe("FlinkSqlJob review regressions", () => {
+  let api: Api;
+  before(async () => {
+    await installMocks();
+    api = await import("../src/index.js");
+  });
+
+  it("a table component named as plain text in table position is an error with the fix", () => {
+    const gen = new api.FlinkTable("orders-gen", { columns: cols, options: { connector: "datagen" } });
+    const s = new api.IcebergSink("plain_text_sink", { catalog, database: "db", table: "p", columns: cols });
+    const e = errorOf(() => new api.FlinkSqlJob("plain", { statements: [api.sql`INSERT INTO ${s} SELECT id, data FROM orders_gen`] }));
+    expect(e.issues.map((i) => i.path)).to.deep.equal(["statements[0]"]);
+    expect(e.issues[0]!.message).to.contain('FlinkTable "orders-gen"').and.contain("Object 'orders_gen' not found");
+    // Interpolated once, the name may also appear as text; a column of that name elsewhere is not in table position.
+    const ok = new api.FlinkSqlJob("plain-ok", { statements: [api.sql`INSERT INTO ${s} SELECT g.id, g.data FROM ${gen} AS g JOIN orders_gen USING (id)`] });
+    expect(ok.tables).to.deep.equal(["plain_text_sink", "orders_gen"]);
+  });
+
+  it("a FlinkTable with connector 'iceberg' is an error pointing to IcebergSource/IcebergSink", () => {
+    const e = errorOf(() => new api.FlinkTable("ice", { columns: cols, options: { connector: "iceberg", "catalog-name": "c" } }));
+    expect(e.issues[0]!.path).to.equal("options.connector");
+    expect(e.issues[0]!.message).to.contain("IcebergSink");
+  });
+
+  it("reading an IcebergSink table also forces the FLIP-27 source", async () => {
+    const s = new api.IcebergSink("read_back", { catalog, database: "db", table: "read_back", columns: cols });
+    const out = new api.FlinkTable("read_back_out", { columns: cols, options: { connector: "print" } });
+    const job = new api.FlinkSqlJob("read-back", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${s}`] });
+    expect((await settle(job.flinkConfiguration))["table.exec.iceberg.use-flip27-source"]).to.equal("true");
+  });
+});

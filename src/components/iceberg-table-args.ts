@@ -77,8 +77,9 @@ export interface IcebergTableArgs {
   /**
    * Flink table name in CREATE TABLE and in `sql` statements, always back-quoted when rendered.
    * Default: the resource name with every character other than ASCII letters, digits and `_`
-   * replaced by `_` (`"orders-daily"` → `orders_daily`), so hand-written SQL can use it unquoted
-   * unless it is a keyword. 1 to 256 characters, no line breaks.
+   * replaced by `_` (`"orders-daily"` → `orders_daily`). In `sql` statements, interpolate the
+   * table (`${table}`) rather than writing this name: the job declares only interpolated tables
+   * (naming one as plain text after FROM/JOIN/INTO is a preview error). 1 to 256 characters, no line breaks.
    */
   tableName?: string;
   /**

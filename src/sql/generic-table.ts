@@ -6,7 +6,7 @@
  */
 import { deriveTableName } from "../options/iceberg-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
-import type { DataType } from "../types/data-type.js";
+import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialKeyMessage, isCredentialKey } from "../validation/secrets.js";
@@ -81,6 +81,11 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   }
   if (args.options && (typeof args.options.connector !== "string" || args.options.connector.trim() === "")) {
     diag.error("options.connector", "is required: the connector name, e.g. 'kafka', 'datagen', 'filesystem'");
+  } else if (args.options?.connector?.trim().toLowerCase() === "iceberg") {
+    diag.error(
+      "options.connector",
+      "'iceberg' tables are declared with IcebergSource or IcebergSink, which check the Iceberg rules (checkpointing for commits, upsert keys, codecs, format version) that a FlinkTable cannot",
+    );
   }
   const columns: RenderColumn[] = [];
   const kinds = new Map<string, { kind: RenderColumn["kind"]; type?: DataType }>();
@@ -100,6 +105,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       columns.push({ kind: "computed", name: c.name, expression: c.expression, ...comment });
       return;
     }
+    if (typeof c.type !== "string" && !isDataType(c.type)) return d.error("type", "must be Flink type text such as \"BIGINT\" or a DataTypes value (a computed column has an expression instead)");
     const type = d.capture("type", () => (typeof c.type === "string" ? parseDataType(c.type) : c.type));
     if (type === undefined) return;
     const rendered = pk.has(c.name) ? type.notNull() : type;

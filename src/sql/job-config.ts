@@ -27,10 +27,10 @@ export interface JobConfigInput {
   runtimeMode: "streaming" | "batch";
   parallelism?: number;
   configuration: Readonly<Record<string, string>>;
-  /** Every table the job references. */
-  tables: readonly TableDefinition[];
   /** The tables the job writes. */
   sinks: readonly TableDefinition[];
+  /** The tables the job reads (Iceberg ones need the FLIP-27 switch, IcebergSink tables included). */
+  reads: readonly TableDefinition[];
 }
 
 export interface JobConfig {
@@ -70,7 +70,7 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
 
 /** Computes the job's configuration; problems go to `diag` under `configuration[...]`, `parallelism` or the sink. */
 export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobConfig {
-  const { runtimeMode, parallelism, configuration, tables, sinks } = input;
+  const { runtimeMode, parallelism, configuration, reads, sinks } = input;
   checkConfiguration(configuration, parallelism, diag);
   if (parallelism !== undefined && (typeof parallelism !== "number" || !Number.isSafeInteger(parallelism) || parallelism < 1)) {
     diag.error("parallelism", `must be a whole number of at least 1 (got ${String(parallelism)})`);
@@ -80,7 +80,7 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
   out[RUNTIME_MODE_KEY] = runtimeMode === "batch" ? "BATCH" : "STREAMING";
   if (parallelism !== undefined && Number.isSafeInteger(parallelism) && parallelism >= 1) out[PARALLELISM_KEY] = String(parallelism);
 
-  if (tables.some((t) => t.resourceType === "IcebergSource")) {
+  if (reads.some((t) => t.iceberg !== undefined)) {
     if (configuration[FLIP27_KEY] !== undefined && configuration[FLIP27_KEY].trim().toLowerCase() !== "true") {
       diag.error(
         `configuration[${JSON.stringify(FLIP27_KEY)}]`,

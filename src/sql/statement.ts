@@ -14,6 +14,8 @@ export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
 
 export interface AnalyzedStatement {
   readonly kind: StatementKind;
+  /** Position in the job's `statements` arg (set by the job planner). */
+  index?: number;
   /** The statement without its trailing `;`. */
   readonly statement: SqlStatement;
   /** The INSERT target. */
