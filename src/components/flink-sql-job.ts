@@ -89,14 +89,15 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     diag.throwIfErrors(label);
     for (const w of diag.warnings) pulumi.log.warn(`${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
 
-    this.script = renderJobScript(name, plan);
+    const plainScript = renderPlainScript(name, plan);
+    this.script = plainScript !== undefined ? pulumi.output(plainScript) : renderJobScript(name, plan);
     this.flinkConfiguration = pulumi.output(plan.flinkConfiguration);
     this.tables = plan.tables.map((t) => t.tableName);
     this.checkpointInterval = plan.checkpointInterval;
     const schemas: Record<string, unknown> = {};
     for (const t of plan.tables) if (t.iceberg) schemas[t.tableName] = t.iceberg.schema;
     this.icebergSchemas = pulumi.output(schemas) as unknown as pulumi.Output<Record<string, unknown>>;
-    this.deployment = deployTarget(this, name, a, plan, this.script);
+    this.deployment = deployTarget(this, name, a, plan, this.script, plainScript);
     const d = this.deployment;
     const orUndefined = <T>(o: pulumi.Output<T> | undefined): pulumi.Output<T | undefined> => (o ?? pulumi.output(undefined)) as pulumi.Output<T | undefined>;
     this.deploymentName = orUndefined(d.deploymentName);
@@ -121,12 +122,13 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       warnings: diag.warnings.map((w) => `${w.path ? `${w.path}: ` : ""}${w.message}`),
     };
     registry().jobs.push(job);
+    // Plain values where known: the engine receives the same outputs without the Output plumbing.
     this.registerOutputs({
-      script: this.script,
-      flinkConfiguration: this.flinkConfiguration,
+      script: plainScript ?? this.script,
+      flinkConfiguration: { ...plan.flinkConfiguration },
       tables: this.tables,
       checkpointInterval: this.checkpointInterval,
-      icebergSchemas: this.icebergSchemas,
+      icebergSchemas: schemas,
       deploymentName: this.deploymentName,
       namespace: this.namespace,
       scriptConfigMapName: this.scriptConfigMapName,
@@ -139,8 +141,6 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
 
 /** Renders the script once every DDL and embedded Output is known; an embedded secret Output fails it. */
 function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
-  const plain = renderPlainScript(name, plan);
-  if (plain !== undefined) return pulumi.output(plain);
   const ddls = plan.tables.map((t) => pulumi.output(t.ddl));
   const statements = [...plan.definitions, ...plan.inserts];
   const values = statements.map((s, i) =>
@@ -167,7 +167,7 @@ function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
 
 /**
  * The script when every DDL and statement is known at construction (the common case): the same
- * text renderJobScript's apply would produce, without the chain of Outputs (`pulumi preview` of
+ * text renderJobScript's apply would produce, without its chain of Outputs (`pulumi preview` of
  * many jobs spends its time in Output plumbing; BENCHMARKS.md). Undefined when anything is an
  * Output, or when rendering throws (the Output path then reports it the usual way).
  */

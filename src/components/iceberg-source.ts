@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { IcebergSchema } from "../iceberg/types.js";
 import { planIcebergTable } from "../options/iceberg-table.js";
 import type { IcebergSourceArgs } from "./iceberg-table-args.js";
-import { logWarnings, registerIcebergTable, renderTableOutputs } from "./iceberg-table-component.js";
+import { logWarnings, registeredTableOutputs, registerIcebergTable, renderTableOutputs, tableOutputFields } from "./iceberg-table-component.js";
 
 export class IcebergSource extends pulumi.ComponentResource {
   /** The Flink table name (plain). */
@@ -26,11 +26,12 @@ export class IcebergSource extends pulumi.ComponentResource {
     super("flink-iceberg:index:IcebergSource", name, {}, opts);
     const outputs = renderTableOutputs(plan);
     this.tableName = plan.tableName;
-    this.ddl = outputs.rendered.apply((r) => r.ddl);
-    this.options = outputs.rendered.apply((r) => ({ ...r.options }));
+    const fields = tableOutputFields(outputs);
+    this.ddl = fields.ddl;
+    this.options = fields.options;
     this.icebergSchema = pulumi.output(plan.schema);
     logWarnings(plan, this);
     registerIcebergTable(this, plan, outputs);
-    this.registerOutputs({ tableName: this.tableName, ddl: this.ddl, options: this.options, icebergSchema: this.icebergSchema });
+    this.registerOutputs(registeredTableOutputs(plan, outputs, this));
   }
 }

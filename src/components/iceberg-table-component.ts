@@ -30,7 +30,14 @@ export interface IcebergTableOutputs {
 export function renderTableOutputs(plan: IcebergTablePlan): IcebergTableOutputs {
   if (isPlainLocation(plan)) {
     const plain = renderIcebergTable(plan, { uri: plan.uri, warehouse: plan.warehouse });
-    return { rendered: pulumi.output(plain), plain };
+    // Created on first use only: with plain values the components need no Output chain (BENCHMARKS.md).
+    let rendered: pulumi.Output<RenderedIcebergTable> | undefined;
+    return {
+      get rendered() {
+        return (rendered ??= pulumi.output(plain));
+      },
+      plain,
+    };
   }
   const uri = plan.uri === undefined ? undefined : pulumi.output(plan.uri as pulumi.Input<string>);
   const warehouse = plan.warehouse === undefined ? undefined : pulumi.output(plan.warehouse as pulumi.Input<string>);
@@ -45,6 +52,21 @@ export function renderTableOutputs(plan: IcebergTablePlan): IcebergTableOutputs 
     return renderIcebergTable(plan, { uri: u, warehouse: w });
   });
   return { rendered, plain: undefined };
+}
+
+/** The `ddl` and `options` outputs: made from the plain rendering when there is one, else derived from `rendered`. */
+export function tableOutputFields(outputs: IcebergTableOutputs): { ddl: pulumi.Output<string>; options: pulumi.Output<Record<string, string>> } {
+  if (outputs.plain !== undefined) return { ddl: pulumi.output(outputs.plain.ddl), options: pulumi.output({ ...outputs.plain.options }) };
+  return { ddl: outputs.rendered.apply((r) => r.ddl), options: outputs.rendered.apply((r) => ({ ...r.options })) };
+}
+
+/**
+ * What the component registers as its outputs: the plain values when known (the engine receives
+ * the same values as from the Outputs, without the Output plumbing), else the Outputs.
+ */
+export function registeredTableOutputs(plan: IcebergTablePlan, outputs: IcebergTableOutputs, fields: IcebergTableOutputFields): Record<string, unknown> {
+  if (outputs.plain === undefined) return { tableName: fields.tableName, ddl: fields.ddl, options: fields.options, icebergSchema: fields.icebergSchema };
+  return { tableName: fields.tableName, ddl: outputs.plain.ddl, options: { ...outputs.plain.options }, icebergSchema: plan.schema };
 }
 
 /** Logs the plan's warnings on the resource. */

@@ -82,6 +82,20 @@ function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | unde
   };
 }
 
+/**
+ * The manifests at once when the script and image are plain (the applies in deployTarget compute
+ * the same without a chain of Outputs; BENCHMARKS.md); undefined otherwise or when building
+ * throws (the Output path then rejects as before).
+ */
+function plainManifestList(build: (s: string, image: string) => object[], scriptText: string | undefined, image: pulumi.Input<string>): object[] | undefined {
+  if (scriptText === undefined || typeof image !== "string") return undefined;
+  try {
+    return build(scriptText, image);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Checks the target args on plain values. */
 export function validateTarget(name: string, args: TargetArgs & { parallelism?: number }, plan: JobPlan, diag: Diagnostics): void {
   if (args.kubernetes !== undefined && args.sqlGateway !== undefined) {
@@ -98,21 +112,27 @@ export function deployTarget(
   args: TargetArgs & { parallelism?: number },
   plan: JobPlan,
   script: pulumi.Output<string>,
+  /** The script's text when it is known at construction (so not a secret). */
+  scriptText?: string,
 ): DeployOutputs {
   if (args.kubernetes !== undefined) {
     const k = args.kubernetes;
     const facts = kubernetesFacts(name, plan, args.parallelism);
-    const d = deployToKubernetes(parent, name, k, { script, facts });
+    const d = deployToKubernetes(parent, name, k, { script, facts, ...(scriptText !== undefined ? { scriptText } : {}) });
     const build = (s: string, image: string): object[] => {
       const m = buildKubernetesManifests({ ...k, image }, facts, s);
       return [m.configMap, m.flinkDeployment];
     };
-    const image = pulumi.output(k.image);
-    const manifests = pulumi.all([script, image]).apply(([s, img]) => build(s, img));
+    const plain = plainManifestList(build, scriptText, k.image);
+    const image = plain ? undefined : pulumi.output(k.image);
+    const manifests = plain ? pulumi.output(plain) : pulumi.all([script, image!]).apply(([s, img]) => build(s, img));
     // For synth without --show-secrets: the same objects with a secret image written as the placeholder.
-    const manifestsRedacted = pulumi
-      .all([pulumi.unsecret(script), pulumi.unsecret(image), pulumi.output(pulumi.isSecret(image))])
-      .apply(([s, img, secret]) => build(s, secret ? SECRET_PLACEHOLDER : img));
+    // A plain image is no secret, so with plain values both are the same manifests (pulumi.output copies).
+    const manifestsRedacted = plain
+      ? pulumi.output(plain)
+      : pulumi
+          .all([pulumi.unsecret(script), pulumi.unsecret(image!), pulumi.output(pulumi.isSecret(image!))])
+          .apply(([s, img, secret]) => build(s, secret ? SECRET_PLACEHOLDER : img));
     return {
       manifests,
       manifestsRedacted,

@@ -18,6 +18,13 @@ export const MAX_TYPE_NESTING = 128;
 const INTERVAL_UNITS = "YEAR, MONTH, DAY, HOUR, MINUTE or SECOND";
 
 /**
+ * Successful parses by exact text. DataTypes are frozen, so sharing one is safe; programs repeat
+ * a few type texts over many columns and tables (BENCHMARKS.md). Errors are not cached.
+ */
+const parsedTypes = new Map<string, DataType>();
+const PARSED_TYPES_MAX = 4096;
+
+/**
  * Parses Flink SQL type text (case-insensitive keywords, any surrounding whitespace) into a
  * frozen `DataType` whose `toString()` is the canonical text. Accepts every Flink logical type:
  *
@@ -50,11 +57,16 @@ export function parseDataType(text: string): DataType {
   if (typeof text !== "string") {
     throw new FlinkIcebergValidationError([{ path: "", message: `type text must be a string, got ${typeof text}` }]);
   }
+  const cached = parsedTypes.get(text);
+  if (cached !== undefined) return cached;
   const parser = new Parser(tokenize(text));
   const type = parser.parseType(0, "a type");
   parser.expectEnd();
+  if (parsedTypes.size >= PARSED_TYPES_MAX) parsedTypes.clear();
+  parsedTypes.set(text, type);
   return type;
 }
+
 
 /** Runs a factory call, adding the offset of the text it came from to a validation error. */
 function at<T>(offset: number, build: () => T): T {
