@@ -11,6 +11,7 @@ import type { IcebergTableFacts, TableDefinition } from "../components/table-def
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { computeJobConfig, type JobConfig } from "./job-config.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
+import { tableMentions } from "./table-mentions.js";
 import type { SqlStatement } from "./template.js";
 
 export interface JobPlanInput {
@@ -79,6 +80,31 @@ function checkTables(tables: readonly TableDefinition[], diag: Diagnostics): voi
   }
 }
 
+/**
+ * A table component named as plain text (not `${table}`) in table position gets no CREATE TABLE:
+ * an error with the fix, unless the job declares a table or view of that name anyway.
+ */
+function checkTextMentions(analyzed: readonly AnalyzedStatement[], tables: readonly TableDefinition[], programTables: readonly TableDefinition[], diag: Diagnostics): void {
+  const declared = new Set(tables.map((t) => t.tableName));
+  for (const a of analyzed) {
+    if (a.kind !== "view") continue;
+    const m = /VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i.exec(a.statement.toString());
+    if (m) declared.add(m[1]!.startsWith("`") ? m[1]!.slice(1, -1).replace(/``/g, "`") : m[1]!);
+  }
+  analyzed.forEach((a) => {
+    const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join("");
+    for (const name of new Set(tableMentions(text))) {
+      if (declared.has(name)) continue;
+      const table = programTables.find((t) => t.tableName === name);
+      if (!table) continue;
+      diag.error(
+        `statements[${a.index}]`,
+        `names ${table.label} as plain text (${JSON.stringify(name)}); the job declares only tables interpolated with \${...}, so it would have no CREATE TABLE for it and fail with "Object '${name}' not found": write \${<the ${table.resourceType} object>} instead of ${name}`,
+      );
+    }
+  });
+}
+
 /** Plans the job; problems go to `diag`. */
 export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const { runtimeMode } = input;
@@ -88,11 +114,13 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const analyzed: AnalyzedStatement[] = [];
   (Array.isArray(input.statements) ? input.statements : []).forEach((s, i) => {
     const a = analyzeStatement(s, diag.at(`statements[${i}]`));
-    if (a) analyzed.push(a);
+    if (a) analyzed.push({ ...a, index: i });
   });
   const tables: TableDefinition[] = [];
   for (const a of analyzed) for (const t of a.statement.tables) if (!tables.includes(t)) tables.push(t);
   checkTables(tables, diag);
+
+  checkTextMentions(analyzed, tables, input.programTables ?? [], diag);
 
   const inserts = analyzed.filter((a) => a.kind === "insert" || a.kind === "insert-overwrite");
   const definitions = analyzed.filter((a) => a.kind === "view" || a.kind === "function");
@@ -101,7 +129,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   }
   const sinks: TableDefinition[] = [];
   inserts.forEach((a) => {
-    const i = analyzed.indexOf(a);
+    const i = a.index;
     const target = a.target!;
     if (!target.writable) {
       diag.error(`statements[${i}]`, `the INSERT target ${target.label} is a source; only an IcebergSink or a FlinkTable can be written`);
@@ -131,7 +159,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     }
   }
 
-  const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, tables, sinks }, diag);
+  const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads }, diag);
   return {
     ...config,
     runtimeMode,
