@@ -66,7 +66,7 @@ async function main() {
   let pkg;
   let fixture;
   if (variant === "package" || variant === "capture") {
-    pkg = require(path.join(__dirname, "..", "dist", "index.js"));
+    pkg = require(path.join(process.env.BENCH_DIST ?? path.join(__dirname, "..", "dist"), "index.js"));
     // Load the Kubernetes classes the package uses, in all variants alike, before the clock starts.
     void k8s.core.v1.ConfigMap, k8s.apiextensions.CustomResource;
   } else {
@@ -76,6 +76,7 @@ async function main() {
   }
 
   const waits = [];
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = 0; i < N; i++) {
     if (pkg) {
@@ -102,6 +103,7 @@ async function main() {
   await Promise.all(waits.map(settle));
   await pulumi.runtime.waitForRPCs();
   const t1 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
 
   const registered = pulumi.runtime.getMonitor().getRegisteredResources();
   if (variant === "capture") writeFixture(registered, workload);
@@ -115,6 +117,7 @@ async function main() {
       n: N,
       wallMs: t1 - t0,
       constructMs: constructed - t0,
+      cpuMs: (cpu.user + cpu.system) / 1000,
       peakRssMiB: process.resourceUsage().maxRSS / 1024,
       resources: registered.size,
     }) + "\n",

@@ -11,7 +11,7 @@
  */
 const path = require("node:path");
 const { performance } = require("node:perf_hooks");
-const dist = path.join(__dirname, "..", "dist");
+const dist = process.env.BENCH_DIST ?? path.join(__dirname, "..", "dist");
 const { planIcebergTable, renderIcebergTable } = require(path.join(dist, "options", "iceberg-table.js"));
 const { planJob } = require(path.join(dist, "sql", "job-plan.js"));
 const { renderScript } = require(path.join(dist, "sql", "script.js"));

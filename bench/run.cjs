@@ -26,7 +26,8 @@ const NS = (argv.ns ?? "10,100,1000").split(",").map(Number);
 const ONLY = new Set((argv.only ?? "mock,core,cold").split(","));
 const NODE_FLAGS = ["--stack-trace-limit=0"];
 const here = __dirname;
-const dist = path.join(here, "..", "dist", "index.js");
+// BENCH_DIST: another build of the package (e.g. of an older commit, for before/after); default dist/.
+const dist = path.join(process.env.BENCH_DIST ?? path.join(here, "..", "dist"), "index.js");
 if (!fs.existsSync(dist)) {
   console.error("dist/index.js is missing: run `npm run build` first (or `npm run bench`, which does)");
   process.exit(2);
