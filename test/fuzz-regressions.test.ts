@@ -44,6 +44,25 @@ describe("fuzz regressions", () => {
     expect(({} as Record<string, unknown>)["x"]).to.equal(undefined);
   });
 
+  it("an own '__proto__' or 'constructor' arg is an unknown arg (was skipped: `key in shape` saw Object.prototype)", () => {
+    const args = { catalog, database: "db", table: "t", columns: cols, ...JSON.parse('{"__proto__": {"polluted": true}}'), constructor: 1 };
+    expect(issuesOf(() => new api.IcebergSource("reg-u1", args)).map((i) => i.path)).to.deep.equal(["__proto__", "constructor"]);
+    expect(({} as Record<string, unknown>)["polluted"]).to.equal(undefined);
+  });
+
+  it("a FlinkTable column type that is neither text nor a DataType is a validation error (was a TypeError)", () => {
+    for (const type of [null, 42, {}]) {
+      expect(issuesOf(() => new api.FlinkTable("reg-t1", { columns: [{ name: "a", type: type as never }], options: { connector: "datagen" } })).map((i) => i.path)).to.deep.equal(["columns[0].type"]);
+    }
+  });
+
+  it("kubernetes: null / sqlGateway: null are validation errors (was a TypeError)", () => {
+    const t = new api.FlinkTable("reg-k0", { columns: cols, options: { connector: "datagen" } });
+    const statements = [api.sql`INSERT INTO ${t} SELECT * FROM ${t}`];
+    expect(issuesOf(() => new api.FlinkSqlJob("reg-k1", { statements, kubernetes: null as never })).map((i) => i.path)).to.deep.equal(["kubernetes"]);
+    expect(issuesOf(() => new api.FlinkSqlJob("reg-k2", { statements, sqlGateway: null as never })).map((i) => i.path)).to.deep.equal(["sqlGateway"]);
+  });
+
   it("grammar gaps: NOT NULL / descriptions after parameterized types in type arguments, backslashes in quotes", () => {
     const ddl = (t: string, name = "c"): string => `CREATE TABLE \`x\` (\n  \`${name}\` ${t}\n)\nWITH (\n  'connector' = 'datagen\\'\n);`;
     for (const t of ["ARRAY<CHAR(1) NOT NULL>", "MAP<VARCHAR(2) NOT NULL, DECIMAL(3, 1) NOT NULL>", "ROW<`a` TIME(1) 'doc\\'>", "MAP<MAP<TIMESTAMP_LTZ(3) NOT NULL, INT> NOT NULL, INT>"]) expectValidFlinkSql(ddl(t));

@@ -90,7 +90,7 @@ export function parseFields<S extends z.ZodRawShape>(shape: S, input: Record<str
     else reportZodIssues(diag, key, result.error);
   }
   for (const key of known === undefined ? [] : Object.keys(input)) {
-    if (!(key in shape) && !known!.has(key)) diag.error(key, `unknown arg ${JSON.stringify(key)}; check its spelling against the documented args`);
+    if (!Object.hasOwn(shape, key) && !known!.has(key)) diag.error(key, `unknown arg ${JSON.stringify(key)}; check its spelling against the documented args`);
   }
   return out as Partial<{ [K in keyof S]: z.output<S[K]> }>;
 }

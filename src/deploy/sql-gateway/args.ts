@@ -72,6 +72,9 @@ function isPlainString(v: unknown): v is string {
  * `sessionProperties["key"]`, `headers["key"]`, `savepointDir`, `apiVersion`.
  */
 export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics): void {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    return diag.error("", "must be an object { endpoint, ... } (or leave sqlGateway unset)");
+  }
   if (isPlainString(args.endpoint)) {
     const problem = endpointProblem(args.endpoint);
     if (problem !== undefined) diag.error("endpoint", problem);
