@@ -14,6 +14,7 @@
  * - catalogImpl: checked by that catalog class at start-up, not here.
  */
 import { z } from "zod";
+import { credentialValueMessage, valueCarriesCredential } from "../validation/secrets.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { describe } from "./fields.js";
 
@@ -124,5 +125,6 @@ export function checkLocationValue(arg: "uri" | "warehouse", value: unknown): st
   if (typeof value !== "string") return `catalog.${arg} must resolve to a string, got ${describe(value)}`;
   if (value.trim() === "") return `catalog.${arg} is empty; set the ${arg === "uri" ? "catalog URI" : "warehouse location"} or leave it unset`;
   if (/[\r\n]/.test(value)) return `catalog.${arg} contains a line break, which no URI holds`;
+  if (valueCarriesCredential(value)) return credentialValueMessage(`catalog.${arg}`);
   return undefined;
 }

@@ -6,7 +6,7 @@
  * `validate`), and a key that carries a credential (SPEC decision 8).
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { credentialKeyMessage, isCredentialKey } from "../validation/secrets.js";
+import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
 
@@ -79,6 +79,10 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     }
     if (isCredentialKey(key)) {
       diag.error(at, credentialKeyMessage(key, arg));
+      continue;
+    }
+    if (typeof map[key] === "string" && valueCarriesCredential(map[key])) {
+      diag.error(at, credentialValueMessage(`the value of ${JSON.stringify(key)}`));
       continue;
     }
     const covered = COVERED.get(lower);

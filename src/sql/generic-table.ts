@@ -9,7 +9,7 @@ import { checkIdentifier } from "../types/datatypes.js";
 import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
-import { credentialKeyMessage, isCredentialKey } from "../validation/secrets.js";
+import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
 import { connectorBoundedness, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 
@@ -77,6 +77,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     if (unsafe !== undefined) diag.error(at, unsafe);
     else if (typeof v !== "string") diag.error(at, `must be a plain string (got ${v === null ? "null" : typeof v})`);
     else if (isCredentialKey(k)) diag.error(at, credentialKeyMessage(k, "the table's WITH clause"));
+    else if (valueCarriesCredential(v)) diag.error(at, credentialValueMessage(`the value of ${JSON.stringify(k)}`));
     else options[k] = v;
   }
   if (args.options && (typeof args.options.connector !== "string" || args.options.connector.trim() === "")) {

@@ -23,6 +23,7 @@ const SECRET_WORDS = new Set([
   "secretkey",
   "privatekey",
   "apikey",
+  "authorization",
 ]);
 const SECRET_PAIRS: readonly (readonly [string, string])[] = [
   ["access", "key"],
@@ -32,9 +33,10 @@ const SECRET_PAIRS: readonly (readonly [string, string])[] = [
   ["session", "token"],
   ["account", "key"],
   ["sas", "token"],
+  ["sse", "key"],
 ];
 /** A last word that makes the key name a setting about a credential, not the credential itself. */
-const SETTING_SUFFIXES = new Set(["provider", "providers", "type", "uri", "url", "endpoint", "enabled", "impl", "class", "file", "path", "ms", "mode", "name", "id"]);
+const SETTING_SUFFIXES = new Set(["provider", "providers", "type", "uri", "url", "endpoint", "enabled", "impl", "class", "file", "path", "ms", "mode", "name"]);
 
 /** Splits `s3.secret-access-key`, `clientSecret`, `AWS_SECRET_ACCESS_KEY` into lower-case words. */
 function words(key: string): string[] {
@@ -64,5 +66,21 @@ export function credentialKeyMessage(key: string, where: string): string {
     `(the Iceberg connector copies WITH options into the table's properties, and the SQL runners log every statement). ` +
     `Remove it and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret ` +
     `(kubernetes.envFromSecrets, e.g. AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY for S3), or use a catalog that authenticates from the environment (SPEC decision 8)`
+  );
+}
+
+/** `scheme://user:password@host` userinfo, or a `password=` / `token=` / `secret=` query or connection parameter. */
+const CREDENTIAL_IN_VALUE = /\/\/[^/@\s:]+:[^/@\s]+@|[?&;](?:password|passwd|pwd|token|secret|access[-_]?key|secret[-_]?key|credential)=/i;
+
+/** True when a value (a URI, a connection string) embeds a credential, e.g. `jdbc:postgresql://db/x?password=...`. */
+export function valueCarriesCredential(value: string): boolean {
+  return CREDENTIAL_IN_VALUE.test(value);
+}
+
+/** The message for a value that embeds a credential, found in `where`. */
+export function credentialValueMessage(where: string): string {
+  return (
+    `${where} embeds a credential (user:password@ or a password=/token= parameter), and it is rendered in plain text. ` +
+    "Remove it from the value and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets) (SPEC decision 8)"
   );
 }

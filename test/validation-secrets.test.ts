@@ -1,0 +1,54 @@
+import { expect } from "chai";
+import { isCredentialKey, valueCarriesCredential } from "../src/validation/secrets.js";
+
+describe("credential detection (SPEC decision 8)", () => {
+  const credentialKeys = [
+    "credential",
+    "token",
+    "s3.secret-access-key",
+    "s3.access-key-id",
+    "s3.secret-key",
+    "s3.sse.key",
+    "client.secret",
+    "clientSecret",
+    "password",
+    "jdbc.password",
+    "properties.sasl.jaas.config",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SESSION_TOKEN",
+    "header.Authorization",
+    "adls.sas-token.account",
+    "gcs.oauth2.token",
+    "rest.api-key",
+  ];
+  const settingKeys = [
+    "uri",
+    "warehouse",
+    "io-impl",
+    "s3.endpoint",
+    "client.region",
+    "client.credentials-provider",
+    "token-refresh-enabled",
+    "rest.auth.type",
+    "oauth2-server-uri",
+    "hive-conf-dir",
+    "write.metadata.delete-after-commit.enabled",
+    "pipeline.name",
+    "scan.startup.mode",
+    "key.format",
+    "sink.partition-commit.policy.kind",
+  ];
+  for (const k of credentialKeys) it(`${k} carries a credential`, () => expect(isCredentialKey(k)).to.equal(true));
+  for (const k of settingKeys) it(`${k} is a setting`, () => expect(isCredentialKey(k)).to.equal(false));
+
+  it("finds credentials embedded in values", () => {
+    expect(valueCarriesCredential("jdbc:postgresql://db:5432/cat?user=x&password=hunter2")).to.equal(true);
+    expect(valueCarriesCredential("https://user:pw@rest.example.com/catalog")).to.equal(true);
+    expect(valueCarriesCredential("http://rest:8181/v1?token=abc")).to.equal(true);
+    expect(valueCarriesCredential("thrift://metastore:9083")).to.equal(false);
+    expect(valueCarriesCredential("s3://bucket/warehouse")).to.equal(false);
+    expect(valueCarriesCredential("http://rest:8181")).to.equal(false);
+    expect(valueCarriesCredential("jdbc:postgresql://db:5432/cat?user=x")).to.equal(false);
+  });
+});
