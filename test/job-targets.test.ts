@@ -148,3 +148,56 @@ describe("FlinkSqlJob deploy targets", () => {
     });
   });
 });
+
+describe("FlinkSqlJob on the 1.19/1.20 runner: statement-set hazard", () => {
+  let api: Api;
+  before(async () => {
+    await installMocks();
+    api = await import("../src/index.js");
+  });
+
+  it("an INSERT in a statement set whose last line is END (CASE ... END) is a preview error", () => {
+    const src = new api.FlinkTable("case_src", { columns: cols, options: { connector: "datagen", "number-of-rows": "10" } });
+    const a = new api.FlinkTable("case_a", { columns: [{ name: "b", type: "BOOLEAN" }], options: { connector: "print" } });
+    const b = new api.FlinkTable("case_b", { columns: cols, options: { connector: "print" } });
+    const runner = { namespace: "flink", image: "img:1.20", flinkVersion: "v1_20" as const, sqlRunner: { jarURI: "local:///opt/flink/usrlib/sql-runner.jar" } };
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("case-end", {
+          statements: [api.sql`INSERT INTO ${a} SELECT v IS NULL FROM ${src} WHERE CASE WHEN id > 5 THEN TRUE ELSE FALSE\nEND`, api.sql`INSERT INTO ${b} SELECT id, v FROM ${src}`],
+          kubernetes: runner,
+        }),
+    );
+    expect(e.message).to.contain("the statement set").and.contain("exactly END;");
+    // The same job is fine on Flink 2.x, whose SqlDriver parses the script with Flink's parser.
+    new api.FlinkSqlJob("case-end-2x", {
+      statements: [api.sql`INSERT INTO ${a} SELECT v IS NULL FROM ${src} WHERE CASE WHEN id > 5 THEN TRUE ELSE FALSE\nEND`, api.sql`INSERT INTO ${b} SELECT id, v FROM ${src}`],
+      kubernetes: k8s,
+    });
+  });
+});
+
+describe("FlinkSqlJob sqlGateway: session properties", () => {
+  let api: Api;
+  before(async () => {
+    await installMocks();
+    api = await import("../src/index.js");
+  });
+
+  it("may not override what the job decides (runtime mode, checkpoint interval, parallelism)", () => {
+    const src = new api.FlinkTable("sp_src", { columns: cols, options: { connector: "datagen" } });
+    const out = new api.FlinkTable("sp_out", { columns: cols, options: { connector: "print" } });
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("sp", {
+          statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${src}`],
+          sqlGateway: { endpoint: "http://gw:8083", sessionProperties: { "execution.runtime-mode": "batch", "parallelism.default": "0", "execution.checkpointing.interval": "1h", "pipeline.name": "ok" } },
+        }),
+    );
+    expect(e.issues.map((i) => i.path)).to.deep.equal([
+      'sqlGateway.sessionProperties["execution.runtime-mode"]',
+      'sqlGateway.sessionProperties["parallelism.default"]',
+      'sqlGateway.sessionProperties["execution.checkpointing.interval"]',
+    ]);
+  });
+});

@@ -60,9 +60,13 @@ function labelledStatements(plan: JobPlan): LabelledStatement[] | undefined {
     if (t.ddlPlain === undefined) return undefined;
     out.push({ label: t.label, text: t.ddlPlain });
   }
-  for (const [i, s] of [...plan.definitions, ...plan.inserts].entries()) {
+  for (const s of [...plan.definitions, ...plan.inserts]) {
     if (!s.statement.isPlain) return undefined;
-    out.push({ label: `statement ${i + 1}`, text: `${s.statement.render()};` });
+    out.push({ label: `statements[${s.index ?? "?"}]`, text: `${s.statement.render()};` });
+  }
+  if (plan.inserts.length > 1) {
+    const inner = plan.inserts.map((s) => `${s.statement.render()};`);
+    out.push({ label: "the statement set", text: ["EXECUTE STATEMENT SET", "BEGIN", ...inner, "END;"].join("\n") });
   }
   return out;
 }

@@ -4,7 +4,10 @@
  * deployment's names and the operator's status as Outputs.
  */
 import * as pulumi from "@pulumi/pulumi";
-import * as k8s from "@pulumi/kubernetes";
+import type * as k8s from "@pulumi/kubernetes";
+// Only the two classes used: the package root loads ~110 modules (about 100 ms) on require (BENCHMARKS.md).
+import { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
+import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { FlinkIcebergValidationError } from "../../validation/error.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { buildKubernetesManifests, deploymentName as deploymentNameOf, type KubernetesManifests } from "./manifests.js";
@@ -132,8 +135,8 @@ function createResources(
   cm: { metadata: pulumi.Input<k8s.types.input.meta.v1.ObjectMeta>; data: pulumi.Input<Record<string, string>> },
   fd: { metadata: pulumi.Input<k8s.types.input.meta.v1.ObjectMeta>; spec: pulumi.Input<Record<string, unknown>> },
 ): KubernetesDeployment {
-  const configMap = new k8s.core.v1.ConfigMap(`${name}-script`, { metadata: cm.metadata, immutable: true, data: cm.data }, opts);
-  const flinkDeployment = new k8s.apiextensions.CustomResource(
+  const configMap = new ConfigMap(`${name}-script`, { metadata: cm.metadata, immutable: true, data: cm.data }, opts);
+  const flinkDeployment = new CustomResource(
     name,
     {
       apiVersion: "flink.apache.org/v1beta1",

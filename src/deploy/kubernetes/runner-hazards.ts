@@ -145,6 +145,11 @@ function statementSetHazards(stmt: string, runner: string): string[] {
     out.push(`the statement set must start a line with upper-case EXECUTE STATEMENT SET for ${runner} to keep its INSERTs together`);
   }
   if (lines[lines.length - 1] !== "END;") out.push(`the statement set must end with a line that is exactly END; for ${runner}`);
+  if (lines.slice(1, -1).includes("END;")) {
+    out.push(
+      `a statement inside the statement set has a line that is exactly END; (e.g. a CASE ... END closing an INSERT), where ${runner} ends the set early and runs the rest as separate jobs; put END on the same line as the expression before it`,
+    );
+  }
   return out;
 }
 
