@@ -99,3 +99,18 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
     });
   });
 });
+
+describe("IcebergSink review regressions", () => {
+  it("extraOptions overwrite-enabled with upsertEnabled is an error", () => {
+    const e = planError("IcebergSink", { ...baseArgs, primaryKey: ["id"], upsertEnabled: true, extraOptions: { "overwrite-enabled": "true" } });
+    expect(paths(e)).to.deep.equal(['extraOptions["overwrite-enabled"]']);
+    expect(e.issues[0]!.message).to.contain("cannot both be on");
+  });
+
+  it("a primary key on a format-version 1 table without upsert warns about delete files", () => {
+    const r = render("IcebergSink", { ...baseArgs, primaryKey: ["id"], formatVersion: 1 });
+    expect(r.plan.warnings.map((w) => w.path)).to.include("formatVersion");
+    expect(r.plan.warnings.find((w) => w.path === "formatVersion")!.message).to.contain("Cannot write delete files in a v1 table");
+    expect(render("IcebergSink", { ...baseArgs, primaryKey: ["id"] }).plan.warnings.map((w) => w.path)).to.not.include("formatVersion");
+  });
+});

@@ -141,6 +141,12 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   for (const key of Object.keys(extra).sort()) {
     if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);
   }
+  if (kind === "IcebergSink" && snk.upsertEnabled === true && String(extra["overwrite-enabled"] ?? "").trim().toLowerCase() === "true") {
+    diag.error(
+      'extraOptions["overwrite-enabled"]',
+      "overwrite and upsert cannot both be on (the runtime fails with 'OVERWRITE mode shouldn't be enable when configuring to use UPSERT data stream'); remove overwrite-enabled, or upsertEnabled",
+    );
+  }
 
   const warnings: ValidationIssue[] = [...diag.warnings];
   if (converted?.needsFormatV3 === true) warnings.push({ path: "formatVersion", message: FORMAT_V3_RUNTIME_WARNING });

@@ -121,6 +121,13 @@ export function renderSinkWrite(o: Partial<IcebergSinkOptions>, table: SinkTable
   if (codec !== undefined) options["compression-codec"] = codec;
   if (o.upsertEnabled !== undefined) options["upsert-enabled"] = String(o.upsertEnabled);
 
+  if (o.upsertEnabled !== true && table.primaryKey.length > 0 && table.formatVersion < 2) {
+    diag.warn(
+      "formatVersion",
+      `with a primaryKey the sink keys rows by it and writes equality deletes for the retract and delete rows of a changelog source (-U/-D, e.g. debezium-json), ` +
+        `which a format-version ${table.formatVersion} table cannot hold ('Cannot write delete files in a v1 table' at the first such checkpoint); use formatVersion 2, or no primaryKey for an append-only stream`,
+    );
+  }
   if (o.upsertEnabled === true) {
     if (table.primaryKey.length === 0) {
       diag.error(
