@@ -84,3 +84,19 @@ new FlinkSqlJob("job", { runtimeMode: "batch", statements: [sql\`INSERT INTO \${
     expect(r3.stderr).to.contain("does not exist");
   });
 });
+
+describe("flink-iceberg synth output folder", function () {
+  this.timeout(60_000);
+  it("replaces a folder it wrote before, so a removed job leaves nothing stale", async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "flink-iceberg-stale-"));
+    const dir = program(path.join(tmp, "p"), HEADER + `const s = new FlinkTable("s", { columns: [{ name: "a", type: "INT" }], options: { connector: "datagen" } });
+const d = new FlinkTable("d", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });
+new FlinkSqlJob(process.env.JOB_NAME ?? "first", { statements: [sql\`INSERT INTO \${d} SELECT a FROM \${s}\`] });\n`);
+    const out = path.join(tmp, "out");
+    expect((await runCli(["synth", dir, "--out", out])).code).to.equal(0);
+    fs.writeFileSync(path.join(dir, "index.ts"), fs.readFileSync(path.join(dir, "index.ts"), "utf8").replace('"first"', '"second"'));
+    expect((await runCli(["synth", dir, "--out", out])).code).to.equal(0);
+    expect(fs.readdirSync(out).sort()).to.deep.equal([".flink-iceberg-synth", "second"]);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+});

@@ -72,7 +72,8 @@ export async function runProgram(project: ProgramProject, stack: string): Promis
     },
     project.name,
     stack,
-    false,
+    // Preview mode, like `pulumi preview`: nothing would be deployed, and deploy-time hints stay quiet.
+    true,
   );
   pulumi.runtime.setAllConfig(project.config, project.secretKeys);
   const restore = aliasPackage();
@@ -80,6 +81,15 @@ export async function runProgram(project: ProgramProject, stack: string): Promis
   const tsx = (await import("tsx/cjs/api")) as unknown as { register: () => () => void };
   const unregister = tsx.register();
   const cwd = process.cwd();
+  // Without an engine, pulumi.log.warn/info print to the console; synth reports warnings in its summary instead.
+  const consoleWarn = console.warn;
+  const consoleLog = console.log;
+  console.warn = (...args: unknown[]): void => {
+    if (typeof args[0] !== "string" || !args[0].startsWith("warning: [runtime] ")) consoleWarn(...args);
+  };
+  console.log = (...args: unknown[]): void => {
+    if (typeof args[0] !== "string" || !/^(info|debug): \[runtime\] /.test(args[0])) consoleLog(...args);
+  };
   try {
     process.chdir(project.dir);
     const loaded = require(project.entry) as unknown;
@@ -88,6 +98,8 @@ export async function runProgram(project: ProgramProject, stack: string): Promis
     // Let the mock runtime register everything queued.
     for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
   } finally {
+    console.warn = consoleWarn;
+    console.log = consoleLog;
     process.chdir(cwd);
     unregister();
     restore();

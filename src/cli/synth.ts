@@ -16,6 +16,9 @@ import { resolveProject } from "./project.js";
 import { runProgram } from "./run-program.js";
 
 
+/** Marks an output folder as synth's own. */
+export const OUT_MARKER = ".flink-iceberg-synth";
+
 export interface SynthJobResult {
   name: string;
   dir: string;
@@ -99,6 +102,11 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
     throw new SynthError(["the program failed while resolving outputs; nothing was written:", ...unique]);
   }
   const outDir = path.resolve(opts.out ?? path.join("out", project.name));
+  // A folder synth wrote before (it holds the marker) is replaced whole, so renamed or removed
+  // jobs leave nothing stale; any other existing folder only gets the job folders written into it.
+  if (fs.existsSync(path.join(outDir, OUT_MARKER))) fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, OUT_MARKER), "written by flink-iceberg synth; the folder is replaced on the next synth\n");
   const used = new Set<string>();
   const jobs: SynthJobResult[] = [];
   for (const r of rendered) {
