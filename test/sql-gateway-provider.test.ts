@@ -101,10 +101,23 @@ describe("SqlGatewayJob dynamic provider against the fake gateway", () => {
     } catch (e) {
       expect(e).to.be.instanceOf(SqlGatewayError);
       expect((e as Error).message.split("\n").slice(-1)[0]).to.equal(
-        `  the old job ${JOB1} was stopped with a savepoint at s3://b/sp/savepoint-000001-sp1; the new job did not start. Keep that path: the next update starts without it`,
+        `  the old job ${JOB1} was stopped with a savepoint at s3://b/sp/savepoint-000001-sp1; the new job did not start. Fix the script, set sqlGateway.initialSavepointPath to that path and run pulumi up again to start from it`,
       );
     }
     expect([...fake.cluster.jobs.values()].map((j) => [j.jobId, j.status])).to.deep.equal([[JOB1, "FINISHED"]]);
+    // The way out the message names: the next update, with initialSavepointPath set, starts from that savepoint.
+    (fake.options as { override?: unknown }).override = undefined;
+    const fixed = inputs({ script: SCRIPT_V2, savepointDir: "s3://b/sp", initialSavepointPath: "s3://b/sp/savepoint-000001-sp1" });
+    const { outs } = await provider.update!("id", olds, fixed);
+    expect(outs.savepointPath).to.equal("s3://b/sp/savepoint-000001-sp1");
+    expect(fake.cluster.jobs.get(outs.jobId)!.configuration["execution.savepoint.path"]).to.equal("s3://b/sp/savepoint-000001-sp1");
+  });
+
+  it("create starts from initialSavepointPath when given", async () => {
+    await start();
+    const { outs } = await provider.create(inputs({ initialSavepointPath: "s3://b/sp/savepoint-x" }));
+    expect(outs.savepointPath).to.equal("s3://b/sp/savepoint-x");
+    expect(fake.cluster.jobs.get(JOB1)!.configuration["execution.savepoint.path"]).to.equal("s3://b/sp/savepoint-x");
   });
 
   it("delete stops the job with a savepoint when savepointDir is set", async () => {

@@ -159,6 +159,7 @@ export function deployTarget(
         ...(g.sessionProperties !== undefined ? { sessionProperties: g.sessionProperties } : {}),
         ...(g.headers !== undefined ? { headers: g.headers } : {}),
         ...(g.savepointDir !== undefined ? { savepointDir: g.savepointDir } : {}),
+        ...(g.initialSavepointPath !== undefined ? { initialSavepointPath: g.initialSavepointPath } : {}),
         ...(g.allowNonRestoredState !== undefined ? { allowNonRestoredState: g.allowNonRestoredState } : {}),
         ...(g.apiVersion !== undefined ? { apiVersion: g.apiVersion } : {}),
       },

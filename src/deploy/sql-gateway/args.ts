@@ -59,6 +59,13 @@ export interface SqlGatewayArgs {
    */
   savepointDir?: string;
   /**
+   * A savepoint or retained checkpoint to start the job from, e.g. the path a failed update
+   * reported (`s3://bucket/savepoints/savepoint-1a2b3c-...`). Used when the job is created, and on
+   * an update that takes no savepoint of its own (the old job had already ended) when this value
+   * changed; set as `execution.savepoint.path`. Default: unset (fresh state). A URI with a scheme.
+   */
+  initialSavepointPath?: string;
+  /**
    * When restoring from a savepoint after an update, skip state that no operator of the new
    * script claims (`execution.savepoint.ignore-unclaimed-state`). Default false: Flink then fails
    * the new job when the edited SQL no longer maps onto the old state.
@@ -110,6 +117,9 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   }
   if (args.savepointDir !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/?\S/.test(args.savepointDir)) {
     diag.error("savepointDir", `${JSON.stringify(args.savepointDir)} is not a URI with a scheme; write e.g. s3://bucket/savepoints or file:///flink/savepoints`);
+  }
+  if (args.initialSavepointPath !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/?\S/.test(args.initialSavepointPath)) {
+    diag.error("initialSavepointPath", `${JSON.stringify(args.initialSavepointPath)} is not a URI with a scheme; write the savepoint's full path, e.g. s3://bucket/savepoints/savepoint-1a2b3c-0123456789ab`);
   }
   if (args.apiVersion !== undefined && !(SQL_GATEWAY_API_VERSIONS as readonly string[]).includes(args.apiVersion)) {
     diag.error("apiVersion", `${JSON.stringify(args.apiVersion)} is not one of ${SQL_GATEWAY_API_VERSIONS.join(", ")}`);

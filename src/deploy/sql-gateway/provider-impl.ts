@@ -26,6 +26,7 @@ export interface SqlGatewayJobInputs {
   readonly sessionProperties?: Readonly<Record<string, string>> | undefined;
   readonly headers?: Readonly<Record<string, string>> | undefined;
   readonly savepointDir?: string | undefined;
+  readonly initialSavepointPath?: string | undefined;
   readonly allowNonRestoredState?: boolean | undefined;
   readonly apiVersion?: SqlGatewayApiVersion | undefined;
 }
@@ -45,7 +46,7 @@ export interface SqlGatewayJobOutputs extends SqlGatewayJobInputs {
 /** Properties whose change restarts the job. */
 export const RESTART_KEYS = ["endpoint", "script", "flinkConfiguration", "sessionProperties"] as const;
 /** Every input property. */
-export const INPUT_KEYS = [...RESTART_KEYS, "headers", "savepointDir", "allowNonRestoredState", "apiVersion"] as const;
+export const INPUT_KEYS = [...RESTART_KEYS, "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion"] as const;
 
 /** JSON with sorted object keys, so that key order never looks like a change. */
 function canonical(v: unknown): string {
@@ -120,9 +121,19 @@ function isRunning(status: string | undefined): boolean {
 
 /** Submits the script; the id is random (a job id changes on update, a resource id cannot). */
 export async function create(inputs: SqlGatewayJobInputs): Promise<{ id: string; outs: SqlGatewayJobOutputs }> {
-  const sub = await submitToSqlGateway(inputs.endpoint, inputs.script, { ...clientOptions(inputs), flinkConfiguration: inputs.flinkConfiguration });
+  const restore = restoreFrom(inputs.initialSavepointPath, inputs.allowNonRestoredState);
+  const sub = await submitToSqlGateway(inputs.endpoint, inputs.script, { ...clientOptions(inputs), flinkConfiguration: { ...inputs.flinkConfiguration, ...restore } });
   const jobStatus = await statusOf(inputs, sub.jobId);
-  return { id: `sqlgw-${globalThis.crypto.randomUUID()}`, outs: { ...inputs, jobId: sub.jobId, jobStatus, warnings: [] } };
+  return {
+    id: `sqlgw-${globalThis.crypto.randomUUID()}`,
+    outs: { ...inputs, jobId: sub.jobId, ...(inputs.initialSavepointPath !== undefined ? { savepointPath: inputs.initialSavepointPath } : {}), jobStatus, warnings: [] },
+  };
+}
+
+/** The session properties that start a job from `savepointPath` (none without one). */
+function restoreFrom(savepointPath: string | undefined, allowNonRestoredState: boolean | undefined): Record<string, string> {
+  if (savepointPath === undefined) return {};
+  return { "execution.savepoint.path": savepointPath, ...(allowNonRestoredState === true ? { "execution.savepoint.ignore-unclaimed-state": "true" } : {}) };
 }
 
 /**
@@ -150,21 +161,20 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
     return { outs: { ...news, jobId: olds.jobId, savepointPath: olds.savepointPath, jobStatus: olds.jobStatus, warnings: [] } };
   }
   const warnings: string[] = [];
-  const { stopped, savepointPath } = await stopIfRunning(olds, news.savepointDir, warnings);
-  if (news.savepointDir === undefined && stopped) {
+  const stop = await stopIfRunning(olds, news.savepointDir, warnings);
+  if (news.savepointDir === undefined && stop.stopped) {
     warnings.push(`savepointDir is not set: job ${olds.jobId} was cancelled without a savepoint and the new job starts with empty state`);
   }
-  const restore: Record<string, string> = {};
-  if (savepointPath !== undefined) {
-    restore["execution.savepoint.path"] = savepointPath;
-    if (news.allowNonRestoredState === true) restore["execution.savepoint.ignore-unclaimed-state"] = "true";
-  }
+  // No savepoint of its own (the old job had ended): a newly given initialSavepointPath restores the state.
+  const given = news.initialSavepointPath !== undefined && news.initialSavepointPath !== olds.initialSavepointPath ? news.initialSavepointPath : undefined;
+  const savepointPath = stop.savepointPath ?? given;
+  const restore = restoreFrom(savepointPath, news.allowNonRestoredState);
   let sub;
   try {
     sub = await submitToSqlGateway(news.endpoint, news.script, { ...clientOptions(news), flinkConfiguration: { ...news.flinkConfiguration, ...restore } });
   } catch (e) {
-    if (savepointPath !== undefined && e instanceof Error) {
-      e.message += `\n  the old job ${olds.jobId} was stopped with a savepoint at ${savepointPath}; the new job did not start. Keep that path: the next update starts without it`;
+    if (stop.savepointPath !== undefined && e instanceof Error) {
+      e.message += `\n  the old job ${olds.jobId} was stopped with a savepoint at ${stop.savepointPath}; the new job did not start. Fix the script, set sqlGateway.initialSavepointPath to that path and run pulumi up again to start from it`;
     }
     throw e;
   }

@@ -30,6 +30,8 @@ export interface SqlGatewayJobArgs {
   headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Savepoint directory for stop-with-savepoint on update and delete. */
   savepointDir?: pulumi.Input<string>;
+  /** Savepoint to start from on create (and on an update that takes none when it changed). */
+  initialSavepointPath?: pulumi.Input<string>;
   /** Skip unclaimed state when restoring after an update. */
   allowNonRestoredState?: pulumi.Input<boolean>;
   /** REST API version; negotiated when absent. */
@@ -82,6 +84,7 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
       sessionProperties: args.sessionProperties === undefined ? undefined : pulumi.secret(args.sessionProperties),
       headers: args.headers === undefined ? undefined : pulumi.secret(args.headers),
       savepointDir: args.savepointDir,
+      initialSavepointPath: args.initialSavepointPath,
       allowNonRestoredState: args.allowNonRestoredState,
       apiVersion: args.apiVersion,
       jobId: undefined,
