@@ -38,7 +38,7 @@ describe("examples: flink-iceberg synth end to end", function () {
       it("synths with no flags and prints the summary", () => {
         expect(result.code, result.stderr).to.equal(0);
         for (const job of jobs) expect(result.stdout).to.match(new RegExp(`^${job}\\s`, "m"));
-        expect(fs.readdirSync(out).sort()).to.deep.equal([...jobs].sort());
+        expect(fs.readdirSync(out).sort()).to.deep.equal([".flink-iceberg-synth", ...jobs].sort());
       });
 
       for (const job of jobs) {
