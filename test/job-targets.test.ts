@@ -57,7 +57,7 @@ describe("FlinkSqlJob deploy targets", () => {
     expect(spec.job.parallelism).to.equal(3);
     expect(spec.flinkConfiguration["execution.checkpointing.interval"]).to.equal("30s");
     expect(spec.flinkConfiguration["execution.runtime-mode"]).to.equal("STREAMING");
-    const manifests = (await settle(job.deployment.manifests!)) as { kind: string }[];
+    const manifests = (await settle(job.deployment.manifests!())) as { kind: string }[];
     expect(manifests.map((m) => m.kind)).to.deep.equal(["ConfigMap", "FlinkDeployment"]);
   });
 
@@ -125,7 +125,7 @@ describe("FlinkSqlJob deploy targets", () => {
         statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`],
         kubernetes: { ...k8s, envFromSecrets: { AWS_SECRET_ACCESS_KEY: { secretName: "s3-keys", key: "secret" } } },
       });
-      const manifests = JSON.stringify(await settle(job.deployment.manifests!));
+      const manifests = JSON.stringify(await settle(job.deployment.manifests!()));
       expect(manifests).to.contain('"secretKeyRef":{"key":"secret","name":"s3-keys"}');
       const script = await settle(job.script);
       expect(script).not.to.contain("s3-keys");

@@ -70,7 +70,7 @@ interface RenderedJob {
 async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<RenderedJob> {
   const [script, manifests, schemas] = await Promise.all([
     reveal(job.script, showSecrets),
-    showSecrets ? reveal(job.manifests, true) : reveal(job.manifestsRedacted, false),
+    showSecrets ? reveal(job.manifests?.(), true) : reveal(job.manifestsRedacted?.(), false),
     reveal(job.icebergSchemas, showSecrets),
   ]);
   const docs = Array.isArray(manifests) ? manifests : [];

@@ -18,9 +18,9 @@ export interface RegisteredJob {
   readonly flinkConfiguration: pulumi.Output<Record<string, string>>;
   readonly icebergSchemas: pulumi.Output<Record<string, unknown>>;
   /** Kubernetes objects as `kubectl apply -f` takes them (kubernetes target only). */
-  readonly manifests?: pulumi.Output<object[]>;
+  readonly manifests?: () => pulumi.Output<object[]>;
   /** The same objects with secret values replaced by `[secret]`. */
-  readonly manifestsRedacted?: pulumi.Output<object[]>;
+  readonly manifestsRedacted?: () => pulumi.Output<object[]>;
   readonly warnings: readonly string[];
 }
 

@@ -28,10 +28,10 @@ export interface TargetArgs {
 
 /** Outputs of the deploy target (fields stay undefined for the other targets). */
 export interface DeployOutputs {
-  /** Kubernetes objects as `kubectl apply -f` takes them (kubernetes target); secret when the image is. */
-  readonly manifests?: pulumi.Output<object[]>;
-  /** The same objects with secret values written as `[secret]` (never secret itself). */
-  readonly manifestsRedacted?: pulumi.Output<object[]>;
+  /** Kubernetes objects as `kubectl apply -f` takes them (kubernetes target), built when called; secret when the image is. */
+  readonly manifests?: () => pulumi.Output<object[]>;
+  /** The same objects with secret values written as `[secret]` (never secret itself), built when called. */
+  readonly manifestsRedacted?: () => pulumi.Output<object[]>;
   /** The FlinkDeployment's name (kubernetes target). */
   readonly deploymentName?: pulumi.Output<string>;
   /** Namespace of the ConfigMap and FlinkDeployment (kubernetes target). */
@@ -127,16 +127,20 @@ export function deployTarget(
       const m = buildKubernetesManifests({ ...k, image }, facts, s);
       return [m.configMap, m.flinkDeployment];
     };
-    const plain = plainManifestList(build, scriptText, k.image);
-    const image = plain ? undefined : pulumi.output(k.image);
-    const manifests = plain ? pulumi.output(plain) : pulumi.all([script, image!]).apply(([s, img]) => build(s, img));
+    // Built on first use only (synth asks for them; `pulumi up` never does).
+    const manifests = (): pulumi.Output<object[]> => {
+      const plain = plainManifestList(build, scriptText, k.image);
+      return plain ? pulumi.output(plain) : pulumi.all([script, pulumi.output(k.image)]).apply(([s, img]) => build(s, img));
+    };
     // For synth without --show-secrets: the same objects with a secret image written as the placeholder.
-    // A plain image is no secret, so with plain values both are the same manifests (pulumi.output copies).
-    const manifestsRedacted = plain
-      ? pulumi.output(plain)
-      : pulumi
-          .all([pulumi.unsecret(script), pulumi.unsecret(image!), pulumi.output(pulumi.isSecret(image!))])
-          .apply(([s, img, secret]) => build(s, secret ? SECRET_PLACEHOLDER : img));
+    const manifestsRedacted = (): pulumi.Output<object[]> => {
+      const plain = plainManifestList(build, scriptText, k.image);
+      if (plain) return pulumi.output(plain); // a plain image is no secret
+      const image = pulumi.output(k.image);
+      return pulumi
+        .all([pulumi.unsecret(script), pulumi.unsecret(image), pulumi.output(pulumi.isSecret(image))])
+        .apply(([s, img, secret]) => build(s, secret ? SECRET_PLACEHOLDER : img));
+    };
     return {
       manifests,
       manifestsRedacted,
