@@ -96,7 +96,6 @@ describe("fuzz: valid props render to a script that parses, splits and reads bac
           ...(c.kubernetes ? { kubernetes: { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const, mode: "standalone" as const } } : {}),
         });
         const script = await settle(job.script);
-        if (process.env.FUZZ_DUMP) require("node:fs").writeFileSync(process.env.FUZZ_DUMP, script);
         expectValidFlinkSql(script);
 
         const conf = await settle(job.flinkConfiguration);
