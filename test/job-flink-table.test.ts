@@ -1,17 +1,14 @@
 import { expect } from "chai";
+import { mockedApi, type Api } from "./api.js";
 import type * as pulumi from "@pulumi/pulumi";
-import { installMocks, settle } from "./pulumi-mocks.js";
+import { settle } from "./pulumi-mocks.js";
 import { drainUnhandled } from "./setup.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
 
-type Api = typeof import("../src/index.js");
 
 describe("FlinkTable", () => {
   let api: Api;
-  before(async () => {
-    await installMocks();
-    api = await import("../src/index.js");
-  });
+  before(async () => (api = await mockedApi()));
 
   const kafkaArgs = () => ({
     columns: [
@@ -92,10 +89,7 @@ describe("FlinkTable", () => {
 
 describe("FlinkSqlJob with FlinkTables", () => {
   let api: Api;
-  before(async () => {
-    await installMocks();
-    api = await import("../src/index.js");
-  });
+  before(async () => (api = await mockedApi()));
 
   function tables(prefix: string) {
     const src = new api.FlinkTable(`${prefix}-src`, {

@@ -3,13 +3,12 @@
  * decision 9, cross-table rules, and cases C01 and C14.
  */
 import { expect } from "chai";
-import { installMocks, settle } from "./pulumi-mocks.js";
+import { errorOf, mockedApi, type Api } from "./api.js";
+import { settle } from "./pulumi-mocks.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
 import { splitStatements } from "../src/sql/split.js";
 import { registry } from "../src/components/job-registry.js";
 
-type Api = typeof import("../src/index.js");
-type ValidationError = InstanceType<Api["FlinkIcebergValidationError"]>;
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 const cols = [
@@ -17,14 +16,6 @@ const cols = [
   { name: "data", type: "STRING" },
 ];
 
-function errorOf(fn: () => unknown): ValidationError {
-  try {
-    fn();
-  } catch (e) {
-    return e as ValidationError;
-  }
-  throw new Error("expected a FlinkIcebergValidationError");
-}
 
 function warningsOf(jobName: string): string[] {
   const job = registry().jobs.find((j) => j.name === jobName);
@@ -34,10 +25,7 @@ function warningsOf(jobName: string): string[] {
 
 describe("FlinkSqlJob over Iceberg tables", () => {
   let api: Api;
-  before(async () => {
-    await installMocks();
-    api = await import("../src/index.js");
-  });
+  before(async () => (api = await mockedApi()));
 
   const kafka = (name: string, extra: Record<string, string> = {}) =>
     new api.FlinkTable(name, {
@@ -325,10 +313,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
 
 describe("FlinkSqlJob review regressions", () => {
   let api: Api;
-  before(async () => {
-    await installMocks();
-    api = await import("../src/index.js");
-  });
+  before(async () => (api = await mockedApi()));
 
   it("a table component named as plain text in table position is an error with the fix", () => {
     const gen = new api.FlinkTable("orders-gen", { columns: cols, options: { connector: "datagen" } });

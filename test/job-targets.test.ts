@@ -3,11 +3,10 @@
  * the target args reported with the job's other problems, and case C19 end to end.
  */
 import { expect } from "chai";
-import { installMocks, isSecretOutput, recorded, settle } from "./pulumi-mocks.js";
+import { errorOf, mockedApi, type Api } from "./api.js";
+import { isSecretOutput, recorded, settle } from "./pulumi-mocks.js";
 import { drainUnhandled } from "./setup.js";
 
-type Api = typeof import("../src/index.js");
-type ValidationError = InstanceType<Api["FlinkIcebergValidationError"]>;
 
 const catalog = { name: "lake", type: "rest" as const, uri: "http://rest:8181", warehouse: "s3://lake/wh" };
 const cols = [
@@ -16,21 +15,10 @@ const cols = [
 ];
 const k8s = { namespace: "flink", image: "img:2.1", flinkVersion: "v2_1" as const, mode: "standalone" as const };
 
-function errorOf(fn: () => unknown): ValidationError {
-  try {
-    fn();
-  } catch (e) {
-    return e as ValidationError;
-  }
-  throw new Error("expected a FlinkIcebergValidationError");
-}
 
 describe("FlinkSqlJob deploy targets", () => {
   let api: Api;
-  before(async () => {
-    await installMocks();
-    api = await import("../src/index.js");
-  });
+  before(async () => (api = await mockedApi()));
 
   function tables(prefix: string, catalogArgs: Record<string, unknown> = catalog) {
     const src = new api.FlinkTable(`${prefix}_src`, { columns: cols, options: { connector: "datagen" } });
@@ -151,10 +139,7 @@ describe("FlinkSqlJob deploy targets", () => {
 
 describe("FlinkSqlJob on the 1.19/1.20 runner: statement-set hazard", () => {
   let api: Api;
-  before(async () => {
-    await installMocks();
-    api = await import("../src/index.js");
-  });
+  before(async () => (api = await mockedApi()));
 
   it("an INSERT in a statement set whose last line is END (CASE ... END) is a preview error", () => {
     const src = new api.FlinkTable("case_src", { columns: cols, options: { connector: "datagen", "number-of-rows": "10" } });
@@ -179,10 +164,7 @@ describe("FlinkSqlJob on the 1.19/1.20 runner: statement-set hazard", () => {
 
 describe("FlinkSqlJob sqlGateway: session properties", () => {
   let api: Api;
-  before(async () => {
-    await installMocks();
-    api = await import("../src/index.js");
-  });
+  before(async () => (api = await mockedApi()));
 
   it("may not override what the job decides (runtime mode, checkpoint interval, parallelism)", () => {
     const src = new api.FlinkTable("sp_src", { columns: cols, options: { connector: "datagen" } });

@@ -1,0 +1,21 @@
+/** The package's public API loaded under Pulumi mocks, and a helper that captures the validation error. */
+import { installMocks } from "./pulumi-mocks.js";
+
+export type Api = typeof import("../src/index.js");
+export type ValidationError = InstanceType<Api["FlinkIcebergValidationError"]>;
+
+/** Installs fresh mocks, then loads the package (after the mocks, as Pulumi's testing guide asks). */
+export async function mockedApi(): Promise<Api> {
+  await installMocks();
+  return import("../src/index.js");
+}
+
+/** Runs `fn` and returns the FlinkIcebergValidationError it throws; fails when it throws nothing. */
+export function errorOf(fn: () => unknown): ValidationError {
+  try {
+    fn();
+  } catch (e) {
+    return e as ValidationError;
+  }
+  throw new Error("expected a FlinkIcebergValidationError");
+}
