@@ -5,7 +5,6 @@
  * the job reads.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { IcebergSchema } from "../iceberg/types.js";
 import { isPlainLocation, renderIcebergTable, type IcebergTablePlan, type RenderedIcebergTable } from "../options/iceberg-table.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
 import { credentialKeyMessage } from "../validation/secrets.js";
@@ -54,21 +53,6 @@ export function renderTableOutputs(plan: IcebergTablePlan): IcebergTableOutputs 
   return { rendered, plain: undefined };
 }
 
-/** The `ddl` and `options` outputs: made from the plain rendering when there is one, else derived from `rendered`. */
-export function tableOutputFields(outputs: IcebergTableOutputs): { ddl: pulumi.Output<string>; options: pulumi.Output<Record<string, string>> } {
-  if (outputs.plain !== undefined) return { ddl: pulumi.output(outputs.plain.ddl), options: pulumi.output({ ...outputs.plain.options }) };
-  return { ddl: outputs.rendered.apply((r) => r.ddl), options: outputs.rendered.apply((r) => ({ ...r.options })) };
-}
-
-/**
- * What the component registers as its outputs: the plain values when known (the engine receives
- * the same values as from the Outputs, without the Output plumbing), else the Outputs.
- */
-export function registeredTableOutputs(plan: IcebergTablePlan, outputs: IcebergTableOutputs, fields: IcebergTableOutputFields): Record<string, unknown> {
-  if (outputs.plain === undefined) return { tableName: fields.tableName, ddl: fields.ddl, options: fields.options, icebergSchema: fields.icebergSchema };
-  return { tableName: fields.tableName, ddl: outputs.plain.ddl, options: { ...outputs.plain.options }, icebergSchema: plan.schema };
-}
-
 /** Logs the plan's warnings on the resource. */
 export function logWarnings(plan: IcebergTablePlan, resource: pulumi.Resource): void {
   for (const w of plan.warnings) pulumi.log.warn(`${plan.label}: ${w.path === "" ? "" : `${w.path}: `}${w.message}`, resource);
@@ -102,12 +86,4 @@ export function registerIcebergTable(component: object, plan: IcebergTablePlan, 
     },
     warnings: plan.warnings,
   });
-}
-
-/** Output fields both components expose. */
-export interface IcebergTableOutputFields {
-  readonly tableName: string;
-  readonly ddl: pulumi.Output<string>;
-  readonly options: pulumi.Output<Record<string, string>>;
-  readonly icebergSchema: pulumi.Output<IcebergSchema>;
 }
