@@ -183,3 +183,28 @@ describe("FlinkSqlJob sqlGateway: session properties", () => {
     ]);
   });
 });
+
+describe("typos in args are reported with the closest known key", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("FlinkTable, FlinkSqlJob, kubernetes and its nested args", () => {
+    const t = errorOf(() => new api.FlinkTable("typo", { columns: [{ name: "a", type: "INT", coment: "x" }], options: { connector: "print" }, primarykey: ["a"] } as never));
+    expect(t.issues.map((i) => [i.path, i.message.split(";")[1]])).to.deep.equal([
+      ["primarykey", ' did you mean "primaryKey"? (known: columns, options, tableName, primaryKey, partitionedBy, watermark, comment)'],
+      ["columns[0].coment", ' did you mean "comment"? (known: name, type, comment)'],
+    ]);
+    const src = new api.FlinkTable("typo_src", { columns: cols, options: { connector: "datagen" } });
+    const out = new api.FlinkTable("typo_out", { columns: cols, options: { connector: "print" } });
+    const j = errorOf(
+      () =>
+        new api.FlinkSqlJob("typo-job", {
+          statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${src}`],
+          parralelism: 2,
+          kubernetes: { ...k8s, namespce: "x", jobManager: { memroy: "4g" }, sqlRunner: undefined },
+        } as never),
+    );
+    expect(j.issues.map((i) => i.path)).to.deep.equal(["parralelism", "kubernetes.namespce", "kubernetes.jobManager.memroy"]);
+    expect(j.issues.map((i) => /did you mean "([^"]+)"/.exec(i.message)?.[1])).to.deep.equal(["parallelism", "namespace", "memory"]);
+  });
+});

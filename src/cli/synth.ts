@@ -71,7 +71,7 @@ async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<Rend
   const [script, manifests, schemas] = await Promise.all([
     reveal(job.script, showSecrets),
     showSecrets ? reveal(job.manifests?.(), true) : reveal(job.manifestsRedacted?.(), false),
-    reveal(job.icebergSchemas, showSecrets),
+    job.icebergSchemas,
   ]);
   const docs = Array.isArray(manifests) ? manifests : [];
   const manifestText = docs.length === 0 ? "# no Kubernetes objects: this job has no kubernetes target\n" : docs.map((d) => toYaml(d, { lineWidth: 0 })).join("---\n");

@@ -9,6 +9,7 @@ import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { renderScript } from "../sql/script.js";
 import type { SqlStatement } from "../sql/template.js";
 import { Diagnostics } from "../validation/diagnostics.js";
+import { checkKnownKeys } from "../validation/known-keys.js";
 import { resourceLabel } from "../validation/error.js";
 import { registry, type RegisteredJob } from "./job-registry.js";
 import { rejectIfSecret } from "./secret-guard.js";
@@ -40,6 +41,10 @@ export interface FlinkSqlJobArgs extends TargetArgs {
   configuration?: Record<string, string>;
 }
 
+const FLINK_SQL_JOB_ARG_KEYS = ["statements", "runtimeMode", "parallelism", "configuration", "kubernetes", "sqlGateway"] as const satisfies readonly (keyof FlinkSqlJobArgs)[];
+const FLINK_SQL_JOB_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkSqlJobArgs, (typeof FLINK_SQL_JOB_ARG_KEYS)[number]>] extends [never] ? true : never = true;
+void FLINK_SQL_JOB_ARG_KEYS_COMPLETE;
+
 /**
  * A Flink SQL job over Iceberg (and other) tables.
  * @throws FlinkIcebergValidationError listing every problem of the statements, configuration and target.
@@ -47,34 +52,22 @@ export interface FlinkSqlJobArgs extends TargetArgs {
 export class FlinkSqlJob extends pulumi.ComponentResource {
   /** The whole SQL script (SET lines, CREATE TABLEs, views/functions, INSERT or statement set). */
   readonly script: pulumi.Output<string>;
-  /** The Flink configuration the job needs (runtime mode, checkpointing, parallelism, FLIP-27 switch, user configuration), sorted by key. */
-  readonly flinkConfiguration: pulumi.Output<Record<string, string>>;
   /** The Flink names of the tables the job declares, in first-reference order. */
   readonly tables: string[];
   /** `execution.checkpointing.interval` as rendered, when checkpointing is on. */
   readonly checkpointInterval: string | undefined;
-  /** Flink table name → Iceberg schema JSON, for the job's Iceberg tables. */
-  readonly icebergSchemas: pulumi.Output<Record<string, unknown>>;
   /** Outputs of the deploy target, grouped (fields undefined for the other targets). */
   readonly deployment: DeployOutputs;
-  /** Kubernetes target: the FlinkDeployment's `metadata.name`; undefined otherwise. */
-  readonly deploymentName: pulumi.Output<string | undefined>;
-  /** Kubernetes target: the namespace of the ConfigMap and FlinkDeployment; undefined otherwise. */
-  readonly namespace: pulumi.Output<string | undefined>;
-  /** Kubernetes target: the ConfigMap holding the script; undefined otherwise. */
-  readonly scriptConfigMapName: pulumi.Output<string | undefined>;
-  /** Kubernetes target: the operator's `status.lifecycleState` when known (e.g. STABLE, SUSPENDED, FAILED). */
-  readonly lifecycleState: pulumi.Output<string | undefined>;
-  /** The Flink job's state when known (Kubernetes: `status.jobStatus.state`; SQL Gateway: SHOW JOBS, "NOT_FOUND" when gone). */
-  readonly jobStatus: pulumi.Output<string | undefined>;
-  /** SQL Gateway target: the submitted Flink job id; undefined otherwise. */
-  readonly jobId: pulumi.Output<string | undefined>;
+  private readonly plainConfiguration: Record<string, string>;
+  private readonly plainSchemas: Record<string, unknown>;
+  private readonly lazy = new Map<string, pulumi.Output<unknown>>();
 
   constructor(name: string, args: FlinkSqlJobArgs, opts?: pulumi.ComponentResourceOptions) {
     super("flink-iceberg:index:FlinkSqlJob", name, {}, opts);
     const label = resourceLabel("FlinkSqlJob", name);
     const diag = new Diagnostics();
     const a = args ?? ({} as FlinkSqlJobArgs);
+    checkKnownKeys(a, FLINK_SQL_JOB_ARG_KEYS, "", diag);
     const runtimeMode = a.runtimeMode ?? "streaming";
     if (runtimeMode !== "streaming" && runtimeMode !== "batch") diag.error("runtimeMode", `must be "streaming" or "batch" (got ${JSON.stringify(a.runtimeMode)})`);
     if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration))) {
@@ -91,21 +84,14 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
 
     const plainScript = renderPlainScript(name, plan);
     this.script = plainScript !== undefined ? pulumi.output(plainScript) : renderJobScript(name, plan);
-    this.flinkConfiguration = pulumi.output(plan.flinkConfiguration);
+    this.plainConfiguration = plan.flinkConfiguration;
     this.tables = plan.tables.map((t) => t.tableName);
     this.checkpointInterval = plan.checkpointInterval;
     const schemas: Record<string, unknown> = {};
     for (const t of plan.tables) if (t.iceberg) schemas[t.tableName] = t.iceberg.schema;
-    this.icebergSchemas = pulumi.output(schemas) as unknown as pulumi.Output<Record<string, unknown>>;
+    this.plainSchemas = schemas;
     this.deployment = deployTarget(this, name, a, plan, this.script, plainScript);
     const d = this.deployment;
-    const orUndefined = <T>(o: pulumi.Output<T> | undefined): pulumi.Output<T | undefined> => (o ?? pulumi.output(undefined)) as pulumi.Output<T | undefined>;
-    this.deploymentName = orUndefined(d.deploymentName);
-    this.namespace = orUndefined(d.namespace);
-    this.scriptConfigMapName = orUndefined(d.scriptConfigMapName);
-    this.lifecycleState = d.lifecycleState ?? pulumi.output(undefined);
-    this.jobStatus = d.jobStatus ?? pulumi.output(undefined);
-    this.jobId = orUndefined(d.jobId);
 
     const job: RegisteredJob = {
       name,
@@ -115,8 +101,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       checkpointInterval: plan.checkpointInterval,
       target: a.kubernetes ? "kubernetes" : a.sqlGateway ? "sql-gateway" : "none",
       script: this.script,
-      flinkConfiguration: this.flinkConfiguration,
-      icebergSchemas: this.icebergSchemas,
+      icebergSchemas: schemas,
       manifests: this.deployment.manifests,
       manifestsRedacted: this.deployment.manifestsRedacted,
       warnings: diag.warnings.map((w) => `${w.path ? `${w.path}: ` : ""}${w.message}`),
@@ -129,13 +114,64 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       tables: this.tables,
       checkpointInterval: this.checkpointInterval,
       icebergSchemas: schemas,
-      deploymentName: this.deploymentName,
-      namespace: this.namespace,
-      scriptConfigMapName: this.scriptConfigMapName,
-      lifecycleState: this.lifecycleState,
-      jobStatus: this.jobStatus,
-      jobId: this.jobId,
+      deploymentName: d.deploymentName,
+      namespace: d.namespace,
+      scriptConfigMapName: d.scriptConfigMapName,
+      lifecycleState: d.lifecycleState,
+      jobStatus: d.jobStatus,
+      jobId: d.jobId,
     });
+  }
+
+  // Outputs below are created on first access: a job needs none of them to deploy (BENCHMARKS.md).
+  private cached<T>(key: string, make: () => pulumi.Output<T>): pulumi.Output<T> {
+    let o = this.lazy.get(key) as pulumi.Output<T> | undefined;
+    if (o === undefined) this.lazy.set(key, (o = make()));
+    return o;
+  }
+
+  private target<T>(key: keyof DeployOutputs): pulumi.Output<T | undefined> {
+    return this.cached(key, () => (this.deployment[key] as pulumi.Output<T> | undefined) ?? pulumi.output(undefined));
+  }
+
+  /** The Flink configuration the job needs (runtime mode, checkpointing, parallelism, FLIP-27 switch, user configuration), sorted by key; each target applies it (SPEC decision 9). */
+  get flinkConfiguration(): pulumi.Output<Record<string, string>> {
+    return this.cached("flinkConfiguration", () => pulumi.output({ ...this.plainConfiguration }));
+  }
+
+  /** Flink table name → Iceberg schema JSON, for the job's Iceberg tables. */
+  get icebergSchemas(): pulumi.Output<Record<string, unknown>> {
+    return this.cached("icebergSchemas", () => pulumi.output(this.plainSchemas) as unknown as pulumi.Output<Record<string, unknown>>);
+  }
+
+  /** Kubernetes target: the FlinkDeployment's `metadata.name`; undefined otherwise. */
+  get deploymentName(): pulumi.Output<string | undefined> {
+    return this.target("deploymentName");
+  }
+
+  /** Kubernetes target: the namespace of the ConfigMap and FlinkDeployment; undefined otherwise. */
+  get namespace(): pulumi.Output<string | undefined> {
+    return this.target("namespace");
+  }
+
+  /** Kubernetes target: the ConfigMap holding the script; undefined otherwise. */
+  get scriptConfigMapName(): pulumi.Output<string | undefined> {
+    return this.target("scriptConfigMapName");
+  }
+
+  /** Kubernetes target: the operator's `status.lifecycleState` when known (e.g. STABLE, SUSPENDED, FAILED). */
+  get lifecycleState(): pulumi.Output<string | undefined> {
+    return this.target("lifecycleState");
+  }
+
+  /** The Flink job's state when known (Kubernetes: `status.jobStatus.state`; SQL Gateway: SHOW JOBS, "NOT_FOUND" when gone). */
+  get jobStatus(): pulumi.Output<string | undefined> {
+    return this.target("jobStatus");
+  }
+
+  /** SQL Gateway target: the submitted Flink job id; undefined otherwise. */
+  get jobId(): pulumi.Output<string | undefined> {
+    return this.target("jobId");
   }
 }
 

@@ -15,8 +15,8 @@ export interface RegisteredJob {
   readonly checkpointInterval?: string;
   readonly target: "none" | "kubernetes" | "sql-gateway";
   readonly script: pulumi.Output<string>;
-  readonly flinkConfiguration: pulumi.Output<Record<string, string>>;
-  readonly icebergSchemas: pulumi.Output<Record<string, unknown>>;
+  /** Flink table name → Iceberg schema JSON (plain: schemas hold no secret). */
+  readonly icebergSchemas: Readonly<Record<string, unknown>>;
   /** Kubernetes objects as `kubectl apply -f` takes them (kubernetes target only). */
   readonly manifests?: () => pulumi.Output<object[]>;
   /** The same objects with secret values replaced by `[secret]`. */

@@ -6,6 +6,7 @@
  */
 import { deriveTableName } from "../options/iceberg-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
+import { checkKnownKeys } from "../validation/known-keys.js";
 import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
@@ -66,7 +67,13 @@ export interface GenericTablePlan {
 }
 
 /** Validates and renders a FlinkTable; problems go to `diag`. */
+const FLINK_TABLE_ARG_KEYS = ["columns", "options", "tableName", "primaryKey", "partitionedBy", "watermark", "comment"] as const satisfies readonly (keyof FlinkTableArgs)[];
+const FLINK_TABLE_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkTableArgs, (typeof FLINK_TABLE_ARG_KEYS)[number]>] extends [never] ? true : never = true;
+void FLINK_TABLE_ARG_KEYS_COMPLETE;
+
 export function planGenericTable(resourceName: string, args: FlinkTableArgs, diag: Diagnostics): GenericTablePlan | undefined {
+  checkKnownKeys(args, FLINK_TABLE_ARG_KEYS, "", diag);
+  checkKnownKeys(args.watermark, ["column", "expression"], "watermark", diag);
   const tableName = args.tableName ?? deriveTableName(resourceName);
   diag.capture("tableName", () => checkIdentifier("the Flink table name", tableName));
   const options: Record<string, string> = {};
@@ -100,6 +107,8 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     if (names.has(c.name)) d.error("name", `the column ${JSON.stringify(c.name)} is declared twice`);
     names.add(c.name);
     const comment = c.comment === undefined ? {} : { comment: c.comment };
+    checkKnownKeys(c, "expression" in c ? ["name", "expression", "comment"] : "metadata" in c ? ["name", "type", "metadata", "comment"] : ["name", "type", "comment"], "", d);
+    if ("metadata" in c) checkKnownKeys(c.metadata, ["from", "virtual"], "metadata", d);
     if ("expression" in c) {
       if (typeof c.expression !== "string" || c.expression.trim() === "") return d.error("expression", "must be a non-empty Flink SQL expression");
       kinds.set(c.name, { kind: "computed" });

@@ -4,6 +4,7 @@
  * ../shared/facts/deploy.md §3), the version limits, the 1.19/1.20 runner's script hazards and
  * the credential rules of SPEC decision 8. Pure: records into a Diagnostics, never throws.
  */
+import { checkKnownKeys } from "../../validation/known-keys.js";
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type KubernetesResourceArgs } from "./args.js";
@@ -114,11 +115,44 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
  * collector, rooted at the job's args: paths read `kubernetes.<arg>`, `parallelism`, `configuration`).
  * Errors fail the preview; warnings go to the job's log.
  */
+/** Every key of KubernetesArgs (args.ts). */
+const KUBERNETES_ARG_KEYS = [
+  "namespace",
+  "name",
+  "image",
+  "flinkVersion",
+  "serviceAccount",
+  "mode",
+  "jobManager",
+  "taskManager",
+  "upgradeMode",
+  "state",
+  "checkpointDir",
+  "savepointDir",
+  "initialSavepointPath",
+  "allowNonRestoredState",
+  "flinkConfiguration",
+  "sqlRunner",
+  "env",
+  "envFromSecrets",
+  "podTemplate",
+  "awaitReady",
+  "timeout",
+  "provider",
+] as const satisfies readonly (keyof KubernetesArgs)[];
+/** Compile-time check that the list above names every key of KubernetesArgs. */
+const KUBERNETES_ARG_KEYS_COMPLETE: [Exclude<keyof KubernetesArgs, (typeof KUBERNETES_ARG_KEYS)[number]>] extends [never] ? true : never = true;
+void KUBERNETES_ARG_KEYS_COMPLETE;
+
 export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
   const k = diag.at("kubernetes");
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     return k.error("", "must be an object { namespace?, image, flinkVersion, ... } (or leave kubernetes unset)");
   }
+  checkKnownKeys(args, KUBERNETES_ARG_KEYS, "", k);
+  for (const part of ["jobManager", "taskManager"] as const) checkKnownKeys(args[part], ["cpu", "memory", "replicas"], part, k);
+  checkKnownKeys(args.sqlRunner, ["jarURI", "entryClass"], "sqlRunner", k);
+  for (const [env, ref] of Object.entries(args.envFromSecrets ?? {})) checkKnownKeys(ref, ["secretName", "key", "optional"], `envFromSecrets[${JSON.stringify(env)}]`, k);
   if (args.flinkVersion === undefined) k.error("flinkVersion", `must be set to the Flink version inside the image: one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)}`);
   else if (!isSupportedFlinkVersion(args.flinkVersion)) {
     k.error("flinkVersion", `${JSON.stringify(args.flinkVersion)} is not supported: use one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)} (the versions an Iceberg Flink runtime exists for)`);

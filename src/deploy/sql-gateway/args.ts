@@ -12,6 +12,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
+import { checkKnownKeys } from "../../validation/known-keys.js";
 import { isCredentialKey } from "../../validation/secrets.js";
 import { CHECKPOINT_INTERVAL_KEY, FLIP27_KEY, PARALLELISM_KEY, RUNTIME_MODE_KEY } from "../../sql/job-config.js";
 
@@ -87,10 +88,17 @@ function isPlainString(v: unknown): v is string {
  * Records errors on `diag` under `sqlGateway` paths relative to it: `endpoint`,
  * `sessionProperties["key"]`, `headers["key"]`, `savepointDir`, `apiVersion`.
  */
+/** Every key of SqlGatewayArgs. */
+const SQL_GATEWAY_ARG_KEYS = ["endpoint", "sessionProperties", "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion"] as const satisfies readonly (keyof SqlGatewayArgs)[];
+/** Compile-time check that the list above names every key of SqlGatewayArgs. */
+const SQL_GATEWAY_ARG_KEYS_COMPLETE: [Exclude<keyof SqlGatewayArgs, (typeof SQL_GATEWAY_ARG_KEYS)[number]>] extends [never] ? true : never = true;
+void SQL_GATEWAY_ARG_KEYS_COMPLETE;
+
 export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics): void {
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     return diag.error("", "must be an object { endpoint, ... } (or leave sqlGateway unset)");
   }
+  checkKnownKeys(args, SQL_GATEWAY_ARG_KEYS, "", diag);
   if (isPlainString(args.endpoint)) {
     const problem = endpointProblem(args.endpoint);
     if (problem !== undefined) diag.error("endpoint", problem);

@@ -1,0 +1,46 @@
+/**
+ * Unknown keys in args objects. A typo such as `parralelism` or `jobManager.memroy` would
+ * otherwise be ignored silently and the default used; each is reported at preview with the
+ * closest known key.
+ */
+import type { Diagnostics } from "./diagnostics.js";
+
+/** Levenshtein distance, for suggestions. */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The known key closest to `key`, when it is close enough to be a typo. */
+export function closestKey(key: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const k of known) {
+    const d = distance(key, k);
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
+}
+
+/**
+ * Reports every own key of `value` that is not in `known`, at `path.key`, with a suggestion.
+ * Does nothing when `value` is not a plain object (the caller reports that).
+ */
+export function checkKnownKeys(value: unknown, known: readonly string[], path: string, diag: Diagnostics): void {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return;
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    const near = closestKey(key, known);
+    const at = path === "" ? key : `${path}.${key}`;
+    diag.error(at, `unknown arg ${JSON.stringify(key)}${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (known: ${known.join(", ")})`);
+  }
+}
