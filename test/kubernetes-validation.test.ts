@@ -165,12 +165,13 @@ describe("kubernetes validation", () => {
     it("sqlRunner on Flink 2.x", () => {
       expect(onlyError({ flinkVersion: "v2_1", mode: "standalone" }).path).to.equal("kubernetes.sqlRunner");
     });
-    it("warns about FLINK-33926 for Flink 2.x in native mode", () => {
+    it("warns about FLINK-33926 for Flink 2.0 in native mode (2.1 releases all carry the fix)", () => {
       const { errors, warnings } = run({ flinkVersion: "v2_0", sqlRunner: undefined });
       expect(errors).to.deep.equal([]);
       expect(warnings).to.have.length(1);
       expect(warnings[0]!.path).to.equal("kubernetes.mode");
-      expect(warnings[0]!.message).to.contain("FLINK-33926");
+      expect(warnings[0]!.message).to.contain("FLINK-33926").and.contain("2.0.1");
+      expect(run({ flinkVersion: "v2_1", sqlRunner: undefined }).warnings).to.deep.equal([]);
     });
     it("warns that a changed script may not restore savepoint/last-state state, naming allowNonRestoredState", () => {
       const { errors, warnings } = run({ upgradeMode: "last-state", checkpointDir: "s3://b/cp" });

@@ -15,9 +15,16 @@ const INTERFACES: readonly { name: string; title: string }[] = [
   { name: "IcebergSourceArgs", title: "IcebergSource" },
   { name: "IcebergSinkArgs", title: "IcebergSink" },
   { name: "IcebergCatalogArgs", title: "catalog (IcebergSource, IcebergSink)" },
+  { name: "Column", title: "columns[] (IcebergSource, IcebergSink)" },
   { name: "FlinkTableArgs", title: "FlinkTable" },
+  { name: "FlinkPhysicalColumn", title: "FlinkTable columns[]: a physical column" },
+  { name: "FlinkComputedColumn", title: "FlinkTable columns[]: a computed column" },
+  { name: "FlinkMetadataColumn", title: "FlinkTable columns[]: a metadata column" },
   { name: "FlinkSqlJobArgs", title: "FlinkSqlJob" },
   { name: "KubernetesArgs", title: "kubernetes (FlinkSqlJob target)" },
+  { name: "KubernetesResourceArgs", title: "kubernetes.jobManager / kubernetes.taskManager" },
+  { name: "SecretKeyRefArgs", title: "kubernetes.envFromSecrets values" },
+  { name: "SqlRunnerArgs", title: "kubernetes.sqlRunner" },
   { name: "SqlGatewayArgs", title: "sqlGateway (FlinkSqlJob target)" },
 ];
 
@@ -45,7 +52,7 @@ export function renderPropsReference(): string {
       const decl = prop.valueDeclaration ?? prop.declarations?.[0];
       const propType = decl ? checker.getTypeOfSymbolAtLocation(prop, decl) : checker.getDeclaredTypeOfSymbol(prop);
       const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0;
-      const typeText = checker.typeToString(propType, undefined, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope).replace(/ \| undefined$/, "");
+      const typeText = checker.typeToString(propType, undefined, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias).replace(/ \| undefined$/, "");
       const doc = ts.displayPartsToString(prop.getDocumentationComment(checker));
       const tags = prop
         .getJsDocTags(checker)

@@ -154,7 +154,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       diag.warn(
         "statements",
         `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts: ` +
-          "incremental reads see only append snapshots and skip upsert commits (facts §6.2)",
+          "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java)",
       );
     }
   }

@@ -61,11 +61,16 @@ export function isCredentialKey(key: string): boolean {
 
 /** The message for a credential key found in `where` (e.g. "catalog.properties"). */
 export function credentialKeyMessage(key: string, where: string): string {
+  const kafka = /sasl|jaas|ssl|keystore|truststore/i.test(key)
+    ? " For Kafka SASL/SSL: mount the JAAS file or keystore from a Kubernetes Secret with kubernetes.podTemplate, point the JVM at it in kubernetes.flinkConfiguration " +
+      "(env.java.opts.all: -Djava.security.auth.login.config=<mounted file>), and keep only non-secret settings (properties.security.protocol, properties.sasl.mechanism) in the options."
+    : "";
   return (
     `${JSON.stringify(key)} carries a credential, and ${where} is rendered in plain text ` +
-    `(the Iceberg connector copies WITH options into the table's properties, and the SQL runners log every statement). ` +
+    `(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; the Iceberg connector also copies WITH options into the table's properties). ` +
     `Remove it and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret ` +
-    `(kubernetes.envFromSecrets, e.g. AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY for S3), or use a catalog that authenticates from the environment (SPEC decision 8)`
+    `(kubernetes.envFromSecrets, e.g. AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY for S3), or use a catalog that authenticates from the environment (SPEC decision 8).` +
+    kafka
   );
 }
 

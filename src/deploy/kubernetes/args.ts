@@ -83,8 +83,8 @@ export interface KubernetesArgs {
   readonly serviceAccount?: string;
   /**
    * Operator deployment mode. Default `"native"` for every version, so that moving from 1.20 to
-   * 2.x never flips the mode (the operator forbids switching). Flink 2.x in native mode needs a
-   * patch release that contains FLINK-33926 (a preview warning says so). Becomes `spec.mode`.
+   * 2.x never flips the mode (the operator forbids switching). Flink 2.x in native mode runs SqlDriver without a job jar, which needs FLINK-33926
+   * (every 2.1 release, 2.0.1 and later; on v2_0 a preview warning says so). Becomes `spec.mode`.
    */
   readonly mode?: "native" | "standalone";
   /** JobManager sizing. Defaults: cpu 1, memory "2048m", replicas 1. Becomes `spec.jobManager`. */
@@ -153,8 +153,8 @@ export interface KubernetesArgs {
    */
   readonly podTemplate?: Readonly<Record<string, unknown>>;
   /**
-   * Make `pulumi up` wait for the operator (annotation `pulumi.com/waitFor`, @pulumi/kubernetes
-   * 4.18+): job RUNNING for an unbounded running job, RUNNING or FINISHED for a bounded or batch
+   * Make `pulumi up` wait for the operator (annotation `pulumi.com/waitFor` of the Pulumi Kubernetes
+   * provider 4.18+; the RUNNING-or-FINISHED condition uses its RFC 9535 JSONPath filters): job RUNNING for an unbounded running job, RUNNING or FINISHED for a bounded or batch
    * job, lifecycle SUSPENDED for `state: "suspended"`. Default true; false sets
    * `pulumi.com/skipAwait`.
    */

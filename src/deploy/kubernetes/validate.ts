@@ -83,10 +83,12 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
   const k = diag.at("kubernetes");
   if (traits.runner === "sql-driver") {
     if (args.sqlRunner !== undefined) k.error("sqlRunner", `${traits.label} runs the script with Flink's SqlDriver, no jar: remove sqlRunner (it is for Flink 1.19/1.20)`);
-    if ((args.mode ?? KUBERNETES_DEFAULTS.mode) === "native") {
+    // FLINK-33926 (native mode without a job jar) was backported to release-2.0 and release-2.1 in
+    // July 2025 (apache/flink PRs #26743, #26742): every 2.1 release and 2.0.1+ have it; 2.0.0 does not.
+    if ((args.mode ?? KUBERNETES_DEFAULTS.mode) === "native" && args.flinkVersion === "v2_0") {
       k.warn(
         "mode",
-        `${traits.label} in native mode runs SqlDriver without a jar only on a patch release that contains FLINK-33926 (2.0.0 fails with "no pipeline.jars"): use such an image, or mode "standalone"`,
+        `Flink 2.0.0 in native mode cannot run SqlDriver without a job jar (it fails with "no pipeline.jars"; FLINK-33926, fixed in 2.0.1): use a 2.0.1 or later image, or mode "standalone"`,
       );
     }
     return;
