@@ -95,8 +95,15 @@ export interface IcebergPartitionSpec {
  * given as an array, which keeps their order (never an object keyed by name).
  */
 export interface Column {
+  /** Column name: 1..256 characters (UTF-16 units), no CR/LF; always back-quoted when rendered; unique in the table. */
   name: string;
+  /**
+   * Flink type: a `DataTypes` value or Flink SQL type text, case-insensitive (`"DECIMAL(10, 2)"`,
+   * `"ARRAY<ROW<x INT>>"`, `"TIMESTAMP_LTZ(3) NOT NULL"`). Mapped to Iceberg as the SPEC type table
+   * says; types Iceberg cannot hold are errors at `columns[i].type`.
+   */
   type: DataType | string;
+  /** Column comment, rendered `COMMENT '...'` and stored as the Iceberg field's `doc`. Default: none. */
   comment?: string;
 }
 

@@ -16,23 +16,31 @@ import { renderCreateTable, type RenderColumn } from "./create-table.js";
 
 /** A physical column: `name type [COMMENT '...']`. */
 export interface FlinkPhysicalColumn {
+  /** Column name: 1..256 characters, no CR/LF; back-quoted when rendered; unique in the table. */
   name: string;
-  /** A DataTypes value or Flink type text such as "TIMESTAMP(3)". */
+  /** A DataTypes value or Flink type text such as "TIMESTAMP(3)" (any Flink type; a primary-key column renders NOT NULL). */
   type: DataType | string;
+  /** Rendered `COMMENT '...'`. Default: none. */
   comment?: string;
 }
 /** A computed column: `name AS expression` (the expression is Flink SQL, rendered as written). */
 export interface FlinkComputedColumn {
+  /** Column name: 1..256 characters, no CR/LF; back-quoted when rendered; unique in the table. */
   name: string;
+  /** Flink SQL expression over other columns, rendered as written after `AS`, e.g. "CAST(`ts` AS DATE)". */
   expression: string;
+  /** Rendered `COMMENT '...'`. Default: none. */
   comment?: string;
 }
 /** A metadata column: `name type METADATA [FROM 'key'] [VIRTUAL]`. */
 export interface FlinkMetadataColumn {
+  /** Column name: 1..256 characters, no CR/LF; back-quoted when rendered; unique in the table. */
   name: string;
+  /** The metadata's Flink type, e.g. "TIMESTAMP_LTZ(3)" for Kafka's `timestamp`. */
   type: DataType | string;
   /** `from`: the connector's metadata key when it differs from the column name; `virtual`: read-only (not written by INSERT). */
   metadata: { from?: string; virtual?: boolean };
+  /** Rendered `COMMENT '...'`. Default: none. */
   comment?: string;
 }
 export type FlinkColumn = FlinkPhysicalColumn | FlinkComputedColumn | FlinkMetadataColumn;
