@@ -23,6 +23,9 @@ interface FlinkDeploymentStatus {
   readonly error?: string;
 }
 
+/** Whether this program has logged the timeout hint already. */
+let hintLogged = false;
+
 /** What deployToKubernetes created, and its outputs. */
 export interface KubernetesDeployment {
   /** The FlinkDeployment's `metadata.name` (also the Flink cluster id). */
@@ -148,8 +151,10 @@ function createResources(
     { ...opts, dependsOn: [configMap] },
   );
 
-  if (waitCondition(args, job.facts) !== undefined && !pulumi.runtime.isDryRun()) {
-    // Logged before the wait starts: a timed-out wait resolves no outputs, so this is the hint the user sees.
+  if (waitCondition(args, job.facts) !== undefined && !pulumi.runtime.isDryRun() && !hintLogged) {
+    // Logged before the wait starts (a timed-out wait resolves no outputs, so this is the hint the
+    // user sees), once per program: a stack of hundreds of jobs gets one line, not hundreds.
+    hintLogged = true;
     void pulumi.log.info(timeoutHint(args.namespace, deploymentNameOf(args, job.facts)), parent);
   }
   const status = (flinkDeployment as unknown as { status: pulumi.Output<FlinkDeploymentStatus | undefined> }).status;

@@ -49,7 +49,7 @@ export function waitAnnotations(args: Pick<KubernetesArgs, "state" | "awaitReady
 export function timeoutHint(namespace: string | undefined, name: string): string {
   const ns = namespace === undefined ? "" : ` -n ${namespace}`;
   return (
-    `if pulumi up times out waiting for FlinkDeployment "${name}", the operator most likely rejected the spec or the job failed: ` +
-    `read its status.error (the "error" output, or kubectl get flinkdeployment ${name}${ns} -o jsonpath='{.status.error}') and the operator's events`
+    `if pulumi up times out waiting for a FlinkDeployment (e.g. "${name}"), the operator most likely rejected the spec or the job failed: ` +
+    `read its status.error (the job's "error" output, or kubectl get flinkdeployment ${name}${ns} -o jsonpath='{.status.error}') and the operator's events`
   );
 }
