@@ -11,7 +11,7 @@ import type { SqlStatement } from "../sql/template.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys } from "../validation/known-keys.js";
 import { resourceLabel } from "../validation/error.js";
-import { registry, type RegisteredJob } from "./job-registry.js";
+import { programTables as programRegistryTables, registry, type RegisteredJob } from "./job-registry.js";
 import { rejectIfSecret } from "./secret-guard.js";
 import { deployTarget, validateTarget, type DeployOutputs, type TargetArgs } from "./job-targets.js";
 
@@ -73,7 +73,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration))) {
       diag.error("configuration", "must be a map of plain strings");
     }
-    const programTables = registry().tables;
+    const programTables = programRegistryTables();
     const plan = planJob(
       { statements: a.statements, runtimeMode, parallelism: a.parallelism, configuration: (typeof a.configuration === "object" && a.configuration) || {}, programTables },
       diag,

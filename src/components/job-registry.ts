@@ -4,6 +4,7 @@
  * globalThis so that two copies of the package (e.g. the CLI's and the program's) share it.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { ProgramTables } from "../sql/job-plan.js";
 import type { TableDefinition } from "./table-definition.js";
 
 /** What synth needs of a job. */
@@ -27,6 +28,10 @@ export interface RegisteredJob {
 interface Registry {
   jobs: RegisteredJob[];
   tables: TableDefinition[];
+  /** Flink table name → first table registered under it. */
+  byFlinkName: Map<string, TableDefinition>;
+  /** `database\u0000table` → the upsert sinks registered for it. */
+  upsertWriters: Map<string, TableDefinition[]>;
 }
 
 const KEY = Symbol.for("pulumi-flink-iceberg.registry");
@@ -34,7 +39,7 @@ const KEY = Symbol.for("pulumi-flink-iceberg.registry");
 /** The process-wide registry. */
 export function registry(): Registry {
   const g = globalThis as unknown as Record<symbol, Registry | undefined>;
-  return (g[KEY] ??= { jobs: [], tables: [] });
+  return (g[KEY] ??= { jobs: [], tables: [], byFlinkName: new Map(), upsertWriters: new Map() });
 }
 
 /** Forgets everything registered (tests, and synth before running a program). */
@@ -42,4 +47,28 @@ export function resetRegistry(): void {
   const r = registry();
   r.jobs.length = 0;
   r.tables.length = 0;
+  r.byFlinkName.clear();
+  r.upsertWriters.clear();
+}
+
+/** Adds a table to the program's registry and its indexes. */
+export function addProgramTable(def: TableDefinition): void {
+  const r = registry();
+  r.tables.push(def);
+  if (!r.byFlinkName.has(def.tableName)) r.byFlinkName.set(def.tableName, def);
+  if (def.iceberg?.upsert) {
+    const key = `${def.iceberg.database}\u0000${def.iceberg.table}`;
+    const list = r.upsertWriters.get(key);
+    if (list) list.push(def);
+    else r.upsertWriters.set(key, [def]);
+  }
+}
+
+/** The program's tables as the job planner looks them up. */
+export function programTables(): ProgramTables {
+  const r = registry();
+  return {
+    byFlinkName: (name) => r.byFlinkName.get(name),
+    upsertWriters: (database, table) => r.upsertWriters.get(`${database}\u0000${table}`) ?? [],
+  };
 }

@@ -5,7 +5,7 @@
  * public classes carry nothing extra.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { registry as programRegistry } from "./job-registry.js";
+import { addProgramTable } from "./job-registry.js";
 
 /** Iceberg facts the job needs for cross-table rules. */
 export interface IcebergTableFacts {
@@ -57,7 +57,7 @@ const registry = new WeakMap<object, TableDefinition>();
 export function registerTableDefinition(component: object, def: TableDefinition): void {
   const frozen = Object.freeze(def);
   registry.set(component, frozen);
-  programRegistry().tables.push(frozen);
+  addProgramTable(frozen);
 }
 
 /** The definition of a table component, or undefined for anything else. */

@@ -14,13 +14,21 @@ import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { tableMentions } from "./table-mentions.js";
 import type { SqlStatement } from "./template.js";
 
+/** Lookups over every table registered in the program (indexed: a stack of many jobs stays linear). */
+export interface ProgramTables {
+  /** The table registered under this Flink name, if any. */
+  byFlinkName(name: string): TableDefinition | undefined;
+  /** The upsert sinks registered for this Iceberg database and table (any catalog). */
+  upsertWriters(database: string, table: string): readonly TableDefinition[];
+}
+
 export interface JobPlanInput {
   statements: readonly (SqlStatement | string)[];
   runtimeMode: "streaming" | "batch";
   parallelism?: number;
   configuration: Readonly<Record<string, string>>;
   /** Every table registered in the program so far (for cross-job warnings). */
-  programTables?: readonly TableDefinition[];
+  programTables?: ProgramTables;
 }
 
 export interface JobPlan extends JobConfig {
@@ -49,8 +57,8 @@ function icebergKey(t: TableDefinition): string | undefined {
  * icebergKey (a JSON.stringify) runs only for a table of the same name: linear, not quadratic, in
  * the number of jobs.
  */
-function findUpsertWriter(facts: IcebergTableFacts, key: string, sinks: readonly TableDefinition[], programTables: readonly TableDefinition[]): TableDefinition | undefined {
-  for (const list of [sinks, programTables]) {
+function findUpsertWriter(facts: IcebergTableFacts, key: string, sinks: readonly TableDefinition[], programTables: ProgramTables | undefined): TableDefinition | undefined {
+  for (const list of [sinks, programTables?.upsertWriters(facts.database, facts.table) ?? []]) {
     for (const w of list) {
       const i = w.iceberg;
       if (i?.upsert && i.table === facts.table && i.database === facts.database && icebergKey(w) === key) return w;
@@ -84,7 +92,8 @@ function checkTables(tables: readonly TableDefinition[], diag: Diagnostics): voi
  * A table component named as plain text (not `${table}`) in table position gets no CREATE TABLE:
  * an error with the fix, unless the job declares a table or view of that name anyway.
  */
-function checkTextMentions(analyzed: readonly AnalyzedStatement[], tables: readonly TableDefinition[], programTables: readonly TableDefinition[], diag: Diagnostics): void {
+function checkTextMentions(analyzed: readonly AnalyzedStatement[], tables: readonly TableDefinition[], programTables: ProgramTables | undefined, diag: Diagnostics): void {
+  if (programTables === undefined) return;
   const declared = new Set(tables.map((t) => t.tableName));
   for (const a of analyzed) {
     if (a.kind !== "view") continue;
@@ -95,7 +104,7 @@ function checkTextMentions(analyzed: readonly AnalyzedStatement[], tables: reado
     const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join("");
     for (const name of new Set(tableMentions(text))) {
       if (declared.has(name)) continue;
-      const table = programTables.find((t) => t.tableName === name);
+      const table = programTables.byFlinkName(name);
       if (!table) continue;
       diag.error(
         `statements[${a.index}]`,
@@ -120,7 +129,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   for (const a of analyzed) for (const t of a.statement.tables) if (!tables.includes(t)) tables.push(t);
   checkTables(tables, diag);
 
-  checkTextMentions(analyzed, tables, input.programTables ?? [], diag);
+  checkTextMentions(analyzed, tables, input.programTables, diag);
 
   const inserts = analyzed.filter((a) => a.kind === "insert" || a.kind === "insert-overwrite");
   const definitions = analyzed.filter((a) => a.kind === "view" || a.kind === "function");
@@ -149,7 +158,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   }
   for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
     const key = icebergKey(src);
-    const writer = key === undefined ? undefined : findUpsertWriter(src.iceberg!, key, sinks, input.programTables ?? []);
+    const writer = key === undefined ? undefined : findUpsertWriter(src.iceberg!, key, sinks, input.programTables);
     if (writer) {
       diag.warn(
         "statements",
