@@ -19,3 +19,10 @@ export function errorOf(fn: () => unknown): ValidationError {
   }
   throw new Error("expected a FlinkIcebergValidationError");
 }
+
+/** Runs `fn`, expecting a FlinkIcebergValidationError (from any copy of the module); returns its issues. */
+export function issuesOf(fn: () => unknown): readonly { path: string; message: string }[] {
+  const e = errorOf(fn);
+  if (!(e instanceof Error) || e.name !== "FlinkIcebergValidationError") throw new Error(`expected a FlinkIcebergValidationError, got ${String(e)}`);
+  return e.issues;
+}

@@ -3,7 +3,7 @@
  * grammar gaps they uncovered in dt-sql-parser (test/sql-validate.ts allowlist).
  */
 import { expect } from "chai";
-import { isValidationError } from "../src/validation/error.js";
+import { issuesOf } from "./api.js";
 import { installMocks, settle } from "./pulumi-mocks.js";
 import { expectValidFlinkSql, flinkSqlErrors } from "./sql-validate.js";
 
@@ -11,15 +11,6 @@ type Api = typeof import("../src/index.js");
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 const cols = [{ name: "id", type: "BIGINT" }];
 
-function issuesOf(fn: () => unknown): { path: string; message: string }[] {
-  try {
-    fn();
-  } catch (e) {
-    if (!isValidationError(e)) throw e;
-    return [...e.issues];
-  }
-  throw new Error("expected a FlinkIcebergValidationError");
-}
 
 describe("fuzz regressions", () => {
   let api: Api;

@@ -3,21 +3,12 @@
  * one assertion here.
  */
 import { expect } from "chai";
+import { issuesOf } from "./api.js";
 import { convertColumns, FORMAT_V3_RUNTIME_WARNING, toIcebergSchema, toIcebergType, type Column } from "../src/iceberg/index.js";
 import { DecimalType } from "../src/types/data-type.js";
 import { Diagnostics } from "../src/validation/diagnostics.js";
-import { FlinkIcebergValidationError, type ValidationIssue } from "../src/validation/error.js";
+import type { ValidationIssue } from "../src/validation/error.js";
 
-/** Runs `fn`, expecting a FlinkIcebergValidationError; returns its issues. */
-function issuesOf(fn: () => unknown): readonly ValidationIssue[] {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).to.be.instanceOf(FlinkIcebergValidationError);
-    return (e as FlinkIcebergValidationError).issues;
-  }
-  expect.fail("expected a FlinkIcebergValidationError");
-}
 
 describe("iceberg: C08 TIMESTAMP(9) and TIMESTAMP WITH TIME ZONE", () => {
   const columns: Column[] = [

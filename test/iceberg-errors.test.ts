@@ -3,20 +3,12 @@
  * conversion with its prop path and message (column path first).
  */
 import { expect } from "chai";
+import { issuesOf } from "./api.js";
 import { convertColumns, toIcebergPartitionSpec, toIcebergSchema, toIcebergType, type Column } from "../src/iceberg/index.js";
 import { DataTypes } from "../src/types/datatypes.js";
 import { Diagnostics } from "../src/validation/diagnostics.js";
-import { FlinkIcebergValidationError, type ValidationIssue } from "../src/validation/error.js";
+import type { ValidationIssue } from "../src/validation/error.js";
 
-function issuesOf(fn: () => unknown): readonly ValidationIssue[] {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).to.be.instanceOf(FlinkIcebergValidationError);
-    return (e as FlinkIcebergValidationError).issues;
-  }
-  expect.fail("expected a FlinkIcebergValidationError");
-}
 
 /** The single issue of converting one column `name type`. */
 function columnIssue(name: string, type: string): ValidationIssue {

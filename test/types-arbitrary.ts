@@ -3,8 +3,8 @@
  * Types are built with `DataTypes`, so every value is one the factory accepts.
  */
 import fc from "fast-check";
-import type { DataType, IntervalResolution, RowField } from "../src/types/data-type.js";
-import { DataTypes } from "../src/types/datatypes.js";
+import type { DataType, RowField } from "../src/types/data-type.js";
+import { ALL_RESOLUTIONS, DataTypes } from "../src/types/datatypes.js";
 
 const MAX_LENGTH = 2147483647;
 
@@ -15,21 +15,7 @@ export const arbLength: fc.Arbitrary<number> = fc.oneof(
   fc.integer({ min: 1, max: MAX_LENGTH }),
 );
 
-const RESOLUTIONS: readonly IntervalResolution[] = [
-  "YEAR",
-  "YEAR_TO_MONTH",
-  "MONTH",
-  "DAY",
-  "DAY_TO_HOUR",
-  "DAY_TO_MINUTE",
-  "DAY_TO_SECOND",
-  "HOUR",
-  "HOUR_TO_MINUTE",
-  "HOUR_TO_SECOND",
-  "MINUTE",
-  "MINUTE_TO_SECOND",
-  "SECOND",
-];
+const RESOLUTIONS = ALL_RESOLUTIONS;
 
 /** Any INTERVAL type with in-range precisions. */
 export const arbInterval: fc.Arbitrary<DataType> = fc

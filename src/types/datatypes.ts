@@ -75,7 +75,8 @@ function checkType(what: string, t: unknown): DataType {
 }
 
 const YEAR_MONTH: readonly IntervalResolution[] = ["YEAR", "YEAR_TO_MONTH", "MONTH"];
-const ALL_RESOLUTIONS: readonly IntervalResolution[] = [
+/** Every INTERVAL resolution Flink declares (YearMonthIntervalType, DayTimeIntervalType). */
+export const ALL_RESOLUTIONS: readonly IntervalResolution[] = [
   ...YEAR_MONTH,
   "DAY",
   "DAY_TO_HOUR",
