@@ -114,3 +114,19 @@ describe("IcebergSink review regressions", () => {
     expect(render("IcebergSink", { ...baseArgs, primaryKey: ["id"] }).plan.warnings.map((w) => w.path)).to.not.include("formatVersion");
   });
 });
+
+describe("IcebergSink: new-user trial regressions", () => {
+  it("typos at any level suggest the closest arg", () => {
+    const e = planError("IcebergSink", { ...baseArgs, catalog: { ...(baseArgs.catalog as object), warehous: "s3://x" }, commitIntervall: "30s" });
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["catalog.warehous", 'unknown arg "warehous"; did you mean "warehouse"?'],
+      ["commitIntervall", 'unknown arg "commitIntervall"; did you mean "commitInterval"?'],
+    ]);
+  });
+
+  it("a column whose type fails is reported once, with the Flink type to write; primaryKey does not call it missing", () => {
+    const e = planError("IcebergSink", { ...baseArgs, columns: [{ name: "id", type: "BIGINT" }, { name: "day", type: "DATETIME" }], primaryKey: ["id", "day"] });
+    expect(e.issues.map((i) => i.path)).to.deep.equal(["columns[1].type"]);
+    expect(e.issues[0]!.message).to.contain("DATETIME is not a Flink type: write TIMESTAMP(p)");
+  });
+});

@@ -7,12 +7,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isPlainLocation, renderIcebergTable, type IcebergTablePlan, type RenderedIcebergTable } from "../options/iceberg-table.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
-import { credentialKeyMessage } from "../validation/secrets.js";
 import { registerTableDefinition } from "./table-definition.js";
 
 /** The message for a catalog uri/warehouse that resolved to a Pulumi secret. */
 export function secretLocationMessage(arg: "uri" | "warehouse"): string {
-  return `catalog.${arg} is a Pulumi secret, so it would be written in plain text: ${credentialKeyMessage(arg, `catalog.${arg}`)}`;
+  return (
+    `catalog.${arg} is a Pulumi secret, and it would be written in plain text into the table's WITH clause and the SQL script (SPEC decision 8). ` +
+    `Pass it as a plain value (a ${arg === "uri" ? "catalog URI" : "warehouse location"} is not secret), and keep any credential out of it: ` +
+    "give credentials to the Flink pods as environment variables from a Kubernetes Secret (kubernetes.envFromSecrets)"
+  );
 }
 
 /** The rendered table as Outputs, plus the plain rendering when uri/warehouse are plain. */

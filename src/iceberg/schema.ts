@@ -128,7 +128,12 @@ export function convertColumns(
   const parsed = columns.map((c: unknown, i) => parseColumn(c, i, diag));
   const indexByName = new Map<string, number>();
   parsed.forEach((c, i) => {
-    if (c === undefined) return;
+    if (c === undefined) {
+      // A column whose type failed still exists for primaryKey/partitionedBy (its error is reported once, at its type).
+      const raw = columns[i] as { name?: unknown } | null | undefined;
+      if (typeof raw?.name === "string" && raw.name !== "" && !indexByName.has(raw.name)) indexByName.set(raw.name, i);
+      return;
+    }
     const first = indexByName.get(c.name);
     if (first === undefined) indexByName.set(c.name, i);
     else diag.error(`columns[${i}].name`, `${c.name}: duplicate column name (also columns[${first}]); column names must be unique`);

@@ -3,6 +3,7 @@
  * Schemas describe resolved (plain) values; conversions run in `transform`s that report through
  * the same messages as the pure parsers (duration.ts, byte-size.ts, snapshot-id.ts).
  */
+import { closestKey } from "../validation/known-keys.js";
 import { z } from "zod";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { joinPath } from "../validation/diagnostics.js";
@@ -66,11 +67,38 @@ export function zodPath(base: string, path: readonly PropertyKey[]): string {
   return path.reduce<string>((p, k) => joinPath(p, typeof k === "number" ? k : String(k)), base);
 }
 
+/** "unknown arg" with the closest known key, when one is close. */
+function unknownArgMessage(key: string, known: readonly string[]): string {
+  const near = closestKey(key, known);
+  return `unknown arg ${JSON.stringify(key)}; ${near !== undefined ? `did you mean ${JSON.stringify(near)}?` : "check its spelling against the documented args"}`;
+}
+
+/** The keys the (strict) object schema at `path` inside `schema` accepts; [] when unknown. */
+function knownKeysAt(schema: z.ZodType | undefined, path: readonly PropertyKey[]): string[] {
+  let node: unknown = schema;
+  const unwrap = (n: unknown): unknown => {
+    // Optional, default and nullable wrappers keep the object inside `unwrap()` / `_def.innerType`.
+    for (let k = 0; k < 5 && n !== null && typeof n === "object" && !("shape" in n); k++) {
+      const inner = (n as { _def?: { innerType?: unknown } })._def?.innerType;
+      if (inner === undefined) break;
+      n = inner;
+    }
+    return n;
+  };
+  for (const seg of path) {
+    const shape = (unwrap(node) as { shape?: Record<string, unknown> } | undefined)?.shape;
+    node = shape?.[String(seg)];
+  }
+  const shape = (unwrap(node) as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
 /** Reports every issue of a failed zod parse under `base`. */
-export function reportZodIssues(diag: Diagnostics, base: string, error: z.ZodError): void {
+export function reportZodIssues(diag: Diagnostics, base: string, error: z.ZodError, schema?: z.ZodType): void {
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) diag.error(zodPath(base, [...issue.path, key]), `unknown arg ${JSON.stringify(key)}; check its spelling against the documented args`);
+      const known = knownKeysAt(schema, issue.path);
+      for (const key of issue.keys) diag.error(zodPath(base, [...issue.path, key]), unknownArgMessage(key, known));
     } else {
       diag.error(zodPath(base, issue.path), issue.message);
     }
@@ -87,10 +115,10 @@ export function parseFields<S extends z.ZodRawShape>(shape: S, input: Record<str
   for (const key of Object.keys(shape)) {
     const result = (shape[key] as z.ZodType).safeParse(input[key]);
     if (result.success) out[key] = result.data;
-    else reportZodIssues(diag, key, result.error);
+    else reportZodIssues(diag, key, result.error, shape[key] as z.ZodType);
   }
   for (const key of known === undefined ? [] : Object.keys(input)) {
-    if (!Object.hasOwn(shape, key) && !known!.has(key)) diag.error(key, `unknown arg ${JSON.stringify(key)}; check its spelling against the documented args`);
+    if (!Object.hasOwn(shape, key) && !known!.has(key)) diag.error(key, unknownArgMessage(key, [...Object.keys(shape), ...known!]));
   }
   return out as Partial<{ [K in keyof S]: z.output<S[K]> }>;
 }

@@ -73,7 +73,7 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
   const { runtimeMode, parallelism, configuration, reads, sinks } = input;
   checkConfiguration(configuration, parallelism, diag);
   if (parallelism !== undefined && (typeof parallelism !== "number" || !Number.isSafeInteger(parallelism) || parallelism < 1)) {
-    diag.error("parallelism", `must be a whole number of at least 1 (got ${String(parallelism)})`);
+    diag.error("parallelism", `must be a whole number of at least 1 (got ${typeof parallelism === "string" ? `the string ${JSON.stringify(parallelism)}; write it without quotes` : String(parallelism)})`);
   }
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(configuration)) if (typeof v === "string") out[k] = v;

@@ -33,8 +33,33 @@ export interface Token {
  */
 export function syntaxError(found: Token, expected: string): never {
   const what = found.kind === "end" ? "end of input" : JSON.stringify(shorten(found.source));
-  throw new FlinkIcebergValidationError([{ path: "", message: `unexpected ${what} at offset ${found.offset}, expected ${expected}` }]);
+  const hint = expected === "a type" ? FOREIGN_TYPES.get(found.source.toUpperCase()) : undefined;
+  const suffix = hint === undefined ? "" : ` (${found.source} is not a Flink type: write ${hint})`;
+  throw new FlinkIcebergValidationError([{ path: "", message: `unexpected ${what} at offset ${found.offset}, expected ${expected}${suffix}` }]);
 }
+
+/** Type names of other SQL dialects and languages, with the Flink type to write instead (flink docs `dev/table/types.md`). */
+const FOREIGN_TYPES: ReadonlyMap<string, string> = new Map([
+  ["DATETIME", "TIMESTAMP(p), e.g. TIMESTAMP(3)"],
+  ["DATETIME2", "TIMESTAMP(p), e.g. TIMESTAMP(6)"],
+  ["TIMESTAMPTZ", "TIMESTAMP_LTZ(p), e.g. TIMESTAMP_LTZ(6)"],
+  ["TEXT", "STRING"],
+  ["LONG", "BIGINT"],
+  ["INT64", "BIGINT"],
+  ["INT32", "INT"],
+  ["SHORT", "SMALLINT"],
+  ["BYTE", "TINYINT"],
+  ["BOOL", "BOOLEAN"],
+  ["NUMBER", "DECIMAL(p, s)"],
+  ["REAL", "FLOAT"],
+  ["BLOB", "BYTES"],
+  ["BYTEA", "BYTES"],
+  ["UUID", "STRING or BINARY(16)"],
+  ["JSON", "STRING"],
+  ["JSONB", "STRING"],
+  ["LIST", "ARRAY<T>"],
+  ["STRUCT", "ROW<name T, ...>"],
+]);
 
 function shorten(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
