@@ -91,7 +91,6 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     for (const t of plan.tables) if (t.iceberg) schemas[t.tableName] = t.iceberg.schema;
     this.plainSchemas = schemas;
     this.deployment = deployTarget(this, name, a, plan, this.script, plainScript);
-    const d = this.deployment;
 
     const job: RegisteredJob = {
       name,
@@ -114,12 +113,8 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       tables: this.tables,
       checkpointInterval: this.checkpointInterval,
       icebergSchemas: schemas,
-      deploymentName: d.deploymentName,
-      namespace: d.namespace,
-      scriptConfigMapName: d.scriptConfigMapName,
-      lifecycleState: d.lifecycleState,
-      jobStatus: d.jobStatus,
-      jobId: d.jobId,
+      // The target's outputs are the children's (the ConfigMap, FlinkDeployment or SqlGatewayJob); the
+      // job's getters derive them on demand, so registering them here would only create Outputs.
     });
   }
 

@@ -141,15 +141,28 @@ export function deployTarget(
         .all([pulumi.unsecret(script), pulumi.unsecret(image), pulumi.output(pulumi.isSecret(image))])
         .apply(([s, img, secret]) => build(s, secret ? SECRET_PLACEHOLDER : img));
     };
+    // Getters: each Kubernetes output is created only when read (deployToKubernetes derives them lazily).
     return {
       manifests,
       manifestsRedacted,
-      deploymentName: d.deploymentName,
-      namespace: d.namespace,
-      scriptConfigMapName: d.scriptConfigMapName,
-      lifecycleState: d.lifecycleState,
-      jobStatus: d.jobStatus,
-      error: d.error,
+      get deploymentName() {
+        return d.deploymentName;
+      },
+      get namespace() {
+        return d.namespace;
+      },
+      get scriptConfigMapName() {
+        return d.scriptConfigMapName;
+      },
+      get lifecycleState() {
+        return d.lifecycleState;
+      },
+      get jobStatus() {
+        return d.jobStatus;
+      },
+      get error() {
+        return d.error;
+      },
     };
   }
   if (args.sqlGateway !== undefined) {

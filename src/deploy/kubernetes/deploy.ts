@@ -157,19 +157,39 @@ function createResources(
     hintLogged = true;
     void pulumi.log.info(timeoutHint(args.namespace, deploymentNameOf(args, job.facts)), parent);
   }
-  const status = (flinkDeployment as unknown as { status: pulumi.Output<FlinkDeploymentStatus | undefined> }).status;
-  const deploymentName = flinkDeployment.metadata.apply((m) => m.name);
-  const namespace = flinkDeployment.metadata.apply((m) => m.namespace ?? args.namespace ?? "default");
+  const status = (): pulumi.Output<FlinkDeploymentStatus | undefined> =>
+    (flinkDeployment as unknown as { status: pulumi.Output<FlinkDeploymentStatus | undefined> }).status;
+  // Each output is derived on first access: a stack of many jobs creates none it does not read (BENCHMARKS.md).
+  const lazy = new Map<string, pulumi.Output<unknown>>();
+  const once = <T>(key: string, make: () => pulumi.Output<T>): pulumi.Output<T> => {
+    let o = lazy.get(key) as pulumi.Output<T> | undefined;
+    if (o === undefined) lazy.set(key, (o = make()));
+    return o;
+  };
   return {
-    deploymentName,
-    namespace,
+    get deploymentName() {
+      return once("deploymentName", () => flinkDeployment.metadata.apply((m) => m.name));
+    },
+    get namespace() {
+      return once("namespace", () => flinkDeployment.metadata.apply((m) => m.namespace ?? args.namespace ?? "default"));
+    },
     // Through the checked manifest, so a script that fails its checks rejects this output (the resource's own outputs would never settle).
-    scriptConfigMapName: pulumi.Output.isInstance(cmManifest)
-      ? pulumi.all([cmManifest, configMap.metadata]).apply(([m, meta]) => meta.name ?? (m.metadata.name as string))
-      : configMap.metadata.apply((meta) => meta.name ?? (cmManifest.metadata.name as string)),
-    lifecycleState: status.apply((s) => s?.lifecycleState),
-    jobStatus: status.apply((s) => s?.jobStatus?.state),
-    error: status.apply((s) => s?.error),
+    get scriptConfigMapName() {
+      return once("scriptConfigMapName", () =>
+        pulumi.Output.isInstance(cmManifest)
+          ? pulumi.all([cmManifest, configMap.metadata]).apply(([m, meta]) => meta.name ?? (m.metadata.name as string))
+          : configMap.metadata.apply((meta) => meta.name ?? (cmManifest.metadata.name as string)),
+      );
+    },
+    get lifecycleState() {
+      return once("lifecycleState", () => status().apply((s) => s?.lifecycleState));
+    },
+    get jobStatus() {
+      return once("jobStatus", () => status().apply((s) => s?.jobStatus?.state));
+    },
+    get error() {
+      return once("error", () => status().apply((s) => s?.error));
+    },
     configMap,
     flinkDeployment,
   };
