@@ -51,7 +51,8 @@ void FLINK_SQL_JOB_ARG_KEYS_COMPLETE;
  */
 export class FlinkSqlJob extends pulumi.ComponentResource {
   /** The whole SQL script (SET lines, CREATE TABLEs, views/functions, INSERT or statement set). */
-  readonly script: pulumi.Output<string>;
+  private scriptOutput?: pulumi.Output<string>;
+  private readonly plainScript: string | undefined;
   /** The Flink names of the tables the job declares, in first-reference order. */
   readonly tables: string[];
   /** `execution.checkpointing.interval` as rendered, when checkpointing is on. */
@@ -83,15 +84,18 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     for (const w of diag.warnings) pulumi.log.warn(`${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
 
     const plainScript = renderPlainScript(name, plan);
-    this.script = plainScript !== undefined ? pulumi.output(plainScript) : renderJobScript(name, plan);
+    this.plainScript = plainScript;
+    // With plain values the script Output is made on first read; otherwise it is the render chain itself.
+    if (plainScript === undefined) this.scriptOutput = renderJobScript(name, plan);
     this.plainConfiguration = plan.flinkConfiguration;
     this.tables = plan.tables.map((t) => t.tableName);
     this.checkpointInterval = plan.checkpointInterval;
     const schemas: Record<string, unknown> = {};
     for (const t of plan.tables) if (t.iceberg) schemas[t.tableName] = t.iceberg.schema;
     this.plainSchemas = schemas;
-    this.deployment = deployTarget(this, name, a, plan, this.script, plainScript);
+    this.deployment = deployTarget(this, name, a, plan, () => this.script, plainScript);
 
+    const self = this;
     const job: RegisteredJob = {
       name,
       runtimeMode,
@@ -99,7 +103,9 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       sinks: plan.inserts.map((i) => i.target!).filter((t, i, all) => all.indexOf(t) === i),
       checkpointInterval: plan.checkpointInterval,
       target: a.kubernetes ? "kubernetes" : a.sqlGateway ? "sql-gateway" : "none",
-      script: this.script,
+      get script() {
+        return self.script;
+      },
       icebergSchemas: schemas,
       manifests: this.deployment.manifests,
       manifestsRedacted: this.deployment.manifestsRedacted,
@@ -127,6 +133,11 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
 
   private target<T>(key: keyof DeployOutputs): pulumi.Output<T | undefined> {
     return this.cached(key, () => (this.deployment[key] as pulumi.Output<T> | undefined) ?? pulumi.output(undefined));
+  }
+
+  /** The whole SQL script (SET lines, CREATE TABLEs, views/functions, INSERT or statement set). */
+  get script(): pulumi.Output<string> {
+    return (this.scriptOutput ??= pulumi.output(this.plainScript!));
   }
 
   /** The Flink configuration the job needs (runtime mode, checkpointing, parallelism, FLIP-27 switch, user configuration), sorted by key; each target applies it (SPEC decision 9). */

@@ -115,14 +115,21 @@ export function deployTarget(
   name: string,
   args: TargetArgs & { parallelism?: number },
   plan: JobPlan,
-  script: pulumi.Output<string>,
+  /** The script Output, made on first call (not needed at all when the script is plain). */
+  script: () => pulumi.Output<string>,
   /** The script's text when it is known at construction (so not a secret). */
   scriptText?: string,
 ): DeployOutputs {
   if (args.kubernetes !== undefined) {
     const k = args.kubernetes;
     const facts = kubernetesFacts(name, plan, args.parallelism);
-    const d = deployToKubernetes(parent, name, k, { script, facts, ...(scriptText !== undefined ? { scriptText } : {}) });
+    const d = deployToKubernetes(parent, name, k, {
+      get script() {
+        return script();
+      },
+      facts,
+      ...(scriptText !== undefined ? { scriptText } : {}),
+    });
     const build = (s: string, image: string): object[] => {
       const m = buildKubernetesManifests({ ...k, image }, facts, s);
       return [m.configMap, m.flinkDeployment];
@@ -130,7 +137,7 @@ export function deployTarget(
     // Built on first use only (synth asks for them; `pulumi up` never does).
     const manifests = (): pulumi.Output<object[]> => {
       const plain = plainManifestList(build, scriptText, k.image);
-      return plain ? pulumi.output(plain) : pulumi.all([script, pulumi.output(k.image)]).apply(([s, img]) => build(s, img));
+      return plain ? pulumi.output(plain) : pulumi.all([script(), pulumi.output(k.image)]).apply(([s, img]) => build(s, img));
     };
     // For synth without --show-secrets: the same objects with a secret image written as the placeholder.
     const manifestsRedacted = (): pulumi.Output<object[]> => {
@@ -138,7 +145,7 @@ export function deployTarget(
       if (plain) return pulumi.output(plain); // a plain image is no secret
       const image = pulumi.output(k.image);
       return pulumi
-        .all([pulumi.unsecret(script), pulumi.unsecret(image), pulumi.output(pulumi.isSecret(image))])
+        .all([pulumi.unsecret(script()), pulumi.unsecret(image), pulumi.output(pulumi.isSecret(image))])
         .apply(([s, img, secret]) => build(s, secret ? SECRET_PLACEHOLDER : img));
     };
     // Getters: each Kubernetes output is created only when read (deployToKubernetes derives them lazily).
@@ -171,7 +178,7 @@ export function deployTarget(
       `${name}-gateway`,
       {
         endpoint: g.endpoint,
-        script,
+        script: scriptText ?? script(),
         flinkConfiguration: plan.flinkConfiguration,
         ...(g.sessionProperties !== undefined ? { sessionProperties: g.sessionProperties } : {}),
         ...(g.headers !== undefined ? { headers: g.headers } : {}),
