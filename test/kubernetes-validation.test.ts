@@ -190,7 +190,7 @@ describe("kubernetes validation", () => {
       expect(run({ flinkVersion: "v2_1", sqlRunner: undefined, mode: "standalone" }, { statements: [{ label: "statement 1", text: "SELECT '--' || '/*+ x */';" }] }).errors).to.deep.equal([]);
     });
     it("a script larger than a ConfigMap holds", () => {
-      expect(onlyError({}, { statements: [{ label: "statement 1", text: `SELECT '${"x".repeat(1_000_001)}';` }] }).message).to.contain("1 MiB");
+      expect(onlyError({}, { scriptText: `SELECT '${"x".repeat(1_000_001)}';` }).message).to.contain("1 MiB");
     });
   });
 

@@ -79,11 +79,12 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       { statements: a.statements, runtimeMode, parallelism: a.parallelism, configuration: (typeof a.configuration === "object" && a.configuration) || {}, programTables },
       diag,
     );
-    validateTarget(name, a, plan, diag);
+    // The script text when every part is plain (undefined when the plan has errors or Outputs).
+    const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
+    const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
     diag.throwIfErrors(label);
     for (const w of diag.warnings) pulumi.log.warn(`${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
 
-    const plainScript = renderPlainScript(name, plan);
     this.plainScript = plainScript;
     // With plain values the script Output is made on first read; otherwise it is the render chain itself.
     if (plainScript === undefined) this.scriptOutput = renderJobScript(name, plan);
@@ -93,7 +94,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     const schemas: Record<string, unknown> = {};
     for (const t of plan.tables) if (t.iceberg) schemas[t.tableName] = t.iceberg.schema;
     this.plainSchemas = schemas;
-    this.deployment = deployTarget(this, name, a, plan, () => this.script, plainScript);
+    this.deployment = deployTarget(this, name, a, plan, () => this.script, plainScript, kubernetesFacts);
 
     const self = this;
     const job: RegisteredJob = {

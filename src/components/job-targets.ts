@@ -71,8 +71,9 @@ function labelledStatements(plan: JobPlan): LabelledStatement[] | undefined {
   return out;
 }
 
-function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | undefined): KubernetesJobFacts {
+function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | undefined, scriptText: string | undefined): KubernetesJobFacts {
   return {
+    ...(scriptText !== undefined ? { scriptText } : {}),
     jobName: name,
     runtimeMode: plan.runtimeMode,
     bounded: plan.bounded,
@@ -100,13 +101,25 @@ function plainManifestList(build: (s: string, image: string) => object[], script
   }
 }
 
-/** Checks the target args on plain values. */
-export function validateTarget(name: string, args: TargetArgs & { parallelism?: number }, plan: JobPlan, diag: Diagnostics): void {
+/**
+ * Checks the target args on plain values. Returns the Kubernetes facts it checked against (built
+ * once; deployTarget takes them), or undefined without a Kubernetes target.
+ */
+export function validateTarget(
+  name: string,
+  args: TargetArgs & { parallelism?: number },
+  plan: JobPlan,
+  scriptText: string | undefined,
+  diag: Diagnostics,
+): KubernetesJobFacts | undefined {
   if (args.kubernetes !== undefined && args.sqlGateway !== undefined) {
     diag.error("kubernetes", "`kubernetes` and `sqlGateway` are mutually exclusive: deploy the job to one target");
   }
-  if (args.kubernetes !== undefined) validateKubernetesArgs(args.kubernetes, kubernetesFacts(name, plan, args.parallelism), diag);
   if (args.sqlGateway !== undefined) validateSqlGatewayArgs(args.sqlGateway, diag.at("sqlGateway"));
+  if (args.kubernetes === undefined) return undefined;
+  const facts = kubernetesFacts(name, plan, args.parallelism, scriptText);
+  validateKubernetesArgs(args.kubernetes, facts, diag);
+  return facts;
 }
 
 /** Creates the target's child resources (call after validateTarget passed). */
@@ -118,11 +131,13 @@ export function deployTarget(
   /** The script Output, made on first call (not needed at all when the script is plain). */
   script: () => pulumi.Output<string>,
   /** The script's text when it is known at construction (so not a secret). */
-  scriptText?: string,
+  scriptText: string | undefined,
+  /** What validateTarget returned. */
+  kubernetesJobFacts: KubernetesJobFacts | undefined,
 ): DeployOutputs {
-  if (args.kubernetes !== undefined) {
+  if (args.kubernetes !== undefined && kubernetesJobFacts !== undefined) {
     const k = args.kubernetes;
-    const facts = kubernetesFacts(name, plan, args.parallelism);
+    const facts = kubernetesJobFacts;
     const d = deployToKubernetes(parent, name, k, {
       get script() {
         return script();

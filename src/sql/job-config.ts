@@ -12,12 +12,23 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import { formatFlinkDuration, parseFlinkDuration } from "../options/duration.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
-import { credentialKeyMessage, isCredentialKey } from "../validation/secrets.js";
+import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
 
 export const RUNTIME_MODE_KEY = "execution.runtime-mode";
 export const CHECKPOINT_INTERVAL_KEY = "execution.checkpointing.interval";
 export const PARALLELISM_KEY = "parallelism.default";
 export const FLIP27_KEY = "table.exec.iceberg.use-flip27-source";
+/**
+ * The keys the job decides (SPEC decisions 4 and 9), with the arg that sets each: no deploy target's
+ * own configuration may set them.
+ */
+export const JOB_DECIDED_KEYS: ReadonlyMap<string, string> = new Map([
+  [RUNTIME_MODE_KEY, "the job's `runtimeMode`"],
+  [CHECKPOINT_INTERVAL_KEY, "the sinks' commitInterval or the job's `configuration`"],
+  [PARALLELISM_KEY, "the job's `parallelism`"],
+  [FLIP27_KEY, "the job (always 'true' with an Iceberg source)"],
+]);
+
 /** The seed's commit.interval default (seed Table 2), used when no sink sets commitInterval. */
 export const DEFAULT_COMMIT_INTERVAL = "1min";
 /** Flink's smallest checkpoint interval (CheckpointConfig MINIMAL_CHECKPOINT_TIME). */
@@ -61,6 +72,7 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
     if (key.trim() === "" || key !== key.trim()) diag.error(at, "configuration keys must be non-empty without surrounding white space");
     if (/[\r\n]/.test(key) || /[\r\n]/.test(value)) diag.error(at, "keys and values must be single-line: each becomes one `SET 'key' = 'value';` line");
     if (isCredentialKey(key)) diag.error(at, credentialKeyMessage(key, "the job's configuration (SET lines of the script)"));
+    else if (valueCarriesCredential(value)) diag.error(at, credentialValueMessage(`the value of ${JSON.stringify(key)}`));
     if (key === RUNTIME_MODE_KEY) diag.error(at, `set the runtime mode with the \`runtimeMode\` arg ("streaming" | "batch"), not through configuration`);
     if (key === PARALLELISM_KEY && parallelism !== undefined) {
       diag.error(at, "is also set by the `parallelism` arg; set the default parallelism in one place (prefer `parallelism`)");

@@ -196,6 +196,8 @@ export interface KubernetesJobFacts {
   readonly needsFormatV3: boolean;
   /** The script's statements when known at construction (for the 1.19/1.20 runner checks). */
   readonly statements?: readonly LabelledStatement[];
+  /** The whole script when known at construction (for the ConfigMap size check). */
+  readonly scriptText?: string;
 }
 
 /** Defaults of `KubernetesArgs`, in one place (TSDoc above repeats them). */

@@ -7,7 +7,7 @@ import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { CHECKPOINT_DIR_KEYS, flinkVersionTraits, SAVEPOINT_DIR_KEYS, type FlinkVersion } from "./versions.js";
 
 /** Keys the job decides (SPEC decision 9); `kubernetes.flinkConfiguration` may not set them. */
-export const JOB_DECIDED_KEYS: readonly string[] = ["execution.runtime-mode", "execution.checkpointing.interval", "parallelism.default"];
+export { JOB_DECIDED_KEYS } from "../../sql/job-config.js";
 
 /** Keys the operator rejects in any FlinkDeployment (flink-kubernetes-operator `DefaultValidator.java`, FORBIDDEN_CONF_KEYS). */
 export const OPERATOR_FORBIDDEN_KEYS: readonly string[] = ["kubernetes.namespace", "kubernetes.cluster-id", "high-availability.cluster-id"];

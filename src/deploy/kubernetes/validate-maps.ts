@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
-import { credentialKeyMessage, isCredentialKey } from "../../validation/secrets.js";
+import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../../validation/secrets.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { JOB_DECIDED_KEYS, OPERATOR_FORBIDDEN_KEYS } from "./flink-configuration.js";
 import { templateEnv } from "./pod-template.js";
@@ -50,15 +50,14 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
       continue;
     }
     if (isCredentialKey(key)) k.error("", credentialKeyMessage(key, "kubernetes.flinkConfiguration"));
-    if (JOB_DECIDED_KEYS.includes(key)) {
-      const arg = key === "parallelism.default" ? "parallelism" : key === "execution.runtime-mode" ? "runtimeMode" : "configuration (or a sink's commitInterval)";
-      k.error("", `${key} is decided by the job (SPEC decision 9): set it with the FlinkSqlJob's ${arg}, not in the deployment`);
-    }
+    else if (valueCarriesCredential(value)) k.error("", credentialValueMessage(`the value of ${JSON.stringify(key)}`));
+    const decidedBy = JOB_DECIDED_KEYS.get(key);
+    if (decidedBy !== undefined) k.error("", `${key} is decided by the job (SPEC decision 9), through ${decidedBy}, not by the deployment: set it there`);
     if (CHECKPOINT_DIR_KEYS.includes(key)) k.error("", `set the checkpoint directory with kubernetes.checkpointDir, which writes it under the key name of the chosen Flink version`);
     if (SAVEPOINT_DIR_KEYS.includes(key)) k.error("", `set the savepoint directory with kubernetes.savepointDir, which writes it under the key name of the chosen Flink version`);
     if (OPERATOR_FORBIDDEN_KEYS.includes(key)) k.error("", `the operator rejects ${key} (it sets it itself from the FlinkDeployment's namespace and name)`);
     const jobValue = job.flinkConfiguration[key];
-    if (jobValue !== undefined && jobValue !== value && !JOB_DECIDED_KEYS.includes(key)) {
+    if (jobValue !== undefined && jobValue !== value && !JOB_DECIDED_KEYS.has(key)) {
       k.error("", `conflicts with the job's configuration (${JSON.stringify(jobValue)} there, ${JSON.stringify(value)} here): set it in one place`);
     }
   }

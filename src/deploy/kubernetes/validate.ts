@@ -204,8 +204,8 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
     k.error("flinkVersion", `a table needs Iceberg format v3 types (TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9)), which need the Iceberg 1.11+ runtime; Iceberg's Flink 1.19 runtime stops at 1.10: use flinkVersion "v1_20" or later`);
   }
   checkRunner(args, job, diag);
-  if (job.statements !== undefined) {
-    const bytes = job.statements.reduce((n, s) => n + Buffer.byteLength(s.text, "utf8") + 1, 0);
+  if (job.scriptText !== undefined) {
+    const bytes = Buffer.byteLength(job.scriptText, "utf8");
     if (bytes > MAX_SCRIPT_BYTES) k.error("", `the script is ${bytes} bytes; a ConfigMap holds at most about 1 MiB (${MAX_SCRIPT_BYTES} bytes are allowed)`);
   }
 }

@@ -14,15 +14,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { checkKnownKeys } from "../../validation/known-keys.js";
 import { isCredentialKey } from "../../validation/secrets.js";
-import { CHECKPOINT_INTERVAL_KEY, FLIP27_KEY, PARALLELISM_KEY, RUNTIME_MODE_KEY } from "../../sql/job-config.js";
+import { JOB_DECIDED_KEYS } from "../../sql/job-config.js";
 
-/** Keys the job decides (SPEC decision 9, decision 4): a session property may not override them. */
-const JOB_DECIDED_SESSION_KEYS: ReadonlyMap<string, string> = new Map([
-  [RUNTIME_MODE_KEY, "the job's `runtimeMode`"],
-  [CHECKPOINT_INTERVAL_KEY, "the sinks' commitInterval or the job's `configuration`"],
-  [PARALLELISM_KEY, "the job's `parallelism`"],
-  [FLIP27_KEY, "the job (always 'true' with an Iceberg source)"],
-]);
+
 import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
 
 /**
@@ -105,7 +99,7 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   }
   for (const [key, value] of Object.entries(args.sessionProperties ?? {})) {
     if (key.trim() === "") diag.error("sessionProperties", "a session property key is empty");
-    const decidedBy = JOB_DECIDED_SESSION_KEYS.get(key.trim());
+    const decidedBy = JOB_DECIDED_KEYS.get(key.trim());
     if (decidedBy !== undefined) {
       diag.error(
         `sessionProperties[${JSON.stringify(key)}]`,
