@@ -176,6 +176,11 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     return this.target("jobStatus");
   }
 
+  /** Kubernetes target: the FlinkDeployment's `status.error` (the operator's validation or deployment error) when there is one. */
+  get error(): pulumi.Output<string | undefined> {
+    return this.target("error");
+  }
+
   /** SQL Gateway target: the submitted Flink job id; undefined otherwise. */
   get jobId(): pulumi.Output<string | undefined> {
     return this.target("jobId");

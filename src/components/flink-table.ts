@@ -4,7 +4,7 @@
  * construction like the Iceberg tables; rendered with the same quoting and determinism.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { planGenericTable, type FlinkTableArgs } from "../sql/generic-table.js";
+import { planGenericTable, type FlinkTableArgs, type GenericTablePlan } from "../sql/generic-table.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { resourceLabel } from "../validation/error.js";
 import { registerTableDefinition } from "./table-definition.js";
@@ -19,10 +19,9 @@ export type { FlinkTableArgs, FlinkColumn, FlinkPhysicalColumn, FlinkComputedCol
 export class FlinkTable extends pulumi.ComponentResource {
   /** The Flink table name (plain). */
   readonly tableName: string;
-  /** The CREATE TABLE statement. */
-  readonly ddl: pulumi.Output<string>;
-  /** The rendered WITH map. */
-  readonly options: pulumi.Output<Record<string, string>>;
+  private readonly plan: GenericTablePlan;
+  private ddlOutput?: pulumi.Output<string>;
+  private optionsOutput?: pulumi.Output<Record<string, string>>;
 
   constructor(name: string, args: FlinkTableArgs, opts?: pulumi.ComponentResourceOptions) {
     super("flink-iceberg:index:FlinkTable", name, {}, opts);
@@ -32,8 +31,7 @@ export class FlinkTable extends pulumi.ComponentResource {
     diag.throwIfErrors(label);
     const p = plan!;
     this.tableName = p.tableName;
-    this.ddl = pulumi.output(p.ddl);
-    this.options = pulumi.output(p.options);
+    this.plan = p;
     registerTableDefinition(this, {
       resourceType: "FlinkTable",
       resourceName: name,
@@ -46,6 +44,16 @@ export class FlinkTable extends pulumi.ComponentResource {
       unboundedReason: p.boundedness.reason,
       warnings: [],
     });
-    this.registerOutputs({ tableName: this.tableName, ddl: this.ddl, options: this.options });
+    this.registerOutputs({ tableName: this.tableName, ddl: p.ddl, options: { ...p.options } });
+  }
+
+  /** The CREATE TABLE statement (created on first access). */
+  get ddl(): pulumi.Output<string> {
+    return (this.ddlOutput ??= pulumi.output(this.plan.ddl));
+  }
+
+  /** The rendered WITH map (created on first access). */
+  get options(): pulumi.Output<Record<string, string>> {
+    return (this.optionsOutput ??= pulumi.output({ ...this.plan.options }));
   }
 }

@@ -20,8 +20,6 @@ export type CompressionCodec = (typeof CompressionCodec)[keyof typeof Compressio
 export const DEFAULT_TARGET_FILE_SIZE_BYTES = 134_217_728;
 /** Seed default codec. */
 export const DEFAULT_COMPRESSION_CODEC: CompressionCodec = "zstd";
-/** Seed default commit interval (used by the job when no sink sets one; SPEC decision 9). */
-export const DEFAULT_COMMIT_INTERVAL = "1min";
 
 /**
  * The runtime's codec name for each seed codec, per format (facts §3): Parquet and Avro read

@@ -18,7 +18,6 @@ const icebergName = (arg: string) =>
     .min(1, `${arg} must not be empty`)
     .refine((s) => !/[\r\n]/.test(s), `${arg} must not contain a line break`);
 
-export const FormatVersion = { V1: 1, V2: 2, V3: 3 } as const;
 
 /** Shared table fields, each with its description. */
 export const IcebergTableShape = {

@@ -74,11 +74,11 @@ export interface GenericTablePlan {
   boundedness: Boundedness;
 }
 
-/** Validates and renders a FlinkTable; problems go to `diag`. */
 const FLINK_TABLE_ARG_KEYS = ["columns", "options", "tableName", "primaryKey", "partitionedBy", "watermark", "comment"] as const satisfies readonly (keyof FlinkTableArgs)[];
 const FLINK_TABLE_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkTableArgs, (typeof FLINK_TABLE_ARG_KEYS)[number]>] extends [never] ? true : never = true;
 void FLINK_TABLE_ARG_KEYS_COMPLETE;
 
+/** Validates and renders a FlinkTable; problems go to `diag`. */
 export function planGenericTable(resourceName: string, args: FlinkTableArgs, diag: Diagnostics): GenericTablePlan | undefined {
   checkKnownKeys(args, FLINK_TABLE_ARG_KEYS, "", diag);
   checkKnownKeys(args.watermark, ["column", "expression"], "watermark", diag);

@@ -51,12 +51,7 @@ function icebergKey(t: TableDefinition): string | undefined {
   return JSON.stringify([t.iceberg.catalogKey, t.iceberg.database, t.iceberg.table]);
 }
 
-/**
- * The first upsert sink among `sinks`, then `programTables`, whose icebergKey is `key` (the key of
- * `facts`). Every job scans the program's tables, so the cheap name comparison comes first and
- * icebergKey (a JSON.stringify) runs only for a table of the same name: linear, not quadratic, in
- * the number of jobs.
- */
+/** The first upsert sink among the job's `sinks`, then the program's upsert sinks of the same Iceberg table, whose icebergKey is `key`. */
 function findUpsertWriter(facts: IcebergTableFacts, key: string, sinks: readonly TableDefinition[], programTables: ProgramTables | undefined): TableDefinition | undefined {
   for (const list of [sinks, programTables?.upsertWriters(facts.database, facts.table) ?? []]) {
     for (const w of list) {

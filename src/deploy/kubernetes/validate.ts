@@ -112,11 +112,6 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
   }
 }
 
-/**
- * Checks `kubernetes` against the job and records every problem in `diag` (the FlinkSqlJob's
- * collector, rooted at the job's args: paths read `kubernetes.<arg>`, `parallelism`, `configuration`).
- * Errors fail the preview; warnings go to the job's log.
- */
 /** Every key of KubernetesArgs (args.ts). */
 const KUBERNETES_ARG_KEYS = [
   "namespace",
@@ -146,6 +141,11 @@ const KUBERNETES_ARG_KEYS = [
 const KUBERNETES_ARG_KEYS_COMPLETE: [Exclude<keyof KubernetesArgs, (typeof KUBERNETES_ARG_KEYS)[number]>] extends [never] ? true : never = true;
 void KUBERNETES_ARG_KEYS_COMPLETE;
 
+/**
+ * Checks `kubernetes` against the job and records every problem in `diag` (the FlinkSqlJob's
+ * collector, rooted at the job's args: paths read `kubernetes.<arg>`, `parallelism`, `configuration`).
+ * Errors fail the preview; warnings go to the job's log.
+ */
 export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
   const k = diag.at("kubernetes");
   if (typeof args !== "object" || args === null || Array.isArray(args)) {

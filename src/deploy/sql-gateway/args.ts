@@ -77,17 +77,17 @@ function isPlainString(v: unknown): v is string {
   return typeof v === "string";
 }
 
-/**
- * Checks the plain values of `args` (Outputs are skipped; the provider checks them when known).
- * Records errors on `diag` under `sqlGateway` paths relative to it: `endpoint`,
- * `sessionProperties["key"]`, `headers["key"]`, `savepointDir`, `apiVersion`.
- */
 /** Every key of SqlGatewayArgs. */
 const SQL_GATEWAY_ARG_KEYS = ["endpoint", "sessionProperties", "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion"] as const satisfies readonly (keyof SqlGatewayArgs)[];
 /** Compile-time check that the list above names every key of SqlGatewayArgs. */
 const SQL_GATEWAY_ARG_KEYS_COMPLETE: [Exclude<keyof SqlGatewayArgs, (typeof SQL_GATEWAY_ARG_KEYS)[number]>] extends [never] ? true : never = true;
 void SQL_GATEWAY_ARG_KEYS_COMPLETE;
 
+/**
+ * Checks the plain values of `args` (Outputs are skipped; the provider checks them when known).
+ * Records errors on `diag` under `sqlGateway` paths relative to it: `endpoint`,
+ * `sessionProperties["key"]`, `headers["key"]`, `savepointDir`, `initialSavepointPath`, `apiVersion`, and unknown keys.
+ */
 export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics): void {
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     return diag.error("", "must be an object { endpoint, ... } (or leave sqlGateway unset)");

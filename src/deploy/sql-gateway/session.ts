@@ -14,8 +14,7 @@ import { SqlGatewayError } from "./errors.js";
 import type { GatewayHttp } from "./http.js";
 import { versionRank, type SqlGatewayApiVersion } from "./versions.js";
 
-/** Operation states (apache/flink .../gateway/api/operation/OperationStatus.java). */
-export const OPERATION_STATUSES = ["INITIALIZED", "PENDING", "RUNNING", "FINISHED", "CANCELED", "CLOSED", "ERROR", "TIMEOUT"] as const;
+/** Operation states (apache/flink .../gateway/api/operation/OperationStatus.java): still working, failed; FINISHED is the rest. */
 const WAITING = new Set(["INITIALIZED", "PENDING", "RUNNING"]);
 const FAILED = new Set(["CANCELED", "CLOSED", "ERROR", "TIMEOUT"]);
 
