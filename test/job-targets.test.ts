@@ -208,3 +208,28 @@ describe("typos in args are reported with the closest known key", () => {
     expect(j.issues.map((i) => /did you mean "([^"]+)"/.exec(i.message)?.[1])).to.deep.equal(["parallelism", "namespace", "memory"]);
   });
 });
+
+describe("final review regressions", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("the ConfigMap size check measures the script once, also with a statement set", () => {
+    const src = new api.FlinkTable("big_src", { columns: cols, options: { connector: "datagen" } });
+    const a = new api.FlinkTable("big_a", { columns: cols, options: { connector: "print" } });
+    const b = new api.FlinkTable("big_b", { columns: cols, options: { connector: "blackhole" } });
+    const literal = "x".repeat(300_000);
+    // ~600 KB script: under the 1 MiB limit, though its INSERTs also appear inside the statement set.
+    const job = new api.FlinkSqlJob("big", {
+      statements: [api.sql`INSERT INTO ${a} SELECT id, ${api.sqlLiteral(literal)} FROM ${src}`, api.sql`INSERT INTO ${b} SELECT id, ${api.sqlLiteral(literal)} FROM ${src}`],
+      kubernetes: k8s,
+    });
+    expect(job.tables).to.have.length(3);
+  });
+
+  it("exposes the operator's error output (undefined until the operator reports one)", async () => {
+    const src = new api.FlinkTable("err_src", { columns: cols, options: { connector: "datagen" } });
+    const out = new api.FlinkTable("err_out", { columns: cols, options: { connector: "print" } });
+    const job = new api.FlinkSqlJob("err-job", { statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${src}`], kubernetes: k8s });
+    expect(await settle(job.error)).to.equal(undefined);
+  });
+});
