@@ -59,8 +59,8 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
 
   /**
    * @throws FlinkIcebergValidationError for invalid plain values (endpoint not an http(s) URL,
-   *   credential key with a plain value in sessionProperties, savepointDir without a scheme,
-   *   unknown apiVersion); Output values are checked by the provider when known.
+   *   credential key with a plain value in sessionProperties, a job-decided session property,
+   *   savepointDir or initialSavepointPath without a scheme, unknown apiVersion); Output values are checked by the provider when known.
    */
   constructor(name: string, args: SqlGatewayJobArgs, opts?: pulumi.CustomResourceOptions) {
     const diag = new Diagnostics();
@@ -72,6 +72,8 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
         sessionProperties: plainMap(args.sessionProperties),
         headers: plainMap(args.headers),
         ...(typeof args.savepointDir === "string" ? { savepointDir: args.savepointDir } : {}),
+        ...(typeof args.initialSavepointPath === "string" ? { initialSavepointPath: args.initialSavepointPath } : {}),
+        ...(typeof args.allowNonRestoredState === "boolean" ? { allowNonRestoredState: args.allowNonRestoredState } : {}),
         ...(typeof args.apiVersion === "string" ? { apiVersion: args.apiVersion } : {}),
       },
       diag,
