@@ -7,13 +7,13 @@
  * leave Object.prototype as it was.
  */
 import { expect } from "chai";
+import { mockedApi, type Api } from "./api.js";
 import fc from "fast-check";
 import { resetRegistry } from "../src/components/job-registry.js";
 import { isValidationError } from "../src/validation/error.js";
 import { count, params, runs } from "./fuzz/config.js";
-import { installMocks } from "./pulumi-mocks.js";
 
-type Api = typeof import("../src/index.js");
+
 
 const ownProto = (v: unknown): Record<string, unknown> => JSON.parse(`{"__proto__": ${JSON.stringify(v)}}`);
 const HUGE = "x".repeat(1 << 20);
@@ -112,8 +112,7 @@ describe("fuzz: invalid props throw FlinkIcebergValidationError, nothing else", 
   let n = 0;
   const protoKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   before(async () => {
-    await installMocks();
-    api = await import("../src/index.js");
+    api = await mockedApi();
   });
 
   it(`random invalid args of every component (${runs(150, 3)} cases)`, () => {

@@ -3,11 +3,11 @@
  * grammar gaps they uncovered in dt-sql-parser (test/sql-validate.ts allowlist).
  */
 import { expect } from "chai";
+import { mockedApi, type Api } from "./api.js";
 import { issuesOf } from "./api.js";
-import { installMocks, settle } from "./pulumi-mocks.js";
+import { settle } from "./pulumi-mocks.js";
 import { expectValidFlinkSql, flinkSqlErrors } from "./sql-validate.js";
 
-type Api = typeof import("../src/index.js");
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 const cols = [{ name: "id", type: "BIGINT" }];
 
@@ -15,8 +15,7 @@ const cols = [{ name: "id", type: "BIGINT" }];
 describe("fuzz regressions", () => {
   let api: Api;
   before(async () => {
-    await installMocks();
-    api = await import("../src/index.js");
+    api = await mockedApi();
   });
 
   it("extraOptions key 'constructor' is not 'also set in catalog.properties' (an inherited name is not a key)", async () => {

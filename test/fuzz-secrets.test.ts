@@ -10,13 +10,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
+import { mockedApi, type Api } from "./api.js";
 import fc from "fast-check";
 import { resetRegistry } from "../src/components/job-registry.js";
 import { count, params, runs } from "./fuzz/config.js";
-import { flush, installMocks, isSecretOutput, recorded, settle } from "./pulumi-mocks.js";
+import { flush, isSecretOutput, recorded, settle } from "./pulumi-mocks.js";
 import { drainUnhandled } from "./setup.js";
 
-type Api = typeof import("../src/index.js");
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 /** The inputs with every secret-wrapped value removed: what would be stored in plain text. */
@@ -66,8 +66,7 @@ describe("fuzz: secrets never appear in plain text", function () {
   let api: Api;
   let n = 0;
   before(async () => {
-    await installMocks();
-    api = await import("../src/index.js");
+    api = await mockedApi();
   });
 
   it(`random secret props (${runs(10, 0.2)} cases)`, async () => {

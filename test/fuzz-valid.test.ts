@@ -6,6 +6,7 @@
  * (test/fuzz/read-create-table.ts) to the columns, types and options that were given.
  */
 import { expect } from "chai";
+import { mockedApi, type Api } from "./api.js";
 import fc from "fast-check";
 import { resetRegistry } from "../src/components/job-registry.js";
 import { splitStatements } from "../src/sql/split.js";
@@ -13,10 +14,9 @@ import type { DataType } from "../src/types/data-type.js";
 import { arbCatalog, arbName, arbOptionKey, arbOptionMap, arbSinkOptions, arbSourceOptions, arbTable, arbText, columnArg, type GenTable } from "./fuzz/arbitraries.js";
 import { count, params, runs } from "./fuzz/config.js";
 import { readCreateTable, type ReadTable } from "./fuzz/read-create-table.js";
-import { flush, installMocks, recorded, settle } from "./pulumi-mocks.js";
+import { flush, recorded, settle } from "./pulumi-mocks.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
 
-type Api = typeof import("../src/index.js");
 
 const arbCase = fc
   .uniqueArray(arbName, { minLength: 3, maxLength: 3 })
@@ -63,8 +63,7 @@ describe("fuzz: valid props render to a script that parses, splits and reads bac
   let api: Api;
   let n = 0;
   before(async () => {
-    await installMocks();
-    api = await import("../src/index.js");
+    api = await mockedApi();
   });
 
   it(`random tables, options and jobs (${runs(12)} cases)`, async () => {

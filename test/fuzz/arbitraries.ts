@@ -8,7 +8,7 @@ import fc from "fast-check";
 import type { DataType, RowField } from "../../src/types/data-type.js";
 import { DataTypes } from "../../src/types/datatypes.js";
 import { isCredentialKey } from "../../src/validation/secrets.js";
-import { arbFieldName, arbLength } from "../types-arbitrary.js";
+import { arbFieldName, arbIcebergLeafType } from "../types-arbitrary.js";
 
 const SQL_BITS = ["SELECT", "from", "WITH", "end", "INSERT INTO", "`", "``", "'", "''", '"', ";", "--", "/*", "*/", "/*+", "\\", " ", "\t", "é", "名", "😀", "\u2028", "\u0085", ",", ")", "(", "<", ">", "=", "$", "#"];
 
@@ -44,17 +44,7 @@ export function arbOptionMap(prefix: string, specials: readonly string[] = [], m
   return fc.uniqueArray(fc.tuple(arbOptionKey(prefix, specials), arbText), { maxLength: maxKeys, selector: ([k]) => k }).map((entries) => Object.fromEntries(entries));
 }
 
-const leaf: fc.Arbitrary<DataType> = fc.oneof(
-  fc.constantFrom(DataTypes.BOOLEAN(), DataTypes.TINYINT(), DataTypes.SMALLINT(), DataTypes.INT(), DataTypes.BIGINT(), DataTypes.FLOAT(), DataTypes.DOUBLE(), DataTypes.DATE(), DataTypes.STRING(), DataTypes.BYTES()),
-  arbLength.map((n) => DataTypes.CHAR(n)),
-  arbLength.map((n) => DataTypes.VARCHAR(n)),
-  arbLength.map((n) => DataTypes.BINARY(n)),
-  arbLength.map((n) => DataTypes.VARBINARY(n)),
-  fc.integer({ min: 1, max: 38 }).chain((p) => fc.integer({ min: 0, max: p }).map((s) => DataTypes.DECIMAL(p, s))),
-  fc.integer({ min: 0, max: 9 }).map((p) => DataTypes.TIME(p)),
-  fc.integer({ min: 0, max: 6 }).map((p) => DataTypes.TIMESTAMP(p)),
-  fc.integer({ min: 0, max: 6 }).map((p) => DataTypes.TIMESTAMP_LTZ(p)),
-);
+const leaf: fc.Arbitrary<DataType> = arbIcebergLeafType;
 
 const nullability = (arb: fc.Arbitrary<DataType>): fc.Arbitrary<DataType> => fc.tuple(arb, fc.boolean()).map(([t, nn]) => (nn ? t.notNull() : t));
 
