@@ -96,7 +96,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     this.plainSchemas = schemas;
     this.deployment = deployTarget(this, name, a, plan, () => this.script, plainScript, kubernetesFacts);
 
-    const self = this;
+    const scriptOf = (): pulumi.Output<string> => this.script;
     const job: RegisteredJob = {
       name,
       runtimeMode,
@@ -105,7 +105,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       checkpointInterval: plan.checkpointInterval,
       target: a.kubernetes ? "kubernetes" : a.sqlGateway ? "sql-gateway" : "none",
       get script() {
-        return self.script;
+        return scriptOf();
       },
       icebergSchemas: schemas,
       manifests: this.deployment.manifests,
@@ -187,6 +187,18 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
   }
 }
 
+/** The script from the DDL texts and the statements' rendered texts (views and functions first). */
+function scriptText(name: string, plan: JobPlan, ddls: readonly string[], statementTexts: readonly string[]): string {
+  return renderScript({
+    jobName: name,
+    runtimeMode: plan.runtimeMode,
+    flinkConfiguration: plan.flinkConfiguration,
+    ddls,
+    definitions: statementTexts.slice(0, plan.definitions.length),
+    inserts: statementTexts.slice(plan.definitions.length),
+  });
+}
+
 /** Renders the script once every DDL and embedded Output is known; an embedded secret Output fails it. */
 function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
   const ddls = plan.tables.map((t) => pulumi.output(t.ddl));
@@ -200,24 +212,15 @@ function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
       ),
     ),
   );
-  return pulumi.all([pulumi.all(ddls), pulumi.all(values)]).apply(([ddlTexts, resolved]) => {
-    const texts = statements.map((s, i) => s.statement.render(resolved[i]));
-    return renderScript({
-      jobName: name,
-      runtimeMode: plan.runtimeMode,
-      flinkConfiguration: plan.flinkConfiguration,
-      ddls: ddlTexts,
-      definitions: texts.slice(0, plan.definitions.length),
-      inserts: texts.slice(plan.definitions.length),
-    });
-  });
+  return pulumi
+    .all([pulumi.all(ddls), pulumi.all(values)])
+    .apply(([ddlTexts, resolved]) => scriptText(name, plan, ddlTexts, statements.map((s, i) => s.statement.render(resolved[i]))));
 }
 
 /**
  * The script when every DDL and statement is known at construction (the common case): the same
  * text renderJobScript's apply would produce, without its chain of Outputs (`pulumi preview` of
- * many jobs spends its time in Output plumbing; BENCHMARKS.md). Undefined when anything is an
- * Output, or when rendering throws (the Output path then reports it the usual way).
+ * many jobs spends its time in Output plumbing; BENCHMARKS.md). Undefined when anything is an Output.
  */
 function renderPlainScript(name: string, plan: JobPlan): string | undefined {
   const ddls: string[] = [];
@@ -227,17 +230,5 @@ function renderPlainScript(name: string, plan: JobPlan): string | undefined {
   }
   const statements = [...plan.definitions, ...plan.inserts];
   if (!statements.every((s) => s.statement.isPlain)) return undefined;
-  try {
-    const texts = statements.map((s) => s.statement.render([]));
-    return renderScript({
-      jobName: name,
-      runtimeMode: plan.runtimeMode,
-      flinkConfiguration: plan.flinkConfiguration,
-      ddls,
-      definitions: texts.slice(0, plan.definitions.length),
-      inserts: texts.slice(plan.definitions.length),
-    });
-  } catch {
-    return undefined;
-  }
+  return scriptText(name, plan, ddls, statements.map((s) => s.statement.render()));
 }
