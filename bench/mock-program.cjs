@@ -60,6 +60,24 @@ class Registered extends pulumi.ComponentResource {
   }
 }
 
+/** Job i's registrations without the package: the components (baseline only), the ConfigMap and the FlinkDeployment. */
+function createRegisteredJob(f, n, withComponents) {
+  const waits = [];
+  let parent;
+  if (withComponents) {
+    const source = new Registered(TYPE.source, n.source, f.sourceOutputs);
+    const sink = new Registered(TYPE.sink, n.sink, f.sinkOutputs);
+    const job = new Registered(TYPE.job, n.job, f.jobOutputs);
+    waits.push(source.urn, sink.urn, job.urn);
+    parent = job;
+  }
+  const opts = parent ? { parent } : {};
+  const cm = new k8s.core.v1.ConfigMap(`${n.job}-script`, f.configMapInputs, opts);
+  const fd = new k8s.apiextensions.CustomResource(n.job, { ...f.deploymentInputs, status: undefined }, { ...opts, dependsOn: [cm] });
+  waits.push(cm.urn, fd.urn, fd.metadata);
+  return { waits };
+}
+
 async function main() {
   await pulumi.runtime.setMocks(mocks, "bench", "bench", true);
   const workload = require("./workload.cjs");
@@ -83,20 +101,10 @@ async function main() {
       const { source, sink, job } = workload.createJob(pkg, i);
       waits.push(source.urn, sink.urn, job.urn, job.script, job.deployment.deploymentName, job.deployment.scriptConfigMapName);
     } else {
-      const f = fixture.jobs[i];
-      const n = workload.names(i);
-      let parent;
-      if (variant === "baseline") {
-        const source = new Registered(TYPE.source, n.source, f.sourceOutputs);
-        const sink = new Registered(TYPE.sink, n.sink, f.sinkOutputs);
-        const job = new Registered(TYPE.job, n.job, f.jobOutputs);
-        waits.push(source.urn, sink.urn, job.urn);
-        parent = job;
-      }
-      const opts = parent ? { parent } : {};
-      const cm = new k8s.core.v1.ConfigMap(`${n.job}-script`, f.configMapInputs, opts);
-      const fd = new k8s.apiextensions.CustomResource(n.job, { ...f.deploymentInputs, status: undefined }, { ...opts, dependsOn: [cm] });
-      waits.push(cm.urn, fd.urn, fd.metadata);
+      // Through a per-job function like the package's workload.createJob: Pulumi records the call
+      // stack of every resource (Resource.callsites), so the user code must be equally deep.
+      const r = createRegisteredJob(fixture.jobs[i], workload.names(i), variant === "baseline");
+      waits.push(...r.waits);
     }
   }
   const constructed = performance.now();

@@ -8,6 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { buildKubernetesManifests } from "../deploy/kubernetes/manifests.js";
 import { deployToKubernetes } from "../deploy/kubernetes/deploy.js";
 import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
+import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../deploy/kubernetes/args.js";
 import { validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
 import { SqlGatewayJob } from "../deploy/sql-gateway/resource.js";
@@ -71,7 +72,9 @@ function labelledStatements(plan: JobPlan): LabelledStatement[] | undefined {
   return out;
 }
 
-function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | undefined, scriptText: string | undefined): KubernetesJobFacts {
+function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | undefined, scriptText: string | undefined, flinkVersion: unknown): KubernetesJobFacts {
+  // Only the 1.19/1.20 SQL runner checks read the labelled statements; SqlDriver versions skip them.
+  const runner = !isSupportedFlinkVersion(flinkVersion) || flinkVersionTraits(flinkVersion).runner === "runner";
   return {
     ...(scriptText !== undefined ? { scriptText } : {}),
     jobName: name,
@@ -81,7 +84,7 @@ function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | unde
     flinkConfiguration: plan.flinkConfiguration,
     needsFormatV3: plan.needsFormatV3,
     ...(() => {
-      const statements = labelledStatements(plan);
+      const statements = runner ? labelledStatements(plan) : undefined;
       return statements ? { statements } : {};
     })(),
   };
@@ -117,7 +120,7 @@ export function validateTarget(
   }
   if (args.sqlGateway !== undefined) validateSqlGatewayArgs(args.sqlGateway, diag.at("sqlGateway"));
   if (args.kubernetes === undefined) return undefined;
-  const facts = kubernetesFacts(name, plan, args.parallelism, scriptText);
+  const facts = kubernetesFacts(name, plan, args.parallelism, scriptText, (args.kubernetes as { flinkVersion?: unknown } | null)?.flinkVersion);
   validateKubernetesArgs(args.kubernetes, facts, diag);
   return facts;
 }

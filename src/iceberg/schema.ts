@@ -24,44 +24,52 @@ import type { Column, ConvertedSchema, IcebergField, IcebergSchema, IcebergType,
 export const FORMAT_V3_RUNTIME_WARNING =
   "TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9) columns map to Iceberg timestamp_ns / timestamptz_ns (format v3): the image needs the Iceberg 1.11+ Flink runtime; older runtimes silently truncate the values to microseconds";
 
-/** Runs `fn`; validation issues it throws go to `diag` under `path`, each message prefixed with `label`. */
-function captureAs<T>(diag: Diagnostics, path: string, label: string, fn: () => T): T | undefined {
-  try {
-    return fn();
-  } catch (e) {
-    if (!isValidationError(e)) throw e;
-    for (const i of e.issues) diag.error(joinPath(path, i.path), `${label}: ${i.message}`);
-    return undefined;
-  }
+/** Reports the validation issues of `e` (rethrows anything else) under `path`, each message prefixed with `label`. */
+function reportAs(diag: Diagnostics, e: unknown, path: string, label: string): void {
+  if (!isValidationError(e)) throw e;
+  for (const i of e.issues) diag.error(joinPath(path, i.path), `${label}: ${i.message}`);
 }
 
-/** Checks one column's shape and parses its type; problems under `columns[i]...`. */
+/**
+ * Checks one column's shape and parses its type; problems under `columns[i]...`. Paths are built
+ * only for a problem: this runs for every column of every table (BENCHMARKS.md).
+ */
 function parseColumn(c: unknown, i: number, diag: Diagnostics): ParsedColumn | undefined {
-  const at = `columns[${i}]`;
+  const at = (): string => `columns[${i}]`;
   if (typeof c !== "object" || c === null || Array.isArray(c)) {
-    diag.error(at, `${at}: a column must be an object { name, type, comment? }`);
+    diag.error(at(), `${at()}: a column must be an object { name, type, comment? }`);
     return undefined;
   }
   const { name, type, comment } = c as Record<string, unknown>;
   let ok = true;
-  let label = at;
+  let label: string;
   if (typeof name !== "string" || name === "") {
-    diag.error(`${at}.name`, `${at}: the column name must be a non-empty string`);
+    label = at();
+    diag.error(`${label}.name`, `${label}: the column name must be a non-empty string`);
     ok = false;
   } else {
     label = name;
-    if (captureAs(diag, `${at}.name`, name, () => checkIdentifier("the column name", name)) === undefined) ok = false;
+    try {
+      checkIdentifier("the column name", name);
+    } catch (e) {
+      reportAs(diag, e, `${at()}.name`, name);
+      ok = false;
+    }
   }
   let parsed: DataType | undefined;
   if (typeof type === "string") {
-    parsed = captureAs(diag, `${at}.type`, label, () => parseDataType(type));
+    try {
+      parsed = parseDataType(type);
+    } catch (e) {
+      reportAs(diag, e, `${at()}.type`, label);
+    }
   } else if (isDataType(type)) {
     parsed = type;
   } else {
-    diag.error(`${at}.type`, `${label}: the type must be Flink SQL type text (e.g. "DECIMAL(10, 2)") or a DataTypes value`);
+    diag.error(`${at()}.type`, `${label}: the type must be Flink SQL type text (e.g. "DECIMAL(10, 2)") or a DataTypes value`);
   }
   if (comment !== undefined && typeof comment !== "string") {
-    diag.error(`${at}.comment`, `${label}: the comment must be a string`);
+    diag.error(`${at()}.comment`, `${label}: the comment must be a string`);
     ok = false;
   }
   if (!ok || parsed === undefined) return undefined;
@@ -145,9 +153,11 @@ export function convertColumns(
   const ctx = newConvertContext(diag, options.formatVersion ?? 2);
   const ids = columns.map(() => ctx.ids.take());
   const fields: IcebergField[] = [];
+  let column = 0;
+  ctx.diag = diag.at(() => `columns[${column}].type`); // one view for every column: no path string per column
   parsed.forEach((c, i) => {
     if (c === undefined) return;
-    ctx.diag = diag.at(`columns[${i}].type`);
+    column = i;
     const type = convertType(c.type, c.name, ctx);
     if (type === undefined) return;
     const field: IcebergField = { id: ids[i]!, name: c.name, required: keySet.has(i) || !c.type.isNullable, type };
@@ -212,7 +222,12 @@ export function toIcebergSchema(columns: Column[], options: ToIcebergSchemaOptio
 export function toIcebergType(t: DataType | string, options: { formatVersion?: 1 | 2 | 3; name?: string } = {}): IcebergType {
   const diag = new Diagnostics();
   const name = options.name ?? "type";
-  const parsed = typeof t === "string" ? captureAs(diag, "", name, () => parseDataType(t)) : t;
+  let parsed: DataType | undefined;
+  try {
+    parsed = typeof t === "string" ? parseDataType(t) : t;
+  } catch (e) {
+    reportAs(diag, e, "", name);
+  }
   let result: IcebergType | undefined;
   if (parsed !== undefined) {
     const ctx = newConvertContext(diag, options.formatVersion ?? 2, 2);

@@ -53,9 +53,14 @@ export function deriveTableName(resourceName: string): string {
   return resourceName.replace(/[^A-Za-z0-9_]/g, "_");
 }
 
-const TABLE_KEYS = new Set(Object.keys(IcebergTableShape));
+/** The table fields parseFields checks (columns and primaryKey are checked by convertColumns). */
+const { columns: _c, primaryKey: _p, ...CHECKED_TABLE_SHAPE } = IcebergTableShape;
+/** Every arg of each kind, for the unknown-arg check. */
+const SOURCE_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableShape), ...Object.keys(IcebergSourceOptionsShape)]);
+const SINK_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableShape), ...Object.keys(IcebergSinkOptionsShape)]);
 
 function checkPartitions(partitionedBy: readonly string[], columns: readonly ParsedColumn[] | undefined, columnsGiven: readonly unknown[], diag: Diagnostics): void {
+  if (partitionedBy.length === 0) return;
   const seen = new Set<string>();
   const byName = new Map(columns?.map((c) => [c.name, c]) ?? []);
   const given = new Set(columnsGiven.map((c) => (typeof c === "object" && c !== null ? (c as { name?: unknown }).name : undefined)));
@@ -89,10 +94,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
     diag.throwIfErrors(label);
   }
   const input = args as Record<string, unknown>;
-  const optionShape = kind === "IcebergSource" ? IcebergSourceOptionsShape : IcebergSinkOptionsShape;
-  const { columns: _c, primaryKey: _p, ...checkedShape } = IcebergTableShape;
-  const known = new Set([...TABLE_KEYS, ...Object.keys(optionShape)]);
-  const t = parseFields(checkedShape, input, diag, known);
+  const t = parseFields(CHECKED_TABLE_SHAPE, input, diag, kind === "IcebergSource" ? SOURCE_KEYS : SINK_KEYS);
   const src = kind === "IcebergSource" ? parseFields(IcebergSourceOptionsShape, input, diag) : {};
   const snk = kind === "IcebergSink" ? parseFields(IcebergSinkOptionsShape, input, diag) : {};
 

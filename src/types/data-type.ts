@@ -28,7 +28,7 @@ export const MAX_IDENTIFIER_LENGTH = 256;
  * see `checkIdentifier`. Example: ``quoteIdentifier("we`ird")`` is ``"`we``ird`"``.
  */
 export function quoteIdentifier(name: string): string {
-  return "`" + name.replace(/`/g, "``") + "`";
+  return "`" + (name.includes("`") ? name.replace(/`/g, "``") : name) + "`";
 }
 
 /**
@@ -36,7 +36,7 @@ export function quoteIdentifier(name: string): string {
  * escapes; flink `EncodingUtils.escapeSingleQuotes`). Any character, line breaks included, may appear.
  */
 export function quoteLiteral(value: string): string {
-  return "'" + value.replace(/'/g, "''") + "'";
+  return "'" + (value.includes("'") ? value.replace(/'/g, "''") : value) + "'";
 }
 
 /** What every DataType shares: `kind`, nullability, canonical text and structural equality. */

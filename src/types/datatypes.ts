@@ -59,13 +59,19 @@ function isJavaWhitespace(ch: string): boolean {
  * `validateFields`). `what` names the identifier in the message, e.g. "ROW field name".
  * @throws FlinkIcebergValidationError naming the identifier and the rule it breaks.
  */
+/** Whether every code point of `s` is Java whitespace (no array per call: names are checked per column). */
+function onlyWhitespace(s: string): boolean {
+  for (const ch of s) if (!isJavaWhitespace(ch)) return false;
+  return true;
+}
+
 export function checkIdentifier(what: string, name: string): string {
   if (typeof name !== "string" || name.length === 0) fail(`${what} must be a non-empty string`);
   if (name.length > MAX_IDENTIFIER_LENGTH) {
     fail(`${what} ${JSON.stringify(name.slice(0, 40) + "…")} is ${name.length} characters long; Flink identifiers hold at most ${MAX_IDENTIFIER_LENGTH}`);
   }
   if (/[\r\n]/.test(name)) fail(`${what} ${JSON.stringify(name)} contains a line break (CR or LF), which Flink identifiers cannot hold`);
-  if ([...name].every(isJavaWhitespace)) fail(`${what} ${JSON.stringify(name)} is only whitespace; Flink names need at least one other character`);
+  if (onlyWhitespace(name)) fail(`${what} ${JSON.stringify(name)} is only whitespace; Flink names need at least one other character`);
   return name;
 }
 

@@ -14,26 +14,35 @@ export function joinPath(parent: string, child: string | number): string {
 
 /** Accumulates issues; `throwIfErrors` raises one FlinkIcebergValidationError with all of them. */
 export class Diagnostics {
+  /**
+   * @param prefix the path every issue is recorded under; a function is called only when an issue
+   *   is recorded (hot loops, such as one view per column, then build no path string at all).
+   */
   constructor(
-    private readonly prefix = "",
+    private readonly prefix: string | (() => string) = "",
     readonly errors: ValidationIssue[] = [],
     readonly warnings: ValidationIssue[] = [],
   ) {}
 
+  private get base(): string {
+    return typeof this.prefix === "string" ? this.prefix : this.prefix();
+  }
+
   /** Records an error at `path` (relative to this collector's prefix). */
   error(path: string, message: string): void {
-    this.errors.push({ path: joinPath(this.prefix, path), message });
+    this.errors.push({ path: joinPath(this.base, path), message });
   }
 
   /** Records a warning at `path`; warnings never stop rendering. */
   warn(path: string, message: string): void {
-    this.warnings.push({ path: joinPath(this.prefix, path), message });
+    this.warnings.push({ path: joinPath(this.base, path), message });
   }
 
-  /** A view that records into this collector under `prefix`. */
-  at(path: string | number): Diagnostics {
+  /** A view that records into this collector under `prefix` (a function: built only when an issue is recorded). */
+  at(path: string | number | (() => string)): Diagnostics {
     // The child shares this collector's lists.
-    return new Diagnostics(joinPath(this.prefix, typeof path === "number" ? `[${path}]` : path), this.errors, this.warnings);
+    if (typeof path === "function") return new Diagnostics(() => joinPath(this.base, path()), this.errors, this.warnings);
+    return new Diagnostics(joinPath(this.base, typeof path === "number" ? `[${path}]` : path), this.errors, this.warnings);
   }
 
   /**

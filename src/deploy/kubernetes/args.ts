@@ -194,7 +194,7 @@ export interface KubernetesJobFacts {
   readonly flinkConfiguration: Readonly<Record<string, string>>;
   /** True when a table needs Iceberg format v3 types (TIMESTAMP(7..9)). */
   readonly needsFormatV3: boolean;
-  /** The script's statements when known at construction (for the 1.19/1.20 runner checks). */
+  /** The script's statements when known at construction, for the 1.19/1.20 runner checks (left out for SqlDriver versions, which never read them). */
   readonly statements?: readonly LabelledStatement[];
   /** The whole script when known at construction (for the ConfigMap size check). */
   readonly scriptText?: string;

@@ -84,28 +84,39 @@ export function deployToKubernetes(
   job: { script: pulumi.Output<string>; facts: KubernetesJobFacts; scriptText?: string },
 ): KubernetesDeployment {
   const opts: pulumi.CustomResourceOptions = { parent, ...(args.provider !== undefined ? { provider: args.provider } : {}) };
+  type CmManifest = { metadata: k8s.types.input.meta.v1.ObjectMeta; data: Record<string, string> };
+  type FdManifest = { metadata: k8s.types.input.meta.v1.ObjectMeta; spec: Record<string, unknown> };
+  let cmManifest: pulumi.Output<CmManifest> | CmManifest;
+  let cm: { metadata: pulumi.Input<k8s.types.input.meta.v1.ObjectMeta>; data: pulumi.Input<Record<string, string>> };
+  let fd: { metadata: pulumi.Input<k8s.types.input.meta.v1.ObjectMeta>; spec: pulumi.Input<Record<string, unknown>> };
   const plain = plainCheckedManifests(args, job);
   if (plain !== undefined) {
-    const cm = plain.configMap as { metadata: k8s.types.input.meta.v1.ObjectMeta; data: Record<string, string> };
-    const fd = plain.flinkDeployment as { metadata: k8s.types.input.meta.v1.ObjectMeta; spec: Record<string, unknown> };
-    return createResources(parent, name, args, job, opts, cm, { metadata: cm.metadata, data: cm.data }, { metadata: fd.metadata, spec: fd.spec });
+    const c = (cmManifest = plain.configMap as CmManifest);
+    const f = plain.flinkDeployment as FdManifest;
+    cm = { metadata: c.metadata, data: c.data };
+    fd = { metadata: f.metadata, spec: f.spec };
+  } else {
+    // The ConfigMap depends on the script only, so a secret image never marks it secret.
+    const c = (cmManifest = job.script.apply((script) => checkedManifests(args, job, script, "").then((m) => m.configMap as CmManifest)));
+    const f = pulumi.all([job.script, pulumi.output(args.image)]).apply(([script, image]) => checkedManifests(args, job, script, image).then((m) => m.flinkDeployment as FdManifest));
+    cm = { metadata: c.apply((m) => m.metadata), data: c.apply((m) => m.data) };
+    fd = { metadata: f.apply((m) => m.metadata), spec: f.apply((m) => m.spec) };
   }
-  // The ConfigMap depends on the script only, so a secret image never marks it secret.
-  const cmManifest = job.script.apply((script) => checkedManifests(args, job, script, "").then((m) => m.configMap as { metadata: k8s.types.input.meta.v1.ObjectMeta; data: Record<string, string> }));
-  const fdManifest = pulumi
-    .all([job.script, pulumi.output(args.image)])
-    .apply(([script, image]) => checkedManifests(args, job, script, image).then((m) => m.flinkDeployment as { metadata: k8s.types.input.meta.v1.ObjectMeta; spec: Record<string, unknown> }));
-
-  return createResources(
-    parent,
+  // Created here rather than in a helper: Pulumi records the call stack of every resource, and
+  // each frame between the user's code and the constructor costs (BENCHMARKS.md).
+  const configMap = new ConfigMap(`${name}-script`, { metadata: cm.metadata, immutable: true, data: cm.data }, opts);
+  const flinkDeployment = new CustomResource(
     name,
-    args,
-    job,
-    opts,
-    cmManifest,
-    { metadata: cmManifest.apply((m) => m.metadata), data: cmManifest.apply((m) => m.data) },
-    { metadata: fdManifest.apply((m) => m.metadata), spec: fdManifest.apply((m) => m.spec) },
+    { apiVersion: "flink.apache.org/v1beta1", kind: "FlinkDeployment", metadata: fd.metadata, spec: fd.spec, status: undefined },
+    { ...opts, dependsOn: [configMap] },
   );
+  if (waitCondition(args, job.facts) !== undefined && !pulumi.runtime.isDryRun() && !hintLogged) {
+    // Logged before the wait starts (a timed-out wait resolves no outputs, so this is the hint the
+    // user sees), once per program: a stack of hundreds of jobs gets one line, not hundreds.
+    hintLogged = true;
+    void pulumi.log.info(timeoutHint(args.namespace, deploymentNameOf(args, job.facts)), parent);
+  }
+  return deploymentOutputs(args, cmManifest, configMap, flinkDeployment);
 }
 
 /**
@@ -127,36 +138,13 @@ function plainCheckedManifests(args: KubernetesArgs, job: { facts: KubernetesJob
   }
 }
 
-/** Creates the ConfigMap and the FlinkDeployment from their manifest parts (plain values or Outputs), and the outputs. */
-function createResources(
-  parent: pulumi.ComponentResource,
-  name: string,
+/** The deployment's outputs, each derived on first access. */
+function deploymentOutputs(
   args: KubernetesArgs,
-  job: { facts: KubernetesJobFacts },
-  opts: pulumi.CustomResourceOptions,
   cmManifest: pulumi.Output<{ metadata: k8s.types.input.meta.v1.ObjectMeta }> | { metadata: k8s.types.input.meta.v1.ObjectMeta },
-  cm: { metadata: pulumi.Input<k8s.types.input.meta.v1.ObjectMeta>; data: pulumi.Input<Record<string, string>> },
-  fd: { metadata: pulumi.Input<k8s.types.input.meta.v1.ObjectMeta>; spec: pulumi.Input<Record<string, unknown>> },
+  configMap: ConfigMap,
+  flinkDeployment: CustomResource,
 ): KubernetesDeployment {
-  const configMap = new ConfigMap(`${name}-script`, { metadata: cm.metadata, immutable: true, data: cm.data }, opts);
-  const flinkDeployment = new CustomResource(
-    name,
-    {
-      apiVersion: "flink.apache.org/v1beta1",
-      kind: "FlinkDeployment",
-      metadata: fd.metadata,
-      spec: fd.spec,
-      status: undefined,
-    },
-    { ...opts, dependsOn: [configMap] },
-  );
-
-  if (waitCondition(args, job.facts) !== undefined && !pulumi.runtime.isDryRun() && !hintLogged) {
-    // Logged before the wait starts (a timed-out wait resolves no outputs, so this is the hint the
-    // user sees), once per program: a stack of hundreds of jobs gets one line, not hundreds.
-    hintLogged = true;
-    void pulumi.log.info(timeoutHint(args.namespace, deploymentNameOf(args, job.facts)), parent);
-  }
   const status = (): pulumi.Output<FlinkDeploymentStatus | undefined> =>
     (flinkDeployment as unknown as { status: pulumi.Output<FlinkDeploymentStatus | undefined> }).status;
   // Each output is derived on first access: a stack of many jobs creates none it does not read (BENCHMARKS.md).

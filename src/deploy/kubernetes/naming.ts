@@ -26,6 +26,8 @@ export function sha256Hex(text: string): string {
  * the first 6 hex digits of the SHA-256 of the original name. Always matches DEPLOYMENT_NAME_PATTERN.
  */
 export function deriveDeploymentName(jobName: string): string {
+  // Already a valid name with no run of dashes: every step below would leave it as it is.
+  if (DEPLOYMENT_NAME_PATTERN.test(jobName) && !jobName.includes("--")) return jobName;
   let base = jobName
     .toLowerCase()
     .replace(/[^a-z0-9-]+/g, "-")
