@@ -74,7 +74,10 @@ function createRegisteredJob(f, n, withComponents) {
   const opts = parent ? { parent } : {};
   const cm = new k8s.core.v1.ConfigMap(`${n.job}-script`, f.configMapInputs, opts);
   const fd = new k8s.apiextensions.CustomResource(n.job, { ...f.deploymentInputs, status: undefined }, { ...opts, dependsOn: [cm] });
-  waits.push(cm.urn, fd.urn, fd.metadata);
+  // The outputs the package variant reads (job.script, deployment.deploymentName and
+  // deployment.scriptConfigMapName), derived as a program without the package would derive them.
+  const script = Object.values(f.configMapInputs.data)[0];
+  waits.push(cm.urn, fd.urn, pulumi.output(script), fd.metadata.apply((m) => m.name), cm.metadata.apply((m) => m.name));
   return { waits };
 }
 

@@ -217,12 +217,9 @@ export function renderIcebergTable(plan: IcebergTablePlan, location: { uri?: unk
     else options[arg] = value as string;
   }
   diag.throwIfErrors(plan.label);
-  const columns: RenderColumn[] = plan.columns.map((col) => ({
-    kind: "physical",
-    name: col.name,
-    type: col.type.toString(),
-    ...(col.comment !== undefined ? { comment: col.comment } : {}),
-  }));
+  const columns: RenderColumn[] = plan.columns.map((col) =>
+    col.comment !== undefined ? { kind: "physical", name: col.name, type: col.type.toString(), comment: col.comment } : { kind: "physical", name: col.name, type: col.type.toString() },
+  );
   const ddl = renderCreateTable({ name: plan.tableName, columns, primaryKey: plan.primaryKey, partitionedBy: plan.partitionedBy, options });
   return { options, ddl };
 }

@@ -68,7 +68,7 @@ export function renderCreateTable(spec: CreateTableSpec): string {
   if (spec.primaryKey && spec.primaryKey.length > 0) {
     body.push(`PRIMARY KEY (${spec.primaryKey.map(quoteIdentifier).join(", ")}) NOT ENFORCED`);
   }
-  const lines = [`CREATE TABLE ${renderTableName(spec.name)} (`, body.map((b) => `  ${b}`).join(",\n"), ")"];
+  const lines = [`CREATE TABLE ${renderTableName(spec.name)} (`, body.length > 0 ? "  " + body.join(",\n  ") : "", ")"];
   if (spec.comment !== undefined) lines.push(`COMMENT ${quoteLiteral(spec.comment)}`);
   if (spec.partitionedBy && spec.partitionedBy.length > 0) {
     lines.push(`PARTITIONED BY (${spec.partitionedBy.map(quoteIdentifier).join(", ")})`);
