@@ -18,7 +18,7 @@ if (what.startsWith("pulumi")) {
   require("@pulumi/pulumi");
   require("@pulumi/kubernetes");
 } else if (what.startsWith("package")) {
-  require(path.join(process.env.BENCH_DIST ?? path.join(__dirname, "..", "dist"), "index.js"));
+  require(path.join(process.env.BENCH_DIST ?? path.join(__dirname, "..", "dist"), "index"));
 } else throw new Error(`unknown ${what}`);
 if (what === "pulumi+use") {
   const k8s = require("@pulumi/kubernetes");

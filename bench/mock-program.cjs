@@ -87,7 +87,7 @@ async function main() {
   let pkg;
   let fixture;
   if (variant === "package" || variant === "capture") {
-    pkg = require(path.join(process.env.BENCH_DIST ?? path.join(__dirname, "..", "dist"), "index.js"));
+    pkg = require(path.join(process.env.BENCH_DIST ?? path.join(__dirname, "..", "dist"), "index"));
     // Load the Kubernetes classes the package uses, in all variants alike, before the clock starts.
     void k8s.core.v1.ConfigMap, k8s.apiextensions.CustomResource;
   } else {

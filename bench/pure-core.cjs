@@ -6,17 +6,20 @@
  *
  *   node --stack-trace-limit=0 bench/pure-core.cjs [iterations]
  *
+ * Modules are required without extension, so BENCH_DIST may also point at src/ under tsx
+ * (test/bench-smoke.test.ts runs it that way).
+ *
  * Runs in a fresh process; prints the first (cold: JIT not warmed up) iteration and the median of
  * the following ones. Modules are loaded before the clock starts.
  */
 const path = require("node:path");
 const { performance } = require("node:perf_hooks");
 const dist = process.env.BENCH_DIST ?? path.join(__dirname, "..", "dist");
-const { planIcebergTable, renderIcebergTable } = require(path.join(dist, "options", "iceberg-table.js"));
-const { planJob } = require(path.join(dist, "sql", "job-plan.js"));
-const { renderScript } = require(path.join(dist, "sql", "script.js"));
-const { SqlStatement } = require(path.join(dist, "sql", "template.js"));
-const { Diagnostics } = require(path.join(dist, "validation", "diagnostics.js"));
+const { planIcebergTable, renderIcebergTable } = require(path.join(dist, "options", "iceberg-table"));
+const { planJob } = require(path.join(dist, "sql", "job-plan"));
+const { renderScript } = require(path.join(dist, "sql", "script"));
+const { SqlStatement } = require(path.join(dist, "sql", "template"));
+const { Diagnostics } = require(path.join(dist, "validation", "diagnostics"));
 const workload = require("./workload.cjs");
 
 const TABLES = 200;
@@ -44,6 +47,23 @@ function definition(plan, rendered) {
   };
 }
 
+/** The program-table index FlinkSqlJob passes to planJob (src/components/job-registry.ts builds the same). */
+function programTables(defs) {
+  const byName = new Map();
+  const writers = new Map();
+  for (const d of defs) {
+    if (!byName.has(d.tableName)) byName.set(d.tableName, d);
+    if (d.iceberg?.upsert) {
+      const key = JSON.stringify([d.iceberg.database, d.iceberg.table]);
+      writers.set(key, [...(writers.get(key) ?? []), d]);
+    }
+  }
+  return {
+    byFlinkName: (name) => byName.get(name),
+    upsertWriters: (database, table) => writers.get(JSON.stringify([database, table])) ?? [],
+  };
+}
+
 function once() {
   let bytes = 0;
   const defs = [];
@@ -57,6 +77,7 @@ function once() {
     bytes += rendered.ddl.length;
     defs.push(definition(plan, rendered));
   }
+  const tables = programTables(defs);
   for (let j = 0; j < JOBS; j++) {
     const source = defs[2 * j];
     const sink = defs[2 * j + 1];
@@ -67,7 +88,7 @@ function once() {
       { kind: "table", table: source },
     ]);
     const diag = new Diagnostics();
-    const plan = planJob({ statements: [statement], runtimeMode: "streaming", parallelism: 2, configuration: {}, programTables: defs }, diag);
+    const plan = planJob({ statements: [statement], runtimeMode: "streaming", parallelism: 2, configuration: {}, programTables: tables }, diag);
     if (diag.errors.length > 0) throw new Error(JSON.stringify(diag.errors));
     const texts = [...plan.definitions, ...plan.inserts].map((s) => s.statement.render());
     const script = renderScript({

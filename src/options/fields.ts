@@ -3,7 +3,7 @@
  * Schemas describe resolved (plain) values; conversions run in `transform`s that report through
  * the same messages as the pure parsers (duration.ts, byte-size.ts, snapshot-id.ts).
  */
-import { closestKey } from "../validation/known-keys.js";
+import { unknownArgMessage } from "../validation/known-keys.js";
 import { z } from "zod";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { joinPath } from "../validation/diagnostics.js";
@@ -65,12 +65,6 @@ export function describe(value: unknown): string {
 /** Joins a zod issue path into the prop path syntax of Diagnostics (`a.b[1].c`). */
 export function zodPath(base: string, path: readonly PropertyKey[]): string {
   return path.reduce<string>((p, k) => joinPath(p, typeof k === "number" ? k : String(k)), base);
-}
-
-/** "unknown arg" with the closest known key, when one is close. */
-function unknownArgMessage(key: string, known: readonly string[]): string {
-  const near = closestKey(key, known);
-  return `unknown arg ${JSON.stringify(key)}; ${near !== undefined ? `did you mean ${JSON.stringify(near)}?` : "check its spelling against the documented args"}`;
 }
 
 /** The keys the (strict) object schema at `path` inside `schema` accepts; [] when unknown. */

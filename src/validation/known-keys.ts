@@ -31,6 +31,12 @@ export function closestKey(key: string, known: readonly string[]): string | unde
   return best !== undefined && bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
 }
 
+/** The message for an unknown arg: the closest known key when one is close, and every known key. */
+export function unknownArgMessage(key: string, known: readonly string[]): string {
+  const near = closestKey(key, known);
+  return `unknown arg ${JSON.stringify(key)}${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (known: ${known.join(", ")})`;
+}
+
 /**
  * Reports every own key of `value` that is not in `known`, at `path.key`, with a suggestion.
  * Does nothing when `value` is not a plain object (the caller reports that).
@@ -39,8 +45,6 @@ export function checkKnownKeys(value: unknown, known: readonly string[], path: s
   if (typeof value !== "object" || value === null || Array.isArray(value)) return;
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
-    const near = closestKey(key, known);
-    const at = path === "" ? key : `${path}.${key}`;
-    diag.error(at, `unknown arg ${JSON.stringify(key)}${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (known: ${known.join(", ")})`);
+    diag.error(path === "" ? key : `${path}.${key}`, unknownArgMessage(key, known));
   }
 }
