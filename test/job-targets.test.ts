@@ -190,10 +190,20 @@ describe("typos in args are reported with the closest known key", () => {
 
   it("FlinkTable, FlinkSqlJob, kubernetes and its nested args", () => {
     const t = errorOf(() => new api.FlinkTable("typo", { columns: [{ name: "a", type: "INT", coment: "x" }], options: { connector: "print" }, primarykey: ["a"] } as never));
-    expect(t.issues.map((i) => [i.path, i.message.split(";")[1]])).to.deep.equal([
-      ["primarykey", ' did you mean "primaryKey"? (known: columns, options, tableName, primaryKey, partitionedBy, watermark, comment)'],
-      ["columns[0].coment", ' did you mean "comment"? (known: name, type, comment)'],
+    expect(t.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["primarykey", 'unknown arg "primarykey"; did you mean "primaryKey"?'],
+      ["columns[0].coment", 'unknown arg "coment"; did you mean "comment"?'],
     ]);
+    // Nothing close: the message lists every known arg (the same wording for every component).
+    const far = errorOf(() => new api.FlinkTable("far", { columns: cols, options: { connector: "print" }, schedule: "x" } as never));
+    expect(far.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["schedule", 'unknown arg "schedule" (known: columns, options, tableName, primaryKey, partitionedBy, watermark, comment)'],
+    ]);
+    const farSink = errorOf(() => new api.IcebergSink("far_sink", { catalog: { name: "c", type: "rest", uri: "http://x" }, database: "d", table: "t", columns: cols, schedule: "x" } as never));
+    expect(farSink.issues.map((i) => i.path)).to.deep.equal(["schedule"]);
+    expect(farSink.issues[0]!.message).to.equal(
+      'unknown arg "schedule" (known: catalog, database, table, tableName, partitionedBy, formatVersion, extraOptions, columns, primaryKey, writeFormat, commitInterval, targetFileSizeBytes, upsertEnabled, compressionCodec)',
+    );
     const src = new api.FlinkTable("typo_src", { columns: cols, options: { connector: "datagen" } });
     const out = new api.FlinkTable("typo_out", { columns: cols, options: { connector: "print" } });
     const j = errorOf(

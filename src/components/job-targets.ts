@@ -153,13 +153,15 @@ export function deployTarget(
       return [m.configMap, m.flinkDeployment];
     };
     // Built on first use only (synth asks for them; `pulumi up` never does).
+    // The manifests deployToKubernetes created the children from, when it had them at construction.
+    const built = d.plainManifests !== undefined ? [d.plainManifests.configMap, d.plainManifests.flinkDeployment] : undefined;
     const manifests = (): pulumi.Output<object[]> => {
-      const plain = plainManifestList(build, scriptText, k.image);
+      const plain = built ?? plainManifestList(build, scriptText, k.image);
       return plain ? pulumi.output(plain) : pulumi.all([script(), pulumi.output(k.image)]).apply(([s, img]) => build(s, img));
     };
     // For synth without --show-secrets: the same objects with a secret image written as the placeholder.
     const manifestsRedacted = (): pulumi.Output<object[]> => {
-      const plain = plainManifestList(build, scriptText, k.image);
+      const plain = built ?? plainManifestList(build, scriptText, k.image);
       if (plain) return pulumi.output(plain); // a plain image is no secret
       const image = pulumi.output(k.image);
       return pulumi

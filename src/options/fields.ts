@@ -120,7 +120,7 @@ export function parseFields<S extends z.ZodRawShape>(shape: S, input: Record<str
     else reportZodIssues(diag, key, result.error, shape[key] as z.ZodType);
   }
   for (const key of known === undefined ? [] : Object.keys(input)) {
-    if (!Object.hasOwn(shape, key) && !known!.has(key)) diag.error(key, unknownArgMessage(key, [...Object.keys(shape), ...known!]));
+    if (!Object.hasOwn(shape, key) && !known!.has(key)) diag.error(key, unknownArgMessage(key, [...new Set([...Object.keys(shape), ...known!])]));
   }
   return out as Partial<{ [K in keyof S]: z.output<S[K]> }>;
 }

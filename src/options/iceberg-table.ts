@@ -3,6 +3,7 @@
  * deferred) → validated plan → rendered WITH map and CREATE TABLE. No Pulumi here; the components
  * add Output handling. Same args, byte-identical output (sorted WITH keys, columns in order).
  */
+import { resolveColumnRefs } from "../iceberg/refs.js";
 import { convertColumns, FORMAT_V3_RUNTIME_WARNING } from "../iceberg/schema.js";
 import type { Column, IcebergSchema, ParsedColumn } from "../iceberg/types.js";
 import { renderCreateTable, type RenderColumn } from "../sql/create-table.js";
@@ -59,25 +60,23 @@ const { columns: _c, primaryKey: _p, ...CHECKED_TABLE_SHAPE } = IcebergTableShap
 const SOURCE_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableShape), ...Object.keys(IcebergSourceOptionsShape)]);
 const SINK_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableShape), ...Object.keys(IcebergSinkOptionsShape)]);
 
+/**
+ * The partition columns against the columns given (refs.ts: listed once, top-level, existing; a
+ * column whose own type failed still counts as existing), then their types: an identity partition
+ * needs a primitive column (the same rule and wording as toIcebergPartitionSpec, partition.ts).
+ */
 function checkPartitions(partitionedBy: readonly string[], columns: readonly ParsedColumn[] | undefined, columnsGiven: readonly unknown[], diag: Diagnostics): void {
   if (partitionedBy.length === 0) return;
-  const seen = new Set<string>();
-  const byName = new Map(columns?.map((c) => [c.name, c]) ?? []);
-  const given = new Set(columnsGiven.map((c) => (typeof c === "object" && c !== null ? (c as { name?: unknown }).name : undefined)));
-  partitionedBy.forEach((name, i) => {
-    const at = `partitionedBy[${i}]`;
-    if (seen.has(name)) {
-      diag.error(at, `${JSON.stringify(name)} is listed twice in partitionedBy; name each partition column once`);
-      return;
-    }
-    seen.add(name);
-    if (!given.has(name)) {
-      diag.error(at, `partition column ${JSON.stringify(name)} is not among the columns; Flink PARTITIONED BY names top-level columns (identity partitions only)`);
-      return;
-    }
-    const col = byName.get(name);
-    if (col !== undefined && ["ARRAY", "MULTISET", "MAP", "ROW"].includes(col.type.kind)) {
-      diag.error(at, `partition column ${JSON.stringify(name)} has type ${col.type.kind}; an identity partition needs a primitive column`);
+  const parsed = new Map(columns?.map((c) => [c.name, c]) ?? []);
+  const given = new Map<string, ParsedColumn | null>();
+  for (const c of columnsGiven) {
+    const name = typeof c === "object" && c !== null ? (c as { name?: unknown }).name : undefined;
+    if (typeof name === "string" && name !== "" && !given.has(name)) given.set(name, parsed.get(name) ?? null);
+  }
+  resolveColumnRefs(partitionedBy, "partitionedBy", "PARTITIONED BY", given, diag, (name, column, at) => {
+    const kind = column?.type.kind;
+    if (kind === "ARRAY" || kind === "MULTISET" || kind === "MAP" || kind === "ROW") {
+      diag.error(at, `${name}: a partition column must have a primitive type, not ${kind} (an identity partition needs a primitive value)`);
     }
   });
 }

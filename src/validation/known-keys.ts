@@ -31,10 +31,11 @@ export function closestKey(key: string, known: readonly string[]): string | unde
   return best !== undefined && bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
 }
 
-/** The message for an unknown arg: the closest known key when one is close, and every known key. */
+/** The message for an unknown arg: the closest known key when one is close enough to be a typo, else every known key. */
 export function unknownArgMessage(key: string, known: readonly string[]): string {
   const near = closestKey(key, known);
-  return `unknown arg ${JSON.stringify(key)}${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (known: ${known.join(", ")})`;
+  if (near !== undefined) return `unknown arg ${JSON.stringify(key)}; did you mean ${JSON.stringify(near)}?`;
+  return `unknown arg ${JSON.stringify(key)}${known.length > 0 ? ` (known: ${known.join(", ")})` : "; check its spelling against the documented args"}`;
 }
 
 /**

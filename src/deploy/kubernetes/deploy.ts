@@ -44,6 +44,8 @@ export interface KubernetesDeployment {
   readonly configMap: k8s.core.v1.ConfigMap;
   /** The FlinkDeployment child. */
   readonly flinkDeployment: k8s.apiextensions.CustomResource;
+  /** The checked manifests the children were created from, when they were known at construction. */
+  readonly plainManifests?: KubernetesManifests;
 }
 
 /** Checks a resolved script the way validateKubernetesArgs checks statements known at construction. */
@@ -116,7 +118,7 @@ export function deployToKubernetes(
     hintLogged = true;
     void pulumi.log.info(timeoutHint(args.namespace, deploymentNameOf(args, job.facts)), parent);
   }
-  return deploymentOutputs(args, cmManifest, configMap, flinkDeployment);
+  return deploymentOutputs(args, cmManifest, configMap, flinkDeployment, plain);
 }
 
 /**
@@ -144,6 +146,7 @@ function deploymentOutputs(
   cmManifest: pulumi.Output<{ metadata: k8s.types.input.meta.v1.ObjectMeta }> | { metadata: k8s.types.input.meta.v1.ObjectMeta },
   configMap: ConfigMap,
   flinkDeployment: CustomResource,
+  plainManifests: KubernetesManifests | undefined,
 ): KubernetesDeployment {
   const status = (): pulumi.Output<FlinkDeploymentStatus | undefined> =>
     (flinkDeployment as unknown as { status: pulumi.Output<FlinkDeploymentStatus | undefined> }).status;
@@ -180,5 +183,6 @@ function deploymentOutputs(
     },
     configMap,
     flinkDeployment,
+    ...(plainManifests !== undefined ? { plainManifests } : {}),
   };
 }

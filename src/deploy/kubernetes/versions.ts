@@ -4,10 +4,9 @@
  *
  * Sources: ../shared/facts/deploy.md §1.6 and §2 (operator CRD `flinkVersion` enum, SqlDriver of
  * FLIP-480 in Flink 2.0, the operator's example SQL runner for 1.x); Flink
- * `flink-core/.../configuration/CheckpointingOptions.java` (from 1.20 on `execution.checkpointing.dir`
- * and `execution.checkpointing.savepoint-dir`, with `state.checkpoints.dir` / `state.savepoints.dir`
- * as deprecated fallbacks).
+ * `flink-core/.../configuration/CheckpointingOptions.java` (the directory keys: ../state-dirs.ts).
  */
+import { stateDirKeys } from "../state-dirs.js";
 
 /**
  * The Flink versions an Apache Iceberg Flink runtime exists for, spelled as the operator's
@@ -33,14 +32,11 @@ export interface FlinkVersionTraits {
   readonly label: string;
 }
 
-const LEGACY_DIRS = { checkpointDirKey: "state.checkpoints.dir", savepointDirKey: "state.savepoints.dir" } as const;
-const NEW_DIRS = { checkpointDirKey: "execution.checkpointing.dir", savepointDirKey: "execution.checkpointing.savepoint-dir" } as const;
-
 const TRAITS: Readonly<Record<FlinkVersion, FlinkVersionTraits>> = {
-  v1_19: { runner: "runner", ...LEGACY_DIRS, label: "Flink 1.19" },
-  v1_20: { runner: "runner", ...NEW_DIRS, label: "Flink 1.20" },
-  v2_0: { runner: "sql-driver", ...NEW_DIRS, label: "Flink 2.0" },
-  v2_1: { runner: "sql-driver", ...NEW_DIRS, label: "Flink 2.1" },
+  v1_19: { runner: "runner", ...stateDirKeys(1, 19), label: "Flink 1.19" },
+  v1_20: { runner: "runner", ...stateDirKeys(1, 20), label: "Flink 1.20" },
+  v2_0: { runner: "sql-driver", ...stateDirKeys(2, 0), label: "Flink 2.0" },
+  v2_1: { runner: "sql-driver", ...stateDirKeys(2, 1), label: "Flink 2.1" },
 };
 
 /** True when `v` is one of the supported version strings. */
@@ -53,7 +49,4 @@ export function flinkVersionTraits(v: FlinkVersion): FlinkVersionTraits {
   return TRAITS[v];
 }
 
-/** Both spellings of the checkpoint directory key (the validator reads either: deprecated-key fallback). */
-export const CHECKPOINT_DIR_KEYS: readonly string[] = [NEW_DIRS.checkpointDirKey, LEGACY_DIRS.checkpointDirKey];
-/** Both spellings of the savepoint directory key (plus Flink's older fallback `savepoints.state.backend.fs.dir`). */
-export const SAVEPOINT_DIR_KEYS: readonly string[] = [NEW_DIRS.savepointDirKey, LEGACY_DIRS.savepointDirKey, "savepoints.state.backend.fs.dir"];
+export { CHECKPOINT_DIR_KEYS, SAVEPOINT_DIR_KEYS } from "../state-dirs.js";

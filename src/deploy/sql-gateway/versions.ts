@@ -10,6 +10,7 @@
  */
 import { SqlGatewayError } from "./errors.js";
 import type { GatewayHttp } from "./http.js";
+import { stateDirKeys } from "../state-dirs.js";
 
 /** The REST API versions this client speaks, oldest first. */
 export const SQL_GATEWAY_API_VERSIONS = ["v1", "v2", "v3", "v4"] as const;
@@ -92,7 +93,7 @@ export async function readFlinkVersion(http: GatewayHttp, api: SqlGatewayApiVers
  * `state.savepoints.dir` as a deprecated key), `state.savepoints.dir` before.
  */
 export function savepointDirKey(v: FlinkVersion): string {
-  return atLeast(v, 1, 20) ? "execution.checkpointing.savepoint-dir" : "state.savepoints.dir";
+  return stateDirKeys(v.major, v.minor).savepointDirKey;
 }
 
 /** STOP JOB and SHOW JOBS exist in the gateway from Flink 1.17 (FLINK-28617). */
