@@ -30,21 +30,25 @@ function reportAs(diag: Diagnostics, e: unknown, path: string, label: string): v
   for (const i of e.issues) diag.error(joinPath(path, i.path), `${label}: ${i.message}`);
 }
 
+/** `columns[i]`, for a problem's path. */
+function columnPath(i: number): string {
+  return `columns[${i}]`;
+}
+
 /**
  * Checks one column's shape and parses its type; problems under `columns[i]...`. Paths are built
  * only for a problem: this runs for every column of every table (BENCHMARKS.md).
  */
 function parseColumn(c: unknown, i: number, diag: Diagnostics): ParsedColumn | undefined {
-  const at = (): string => `columns[${i}]`;
   if (typeof c !== "object" || c === null || Array.isArray(c)) {
-    diag.error(at(), `${at()}: a column must be an object { name, type, comment? }`);
+    diag.error(columnPath(i), `${columnPath(i)}: a column must be an object { name, type, comment? }`);
     return undefined;
   }
   const { name, type, comment } = c as Record<string, unknown>;
   let ok = true;
   let label: string;
   if (typeof name !== "string" || name === "") {
-    label = at();
+    label = columnPath(i);
     diag.error(`${label}.name`, `${label}: the column name must be a non-empty string`);
     ok = false;
   } else {
@@ -52,7 +56,7 @@ function parseColumn(c: unknown, i: number, diag: Diagnostics): ParsedColumn | u
     try {
       checkIdentifier("the column name", name);
     } catch (e) {
-      reportAs(diag, e, `${at()}.name`, name);
+      reportAs(diag, e, `${columnPath(i)}.name`, name);
       ok = false;
     }
   }
@@ -61,15 +65,15 @@ function parseColumn(c: unknown, i: number, diag: Diagnostics): ParsedColumn | u
     try {
       parsed = parseDataType(type);
     } catch (e) {
-      reportAs(diag, e, `${at()}.type`, label);
+      reportAs(diag, e, `${columnPath(i)}.type`, label);
     }
   } else if (isDataType(type)) {
     parsed = type;
   } else {
-    diag.error(`${at()}.type`, `${label}: the type must be Flink SQL type text (e.g. "DECIMAL(10, 2)") or a DataTypes value`);
+    diag.error(`${columnPath(i)}.type`, `${label}: the type must be Flink SQL type text (e.g. "DECIMAL(10, 2)") or a DataTypes value`);
   }
   if (comment !== undefined && typeof comment !== "string") {
-    diag.error(`${at()}.comment`, `${label}: the comment must be a string`);
+    diag.error(`${columnPath(i)}.comment`, `${label}: the comment must be a string`);
     ok = false;
   }
   if (!ok || parsed === undefined) return undefined;

@@ -65,49 +65,53 @@ export interface FreeFormContext {
   readonly pinnedBySnapshotIds: boolean;
 }
 
+/** `arg["key"]`, for a problem's path (built only for a problem: every key of every table is checked). */
+function mapPath(arg: string, key: string): string {
+  return `${arg}[${JSON.stringify(key)}]`;
+}
+
 /**
  * Checks one free-form map. `arg` is its path (`extraOptions`, `catalog.properties`); problems
  * are reported at `arg.key` (a dotted key stays one segment in the message).
  */
 export function checkFreeFormMap(arg: string, map: Readonly<Record<string, string>>, ctx: FreeFormContext, diag: Diagnostics): void {
   for (const key of Object.keys(map).sort()) {
-    const at = (): string => `${arg}[${JSON.stringify(key)}]`; // built only for a problem
     const lower = key.toLowerCase();
     if (key.trim() === "") {
-      diag.error(at(), "an option key must not be empty");
+      diag.error(mapPath(arg, key), "an option key must not be empty");
       continue;
     }
     if (isCredentialKey(key)) {
-      diag.error(at(), credentialKeyMessage(key, arg));
+      diag.error(mapPath(arg, key), credentialKeyMessage(key, arg));
       continue;
     }
     if (typeof map[key] === "string" && valueCarriesCredential(map[key])) {
-      diag.error(at(), credentialValueMessage(`the value of ${JSON.stringify(key)}`));
+      diag.error(mapPath(arg, key), credentialValueMessage(`the value of ${JSON.stringify(key)}`));
       continue;
     }
     const covered = COVERED.get(lower);
     if (covered !== undefined) {
       if (covered.kind === undefined || covered.kind === ctx.kind) {
-        diag.error(at(), `${JSON.stringify(key)} is rendered by the product or covered by a modeled arg; remove it and ${covered.instead}`);
+        diag.error(mapPath(arg, key), `${JSON.stringify(key)} is rendered by the product or covered by a modeled arg; remove it and ${covered.instead}`);
       } else {
-        diag.error(at(), `${JSON.stringify(key)} is a ${covered.kind === "IcebergSink" ? "write" : "read"} option of ${covered.kind}, which an ${ctx.kind} never uses; declare an ${covered.kind} and ${covered.instead}`);
+        diag.error(mapPath(arg, key), `${JSON.stringify(key)} is a ${covered.kind === "IcebergSink" ? "write" : "read"} option of ${covered.kind}, which an ${ctx.kind} never uses; declare an ${covered.kind} and ${covered.instead}`);
       }
       continue;
     }
     if (lower.startsWith("catalog-")) {
-      diag.error(at(), `${JSON.stringify(key)}: the catalog-* keys are rendered from catalog (name, type, catalogImpl) and the database / table args; remove it and set those args`);
+      diag.error(mapPath(arg, key), `${JSON.stringify(key)}: the catalog-* keys are rendered from catalog (name, type, catalogImpl) and the database / table args; remove it and set those args`);
       continue;
     }
     if (ctx.kind === "IcebergSource" && ctx.streamingRead && (STREAMING_REJECTED as readonly string[]).includes(lower)) {
       diag.error(
-        at(),
+        mapPath(arg, key),
         `${JSON.stringify(key)} is rejected by the runtime on a streaming read ('Cannot set ... option for streaming reader'), and this source reads streaming (streaming: true without endSnapshotId); ` +
           `remove it, or make the read bounded (streaming: false, or endSnapshotId)`,
       );
       continue;
     }
     if (ctx.kind === "IcebergSource" && ctx.pinnedBySnapshotIds && (ID_CONFLICTS as readonly string[]).includes(lower)) {
-      diag.error(at(), `${JSON.stringify(key)} conflicts with the snapshot ids this source renders from startSnapshotId / endSnapshotId; use either the ids or ${JSON.stringify(key)}, not both`);
+      diag.error(mapPath(arg, key), `${JSON.stringify(key)} conflicts with the snapshot ids this source renders from startSnapshotId / endSnapshotId; use either the ids or ${JSON.stringify(key)}, not both`);
     }
   }
 }
