@@ -81,6 +81,11 @@ function checkPartitions(partitionedBy: readonly string[], columns: readonly Par
   });
 }
 
+/** An own "__proto__" key in a raw map (zod's record parse drops it, so the parsed map cannot show it). */
+function checkProtoKey(arg: string, raw: unknown, diag: Diagnostics): void {
+  if (typeof raw === "object" && raw !== null && Object.hasOwn(raw, "__proto__")) diag.error(`${arg}["__proto__"]`, unsafeMapKeyProblem("__proto__")!);
+}
+
 /**
  * Validates `args` of an IcebergSource or IcebergSink named `resourceName`. Throws one
  * FlinkIcebergValidationError (labelled with the resource) listing every problem.
@@ -133,13 +138,11 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const extra = t.extraOptions ?? {};
   // zod's record parse drops an own "__proto__" key, so the raw maps are checked for it.
   const rawProps = typeof input["catalog"] === "object" && input["catalog"] !== null ? (input["catalog"] as Record<string, unknown>)["properties"] : undefined;
-  for (const [arg, raw] of [["catalog.properties", rawProps], ["extraOptions", input["extraOptions"]]] as const) {
-    const unsafe = typeof raw === "object" && raw !== null && Object.hasOwn(raw, "__proto__") ? unsafeMapKeyProblem("__proto__") : undefined;
-    if (unsafe !== undefined) diag.error(`${arg}["__proto__"]`, unsafe);
-  }
+  checkProtoKey("catalog.properties", rawProps, diag);
+  checkProtoKey("extraOptions", input["extraOptions"], diag);
   checkFreeFormMap("catalog.properties", props, freeCtx, diag);
   checkFreeFormMap("extraOptions", extra, freeCtx, diag);
-  for (const key of Object.keys(extra).sort()) {
+  for (const key of t.extraOptions === undefined ? [] : Object.keys(extra).sort()) {
     if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);
   }
   if (kind === "IcebergSink" && snk.upsertEnabled === true && String(extra["overwrite-enabled"] ?? "").trim().toLowerCase() === "true") {

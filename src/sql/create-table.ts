@@ -28,14 +28,17 @@ export interface CreateTableSpec {
 
 /** Orders option keys: `connector` first, then sorted. */
 export function orderedOptionKeys(options: Readonly<Record<string, string>>): string[] {
-  const keys = Object.keys(options).filter((k) => k !== "connector").sort();
-  return "connector" in options ? ["connector", ...keys] : keys;
+  const keys = Object.keys(options).sort();
+  const at = keys.indexOf("connector");
+  if (at > 0) keys.unshift(...keys.splice(at, 1));
+  return keys;
 }
 
 /** Renders `WITH (...)` entries, one `'key' = 'value'` per line, indented by two spaces. */
 export function renderWithClause(options: Readonly<Record<string, string>>): string {
-  const lines = orderedOptionKeys(options).map((k) => `  ${quoteLiteral(k)} = ${quoteLiteral(options[k]!)}`);
-  return `WITH (\n${lines.join(",\n")}\n)`;
+  const keys = orderedOptionKeys(options);
+  for (let i = 0; i < keys.length; i++) keys[i] = `  ${quoteLiteral(keys[i]!)} = ${quoteLiteral(options[keys[i]!]!)}`;
+  return `WITH (\n${keys.join(",\n")}\n)`;
 }
 
 /** Renders a (possibly qualified) table name. */

@@ -61,6 +61,9 @@ function isJavaWhitespace(ch: string): boolean {
  */
 /** Whether every code point of `s` is Java whitespace (no array per call: names are checked per column). */
 function onlyWhitespace(s: string): boolean {
+  // Fast path: a printable ASCII first character is never whitespace (most names start with a letter).
+  const first = s.charCodeAt(0);
+  if (first > 0x20 && first < 0x7f) return false;
   for (const ch of s) if (!isJavaWhitespace(ch)) return false;
   return true;
 }
