@@ -129,4 +129,28 @@ describe("IcebergSink: new-user trial regressions", () => {
     expect(e.issues.map((i) => i.path)).to.deep.equal(["columns[1].type"]);
     expect(e.issues[0]!.message).to.contain("DATETIME is not a Flink type: write TIMESTAMP(p)");
   });
+
+  it("a misspelt type name suggests the Flink type (second trial: \"VARCHR(10)\" said only 'expected a type')", () => {
+    const e = planError("IcebergSink", { ...baseArgs, columns: [{ name: "id", type: "BIGINT" }, { name: "price", type: "VARCHR(10)" }] });
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["columns[1].type", 'price: unexpected "VARCHR" at offset 0, expected a type (VARCHR is not a Flink type: did you mean VARCHAR?)'],
+    ]);
+  });
+
+  it("a partition column that is no column is reported once, not also as missing from the upsert key", () => {
+    const e = planError("IcebergSink", { ...baseArgs, primaryKey: ["id"], upsertEnabled: true, partitionedBy: ["region", "v"] });
+    expect(e.issues.map((i) => [i.path, i.message.split(":")[0]])).to.deep.equal([
+      ["partitionedBy[0]", "region"],
+      ["partitionedBy[1]", 'partition column "v" is not in the primaryKey (id)'],
+    ]);
+    expect(e.issues[0]!.message).to.equal("region: no such column; the columns are id, v");
+  });
+
+  it("an enum value off by case or spelling suggests the value", () => {
+    const e = planError("IcebergSink", { ...baseArgs, writeFormat: "Parquet", compressionCodec: "zstandard" });
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["writeFormat", 'writeFormat must be one of "parquet", "orc", "avro", got "Parquet"; did you mean "parquet"?'],
+      ["compressionCodec", 'compressionCodec must be one of "uncompressed", "snappy", "zstd", "gzip", got "zstandard"'],
+    ]);
+  });
 });

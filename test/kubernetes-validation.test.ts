@@ -56,6 +56,12 @@ describe("kubernetes validation", () => {
       const e = onlyError({ flinkVersion: "v1_18" });
       expect(e).to.deep.include({ path: "kubernetes.flinkVersion" });
       expect(e.message).to.contain('"v1_18" is not supported');
+      expect(e.message).not.to.contain("did you mean");
+    });
+    it("flinkVersion: a supported version spelt another way gets the enum spelling", () => {
+      expect(onlyError({ flinkVersion: "2.1" }).message).to.match(/"2\.1" is not supported: .*; did you mean "v2_1"\?$/);
+      expect(onlyError({ flinkVersion: "1.20.1" }).message).to.match(/did you mean "v1_20"\?$/);
+      expect(onlyError({ mode: "Native" }).message).to.equal('must be "native" or "standalone", got "Native"; did you mean "native"?');
     });
     it("serviceAccount: empty", () => {
       expect(onlyError({ serviceAccount: "" }).path).to.equal("kubernetes.serviceAccount");

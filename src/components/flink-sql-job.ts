@@ -9,7 +9,7 @@ import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { renderScript } from "../sql/script.js";
 import type { SqlStatement } from "../sql/template.js";
 import { Diagnostics } from "../validation/diagnostics.js";
-import { checkKnownKeys } from "../validation/known-keys.js";
+import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { resourceLabel } from "../validation/error.js";
 import { programTables as programRegistryTables, registry, type RegisteredJob } from "./job-registry.js";
 import { rejectIfSecret } from "./secret-guard.js";
@@ -70,7 +70,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     const a = args ?? ({} as FlinkSqlJobArgs);
     checkKnownKeys(a, FLINK_SQL_JOB_ARG_KEYS, "", diag);
     const runtimeMode = a.runtimeMode ?? "streaming";
-    if (runtimeMode !== "streaming" && runtimeMode !== "batch") diag.error("runtimeMode", `must be "streaming" or "batch" (got ${JSON.stringify(a.runtimeMode)})`);
+    if (runtimeMode !== "streaming" && runtimeMode !== "batch") diag.error("runtimeMode", `must be "streaming" or "batch" (got ${JSON.stringify(a.runtimeMode)})${didYouMean(a.runtimeMode, ["streaming", "batch"])}`);
     if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration))) {
       diag.error("configuration", "must be a map of plain strings");
     }

@@ -17,6 +17,7 @@ import { z } from "zod";
 import { credentialValueMessage, valueCarriesCredential } from "../validation/secrets.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { describe } from "./fields.js";
+import { didYouMean } from "../validation/known-keys.js";
 
 export const CatalogType = { Hive: "hive", Hadoop: "hadoop", Rest: "rest" } as const;
 export type CatalogType = (typeof CatalogType)[keyof typeof CatalogType];
@@ -51,7 +52,7 @@ export const IcebergCatalogSchema = z.strictObject(
         const impl = typeof iss.input === "string" ? KNOWN_CATALOG_IMPLS[iss.input.toLowerCase()] : undefined;
         return impl !== undefined
           ? `catalog.type ${JSON.stringify(iss.input)} is not a catalog-type the runtime reads (only hive, hadoop, rest); leave type unset and set catalogImpl: "${impl}"`
-          : `catalog.type must be "hive", "hadoop" or "rest", got ${describe(iss.input)}; other catalogs are named by catalogImpl (a Java class)`;
+          : `catalog.type must be "hive", "hadoop" or "rest", got ${describe(iss.input)}${didYouMean(iss.input, ["hive", "hadoop", "rest"])}; other catalogs are named by catalogImpl (a Java class)`;
       },
     })
     .optional()

@@ -81,6 +81,17 @@ function checkPartitions(partitionedBy: readonly string[], columns: readonly Par
   });
 }
 
+/** The names of the columns as given (also those whose type failed to parse). */
+function givenColumnNames(columns: unknown): Set<string> {
+  const names = new Set<string>();
+  if (!Array.isArray(columns)) return names;
+  for (const c of columns as unknown[]) {
+    const name = typeof c === "object" && c !== null ? (c as { name?: unknown }).name : undefined;
+    if (typeof name === "string") names.add(name);
+  }
+  return names;
+}
+
 /** An own "__proto__" key in a raw map (zod's record parse drops it, so the parsed map cannot show it). */
 function checkProtoKey(arg: string, raw: unknown, diag: Diagnostics): void {
   if (typeof raw === "object" && raw !== null && Object.hasOwn(raw, "__proto__")) diag.error(`${arg}["__proto__"]`, unsafeMapKeyProblem("__proto__")!);
@@ -129,7 +140,8 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
     if (read !== undefined) Object.assign(options, read.options);
   } else {
     const pk = Array.isArray(primaryKeyInput) ? (primaryKeyInput as unknown[]).filter((k): k is string => typeof k === "string") : [];
-    const write = renderSinkWrite(snk, { primaryKey: pk, partitionedBy, formatVersion }, diag);
+    const columnNames = partitionedBy.length > 0 ? givenColumnNames(input["columns"]) : undefined;
+    const write = renderSinkWrite(snk, { primaryKey: pk, partitionedBy, formatVersion, ...(columnNames !== undefined ? { columnNames } : {}) }, diag);
     if (write !== undefined) Object.assign(options, write);
   }
 

@@ -4,6 +4,7 @@
  * `flink/v2.1/flink/src/main/java/org/apache/iceberg/flink/FlinkWriteOptions.java`,
  * `FlinkWriteConf.java`, `sink/SinkUtil.java` (facts §1.3); codec names per format: facts §3.
  */
+import { didYouMean } from "../validation/known-keys.js";
 import { z } from "zod";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { booleanField, byteSizeField, durationField } from "./fields.js";
@@ -35,7 +36,7 @@ const CODEC_NAMES: Readonly<Record<WriteFormat, Readonly<Record<CompressionCodec
 /** Sink options, field by field; descriptions mirror the TSDoc of IcebergSinkArgs. */
 export const IcebergSinkOptionsShape = {
   writeFormat: z
-    .enum(WriteFormat, { error: (iss) => `writeFormat must be one of "parquet", "orc", "avro", got ${JSON.stringify(iss.input)}` })
+    .enum(WriteFormat, { error: (iss) => `writeFormat must be one of "parquet", "orc", "avro", got ${JSON.stringify(iss.input)}${didYouMean(iss.input, Object.values(WriteFormat))}` })
     .optional()
     .meta({
       description:
@@ -62,7 +63,7 @@ export const IcebergSinkOptionsShape = {
       "Streaming reads of an upsert table miss its commits (they read append snapshots only). Source: seed Table 2 row upsert-enabled; SPEC decisions 5 and 7; iceberg sink/FlinkSink.java.",
   }),
   compressionCodec: z
-    .enum(CompressionCodec, { error: (iss) => `compressionCodec must be one of "uncompressed", "snappy", "zstd", "gzip", got ${JSON.stringify(iss.input)}` })
+    .enum(CompressionCodec, { error: (iss) => `compressionCodec must be one of "uncompressed", "snappy", "zstd", "gzip", got ${JSON.stringify(iss.input)}${didYouMean(iss.input, Object.values(CompressionCodec))}` })
     .optional()
     .meta({
       description:
@@ -83,6 +84,8 @@ export interface SinkTableContext {
   readonly primaryKey: readonly string[];
   readonly partitionedBy: readonly string[];
   readonly formatVersion: number;
+  /** The table's column names; a partition entry that names no column is reported once, by the partition check, not here. */
+  readonly columnNames?: ReadonlySet<string>;
 }
 
 function codecName(format: WriteFormat | undefined, codec: CompressionCodec, diag: Diagnostics): string | undefined {
@@ -144,7 +147,7 @@ export function renderSinkWrite(o: Partial<IcebergSinkOptions>, table: SinkTable
     if (table.primaryKey.length > 0) {
       const keys = new Set(table.primaryKey);
       table.partitionedBy.forEach((col, i) => {
-        if (keys.has(col)) return;
+        if (keys.has(col) || (table.columnNames !== undefined && !table.columnNames.has(col))) return;
         diag.error(
           `partitionedBy[${i}]`,
           `partition column ${JSON.stringify(col)} is not in the primaryKey (${table.primaryKey.join(", ")}): in upsert mode every partition source column must be an equality (primary key) column ` +

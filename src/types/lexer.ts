@@ -7,6 +7,7 @@
  * matched case-insensitively by the parser). Whitespace separates tokens and is otherwise ignored.
  */
 import { FlinkIcebergValidationError } from "../validation/error.js";
+import { closestKey } from "../validation/known-keys.js";
 
 /** Kinds of token. `other` is any single character no rule takes, left for the parser to report. */
 export type TokenKind = "word" | "int" | "string" | "quoted" | "punct" | "other" | "end";
@@ -34,9 +35,18 @@ export interface Token {
 export function syntaxError(found: Token, expected: string): never {
   const what = found.kind === "end" ? "end of input" : JSON.stringify(shorten(found.source));
   const hint = expected === "a type" ? FOREIGN_TYPES.get(found.source.toUpperCase()) : undefined;
-  const suffix = hint === undefined ? "" : ` (${found.source} is not a Flink type: write ${hint})`;
+  const near = expected === "a type" && hint === undefined && found.kind === "word" ? closestKey(found.value.toUpperCase(), FLINK_TYPE_NAMES) : undefined;
+  const suffix =
+    hint !== undefined ? ` (${found.source} is not a Flink type: write ${hint})` : near !== undefined ? ` (${found.source} is not a Flink type: did you mean ${near}?)` : "";
   throw new FlinkIcebergValidationError([{ path: "", message: `unexpected ${what} at offset ${found.offset}, expected ${expected}${suffix}` }]);
 }
+
+/** The type names Flink's type parser reads (flink `LogicalTypeParser.java` Keyword), for "did you mean". */
+const FLINK_TYPE_NAMES: readonly string[] = [
+  "CHAR", "VARCHAR", "STRING", "BOOLEAN", "BINARY", "VARBINARY", "BYTES", "DECIMAL", "NUMERIC", "DEC",
+  "TINYINT", "SMALLINT", "INTEGER", "INT", "BIGINT", "FLOAT", "DOUBLE", "DATE", "TIME", "TIMESTAMP",
+  "TIMESTAMP_LTZ", "INTERVAL", "ARRAY", "MULTISET", "MAP", "ROW", "RAW", "NULL",
+];
 
 /** Type names of other SQL dialects and languages, with the Flink type to write instead (flink docs `dev/table/types.md`). */
 const FOREIGN_TYPES: ReadonlyMap<string, string> = new Map([

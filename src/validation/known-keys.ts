@@ -31,6 +31,13 @@ export function closestKey(key: string, known: readonly string[]): string | unde
   return best !== undefined && bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
 }
 
+/** `; did you mean "x"?` when `value` is a string close to one of `allowed` (e.g. "Parquet" → "parquet", "2.1" → "v2_1"), else "". */
+export function didYouMean(value: unknown, allowed: readonly string[]): string {
+  if (typeof value !== "string") return "";
+  const near = closestKey(value, allowed);
+  return near !== undefined && near !== value ? `; did you mean ${JSON.stringify(near)}?` : "";
+}
+
 /** The message for an unknown arg: the closest known key when one is close enough to be a typo, else every known key. */
 export function unknownArgMessage(key: string, known: readonly string[]): string {
   const near = closestKey(key, known);

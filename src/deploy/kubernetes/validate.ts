@@ -4,7 +4,7 @@
  * ../shared/facts/deploy.md §3), the version limits, the 1.19/1.20 runner's script hazards and
  * the credential rules of SPEC decision 8. Pure: records into a Diagnostics, never throws.
  */
-import { checkKnownKeys } from "../../validation/known-keys.js";
+import { checkKnownKeys, didYouMean } from "../../validation/known-keys.js";
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type KubernetesResourceArgs } from "./args.js";
@@ -75,6 +75,13 @@ function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, str
         `Set allowNonRestoredState: true to drop state no operator claims (or false to keep the strict check and silence this warning), or deploy the change with upgradeMode "stateless"`,
     );
   }
+}
+
+/** `; did you mean "v2_1"?` for a supported version written another way ("2.1", "1.20.1", "V2_1"); "" otherwise (never a neighbouring version). */
+function flinkVersionSpelling(value: unknown): string {
+  const m = typeof value === "string" ? /^v?(\d+)[._-](\d+)/i.exec(value.trim()) : null;
+  const candidate = m ? `v${m[1]}_${m[2]}` : undefined;
+  return candidate !== undefined && candidate !== value && isSupportedFlinkVersion(candidate) ? `; did you mean ${JSON.stringify(candidate)}?` : "";
 }
 
 function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
@@ -157,7 +164,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   for (const [env, ref] of Object.entries(args.envFromSecrets ?? {})) checkKnownKeys(ref, ["secretName", "key", "optional"], `envFromSecrets[${JSON.stringify(env)}]`, k);
   if (args.flinkVersion === undefined) k.error("flinkVersion", `must be set to the Flink version inside the image: one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)}`);
   else if (!isSupportedFlinkVersion(args.flinkVersion)) {
-    k.error("flinkVersion", `${JSON.stringify(args.flinkVersion)} is not supported: use one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)} (the versions an Iceberg Flink runtime exists for)`);
+    k.error("flinkVersion", `${JSON.stringify(args.flinkVersion)} is not supported: use one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)} (the versions an Iceberg Flink runtime exists for)${flinkVersionSpelling(args.flinkVersion)}`);
   }
   const name = args.name ?? deriveDeploymentName(job.jobName);
   if (typeof name !== "string" || !DEPLOYMENT_NAME_PATTERN.test(name)) {
@@ -172,7 +179,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   if (args.serviceAccount !== undefined && (typeof args.serviceAccount !== "string" || args.serviceAccount.trim() === "")) {
     k.error("serviceAccount", `must name the Flink pods' service account (the operator requires one; default "${KUBERNETES_DEFAULTS.serviceAccount}")`);
   }
-  if (args.mode !== undefined && args.mode !== "native" && args.mode !== "standalone") k.error("mode", `must be "native" or "standalone", got ${JSON.stringify(args.mode)}`);
+  if (args.mode !== undefined && args.mode !== "native" && args.mode !== "standalone") k.error("mode", `must be "native" or "standalone", got ${JSON.stringify(args.mode)}${didYouMean(args.mode, ["native", "standalone"])}`);
   if (args.upgradeMode !== undefined && !["stateless", "savepoint", "last-state"].includes(args.upgradeMode)) {
     k.error("upgradeMode", `must be "stateless", "savepoint" or "last-state", got ${JSON.stringify(args.upgradeMode)}`);
   }
