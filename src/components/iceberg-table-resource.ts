@@ -36,7 +36,7 @@ export abstract class IcebergTableResource extends pulumi.ComponentResource {
     this.registerOutputs({
       tableName: this.tableName,
       ddl: plain ? plain.ddl : this.ddl,
-      options: plain ? { ...plain.options } : this.options,
+      options: plain ? plain.options : this.options, // read-only: the engine only serializes it
       icebergSchema: plan.schema,
       ...(plan.commitInterval !== undefined ? { commitInterval: plan.commitInterval.text } : {}),
     });

@@ -83,7 +83,11 @@ function hintEnd(script: string, open: number): number {
 }
 
 function isWordChar(c: string): boolean {
-  return /[A-Za-z0-9_$]/.test(c);
+  return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c === "_" || c === "$";
+}
+
+function isSpace(c: string): boolean {
+  return c === " " || c === "\n" || c === "\t" || c === "\r" || (c > "\u007f" || c === "\f" || c === "\v" ? /\s/.test(c) : false);
 }
 
 /** Splits at top-level `;` into fragments; comment-only fragments are dropped. */
@@ -92,10 +96,12 @@ function fragments(script: string): Fragment[] {
   let start = -1;
   let end = -1;
   let tokens: string[] = [];
-  let word = "";
+  // The word being read is script[wordStart, i): sliced once when it ends, not built per character.
+  let wordStart = -1;
+  let i = 0;
   const endWord = (): void => {
-    if (word !== "" && tokens.length < MAX_TOKENS) tokens.push(word.toUpperCase());
-    word = "";
+    if (wordStart >= 0 && tokens.length < MAX_TOKENS) tokens.push(script.slice(wordStart, i).toUpperCase());
+    wordStart = -1;
   };
   const content = (from: number, to: number, token?: string): void => {
     if (start < 0) start = from;
@@ -106,7 +112,6 @@ function fragments(script: string): Fragment[] {
     }
   };
   const n = script.length;
-  let i = 0;
   while (i < n) {
     const c = script[i]!;
     const next = script[i + 1];
@@ -132,12 +137,12 @@ function fragments(script: string): Fragment[] {
       end = -1;
       tokens = [];
       i++;
-    } else if (/\s/.test(c)) {
+    } else if (isSpace(c)) {
       endWord();
       i++;
     } else if (isWordChar(c)) {
       content(i, i + 1);
-      word += c;
+      if (wordStart < 0) wordStart = i;
       i++;
     } else {
       content(i, i + 1, c);

@@ -8,6 +8,11 @@
 
 const KEYWORDS = new Set(["FROM", "JOIN", "INTO", "TABLE"]);
 
+/** `[A-Za-z_]`: a character that starts an unquoted name. */
+function isNameStart(c: string): boolean {
+  return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_";
+}
+
 /** Unqualified names in table position, in order of appearance. */
 export function tableMentions(text: string): string[] {
   const tokens: { word: string; quoted: boolean }[] = [];
@@ -36,10 +41,11 @@ export function tableMentions(text: string): string[] {
       }
       i++;
       tokens.push({ word: name, quoted: true });
-    } else if (/[A-Za-z_]/.test(c)) {
-      const m = /^[A-Za-z_][A-Za-z0-9_$]*/.exec(text.slice(i))!;
-      tokens.push({ word: m[0], quoted: false });
-      i += m[0].length;
+    } else if (isNameStart(c)) {
+      let j = i + 1;
+      while (j < text.length && (isNameStart(text[j]!) || (text[j]! >= "0" && text[j]! <= "9") || text[j] === "$")) j++;
+      tokens.push({ word: text.slice(i, j), quoted: false });
+      i = j;
     } else if (c === ".") {
       tokens.push({ word: ".", quoted: false });
       i++;

@@ -29,12 +29,12 @@ export function deploymentFlinkConfiguration(
   job: Pick<KubernetesJobFacts, "flinkConfiguration">,
 ): Record<string, string> {
   const merged: Record<string, string> = { ...(args.flinkConfiguration ?? {}), ...job.flinkConfiguration };
-  delete merged["parallelism.default"];
   const traits = flinkVersionTraits(args.flinkVersion);
   if (args.checkpointDir !== undefined) merged[traits.checkpointDirKey] = args.checkpointDir;
   if (args.savepointDir !== undefined) merged[traits.savepointDirKey] = args.savepointDir;
+  // Skipped here rather than deleted from `merged` (a delete turns an object into a slow dictionary).
   const sorted: Record<string, string> = {};
-  for (const k of Object.keys(merged).sort()) sorted[k] = merged[k]!;
+  for (const k of Object.keys(merged).sort()) if (k !== "parallelism.default") sorted[k] = merged[k]!;
   return sorted;
 }
 
