@@ -20,6 +20,7 @@ const { planJob } = require(path.join(dist, "sql", "job-plan"));
 const { renderScript } = require(path.join(dist, "sql", "script"));
 const { SqlStatement } = require(path.join(dist, "sql", "template"));
 const { Diagnostics } = require(path.join(dist, "validation", "diagnostics"));
+const { addProgramTable, programTables, resetRegistry } = require(path.join(dist, "components", "job-registry"));
 const workload = require("./workload.cjs");
 
 const TABLES = 200;
@@ -47,23 +48,6 @@ function definition(plan, rendered) {
   };
 }
 
-/** The program-table index FlinkSqlJob passes to planJob (src/components/job-registry.ts builds the same). */
-function programTables(defs) {
-  const byName = new Map();
-  const writers = new Map();
-  for (const d of defs) {
-    if (!byName.has(d.tableName)) byName.set(d.tableName, d);
-    if (d.iceberg?.upsert) {
-      const key = JSON.stringify([d.iceberg.database, d.iceberg.table]);
-      writers.set(key, [...(writers.get(key) ?? []), d]);
-    }
-  }
-  return {
-    byFlinkName: (name) => byName.get(name),
-    upsertWriters: (database, table) => writers.get(JSON.stringify([database, table])) ?? [],
-  };
-}
-
 function once() {
   let bytes = 0;
   const defs = [];
@@ -77,7 +61,10 @@ function once() {
     bytes += rendered.ddl.length;
     defs.push(definition(plan, rendered));
   }
-  const tables = programTables(defs);
+  // The program-table index FlinkSqlJob passes to planJob, built by the package's own registry.
+  resetRegistry();
+  for (const d of defs) addProgramTable(d);
+  const tables = programTables();
   for (let j = 0; j < JOBS; j++) {
     const source = defs[2 * j];
     const sink = defs[2 * j + 1];

@@ -61,35 +61,31 @@ const SOURCE_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableSha
 const SINK_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableShape), ...Object.keys(IcebergSinkOptionsShape)]);
 
 /**
- * The partition columns against the columns given (refs.ts: listed once, top-level, existing; a
- * column whose own type failed still counts as existing), then their types: an identity partition
- * needs a primitive column (the same rule and wording as toIcebergPartitionSpec, partition.ts).
+ * The columns as given, by name, with their parsed form (null when the column's own type failed:
+ * it still exists for partitionedBy). Empty when `columns` is not an array.
  */
-function checkPartitions(partitionedBy: readonly string[], columns: readonly ParsedColumn[] | undefined, columnsGiven: readonly unknown[], diag: Diagnostics): void {
-  if (partitionedBy.length === 0) return;
-  const parsed = new Map(columns?.map((c) => [c.name, c]) ?? []);
+function givenColumns(columns: unknown, parsed: readonly ParsedColumn[] | undefined): Map<string, ParsedColumn | null> {
+  const byName = new Map(parsed?.map((c) => [c.name, c]) ?? []);
   const given = new Map<string, ParsedColumn | null>();
-  for (const c of columnsGiven) {
+  for (const c of Array.isArray(columns) ? (columns as unknown[]) : []) {
     const name = typeof c === "object" && c !== null ? (c as { name?: unknown }).name : undefined;
-    if (typeof name === "string" && name !== "" && !given.has(name)) given.set(name, parsed.get(name) ?? null);
+    if (typeof name === "string" && name !== "" && !given.has(name)) given.set(name, byName.get(name) ?? null);
   }
+  return given;
+}
+
+/**
+ * The partition columns against the columns given (refs.ts: listed once, top-level, existing),
+ * then their types: an identity partition needs a primitive column (the same rule and wording as
+ * toIcebergPartitionSpec, partition.ts).
+ */
+function checkPartitions(partitionedBy: readonly string[], given: ReadonlyMap<string, ParsedColumn | null>, diag: Diagnostics): void {
   resolveColumnRefs(partitionedBy, "partitionedBy", "PARTITIONED BY", given, diag, (name, column, at) => {
     const kind = column?.type.kind;
     if (kind === "ARRAY" || kind === "MULTISET" || kind === "MAP" || kind === "ROW") {
       diag.error(at, `${name}: a partition column must have a primitive type, not ${kind} (an identity partition needs a primitive value)`);
     }
   });
-}
-
-/** The names of the columns as given (also those whose type failed to parse). */
-function givenColumnNames(columns: unknown): Set<string> {
-  const names = new Set<string>();
-  if (!Array.isArray(columns)) return names;
-  for (const c of columns as unknown[]) {
-    const name = typeof c === "object" && c !== null ? (c as { name?: unknown }).name : undefined;
-    if (typeof name === "string") names.add(name);
-  }
-  return names;
 }
 
 /** An own "__proto__" key in a raw map (zod's record parse drops it, so the parsed map cannot show it). */
@@ -121,7 +117,9 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const converted = convertColumns(input["columns"] as Column[], { primaryKey: primaryKeyInput as string[] | undefined, formatVersion }, diag);
   const primaryKey = converted !== undefined && Array.isArray(primaryKeyInput) ? (primaryKeyInput as string[]) : [];
   const partitionedBy = t.partitionedBy ?? [];
-  if (Array.isArray(input["columns"])) checkPartitions(partitionedBy, converted?.columns, input["columns"] as unknown[], diag);
+  // Built only for a partitioned table; the sink's upsert rule below reads it too.
+  const given = partitionedBy.length > 0 ? givenColumns(input["columns"], converted?.columns) : undefined;
+  if (given !== undefined && Array.isArray(input["columns"])) checkPartitions(partitionedBy, given, diag);
 
   let catalog: CatalogPlan | undefined;
   if (t.catalog !== undefined) {
@@ -140,8 +138,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
     if (read !== undefined) Object.assign(options, read.options);
   } else {
     const pk = Array.isArray(primaryKeyInput) ? (primaryKeyInput as unknown[]).filter((k): k is string => typeof k === "string") : [];
-    const columnNames = partitionedBy.length > 0 ? givenColumnNames(input["columns"]) : undefined;
-    const write = renderSinkWrite(snk, { primaryKey: pk, partitionedBy, formatVersion, ...(columnNames !== undefined ? { columnNames } : {}) }, diag);
+    const write = renderSinkWrite(snk, { primaryKey: pk, partitionedBy, formatVersion, ...(given !== undefined ? { columnNames: given } : {}) }, diag);
     if (write !== undefined) Object.assign(options, write);
   }
 

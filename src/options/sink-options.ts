@@ -85,7 +85,7 @@ export interface SinkTableContext {
   readonly partitionedBy: readonly string[];
   readonly formatVersion: number;
   /** The table's column names; a partition entry that names no column is reported once, by the partition check, not here. */
-  readonly columnNames?: ReadonlySet<string>;
+  readonly columnNames?: { has(name: string): boolean };
 }
 
 function codecName(format: WriteFormat | undefined, codec: CompressionCodec, diag: Diagnostics): string | undefined {

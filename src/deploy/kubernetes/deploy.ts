@@ -93,10 +93,8 @@ export function deployToKubernetes(
   let fd: { metadata: pulumi.Input<k8s.types.input.meta.v1.ObjectMeta>; spec: pulumi.Input<Record<string, unknown>> };
   const plain = plainCheckedManifests(args, job);
   if (plain !== undefined) {
-    const c = (cmManifest = plain.configMap as CmManifest);
-    const f = plain.flinkDeployment as FdManifest;
-    cm = { metadata: c.metadata, data: c.data };
-    fd = { metadata: f.metadata, spec: f.spec };
+    cm = cmManifest = plain.configMap as CmManifest;
+    fd = plain.flinkDeployment as FdManifest;
   } else {
     // The ConfigMap depends on the script only, so a secret image never marks it secret.
     const c = (cmManifest = job.script.apply((script) => checkedManifests(args, job, script, "").then((m) => m.configMap as CmManifest)));
