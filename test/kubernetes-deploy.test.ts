@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
 import { expect } from "chai";
-import { deployToKubernetes, type KubernetesArgs, type KubernetesJobFacts } from "../src/deploy/kubernetes/index.js";
+import { kubernetesChildArgs, kubernetesDeployment, type KubernetesArgs, type KubernetesDeployment, type KubernetesJobFacts, type KubernetesJobInput } from "../src/deploy/kubernetes/index.js";
 import { isValidationError } from "../src/validation/error.js";
 import { drainUnhandled } from "./setup.js";
 import { isSecretOutput, settle } from "./pulumi-mocks.js";
@@ -34,6 +34,14 @@ async function mocks(): Promise<void> {
     "stack",
     false,
   );
+}
+
+/** The children created as FlinkSqlJob creates them, and their outputs. */
+function deployToKubernetes(parent: pulumi.ComponentResource, name: string, args: KubernetesArgs, job: KubernetesJobInput): KubernetesDeployment {
+  const c = kubernetesChildArgs(parent, name, args, job);
+  const configMap = new k8s.core.v1.ConfigMap(c.configMap.name, c.configMap.args, c.opts);
+  const flinkDeployment = new k8s.apiextensions.CustomResource(c.flinkDeployment.name, c.flinkDeployment.args, { ...c.opts, dependsOn: [configMap] });
+  return kubernetesDeployment(parent, c, configMap, flinkDeployment);
 }
 
 class Parent extends pulumi.ComponentResource {

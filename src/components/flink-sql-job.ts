@@ -5,6 +5,10 @@
  * runs in the constructor, so `pulumi preview` fails before anything is created.
  */
 import * as pulumi from "@pulumi/pulumi";
+// Only the two Kubernetes classes used: the package root loads ~110 modules (about 100 ms) on require (BENCHMARKS.md).
+import { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
+import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
+import { SqlGatewayJob } from "../deploy/sql-gateway/resource.js";
 import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { renderScript } from "../sql/script.js";
 import type { SqlStatement } from "../sql/template.js";
@@ -13,7 +17,7 @@ import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { resourceLabel } from "../validation/error.js";
 import { programTables as programRegistryTables, registry, type RegisteredJob } from "./job-registry.js";
 import { rejectIfSecret } from "./secret-guard.js";
-import { deployTarget, validateTarget, type DeployOutputs, type TargetArgs } from "./job-targets.js";
+import { targetChildArgs, targetOutputs, validateTarget, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
 
 /** FlinkSqlJob args. */
 export interface FlinkSqlJobArgs extends TargetArgs {
@@ -94,7 +98,18 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     const schemas: Record<string, unknown> = {};
     for (const t of plan.tables) if (t.iceberg) schemas[t.tableName] = t.iceberg.schema;
     this.plainSchemas = schemas;
-    this.deployment = deployTarget(this, name, a, plan, () => this.script, plainScript, kubernetesFacts);
+    const c = targetChildArgs(this, name, a, plan, () => this.script, plainScript, kubernetesFacts);
+    // The children are created here, in the constructor itself: Pulumi takes the first frame after
+    // a resource's constructor as its source position, and records every frame (BENCHMARKS.md).
+    let children: TargetChildren = {};
+    if (c.kubernetes !== undefined) {
+      const k = c.kubernetes;
+      const configMap = new ConfigMap(k.configMap.name, k.configMap.args, k.opts);
+      children = { configMap, flinkDeployment: new CustomResource(k.flinkDeployment.name, k.flinkDeployment.args, { ...k.opts, dependsOn: [configMap] }) };
+    } else if (c.sqlGateway !== undefined) {
+      children = { gatewayJob: new SqlGatewayJob(c.sqlGateway.name, c.sqlGateway.args, c.sqlGateway.opts) };
+    }
+    this.deployment = targetOutputs(this, c, children);
 
     const scriptOf = (): pulumi.Output<string> => this.script;
     const job: RegisteredJob = {

@@ -24,11 +24,12 @@ export class FlinkTable extends pulumi.ComponentResource {
   private optionsOutput?: pulumi.Output<Record<string, string>>;
 
   constructor(name: string, args: FlinkTableArgs, opts?: pulumi.ComponentResourceOptions) {
-    super("flink-iceberg:index:FlinkTable", name, {}, opts);
+    // Validate before registering, so invalid args create nothing.
     const label = resourceLabel("FlinkTable", name);
     const diag = new Diagnostics();
     const plan = planGenericTable(name, args ?? ({} as FlinkTableArgs), diag);
     diag.throwIfErrors(label);
+    super("flink-iceberg:index:FlinkTable", name, {}, opts);
     const p = plan!;
     this.tableName = p.tableName;
     this.plan = p;

@@ -4,21 +4,35 @@
  * problem) and renders the CREATE TABLE; the job finds it through its TableDefinition and takes
  * its commitInterval as the checkpoint interval (SPEC decisions 2 and 9).
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
+import { planIcebergTable } from "../options/iceberg-table.js";
 import type { IcebergSinkArgs } from "./iceberg-table-args.js";
-import { IcebergTableResource } from "./iceberg-table-resource.js";
+import { defineIcebergTableOutputs, IcebergTableState, TABLE_STATE, type IcebergTableOutputGetters } from "./iceberg-table-resource.js";
+
+// The shared outputs (ddl, options, icebergSchema), documented on IcebergTableOutputGetters.
+export interface IcebergSink extends IcebergTableOutputGetters {}
 
 /**
  * An Iceberg table to write (seed Table 2 options: writeFormat, commitInterval,
  * targetFileSizeBytes, upsertEnabled, compressionCodec; SPEC decisions 2, 5, 6, 7).
  * @throws FlinkIcebergValidationError listing every problem of the args.
  */
-export class IcebergSink extends IcebergTableResource {
+export class IcebergSink extends pulumi.ComponentResource {
+  /** The Flink table name (plain). */
+  readonly tableName: string;
   /** commitInterval as written (plain), for the job's checkpoint interval; undefined when unset. */
   readonly commitInterval: string | undefined;
+  private readonly [TABLE_STATE]: IcebergTableState;
 
   constructor(name: string, args: IcebergSinkArgs, opts?: pulumi.ComponentResourceOptions) {
-    super("IcebergSink", name, args, opts);
-    this.commitInterval = this.tablePlan.commitInterval?.text;
+    // Validate before registering, so invalid args create nothing.
+    const plan = planIcebergTable("IcebergSink", name, args);
+    // No args go to the engine: a bigint would serialize as {}.
+    super("flink-iceberg:index:IcebergSink", name, {}, opts);
+    this.tableName = plan.tableName;
+    this.commitInterval = plan.commitInterval?.text;
+    this[TABLE_STATE] = new IcebergTableState(plan, this);
+    this.registerOutputs(this[TABLE_STATE].registeredOutputs());
   }
 }
+defineIcebergTableOutputs(IcebergSink);

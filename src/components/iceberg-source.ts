@@ -3,17 +3,32 @@
  * table. Validates every arg at construction (one FlinkIcebergValidationError listing every
  * problem) and renders the CREATE TABLE; the job finds it through its TableDefinition.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
+import { planIcebergTable } from "../options/iceberg-table.js";
 import type { IcebergSourceArgs } from "./iceberg-table-args.js";
-import { IcebergTableResource } from "./iceberg-table-resource.js";
+import { defineIcebergTableOutputs, IcebergTableState, TABLE_STATE, type IcebergTableOutputGetters } from "./iceberg-table-resource.js";
+
+// The shared outputs (ddl, options, icebergSchema), documented on IcebergTableOutputGetters.
+export interface IcebergSource extends IcebergTableOutputGetters {}
 
 /**
  * An Iceberg table to read (seed Table 1 options: streaming, startSnapshotId, endSnapshotId,
  * splitSize; SPEC decision 4 says what each combination reads).
  * @throws FlinkIcebergValidationError listing every problem of the args.
  */
-export class IcebergSource extends IcebergTableResource {
+export class IcebergSource extends pulumi.ComponentResource {
+  /** The Flink table name (plain). */
+  readonly tableName: string;
+  private readonly [TABLE_STATE]: IcebergTableState;
+
   constructor(name: string, args: IcebergSourceArgs, opts?: pulumi.ComponentResourceOptions) {
-    super("IcebergSource", name, args, opts);
+    // Validate before registering, so invalid args create nothing.
+    const plan = planIcebergTable("IcebergSource", name, args);
+    // No args go to the engine: a bigint would serialize as {}.
+    super("flink-iceberg:index:IcebergSource", name, {}, opts);
+    this.tableName = plan.tableName;
+    this[TABLE_STATE] = new IcebergTableState(plan, this);
+    this.registerOutputs(this[TABLE_STATE].registeredOutputs());
   }
 }
+defineIcebergTableOutputs(IcebergSource);

@@ -1,61 +1,98 @@
 /**
- * The Pulumi component both IcebergSource and IcebergSink are: it validates every arg at
- * construction (planIcebergTable: one FlinkIcebergValidationError listing every problem, before
- * anything is registered), registers the TableDefinition the job reads, and exposes the rendered
- * table. `ddl`, `options` and `icebergSchema` are created on first access: with plain values a
- * component needs no Output at all, which keeps `pulumi preview` of many jobs cheap (BENCHMARKS.md).
+ * What an IcebergSource or IcebergSink holds once its args are valid, and the outputs both expose.
+ * Both classes extend `pulumi.ComponentResource` directly, not a shared base class: Pulumi records
+ * the constructor call stack of every resource and takes the first frame after the component's
+ * own constructor as the resource's source position, so a base class in between would make that
+ * position a file of this package instead of the user's program, and costs a frame per resource
+ * (BENCHMARKS.md). The shared outputs are getters defined once on both prototypes.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { IcebergSchema } from "../iceberg/types.js";
-import { planIcebergTable, type IcebergTablePlan } from "../options/iceberg-table.js";
-import type { IcebergSinkArgs, IcebergSourceArgs } from "./iceberg-table-args.js";
+import type { IcebergTablePlan } from "../options/iceberg-table.js";
 import { logWarnings, registerIcebergTable, renderTableOutputs, type IcebergTableOutputs } from "./iceberg-table-component.js";
 
-export abstract class IcebergTableResource extends pulumi.ComponentResource {
-  /** The Flink table name (plain). */
-  readonly tableName: string;
-  /** The validated plan (internal). */
-  protected readonly tablePlan: IcebergTablePlan;
-  private readonly rendering: IcebergTableOutputs;
+/**
+ * The outputs IcebergSource and IcebergSink share, each created on first access: with plain
+ * values a table needs no Output at all, which keeps `pulumi preview` of many jobs cheap.
+ */
+export interface IcebergTableOutputGetters {
+  /** The CREATE TABLE statement. Rejects when catalog uri/warehouse is a Pulumi secret. */
+  readonly ddl: pulumi.Output<string>;
+  /** The rendered WITH map (runtime keys, string values). Rejects when catalog uri/warehouse is a Pulumi secret. */
+  readonly options: pulumi.Output<Record<string, string>>;
+  /** The Iceberg schema the table gets when the connector creates it (field ids as Iceberg assigns them). */
+  readonly icebergSchema: pulumi.Output<IcebergSchema>;
+}
+
+/** One table component's validated plan, its rendering and its outputs once created. */
+export class IcebergTableState {
+  readonly rendering: IcebergTableOutputs;
   private ddlOutput?: pulumi.Output<string>;
   private optionsOutput?: pulumi.Output<Record<string, string>>;
   private schemaOutput?: pulumi.Output<IcebergSchema>;
 
-  protected constructor(kind: "IcebergSource" | "IcebergSink", name: string, args: IcebergSourceArgs | IcebergSinkArgs, opts?: pulumi.ComponentResourceOptions) {
-    // Validate before registering, so invalid args create nothing.
-    const plan = planIcebergTable(kind, name, args);
-    // No args go to the engine: a bigint would serialize as {}.
-    super(`flink-iceberg:index:${kind}`, name, {}, opts);
-    this.tablePlan = plan;
+  /** Renders the plan, logs its warnings on `component` and registers the TableDefinition the job reads. */
+  constructor(
+    readonly plan: IcebergTablePlan,
+    component: pulumi.ComponentResource,
+  ) {
     this.rendering = renderTableOutputs(plan);
-    this.tableName = plan.tableName;
-    logWarnings(plan, this);
-    registerIcebergTable(this, plan, this.rendering);
+    logWarnings(plan, component);
+    registerIcebergTable(component, plan, this.rendering);
+  }
+
+  /** What the component registers: plain values where known (the engine gets the same outputs without Output plumbing). */
+  registeredOutputs(): pulumi.Inputs {
+    const plan = this.plan;
     const plain = this.rendering.plain;
-    // Plain values where known: the engine receives the same outputs without Output plumbing.
-    this.registerOutputs({
-      tableName: this.tableName,
+    return {
+      tableName: plan.tableName,
       ddl: plain ? plain.ddl : this.ddl,
       options: plain ? plain.options : this.options, // read-only: the engine only serializes it
       icebergSchema: plan.schema,
       ...(plan.commitInterval !== undefined ? { commitInterval: plan.commitInterval.text } : {}),
-    });
+    };
   }
 
-  /** The CREATE TABLE statement. Rejects when catalog uri/warehouse is a Pulumi secret. */
   get ddl(): pulumi.Output<string> {
     const plain = this.rendering.plain;
     return (this.ddlOutput ??= plain ? pulumi.output(plain.ddl) : this.rendering.rendered.apply((r) => r.ddl));
   }
 
-  /** The rendered WITH map (runtime keys, string values). Rejects when catalog uri/warehouse is a Pulumi secret. */
   get options(): pulumi.Output<Record<string, string>> {
     const plain = this.rendering.plain;
     return (this.optionsOutput ??= plain ? pulumi.output({ ...plain.options }) : this.rendering.rendered.apply((r) => ({ ...r.options })));
   }
 
-  /** The Iceberg schema the table gets when the connector creates it (field ids as Iceberg assigns them). */
   get icebergSchema(): pulumi.Output<IcebergSchema> {
-    return (this.schemaOutput ??= pulumi.output(this.tablePlan.schema));
+    return (this.schemaOutput ??= pulumi.output(this.plan.schema));
   }
+}
+
+/** Where a table component keeps its IcebergTableState. */
+export const TABLE_STATE: unique symbol = Symbol("flink-iceberg:table-state");
+
+/** Defines the IcebergTableOutputGetters on a table component class (once, at module load). */
+export function defineIcebergTableOutputs(cls: { prototype: object }): void {
+  const state = (self: unknown): IcebergTableState => (self as { [TABLE_STATE]: IcebergTableState })[TABLE_STATE];
+  Object.defineProperties(cls.prototype, {
+    ddl: {
+      configurable: true,
+      get(this: unknown) {
+        return state(this).ddl;
+      },
+    },
+    options: {
+      configurable: true,
+      get(this: unknown) {
+        return state(this).options;
+      },
+    },
+    icebergSchema: {
+      configurable: true,
+      get(this: unknown) {
+        return state(this).icebergSchema;
+      },
+    },
+  });
 }

@@ -1,17 +1,19 @@
 /**
  * The deploy targets of a FlinkSqlJob: none (render only), the Flink Kubernetes Operator
  * (src/deploy/kubernetes), or a Flink SQL Gateway (src/deploy/sql-gateway). The two targets are
- * mutually exclusive. Plain-value checks run at construction (validateTarget); the children are
- * created afterwards (deployTarget).
+ * mutually exclusive. Plain-value checks run at construction (validateTarget); then the job
+ * creates the children from targetChildArgs and takes its outputs from targetOutputs.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { buildKubernetesManifests } from "../deploy/kubernetes/manifests.js";
-import { deployToKubernetes } from "../deploy/kubernetes/deploy.js";
+import type { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
+import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
+import { kubernetesChildArgs, kubernetesDeployment, type KubernetesChildArgs } from "../deploy/kubernetes/deploy.js";
 import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
 import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../deploy/kubernetes/args.js";
 import { validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
-import { SqlGatewayJob } from "../deploy/sql-gateway/resource.js";
+import type { SqlGatewayJob, SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import type { JobPlan } from "../sql/job-plan.js";
 import { RUNTIME_MODE_KEY } from "../sql/job-config.js";
 import { renderSet } from "../sql/script.js";
@@ -91,7 +93,7 @@ function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | unde
 }
 
 /**
- * The manifests at once when the script and image are plain (the applies in deployTarget compute
+ * The manifests at once when the script and image are plain (the applies in targetOutputs compute
  * the same without a chain of Outputs; BENCHMARKS.md); undefined otherwise or when building
  * throws (the Output path then rejects as before).
  */
@@ -125,8 +127,26 @@ export function validateTarget(
   return facts;
 }
 
-/** Creates the target's child resources (call after validateTarget passed). */
-export function deployTarget(
+/** The constructor inputs of the target's children (targetChildArgs); the job creates them itself. */
+export interface TargetChildArgs {
+  readonly kubernetes?: KubernetesChildArgs & { readonly build: (script: string, image: string) => object[]; readonly scriptText: string | undefined };
+  readonly sqlGateway?: { readonly name: string; readonly args: SqlGatewayJobArgs; readonly opts: pulumi.CustomResourceOptions };
+}
+
+/** The children the job created from its TargetChildArgs. */
+export interface TargetChildren {
+  readonly configMap?: ConfigMap;
+  readonly flinkDeployment?: CustomResource;
+  readonly gatewayJob?: SqlGatewayJob;
+}
+
+/**
+ * The args of the target's children (call after validateTarget passed): the ConfigMap and the
+ * FlinkDeployment, or the SqlGatewayJob. FlinkSqlJob creates them in its own constructor (Pulumi
+ * takes the first frame after a resource's constructor as its source position, and records every
+ * frame of the stack; BENCHMARKS.md), then calls targetOutputs.
+ */
+export function targetChildArgs(
   parent: pulumi.ComponentResource,
   name: string,
   args: TargetArgs & { parallelism?: number },
@@ -137,11 +157,11 @@ export function deployTarget(
   scriptText: string | undefined,
   /** What validateTarget returned. */
   kubernetesJobFacts: KubernetesJobFacts | undefined,
-): DeployOutputs {
+): TargetChildArgs {
   if (args.kubernetes !== undefined && kubernetesJobFacts !== undefined) {
     const k = args.kubernetes;
     const facts = kubernetesJobFacts;
-    const d = deployToKubernetes(parent, name, k, {
+    const children = kubernetesChildArgs(parent, name, k, {
       get script() {
         return script();
       },
@@ -152,23 +172,56 @@ export function deployTarget(
       const m = buildKubernetesManifests({ ...k, image }, facts, s);
       return [m.configMap, m.flinkDeployment];
     };
+    return { kubernetes: { ...children, build, scriptText } };
+  }
+  if (args.sqlGateway !== undefined) {
+    const g = args.sqlGateway;
+    return {
+      sqlGateway: {
+        name: `${name}-gateway`,
+        args: {
+          endpoint: g.endpoint,
+          script: scriptText ?? script(),
+          flinkConfiguration: plan.flinkConfiguration,
+          ...(g.sessionProperties !== undefined ? { sessionProperties: g.sessionProperties } : {}),
+          ...(g.headers !== undefined ? { headers: g.headers } : {}),
+          ...(g.savepointDir !== undefined ? { savepointDir: g.savepointDir } : {}),
+          ...(g.initialSavepointPath !== undefined ? { initialSavepointPath: g.initialSavepointPath } : {}),
+          ...(g.allowNonRestoredState !== undefined ? { allowNonRestoredState: g.allowNonRestoredState } : {}),
+          ...(g.apiVersion !== undefined ? { apiVersion: g.apiVersion } : {}),
+        },
+        opts: { parent },
+      },
+    };
+  }
+  return {};
+}
+
+/** The target's outputs from the children created from `c`. */
+export function targetOutputs(parent: pulumi.ComponentResource, c: TargetChildArgs, children: TargetChildren): DeployOutputs {
+  if (c.kubernetes !== undefined && children.configMap !== undefined && children.flinkDeployment !== undefined) {
+    const k = c.kubernetes;
+    const d = kubernetesDeployment(parent, k, children.configMap, children.flinkDeployment);
+    const { build, scriptText } = k;
+    const image = k.args.image;
+    const script = (): pulumi.Output<string> => k.job.script;
     // Built on first use only (synth asks for them; `pulumi up` never does).
-    // The manifests deployToKubernetes created the children from, when it had them at construction.
+    // The manifests the children were created from, when they were known at construction.
     const built = d.plainManifests !== undefined ? [d.plainManifests.configMap, d.plainManifests.flinkDeployment] : undefined;
     const manifests = (): pulumi.Output<object[]> => {
-      const plain = built ?? plainManifestList(build, scriptText, k.image);
-      return plain ? pulumi.output(plain) : pulumi.all([script(), pulumi.output(k.image)]).apply(([s, img]) => build(s, img));
+      const plain = built ?? plainManifestList(build, scriptText, image);
+      return plain ? pulumi.output(plain) : pulumi.all([script(), pulumi.output(image)]).apply(([s, img]) => build(s, img));
     };
     // For synth without --show-secrets: the same objects with a secret image written as the placeholder.
     const manifestsRedacted = (): pulumi.Output<object[]> => {
-      const plain = built ?? plainManifestList(build, scriptText, k.image);
+      const plain = built ?? plainManifestList(build, scriptText, image);
       if (plain) return pulumi.output(plain); // a plain image is no secret
-      const image = pulumi.output(k.image);
+      const img = pulumi.output(image);
       return pulumi
-        .all([pulumi.unsecret(script()), pulumi.unsecret(image), pulumi.output(pulumi.isSecret(image))])
-        .apply(([s, img, secret]) => build(s, secret ? SECRET_PLACEHOLDER : img));
+        .all([pulumi.unsecret(script()), pulumi.unsecret(img), pulumi.output(pulumi.isSecret(img))])
+        .apply(([s, i, secret]) => build(s, secret ? SECRET_PLACEHOLDER : i));
     };
-    // Getters: each Kubernetes output is created only when read (deployToKubernetes derives them lazily).
+    // Getters: each Kubernetes output is created only when read (kubernetesDeployment derives them lazily).
     return {
       manifests,
       manifestsRedacted,
@@ -192,23 +245,8 @@ export function deployTarget(
       },
     };
   }
-  if (args.sqlGateway !== undefined) {
-    const g = args.sqlGateway;
-    const job = new SqlGatewayJob(
-      `${name}-gateway`,
-      {
-        endpoint: g.endpoint,
-        script: scriptText ?? script(),
-        flinkConfiguration: plan.flinkConfiguration,
-        ...(g.sessionProperties !== undefined ? { sessionProperties: g.sessionProperties } : {}),
-        ...(g.headers !== undefined ? { headers: g.headers } : {}),
-        ...(g.savepointDir !== undefined ? { savepointDir: g.savepointDir } : {}),
-        ...(g.initialSavepointPath !== undefined ? { initialSavepointPath: g.initialSavepointPath } : {}),
-        ...(g.allowNonRestoredState !== undefined ? { allowNonRestoredState: g.allowNonRestoredState } : {}),
-        ...(g.apiVersion !== undefined ? { apiVersion: g.apiVersion } : {}),
-      },
-      { parent },
-    );
+  const job = children.gatewayJob;
+  if (job !== undefined) {
     // Dynamic providers cannot log: their warnings (e.g. an update that lost the job's state) are logged here.
     job.warnings.apply((ws) => {
       for (const w of ws ?? []) void pulumi.log.warn(w, parent);

@@ -5,9 +5,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type * as k8s from "@pulumi/kubernetes";
-// Only the two classes used: the package root loads ~110 modules (about 100 ms) on require (BENCHMARKS.md).
-import { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
-import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
+import type { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
+import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { FlinkIcebergValidationError } from "../../validation/error.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { buildKubernetesManifests, deploymentName as deploymentNameOf, type KubernetesManifests } from "./manifests.js";
@@ -26,7 +25,7 @@ interface FlinkDeploymentStatus {
 /** Whether this program has logged the timeout hint already. */
 let hintLogged = false;
 
-/** What deployToKubernetes created, and its outputs. */
+/** The Kubernetes children of a job, and their outputs (kubernetesDeployment). */
 export interface KubernetesDeployment {
   /** The FlinkDeployment's `metadata.name` (also the Flink cluster id). */
   readonly deploymentName: pulumi.Output<string>;
@@ -49,7 +48,7 @@ export interface KubernetesDeployment {
 }
 
 /** Checks a resolved script the way validateKubernetesArgs checks statements known at construction. */
-async function checkedManifests(args: KubernetesArgs, job: { script: pulumi.Output<string>; facts: KubernetesJobFacts }, script: string, image: string): Promise<KubernetesManifests> {
+async function checkedManifests(args: KubernetesArgs, job: KubernetesJobInput, script: string, image: string): Promise<KubernetesManifests> {
   const issues: { path: string; message: string }[] = [];
   if (await pulumi.isSecret(job.script)) {
     issues.push({
@@ -72,19 +71,40 @@ async function checkedManifests(args: KubernetesArgs, job: { script: pulumi.Outp
   return buildKubernetesManifests({ ...args, image }, job.facts, script);
 }
 
+/** What the job's Kubernetes target needs: the script (an Output, made on first read), the checked facts, the script's text when known at construction. */
+export interface KubernetesJobInput {
+  readonly script: pulumi.Output<string>;
+  readonly facts: KubernetesJobFacts;
+  readonly scriptText?: string;
+}
+
+/** The constructor inputs of the two children, and what kubernetesDeployment derives the outputs from. */
+export interface KubernetesChildArgs {
+  /** The ConfigMap's resource name and args (`<name>-script`). */
+  readonly configMap: { readonly name: string; readonly args: ConfigMapArgs };
+  /** The FlinkDeployment's resource name and args (`<name>`; `status` in the args so the status outputs exist). */
+  readonly flinkDeployment: { readonly name: string; readonly args: CustomResourceArgs };
+  /** `{ parent, provider }` for both; the FlinkDeployment adds `dependsOn: [configMap]`. */
+  readonly opts: pulumi.CustomResourceOptions;
+  readonly args: KubernetesArgs;
+  readonly job: KubernetesJobInput;
+  readonly cmManifest: pulumi.Output<{ metadata: k8s.types.input.meta.v1.ObjectMeta }> | { metadata: k8s.types.input.meta.v1.ObjectMeta };
+  readonly plainManifests: KubernetesManifests | undefined;
+}
+
+type ConfigMapArgs = ConstructorParameters<typeof ConfigMap>[1] & object;
+type CustomResourceArgs = ConstructorParameters<typeof CustomResource>[1];
+
 /**
- * Creates, with `{ parent, provider: args.provider }`, the ConfigMap `<name>-script` and the
- * FlinkDeployment `<name>` (a `k8s.apiextensions.CustomResource` with `status` in its args, so
- * the status outputs exist), from `buildKubernetesManifests`. Call validateKubernetesArgs first:
- * this function assumes valid args. The script's checks that need its value (secrecy, size, the
- * runner hazards when the statements were unknown at construction) fail the outputs instead.
+ * The args of the ConfigMap `<name>-script` and the FlinkDeployment `<name>` (a
+ * `k8s.apiextensions.CustomResource`), with `{ parent, provider: args.provider }`, from
+ * `buildKubernetesManifests`. The component creates both itself (Pulumi takes the first frame
+ * after a resource's constructor as its source position; BENCHMARKS.md), then calls
+ * kubernetesDeployment. Call validateKubernetesArgs first: this function assumes valid args. The
+ * script's checks that need its value (secrecy, size, the runner hazards when the statements were
+ * unknown at construction) fail the children's inputs and the outputs instead.
  */
-export function deployToKubernetes(
-  parent: pulumi.ComponentResource,
-  name: string,
-  args: KubernetesArgs,
-  job: { script: pulumi.Output<string>; facts: KubernetesJobFacts; scriptText?: string },
-): KubernetesDeployment {
+export function kubernetesChildArgs(parent: pulumi.ComponentResource, name: string, args: KubernetesArgs, job: KubernetesJobInput): KubernetesChildArgs {
   const opts: pulumi.CustomResourceOptions = { parent, ...(args.provider !== undefined ? { provider: args.provider } : {}) };
   type CmManifest = { metadata: k8s.types.input.meta.v1.ObjectMeta; data: Record<string, string> };
   type FdManifest = { metadata: k8s.types.input.meta.v1.ObjectMeta; spec: Record<string, unknown> };
@@ -102,21 +122,26 @@ export function deployToKubernetes(
     cm = { metadata: c.apply((m) => m.metadata), data: c.apply((m) => m.data) };
     fd = { metadata: f.apply((m) => m.metadata), spec: f.apply((m) => m.spec) };
   }
-  // Created here rather than in a helper: Pulumi records the call stack of every resource, and
-  // each frame between the user's code and the constructor costs (BENCHMARKS.md).
-  const configMap = new ConfigMap(`${name}-script`, { metadata: cm.metadata, immutable: true, data: cm.data }, opts);
-  const flinkDeployment = new CustomResource(
-    name,
-    { apiVersion: "flink.apache.org/v1beta1", kind: "FlinkDeployment", metadata: fd.metadata, spec: fd.spec, status: undefined },
-    { ...opts, dependsOn: [configMap] },
-  );
-  if (waitCondition(args, job.facts) !== undefined && !pulumi.runtime.isDryRun() && !hintLogged) {
+  return {
+    configMap: { name: `${name}-script`, args: { metadata: cm.metadata, immutable: true, data: cm.data } },
+    flinkDeployment: { name, args: { apiVersion: "flink.apache.org/v1beta1", kind: "FlinkDeployment", metadata: fd.metadata, spec: fd.spec, status: undefined } },
+    opts,
+    args,
+    job,
+    cmManifest,
+    plainManifests: plain,
+  };
+}
+
+/** The outputs of the children created from kubernetesChildArgs `c`; logs the wait's timeout hint once per program (`pulumi up` only). */
+export function kubernetesDeployment(parent: pulumi.ComponentResource, c: KubernetesChildArgs, configMap: ConfigMap, flinkDeployment: CustomResource): KubernetesDeployment {
+  if (waitCondition(c.args, c.job.facts) !== undefined && !pulumi.runtime.isDryRun() && !hintLogged) {
     // Logged before the wait starts (a timed-out wait resolves no outputs, so this is the hint the
     // user sees), once per program: a stack of hundreds of jobs gets one line, not hundreds.
     hintLogged = true;
-    void pulumi.log.info(timeoutHint(args.namespace, deploymentNameOf(args, job.facts)), parent);
+    void pulumi.log.info(timeoutHint(c.args.namespace, deploymentNameOf(c.args, c.job.facts)), parent);
   }
-  return deploymentOutputs(args, cmManifest, configMap, flinkDeployment, plain);
+  return deploymentOutputs(c.args, c.cmManifest, configMap, flinkDeployment, c.plainManifests);
 }
 
 /**

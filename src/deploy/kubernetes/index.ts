@@ -4,7 +4,7 @@
  */
 export type { KubernetesArgs, KubernetesJobFacts, KubernetesResourceArgs, LabelledStatement, PlainKubernetesArgs, SecretKeyRefArgs, SqlRunnerArgs } from "./args.js";
 export { KUBERNETES_DEFAULTS } from "./args.js";
-export { deployToKubernetes, type KubernetesDeployment } from "./deploy.js";
+export { kubernetesChildArgs, kubernetesDeployment, type KubernetesChildArgs, type KubernetesDeployment, type KubernetesJobInput } from "./deploy.js";
 export { buildKubernetesManifests, deploymentName, type KubernetesManifests } from "./manifests.js";
 export { deriveDeploymentName, scriptNames, SCRIPT_MOUNT_DIR, type ScriptNames } from "./naming.js";
 export { findRunnerHazards } from "./runner-hazards.js";

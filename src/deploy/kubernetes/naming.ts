@@ -2,7 +2,7 @@
  * Deterministic names: the FlinkDeployment's `metadata.name`, the script's file name (with a
  * content hash, so a script change changes the FlinkDeployment spec) and the ConfigMap name.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /** The operator's FlinkDeployment name rule (flink-kubernetes-operator `DefaultValidator.java`, DEPLOYMENT_NAME_PATTERN). */
 export const DEPLOYMENT_NAME_PATTERN = /^[a-z]([-a-z0-9]{0,43}[a-z0-9])?$/;
@@ -14,9 +14,9 @@ export const SCRIPT_MOUNT_DIR = "/opt/flink/sql";
 /** Name of the pod volume that carries the script. */
 export const SCRIPT_VOLUME_NAME = "flink-iceberg-sql";
 
-/** Hex SHA-256 of a UTF-8 string. */
+/** Hex SHA-256 of a UTF-8 string (one-shot `crypto.hash`, Node 20.12+: no Hash object per call). */
 export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  return hash("sha256", text, "hex");
 }
 
 /**
