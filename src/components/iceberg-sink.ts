@@ -32,7 +32,7 @@ export class IcebergSink extends pulumi.ComponentResource {
     this.tableName = plan.tableName;
     this.commitInterval = plan.commitInterval?.text;
     this[TABLE_STATE] = new IcebergTableState(plan, this);
-    this.registerOutputs(this[TABLE_STATE].registeredOutputs());
+    this.registerOutputs(this[TABLE_STATE].registeredOutputs(plan));
   }
 }
 defineIcebergTableOutputs(IcebergSink);

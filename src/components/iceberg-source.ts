@@ -28,7 +28,7 @@ export class IcebergSource extends pulumi.ComponentResource {
     super("flink-iceberg:index:IcebergSource", name, {}, opts);
     this.tableName = plan.tableName;
     this[TABLE_STATE] = new IcebergTableState(plan, this);
-    this.registerOutputs(this[TABLE_STATE].registeredOutputs());
+    this.registerOutputs(this[TABLE_STATE].registeredOutputs(plan));
   }
 }
 defineIcebergTableOutputs(IcebergSource);

@@ -18,34 +18,27 @@ export function secretLocationMessage(arg: "uri" | "warehouse"): string {
   );
 }
 
-/** The rendered table as Outputs, plus the plain rendering when uri/warehouse are plain. */
-export interface IcebergTableOutputs {
-  readonly rendered: pulumi.Output<RenderedIcebergTable>;
-  readonly plain: RenderedIcebergTable | undefined;
-}
+/** The rendered table: plain when uri/warehouse are plain, else an Output (undefined `plain`). */
+export type IcebergTableOutputs =
+  | { readonly plain: RenderedIcebergTable; readonly rendered?: undefined }
+  | { readonly plain?: undefined; readonly rendered: pulumi.Output<RenderedIcebergTable> };
 
 /**
- * Renders the plan: at once when uri/warehouse are plain, else when they are known. A value that
- * is a Pulumi secret makes the Output reject with FlinkIcebergValidationError at `catalog.uri` /
- * `catalog.warehouse`.
+ * Renders the plan: at once when uri/warehouse are plain (no Output at all; BENCHMARKS.md), else
+ * when they are known. A value that is a Pulumi secret makes the Output reject with
+ * FlinkIcebergValidationError at `catalog.uri` / `catalog.warehouse`.
  */
 export function renderTableOutputs(plan: IcebergTablePlan): IcebergTableOutputs {
-  if (isPlainLocation(plan)) {
-    const plain = renderIcebergTable(plan, { uri: plan.uri, warehouse: plan.warehouse });
-    // Created on first use only: with plain values the components need no Output chain (BENCHMARKS.md).
-    let rendered: pulumi.Output<RenderedIcebergTable> | undefined;
-    return {
-      get rendered() {
-        return (rendered ??= pulumi.output(plain));
-      },
-      plain,
-    };
-  }
+  return isPlainLocation(plan) ? { plain: renderIcebergTable(plan, { uri: plan.uri, warehouse: plan.warehouse }) } : { rendered: renderDeferred(plan) };
+}
+
+/** The rendering once uri/warehouse are known (a function of its own: only this closure keeps the plan). */
+function renderDeferred(plan: IcebergTablePlan): pulumi.Output<RenderedIcebergTable> {
   const uri = plan.uri === undefined ? undefined : pulumi.output(plan.uri as pulumi.Input<string>);
   const warehouse = plan.warehouse === undefined ? undefined : pulumi.output(plan.warehouse as pulumi.Input<string>);
   const secretFlags = pulumi.output(Promise.all([uri ? pulumi.isSecret(uri) : false, warehouse ? pulumi.isSecret(warehouse) : false]));
   const values = pulumi.all([uri ? pulumi.unsecret(uri) : undefined, warehouse ? pulumi.unsecret(warehouse) : undefined]);
-  const rendered = pulumi.all([values, secretFlags]).apply(([[u, w], [uriSecret, whSecret]]) => {
+  return pulumi.all([values, secretFlags]).apply(([[u, w], [uriSecret, whSecret]]) => {
     const issues = [
       ...(uriSecret ? [{ path: "catalog.uri", message: secretLocationMessage("uri") }] : []),
       ...(whSecret ? [{ path: "catalog.warehouse", message: secretLocationMessage("warehouse") }] : []),
@@ -53,7 +46,6 @@ export function renderTableOutputs(plan: IcebergTablePlan): IcebergTableOutputs 
     if (issues.length > 0) throw new FlinkIcebergValidationError(issues, plan.label);
     return renderIcebergTable(plan, { uri: u, warehouse: w });
   });
-  return { rendered, plain: undefined };
 }
 
 /** Logs the plan's warnings on the resource. */
@@ -70,7 +62,7 @@ export function registerIcebergTable(component: object, plan: IcebergTablePlan, 
     resourceName: plan.resourceName,
     label: plan.label,
     tableName: plan.tableName,
-    ddl: outputs.plain?.ddl ?? outputs.rendered.apply((r) => r.ddl),
+    ddl: outputs.plain !== undefined ? outputs.plain.ddl : outputs.rendered.apply((r) => r.ddl),
     ...(outputs.plain !== undefined ? { ddlPlain: outputs.plain.ddl } : {}),
     writable: plan.kind === "IcebergSink",
     // A sink table read in a statement is a one-time read of its current snapshot ('streaming' unset = false).

@@ -24,26 +24,29 @@ export interface IcebergTableOutputGetters {
   readonly icebergSchema: pulumi.Output<IcebergSchema>;
 }
 
-/** One table component's validated plan, its rendering and its outputs once created. */
+/**
+ * One table component's rendering and outputs once created. It keeps only what the outputs read:
+ * the validated plan (parsed columns, option maps) is not kept past the constructor, since
+ * everything a component keeps lives as long as Pulumi's whole program (BENCHMARKS.md).
+ */
 export class IcebergTableState {
   readonly rendering: IcebergTableOutputs;
+  private readonly schema: IcebergSchema;
   private ddlOutput?: pulumi.Output<string>;
   private optionsOutput?: pulumi.Output<Record<string, string>>;
   private schemaOutput?: pulumi.Output<IcebergSchema>;
 
   /** Renders the plan, logs its warnings on `component` and registers the TableDefinition the job reads. */
-  constructor(
-    readonly plan: IcebergTablePlan,
-    component: pulumi.ComponentResource,
-  ) {
-    this.rendering = renderTableOutputs(plan);
+  constructor(plan: IcebergTablePlan, component: pulumi.ComponentResource) {
+    const rendering = renderTableOutputs(plan);
+    this.rendering = rendering;
+    this.schema = plan.schema;
     logWarnings(plan, component);
-    registerIcebergTable(component, plan, this.rendering);
+    registerIcebergTable(component, plan, rendering);
   }
 
-  /** What the component registers: plain values where known (the engine gets the same outputs without Output plumbing). */
-  registeredOutputs(): pulumi.Inputs {
-    const plan = this.plan;
+  /** What the component of `plan` registers: plain values where known (the engine gets the same outputs without Output plumbing). */
+  registeredOutputs(plan: IcebergTablePlan): pulumi.Inputs {
     const plain = this.rendering.plain;
     return {
       tableName: plan.tableName,
@@ -55,17 +58,17 @@ export class IcebergTableState {
   }
 
   get ddl(): pulumi.Output<string> {
-    const plain = this.rendering.plain;
-    return (this.ddlOutput ??= plain ? pulumi.output(plain.ddl) : this.rendering.rendered.apply((r) => r.ddl));
+    const r = this.rendering;
+    return (this.ddlOutput ??= r.plain !== undefined ? pulumi.output(r.plain.ddl) : r.rendered.apply((x) => x.ddl));
   }
 
   get options(): pulumi.Output<Record<string, string>> {
-    const plain = this.rendering.plain;
-    return (this.optionsOutput ??= plain ? pulumi.output({ ...plain.options }) : this.rendering.rendered.apply((r) => ({ ...r.options })));
+    const r = this.rendering;
+    return (this.optionsOutput ??= r.plain !== undefined ? pulumi.output({ ...r.plain.options }) : r.rendered.apply((x) => ({ ...x.options })));
   }
 
   get icebergSchema(): pulumi.Output<IcebergSchema> {
-    return (this.schemaOutput ??= pulumi.output(this.plan.schema));
+    return (this.schemaOutput ??= pulumi.output(this.schema));
   }
 }
 
