@@ -65,7 +65,8 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
   readonly deployment: DeployOutputs;
   private readonly plainConfiguration: Record<string, string>;
   private readonly plainSchemas: Record<string, unknown>;
-  private readonly lazy = new Map<string, pulumi.Output<unknown>>();
+  /** The outputs created so far (on first access; no Map per job). */
+  private lazy?: Record<string, pulumi.Output<unknown>>;
 
   constructor(name: string, args: FlinkSqlJobArgs, opts?: pulumi.ComponentResourceOptions) {
     super("flink-iceberg:index:FlinkSqlJob", name, {}, opts);
@@ -142,8 +143,9 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
 
   // Outputs below are created on first access: a job needs none of them to deploy (BENCHMARKS.md).
   private cached<T>(key: string, make: () => pulumi.Output<T>): pulumi.Output<T> {
-    let o = this.lazy.get(key) as pulumi.Output<T> | undefined;
-    if (o === undefined) this.lazy.set(key, (o = make()));
+    const lazy = (this.lazy ??= {});
+    let o = lazy[key] as pulumi.Output<T> | undefined;
+    if (o === undefined) lazy[key] = o = make();
     return o;
   }
 

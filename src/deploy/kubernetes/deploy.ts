@@ -141,7 +141,7 @@ export function kubernetesDeployment(parent: pulumi.ComponentResource, c: Kubern
     hintLogged = true;
     void pulumi.log.info(timeoutHint(c.args.namespace, deploymentNameOf(c.args, c.job.facts)), parent);
   }
-  return deploymentOutputs(c.args, c.cmManifest, configMap, flinkDeployment, c.plainManifests);
+  return new KubernetesDeploymentOutputs(c.args, c.cmManifest, configMap, flinkDeployment, c.plainManifests);
 }
 
 /**
@@ -163,49 +163,56 @@ function plainCheckedManifests(args: KubernetesArgs, job: { facts: KubernetesJob
   }
 }
 
-/** The deployment's outputs, each derived on first access. */
-function deploymentOutputs(
-  args: KubernetesArgs,
-  cmManifest: pulumi.Output<{ metadata: k8s.types.input.meta.v1.ObjectMeta }> | { metadata: k8s.types.input.meta.v1.ObjectMeta },
-  configMap: ConfigMap,
-  flinkDeployment: CustomResource,
-  plainManifests: KubernetesManifests | undefined,
-): KubernetesDeployment {
-  const status = (): pulumi.Output<FlinkDeploymentStatus | undefined> =>
-    (flinkDeployment as unknown as { status: pulumi.Output<FlinkDeploymentStatus | undefined> }).status;
-  // Each output is derived on first access: a stack of many jobs creates none it does not read (BENCHMARKS.md).
-  const lazy = new Map<string, pulumi.Output<unknown>>();
-  const once = <T>(key: string, make: () => pulumi.Output<T>): pulumi.Output<T> => {
-    let o = lazy.get(key) as pulumi.Output<T> | undefined;
-    if (o === undefined) lazy.set(key, (o = make()));
-    return o;
-  };
-  return {
-    get deploymentName() {
-      return once("deploymentName", () => flinkDeployment.metadata.apply((m) => m.name));
-    },
-    get namespace() {
-      return once("namespace", () => flinkDeployment.metadata.apply((m) => m.namespace ?? args.namespace ?? "default"));
-    },
-    // Through the checked manifest, so a script that fails its checks rejects this output (the resource's own outputs would never settle).
-    get scriptConfigMapName() {
-      return once("scriptConfigMapName", () =>
-        pulumi.Output.isInstance(cmManifest)
-          ? pulumi.all([cmManifest, configMap.metadata]).apply(([m, meta]) => meta.name ?? (m.metadata.name as string))
-          : configMap.metadata.apply((meta) => meta.name ?? (cmManifest.metadata.name as string)),
-      );
-    },
-    get lifecycleState() {
-      return once("lifecycleState", () => status().apply((s) => s?.lifecycleState));
-    },
-    get jobStatus() {
-      return once("jobStatus", () => status().apply((s) => s?.jobStatus?.state));
-    },
-    get error() {
-      return once("error", () => status().apply((s) => s?.error));
-    },
-    configMap,
-    flinkDeployment,
-    ...(plainManifests !== undefined ? { plainManifests } : {}),
-  };
+/**
+ * The deployment's outputs, each derived on first access: a stack of many jobs creates none it
+ * does not read, and keeps no getter or closure per job (BENCHMARKS.md).
+ */
+class KubernetesDeploymentOutputs implements KubernetesDeployment {
+  private deploymentNameOutput?: pulumi.Output<string>;
+  private namespaceOutput?: pulumi.Output<string>;
+  private scriptConfigMapNameOutput?: pulumi.Output<string>;
+  private lifecycleStateOutput?: pulumi.Output<string | undefined>;
+  private jobStatusOutput?: pulumi.Output<string | undefined>;
+  private errorOutput?: pulumi.Output<string | undefined>;
+
+  constructor(
+    private readonly args: KubernetesArgs,
+    private readonly cmManifest: KubernetesChildArgs["cmManifest"],
+    readonly configMap: ConfigMap,
+    readonly flinkDeployment: CustomResource,
+    readonly plainManifests: KubernetesManifests | undefined,
+  ) {}
+
+  private get status(): pulumi.Output<FlinkDeploymentStatus | undefined> {
+    return (this.flinkDeployment as unknown as { status: pulumi.Output<FlinkDeploymentStatus | undefined> }).status;
+  }
+
+  get deploymentName(): pulumi.Output<string> {
+    return (this.deploymentNameOutput ??= this.flinkDeployment.metadata.apply((m) => m.name));
+  }
+
+  get namespace(): pulumi.Output<string> {
+    const ns = this.args.namespace;
+    return (this.namespaceOutput ??= this.flinkDeployment.metadata.apply((m) => m.namespace ?? ns ?? "default"));
+  }
+
+  // Through the checked manifest, so a script that fails its checks rejects this output (the resource's own outputs would never settle).
+  get scriptConfigMapName(): pulumi.Output<string> {
+    const cm = this.cmManifest;
+    return (this.scriptConfigMapNameOutput ??= pulumi.Output.isInstance(cm)
+      ? pulumi.all([cm, this.configMap.metadata]).apply(([m, meta]) => meta.name ?? (m.metadata.name as string))
+      : this.configMap.metadata.apply((meta) => meta.name ?? (cm.metadata.name as string)));
+  }
+
+  get lifecycleState(): pulumi.Output<string | undefined> {
+    return (this.lifecycleStateOutput ??= this.status.apply((s) => s?.lifecycleState));
+  }
+
+  get jobStatus(): pulumi.Output<string | undefined> {
+    return (this.jobStatusOutput ??= this.status.apply((s) => s?.jobStatus?.state));
+  }
+
+  get error(): pulumi.Output<string | undefined> {
+    return (this.errorOutput ??= this.status.apply((s) => s?.error));
+  }
 }
