@@ -108,7 +108,7 @@ function plainManifestList(build: (s: string, image: string) => object[], script
 
 /**
  * Checks the target args on plain values. Returns the Kubernetes facts it checked against (built
- * once; deployTarget takes them), or undefined without a Kubernetes target.
+ * once; targetChildArgs takes them), or undefined without a Kubernetes target.
  */
 export function validateTarget(
   name: string,
