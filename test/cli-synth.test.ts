@@ -41,6 +41,23 @@ describe("flink-iceberg synth command", function () {
     expect(fs.existsSync(out)).to.equal(false);
   });
 
+  it("a program path that does not exist: one line, exit 1, no stack trace", async () => {
+    const r = await runCli(["synth", path.join(tmp, "nope")]);
+    expect(r.code).to.equal(1);
+    expect(r.stderr.trim()).to.equal(`flink-iceberg synth: program ${JSON.stringify(path.join(tmp, "nope"))} does not exist`);
+  });
+
+  it("a program that throws: its message and where in the program, exit 1", async () => {
+    const dir = program(path.join(tmp, "throws"), HEADER + `const cfg: { a?: { foo: string } } = {};
+export const x = cfg.a!.foo;
+`);
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "throws-out")]);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.contain("the program failed; nothing was written:");
+    expect(r.stderr).to.contain(`Cannot read properties of undefined (reading 'foo') (at ${path.relative(ROOT, path.join(dir, "index.ts"))}:4:`);
+    expect(r.stderr).to.not.contain("    at ");
+  });
+
   it("a program without a FlinkSqlJob is told so", async () => {
     const dir = program(path.join(tmp, "nojob"), HEADER + `new FlinkTable("t", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });\n`);
     const r = await runCli(["synth", dir, "--out", path.join(tmp, "nojob-out")]);

@@ -42,6 +42,8 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
     ["uncompressed without writeFormat", { compressionCodec: "uncompressed" }, ["compressionCodec"], "writeFormat"],
     ["codec outside the seed's values", { compressionCodec: "lz4" }, ["compressionCodec"], "uncompressed"],
     ["writeFormat outside the seed's values", { writeFormat: "PARQUET" }, ["writeFormat"], "parquet"],
+    // A misspelt writeFormat is reported there only; the codec is not also told "writeFormat is unset".
+    ["misspelt writeFormat with gzip", { writeFormat: "Parquet", compressionCodec: "gzip" }, ["writeFormat"], 'did you mean "parquet"?'],
     ["commitInterval zero", { commitInterval: "0s" }, ["commitInterval"], "zero"],
     ["commitInterval negative", { commitInterval: "-1 min" }, ["commitInterval"], "sign"],
     ["commitInterval unreadable", { commitInterval: "soon" }, ["commitInterval"], "number"],

@@ -33,6 +33,14 @@ function onlyError(args: Partial<KubernetesArgs> | Record<string, unknown>, fact
 }
 
 describe("kubernetes validation", () => {
+  it("a misspelt upgradeMode or state suggests the value", () => {
+    expect(onlyError({ upgradeMode: "savepoints" as "savepoint", savepointDir: "s3://b/sp" })).to.deep.equal({
+      path: "kubernetes.upgradeMode",
+      message: 'must be "stateless", "savepoint" or "last-state", got "savepoints"; did you mean "savepoint"?',
+    });
+    expect(onlyError({ state: "Suspended" as "suspended" }).message).to.equal('must be "running" or "suspended", got "Suspended"; did you mean "suspended"?');
+  });
+
   it("accepts the base args with no errors and no warnings", () => {
     expect(run({})).to.deep.equal({ errors: [], warnings: [] });
   });

@@ -10,7 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { stringify as toYaml } from "yaml";
 import type { RegisteredJob } from "../components/job-registry.js";
 import { SECRET_PLACEHOLDER } from "../components/job-targets.js";
-import { isValidationError } from "../validation/error.js";
+import { isValidationError, resourceLabel } from "../validation/error.js";
 import type { SynthOptions } from "./args.js";
 import { resolveProject } from "./project.js";
 import { runProgram } from "./run-program.js";
@@ -52,7 +52,21 @@ async function reveal<T>(o: pulumi.Output<T> | undefined, showSecrets: boolean):
 function describeFailure(e: unknown): string[] {
   if (isValidationError(e)) return e.issues.map((i) => `  ${[e.resource, i.path].filter(Boolean).join(": ")}: ${i.message}`);
   const msg = e instanceof Error ? e.message : String(e);
-  return [`  ${msg.replace(/^error serializing property "[^"]*": /, "")}`];
+  const at = e instanceof Error ? programFrame(e.stack) : undefined;
+  return [`  ${msg.replace(/^error serializing property "[^"]*": /, "")}${at ? ` (at ${at})` : ""}`];
+}
+
+/** Where in the user's program an error was thrown: the first stack frame outside node_modules, Node's internals and this package. */
+function programFrame(stack: string | undefined): string | undefined {
+  const own = path.resolve(__dirname, "..");
+  for (const line of (stack ?? "").split("\n").slice(1)) {
+    const m = /\(?((?:file:\/\/)?\/[^()]*?):(\d+):(\d+)\)?$/.exec(line.trim());
+    if (!m) continue;
+    const file = m[1]!.replace(/^file:\/\//, "");
+    if (file.includes(`${path.sep}node_modules${path.sep}`) || file.startsWith(own)) continue;
+    return `${path.relative(process.cwd(), file)}:${m[2]}:${m[3]}`;
+  }
+  return undefined;
 }
 
 function safeDirName(name: string): string {
@@ -80,7 +94,12 @@ async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<Rend
 
 /** Runs synth; throws SynthError for everything the user must fix. */
 export async function synth(opts: SynthOptions): Promise<SynthResult> {
-  const project = resolveProject(opts.program, opts.stack, opts.config);
+  let project;
+  try {
+    project = resolveProject(opts.program, opts.stack, opts.config);
+  } catch (e) {
+    throw new SynthError([e instanceof Error ? e.message : String(e)]);
+  }
   let run;
   try {
     run = await runProgram(project, opts.stack);
@@ -126,7 +145,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
       runtimeMode: r.job.runtimeMode,
       checkpointInterval: r.job.checkpointInterval ?? "-",
       target: r.job.target,
-      warnings: [...r.job.warnings, ...r.job.tables.flatMap((t) => t.warnings.map((w) => `${t.label}: ${w.path ? `${w.path}: ` : ""}${w.message}`))],
+      warnings: [...r.job.warnings.map((w) => `${resourceLabel("FlinkSqlJob", r.job.name)}: ${w}`), ...r.job.tables.flatMap((t) => t.warnings.map((w) => `${t.label}: ${w.path ? `${w.path}: ` : ""}${w.message}`))],
     });
   }
   return { outDir, jobs };
@@ -139,7 +158,7 @@ export function formatSummary(result: SynthResult): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
   const out = [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
-  for (const j of result.jobs) for (const w of j.warnings) out.push(`warning: ${j.name}: ${w}`);
+  for (const j of result.jobs) for (const w of j.warnings) out.push(`warning: ${w}`);
   out.push("", `wrote ${result.jobs.length} job(s) to ${path.relative(process.cwd(), result.outDir) || "."}:`);
   for (const j of result.jobs) {
     const rel = path.relative(process.cwd(), j.dir);

@@ -181,9 +181,9 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   }
   if (args.mode !== undefined && args.mode !== "native" && args.mode !== "standalone") k.error("mode", `must be "native" or "standalone", got ${JSON.stringify(args.mode)}${didYouMean(args.mode, ["native", "standalone"])}`);
   if (args.upgradeMode !== undefined && !["stateless", "savepoint", "last-state"].includes(args.upgradeMode)) {
-    k.error("upgradeMode", `must be "stateless", "savepoint" or "last-state", got ${JSON.stringify(args.upgradeMode)}`);
+    k.error("upgradeMode", `must be "stateless", "savepoint" or "last-state", got ${JSON.stringify(args.upgradeMode)}${didYouMean(args.upgradeMode, ["stateless", "savepoint", "last-state"])}`);
   }
-  if (args.state !== undefined && args.state !== "running" && args.state !== "suspended") k.error("state", `must be "running" or "suspended", got ${JSON.stringify(args.state)}`);
+  if (args.state !== undefined && args.state !== "running" && args.state !== "suspended") k.error("state", `must be "running" or "suspended", got ${JSON.stringify(args.state)}${didYouMean(args.state, ["running", "suspended"])}`);
   if (args.initialSavepointPath !== undefined && (typeof args.initialSavepointPath !== "string" || args.initialSavepointPath.trim() === "")) {
     k.error("initialSavepointPath", "must be a savepoint path when set");
   }
