@@ -126,6 +126,17 @@ describe("iceberg: column list errors", () => {
     expect(issuesOf(() => toIcebergSchema([]))).to.deep.equal([{ path: "columns", message: "columns: at least one column is required (an Iceberg table needs a schema)" }]);
   });
 
+  it("problems come in column order, whichever check found them (type text, key, Iceberg type)", () => {
+    const columns: Column[] = [
+      { name: "id", type: "BIGINT" },
+      { name: "age", type: "INTERVAL DAY" },
+      { name: "note", type: "VARCHAR2(10)" },
+      { name: "ratio", type: "DOUBLE" },
+    ];
+    const issues = issuesOf(() => toIcebergSchema(columns, { primaryKey: ["ratio"] }));
+    expect(issues.map((i) => i.path)).to.deep.equal(["columns[1].type", "columns[2].type", "primaryKey[0]"]);
+  });
+
   it("duplicate column names name both places", () => {
     const issues = issuesOf(() => toIcebergSchema([{ name: "a", type: "INT" }, { name: "b", type: "INT" }, { name: "a", type: "STRING" }]));
     expect(issues).to.deep.equal([{ path: "columns[2].name", message: "a: duplicate column name (also columns[0]); column names must be unique" }]);
@@ -165,7 +176,7 @@ describe("iceberg: column list errors", () => {
         { primaryKey: ["f", "nope"] },
       ),
     );
-    expect(issues.map((i) => i.path)).to.deep.equal(["columns[1].name", "primaryKey[0]", "primaryKey[1]", "columns[0].type", "columns[1].type"]);
+    expect(issues.map((i) => i.path)).to.deep.equal(["columns[0].type", "columns[1].name", "columns[1].type", "primaryKey[0]", "primaryKey[1]"]);
   });
 });
 
@@ -220,7 +231,7 @@ describe("iceberg: primary key", () => {
     const diag = new Diagnostics("", [{ path: "other", message: "earlier problem" }]);
     expect(convertColumns([{ name: "a", type: "INT" }], {}, diag)?.schema.fields).to.deep.equal([{ id: 1, name: "a", required: false, type: "int" }]);
     expect(convertColumns([{ name: "a", type: "NULL" }], { primaryKey: ["b"] }, diag)).to.equal(undefined);
-    expect(diag.errors.map((e) => e.path)).to.deep.equal(["other", "primaryKey[0]", "columns[0].type"]);
+    expect(diag.errors.map((e) => e.path)).to.deep.equal(["other", "columns[0].type", "primaryKey[0]"]);
   });
 });
 

@@ -168,7 +168,10 @@ export function convertColumns(
     if (c.comment !== undefined) field.doc = c.comment;
     fields.push(field);
   });
-  if (diag.errors.length > errorsBefore) return undefined;
+  if (diag.errors.length > errorsBefore) {
+    inColumnOrder(diag.errors, errorsBefore);
+    return undefined;
+  }
   const schema: IcebergSchema = { type: "struct", "schema-id": 0, fields };
   if (keys.length > 0) {
     const identifierIds = keys.map((i) => ids[i]!).sort((a, b) => a - b);
@@ -239,4 +242,19 @@ export function toIcebergType(t: DataType | string, options: { formatVersion?: 1
   }
   diag.throwIfErrors();
   return result!;
+}
+
+/**
+ * Puts the problems from `from` on into reading order: the columns' own problems first, in column
+ * order, then the rest (primaryKey) as found. Each column's checks run in passes (name and type
+ * text, then the key, then the Iceberg type), so a later column's type text error would otherwise
+ * come before an earlier column's Iceberg type error.
+ */
+function inColumnOrder(errors: ValidationIssue[], from: number): void {
+  const index = (e: ValidationIssue): number => {
+    const m = /columns\[(\d+)\]/.exec(e.path);
+    return m ? Number(m[1]) : Number.POSITIVE_INFINITY;
+  };
+  const tail = errors.splice(from).sort((a, b) => (index(a) === index(b) ? 0 : index(a) < index(b) ? -1 : 1));
+  errors.push(...tail);
 }
