@@ -3,6 +3,7 @@
  * the target args reported with the job's other problems, and case C19 end to end.
  */
 import { expect } from "chai";
+import * as pulumi from "@pulumi/pulumi";
 import { errorOf, mockedApi, type Api } from "./api.js";
 import { isSecretOutput, recorded, settle } from "./pulumi-mocks.js";
 import { drainUnhandled } from "./setup.js";
@@ -47,6 +48,10 @@ describe("FlinkSqlJob deploy targets", () => {
     expect(spec.flinkConfiguration["execution.runtime-mode"]).to.equal("STREAMING");
     const manifests = (await settle(job.deployment.manifests!())) as { kind: string }[];
     expect(manifests.map((m) => m.kind)).to.deep.equal(["ConfigMap", "FlinkDeployment"]);
+    // job.deployment as a whole (e.g. `export const deployment = job.deployment`): every output is an own key.
+    expect(Object.keys(job.deployment)).to.deep.equal(["manifests", "manifestsRedacted", "deploymentName", "namespace", "scriptConfigMapName", "lifecycleState", "jobStatus", "error"]);
+    const whole = (await settle(pulumi.output(job.deployment))) as unknown as Record<string, unknown>;
+    expect({ deploymentName: whole.deploymentName, namespace: whole.namespace, scriptConfigMapName: whole.scriptConfigMapName }).to.deep.equal({ deploymentName: "k8s-job", namespace: "flink", scriptConfigMapName: cmName });
   });
 
   it("reports target problems together with the job's own, under the job's prop paths", () => {

@@ -79,6 +79,9 @@ export async function runProgram(project: ProgramProject, stack: string): Promis
   const restore = aliasPackage();
   // tsx's CommonJS hook compiles .ts files on require.
   const tsx = (await import("tsx/cjs/api")) as unknown as { register: () => () => void };
+  // Stack traces in the program's own lines (tsx emits source maps; Node must read them as the
+  // program's files are compiled): synth says where a program threw.
+  process.setSourceMapsEnabled(true);
   const unregister = tsx.register();
   const cwd = process.cwd();
   // Without an engine, pulumi.log.warn/info print to the console; synth reports warnings in its summary instead.

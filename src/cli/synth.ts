@@ -58,7 +58,7 @@ function describeFailure(e: unknown): string[] {
 
 /** Where in the user's program an error was thrown: the first stack frame outside node_modules, Node's internals and this package. */
 function programFrame(stack: string | undefined): string | undefined {
-  const own = path.resolve(__dirname, "..");
+  const own = path.resolve(__dirname, "..") + path.sep;
   for (const line of (stack ?? "").split("\n").slice(1)) {
     const m = /\(?((?:file:\/\/)?\/[^()]*?):(\d+):(\d+)\)?$/.exec(line.trim());
     if (!m) continue;

@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { buildKubernetesManifests } from "../deploy/kubernetes/manifests.js";
 import type { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
 import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
-import { kubernetesChildArgs, kubernetesDeployment, type KubernetesChildArgs, type KubernetesDeployment } from "../deploy/kubernetes/deploy.js";
+import { kubernetesChildArgs, kubernetesDeployment, type KubernetesChildArgs } from "../deploy/kubernetes/deploy.js";
 import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
 import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../deploy/kubernetes/args.js";
@@ -221,7 +221,30 @@ export function targetOutputs(parent: pulumi.ComponentResource, c: TargetChildAr
         .all([pulumi.unsecret(script()), pulumi.unsecret(img), pulumi.output(pulumi.isSecret(img))])
         .apply(([s, i, secret]) => build(s, secret ? SECRET_PLACEHOLDER : i));
     };
-    return new KubernetesTargetOutputs(d, manifests, manifestsRedacted);
+    // Own enumerable getters (not class getters): `export const deployment = job.deployment`,
+    // `pulumi.output(job.deployment)` and spreads see every output; each is created only when read.
+    return {
+      manifests,
+      manifestsRedacted,
+      get deploymentName() {
+        return d.deploymentName;
+      },
+      get namespace() {
+        return d.namespace;
+      },
+      get scriptConfigMapName() {
+        return d.scriptConfigMapName;
+      },
+      get lifecycleState() {
+        return d.lifecycleState;
+      },
+      get jobStatus() {
+        return d.jobStatus;
+      },
+      get error() {
+        return d.error;
+      },
+    };
   }
   const job = children.gatewayJob;
   if (job !== undefined) {
@@ -234,29 +257,3 @@ export function targetOutputs(parent: pulumi.ComponentResource, c: TargetChildAr
   return {};
 }
 
-/** The Kubernetes target's outputs: each is created only when read (kubernetesDeployment derives them lazily), with no getter per job. */
-class KubernetesTargetOutputs implements DeployOutputs {
-  constructor(
-    private readonly d: KubernetesDeployment,
-    readonly manifests: () => pulumi.Output<object[]>,
-    readonly manifestsRedacted: () => pulumi.Output<object[]>,
-  ) {}
-  get deploymentName(): pulumi.Output<string> {
-    return this.d.deploymentName;
-  }
-  get namespace(): pulumi.Output<string> {
-    return this.d.namespace;
-  }
-  get scriptConfigMapName(): pulumi.Output<string> {
-    return this.d.scriptConfigMapName;
-  }
-  get lifecycleState(): pulumi.Output<string | undefined> {
-    return this.d.lifecycleState;
-  }
-  get jobStatus(): pulumi.Output<string | undefined> {
-    return this.d.jobStatus;
-  }
-  get error(): pulumi.Output<string | undefined> {
-    return this.d.error;
-  }
-}
