@@ -30,7 +30,7 @@ export interface IcebergTableOutputGetters {
  * everything a component keeps lives as long as Pulumi's whole program (BENCHMARKS.md).
  */
 export class IcebergTableState {
-  readonly rendering: IcebergTableOutputs;
+  private readonly rendering: IcebergTableOutputs;
   private readonly schema: IcebergSchema;
   private ddlOutput?: pulumi.Output<string>;
   private optionsOutput?: pulumi.Output<Record<string, string>>;

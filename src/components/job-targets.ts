@@ -129,7 +129,7 @@ export function validateTarget(
 
 /** The constructor inputs of the target's children (targetChildArgs); the job creates them itself. */
 export interface TargetChildArgs {
-  readonly kubernetes?: KubernetesChildArgs & { readonly build: (script: string, image: string) => object[]; readonly scriptText: string | undefined };
+  readonly kubernetes?: KubernetesChildArgs;
   readonly sqlGateway?: { readonly name: string; readonly args: SqlGatewayJobArgs; readonly opts: pulumi.CustomResourceOptions };
 }
 
@@ -159,20 +159,14 @@ export function targetChildArgs(
   kubernetesJobFacts: KubernetesJobFacts | undefined,
 ): TargetChildArgs {
   if (args.kubernetes !== undefined && kubernetesJobFacts !== undefined) {
-    const k = args.kubernetes;
-    const facts = kubernetesJobFacts;
-    const children = kubernetesChildArgs(parent, name, k, {
+    const kubernetes = kubernetesChildArgs(parent, name, args.kubernetes, {
       get script() {
         return script();
       },
-      facts,
+      facts: kubernetesJobFacts,
       ...(scriptText !== undefined ? { scriptText } : {}),
     });
-    const build = (s: string, image: string): object[] => {
-      const m = buildKubernetesManifests({ ...k, image }, facts, s);
-      return [m.configMap, m.flinkDeployment];
-    };
-    return { kubernetes: { ...children, build, scriptText } };
+    return { kubernetes };
   }
   if (args.sqlGateway !== undefined) {
     const g = args.sqlGateway;
@@ -202,9 +196,14 @@ export function targetOutputs(parent: pulumi.ComponentResource, c: TargetChildAr
   if (c.kubernetes !== undefined && children.configMap !== undefined && children.flinkDeployment !== undefined) {
     const k = c.kubernetes;
     const d = kubernetesDeployment(parent, k, children.configMap, children.flinkDeployment);
-    const { build, scriptText } = k;
-    const image = k.args.image;
-    const script = (): pulumi.Output<string> => k.job.script;
+    const { args, job } = k;
+    const { image } = args;
+    const scriptText = job.scriptText;
+    const script = (): pulumi.Output<string> => job.script;
+    const build = (s: string, img: string): object[] => {
+      const m = buildKubernetesManifests({ ...args, image: img }, job.facts, s);
+      return [m.configMap, m.flinkDeployment];
+    };
     // Built on first use only (synth asks for them; `pulumi up` never does).
     // The manifests the children were created from, when they were known at construction.
     const built = d.plainManifests !== undefined ? [d.plainManifests.configMap, d.plainManifests.flinkDeployment] : undefined;

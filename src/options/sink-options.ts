@@ -92,7 +92,7 @@ function codecName(format: WriteFormat | undefined, codec: CompressionCodec, dia
   if (format === undefined) {
     if (codec === "snappy" || codec === "zstd") return codec;
     // An invalid writeFormat is reported at writeFormat; the pair is checked once that is fixed.
-    if (diag.errors.some((e) => e.path === "writeFormat")) return undefined;
+    if (diag.hasErrorAt("writeFormat")) return undefined;
     diag.error(
       "compressionCodec",
       `compressionCodec "${codec}" depends on the file format (Parquet and Avro: uncompressed, snappy, gzip, zstd; ORC: none, snappy, zlib, zstd) and writeFormat is unset, ` +

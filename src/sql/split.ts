@@ -86,8 +86,9 @@ function isWordChar(c: string): boolean {
   return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c === "_" || c === "$";
 }
 
+/** `/\s/` without a regex for the common characters: only control characters, space and non-ASCII can be white space. */
 function isSpace(c: string): boolean {
-  return c === " " || c === "\n" || c === "\t" || c === "\r" || (c > "\u007f" || c === "\f" || c === "\v" ? /\s/.test(c) : false);
+  return c === " " || c === "\n" || ((c < " " || c > "\u007e") && /\s/.test(c));
 }
 
 /** Splits at top-level `;` into fragments; comment-only fragments are dropped. */

@@ -63,6 +63,12 @@ export class Diagnostics {
     return this.errors.length > 0;
   }
 
+  /** Whether an error was recorded at `path` (relative to this collector's prefix): a cross-field rule skips a field already reported. */
+  hasErrorAt(path: string): boolean {
+    const at = joinPath(this.base, path);
+    return this.errors.some((e) => e.path === at);
+  }
+
   /** Throws one FlinkIcebergValidationError listing every error, labelled with `resource` (e.g. `IcebergSink "daily"`). */
   throwIfErrors(resource?: string): void {
     if (this.errors.length > 0) throw new FlinkIcebergValidationError([...this.errors], resource);
