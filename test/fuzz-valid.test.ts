@@ -35,7 +35,7 @@ const arbCase = fc
       connector: fc.constantFrom("datagen", "blackhole", "print", "filesystem"),
       tableComment: fc.option(arbText, { nil: undefined }),
       literal: arbText,
-      configuration: fc.uniqueArray(fc.tuple(arbOptionKey("c.", ["constructor"]).filter((k) => !/[\r\n]/.test(k)), arbText.map((v) => v.replace(/[\r\n]/g, " "))), { maxLength: 3, selector: ([k]) => k }).map((e) => Object.fromEntries(e)),
+      configuration: fc.uniqueArray(fc.tuple(arbOptionKey("c.", ["constructor"]).filter((k) => !/[\r\n\u0085\u2028\u2029]/.test(k)), arbText.map((v) => v.replace(/[\r\n\u0085\u2028\u2029]/g, " "))), { maxLength: 3, selector: ([k]) => k }).map((e) => Object.fromEntries(e)),
       twoInserts: fc.boolean(),
       kubernetes: fc.boolean(),
     }),

@@ -47,7 +47,9 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
     ["commitInterval zero", { commitInterval: "0s" }, ["commitInterval"], "zero"],
     ["commitInterval negative", { commitInterval: "-1 min" }, ["commitInterval"], "sign"],
     ["commitInterval unreadable", { commitInterval: "soon" }, ["commitInterval"], "number"],
-    ["commitInterval as a number", { commitInterval: 30000 }, ["commitInterval"], "duration"],
+    ["commitInterval as a number", { commitInterval: 30000 }, ["commitInterval"], 'a duration is Flink duration text, not a number (got 30000): write it with a unit, e.g. "30000ms" or "30000s"'],
+    // Below Flink's minimum checkpoint interval: the sink's own error, with what to write.
+    ["commitInterval below 10 ms", { commitInterval: "1ms" }, ["commitInterval"], '"1ms" is below Flink\'s minimum checkpoint interval of 10 ms (the sink commits once per completed checkpoint); write "10ms" or more, e.g. "1min"'],
     ["targetFileSizeBytes negative", { targetFileSizeBytes: -5 }, ["targetFileSizeBytes"], "positive"],
     ["targetFileSizeBytes fraction text", { targetFileSizeBytes: "1.5gb" }, ["targetFileSizeBytes"], "whole"],
     ["upsertEnabled as text", { upsertEnabled: "true" }, ["upsertEnabled"], "true or false"],
@@ -60,6 +62,15 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
       expect(e.issues[0]!.message).to.contain(fragment);
     });
   }
+
+  it("warns about a commitInterval without a unit (Flink reads milliseconds) and keeps it", () => {
+    const r = render("IcebergSink", { ...baseArgs, commitInterval: "300" });
+    expect(r.plan.commitInterval).to.deep.equal({ millis: 300, text: "300" });
+    expect(r.plan.warnings).to.deep.equal([
+      { path: "commitInterval", message: '"300" has no unit, so Flink reads it as milliseconds (300 ms); write "300ms" to say so, or e.g. "300s" for seconds' },
+    ]);
+    expect(render("IcebergSink", { ...baseArgs, commitInterval: "300ms" }).plan.warnings).to.deep.equal([]);
+  });
 
   describe("extraOptions on a sink: keys covered by modeled args, with aliases", () => {
     const covered: [string, string][] = [

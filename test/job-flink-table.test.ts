@@ -138,6 +138,30 @@ describe("FlinkSqlJob with FlinkTables", () => {
     expectValidFlinkSql(script);
   });
 
+  it("drops a statement's trailing comments, so a `-- comment` cannot swallow the `;` the script adds", async () => {
+    const { src, a, b } = tables("cmt");
+    const job = new api.FlinkSqlJob("commented", {
+      statements: [
+        api.sql`INSERT INTO ${a} SELECT id FROM ${src} -- first`,
+        api.sql`INSERT INTO ${b}
+          SELECT v -- a comment inside stays
+          FROM ${src} WHERE v <> '--not a comment'; -- done /* still a comment */`,
+      ],
+    });
+    const script = await settle(job.script);
+    expect(script.split("\n").slice(-8)).to.deep.equal([
+      "EXECUTE STATEMENT SET",
+      "BEGIN",
+      "INSERT INTO `cmt_a` SELECT id FROM `cmt_src`;",
+      "INSERT INTO `cmt_b`",
+      "          SELECT v -- a comment inside stays",
+      "          FROM `cmt_src` WHERE v <> '--not a comment';",
+      "END;",
+      "",
+    ]);
+    expectValidFlinkSql(script);
+  });
+
   it("a batch job refuses an unbounded source and names it", () => {
     const { src, a } = tables("batch");
     expect(() => new api.FlinkSqlJob("b", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${src}`] }))

@@ -239,6 +239,29 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     expect(errorOf(() => new api.FlinkSqlJob("too-fast", { configuration: { "execution.checkpointing.interval": "5ms" }, statements: [api.sql`INSERT INTO ${a} SELECT id, data FROM ${src}`] })).message).to.contain("10 ms");
   });
 
+  it("Iceberg write options in the job's Flink configuration are refused: they would apply to every sink past its checks", () => {
+    const src = kafka("jobwide_src");
+    const plain = sink("jobwide_sink");
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("jobwide", {
+          configuration: { "upsert-enabled": "true", "distribution-mode": "hash", "pipeline.name": "a\u0085b" },
+          statements: [api.sql`INSERT INTO ${plain} SELECT id, data FROM ${src}`],
+        }),
+    );
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        'configuration["upsert-enabled"]',
+        '"upsert-enabled" is an Iceberg write option: in the job\'s Flink configuration it would apply to every Iceberg sink of the job (Iceberg\'s FlinkWriteConf reads it from there too), past each sink\'s checks; set it on the sink instead: the sink\'s upsertEnabled (with its primaryKey)',
+      ],
+      [
+        'configuration["distribution-mode"]',
+        '"distribution-mode" is an Iceberg write option: in the job\'s Flink configuration it would apply to every Iceberg sink of the job (Iceberg\'s FlinkWriteConf reads it from there too), past each sink\'s checks; set it on the sink instead: the sink\'s extraOptions["distribution-mode"]',
+      ],
+      ['configuration["pipeline.name"]', "keys and values must be single-line (no CR, LF, U+0085, U+2028 or U+2029): each becomes one `SET 'key' = 'value';` line"],
+    ]);
+  });
+
   it("a batch job cannot read a streaming Iceberg source, and names it", () => {
     const live = new api.IcebergSource("live", { catalog, database: "db", table: "live", columns: cols, streaming: true });
     const out = sink("live_out");

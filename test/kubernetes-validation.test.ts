@@ -140,6 +140,11 @@ describe("kubernetes validation", () => {
         expect(e.message).to.contain("decided by the job");
       });
     }
+    it("kubernetes.flinkConfiguration may not set an Iceberg write option (it would apply to every sink of the job)", () => {
+      const e = onlyError({ flinkConfiguration: { "write-format": "orc" } });
+      expect(e.path).to.equal('kubernetes.flinkConfiguration["write-format"]');
+      expect(e.message).to.contain("set it on the sink instead: the sink's writeFormat");
+    });
     it("state directories go through checkpointDir / savepointDir", () => {
       expect(onlyError({ flinkConfiguration: { "state.checkpoints.dir": "s3://x" } }).message).to.contain("kubernetes.checkpointDir");
       expect(onlyError({ flinkConfiguration: { "execution.checkpointing.savepoint-dir": "s3://x" } }).message).to.contain("kubernetes.savepointDir");

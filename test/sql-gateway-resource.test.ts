@@ -46,6 +46,16 @@ describe("SqlGatewayArgs validation", () => {
     ]);
     expect(issues({ endpoint: "not a url" })).to.deep.equal([{ path: "sqlGateway.endpoint", message: '"not a url" is not a URL; write e.g. http://sql-gateway:8083' }]);
   });
+
+  it("refuses an Iceberg write option as a session property (it would apply to every sink of the job)", () => {
+    expect(issues({ endpoint: "http://gw:8083", sessionProperties: { "overwrite-enabled": "true" } })).to.deep.equal([
+      {
+        path: 'sqlGateway.sessionProperties["overwrite-enabled"]',
+        message:
+          '"overwrite-enabled" is an Iceberg write option: in the job\'s Flink configuration it would apply to every Iceberg sink of the job (Iceberg\'s FlinkWriteConf reads it from there too), past each sink\'s checks; set it on the sink instead: INSERT OVERWRITE in a batch job\'s statement',
+      },
+    ]);
+  });
 });
 
 describe("SqlGatewayJob under Pulumi mocks", () => {

@@ -38,6 +38,8 @@ describe("credential detection (SPEC decision 8)", () => {
     "scan.startup.mode",
     "key.format",
     "sink.partition-commit.policy.kind",
+    // Iceberg GCPProperties: when the token expires, not the token.
+    "gcs.oauth2.token-expires-at",
   ];
   for (const k of credentialKeys) it(`${k} carries a credential`, () => expect(isCredentialKey(k)).to.equal(true));
   for (const k of settingKeys) it(`${k} is a setting`, () => expect(isCredentialKey(k)).to.equal(false));
@@ -50,5 +52,16 @@ describe("credential detection (SPEC decision 8)", () => {
     expect(valueCarriesCredential("s3://bucket/warehouse")).to.equal(false);
     expect(valueCarriesCredential("http://rest:8181")).to.equal(false);
     expect(valueCarriesCredential("jdbc:postgresql://db:5432/cat?user=x")).to.equal(false);
+    // OAuth access tokens, API keys, an Azure SAS signature, pre-signed S3 and GCS URLs.
+    for (const v of [
+      "https://h/wh?access_token=abc",
+      "https://h/wh?x=1&apikey=abc",
+      "https://acct.blob.core.windows.net/c?sv=2022-11-02&ss=b&sig=abc%3D",
+      "https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA%2F&X-Amz-Signature=abc",
+      "https://storage.googleapis.com/b/o?X-Goog-Signature=abc",
+    ]) {
+      expect(valueCarriesCredential(v), v).to.equal(true);
+    }
+    expect(valueCarriesCredential("https://acct.blob.core.windows.net/c?sv=2022-11-02&design=x")).to.equal(false);
   });
 });

@@ -82,3 +82,14 @@ export function formatFlinkDuration(ms: number): string {
   }
   return `${ms} ms`;
 }
+
+/**
+ * Flink's smallest checkpoint interval in milliseconds (flink `CheckpointConfig`
+ * MINIMAL_CHECKPOINT_TIME). A sink's commitInterval becomes the job's checkpoint interval.
+ */
+export const MIN_CHECKPOINT_INTERVAL_MS = 10;
+
+/** True for a duration text without a unit ("300"), which Flink reads as milliseconds (flink `TimeUtils.parseDuration`). */
+export function hasNoUnit(text: string): boolean {
+  return /^\s*\d+\s*$/.test(text);
+}

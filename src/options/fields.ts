@@ -37,7 +37,12 @@ export const byteSizeField = z
 
 /** A Flink duration text ("30s", "5 min") → kept as written; checked with parseFlinkDuration. */
 export const durationField = z
-  .string({ error: 'a duration is Flink duration text such as "30s", "5 min", "1h"' })
+  .string({
+    error: (iss) =>
+      typeof iss.input === "number"
+        ? `a duration is Flink duration text, not a number (got ${describe(iss.input)}): write it with a unit, e.g. "${iss.input}ms" or "${iss.input}s"`
+        : `a duration is Flink duration text such as "30s", "5 min", "1h" (got ${describe(iss.input)})`,
+  })
   .check((ctx) => {
     try {
       parseFlinkDuration(ctx.value);

@@ -7,6 +7,7 @@
 import { didYouMean } from "../validation/known-keys.js";
 import { z } from "zod";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { hasNoUnit, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "./duration.js";
 import { booleanField, byteSizeField, durationField } from "./fields.js";
 
 /** Seed write formats (`write-format`). */
@@ -112,6 +113,24 @@ function codecName(format: WriteFormat | undefined, codec: CompressionCodec, dia
 }
 
 /**
+ * commitInterval becomes the job's checkpoint interval: at least Flink's minimum (an error here,
+ * at the sink, rather than at every job that writes it), and a warning for a text without a unit,
+ * which Flink reads as milliseconds. Called with a text the duration field already accepted.
+ */
+function checkCommitInterval(text: string, diag: Diagnostics): void {
+  const ms = parseFlinkDuration(text);
+  if (ms < MIN_CHECKPOINT_INTERVAL_MS) {
+    diag.error(
+      "commitInterval",
+      `${JSON.stringify(text)} is below Flink's minimum checkpoint interval of 10 ms (the sink commits once per completed checkpoint); write "10ms" or more, e.g. "1min"`,
+    );
+  } else if (hasNoUnit(text)) {
+    const n = text.trim();
+    diag.warn("commitInterval", `${JSON.stringify(text)} has no unit, so Flink reads it as milliseconds (${ms} ms); write "${n}ms" to say so, or e.g. "${n}s" for seconds`);
+  }
+}
+
+/**
  * Renders the sink's write options (commitInterval is never rendered) and checks the upsert rules
  * (C02, C03, C04). Returns undefined when a rule failed.
  */
@@ -123,6 +142,7 @@ export function renderSinkWrite(o: Partial<IcebergSinkOptions>, table: SinkTable
   const codec = codecName(o.writeFormat, o.compressionCodec ?? DEFAULT_COMPRESSION_CODEC, diag);
   if (codec !== undefined) options["compression-codec"] = codec;
   if (o.upsertEnabled !== undefined) options["upsert-enabled"] = String(o.upsertEnabled);
+  if (o.commitInterval !== undefined) checkCommitInterval(o.commitInterval, diag);
 
   if (o.upsertEnabled !== true && table.primaryKey.length > 0 && table.formatVersion < 2) {
     diag.warn(

@@ -10,7 +10,7 @@
  * else the smallest commitInterval a sink sets, else the seed's 1min.
  */
 import type { TableDefinition } from "../components/table-definition.js";
-import { formatFlinkDuration, parseFlinkDuration } from "../options/duration.js";
+import { formatFlinkDuration, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "../options/duration.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
 
@@ -29,10 +29,34 @@ export const JOB_DECIDED_KEYS: ReadonlyMap<string, string> = new Map([
   [FLIP27_KEY, "the job (always 'true' with an Iceberg source)"],
 ]);
 
+/**
+ * Iceberg write options that Iceberg's Flink sink also reads from the job's Flink configuration
+ * (iceberg `flink/.../FlinkWriteConf.java`: `.flinkConfig(...)` next to the WITH option), where
+ * they would apply to every Iceberg sink of the job, past the sinks' own checks (cases C02, C04):
+ * key → where to set it instead. A plain object, not a Map: the SQL Gateway provider's modules are
+ * serialized by Pulumi.
+ */
+const ICEBERG_WRITE_KEYS: Readonly<Record<string, string>> = {
+  "upsert-enabled": "the sink's upsertEnabled (with its primaryKey)",
+  "overwrite-enabled": "INSERT OVERWRITE in a batch job's statement",
+  "write-format": "the sink's writeFormat",
+  "target-file-size-bytes": "the sink's targetFileSizeBytes",
+  "compression-codec": "the sink's compressionCodec",
+  "distribution-mode": "the sink's extraOptions[\"distribution-mode\"]",
+};
+
+/** The problem with `key` in a job-wide Flink configuration when it is an Iceberg write option, else undefined. */
+export function icebergWriteKeyProblem(key: string): string | undefined {
+  const k = key.trim();
+  if (!Object.hasOwn(ICEBERG_WRITE_KEYS, k)) return undefined;
+  return (
+    `${JSON.stringify(k)} is an Iceberg write option: in the job's Flink configuration it would apply to every Iceberg sink of the job ` +
+    `(Iceberg's FlinkWriteConf reads it from there too), past each sink's checks; set it on the sink instead: ${ICEBERG_WRITE_KEYS[k]}`
+  );
+}
+
 /** The seed's commit.interval default (seed Table 2), used when no sink sets commitInterval. */
 export const DEFAULT_COMMIT_INTERVAL = "1min";
-/** Flink's smallest checkpoint interval (CheckpointConfig MINIMAL_CHECKPOINT_TIME). */
-export const MIN_CHECKPOINT_INTERVAL_MS = 10;
 
 export interface JobConfigInput {
   runtimeMode: "streaming" | "batch";
@@ -60,6 +84,9 @@ export function renderInterval(text: string, millis: number): string {
   return PORTABLE_DURATION.test(t) ? t : formatFlinkDuration(millis).replace(" ", "");
 }
 
+/** A line terminator for Java's regular expressions (java.util.regex.Pattern: `.` matches none of these). */
+const LINE_TERMINATOR = /[\r\n\u0085\u2028\u2029]/;
+
 function checkConfiguration(configuration: Readonly<Record<string, unknown>>, parallelism: number | undefined, diag: Diagnostics): void {
   for (const [key, value] of Object.entries(configuration)) {
     const at = `configuration[${JSON.stringify(key)}]`;
@@ -70,7 +97,12 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
       continue;
     }
     if (key.trim() === "" || key !== key.trim()) diag.error(at, "configuration keys must be non-empty without surrounding white space");
-    if (/[\r\n]/.test(key) || /[\r\n]/.test(value)) diag.error(at, "keys and values must be single-line: each becomes one `SET 'key' = 'value';` line");
+    // Java's line terminators: the runners' SET pattern (`.`) stops at each of them.
+    if (LINE_TERMINATOR.test(key) || LINE_TERMINATOR.test(value)) {
+      diag.error(at, "keys and values must be single-line (no CR, LF, U+0085, U+2028 or U+2029): each becomes one `SET 'key' = 'value';` line");
+    }
+    const write = icebergWriteKeyProblem(key);
+    if (write !== undefined) diag.error(at, write);
     if (isCredentialKey(key)) diag.error(at, credentialKeyMessage(key, "the job's configuration (SET lines of the script)"));
     else if (valueCarriesCredential(value)) diag.error(at, credentialValueMessage(`the value of ${JSON.stringify(key)}`));
     if (key === RUNTIME_MODE_KEY) diag.error(at, `set the runtime mode with the \`runtimeMode\` arg ("streaming" | "batch"), not through configuration`);
@@ -109,14 +141,10 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
   if (explicit !== undefined) {
     explicitMs = diag.capture(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, () => parseFlinkDuration(explicit));
     if (explicitMs !== undefined && explicitMs < MIN_CHECKPOINT_INTERVAL_MS) {
-      diag.error(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, `${JSON.stringify(explicit)} is below Flink's minimum checkpoint interval of 10 ms`);
+      diag.error(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, `${JSON.stringify(explicit)} is below Flink's minimum checkpoint interval of 10 ms; write "10ms" or more, e.g. "1min"`);
     }
   }
-  for (const s of withInterval) {
-    if (s.commitInterval!.millis < MIN_CHECKPOINT_INTERVAL_MS) {
-      diag.error(`statements (${s.label})`, `${s.label}: commitInterval ${JSON.stringify(s.commitInterval!.text)} is below Flink's minimum checkpoint interval of 10 ms`);
-    }
-  }
+  // A sink's commitInterval below the minimum is the sink's own error (renderSinkWrite).
 
   if (runtimeMode === "batch") {
     for (const s of withInterval) {

@@ -155,6 +155,16 @@ function fragments(script: string): Fragment[] {
   return out;
 }
 
+/**
+ * Offset just after the last content of `text`: what follows it is white space, comments and
+ * `;` only (literal-aware, like the split). 0 when there is no content.
+ * @throws FlinkIcebergValidationError for an unterminated literal, comment or hint.
+ */
+export function contentEnd(text: string): number {
+  const frags = fragments(text);
+  return frags.length === 0 ? 0 : frags[frags.length - 1]!.end;
+}
+
 function startsWith(tokens: readonly string[], words: readonly string[]): boolean {
   return words.every((w, k) => tokens[k] === w);
 }

@@ -7,7 +7,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { splitStatements } from "./split.js";
+import { contentEnd, splitStatements } from "./split.js";
 import { SqlStatement, type SqlSegment } from "./template.js";
 
 export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
@@ -27,15 +27,27 @@ export interface AnalyzedStatement {
 /** Leading white space and comments, skipped before reading the statement keyword. */
 const LEADING_NOISE = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*(?!\+)[\s\S]*?\*\/)*/;
 
-/** Removes a trailing `;` (and white space) from the last text segment. */
-function stripTrailingSemicolon(segments: readonly SqlSegment[]): SqlSegment[] {
+/**
+ * Removes what follows the statement's last content: a trailing `;`, white space and comments.
+ * The script adds its own `;`, which a trailing `-- comment` would otherwise swallow (the
+ * statement set then has no end, and the 1.19/1.20 runner silently drops the statement).
+ */
+function stripTrailing(segments: readonly SqlSegment[]): SqlSegment[] {
   const out = [...segments];
   const last = out[out.length - 1];
-  if (last?.kind === "text") {
-    const text = last.text.replace(/\s*;\s*$/, "").replace(/\s+$/, "");
-    if (text === "") out.pop();
-    else out[out.length - 1] = { kind: "text", text };
+  if (last?.kind !== "text") return out;
+  const full = new SqlStatement(out).toString();
+  let end: number;
+  try {
+    end = contentEnd(full);
+  } catch {
+    end = full.replace(/\s*;\s*$/, "").replace(/\s+$/, "").length; // an unterminated literal is reported by the checks below
   }
+  // What follows the last content lies in the last text segment (tables and Outputs are content).
+  const keep = last.text.length - (full.length - end);
+  if (keep < 0 || keep === last.text.length) return out;
+  if (keep === 0) out.pop();
+  else out[out.length - 1] = { kind: "text", text: last.text.slice(0, keep) };
   return out;
 }
 
@@ -48,7 +60,7 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
     diag.error("", `a statement must be built with the sql\`...\` tag (or be a string); got ${input === null ? "null" : typeof input}`);
     return undefined;
   }
-  const stmt = new SqlStatement(stripTrailingSemicolon(typeof input === "string" ? [{ kind: "text", text: input }] : input.segments));
+  const stmt = new SqlStatement(stripTrailing(typeof input === "string" ? [{ kind: "text", text: input }] : input.segments));
   const text = stmt.toString();
   if (text.trim() === "") {
     diag.error("", "the statement is empty");

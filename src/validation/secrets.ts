@@ -36,7 +36,7 @@ const SECRET_PAIRS: readonly (readonly [string, string])[] = [
   ["sse", "key"],
 ];
 /** A last word that makes the key name a setting about a credential, not the credential itself. */
-const SETTING_SUFFIXES = new Set(["provider", "providers", "type", "uri", "url", "endpoint", "enabled", "impl", "class", "file", "path", "ms", "mode", "name"]);
+const SETTING_SUFFIXES = new Set(["provider", "providers", "type", "uri", "url", "endpoint", "enabled", "impl", "class", "file", "path", "ms", "mode", "name", "at", "expiry", "expiration", "ttl", "lifetime"]);
 
 /** Splits `s3.secret-access-key`, `clientSecret`, `AWS_SECRET_ACCESS_KEY` into lower-case words. */
 function words(key: string): string[] {
@@ -74,8 +74,13 @@ export function credentialKeyMessage(key: string, where: string): string {
   );
 }
 
-/** `scheme://user:password@host` userinfo, or a `password=` / `token=` / `secret=` query or connection parameter. */
-const CREDENTIAL_IN_VALUE = /\/\/[^/@\s:]+:[^/@\s]+@|[?&;](?:password|passwd|pwd|token|secret|access[-_]?key|secret[-_]?key|credential)=/i;
+/**
+ * `scheme://user:password@host` userinfo, or a credential query or connection parameter:
+ * `password=`, `token=`, `access_token=`, `secret=`, `api_key=`, an Azure SAS signature `sig=`,
+ * a pre-signed S3 / GCS URL (`X-Amz-Signature=`, `X-Amz-Credential=`, `X-Goog-Signature=` ...).
+ */
+const CREDENTIAL_IN_VALUE =
+  /\/\/[^/@\s:]+:[^/@\s]+@|[?&;](?:password|passwd|pwd|token|access[-_]?token|secret|client[-_]?secret|access[-_]?key|secret[-_]?key|api[-_]?key|credential|sig|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential)=/i;
 
 /** True when a value (a URI, a connection string) embeds a credential, e.g. `jdbc:postgresql://db/x?password=...`. */
 export function valueCarriesCredential(value: string): boolean {

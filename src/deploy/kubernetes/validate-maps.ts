@@ -8,6 +8,7 @@ import type { Diagnostics } from "../../validation/diagnostics.js";
 import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../../validation/secrets.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { JOB_DECIDED_KEYS, OPERATOR_FORBIDDEN_KEYS } from "./flink-configuration.js";
+import { icebergWriteKeyProblem } from "../../sql/job-config.js";
 import { templateEnv } from "./pod-template.js";
 import { CHECKPOINT_DIR_KEYS, SAVEPOINT_DIR_KEYS } from "./versions.js";
 
@@ -53,6 +54,8 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
     else if (valueCarriesCredential(value)) k.error("", credentialValueMessage(`the value of ${JSON.stringify(key)}`));
     const decidedBy = JOB_DECIDED_KEYS.get(key);
     if (decidedBy !== undefined) k.error("", `${key} is decided by the job (SPEC decision 9), through ${decidedBy}, not by the deployment: set it there`);
+    const write = icebergWriteKeyProblem(key);
+    if (write !== undefined) k.error("", write);
     if (CHECKPOINT_DIR_KEYS.includes(key)) k.error("", `set the checkpoint directory with kubernetes.checkpointDir, which writes it under the key name of the chosen Flink version`);
     if (SAVEPOINT_DIR_KEYS.includes(key)) k.error("", `set the savepoint directory with kubernetes.savepointDir, which writes it under the key name of the chosen Flink version`);
     if (OPERATOR_FORBIDDEN_KEYS.includes(key)) k.error("", `the operator rejects ${key} (it sets it itself from the FlinkDeployment's namespace and name)`);

@@ -14,7 +14,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { checkKnownKeys } from "../../validation/known-keys.js";
 import { isCredentialKey } from "../../validation/secrets.js";
-import { JOB_DECIDED_KEYS } from "../../sql/job-config.js";
+import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.js";
 
 
 import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
@@ -99,6 +99,8 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   }
   for (const [key, value] of Object.entries(args.sessionProperties ?? {})) {
     if (key.trim() === "") diag.error("sessionProperties", "a session property key is empty");
+    const write = icebergWriteKeyProblem(key);
+    if (write !== undefined) diag.error(`sessionProperties[${JSON.stringify(key)}]`, write);
     const decidedBy = JOB_DECIDED_KEYS.get(key.trim());
     if (decidedBy !== undefined) {
       diag.error(
