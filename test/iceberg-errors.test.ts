@@ -36,7 +36,7 @@ describe("iceberg: toIcebergType", () => {
     ["DECIMAL(10, 2)", "decimal(10, 2)"],
     ["DATE", "date"],
     ["TIME", "time"],
-    ["TIME(9)", "time"],
+    ["TIME(3)", "time"],
     ["TIMESTAMP(0)", "timestamp"],
     ["TIMESTAMP(6)", "timestamp"],
     ["TIMESTAMP_LTZ(6)", "timestamptz"],
@@ -102,6 +102,18 @@ describe("iceberg: types Iceberg cannot hold", () => {
     expect(columnIssue("age", "INTERVAL YEAR TO MONTH").message).to.equal(
       "age: INTERVAL YEAR(2) TO MONTH is not supported by Iceberg; store the number of months as INT (Flink holds year-month intervals as an INT of months)",
     );
+  });
+
+  it("TIME above precision 3: Flink's planner rejects it (FlinkTypeFactory), whatever Iceberg could hold", () => {
+    expect(columnIssue("t", "TIME(9)").message).to.equal(
+      "t: TIME(9): Flink's planner supports TIME precision 0 to 3 only (it fails with 'TIME precision is not supported: 9') and keeps whole seconds; write TIME (or TIME(0)), or TIMESTAMP(6) when fractions of a second matter",
+    );
+    expect(columnIssue("t", "ROW<x TIME(4)>").message.startsWith("t.x: TIME(4): ")).to.equal(true);
+    const warnings: ValidationIssue[] = [];
+    toIcebergSchema([{ name: "t", type: "TIME(3)" }], { onWarning: (w) => warnings.push(w) });
+    expect(warnings).to.deep.equal([
+      { path: "columns[0].type", message: "t: TIME(3): Flink's planner reads every TIME as TIME(0), so fractions of a second are dropped; write TIME, or TIMESTAMP(3) when they matter" },
+    ]);
   });
 
   it("TIMESTAMP_LTZ(9) on format v2 suggests TIMESTAMP_LTZ(6)", () => {

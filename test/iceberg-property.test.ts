@@ -34,6 +34,8 @@ function canHold(t: DataType, v: number): boolean {
     case "TIMESTAMP":
     case "TIMESTAMP_LTZ":
       return t.precision <= 6 || v >= 3;
+    case "TIME":
+      return t.precision <= 3; // Flink's planner (FlinkTypeFactory)
     case "ARRAY":
     case "MULTISET":
       return canHold(t.elementType, v);

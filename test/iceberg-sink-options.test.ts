@@ -114,10 +114,46 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
 });
 
 describe("IcebergSink review regressions", () => {
-  it("extraOptions overwrite-enabled with upsertEnabled is an error", () => {
-    const e = planError("IcebergSink", { ...baseArgs, primaryKey: ["id"], upsertEnabled: true, extraOptions: { "overwrite-enabled": "true" } });
-    expect(paths(e)).to.deep.equal(['extraOptions["overwrite-enabled"]']);
-    expect(e.issues[0]!.message).to.contain("cannot both be on");
+  it("overwrite-enabled is refused in extraOptions and catalog.properties, with or without upsert: INSERT OVERWRITE in a batch job is the way", () => {
+    for (const opts of [{ primaryKey: ["id"], upsertEnabled: true }, {}]) {
+      const e = planError("IcebergSink", { ...baseArgs, ...opts, extraOptions: { "overwrite-enabled": "true" } });
+      expect(paths(e)).to.deep.equal(['extraOptions["overwrite-enabled"]']);
+      expect(e.issues[0]!.message).to.contain("write INSERT OVERWRITE in a batch job instead").and.contain("data loss");
+    }
+    const p = planError("IcebergSink", { ...baseArgs, catalog: { ...(baseArgs.catalog as object), properties: { "overwrite-enabled": "true" } } });
+    expect(paths(p)).to.deep.equal(['catalog.properties["overwrite-enabled"]']);
+  });
+
+  it("table-default. / table-override. catalog properties may not set a key the product controls", () => {
+    const e = planError("IcebergSink", {
+      ...baseArgs,
+      catalog: { ...(baseArgs.catalog as object), properties: { "table-override.format-version": "1" } },
+      extraOptions: { "table-default.write.upsert.enabled": "true", "table-default.write.metadata.previous-versions-max": "5" },
+    });
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        'catalog.properties["table-override.format-version"]',
+        '"table-override.format-version" sets "format-version" through the catalog\'s table-override.* properties, which apply when the connector creates the table (iceberg core/.../CatalogProperties.java); the product controls that key: remove it and set formatVersion (1, 2 or 3; always rendered)',
+      ],
+      [
+        'extraOptions["table-default.write.upsert.enabled"]',
+        '"table-default.write.upsert.enabled" sets "write.upsert.enabled" through the catalog\'s table-default.* properties, which apply when the connector creates the table (iceberg core/.../CatalogProperties.java); the product controls that key: remove it and set upsertEnabled',
+      ],
+    ]);
+  });
+
+  it("hash distribution with a primary key needs every partition column in the key (FlinkSink distributeDataStream)", () => {
+    const cols = [{ name: "id", type: "BIGINT" }, { name: "d", type: "DATE" }, { name: "v", type: "STRING" }];
+    const args = { ...baseArgs, columns: cols, primaryKey: ["id"], partitionedBy: ["d"] };
+    const e = planError("IcebergSink", { ...args, extraOptions: { "distribution-mode": "Hash" } });
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        'extraOptions["distribution-mode"]',
+        "hash distribution with a primaryKey (id) needs every partition column in the key, and \"d\" is not (the runtime fails with 'In 'hash' distribution mode with equality fields set, source column ... should be included in equality fields'); add them to primaryKey, or use another distribution mode",
+      ],
+    ]);
+    expect(render("IcebergSink", { ...args, primaryKey: ["id", "d"], extraOptions: { "write.distribution-mode": "hash" } }).plan.baseOptions["write.distribution-mode"]).to.equal("hash");
+    expect(render("IcebergSink", { ...args, extraOptions: { "distribution-mode": "none" } }).plan.baseOptions["distribution-mode"]).to.equal("none");
   });
 
   it("a primary key on a format-version 1 table without upsert warns about delete files", () => {

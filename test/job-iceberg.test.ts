@@ -262,6 +262,33 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     ]);
   });
 
+  it("OPTIONS hints after a table follow the table's option rules (Flink merges them into its WITH options)", () => {
+    const src = new api.IcebergSource("hint_src", { catalog, database: "db", table: "hint_src", columns: cols, streaming: true });
+    const out = sink("hint_sink");
+    const kafkaSrc = kafka("hint_kafka");
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("hinted", {
+          statements: [
+            api.sql`INSERT INTO ${out} /*+ OPTIONS('upsert-enabled'='true', 'format-version' = '1') */ SELECT id, data FROM ${src} /*+ OPTIONS('end-snapshot-id'='12') */`,
+            api.sql`INSERT INTO ${out} SELECT id, data FROM ${kafkaSrc} /*+ OPTIONS('properties.sasl.jaas.config'='x'), LOOKUP('table'='y') */`,
+          ],
+        }),
+    );
+    expect(e.issues.map((i) => i.path)).to.deep.equal([
+      'statements[0] OPTIONS hint of hint_sink["format-version"]',
+      'statements[0] OPTIONS hint of hint_sink["upsert-enabled"]',
+      'statements[0] OPTIONS hint of hint_src["end-snapshot-id"]',
+      'statements[1] OPTIONS hint of hint_kafka["properties.sasl.jaas.config"]',
+    ]);
+    expect(e.issues[1]!.message).to.equal('"upsert-enabled" is rendered by the product or covered by a modeled arg; remove it and set upsertEnabled');
+    // A hint with options the rules allow is kept as written.
+    const ok = new api.FlinkSqlJob("hinted_ok", {
+      statements: [api.sql`INSERT INTO ${out} /*+ OPTIONS('write-parallelism'='2') */ SELECT id, data FROM ${kafkaSrc}`],
+    });
+    expect(ok.tables).to.deep.equal(["hint_sink", "hint_kafka"]);
+  });
+
   it("a batch job cannot read a streaming Iceberg source, and names it", () => {
     const live = new api.IcebergSource("live", { catalog, database: "db", table: "live", columns: cols, streaming: true });
     const out = sink("live_out");

@@ -22,8 +22,8 @@ export const arbInterval: fc.Arbitrary<DataType> = fc
   .tuple(fc.constantFrom(...RESOLUTIONS), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 9 }))
   .map(([r, yearP, dayP, f]) => DataTypes.INTERVAL(r, r.startsWith("YEAR") || r === "MONTH" ? yearP : dayP, f));
 
-/** Primitive types (no NULL, INTERVAL, RAW or zoned timestamp), TIMESTAMP/TIMESTAMP_LTZ precision up to `maxTimestampPrecision`. */
-function arbPrimitive(maxTimestampPrecision: number): fc.Arbitrary<DataType> {
+/** Primitive types (no NULL, INTERVAL, RAW or zoned timestamp), TIMESTAMP/TIMESTAMP_LTZ precision up to `maxTimestampPrecision`, TIME up to `maxTimePrecision`. */
+function arbPrimitive(maxTimestampPrecision: number, maxTimePrecision: number): fc.Arbitrary<DataType> {
   return fc.oneof(
     fc.constantFrom(
       DataTypes.BOOLEAN(),
@@ -42,19 +42,19 @@ function arbPrimitive(maxTimestampPrecision: number): fc.Arbitrary<DataType> {
     arbLength.map((n) => DataTypes.BINARY(n)),
     arbLength.map((n) => DataTypes.VARBINARY(n)),
     fc.integer({ min: 1, max: 38 }).chain((p) => fc.integer({ min: 0, max: p }).map((s) => DataTypes.DECIMAL(p, s))),
-    fc.integer({ min: 0, max: 9 }).map((p) => DataTypes.TIME(p)),
+    fc.integer({ min: 0, max: maxTimePrecision }).map((p) => DataTypes.TIME(p)),
     fc.integer({ min: 0, max: maxTimestampPrecision }).map((p) => DataTypes.TIMESTAMP(p)),
     fc.integer({ min: 0, max: maxTimestampPrecision }).map((p) => DataTypes.TIMESTAMP_LTZ(p)),
   );
 }
 
-/** Primitive types an Iceberg format-2 table holds (timestamps up to microseconds). */
-export const arbIcebergLeafType: fc.Arbitrary<DataType> = arbPrimitive(6);
+/** Primitive types an Iceberg format-2 table of a Flink job holds (timestamps up to microseconds, TIME up to the planner's 3). */
+export const arbIcebergLeafType: fc.Arbitrary<DataType> = arbPrimitive(6, 3);
 
 /** Any type without children (every primitive, INTERVAL, RAW and NULL). */
 // Weighted so primitives stay about as frequent as the 9 kinds of primitive branch they stand for.
 export const arbLeafType: fc.Arbitrary<DataType> = fc.oneof(
-  { arbitrary: arbPrimitive(9), weight: 9 },
+  { arbitrary: arbPrimitive(9, 9), weight: 9 },
   { arbitrary: fc.constant(DataTypes.NULL()), weight: 1 },
   { arbitrary: fc.integer({ min: 0, max: 9 }).map((p) => DataTypes.TIMESTAMP_WITH_TIME_ZONE(p)), weight: 1 },
   { arbitrary: arbInterval, weight: 1 },

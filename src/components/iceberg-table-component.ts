@@ -78,6 +78,7 @@ export function registerIcebergTable(component: object, plan: IcebergTablePlan, 
       needsFormatV3: plan.needsFormatV3,
       upsert: plan.upsert,
       streamingRead: read?.streamingRead ?? false,
+      pinnedBySnapshotIds: read?.pinnedBySnapshotIds ?? false,
     },
     warnings: plan.warnings,
   });

@@ -23,6 +23,8 @@ export interface IcebergTableFacts {
   readonly upsert: boolean;
   /** Source: reads incrementally without an end (streaming and unbounded). */
   readonly streamingRead: boolean;
+  /** Source: renders snapshot ids (snapshot-id, start/end ids), which some read options conflict with. */
+  readonly pinnedBySnapshotIds?: boolean;
 }
 
 export interface TableDefinition {

@@ -36,6 +36,26 @@ function intervalAdvice(t: IntervalType): string {
     : "store the duration as BIGINT milliseconds (Flink holds day-time intervals as a BIGINT of milliseconds)";
 }
 
+/**
+ * TIME(p) → Iceberg time. Flink's planner supports TIME precision 0 to 3 only ("TIME precision is
+ * not supported: p" above 3) and turns every TIME into TIME(0) (flink
+ * `table/planner/.../calcite/FlinkTypeFactory` toLogicalType).
+ */
+function timeType(t: DataType & { precision: number }, path: string, ctx: ConvertContext): IcebergType | undefined {
+  if (t.precision > 3) {
+    ctx.diag.error(
+      "",
+      `${path}: ${t.toString()}: Flink's planner supports TIME precision 0 to 3 only (it fails with 'TIME precision is not supported: ${t.precision}') and keeps whole seconds; ` +
+        "write TIME (or TIME(0)), or TIMESTAMP(6) when fractions of a second matter",
+    );
+    return undefined;
+  }
+  if (t.precision > 0) {
+    ctx.diag.warn("", `${path}: ${t.toString()}: Flink's planner reads every TIME as TIME(0), so fractions of a second are dropped; write TIME, or TIMESTAMP(3) when they matter`);
+  }
+  return "time";
+}
+
 function timestampType(t: TimestampType, path: string, ctx: ConvertContext): IcebergType | undefined {
   const p = t.precision;
   if (t.kind === "TIMESTAMP_TZ") {
@@ -153,7 +173,7 @@ export function convertType(t: DataType, path: string, ctx: ConvertContext): Ice
       }
       return `decimal(${t.precision}, ${t.scale})`;
     case "TIME":
-      return "time";
+      return timeType(t, path, ctx);
     case "TIMESTAMP":
     case "TIMESTAMP_LTZ":
     case "TIMESTAMP_TZ":

@@ -44,12 +44,25 @@ const COVERED: ReadonlyMap<string, Covered> = new Map<string, Covered>([
   ["write.parquet.compression-codec", sink("set compressionCodec (with writeFormat)")],
   ["write.orc.compression-codec", sink("set compressionCodec (with writeFormat)")],
   ["write.avro.compression-codec", sink("set compressionCodec (with writeFormat)")],
+  [
+    "overwrite-enabled",
+    sink(
+      "write INSERT OVERWRITE in a batch job instead: as a table option every commit of a streaming job would replace the partitions it writes (data loss; the WITH option wins over the statement, iceberg flink/.../IcebergTableSink.java), and the runtime refuses it with upsert",
+    ),
+  ],
   ["upsert-enabled", sink("set upsertEnabled")],
   ["write.upsert.enabled", sink("set upsertEnabled")],
   ["commit.interval", sink("set commitInterval; it becomes the job's checkpoint interval, never a WITH option (SPEC decision 2)")],
   ["commit-interval", sink("set commitInterval; it becomes the job's checkpoint interval, never a WITH option (SPEC decision 2)")],
   ["execution.checkpointing.interval", sink("set commitInterval on the sink, or execution.checkpointing.interval in the job's configuration (SPEC decision 9)")],
 ]);
+
+/**
+ * Catalog property prefixes that set table properties of tables the catalog creates
+ * (iceberg core/.../CatalogProperties.java TABLE_DEFAULT_PREFIX, TABLE_OVERRIDE_PREFIX); the
+ * connector passes WITH options to the catalog, so `table-override.format-version` would win.
+ */
+const CATALOG_TABLE_PREFIXES = ["table-default.", "table-override."] as const;
 
 /** Read options the runtime rejects on a streaming (unbounded) read. */
 const STREAMING_REJECTED = ["tag", "end-tag", "as-of-timestamp"] as const;
@@ -89,7 +102,16 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       diag.error(mapPath(arg, key), credentialValueMessage(`the value of ${JSON.stringify(key)}`));
       continue;
     }
-    const covered = COVERED.get(lower);
+    const prefix = CATALOG_TABLE_PREFIXES.find((p) => lower.startsWith(p));
+    const covered = COVERED.get(lower) ?? (prefix !== undefined ? COVERED.get(lower.slice(prefix.length)) : undefined);
+    if (covered !== undefined && prefix !== undefined && !COVERED.has(lower)) {
+      diag.error(
+        mapPath(arg, key),
+        `${JSON.stringify(key)} sets ${JSON.stringify(key.slice(prefix.length))} through the catalog's ${prefix}* properties, which apply when the connector creates the table (iceberg core/.../CatalogProperties.java); ` +
+          `the product controls that key: remove it and ${covered.instead}`,
+      );
+      continue;
+    }
     if (covered !== undefined) {
       if (covered.kind === undefined || covered.kind === ctx.kind) {
         diag.error(mapPath(arg, key), `${JSON.stringify(key)} is rendered by the product or covered by a modeled arg; remove it and ${covered.instead}`);

@@ -94,6 +94,37 @@ function checkProtoKey(arg: string, raw: unknown, diag: Diagnostics): void {
 }
 
 /**
+ * `distribution-mode` hash with a primary key (equality fields): every partition source column
+ * must be a key column, or the runtime fails ("In 'hash' distribution mode with equality fields
+ * set, source column ... should be included in equality fields"; iceberg flink/.../sink/FlinkSink.java
+ * `distributeDataStream`). Upsert mode has the same rule, checked by renderSinkWrite.
+ */
+function checkHashDistribution(
+  extra: Readonly<Record<string, string>>,
+  props: Readonly<Record<string, string>>,
+  primaryKeyInput: unknown,
+  partitionedBy: readonly string[],
+  upsert: boolean,
+  diag: Diagnostics,
+): void {
+  const keys = Array.isArray(primaryKeyInput) ? (primaryKeyInput as unknown[]).filter((k): k is string => typeof k === "string") : [];
+  if (upsert || keys.length === 0 || partitionedBy.length === 0) return;
+  for (const [arg, map] of [["extraOptions", extra], ["catalog.properties", props]] as const) {
+    for (const key of ["distribution-mode", "write.distribution-mode"]) {
+      const value = map[key];
+      if (typeof value !== "string" || value.trim().toLowerCase() !== "hash") continue;
+      const outside = partitionedBy.filter((c) => !keys.includes(c));
+      if (outside.length === 0) continue;
+      diag.error(
+        `${arg}[${JSON.stringify(key)}]`,
+        `hash distribution with a primaryKey (${keys.join(", ")}) needs every partition column in the key, and ${outside.map((c) => JSON.stringify(c)).join(", ")} ${outside.length === 1 ? "is" : "are"} not ` +
+          "(the runtime fails with 'In 'hash' distribution mode with equality fields set, source column ... should be included in equality fields'); add them to primaryKey, or use another distribution mode",
+      );
+    }
+  }
+}
+
+/**
  * Validates `args` of an IcebergSource or IcebergSink named `resourceName`. Throws one
  * FlinkIcebergValidationError (labelled with the resource) listing every problem.
  */
@@ -154,12 +185,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   for (const key of t.extraOptions === undefined ? [] : Object.keys(extra).sort()) {
     if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);
   }
-  if (kind === "IcebergSink" && snk.upsertEnabled === true && String(extra["overwrite-enabled"] ?? "").trim().toLowerCase() === "true") {
-    diag.error(
-      'extraOptions["overwrite-enabled"]',
-      "overwrite and upsert cannot both be on (the runtime fails with 'OVERWRITE mode shouldn't be enable when configuring to use UPSERT data stream'); remove overwrite-enabled, or upsertEnabled",
-    );
-  }
+  if (kind === "IcebergSink") checkHashDistribution(extra, props, primaryKeyInput, partitionedBy, snk.upsertEnabled === true, diag);
 
   const warnings: ValidationIssue[] = [...diag.warnings];
   if (converted?.needsFormatV3 === true) warnings.push({ path: "formatVersion", message: FORMAT_V3_RUNTIME_WARNING });

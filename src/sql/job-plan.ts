@@ -9,6 +9,9 @@
  */
 import type { IcebergTableFacts, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { checkFreeFormMap } from "../options/extra-options.js";
+import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
+import { tableOptionsHints } from "./hints.js";
 import { computeJobConfig, type JobConfig } from "./job-config.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { tableMentions } from "./table-mentions.js";
@@ -109,6 +112,28 @@ function checkTextMentions(analyzed: readonly AnalyzedStatement[], tables: reado
   });
 }
 
+/**
+ * The OPTIONS hints after table references (hints.ts): Flink merges them into the table's WITH
+ * options, so an Iceberg table's free-form option rules apply to them, and no table's hint may
+ * carry a credential (SPEC decision 8).
+ */
+function checkOptionsHints(analyzed: readonly AnalyzedStatement[], diag: Diagnostics): void {
+  for (const a of analyzed) {
+    for (const { table: t, options } of tableOptionsHints(a.statement.segments)) {
+      const arg = `statements[${a.index}] OPTIONS hint of ${t.tableName}`;
+      if (t.iceberg !== undefined && t.resourceType !== "FlinkTable") {
+        checkFreeFormMap(arg, options, { kind: t.resourceType, streamingRead: t.iceberg.streamingRead, pinnedBySnapshotIds: t.iceberg.pinnedBySnapshotIds ?? false }, diag);
+        continue;
+      }
+      for (const [key, value] of Object.entries(options)) {
+        const at = `${arg}[${JSON.stringify(key)}]`;
+        if (isCredentialKey(key)) diag.error(at, credentialKeyMessage(key, "a statement's OPTIONS hint"));
+        else if (valueCarriesCredential(value)) diag.error(at, credentialValueMessage(`the value of ${JSON.stringify(key)}`));
+      }
+    }
+  }
+}
+
 /** Plans the job; problems go to `diag`. */
 export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const { runtimeMode } = input;
@@ -125,6 +150,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkTables(tables, diag);
 
   checkTextMentions(analyzed, tables, input.programTables, diag);
+  checkOptionsHints(analyzed, diag);
 
   const inserts = analyzed.filter((a) => a.kind === "insert" || a.kind === "insert-overwrite");
   const definitions = analyzed.filter((a) => a.kind === "view" || a.kind === "function");
