@@ -117,3 +117,21 @@ new FlinkSqlJob(process.env.JOB_NAME ?? "first", { statements: [sql\`INSERT INTO
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 });
+
+describe("flink-iceberg synth default output folder name", () => {
+  it("a Pulumi project's name; a loose file's base name (its folder's for index.ts), so two programs in one folder keep their output", async () => {
+    const { resolveProject } = await import("../src/cli/project.js");
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "flink-iceberg-outname-"));
+    try {
+      const loose = path.join(tmp, "jobs");
+      fs.mkdirSync(loose);
+      for (const f of ["orders.ts", "payments.ts", "index.ts"]) fs.writeFileSync(path.join(loose, f), "");
+      expect(["orders.ts", "payments.ts", "index.ts"].map((f) => resolveProject(path.join(loose, f), "dev", {}).outName)).to.deep.equal(["orders", "payments", "jobs"]);
+      const project = program(path.join(tmp, "proj"), "");
+      fs.writeFileSync(path.join(project, "other.ts"), "");
+      expect([project, path.join(project, "index.ts"), path.join(project, "other.ts")].map((p) => resolveProject(p, "dev", {}).outName)).to.deep.equal(["prog", "prog", "prog"]);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});

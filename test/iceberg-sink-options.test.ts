@@ -193,6 +193,8 @@ describe("IcebergSink: new-user trial regressions", () => {
       ["partitionedBy[1]", 'partition column "v" is not in the primaryKey (id)'],
     ]);
     expect(e.issues[0]!.message).to.equal("region: no such column; the columns are id, v");
+    const typo = planError("IcebergSink", { ...baseArgs, columns: [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }], primaryKey: ["idd"] });
+    expect(typo.issues.map((x) => [x.path, x.message])).to.deep.equal([["primaryKey[0]", 'idd: no such column; did you mean "id"?; the columns are id, v']]);
   });
 
   it("an enum value off by case or spelling suggests the value", () => {

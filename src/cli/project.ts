@@ -10,6 +10,12 @@ import { parse as parseYaml } from "yaml";
 export interface ProgramProject {
   /** Project name (Pulumi.yaml `name`, else the folder name). */
   name: string;
+  /**
+   * Name of synth's default output folder: the project name for a Pulumi project (a folder, or a
+   * file beside a Pulumi.yaml); for a loose file its base name (`jobs.ts` → `jobs`; `index.ts` →
+   * its folder's name), so two programs in one folder do not overwrite each other's output.
+   */
+  outName: string;
   /** Absolute path of the entry file. */
   entry: string;
   /** Project folder. */
@@ -73,5 +79,7 @@ export function resolveProject(program: string, stack: string, overrides: Readon
     }
   }
   for (const [k, v] of Object.entries(overrides)) config[namespaced(name, k)] = v;
-  return { name, entry, dir, config, secretKeys };
+  const base = path.basename(entry, path.extname(entry));
+  const outName = pulumiYaml !== undefined || base === "index" ? name : base;
+  return { name, outName, entry, dir, config, secretKeys };
 }

@@ -120,7 +120,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
     const unique = [...new Set(run.failures.flatMap(describeFailure))];
     throw new SynthError(["the program failed while resolving outputs; nothing was written:", ...unique]);
   }
-  const outDir = path.resolve(opts.out ?? path.join("out", project.name));
+  const outDir = path.resolve(opts.out ?? path.join("out", safeDirName(project.outName)));
   // A folder synth wrote before (it holds the marker) is replaced whole, so renamed or removed
   // jobs leave nothing stale; any other existing folder only gets the job folders written into it.
   if (fs.existsSync(path.join(outDir, OUT_MARKER))) fs.rmSync(outDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
  * string, listed once, naming a top-level column). Flink `PRIMARY KEY (...)` and
  * `PARTITIONED BY (...)` name top-level columns only (flink `docs/content/docs/dev/table/sql/create.md`).
  */
+import { didYouMean } from "../validation/known-keys.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 
 /**
@@ -46,7 +47,7 @@ export function resolveColumnRefs<T>(
       at,
       head !== undefined && columns.has(head)
         ? `${name}: a nested field cannot be named in ${clause}, which takes top-level columns; copy the field into a top-level column`
-        : `${name}: no such column; the columns are ${[...columns.keys()].join(", ")}`,
+        : `${name}: no such column${didYouMean(name, [...columns.keys()])}; the columns are ${[...columns.keys()].join(", ")}`,
     );
   });
 }
