@@ -41,6 +41,37 @@ describe("flink-iceberg synth command", function () {
     expect(fs.existsSync(out)).to.equal(false);
   });
 
+  it("lists every resource's problems in one run: the program runs on past an invalid resource (collecting mode)", async () => {
+    const dir = program(
+      path.join(tmp, "many"),
+      HEADER +
+        `const catalog = { name: "c", type: "hive" as const, uri: "thrift://h:9083" };
+const src = new FlinkTable("src", { columns: [{ name: "id", type: "BIGINT" }], options: { conector: "datagen" } as never });
+const out = new IcebergSink("out", { catalog, database: "d", table: "t", columns: [{ name: "id", type: "BIGNT" }] });
+const ok = new FlinkTable("ok", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "print" } });
+new FlinkSqlJob("uses-failed", { statements: [sql\`INSERT INTO \${out} SELECT id FROM \${src}\`], runtimeMode: "Streaming" as never });
+new FlinkSqlJob("own-problem", { statements: [sql\`INSERT INTO \${ok} SELECT 1\`], parallelism: 0 });
+`,
+    );
+    const out = path.join(tmp, "many-out");
+    const r = await runCli(["synth", dir, "--out", out]);
+    expect(r.code).to.equal(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines[0]).to.equal(`flink-iceberg synth: ${path.relative(ROOT, path.join(dir, "index.ts"))}: the program failed; nothing was written:`);
+    // One line per problem, every resource, in the order the program created them.
+    expect(lines.slice(1).map((l) => l.split(": ").slice(0, 2).join(": "))).to.deep.equal([
+      '  FlinkTable "src": options.connector',
+      '  IcebergSink "out": columns[0].type',
+      '  FlinkSqlJob "uses-failed": runtimeMode',
+      '  FlinkSqlJob "uses-failed": statements',
+      '  FlinkSqlJob "own-problem": parallelism',
+    ]);
+    expect(lines[4]).to.equal(
+      '  FlinkSqlJob "uses-failed": statements: use IcebergSink "out", FlinkTable "src", which have errors (listed above); the statements and the target are checked once that is fixed',
+    );
+    expect(fs.existsSync(out)).to.equal(false);
+  });
+
   it("a program path that does not exist: one line, exit 1, no stack trace", async () => {
     const r = await runCli(["synth", path.join(tmp, "nope")]);
     expect(r.code).to.equal(1);

@@ -7,6 +7,7 @@
 import Module from "node:module";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { startCollecting } from "../components/collect.js";
 import { registry, resetRegistry, type RegisteredJob } from "../components/job-registry.js";
 import type { ProgramProject } from "./project.js";
 
@@ -54,6 +55,8 @@ export interface ProgramRun {
 /** Runs the program; a throw (e.g. FlinkIcebergValidationError) propagates to the caller. */
 export async function runProgram(project: ProgramProject, stack: string): Promise<ProgramRun> {
   resetRegistry();
+  // Every resource's validation errors, not only the first one's (collect.ts).
+  startCollecting();
   const resources: MockedResource[] = [];
   const failures: unknown[] = [];
   const onRejection = (reason: unknown): void => {

@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { stringify as toYaml } from "yaml";
+import { collectedErrors } from "../components/collect.js";
 import type { RegisteredJob } from "../components/job-registry.js";
 import { SECRET_PLACEHOLDER } from "../components/job-targets.js";
 import { isValidationError, resourceLabel } from "../validation/error.js";
@@ -101,11 +102,15 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
     throw new SynthError([e instanceof Error ? e.message : String(e)]);
   }
   let run;
+  const failed = (more: string[]): SynthError =>
+    new SynthError([`${path.relative(process.cwd(), project.entry)}: the program failed; nothing was written:`, ...collectedErrors().flatMap(describeFailure), ...more]);
   try {
     run = await runProgram(project, opts.stack);
   } catch (e) {
-    throw new SynthError([`${path.relative(process.cwd(), project.entry)}: the program failed; nothing was written:`, ...describeFailure(e)]);
+    throw failed(describeFailure(e));
   }
+  // Every resource with invalid args, in the order the program created them (collect.ts).
+  if (collectedErrors().length > 0) throw failed([]);
   if (run.jobs.length === 0) {
     throw new SynthError([`${path.relative(process.cwd(), project.entry)} created no FlinkSqlJob; nothing to synthesize (create one with new FlinkSqlJob(...))`]);
   }

@@ -16,6 +16,7 @@ import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { resourceLabel } from "../validation/error.js";
 import { programTables as programRegistryTables, registry, type RegisteredJob } from "./job-registry.js";
+import { passedOrCollected } from "./collect.js";
 import { rejectIfSecret } from "./secret-guard.js";
 import { targetChildArgs, targetOutputs, validateTarget, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
 
@@ -79,15 +80,32 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration))) {
       diag.error("configuration", "must be a map of plain strings");
     }
-    const programTables = programRegistryTables();
-    const plan = planJob(
-      { statements: a.statements, runtimeMode, parallelism: a.parallelism, configuration: (typeof a.configuration === "object" && a.configuration) || {}, programTables },
-      diag,
-    );
+    // synth's collecting mode (collect.ts): a statement that uses a table which failed validation is
+    // checked once the table is fixed.
+    const failed = failedTableLabels(a.statements);
+    if (failed.length > 0) {
+      diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above); the statements and the target are checked once that is fixed`);
+    }
+    const plan =
+      failed.length > 0
+        ? undefined
+        : planJob(
+            { statements: a.statements, runtimeMode, parallelism: a.parallelism, configuration: (typeof a.configuration === "object" && a.configuration) || {}, programTables: programRegistryTables() },
+            diag,
+          );
     // The script text when every part is plain (undefined when the plan has errors or Outputs).
-    const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
-    const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
-    diag.throwIfErrors(label);
+    const plainScript = plan === undefined || diag.hasErrors ? undefined : renderPlainScript(name, plan);
+    const kubernetesFacts = plan === undefined ? undefined : validateTarget(name, a, plan, plainScript, diag);
+    if (!passedOrCollected(diag, label) || plan === undefined) {
+      // Collecting: a failed job registers nothing more (synth reports every collected error).
+      this.plainScript = undefined;
+      this.tables = [];
+      this.checkpointInterval = undefined;
+      this.deployment = {};
+      this.plainConfiguration = {};
+      this.plainSchemas = {};
+      return;
+    }
     for (const w of diag.warnings) pulumi.log.warn(`${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
 
     this.plainScript = plainScript;
@@ -248,4 +266,15 @@ function renderPlainScript(name: string, plan: JobPlan): string | undefined {
   const statements = [...plan.definitions, ...plan.inserts];
   if (!statements.every((s) => s.statement.isPlain)) return undefined;
   return scriptText(name, plan, ddls, statements.map((s) => s.statement.render()));
+}
+
+/** Labels of the tables the statements use that failed validation (synth's collecting mode only). */
+function failedTableLabels(statements: unknown): string[] {
+  const labels = new Set<string>();
+  for (const s of Array.isArray(statements) ? statements : []) {
+    for (const seg of (s as Partial<SqlStatement> | undefined)?.segments ?? []) {
+      if (seg.kind === "table" && seg.table.failed) labels.add(seg.table.label);
+    }
+  }
+  return [...labels];
 }

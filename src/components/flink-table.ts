@@ -7,7 +7,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { planGenericTable, type FlinkTableArgs, type GenericTablePlan } from "../sql/generic-table.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { resourceLabel } from "../validation/error.js";
-import { registerTableDefinition } from "./table-definition.js";
+import { passedOrCollected } from "./collect.js";
+import { registerFailedTable, registerTableDefinition } from "./table-definition.js";
 
 export type { FlinkTableArgs, FlinkColumn, FlinkPhysicalColumn, FlinkComputedColumn, FlinkMetadataColumn } from "../sql/generic-table.js";
 
@@ -19,7 +20,8 @@ export type { FlinkTableArgs, FlinkColumn, FlinkPhysicalColumn, FlinkComputedCol
 export class FlinkTable extends pulumi.ComponentResource {
   /** The Flink table name (plain). */
   readonly tableName: string;
-  private readonly plan: GenericTablePlan;
+  /** undefined for a table that failed validation in synth's collecting mode (collect.ts). */
+  private readonly plan: GenericTablePlan | undefined;
   private ddlOutput?: pulumi.Output<string>;
   private optionsOutput?: pulumi.Output<Record<string, string>>;
 
@@ -28,9 +30,15 @@ export class FlinkTable extends pulumi.ComponentResource {
     const label = resourceLabel("FlinkTable", name);
     const diag = new Diagnostics();
     const plan = planGenericTable(name, args ?? ({} as FlinkTableArgs), diag);
-    diag.throwIfErrors(label);
+    const valid = passedOrCollected(diag, label);
     super("flink-iceberg:index:FlinkTable", name, {}, opts);
-    const p = plan!;
+    if (!valid || plan === undefined) {
+      // synth's collecting mode: the errors are recorded; a failed table the program can still use.
+      this.tableName = registerFailedTable(this, "FlinkTable", name, label, (args as { tableName?: unknown } | undefined)?.tableName);
+      this.plan = undefined;
+      return;
+    }
+    const p = plan;
     this.tableName = p.tableName;
     this.plan = p;
     registerTableDefinition(this, {
@@ -50,11 +58,11 @@ export class FlinkTable extends pulumi.ComponentResource {
 
   /** The CREATE TABLE statement (created on first access). */
   get ddl(): pulumi.Output<string> {
-    return (this.ddlOutput ??= pulumi.output(this.plan.ddl));
+    return (this.ddlOutput ??= pulumi.output(this.plan?.ddl as string));
   }
 
   /** The rendered WITH map (created on first access). */
   get options(): pulumi.Output<Record<string, string>> {
-    return (this.optionsOutput ??= pulumi.output({ ...this.plan.options }));
+    return (this.optionsOutput ??= pulumi.output(this.plan && { ...this.plan.options }) as pulumi.Output<Record<string, string>>);
   }
 }

@@ -6,6 +6,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { planIcebergTable } from "../options/iceberg-table.js";
+import { resourceLabel } from "../validation/error.js";
+import { validatedOrCollected } from "./collect.js";
+import { registerFailedTable } from "./table-definition.js";
 import type { IcebergSinkArgs } from "./iceberg-table-args.js";
 import { defineIcebergTableOutputs, IcebergTableState, TABLE_STATE, type IcebergTableOutputGetters } from "./iceberg-table-resource.js";
 
@@ -22,13 +25,20 @@ export class IcebergSink extends pulumi.ComponentResource {
   readonly tableName: string;
   /** commitInterval as written (plain), for the job's checkpoint interval; undefined when unset. */
   readonly commitInterval: string | undefined;
-  private readonly [TABLE_STATE]: IcebergTableState;
+  private readonly [TABLE_STATE]: IcebergTableState | undefined;
 
   constructor(name: string, args: IcebergSinkArgs, opts?: pulumi.ComponentResourceOptions) {
     // Validate before registering, so invalid args create nothing.
-    const plan = planIcebergTable("IcebergSink", name, args);
+    const plan = validatedOrCollected(() => planIcebergTable("IcebergSink", name, args));
     // No args go to the engine: a bigint would serialize as {}.
     super("flink-iceberg:index:IcebergSink", name, {}, opts);
+    if (plan === undefined) {
+      // synth's collecting mode: the errors are recorded; a failed table the program can still use.
+      this.tableName = registerFailedTable(this, "IcebergSink", name, resourceLabel("IcebergSink", name), (args as { tableName?: unknown } | undefined)?.tableName);
+      this.commitInterval = undefined;
+      this[TABLE_STATE] = undefined;
+      return;
+    }
     this.tableName = plan.tableName;
     this.commitInterval = plan.commitInterval?.text;
     this[TABLE_STATE] = new IcebergTableState(plan, this);

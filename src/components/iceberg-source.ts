@@ -5,6 +5,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { planIcebergTable } from "../options/iceberg-table.js";
+import { resourceLabel } from "../validation/error.js";
+import { validatedOrCollected } from "./collect.js";
+import { registerFailedTable } from "./table-definition.js";
 import type { IcebergSourceArgs } from "./iceberg-table-args.js";
 import { defineIcebergTableOutputs, IcebergTableState, TABLE_STATE, type IcebergTableOutputGetters } from "./iceberg-table-resource.js";
 
@@ -19,13 +22,19 @@ export interface IcebergSource extends IcebergTableOutputGetters {}
 export class IcebergSource extends pulumi.ComponentResource {
   /** The Flink table name (plain). */
   readonly tableName: string;
-  private readonly [TABLE_STATE]: IcebergTableState;
+  private readonly [TABLE_STATE]: IcebergTableState | undefined;
 
   constructor(name: string, args: IcebergSourceArgs, opts?: pulumi.ComponentResourceOptions) {
     // Validate before registering, so invalid args create nothing.
-    const plan = planIcebergTable("IcebergSource", name, args);
+    const plan = validatedOrCollected(() => planIcebergTable("IcebergSource", name, args));
     // No args go to the engine: a bigint would serialize as {}.
     super("flink-iceberg:index:IcebergSource", name, {}, opts);
+    if (plan === undefined) {
+      // synth's collecting mode: the errors are recorded; a failed table the program can still use.
+      this.tableName = registerFailedTable(this, "IcebergSource", name, resourceLabel("IcebergSource", name), (args as { tableName?: unknown } | undefined)?.tableName);
+      this[TABLE_STATE] = undefined;
+      return;
+    }
     this.tableName = plan.tableName;
     this[TABLE_STATE] = new IcebergTableState(plan, this);
     this.registerOutputs(this[TABLE_STATE].registeredOutputs(plan));

@@ -77,24 +77,25 @@ export const TABLE_STATE: unique symbol = Symbol("flink-iceberg:table-state");
 
 /** Defines the IcebergTableOutputGetters on a table component class (once, at module load). */
 export function defineIcebergTableOutputs(cls: { prototype: object }): void {
-  const state = (self: unknown): IcebergTableState => (self as { [TABLE_STATE]: IcebergTableState })[TABLE_STATE];
+  // undefined for a component that failed validation in synth's collecting mode (collect.ts).
+  const state = (self: unknown): IcebergTableState | undefined => (self as { [TABLE_STATE]: IcebergTableState | undefined })[TABLE_STATE];
   Object.defineProperties(cls.prototype, {
     ddl: {
       configurable: true,
       get(this: unknown) {
-        return state(this).ddl;
+        return state(this)?.ddl ?? pulumi.output(undefined);
       },
     },
     options: {
       configurable: true,
       get(this: unknown) {
-        return state(this).options;
+        return state(this)?.options ?? pulumi.output(undefined);
       },
     },
     icebergSchema: {
       configurable: true,
       get(this: unknown) {
-        return state(this).icebergSchema;
+        return state(this)?.icebergSchema ?? pulumi.output(undefined);
       },
     },
   });

@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ProgramTables } from "../sql/job-plan.js";
+import type { FlinkIcebergValidationError } from "../validation/error.js";
 import type { TableDefinition } from "./table-definition.js";
 
 /** What synth needs of a job. */
@@ -32,6 +33,8 @@ interface Registry {
   byFlinkName: Map<string, TableDefinition>;
   /** `database\u0000table` → the upsert sinks registered for it. */
   upsertWriters: Map<string, TableDefinition[]>;
+  /** synth's collecting mode (collect.ts): the validation errors recorded instead of thrown; undefined when off. */
+  collected?: FlinkIcebergValidationError[];
 }
 
 const KEY = Symbol.for("pulumi-flink-iceberg.registry");
@@ -49,6 +52,7 @@ export function resetRegistry(): void {
   r.tables.length = 0;
   r.byFlinkName.clear();
   r.upsertWriters.clear();
+  r.collected = undefined;
 }
 
 /** Adds a table to the program's registry and its indexes. */

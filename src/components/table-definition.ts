@@ -5,6 +5,7 @@
  * public classes carry nothing extra.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { deriveTableName } from "../options/iceberg-table.js";
 import { addProgramTable } from "./job-registry.js";
 
 /** Iceberg facts the job needs for cross-table rules. */
@@ -51,6 +52,8 @@ export interface TableDefinition {
   readonly iceberg?: IcebergTableFacts;
   /** Warnings the table found (already logged by the component). */
   readonly warnings: readonly { path: string; message: string }[];
+  /** synth's collecting mode: the component's args failed validation (its errors are collected); nothing else here is meaningful. */
+  readonly failed?: true;
 }
 
 const registry = new WeakMap<object, TableDefinition>();
@@ -60,6 +63,17 @@ export function registerTableDefinition(component: object, def: TableDefinition)
   const frozen = Object.freeze(def);
   registry.set(component, frozen);
   addProgramTable(frozen);
+}
+
+/**
+ * synth's collecting mode (collect.ts): a table component whose args failed validation is still a
+ * table to the `sql` tag, so the program runs on and every resource's problems are listed; a job
+ * that uses it reports that instead of checking its statements. Not in the program's table index.
+ */
+export function registerFailedTable(component: object, resourceType: TableDefinition["resourceType"], resourceName: string, label: string, tableName: unknown): string {
+  const name = typeof tableName === "string" && tableName !== "" ? tableName : deriveTableName(resourceName);
+  registry.set(component, Object.freeze({ resourceType, resourceName, label, tableName: name, ddl: "", writable: true, bounded: true, warnings: [], failed: true as const }));
+  return name;
 }
 
 /** The definition of a table component, or undefined for anything else. */
