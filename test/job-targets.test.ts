@@ -105,6 +105,20 @@ describe("FlinkSqlJob deploy targets", () => {
     expect(e.issues[0]!.path).to.equal("sqlGateway.endpoint");
   });
 
+  it("sqlGateway: a session property the job's configuration also sets, with another value, is a preview error (the script's SET line would win)", () => {
+    const { src, sink } = tables("gc");
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("gw-conflict", {
+          statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`],
+          configuration: { "pipeline.name": "ingest" },
+          sqlGateway: { endpoint: "http://gw:8083", sessionProperties: { "pipeline.name": "other", "rest.address": "jm", "execution.runtime-mode": "batch" } },
+        }),
+    );
+    expect(e.issues.map((i) => i.path)).to.deep.equal(['sqlGateway.sessionProperties["execution.runtime-mode"]', 'sqlGateway.sessionProperties["pipeline.name"]']);
+    expect(e.issues[1]!.message).to.equal('conflicts with the job\'s configuration ("ingest" there, "other" here; the script\'s SET line would win): set it in one place');
+  });
+
   describe("C19: secrets never in plain text", () => {
     it("a credential in catalog properties is a preview error naming the key and the way out", () => {
       const e = errorOf(() => new api.IcebergSink("c19a", { catalog: { ...catalog, properties: { credential: "client:secret" } }, database: "db", table: "t", columns: cols }));

@@ -15,7 +15,7 @@ import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../d
 import { validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
 import type { SqlGatewayJob, SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import type { JobPlan } from "../sql/job-plan.js";
-import { RUNTIME_MODE_KEY } from "../sql/job-config.js";
+import { JOB_DECIDED_KEYS, RUNTIME_MODE_KEY } from "../sql/job-config.js";
 import { renderSet } from "../sql/script.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 
@@ -120,7 +120,21 @@ export function validateTarget(
   if (args.kubernetes !== undefined && args.sqlGateway !== undefined) {
     diag.error("kubernetes", "`kubernetes` and `sqlGateway` are mutually exclusive: deploy the job to one target");
   }
-  if (args.sqlGateway !== undefined) validateSqlGatewayArgs(args.sqlGateway, diag.at("sqlGateway"));
+  if (args.sqlGateway !== undefined) {
+    validateSqlGatewayArgs(args.sqlGateway, diag.at("sqlGateway"));
+    // The session starts with the job's configuration, then sessionProperties; the script's SET
+    // lines run after that and win, so a key in both would be set twice with different winners.
+    const props = (args.sqlGateway as { sessionProperties?: unknown } | null)?.sessionProperties;
+    const session = typeof props === "object" && props !== null ? (props as Record<string, unknown>) : {};
+    for (const [key, value] of Object.entries(session)) {
+      const jobValue = plan.flinkConfiguration[key.trim()];
+      if (jobValue === undefined || jobValue === value || JOB_DECIDED_KEYS.has(key.trim())) continue; // decided keys: validateSqlGatewayArgs
+      diag.error(
+        `sqlGateway.sessionProperties[${JSON.stringify(key)}]`,
+        `conflicts with the job's configuration (${JSON.stringify(jobValue)} there, ${typeof value === "string" ? JSON.stringify(value) : "an Output"} here; the script's SET line would win): set it in one place`,
+      );
+    }
+  }
   if (args.kubernetes === undefined) return undefined;
   const facts = kubernetesFacts(name, plan, args.parallelism, scriptText, (args.kubernetes as { flinkVersion?: unknown } | null)?.flinkVersion);
   validateKubernetesArgs(args.kubernetes, facts, diag);

@@ -75,10 +75,12 @@ export interface KubernetesArgs {
    */
   readonly image: pulumi.Input<string>;
   /**
-   * Flink version inside the image. Required. Flink 1.19/1.20 run the script with `sqlRunner`;
-   * Flink 2.x with Flink's SqlDriver. Becomes `spec.flinkVersion`.
+   * Flink version inside the image, as the operator's CRD names it: `"v1_19"`, `"v1_20"`, `"v2_0"`
+   * or `"v2_1"` (not "1.20"). Required. Flink 1.19/1.20 run the script with `sqlRunner`; Flink 2.x
+   * with Flink's SqlDriver. Becomes `spec.flinkVersion`.
    */
-  readonly flinkVersion: FlinkVersion;
+  // Spelled out (not the FlinkVersion alias) so a type error lists the values.
+  readonly flinkVersion: "v1_19" | "v1_20" | "v2_0" | "v2_1";
   /** Service account of the Flink pods (the operator requires one). Default `"flink"` (the operator Helm chart's job service account). Becomes `spec.serviceAccount`. */
   readonly serviceAccount?: string;
   /**
@@ -212,3 +214,7 @@ export const KUBERNETES_DEFAULTS = {
   awaitReady: true,
   timeoutSeconds: 600,
 } as const;
+
+// The spelled-out flinkVersion union is exactly FlinkVersion (versions.ts).
+const FLINK_VERSION_SPELLED_OUT: [FlinkVersion, KubernetesArgs["flinkVersion"]] extends [KubernetesArgs["flinkVersion"], FlinkVersion] ? true : never = true;
+void FLINK_VERSION_SPELLED_OUT;

@@ -33,10 +33,12 @@ export interface SqlGatewayArgs {
    */
   endpoint: pulumi.Input<string>;
   /**
-   * Properties of the session the script runs in, on top of the job's `flinkConfiguration`
-   * (these win on the same key), e.g. `rest.address`/`rest.port` of the session cluster or
-   * `execution.target`. Default: none. Stored as secrets. A credential key (e.g.
-   * `s3.secret-key`) with a plain string value is a preview error: pass it as a Pulumi secret.
+   * Properties of the session the script runs in, next to the job's `flinkConfiguration`, e.g.
+   * `rest.address`/`rest.port` of the session cluster or `execution.target`. Default: none.
+   * Stored as secrets. Preview errors: a key the job's configuration also sets with another value
+   * (the script's SET line would win), a key the job decides (runtime mode, checkpoint interval,
+   * parallelism), an Iceberg write option, and a credential key (e.g. `s3.secret-key`) with a
+   * plain string value: pass that as a Pulumi secret.
    */
   sessionProperties?: Record<string, pulumi.Input<string>>;
   /**
