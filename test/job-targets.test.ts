@@ -179,6 +179,29 @@ describe("FlinkSqlJob on the 1.19/1.20 runner: statement-set hazard", () => {
       kubernetes: k8s,
     });
   });
+
+  it("the manifests synth writes go through the children's checks: an Output uri whose value the 1.20 runner mis-splits fails them too", async () => {
+    const { registry } = await import("../src/components/job-registry.js");
+    const { isValidationError } = await import("../src/validation/error.js");
+    const src = new api.FlinkTable("mh_src", { columns: cols, options: { connector: "datagen" } });
+    const out = new api.IcebergSink("mh_out", { catalog: { ...catalog, uri: pulumi.output("http://rest:8181/--x") }, database: "db", table: "mh", columns: cols });
+    const runner = { namespace: "flink", image: "img:1.20", flinkVersion: "v1_20" as const, sqlRunner: { jarURI: "local:///opt/flink/usrlib/sql-runner.jar" } };
+    new api.FlinkSqlJob("mh-job", { statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${src}`], kubernetes: runner });
+    const job = registry().jobs.find((j) => j.name === "mh-job")!;
+    for (const manifests of [job.manifests!, job.manifestsRedacted!]) {
+      let caught: unknown;
+      try {
+        await settle(manifests());
+      } catch (e) {
+        caught = e;
+      }
+      expect(isValidationError(caught), String(caught)).to.equal(true);
+      expect(String(caught)).to.contain("kubernetes.flinkVersion").and.contain("--");
+    }
+    // The ConfigMap's own inputs fail the same way (its registration rejects): expected here.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(drainUnhandled().map(String).every((e) => e.includes("the Flink 1.20 SQL runner strips"))).to.equal(true);
+  });
 });
 
 describe("FlinkSqlJob sqlGateway: session properties", () => {

@@ -5,10 +5,9 @@
  * creates the children from targetChildArgs and takes its outputs from targetOutputs.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { buildKubernetesManifests } from "../deploy/kubernetes/manifests.js";
 import type { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
 import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
-import { kubernetesChildArgs, kubernetesDeployment, type KubernetesChildArgs } from "../deploy/kubernetes/deploy.js";
+import { checkedManifests, kubernetesChildArgs, kubernetesDeployment, type KubernetesChildArgs } from "../deploy/kubernetes/deploy.js";
 import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
 import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../deploy/kubernetes/args.js";
@@ -90,20 +89,6 @@ function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | unde
       return statements ? { statements } : {};
     })(),
   };
-}
-
-/**
- * The manifests at once when the script and image are plain (the applies in targetOutputs compute
- * the same without a chain of Outputs; BENCHMARKS.md); undefined otherwise or when building
- * throws (the Output path then rejects as before).
- */
-function plainManifestList(build: (s: string, image: string) => object[], scriptText: string | undefined, image: pulumi.Input<string>): object[] | undefined {
-  if (scriptText === undefined || typeof image !== "string") return undefined;
-  try {
-    return build(scriptText, image);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -212,23 +197,17 @@ export function targetOutputs(parent: pulumi.ComponentResource, c: TargetChildAr
     const d = kubernetesDeployment(parent, k, children.configMap, children.flinkDeployment);
     const { args, job } = k;
     const { image } = args;
-    const scriptText = job.scriptText;
     const script = (): pulumi.Output<string> => job.script;
-    const build = (s: string, img: string): object[] => {
-      const m = buildKubernetesManifests({ ...args, image: img }, job.facts, s);
-      return [m.configMap, m.flinkDeployment];
-    };
+    // With the same checks the children's inputs went through (checkedManifests), so synth never
+    // writes a manifest that the deployment would refuse.
+    const build = (s: string, img: string): Promise<object[]> => checkedManifests(args, job, s, img).then((m) => [m.configMap, m.flinkDeployment]);
     // Built on first use only (synth asks for them; `pulumi up` never does).
     // The manifests the children were created from, when they were known at construction.
     const built = d.plainManifests !== undefined ? [d.plainManifests.configMap, d.plainManifests.flinkDeployment] : undefined;
-    const manifests = (): pulumi.Output<object[]> => {
-      const plain = built ?? plainManifestList(build, scriptText, image);
-      return plain ? pulumi.output(plain) : pulumi.all([script(), pulumi.output(image)]).apply(([s, img]) => build(s, img));
-    };
+    const manifests = (): pulumi.Output<object[]> => (built ? pulumi.output(built) : pulumi.all([script(), pulumi.output(image)]).apply(([s, img]) => build(s, img)));
     // For synth without --show-secrets: the same objects with a secret image written as the placeholder.
     const manifestsRedacted = (): pulumi.Output<object[]> => {
-      const plain = built ?? plainManifestList(build, scriptText, image);
-      if (plain) return pulumi.output(plain); // a plain image is no secret
+      if (built) return pulumi.output(built); // a plain image is no secret
       const img = pulumi.output(image);
       return pulumi
         .all([pulumi.unsecret(script()), pulumi.unsecret(img), pulumi.output(pulumi.isSecret(img))])

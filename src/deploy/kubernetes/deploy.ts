@@ -47,8 +47,8 @@ export interface KubernetesDeployment {
   readonly plainManifests?: KubernetesManifests;
 }
 
-/** Checks a resolved script the way validateKubernetesArgs checks statements known at construction. */
-async function checkedManifests(args: KubernetesArgs, job: KubernetesJobInput, script: string, image: string): Promise<KubernetesManifests> {
+/** Checks a resolved script the way validateKubernetesArgs checks statements known at construction, and builds the manifests from it. */
+export async function checkedManifests(args: KubernetesArgs, job: KubernetesJobInput, script: string, image: string): Promise<KubernetesManifests> {
   const issues: { path: string; message: string }[] = [];
   if (await pulumi.isSecret(job.script)) {
     issues.push({
