@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { mockedApi, type Api } from "./api.js";
+import { errorOf, mockedApi, type Api } from "./api.js";
 import type * as pulumi from "@pulumi/pulumi";
 import { settle } from "./pulumi-mocks.js";
 import { drainUnhandled } from "./setup.js";
@@ -57,6 +57,16 @@ describe("FlinkTable", () => {
     const ddl = await settle(t.ddl);
     expect(ddl).to.contain("  `id` INT NOT NULL,\n  `v` STRING,\n  PRIMARY KEY (`id`) NOT ENFORCED\n)");
     expectValidFlinkSql(ddl);
+  });
+
+  it("a TIME column above precision 3, also nested, fails at preview as Flink's planner would (FlinkTypeFactory)", () => {
+    const e = errorOf(() => new api.FlinkTable("times", { columns: [{ name: "t", type: "TIME(3)" }, { name: "r", type: "ROW<a ARRAY<TIME(6)>>" }], options: { connector: "datagen" } }));
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "columns[1].type",
+        "r.a[]: TIME(6): Flink's planner supports TIME precision 0 to 3 only (it fails with 'TIME precision is not supported: 6') and keeps whole seconds; write TIME (or TIME(0)), or TIMESTAMP(6) when fractions of a second matter",
+      ],
+    ]);
   });
 
   it("reports every problem at once with its prop path", () => {

@@ -9,6 +9,7 @@
  */
 import type { DataType, IntervalType, TimestampType } from "../types/data-type.js";
 import { MAX_DECIMAL_PRECISION } from "../types/data-type.js";
+import { MAX_PLANNER_TIME_PRECISION, timeFractionWarning, timePrecisionProblem } from "../types/planner-limits.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { FieldIdCounter } from "./ids.js";
 import type { IcebergField, IcebergType } from "./types.js";
@@ -36,23 +37,13 @@ function intervalAdvice(t: IntervalType): string {
     : "store the duration as BIGINT milliseconds (Flink holds day-time intervals as a BIGINT of milliseconds)";
 }
 
-/**
- * TIME(p) → Iceberg time. Flink's planner supports TIME precision 0 to 3 only ("TIME precision is
- * not supported: p" above 3) and turns every TIME into TIME(0) (flink
- * `table/planner/.../calcite/FlinkTypeFactory` toLogicalType).
- */
+/** TIME(p) → Iceberg time, within what Flink's planner accepts (planner-limits.ts). */
 function timeType(t: DataType & { precision: number }, path: string, ctx: ConvertContext): IcebergType | undefined {
-  if (t.precision > 3) {
-    ctx.diag.error(
-      "",
-      `${path}: ${t.toString()}: Flink's planner supports TIME precision 0 to 3 only (it fails with 'TIME precision is not supported: ${t.precision}') and keeps whole seconds; ` +
-        "write TIME (or TIME(0)), or TIMESTAMP(6) when fractions of a second matter",
-    );
+  if (t.precision > MAX_PLANNER_TIME_PRECISION) {
+    ctx.diag.error("", timePrecisionProblem(path, t));
     return undefined;
   }
-  if (t.precision > 0) {
-    ctx.diag.warn("", `${path}: ${t.toString()}: Flink's planner reads every TIME as TIME(0), so fractions of a second are dropped; write TIME, or TIMESTAMP(3) when they matter`);
-  }
+  if (t.precision > 0) ctx.diag.warn("", timeFractionWarning(path, t));
   return "time";
 }
 

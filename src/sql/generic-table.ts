@@ -9,6 +9,7 @@ import { checkIdentifier } from "../types/datatypes.js";
 import { checkKnownKeys } from "../validation/known-keys.js";
 import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
+import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-limits.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
 import { connectorBoundedness, type Boundedness } from "./connector-bounds.js";
@@ -126,6 +127,8 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     if (typeof c.type !== "string" && !isDataType(c.type)) return d.error("type", "must be Flink type text such as \"BIGINT\" or a DataTypes value (a computed column has an expression instead)");
     const type = d.capture("type", () => (typeof c.type === "string" ? parseDataType(c.type) : c.type));
     if (type === undefined) return;
+    const time = timeAbovePlannerLimit(type, c.name);
+    if (time !== undefined) return d.error("type", timePrecisionProblem(time.path, time.type));
     const rendered = pk.has(c.name) ? type.notNull() : type;
     if ("metadata" in c) {
       kinds.set(c.name, { kind: "metadata", type });

@@ -1,0 +1,44 @@
+/**
+ * What Flink's planner accepts beyond the type syntax: the parser takes TIME(0) to TIME(9)
+ * (flink `LogicalTypeParser`, `TimeType`), but the planner supports TIME precision 0 to 3 only
+ * ("TIME precision is not supported: p") and turns every TIME into TIME(0) (flink
+ * `table/planner/.../calcite/FlinkTypeFactory` toLogicalType). Every table's columns meet it.
+ */
+import type { DataType } from "./data-type.js";
+
+/** The largest TIME precision Flink's planner accepts. */
+export const MAX_PLANNER_TIME_PRECISION = 3;
+
+/** The problem with a TIME type of precision `p` above the planner's limit (`where` names the column or field). */
+export function timePrecisionProblem(where: string, type: DataType & { precision: number }): string {
+  return (
+    `${where}: ${type.toString()}: Flink's planner supports TIME precision 0 to ${MAX_PLANNER_TIME_PRECISION} only (it fails with 'TIME precision is not supported: ${type.precision}') and keeps whole seconds; ` +
+    "write TIME (or TIME(0)), or TIMESTAMP(6) when fractions of a second matter"
+  );
+}
+
+/** The warning for TIME(1..3): accepted, but read as TIME(0). */
+export function timeFractionWarning(where: string, type: DataType): string {
+  return `${where}: ${type.toString()}: Flink's planner reads every TIME as TIME(0), so fractions of a second are dropped; write TIME, or TIMESTAMP(3) when they matter`;
+}
+
+/** The first TIME inside `type` (itself or nested) above the planner's precision, with the path to it (`a.b[]{value}`). */
+export function timeAbovePlannerLimit(type: DataType, path: string): { path: string; type: DataType & { precision: number } } | undefined {
+  switch (type.kind) {
+    case "TIME":
+      return type.precision > MAX_PLANNER_TIME_PRECISION ? { path, type } : undefined;
+    case "ARRAY":
+    case "MULTISET":
+      return timeAbovePlannerLimit(type.elementType, `${path}[]`);
+    case "MAP":
+      return timeAbovePlannerLimit(type.keyType, `${path}{key}`) ?? timeAbovePlannerLimit(type.valueType, `${path}{value}`);
+    case "ROW":
+      for (const f of type.fields) {
+        const found = timeAbovePlannerLimit(f.type, `${path}.${f.name}`);
+        if (found) return found;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
