@@ -72,6 +72,23 @@ new FlinkSqlJob("own-problem", { statements: [sql\`INSERT INTO \${ok} SELECT 1\`
     expect(fs.existsSync(out)).to.equal(false);
   });
 
+  it("warns about a table that no job uses (it deploys nothing)", async () => {
+    const dir = program(
+      path.join(tmp, "unused"),
+      HEADER +
+        `const s = new FlinkTable("s", { columns: [{ name: "a", type: "INT" }], options: { connector: "datagen" } });
+const d = new FlinkTable("d", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });
+new FlinkTable("spare", { columns: [{ name: "a", type: "INT" }], options: { connector: "blackhole" } });
+new FlinkSqlJob("j", { statements: [sql\`INSERT INTO \${d} SELECT a FROM \${s}\`] });
+`,
+    );
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "unused-out")]);
+    expect(r.code).to.equal(0);
+    expect(r.stdout.split("\n").filter((l) => l.startsWith("warning: "))).to.deep.equal([
+      'warning: FlinkTable "spare": no FlinkSqlJob uses it, so it deploys nothing (a table is created by the jobs that interpolate it with ${...})',
+    ]);
+  });
+
   it("a program path that does not exist: one line, exit 1, no stack trace", async () => {
     const r = await runCli(["synth", path.join(tmp, "nope")]);
     expect(r.code).to.equal(1);

@@ -9,6 +9,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { startCollecting } from "../components/collect.js";
 import { registry, resetRegistry, type RegisteredJob } from "../components/job-registry.js";
+import type { TableDefinition } from "../components/table-definition.js";
 import type { ProgramProject } from "./project.js";
 
 const PACKAGE_NAME = "pulumi-flink-iceberg";
@@ -47,6 +48,8 @@ export interface MockedResource {
 
 export interface ProgramRun {
   jobs: RegisteredJob[];
+  /** Every table component the program created (in order). */
+  tables: TableDefinition[];
   resources: MockedResource[];
   /** Promise rejections the Pulumi runtime raised while the program ran (e.g. a failed Output). */
   failures: unknown[];
@@ -111,5 +114,5 @@ export async function runProgram(project: ProgramProject, stack: string): Promis
     restore();
     setTimeout(() => process.off("unhandledRejection", onRejection), 0);
   }
-  return { jobs: [...registry().jobs], resources, failures };
+  return { jobs: [...registry().jobs], tables: [...registry().tables], resources, failures };
 }

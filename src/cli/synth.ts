@@ -34,6 +34,8 @@ export interface SynthJobResult {
 export interface SynthResult {
   outDir: string;
   jobs: SynthJobResult[];
+  /** Warnings about the program as a whole, e.g. a table no job uses. */
+  warnings: string[];
 }
 
 /** An error for the CLI to print; `lines` are printed one per line, exit code 1. */
@@ -153,7 +155,10 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
       warnings: [...r.job.warnings.map((w) => `${resourceLabel("FlinkSqlJob", r.job.name)}: ${w}`), ...r.job.tables.flatMap((t) => t.warnings.map((w) => `${t.label}: ${w.path ? `${w.path}: ` : ""}${w.message}`))],
     });
   }
-  return { outDir, jobs };
+  // A table no job interpolates renders nowhere: its CREATE TABLE exists only in a job's script.
+  const usedTables = new Set(run.jobs.flatMap((j) => j.tables));
+  const warnings = run.tables.filter((t) => !usedTables.has(t)).map((t) => `${t.label}: no FlinkSqlJob uses it, so it deploys nothing (a table is created by the jobs that interpolate it with \${...})`);
+  return { outDir, jobs, warnings };
 }
 
 /** The summary table printed after a successful synth. */
@@ -164,6 +169,7 @@ export function formatSummary(result: SynthResult): string {
   const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
   const out = [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
   for (const j of result.jobs) for (const w of j.warnings) out.push(`warning: ${w}`);
+  for (const w of result.warnings) out.push(`warning: ${w}`);
   out.push("", `wrote ${result.jobs.length} job(s) to ${path.relative(process.cwd(), result.outDir) || "."}:`);
   for (const j of result.jobs) {
     const rel = path.relative(process.cwd(), j.dir);
