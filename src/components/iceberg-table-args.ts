@@ -119,9 +119,13 @@ export interface IcebergTableArgs {
    * `starting-strategy`, `snapshot-id`, `start-snapshot-id`, `end-snapshot-id`, `split-size`,
    * `read.split.target-size`, `write-format`, `write.format.default`, `target-file-size-bytes`,
    * `write.target-file-size-bytes`, `compression-codec`, `write.<format>.compression-codec`,
-   * `upsert-enabled`, `write.upsert.enabled`, `commit.interval`, `table.exec.iceberg.use-flip27-source`);
-   * on a streaming source the read options the runtime rejects there (`tag`, `end-tag`,
-   * `as-of-timestamp`); a credential key (SPEC decision 8). Default: none.
+   * `upsert-enabled`, `write.upsert.enabled`, `overwrite-enabled` (write INSERT OVERWRITE in a batch
+   * job instead), `commit.interval`, `table.exec.iceberg.use-flip27-source`), also behind the
+   * catalog's `table-default.` / `table-override.` prefixes; on a streaming source the read options
+   * the runtime rejects there (`tag`, `end-tag`, `as-of-timestamp`); `distribution-mode` hash with a
+   * primaryKey when a partition column is not in the key (iceberg `flink/.../sink/FlinkSink.java`);
+   * a credential key or a value that embeds a credential (SPEC decision 8). The same rules apply to
+   * a statement's OPTIONS hint on the table. Default: none.
    */
   extraOptions?: Record<string, string>;
 }
