@@ -67,7 +67,7 @@ new FlinkSqlJob("own-problem", { statements: [sql\`INSERT INTO \${ok} SELECT 1\`
       '  FlinkSqlJob "own-problem": parallelism',
     ]);
     expect(lines[4]).to.equal(
-      '  FlinkSqlJob "uses-failed": statements: use IcebergSink "out", FlinkTable "src", which have errors (listed above); the statements and the target are checked once that is fixed',
+      '  FlinkSqlJob "uses-failed": statements: use IcebergSink "out", FlinkTable "src", which have errors (listed above); the job\'s statements, configuration and target are checked once that is fixed',
     );
     expect(fs.existsSync(out)).to.equal(false);
   });
@@ -167,17 +167,17 @@ new FlinkSqlJob(process.env.JOB_NAME ?? "first", { statements: [sql\`INSERT INTO
 });
 
 describe("flink-iceberg synth default output folder name", () => {
-  it("a Pulumi project's name; a loose file's base name (its folder's for index.ts), so two programs in one folder keep their output", async () => {
+  it("a Pulumi project's name for the project and its entry; <project or folder>-<file> for any other file, so two programs never share one", async () => {
     const { resolveProject } = await import("../src/cli/project.js");
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "flink-iceberg-outname-"));
     try {
       const loose = path.join(tmp, "jobs");
       fs.mkdirSync(loose);
       for (const f of ["orders.ts", "payments.ts", "index.ts"]) fs.writeFileSync(path.join(loose, f), "");
-      expect(["orders.ts", "payments.ts", "index.ts"].map((f) => resolveProject(path.join(loose, f), "dev", {}).outName)).to.deep.equal(["orders", "payments", "jobs"]);
+      expect(["orders.ts", "payments.ts", "index.ts"].map((f) => resolveProject(path.join(loose, f), "dev", {}).outName)).to.deep.equal(["jobs-orders", "jobs-payments", "jobs"]);
       const project = program(path.join(tmp, "proj"), "");
       fs.writeFileSync(path.join(project, "other.ts"), "");
-      expect([project, path.join(project, "index.ts"), path.join(project, "other.ts")].map((p) => resolveProject(p, "dev", {}).outName)).to.deep.equal(["prog", "prog", "prog"]);
+      expect([project, path.join(project, "index.ts"), path.join(project, "other.ts")].map((p) => resolveProject(p, "dev", {}).outName)).to.deep.equal(["prog", "prog", "prog-other"]);
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }

@@ -53,6 +53,16 @@ describe("fuzz regressions", () => {
     expect(issuesOf(() => new api.FlinkSqlJob("reg-k2", { statements, sqlGateway: null as never })).map((i) => i.path)).to.deep.equal(["sqlGateway"]);
   });
 
+  it("session 4 review: statements that are no sql`...` objects, a non-array key list, odd session-property keys: validation errors, never TypeErrors", () => {
+    const t = new api.FlinkTable("reg-s0", { columns: cols, options: { connector: "datagen" } });
+    for (const bad of [{ segments: 5 }, { segments: {} }, { segments: [null] }, { segments: [{ kind: "table" }] }]) {
+      expect(issuesOf(() => new api.FlinkSqlJob("reg-s1", { statements: [bad as never] })).map((i) => i.path)).to.deep.equal(["statements[0]"]);
+    }
+    expect(issuesOf(() => new api.FlinkTable("reg-s2", { columns: cols, options: { connector: "datagen" }, primaryKey: 5 as never, partitionedBy: "id" as never })).map((i) => i.path)).to.deep.equal(["primaryKey", "partitionedBy"]);
+    // "constructor" / "toString" as session property keys conflict with nothing in the job's configuration.
+    new api.FlinkSqlJob("reg-s3", { statements: [api.sql`INSERT INTO ${t} SELECT * FROM ${t}`], sqlGateway: { endpoint: "http://gw:8083", sessionProperties: { constructor: "x", toString: "y" } } });
+  });
+
   it("grammar gaps: NOT NULL / descriptions after parameterized types in type arguments, backslashes in quotes", () => {
     const ddl = (t: string, name = "c"): string => `CREATE TABLE \`x\` (\n  \`${name}\` ${t}\n)\nWITH (\n  'connector' = 'datagen\\'\n);`;
     for (const t of ["ARRAY<CHAR(1) NOT NULL>", "MAP<VARCHAR(2) NOT NULL, DECIMAL(3, 1) NOT NULL>", "ROW<`a` TIME(1) 'doc\\'>", "MAP<MAP<TIMESTAMP_LTZ(3) NOT NULL, INT> NOT NULL, INT>"]) expectValidFlinkSql(ddl(t));

@@ -49,6 +49,8 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
     ["commitInterval unreadable", { commitInterval: "soon" }, ["commitInterval"], "number"],
     ["commitInterval as a number", { commitInterval: 30000 }, ["commitInterval"], 'a duration is Flink duration text, not a number (got 30000): write it with a unit, e.g. "30000ms" or "30000s"'],
     // Below Flink's minimum checkpoint interval: the sink's own error, with what to write.
+    ["commitInterval as a small number", { commitInterval: 5 }, ["commitInterval"], 'a duration is Flink duration text, not a number (got 5): write it with a unit, e.g. "5s"'],
+    ["commitInterval as NaN", { commitInterval: NaN }, ["commitInterval"], 'a duration is Flink duration text such as "30s", "5 min", "1h" (got NaN)'],
     ["commitInterval below 10 ms", { commitInterval: "1ms" }, ["commitInterval"], '"1ms" is below Flink\'s minimum checkpoint interval of 10 ms (the sink commits once per completed checkpoint); write "10ms" or more, e.g. "1min"'],
     ["targetFileSizeBytes negative", { targetFileSizeBytes: -5 }, ["targetFileSizeBytes"], "positive"],
     ["targetFileSizeBytes fraction text", { targetFileSizeBytes: "1.5gb" }, ["targetFileSizeBytes"], "whole"],
@@ -154,6 +156,11 @@ describe("IcebergSink review regressions", () => {
     ]);
     expect(render("IcebergSink", { ...args, primaryKey: ["id", "d"], extraOptions: { "write.distribution-mode": "hash" } }).plan.baseOptions["write.distribution-mode"]).to.equal("hash");
     expect(render("IcebergSink", { ...args, extraOptions: { "distribution-mode": "none" } }).plan.baseOptions["distribution-mode"]).to.equal("none");
+    // The write option wins over the table property (FlinkWriteConf): this one is not hash.
+    expect(render("IcebergSink", { ...args, extraOptions: { "distribution-mode": "none", "write.distribution-mode": "hash" } }).plan.baseOptions["distribution-mode"]).to.equal("none");
+    // A prefixed key a source never uses: remove it, without advice about sink args.
+    const src = planError("IcebergSource", { ...baseArgs, catalog: { ...(baseArgs.catalog as object), properties: { "table-default.write.format.default": "orc" } } });
+    expect(src.issues[0]!.message.endsWith("the product controls that key: remove it")).to.equal(true);
   });
 
   it("a primary key on a format-version 1 table without upsert warns about delete files", () => {

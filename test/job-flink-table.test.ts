@@ -172,6 +172,26 @@ describe("FlinkSqlJob with FlinkTables", () => {
     expectValidFlinkSql(script);
   });
 
+  it("a comment ended by a lone CR keeps what follows it; an Output whose value ends in a comment cannot swallow the `;` either", async () => {
+    const pulumi = await import("@pulumi/pulumi");
+    const { src, a, b } = tables("cr");
+    const job = new api.FlinkSqlJob("cr-comments", {
+      statements: [
+        api.sql`INSERT INTO ${a} SELECT id FROM ${src} -- c\rWHERE id > 0`,
+        api.sql`INSERT INTO ${b} SELECT v FROM ${src} WHERE v = ${pulumi.output("'a' -- c")}`,
+      ],
+    });
+    const script = await settle(job.script);
+    expect(script.split("\n").slice(-6)).to.deep.equal([
+      "EXECUTE STATEMENT SET",
+      "BEGIN",
+      "INSERT INTO `cr_a` SELECT id FROM `cr_src` -- c\rWHERE id > 0;",
+      "INSERT INTO `cr_b` SELECT v FROM `cr_src` WHERE v = 'a';",
+      "END;",
+      "",
+    ]);
+  });
+
   it("a batch job refuses an unbounded source and names it", () => {
     const { src, a } = tables("batch");
     expect(() => new api.FlinkSqlJob("b", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${src}`] }))

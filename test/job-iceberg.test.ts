@@ -289,6 +289,33 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     expect(ok.tables).to.deep.equal(["hint_sink", "hint_kafka"]);
   });
 
+  it("OPTIONS hints in every form Calcite reads are checked (back-quoted keys, comments, N'...', adjacent literals); an unreadable hint is an error; hash distribution by hint", () => {
+    const kafkaSrc = kafka("hint2_kafka");
+    const out = sink("hint2_sink");
+    const keyed = sink("hint2_keyed", { columns: [...cols, { name: "d", type: "DATE" }], primaryKey: ["id"], partitionedBy: ["d"] });
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("hinted2", {
+          statements: [
+            api.sql`INSERT INTO ${out} /*+ OPTIONS(\`upsert-enabled\`='true') */ SELECT id, data FROM ${kafkaSrc}`,
+            api.sql`INSERT INTO ${out} /*+ OPTIONS(\n 'write-format' = 'orc' -- a comment\n) */ SELECT id, data FROM ${kafkaSrc}`,
+            api.sql`INSERT INTO ${out} /*+ OPTIONS(N'format-' \n 'version'='1') */ SELECT id, data FROM ${kafkaSrc}`,
+            api.sql`INSERT INTO ${out} /*+ OPTIONS('a'=) */ SELECT id, data FROM ${kafkaSrc}`,
+            api.sql`INSERT INTO ${keyed} /*+ OPTIONS('distribution-mode'='hash') */ SELECT id, data, CURRENT_DATE FROM ${kafkaSrc}`,
+          ],
+        }),
+    );
+    expect(e.issues.map((i) => i.path)).to.deep.equal([
+      'statements[0] OPTIONS hint of hint2_sink["upsert-enabled"]',
+      'statements[1] OPTIONS hint of hint2_sink["write-format"]',
+      'statements[2] OPTIONS hint of hint2_sink["format-version"]',
+      "statements[3]",
+      'statements[4] OPTIONS hint of hint2_keyed["distribution-mode"]',
+    ]);
+    expect(e.issues[3]!.message).to.equal('the hint after IcebergSink "hint2_sink" cannot be read; write it as /*+ OPTIONS(\'key\' = \'value\', ...) */ (string-literal values)');
+    expect(e.issues[4]!.message.startsWith('hash distribution with a primaryKey (id) needs every partition column in the key, and "d" is not')).to.equal(true);
+  });
+
   it("a batch job cannot read a streaming Iceberg source, and names it", () => {
     const live = new api.IcebergSource("live", { catalog, database: "db", table: "live", columns: cols, streaming: true });
     const out = sink("live_out");

@@ -59,6 +59,9 @@ describe("credential detection (SPEC decision 8)", () => {
       "https://acct.blob.core.windows.net/c?sv=2022-11-02&ss=b&sig=abc%3D",
       "https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA%2F&X-Amz-Signature=abc",
       "https://storage.googleapis.com/b/o?X-Goog-Signature=abc",
+      "https://b.s3.amazonaws.com/k?AWSAccessKeyId=AKIA&Expires=1&Signature=abc",
+      "DefaultEndpointsProtocol=https;AccountName=a;AccountKey=abc==;EndpointSuffix=core.windows.net",
+      "https://idp/token?grant_type=refresh_token&refresh_token=abc",
     ]) {
       expect(valueCarriesCredential(v), v).to.equal(true);
     }

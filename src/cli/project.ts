@@ -11,9 +11,9 @@ export interface ProgramProject {
   /** Project name (Pulumi.yaml `name`, else the folder name). */
   name: string;
   /**
-   * Name of synth's default output folder: the project name for a Pulumi project (a folder, or a
-   * file beside a Pulumi.yaml); for a loose file its base name (`jobs.ts` → `jobs`; `index.ts` →
-   * its folder's name), so two programs in one folder do not overwrite each other's output.
+   * Name of synth's default output folder: the project name for a project folder or its entry
+   * (`index.ts` or Pulumi.yaml `main`); for any other file `<project or folder name>-<file name>`
+   * (`jobs/orders.ts` → `jobs-orders`), so two programs never overwrite each other's output.
    */
   outName: string;
   /** Absolute path of the entry file. */
@@ -79,7 +79,9 @@ export function resolveProject(program: string, stack: string, overrides: Readon
     }
   }
   for (const [k, v] of Object.entries(overrides)) config[namespaced(name, k)] = v;
+  // A program other than the project's own entry gets a folder of its own (unique per folder and file).
   const base = path.basename(entry, path.extname(entry));
-  const outName = pulumiYaml !== undefined || base === "index" ? name : base;
+  const projectEntry = typeof pulumiYaml?.main === "string" ? path.resolve(dir, pulumiYaml.main) : undefined;
+  const outName = isDir || base === "index" || entry === projectEntry ? name : `${name}-${base}`;
   return { name, outName, entry, dir, config, secretKeys };
 }

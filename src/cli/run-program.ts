@@ -7,7 +7,7 @@
 import Module from "node:module";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { startCollecting } from "../components/collect.js";
+import { startCollecting, stopCollecting } from "../components/collect.js";
 import { registry, resetRegistry, type RegisteredJob } from "../components/job-registry.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import type { ProgramProject } from "./project.js";
@@ -110,6 +110,7 @@ export async function runProgram(project: ProgramProject, stack: string): Promis
     console.warn = consoleWarn;
     console.log = consoleLog;
     process.chdir(cwd);
+    stopCollecting();
     unregister();
     restore();
     setTimeout(() => process.off("unhandledRejection", onRejection), 0);

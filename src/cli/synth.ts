@@ -157,7 +157,12 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
   }
   // A table no job interpolates renders nowhere: its CREATE TABLE exists only in a job's script.
   const usedTables = new Set(run.jobs.flatMap((j) => j.tables));
-  const warnings = run.tables.filter((t) => !usedTables.has(t)).map((t) => `${t.label}: no FlinkSqlJob uses it, so it deploys nothing (a table is created by the jobs that interpolate it with \${...})`);
+  const warnings = run.tables
+    .filter((t) => !usedTables.has(t))
+    .flatMap((t) => [
+      `${t.label}: no FlinkSqlJob uses it, so it deploys nothing (a table is created by the jobs that interpolate it with \${...})`,
+      ...t.warnings.map((w) => `${t.label}: ${w.path ? `${w.path}: ` : ""}${w.message}`),
+    ]);
   return { outDir, jobs, warnings };
 }
 
@@ -168,8 +173,8 @@ export function formatSummary(result: SynthResult): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
   const out = [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
-  for (const j of result.jobs) for (const w of j.warnings) out.push(`warning: ${w}`);
-  for (const w of result.warnings) out.push(`warning: ${w}`);
+  // A table two jobs use has its warnings in both: each is printed once.
+  for (const w of new Set([...result.jobs.flatMap((j) => j.warnings), ...result.warnings])) out.push(`warning: ${w}`);
   out.push("", `wrote ${result.jobs.length} job(s) to ${path.relative(process.cwd(), result.outDir) || "."}:`);
   for (const j of result.jobs) {
     const rel = path.relative(process.cwd(), j.dir);

@@ -10,7 +10,14 @@ import { registry } from "./job-registry.js";
 
 /** Turns collecting on for the program about to run (after resetRegistry). */
 export function startCollecting(): void {
-  registry().collected = [];
+  const r = registry();
+  r.collected = [];
+  r.collecting = true;
+}
+
+/** Turns collecting off once the program has run (collectedErrors keeps what it recorded). */
+export function stopCollecting(): void {
+  registry().collecting = false;
 }
 
 /** The validation errors collected so far, in the order the resources were created. */
@@ -26,9 +33,9 @@ export function validatedOrCollected<T>(validate: () => T): T | undefined {
   try {
     return validate();
   } catch (e) {
-    const collected = registry().collected;
-    if (!isValidationError(e) || collected === undefined) throw e;
-    collected.push(e);
+    const r = registry();
+    if (!isValidationError(e) || r.collecting !== true || r.collected === undefined) throw e;
+    r.collected.push(e);
     return undefined;
   }
 }

@@ -11,7 +11,8 @@ import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { SqlGatewayJob } from "../deploy/sql-gateway/resource.js";
 import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { renderScript } from "../sql/script.js";
-import type { SqlStatement } from "../sql/template.js";
+import { withoutTrailing } from "../sql/split.js";
+import { SqlStatement } from "../sql/template.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { resourceLabel } from "../validation/error.js";
@@ -84,7 +85,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     // checked once the table is fixed.
     const failed = failedTableLabels(a.statements);
     if (failed.length > 0) {
-      diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above); the statements and the target are checked once that is fixed`);
+      diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above); the job's statements, configuration and target are checked once that is fixed`);
     }
     const plan =
       failed.length > 0
@@ -229,8 +230,10 @@ function scriptText(name: string, plan: JobPlan, ddls: readonly string[], statem
     runtimeMode: plan.runtimeMode,
     flinkConfiguration: plan.flinkConfiguration,
     ddls,
-    definitions: statementTexts.slice(0, plan.definitions.length),
-    inserts: statementTexts.slice(plan.definitions.length),
+    // An embedded Output's value may end the statement with a comment (`'a' -- c`), which would
+    // swallow the `;` the script adds: each text ends at its last content.
+    definitions: statementTexts.slice(0, plan.definitions.length).map(withoutTrailing),
+    inserts: statementTexts.slice(plan.definitions.length).map(withoutTrailing),
   });
 }
 
@@ -272,9 +275,8 @@ function renderPlainScript(name: string, plan: JobPlan): string | undefined {
 function failedTableLabels(statements: unknown): string[] {
   const labels = new Set<string>();
   for (const s of Array.isArray(statements) ? statements : []) {
-    for (const seg of (s as Partial<SqlStatement> | undefined)?.segments ?? []) {
-      if (seg.kind === "table" && seg.table.failed) labels.add(seg.table.label);
-    }
+    if (!(s instanceof SqlStatement)) continue; // anything else is reported by the statement checks
+    for (const seg of s.segments) if (seg.kind === "table" && seg.table.failed) labels.add(seg.table.label);
   }
   return [...labels];
 }

@@ -33,8 +33,10 @@ interface Registry {
   byFlinkName: Map<string, TableDefinition>;
   /** `database\u0000table` → the upsert sinks registered for it. */
   upsertWriters: Map<string, TableDefinition[]>;
-  /** synth's collecting mode (collect.ts): the validation errors recorded instead of thrown; undefined when off. */
+  /** synth's collecting mode (collect.ts): the validation errors recorded instead of thrown. */
   collected?: FlinkIcebergValidationError[];
+  /** True while synth runs a program in collecting mode. */
+  collecting?: boolean;
 }
 
 const KEY = Symbol.for("pulumi-flink-iceberg.registry");
@@ -53,6 +55,7 @@ export function resetRegistry(): void {
   r.byFlinkName.clear();
   r.upsertWriters.clear();
   r.collected = undefined;
+  r.collecting = false;
 }
 
 /** Adds a table to the program's registry and its indexes. */

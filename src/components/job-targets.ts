@@ -112,7 +112,7 @@ export function validateTarget(
     const props = (args.sqlGateway as { sessionProperties?: unknown } | null)?.sessionProperties;
     const session = typeof props === "object" && props !== null ? (props as Record<string, unknown>) : {};
     for (const [key, value] of Object.entries(session)) {
-      const jobValue = plan.flinkConfiguration[key.trim()];
+      const jobValue = Object.hasOwn(plan.flinkConfiguration, key.trim()) ? plan.flinkConfiguration[key.trim()] : undefined;
       if (jobValue === undefined || jobValue === value || JOB_DECIDED_KEYS.has(key.trim())) continue; // decided keys: validateSqlGatewayArgs
       diag.error(
         `sqlGateway.sessionProperties[${JSON.stringify(key)}]`,

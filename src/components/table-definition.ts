@@ -22,6 +22,8 @@ export interface IcebergTableFacts {
   readonly needsFormatV3: boolean;
   /** Sink: upsertEnabled is true. */
   readonly upsert: boolean;
+  /** Sink: the error a hash write distribution would cause (an OPTIONS hint may set it); undefined when none. */
+  readonly hashDistributionProblem?: string;
   /** Source: reads incrementally without an end (streaming and unbounded). */
   readonly streamingRead: boolean;
   /** Source: renders snapshot ids (snapshot-id, start/end ids), which some read options conflict with. */

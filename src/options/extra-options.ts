@@ -108,7 +108,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       diag.error(
         mapPath(arg, key),
         `${JSON.stringify(key)} sets ${JSON.stringify(key.slice(prefix.length))} through the catalog's ${prefix}* properties, which apply when the connector creates the table (iceberg core/.../CatalogProperties.java); ` +
-          `the product controls that key: remove it and ${covered.instead}`,
+          `the product controls that key: remove it${covered.kind === undefined || covered.kind === ctx.kind ? ` and ${covered.instead}` : ""}`,
       );
       continue;
     }

@@ -39,9 +39,9 @@ export const byteSizeField = z
 export const durationField = z
   .string({
     error: (iss) =>
-      typeof iss.input === "number"
-        ? `a duration is Flink duration text, not a number (got ${describe(iss.input)}): write it with a unit, e.g. "${iss.input}ms" or "${iss.input}s"`
-        : `a duration is Flink duration text such as "30s", "5 min", "1h" (got ${describe(iss.input)})`,
+      typeof iss.input === "number" && Number.isSafeInteger(iss.input) && iss.input > 0
+        ? `a duration is Flink duration text, not a number (got ${iss.input}): write it with a unit, e.g. ${iss.input >= 10 ? `"${iss.input}ms" or ` : ""}"${iss.input}s"`
+        : `a duration is Flink duration text such as "30s", "5 min", "1h" (got ${typeof iss.input === "number" ? String(iss.input) : describe(iss.input)})`,
   })
   .check((ctx) => {
     try {

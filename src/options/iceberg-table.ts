@@ -41,6 +41,8 @@ export interface IcebergTablePlan {
   readonly read?: SourceRead;
   /** Sink only: upsertEnabled === true. */
   readonly upsert: boolean;
+  /** Sink only: the error a hash write distribution would cause (partition columns outside the primary key), for OPTIONS hints; undefined when none. */
+  readonly hashDistributionProblem?: string;
   /** Sink only: commitInterval as written, with its milliseconds; undefined when unset. */
   readonly commitInterval?: { readonly millis: number; readonly text: string };
   /** uri/warehouse as given: a string, a deferred value (Output/Promise), or undefined. */
@@ -94,34 +96,31 @@ function checkProtoKey(arg: string, raw: unknown, diag: Diagnostics): void {
 }
 
 /**
- * `distribution-mode` hash with a primary key (equality fields): every partition source column
- * must be a key column, or the runtime fails ("In 'hash' distribution mode with equality fields
- * set, source column ... should be included in equality fields"; iceberg flink/.../sink/FlinkSink.java
- * `distributeDataStream`). Upsert mode has the same rule, checked by renderSinkWrite.
+ * The key that makes the write distribution mode hash in `options` (the write option
+ * `distribution-mode` wins over the table property `write.distribution-mode`; iceberg
+ * flink/.../FlinkWriteConf.java), or undefined.
  */
-function checkHashDistribution(
-  extra: Readonly<Record<string, string>>,
-  props: Readonly<Record<string, string>>,
-  primaryKeyInput: unknown,
-  partitionedBy: readonly string[],
-  upsert: boolean,
-  diag: Diagnostics,
-): void {
+export function hashDistributionKey(options: Readonly<Record<string, string>>): string | undefined {
+  const key = options["distribution-mode"] !== undefined ? "distribution-mode" : options["write.distribution-mode"] !== undefined ? "write.distribution-mode" : undefined;
+  return key !== undefined && options[key]!.trim().toLowerCase() === "hash" ? key : undefined;
+}
+
+/**
+ * `distribution-mode` hash with a primary key (equality fields) needs every partition source column
+ * in the key, or the runtime fails ("In 'hash' distribution mode with equality fields set, source
+ * column ... should be included in equality fields"; iceberg flink/.../sink/FlinkSink.java
+ * `distributeDataStream`). The message for this sink, or undefined when its columns meet the rule
+ * (upsert mode has the same rule, checked by renderSinkWrite).
+ */
+function hashDistributionProblem(primaryKeyInput: unknown, partitionedBy: readonly string[], upsert: boolean): string | undefined {
   const keys = Array.isArray(primaryKeyInput) ? (primaryKeyInput as unknown[]).filter((k): k is string => typeof k === "string") : [];
-  if (upsert || keys.length === 0 || partitionedBy.length === 0) return;
-  for (const [arg, map] of [["extraOptions", extra], ["catalog.properties", props]] as const) {
-    for (const key of ["distribution-mode", "write.distribution-mode"]) {
-      const value = map[key];
-      if (typeof value !== "string" || value.trim().toLowerCase() !== "hash") continue;
-      const outside = partitionedBy.filter((c) => !keys.includes(c));
-      if (outside.length === 0) continue;
-      diag.error(
-        `${arg}[${JSON.stringify(key)}]`,
-        `hash distribution with a primaryKey (${keys.join(", ")}) needs every partition column in the key, and ${outside.map((c) => JSON.stringify(c)).join(", ")} ${outside.length === 1 ? "is" : "are"} not ` +
-          "(the runtime fails with 'In 'hash' distribution mode with equality fields set, source column ... should be included in equality fields'); add them to primaryKey, or use another distribution mode",
-      );
-    }
-  }
+  if (upsert || keys.length === 0) return undefined;
+  const outside = partitionedBy.filter((c) => !keys.includes(c));
+  if (outside.length === 0) return undefined;
+  return (
+    `hash distribution with a primaryKey (${keys.join(", ")}) needs every partition column in the key, and ${outside.map((c) => JSON.stringify(c)).join(", ")} ${outside.length === 1 ? "is" : "are"} not ` +
+    "(the runtime fails with 'In 'hash' distribution mode with equality fields set, source column ... should be included in equality fields'); add them to primaryKey, or use another distribution mode"
+  );
 }
 
 /**
@@ -185,7 +184,9 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   for (const key of t.extraOptions === undefined ? [] : Object.keys(extra).sort()) {
     if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);
   }
-  if (kind === "IcebergSink") checkHashDistribution(extra, props, primaryKeyInput, partitionedBy, snk.upsertEnabled === true, diag);
+  const hashProblem = kind === "IcebergSink" ? hashDistributionProblem(primaryKeyInput, partitionedBy, snk.upsertEnabled === true) : undefined;
+  const hashKey = hashProblem === undefined ? undefined : hashDistributionKey({ ...props, ...extra });
+  if (hashKey !== undefined) diag.error(`${Object.hasOwn(extra, hashKey) ? "extraOptions" : "catalog.properties"}[${JSON.stringify(hashKey)}]`, hashProblem!);
 
   const warnings: ValidationIssue[] = [...diag.warnings];
   if (converted?.needsFormatV3 === true) warnings.push({ path: "formatVersion", message: FORMAT_V3_RUNTIME_WARNING });
@@ -226,6 +227,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
     catalogKey,
     ...(read !== undefined ? { read } : {}),
     upsert,
+    ...(hashProblem !== undefined ? { hashDistributionProblem: hashProblem } : {}),
     ...(commitText !== undefined ? { commitInterval: { millis: parseFlinkDuration(commitText), text: commitText } } : {}),
     uri: c.uri,
     warehouse: c.warehouse,

@@ -107,7 +107,17 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   const columns: RenderColumn[] = [];
   const kinds = new Map<string, { kind: RenderColumn["kind"]; type?: DataType }>();
   if (!Array.isArray(args.columns) || args.columns.length === 0) diag.error("columns", "needs at least one column");
-  const pk = new Set(args.primaryKey ?? []);
+  // A key list that is no array of names is reported once here and treated as empty below.
+  const nameList = (arg: "primaryKey" | "partitionedBy"): string[] => {
+    const v: unknown = args[arg];
+    if (v === undefined) return [];
+    if (Array.isArray(v) && v.every((k) => typeof k === "string")) return v;
+    diag.error(arg, "must be an array of column names (strings)");
+    return [];
+  };
+  const primaryKey = nameList("primaryKey");
+  const partitionedBy = nameList("partitionedBy");
+  const pk = new Set(primaryKey);
   const names = new Set<string>();
   (Array.isArray(args.columns) ? args.columns : []).forEach((c, i) => {
     const d = diag.at(`columns[${i}]`);
@@ -138,12 +148,12 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       columns.push({ kind: "physical", name: c.name, type: rendered.toString(), ...comment });
     }
   });
-  (args.primaryKey ?? []).forEach((k, i) => {
+  primaryKey.forEach((k, i) => {
     const col = kinds.get(k);
     if (!col) diag.error(`primaryKey[${i}]`, `names ${JSON.stringify(k)}, which is not a column`);
     else if (col.kind !== "physical") diag.error(`primaryKey[${i}]`, `${JSON.stringify(k)} is a ${col.kind} column; a primary key holds physical columns only`);
   });
-  (args.partitionedBy ?? []).forEach((k, i) => {
+  partitionedBy.forEach((k, i) => {
     if (!kinds.has(k)) diag.error(`partitionedBy[${i}]`, `names ${JSON.stringify(k)}, which is not a column`);
   });
   if (args.watermark) {

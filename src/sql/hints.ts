@@ -7,7 +7,8 @@
  *
  * Grammar read here (Calcite's hint syntax in Flink's parser): `/*+ item (, item)* *\/`, an item
  * being `NAME` or `NAME(args)`; OPTIONS args are `key = 'value'` pairs, a key a string literal or
- * a simple identifier. Other hints (LOOKUP, BROADCAST ...) are skipped.
+ * an identifier (also back-quoted). Other hints (LOOKUP, BROADCAST ...) are skipped. A hint this
+ * cannot read is reported, so that no option escapes the checks.
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { SqlSegment } from "./template.js";
@@ -20,7 +21,25 @@ export interface TableOptionsHint {
 
 type Token = { kind: "word" | "literal" | "punct"; text: string };
 
-/** Tokens of a hint body from `text[from]` (just after `/*+`) to its `*\/`; undefined when it cannot be read. */
+/** The text of the quoted token at `text[i]` (`quote` doubled inside) and the offset after it; undefined when unterminated. */
+function quoted(text: string, i: number, quote: string): { value: string; end: number } | undefined {
+  let value = "";
+  let j = i + 1;
+  for (;;) {
+    const close = text.indexOf(quote, j);
+    if (close < 0) return undefined;
+    value += text.slice(j, close);
+    if (text[close + 1] !== quote) return { value, end: close + 1 };
+    value += quote;
+    j = close + 2;
+  }
+}
+
+/**
+ * Tokens of a hint body from `text[from]` (just after `/*+`) to its `*\/`; undefined when it cannot
+ * be read. Like Calcite's lexer: `-- ...` comments end at a line end, `N'...'` is a string literal,
+ * adjacent string literals are one, a back-quoted identifier is a word.
+ */
 function hintTokens(text: string, from: number): Token[] | undefined {
   const out: Token[] = [];
   let i = from;
@@ -28,22 +47,20 @@ function hintTokens(text: string, from: number): Token[] | undefined {
     const c = text[i]!;
     if (c === "*" && text[i + 1] === "/") return out;
     if (/\s/.test(c)) i++;
-    else if (c === "'") {
-      let value = "";
-      let j = i + 1;
-      for (;;) {
-        const close = text.indexOf("'", j);
-        if (close < 0) return undefined;
-        value += text.slice(j, close);
-        if (text[close + 1] === "'") {
-          value += "'";
-          j = close + 2;
-        } else {
-          i = close + 1;
-          break;
-        }
-      }
-      out.push({ kind: "literal", text: value });
+    else if (c === "-" && text[i + 1] === "-") {
+      while (i < text.length && text[i] !== "\n" && text[i] !== "\r") i++;
+    } else if (c === "'" || ((c === "N" || c === "n") && text[i + 1] === "'")) {
+      const q = quoted(text, c === "'" ? i : i + 1, "'");
+      if (q === undefined) return undefined;
+      const last = out[out.length - 1];
+      if (last?.kind === "literal") out[out.length - 1] = { kind: "literal", text: last.text + q.value };
+      else out.push({ kind: "literal", text: q.value });
+      i = q.end;
+    } else if (c === "`") {
+      const q = quoted(text, i, "`");
+      if (q === undefined) return undefined;
+      out.push({ kind: "word", text: q.value });
+      i = q.end;
     } else if (/[A-Za-z_]/.test(c)) {
       const m = /^[A-Za-z_][A-Za-z0-9_.-]*/.exec(text.slice(i))![0];
       out.push({ kind: "word", text: m });
@@ -94,9 +111,10 @@ function optionsOf(tokens: readonly Token[]): Record<string, string> | undefined
   return options;
 }
 
-/** The OPTIONS hints that follow table references in a statement's segments, in order. */
-export function tableOptionsHints(segments: readonly SqlSegment[]): TableOptionsHint[] {
-  const out: TableOptionsHint[] = [];
+/** The OPTIONS hints that follow table references in a statement's segments, in order, and the tables whose hint cannot be read. */
+export function tableOptionsHints(segments: readonly SqlSegment[]): { hints: TableOptionsHint[]; unreadable: TableDefinition[] } {
+  const hints: TableOptionsHint[] = [];
+  const unreadable: TableDefinition[] = [];
   segments.forEach((seg, k) => {
     const next = segments[k + 1];
     if (seg.kind !== "table" || next?.kind !== "text") return;
@@ -104,7 +122,8 @@ export function tableOptionsHints(segments: readonly SqlSegment[]): TableOptions
     if (!open) return;
     const tokens = hintTokens(next.text, open[0].length);
     const options = tokens === undefined ? undefined : optionsOf(tokens);
-    if (options !== undefined && Object.keys(options).length > 0) out.push({ table: seg.table, options });
+    if (options === undefined) unreadable.push(seg.table);
+    else if (Object.keys(options).length > 0) hints.push({ table: seg.table, options });
   });
-  return out;
+  return { hints, unreadable };
 }

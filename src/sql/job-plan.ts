@@ -10,6 +10,7 @@
 import type { IcebergTableFacts, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { checkFreeFormMap } from "../options/extra-options.js";
+import { hashDistributionKey } from "../options/iceberg-table.js";
 import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
 import { computeJobConfig, type JobConfig } from "./job-config.js";
@@ -119,10 +120,16 @@ function checkTextMentions(analyzed: readonly AnalyzedStatement[], tables: reado
  */
 function checkOptionsHints(analyzed: readonly AnalyzedStatement[], diag: Diagnostics): void {
   for (const a of analyzed) {
-    for (const { table: t, options } of tableOptionsHints(a.statement.segments)) {
+    const { hints, unreadable } = tableOptionsHints(a.statement.segments);
+    for (const t of unreadable) {
+      diag.error(`statements[${a.index}]`, `the hint after ${t.label} cannot be read; write it as /*+ OPTIONS('key' = 'value', ...) */ (string-literal values)`);
+    }
+    for (const { table: t, options } of hints) {
       const arg = `statements[${a.index}] OPTIONS hint of ${t.tableName}`;
       if (t.iceberg !== undefined && t.resourceType !== "FlinkTable") {
         checkFreeFormMap(arg, options, { kind: t.resourceType, streamingRead: t.iceberg.streamingRead, pinnedBySnapshotIds: t.iceberg.pinnedBySnapshotIds ?? false }, diag);
+        const hashKey = t.iceberg.hashDistributionProblem === undefined ? undefined : hashDistributionKey(options);
+        if (hashKey !== undefined) diag.error(`${arg}[${JSON.stringify(hashKey)}]`, t.iceberg.hashDistributionProblem!);
         continue;
       }
       for (const [key, value] of Object.entries(options)) {

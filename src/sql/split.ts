@@ -118,8 +118,10 @@ function fragments(script: string): Fragment[] {
     const next = script[i + 1];
     if (c === "-" && next === "-") {
       endWord();
-      const nl = script.indexOf("\n", i);
-      i = nl < 0 ? n : nl + 1;
+      // A line comment ends at LF or CR (Calcite's SINGLE_LINE_COMMENT).
+      let nl = i + 2;
+      while (nl < n && script[nl] !== "\n" && script[nl] !== "\r") nl++;
+      i = nl < n ? nl + 1 : n;
     } else if (c === "/" && next === "*") {
       endWord();
       const hint = script[i + 2] === "+";
@@ -163,6 +165,19 @@ function fragments(script: string): Fragment[] {
 export function contentEnd(text: string): number {
   const frags = fragments(text);
   return frags.length === 0 ? 0 : frags[frags.length - 1]!.end;
+}
+
+/**
+ * `text` without what follows its last content (trailing `;`, white space, comments): a statement
+ * as the script may end it with its own `;`. `text` as it is when it cannot be read (an
+ * unterminated literal is reported where the script is split).
+ */
+export function withoutTrailing(text: string): string {
+  try {
+    return text.slice(0, contentEnd(text));
+  } catch {
+    return text;
+  }
 }
 
 function startsWith(tokens: readonly string[], words: readonly string[]): boolean {

@@ -77,10 +77,12 @@ export function credentialKeyMessage(key: string, where: string): string {
 /**
  * `scheme://user:password@host` userinfo, or a credential query or connection parameter:
  * `password=`, `token=`, `access_token=`, `secret=`, `api_key=`, an Azure SAS signature `sig=`,
- * a pre-signed S3 / GCS URL (`X-Amz-Signature=`, `X-Amz-Credential=`, `X-Goog-Signature=` ...).
+ * a pre-signed S3 / GCS URL (`X-Amz-Signature=`, `X-Amz-Credential=`, `X-Goog-Signature=`,
+ * `Signature=` of SigV2), refresh and session tokens, an Azure connection string's `AccountKey=` /
+ * `SharedAccessKey=`.
  */
 const CREDENTIAL_IN_VALUE =
-  /\/\/[^/@\s:]+:[^/@\s]+@|[?&;](?:password|passwd|pwd|token|access[-_]?token|secret|client[-_]?secret|access[-_]?key|secret[-_]?key|api[-_]?key|credential|sig|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential)=/i;
+  /\/\/[^/@\s:]+:[^/@\s]+@|[?&;](?:password|passwd|pwd|token|access[-_]?token|secret|client[-_]?secret|access[-_]?key|secret[-_]?key|api[-_]?key|credential|sig|signature|refresh[-_]?token|session[-_]?token|accountkey|sharedaccesskey|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential)=/i;
 
 /** True when a value (a URI, a connection string) embeds a credential, e.g. `jdbc:postgresql://db/x?password=...`. */
 export function valueCarriesCredential(value: string): boolean {

@@ -36,7 +36,7 @@ export interface SqlGatewayArgs {
    * Properties of the session the script runs in, next to the job's `flinkConfiguration`, e.g.
    * `rest.address`/`rest.port` of the session cluster or `execution.target`. Default: none.
    * Stored as secrets. Preview errors: a key the job's configuration also sets with another value
-   * (the script's SET line would win), a key the job decides (runtime mode, checkpoint interval,
+   * or as an Output (the script's SET line would win), a key the job decides (runtime mode, checkpoint interval,
    * parallelism), an Iceberg write option, and a credential key (e.g. `s3.secret-key`) with a
    * plain string value: pass that as a Pulumi secret.
    */
