@@ -281,7 +281,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
       'statements[0] OPTIONS hint of hint_src["end-snapshot-id"]',
       'statements[1] OPTIONS hint of hint_kafka["properties.sasl.jaas.config"]',
     ]);
-    expect(e.issues[1]!.message).to.equal('"upsert-enabled" is rendered by the product or covered by a modeled arg; remove it and set upsertEnabled');
+    expect(e.issues[1]!.message).to.equal('"upsert-enabled" is decided by the table\'s own args here (the package renders it, or a modeled arg covers it); remove it and set upsertEnabled');
     // A hint with options the rules allow is kept as written.
     const ok = new api.FlinkSqlJob("hinted_ok", {
       statements: [api.sql`INSERT INTO ${out} /*+ OPTIONS('write-parallelism'='2') */ SELECT id, data FROM ${kafkaSrc}`],

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { stringify as toYaml } from "yaml";
 import { collectedErrors } from "../components/collect.js";
-import type { RegisteredJob } from "../components/job-registry.js";
+import { registry, type RegisteredJob } from "../components/job-registry.js";
 import { SECRET_PLACEHOLDER } from "../components/job-targets.js";
 import { isValidationError, resourceLabel } from "../validation/error.js";
 import type { SynthOptions } from "./args.js";
@@ -95,6 +95,14 @@ async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<Rend
   return { job, script: String(script), manifests: manifestText, schemas: JSON.stringify(schemas ?? {}, null, 2) + "\n" };
 }
 
+/** The warnings of every table and job the program registered, each once. */
+function programWarnings(): string[] {
+  const r = registry();
+  const tables = r.tables.flatMap((t) => t.warnings.map((w) => `${t.label}: ${w.path ? `${w.path}: ` : ""}${w.message}`));
+  const jobs = r.jobs.flatMap((j) => j.warnings.map((w) => `${resourceLabel("FlinkSqlJob", j.name)}: ${w}`));
+  return [...new Set([...tables, ...jobs])];
+}
+
 /** Runs synth; throws SynthError for everything the user must fix. */
 export async function synth(opts: SynthOptions): Promise<SynthResult> {
   let project;
@@ -104,8 +112,14 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
     throw new SynthError([e instanceof Error ? e.message : String(e)]);
   }
   let run;
+  // The errors, then the warnings of the resources that were valid (a failed run shows them too).
   const failed = (more: string[]): SynthError =>
-    new SynthError([`${path.relative(process.cwd(), project.entry)}: the program failed; nothing was written:`, ...collectedErrors().flatMap(describeFailure), ...more]);
+    new SynthError([
+      `${path.relative(process.cwd(), project.entry)}: the program failed; nothing was written:`,
+      ...collectedErrors().flatMap(describeFailure),
+      ...more,
+      ...programWarnings().map((w) => `warning: ${w}`),
+    ]);
   try {
     run = await runProgram(project, opts.stack);
   } catch (e) {

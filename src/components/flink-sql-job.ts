@@ -81,23 +81,18 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration))) {
       diag.error("configuration", "must be a map of plain strings");
     }
-    // synth's collecting mode (collect.ts): a statement that uses a table which failed validation is
-    // checked once the table is fixed.
+    // synth's collecting mode (collect.ts): a table that failed validation is a placeholder here (no
+    // DDL, no Iceberg facts), so the job's own problems are still found; nothing is rendered.
     const failed = failedTableLabels(a.statements);
-    if (failed.length > 0) {
-      diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above); the job's statements, configuration and target are checked once that is fixed`);
-    }
-    const plan =
-      failed.length > 0
-        ? undefined
-        : planJob(
-            { statements: a.statements, runtimeMode, parallelism: a.parallelism, configuration: (typeof a.configuration === "object" && a.configuration) || {}, programTables: programRegistryTables() },
-            diag,
-          );
+    if (failed.length > 0) diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above)`);
+    const plan = planJob(
+      { statements: a.statements, runtimeMode, parallelism: a.parallelism, configuration: (typeof a.configuration === "object" && a.configuration) || {}, programTables: programRegistryTables() },
+      diag,
+    );
     // The script text when every part is plain (undefined when the plan has errors or Outputs).
-    const plainScript = plan === undefined || diag.hasErrors ? undefined : renderPlainScript(name, plan);
-    const kubernetesFacts = plan === undefined ? undefined : validateTarget(name, a, plan, plainScript, diag);
-    if (!passedOrCollected(diag, label) || plan === undefined) {
+    const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
+    const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
+    if (!passedOrCollected(diag, label)) {
       // Collecting: a failed job registers nothing more (synth reports every collected error).
       this.plainScript = undefined;
       this.tables = [];

@@ -114,7 +114,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     }
     if (covered !== undefined) {
       if (covered.kind === undefined || covered.kind === ctx.kind) {
-        diag.error(mapPath(arg, key), `${JSON.stringify(key)} is rendered by the product or covered by a modeled arg; remove it and ${covered.instead}`);
+        diag.error(mapPath(arg, key), `${JSON.stringify(key)} is decided by the table's own args here (the package renders it, or a modeled arg covers it); remove it and ${covered.instead}`);
       } else {
         diag.error(mapPath(arg, key), `${JSON.stringify(key)} is a ${covered.kind === "IcebergSink" ? "write" : "read"} option of ${covered.kind}, which an ${ctx.kind} never uses; declare an ${covered.kind} and ${covered.instead}`);
       }
