@@ -253,6 +253,10 @@ const ERRORS: ReadonlyArray<readonly [string, string]> = [
   ["ROW<`a\rb` INT>", "contains a line break (CR or LF)"],
   [`ROW<\`${"x".repeat(257)}\` INT>`, "is 257 characters long; Flink identifiers hold at most 256 (at offset 4)"],
   ["NULL NOT NULL", "the NULL type is always nullable: NULL NOT NULL is not a Flink type (at offset 5)"],
+  // Words of other dialects after a type say what to write instead.
+  ["TINYINT UNSIGNED", 'unexpected "UNSIGNED" at offset 8, expected NOT NULL, NULL, ARRAY, MULTISET or end of input (Flink has no unsigned types: use the next larger signed type, e.g. TINYINT UNSIGNED → SMALLINT, INT UNSIGNED → BIGINT, BIGINT UNSIGNED → DECIMAL(20, 0))'],
+  ["DECIMAL(20, 2) WITH LOCAL TIME ZONE", "(only TIMESTAMP takes WITH LOCAL TIME ZONE (TIMESTAMP(p) WITH LOCAL TIME ZONE is TIMESTAMP_LTZ(p)); other types take no zone)"],
+  ["INT ZEROFILL", "(Flink types have no display options: drop ZEROFILL)"],
   ["ARRAY<NULL NOT NULL>", "the NULL type is always nullable"],
   ["RAW('', 'AAA=')", "RAW class name must be a non-empty string (at offset 0)"],
   ["RAW('a.B', '')", "RAW serializer snapshot must be a non-empty string"],

@@ -36,10 +36,24 @@ export function syntaxError(found: Token, expected: string): never {
   const what = found.kind === "end" ? "end of input" : JSON.stringify(shorten(found.source));
   const hint = expected === "a type" ? FOREIGN_TYPES.get(found.source.toUpperCase()) : undefined;
   const near = expected === "a type" && hint === undefined && found.kind === "word" ? closestKey(found.value.toUpperCase(), FLINK_TYPE_NAMES) : undefined;
+  const after = found.kind === "word" ? TRAILING_WORDS.get(found.value.toUpperCase()) : undefined;
   const suffix =
-    hint !== undefined ? ` (${found.source} is not a Flink type: write ${hint})` : near !== undefined ? ` (${found.source} is not a Flink type: did you mean ${near}?)` : "";
+    hint !== undefined
+      ? ` (${found.source} is not a Flink type: write ${hint})`
+      : near !== undefined
+        ? ` (${found.source} is not a Flink type: did you mean ${near}?)`
+        : after !== undefined
+          ? ` (${after})`
+          : "";
   throw new FlinkIcebergValidationError([{ path: "", message: `unexpected ${what} at offset ${found.offset}, expected ${expected}${suffix}` }]);
 }
+
+/** Words other dialects put after a type, with what to write in Flink instead (flink docs `dev/table/types.md`). */
+const TRAILING_WORDS: ReadonlyMap<string, string> = new Map([
+  ["UNSIGNED", "Flink has no unsigned types: use the next larger signed type, e.g. TINYINT UNSIGNED → SMALLINT, INT UNSIGNED → BIGINT, BIGINT UNSIGNED → DECIMAL(20, 0)"],
+  ["ZEROFILL", "Flink types have no display options: drop ZEROFILL"],
+  ["WITH", "only TIMESTAMP takes WITH LOCAL TIME ZONE (TIMESTAMP(p) WITH LOCAL TIME ZONE is TIMESTAMP_LTZ(p)); other types take no zone"],
+]);
 
 /** The type names Flink's type parser reads (flink `LogicalTypeParser.java` Keyword), for "did you mean". */
 const FLINK_TYPE_NAMES: readonly string[] = [
