@@ -11,6 +11,7 @@ import { stringify as toYaml } from "yaml";
 import { collectedErrors } from "../components/collect.js";
 import { registry, type RegisteredJob } from "../components/job-registry.js";
 import { SECRET_PLACEHOLDER } from "../components/job-targets.js";
+import type { TableDefinition } from "../components/table-definition.js";
 import { isValidationError, resourceLabel } from "../validation/error.js";
 import type { SynthOptions } from "./args.js";
 import { resolveProject } from "./project.js";
@@ -95,12 +96,20 @@ async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<Rend
   return { job, script: String(script), manifests: manifestText, schemas: JSON.stringify(schemas ?? {}, null, 2) + "\n" };
 }
 
+/** A table's warnings as synth prints them. */
+function tableWarnings(t: TableDefinition): string[] {
+  return t.warnings.map((w) => `${t.label}: ${w.path ? `${w.path}: ` : ""}${w.message}`);
+}
+
+/** A job's own warnings as synth prints them. */
+function jobWarnings(j: RegisteredJob): string[] {
+  return j.warnings.map((w) => `${resourceLabel("FlinkSqlJob", j.name)}: ${w}`);
+}
+
 /** The warnings of every table and job the program registered, each once. */
 function programWarnings(): string[] {
   const r = registry();
-  const tables = r.tables.flatMap((t) => t.warnings.map((w) => `${t.label}: ${w.path ? `${w.path}: ` : ""}${w.message}`));
-  const jobs = r.jobs.flatMap((j) => j.warnings.map((w) => `${resourceLabel("FlinkSqlJob", j.name)}: ${w}`));
-  return [...new Set([...tables, ...jobs])];
+  return [...new Set([...r.tables.flatMap(tableWarnings), ...r.jobs.flatMap(jobWarnings)])];
 }
 
 /** Runs synth; throws SynthError for everything the user must fix. */
@@ -166,7 +175,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
       runtimeMode: r.job.runtimeMode,
       checkpointInterval: r.job.checkpointInterval ?? "-",
       target: r.job.target,
-      warnings: [...r.job.warnings.map((w) => `${resourceLabel("FlinkSqlJob", r.job.name)}: ${w}`), ...r.job.tables.flatMap((t) => t.warnings.map((w) => `${t.label}: ${w.path ? `${w.path}: ` : ""}${w.message}`))],
+      warnings: [...jobWarnings(r.job), ...r.job.tables.flatMap(tableWarnings)],
     });
   }
   // A table no job interpolates renders nowhere: its CREATE TABLE exists only in a job's script.
@@ -175,7 +184,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
     .filter((t) => !usedTables.has(t))
     .flatMap((t) => [
       `${t.label}: no FlinkSqlJob uses it, so it deploys nothing (a table is created by the jobs that interpolate it with \${...})`,
-      ...t.warnings.map((w) => `${t.label}: ${w.path ? `${w.path}: ` : ""}${w.message}`),
+      ...tableWarnings(t),
     ]);
   return { outDir, jobs, warnings };
 }

@@ -225,10 +225,8 @@ function scriptText(name: string, plan: JobPlan, ddls: readonly string[], statem
     runtimeMode: plan.runtimeMode,
     flinkConfiguration: plan.flinkConfiguration,
     ddls,
-    // An embedded Output's value may end the statement with a comment (`'a' -- c`), which would
-    // swallow the `;` the script adds: each text ends at its last content.
-    definitions: statementTexts.slice(0, plan.definitions.length).map(withoutTrailing),
-    inserts: statementTexts.slice(plan.definitions.length).map(withoutTrailing),
+    definitions: statementTexts.slice(0, plan.definitions.length),
+    inserts: statementTexts.slice(plan.definitions.length),
   });
 }
 
@@ -247,7 +245,9 @@ function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
   );
   return pulumi
     .all([pulumi.all(ddls), pulumi.all(values)])
-    .apply(([ddlTexts, resolved]) => scriptText(name, plan, ddlTexts, statements.map((s, i) => s.statement.render(resolved[i]))));
+    // An embedded Output's value may end the statement with a comment (`'a' -- c`), which would
+    // swallow the `;` the script adds: each text ends at its last content (plain statements already do).
+    .apply(([ddlTexts, resolved]) => scriptText(name, plan, ddlTexts, statements.map((s, i) => withoutTrailing(s.statement.render(resolved[i])))));
 }
 
 /**

@@ -6,7 +6,6 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { planIcebergTable } from "../options/iceberg-table.js";
-import { resourceLabel } from "../validation/error.js";
 import { validatedOrCollected } from "./collect.js";
 import { registerFailedTable } from "./table-definition.js";
 import type { IcebergSinkArgs } from "./iceberg-table-args.js";
@@ -34,7 +33,7 @@ export class IcebergSink extends pulumi.ComponentResource {
     super("flink-iceberg:index:IcebergSink", name, {}, opts);
     if (plan === undefined) {
       // synth's collecting mode: the errors are recorded; a failed table the program can still use.
-      this.tableName = registerFailedTable(this, "IcebergSink", name, resourceLabel("IcebergSink", name), (args as { tableName?: unknown } | undefined)?.tableName);
+      this.tableName = registerFailedTable(this, "IcebergSink", name, args);
       this.commitInterval = undefined;
       this[TABLE_STATE] = undefined;
       return;

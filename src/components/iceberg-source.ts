@@ -5,7 +5,6 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { planIcebergTable } from "../options/iceberg-table.js";
-import { resourceLabel } from "../validation/error.js";
 import { validatedOrCollected } from "./collect.js";
 import { registerFailedTable } from "./table-definition.js";
 import type { IcebergSourceArgs } from "./iceberg-table-args.js";
@@ -31,7 +30,7 @@ export class IcebergSource extends pulumi.ComponentResource {
     super("flink-iceberg:index:IcebergSource", name, {}, opts);
     if (plan === undefined) {
       // synth's collecting mode: the errors are recorded; a failed table the program can still use.
-      this.tableName = registerFailedTable(this, "IcebergSource", name, resourceLabel("IcebergSource", name), (args as { tableName?: unknown } | undefined)?.tableName);
+      this.tableName = registerFailedTable(this, "IcebergSource", name, args);
       this[TABLE_STATE] = undefined;
       return;
     }

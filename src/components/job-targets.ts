@@ -112,8 +112,11 @@ export function validateTarget(
     const props = (args.sqlGateway as { sessionProperties?: unknown } | null)?.sessionProperties;
     const session = typeof props === "object" && props !== null ? (props as Record<string, unknown>) : {};
     for (const [key, value] of Object.entries(session)) {
-      const jobValue = Object.hasOwn(plan.flinkConfiguration, key.trim()) ? plan.flinkConfiguration[key.trim()] : undefined;
-      if (jobValue === undefined || jobValue === value || JOB_DECIDED_KEYS.has(key.trim())) continue; // decided keys: validateSqlGatewayArgs
+      const k = key.trim();
+      // Decided keys are validateSqlGatewayArgs' error already.
+      if (!Object.hasOwn(plan.flinkConfiguration, k) || JOB_DECIDED_KEYS.has(k)) continue;
+      const jobValue = plan.flinkConfiguration[k];
+      if (jobValue === value) continue;
       diag.error(
         `sqlGateway.sessionProperties[${JSON.stringify(key)}]`,
         `conflicts with the job's configuration (${JSON.stringify(jobValue)} there, ${typeof value === "string" ? JSON.stringify(value) : "an Output"} here; the script's SET line would win): set it in one place`,
@@ -248,4 +251,3 @@ export function targetOutputs(parent: pulumi.ComponentResource, c: TargetChildAr
   }
   return {};
 }
-

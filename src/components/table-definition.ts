@@ -6,6 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { deriveTableName } from "../options/iceberg-table.js";
+import { resourceLabel } from "../validation/error.js";
 import { addProgramTable } from "./job-registry.js";
 
 /** Iceberg facts the job needs for cross-table rules. */
@@ -70,12 +71,15 @@ export function registerTableDefinition(component: object, def: TableDefinition)
 /**
  * synth's collecting mode (collect.ts): a table component whose args failed validation is still a
  * table to the `sql` tag, so the program runs on and every resource's problems are listed; a job
- * that uses it reports that instead of checking its statements. Not in the program's table index.
+ * that uses it says so and checks the rest with it as a placeholder (no DDL, no Iceberg facts).
+ * Not in the program's table index. Returns the Flink table name (`args.tableName` or derived).
  */
-export function registerFailedTable(component: object, resourceType: TableDefinition["resourceType"], resourceName: string, label: string, tableName: unknown): string {
-  const name = typeof tableName === "string" && tableName !== "" ? tableName : deriveTableName(resourceName);
-  registry.set(component, Object.freeze({ resourceType, resourceName, label, tableName: name, ddl: "", writable: true, bounded: true, warnings: [], failed: true as const }));
-  return name;
+export function registerFailedTable(component: object, resourceType: TableDefinition["resourceType"], resourceName: string, args: unknown): string {
+  const given = typeof args === "object" && args !== null ? (args as { tableName?: unknown }).tableName : undefined;
+  const tableName = typeof given === "string" && given !== "" ? given : deriveTableName(resourceName);
+  const label = resourceLabel(resourceType, resourceName);
+  registry.set(component, Object.freeze({ resourceType, resourceName, label, tableName, ddl: "", writable: true, bounded: true, warnings: [], failed: true as const }));
+  return tableName;
 }
 
 /** The definition of a table component, or undefined for anything else. */

@@ -6,7 +6,7 @@
  * `validate`), and a key that carries a credential (SPEC decision 8).
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
+import { credentialEntryProblem } from "../validation/secrets.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
 
@@ -94,12 +94,9 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       diag.error(mapPath(arg, key), "an option key must not be empty");
       continue;
     }
-    if (isCredentialKey(key)) {
-      diag.error(mapPath(arg, key), credentialKeyMessage(key, arg));
-      continue;
-    }
-    if (typeof map[key] === "string" && valueCarriesCredential(map[key])) {
-      diag.error(mapPath(arg, key), credentialValueMessage(`the value of ${JSON.stringify(key)}`));
+    const credential = credentialEntryProblem(key, map[key], arg);
+    if (credential !== undefined) {
+      diag.error(mapPath(arg, key), credential);
       continue;
     }
     const prefix = CATALOG_TABLE_PREFIXES.find((p) => lower.startsWith(p));

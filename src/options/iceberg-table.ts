@@ -112,8 +112,7 @@ export function hashDistributionKey(options: Readonly<Record<string, string>>): 
  * `distributeDataStream`). The message for this sink, or undefined when its columns meet the rule
  * (upsert mode has the same rule, checked by renderSinkWrite).
  */
-function hashDistributionProblem(primaryKeyInput: unknown, partitionedBy: readonly string[], upsert: boolean): string | undefined {
-  const keys = Array.isArray(primaryKeyInput) ? (primaryKeyInput as unknown[]).filter((k): k is string => typeof k === "string") : [];
+function hashDistributionProblem(keys: readonly string[], partitionedBy: readonly string[], upsert: boolean): string | undefined {
   if (upsert || keys.length === 0) return undefined;
   const outside = partitionedBy.filter((c) => !keys.includes(c));
   if (outside.length === 0) return undefined;
@@ -163,12 +162,13 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
 
   const options: Record<string, string> = {};
   let read: SourceRead | undefined;
+  // The key's names as given (the sink's rules read them even when a column check failed).
+  const keyNames = Array.isArray(primaryKeyInput) ? (primaryKeyInput as unknown[]).filter((k): k is string => typeof k === "string") : [];
   if (kind === "IcebergSource") {
     read = renderSourceRead(src, diag);
     if (read !== undefined) Object.assign(options, read.options);
   } else {
-    const pk = Array.isArray(primaryKeyInput) ? (primaryKeyInput as unknown[]).filter((k): k is string => typeof k === "string") : [];
-    const write = renderSinkWrite(snk, { primaryKey: pk, partitionedBy, formatVersion, ...(given !== undefined ? { columnNames: given } : {}) }, diag);
+    const write = renderSinkWrite(snk, { primaryKey: keyNames, partitionedBy, formatVersion, ...(given !== undefined ? { columnNames: given } : {}) }, diag);
     if (write !== undefined) Object.assign(options, write);
   }
 
@@ -184,7 +184,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   for (const key of t.extraOptions === undefined ? [] : Object.keys(extra).sort()) {
     if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);
   }
-  const hashProblem = kind === "IcebergSink" ? hashDistributionProblem(primaryKeyInput, partitionedBy, snk.upsertEnabled === true) : undefined;
+  const hashProblem = kind === "IcebergSink" ? hashDistributionProblem(keyNames, partitionedBy, snk.upsertEnabled === true) : undefined;
   const hashKey = hashProblem === undefined ? undefined : hashDistributionKey({ ...props, ...extra });
   if (hashKey !== undefined) diag.error(`${Object.hasOwn(extra, hashKey) ? "extraOptions" : "catalog.properties"}[${JSON.stringify(hashKey)}]`, hashProblem!);
 

@@ -11,7 +11,7 @@ import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
 import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-limits.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
-import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
+import { credentialEntryProblem } from "../validation/secrets.js";
 import { connectorBoundedness, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 
@@ -92,9 +92,11 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     const unsafe = unsafeMapKeyProblem(k);
     if (unsafe !== undefined) diag.error(at, unsafe);
     else if (typeof v !== "string") diag.error(at, `must be a plain string (got ${v === null ? "null" : typeof v})`);
-    else if (isCredentialKey(k)) diag.error(at, credentialKeyMessage(k, "the table's WITH clause"));
-    else if (valueCarriesCredential(v)) diag.error(at, credentialValueMessage(`the value of ${JSON.stringify(k)}`));
-    else options[k] = v;
+    else {
+      const credential = credentialEntryProblem(k, v, "the table's WITH clause");
+      if (credential !== undefined) diag.error(at, credential);
+      else options[k] = v;
+    }
   }
   if (args.options && (typeof args.options.connector !== "string" || args.options.connector.trim() === "")) {
     diag.error("options.connector", "is required: the connector name, e.g. 'kafka', 'datagen', 'filesystem'");

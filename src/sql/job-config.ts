@@ -12,7 +12,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import { formatFlinkDuration, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "../options/duration.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
-import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
+import { credentialEntryProblem } from "../validation/secrets.js";
 
 export const RUNTIME_MODE_KEY = "execution.runtime-mode";
 export const CHECKPOINT_INTERVAL_KEY = "execution.checkpointing.interval";
@@ -103,8 +103,8 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
     }
     const write = icebergWriteKeyProblem(key);
     if (write !== undefined) diag.error(at, write);
-    if (isCredentialKey(key)) diag.error(at, credentialKeyMessage(key, "the job's configuration (SET lines of the script)"));
-    else if (valueCarriesCredential(value)) diag.error(at, credentialValueMessage(`the value of ${JSON.stringify(key)}`));
+    const credential = credentialEntryProblem(key, value, "the job's configuration (SET lines of the script)");
+    if (credential !== undefined) diag.error(at, credential);
     if (key === RUNTIME_MODE_KEY) diag.error(at, `set the runtime mode with the \`runtimeMode\` arg ("streaming" | "batch"), not through configuration`);
     if (key === PARALLELISM_KEY && parallelism !== undefined) {
       diag.error(at, "is also set by the `parallelism` arg; set the default parallelism in one place (prefer `parallelism`)");

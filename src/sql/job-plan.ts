@@ -11,7 +11,7 @@ import type { IcebergTableFacts, TableDefinition } from "../components/table-def
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { checkFreeFormMap } from "../options/extra-options.js";
 import { hashDistributionKey } from "../options/iceberg-table.js";
-import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
+import { credentialEntryProblem } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
 import { computeJobConfig, type JobConfig } from "./job-config.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
@@ -133,9 +133,8 @@ function checkOptionsHints(analyzed: readonly AnalyzedStatement[], diag: Diagnos
         continue;
       }
       for (const [key, value] of Object.entries(options)) {
-        const at = `${arg}[${JSON.stringify(key)}]`;
-        if (isCredentialKey(key)) diag.error(at, credentialKeyMessage(key, "a statement's OPTIONS hint"));
-        else if (valueCarriesCredential(value)) diag.error(at, credentialValueMessage(`the value of ${JSON.stringify(key)}`));
+        const credential = credentialEntryProblem(key, value, "a statement's OPTIONS hint");
+        if (credential !== undefined) diag.error(`${arg}[${JSON.stringify(key)}]`, credential);
       }
     }
   }

@@ -158,26 +158,18 @@ function fragments(script: string): Fragment[] {
 }
 
 /**
- * Offset just after the last content of `text`: what follows it is white space, comments and
- * `;` only (literal-aware, like the split). 0 when there is no content.
- * @throws FlinkIcebergValidationError for an unterminated literal, comment or hint.
- */
-export function contentEnd(text: string): number {
-  const frags = fragments(text);
-  return frags.length === 0 ? 0 : frags[frags.length - 1]!.end;
-}
-
-/**
- * `text` without what follows its last content (trailing `;`, white space, comments): a statement
- * as the script may end it with its own `;`. `text` as it is when it cannot be read (an
- * unterminated literal is reported where the script is split).
+ * `text` without what follows its last content (trailing `;`, white space, comments; literal-aware,
+ * like the split): a statement as the script may end it with its own `;`. `text` as it is when it
+ * cannot be read (an unterminated literal is reported where the script is split).
  */
 export function withoutTrailing(text: string): string {
+  let frags: Fragment[];
   try {
-    return text.slice(0, contentEnd(text));
+    frags = fragments(text);
   } catch {
     return text;
   }
+  return text.slice(0, frags.length === 0 ? 0 : frags[frags.length - 1]!.end);
 }
 
 function startsWith(tokens: readonly string[], words: readonly string[]): boolean {

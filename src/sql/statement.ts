@@ -7,7 +7,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { contentEnd, splitStatements } from "./split.js";
+import { splitStatements, withoutTrailing } from "./split.js";
 import { SqlStatement, type SqlSegment } from "./template.js";
 
 export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
@@ -37,14 +37,8 @@ function stripTrailing(segments: readonly SqlSegment[]): SqlSegment[] {
   const last = out[out.length - 1];
   if (last?.kind !== "text") return out;
   const full = new SqlStatement(out).toString();
-  let end: number;
-  try {
-    end = contentEnd(full);
-  } catch {
-    end = full.replace(/\s*;\s*$/, "").replace(/\s+$/, "").length; // an unterminated literal is reported by the checks below
-  }
   // What follows the last content lies in the last text segment (tables and Outputs are content).
-  const keep = last.text.length - (full.length - end);
+  const keep = last.text.length - (full.length - withoutTrailing(full).length);
   if (keep < 0 || keep === last.text.length) return out;
   if (keep === 0) out.pop();
   else out[out.length - 1] = { kind: "text", text: last.text.slice(0, keep) };

@@ -89,6 +89,17 @@ export function valueCarriesCredential(value: string): boolean {
   return CREDENTIAL_IN_VALUE.test(value);
 }
 
+/**
+ * The credential problem of one `key = value` entry of a map rendered in plain text (`where`, e.g.
+ * "kubernetes.flinkConfiguration"): the key names a credential, or the value embeds one; undefined
+ * when neither.
+ */
+export function credentialEntryProblem(key: string, value: unknown, where: string): string | undefined {
+  if (isCredentialKey(key)) return credentialKeyMessage(key, where);
+  if (typeof value === "string" && valueCarriesCredential(value)) return credentialValueMessage(`the value of ${JSON.stringify(key)}`);
+  return undefined;
+}
+
 /** The message for a value that embeds a credential, found in `where`. */
 export function credentialValueMessage(where: string): string {
   return (

@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
-import { credentialKeyMessage, credentialValueMessage, isCredentialKey, valueCarriesCredential } from "../../validation/secrets.js";
+import { credentialEntryProblem, isCredentialKey } from "../../validation/secrets.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { JOB_DECIDED_KEYS, OPERATOR_FORBIDDEN_KEYS } from "./flink-configuration.js";
 import { icebergWriteKeyProblem } from "../../sql/job-config.js";
@@ -50,8 +50,8 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
       k.error("", `must be a plain string (got ${pulumi.Output.isInstance(value) ? "an Output" : typeof value}): the FlinkDeployment's configuration is stored in plain text; a secret belongs in kubernetes.envFromSecrets`);
       continue;
     }
-    if (isCredentialKey(key)) k.error("", credentialKeyMessage(key, "kubernetes.flinkConfiguration"));
-    else if (valueCarriesCredential(value)) k.error("", credentialValueMessage(`the value of ${JSON.stringify(key)}`));
+    const credential = credentialEntryProblem(key, value, "kubernetes.flinkConfiguration");
+    if (credential !== undefined) k.error("", credential);
     const decidedBy = JOB_DECIDED_KEYS.get(key);
     if (decidedBy !== undefined) k.error("", `${key} is decided by the job (SPEC decision 9), through ${decidedBy}, not by the deployment: set it there`);
     const write = icebergWriteKeyProblem(key);
