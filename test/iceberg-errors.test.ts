@@ -277,6 +277,27 @@ describe("iceberg: partition spec", () => {
     ]);
   });
 
+  it("an Iceberg partition transform says what Flink can declare instead", () => {
+    const outside = (t: string): string =>
+      `create the table with ${t} outside Flink (e.g. Spark SQL ALTER TABLE ... ADD PARTITION FIELD, or the catalog's API) and leave it out of partitionedBy: ` +
+      "the connector writes an existing table with that table's partition spec";
+    const head = (t: string, what: string): string =>
+      `${t}: an Iceberg partition transform (${what}), which Flink SQL cannot declare: PARTITIONED BY takes column names and Iceberg makes each an identity partition. `;
+    expect(issuesOf(() => toIcebergPartitionSpec(schema, ["days(dt)", "bucket[16](id)", "identity(region)", "truncate(4, `region`)", "YEARS(nope)", "hours(dt)", "upper(region)", "days"]))).to.deep.equal([
+      { path: "partitionedBy[0]", message: head("days(dt)", "day of dt") + `Partition by a column the INSERT fills instead (e.g. add \`dt_day\` DATE filled with CAST(\`dt\` AS DATE) and list it here), or ${outside("days(dt)")}` },
+      { path: "partitionedBy[1]", message: head("bucket[16](id)", "bucket of id") + `Instead, ${outside("bucket[16](id)")}` },
+      { path: "partitionedBy[2]", message: 'identity(region): partitionedBy takes column names (every partition Flink declares is an identity partition); write "region"' },
+      { path: "partitionedBy[3]", message: head("truncate(4, `region`)", "truncate of region") + `Instead, ${outside("truncate(4, `region`)")}` },
+      { path: "partitionedBy[4]", message: head("YEARS(nope)", "year of the column") + `Instead, ${outside("YEARS(nope)")}` },
+      {
+        path: "partitionedBy[5]",
+        message: head("hours(dt)", "hour of dt") + `Partition by a column the INSERT fills instead (e.g. add \`dt_hour\` STRING filled with DATE_FORMAT(\`dt\`, 'yyyy-MM-dd-HH') and list it here), or ${outside("hours(dt)")}`,
+      },
+      { path: "partitionedBy[6]", message: "upper(region): no such column; the columns are id, dt, region, payload, tags" },
+      { path: "partitionedBy[7]", message: 'days: no such column; did you mean "tags"?; the columns are id, dt, region, payload, tags' },
+    ]);
+  });
+
   it("a list that is not an array, or an entry that is not a name", () => {
     expect(issuesOf(() => toIcebergPartitionSpec(schema, "dt" as unknown as string[]))).to.deep.equal([{ path: "partitionedBy", message: "partitionedBy: must be an array of column names" }]);
     expect(issuesOf(() => toIcebergSchema([{ name: "a", type: "INT" }], { primaryKey: ["", 3 as unknown as string] }))).to.deep.equal([

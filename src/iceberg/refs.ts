@@ -5,13 +5,14 @@
  */
 import { didYouMean } from "../validation/known-keys.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { partitionTransformProblem } from "./transforms.js";
 
 /**
  * Walks `list` (the prop `prop`, e.g. `primaryKey`) and calls `accept(name, column, path)` for each
  * entry that names a column of `columns`, once. Reported at `prop[i]` with messages starting with
  * the name: an entry that is not a non-empty string, a name listed twice, a dotted name whose head
- * is a column (a nested field: `clause` cannot name it), a name that is no column (the message lists
- * the columns). A `list` that is not an array is an error at `prop`.
+ * is a column (a nested field: `clause` cannot name it), an Iceberg partition transform such as
+ * `days(ts)` in PARTITIONED BY (transforms.ts), a name that is no column (the message lists the columns). A `list` that is not an array is an error at `prop`.
  */
 export function resolveColumnRefs<T>(
   list: unknown,
@@ -43,9 +44,12 @@ export function resolveColumnRefs<T>(
       return;
     }
     const head = name.includes(".") ? name.slice(0, name.indexOf(".")) : undefined;
+    const transform = clause === "PARTITIONED BY" ? partitionTransformProblem(name, [...columns.keys()]) : undefined;
     diag.error(
       at,
-      head !== undefined && columns.has(head)
+      transform !== undefined
+        ? transform
+        : head !== undefined && columns.has(head)
         ? `${name}: a nested field cannot be named in ${clause}, which takes top-level columns; copy the field into a top-level column`
         : `${name}: no such column${didYouMean(name, [...columns.keys()])}; the columns are ${[...columns.keys()].join(", ")}`,
     );
