@@ -101,7 +101,12 @@ export interface IcebergTableArgs {
   /**
    * Identity partition columns, rendered `PARTITIONED BY (...)`: top-level primitive columns,
    * each once. With upsertEnabled every one must be in primaryKey (runtime: "In UPSERT mode,
-   * source column ... should be included in equality fields"). Default: unpartitioned.
+   * source column ... should be included in equality fields"). Column names only: Flink SQL
+   * cannot declare an Iceberg transform such as `days(ts)` or `bucket(16, id)` (iceberg
+   * `flink/.../FlinkCatalog.java` `toPartitionSpec`: identity only), and such an entry is an error
+   * that says what to write instead (a column the INSERT fills, or the table created with the
+   * transform outside Flink: the connector writes an existing table with its own spec).
+   * Default: unpartitioned.
    */
   partitionedBy?: string[];
   /**
