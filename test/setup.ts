@@ -5,6 +5,23 @@
  * later test). A test that expects rejections takes them with `drainUnhandled()`.
  */
 const pending: unknown[] = [];
+
+/**
+ * Pulumi's mock runtime prints every `pulumi.log` call as `warning: [runtime] ...` (the fuzz tests'
+ * random valid props log hundreds of expected warnings). Tests that check warnings read them from
+ * the component or synth, so these lines are counted and hidden; TEST_RUNTIME_LOG=1 shows them.
+ */
+let hiddenRuntimeLines = 0;
+if (process.env.TEST_RUNTIME_LOG === undefined) {
+  const RUNTIME_LINE = /^(?:debug|info|warning): \[runtime\] /;
+  for (const method of ["log", "warn"] as const) {
+    const original = console[method].bind(console);
+    console[method] = (...args: unknown[]): void => {
+      if (typeof args[0] === "string" && RUNTIME_LINE.test(args[0])) hiddenRuntimeLines++;
+      else original(...args);
+    };
+  }
+}
 const leaks: string[] = [];
 
 process.on("unhandledRejection", (reason) => {
@@ -32,6 +49,7 @@ export const mochaHooks = {
     }
   },
   afterAll(): void {
+    if (hiddenRuntimeLines > 0) process.stderr.write(`[setup] ${hiddenRuntimeLines} Pulumi runtime log line(s) hidden (TEST_RUNTIME_LOG=1 shows them)\n`);
     if (leaks.length > 0) throw new Error(`unhandled promise rejections in ${leaks.length} test(s):\n\n${leaks.join("\n\n")}`);
   },
 };
