@@ -69,6 +69,48 @@ describe("FlinkTable", () => {
     ]);
   });
 
+  it("Kafka credentials referenced through a config provider are no secret in the text; a provider without its class is an error", async () => {
+    const jaas = 'org.apache.kafka.common.security.scram.ScramLoginModule required username="etl" password="${env:KAFKA_PASSWORD}";';
+    const options = {
+      connector: "kafka",
+      topic: "events",
+      "properties.bootstrap.servers": "kafka:9093",
+      "properties.security.protocol": "SASL_SSL",
+      "properties.sasl.mechanism": "SCRAM-SHA-512",
+      "properties.sasl.jaas.config": jaas,
+      "properties.ssl.truststore.password": "${file:/etc/kafka/secrets.properties:truststore.password}",
+      "properties.config.providers": "env, file",
+      "properties.config.providers.env.class": "org.apache.kafka.common.config.provider.EnvVarConfigProvider",
+      "properties.config.providers.file.class": "org.apache.kafka.common.config.provider.FileConfigProvider",
+      format: "json",
+    };
+    const t = new api.FlinkTable("sasl", { columns: [{ name: "id", type: "BIGINT" }], options });
+    const ddl = await settle(t.ddl);
+    expect(ddl).to.contain(`  'properties.sasl.jaas.config' = '${jaas}',\n`);
+    expectValidFlinkSql(ddl);
+
+    const issues = (o: Record<string, string>): [string, string][] => errorOf(() => new api.FlinkTable("sasl_bad", { columns: [{ name: "id", type: "BIGINT" }], options: o })).issues.map((i) => [i.path, i.message]);
+    // A password in the text, a placeholder of a provider not enabled, a provider with no class.
+    const bad = issues({
+      ...options,
+      "properties.sasl.jaas.config": jaas.replace("${env:KAFKA_PASSWORD}", "hunter2"),
+      "properties.ssl.truststore.password": "${vault:secret/kafka:truststore}",
+      "properties.config.providers": "env,file,dir",
+    });
+    expect(bad.map(([path]) => path)).to.deep.equal(['options["properties.config.providers"]', 'options["properties.sasl.jaas.config"]', 'options["properties.ssl.truststore.password"]']);
+    expect(bad[0]![1]).to.equal(
+      'lists the config provider "dir", but options["properties.config.providers.dir.class"] is not set, so Kafka leaves every ${dir:...} placeholder unresolved; set it to the provider\'s class',
+    );
+    expect(bad[1]![1]).to.match(/^"properties\.sasl\.jaas\.config" carries a credential, .* For Kafka SASL\/SSL in a Kafka table's options: reference the secret through a Kafka config provider/);
+    // Without properties.config.providers a placeholder is not resolved, so the key stays refused.
+    const { "properties.config.providers": _p, ...noProviders } = options;
+    expect(issues(noProviders).map(([path]) => path)).to.deep.equal(['options["properties.sasl.jaas.config"]', 'options["properties.ssl.truststore.password"]']);
+    expect(issues({ ...options, "properties.config.providers": "env", "properties.config.providers.env.class": "" })[0]).to.deep.equal([
+      'options["properties.config.providers"]',
+      "lists the config provider \"env\", but options[\"properties.config.providers.env.class\"] is not set, so Kafka leaves every ${env:...} placeholder unresolved; set it to the provider's class ('org.apache.kafka.common.config.provider.EnvVarConfigProvider')",
+    ]);
+  });
+
   it("reports every problem at once with its prop path", () => {
     let err: unknown;
     try {

@@ -11,7 +11,7 @@ import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
 import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-limits.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
-import { credentialEntryProblem } from "../validation/secrets.js";
+import { credentialEntryProblem, kafkaConfigProviders } from "../validation/secrets.js";
 import { connectorBoundedness, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 
@@ -79,6 +79,13 @@ const FLINK_TABLE_ARG_KEYS = ["columns", "options", "tableName", "primaryKey", "
 const FLINK_TABLE_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkTableArgs, (typeof FLINK_TABLE_ARG_KEYS)[number]>] extends [never] ? true : never = true;
 void FLINK_TABLE_ARG_KEYS_COMPLETE;
 
+/** Kafka's own config providers by their usual name (kafka clients `org.apache.kafka.common.config.provider`). */
+const KAFKA_CONFIG_PROVIDER_CLASSES: Readonly<Record<string, string>> = {
+  env: "org.apache.kafka.common.config.provider.EnvVarConfigProvider",
+  file: "org.apache.kafka.common.config.provider.FileConfigProvider",
+  directory: "org.apache.kafka.common.config.provider.DirectoryConfigProvider",
+};
+
 /** Validates and renders a FlinkTable; problems go to `diag`. */
 export function planGenericTable(resourceName: string, args: FlinkTableArgs, diag: Diagnostics): GenericTablePlan | undefined {
   checkKnownKeys(args, FLINK_TABLE_ARG_KEYS, "", diag);
@@ -87,13 +94,25 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   diag.capture("tableName", () => checkIdentifier("the Flink table name", tableName));
   const options: Record<string, string> = {};
   if (typeof args.options !== "object" || args.options === null) diag.error("options", "is required: the connector options, at least { connector: '...' }");
+  const providers = kafkaConfigProviders(typeof args.options === "object" && args.options !== null ? args.options : {});
+  for (const p of providers) {
+    const cls: unknown = args.options?.[`properties.config.providers.${p}.class`];
+    if (typeof cls !== "string" || cls.trim() === "") {
+      const known = KAFKA_CONFIG_PROVIDER_CLASSES[p];
+      diag.error(
+        'options["properties.config.providers"]',
+        `lists the config provider ${JSON.stringify(p)}, but options["properties.config.providers.${p}.class"] is not set, so Kafka leaves every \${${p}:...} placeholder unresolved; ` +
+          `set it to the provider's class${known !== undefined ? ` ('${known}')` : ""}`,
+      );
+    }
+  }
   for (const [k, v] of Object.entries(args.options ?? {})) {
     const at = `options[${JSON.stringify(k)}]`;
     const unsafe = unsafeMapKeyProblem(k);
     if (unsafe !== undefined) diag.error(at, unsafe);
     else if (typeof v !== "string") diag.error(at, `must be a plain string (got ${v === null ? "null" : typeof v})`);
     else {
-      const credential = credentialEntryProblem(k, v, "the table's WITH clause");
+      const credential = credentialEntryProblem(k, v, "the table's WITH clause", providers);
       if (credential !== undefined) diag.error(at, credential);
       else options[k] = v;
     }

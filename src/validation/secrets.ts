@@ -62,8 +62,10 @@ export function isCredentialKey(key: string): boolean {
 /** The message for a credential key found in `where` (e.g. "catalog.properties"). */
 export function credentialKeyMessage(key: string, where: string): string {
   const kafka = /sasl|jaas|ssl|keystore|truststore/i.test(key)
-    ? " For Kafka SASL/SSL: mount the JAAS file or keystore from a Kubernetes Secret with kubernetes.podTemplate, point the JVM at it in kubernetes.flinkConfiguration " +
-      "(env.java.opts.all: -Djava.security.auth.login.config=<mounted file>), and keep only non-secret settings (properties.security.protocol, properties.sasl.mechanism) in the options."
+    ? " For Kafka SASL/SSL in a Kafka table's options: reference the secret through a Kafka config provider, e.g. 'properties.config.providers' = 'env', " +
+      "'properties.config.providers.env.class' = 'org.apache.kafka.common.config.provider.EnvVarConfigProvider' (kafka-clients 3.5+) and " +
+      "password=\"${env:KAFKA_PASSWORD}\" in the JAAS line, with KAFKA_PASSWORD from kubernetes.envFromSecrets; or mount the JAAS file or keystore from a Kubernetes Secret " +
+      "with kubernetes.podTemplate and point the JVM at it in kubernetes.flinkConfiguration (env.java.opts.all: -Djava.security.auth.login.config=<mounted file>)."
     : "";
   return (
     `${JSON.stringify(key)} carries a credential, and ${where} is rendered in plain text ` +
@@ -89,12 +91,54 @@ export function valueCarriesCredential(value: string): boolean {
   return CREDENTIAL_IN_VALUE.test(value);
 }
 
+/** A Kafka config-provider placeholder `${provider:[path:]key}` (kafka clients `ConfigTransformer`), the whole text. */
+const PLACEHOLDER = /^\$\{([^}:]+):[^}]*\}$/;
+/** `name=value` / `name="value"` options of a JAAS configuration line. */
+const JAAS_OPTION = /([A-Za-z_][\w.-]*)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s;"]+)/g;
+
+function isPlaceholder(text: string, providers: ReadonlySet<string>): boolean {
+  const m = PLACEHOLDER.exec(text);
+  return m !== null && providers.has(m[1]!.trim());
+}
+
+/**
+ * True when every credential in a Kafka client property's value is a config-provider placeholder
+ * of one of `providers` (what `properties.config.providers` enables), so the text holds no secret:
+ * the whole value (`${file:/etc/kafka/ssl.properties:keystore.password}`), or each credential
+ * option of a JAAS line (`... required username="u" password="${env:KAFKA_PASSWORD}";`). Kafka
+ * resolves them in the client (kafka clients `AbstractConfig` with `config.providers`, KIP-297;
+ * `EnvVarConfigProvider` KIP-887, kafka-clients 3.5+).
+ */
+export function credentialsArePlaceholders(value: string, providers: ReadonlySet<string>): boolean {
+  if (isPlaceholder(value.trim(), providers)) return true;
+  let credentials = 0;
+  for (const m of value.matchAll(JAAS_OPTION)) {
+    if (!isCredentialKey(m[1]!)) continue;
+    credentials++;
+    const raw = m[2]!;
+    const text = raw.startsWith('"') ? raw.slice(1, -1) : raw;
+    if (!isPlaceholder(text, providers)) return false;
+  }
+  return credentials > 0 && !valueCarriesCredential(value);
+}
+
+/**
+ * The config providers a Kafka table's options enable: the names listed in
+ * `properties.config.providers` (comma-separated), empty when unset.
+ */
+export function kafkaConfigProviders(options: Readonly<Record<string, unknown>>): Set<string> {
+  const list = options["properties.config.providers"];
+  return new Set(typeof list === "string" ? list.split(",").map((p) => p.trim()).filter((p) => p !== "") : []);
+}
+
 /**
  * The credential problem of one `key = value` entry of a map rendered in plain text (`where`, e.g.
  * "kubernetes.flinkConfiguration"): the key names a credential, or the value embeds one; undefined
- * when neither.
+ * when neither, or when `providers` (kafkaConfigProviders of a Kafka table's options) is given and
+ * the entry is a Kafka client property (`properties.*`) whose credentials are all placeholders.
  */
-export function credentialEntryProblem(key: string, value: unknown, where: string): string | undefined {
+export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>): string | undefined {
+  if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
   if (isCredentialKey(key)) return credentialKeyMessage(key, where);
   if (typeof value === "string" && valueCarriesCredential(value)) return credentialValueMessage(`the value of ${JSON.stringify(key)}`);
   return undefined;
