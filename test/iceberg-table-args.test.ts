@@ -67,7 +67,7 @@ describe("Iceberg table args shared by source and sink", () => {
       ["unknown catalog field", { name: "c", uri: "u", url: "x" }, ["catalog.url"], "unknown arg"],
       ["credential property (C19)", { name: "c", type: "rest", uri: "https://cat", properties: { credential: "id:secret" } }, ['catalog.properties["credential"]'], "Kubernetes Secret"],
       ["property the product renders", { name: "c", uri: "u", properties: { "catalog-database": "x" } }, ['catalog.properties["catalog-database"]'], "catalog"],
-      ["non-string property value", { name: "c", uri: "u", properties: { clients: 4 } }, ["catalog.properties.clients"], "plain strings"],
+      ["non-string property value", { name: "c", uri: "u", properties: { clients: 4 } }, ["catalog.properties.clients"], 'must be a string: write "4"'],
     ];
     for (const [title, catalog, expected, fragment] of invalid) {
       it(`rejects a catalog ${title}`, () => {
@@ -107,6 +107,26 @@ describe("Iceberg table args shared by source and sink", () => {
     for (const [title, opts, expected] of invalid) {
       it(`rejects ${title} at ${expected.join(", ")}`, () => expect(paths(planError("IcebergSink", { ...baseArgs, ...opts }))).to.deep.equal(expected));
     }
+  });
+
+  it("a map with a value that is no string still has its other entries checked, and the message says what to write", () => {
+    const output = { apply: () => undefined }; // a Pulumi Output, as the core sees one
+    const e = planError("IcebergSink", {
+      ...baseArgs,
+      catalog: { ...hive, properties: { "s3.endpoint": output, "s3.secret-access-key": "abc", clients: "2" } },
+      extraOptions: { "write.metadata.previous-versions-max": 5, "write.upsert.enabled": "true" },
+    });
+    expect(e.issues.map((i) => [i.path, i.message.slice(0, 60)])).to.deep.equal([
+      ['catalog.properties["s3.endpoint"]', "is a Pulumi Output, and catalog.properties values are render"],
+      ['extraOptions["write.metadata.previous-versions-max"]', 'must be a string: write "5"'],
+      ['catalog.properties["s3.secret-access-key"]', '"s3.secret-access-key" carries a credential, and catalog.pro'],
+      ['extraOptions["write.upsert.enabled"]', '"write.upsert.enabled" is decided by the table\'s own args he'],
+    ]);
+    expect(e.issues[0]!.message).to.equal(
+      "is a Pulumi Output, and catalog.properties values are rendered into the WITH clause at preview, so they must be plain strings: write the value itself " +
+        "(e.g. from stack configuration with new pulumi.Config().require(...)). A secret may not be rendered there at all (SPEC decision 8): give it to the Flink pods " +
+        "as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets); a Kafka table can then reference it with a config provider placeholder (${env:NAME})",
+    );
   });
 
   it("reports every problem of a resource in one error", () => {

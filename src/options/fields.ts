@@ -67,9 +67,12 @@ export function describe(value: unknown): string {
   }
 }
 
-/** Joins a zod issue path into the prop path syntax of Diagnostics (`a.b[1].c`). */
+/**
+ * Joins a zod issue path into the prop path syntax of Diagnostics (`a.b[1].c`); a key that is no
+ * plain name (a map key such as `s3.endpoint`) is written `["s3.endpoint"]`, as the map checks write it.
+ */
 export function zodPath(base: string, path: readonly PropertyKey[]): string {
-  return path.reduce<string>((p, k) => joinPath(p, typeof k === "number" ? k : String(k)), base);
+  return path.reduce<string>((p, k) => joinPath(p, typeof k === "number" ? k : /^[A-Za-z_$][\w$]*$/.test(String(k)) ? String(k) : `[${JSON.stringify(String(k))}]`), base);
 }
 
 /** The keys the (strict) object schema at `path` inside `schema` accepts; [] when unknown. */

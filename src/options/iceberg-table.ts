@@ -90,6 +90,14 @@ function checkPartitions(partitionedBy: readonly string[], given: ReadonlyMap<st
   });
 }
 
+/** The entries of a raw map whose values are strings (none for anything but a plain object). */
+function stringEntries(raw: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return out;
+  for (const [k, v] of Object.entries(raw)) if (typeof v === "string" && k !== "__proto__") out[k] = v;
+  return out;
+}
+
 /** An own "__proto__" key in a raw map (zod's record parse drops it, so the parsed map cannot show it). */
 function checkProtoKey(arg: string, raw: unknown, diag: Diagnostics): void {
   if (typeof raw === "object" && raw !== null && Object.hasOwn(raw, "__proto__")) diag.error(`${arg}["__proto__"]`, unsafeMapKeyProblem("__proto__")!);
@@ -173,10 +181,12 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   }
 
   const freeCtx = { kind, streamingRead: read?.streamingRead ?? false, pinnedBySnapshotIds: read?.pinnedBySnapshotIds ?? false };
-  const props = t.catalog?.properties ?? {};
-  const extra = t.extraOptions ?? {};
   // zod's record parse drops an own "__proto__" key, so the raw maps are checked for it.
   const rawProps = typeof input["catalog"] === "object" && input["catalog"] !== null ? (input["catalog"] as Record<string, unknown>)["properties"] : undefined;
+  // A map that failed to parse (a value that is no string, or another catalog arg) still has its
+  // string entries checked, so every problem shows in one run.
+  const props = t.catalog?.properties ?? stringEntries(rawProps);
+  const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
   checkProtoKey("catalog.properties", rawProps, diag);
   checkProtoKey("extraOptions", input["extraOptions"], diag);
   checkFreeFormMap("catalog.properties", props, freeCtx, diag);

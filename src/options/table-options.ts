@@ -4,6 +4,7 @@
  * the column and key rules; their schemas here document the shape.
  */
 import { z } from "zod";
+import { plainStringValueProblem } from "../validation/secrets.js";
 import { isDataType } from "../types/data-type.js";
 import { IcebergCatalogSchema } from "./catalog.js";
 import { IcebergSinkOptionsShape } from "./sink-options.js";
@@ -62,7 +63,7 @@ export const IcebergTableShape = {
       description:
         "Iceberg table format version 1, 2 or 3, default 2, always rendered as 'format-version' (it decides the version only when the connector creates the table). Upsert needs 2 or 3; TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9) columns need 3 and the Iceberg 1.11+ runtime.",
     }),
-  extraOptions: z.record(z.string(), z.string({ error: "extraOptions values must be plain strings" })).optional().meta({
+  extraOptions: z.record(z.string(), z.string({ error: (iss) => plainStringValueProblem(iss.input, "extraOptions") })).optional().meta({
     description:
       "Other upstream read/write options or table properties, rendered into WITH as-is. Keys the product renders or a modeled arg covers (incl. aliases such as write.upsert.enabled, write.format.default, read.split.target-size, catalog-*), streaming-incompatible read options on a streaming source, and credential keys are preview errors.",
   }),

@@ -11,7 +11,7 @@ import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
 import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-limits.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
-import { credentialEntryProblem, kafkaConfigProviders } from "../validation/secrets.js";
+import { credentialEntryProblem, kafkaConfigProviders, plainStringValueProblem } from "../validation/secrets.js";
 import { connectorBoundedness, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 
@@ -110,7 +110,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     const at = `options[${JSON.stringify(k)}]`;
     const unsafe = unsafeMapKeyProblem(k);
     if (unsafe !== undefined) diag.error(at, unsafe);
-    else if (typeof v !== "string") diag.error(at, `must be a plain string (got ${v === null ? "null" : typeof v})`);
+    else if (typeof v !== "string") diag.error(at, plainStringValueProblem(v, "FlinkTable options"));
     else {
       const credential = credentialEntryProblem(k, v, "the table's WITH clause", providers);
       if (credential !== undefined) diag.error(at, credential);

@@ -151,3 +151,20 @@ export function credentialValueMessage(where: string): string {
     "Remove it from the value and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets) (SPEC decision 8)"
   );
 }
+
+/**
+ * The message for a value of a map rendered into a WITH clause (`where`, e.g. "extraOptions") that
+ * is no plain string: a Pulumi Output (the map is rendered at preview, and a secret may not be
+ * rendered at all, SPEC decision 8), a number or boolean (write it as a string), anything else.
+ */
+export function plainStringValueProblem(value: unknown, where: string): string {
+  if (typeof value === "object" && value !== null && (typeof (value as { apply?: unknown }).apply === "function" || typeof (value as { then?: unknown }).then === "function")) {
+    return (
+      `is a Pulumi Output, and ${where} values are rendered into the WITH clause at preview, so they must be plain strings: write the value itself ` +
+      "(e.g. from stack configuration with new pulumi.Config().require(...)). A secret may not be rendered there at all (SPEC decision 8): give it to the Flink pods " +
+      "as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets); a Kafka table can then reference it with a config provider placeholder (${env:NAME})"
+    );
+  }
+  if (typeof value === "number" || typeof value === "boolean") return `must be a string: write ${JSON.stringify(String(value))}`;
+  return `must be a plain string (got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value})`;
+}
