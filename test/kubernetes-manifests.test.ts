@@ -88,7 +88,7 @@ describe("kubernetes manifests", () => {
         image: "registry.example.com/flink-iceberg:1.20",
         flinkVersion: "v1_20",
         serviceAccount: "flink",
-        mode: "native",
+        mode: "standalone",
         flinkConfiguration: {
           "execution.checkpointing.dir": "s3://lake/checkpoints",
           "execution.checkpointing.interval": "30s",

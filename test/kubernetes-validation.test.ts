@@ -184,13 +184,22 @@ describe("kubernetes validation", () => {
     it("sqlRunner on Flink 2.x", () => {
       expect(onlyError({ flinkVersion: "v2_1", mode: "standalone" }).path).to.equal("kubernetes.sqlRunner");
     });
-    it("warns about FLINK-33926 for Flink 2.0 in native mode (2.1 releases all carry the fix)", () => {
-      const { errors, warnings } = run({ flinkVersion: "v2_0", sqlRunner: undefined });
-      expect(errors).to.deep.equal([]);
-      expect(warnings).to.have.length(1);
-      expect(warnings[0]!.path).to.equal("kubernetes.mode");
-      expect(warnings[0]!.message).to.contain("FLINK-33926").and.contain("2.0.1");
-      expect(run({ flinkVersion: "v2_1", sqlRunner: undefined }).warnings).to.deep.equal([]);
+    it("Flink 2.x defaults to standalone mode; native warns that the operator's own Flink client refuses an application without a job jar (FLINK-33926)", () => {
+      for (const flinkVersion of ["v2_0", "v2_1"] as const) {
+        expect(run({ flinkVersion, sqlRunner: undefined }).warnings).to.deep.equal([]);
+        const { errors, warnings } = run({ flinkVersion, sqlRunner: undefined, mode: "native" });
+        expect(errors).to.deep.equal([]);
+        expect(warnings.map((w) => [w.path, w.message])).to.deep.equal([
+          [
+            "kubernetes.mode",
+            "in native mode the operator deploys the cluster with its own Flink client (Flink 1.20 in operator releases up to 1.15), which refuses an application without a job jar " +
+              `("Should only have one jar"; FLINK-33926 fixed it only in the Flink 2.0.1+/2.1 clients), and Flink ${flinkVersion === "v2_0" ? "2.0" : "2.1"} runs the script with SqlDriver, which has none: ` +
+              'use mode "standalone" (the default) unless your operator is built on Flink 2.0.1 or later',
+          ],
+        ]);
+      }
+      // Flink 1.19/1.20 run a runner jar (jarURI), which native mode deploys.
+      expect(run({ mode: "native" }).warnings).to.deep.equal([]);
     });
     it("warns that a changed script may not restore savepoint/last-state state, naming allowNonRestoredState", () => {
       const { errors, warnings } = run({ upgradeMode: "last-state", checkpointDir: "s3://b/cp" });

@@ -84,9 +84,13 @@ export interface KubernetesArgs {
   /** Service account of the Flink pods (the operator requires one). Default `"flink"` (the operator Helm chart's job service account). Becomes `spec.serviceAccount`. */
   readonly serviceAccount?: string;
   /**
-   * Operator deployment mode. Default `"native"` for every version, so that moving from 1.20 to
-   * 2.x never flips the mode (the operator forbids switching). Flink 2.x in native mode runs SqlDriver without a job jar, which needs FLINK-33926
-   * (every 2.1 release, 2.0.1 and later; on v2_0 a preview warning says so). Becomes `spec.mode`.
+   * Operator deployment mode. Default `"standalone"` for every version: in native mode the
+   * operator deploys the cluster with its own Flink client (operator releases 1.10 to 1.15 are
+   * built on Flink 1.20), which refuses an application without a job jar ("Should only have one
+   * jar"), and Flink 2.x runs the script with SqlDriver, which has none (FLINK-33926 fixed the
+   * check only in the Flink 2.0.1+/2.1 clients); standalone mode runs it (FLINK-29288). One
+   * default for all versions, so moving from 1.20 to 2.x never flips the mode (the operator
+   * forbids switching). `"native"` with v2_0/v2_1 is a preview warning. Becomes `spec.mode`.
    */
   readonly mode?: "native" | "standalone";
   /** JobManager sizing. Defaults: cpu 1, memory "2048m", replicas 1. Becomes `spec.jobManager`. */
@@ -205,7 +209,7 @@ export interface KubernetesJobFacts {
 /** Defaults of `KubernetesArgs`, in one place (TSDoc above repeats them). */
 export const KUBERNETES_DEFAULTS = {
   serviceAccount: "flink",
-  mode: "native",
+  mode: "standalone",
   cpu: 1,
   memory: "2048m",
   jobManagerReplicas: 1,

@@ -90,12 +90,16 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
   const k = diag.at("kubernetes");
   if (traits.runner === "sql-driver") {
     if (args.sqlRunner !== undefined) k.error("sqlRunner", `${traits.label} runs the script with Flink's SqlDriver, no jar: remove sqlRunner (it is for Flink 1.19/1.20)`);
-    // FLINK-33926 (native mode without a job jar) was backported to release-2.0 and release-2.1 in
-    // July 2025 (apache/flink PRs #26743, #26742): every 2.1 release and 2.0.1+ have it; 2.0.0 does not.
-    if ((args.mode ?? KUBERNETES_DEFAULTS.mode) === "native" && args.flinkVersion === "v2_0") {
+    // Native mode: the operator's own Flink client (1.20 in operator releases 1.10 to 1.15; facts
+    // deploy.md 1.6) deploys the application and checks for exactly one job jar
+    // (KubernetesClusterDescriptor); FLINK-33926 relaxed that only in Flink 2.0.1+/2.1
+    // (apache/flink PRs #26743, #26742), so the image's version does not help.
+    if (args.mode === "native") {
       k.warn(
         "mode",
-        `Flink 2.0.0 in native mode cannot run SqlDriver without a job jar (it fails with "no pipeline.jars"; FLINK-33926, fixed in 2.0.1): use a 2.0.1 or later image, or mode "standalone"`,
+        `in native mode the operator deploys the cluster with its own Flink client (Flink 1.20 in operator releases up to 1.15), which refuses an application without a job jar ` +
+          `("Should only have one jar"; FLINK-33926 fixed it only in the Flink 2.0.1+/2.1 clients), and ${traits.label} runs the script with SqlDriver, which has none: ` +
+          `use mode "standalone" (the default) unless your operator is built on Flink 2.0.1 or later`,
       );
     }
     return;
