@@ -45,7 +45,10 @@ const kubernetes = {
   flinkVersion: "v2_1",
   serviceAccount: "flink",
   mode: "standalone",
-  upgradeMode: "stateless",
+  // A streaming Iceberg read keeps its position in state: changes resume from the last checkpoint.
+  upgradeMode: "last-state",
+  checkpointDir: "s3://lakehouse/checkpoints",
+  allowNonRestoredState: true,
   jobManager: { cpu: 1, memory: "2048m" },
   taskManager: { cpu: 1, memory: "2048m" },
 };

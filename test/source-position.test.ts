@@ -39,7 +39,7 @@ describe("source positions of the package's resources", () => {
     const gen = new api.FlinkTable("pos_gen", { columns, options: { connector: "datagen" } });
     new api.FlinkSqlJob("pos-job", {
       statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`, api.sql`INSERT INTO ${sink} SELECT id FROM ${gen}`],
-      kubernetes: { namespace: "flink", image: "img:2.1", flinkVersion: "v2_1", mode: "standalone" },
+      kubernetes: { namespace: "flink", image: "img:2.1", flinkVersion: "v2_1", mode: "standalone", upgradeMode: "stateless" },
     });
     new api.FlinkSqlJob("pos-gw", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${gen}`], sqlGateway: { endpoint: "http://gateway:8083" } });
     await flush();

@@ -84,6 +84,7 @@ function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | unde
     ...(parallelism !== undefined ? { parallelism } : {}),
     flinkConfiguration: plan.flinkConfiguration,
     needsFormatV3: plan.needsFormatV3,
+    ...(plan.streamingIcebergReads.length > 0 ? { streamingIcebergReads: plan.streamingIcebergReads } : {}),
     ...(() => {
       const statements = runner ? labelledStatements(plan) : undefined;
       return statements ? { statements } : {};

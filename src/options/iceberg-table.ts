@@ -126,7 +126,7 @@ function hashDistributionProblem(keys: readonly string[], partitionedBy: readonl
   if (outside.length === 0) return undefined;
   return (
     `hash distribution with a primaryKey (${keys.join(", ")}) needs every partition column in the key, and ${outside.map((c) => JSON.stringify(c)).join(", ")} ${outside.length === 1 ? "is" : "are"} not ` +
-    "(the runtime fails with 'In 'hash' distribution mode with equality fields set, source column ... should be included in equality fields'); add them to primaryKey, or use another distribution mode"
+    "(the runtime fails with 'In 'hash' distribution mode with equality fields set, source column ... should be included in equality fields'); add them to primaryKey only if their values never change for a row, or use another distribution mode"
   );
 }
 

@@ -173,7 +173,9 @@ export function renderSinkWrite(o: Partial<IcebergSinkOptions>, table: SinkTable
         diag.error(
           `partitionedBy[${i}]`,
           `partition column ${JSON.stringify(col)} is not in the primaryKey (${table.primaryKey.join(", ")}): in upsert mode every partition source column must be an equality (primary key) column ` +
-            `(the runtime fails with 'In UPSERT mode, source column ... of partition field ... should be included in equality fields'); add ${JSON.stringify(col)} to primaryKey, or drop upsertEnabled`,
+            `(the runtime fails with 'In UPSERT mode, source column ... of partition field ... should be included in equality fields'); add ${JSON.stringify(col)} to primaryKey only if its value never changes for a row ` +
+            `(an upsert deletes by the whole key, so a row whose partition value changes, such as the day of an update time, would stay behind under its old key), ` +
+            `else partition by a column that never changes for a row, or leave the table unpartitioned, or drop upsertEnabled`,
         );
       });
     }

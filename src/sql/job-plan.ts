@@ -47,6 +47,8 @@ export interface JobPlan extends JobConfig {
   bounded: boolean;
   /** True when a table needs Iceberg format v3 types. */
   needsFormatV3: boolean;
+  /** Labels of the Iceberg tables a streaming job reads as a stream (their read position lives only in Flink state). */
+  streamingIcebergReads: string[];
 }
 
 /** Identity of an Iceberg table; undefined when not an Iceberg table or its catalog's uri/warehouse are Outputs (identity unknown at preview). */
@@ -204,5 +206,6 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     inserts,
     bounded: runtimeMode === "batch" || reads.every((t) => t.bounded),
     needsFormatV3: tables.some((t) => t.iceberg?.needsFormatV3 === true),
+    streamingIcebergReads: runtimeMode === "batch" ? [] : reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => t.label),
   };
 }

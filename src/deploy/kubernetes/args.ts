@@ -200,6 +200,8 @@ export interface KubernetesJobFacts {
   readonly flinkConfiguration: Readonly<Record<string, string>>;
   /** True when a table needs Iceberg format v3 types (TIMESTAMP(7..9)). */
   readonly needsFormatV3: boolean;
+  /** Labels of the Iceberg tables the job reads as a stream (their read position lives only in Flink state). Default none. */
+  readonly streamingIcebergReads?: readonly string[];
   /** The script's statements when known at construction, for the 1.19/1.20 runner checks (left out for SqlDriver versions, which never read them). */
   readonly statements?: readonly LabelledStatement[];
   /** The whole script when known at construction (for the ConfigMap size check). */

@@ -77,6 +77,27 @@ function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, str
   }
 }
 
+/**
+ * A streaming Iceberg read keeps the snapshot it has reached only in Flink state, and every change
+ * of the spec (any script change renames the ConfigMap) restarts the job: with upgradeMode
+ * "stateless" it starts empty, so the read starts over from its starting strategy (iceberg
+ * flink/.../source/StreamingStartingStrategy.java): TABLE_SCAN_THEN_INCREMENTAL or a start
+ * snapshot/timestamp reads again what it had read (duplicates in an append sink), and
+ * INCREMENTAL_FROM_LATEST_SNAPSHOT skips what was committed while the job was down. Left at the
+ * default that is an error (choose); set explicitly, a warning.
+ */
+function checkStreamingReadUpgrades(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
+  const reads = job.streamingIcebergReads ?? [];
+  if (reads.length === 0 || (args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode) !== "stateless") return;
+  const what =
+    `the job reads ${reads.join(", ")} as a stream, and the snapshot it has reached lives only in Flink state: with upgradeMode "stateless" every change of the job ` +
+    "(any script change) restarts it empty, so the read starts over from its starting strategy, reading again what it had read (duplicates in an append sink) " +
+    "or, from the latest snapshot, skipping what was committed while it was down";
+  const fix = 'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), so a change resumes where the read was';
+  if (args.upgradeMode === undefined) diag.error("kubernetes.upgradeMode", `${what}; ${fix}, or set "stateless" explicitly if starting over is what you want`);
+  else diag.warn("kubernetes.upgradeMode", `${what}; ${fix}`);
+}
+
 /** `; did you mean "v2_1"?` for a supported version written another way ("2.1", "1.20.1", "V2_1"); "" otherwise (never a neighbouring version). */
 function flinkVersionSpelling(value: unknown): string {
   const m = typeof value === "string" ? /^v?(\d+)[._-](\d+)/i.exec(value.trim()) : null;
@@ -210,6 +231,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   checkResource(args.jobManager, "kubernetes.jobManager", "JobManager", conf, diag);
   checkResource(args.taskManager, "kubernetes.taskManager", "TaskManager", conf, diag);
   checkStateRules(args, conf, diag);
+  checkStreamingReadUpgrades(args, job, diag);
 
   if (args.flinkVersion === "v1_19" && job.needsFormatV3) {
     k.error("flinkVersion", `a table needs Iceberg format v3 types (TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9)), which need the Iceberg 1.11+ runtime; Iceberg's Flink 1.19 runtime stops at 1.10: use flinkVersion "v1_20" or later`);

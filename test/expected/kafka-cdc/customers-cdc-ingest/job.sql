@@ -4,13 +4,11 @@ SET 'parallelism.default' = '4';
 SET 'pipeline.name' = 'customers-cdc-ingest';
 CREATE TABLE `customers` (
   `customer_id` BIGINT NOT NULL,
-  `updated_day` DATE NOT NULL COMMENT 'day of the last change',
   `email` STRING,
   `country` STRING,
   `updated_at` TIMESTAMP(3),
-  PRIMARY KEY (`customer_id`, `updated_day`) NOT ENFORCED
+  PRIMARY KEY (`customer_id`) NOT ENFORCED
 )
-PARTITIONED BY (`updated_day`)
 WITH (
   'connector' = 'iceberg',
   'catalog-database' = 'crm',
@@ -41,4 +39,4 @@ WITH (
   'scan.startup.mode' = 'earliest-offset',
   'topic' = 'dbserver1.inventory.customers'
 );
-INSERT INTO `customers` SELECT customer_id, CAST(updated_at AS DATE), email, country, updated_at FROM `customers_cdc`;
+INSERT INTO `customers` SELECT customer_id, email, country, updated_at FROM `customers_cdc`;
