@@ -40,7 +40,7 @@ const CANONICAL: ReadonlyArray<readonly [string, string]> = [
   ["CHAR(5)", "CHAR(5)"],
   ["char ( 5 )", "CHAR(5)"],
   ["CHAR(2147483647)", "CHAR(2147483647)"],
-  ["VARCHAR", "VARCHAR(1)"],
+  ["VARCHAR", "STRING"], // Flink SQL DDL: FlinkTypeSystem.getDefaultPrecision(VARCHAR) = Integer.MAX_VALUE
   ["VARCHAR(10)", "VARCHAR(10)"],
   ["VARCHAR(2147483646)", "VARCHAR(2147483646)"],
   ["VARCHAR(2147483647)", "STRING"],
@@ -48,7 +48,7 @@ const CANONICAL: ReadonlyArray<readonly [string, string]> = [
   ["string", "STRING"],
   ["BINARY", "BINARY(1)"],
   ["BINARY(16)", "BINARY(16)"],
-  ["VARBINARY", "VARBINARY(1)"],
+  ["VARBINARY", "BYTES"], // likewise VARBINARY
   ["VARBINARY(7)", "VARBINARY(7)"],
   ["VARBINARY(2147483647)", "BYTES"],
   ["BYTES", "BYTES"],

@@ -134,14 +134,17 @@ export const DataTypes = {
   NULL: (): SimpleType => freeze(new SimpleType("NULL")),
   /** Fixed-length string; n in 1..2147483647 (default 1, as a bare `CHAR`). */
   CHAR: (n = 1): CharType => freeze(new CharType("CHAR", checkRange("CHAR length", n, 1, MAX_LENGTH))),
-  /** Variable-length string; n in 1..2147483647 (default 1, as a bare `VARCHAR`). */
-  VARCHAR: (n = 1): CharType => freeze(new CharType("VARCHAR", checkRange("VARCHAR length", n, 1, MAX_LENGTH))),
+  /**
+   * Variable-length string; n in 1..2147483647. Default 2147483647 (rendered `STRING`), as a bare
+   * `VARCHAR` in Flink SQL DDL (flink `FlinkTypeSystem.getDefaultPrecision`).
+   */
+  VARCHAR: (n = MAX_LENGTH): CharType => freeze(new CharType("VARCHAR", checkRange("VARCHAR length", n, 1, MAX_LENGTH))),
   /** `VARCHAR(2147483647)`, rendered `STRING`. */
   STRING: (): CharType => freeze(new CharType("VARCHAR", MAX_LENGTH)),
   /** Fixed-length bytes; n in 1..2147483647 (default 1). Iceberg `fixed[n]`. */
   BINARY: (n = 1): BinaryType => freeze(new BinaryType("BINARY", checkRange("BINARY length", n, 1, MAX_LENGTH))),
-  /** Variable-length bytes; n in 1..2147483647 (default 1). Iceberg `binary`. */
-  VARBINARY: (n = 1): BinaryType => freeze(new BinaryType("VARBINARY", checkRange("VARBINARY length", n, 1, MAX_LENGTH))),
+  /** Variable-length bytes; n in 1..2147483647. Default 2147483647 (rendered `BYTES`), as a bare `VARBINARY` in Flink SQL DDL. Iceberg `binary`. */
+  VARBINARY: (n = MAX_LENGTH): BinaryType => freeze(new BinaryType("VARBINARY", checkRange("VARBINARY length", n, 1, MAX_LENGTH))),
   /** `VARBINARY(2147483647)`, rendered `BYTES`. */
   BYTES: (): BinaryType => freeze(new BinaryType("VARBINARY", MAX_LENGTH)),
   /**

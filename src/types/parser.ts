@@ -6,6 +6,7 @@
  */
 import { FlinkIcebergValidationError, isValidationError } from "../validation/error.js";
 import type { DataType, IntervalResolution, RowField } from "./data-type.js";
+import { MAX_LENGTH } from "./data-type.js";
 import { checkIdentifier, DataTypes } from "./datatypes.js";
 import { syntaxError, tokenize, type Token } from "./lexer.js";
 
@@ -29,7 +30,10 @@ const PARSED_TYPES_MAX = 4096;
  * frozen `DataType` whose `toString()` is the canonical text. Accepts every Flink logical type:
  *
  * - `BOOLEAN`, `TINYINT`, `SMALLINT`, `INT`/`INTEGER`, `BIGINT`, `FLOAT`, `DOUBLE [PRECISION]`, `DATE`, `NULL`;
- * - `CHAR[(n)]`, `VARCHAR[(n)]`, `BINARY[(n)]`, `VARBINARY[(n)]` (n 1..2147483647, default 1),
+ * - `CHAR[(n)]`, `VARCHAR[(n)]`, `BINARY[(n)]`, `VARBINARY[(n)]` (n 1..2147483647; default 1 for
+ *   CHAR and BINARY, 2147483647 for VARCHAR and VARBINARY, so a bare `VARCHAR` is `STRING` and a
+ *   bare `VARBINARY` is `BYTES` as in Flink SQL DDL: flink `table/planner/.../calcite/FlinkTypeSystem`
+ *   `getDefaultPrecision`; Flink's docs and facts §8 say 1, which is the Table API type parser's default),
  *   `STRING` (= `VARCHAR(2147483647)`), `BYTES` (= `VARBINARY(2147483647)`);
  * - `DECIMAL`/`DEC`/`NUMERIC[(p[, s])]` (p 1..38, default 10; s 0..p, default 0);
  * - `TIME[(p)] [WITHOUT TIME ZONE]` (p 0..9, default 0); `TIMESTAMP[(p)] [WITHOUT TIME ZONE]`,
@@ -205,7 +209,10 @@ class Parser {
         const kind = t.value.toUpperCase() as "CHAR" | "VARCHAR" | "BINARY" | "VARBINARY";
         const n = this.optionalParam("a length");
         const offset = n?.offset ?? o;
-        return at(offset, () => DataTypes[kind](n?.value ?? 1));
+        // Bare VARCHAR / VARBINARY are STRING / BYTES in Flink SQL (FlinkTypeSystem.getDefaultPrecision
+        // gives them Integer.MAX_VALUE); bare CHAR / BINARY have length 1.
+        const length = n?.value ?? (kind === "VARCHAR" || kind === "VARBINARY" ? MAX_LENGTH : 1);
+        return at(offset, () => DataTypes[kind](length));
       }
       case "DECIMAL":
       case "DEC":
