@@ -111,6 +111,22 @@ describe("FlinkTable", () => {
     ]);
   });
 
+  it("a trailing comment of a computed column or watermark expression is dropped (it would swallow the `,` after it); a `;` between two parts is an error", async () => {
+    const args = kafkaArgs();
+    args.columns[4] = { name: "day", expression: "CAST(`ts` AS DATE) -- calendar day\n" };
+    args.watermark = { column: "ts", expression: "`ts` - INTERVAL '5' SECOND /* late events */ " };
+    const ddl = await settle(new api.FlinkTable("commented", args).ddl);
+    expect(ddl.split("\n").slice(5, 8)).to.deep.equal(["  `day` AS CAST(`ts` AS DATE),", "  WATERMARK FOR `ts` AS `ts` - INTERVAL '5' SECOND", ")"]);
+    expectValidFlinkSql(ddl);
+    const bad = kafkaArgs();
+    bad.columns[4] = { name: "day", expression: "CAST(`ts` AS DATE); DROP TABLE x" };
+    bad.watermark = { column: "ts", expression: "`ts` - INTERVAL '5 SECOND" };
+    expect(errorOf(() => new api.FlinkTable("bad_expr", bad)).issues.map((i) => [i.path, i.message.replace(/: .*$/s, "")])).to.deep.equal([
+      ["columns[4].expression", "must be one expression"],
+      ["watermark.expression", "cannot be read"],
+    ]);
+  });
+
   it("reports every problem at once with its prop path", () => {
     let err: unknown;
     try {

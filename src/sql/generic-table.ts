@@ -14,6 +14,7 @@ import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics
 import { credentialEntryProblem, kafkaConfigProviders, plainStringValueProblem } from "../validation/secrets.js";
 import { connectorBoundedness, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
+import { splitStatements, withoutTrailing } from "./split.js";
 
 /** A physical column: `name type [COMMENT '...']`. */
 export interface FlinkPhysicalColumn {
@@ -86,6 +87,31 @@ const KAFKA_CONFIG_PROVIDER_CLASSES: Readonly<Record<string, string>> = {
   directory: "org.apache.kafka.common.config.provider.DirectoryConfigProvider",
 };
 
+/**
+ * A computed column's or watermark's expression as rendered: without trailing comments and white
+ * space (a `-- comment` at its end would swallow the `,` or `)` that follows it in CREATE TABLE),
+ * or undefined after an error at `d`: not a non-empty string, unreadable (an unterminated literal
+ * or comment), or a `;` between two parts outside literals (it would end the CREATE TABLE there).
+ */
+function sqlExpression(value: unknown, d: Diagnostics, example = ""): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") {
+    d.error("", `must be a non-empty Flink SQL expression${example === "" ? "" : `, ${example}`}`);
+    return undefined;
+  }
+  let parts: string[];
+  try {
+    parts = splitStatements(value);
+  } catch (e) {
+    d.error("", `cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+  if (parts.length !== 1) {
+    d.error("", "must be one expression: a ';' outside a string literal would end the CREATE TABLE there");
+    return undefined;
+  }
+  return withoutTrailing(value).trim();
+}
+
 /** Validates and renders a FlinkTable; problems go to `diag`. */
 export function planGenericTable(resourceName: string, args: FlinkTableArgs, diag: Diagnostics): GenericTablePlan | undefined {
   checkKnownKeys(args, FLINK_TABLE_ARG_KEYS, "", diag);
@@ -150,9 +176,10 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     checkKnownKeys(c, "expression" in c ? ["name", "expression", "comment"] : "metadata" in c ? ["name", "type", "metadata", "comment"] : ["name", "type", "comment"], "", d);
     if ("metadata" in c) checkKnownKeys(c.metadata, ["from", "virtual"], "metadata", d);
     if ("expression" in c) {
-      if (typeof c.expression !== "string" || c.expression.trim() === "") return d.error("expression", "must be a non-empty Flink SQL expression");
+      const expression = sqlExpression(c.expression, d.at("expression"));
+      if (expression === undefined) return;
       kinds.set(c.name, { kind: "computed" });
-      columns.push({ kind: "computed", name: c.name, expression: c.expression, ...comment });
+      columns.push({ kind: "computed", name: c.name, expression, ...comment });
       return;
     }
     if (typeof c.type !== "string" && !isDataType(c.type)) return d.error("type", "must be Flink type text such as \"BIGINT\" or a DataTypes value (a computed column has an expression instead)");
@@ -177,13 +204,14 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   partitionedBy.forEach((k, i) => {
     if (!kinds.has(k)) diag.error(`partitionedBy[${i}]`, `names ${JSON.stringify(k)}, which is not a column`);
   });
+  let watermark: { column: string; expression: string } | undefined;
   if (args.watermark) {
     const col = kinds.get(args.watermark.column);
     if (!col) diag.error("watermark.column", `names ${JSON.stringify(args.watermark.column)}, which is not a column`);
     else if (col.type && !((col.type.kind === "TIMESTAMP" || col.type.kind === "TIMESTAMP_LTZ") && col.type.precision <= 3)) {
       diag.error("watermark.column", `${JSON.stringify(args.watermark.column)} is ${col.type.toString()}; a watermark needs TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p from 0 to 3, e.g. TIMESTAMP(3)`);
     }
-    if (typeof args.watermark.expression !== "string" || args.watermark.expression.trim() === "") diag.error("watermark.expression", "must be a Flink SQL expression, e.g. \"`ts` - INTERVAL '5' SECOND\"");
+    watermark = { column: args.watermark.column, expression: sqlExpression(args.watermark.expression, diag.at("watermark.expression"), "e.g. \"`ts` - INTERVAL '5' SECOND\"") ?? "" };
   }
   if (diag.hasErrors) return undefined;
   const ddl = renderCreateTable({
@@ -191,7 +219,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     columns,
     primaryKey: args.primaryKey,
     partitionedBy: args.partitionedBy,
-    watermark: args.watermark,
+    watermark,
     comment: args.comment,
     options,
   });
