@@ -26,6 +26,13 @@ describe("kubernetes runner hazards (Flink 1.19/1.20 SQL runner)", () => {
     expect(hazards(script)).to.deep.equal([]);
   });
 
+  it("a // comment holding ; or a quote (a comment for Flink, text for the runner)", () => {
+    expect(hazards("INSERT INTO t SELECT a FROM s // copy; it's all\n;")).to.deep.equal([
+      `the comment // copy; it's all holds ; or a quote, which ${R} reads as SQL (it strips only -- and /* */ comments); write it as a -- comment`,
+    ]);
+    expect(hazards("INSERT INTO t SELECT a FROM s // plain words\n;")).to.deep.equal([]);
+  });
+
   it("'--' inside a string literal (stripped as a comment)", () => {
     expect(hazards("CREATE TABLE t (a INT) WITH ('path' = 's3://b/x--y');")).to.deep.equal([
       `the string literal 's3://b/x--y' contains "--", which ${R} strips as a comment even inside quotes`,

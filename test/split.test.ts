@@ -29,6 +29,10 @@ describe("splitStatements", () => {
     expect(splitStatements(script)).to.deep.equal(["SELECT 1", "SELECT 2"]);
   });
 
+  it("// starts a line comment as -- does (Calcite SINGLE_LINE_COMMENT), outside literals only", () => {
+    expect(splitStatements("SELECT 1 // it's x; y\n;SELECT 's3://a;b' // c\r;// only\nSELECT 2")).to.deep.equal(["SELECT 1", "SELECT 's3://a;b'", "SELECT 2"]);
+  });
+
   it("keeps comments inside a statement and keeps /*+ hints */", () => {
     const script = "INSERT INTO s /*+ OPTIONS('sink.parallelism'='2;') */\n-- pick all; rows\nSELECT * FROM t /*+ OPTIONS('streaming'='true') */;";
     expect(splitStatements(script)).to.deep.equal([

@@ -47,7 +47,7 @@ function hintTokens(text: string, from: number): Token[] | undefined {
     const c = text[i]!;
     if (c === "*" && text[i + 1] === "/") return out;
     if (/\s/.test(c)) i++;
-    else if (c === "-" && text[i + 1] === "-") {
+    else if ((c === "-" && text[i + 1] === "-") || (c === "/" && text[i + 1] === "/")) {
       while (i < text.length && text[i] !== "\n" && text[i] !== "\r") i++;
     } else if (c === "'" || ((c === "N" || c === "n") && text[i + 1] === "'")) {
       const q = quoted(text, c === "'" ? i : i + 1, "'");

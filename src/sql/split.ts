@@ -10,7 +10,7 @@
  * Lexical rules (Flink docs, "SQL Queries overview", syntax section; Calcite's Flink parser):
  * - `'...'` string literals, a quote inside doubled (`''`);
  * - `` `...` `` identifiers, a back-tick inside doubled; `"..."` is skipped the same way;
- * - `-- ...` line comments to the end of the line;
+ * - `-- ...` and `// ...` line comments to the end of the line (LF or CR; Calcite `SINGLE_LINE_COMMENT`);
  * - `/* ... *\/` block comments; `/*+ ... *\/` hints (e.g. `/*+ OPTIONS('k'='v') *\/`) are part of
  *   the statement text and are kept.
  *
@@ -116,9 +116,9 @@ function fragments(script: string): Fragment[] {
   while (i < n) {
     const c = script[i]!;
     const next = script[i + 1];
-    if (c === "-" && next === "-") {
+    if ((c === "-" && next === "-") || (c === "/" && next === "/")) {
       endWord();
-      // A line comment ends at LF or CR (Calcite's SINGLE_LINE_COMMENT).
+      // A line comment starts with -- or // and ends at LF or CR (Calcite's SINGLE_LINE_COMMENT).
       let nl = i + 2;
       while (nl < n && script[nl] !== "\n" && script[nl] !== "\r") nl++;
       i = nl < n ? nl + 1 : n;

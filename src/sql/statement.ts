@@ -25,7 +25,7 @@ export interface AnalyzedStatement {
 }
 
 /** Leading white space and comments, skipped before reading the statement keyword. */
-const LEADING_NOISE = /^(?:\s+|--[^\n\r]*(?:\r\n|\n|\r|$)|\/\*(?!\+)[\s\S]*?\*\/)*/;
+const LEADING_NOISE = /^(?:\s+|(?:--|\/\/)[^\n\r]*(?:\r\n|\n|\r|$)|\/\*(?!\+)[\s\S]*?\*\/)*/;
 
 /**
  * Removes what follows the statement's last content: a trailing `;`, white space and comments.

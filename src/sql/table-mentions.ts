@@ -24,8 +24,8 @@ export function tableMentions(text: string): string[] {
       while (i < text.length && !(text[i] === "'" && text[i + 1] !== "'")) i += text[i] === "'" ? 2 : 1;
       i++;
       tokens.push({ word: "'", quoted: false });
-    } else if (c === "-" && text[i + 1] === "-") {
-      while (i < text.length && text[i] !== "\n") i++;
+    } else if ((c === "-" && text[i + 1] === "-") || (c === "/" && text[i + 1] === "/")) {
+      while (i < text.length && text[i] !== "\n" && text[i] !== "\r") i++;
     } else if (c === "/" && text[i + 1] === "*") {
       const end = text.indexOf("*/", i + 2);
       i = end < 0 ? text.length : end + 2;

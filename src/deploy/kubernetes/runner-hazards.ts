@@ -13,7 +13,7 @@
 
 /** A quoted region or comment found by the scanner. */
 interface Token {
-  readonly kind: "string" | "identifier" | "line-comment" | "block-comment";
+  readonly kind: "string" | "identifier" | "line-comment" | "slash-comment" | "block-comment";
   /** Raw text between the delimiters (quotes still doubled). */
   readonly body: string;
   readonly start: number;
@@ -44,6 +44,12 @@ function scan(text: string): { tokens: Token[]; semicolons: number[] } {
       }
       tokens.push({ kind: c === "'" ? "string" : "identifier", body: text.slice(i + 1, j), start: i, end: j + 1, terminated });
       i = j + 1;
+    } else if (text.startsWith("//", i)) {
+      // A comment for Flink's parser (Calcite SINGLE_LINE_COMMENT), text for the runner's regex.
+      const nl = text.slice(i).search(/[\r\n]/);
+      const j = nl === -1 ? text.length : i + nl;
+      tokens.push({ kind: "slash-comment", body: text.slice(i + 2, j), start: i, end: j, terminated: true });
+      i = j;
     } else if (text.startsWith("--", i)) {
       const nl = text.indexOf("\n", i);
       const j = nl === -1 ? text.length : nl;
@@ -170,6 +176,8 @@ export function findRunnerHazards(text: string, runner: string): string[] {
       if (/[\r\n]/.test(t.body)) {
         out.push(`${what} contains a line break (CR or LF), which ${runner} mis-splits (it trims lines, drops blank ones and ends a statement at any line ending in ;)`);
       }
+    } else if (t.kind === "slash-comment") {
+      if (/[;'`"]|--|\/\*/.test(t.body)) out.push(`the comment //${excerpt(t.body)} holds ; or a quote, which ${runner} reads as SQL (it strips only -- and /* */ comments); write it as a -- comment`);
     } else if (t.kind === "block-comment") {
       if (t.body.startsWith("+")) out.push(`the hint /*+${excerpt(t.body.slice(1))}*/ would be dropped: ${runner} strips every /* */ block, hints included`);
       else if (t.body === "") out.push(`the empty comment /**/ makes ${runner} strip everything up to the next */`);
