@@ -401,6 +401,13 @@ describe("FlinkSqlJob review regressions", () => {
     // Interpolated once, the name may also appear as text; a column of that name elsewhere is not in table position.
     const ok = new api.FlinkSqlJob("plain-ok", { statements: [api.sql`INSERT INTO ${s} SELECT g.id, g.data FROM ${gen} AS g JOIN orders_gen USING (id)`] });
     expect(ok.tables).to.deep.equal(["plain_text_sink", "orders_gen"]);
+    // A WITH query named like a table of the program is the statement's own query, not that table.
+    new api.FlinkTable("cte_named", { columns: cols, options: { connector: "datagen" } });
+    const cte = new api.FlinkSqlJob("plain-cte", {
+      statements: [api.sql`INSERT INTO ${s} WITH cte_named AS (SELECT id, data FROM ${gen}), \`latest\` (id, data) AS (SELECT id, data FROM cte_named) SELECT id, data FROM latest`],
+    });
+    expect(cte.tables).to.deep.equal(["plain_text_sink", "orders_gen"]);
+    expect(errorOf(() => new api.FlinkSqlJob("plain-no-cte", { statements: [api.sql`INSERT INTO ${s} SELECT id, data FROM cte_named`] })).issues[0]!.message).to.contain('FlinkTable "cte_named"');
   });
 
   it("a FlinkTable with connector 'iceberg' is an error pointing to IcebergSource/IcebergSink", () => {

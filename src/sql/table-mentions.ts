@@ -3,7 +3,8 @@
  * declares only the tables interpolated with `${table}`; a table component named in plain text
  * would get no CREATE TABLE and fail at runtime ("Object '...' not found"), so the job reports it
  * at preview. Literals and comments are skipped; back-quoted names are unquoted; qualified names
- * (`catalog.db.table`) are left alone, since they name a catalog's table on purpose.
+ * (`catalog.db.table`) are left alone, since they name a catalog's table on purpose, and so are the
+ * names a WITH clause of the statement defines.
  */
 
 const KEYWORDS = new Set(["FROM", "JOIN", "INTO", "TABLE"]);
@@ -11,6 +12,30 @@ const KEYWORDS = new Set(["FROM", "JOIN", "INTO", "TABLE"]);
 /** `[A-Za-z_]`: a character that starts an unquoted name. */
 function isNameStart(c: string): boolean {
   return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_";
+}
+
+/**
+ * Names the statement's WITH clauses define (`WITH name [(columns)] AS (...), name2 AS (...)`):
+ * a query reads them by name, and they are no tables of the program.
+ */
+function commonTableExpressions(tokens: readonly { word: string; quoted: boolean }[]): Set<string> {
+  const names = new Set<string>();
+  let inWith = false;
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (!t.quoted && t.word.toUpperCase() === "WITH") inWith = true;
+    else if (!(inWith && !t.quoted && t.word === ",")) continue;
+    const name = tokens[k + 1];
+    if (name === undefined || (!name.quoted && !/^[A-Za-z_]/.test(name.word))) continue;
+    let j = k + 2;
+    if (tokens[j]?.word === "(" && !tokens[j]!.quoted) {
+      // A column list: skip to its closing parenthesis.
+      while (j < tokens.length && !(tokens[j]!.word === ")" && !tokens[j]!.quoted)) j++;
+      j++;
+    }
+    if (tokens[j]?.word.toUpperCase() === "AS" && !tokens[j]!.quoted && tokens[j + 1]?.word === "(") names.add(name.word);
+  }
+  return names;
 }
 
 /** Unqualified names in table position, in order of appearance. */
@@ -55,10 +80,12 @@ export function tableMentions(text: string): string[] {
       i++;
     }
   }
+  const ctes = commonTableExpressions(tokens);
   const out: string[] = [];
   tokens.forEach((t, k) => {
     const prev = tokens[k - 1];
     if (!prev || prev.quoted || !KEYWORDS.has(prev.word.toUpperCase())) return;
+    if (ctes.has(t.word)) return; // a WITH query's own name
     if (!t.quoted && !/^[A-Za-z_]/.test(t.word)) return;
     if (tokens[k + 1]?.word === ".") return; // qualified name
     out.push(t.word);
