@@ -40,6 +40,9 @@ describe("credential detection (SPEC decision 8)", () => {
     "sink.partition-commit.policy.kind",
     // Iceberg GCPProperties: when the token expires, not the token.
     "gcs.oauth2.token-expires-at",
+    // Flink KubernetesConfigOptions: references to Kubernetes Secrets, not secret values.
+    "kubernetes.secrets",
+    "kubernetes.env.secretKeyRef",
   ];
   for (const k of credentialKeys) it(`${k} carries a credential`, () => expect(isCredentialKey(k)).to.equal(true));
   for (const k of settingKeys) it(`${k} is a setting`, () => expect(isCredentialKey(k)).to.equal(false));

@@ -47,8 +47,15 @@ function words(key: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/**
+ * Flink options whose values name Kubernetes Secrets to mount or read, not secret values
+ * (flink-kubernetes `KubernetesConfigOptions` KUBERNETES_SECRETS, KUBERNETES_ENV_SECRET_KEY_REF).
+ */
+const SECRET_REFERENCE_KEYS = new Set(["kubernetes.secrets", "kubernetes.env.secretkeyref"]);
+
 /** True when `key` names a credential (token, credential, password, secret, access key ...). */
 export function isCredentialKey(key: string): boolean {
+  if (SECRET_REFERENCE_KEYS.has(key.trim().toLowerCase())) return false;
   const w = words(key);
   if (w.length === 0) return false;
   if (SETTING_SUFFIXES.has(w[w.length - 1]!) && w.length > 1) return false;
