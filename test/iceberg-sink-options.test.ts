@@ -74,6 +74,19 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
     expect(render("IcebergSink", { ...baseArgs, commitInterval: "300ms" }).plan.warnings).to.deep.equal([]);
   });
 
+  it("a commitInterval a user wrote another way says what to write", () => {
+    const message = (commitInterval: string): string => planError("IcebergSink", { ...baseArgs, commitInterval }).issues[0]!.message;
+    expect(message("5")).to.equal(
+      '"5" has no unit, so Flink reads it as 5 ms, below its minimum checkpoint interval of 10 ms (the sink commits once per completed checkpoint); write it with a unit, e.g. "5s" or "5min"',
+    );
+    expect(message("PT5M")).to.match(/^"PT5M" is not a valid Flink duration: Flink does not read ISO-8601 durations; write "5min"; /);
+    expect(message("P1DT2H")).to.match(/: Flink does not read ISO-8601 durations; write "26h"; /);
+    expect(message("5 mins")).to.match(/^"5 mins" is not a valid Flink duration: unknown unit "mins"; did you mean "5min"\?; /);
+    expect(render("IcebergSink", { ...baseArgs, commitInterval: "300000" }).plan.warnings).to.deep.equal([
+      { path: "commitInterval", message: '"300000" has no unit, so Flink reads it as milliseconds (300000 ms); write "5min" (or "300000ms") to say so' },
+    ]);
+  });
+
   describe("extraOptions on a sink: keys covered by modeled args, with aliases", () => {
     const covered: [string, string][] = [
       ["write.upsert.enabled", "upsertEnabled"],

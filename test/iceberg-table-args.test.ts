@@ -129,6 +129,15 @@ describe("Iceberg table args shared by source and sink", () => {
     );
   });
 
+  it("a column arg other than name, type and comment is an error: a typo gets its fix, a nullability flag says to write NOT NULL", () => {
+    const e = planError("IcebergSink", { ...baseArgs, columns: [{ nmae: "id", type: "BIGINT" }, { name: "v", type: "INT", nullable: false }] });
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["columns[0].nmae", 'unknown arg "nmae"; did you mean "name"?'],
+      ["columns[0].name", "columns[0]: the column name must be a non-empty string"],
+      ["columns[1].nullable", 'unknown arg "nullable": nullability is part of the type; write it in the type, e.g. "BIGINT NOT NULL" (nullable when NOT NULL is absent)'],
+    ]);
+  });
+
   it("reports every problem of a resource in one error", () => {
     const e = planError(
       "IcebergSink",

@@ -111,6 +111,14 @@ describe("kubernetes validation", () => {
       // The `parallelism` arg itself is checked once, by FlinkSqlJob (test/job-targets.test.ts).
       expect(onlyError({}, { parallelism: undefined, flinkConfiguration: { "parallelism.default": "0" } }).path).to.equal('configuration["parallelism.default"]');
     });
+    it("a cpu given as a string or a memory given as a number says what to write", () => {
+      const { errors } = run({ jobManager: { cpu: "1.5", memory: 2048 }, taskManager: { cpu: "lots" } });
+      expect(errors.map((e) => [e.path, e.message])).to.deep.equal([
+        ["kubernetes.jobManager.cpu", "must be a number of cores, not a string: write 1.5"],
+        ["kubernetes.jobManager.memory", 'must be a memory size string with a unit, not a number: write "2048m" for 2048 MiB, or a Kubernetes quantity such as "2Gi"'],
+        ["kubernetes.taskManager.cpu", 'must be a number of cores above 0, got "lots"'],
+      ]);
+    });
     it("missing JobManager memory", () => {
       const e = onlyError({ jobManager: { memory: "" } });
       expect(e.path).to.equal("kubernetes.jobManager.memory");

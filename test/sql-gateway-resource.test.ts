@@ -27,19 +27,20 @@ describe("SqlGatewayArgs validation", () => {
     expect(
       issues({
         endpoint: "sql-gateway:8083",
-        sessionProperties: { "s3.secret-key": "plain", "": "x" },
+        sessionProperties: { "s3.secret-key": "plain", "": "x", "rest.port": 8081 as unknown as string },
         headers: { "Bad Header": "x" },
         savepointDir: "/tmp/sp",
         apiVersion: "v9" as "v1",
       }),
     ).to.deep.equal([
-      { path: "sqlGateway.endpoint", message: '"sql-gateway:8083" must use http:// or https://' },
+      { path: "sqlGateway.endpoint", message: '"sql-gateway:8083" has no scheme; write "http://sql-gateway:8083" (or https://)' },
       {
         path: 'sqlGateway.sessionProperties["s3.secret-key"]',
         message:
           '"s3.secret-key" carries a credential but is a plain string, which would sit in plain text in the program; pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): session properties go to the gateway in the request body, never into the script, and are stored as secrets (SPEC decision 8)',
       },
       { path: "sqlGateway.sessionProperties", message: "a session property key is empty" },
+      { path: 'sqlGateway.sessionProperties["rest.port"]', message: 'must be a string: write "8081"' },
       { path: 'sqlGateway.headers["Bad Header"]', message: '"Bad Header" is not a valid HTTP header name' },
       { path: "sqlGateway.savepointDir", message: '"/tmp/sp" is not a URI with a scheme; write e.g. s3://bucket/savepoints or file:///flink/savepoints' },
       { path: "sqlGateway.apiVersion", message: '"v9" is not one of v1, v2, v3, v4' },
@@ -100,7 +101,7 @@ describe("SqlGatewayJob under Pulumi mocks", () => {
     mod = await import("../src/deploy/sql-gateway/resource.js");
     expect(() => new mod.SqlGatewayJob("bad", { endpoint: "gw:8083", script: "INSERT INTO t SELECT 1", flinkConfiguration: {}, savepointDir: "sp" }))
       .to.throw(FlinkIcebergValidationError)
-      .with.property("message", 'SqlGatewayJob "bad": 2 problems:\n  - SqlGatewayJob "bad": endpoint: "gw:8083" must use http:// or https://\n  - SqlGatewayJob "bad": savepointDir: "sp" is not a URI with a scheme; write e.g. s3://bucket/savepoints or file:///flink/savepoints');
+      .with.property("message", 'SqlGatewayJob "bad": 2 problems:\n  - SqlGatewayJob "bad": endpoint: "gw:8083" has no scheme; write "http://gw:8083" (or https://)\n  - SqlGatewayJob "bad": savepointDir: "sp" is not a URI with a scheme; write e.g. s3://bucket/savepoints or file:///flink/savepoints');
     await flush();
     expect(recorded.filter((x) => x.name === "bad")).to.deep.equal([]);
   });

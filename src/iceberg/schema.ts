@@ -14,6 +14,7 @@ import { Diagnostics, joinPath } from "../validation/diagnostics.js";
 import { isValidationError, type ValidationIssue } from "../validation/error.js";
 import { convertType, newConvertContext } from "./convert.js";
 import { resolveColumnRefs } from "./refs.js";
+import { unknownArgMessage } from "../validation/known-keys.js";
 import type { Column, ConvertedSchema, IcebergField, IcebergSchema, IcebergType, ParsedColumn } from "./types.js";
 
 /**
@@ -39,12 +40,22 @@ function columnPath(i: number): string {
  * Checks one column's shape and parses its type; problems under `columns[i]...`. Paths are built
  * only for a problem: this runs for every column of every table (BENCHMARKS.md).
  */
+/** An arg of column `i` other than name, type and comment: a typo, or nullability written as a flag. */
+function unknownColumnKey(key: string, i: number, diag: Diagnostics): void {
+  const flag = /^(nullable|required|notnull|not_null|optional)$/i.test(key);
+  diag.error(
+    `${columnPath(i)}.${key}`,
+    flag ? `unknown arg ${JSON.stringify(key)}: nullability is part of the type; write it in the type, e.g. "BIGINT NOT NULL" (nullable when NOT NULL is absent)` : unknownArgMessage(key, ["name", "type", "comment"]),
+  );
+}
+
 function parseColumn(c: unknown, i: number, diag: Diagnostics): ParsedColumn | undefined {
   if (typeof c !== "object" || c === null || Array.isArray(c)) {
     diag.error(columnPath(i), `${columnPath(i)}: a column must be an object { name, type, comment? }`);
     return undefined;
   }
   const { name, type, comment } = c as Record<string, unknown>;
+  for (const key in c) if (key !== "name" && key !== "type" && key !== "comment") unknownColumnKey(key, i, diag);
   let ok = true;
   let label: string;
   if (typeof name !== "string" || name === "") {

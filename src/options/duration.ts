@@ -10,6 +10,7 @@
  * remainder ("1500us") are errors here although Flink would read some of them.
  */
 import { FlinkIcebergValidationError } from "../validation/error.js";
+import { closestKey } from "../validation/known-keys.js";
 
 const NANOS_PER_MILLI = 1_000_000n;
 
@@ -46,13 +47,18 @@ export function parseFlinkDuration(text: string): number {
   const m = /^(\d+)\s*(.*)$/su.exec(trimmed);
   if (!m) {
     if (/^[-+]/.test(trimmed)) fail(text, "a duration cannot carry a sign (it must be positive)");
+    const iso = isoDurationMillis(trimmed);
+    if (iso !== undefined) fail(text, `Flink does not read ISO-8601 durations; write ${JSON.stringify(compactDuration(iso))}`);
     fail(text, "it does not start with a number");
   }
   const digits = m[1]!;
   const label = m[2]!.toLowerCase();
   if (/^[.,]\d/.test(label)) fail(text, "Flink reads only whole numbers (no fraction); use a smaller unit, e.g. \"1500ms\" for 1.5s");
   const perUnit = label === "" ? NANOS_PER_MILLI : UNIT_NANOS.get(label);
-  if (perUnit === undefined) fail(text, `unknown unit ${JSON.stringify(label)}`);
+  if (perUnit === undefined) {
+    const near = closestKey(label, [...UNIT_NANOS.keys()]);
+    fail(text, `unknown unit ${JSON.stringify(label)}${near !== undefined ? `; did you mean ${JSON.stringify(`${digits}${near}`)}?` : ""}`);
+  }
   const nanos = BigInt(digits) * perUnit;
   if (nanos === 0n) fail(text, "it is zero; the interval must be positive");
   if (nanos % NANOS_PER_MILLI !== 0n) fail(text, "it is not a whole number of milliseconds");
@@ -81,6 +87,20 @@ export function formatFlinkDuration(ms: number): string {
     if (ms % size === 0) return `${ms / size} ${label}`;
   }
   return `${ms} ms`;
+}
+
+/** Milliseconds of an ISO-8601 duration such as `PT5M` or `P1DT2H` (days, hours, minutes, whole seconds), or undefined. */
+function isoDurationMillis(text: string): number | undefined {
+  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/i.exec(text);
+  if (m === null || m.slice(1).every((g) => g === undefined)) return undefined;
+  const [d, h, min, sec] = m.slice(1).map((g) => Number(g ?? 0)) as [number, number, number, number];
+  const ms = ((d * 24 + h) * 60 + min) * 60_000 + sec * 1000;
+  return ms > 0 && Number.isSafeInteger(ms) ? ms : undefined;
+}
+
+/** `ms` with the largest whole unit and no space, e.g. 300000 → "5min", 1500 → "1500ms". */
+export function compactDuration(ms: number): string {
+  return formatFlinkDuration(ms).replace(" ", "");
 }
 
 /**

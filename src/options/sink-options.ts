@@ -7,7 +7,7 @@
 import { didYouMean } from "../validation/known-keys.js";
 import { z } from "zod";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { hasNoUnit, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "./duration.js";
+import { compactDuration, hasNoUnit, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "./duration.js";
 import { booleanField, byteSizeField, durationField } from "./fields.js";
 
 /** Seed write formats (`write-format`). */
@@ -119,14 +119,18 @@ function codecName(format: WriteFormat | undefined, codec: CompressionCodec, dia
  */
 function checkCommitInterval(text: string, diag: Diagnostics): void {
   const ms = parseFlinkDuration(text);
+  const n = text.trim();
   if (ms < MIN_CHECKPOINT_INTERVAL_MS) {
     diag.error(
       "commitInterval",
-      `${JSON.stringify(text)} is below Flink's minimum checkpoint interval of 10 ms (the sink commits once per completed checkpoint); write "10ms" or more, e.g. "1min"`,
+      hasNoUnit(text)
+        ? `${JSON.stringify(text)} has no unit, so Flink reads it as ${ms} ms, below its minimum checkpoint interval of 10 ms (the sink commits once per completed checkpoint); write it with a unit, e.g. "${n}s" or "${n}min"`
+        : `${JSON.stringify(text)} is below Flink's minimum checkpoint interval of 10 ms (the sink commits once per completed checkpoint); write "10ms" or more, e.g. "1min"`,
     );
   } else if (hasNoUnit(text)) {
-    const n = text.trim();
-    diag.warn("commitInterval", `${JSON.stringify(text)} has no unit, so Flink reads it as milliseconds (${ms} ms); write "${n}ms" to say so, or e.g. "${n}s" for seconds`);
+    const compact = compactDuration(ms);
+    const sayIt = compact.endsWith("ms") ? `write "${n}ms" to say so` : `write "${compact}" (or "${n}ms") to say so`;
+    diag.warn("commitInterval", `${JSON.stringify(text)} has no unit, so Flink reads it as milliseconds (${ms} ms); ${sayIt}${ms < 1000 ? `, or e.g. "${n}s" for seconds` : ""}`);
   }
 }
 

@@ -169,12 +169,12 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   (Array.isArray(args.columns) ? args.columns : []).forEach((c, i) => {
     const d = diag.at(`columns[${i}]`);
     if (typeof c !== "object" || c === null) return d.error("", "must be a column object { name, type } / { name, expression } / { name, type, metadata }");
+    checkKnownKeys(c, "expression" in c ? ["name", "expression", "comment"] : "metadata" in c ? ["name", "type", "metadata", "comment"] : ["name", "type", "comment"], "", d);
+    if ("metadata" in c) checkKnownKeys(c.metadata, ["from", "virtual"], "metadata", d);
     if (d.capture("name", () => checkIdentifier("the column name", c.name)) === undefined) return;
     if (names.has(c.name)) d.error("name", `the column ${JSON.stringify(c.name)} is declared twice`);
     names.add(c.name);
     const comment = c.comment === undefined ? {} : { comment: c.comment };
-    checkKnownKeys(c, "expression" in c ? ["name", "expression", "comment"] : "metadata" in c ? ["name", "type", "metadata", "comment"] : ["name", "type", "comment"], "", d);
-    if ("metadata" in c) checkKnownKeys(c.metadata, ["from", "virtual"], "metadata", d);
     if ("expression" in c) {
       const expression = sqlExpression(c.expression, d.at("expression"));
       if (expression === undefined) return;

@@ -12,7 +12,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import { formatFlinkDuration, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "../options/duration.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
-import { credentialEntryProblem } from "../validation/secrets.js";
+import { credentialEntryProblem, plainStringValueProblem } from "../validation/secrets.js";
 
 export const RUNTIME_MODE_KEY = "execution.runtime-mode";
 export const CHECKPOINT_INTERVAL_KEY = "execution.checkpointing.interval";
@@ -93,7 +93,7 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
     const unsafe = unsafeMapKeyProblem(key);
     if (unsafe !== undefined) diag.error(at, unsafe);
     if (typeof value !== "string") {
-      diag.error(at, `must be a plain string (got ${value === null ? "null" : typeof value}); configuration values are rendered into SET lines at preview`);
+      diag.error(at, plainStringValueProblem(value, "configuration", "the script's SET lines"));
       continue;
     }
     if (key.trim() === "" || key !== key.trim()) diag.error(at, "configuration keys must be non-empty without surrounding white space");
@@ -138,7 +138,8 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
   const withInterval = icebergSinks.filter((s) => s.commitInterval !== undefined);
   const explicit = configuration[CHECKPOINT_INTERVAL_KEY];
   let explicitMs: number | undefined;
-  if (explicit !== undefined) {
+  // A value that is no string is reported once by the configuration check.
+  if (typeof explicit === "string") {
     explicitMs = diag.capture(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, () => parseFlinkDuration(explicit));
     if (explicitMs !== undefined && explicitMs < MIN_CHECKPOINT_INTERVAL_MS) {
       diag.error(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, `${JSON.stringify(explicit)} is below Flink's minimum checkpoint interval of 10 ms; write "10ms" or more, e.g. "1min"`);

@@ -160,16 +160,17 @@ export function credentialValueMessage(where: string): string {
 }
 
 /**
- * The message for a value of a map rendered into a WITH clause (`where`, e.g. "extraOptions") that
- * is no plain string: a Pulumi Output (the map is rendered at preview, and a secret may not be
+ * The message for a value of a map rendered into `into` (default the WITH clause; `where` names the
+ * map, e.g. "extraOptions") that is no plain string: a Pulumi Output (the map is rendered at preview, and a secret may not be
  * rendered at all, SPEC decision 8), a number or boolean (write it as a string), anything else.
  */
-export function plainStringValueProblem(value: unknown, where: string): string {
+export function plainStringValueProblem(value: unknown, where: string, into = "the WITH clause"): string {
   if (typeof value === "object" && value !== null && (typeof (value as { apply?: unknown }).apply === "function" || typeof (value as { then?: unknown }).then === "function")) {
     return (
-      `is a Pulumi Output, and ${where} values are rendered into the WITH clause at preview, so they must be plain strings: write the value itself ` +
+      `is a Pulumi Output, and ${where} values are rendered into ${into} at preview, so they must be plain strings: write the value itself ` +
       "(e.g. from stack configuration with new pulumi.Config().require(...)). A secret may not be rendered there at all (SPEC decision 8): give it to the Flink pods " +
-      "as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets); a Kafka table can then reference it with a config provider placeholder (${env:NAME})"
+      "as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets)" +
+      (into === "the WITH clause" ? "; a Kafka table can then reference it with a config provider placeholder (${env:NAME})" : "")
     );
   }
   if (typeof value === "number" || typeof value === "boolean") return `must be a string: write ${JSON.stringify(String(value))}`;

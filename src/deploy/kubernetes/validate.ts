@@ -26,9 +26,20 @@ const ONE_OF = (xs: readonly string[]): string => xs.map((x) => JSON.stringify(x
 
 function checkResource(r: KubernetesResourceArgs | undefined, path: string, component: string, conf: Readonly<Record<string, string>>, diag: Diagnostics): void {
   const at = diag.at(path);
-  if (r?.cpu !== undefined && !(typeof r.cpu === "number" && Number.isFinite(r.cpu) && r.cpu > 0)) at.error("cpu", `must be a number of cores above 0, got ${String(r.cpu)}`);
+  const cpu: unknown = r?.cpu;
+  if (cpu !== undefined && !(typeof cpu === "number" && Number.isFinite(cpu) && cpu > 0)) {
+    const asNumber = typeof cpu === "string" && cpu.trim() !== "" ? Number(cpu.trim()) : NaN;
+    at.error(
+      "cpu",
+      Number.isFinite(asNumber) && asNumber > 0
+        ? `must be a number of cores, not a string: write ${asNumber}`
+        : `must be a number of cores above 0, got ${typeof cpu === "string" ? JSON.stringify(cpu) : String(cpu)}`,
+    );
+  }
   if (r?.memory !== undefined) {
-    if (typeof r.memory !== "string" || r.memory.trim() === "") {
+    if (typeof r.memory === "number") {
+      at.error("memory", `must be a memory size string with a unit, not a number: write ${JSON.stringify(`${r.memory}m`)} for ${r.memory} MiB, or a Kubernetes quantity such as "2Gi"`);
+    } else if (typeof r.memory !== "string" || r.memory.trim() === "") {
       at.error("memory", `${component} memory must be set (the operator needs spec.${path.split(".").pop()}.resource.memory), e.g. "2048m" or "2Gi"`);
     } else if (!FLINK_MEMORY.test(r.memory.trim()) && !K8S_MEMORY.test(r.memory.trim())) {
       at.error("memory", `${JSON.stringify(r.memory)} is not a memory size: use a Flink size ("2048m", "2g") or a Kubernetes quantity ("2Gi")`);

@@ -13,7 +13,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { checkKnownKeys } from "../../validation/known-keys.js";
-import { isCredentialKey } from "../../validation/secrets.js";
+import { isCredentialKey, plainStringValueProblem } from "../../validation/secrets.js";
 import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.js";
 
 
@@ -101,6 +101,7 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   }
   for (const [key, value] of Object.entries(args.sessionProperties ?? {})) {
     if (key.trim() === "") diag.error("sessionProperties", "a session property key is empty");
+    if (typeof value !== "string" && !isDeferredValue(value)) diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainStringValueProblem(value, "sessionProperties", "the session"));
     const write = icebergWriteKeyProblem(key);
     if (write !== undefined) diag.error(`sessionProperties[${JSON.stringify(key)}]`, write);
     const decidedBy = JOB_DECIDED_KEYS.get(key.trim());
@@ -132,9 +133,17 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   }
 }
 
+/** A Pulumi Output or promise (sessionProperties may be secrets). */
+function isDeferredValue(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (typeof (value as { apply?: unknown }).apply === "function" || typeof (value as { then?: unknown }).then === "function");
+}
+
 /** Why `endpoint` is not usable as a gateway URL, or undefined when it is. */
 export function endpointProblem(endpoint: string): string | undefined {
   let url: URL;
+  // host:port parses as a URL with the host as its scheme; without a scheme, say what to write.
+  const bare = /^[A-Za-z0-9.-]+(?::\d+)?(?:\/.*)?$/.test(endpoint) && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(endpoint);
+  if (bare) return `${JSON.stringify(endpoint)} has no scheme; write ${JSON.stringify(`http://${endpoint}`)} (or https://)`;
   try {
     url = new URL(endpoint);
   } catch {
