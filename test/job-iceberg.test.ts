@@ -348,6 +348,23 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     expect(warningsOf("follow").join("\n")).to.contain("skip upsert commits");
   });
 
+  it("warns when two jobs write one Iceberg table and either upserts; appending from several jobs is fine", () => {
+    const gen = new api.FlinkTable("two_writers_gen", { columns: cols, options: { connector: "datagen" } });
+    const up = new api.IcebergSink("two_writers_up", { catalog, database: "db", table: "two_writers", columns: cols, primaryKey: ["id"], upsertEnabled: true });
+    const up2 = new api.IcebergSink("two_writers_up2", { catalog, database: "db", table: "two_writers", columns: cols, primaryKey: ["id"], upsertEnabled: true, tableName: "tw2" });
+    new api.FlinkSqlJob("writer-a", { statements: [api.sql`INSERT INTO ${up} SELECT id, data FROM ${gen}`] });
+    new api.FlinkSqlJob("writer-b", { statements: [api.sql`INSERT INTO ${up2} SELECT id, data FROM ${gen}`] });
+    expect(warningsOf("writer-a")).to.deep.equal([]);
+    expect(warningsOf("writer-b")).to.deep.equal([
+      'statements: IcebergSink "two_writers_up2" writes the Iceberg table db.two_writers, which FlinkSqlJob "writer-a" also writes, with upserts on one side: ' +
+        "each job commits on its own checkpoints, so the row a key ends with depends on which job commits last; write the table from one job (several INSERTs of one job run as one statement set)",
+    ]);
+    const app = new api.IcebergSink("two_appenders", { catalog, database: "db", table: "appended", columns: cols });
+    new api.FlinkSqlJob("appender-a", { statements: [api.sql`INSERT INTO ${app} SELECT id, data FROM ${gen}`] });
+    new api.FlinkSqlJob("appender-b", { statements: [api.sql`INSERT INTO ${app} SELECT id, data FROM ${gen}`] });
+    expect(warningsOf("appender-b")).to.deep.equal([]);
+  });
+
   it("rejects turning off the FLIP-27 source for a job with an Iceberg source", () => {
     const src = new api.IcebergSource("f27", { catalog, database: "db", table: "f27", columns: cols });
     const out = sink("f27_out");

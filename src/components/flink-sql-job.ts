@@ -16,7 +16,7 @@ import { SqlStatement } from "../sql/template.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { resourceLabel } from "../validation/error.js";
-import { programTables as programRegistryTables, registry, type RegisteredJob } from "./job-registry.js";
+import { addProgramJob, programTables as programRegistryTables, type RegisteredJob } from "./job-registry.js";
 import { passedOrCollected } from "./collect.js";
 import { rejectIfSecret } from "./secret-guard.js";
 import { targetChildArgs, targetOutputs, validateTarget, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
@@ -142,7 +142,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       manifestsRedacted: this.deployment.manifestsRedacted,
       warnings: diag.warnings.map((w) => `${w.path ? `${w.path}: ` : ""}${w.message}`),
     };
-    registry().jobs.push(job);
+    addProgramJob(job);
     // Plain values where known: the engine receives the same outputs without the Output plumbing.
     this.registerOutputs({
       script: plainScript ?? this.script,

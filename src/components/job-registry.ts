@@ -4,7 +4,7 @@
  * globalThis so that two copies of the package (e.g. the CLI's and the program's) share it.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ProgramTables } from "../sql/job-plan.js";
+import { icebergKey, type ProgramTables } from "../sql/job-plan.js";
 import type { FlinkIcebergValidationError } from "../validation/error.js";
 import type { TableDefinition } from "./table-definition.js";
 
@@ -33,6 +33,8 @@ interface Registry {
   byFlinkName: Map<string, TableDefinition>;
   /** `database\u0000table` → the upsert sinks registered for it. */
   upsertWriters: Map<string, TableDefinition[]>;
+  /** icebergKey → the jobs that write that Iceberg table. */
+  jobWriters: Map<string, { job: string; upsert: boolean }[]>;
   /** synth's collecting mode (collect.ts): the validation errors recorded instead of thrown. */
   collected?: FlinkIcebergValidationError[];
   /** True while synth runs a program in collecting mode. */
@@ -44,7 +46,7 @@ const KEY = Symbol.for("pulumi-flink-iceberg.registry");
 /** The process-wide registry. */
 export function registry(): Registry {
   const g = globalThis as unknown as Record<symbol, Registry | undefined>;
-  return (g[KEY] ??= { jobs: [], tables: [], byFlinkName: new Map(), upsertWriters: new Map() });
+  return (g[KEY] ??= { jobs: [], tables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map() });
 }
 
 /** Forgets everything registered (tests, and synth before running a program). */
@@ -54,6 +56,7 @@ export function resetRegistry(): void {
   r.tables.length = 0;
   r.byFlinkName.clear();
   r.upsertWriters.clear();
+  r.jobWriters.clear();
   r.collected = undefined;
   r.collecting = false;
 }
@@ -71,11 +74,26 @@ export function addProgramTable(def: TableDefinition): void {
   }
 }
 
+/** Registers a job and the Iceberg tables it writes. */
+export function addProgramJob(job: RegisteredJob): void {
+  const r = registry();
+  r.jobs.push(job);
+  for (const t of job.sinks) {
+    const key = icebergKey(t);
+    if (key === undefined) continue;
+    const list = r.jobWriters.get(key);
+    const entry = { job: job.name, upsert: t.iceberg!.upsert };
+    if (list) list.push(entry);
+    else r.jobWriters.set(key, [entry]);
+  }
+}
+
 /** The program's tables as the job planner looks them up. */
 export function programTables(): ProgramTables {
   const r = registry();
   return {
     byFlinkName: (name) => r.byFlinkName.get(name),
     upsertWriters: (database, table) => r.upsertWriters.get(`${database}\u0000${table}`) ?? [],
+    jobsWriting: (key) => r.jobWriters.get(key) ?? [],
   };
 }

@@ -24,6 +24,8 @@ export interface ProgramTables {
   byFlinkName(name: string): TableDefinition | undefined;
   /** The upsert sinks registered for this Iceberg database and table (any catalog). */
   upsertWriters(database: string, table: string): readonly TableDefinition[];
+  /** The jobs created so far that write the Iceberg table of this icebergKey, each with whether it upserts. */
+  jobsWriting?(key: string): readonly { readonly job: string; readonly upsert: boolean }[];
 }
 
 export interface JobPlanInput {
@@ -52,7 +54,7 @@ export interface JobPlan extends JobConfig {
 }
 
 /** Identity of an Iceberg table; undefined when not an Iceberg table or its catalog's uri/warehouse are Outputs (identity unknown at preview). */
-function icebergKey(t: TableDefinition): string | undefined {
+export function icebergKey(t: TableDefinition): string | undefined {
   if (!t.iceberg || t.iceberg.catalogKey.includes("(output)")) return undefined;
   return JSON.stringify([t.iceberg.catalogKey, t.iceberg.database, t.iceberg.table]);
 }
@@ -86,6 +88,27 @@ function checkTables(tables: readonly TableDefinition[], diag: Diagnostics): voi
           "declare the columns once and reuse them, so both map to one Iceberg schema",
       );
     } else if (!same) byIceberg.set(key, t);
+  }
+}
+
+/**
+ * Two jobs writing one Iceberg table where either upserts: each job commits on its own
+ * checkpoints, so the row a key ends with depends on which job commits last, and a job's
+ * equality deletes remove the other's rows of the same key (iceberg equality deletes apply to
+ * all data files of lower sequence numbers). A warning: appending from several jobs is fine.
+ */
+function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables: ProgramTables | undefined, diag: Diagnostics): void {
+  if (programTables?.jobsWriting === undefined) return;
+  for (const t of sinks) {
+    const key = icebergKey(t);
+    if (key === undefined) continue;
+    const others = programTables.jobsWriting(key).filter((w) => w.upsert || t.iceberg!.upsert);
+    if (others.length === 0) continue;
+    diag.warn(
+      "statements",
+      `${t.label} writes the Iceberg table ${t.iceberg!.database}.${t.iceberg!.table}, which ${others.map((w) => `FlinkSqlJob ${JSON.stringify(w.job)}`).join(", ")} also writes, with upserts on one side: ` +
+        "each job commits on its own checkpoints, so the row a key ends with depends on which job commits last; write the table from one job (several INSERTs of one job run as one statement set)",
+    );
   }
 }
 
@@ -178,6 +201,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     }
     if (!sinks.includes(target)) sinks.push(target);
   });
+
+  checkConcurrentUpserts(sinks, input.programTables, diag);
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
   if (runtimeMode === "batch") {
