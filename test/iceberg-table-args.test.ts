@@ -138,6 +138,16 @@ describe("Iceberg table args shared by source and sink", () => {
     ]);
   });
 
+  it("warns about an identity partition of a TIMESTAMP column (a partition per instant)", () => {
+    const r = render("IcebergSink", { ...baseArgs, columns: [...baseArgs.columns, { name: "ts", type: "TIMESTAMP(3)" }, { name: "d", type: "DATE" }], partitionedBy: ["ts", "d"] });
+    expect(r.plan.warnings).to.deep.equal([
+      {
+        path: "partitionedBy[0]",
+        message: "ts: an identity partition of a TIMESTAMP(3) column makes one partition, with its own files, per distinct instant; partition by a coarser column the INSERT fills instead, e.g. `ts_day` DATE filled with CAST(`ts` AS DATE)",
+      },
+    ]);
+  });
+
   it("reports every problem of a resource in one error", () => {
     const e = planError(
       "IcebergSink",

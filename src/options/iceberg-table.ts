@@ -79,13 +79,19 @@ function givenColumns(columns: unknown, parsed: readonly ParsedColumn[] | undefi
 /**
  * The partition columns against the columns given (refs.ts: listed once, top-level, existing),
  * then their types: an identity partition needs a primitive column (the same rule and wording as
- * toIcebergPartitionSpec, partition.ts).
+ * toIcebergPartitionSpec, partition.ts); a TIMESTAMP column is a warning (a partition per instant).
  */
 function checkPartitions(partitionedBy: readonly string[], given: ReadonlyMap<string, ParsedColumn | null>, diag: Diagnostics): void {
   resolveColumnRefs(partitionedBy, "partitionedBy", "PARTITIONED BY", given, diag, (name, column, at) => {
     const kind = column?.type.kind;
     if (kind === "ARRAY" || kind === "MULTISET" || kind === "MAP" || kind === "ROW") {
       diag.error(at, `${name}: a partition column must have a primitive type, not ${kind} (an identity partition needs a primitive value)`);
+    } else if (kind === "TIMESTAMP" || kind === "TIMESTAMP_LTZ") {
+      diag.warn(
+        at,
+        `${name}: an identity partition of a ${column!.type.toString()} column makes one partition, with its own files, per distinct instant; ` +
+          `partition by a coarser column the INSERT fills instead, e.g. \`${name}_day\` DATE filled with CAST(\`${name}\` AS DATE)`,
+      );
     }
   });
 }
