@@ -306,6 +306,36 @@ describe("FlinkSqlJob with FlinkTables", () => {
     for (const f of failures) expect(f).to.contain("embeds a Pulumi secret");
   });
 
+  it("an option value may be an Output (rendered when known); a secret one fails rendering; plan-deciding keys and credential keys must be plain", async () => {
+    const pulumi = await import("@pulumi/pulumi");
+    const options = (servers: pulumi.Input<string>) => ({ connector: "kafka", topic: "events", "properties.bootstrap.servers": servers, format: "json", "scan.startup.mode": "earliest-offset" });
+    const t = new api.FlinkTable("out_opt", { columns: [{ name: "id", type: "BIGINT" }], options: options(pulumi.output("b-1.msk:9098,b-2.msk:9098")) });
+    const ddl = await settle(t.ddl);
+    expect(ddl).to.contain("  'properties.bootstrap.servers' = 'b-1.msk:9098,b-2.msk:9098',\n");
+    expectValidFlinkSql(ddl);
+    expect((await settle(t.options))["properties.bootstrap.servers"]).to.equal("b-1.msk:9098,b-2.msk:9098");
+    const sink = new api.FlinkTable("out_opt_sink", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "print" } });
+    const job = new api.FlinkSqlJob("out-opt", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${t}`] });
+    expect(await settle(job.script)).to.contain("'properties.bootstrap.servers' = 'b-1.msk:9098,b-2.msk:9098'");
+
+    const secret = new api.FlinkTable("out_opt_secret", { columns: [{ name: "id", type: "BIGINT" }], options: options(pulumi.secret("b-1:9092")) });
+    let rejected: unknown;
+    await settle(secret.ddl).catch((e: unknown) => (rejected = e));
+    expect(String(rejected)).to.contain('options["properties.bootstrap.servers"]: is a Pulumi secret, and the WITH clause is rendered in plain text');
+    await new Promise((r) => setTimeout(r, 50));
+    for (const f of drainUnhandled().map(String)) expect(f).to.contain("is a Pulumi secret");
+
+    const e = errorOf(
+      () =>
+        new api.FlinkTable("out_opt_bad", {
+          columns: [{ name: "id", type: "BIGINT" }],
+          options: { connector: pulumi.output("kafka"), "scan.bounded.mode": pulumi.output("latest-offset"), "properties.sasl.jaas.config": pulumi.output("x") },
+        }),
+    );
+    expect(e.issues.map((i) => i.path)).to.deep.equal(['options["connector"]', 'options["scan.bounded.mode"]', 'options["properties.sasl.jaas.config"]']);
+    expect(e.issues[0]!.message).to.equal('is a Pulumi Output, but "connector" decides how the job runs, which preview must know: write it as a plain string');
+  });
+
   it("rejects interpolations that are neither tables, text nor Outputs", () => {
     expect(() => api.sql`SELECT ${{ a: 1 }}`).to.throw(api.FlinkIcebergValidationError, /interpolation 1 is an object/);
   });

@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { planGenericTable, type FlinkTableArgs, type GenericTablePlan } from "../sql/generic-table.js";
 import { Diagnostics } from "../validation/diagnostics.js";
-import { resourceLabel } from "../validation/error.js";
+import { FlinkIcebergValidationError, resourceLabel } from "../validation/error.js";
 import { passedOrCollected } from "./collect.js";
 import { registerFailedTable, registerTableDefinition } from "./table-definition.js";
 
@@ -24,6 +24,8 @@ export class FlinkTable extends pulumi.ComponentResource {
   private readonly plan: GenericTablePlan | undefined;
   private ddlOutput?: pulumi.Output<string>;
   private optionsOutput?: pulumi.Output<Record<string, string>>;
+  /** The rendering when an option is an Output (undefined when all are plain). */
+  private readonly rendered?: pulumi.Output<{ ddl: string; options: Record<string, string> }>;
 
   constructor(name: string, args: FlinkTableArgs, opts?: pulumi.ComponentResourceOptions) {
     // Validate before registering, so invalid args create nothing.
@@ -41,28 +43,51 @@ export class FlinkTable extends pulumi.ComponentResource {
     const p = plan;
     this.tableName = p.tableName;
     this.plan = p;
+    if (p.ddl === undefined) this.rendered = renderDeferredOptions(p, label);
     registerTableDefinition(this, {
       resourceType: "FlinkTable",
       resourceName: name,
       label,
       tableName: p.tableName,
-      ddl: p.ddl,
-      ddlPlain: p.ddl,
+      ddl: p.ddl ?? this.rendered!.apply((r) => r.ddl),
+      ...(p.ddl !== undefined ? { ddlPlain: p.ddl } : {}),
       writable: true,
       bounded: p.boundedness.bounded,
       unboundedReason: p.boundedness.reason,
       warnings: [],
     });
-    this.registerOutputs({ tableName: this.tableName, ddl: p.ddl, options: { ...p.options } });
+    this.registerOutputs({ tableName: this.tableName, ddl: p.ddl ?? this.ddl, options: p.ddl !== undefined ? { ...p.options } : this.options });
   }
 
-  /** The CREATE TABLE statement (created on first access). */
+  /** The CREATE TABLE statement (created on first access). Rejects when an option Output is a Pulumi secret. */
   get ddl(): pulumi.Output<string> {
-    return (this.ddlOutput ??= pulumi.output(this.plan?.ddl as string));
+    return (this.ddlOutput ??= this.rendered ? this.rendered.apply((r) => r.ddl) : pulumi.output(this.plan?.ddl as string));
   }
 
-  /** The rendered WITH map (created on first access). */
+  /** The rendered WITH map (created on first access). Rejects when an option Output is a Pulumi secret. */
   get options(): pulumi.Output<Record<string, string>> {
-    return (this.optionsOutput ??= pulumi.output(this.plan && { ...this.plan.options }) as pulumi.Output<Record<string, string>>);
+    return (this.optionsOutput ??= this.rendered
+      ? this.rendered.apply((r) => ({ ...r.options }))
+      : (pulumi.output(this.plan && { ...this.plan.options }) as pulumi.Output<Record<string, string>>));
   }
+}
+
+/**
+ * The table rendered once its Output options are known. A Pulumi secret among them fails the
+ * render with FlinkIcebergValidationError at `options["key"]`: a WITH clause is plain text in the
+ * script, which the runners log and the Kubernetes target stores in a ConfigMap (SPEC decision 8).
+ */
+function renderDeferredOptions(plan: GenericTablePlan, label: string): pulumi.Output<{ ddl: string; options: Record<string, string> }> {
+  const keys = Object.keys(plan.deferred);
+  const outputs = keys.map((k) => pulumi.output(plan.deferred[k]!));
+  const secretFlags = pulumi.output(Promise.all(outputs.map((o) => pulumi.isSecret(o))));
+  return pulumi.all([pulumi.all(outputs.map((o) => pulumi.unsecret(o))), secretFlags]).apply(([values, secret]) => {
+    const issues = keys.flatMap((k, i) =>
+      secret[i]
+        ? [{ path: `options[${JSON.stringify(k)}]`, message: `is a Pulumi secret, and the WITH clause is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; SPEC decision 8); give it to the Flink pods as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets) and, for a Kafka table, reference it with a config provider placeholder (\${env:NAME})` }]
+        : [],
+    );
+    if (issues.length > 0) throw new FlinkIcebergValidationError(issues, label);
+    return plan.renderDdl(Object.fromEntries(keys.map((k, i) => [k, values[i]])), label);
+  });
 }

@@ -4,6 +4,7 @@
  * watermark, a primary key and raw connector options, validated and rendered as CREATE TABLE.
  * Column syntax: flink `docs/content/docs/dev/table/sql/create.md`.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import { deriveTableName } from "../options/iceberg-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
 import { checkKnownKeys } from "../validation/known-keys.js";
@@ -11,7 +12,8 @@ import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
 import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-limits.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
-import { credentialEntryProblem, kafkaConfigProviders, plainStringValueProblem } from "../validation/secrets.js";
+import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
+import { FlinkIcebergValidationError } from "../validation/error.js";
 import { connectorBoundedness, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 import { splitStatements, withoutTrailing } from "./split.js";
@@ -51,8 +53,14 @@ export type FlinkColumn = FlinkPhysicalColumn | FlinkComputedColumn | FlinkMetad
 export interface FlinkTableArgs {
   /** Columns in order. At least one. */
   columns: FlinkColumn[];
-  /** Connector options rendered into WITH; `connector` is required. Values are plain strings; keys that carry credentials are rejected (SPEC decision 8). */
-  options: Record<string, string>;
+  /**
+   * Connector options rendered into WITH; `connector` is required. Values are strings, or Pulumi
+   * Outputs of strings (e.g. bootstrap servers from another resource), rendered when known; an
+   * Output that is a Pulumi secret fails rendering (SPEC decision 8). The keys that decide the
+   * plan (`connector`, `scan.bounded.mode`, `number-of-rows`, `source.monitor-interval`,
+   * `properties.config.providers*`) must be plain. Keys that carry credentials are rejected.
+   */
+  options: Record<string, pulumi.Input<string>>;
   /**
    * Flink table name. Default: the resource name with every character other than ASCII letters,
    * digits and `_` replaced by `_` (`"orders-gen"` → `orders_gen`), as for the Iceberg tables.
@@ -69,11 +77,33 @@ export interface FlinkTableArgs {
   comment?: string;
 }
 
+/** A Pulumi `Output<string>` (or promise) as the pure core sees it: it never unwraps one. */
+export type DeferredString = Exclude<pulumi.Input<string>, string>;
+
 export interface GenericTablePlan {
   tableName: string;
-  ddl: string;
+  /** The CREATE TABLE; undefined when an option is an Output (see `deferred` and `renderDdl`). */
+  ddl: string | undefined;
+  /** The plain options. */
   options: Record<string, string>;
+  /** Options whose values are Pulumi Outputs, by key (empty when all are plain). */
+  deferred: Record<string, DeferredString>;
+  /**
+   * The CREATE TABLE with `resolved` values of the deferred options. Throws
+   * FlinkIcebergValidationError (labelled `label`) at `options["key"]` for a value that embeds a
+   * credential or is not a string.
+   */
+  renderDdl(resolved: Readonly<Record<string, unknown>>, label: string): { ddl: string; options: Record<string, string> };
   boundedness: Boundedness;
+}
+
+/** Options that decide the plan at preview (boundedness, providers): they must be plain. */
+function decidesPlan(key: string): boolean {
+  return ["connector", "scan.bounded.mode", "number-of-rows", "source.monitor-interval", "properties.config.providers"].includes(key) || key.startsWith("properties.config.providers.");
+}
+
+function isDeferredString(v: unknown): v is DeferredString {
+  return typeof v === "object" && v !== null && (typeof (v as { apply?: unknown }).apply === "function" || typeof (v as { then?: unknown }).then === "function");
 }
 
 const FLINK_TABLE_ARG_KEYS = ["columns", "options", "tableName", "primaryKey", "partitionedBy", "watermark", "comment"] as const satisfies readonly (keyof FlinkTableArgs)[];
@@ -132,20 +162,26 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       );
     }
   }
+  const deferred: Record<string, DeferredString> = {};
   for (const [k, v] of Object.entries(args.options ?? {})) {
     const at = `options[${JSON.stringify(k)}]`;
     const unsafe = unsafeMapKeyProblem(k);
     if (unsafe !== undefined) diag.error(at, unsafe);
-    else if (typeof v !== "string") diag.error(at, plainStringValueProblem(v, "FlinkTable options"));
+    else if (isDeferredString(v)) {
+      if (decidesPlan(k)) diag.error(at, `is a Pulumi Output, but ${JSON.stringify(k)} decides how the job runs, which preview must know: write it as a plain string`);
+      else if (isCredentialKey(k)) diag.error(at, credentialKeyMessage(k, "the table's WITH clause"));
+      else deferred[k] = v;
+    } else if (typeof v !== "string") diag.error(at, plainStringValueProblem(v, "FlinkTable options"));
     else {
       const credential = credentialEntryProblem(k, v, "the table's WITH clause", providers);
       if (credential !== undefined) diag.error(at, credential);
       else options[k] = v;
     }
   }
-  if (args.options && (typeof args.options.connector !== "string" || args.options.connector.trim() === "")) {
+  const connector: unknown = args.options?.connector;
+  if (args.options && !isDeferredString(connector) && (typeof connector !== "string" || connector.trim() === "")) {
     diag.error("options.connector", "is required: the connector name, e.g. 'kafka', 'datagen', 'filesystem'");
-  } else if (args.options?.connector?.trim().toLowerCase() === "iceberg") {
+  } else if (typeof connector === "string" && connector.trim().toLowerCase() === "iceberg") {
     diag.error(
       "options.connector",
       "'iceberg' tables are declared with IcebergSource or IcebergSink, which check the Iceberg rules (checkpointing for commits, upsert keys, codecs, format version) that a FlinkTable cannot",
@@ -214,14 +250,27 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     watermark = { column: args.watermark.column, expression: sqlExpression(args.watermark.expression, diag.at("watermark.expression"), "e.g. \"`ts` - INTERVAL '5' SECOND\"") ?? "" };
   }
   if (diag.hasErrors) return undefined;
-  const ddl = renderCreateTable({
-    name: tableName,
-    columns,
-    primaryKey: args.primaryKey,
-    partitionedBy: args.partitionedBy,
-    watermark,
-    comment: args.comment,
+  const render = (all: Record<string, string>): string =>
+    renderCreateTable({ name: tableName, columns, primaryKey: args.primaryKey, partitionedBy: args.partitionedBy, watermark, comment: args.comment, options: all });
+  const hasDeferred = Object.keys(deferred).length > 0;
+  return {
+    tableName,
+    ddl: hasDeferred ? undefined : render(options),
     options,
-  });
-  return { tableName, ddl, options, boundedness: connectorBoundedness(options) };
+    deferred,
+    renderDdl(resolved, label) {
+      const issues: { path: string; message: string }[] = [];
+      const all: Record<string, string> = { ...options };
+      for (const k of Object.keys(deferred)) {
+        const v = resolved[k];
+        const path = `options[${JSON.stringify(k)}]`;
+        if (typeof v !== "string") issues.push({ path, message: plainStringValueProblem(v, "FlinkTable options") });
+        else if (valueCarriesCredential(v)) issues.push({ path, message: credentialValueMessage(`the value of ${JSON.stringify(k)}`) });
+        else all[k] = v;
+      }
+      if (issues.length > 0) throw new FlinkIcebergValidationError(issues, label);
+      return { ddl: render(all), options: all };
+    },
+    boundedness: connectorBoundedness(options),
+  };
 }
