@@ -148,6 +148,31 @@ describe("Iceberg table args shared by source and sink", () => {
     ]);
   });
 
+  it("extraOptions: a near-miss of an Iceberg option is a warning; a typed option's value is checked", () => {
+    const r = render("IcebergSource", {
+      ...baseArgs,
+      streaming: true,
+      extraOptions: { monitor_interval: "10s", "monitor-interval": "10", "write.distribution.mode": "hash", owner: "team-a", "write.metadata.delete-after-commit.enabled": "true" },
+    });
+    expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
+      ['extraOptions["monitor-interval"]', '"10" has no unit, so Flink reads it as 10 ms; write it with a unit, e.g. "10s", or "10ms" for 10 ms'],
+      [
+        'extraOptions["monitor_interval"]',
+        '"monitor_interval" is no Iceberg option or common table property; did you mean "monitor-interval"? (the connector stores an unknown key as a table property, which nothing reads)',
+      ],
+      [
+        'extraOptions["write.distribution.mode"]',
+        '"write.distribution.mode" is no Iceberg option or common table property; did you mean "write.distribution-mode"? (the connector stores an unknown key as a table property, which nothing reads)',
+      ],
+    ]);
+    const e = planError("IcebergSink", { ...baseArgs, extraOptions: { "write-parallelism": "0", "range-distribution-statistics-type": "auto", "table-refresh-interval": "5 mins" } });
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ['extraOptions["range-distribution-statistics-type"]', '"auto" is not one of "Auto", "Map", "Sketch" (exact case), which "range-distribution-statistics-type" takes; the job would fail when it reads it'],
+      ['extraOptions["table-refresh-interval"]', `"5 mins" is not a valid Flink duration: unknown unit "mins"; did you mean "5min"?; write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)`],
+      ['extraOptions["write-parallelism"]', '"0" is not a whole number of at least 1, which "write-parallelism" takes; the job would fail when it reads it'],
+    ]);
+  });
+
   it("reports every problem of a resource in one error", () => {
     const e = planError(
       "IcebergSink",

@@ -130,7 +130,11 @@ export interface IcebergTableArgs {
    * the runtime rejects there (`tag`, `end-tag`, `as-of-timestamp`); `distribution-mode` hash with a
    * primaryKey when a partition column is not in the key (iceberg `flink/.../sink/FlinkSink.java`);
    * a credential key or a value that embeds a credential (SPEC decision 8). The same rules apply to
-   * a statement's OPTIONS hint on the table. Default: none.
+   * a statement's OPTIONS hint on the table. The value of a typed Flink read/write option is
+   * checked (`monitor-interval` a duration, a unit-less one a warning; `write-parallelism` a
+   * positive integer; booleans; exact-case enums), and a key one or two edits from a known option
+   * or common table property is a warning with the fix (an unknown key becomes a table property
+   * nothing reads; iceberg `FlinkReadOptions` / `FlinkWriteOptions` / `TableProperties`). Default: none.
    */
   extraOptions?: Record<string, string>;
 }

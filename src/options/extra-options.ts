@@ -7,6 +7,7 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem } from "../validation/secrets.js";
+import { icebergOptionValueProblem, nearIcebergOption } from "./known-iceberg-options.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
 
@@ -132,5 +133,20 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     if (ctx.kind === "IcebergSource" && ctx.pinnedBySnapshotIds && (ID_CONFLICTS as readonly string[]).includes(lower)) {
       diag.error(mapPath(arg, key), `${JSON.stringify(key)} conflicts with the snapshot ids this source renders from startSnapshotId / endSnapshotId; use either the ids or ${JSON.stringify(key)}, not both`);
     }
+    if (arg === "extraOptions") checkKnownOption(key, map[key]!, diag);
   }
+}
+
+/** extraOptions only: a near-miss of a known option is a warning, a typed option's value is checked (known-iceberg-options.ts). */
+function checkKnownOption(key: string, value: string, diag: Diagnostics): void {
+  const near = nearIcebergOption(key, (k) => COVERED.has(k));
+  if (near !== undefined) {
+    diag.warn(
+      mapPath("extraOptions", key),
+      `${JSON.stringify(key)} is no Iceberg option or common table property; did you mean ${JSON.stringify(near)}? (the connector stores an unknown key as a table property, which nothing reads)`,
+    );
+  }
+  const problem = icebergOptionValueProblem(key, value);
+  if (problem?.error !== undefined) diag.error(mapPath("extraOptions", key), problem.error);
+  if (problem?.warning !== undefined) diag.warn(mapPath("extraOptions", key), problem.warning);
 }

@@ -5,8 +5,8 @@
  */
 import type { Diagnostics } from "./diagnostics.js";
 
-/** Levenshtein distance, for suggestions. */
-function distance(a: string, b: string): number {
+/** Levenshtein distance (case-insensitive), for suggestions. */
+export function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0]!;

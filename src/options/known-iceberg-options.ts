@@ -1,0 +1,157 @@
+/**
+ * The Iceberg options and table properties an IcebergSource / IcebergSink's `extraOptions` may set,
+ * for two checks the runtime does not make: a key one or two characters away from a known one
+ * (the connector stores an unknown key as a table property, which nothing reads), and the value of
+ * a typed Flink read/write option (read once the job runs, so a bad value fails the job or, for a
+ * duration without a unit, is read as milliseconds).
+ * Sources: iceberg `flink/.../FlinkReadOptions.java`, `FlinkWriteOptions.java` (facts §1.2, §1.3),
+ * `core/src/main/java/org/apache/iceberg/TableProperties.java`.
+ */
+import { distance } from "../validation/known-keys.js";
+import { compactDuration, hasNoUnit, parseFlinkDuration } from "./duration.js";
+
+type OptionType = "duration" | "positive-int" | "int" | "long" | "boolean" | "double" | { readonly oneOf: readonly string[] } | "string";
+
+/** Flink read and write options of the Iceberg connector with their value types. */
+const FLINK_OPTIONS: ReadonlyMap<string, OptionType> = new Map<string, OptionType>([
+  ["monitor-interval", "duration"],
+  ["case-sensitive", "boolean"],
+  ["split-lookback", "positive-int"],
+  ["split-file-open-cost", "long"],
+  ["include-column-stats", "boolean"],
+  ["max-planning-snapshot-count", "positive-int"],
+  ["limit", "long"],
+  ["max-allowed-planning-failures", "int"],
+  ["watermark-column", "string"],
+  ["watermark-column-time-unit", { oneOf: ["NANOSECONDS", "MICROSECONDS", "MILLISECONDS", "SECONDS", "MINUTES", "HOURS", "DAYS"] }],
+  ["scan.parallelism", "positive-int"],
+  ["branch", "string"],
+  ["start-snapshot-timestamp", "long"],
+  ["start-tag", "string"],
+  ["end-tag", "string"],
+  ["tag", "string"],
+  ["as-of-timestamp", "long"],
+  ["compression-level", "string"],
+  ["compression-strategy", "string"],
+  ["range-distribution-statistics-type", { oneOf: ["Auto", "Map", "Sketch"] }],
+  ["range-distribution-sort-key-base-weight", "double"],
+  ["write-parallelism", "positive-int"],
+  ["uid-suffix", "string"],
+  ["table-refresh-interval", "duration"],
+  ["flink-maintenance.rewrite.enabled", "boolean"],
+  ["flink-maintenance.expire-snapshots.enabled", "boolean"],
+  ["flink-maintenance.delete-orphan-files.enabled", "boolean"],
+  ["flink-maintenance.convert-equality-deletes.enabled", "boolean"],
+]);
+
+/** Table properties users commonly set through WITH (TableProperties), for near-miss spelling only. */
+const TABLE_PROPERTIES: readonly string[] = [
+  "write.delete.format.default",
+  "write.delete.target-file-size-bytes",
+  "write.delete.distribution-mode",
+  "write.update.distribution-mode",
+  "write.merge.distribution-mode",
+  "write.distribution-mode",
+  "write.parquet.compression-level",
+  "write.parquet.row-group-size-bytes",
+  "write.parquet.page-size-bytes",
+  "write.parquet.dict-size-bytes",
+  "write.orc.stripe-size-bytes",
+  "write.metadata.delete-after-commit.enabled",
+  "write.metadata.previous-versions-max",
+  "write.metadata.metrics.default",
+  "write.object-storage.enabled",
+  "write.data.path",
+  "write.metadata.path",
+  "write.summary.partition-limit",
+  "commit.retry.num-retries",
+  "commit.retry.min-wait-ms",
+  "commit.retry.max-wait-ms",
+  "commit.retry.total-timeout-ms",
+  "commit.manifest.target-size-bytes",
+  "commit.manifest.min-count-to-merge",
+  "commit.manifest-merge.enabled",
+  "history.expire.max-snapshot-age-ms",
+  "history.expire.min-snapshots-to-keep",
+  "history.expire.max-ref-age-ms",
+  "read.split.metadata-target-size",
+  "read.split.planning-lookback",
+  "read.split.open-file-cost",
+  "read.parquet.vectorization.enabled",
+  "read.parquet.vectorization.batch-size",
+  "gc.enabled",
+];
+
+/** Every known key, for near-miss spelling (keys the product renders are checked elsewhere). */
+const KNOWN_KEYS: readonly string[] = [...FLINK_OPTIONS.keys(), ...TABLE_PROPERTIES];
+const KNOWN_SET: ReadonlySet<string> = new Set(KNOWN_KEYS);
+
+/**
+ * The known key `key` is probably a misspelling of (one or two edits away, `_` for `-` or `.`
+ * counted as one), or undefined when `key` is known or not near one.
+ */
+export function nearIcebergOption(key: string, covered: (key: string) => boolean): string | undefined {
+  const lower = key.toLowerCase();
+  if (KNOWN_SET.has(lower) || covered(lower)) return undefined;
+  let best: string | undefined;
+  let bestD = 3;
+  for (const k of KNOWN_KEYS) {
+    if (Math.abs(k.length - lower.length) >= bestD) continue;
+    const d = distance(lower, k);
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return best;
+}
+
+function describeType(t: OptionType): string {
+  if (typeof t === "object") return `one of ${t.oneOf.map((v) => JSON.stringify(v)).join(", ")} (exact case)`;
+  switch (t) {
+    case "duration":
+      return 'a Flink duration with a unit, e.g. "10s" or "1min"';
+    case "positive-int":
+      return "a whole number of at least 1";
+    case "int":
+    case "long":
+      return "a whole number";
+    case "boolean":
+      return '"true" or "false"';
+    case "double":
+      return "a number";
+    case "string":
+      return "a string";
+  }
+}
+
+/**
+ * The problem with `value` for the typed Flink option `key`: `{ error }` for a value the runtime
+ * cannot read, `{ warning }` for a duration without a unit (read as milliseconds), else undefined.
+ */
+export function icebergOptionValueProblem(key: string, value: string): { error?: string; warning?: string } | undefined {
+  const type = FLINK_OPTIONS.get(key.toLowerCase());
+  if (type === undefined || type === "string") return undefined;
+  const v = value.trim();
+  const bad = { error: `${JSON.stringify(value)} is not ${describeType(type)}, which ${JSON.stringify(key)} takes; the job would fail when it reads it` };
+  if (typeof type === "object") return type.oneOf.includes(v) ? undefined : bad;
+  switch (type) {
+    case "duration": {
+      let ms: number;
+      try {
+        ms = parseFlinkDuration(value);
+      } catch (e) {
+        return { error: (e as { issues?: readonly { message: string }[] }).issues?.[0]?.message ?? String(e) };
+      }
+      if (!hasNoUnit(value)) return undefined;
+      return { warning: `${JSON.stringify(value)} has no unit, so Flink reads it as ${ms} ms; write it with a unit, e.g. "${v}s", or "${compactDuration(ms)}" for ${ms} ms` };
+    }
+    case "positive-int":
+      return /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 2147483647 ? undefined : bad;
+    case "int":
+      return /^-?\d+$/.test(v) && Math.abs(Number(v)) <= 2147483647 ? undefined : bad;
+    case "long":
+      return /^-?\d+$/.test(v) ? undefined : bad;
+    case "boolean":
+      return /^(true|false)$/i.test(v) ? undefined : bad;
+    case "double":
+      return v !== "" && Number.isFinite(Number(v)) ? undefined : bad;
+  }
+}
