@@ -144,6 +144,44 @@ new FlinkSqlJob("job", { runtimeMode: "batch", statements: [sql\`INSERT INTO \${
     expect(fs.readFileSync(path.join(shown, "job", "manifests.yaml"), "utf8")).to.contain("image: registry.example.com/flink:secret-tag").and.contain("namespace: from-stack");
   });
 
+  it("a SQL Gateway job: sql-gateway.yaml shows what is submitted, secret session values and header values as [secret]", async () => {
+    const dir = program(
+      path.join(tmp, "gateway"),
+      HEADER +
+        `const cfg = new pulumi.Config();
+const src = new FlinkTable("src", { columns: [{ name: "a", type: "INT" }], options: { connector: "datagen" } });
+const dst = new FlinkTable("dst", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });
+new FlinkSqlJob("gw-job", { statements: [sql\`INSERT INTO \${dst} SELECT a FROM \${src}\`], configuration: { "execution.checkpointing.interval": "30s" },
+  sqlGateway: { endpoint: "http://sql-gateway:8083", savepointDir: "s3://lake/savepoints", headers: { Authorization: pulumi.secret("Bearer t0ken") },
+    sessionProperties: { "pipeline.name": "gw", "s3.secret-key": pulumi.secret("hunter2") } } });\n`,
+    );
+    const out = path.join(tmp, "gateway-out");
+    const r = await runCli(["synth", dir, "--out", out]);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout).to.contain(path.join("gw-job", "sql-gateway.yaml"));
+    expect(fs.readFileSync(path.join(out, "gw-job", "manifests.yaml"), "utf8")).to.equal("# no Kubernetes objects: this job runs on a SQL Gateway (see sql-gateway.yaml)\n");
+    const text = fs.readFileSync(path.join(out, "gw-job", "sql-gateway.yaml"), "utf8");
+    expect(text).not.to.contain("hunter2");
+    expect(text).not.to.contain("t0ken");
+    expect(text.split("\n").slice(2)).to.deep.equal([
+      "endpoint: http://sql-gateway:8083",
+      "apiVersion: \"negotiated: the highest version both the gateway and the package speak (GET /api_versions)\"",
+      "session:",
+      "  configuration:",
+      "    execution.checkpointing.interval: 30s",
+      "    execution.runtime-mode: STREAMING",
+      "  sessionProperties:",
+      "    pipeline.name: gw",
+      "    s3.secret-key: \"[secret]\"",
+      "headers:",
+      "  Authorization: \"[secret]\"",
+      "onUpdate:",
+      "  savepointDir: s3://lake/savepoints",
+      "  then: stop the running job with a savepoint into savepointDir, then submit the new script restored from it",
+      "",
+    ]);
+  });
+
   it("usage errors exit 2 with the usage text", async () => {
     const r = await runCli(["synth"]);
     expect(r.code).to.equal(2);

@@ -105,6 +105,20 @@ describe("FlinkSqlJob deploy targets", () => {
     expect(e.issues[0]!.path).to.equal("sqlGateway.endpoint");
   });
 
+  it("sqlGateway: a streaming Iceberg read without savepointDir is a warning (every update would start the read over)", async () => {
+    const { registry } = await import("../src/components/job-registry.js");
+    const stream = new api.IcebergSource("gws_src", { catalog, database: "db", table: "gws_src", columns: cols, streaming: true });
+    const { sink } = tables("gws");
+    new api.FlinkSqlJob("gw-stream", { statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${stream}`], sqlGateway: { endpoint: "http://gw:8083" } });
+    new api.FlinkSqlJob("gw-stream-sp", { statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${stream}`], sqlGateway: { endpoint: "http://gw:8083", savepointDir: "s3://lake/sp" } });
+    const warnings = (name: string): readonly string[] => registry().jobs.find((j) => j.name === name)!.warnings;
+    expect(warnings("gw-stream")).to.deep.equal([
+      'sqlGateway.savepointDir: the job reads IcebergSource "gws_src" as a stream, and the snapshot it has reached lives only in Flink state: without savepointDir every update stops the job without a savepoint ' +
+        "and submits the new script from empty state, so the read starts over from its starting strategy (reading again what it had read, or, from the latest snapshot, skipping what was committed meanwhile); set savepointDir",
+    ]);
+    expect(warnings("gw-stream-sp")).to.deep.equal([]);
+  });
+
   it("sqlGateway: a session property the job's configuration also sets, with another value, is a preview error (the script's SET line would win)", () => {
     const { src, sink } = tables("gc");
     const e = errorOf(

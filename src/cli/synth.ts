@@ -1,7 +1,8 @@
 /**
  * `flink-iceberg synth`: runs a program offline and writes, per FlinkSqlJob,
  * `<out>/<job>/job.sql`, `<out>/<job>/manifests.yaml` (multi-document YAML, as `kubectl apply -f`
- * takes it) and `<out>/<job>/iceberg-schemas.json`, like `cdk synth`. Nothing is written unless
+ * takes it), `<out>/<job>/iceberg-schemas.json` and, for the SQL Gateway target,
+ * `<out>/<job>/sql-gateway.yaml` (what is submitted, secrets redacted), like `cdk synth`. Nothing is written unless
  * every job rendered: invalid props or a failed Output leave the output folder untouched.
  */
 import * as fs from "node:fs";
@@ -83,17 +84,27 @@ interface RenderedJob {
   script: string;
   manifests: string;
   schemas: string;
+  /** sql-gateway.yaml: the submission (sqlGateway target only). */
+  gateway?: string;
 }
 
 async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<RenderedJob> {
-  const [script, manifests, schemas] = await Promise.all([
+  const [script, manifests, schemas, gateway] = await Promise.all([
     reveal(job.script, showSecrets),
     showSecrets ? reveal(job.manifests?.(), true) : reveal(job.manifestsRedacted?.(), false),
     job.icebergSchemas,
+    reveal(job.gatewaySubmission?.(), false),
   ]);
   const docs = Array.isArray(manifests) ? manifests : [];
-  const manifestText = docs.length === 0 ? "# no Kubernetes objects: this job has no kubernetes target\n" : docs.map((d) => toYaml(d, { lineWidth: 0 })).join("---\n");
-  return { job, script: String(script), manifests: manifestText, schemas: JSON.stringify(schemas ?? {}, null, 2) + "\n" };
+  const noObjects = job.target === "sql-gateway" ? "this job runs on a SQL Gateway (see sql-gateway.yaml)" : "this job has no kubernetes target";
+  const manifestText = docs.length === 0 ? `# no Kubernetes objects: ${noObjects}\n` : docs.map((d) => toYaml(d, { lineWidth: 0 })).join("---\n");
+  return {
+    job,
+    script: String(script),
+    manifests: manifestText,
+    schemas: JSON.stringify(schemas ?? {}, null, 2) + "\n",
+    ...(gateway !== undefined ? { gateway: `# what flink-iceberg submits to the SQL Gateway (secret values written as [secret]); the session opens with\n# the job's configuration, then sessionProperties, and the script (job.sql) runs in it\n${toYaml(gateway, { lineWidth: 0 })}` } : {}),
+  };
 }
 
 /** A table's warnings as synth prints them. */
@@ -167,6 +178,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
     fs.writeFileSync(path.join(dir, "job.sql"), r.script);
     fs.writeFileSync(path.join(dir, "manifests.yaml"), r.manifests);
     fs.writeFileSync(path.join(dir, "iceberg-schemas.json"), r.schemas);
+    if (r.gateway !== undefined) fs.writeFileSync(path.join(dir, "sql-gateway.yaml"), r.gateway);
     jobs.push({
       name: r.job.name,
       dir,
@@ -201,7 +213,7 @@ export function formatSummary(result: SynthResult): string {
   out.push("", `wrote ${result.jobs.length} job(s) to ${path.relative(process.cwd(), result.outDir) || "."}:`);
   for (const j of result.jobs) {
     const rel = path.relative(process.cwd(), j.dir);
-    out.push(`  ${rel}/job.sql`, `  ${rel}/manifests.yaml`, `  ${rel}/iceberg-schemas.json`);
+    out.push(`  ${rel}/job.sql`, `  ${rel}/manifests.yaml`, `  ${rel}/iceberg-schemas.json`, ...(j.target === "sql-gateway" ? [`  ${rel}/sql-gateway.yaml`] : []));
   }
   return out.join("\n");
 }

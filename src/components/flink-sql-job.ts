@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 // Only the two Kubernetes classes used: the package root loads ~110 modules (about 100 ms) on require (BENCHMARKS.md).
 import { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
 import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
-import { SqlGatewayJob } from "../deploy/sql-gateway/resource.js";
+import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { renderScript } from "../sql/script.js";
 import { withoutTrailing } from "../sql/split.js";
@@ -16,6 +16,7 @@ import { SqlStatement } from "../sql/template.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { resourceLabel } from "../validation/error.js";
+import { gatewaySubmission } from "./gateway-summary.js";
 import { addProgramJob, programTables as programRegistryTables, type RegisteredJob } from "./job-registry.js";
 import { passedOrCollected } from "./collect.js";
 import { rejectIfSecret } from "./secret-guard.js";
@@ -140,6 +141,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       icebergSchemas: schemas,
       manifests: this.deployment.manifests,
       manifestsRedacted: this.deployment.manifestsRedacted,
+      ...(c.sqlGateway !== undefined ? { gatewaySubmission: gatewaySubmissionOf(c.sqlGateway.args) } : {}),
       warnings: diag.warnings.map((w) => `${w.path ? `${w.path}: ` : ""}${w.message}`),
     };
     addProgramJob(job);
@@ -264,6 +266,11 @@ function renderPlainScript(name: string, plan: JobPlan): string | undefined {
   const statements = [...plan.definitions, ...plan.inserts];
   if (!statements.every((s) => s.statement.isPlain)) return undefined;
   return scriptText(name, plan, ddls, statements.map((s) => s.statement.render()));
+}
+
+/** synth's view of a gateway submission, built when asked. */
+function gatewaySubmissionOf(args: SqlGatewayJobArgs): () => pulumi.Output<Record<string, unknown>> {
+  return () => gatewaySubmission(args);
 }
 
 /** Labels of the tables the statements use that failed validation (synth's collecting mode only). */

@@ -23,6 +23,8 @@ export interface RegisteredJob {
   readonly manifests?: () => pulumi.Output<object[]>;
   /** The same objects with secret values replaced by `[secret]`. */
   readonly manifestsRedacted?: () => pulumi.Output<object[]>;
+  /** What the job submits to a SQL Gateway, secrets redacted (sqlGateway target only). */
+  readonly gatewaySubmission?: () => pulumi.Output<Record<string, unknown>>;
   readonly warnings: readonly string[];
 }
 

@@ -108,6 +108,13 @@ export function validateTarget(
   }
   if (args.sqlGateway !== undefined) {
     validateSqlGatewayArgs(args.sqlGateway, diag.at("sqlGateway"));
+    if (plan.streamingIcebergReads.length > 0 && (args.sqlGateway as { savepointDir?: unknown } | null)?.savepointDir === undefined) {
+      diag.warn(
+        "sqlGateway.savepointDir",
+        `the job reads ${plan.streamingIcebergReads.join(", ")} as a stream, and the snapshot it has reached lives only in Flink state: without savepointDir every update stops the job without a savepoint ` +
+          "and submits the new script from empty state, so the read starts over from its starting strategy (reading again what it had read, or, from the latest snapshot, skipping what was committed meanwhile); set savepointDir",
+      );
+    }
     // The session starts with the job's configuration, then sessionProperties; the script's SET
     // lines run after that and win, so a key in both would be set twice with different winners.
     const props = (args.sqlGateway as { sessionProperties?: unknown } | null)?.sessionProperties;

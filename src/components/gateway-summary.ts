@@ -1,0 +1,60 @@
+/**
+ * What a job on the SQL Gateway target submits, as `flink-iceberg synth` writes it to
+ * `sql-gateway.yaml` (the Kubernetes target has its manifests): the endpoint, the API version,
+ * the session (the job's configuration first, then sessionProperties), the savepoint settings, and
+ * what an update does (deploy/sql-gateway/provider.ts). Secret values are written as `[secret]`;
+ * header values are never written (they usually carry authentication).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
+
+/** How synth writes a secret value it does not show (the same placeholder as for manifests). */
+const SECRET = "[secret]";
+
+/** `value` when known and not secret, else the placeholder; undefined stays undefined. */
+function shown<T>(value: pulumi.Input<T> | undefined): pulumi.Output<T | string | undefined> {
+  if (value === undefined) return pulumi.output(undefined);
+  const o = pulumi.output(value);
+  return pulumi.all([pulumi.unsecret(o), pulumi.output(pulumi.isSecret(o))]).apply(([v, secret]) => (secret ? SECRET : (v as T)));
+}
+
+/**
+ * A map of Inputs with each secret value written as the placeholder, keys sorted. A plain map is
+ * redacted value by value (lifting it whole would make it all secret for one secret value); a map
+ * that is itself an Output is redacted whole when it is secret.
+ */
+function redactedMap(map: pulumi.Input<Record<string, pulumi.Input<string>>> | undefined): pulumi.Output<Record<string, unknown>> {
+  if (map === undefined) return pulumi.output({}) as pulumi.Output<Record<string, unknown>>;
+  if (pulumi.Output.isInstance(map)) {
+    const o = map as pulumi.Output<Record<string, string>>;
+    return pulumi.all([pulumi.unsecret(o), pulumi.output(pulumi.isSecret(o))]).apply(([m, secret]) => sorted(Object.keys(m), (k) => (secret ? SECRET : m[k])));
+  }
+  const plain = map as Record<string, pulumi.Input<string>>;
+  const keys = Object.keys(plain);
+  return pulumi.all(keys.map((k) => shown(plain[k]))).apply((values) => sorted(keys, (k) => values[keys.indexOf(k)]));
+}
+
+function sorted(keys: readonly string[], value: (k: string) => unknown): Record<string, unknown> {
+  return Object.fromEntries([...keys].sort().map((k) => [k, value(k)]));
+}
+
+/** The submission of `args` with secrets redacted, for synth. */
+export function gatewaySubmission(args: SqlGatewayJobArgs): pulumi.Output<Record<string, unknown>> {
+  const session = redactedMap(args.sessionProperties);
+  const headerNames = redactedMap(args.headers).apply((h) => Object.keys(h));
+  return pulumi
+    .all([shown(args.endpoint), shown(args.apiVersion), pulumi.output(args.flinkConfiguration), session, shown(args.savepointDir), shown(args.initialSavepointPath), shown(args.allowNonRestoredState), headerNames])
+    .apply(([endpoint, apiVersion, configuration, sessionProperties, savepointDir, initialSavepointPath, allowNonRestoredState, headers]): Record<string, unknown> => ({
+      endpoint,
+      apiVersion: apiVersion ?? "negotiated: the highest version both the gateway and the package speak (GET /api_versions)",
+      // The session opens with the job's configuration, then sessionProperties; the script's SET lines set the configuration again.
+      session: { configuration, ...(Object.keys(sessionProperties).length > 0 ? { sessionProperties } : {}) },
+      ...(headers.length > 0 ? { headers: Object.fromEntries(headers.map((h) => [h, SECRET])) } : {}),
+      ...(initialSavepointPath !== undefined ? { initialSavepointPath } : {}),
+      ...(allowNonRestoredState !== undefined ? { allowNonRestoredState } : {}),
+      onUpdate:
+        savepointDir !== undefined
+          ? { savepointDir, then: "stop the running job with a savepoint into savepointDir, then submit the new script restored from it" }
+          : { then: "stop the running job without a savepoint, then submit the new script from empty state (set savepointDir to keep state)" },
+    }));
+}
