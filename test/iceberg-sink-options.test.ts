@@ -74,6 +74,17 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
     expect(render("IcebergSink", { ...baseArgs, commitInterval: "300ms" }).plan.warnings).to.deep.equal([]);
   });
 
+  it("a file or split size below one MiB is a warning (bytes, not MB)", () => {
+    expect(render("IcebergSink", { ...baseArgs, targetFileSizeBytes: 128 }).plan.warnings).to.deep.equal([
+      {
+        path: "targetFileSizeBytes",
+        message: '128 bytes is a new data file every few bytes: millions of tiny files; sizes are in bytes: write e.g. "128MB" if you meant 128 MiB (targetFileSizeBytes takes a byte count or size text with a unit)',
+      },
+    ]);
+    expect(render("IcebergSource", { ...baseArgs, splitSize: 64 }).plan.warnings.map((w) => w.path)).to.deep.equal(["splitSize"]);
+    expect(render("IcebergSink", { ...baseArgs, targetFileSizeBytes: "128MB" }).plan.warnings).to.deep.equal([]);
+  });
+
   it("a commitInterval a user wrote another way says what to write", () => {
     const message = (commitInterval: string): string => planError("IcebergSink", { ...baseArgs, commitInterval }).issues[0]!.message;
     expect(message("5")).to.equal(

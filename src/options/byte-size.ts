@@ -59,3 +59,15 @@ export function parseByteSize(value: number | string): number {
   if (bytes > BigInt(Number.MAX_SAFE_INTEGER)) fail(value, "it is above Number.MAX_SAFE_INTEGER bytes");
   return Number(bytes);
 }
+
+/** Below this many bytes a file or split size is almost surely a unit mistake (one MiB). */
+export const SMALL_SIZE_BYTES = 1024 * 1024;
+
+/**
+ * The warning for a size arg below one MiB, e.g. `targetFileSizeBytes: 128` meant as 128 MB:
+ * `arg` is the prop, `what` the effect ("a new data file every 128 bytes"); undefined otherwise.
+ */
+export function smallSizeWarning(arg: string, bytes: number, what: string): string | undefined {
+  if (bytes >= SMALL_SIZE_BYTES) return undefined;
+  return `${bytes} bytes is ${what}; sizes are in bytes: write e.g. "${bytes}MB" if you meant ${bytes} MiB (${arg} takes a byte count or size text with a unit)`;
+}

@@ -7,6 +7,7 @@
 import { didYouMean } from "../validation/known-keys.js";
 import { z } from "zod";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { smallSizeWarning } from "./byte-size.js";
 import { compactDuration, hasNoUnit, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "./duration.js";
 import { booleanField, byteSizeField, durationField } from "./fields.js";
 
@@ -143,6 +144,8 @@ export function renderSinkWrite(o: Partial<IcebergSinkOptions>, table: SinkTable
   const options: Record<string, string> = {};
   if (o.writeFormat !== undefined) options["write-format"] = o.writeFormat;
   options["target-file-size-bytes"] = String(o.targetFileSizeBytes ?? DEFAULT_TARGET_FILE_SIZE_BYTES);
+  const small = o.targetFileSizeBytes === undefined ? undefined : smallSizeWarning("targetFileSizeBytes", o.targetFileSizeBytes, "a new data file every few bytes: millions of tiny files");
+  if (small !== undefined) diag.warn("targetFileSizeBytes", small);
   const codec = codecName(o.writeFormat, o.compressionCodec ?? DEFAULT_COMPRESSION_CODEC, diag);
   if (codec !== undefined) options["compression-codec"] = codec;
   if (o.upsertEnabled !== undefined) options["upsert-enabled"] = String(o.upsertEnabled);

@@ -6,6 +6,7 @@
  * (`validate`), `source/StreamingStartingStrategy.java`, `FlinkReadOptions.java` (facts §1.2, §6).
  */
 import { z } from "zod";
+import { smallSizeWarning } from "./byte-size.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { booleanField, byteSizeField, snapshotIdField } from "./fields.js";
 
@@ -101,7 +102,11 @@ export function renderSourceRead(o: Partial<IcebergSourceOptions>, diag: Diagnos
   if (!ok) return undefined;
 
   const options: Record<string, string> = {};
-  if (o.splitSize !== undefined) options["split-size"] = String(o.splitSize);
+  if (o.splitSize !== undefined) {
+    options["split-size"] = String(o.splitSize);
+    const small = smallSizeWarning("splitSize", o.splitSize, "a read split per few bytes: a split per file at least, and planning overhead for nothing");
+    if (small !== undefined) diag.warn("splitSize", small);
+  }
   if (!streaming) {
     options["streaming"] = "false";
     return { options, bounded: true, streamingRead: false, pinnedBySnapshotIds: false };
