@@ -56,6 +56,11 @@ describe("splitStatements", () => {
     ]);
   });
 
+  it("keeps an EXPLAIN ... STATEMENT SET BEGIN ... END block as one statement", () => {
+    const set = "EXPLAIN ESTIMATED_COST, CHANGELOG_MODE, PLAN_ADVICE, JSON_EXECUTION_PLAN STATEMENT SET BEGIN\nINSERT INTO a SELECT 1;\nINSERT INTO b SELECT 2;\nEND";
+    expect(splitStatements(`${set};\nEXPLAIN PLAN FOR SELECT 3;`)).to.deep.equal([set, "EXPLAIN PLAN FOR SELECT 3"]);
+  });
+
   it("accepts lower case and a block without the final ;", () => {
     expect(splitStatements("execute statement set begin insert into a select 1; insert into b select 2; end")).to.deep.equal([
       "execute statement set begin insert into a select 1; insert into b select 2; end",

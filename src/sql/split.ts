@@ -38,7 +38,7 @@ interface Fragment {
   readonly tokens: readonly string[];
 }
 
-const MAX_TOKENS = 5;
+const MAX_TOKENS = 12;
 
 function lineOf(script: string, offset: number): number {
   let line = 1;
@@ -176,6 +176,11 @@ function startsWith(tokens: readonly string[], words: readonly string[]): boolea
   return words.every((w, k) => tokens[k] === w);
 }
 
+function hasSequence(tokens: readonly string[], words: readonly string[]): boolean {
+  for (let i = 0; i + words.length <= tokens.length; i++) if (words.every((w, k) => tokens[i + k] === w)) return true;
+  return false;
+}
+
 const isEnd = (f: Fragment): boolean => f.tokens.length === 1 && f.tokens[0] === "END";
 
 /**
@@ -187,7 +192,8 @@ export function splitStatements(script: string): string[] {
   const out: string[] = [];
   for (let k = 0; k < frags.length; k++) {
     const f = frags[k]!;
-    const modern = startsWith(f.tokens, ["EXECUTE", "STATEMENT", "SET", "BEGIN"]);
+    // EXPLAIN [details | PLAN FOR] STATEMENT SET BEGIN ... END explains a set the same way.
+    const modern = startsWith(f.tokens, ["EXECUTE", "STATEMENT", "SET", "BEGIN"]) || (f.tokens[0] === "EXPLAIN" && hasSequence(f.tokens, ["STATEMENT", "SET", "BEGIN"]));
     const legacy = f.tokens.length === 3 && startsWith(f.tokens, ["BEGIN", "STATEMENT", "SET"]);
     if (!modern && !legacy) {
       out.push(script.slice(f.start, f.end));
