@@ -101,7 +101,10 @@ export interface KubernetesArgs {
    * How state survives a spec change (any script change is one): `stateless` starts empty,
    * `savepoint` stops with a savepoint and restores it, `last-state` restores the latest
    * checkpoint. Default `"stateless"` (the operator's). savepoint and last-state need
-   * `checkpointDir`; savepoint also `savepointDir`. Becomes `spec.job.upgradeMode`.
+   * `checkpointDir`; savepoint also `savepointDir`. A job that reads an Iceberg table as a stream
+   * keeps its read position only in state, so with stateless every change restarts the read from
+   * its starting strategy (rows read again, or commits skipped): left at the default that is a
+   * preview error, set explicitly a warning. Becomes `spec.job.upgradeMode`.
    */
   readonly upgradeMode?: "stateless" | "savepoint" | "last-state";
   /** Desired job state; `suspended` stops it by the upgradeMode's mechanism. Default `"running"`. Becomes `spec.job.state`. */
