@@ -365,6 +365,16 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     expect(warningsOf("appender-b")).to.deep.equal([]);
   });
 
+  it("a streaming Iceberg read checkpoints even without an Iceberg sink (its read position lives in checkpointed state)", async () => {
+    const src = new api.IcebergSource("ckpt_src", { catalog, database: "db", table: "ckpt_src", columns: cols, streaming: true });
+    const out = new api.FlinkTable("ckpt_out", { columns: cols, options: { connector: "print" } });
+    const job = new api.FlinkSqlJob("ckpt", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${src}`] });
+    expect(job.checkpointInterval).to.equal("1min");
+    expect((await settle(job.flinkConfiguration))["execution.checkpointing.interval"]).to.equal("1min");
+    const bounded = new api.IcebergSource("ckpt_bounded", { catalog, database: "db", table: "ckpt_bounded", columns: cols });
+    expect(new api.FlinkSqlJob("ckpt-bounded", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${bounded}`] }).checkpointInterval).to.equal(undefined);
+  });
+
   it("rejects turning off the FLIP-27 source for a job with an Iceberg source", () => {
     const src = new api.IcebergSource("f27", { catalog, database: "db", table: "f27", columns: cols });
     const out = sink("f27_out");

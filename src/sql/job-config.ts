@@ -6,7 +6,9 @@
  *
  * Checkpointing: the Iceberg sink commits only when a checkpoint completes (iceberg
  * `flink/.../sink/IcebergFilesCommitter.java`), so a streaming job that writes Iceberg always
- * checkpoints. The interval is an explicit `execution.checkpointing.interval` in `configuration`,
+ * checkpoints; so does one that reads an Iceberg table as a stream, whose read position lives only
+ * in checkpointed state (iceberg `flink/.../source/enumerator/ContinuousIcebergEnumerator.java`
+ * snapshots the enumerator position). The interval is an explicit `execution.checkpointing.interval` in `configuration`,
  * else the smallest commitInterval a sink sets, else the seed's 1min.
  */
 import type { TableDefinition } from "../components/table-definition.js";
@@ -154,7 +156,9 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
         `${s.label}: commitInterval ${JSON.stringify(s.commitInterval!.text)} has no effect in a batch job: a bounded job commits once, when its input ends`,
       );
     }
-  } else if (icebergSinks.length > 0) {
+  } else if (icebergSinks.length > 0 || reads.some((t) => t.iceberg?.streamingRead === true)) {
+    // Iceberg sinks commit on checkpoints; a streaming Iceberg read keeps the snapshot it has
+    // reached only in checkpointed state (a failover or a last-state upgrade resumes from it).
     let interval: string;
     if (explicit !== undefined) {
       interval = explicitMs !== undefined ? renderInterval(explicit, explicitMs) : explicit;
