@@ -54,6 +54,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       writable: true,
       bounded: p.boundedness.bounded,
       unboundedReason: p.boundedness.reason,
+      ...(p.changelog !== undefined ? { changelog: p.changelog } : {}),
       warnings: [],
     });
     this.registerOutputs({ tableName: this.tableName, ddl: p.ddl ?? this.ddl, options: p.ddl !== undefined ? { ...p.options } : this.options });

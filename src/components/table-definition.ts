@@ -49,6 +49,8 @@ export interface TableDefinition {
   readonly bounded: boolean;
   /** Why the table is unbounded, for error messages (e.g. "streaming: true without endSnapshotId"). */
   readonly unboundedReason?: string;
+  /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
+  readonly changelog?: string;
   /** Sink commitInterval as set by the user (undefined when unset), in milliseconds and as written. */
   readonly commitInterval?: { readonly millis: number; readonly text: string };
   /** Present for Iceberg tables. */

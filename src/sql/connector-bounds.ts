@@ -41,3 +41,20 @@ export function connectorBoundedness(options: Readonly<Record<string, string>>):
         : { bounded: true };
   }
 }
+
+/** Formats whose rows carry a change kind (insert, update before/after, delete): flink docs `connectors/table/formats/*.md`. */
+const CHANGELOG_FORMATS = /^(debezium-json|debezium-avro-confluent|canal-json|maxwell-json|ogg-json)$/i;
+
+/**
+ * Why a table with these options is read as a changelog (updates and deletes, not only inserts),
+ * or undefined for an insert-only table: upsert-kafka, a CDC connector (`*-cdc`), or a CDC format
+ * (`format` / `value.format`).
+ */
+export function connectorChangelog(options: Readonly<Record<string, string>>): string | undefined {
+  const connector = (options["connector"] ?? "").trim().toLowerCase();
+  if (connector === "upsert-kafka") return "an upsert-kafka table (an upsert stream: updates and deletes by key)";
+  if (/-cdc$/.test(connector)) return `a '${connector}' table (a changelog of inserts, updates and deletes)`;
+  const format = (options["value.format"] ?? options["format"] ?? "").trim();
+  if (CHANGELOG_FORMATS.test(format)) return `a '${format}' table (a changelog of inserts, updates and deletes)`;
+  return undefined;
+}

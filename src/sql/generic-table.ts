@@ -14,7 +14,7 @@ import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-li
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
-import { connectorBoundedness, type Boundedness } from "./connector-bounds.js";
+import { connectorBoundedness, connectorChangelog, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 import { splitStatements, withoutTrailing } from "./split.js";
 
@@ -95,6 +95,8 @@ export interface GenericTablePlan {
    */
   renderDdl(resolved: Readonly<Record<string, unknown>>, label: string): { ddl: string; options: Record<string, string> };
   boundedness: Boundedness;
+  /** Why the table reads as a changelog, when it does (connectorChangelog). */
+  changelog: string | undefined;
 }
 
 /** Options that decide the plan at preview (boundedness, providers): they must be plain. */
@@ -272,5 +274,6 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       return { ddl: render(all), options: all };
     },
     boundedness: connectorBoundedness(options),
+    changelog: connectorChangelog(options),
   };
 }

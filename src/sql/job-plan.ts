@@ -113,6 +113,38 @@ function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables
 }
 
 /**
+ * An INSERT of a changelog (updates and deletes) into an Iceberg sink without a primary key: with
+ * no equality fields the Iceberg writer writes every row as an insert and ignores its kind
+ * (iceberg `flink/.../sink/RowDataTaskWriterFactory.java`), so each update and delete becomes one
+ * more row. An error for a source that is a changelog (connectorChangelog); a warning for an
+ * aggregation or DISTINCT without a window in the statement itself (its result is an update stream
+ * in a streaming job; window aggregations append).
+ */
+function checkChangelogIntoAppendSink(a: AnalyzedStatement, diag: Diagnostics): void {
+  const t = a.target;
+  if (t?.iceberg === undefined || t.iceberg.upsert || ((t.iceberg.schema as { "identifier-field-ids"?: readonly number[] })["identifier-field-ids"]?.length ?? 0) > 0) return;
+  const fix = `give ${t.label} a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`;
+  const changelog = a.reads.find((r) => r.changelog !== undefined);
+  if (changelog !== undefined) {
+    diag.error(
+      `statements[${a.index}]`,
+      `${t.label} has no primaryKey, and the statement reads ${changelog.label}, ${changelog.changelog}: a sink without a key appends every row and ignores its kind, ` +
+        `so each update and delete becomes one more row (iceberg flink/.../sink/RowDataTaskWriterFactory.java); ${fix}`,
+    );
+    return;
+  }
+  const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join("");
+  const aggregates = /\bGROUP\s+BY\b/i.test(text) && !/\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(text);
+  if (aggregates || /\bSELECT\s+DISTINCT\b/i.test(text)) {
+    diag.warn(
+      `statements[${a.index}]`,
+      `${t.label} has no primaryKey, and the statement ${aggregates ? "aggregates without a window" : "selects DISTINCT"}, which in a streaming job yields updates to earlier results: ` +
+        `a sink without a key appends every update as one more row; ${fix}, or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final`,
+    );
+  }
+}
+
+/**
  * A table component named as plain text (not `${table}`) in table position gets no CREATE TABLE:
  * an error with the fix, unless the job declares a table or view of that name anyway.
  */
@@ -203,6 +235,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   });
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
+  if (runtimeMode === "streaming") for (const a of inserts) checkChangelogIntoAppendSink(a, diag);
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
   if (runtimeMode === "batch") {
