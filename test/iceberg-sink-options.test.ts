@@ -78,7 +78,7 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
     expect(render("IcebergSink", { ...baseArgs, targetFileSizeBytes: 128 }).plan.warnings).to.deep.equal([
       {
         path: "targetFileSizeBytes",
-        message: '128 bytes is a new data file every few bytes: millions of tiny files; sizes are in bytes: write e.g. "128MB" if you meant 128 MiB (targetFileSizeBytes takes a byte count or size text with a unit)',
+        message: '128 bytes is a new data file every few bytes: millions of tiny files; targetFileSizeBytes is a byte count unless written with a unit: write e.g. "128MB" (or the byte count of the size you mean)',
       },
     ]);
     expect(render("IcebergSource", { ...baseArgs, splitSize: 64 }).plan.warnings.map((w) => w.path)).to.deep.equal(["splitSize"]);

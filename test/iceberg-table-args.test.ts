@@ -173,6 +173,18 @@ describe("Iceberg table args shared by source and sink", () => {
     ]);
   });
 
+  it("extraOptions: a typo of a key the args decide points at it; a boolean other than true/false is read as false; ints are not trimmed", () => {
+    const r = render("IcebergSink", { ...baseArgs, extraOptions: { "upsert-enable": "true", "flink-maintenance.rewrite.enabled": "yes" } });
+    expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
+      ['extraOptions["flink-maintenance.rewrite.enabled"]', '"yes" is read as false (Iceberg parses booleans with Boolean.parseBoolean); write "true" or "false"'],
+      [
+        'extraOptions["upsert-enable"]',
+        '"upsert-enable" is no Iceberg option or common table property; did you mean "upsert-enabled"? (the connector stores an unknown key as a table property, which nothing reads)',
+      ],
+    ]);
+    expect(paths(planError("IcebergSink", { ...baseArgs, extraOptions: { "write-parallelism": " 4 " } }))).to.deep.equal(['extraOptions["write-parallelism"]']);
+  });
+
   it("reports every problem of a resource in one error", () => {
     const e = planError(
       "IcebergSink",

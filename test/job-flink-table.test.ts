@@ -127,6 +127,25 @@ describe("FlinkTable", () => {
     ]);
   });
 
+  it("a JAAS line with a quoted credential key or single-quoted placeholder is read as Kafka reads it; an options map that is an Output is one error", async () => {
+    const pulumi = await import("@pulumi/pulumi");
+    const base = {
+      connector: "kafka",
+      topic: "t",
+      "properties.bootstrap.servers": "k:9093",
+      format: "json",
+      "properties.config.providers": "env",
+      "properties.config.providers.env.class": "org.apache.kafka.common.config.provider.EnvVarConfigProvider",
+    };
+    const jaas = (line: string) => () => new api.FlinkTable(`jaas_${Math.random().toString(36).slice(2, 8)}`, { columns: [{ name: "id", type: "BIGINT" }], options: { ...base, "properties.sasl.jaas.config": line } });
+    expect(errorOf(jaas(`X required password="\${env:P}" "password"="hunter2";`)).issues.map((i) => i.path)).to.deep.equal(['options["properties.sasl.jaas.config"]']);
+    jaas(`X required username='etl' password='\${env:P}';`)(); // accepted
+    const e = errorOf(() => new api.FlinkTable("out_map", { columns: [{ name: "id", type: "BIGINT" }], options: pulumi.output({ connector: "print" }) as unknown as Record<string, string> }));
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["options", "must be a plain map, not a Pulumi Output: its values may be Outputs, e.g. { connector: 'kafka', 'properties.bootstrap.servers': cluster.bootstrapBrokers }"],
+    ]);
+  });
+
   it("reports every problem at once with its prop path", () => {
     let err: unknown;
     try {

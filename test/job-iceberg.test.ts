@@ -460,6 +460,8 @@ describe("FlinkSqlJob review regressions", () => {
     });
     expect(cte.tables).to.deep.equal(["plain_text_sink", "orders_gen"]);
     expect(errorOf(() => new api.FlinkSqlJob("plain-no-cte", { statements: [api.sql`INSERT INTO ${s} SELECT id, data FROM cte_named`] })).issues[0]!.message).to.contain('FlinkTable "cte_named"');
+    // Inside its own body the name is still the table (Flink's WITH is not recursive).
+    expect(errorOf(() => new api.FlinkSqlJob("plain-cte-self", { statements: [api.sql`INSERT INTO ${s} WITH cte_named AS (SELECT id, data FROM cte_named) SELECT id, data FROM cte_named`] })).issues[0]!.message).to.contain('FlinkTable "cte_named"');
   });
 
   it("a FlinkTable with connector 'iceberg' is an error pointing to IcebergSource/IcebergSink", () => {

@@ -119,6 +119,26 @@ describe("FlinkSqlJob deploy targets", () => {
     expect(warnings("gw-stream-sp")).to.deep.equal([]);
   });
 
+  it("sqlGateway: a secret map of session properties is accepted; a user:password endpoint, a credential inside a plain value and a number for a credential key are errors that never echo the value", () => {
+    const { src, sink } = tables("gwv");
+    new api.FlinkSqlJob("gw-secret-map", {
+      statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`],
+      sqlGateway: { endpoint: "http://gw:8083", sessionProperties: pulumi.secret({ "s3.secret-key": "x" }) as unknown as Record<string, string> },
+    });
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("gw-leaky", {
+          statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`],
+          sqlGateway: {
+            endpoint: "http://admin:hunter2@gw:8083",
+            sessionProperties: { "fs.s3a.endpoint": "https://AKIA:topsecret@minio:9000", "fs.s3a.secret.key": 123456 as unknown as string },
+          },
+        }),
+    );
+    expect(e.issues.map((i) => i.path)).to.deep.equal(["sqlGateway.endpoint", 'sqlGateway.sessionProperties["fs.s3a.endpoint"]', 'sqlGateway.sessionProperties["fs.s3a.secret.key"]']);
+    expect(e.message).not.to.contain("hunter2").and.not.contain("topsecret").and.not.contain("123456");
+  });
+
   it("sqlGateway: a session property the job's configuration also sets, with another value, is a preview error (the script's SET line would win)", () => {
     const { src, sink } = tables("gc");
     const e = errorOf(

@@ -93,7 +93,7 @@ async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<Rend
     reveal(job.script, showSecrets),
     showSecrets ? reveal(job.manifests?.(), true) : reveal(job.manifestsRedacted?.(), false),
     job.icebergSchemas,
-    reveal(job.gatewaySubmission?.(), false),
+    reveal(job.gatewaySubmission?.(showSecrets), showSecrets),
   ]);
   const docs = Array.isArray(manifests) ? manifests : [];
   const noObjects = job.target === "sql-gateway" ? "this job runs on a SQL Gateway (see sql-gateway.yaml)" : "this job has no kubernetes target";
@@ -103,7 +103,7 @@ async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<Rend
     script: String(script),
     manifests: manifestText,
     schemas: JSON.stringify(schemas ?? {}, null, 2) + "\n",
-    ...(gateway !== undefined ? { gateway: `# what flink-iceberg submits to the SQL Gateway (secret values written as [secret]); the session opens with\n# the job's configuration, then sessionProperties, and the script (job.sql) runs in it\n${toYaml(gateway, { lineWidth: 0 })}` } : {}),
+    ...(gateway !== undefined ? { gateway: `# what flink-iceberg submits to the SQL Gateway (${showSecrets ? "secret values shown: --show-secrets" : "secret values written as [secret]"}); the session opens with\n# the job's configuration, then sessionProperties, and the script (job.sql) runs in it\n${toYaml(gateway, { lineWidth: 0 })}` } : {}),
   };
 }
 

@@ -269,8 +269,8 @@ function renderPlainScript(name: string, plan: JobPlan): string | undefined {
 }
 
 /** synth's view of a gateway submission, built when asked. */
-function gatewaySubmissionOf(args: SqlGatewayJobArgs): () => pulumi.Output<Record<string, unknown>> {
-  return () => gatewaySubmission(args);
+function gatewaySubmissionOf(args: SqlGatewayJobArgs): (showSecrets: boolean) => pulumi.Output<Record<string, unknown>> {
+  return (showSecrets) => gatewaySubmission(args, showSecrets);
 }
 
 /** Labels of the tables the statements use that failed validation (synth's collecting mode only). */

@@ -7,15 +7,21 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
+import { valueCarriesCredential } from "../validation/secrets.js";
 
 /** How synth writes a secret value it does not show (the same placeholder as for manifests). */
 const SECRET = "[secret]";
 
-/** `value` when known and not secret, else the placeholder; undefined stays undefined. */
-function shown<T>(value: pulumi.Input<T> | undefined): pulumi.Output<T | string | undefined> {
+/**
+ * `value` when known and not secret (or `reveal`), else the placeholder; a string that embeds a
+ * credential is never shown (preview refuses one, this is the last guard); undefined stays undefined.
+ */
+function shown<T>(value: pulumi.Input<T> | undefined, reveal: boolean): pulumi.Output<T | string | undefined> {
   if (value === undefined) return pulumi.output(undefined);
   const o = pulumi.output(value);
-  return pulumi.all([pulumi.unsecret(o), pulumi.output(pulumi.isSecret(o))]).apply(([v, secret]) => (secret ? SECRET : (v as T)));
+  return pulumi.all([pulumi.unsecret(o), pulumi.output(pulumi.isSecret(o))]).apply(([v, secret]) =>
+    (secret && !reveal) || (typeof v === "string" && valueCarriesCredential(v) && !reveal) ? SECRET : (v as T),
+  );
 }
 
 /**
@@ -23,27 +29,36 @@ function shown<T>(value: pulumi.Input<T> | undefined): pulumi.Output<T | string 
  * redacted value by value (lifting it whole would make it all secret for one secret value); a map
  * that is itself an Output is redacted whole when it is secret.
  */
-function redactedMap(map: pulumi.Input<Record<string, pulumi.Input<string>>> | undefined): pulumi.Output<Record<string, unknown>> {
+function redactedMap(map: pulumi.Input<Record<string, pulumi.Input<string>>> | undefined, reveal: boolean): pulumi.Output<Record<string, unknown>> {
   if (map === undefined) return pulumi.output({}) as pulumi.Output<Record<string, unknown>>;
   if (pulumi.Output.isInstance(map)) {
     const o = map as pulumi.Output<Record<string, string>>;
-    return pulumi.all([pulumi.unsecret(o), pulumi.output(pulumi.isSecret(o))]).apply(([m, secret]) => sorted(Object.keys(m), (k) => (secret ? SECRET : m[k])));
+    return pulumi.all([pulumi.unsecret(o), pulumi.output(pulumi.isSecret(o))]).apply(([m, secret]) => sorted(Object.keys(m), (k) => (secret && !reveal ? SECRET : m[k])));
   }
   const plain = map as Record<string, pulumi.Input<string>>;
   const keys = Object.keys(plain);
-  return pulumi.all(keys.map((k) => shown(plain[k]))).apply((values) => sorted(keys, (k) => values[keys.indexOf(k)]));
+  return pulumi.all(keys.map((k) => shown(plain[k], reveal))).apply((values) => sorted(keys, (k) => values[keys.indexOf(k)]));
 }
 
 function sorted(keys: readonly string[], value: (k: string) => unknown): Record<string, unknown> {
   return Object.fromEntries([...keys].sort().map((k) => [k, value(k)]));
 }
 
-/** The submission of `args` with secrets redacted, for synth. */
-export function gatewaySubmission(args: SqlGatewayJobArgs): pulumi.Output<Record<string, unknown>> {
-  const session = redactedMap(args.sessionProperties);
-  const headerNames = redactedMap(args.headers).apply((h) => Object.keys(h));
+/** The submission of `args` for synth, secrets redacted unless `reveal` (synth --show-secrets); header values never shown. */
+export function gatewaySubmission(args: SqlGatewayJobArgs, reveal = false): pulumi.Output<Record<string, unknown>> {
+  const session = redactedMap(args.sessionProperties, reveal);
+  const headerNames = redactedMap(args.headers, false).apply((h) => Object.keys(h));
   return pulumi
-    .all([shown(args.endpoint), shown(args.apiVersion), pulumi.output(args.flinkConfiguration), session, shown(args.savepointDir), shown(args.initialSavepointPath), shown(args.allowNonRestoredState), headerNames])
+    .all([
+      shown(args.endpoint, reveal),
+      shown(args.apiVersion, reveal),
+      pulumi.output(args.flinkConfiguration),
+      session,
+      shown(args.savepointDir, reveal),
+      shown(args.initialSavepointPath, reveal),
+      shown(args.allowNonRestoredState, reveal),
+      headerNames,
+    ])
     .apply(([endpoint, apiVersion, configuration, sessionProperties, savepointDir, initialSavepointPath, allowNonRestoredState, headers]): Record<string, unknown> => ({
       endpoint,
       apiVersion: apiVersion ?? "negotiated: the highest version both the gateway and the package speak (GET /api_versions)",

@@ -24,7 +24,7 @@ export interface RegisteredJob {
   /** The same objects with secret values replaced by `[secret]`. */
   readonly manifestsRedacted?: () => pulumi.Output<object[]>;
   /** What the job submits to a SQL Gateway, secrets redacted (sqlGateway target only). */
-  readonly gatewaySubmission?: () => pulumi.Output<Record<string, unknown>>;
+  readonly gatewaySubmission?: (showSecrets: boolean) => pulumi.Output<Record<string, unknown>>;
   readonly warnings: readonly string[];
 }
 

@@ -108,7 +108,8 @@ export function validateTarget(
   }
   if (args.sqlGateway !== undefined) {
     validateSqlGatewayArgs(args.sqlGateway, diag.at("sqlGateway"));
-    if (plan.streamingIcebergReads.length > 0 && (args.sqlGateway as { savepointDir?: unknown } | null)?.savepointDir === undefined) {
+    const gateway = args.sqlGateway as { savepointDir?: unknown } | null;
+    if (plan.streamingIcebergReads.length > 0 && typeof gateway === "object" && gateway !== null && gateway.savepointDir === undefined) {
       diag.warn(
         "sqlGateway.savepointDir",
         `the job reads ${plan.streamingIcebergReads.join(", ")} as a stream, and the snapshot it has reached lives only in Flink state: without savepointDir every update stops the job without a savepoint ` +

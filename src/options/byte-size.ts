@@ -69,5 +69,5 @@ export const SMALL_SIZE_BYTES = 1024 * 1024;
  */
 export function smallSizeWarning(arg: string, bytes: number, what: string): string | undefined {
   if (bytes >= SMALL_SIZE_BYTES) return undefined;
-  return `${bytes} bytes is ${what}; sizes are in bytes: write e.g. "${bytes}MB" if you meant ${bytes} MiB (${arg} takes a byte count or size text with a unit)`;
+  return `${bytes} bytes is ${what}; ${arg} is a byte count unless written with a unit: write e.g. "128MB" (or the byte count of the size you mean)`;
 }

@@ -66,7 +66,7 @@ export const IcebergCatalogSchema = z.strictObject(
   warehouse: locationField.optional().meta({
     description: "Rendered as `warehouse`: the warehouse location (e.g. s3://bucket/warehouse). Required for hadoop. May be a Pulumi Output; one that is a Pulumi secret fails rendering.",
   }),
-  properties: z.record(z.string(), z.string({ error: (iss) => plainStringValueProblem(iss.input, "catalog.properties") })).optional().meta({
+  properties: z.record(z.string(), z.string({ error: (iss) => plainStringValueProblem(iss.input, "catalog.properties", undefined, String(iss.path?.[iss.path.length - 1] ?? "")) })).optional().meta({
     description: "Other catalog properties (io-impl, clients, hive-conf-dir, s3.endpoint ...), rendered as-is into WITH. Plain strings only; credential keys are preview errors (pass credentials as environment variables from a Kubernetes Secret).",
   }),
   },

@@ -137,9 +137,12 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
   }
 }
 
+/** The keys the table's args decide, as typo candidates. */
+const COVERED_KEYS: ReadonlySet<string> = new Set(COVERED.keys());
+
 /** extraOptions only: a near-miss of a known option is a warning, a typed option's value is checked (known-iceberg-options.ts). */
 function checkKnownOption(key: string, value: string, diag: Diagnostics): void {
-  const near = nearIcebergOption(key, (k) => COVERED.has(k));
+  const near = nearIcebergOption(key, COVERED_KEYS);
   if (near !== undefined) {
     diag.warn(
       mapPath("extraOptions", key),

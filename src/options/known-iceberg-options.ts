@@ -88,14 +88,16 @@ const KNOWN_SET: ReadonlySet<string> = new Set(KNOWN_KEYS);
 
 /**
  * The known key `key` is probably a misspelling of (one or two edits away, `_` for `-` or `.`
- * counted as one), or undefined when `key` is known or not near one.
+ * counted as one), among the known options and the `covered` keys (those the table's args decide,
+ * so that `upsert-enable` points at `upsert-enabled`, whose own check then names the arg), or
+ * undefined when `key` is known or not near one.
  */
-export function nearIcebergOption(key: string, covered: (key: string) => boolean): string | undefined {
+export function nearIcebergOption(key: string, covered: ReadonlySet<string>): string | undefined {
   const lower = key.toLowerCase();
-  if (KNOWN_SET.has(lower) || covered(lower)) return undefined;
+  if (KNOWN_SET.has(lower) || covered.has(lower)) return undefined;
   let best: string | undefined;
   let bestD = 3;
-  for (const k of KNOWN_KEYS) {
+  for (const k of [...KNOWN_KEYS, ...covered]) {
     if (Math.abs(k.length - lower.length) >= bestD) continue;
     const d = distance(lower, k);
     if (d < bestD) [best, bestD] = [k, d];
@@ -129,7 +131,8 @@ function describeType(t: OptionType): string {
 export function icebergOptionValueProblem(key: string, value: string): { error?: string; warning?: string } | undefined {
   const type = FLINK_OPTIONS.get(key.toLowerCase());
   if (type === undefined || type === "string") return undefined;
-  const v = value.trim();
+  // Iceberg's FlinkConfParser parses the value as written (Integer.parseInt, Enum.valueOf): no trimming.
+  const v = type === "duration" ? value.trim() : value;
   const bad = { error: `${JSON.stringify(value)} is not ${describeType(type)}, which ${JSON.stringify(key)} takes; the job would fail when it reads it` };
   if (typeof type === "object") return type.oneOf.includes(v) ? undefined : bad;
   switch (type) {
@@ -150,7 +153,8 @@ export function icebergOptionValueProblem(key: string, value: string): { error?:
     case "long":
       return /^-?\d+$/.test(v) ? undefined : bad;
     case "boolean":
-      return /^(true|false)$/i.test(v) ? undefined : bad;
+      // Boolean.parseBoolean: anything but "true" (any case) is false, silently.
+      return /^(true|false)$/i.test(v) ? undefined : { warning: `${JSON.stringify(value)} is read as false (Iceberg parses booleans with Boolean.parseBoolean); write "true" or "false"` };
     case "double":
       return v !== "" && Number.isFinite(Number(v)) ? undefined : bad;
   }

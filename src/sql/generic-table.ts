@@ -152,10 +152,16 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   diag.capture("tableName", () => checkIdentifier("the Flink table name", tableName));
   const options: Record<string, string> = {};
   if (typeof args.options !== "object" || args.options === null) diag.error("options", "is required: the connector options, at least { connector: '...' }");
-  const providers = kafkaConfigProviders(typeof args.options === "object" && args.options !== null ? args.options : {});
+  else if (isDeferredString(args.options)) {
+    diag.error("options", "must be a plain map, not a Pulumi Output: its values may be Outputs, e.g. { connector: 'kafka', 'properties.bootstrap.servers': cluster.bootstrapBrokers }");
+  }
+  // The map as given (none when it is no plain object: reported above).
+  const given: Record<string, unknown> = typeof args.options === "object" && args.options !== null && !isDeferredString(args.options) ? args.options : {};
+  const providers = kafkaConfigProviders(given);
   for (const p of providers) {
-    const cls: unknown = args.options?.[`properties.config.providers.${p}.class`];
-    if (typeof cls !== "string" || cls.trim() === "") {
+    const cls: unknown = given[`properties.config.providers.${p}.class`];
+    // An Output here is its own error (it decides the plan).
+    if (!isDeferredString(cls) && (typeof cls !== "string" || cls.trim() === "")) {
       const known = KAFKA_CONFIG_PROVIDER_CLASSES[p];
       diag.error(
         'options["properties.config.providers"]',
@@ -165,7 +171,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     }
   }
   const deferred: Record<string, DeferredString> = {};
-  for (const [k, v] of Object.entries(args.options ?? {})) {
+  for (const [k, v] of Object.entries(given)) {
     const at = `options[${JSON.stringify(k)}]`;
     const unsafe = unsafeMapKeyProblem(k);
     if (unsafe !== undefined) diag.error(at, unsafe);
@@ -173,15 +179,16 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       if (decidesPlan(k)) diag.error(at, `is a Pulumi Output, but ${JSON.stringify(k)} decides how the job runs, which preview must know: write it as a plain string`);
       else if (isCredentialKey(k)) diag.error(at, credentialKeyMessage(k, "the table's WITH clause"));
       else deferred[k] = v;
-    } else if (typeof v !== "string") diag.error(at, plainStringValueProblem(v, "FlinkTable options"));
+    } else if (typeof v !== "string") diag.error(at, plainStringValueProblem(v, "FlinkTable options", undefined, k));
     else {
       const credential = credentialEntryProblem(k, v, "the table's WITH clause", providers);
       if (credential !== undefined) diag.error(at, credential);
       else options[k] = v;
     }
   }
-  const connector: unknown = args.options?.connector;
-  if (args.options && !isDeferredString(connector) && (typeof connector !== "string" || connector.trim() === "")) {
+  const connector: unknown = given["connector"];
+  const plainMap = typeof args.options === "object" && args.options !== null && !isDeferredString(args.options);
+  if (plainMap && !isDeferredString(connector) && (typeof connector !== "string" || connector.trim() === "")) {
     diag.error("options.connector", "is required: the connector name, e.g. 'kafka', 'datagen', 'filesystem'");
   } else if (typeof connector === "string" && connector.trim().toLowerCase() === "iceberg") {
     diag.error(
@@ -266,7 +273,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       for (const k of Object.keys(deferred)) {
         const v = resolved[k];
         const path = `options[${JSON.stringify(k)}]`;
-        if (typeof v !== "string") issues.push({ path, message: plainStringValueProblem(v, "FlinkTable options") });
+        if (typeof v !== "string") issues.push({ path, message: plainStringValueProblem(v, "FlinkTable options", undefined, k) });
         else if (valueCarriesCredential(v)) issues.push({ path, message: credentialValueMessage(`the value of ${JSON.stringify(k)}`) });
         else all[k] = v;
       }

@@ -15,11 +15,13 @@ function isNameStart(c: string): boolean {
 }
 
 /**
- * Names the statement's WITH clauses define (`WITH name [(columns)] AS (...), name2 AS (...)`):
- * a query reads them by name, and they are no tables of the program.
+ * Names the statement's WITH clauses define (`WITH name [(columns)] AS (...), name2 AS (...)`),
+ * each with the token index where its own body ends: a query reads a WITH query by name only after
+ * that (Flink's WITH is not recursive, so `WITH orders AS (SELECT ... FROM orders)` reads the table
+ * inside the body). Scopes of nested WITH clauses are not tracked.
  */
-function commonTableExpressions(tokens: readonly { word: string; quoted: boolean }[]): Set<string> {
-  const names = new Set<string>();
+function commonTableExpressions(tokens: readonly { word: string; quoted: boolean }[]): Map<string, number> {
+  const names = new Map<string, number>();
   let inWith = false;
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
@@ -33,7 +35,18 @@ function commonTableExpressions(tokens: readonly { word: string; quoted: boolean
       while (j < tokens.length && !(tokens[j]!.word === ")" && !tokens[j]!.quoted)) j++;
       j++;
     }
-    if (tokens[j]?.word.toUpperCase() === "AS" && !tokens[j]!.quoted && tokens[j + 1]?.word === "(") names.add(name.word);
+    if (!(tokens[j]?.word.toUpperCase() === "AS" && !tokens[j]!.quoted && tokens[j + 1]?.word === "(")) continue;
+    // The body: from its "(" to the matching ")".
+    let depth = 0;
+    let end = j + 1;
+    for (; end < tokens.length; end++) {
+      const w = tokens[end]!;
+      if (w.quoted) continue;
+      if (w.word === "(") depth++;
+      else if (w.word === ")" && --depth === 0) break;
+    }
+    if (!names.has(name.word)) names.set(name.word, end);
+    k = end;
   }
   return names;
 }
@@ -85,7 +98,8 @@ export function tableMentions(text: string): string[] {
   tokens.forEach((t, k) => {
     const prev = tokens[k - 1];
     if (!prev || prev.quoted || !KEYWORDS.has(prev.word.toUpperCase())) return;
-    if (ctes.has(t.word)) return; // a WITH query's own name
+    const cteEnd = ctes.get(t.word);
+    if (cteEnd !== undefined && k > cteEnd) return; // a WITH query's own name, after its body
     if (!t.quoted && !/^[A-Za-z_]/.test(t.word)) return;
     if (tokens[k + 1]?.word === ".") return; // qualified name
     out.push(t.word);

@@ -100,8 +100,16 @@ export function valueCarriesCredential(value: string): boolean {
 
 /** A Kafka config-provider placeholder `${provider:[path:]key}` (kafka clients `ConfigTransformer`), the whole text. */
 const PLACEHOLDER = /^\$\{([^}:]+):[^}]*\}$/;
-/** `name=value` / `name="value"` options of a JAAS configuration line. */
-const JAAS_OPTION = /([A-Za-z_][\w.-]*)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s;"]+)/g;
+/**
+ * `name=value` options of a JAAS configuration line, the name and the value each bare, "double-"
+ * or 'single-quoted' (kafka clients `JaasConfig` reads them with a StreamTokenizer that takes both
+ * quote characters, and a later option of the same name wins).
+ */
+const JAAS_OPTION = /("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[A-Za-z_][\w.-]*)\s*=\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s;"']+)/g;
+
+function unquoted(text: string): string {
+  return (text.startsWith('"') && text.endsWith('"')) || (text.startsWith("'") && text.endsWith("'")) ? text.slice(1, -1) : text;
+}
 
 function isPlaceholder(text: string, providers: ReadonlySet<string>): boolean {
   const m = PLACEHOLDER.exec(text);
@@ -120,11 +128,9 @@ export function credentialsArePlaceholders(value: string, providers: ReadonlySet
   if (isPlaceholder(value.trim(), providers)) return true;
   let credentials = 0;
   for (const m of value.matchAll(JAAS_OPTION)) {
-    if (!isCredentialKey(m[1]!)) continue;
+    if (!isCredentialKey(unquoted(m[1]!))) continue;
     credentials++;
-    const raw = m[2]!;
-    const text = raw.startsWith('"') ? raw.slice(1, -1) : raw;
-    if (!isPlaceholder(text, providers)) return false;
+    if (!isPlaceholder(unquoted(m[2]!), providers)) return false;
   }
   return credentials > 0 && !valueCarriesCredential(value);
 }
@@ -161,10 +167,10 @@ export function credentialValueMessage(where: string): string {
 
 /**
  * The message for a value of a map rendered into `into` (default the WITH clause; `where` names the
- * map, e.g. "extraOptions") that is no plain string: a Pulumi Output (the map is rendered at preview, and a secret may not be
+ * map, e.g. "extraOptions"; `key` the entry's key, whose value is not echoed when it names a credential) that is no plain string: a Pulumi Output (the map is rendered at preview, and a secret may not be
  * rendered at all, SPEC decision 8), a number or boolean (write it as a string), anything else.
  */
-export function plainStringValueProblem(value: unknown, where: string, into = "the WITH clause"): string {
+export function plainStringValueProblem(value: unknown, where: string, into = "the WITH clause", key?: string): string {
   if (typeof value === "object" && value !== null && (typeof (value as { apply?: unknown }).apply === "function" || typeof (value as { then?: unknown }).then === "function")) {
     return (
       `is a Pulumi Output, and ${where} values are rendered into ${into} at preview, so they must be plain strings: write the value itself ` +
@@ -173,6 +179,9 @@ export function plainStringValueProblem(value: unknown, where: string, into = "t
       (into === "the WITH clause" ? "; a Kafka table can then reference it with a config provider placeholder (${env:NAME})" : "")
     );
   }
-  if (typeof value === "number" || typeof value === "boolean") return `must be a string: write ${JSON.stringify(String(value))}`;
+  if (typeof value === "number" || typeof value === "boolean") {
+    // A credential key's value is not echoed (it would land in preview and CI logs).
+    return key !== undefined && isCredentialKey(key) ? "must be a string (and, as a credential, not be here at all)" : `must be a string: write ${JSON.stringify(String(value))}`;
+  }
   return `must be a plain string (got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value})`;
 }

@@ -177,7 +177,10 @@ export function findRunnerHazards(text: string, runner: string): string[] {
         out.push(`${what} contains a line break (CR or LF), which ${runner} mis-splits (it trims lines, drops blank ones and ends a statement at any line ending in ;)`);
       }
     } else if (t.kind === "slash-comment") {
-      if (/[;'`"]|--|\/\*/.test(t.body)) out.push(`the comment //${excerpt(t.body)} holds ; or a quote, which ${runner} reads as SQL (it strips only -- and /* */ comments); write it as a -- comment`);
+      // The runner ignores quotes; it ends a statement at a line ending in ; and strips /* ... */ across lines.
+      if (/;\s*$/.test(t.body) || t.body.includes("/*")) {
+        out.push(`the comment //${excerpt(t.body)} ends in ; or opens /*, which ${runner} reads as SQL (it strips only -- and /* */ comments); write it as a -- comment`);
+      }
     } else if (t.kind === "block-comment") {
       if (t.body.startsWith("+")) out.push(`the hint /*+${excerpt(t.body.slice(1))}*/ would be dropped: ${runner} strips every /* */ block, hints included`);
       else if (t.body === "") out.push(`the empty comment /**/ makes ${runner} strip everything up to the next */`);

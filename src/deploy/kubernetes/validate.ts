@@ -37,7 +37,7 @@ function checkResource(r: KubernetesResourceArgs | undefined, path: string, comp
     );
   }
   if (r?.memory !== undefined) {
-    if (typeof r.memory === "number") {
+    if (typeof r.memory === "number" && Number.isSafeInteger(r.memory) && r.memory > 0) {
       at.error("memory", `must be a memory size string with a unit, not a number: write ${JSON.stringify(`${r.memory}m`)} for ${r.memory} MiB, or a Kubernetes quantity such as "2Gi"`);
     } else if (typeof r.memory !== "string" || r.memory.trim() === "") {
       at.error("memory", `${component} memory must be set (the operator needs spec.${path.split(".").pop()}.resource.memory), e.g. "2048m" or "2Gi"`);

@@ -13,7 +13,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { checkKnownKeys } from "../../validation/known-keys.js";
-import { isCredentialKey, plainStringValueProblem } from "../../validation/secrets.js";
+import { credentialValueMessage, isCredentialKey, plainStringValueProblem, valueCarriesCredential } from "../../validation/secrets.js";
 import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.js";
 
 
@@ -99,9 +99,17 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
     const problem = endpointProblem(args.endpoint);
     if (problem !== undefined) diag.error("endpoint", problem);
   }
-  for (const [key, value] of Object.entries(args.sessionProperties ?? {})) {
+  // A map that is itself an Output (e.g. pulumi.secret({...})) is checked by the provider when known.
+  const session = isDeferredValue(args.sessionProperties) ? {} : (args.sessionProperties ?? {});
+  for (const [key, value] of Object.entries(session)) {
     if (key.trim() === "") diag.error("sessionProperties", "a session property key is empty");
-    if (typeof value !== "string" && !isDeferredValue(value)) diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainStringValueProblem(value, "sessionProperties", "the session"));
+    if (typeof value !== "string" && !isDeferredValue(value)) diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainStringValueProblem(value, "sessionProperties", "the session", key));
+    if (typeof value === "string" && valueCarriesCredential(value)) {
+      diag.error(
+        `sessionProperties[${JSON.stringify(key)}]`,
+        `${credentialValueMessage(`the value of ${JSON.stringify(key)}`)}; or pass the whole value as a Pulumi secret (pulumi.secret(...)): session properties are stored as secrets`,
+      );
+    }
     const write = icebergWriteKeyProblem(key);
     if (write !== undefined) diag.error(`sessionProperties[${JSON.stringify(key)}]`, write);
     const decidedBy = JOB_DECIDED_KEYS.get(key.trim());
@@ -150,6 +158,8 @@ export function endpointProblem(endpoint: string): string | undefined {
     return `${JSON.stringify(endpoint)} is not a URL; write e.g. http://sql-gateway:8083`;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return `${JSON.stringify(endpoint)} must use http:// or https://`;
+  // fetch refuses a URL with credentials, and the endpoint is shown in plain text: headers carry them.
+  if (url.username !== "" || url.password !== "") return "must not carry user:password@ (it is stored and shown in plain text, and HTTP clients refuse it); pass credentials in headers, e.g. headers: { Authorization: pulumi.secret(\"Basic ...\") }";
   if (url.search !== "" || url.hash !== "") return `${JSON.stringify(endpoint)} must not have a query or fragment`;
   return undefined;
 }
