@@ -49,7 +49,7 @@ describe("flink-iceberg synth command", function () {
 const src = new FlinkTable("src", { columns: [{ name: "id", type: "BIGINT" }], options: { conector: "datagen" } as never });
 const out = new IcebergSink("out", { catalog, database: "d", table: "t", columns: [{ name: "id", type: "BIGNT" }] });
 const ok = new FlinkTable("ok", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "print" } });
-const warned = new IcebergSink("warned", { catalog, database: "d", table: "w", columns: [{ name: "id", type: "BIGINT" }], commitInterval: "300" });
+const warned = new IcebergSink("warned", { catalog, database: "d", table: "w", columns: [{ name: "id", type: "BIGINT" }], commitInterval: "3000" });
 new FlinkSqlJob("uses-failed", {
   statements: [sql\`INSERT INTO \${out} SELECT id FROM \${src}\`, sql\`INSERT INTO \${warned} SELECT 1\`],
   runtimeMode: "Streaming" as never,

@@ -66,11 +66,13 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
   }
 
   it("warns about a commitInterval without a unit (Flink reads milliseconds) and keeps it", () => {
-    const r = render("IcebergSink", { ...baseArgs, commitInterval: "300" });
-    expect(r.plan.commitInterval).to.deep.equal({ millis: 300, text: "300" });
-    expect(r.plan.warnings).to.deep.equal([
-      { path: "commitInterval", message: '"300" has no unit, so Flink reads it as milliseconds (300 ms); write "300ms" to say so, or e.g. "300s" for seconds' },
-    ]);
+    const r = render("IcebergSink", { ...baseArgs, commitInterval: "1500" });
+    expect(r.plan.commitInterval).to.deep.equal({ millis: 1500, text: "1500" });
+    expect(r.plan.warnings).to.deep.equal([{ path: "commitInterval", message: '"1500" has no unit, so Flink reads it as milliseconds (1500 ms); write "1500ms" to say so' }]);
+    // Below a second without a unit it is an error: a commit every few milliseconds.
+    expect(planError("IcebergSink", { ...baseArgs, commitInterval: "300" }).issues[0]!.message).to.equal(
+      '"300" has no unit, so Flink reads it as 300 ms: a commit (an Iceberg snapshot and its metadata files) every 300 ms; write it with a unit, e.g. "300s" or "300min"',
+    );
     expect(render("IcebergSink", { ...baseArgs, commitInterval: "300ms" }).plan.warnings).to.deep.equal([]);
   });
 

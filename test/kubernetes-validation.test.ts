@@ -112,6 +112,11 @@ describe("kubernetes validation", () => {
       expect(onlyError({}, { parallelism: undefined, flinkConfiguration: { "parallelism.default": "0" } }).path).to.equal('configuration["parallelism.default"]');
     });
     it("a cpu given as a string or a memory given as a number says what to write", () => {
+      expect(onlyError({ taskManager: { memory: "4096" } })).to.deep.equal({
+        path: "kubernetes.taskManager.memory",
+        message: '"4096" has no unit, so Flink reads it as bytes and the TaskManager cannot start: write "4096m" for 4096 MiB, or e.g. "2Gi"',
+      });
+      expect(onlyError({ timeout: "10m" }).message).to.equal('must be a whole number of seconds above 0, got "10m": write 600');
       const { errors } = run({ jobManager: { cpu: "1.5", memory: 2048 }, taskManager: { cpu: "lots" } });
       expect(errors.map((e) => [e.path, e.message])).to.deep.equal([
         ["kubernetes.jobManager.cpu", "must be a number of cores, not a string: write 1.5"],

@@ -359,3 +359,20 @@ describe("types: parseDataType", () => {
     });
   });
 });
+
+describe("types: other dialects' spellings say what to write", () => {
+  const message = (text: string): string => {
+    try {
+      parseDataType(text);
+    } catch (e) {
+      return (e as { issues: { message: string }[] }).issues[0]!.message;
+    }
+    throw new Error(`${text} parsed`);
+  };
+  it("FLOAT64 → DOUBLE, VARCHAR(MAX) → STRING, STRING(n) → VARCHAR(n), INT(11) → INT", () => {
+    expect(message("FLOAT64")).to.equal('unexpected "FLOAT64" at offset 0, expected a type (FLOAT64 is not a Flink type: write DOUBLE)');
+    expect(message("VARCHAR(MAX)")).to.equal('unexpected "MAX" at offset 8, expected a length (write STRING (or BYTES) for an unbounded length, not MAX)');
+    expect(message("STRING(100)")).to.equal('unexpected "(" at offset 6, expected NOT NULL, NULL, ARRAY, MULTISET or end of input (STRING takes no length: write VARCHAR(n) for a bounded one)');
+    expect(message("INT(11)")).to.equal('unexpected "(" at offset 3, expected NOT NULL, NULL, ARRAY, MULTISET or end of input (INT takes no length or display width: write INT)');
+  });
+});

@@ -32,11 +32,18 @@ export interface Token {
  * `unexpected <what> at offset <offset>, expected <expected>`.
  * @throws FlinkIcebergValidationError always.
  */
-export function syntaxError(found: Token, expected: string): never {
+export function syntaxError(found: Token, expected: string, previousWord?: string): never {
   const what = found.kind === "end" ? "end of input" : JSON.stringify(shorten(found.source));
   const hint = expected === "a type" ? FOREIGN_TYPES.get(found.source.toUpperCase()) : undefined;
   const near = expected === "a type" && hint === undefined && found.kind === "word" ? closestKey(found.value.toUpperCase(), FLINK_TYPE_NAMES) : undefined;
-  const after = found.kind === "word" ? TRAILING_WORDS.get(found.value.toUpperCase()) : undefined;
+  const after =
+    found.kind === "word"
+      ? (TRAILING_WORDS.get(found.value.toUpperCase()) ?? (found.value.toUpperCase() === "MAX" && expected.startsWith("a length") ? "write STRING (or BYTES) for an unbounded length, not MAX" : undefined))
+      : found.source === "(" && previousWord !== undefined && /^(STRING|BYTES)$/i.test(previousWord)
+        ? `${previousWord.toUpperCase()} takes no length: write ${previousWord.toUpperCase() === "STRING" ? "VARCHAR" : "VARBINARY"}(n) for a bounded one`
+        : found.source === "(" && previousWord !== undefined && /^(TINYINT|SMALLINT|INT|INTEGER|BIGINT|BOOLEAN|DOUBLE|DATE)$/i.test(previousWord)
+          ? `${previousWord.toUpperCase()} takes no length or display width: write ${previousWord.toUpperCase()}`
+          : undefined;
   const suffix =
     hint !== undefined
       ? ` (${found.source} is not a Flink type: write ${hint})`
@@ -71,6 +78,16 @@ const FOREIGN_TYPES: ReadonlyMap<string, string> = new Map([
   ["LONG", "BIGINT"],
   ["INT64", "BIGINT"],
   ["INT32", "INT"],
+  ["FLOAT64", "DOUBLE"],
+  ["FLOAT32", "FLOAT"],
+  ["FLOAT8", "DOUBLE"],
+  ["FLOAT4", "FLOAT"],
+  ["INT8", "BIGINT (INT8 is PostgreSQL's 8-byte integer)"],
+  ["INT4", "INT"],
+  ["INT2", "SMALLINT"],
+  ["NVARCHAR", "VARCHAR(n) or STRING"],
+  ["NCHAR", "CHAR(n)"],
+  ["VARCHAR2", "VARCHAR(n) or STRING"],
   ["SHORT", "SMALLINT"],
   ["BYTE", "TINYINT"],
   ["BOOL", "BOOLEAN"],

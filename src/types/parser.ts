@@ -132,7 +132,7 @@ class Parser {
 
   /** At the end of the input. */
   expectEnd(): void {
-    if (this.peek().kind !== "end") syntaxError(this.peek(), "NOT NULL, NULL, ARRAY, MULTISET or end of input");
+    if (this.peek().kind !== "end") syntaxError(this.peek(), "NOT NULL, NULL, ARRAY, MULTISET or end of input", this.tokens[this.pos - 1]?.value);
   }
 
   /** A type with its nullability suffix and any postfix ARRAY / MULTISET. */

@@ -7,6 +7,7 @@
 import { checkKnownKeys, didYouMean } from "../../validation/known-keys.js";
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
+import { parseFlinkDuration } from "../../options/duration.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type KubernetesResourceArgs } from "./args.js";
 import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, jobParallelism, savepointDirOf } from "./flink-configuration.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
@@ -41,6 +42,8 @@ function checkResource(r: KubernetesResourceArgs | undefined, path: string, comp
       at.error("memory", `must be a memory size string with a unit, not a number: write ${JSON.stringify(`${r.memory}m`)} for ${r.memory} MiB, or a Kubernetes quantity such as "2Gi"`);
     } else if (typeof r.memory !== "string" || r.memory.trim() === "") {
       at.error("memory", `${component} memory must be set (the operator needs spec.${path.split(".").pop()}.resource.memory), e.g. "2048m" or "2Gi"`);
+    } else if (/^\d+$/.test(r.memory.trim())) {
+      at.error("memory", `${JSON.stringify(r.memory)} has no unit, so Flink reads it as bytes and the ${component} cannot start: write ${JSON.stringify(`${r.memory.trim()}m`)} for ${r.memory.trim()} MiB, or e.g. "2Gi"`);
     } else if (!FLINK_MEMORY.test(r.memory.trim()) && !K8S_MEMORY.test(r.memory.trim())) {
       at.error("memory", `${JSON.stringify(r.memory)} is not a memory size: use a Flink size ("2048m", "2g") or a Kubernetes quantity ("2Gi")`);
     }
@@ -227,7 +230,16 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
     const v = args[key] as unknown;
     if (v !== undefined && (typeof v !== "string" || v.trim() === "")) k.error(key, `must be a durable directory URI when set (e.g. s3://bucket/${key === "checkpointDir" ? "checkpoints" : "savepoints"})`);
   }
-  if (args.timeout !== undefined && !(Number.isInteger(args.timeout) && args.timeout > 0)) k.error("timeout", `must be a whole number of seconds above 0, got ${String(args.timeout)}`);
+  if (args.timeout !== undefined && !(Number.isInteger(args.timeout) && args.timeout > 0)) {
+    const t: unknown = args.timeout;
+    let seconds: number | undefined;
+    try {
+      seconds = typeof t === "string" ? parseFlinkDuration(t) / 1000 : undefined;
+    } catch {
+      seconds = undefined;
+    }
+    k.error("timeout", `must be a whole number of seconds above 0, got ${typeof t === "string" ? JSON.stringify(t) : String(t)}${seconds !== undefined && Number.isInteger(seconds) ? `: write ${seconds}` : ""}`);
+  }
 
   const parallelism = jobParallelism(job);
   // The `parallelism` arg itself is checked by FlinkSqlJob; here only a value that came from configuration.
