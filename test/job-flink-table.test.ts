@@ -146,6 +146,32 @@ describe("FlinkTable", () => {
     ]);
   });
 
+  it("Kafka tables: required options, the primary key each connector needs or refuses, startup modes and misspelt keys are preview errors", () => {
+    const cols = [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }];
+    const issues = (args: Record<string, unknown>): [string, string][] =>
+      errorOf(() => new api.FlinkTable(`kafka_${Math.random().toString(36).slice(2, 8)}`, { columns: cols, ...args } as never)).issues.map((i) => [i.path, i.message]);
+    expect(issues({ primaryKey: ["id"], options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json", "scan.startup.mode": "earliest", "scan.watermark.idle-timout": "5s" } })).to.deep.equal([
+      [
+        "primaryKey",
+        "the 'kafka' connector refuses a primary key with format 'json' (it cannot keep the key's semantics: \"doesn't support defining PRIMARY KEY constraint\"); for a keyed topic whose messages update by key use connector 'upsert-kafka' with 'key.format' and 'value.format', or drop primaryKey",
+      ],
+      ['options["scan.startup.mode"]', '"earliest" is no startup mode; write one of earliest-offset, latest-offset, group-offsets, timestamp, specific-offsets; did you mean "earliest-offset"?'],
+      ['options["scan.watermark.idle-timout"]', 'is no option of the \'kafka\' connector (it fails with "Unsupported options"); did you mean "scan.watermark.idle-timeout"?'],
+    ]);
+    expect(issues({ options: { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json" } })).to.deep.equal([
+      ["primaryKey", "an 'upsert-kafka' table needs a primary key (the message key): set primaryKey"],
+      ["options", "the 'upsert-kafka' connector needs 'key.format' and 'value.format' (e.g. 'json')"],
+      ['options["format"]', "'upsert-kafka' takes no 'format': write 'key.format' and 'value.format'"],
+    ]);
+    expect(issues({ options: { connector: "kafka" } })).to.deep.equal([
+      ["options", "the 'kafka' connector needs 'properties.bootstrap.servers' (host:port of the brokers)"],
+      ["options", "the 'kafka' connector needs 'topic' (or 'topic-pattern')"],
+      ["options", "the 'kafka' connector needs 'format' (or 'value.format'), e.g. 'json' or 'debezium-json'"],
+    ]);
+    // A CDC format takes a primary key; format options and client properties are not the connector's keys.
+    new api.FlinkTable("kafka_cdc_ok", { columns: cols, primaryKey: ["id"], options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "debezium-json.schema-include": "true", "properties.max.poll.records": "500" } });
+  });
+
   it("reports every problem at once with its prop path", () => {
     let err: unknown;
     try {

@@ -16,6 +16,7 @@ import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, i
 import { FlinkIcebergValidationError } from "../validation/error.js";
 import { connectorBoundedness, connectorChangelog, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
+import { checkKafkaOptions } from "./kafka-options.js";
 import { splitStatements, withoutTrailing } from "./split.js";
 
 /** A physical column: `name type [COMMENT '...']`. */
@@ -59,6 +60,9 @@ export interface FlinkTableArgs {
    * Output that is a Pulumi secret fails rendering (SPEC decision 8). The keys that decide the
    * plan (`connector`, `scan.bounded.mode`, `number-of-rows`, `source.monitor-interval`,
    * `properties.config.providers*`) must be plain. Keys that carry credentials are rejected.
+   * For 'kafka' / 'upsert-kafka': the required options, the primary key each needs or refuses,
+   * `scan.startup.mode` and misspelt connector keys are preview errors (flink-connector-kafka
+   * `KafkaDynamicTableFactory`, `UpsertKafkaDynamicTableFactory`).
    */
   options: Record<string, pulumi.Input<string>>;
   /**
@@ -208,6 +212,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     return [];
   };
   const primaryKey = nameList("primaryKey");
+  checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag);
   const partitionedBy = nameList("partitionedBy");
   const pk = new Set(primaryKey);
   const names = new Set<string>();

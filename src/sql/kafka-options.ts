@@ -1,0 +1,63 @@
+/**
+ * The Kafka connectors' rules a FlinkTable can break, checked at preview instead of failing the
+ * job at start-up (flink-connector-kafka `KafkaDynamicTableFactory`, `UpsertKafkaDynamicTableFactory`,
+ * `KafkaConnectorOptions`; docs `connectors/table/kafka.md`, `upsert-kafka.md`): required options,
+ * the primary key each connector needs or refuses, the startup mode's values, and a key one or two
+ * edits away from a known option (the factory fails on an unknown key: "Unsupported options").
+ */
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { didYouMean, distance } from "../validation/known-keys.js";
+
+const CHANGELOG_FORMATS = /^(debezium-json|debezium-avro-confluent|canal-json|maxwell-json|ogg-json)$/i;
+const STARTUP_MODES = ["earliest-offset", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
+
+/** Option keys of the Kafka connectors (KafkaConnectorOptions), for near-miss spelling. */
+const KAFKA_KEYS: readonly string[] = [
+  "topic", "topic-pattern", "properties.bootstrap.servers", "properties.group.id", "format", "key.format", "value.format",
+  "key.fields", "key.fields-prefix", "value.fields-include", "scan.startup.mode", "scan.startup.specific-offsets",
+  "scan.startup.timestamp-millis", "scan.bounded.mode", "scan.bounded.specific-offsets", "scan.bounded.timestamp-millis",
+  "scan.topic-partition-discovery.interval", "scan.parallelism", "scan.watermark.idle-timeout", "scan.watermark.alignment.group",
+  "sink.partitioner", "sink.semantic", "sink.delivery-guarantee", "sink.transactional-id-prefix", "sink.parallelism",
+  "sink.buffer-flush.max-rows", "sink.buffer-flush.interval", "connector",
+];
+
+function opt(at: string): string {
+  return `options[${JSON.stringify(at)}]`;
+}
+
+/** Checks a kafka / upsert-kafka table's plain options and primary key; anything else is left alone. */
+export function checkKafkaOptions(options: Readonly<Record<string, string>>, deferredKeys: readonly string[], primaryKey: readonly string[], diag: Diagnostics): void {
+  const connector = (options["connector"] ?? "").trim().toLowerCase();
+  if (connector !== "kafka" && connector !== "upsert-kafka") return;
+  const has = (k: string): boolean => options[k] !== undefined || deferredKeys.includes(k);
+  if (!has("properties.bootstrap.servers")) diag.error("options", `the '${connector}' connector needs 'properties.bootstrap.servers' (host:port of the brokers)`);
+  if (!has("topic") && !has("topic-pattern")) diag.error("options", `the '${connector}' connector needs 'topic' (or 'topic-pattern')`);
+  if (connector === "upsert-kafka") {
+    if (primaryKey.length === 0) diag.error("primaryKey", "an 'upsert-kafka' table needs a primary key (the message key): set primaryKey");
+    if (!has("key.format") || !has("value.format")) diag.error("options", "the 'upsert-kafka' connector needs 'key.format' and 'value.format' (e.g. 'json')");
+    if (has("format")) diag.error(opt("format"), "'upsert-kafka' takes no 'format': write 'key.format' and 'value.format'");
+  } else {
+    const format = options["value.format"] ?? options["format"];
+    if (!has("format") && !has("value.format")) diag.error("options", "the 'kafka' connector needs 'format' (or 'value.format'), e.g. 'json' or 'debezium-json'");
+    if (primaryKey.length > 0 && format !== undefined && !CHANGELOG_FORMATS.test(format.trim())) {
+      diag.error(
+        "primaryKey",
+        `the 'kafka' connector refuses a primary key with format '${format}' (it cannot keep the key's semantics: "doesn't support defining PRIMARY KEY constraint"); ` +
+          "for a keyed topic whose messages update by key use connector 'upsert-kafka' with 'key.format' and 'value.format', or drop primaryKey",
+      );
+    }
+  }
+  const mode = options["scan.startup.mode"];
+  if (mode !== undefined && !STARTUP_MODES.includes(mode.trim())) {
+    const prefixed = STARTUP_MODES.find((m) => mode.trim() !== "" && m.startsWith(mode.trim().toLowerCase()));
+    const hint = prefixed !== undefined ? `; did you mean ${JSON.stringify(prefixed)}?` : didYouMean(mode.trim(), STARTUP_MODES);
+    diag.error(opt("scan.startup.mode"), `${JSON.stringify(mode)} is no startup mode; write one of ${STARTUP_MODES.join(", ")}${hint}`);
+  }
+  for (const key of [...Object.keys(options), ...deferredKeys]) {
+    // Format options (`json.*`, `key.avro.*` ...) and Kafka client properties are not the connector's.
+    const formatOption = /^(key\.|value\.)?[a-z0-9-]+\./.test(key) && !key.startsWith("scan.") && !key.startsWith("sink.");
+    if (KAFKA_KEYS.includes(key) || key.startsWith("properties.") || formatOption) continue;
+    const near = KAFKA_KEYS.find((k) => k !== key && distance(k, key) <= 2);
+    if (near !== undefined) diag.error(opt(key), `is no option of the '${connector}' connector (it fails with "Unsupported options"); did you mean ${JSON.stringify(near)}?`);
+  }
+}
