@@ -168,6 +168,21 @@ describe("FlinkTable", () => {
       ["options", "the 'kafka' connector needs 'topic' (or 'topic-pattern')"],
       ["options", "the 'kafka' connector needs 'format' (or 'value.format'), e.g. 'json' or 'debezium-json'"],
     ]);
+    // Flink matches enum values case-insensitively but does not trim them; upsert-kafka takes no startup mode.
+    new api.FlinkTable("kafka_mode_case", { columns: cols, options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json", "scan.startup.mode": "EARLIEST-OFFSET" } });
+    expect(issues({ options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json", "scan.startup.mode": " earliest-offset" } })[0]![1]).to.contain('write it without the surrounding spaces: "earliest-offset"');
+    expect(issues({ primaryKey: ["id"], options: { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json", "scan.startup.mode": "earliest-offset" } })).to.deep.equal([
+      ['options["scan.startup.mode"]', "'upsert-kafka' takes no 'scan.startup.mode': it always reads the topic from the earliest offset; remove it"],
+    ]);
+    // MSK IAM and Kerberos JAAS lines hold no secret; a schema registry's credentials-source is a setting.
+    new api.FlinkTable("kafka_iam", {
+      columns: cols,
+      options: {
+        connector: "kafka", topic: "t", "properties.bootstrap.servers": "b-1:9098", format: "avro-confluent",
+        "properties.sasl.jaas.config": "software.amazon.msk.auth.iam.IAMLoginModule required;",
+        "avro-confluent.basic-auth.credentials-source": "USER_INFO",
+      },
+    });
     // A CDC format takes a primary key; format options and client properties are not the connector's keys.
     new api.FlinkTable("kafka_cdc_ok", { columns: cols, primaryKey: ["id"], options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "debezium-json.schema-include": "true", "properties.max.poll.records": "500" } });
   });
@@ -179,7 +194,7 @@ describe("FlinkTable", () => {
         columns: [{ name: "a", type: "DECIMAL(40, 2)" }, { name: "a", type: "INT" }, { name: "ts", type: "TIMESTAMP(6)" }],
         primaryKey: ["missing"],
         watermark: { column: "ts", expression: "ts" },
-        options: { topic: "x", "properties.sasl.jaas.config": "secret stuff" } as Record<string, string>,
+        options: { topic: "x", "properties.sasl.jaas.config": 'X required password="s3cret";' } as Record<string, string>,
       });
     } catch (e) {
       err = e;

@@ -271,7 +271,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
         new api.FlinkSqlJob("hinted", {
           statements: [
             api.sql`INSERT INTO ${out} /*+ OPTIONS('upsert-enabled'='true', 'format-version' = '1') */ SELECT id, data FROM ${src} /*+ OPTIONS('end-snapshot-id'='12') */`,
-            api.sql`INSERT INTO ${out} SELECT id, data FROM ${kafkaSrc} /*+ OPTIONS('properties.sasl.jaas.config'='x'), LOOKUP('table'='y') */`,
+            api.sql`INSERT INTO ${out} SELECT id, data FROM ${kafkaSrc} /*+ OPTIONS('properties.sasl.jaas.config'='x required password="p";'), LOOKUP('table'='y') */`,
           ],
         }),
     );
@@ -397,7 +397,24 @@ describe("FlinkSqlJob over Iceberg tables", () => {
       statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${gen}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY id, window_start, window_end`],
     });
     expect(warningsOf("cl-window")).to.deep.equal([]);
-    // A batch job reads the changelog's current rows once: nothing to say.
+    // The versioned side of a temporal join, a window aggregation and Flink CDC's append-only read emit no updates.
+    const orders = new api.FlinkTable("cl_orders", {
+      columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }],
+      watermark: { column: "ts", expression: "ts" },
+      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json" },
+    });
+    const rates = new api.FlinkTable("cl_rates", { columns: cols, primaryKey: ["id"], options: { connector: "upsert-kafka", topic: "r", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" } });
+    new api.FlinkSqlJob("cl-temporal", {
+      statements: [api.sql`INSERT INTO ${appendOnly} SELECT o.id, r.data FROM ${orders} AS o LEFT JOIN ${rates} FOR SYSTEM_TIME AS OF o.ts AS r ON o.id = r.id`],
+    });
+    new api.FlinkSqlJob("cl-window-cdc", {
+      statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${cdc}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY id, window_start, window_end`],
+    });
+    const appendCdc = new api.FlinkTable("cl_append_cdc", { columns: cols, options: { connector: "mysql-cdc", "scan.read-changelog-as-append-only.enabled": "true" } });
+    new api.FlinkSqlJob("cl-append-cdc", { statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, data FROM ${appendCdc}`] });
+    // A literal or comment that says GROUP BY is no aggregation.
+    new api.FlinkSqlJob("cl-literal", { statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, 'group by x' FROM ${gen} -- no GROUP BY here`] });
+    for (const job of ["cl-temporal", "cl-window-cdc", "cl-append-cdc", "cl-literal"]) expect(warningsOf(job), job).to.deep.equal([]);
   });
 
   it("rejects turning off the FLIP-27 source for a job with an Iceberg source", () => {

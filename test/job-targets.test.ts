@@ -119,7 +119,7 @@ describe("FlinkSqlJob deploy targets", () => {
     expect(warnings("gw-stream-sp")).to.deep.equal([]);
   });
 
-  it("sqlGateway: a secret map of session properties is accepted; a user:password endpoint, a credential inside a plain value and a number for a credential key are errors that never echo the value", () => {
+  it("sqlGateway: a secret map of session properties is accepted; a user:password endpoint, a credential inside a plain value and a number for a credential key are errors that never echo the value", async () => {
     const { src, sink } = tables("gwv");
     new api.FlinkSqlJob("gw-secret-map", {
       statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`],
@@ -137,6 +137,20 @@ describe("FlinkSqlJob deploy targets", () => {
     );
     expect(e.issues.map((i) => i.path)).to.deep.equal(["sqlGateway.endpoint", 'sqlGateway.sessionProperties["fs.s3a.endpoint"]', 'sqlGateway.sessionProperties["fs.s3a.secret.key"]']);
     expect(e.message).not.to.contain("hunter2").and.not.contain("topsecret").and.not.contain("123456");
+    // A plain (not secret) Output map is checked when known, and synth's summary never shows such a value.
+    const { gatewaySubmission } = await import("../src/components/gateway-summary.js");
+    const leaky = pulumi.output({ "fs.s3a.endpoint": "jdbc:postgresql://db/x?password=hunter2" });
+    const job = new api.FlinkSqlJob("gw-output-map", {
+      statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`],
+      sqlGateway: { endpoint: "http://gw:8083", sessionProperties: leaky as unknown as Record<string, string> },
+    });
+    void job;
+    const summary = await settle(gatewaySubmission({ endpoint: "http://gw:8083", script: "", flinkConfiguration: {}, sessionProperties: leaky }));
+    expect(JSON.stringify(summary)).not.to.contain("hunter2");
+    await new Promise((r) => setTimeout(r, 50));
+    const failures = drainUnhandled().map(String);
+    expect(failures.length).to.be.greaterThan(0);
+    for (const f of failures) expect(f).to.contain("carries a credential in a map that is not a Pulumi secret").and.not.contain("hunter2");
   });
 
   it("sqlGateway: a session property the job's configuration also sets, with another value, is a preview error (the script's SET line would win)", () => {

@@ -116,6 +116,7 @@ describe("kubernetes validation", () => {
         path: "kubernetes.taskManager.memory",
         message: '"4096" has no unit, so Flink reads it as bytes and the TaskManager cannot start: write "4096m" for 4096 MiB, or e.g. "2Gi"',
       });
+      expect(run({ taskManager: { memory: "4294967296" } }).errors).to.deep.equal([]); // a byte count (the autoscaler writes one)
       expect(onlyError({ timeout: "10m" }).message).to.equal('must be a whole number of seconds above 0, got "10m": write 600');
       const { errors } = run({ jobManager: { cpu: "1.5", memory: 2048 }, taskManager: { cpu: "lots" } });
       expect(errors.map((e) => [e.path, e.message])).to.deep.equal([

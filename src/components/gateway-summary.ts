@@ -33,7 +33,9 @@ function redactedMap(map: pulumi.Input<Record<string, pulumi.Input<string>>> | u
   if (map === undefined) return pulumi.output({}) as pulumi.Output<Record<string, unknown>>;
   if (pulumi.Output.isInstance(map)) {
     const o = map as pulumi.Output<Record<string, string>>;
-    return pulumi.all([pulumi.unsecret(o), pulumi.output(pulumi.isSecret(o))]).apply(([m, secret]) => sorted(Object.keys(m), (k) => (secret && !reveal ? SECRET : m[k])));
+    return pulumi
+      .all([pulumi.unsecret(o), pulumi.output(pulumi.isSecret(o))])
+      .apply(([m, secret]) => sorted(Object.keys(m), (k) => ((secret || (typeof m[k] === "string" && valueCarriesCredential(m[k]!))) && !reveal ? SECRET : m[k])));
   }
   const plain = map as Record<string, pulumi.Input<string>>;
   const keys = Object.keys(plain);

@@ -17,6 +17,8 @@ import type { JobPlan } from "../sql/job-plan.js";
 import { JOB_DECIDED_KEYS, RUNTIME_MODE_KEY } from "../sql/job-config.js";
 import { renderSet } from "../sql/script.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { FlinkIcebergValidationError, resourceLabel } from "../validation/error.js";
+import { isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
 
 /** How synth writes a secret value it does not show. */
 export const SECRET_PLACEHOLDER = "[secret]";
@@ -188,7 +190,7 @@ export function targetChildArgs(
           endpoint: g.endpoint,
           script: scriptText ?? script(),
           flinkConfiguration: plan.flinkConfiguration,
-          ...(g.sessionProperties !== undefined ? { sessionProperties: g.sessionProperties } : {}),
+          ...(g.sessionProperties !== undefined ? { sessionProperties: checkedSessionProperties(g.sessionProperties, name) } : {}),
           ...(g.headers !== undefined ? { headers: g.headers } : {}),
           ...(g.savepointDir !== undefined ? { savepointDir: g.savepointDir } : {}),
           ...(g.initialSavepointPath !== undefined ? { initialSavepointPath: g.initialSavepointPath } : {}),
@@ -200,6 +202,25 @@ export function targetChildArgs(
     };
   }
   return {};
+}
+
+/**
+ * sessionProperties as given; a map that is itself an Output is checked when known, as the plain
+ * map's entries are at preview: unless the whole map is a secret, no value may embed a credential
+ * and no credential key may hold plain text (the Output rejects with FlinkIcebergValidationError).
+ */
+function checkedSessionProperties(props: NonNullable<SqlGatewayArgs["sessionProperties"]>, name: string): SqlGatewayJobArgs["sessionProperties"] {
+  if (!pulumi.Output.isInstance(props)) return props;
+  const o = props as unknown as pulumi.Output<Record<string, string>>;
+  return pulumi.all([o, pulumi.output(pulumi.isSecret(o))]).apply(([m, secret]) => {
+    if (!secret) {
+      const issues = Object.keys(m)
+        .filter((k) => isCredentialKey(k) || (typeof m[k] === "string" && valueCarriesCredential(m[k]!)))
+        .map((k) => ({ path: `sqlGateway.sessionProperties[${JSON.stringify(k)}]`, message: "carries a credential in a map that is not a Pulumi secret; pass the map (or the value) as a Pulumi secret: session properties are stored as secrets" }));
+      if (issues.length > 0) throw new FlinkIcebergValidationError(issues, resourceLabel("FlinkSqlJob", name));
+    }
+    return m;
+  });
 }
 
 /** The target's outputs from the children created from `c`. */

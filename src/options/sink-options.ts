@@ -121,12 +121,15 @@ function codecName(format: WriteFormat | undefined, codec: CompressionCodec, dia
 function checkCommitInterval(text: string, diag: Diagnostics): void {
   const ms = parseFlinkDuration(text);
   const n = text.trim();
-  if (ms < MIN_CHECKPOINT_INTERVAL_MS || (hasNoUnit(text) && ms < 1000)) {
+  if (hasNoUnit(text) && ms >= MIN_CHECKPOINT_INTERVAL_MS && ms < 1000) {
+    diag.warn(
+      "commitInterval",
+      `${JSON.stringify(text)} has no unit, so Flink reads it as ${ms} ms: a commit (an Iceberg snapshot and its metadata files) every ${ms} ms; write "${n}ms" if you mean it, or "${n}s" for seconds`,
+    );
+  } else if (ms < MIN_CHECKPOINT_INTERVAL_MS) {
     diag.error(
       "commitInterval",
-      hasNoUnit(text) && ms >= MIN_CHECKPOINT_INTERVAL_MS
-        ? `${JSON.stringify(text)} has no unit, so Flink reads it as ${ms} ms: a commit (an Iceberg snapshot and its metadata files) every ${ms} ms; write it with a unit, e.g. "${n}s" or "${n}min"`
-        : hasNoUnit(text)
+      hasNoUnit(text)
         ? `${JSON.stringify(text)} has no unit, so Flink reads it as ${ms} ms, below its minimum checkpoint interval of 10 ms (the sink commits once per completed checkpoint); write it with a unit, e.g. "${n}s" or "${n}min"`
         : `${JSON.stringify(text)} is below Flink's minimum checkpoint interval of 10 ms (the sink commits once per completed checkpoint); write "10ms" or more, e.g. "1min"`,
     );

@@ -53,8 +53,11 @@ const CHANGELOG_FORMATS = /^(debezium-json|debezium-avro-confluent|canal-json|ma
 export function connectorChangelog(options: Readonly<Record<string, string>>): string | undefined {
   const connector = (options["connector"] ?? "").trim().toLowerCase();
   if (connector === "upsert-kafka") return "an upsert-kafka table (an upsert stream: updates and deletes by key)";
-  if (/-cdc$/.test(connector)) return `a '${connector}' table (a changelog of inserts, updates and deletes)`;
-  const format = (options["value.format"] ?? options["format"] ?? "").trim();
+  // Flink CDC's option to read every change as an appended row (flink-cdc docs, "scan.read-changelog-as-append-only.enabled").
+  if (/-cdc$/.test(connector)) {
+    return options["scan.read-changelog-as-append-only.enabled"]?.trim().toLowerCase() === "true" ? undefined : `a '${connector}' table (a changelog of inserts, updates and deletes)`;
+  }
+  const format = (options["format"] ?? options["value.format"] ?? "").trim();
   if (CHANGELOG_FORMATS.test(format)) return `a '${format}' table (a changelog of inserts, updates and deletes)`;
   return undefined;
 }

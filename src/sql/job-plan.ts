@@ -124,7 +124,12 @@ function checkChangelogIntoAppendSink(a: AnalyzedStatement, diag: Diagnostics): 
   const t = a.target;
   if (t?.iceberg === undefined || t.iceberg.upsert || ((t.iceberg.schema as { "identifier-field-ids"?: readonly number[] })["identifier-field-ids"]?.length ?? 0) > 0) return;
   const fix = `give ${t.label} a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`;
-  const changelog = a.reads.find((r) => r.changelog !== undefined);
+  // A window aggregation (window TVF) accepts a changelog and emits final rows (Flink 1.19+,
+  // FLINK-20281); a changelog read as the versioned side of a temporal join (FOR SYSTEM_TIME AS OF)
+  // only supplies values to the other side's rows (planner FlinkChangelogModeInferenceProgram).
+  const text = sqlCode(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""));
+  const windowed = /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(text) || /\bGROUP\s+BY\b[\s\S]*\bwindow_(start|end)\b/i.test(text);
+  const changelog = windowed ? undefined : a.reads.find((r) => r.changelog !== undefined && !readAsTemporalTable(a, r));
   if (changelog !== undefined) {
     diag.error(
       `statements[${a.index}]`,
@@ -133,15 +138,36 @@ function checkChangelogIntoAppendSink(a: AnalyzedStatement, diag: Diagnostics): 
     );
     return;
   }
-  const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join("");
-  const aggregates = /\bGROUP\s+BY\b/i.test(text) && !/\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(text);
-  if (aggregates || /\bSELECT\s+DISTINCT\b/i.test(text)) {
+  const aggregates = /\bGROUP\s+BY\b/i.test(text) && !windowed;
+  if (aggregates || (/\bSELECT\s+DISTINCT\b/i.test(text) && !windowed)) {
     diag.warn(
       `statements[${a.index}]`,
       `${t.label} has no primaryKey, and the statement ${aggregates ? "aggregates without a window" : "selects DISTINCT"}, which in a streaming job yields updates to earlier results: ` +
         `a sink without a key appends every update as one more row; ${fix}, or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final`,
     );
   }
+}
+
+/** SQL text without string literals and comments, for keyword searches. */
+function sqlCode(text: string): string {
+  return text
+    .replace(/'(?:[^']|'')*'/g, "''")
+    .replace(/\/\*[\s\S]*?\*\//g, " ")
+    .replace(/(?:--|\/\/)[^\n\r]*/g, " ");
+}
+
+/** True when every mention of `table` in the statement is followed by FOR SYSTEM_TIME AS OF (a temporal join's versioned side). */
+function readAsTemporalTable(a: AnalyzedStatement, table: TableDefinition): boolean {
+  const segs = a.statement.segments;
+  let mentions = 0;
+  for (let i = 0; i < segs.length; i++) {
+    const seg = segs[i]!;
+    if (seg.kind !== "table" || seg.table !== table) continue;
+    mentions++;
+    const next = segs[i + 1];
+    if (next?.kind !== "text" || !/^\s*FOR\s+SYSTEM_TIME\s+AS\s+OF\b/i.test(next.text)) return false;
+  }
+  return mentions > 0;
 }
 
 /**

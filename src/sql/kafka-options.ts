@@ -37,7 +37,8 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     if (!has("key.format") || !has("value.format")) diag.error("options", "the 'upsert-kafka' connector needs 'key.format' and 'value.format' (e.g. 'json')");
     if (has("format")) diag.error(opt("format"), "'upsert-kafka' takes no 'format': write 'key.format' and 'value.format'");
   } else {
-    const format = options["value.format"] ?? options["format"];
+    // 'format' wins over 'value.format' (flink-connector-kafka KafkaConnectorOptionsUtil).
+    const format = options["format"] ?? options["value.format"];
     if (!has("format") && !has("value.format")) diag.error("options", "the 'kafka' connector needs 'format' (or 'value.format'), e.g. 'json' or 'debezium-json'");
     if (primaryKey.length > 0 && format !== undefined && !CHANGELOG_FORMATS.test(format.trim())) {
       diag.error(
@@ -48,9 +49,13 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     }
   }
   const mode = options["scan.startup.mode"];
-  if (mode !== undefined && !STARTUP_MODES.includes(mode.trim())) {
-    const prefixed = STARTUP_MODES.find((m) => mode.trim() !== "" && m.startsWith(mode.trim().toLowerCase()));
-    const hint = prefixed !== undefined ? `; did you mean ${JSON.stringify(prefixed)}?` : didYouMean(mode.trim(), STARTUP_MODES);
+  if (mode !== undefined && connector === "upsert-kafka") {
+    diag.error(opt("scan.startup.mode"), "'upsert-kafka' takes no 'scan.startup.mode': it always reads the topic from the earliest offset; remove it");
+  } else if (mode !== undefined && !STARTUP_MODES.includes(mode.toLowerCase())) {
+    // Flink matches enum values case-insensitively but does not trim them (ConfigurationUtils.convertToEnum).
+    const prefixed = STARTUP_MODES.find((m) => mode.trim() !== "" && m.startsWith(mode.trim().toLowerCase()) && m !== mode.trim().toLowerCase());
+    const spaced = STARTUP_MODES.includes(mode.trim().toLowerCase()) ? `; write it without the surrounding spaces: ${JSON.stringify(mode.trim())}` : undefined;
+    const hint = spaced ?? (prefixed !== undefined ? `; did you mean ${JSON.stringify(prefixed)}?` : didYouMean(mode.trim(), STARTUP_MODES));
     diag.error(opt("scan.startup.mode"), `${JSON.stringify(mode)} is no startup mode; write one of ${STARTUP_MODES.join(", ")}${hint}`);
   }
   for (const key of [...Object.keys(options), ...deferredKeys]) {

@@ -36,7 +36,7 @@ const SECRET_PAIRS: readonly (readonly [string, string])[] = [
   ["sse", "key"],
 ];
 /** A last word that makes the key name a setting about a credential, not the credential itself. */
-const SETTING_SUFFIXES = new Set(["provider", "providers", "type", "uri", "url", "endpoint", "enabled", "impl", "class", "file", "path", "ms", "mode", "name", "at", "expiry", "expiration", "ttl", "lifetime"]);
+const SETTING_SUFFIXES = new Set(["source", "provider", "providers", "type", "uri", "url", "endpoint", "enabled", "impl", "class", "file", "path", "ms", "mode", "name", "at", "expiry", "expiration", "ttl", "lifetime"]);
 
 /** Splits `s3.secret-access-key`, `clientSecret`, `AWS_SECRET_ACCESS_KEY` into lower-case words. */
 function words(key: string): string[] {
@@ -135,6 +135,20 @@ export function credentialsArePlaceholders(value: string, providers: ReadonlySet
   return credentials > 0 && !valueCarriesCredential(value);
 }
 
+/** True for a key whose only credential word is "jaas" (`properties.sasl.jaas.config`). */
+function isJaasKey(key: string): boolean {
+  const w = words(key);
+  return w.includes("jaas") && !w.some((x) => x !== "jaas" && SECRET_WORDS.has(x));
+}
+
+/** True when an option of the JAAS line names a credential and holds it as text (not a placeholder of `providers`). */
+function jaasHoldsLiteralCredential(value: string, providers: ReadonlySet<string>): boolean {
+  for (const m of value.matchAll(JAAS_OPTION)) {
+    if (isCredentialKey(unquoted(m[1]!)) && !isPlaceholder(unquoted(m[2]!), providers)) return true;
+  }
+  return false;
+}
+
 /**
  * The config providers a Kafka table's options enable: the names listed in
  * `properties.config.providers` (comma-separated), empty when unset.
@@ -152,6 +166,11 @@ export function kafkaConfigProviders(options: Readonly<Record<string, unknown>>)
  */
 export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>): string | undefined {
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
+  // A JAAS line is a credential only when an option in it holds one (MSK IAM's
+  // "IAMLoginModule required;" or a Kerberos keyTab path holds none).
+  if (isJaasKey(key) && typeof value === "string" && !jaasHoldsLiteralCredential(value, providers ?? new Set())) {
+    return valueCarriesCredential(value) ? credentialValueMessage(`the value of ${JSON.stringify(key)}`) : undefined;
+  }
   if (isCredentialKey(key)) return credentialKeyMessage(key, where);
   if (typeof value === "string" && valueCarriesCredential(value)) return credentialValueMessage(`the value of ${JSON.stringify(key)}`);
   return undefined;

@@ -42,7 +42,8 @@ function checkResource(r: KubernetesResourceArgs | undefined, path: string, comp
       at.error("memory", `must be a memory size string with a unit, not a number: write ${JSON.stringify(`${r.memory}m`)} for ${r.memory} MiB, or a Kubernetes quantity such as "2Gi"`);
     } else if (typeof r.memory !== "string" || r.memory.trim() === "") {
       at.error("memory", `${component} memory must be set (the operator needs spec.${path.split(".").pop()}.resource.memory), e.g. "2048m" or "2Gi"`);
-    } else if (/^\d+$/.test(r.memory.trim())) {
+    } else if (/^\d+$/.test(r.memory.trim()) && Number(r.memory.trim()) < 1024 * 1024) {
+      // A byte count is valid (the operator's autoscaler writes one); a small one is a missing unit.
       at.error("memory", `${JSON.stringify(r.memory)} has no unit, so Flink reads it as bytes and the ${component} cannot start: write ${JSON.stringify(`${r.memory.trim()}m`)} for ${r.memory.trim()} MiB, or e.g. "2Gi"`);
     } else if (!FLINK_MEMORY.test(r.memory.trim()) && !K8S_MEMORY.test(r.memory.trim())) {
       at.error("memory", `${JSON.stringify(r.memory)} is not a memory size: use a Flink size ("2048m", "2g") or a Kubernetes quantity ("2Gi")`);
