@@ -417,6 +417,31 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     for (const job of ["cl-temporal", "cl-window-cdc", "cl-append-cdc", "cl-literal"]) expect(warningsOf(job), job).to.deep.equal([]);
   });
 
+  it("an INSERT whose SELECT list has another number of values than the sink's columns is a preview error", () => {
+    const gen = new api.FlinkTable("cc_gen", { columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }], options: { connector: "datagen" } });
+    const sink = new api.IcebergSink("cc_sink", { catalog, database: "db", table: "cc_sink", columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }] });
+    const e = errorOf(() => new api.FlinkSqlJob("cc-bad", { statements: [api.sql`INSERT INTO ${sink} SELECT id, CONCAT(data, ',x') /* a, b */ FROM ${gen}`] }));
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        'the SELECT list has 2 values, but IcebergSink "cc_sink" has 3 columns to fill (id, data, ts); Flink fails when the job starts ("Different number of columns"): ' +
+          "select one value per column, in this order, or name the columns you fill, e.g. INSERT INTO ${sink} (id, data) SELECT ...",
+      ],
+    ]);
+    // Counted right: nested commas, literals, a column list; not counted: *, t.*, WITH, VALUES.
+    for (const [name, stmt] of [
+      ["cc-ok", api.sql`INSERT INTO ${sink} SELECT id, COALESCE(data, 'a,b'), CAST(ts AS TIMESTAMP(3)) FROM ${gen}`],
+      ["cc-list", api.sql`INSERT INTO ${sink} (id, data) SELECT id, data FROM ${gen}`],
+      ["cc-star", api.sql`INSERT INTO ${sink} SELECT * FROM ${gen}`],
+      ["cc-tstar", api.sql`INSERT INTO ${sink} SELECT g.* FROM ${gen} AS g`],
+    ] as const) {
+      new api.FlinkSqlJob(name, { statements: [stmt] });
+    }
+    expect(errorOf(() => new api.FlinkSqlJob("cc-list-bad", { statements: [api.sql`INSERT INTO ${sink} (id, data) SELECT id FROM ${gen}`] })).issues[0]!.message).to.contain(
+      "the SELECT list has 1 value, but the column list after IcebergSink \"cc_sink\" names another number",
+    );
+  });
+
   it("rejects turning off the FLIP-27 source for a job with an Iceberg source", () => {
     const src = new api.IcebergSource("f27", { catalog, database: "db", table: "f27", columns: cols });
     const out = sink("f27_out");

@@ -51,6 +51,8 @@ export interface TableDefinition {
   readonly unboundedReason?: string;
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
+  /** The columns an INSERT fills, in order (physical and persisted metadata columns; not computed or virtual ones). */
+  readonly insertColumns?: readonly string[];
   /** Sink commitInterval as set by the user (undefined when unset), in milliseconds and as written. */
   readonly commitInterval?: { readonly millis: number; readonly text: string };
   /** Present for Iceberg tables. */

@@ -101,6 +101,8 @@ export interface GenericTablePlan {
   boundedness: Boundedness;
   /** Why the table reads as a changelog, when it does (connectorChangelog). */
   changelog: string | undefined;
+  /** The columns an INSERT fills, in order: physical and non-virtual metadata columns. */
+  insertColumns: string[];
 }
 
 /** Options that decide the plan at preview (boundedness, providers): they must be plain. */
@@ -287,5 +289,6 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     },
     boundedness: connectorBoundedness(options),
     changelog: connectorChangelog(options),
+    insertColumns: columns.filter((c) => c.kind === "physical" || (c.kind === "metadata" && !c.virtual)).map((c) => c.name),
   };
 }
