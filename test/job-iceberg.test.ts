@@ -430,7 +430,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     ]);
     // Counted right: nested commas, literals, a column list; not counted: *, t.*, WITH, VALUES.
     for (const [name, stmt] of [
-      ["cc-ok", api.sql`INSERT INTO ${sink} SELECT id, COALESCE(data, 'a,b'), CAST(ts AS TIMESTAMP(3)) FROM ${gen}`],
+      ["cc-ok", api.sql`INSERT INTO ${sink} SELECT id, COALESCE(data, 'a,b', ARRAY['x', 'y'][1]), CAST(ts AS TIMESTAMP(3)) FROM ${gen}`],
       ["cc-list", api.sql`INSERT INTO ${sink} (id, data) SELECT id, data FROM ${gen}`],
       ["cc-star", api.sql`INSERT INTO ${sink} SELECT * FROM ${gen}`],
       ["cc-tstar", api.sql`INSERT INTO ${sink} SELECT g.* FROM ${gen} AS g`],

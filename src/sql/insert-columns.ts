@@ -26,15 +26,15 @@ function code(text: string): string {
   return text.replace(/'(?:[^']|'')*'|`(?:[^`]|``)*`|"(?:[^"]|"")*"|\/\*[\s\S]*?\*\/|(?:--|\/\/)[^\n\r]*/g, (m) => (m.startsWith("`") || m.startsWith('"') ? "q".repeat(m.length) : " ".repeat(m.length)));
 }
 
-/** Top-level items of a comma list (parentheses nest), or undefined when the parentheses do not balance. */
+/** Top-level items of a comma list (parentheses and brackets nest: ARRAY[a, b]), or undefined when they do not balance. */
 function topLevelItems(list: string): string[] | undefined {
   const items: string[] = [];
   let depth = 0;
   let start = 0;
   for (let i = 0; i < list.length; i++) {
     const c = list[i];
-    if (c === "(") depth++;
-    else if (c === ")") {
+    if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") {
       if (--depth < 0) return undefined;
     } else if (c === "," && depth === 0) {
       items.push(list.slice(start, i));
@@ -65,8 +65,8 @@ function selectedCount(text: string): { count: number; columnList: boolean } | u
   const from = /\bFROM\b/gi;
   for (let i = 0; i < rest.length; i++) {
     const c = rest[i];
-    if (c === "(") depth++;
-    else if (c === ")") depth--;
+    if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
     else if (depth === 0 && (c === "F" || c === "f")) {
       from.lastIndex = i;
       const f = from.exec(rest);
