@@ -13,7 +13,7 @@ import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernete
 import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../deploy/kubernetes/args.js";
 import { validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
 import type { SqlGatewayJob, SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
-import type { JobPlan } from "../sql/job-plan.js";
+import { streamingReadsPreamble, type JobPlan } from "../sql/job-plan.js";
 import { JOB_DECIDED_KEYS, RUNTIME_MODE_KEY } from "../sql/job-config.js";
 import { renderSet } from "../sql/script.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
@@ -114,7 +114,7 @@ export function validateTarget(
     if (plan.streamingIcebergReads.length > 0 && typeof gateway === "object" && gateway !== null && gateway.savepointDir === undefined) {
       diag.warn(
         "sqlGateway.savepointDir",
-        `the job reads ${plan.streamingIcebergReads.join(", ")} as a stream, and the snapshot it has reached lives only in Flink state: without savepointDir every update stops the job without a savepoint ` +
+        `${streamingReadsPreamble(plan.streamingIcebergReads)}without savepointDir every update stops the job without a savepoint ` +
           "and submits the new script from empty state, so the read starts over from its starting strategy (reading again what it had read, or, from the latest snapshot, skipping what was committed meanwhile); set savepointDir",
       );
     }

@@ -14,6 +14,7 @@
  * - catalogImpl: checked by that catalog class at start-up, not here.
  */
 import { z } from "zod";
+import { isDeferred } from "../validation/deferred.js";
 import { credentialValueMessage, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { describe } from "./fields.js";
@@ -33,10 +34,6 @@ export const KNOWN_CATALOG_IMPLS: Readonly<Record<string, string>> = {
 
 const JAVA_CLASS = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/;
 
-/** True for a value that will be known later (a Pulumi Output or a Promise). */
-export function isDeferred(value: unknown): boolean {
-  return typeof value === "object" && value !== null && (typeof (value as { apply?: unknown }).apply === "function" || typeof (value as { then?: unknown }).then === "function");
-}
 
 const locationField = z.custom<unknown>((v) => typeof v === "string" || isDeferred(v), { error: (iss) => `expected a string or a Pulumi Output<string>, got ${describe(iss.input)}` });
 
@@ -66,7 +63,7 @@ export const IcebergCatalogSchema = z.strictObject(
   warehouse: locationField.optional().meta({
     description: "Rendered as `warehouse`: the warehouse location (e.g. s3://bucket/warehouse). Required for hadoop. May be a Pulumi Output; one that is a Pulumi secret fails rendering.",
   }),
-  properties: z.record(z.string(), z.string({ error: (iss) => plainStringValueProblem(iss.input, "catalog.properties", undefined, String(iss.path?.[iss.path.length - 1] ?? "")) })).optional().meta({
+  properties: z.record(z.string(), z.string({ error: (iss) => plainStringValueProblem(iss.input, String(iss.path?.[iss.path.length - 1] ?? ""), "catalog.properties") })).optional().meta({
     description: "Other catalog properties (io-impl, clients, hive-conf-dir, s3.endpoint ...), rendered as-is into WITH. Plain strings only; credential keys are preview errors (pass credentials as environment variables from a Kubernetes Secret).",
   }),
   },

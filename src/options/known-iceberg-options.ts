@@ -97,10 +97,12 @@ export function nearIcebergOption(key: string, covered: ReadonlySet<string>): st
   if (KNOWN_SET.has(lower) || covered.has(lower)) return undefined;
   let best: string | undefined;
   let bestD = 3;
-  for (const k of [...KNOWN_KEYS, ...covered]) {
-    if (Math.abs(k.length - lower.length) >= bestD) continue;
-    const d = distance(lower, k);
-    if (d < bestD) [best, bestD] = [k, d];
+  for (const list of [KNOWN_KEYS, covered]) {
+    for (const k of list) {
+      if (Math.abs(k.length - lower.length) >= bestD) continue;
+      const d = distance(lower, k);
+      if (d < bestD) [best, bestD] = [k, d];
+    }
   }
   return best;
 }

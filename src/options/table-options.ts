@@ -63,7 +63,7 @@ export const IcebergTableShape = {
       description:
         "Iceberg table format version 1, 2 or 3, default 2, always rendered as 'format-version' (it decides the version only when the connector creates the table). Upsert needs 2 or 3; TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9) columns need 3 and the Iceberg 1.11+ runtime.",
     }),
-  extraOptions: z.record(z.string(), z.string({ error: (iss) => plainStringValueProblem(iss.input, "extraOptions", undefined, String(iss.path?.[iss.path.length - 1] ?? "")) })).optional().meta({
+  extraOptions: z.record(z.string(), z.string({ error: (iss) => plainStringValueProblem(iss.input, String(iss.path?.[iss.path.length - 1] ?? ""), "extraOptions") })).optional().meta({
     description:
       "Other upstream read/write options or table properties, rendered into WITH as-is. Keys the product renders or a modeled arg covers (incl. aliases such as write.upsert.enabled, write.format.default, read.split.target-size, catalog-*), streaming-incompatible read options on a streaming source, and credential keys are preview errors.",
   }),

@@ -43,7 +43,7 @@ export function connectorBoundedness(options: Readonly<Record<string, string>>):
 }
 
 /** Formats whose rows carry a change kind (insert, update before/after, delete): flink docs `connectors/table/formats/*.md`. */
-const CHANGELOG_FORMATS = /^(debezium-json|debezium-avro-confluent|canal-json|maxwell-json|ogg-json)$/i;
+export const CHANGELOG_FORMATS = /^(debezium-json|debezium-avro-confluent|canal-json|maxwell-json|ogg-json)$/i;
 
 /**
  * Why a table with these options is read as a changelog (updates and deletes, not only inserts),

@@ -7,6 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { deriveTableName } from "../options/iceberg-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
+import { isDeferred } from "../validation/deferred.js";
 import { checkKnownKeys } from "../validation/known-keys.js";
 import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
@@ -110,9 +111,7 @@ function decidesPlan(key: string): boolean {
   return ["connector", "scan.bounded.mode", "number-of-rows", "source.monitor-interval", "properties.config.providers"].includes(key) || key.startsWith("properties.config.providers.");
 }
 
-function isDeferredString(v: unknown): v is DeferredString {
-  return typeof v === "object" && v !== null && (typeof (v as { apply?: unknown }).apply === "function" || typeof (v as { then?: unknown }).then === "function");
-}
+const isDeferredString = (v: unknown): v is DeferredString => isDeferred(v);
 
 const FLINK_TABLE_ARG_KEYS = ["columns", "options", "tableName", "primaryKey", "partitionedBy", "watermark", "comment"] as const satisfies readonly (keyof FlinkTableArgs)[];
 const FLINK_TABLE_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkTableArgs, (typeof FLINK_TABLE_ARG_KEYS)[number]>] extends [never] ? true : never = true;
@@ -157,12 +156,13 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   const tableName = args.tableName ?? deriveTableName(resourceName);
   diag.capture("tableName", () => checkIdentifier("the Flink table name", tableName));
   const options: Record<string, string> = {};
+  const plainMap = typeof args.options === "object" && args.options !== null && !isDeferredString(args.options);
   if (typeof args.options !== "object" || args.options === null) diag.error("options", "is required: the connector options, at least { connector: '...' }");
-  else if (isDeferredString(args.options)) {
+  else if (!plainMap) {
     diag.error("options", "must be a plain map, not a Pulumi Output: its values may be Outputs, e.g. { connector: 'kafka', 'properties.bootstrap.servers': cluster.bootstrapBrokers }");
   }
   // The map as given (none when it is no plain object: reported above).
-  const given: Record<string, unknown> = typeof args.options === "object" && args.options !== null && !isDeferredString(args.options) ? args.options : {};
+  const given: Record<string, unknown> = plainMap ? args.options : {};
   const providers = kafkaConfigProviders(given);
   for (const p of providers) {
     const cls: unknown = given[`properties.config.providers.${p}.class`];
@@ -185,7 +185,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       if (decidesPlan(k)) diag.error(at, `is a Pulumi Output, but ${JSON.stringify(k)} decides how the job runs, which preview must know: write it as a plain string`);
       else if (isCredentialKey(k)) diag.error(at, credentialKeyMessage(k, "the table's WITH clause"));
       else deferred[k] = v;
-    } else if (typeof v !== "string") diag.error(at, plainStringValueProblem(v, "FlinkTable options", undefined, k));
+    } else if (typeof v !== "string") diag.error(at, plainStringValueProblem(v, k, "FlinkTable options"));
     else {
       const credential = credentialEntryProblem(k, v, "the table's WITH clause", providers);
       if (credential !== undefined) diag.error(at, credential);
@@ -193,7 +193,6 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     }
   }
   const connector: unknown = given["connector"];
-  const plainMap = typeof args.options === "object" && args.options !== null && !isDeferredString(args.options);
   if (plainMap && !isDeferredString(connector) && (typeof connector !== "string" || connector.trim() === "")) {
     diag.error("options.connector", "is required: the connector name, e.g. 'kafka', 'datagen', 'filesystem'");
   } else if (typeof connector === "string" && connector.trim().toLowerCase() === "iceberg") {
@@ -280,7 +279,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       for (const k of Object.keys(deferred)) {
         const v = resolved[k];
         const path = `options[${JSON.stringify(k)}]`;
-        if (typeof v !== "string") issues.push({ path, message: plainStringValueProblem(v, "FlinkTable options", undefined, k) });
+        if (typeof v !== "string") issues.push({ path, message: plainStringValueProblem(v, k, "FlinkTable options") });
         else if (valueCarriesCredential(v)) issues.push({ path, message: credentialValueMessage(`the value of ${JSON.stringify(k)}`) });
         else all[k] = v;
       }

@@ -8,6 +8,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { codeOnly } from "./split.js";
 import type { AnalyzedStatement } from "./statement.js";
 
 /** The statement text after the target table, with other tables and Outputs as placeholders. */
@@ -19,11 +20,6 @@ function textAfterTarget(a: AnalyzedStatement): string | undefined {
     .slice(at + 1)
     .map((s) => (s.kind === "text" ? s.text : s.kind === "table" ? " t " : " 0 "))
     .join("");
-}
-
-/** Blanks string literals, quoted identifiers and comments (same length), so that words and punctuation can be scanned. */
-function code(text: string): string {
-  return text.replace(/'(?:[^']|'')*'|`(?:[^`]|``)*`|"(?:[^"]|"")*"|\/\*[\s\S]*?\*\/|(?:--|\/\/)[^\n\r]*/g, (m) => (m.startsWith("`") || m.startsWith('"') ? "q".repeat(m.length) : " ".repeat(m.length)));
 }
 
 /** Top-level items of a comma list (parentheses and brackets nest: ARRAY[a, b]), or undefined when they do not balance. */
@@ -48,7 +44,7 @@ function topLevelItems(list: string): string[] | undefined {
 
 /** The number of values the statement writes per row, or undefined when its shape is not the plain one. */
 function selectedCount(text: string): { count: number; columnList: boolean } | undefined {
-  let rest = code(text).trimStart();
+  let rest = codeOnly(text).trimStart();
   let listed: number | undefined;
   if (rest.startsWith("(")) {
     const close = rest.indexOf(")");

@@ -95,7 +95,7 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
     const unsafe = unsafeMapKeyProblem(key);
     if (unsafe !== undefined) diag.error(at, unsafe);
     if (typeof value !== "string") {
-      diag.error(at, plainStringValueProblem(value, "configuration", "the script's SET lines", key));
+      diag.error(at, plainStringValueProblem(value, key, "configuration", "the script's SET lines"));
       continue;
     }
     if (key.trim() === "" || key !== key.trim()) diag.error(at, "configuration keys must be non-empty without surrounding white space");

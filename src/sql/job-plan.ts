@@ -16,6 +16,7 @@ import { tableOptionsHints } from "./hints.js";
 import { checkInsertColumnCount } from "./insert-columns.js";
 import { computeJobConfig, type JobConfig } from "./job-config.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
+import { codeOnly } from "./split.js";
 import { tableMentions } from "./table-mentions.js";
 import type { SqlStatement } from "./template.js";
 
@@ -27,6 +28,15 @@ export interface ProgramTables {
   upsertWriters(database: string, table: string): readonly TableDefinition[];
   /** The jobs created so far that write the Iceberg table of this icebergKey, each with whether it upserts. */
   jobsWriting?(key: string): readonly { readonly job: string; readonly upsert: boolean }[];
+}
+
+/**
+ * The start of every message about restarting a job that reads Iceberg tables as a stream
+ * (`streamingIcebergReads`): their read position lives only in Flink state, so each target says
+ * what of its own discards that state.
+ */
+export function streamingReadsPreamble(reads: readonly string[]): string {
+  return `the job reads ${reads.join(", ")} as a stream, and the snapshot it has reached lives only in Flink state: `;
 }
 
 export interface JobPlanInput {
@@ -128,7 +138,7 @@ function checkChangelogIntoAppendSink(a: AnalyzedStatement, diag: Diagnostics): 
   // A window aggregation (window TVF) accepts a changelog and emits final rows (Flink 1.19+,
   // FLINK-20281); a changelog read as the versioned side of a temporal join (FOR SYSTEM_TIME AS OF)
   // only supplies values to the other side's rows (planner FlinkChangelogModeInferenceProgram).
-  const text = sqlCode(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""));
+  const text = codeOnly(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""));
   const windowed = /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(text) || /\bGROUP\s+BY\b[\s\S]*\bwindow_(start|end)\b/i.test(text);
   const changelog = windowed ? undefined : a.reads.find((r) => r.changelog !== undefined && !readAsTemporalTable(a, r));
   if (changelog !== undefined) {
@@ -147,14 +157,6 @@ function checkChangelogIntoAppendSink(a: AnalyzedStatement, diag: Diagnostics): 
         `a sink without a key appends every update as one more row; ${fix}, or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final`,
     );
   }
-}
-
-/** SQL text without string literals and comments, for keyword searches. */
-function sqlCode(text: string): string {
-  return text
-    .replace(/'(?:[^']|'')*'/g, "''")
-    .replace(/\/\*[\s\S]*?\*\//g, " ")
-    .replace(/(?:--|\/\/)[^\n\r]*/g, " ");
 }
 
 /** True when every mention of `table` in the statement is followed by FOR SYSTEM_TIME AS OF (a temporal join's versioned side). */

@@ -7,8 +7,8 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { didYouMean, distance } from "../validation/known-keys.js";
+import { CHANGELOG_FORMATS } from "./connector-bounds.js";
 
-const CHANGELOG_FORMATS = /^(debezium-json|debezium-avro-confluent|canal-json|maxwell-json|ogg-json)$/i;
 const STARTUP_MODES = ["earliest-offset", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
 
 /** Option keys of the Kafka connectors (KafkaConnectorOptions), for near-miss spelling. */

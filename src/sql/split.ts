@@ -176,6 +176,15 @@ function startsWith(tokens: readonly string[], words: readonly string[]): boolea
   return words.every((w, k) => tokens[k] === w);
 }
 
+/**
+ * `text` with string literals and comments blanked and quoted identifiers turned into `q`s (same
+ * length, one scan, so a quote inside a comment or `--` inside a literal is read right), for
+ * searches of keywords and punctuation in SQL text.
+ */
+export function codeOnly(text: string): string {
+  return text.replace(/'(?:[^']|'')*'|`(?:[^`]|``)*`|"(?:[^"]|"")*"|\/\*[\s\S]*?\*\/|(?:--|\/\/)[^\n\r]*/g, (m) => (m.startsWith("`") || m.startsWith('"') ? "q".repeat(m.length) : " ".repeat(m.length)));
+}
+
 function hasSequence(tokens: readonly string[], words: readonly string[]): boolean {
   for (let i = 0; i + words.length <= tokens.length; i++) if (words.every((w, k) => tokens[i + k] === w)) return true;
   return false;

@@ -8,6 +8,8 @@
  * that says how to pass it instead.
  */
 
+import { isDeferred } from "./deferred.js";
+
 const SECRET_WORDS = new Set([
   "token",
   "tokens",
@@ -126,13 +128,8 @@ function isPlaceholder(text: string, providers: ReadonlySet<string>): boolean {
  */
 export function credentialsArePlaceholders(value: string, providers: ReadonlySet<string>): boolean {
   if (isPlaceholder(value.trim(), providers)) return true;
-  let credentials = 0;
-  for (const m of value.matchAll(JAAS_OPTION)) {
-    if (!isCredentialKey(unquoted(m[1]!))) continue;
-    credentials++;
-    if (!isPlaceholder(unquoted(m[2]!), providers)) return false;
-  }
-  return credentials > 0 && !valueCarriesCredential(value);
+  const c = jaasCredentials(value, providers);
+  return c.count > 0 && !c.literal && !valueCarriesCredential(value);
 }
 
 /** True for a key whose only credential word is "jaas" (`properties.sasl.jaas.config`). */
@@ -141,12 +138,19 @@ function isJaasKey(key: string): boolean {
   return w.includes("jaas") && !w.some((x) => x !== "jaas" && SECRET_WORDS.has(x));
 }
 
-/** True when an option of the JAAS line names a credential and holds it as text (not a placeholder of `providers`). */
-function jaasHoldsLiteralCredential(value: string, providers: ReadonlySet<string>): boolean {
+/**
+ * The options of a JAAS line that name a credential: how many, and whether one of them holds it
+ * as text (not as a placeholder of `providers`).
+ */
+function jaasCredentials(value: string, providers: ReadonlySet<string>): { count: number; literal: boolean } {
+  let count = 0;
+  let literal = false;
   for (const m of value.matchAll(JAAS_OPTION)) {
-    if (isCredentialKey(unquoted(m[1]!)) && !isPlaceholder(unquoted(m[2]!), providers)) return true;
+    if (!isCredentialKey(unquoted(m[1]!))) continue;
+    count++;
+    if (!isPlaceholder(unquoted(m[2]!), providers)) literal = true;
   }
-  return false;
+  return { count, literal };
 }
 
 /**
@@ -168,7 +172,7 @@ export function credentialEntryProblem(key: string, value: unknown, where: strin
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
   // A JAAS line is a credential only when an option in it holds one (MSK IAM's
   // "IAMLoginModule required;" or a Kerberos keyTab path holds none).
-  if (isJaasKey(key) && typeof value === "string" && !jaasHoldsLiteralCredential(value, providers ?? new Set())) {
+  if (isJaasKey(key) && typeof value === "string" && !jaasCredentials(value, providers ?? new Set()).literal) {
     return valueCarriesCredential(value) ? credentialValueMessage(`the value of ${JSON.stringify(key)}`) : undefined;
   }
   if (isCredentialKey(key)) return credentialKeyMessage(key, where);
@@ -185,12 +189,13 @@ export function credentialValueMessage(where: string): string {
 }
 
 /**
- * The message for a value of a map rendered into `into` (default the WITH clause; `where` names the
- * map, e.g. "extraOptions"; `key` the entry's key, whose value is not echoed when it names a credential) that is no plain string: a Pulumi Output (the map is rendered at preview, and a secret may not be
- * rendered at all, SPEC decision 8), a number or boolean (write it as a string), anything else.
+ * The message for the value of entry `key` of the map `where` (e.g. "extraOptions"), rendered
+ * into `into` (default the WITH clause), that is no plain string: a Pulumi Output (the map is
+ * rendered at preview, and a secret may not be rendered at all, SPEC decision 8), a number or
+ * boolean (write it as a string; not echoed when `key` names a credential), anything else.
  */
-export function plainStringValueProblem(value: unknown, where: string, into = "the WITH clause", key?: string): string {
-  if (typeof value === "object" && value !== null && (typeof (value as { apply?: unknown }).apply === "function" || typeof (value as { then?: unknown }).then === "function")) {
+export function plainStringValueProblem(value: unknown, key: string, where: string, into = "the WITH clause"): string {
+  if (isDeferred(value)) {
     return (
       `is a Pulumi Output, and ${where} values are rendered into ${into} at preview, so they must be plain strings: write the value itself ` +
       "(e.g. from stack configuration with new pulumi.Config().require(...)). A secret may not be rendered there at all (SPEC decision 8): give it to the Flink pods " +
@@ -200,7 +205,7 @@ export function plainStringValueProblem(value: unknown, where: string, into = "t
   }
   if (typeof value === "number" || typeof value === "boolean") {
     // A credential key's value is not echoed (it would land in preview and CI logs).
-    return key !== undefined && isCredentialKey(key) ? "must be a string (and, as a credential, not be here at all)" : `must be a string: write ${JSON.stringify(String(value))}`;
+    return isCredentialKey(key) ? "must be a string (and, as a credential, not be here at all)" : `must be a string: write ${JSON.stringify(String(value))}`;
   }
   return `must be a plain string (got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value})`;
 }

@@ -8,6 +8,7 @@ import { checkKnownKeys, didYouMean } from "../../validation/known-keys.js";
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { parseFlinkDuration } from "../../options/duration.js";
+import { streamingReadsPreamble } from "../../sql/job-plan.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type KubernetesResourceArgs } from "./args.js";
 import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, jobParallelism, savepointDirOf } from "./flink-configuration.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
@@ -105,7 +106,7 @@ function checkStreamingReadUpgrades(args: KubernetesArgs, job: KubernetesJobFact
   const reads = job.streamingIcebergReads ?? [];
   if (reads.length === 0 || (args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode) !== "stateless") return;
   const what =
-    `the job reads ${reads.join(", ")} as a stream, and the snapshot it has reached lives only in Flink state: with upgradeMode "stateless" every change of the job ` +
+    `${streamingReadsPreamble(reads)}with upgradeMode "stateless" every change of the job ` +
     "(any script change) restarts it empty, so the read starts over from its starting strategy, reading again what it had read (duplicates in an append sink) " +
     "or, from the latest snapshot, skipping what was committed while it was down";
   const fix = 'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), so a change resumes where the read was';

@@ -13,6 +13,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { checkKnownKeys } from "../../validation/known-keys.js";
+import { isDeferred } from "../../validation/deferred.js";
 import { credentialValueMessage, isCredentialKey, plainStringValueProblem, valueCarriesCredential } from "../../validation/secrets.js";
 import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.js";
 
@@ -100,10 +101,10 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
     if (problem !== undefined) diag.error("endpoint", problem);
   }
   // A map that is itself an Output (e.g. pulumi.secret({...})) is checked by the provider when known.
-  const session = isDeferredValue(args.sessionProperties) ? {} : (args.sessionProperties ?? {});
+  const session = isDeferred(args.sessionProperties) ? {} : (args.sessionProperties ?? {});
   for (const [key, value] of Object.entries(session)) {
     if (key.trim() === "") diag.error("sessionProperties", "a session property key is empty");
-    if (typeof value !== "string" && !isDeferredValue(value)) diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainStringValueProblem(value, "sessionProperties", "the session", key));
+    if (typeof value !== "string" && !isDeferred(value)) diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainStringValueProblem(value, key, "sessionProperties", "the session"));
     if (typeof value === "string" && valueCarriesCredential(value)) {
       diag.error(
         `sessionProperties[${JSON.stringify(key)}]`,
@@ -139,11 +140,6 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   if (args.apiVersion !== undefined && !(SQL_GATEWAY_API_VERSIONS as readonly string[]).includes(args.apiVersion)) {
     diag.error("apiVersion", `${JSON.stringify(args.apiVersion)} is not one of ${SQL_GATEWAY_API_VERSIONS.join(", ")}`);
   }
-}
-
-/** A Pulumi Output or promise (sessionProperties may be secrets). */
-function isDeferredValue(value: unknown): boolean {
-  return typeof value === "object" && value !== null && (typeof (value as { apply?: unknown }).apply === "function" || typeof (value as { then?: unknown }).then === "function");
 }
 
 /** Why `endpoint` is not usable as a gateway URL, or undefined when it is. */
