@@ -40,16 +40,18 @@ describe("bench scripts (smoke, on the sources)", function () {
     expect(r["coldMs"]).to.be.a("number");
   });
 
-  it("mock-program: the baseline registers the package's URNs, inputs and component outputs; hand-written only the two Kubernetes objects", async () => {
+  it("mock-program: both baselines register the package's URNs, inputs and component outputs; hand-written only the two Kubernetes objects", async () => {
     const fixture = path.join(dir, "fixture.json");
     await bench("mock-program.cjs", ["capture", "3", fixture]);
     const pkg = await bench("mock-program.cjs", ["package", "3", fixture, `${fixture}.package`]);
     const base = await bench("mock-program.cjs", ["baseline", "3", fixture, `${fixture}.baseline`]);
+    const pre = await bench("mock-program.cjs", ["baseline-preloaded", "3", fixture, `${fixture}.preloaded`]);
     const hand = await bench("mock-program.cjs", ["handwritten", "3", fixture]);
-    expect([pkg["resources"], base["resources"], hand["resources"]]).to.deep.equal([15, 15, 6]);
+    expect([pkg["resources"], base["resources"], pre["resources"], hand["resources"]]).to.deep.equal([15, 15, 15, 6]);
     const dumped = JSON.parse(fs.readFileSync(`${fixture}.package`, "utf8")) as { urn: string }[];
     expect(dumped.map((r) => r.urn.split("::").pop())).to.include.members(["events-0-src", "events-0-out", "events-0", "events-0-script"]);
     expect(fs.readFileSync(`${fixture}.baseline`, "utf8")).to.equal(fs.readFileSync(`${fixture}.package`, "utf8"));
+    expect(fs.readFileSync(`${fixture}.preloaded`, "utf8")).to.equal(fs.readFileSync(`${fixture}.package`, "utf8"));
   });
 
   it("cold-start loads the package", async () => {
