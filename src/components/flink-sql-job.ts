@@ -28,6 +28,13 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * The job's statements, built with `sql`: INSERT INTO `${sink}` ... (several INSERTs become one
    * statement set), INSERT OVERWRITE (batch only), CREATE TEMPORARY VIEW, CREATE TEMPORARY
    * FUNCTION. The tables interpolated here are the tables the job declares, in first-reference order.
+   * An INSERT of the plain shape (`[(columns)] SELECT list [FROM ${table} [alias] [WHERE ...]]`) is
+   * checked against the sink's columns as Flink's planner checks it when the job starts
+   * (flink `DynamicSinkUtils.validateSchemaAndApplyImplicitCast`): preview errors for another
+   * number of values than columns (a `*` counts the FROM table's columns), a listed column the sink
+   * does not have, a value whose known type (a column of the FROM table, or a CAST) Flink does not
+   * convert to the column's type by itself (flink `LogicalTypeCasts`), and a column reference the
+   * FROM table does not have. Joins, unions, subqueries, WITH and VALUES are left to Flink.
    */
   statements: (SqlStatement | string)[];
   /**

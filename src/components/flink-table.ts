@@ -55,7 +55,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       bounded: p.boundedness.bounded,
       unboundedReason: p.boundedness.reason,
       ...(p.changelog !== undefined ? { changelog: p.changelog } : {}),
-      insertColumns: p.insertColumns,
+      columns: p.tableColumns,
       warnings: [],
     });
     this.registerOutputs({ tableName: this.tableName, ddl: p.ddl ?? this.ddl, options: p.ddl !== undefined ? { ...p.options } : this.options });

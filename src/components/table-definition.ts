@@ -5,6 +5,7 @@
  * public classes carry nothing extra.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { DataType } from "../types/data-type.js";
 import { deriveTableName } from "../options/iceberg-table.js";
 import { resourceLabel } from "../validation/error.js";
 import { addProgramTable } from "./job-registry.js";
@@ -31,6 +32,15 @@ export interface IcebergTableFacts {
   readonly pinnedBySnapshotIds?: boolean;
 }
 
+/** A column of a table, as the job's INSERT checks read it. */
+export interface TableColumn {
+  readonly name: string;
+  /** The declared type; undefined for a computed column (its expression decides). */
+  readonly type?: DataType;
+  /** True for the columns an INSERT fills: physical and persisted metadata columns (not computed or VIRTUAL ones). */
+  readonly insertable: boolean;
+}
+
 export interface TableDefinition {
   /** "IcebergSource" | "IcebergSink" | "FlinkTable". */
   readonly resourceType: "IcebergSource" | "IcebergSink" | "FlinkTable";
@@ -51,8 +61,8 @@ export interface TableDefinition {
   readonly unboundedReason?: string;
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
-  /** The columns an INSERT fills, in order (physical and persisted metadata columns; not computed or virtual ones). */
-  readonly insertColumns?: readonly string[];
+  /** The table's columns in declaration order (what `SELECT *` reads); the insertable ones are what an INSERT fills. */
+  readonly columns?: readonly TableColumn[];
   /** Sink commitInterval as set by the user (undefined when unset), in milliseconds and as written. */
   readonly commitInterval?: { readonly millis: number; readonly text: string };
   /** Present for Iceberg tables. */

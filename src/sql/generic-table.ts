@@ -19,6 +19,7 @@ import { connectorBoundedness, connectorChangelog, type Boundedness } from "./co
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 import { checkKafkaOptions } from "./kafka-options.js";
 import { splitStatements, withoutTrailing } from "./split.js";
+import type { TableColumn } from "../components/table-definition.js";
 
 /** A physical column: `name type [COMMENT '...']`. */
 export interface FlinkPhysicalColumn {
@@ -102,8 +103,8 @@ export interface GenericTablePlan {
   boundedness: Boundedness;
   /** Why the table reads as a changelog, when it does (connectorChangelog). */
   changelog: string | undefined;
-  /** The columns an INSERT fills, in order: physical and non-virtual metadata columns. */
-  insertColumns: string[];
+  /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
+  tableColumns: TableColumn[];
 }
 
 /** Options that decide the plan at preview (boundedness, providers): they must be plain. */
@@ -288,6 +289,10 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     },
     boundedness: connectorBoundedness(options),
     changelog: connectorChangelog(options),
-    insertColumns: columns.filter((c) => c.kind === "physical" || (c.kind === "metadata" && !c.virtual)).map((c) => c.name),
+    tableColumns: columns.map((c) => ({
+      name: c.name,
+      ...(c.kind === "computed" ? {} : { type: kinds.get(c.name)!.type! }),
+      insertable: c.kind === "physical" || (c.kind === "metadata" && c.virtual !== true),
+    })),
   };
 }

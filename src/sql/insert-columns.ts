@@ -1,103 +1,171 @@
 /**
- * The number of columns an `INSERT INTO ${sink} SELECT ...` fills against the sink's columns.
- * Flink's planner refuses a mismatch when the job starts ("Different number of columns" /
- * "Column types of query result and sink ... do not match"; flink `table/planner/.../calcite/PreValidateReWriter`,
- * `DynamicSinkUtils.validateSchemaAndApplyImplicitCast`). Only the plain shape is counted: an
- * optional column list, then a SELECT whose list has no `*`; anything else (WITH, VALUES, a
- * `*`, an unreadable list) is left to the runtime.
+ * An `INSERT INTO ${sink} ...` against the sink's columns, checked at preview where Flink's
+ * planner would fail the job when it starts (flink `table/planner/.../calcite/PreValidateReWriter`,
+ * `DynamicSinkUtils.validateSchemaAndApplyImplicitCast`: "Column types of query result and sink
+ * for ... do not match", with "Different number of columns" or "Incompatible types for sink
+ * column 'c' at position n"):
+ *
+ * - the number of values the SELECT list gives, against the sink's insertable columns or the
+ *   column list after the sink (a `*` counts the FROM table's columns);
+ * - every column the list names is an insertable column of the sink;
+ * - the type of each value Flink would write without a CAST (types.casts `supportsImplicitCast`),
+ *   where the value's type is known: a column of the FROM table (also through `*`) or a
+ *   `CAST(... AS type)`; any other expression is left to the runtime;
+ * - a column reference that matches no column of the FROM table (back-quoted, qualified, or
+ *   differing only in letter case: Flink's identifiers are case-sensitive).
+ *
+ * Only the plain query shape is read (insert-query.ts); anything else is left to the runtime.
  */
-import type { TableDefinition } from "../components/table-definition.js";
+import type { TableColumn, TableDefinition } from "../components/table-definition.js";
+import { supportsImplicitCast } from "../types/casts.js";
+import type { DataType } from "../types/data-type.js";
+import { parseDataType } from "../types/parser.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { codeOnly } from "./split.js";
+import { closingParen, readInsertQuery, unquoteIdentifier, type InsertQuery, type SelectItem } from "./insert-query.js";
 import type { AnalyzedStatement } from "./statement.js";
 
-/** The statement text after the target table, with other tables and Outputs as placeholders. */
-function textAfterTarget(a: AnalyzedStatement): string | undefined {
-  const segs = a.statement.segments;
-  const at = segs.findIndex((s) => s.kind === "table" && s.table === a.target);
-  if (at < 0) return undefined;
-  return segs
-    .slice(at + 1)
-    .map((s) => (s.kind === "text" ? s.text : s.kind === "table" ? " t " : " 0 "))
-    .join("");
+/** One value of the SELECT list: its text for messages and its type when known. */
+interface SelectedValue {
+  readonly shown: string;
+  readonly type?: DataType;
+  /** The FROM table's column it reads, when it is a plain column reference (or part of a `*`). */
+  readonly column?: string;
 }
 
-/** Top-level items of a comma list (parentheses and brackets nest: ARRAY[a, b]), or undefined when they do not balance. */
-function topLevelItems(list: string): string[] | undefined {
-  const items: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
-    if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") {
-      if (--depth < 0) return undefined;
-    } else if (c === "," && depth === 0) {
-      items.push(list.slice(start, i));
-      start = i + 1;
-    }
-  }
-  if (depth !== 0) return undefined;
-  items.push(list.slice(start));
-  return items.map((x) => x.trim());
+const NAME = String.raw`(?:[A-Za-z_][A-Za-z0-9_$]*|q+)`;
+const COLUMN_REF = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?(${NAME})$`);
+const STAR = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?\*$`);
+const ALIASED = new RegExp(String.raw`^([\s\S]*?\S)\s+(?:AS\s+)?(${NAME})$`, "i");
+
+/** The item without a trailing `[AS] alias`, as code and text (same offsets). */
+function withoutAlias(item: SelectItem): { code: string; text: string } {
+  const m = ALIASED.exec(item.code);
+  // `a b` is `a` aliased; a trailing word after an operator or keyword is no alias, but then the
+  // rest is no column reference or CAST either, and stays unknown.
+  return m === null ? { code: item.code, text: item.text } : { code: m[1]!, text: item.text.slice(0, m[1]!.length) };
 }
 
-/** The number of values the statement writes per row, or undefined when its shape is not the plain one. */
-function selectedCount(text: string): { count: number; columnList: boolean } | undefined {
-  let rest = codeOnly(text).trimStart();
-  let listed: number | undefined;
-  if (rest.startsWith("(")) {
-    const close = rest.indexOf(")");
-    if (close < 0) return undefined;
-    listed = topLevelItems(rest.slice(1, close))?.length;
-    rest = rest.slice(close + 1).trimStart();
-  }
-  const m = /^SELECT\s+(?:DISTINCT\s+|ALL\s+)?/i.exec(rest);
-  if (m === null) return undefined;
-  rest = rest.slice(m[0].length);
-  // The SELECT list ends at the first FROM outside parentheses (a query without FROM has none).
+/** The type named by a whole-item `CAST(expr AS type)` / `TRY_CAST(...)`, when the type text parses. */
+function castType(code: string, text: string): DataType | undefined {
+  const m = /^(?:TRY_)?CAST\s*\(/i.exec(code);
+  if (m === null || closingParen(code, m[0].length - 1) !== code.length - 1) return undefined;
+  // The last top-level AS inside the parentheses starts the type.
   let depth = 0;
-  let end = rest.length;
-  const from = /\bFROM\b/gi;
-  for (let i = 0; i < rest.length; i++) {
-    const c = rest[i];
+  let as = -1;
+  for (let i = m[0].length; i < code.length - 1; i++) {
+    const c = code[i];
     if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth--;
-    else if (depth === 0 && (c === "F" || c === "f")) {
-      from.lastIndex = i;
-      const f = from.exec(rest);
-      if (f !== null && f.index === i) {
-        end = i;
-        break;
-      }
-    }
+    else if (depth === 0 && /^\sAS\s/i.test(code.slice(i - 1, i + 3))) as = i;
   }
-  const items = topLevelItems(rest.slice(0, end));
-  if (items === undefined || items.some((x) => x === "" || /(^|\.)\s*\*$/.test(x))) return undefined;
-  if (listed !== undefined) return items.length === listed ? undefined : { count: items.length, columnList: true };
-  return { count: items.length, columnList: false };
+  if (as < 0) return undefined;
+  try {
+    return parseDataType(text.slice(as + 2, -1).trim());
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Reports an INSERT whose SELECT list has another number of values than the sink has columns (or
- * than its column list names), at `statements[i]`.
+ * The values of the SELECT list (a `*` expanded to the FROM table's columns), reporting column
+ * references that match no column; undefined when a `*` cannot be expanded.
  */
-export function checkInsertColumnCount(a: AnalyzedStatement, diag: Diagnostics): void {
+function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): SelectedValue[] | undefined {
+  const values: SelectedValue[] = [];
+  const from = q.from;
+  const fromColumns: readonly TableColumn[] | undefined = from?.table.columns;
+  const qualifies = (name: string | undefined): boolean => name === undefined || (from?.qualifiers.includes(name) ?? false);
+  for (const item of q.items) {
+    const star = STAR.exec(item.code);
+    if (star !== null) {
+      const qualifier = star[1] === undefined ? undefined : unquoteIdentifier(item.text.slice(0, star[1].length));
+      if (fromColumns === undefined || !qualifies(qualifier)) return undefined;
+      for (const c of fromColumns) values.push({ shown: `${c.name} (from ${item.shown})`, ...(c.type ? { type: c.type } : {}), column: c.name });
+      continue;
+    }
+    const { code, text } = withoutAlias(item);
+    const ref = COLUMN_REF.exec(code);
+    if (ref !== null && fromColumns !== undefined) {
+      const qualifier = ref[1] === undefined ? undefined : unquoteIdentifier(text.slice(0, ref[1].length));
+      const name = unquoteIdentifier(text.slice(text.length - ref[2]!.length));
+      if (qualifies(qualifier)) {
+        const column = fromColumns.find((c) => c.name === name);
+        if (column !== undefined) {
+          values.push({ shown: item.shown, ...(column.type ? { type: column.type } : {}), column: column.name });
+          continue;
+        }
+        const quoted = ref[2]!.startsWith("q");
+        const otherCase = fromColumns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+        if (quoted || qualifier !== undefined || otherCase !== undefined) {
+          diag.error(
+            at,
+            `the SELECT list reads ${JSON.stringify(name)}, which is not a column of ${from!.table.label}` +
+              (otherCase !== undefined ? ` (Flink's identifiers are case-sensitive: the column is ${JSON.stringify(otherCase.name)})` : ` (its columns: ${fromColumns.map((c) => c.name).join(", ")})`) +
+              "; Flink fails when the job starts (\"Column ... not found\")",
+          );
+        }
+      }
+    }
+    const cast = castType(code, text);
+    values.push({ shown: item.shown, ...(cast ? { type: cast } : {}) });
+  }
+  return values;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * Checks an INSERT against its sink's columns (see the module comment); problems at
+ * `statements[i]`. Nothing is reported for a query shape it does not read.
+ */
+export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics): void {
   const target: TableDefinition | undefined = a.target;
-  if (target?.insertColumns === undefined) return;
-  const text = textAfterTarget(a);
-  if (text === undefined) return;
-  const found = selectedCount(text);
-  if (found === undefined) return;
-  if (found.columnList) {
-    diag.error(`statements[${a.index}]`, `the SELECT list has ${found.count} value${found.count === 1 ? "" : "s"}, but the column list after ${target.label} names another number; name one column per value`);
+  const sinkColumns = target?.columns?.filter((c) => c.insertable);
+  if (target === undefined || sinkColumns === undefined) return;
+  const q = readInsertQuery(a);
+  if (q === undefined) return;
+  const at = `statements[${a.index}]`;
+  let targets: readonly TableColumn[] = sinkColumns;
+  if (q.columnList !== undefined) {
+    const listed: TableColumn[] = [];
+    for (const name of q.columnList) {
+      const c = sinkColumns.find((s) => s.name === name);
+      if (c !== undefined) listed.push(c);
+      else {
+        diag.error(at, `the column list names ${JSON.stringify(name)}, which is not a column ${target.label} can be written (its columns: ${sinkColumns.map((s) => s.name).join(", ")}); Flink fails when the job starts ("Unknown target column")`);
+      }
+    }
+    if (listed.length < q.columnList.length) return;
+    targets = listed;
+  }
+  const values = selectedValues(q, at, diag);
+  if (values === undefined) return;
+  if (values.length !== targets.length) {
+    const cols = targets.map((c) => c.name);
+    diag.error(
+      at,
+      q.columnList !== undefined
+        ? `the SELECT list has ${plural(values.length, "value")}, but the column list after ${target.label} names ${plural(cols.length, "column")}; name one column per value`
+        : `the SELECT list has ${plural(values.length, "value")}, but ${target.label} has ${plural(cols.length, "column")} to fill (${cols.join(", ")}); ` +
+            `Flink fails when the job starts ("Different number of columns"): select one value per column, in this order, or name the columns you fill, e.g. INSERT INTO \${sink} (${cols.slice(0, 2).join(", ")}) SELECT ...`,
+    );
     return;
   }
-  const cols = target.insertColumns;
-  if (found.count === cols.length) return;
-  diag.error(
-    `statements[${a.index}]`,
-    `the SELECT list has ${found.count} value${found.count === 1 ? "" : "s"}, but ${target.label} has ${cols.length} column${cols.length === 1 ? "" : "s"} to fill (${cols.join(", ")}); ` +
-      `Flink fails when the job starts ("Different number of columns"): select one value per column, in this order, or name the columns you fill, e.g. INSERT INTO \${sink} (${cols.slice(0, 2).join(", ")}) SELECT ...`,
-  );
+  values.forEach((v, i) => {
+    const col = targets[i]!;
+    if (v.type === undefined || col.type === undefined || supportsImplicitCast(v.type, col.type)) return;
+    const sinkType = col.type.nullable().toString();
+    const swapped = v.column !== undefined && v.column !== col.name && targets.some((t) => t.name === v.column);
+    diag.error(
+      at,
+      `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.nullable().toString()}), goes into ${target.label}'s column ${JSON.stringify(col.name)} (${sinkType}), ` +
+        `and Flink does not convert ${v.type.nullable().toString()} to ${sinkType} by itself: the job fails when it starts ` +
+        `("Incompatible types for sink column '${col.name}' at position ${i}"). ` +
+        (swapped
+          ? `Values go into the sink's columns by position, not by name: select them in the sink's column order, or name the columns you fill (INSERT INTO \${sink} (...) SELECT ...)`
+          : `Convert it in the SELECT, e.g. CAST(${v.column ?? "..."} AS ${sinkType}) (without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, CHAR into VARCHAR, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)`),
+    );
+  });
 }

@@ -13,7 +13,7 @@ import { checkFreeFormMap } from "../options/extra-options.js";
 import { hashDistributionKey } from "../options/iceberg-table.js";
 import { credentialEntryProblem } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
-import { checkInsertColumnCount } from "./insert-columns.js";
+import { checkInsertColumns } from "./insert-columns.js";
 import { computeJobConfig, type JobConfig } from "./job-config.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { codeOnly } from "./split.js";
@@ -264,7 +264,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   });
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
-  for (const a of inserts) checkInsertColumnCount(a, diag);
+  for (const a of inserts) checkInsertColumns(a, diag);
   if (runtimeMode === "streaming") for (const a of inserts) checkChangelogIntoAppendSink(a, diag);
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));

@@ -1,0 +1,195 @@
+/**
+ * An INSERT against its sink's columns (src/sql/insert-columns.ts, insert-query.ts): the number
+ * of values, the column list, the types Flink writes without a CAST, and column references the
+ * FROM table does not have; what Flink's planner refuses when the job starts
+ * (DynamicSinkUtils.validateSchemaAndApplyImplicitCast).
+ */
+import { expect } from "chai";
+import { errorOf, mockedApi, type Api } from "./api.js";
+import { settle } from "./pulumi-mocks.js";
+import { expectValidFlinkSql } from "./sql-validate.js";
+
+const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
+
+describe("INSERT against the sink's columns", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  const source = (name: string, columns: { name: string; type: string }[]) => new api.IcebergSource(name, { catalog, database: "db", table: name, columns });
+  const sink = (name: string, columns: { name: string; type: string }[]) => new api.IcebergSink(name, { catalog, database: "db", table: name, columns });
+  const messages = (fn: () => unknown) => errorOf(fn).issues.map((i) => [i.path, i.message]);
+
+  it("SELECT * into a sink of other types: one error per column Flink does not convert, naming value, types and the CAST", () => {
+    const src = source("ty_src", [
+      { name: "id", type: "STRING" },
+      { name: "amount", type: "DOUBLE" },
+      { name: "ts", type: "TIMESTAMP_LTZ(3)" },
+    ]);
+    const out = sink("ty_out", [
+      { name: "id", type: "BIGINT" },
+      { name: "amount", type: "DECIMAL(10, 2)" },
+      { name: "ts", type: "TIMESTAMP(6)" },
+    ]);
+    expect(messages(() => new api.FlinkSqlJob("ty", { statements: [api.sql`INSERT INTO ${out} SELECT * FROM ${src}`] }))).to.deep.equal([
+      [
+        "statements[0]",
+        'value 1 of the SELECT list, id (from *) (STRING), goes into IcebergSink "ty_out"\'s column "id" (BIGINT), and Flink does not convert STRING to BIGINT by itself: ' +
+          "the job fails when it starts (\"Incompatible types for sink column 'id' at position 0\"). Convert it in the SELECT, e.g. CAST(id AS BIGINT) " +
+          "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, CHAR into VARCHAR, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)",
+      ],
+    ]);
+  });
+
+  it("values go in by position: a swapped column says so", async () => {
+    const src = source("sw_src", [
+      { name: "id", type: "BIGINT" },
+      { name: "name", type: "STRING" },
+    ]);
+    const out = sink("sw_out", [
+      { name: "id", type: "BIGINT" },
+      { name: "name", type: "STRING" },
+    ]);
+    expect(messages(() => new api.FlinkSqlJob("sw", { statements: [api.sql`INSERT INTO ${out} SELECT name, id FROM ${src}`] }))).to.deep.equal([
+      [
+        "statements[0]",
+        'value 1 of the SELECT list, name (STRING), goes into IcebergSink "sw_out"\'s column "id" (BIGINT), and Flink does not convert STRING to BIGINT by itself: ' +
+          "the job fails when it starts (\"Incompatible types for sink column 'id' at position 0\"). Values go into the sink's columns by position, not by name: " +
+          "select them in the sink's column order, or name the columns you fill (INSERT INTO ${sink} (...) SELECT ...)",
+      ],
+      [
+        "statements[0]",
+        'value 2 of the SELECT list, id (BIGINT), goes into IcebergSink "sw_out"\'s column "name" (STRING), and Flink does not convert BIGINT to STRING by itself: ' +
+          "the job fails when it starts (\"Incompatible types for sink column 'name' at position 1\"). Values go into the sink's columns by position, not by name: " +
+          "select them in the sink's column order, or name the columns you fill (INSERT INTO ${sink} (...) SELECT ...)",
+      ],
+    ]);
+    // The same with a column list is right, and a valid script.
+    const listed = new api.FlinkSqlJob("sw-list2", { statements: [api.sql`INSERT INTO ${out} (name, id) SELECT name, id FROM ${src}`] });
+    expectValidFlinkSql(await settle(listed.script));
+    new api.FlinkSqlJob("sw-list", { statements: [api.sql`INSERT INTO ${out} (name, id) SELECT name, id FROM ${src}`] });
+  });
+
+  it("widening, CASTs, qualified and back-quoted references, aliases and unknown expressions pass", () => {
+    const src = source("ok_src", [
+      { name: "id", type: "INT" },
+      { name: "Name", type: "CHAR(5)" },
+      { name: "ts", type: "TIMESTAMP(3)" },
+      { name: "v", type: "STRING" },
+    ]);
+    const out = sink("ok_out", [
+      { name: "id", type: "BIGINT" },
+      { name: "name", type: "STRING" },
+      { name: "day", type: "DATE" },
+      { name: "v", type: "INT" },
+      { name: "at", type: "TIMESTAMP_LTZ(3)" },
+    ]);
+    const job = new api.FlinkSqlJob("ok", {
+      statements: [
+        api.sql`INSERT INTO ${out} SELECT s.id, \`Name\` AS name, ts, CAST(v AS INT) v, CURRENT_TIMESTAMP FROM ${src} AS s WHERE v <> 'a,b' -- why, not`,
+        api.sql`INSERT INTO ${out} SELECT ${src}.id, ${src}.Name, ts, TRY_CAST(v AS INT), ts FROM ${src}`,
+        api.sql`INSERT INTO ${out} SELECT id, UPPER(Name), CAST(ts AS DATE), CHAR_LENGTH(v), NULL FROM ${src} GROUP BY id, Name, ts, v`,
+      ],
+    });
+    expect(job).to.be.an("object");
+    // TRY_CAST names its type like CAST.
+    expect(messages(() => new api.FlinkSqlJob("ok-try", { statements: [api.sql`INSERT INTO ${out} SELECT id, Name, ts, TRY_CAST(v AS DATE), ts FROM ${src}`] }))[0]![1]).to.contain(
+      'value 4 of the SELECT list, TRY_CAST(v AS DATE) (DATE), goes into IcebergSink "ok_out"\'s column "v" (INT)',
+    );
+  });
+
+  it("a CAST to a type the column does not take, and columns the FROM table does not have", () => {
+    const src = source("cm_src", [
+      { name: "id", type: "BIGINT" },
+      { name: "Name", type: "STRING" },
+    ]);
+    const out = sink("cm_out", [
+      { name: "id", type: "INT" },
+      { name: "name", type: "STRING" },
+    ]);
+    expect(messages(() => new api.FlinkSqlJob("cm", { statements: [api.sql`INSERT INTO ${out} SELECT CAST(id AS STRING), name FROM ${src}`] }))).to.deep.equal([
+      ["statements[0]", 'the SELECT list reads "name", which is not a column of IcebergSource "cm_src" (Flink\'s identifiers are case-sensitive: the column is "Name"); Flink fails when the job starts ("Column ... not found")'],
+      [
+        "statements[0]",
+        'value 1 of the SELECT list, CAST(id AS STRING) (STRING), goes into IcebergSink "cm_out"\'s column "id" (INT), and Flink does not convert STRING to INT by itself: ' +
+          "the job fails when it starts (\"Incompatible types for sink column 'id' at position 0\"). Convert it in the SELECT, e.g. CAST(... AS INT) " +
+          "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, CHAR into VARCHAR, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)",
+      ],
+    ]);
+    expect(messages(() => new api.FlinkSqlJob("cm2", { statements: [api.sql`INSERT INTO ${out} SELECT s.idx, \`nme\` FROM ${src} s`] }))).to.deep.equal([
+      ["statements[0]", 'the SELECT list reads "idx", which is not a column of IcebergSource "cm_src" (its columns: id, Name); Flink fails when the job starts ("Column ... not found")'],
+      ["statements[0]", 'the SELECT list reads "nme", which is not a column of IcebergSource "cm_src" (its columns: id, Name); Flink fails when the job starts ("Column ... not found")'],
+    ]);
+  });
+
+  it("the column list names columns of the sink; SELECT * counts the FROM table's columns", () => {
+    const src = source("cl_src", [
+      { name: "id", type: "BIGINT" },
+      { name: "a", type: "STRING" },
+      { name: "b", type: "STRING" },
+    ]);
+    const out = sink("cl_out", [
+      { name: "id", type: "BIGINT" },
+      { name: "a", type: "STRING" },
+    ]);
+    expect(messages(() => new api.FlinkSqlJob("cl", { statements: [api.sql`INSERT INTO ${out} (id, \`c\`) SELECT id, a FROM ${src}`] }))).to.deep.equal([
+      ["statements[0]", 'the column list names "c", which is not a column IcebergSink "cl_out" can be written (its columns: id, a); Flink fails when the job starts ("Unknown target column")'],
+    ]);
+    expect(messages(() => new api.FlinkSqlJob("cl-star", { statements: [api.sql`INSERT INTO ${out} SELECT * FROM ${src} WHERE a IS NOT NULL`] }))).to.deep.equal([
+      [
+        "statements[0]",
+        'the SELECT list has 3 values, but IcebergSink "cl_out" has 2 columns to fill (id, a); Flink fails when the job starts ("Different number of columns"): ' +
+          "select one value per column, in this order, or name the columns you fill, e.g. INSERT INTO ${sink} (id, a) SELECT ...",
+      ],
+    ]);
+  });
+
+  it("FlinkTable columns: computed columns have no known type, VIRTUAL metadata is read by * but not written", () => {
+    const gen = new api.FlinkTable("ft_gen", {
+      columns: [
+        { name: "id", type: "BIGINT" },
+        { name: "doubled", expression: "id * 2" },
+        { name: "part", type: "INT", metadata: { from: "partition", virtual: true } },
+      ],
+      options: { connector: "datagen" },
+    });
+    const out = sink("ft_out", [
+      { name: "id", type: "BIGINT" },
+      { name: "x", type: "STRING" },
+      { name: "p", type: "BIGINT" },
+    ]);
+    new api.FlinkSqlJob("ft", { statements: [api.sql`INSERT INTO ${out} SELECT * FROM ${gen}`] });
+    const kafkaSink = new api.FlinkTable("ft_kafka", {
+      columns: [
+        { name: "id", type: "BIGINT" },
+        { name: "part", type: "INT", metadata: { from: "partition", virtual: true } },
+        { name: "ts", type: "TIMESTAMP_LTZ(3)", metadata: { from: "timestamp" } },
+      ],
+      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json" },
+    });
+    const ids = source("ft_ids", [{ name: "id", type: "BIGINT" }, { name: "at", type: "DATE" }]);
+    expect(messages(() => new api.FlinkSqlJob("ft-k", { statements: [api.sql`INSERT INTO ${kafkaSink} SELECT id, at FROM ${ids}`] }))).to.deep.equal([
+      [
+        "statements[0]",
+        'value 2 of the SELECT list, at (DATE), goes into FlinkTable "ft_kafka"\'s column "ts" (TIMESTAMP_LTZ(3)), and Flink does not convert DATE to TIMESTAMP_LTZ(3) by itself: ' +
+          "the job fails when it starts (\"Incompatible types for sink column 'ts' at position 1\"). Convert it in the SELECT, e.g. CAST(at AS TIMESTAMP_LTZ(3)) " +
+          "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, CHAR into VARCHAR, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)",
+      ],
+    ]);
+  });
+
+  it("shapes it does not read are left to Flink: joins, unions, subqueries, VALUES, WITH, plain-text tables", () => {
+    const src = source("lf_src", [{ name: "id", type: "STRING" }]);
+    const other = source("lf_other", [{ name: "id", type: "STRING" }]);
+    const out = sink("lf_out", [{ name: "id", type: "BIGINT" }]);
+    for (const [name, stmt] of [
+      ["lf-join", api.sql`INSERT INTO ${out} SELECT a.id FROM ${src} a JOIN ${other} b ON a.id = b.id`],
+      ["lf-union", api.sql`INSERT INTO ${out} SELECT id FROM ${src} UNION ALL SELECT id FROM ${other}`],
+      ["lf-sub", api.sql`INSERT INTO ${out} SELECT id FROM (SELECT id FROM ${src})`],
+      ["lf-values", api.sql`INSERT INTO ${out} VALUES ('1')`],
+      ["lf-with", api.sql`INSERT INTO ${out} WITH w AS (SELECT id FROM ${src}) SELECT id FROM w`],
+      ["lf-comma", api.sql`INSERT INTO ${out} SELECT x.id FROM ${src} x, ${other} y`],
+    ] as const) {
+      new api.FlinkSqlJob(name, { statements: [stmt] });
+    }
+  });
+});
