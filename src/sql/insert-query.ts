@@ -35,6 +35,13 @@ export interface InsertQuery {
 
 const MARK = "__flink_iceberg_table_";
 const IDENT = String.raw`[A-Za-z_][A-Za-z0-9_$]*`;
+const TABLE_MARK = new RegExp(String.raw`\s*${MARK}(\d+)__`, "y");
+const ALL_MARKS = new RegExp(String.raw`${MARK}(\d+)__`, "g");
+const FROM_ALIAS = new RegExp(String.raw`\s+(?:(AS)\s+)?(${IDENT}|q+)`, "iy");
+const LISTED_NAME = new RegExp(String.raw`^\s*(${IDENT}|q+)\s*$`);
+const SELECT = /\s*SELECT\s+(?:(?:DISTINCT|ALL)\s+)?/iy;
+const CLAUSE = /^(WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH)\b/i;
+const SET_OPERATION = /\b(UNION|INTERSECT|EXCEPT|MINUS)\b/i;
 /** Words that end a FROM item rather than alias it. */
 const NOT_ALIAS = new Set(["WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FETCH", "JOIN", "LEFT", "RIGHT", "INNER", "FULL", "CROSS", "NATURAL", "UNION", "INTERSECT", "EXCEPT", "MINUS", "FOR", "WINDOW", "MATCH_RECOGNIZE", "TABLESAMPLE", "ON", "USING"]);
 
@@ -102,14 +109,14 @@ function textAfterTarget(a: AnalyzedStatement): { text: string; tables: TableDef
 
 /** The FROM clause read from `at` (just after FROM): one table marker, an optional alias, then nothing or a plain clause. */
 function readFrom(text: string, code: string, at: number, tables: readonly TableDefinition[]): InsertQuery["from"] {
-  const m = new RegExp(String.raw`\s*${MARK}(\d+)__`, "y");
+  const m = TABLE_MARK;
   m.lastIndex = at;
   const t = m.exec(code);
   if (t === null) return undefined;
   const table = tables[Number(t[1])]!;
   let pos = m.lastIndex;
   let alias: string | undefined;
-  const a = new RegExp(String.raw`\s+(?:(AS)\s+)?(${IDENT}|q+)`, "iy");
+  const a = FROM_ALIAS;
   a.lastIndex = pos;
   const am = a.exec(code);
   if (am !== null && (am[1] !== undefined || !NOT_ALIAS.has(am[2]!.toUpperCase()))) {
@@ -117,8 +124,8 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
     pos = a.lastIndex;
   }
   const rest = code.slice(pos).trim();
-  if (rest !== "" && !/^(WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH)\b/i.test(rest)) return undefined;
-  if (/\b(UNION|INTERSECT|EXCEPT|MINUS)\b/i.test(rest)) return undefined;
+  if (rest !== "" && !CLAUSE.test(rest)) return undefined;
+  if (SET_OPERATION.test(rest)) return undefined;
   // `${source}.id` qualifies a column of the FROM table too (the marker stands for its name).
   return { table, qualifiers: [alias ?? table.tableName, `${MARK}${t[1]}__`] };
 }
@@ -137,12 +144,12 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
     if (parts === undefined) return undefined;
     columnList = [];
     for (const [s, e] of parts) {
-      if (!new RegExp(String.raw`^\s*(${IDENT}|q+)\s*$`).test(code.slice(s, e))) return undefined;
+      if (!LISTED_NAME.test(code.slice(s, e))) return undefined;
       columnList.push(unquoteIdentifier(text.slice(s, e)));
     }
     pos = close + 1;
   }
-  const select = /\s*SELECT\s+(?:(?:DISTINCT|ALL)\s+)?/iy;
+  const select = SELECT;
   select.lastIndex = pos;
   if (select.exec(code) === null) return undefined;
   const listStart = select.lastIndex;
@@ -153,7 +160,8 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
     const lead = code.slice(s, e).length - code.slice(s, e).trimStart().length;
     const len = code.slice(s, e).trim().length;
     const raw = text.slice(s + lead, s + lead + len);
-    return { text: raw, shown: raw.replace(new RegExp(String.raw`${MARK}(\d+)__`, "g"), (_, k: string) => tables[Number(k)]!.tableName), code: code.slice(s + lead, s + lead + len) };
+    const shown = raw.includes(MARK) ? raw.replace(ALL_MARKS, (_, k: string) => tables[Number(k)]!.tableName) : raw;
+    return { text: raw, shown, code: code.slice(s + lead, s + lead + len) };
   });
   if (items.some((i) => i.code === "")) return undefined;
   const from = fromAt < 0 ? undefined : readFrom(text, code, fromAt + 4, tables);

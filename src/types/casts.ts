@@ -63,7 +63,7 @@ function children(t: DataType): readonly DataType[] | undefined {
  * CAST (nullability ignored, as the planner ignores it for sinks). Pure; no errors raised.
  */
 export function supportsImplicitCast(source: DataType, target: DataType): boolean {
-  if (source.nullable().toString() === target.nullable().toString()) return true;
+  if (source === target) return true;
   const s = root(source);
   const t = root(target);
   if (s === "NULL") return true;
@@ -75,6 +75,8 @@ export function supportsImplicitCast(source: DataType, target: DataType): boolea
   if (sc !== undefined || tc !== undefined) {
     return s === t && sc !== undefined && tc !== undefined && sc.length === tc.length && sc.every((c, i) => supportsImplicitCast(c, tc[i]!));
   }
-  if (s === "RAW" || t === "RAW") return false;
+  // A RAW type only into the same RAW type (class and serializer); every other root into itself at
+  // any length, precision or scale (LogicalTypeCasts' identity casts), and as IMPLICIT_FROM lists.
+  if (s === "RAW" || t === "RAW") return s === t && source.nullable().toString() === target.nullable().toString();
   return s === t || IMPLICIT_FROM[t]?.has(s) === true;
 }
