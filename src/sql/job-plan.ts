@@ -235,7 +235,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const analyzed: AnalyzedStatement[] = [];
   (Array.isArray(input.statements) ? input.statements : []).forEach((s, i) => {
     const a = analyzeStatement(s, diag.at(`statements[${i}]`));
-    if (a) analyzed.push({ ...a, index: i });
+    if (a) analyzed.push(Object.assign({}, a, { index: i }));
   });
   const tables: TableDefinition[] = [];
   for (const a of analyzed) for (const t of a.statement.tables) if (!tables.includes(t)) tables.push(t);
@@ -286,8 +286,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   }
 
   const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads }, diag);
-  return {
-    ...config,
+  // Object.assign: V8 builds a spread followed by more keys key by key in its runtime (BENCHMARKS.md session 6).
+  return Object.assign({}, config, {
     runtimeMode,
     tables,
     definitions,
@@ -295,5 +295,5 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     bounded: runtimeMode === "batch" || reads.every((t) => t.bounded),
     needsFormatV3: tables.some((t) => t.iceberg?.needsFormatV3 === true),
     streamingIcebergReads: runtimeMode === "batch" ? [] : reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => t.label),
-  };
+  });
 }

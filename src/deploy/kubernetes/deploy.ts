@@ -68,7 +68,7 @@ export async function checkedManifests(args: KubernetesArgs, job: KubernetesJobI
     }
   }
   if (issues.length > 0) throw new FlinkIcebergValidationError(issues, `FlinkSqlJob ${JSON.stringify(job.facts.jobName)}`);
-  return buildKubernetesManifests({ ...args, image }, job.facts, script);
+  return buildKubernetesManifests(Object.assign({}, args, { image }), job.facts, script);
 }
 
 /** What the job's Kubernetes target needs: the script (an Output, made on first read), the checked facts, the script's text when known at construction. */
@@ -157,7 +157,7 @@ function plainCheckedManifests(args: KubernetesArgs, job: { facts: KubernetesJob
   const traits = flinkVersionTraits(args.flinkVersion);
   if (traits.runner === "runner" && job.facts.statements === undefined && findRunnerHazards(script, `the ${traits.label} SQL runner`).length > 0) return undefined;
   try {
-    return buildKubernetesManifests({ ...args, image: args.image }, job.facts, script);
+    return buildKubernetesManifests(Object.assign({}, args, { image: args.image as string }), job.facts, script);
   } catch {
     return undefined;
   }

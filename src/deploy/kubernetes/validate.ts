@@ -252,7 +252,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   checkFlinkConfiguration(args, job, diag);
   checkEnvironment(args, diag);
   const version = isSupportedFlinkVersion(args.flinkVersion) ? args.flinkVersion : "v1_20";
-  const conf = deploymentFlinkConfiguration({ ...args, flinkVersion: version }, job);
+  const conf = deploymentFlinkConfiguration(Object.assign({}, args, { flinkVersion: version }), job);
   checkResource(args.jobManager, "kubernetes.jobManager", "JobManager", conf, diag);
   checkResource(args.taskManager, "kubernetes.taskManager", "TaskManager", conf, diag);
   checkStateRules(args, conf, diag);
