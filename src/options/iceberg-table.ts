@@ -225,29 +225,32 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const catalogKey = JSON.stringify([c.name, cat.type ?? null, cat.impl ?? null, plainOr(c.uri), plainOr(c.warehouse)]);
   const commitText = kind === "IcebergSink" ? (snk as { commitInterval?: string }).commitInterval : undefined;
   const upsert = kind === "IcebergSink" && (snk as { upsertEnabled?: boolean }).upsertEnabled === true;
-  return {
-    kind,
-    resourceName,
-    label,
-    tableName,
-    columns: conv.columns,
-    primaryKey,
-    partitionedBy,
-    baseOptions,
-    schema: conv.schema,
-    formatVersion,
-    needsFormatV3: conv.needsFormatV3,
-    database: t.database!,
-    table: t.table!,
-    catalogKey,
-    ...(read !== undefined ? { read } : {}),
-    upsert,
-    ...(hashProblem !== undefined ? { hashDistributionProblem: hashProblem } : {}),
-    ...(commitText !== undefined ? { commitInterval: { millis: parseFlinkDuration(commitText), text: commitText } } : {}),
-    uri: c.uri,
-    warehouse: c.warehouse,
-    warnings,
-  };
+  // Optional keys absent, not undefined; added after the fixed ones (see baseOptions).
+  return Object.assign(
+    {
+      kind,
+      resourceName,
+      label,
+      tableName,
+      columns: conv.columns,
+      primaryKey,
+      partitionedBy,
+      baseOptions,
+      schema: conv.schema,
+      formatVersion,
+      needsFormatV3: conv.needsFormatV3,
+      database: t.database!,
+      table: t.table!,
+      catalogKey,
+      upsert,
+      uri: c.uri,
+      warehouse: c.warehouse,
+      warnings,
+    },
+    read !== undefined ? { read } : undefined,
+    hashProblem !== undefined ? { hashDistributionProblem: hashProblem } : undefined,
+    commitText !== undefined ? { commitInterval: { millis: parseFlinkDuration(commitText), text: commitText } } : undefined,
+  );
 }
 
 /** The rendered table: the WITH map and the CREATE TABLE statement. */

@@ -42,11 +42,9 @@ const SETTING_SUFFIXES = new Set(["source", "provider", "providers", "type", "ur
 
 /** Splits `s3.secret-access-key`, `clientSecret`, `AWS_SECRET_ACCESS_KEY` into lower-case words. */
 function words(key: string): string[] {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0);
+  // Most option keys are lower-case already (`s3.path-style-access`): no camel-case split to do.
+  const spaced = /^[a-z0-9._-]*$/.test(key) ? key : key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return spaced.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
 }
 
 /**
@@ -57,8 +55,12 @@ const SECRET_REFERENCE_KEYS = new Set(["kubernetes.secrets", "kubernetes.env.sec
 
 /** True when `key` names a credential (token, credential, password, secret, access key ...). */
 export function isCredentialKey(key: string): boolean {
+  return namesCredential(key, words(key));
+}
+
+/** isCredentialKey with the key's words already split. */
+function namesCredential(key: string, w: readonly string[]): boolean {
   if (SECRET_REFERENCE_KEYS.has(key.trim().toLowerCase())) return false;
-  const w = words(key);
   if (w.length === 0) return false;
   if (SETTING_SUFFIXES.has(w[w.length - 1]!) && w.length > 1) return false;
   if (w.some((x) => SECRET_WORDS.has(x))) return true;
@@ -133,8 +135,7 @@ export function credentialsArePlaceholders(value: string, providers: ReadonlySet
 }
 
 /** True for a key whose only credential word is "jaas" (`properties.sasl.jaas.config`). */
-function isJaasKey(key: string): boolean {
-  const w = words(key);
+function isJaasKey(w: readonly string[]): boolean {
   return w.includes("jaas") && !w.some((x) => x !== "jaas" && SECRET_WORDS.has(x));
 }
 
@@ -172,10 +173,11 @@ export function credentialEntryProblem(key: string, value: unknown, where: strin
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
   // A JAAS line is a credential only when an option in it holds one (MSK IAM's
   // "IAMLoginModule required;" or a Kerberos keyTab path holds none).
-  if (isJaasKey(key) && typeof value === "string" && !jaasCredentials(value, providers ?? new Set()).literal) {
+  const w = words(key);
+  if (isJaasKey(w) && typeof value === "string" && !jaasCredentials(value, providers ?? new Set()).literal) {
     return valueCarriesCredential(value) ? credentialValueMessage(`the value of ${JSON.stringify(key)}`) : undefined;
   }
-  if (isCredentialKey(key)) return credentialKeyMessage(key, where);
+  if (namesCredential(key, w)) return credentialKeyMessage(key, where);
   if (typeof value === "string" && valueCarriesCredential(value)) return credentialValueMessage(`the value of ${JSON.stringify(key)}`);
   return undefined;
 }
