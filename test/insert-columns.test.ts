@@ -4,12 +4,16 @@
  * FROM table does not have; what Flink's planner refuses when the job starts
  * (DynamicSinkUtils.validateSchemaAndApplyImplicitCast).
  */
+import * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
 import { errorOf, mockedApi, type Api } from "./api.js";
 import { settle } from "./pulumi-mocks.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
+const WIDENS =
+  "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, " +
+  "BINARY into VARBINARY, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)";
 
 describe("INSERT against the sink's columns", () => {
   let api: Api;
@@ -34,8 +38,8 @@ describe("INSERT against the sink's columns", () => {
       [
         "statements[0]",
         'value 1 of the SELECT list, id (from *) (STRING), goes into IcebergSink "ty_out"\'s column "id" (BIGINT), and Flink does not convert STRING to BIGINT by itself: ' +
-          "the job fails when it starts (\"Incompatible types for sink column 'id' at position 0\"). Convert it in the SELECT, e.g. CAST(id AS BIGINT) " +
-          "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, CHAR into VARCHAR, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)",
+          "the job fails when it starts (\"Incompatible types for sink column 'id' at position 0\"). Convert it in the SELECT, e.g. CAST(`id` AS BIGINT), listing the columns instead of * " +
+          WIDENS,
       ],
     ]);
   });
@@ -107,18 +111,67 @@ describe("INSERT against the sink's columns", () => {
       { name: "name", type: "STRING" },
     ]);
     expect(messages(() => new api.FlinkSqlJob("cm", { statements: [api.sql`INSERT INTO ${out} SELECT CAST(id AS STRING), name FROM ${src}`] }))).to.deep.equal([
-      ["statements[0]", 'the SELECT list reads "name", which is not a column of IcebergSource "cm_src" (Flink\'s identifiers are case-sensitive: the column is "Name"); Flink fails when the job starts ("Column ... not found")'],
+      ["statements[0]", 'the SELECT list reads "name", which is not a column of IcebergSource "cm_src" (Flink\'s identifiers are case-sensitive: the column is "Name"); Flink fails when the job starts ("Column ... not found in any table")'],
       [
         "statements[0]",
         'value 1 of the SELECT list, CAST(id AS STRING) (STRING), goes into IcebergSink "cm_out"\'s column "id" (INT), and Flink does not convert STRING to INT by itself: ' +
           "the job fails when it starts (\"Incompatible types for sink column 'id' at position 0\"). Convert it in the SELECT, e.g. CAST(... AS INT) " +
-          "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, CHAR into VARCHAR, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)",
+          WIDENS,
       ],
     ]);
     expect(messages(() => new api.FlinkSqlJob("cm2", { statements: [api.sql`INSERT INTO ${out} SELECT s.idx, \`nme\` FROM ${src} s`] }))).to.deep.equal([
-      ["statements[0]", 'the SELECT list reads "idx", which is not a column of IcebergSource "cm_src" (its columns: id, Name); Flink fails when the job starts ("Column ... not found")'],
-      ["statements[0]", 'the SELECT list reads "nme", which is not a column of IcebergSource "cm_src" (its columns: id, Name); Flink fails when the job starts ("Column ... not found")'],
+      ["statements[0]", 'the SELECT list reads "idx", which is not a column of IcebergSource "cm_src"; did you mean "id"? (its columns: id, Name); Flink fails when the job starts ("Column ... not found in any table")'],
+      ["statements[0]", 'the SELECT list reads "nme", which is not a column of IcebergSource "cm_src"; did you mean "Name"? (its columns: id, Name); Flink fails when the job starts ("Column ... not found in any table")'],
     ]);
+  });
+
+  it("a bare misspelt column is reported with the nearest name; literals, keywords and parenthesis-less functions are no columns", () => {
+    const src = source("bm_src", [
+      { name: "id", type: "BIGINT" },
+      { name: "email", type: "STRING" },
+      { name: "Null", type: "STRING" },
+    ]);
+    const out = sink("bm_out", [
+      { name: "id", type: "BIGINT" },
+      { name: "email", type: "STRING" },
+      { name: "at", type: "TIMESTAMP_LTZ(3)" },
+    ]);
+    expect(messages(() => new api.FlinkSqlJob("bm", { statements: [api.sql`INSERT INTO ${out} SELECT id, emial, CURRENT_TIMESTAMP FROM ${src}`] }))).to.deep.equal([
+      [
+        "statements[0]",
+        'the SELECT list reads "emial", which is not a column of IcebergSource "bm_src"; did you mean "email"? (its columns: id, email, Null); Flink fails when the job starts ("Column ... not found in any table")',
+      ],
+    ]);
+    for (const [name, stmt] of [
+      ["bm-kw", api.sql`INSERT INTO ${out} SELECT id, NULL, LOCALTIMESTAMP FROM ${src}`],
+      ["bm-lit", api.sql`INSERT INTO ${out} SELECT id, 'n/a' email, TIMESTAMP '2024-01-01 00:00:00' FROM ${src}`],
+      ["bm-typed", api.sql`INSERT INTO ${out} SELECT id, 'x' AS email, CAST(DATE '2024-01-01' AS TIMESTAMP_LTZ(3)) FROM ${src}`],
+      ["bm-distinct", api.sql`INSERT INTO ${out} SELECT id, email IS DISTINCT FROM 'a' AS changed, CURRENT_TIMESTAMP FROM ${src}`],
+    ] as const) {
+      new api.FlinkSqlJob(name, { statements: [stmt] });
+    }
+    // A string literal is no column, even with the name of one (BIGINT) as its alias: CHAR goes into STRING.
+    new api.FlinkSqlJob("bm-alias", { statements: [api.sql`INSERT INTO ${out} SELECT id, 'unknown' id, CURRENT_TIMESTAMP FROM ${src}`] });
+  });
+
+  it("an Output in the SELECT list is not counted; table.column-expansion-strategy leaves * to Flink when VIRTUAL metadata exists", () => {
+    const src = source("oc_src", [{ name: "id", type: "BIGINT" }]);
+    const out = sink("oc_out", [
+      { name: "id", type: "BIGINT" },
+      { name: "b", type: "STRING" },
+    ]);
+    new api.FlinkSqlJob("oc", { statements: [api.sql`INSERT INTO ${out} SELECT ${pulumi.output("id, 'x'")} FROM ${src}`] });
+    const kafka = new api.FlinkTable("oc_kafka", {
+      columns: [
+        { name: "id", type: "BIGINT" },
+        { name: "part", type: "INT", metadata: { from: "partition", virtual: true } },
+      ],
+      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json" },
+    });
+    const one = sink("oc_one", [{ name: "id", type: "BIGINT" }]);
+    const stmt = api.sql`INSERT INTO ${one} SELECT * FROM ${kafka}`;
+    expect(messages(() => new api.FlinkSqlJob("oc-star", { statements: [stmt] }))[0]![1]).to.contain("the SELECT list has 2 values");
+    new api.FlinkSqlJob("oc-strategy", { statements: [stmt], configuration: { "table.column-expansion-strategy": "EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS" } });
   });
 
   it("the column list names columns of the sink; SELECT * counts the FROM table's columns", () => {
@@ -171,8 +224,8 @@ describe("INSERT against the sink's columns", () => {
       [
         "statements[0]",
         'value 2 of the SELECT list, at (DATE), goes into FlinkTable "ft_kafka"\'s column "ts" (TIMESTAMP_LTZ(3)), and Flink does not convert DATE to TIMESTAMP_LTZ(3) by itself: ' +
-          "the job fails when it starts (\"Incompatible types for sink column 'ts' at position 1\"). Convert it in the SELECT, e.g. CAST(at AS TIMESTAMP_LTZ(3)) " +
-          "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, CHAR into VARCHAR, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)",
+          "the job fails when it starts (\"Incompatible types for sink column 'ts' at position 1\"). Convert it in the SELECT, e.g. CAST(`at` AS TIMESTAMP_LTZ(3)) " +
+          WIDENS,
       ],
     ]);
   });

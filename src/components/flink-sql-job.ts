@@ -33,8 +33,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * (flink `DynamicSinkUtils.validateSchemaAndApplyImplicitCast`): preview errors for another
    * number of values than columns (a `*` counts the FROM table's columns), a listed column the sink
    * does not have, a value whose known type (a column of the FROM table, or a CAST) Flink does not
-   * convert to the column's type by itself (flink `LogicalTypeCasts`), and a column reference the
-   * FROM table does not have. Joins, unions, subqueries, WITH and VALUES are left to Flink.
+   * convert to the column's type by itself (flink `LogicalTypeCasts`), and a column reference in
+   * the SELECT list that the FROM table does not have (with the nearest name). WHERE and the other
+   * clauses are not read; joins, unions, subqueries, WITH and VALUES are left to Flink.
    */
   statements: (SqlStatement | string)[];
   /**

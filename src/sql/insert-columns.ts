@@ -11,16 +11,18 @@
  * - the type of each value Flink would write without a CAST (types.casts `supportsImplicitCast`),
  *   where the value's type is known: a column of the FROM table (also through `*`) or a
  *   `CAST(... AS type)`; any other expression is left to the runtime;
- * - a column reference that matches no column of the FROM table (back-quoted, qualified, or
- *   differing only in letter case: Flink's identifiers are case-sensitive).
+ * - a column reference in the SELECT list that matches no column of the FROM table (Flink's
+ *   identifiers are case-sensitive; unquoted literals and parenthesis-less functions such as NULL
+ *   or CURRENT_TIMESTAMP are no column references). WHERE and the other clauses are not read.
  *
  * Only the plain query shape is read (insert-query.ts); anything else is left to the runtime.
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import { supportsImplicitCast } from "../types/casts.js";
-import type { DataType } from "../types/data-type.js";
+import { quoteIdentifier, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { closestKey } from "../validation/known-keys.js";
 import { closingParen, readInsertQuery, unquoteIdentifier, type InsertQuery, type SelectItem } from "./insert-query.js";
 import type { AnalyzedStatement } from "./statement.js";
 
@@ -30,9 +32,16 @@ interface SelectedValue {
   readonly type?: DataType;
   /** The FROM table's column it reads, when it is a plain column reference (or part of a `*`). */
   readonly column?: string;
+  /** True when it is part of a `*`. */
+  readonly fromStar?: boolean;
 }
 
 const NAME = String.raw`(?:[A-Za-z_][A-Za-z0-9_$]*|q+)`;
+/**
+ * Unquoted words that stand alone in a SELECT list without being columns: literals and the
+ * functions Calcite calls without parentheses (SqlStdOperatorTable: CURRENT_TIMESTAMP ...; PI).
+ */
+const NOT_COLUMNS = new Set(["NULL", "TRUE", "FALSE", "UNKNOWN", "DATE", "TIME", "TIMESTAMP", "INTERVAL", "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "CURRENT_USER", "CURRENT_ROLE", "CURRENT_PATH", "CURRENT_CATALOG", "CURRENT_SCHEMA", "SESSION_USER", "SYSTEM_USER", "USER", "PI", "DEFAULT"]);
 const COLUMN_REF = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?(${NAME})$`);
 const STAR = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?\*$`);
 const ALIASED = new RegExp(String.raw`^([\s\S]*?\S)\s+(?:AS\s+)?(${NAME})$`, "i");
@@ -70,7 +79,7 @@ function castType(code: string, text: string): DataType | undefined {
  * The values of the SELECT list (a `*` expanded to the FROM table's columns), reporting column
  * references that match no column; undefined when a `*` cannot be expanded.
  */
-function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): SelectedValue[] | undefined {
+function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, expansionStrategy: boolean): SelectedValue[] | undefined {
   const values: SelectedValue[] = [];
   const from = q.from;
   const fromColumns: readonly TableColumn[] | undefined = from?.table.columns;
@@ -80,7 +89,9 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
     if (star !== null) {
       const qualifier = star[1] === undefined ? undefined : unquoteIdentifier(item.text.slice(0, star[1].length));
       if (fromColumns === undefined || !qualifies(qualifier)) return undefined;
-      for (const c of fromColumns) values.push({ shown: `${c.name} (from ${item.shown})`, ...(c.type ? { type: c.type } : {}), column: c.name });
+      // table.column-expansion-strategy (Flink 1.19+) may leave VIRTUAL metadata columns out of `*`.
+      if (expansionStrategy && fromColumns.some((c) => c.type !== undefined && !c.insertable)) return undefined;
+      for (const c of fromColumns) values.push({ shown: `${c.name} (from ${item.shown})`, ...(c.type ? { type: c.type } : {}), column: c.name, fromStar: true });
       continue;
     }
     const { code, text } = withoutAlias(item);
@@ -95,13 +106,17 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
           continue;
         }
         const quoted = ref[2]!.startsWith("q");
-        const otherCase = fromColumns.find((c) => c.name.toLowerCase() === name.toLowerCase());
-        if (quoted || qualifier !== undefined || otherCase !== undefined) {
+        if (quoted || qualifier !== undefined || !NOT_COLUMNS.has(name.toUpperCase())) {
+          const names = fromColumns.map((c) => c.name);
+          const otherCase = names.find((c) => c.toLowerCase() === name.toLowerCase());
+          const near = otherCase ?? closestKey(name, names);
           diag.error(
             at,
             `the SELECT list reads ${JSON.stringify(name)}, which is not a column of ${from!.table.label}` +
-              (otherCase !== undefined ? ` (Flink's identifiers are case-sensitive: the column is ${JSON.stringify(otherCase.name)})` : ` (its columns: ${fromColumns.map((c) => c.name).join(", ")})`) +
-              "; Flink fails when the job starts (\"Column ... not found\")",
+              (otherCase !== undefined
+                ? ` (Flink's identifiers are case-sensitive: the column is ${JSON.stringify(otherCase)})`
+                : `${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (its columns: ${names.join(", ")})`) +
+              "; Flink fails when the job starts (\"Column ... not found in any table\")",
           );
         }
       }
@@ -120,7 +135,7 @@ function plural(n: number, word: string): string {
  * Checks an INSERT against its sink's columns (see the module comment); problems at
  * `statements[i]`. Nothing is reported for a query shape it does not read.
  */
-export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics): void {
+export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, configuration: Readonly<Record<string, unknown>> = {}): void {
   const target: TableDefinition | undefined = a.target;
   const sinkColumns = target?.columns?.filter((c) => c.insertable);
   if (target === undefined || sinkColumns === undefined) return;
@@ -140,7 +155,8 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics): voi
     if (listed.length < q.columnList.length) return;
     targets = listed;
   }
-  const values = selectedValues(q, at, diag);
+  const strategy = configuration["table.column-expansion-strategy"];
+  const values = selectedValues(q, at, diag, typeof strategy === "string" && strategy.trim() !== "");
   if (values === undefined) return;
   if (values.length !== targets.length) {
     const cols = targets.map((c) => c.name);
@@ -165,7 +181,9 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics): voi
         `("Incompatible types for sink column '${col.name}' at position ${i}"). ` +
         (swapped
           ? `Values go into the sink's columns by position, not by name: select them in the sink's column order, or name the columns you fill (INSERT INTO \${sink} (...) SELECT ...)`
-          : `Convert it in the SELECT, e.g. CAST(${v.column ?? "..."} AS ${sinkType}) (without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, CHAR into VARCHAR, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)`),
+          : `Convert it in the SELECT, e.g. CAST(${v.column !== undefined ? quoteIdentifier(v.column) : "..."} AS ${sinkType})${v.fromStar ? ", listing the columns instead of *" : ""} ` +
+            "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, " +
+            "BINARY into VARBINARY, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)"),
     );
   });
 }

@@ -34,6 +34,8 @@ export interface InsertQuery {
 /** Tables interpolated into the query text are markers `__flink_iceberg_table_<n>__` (identifiers to the readers). */
 
 const MARK = "__flink_iceberg_table_";
+/** An interpolated Output: its text is unknown at preview (one value, or several); no identifier. */
+const OUTPUT_MARK = "\u0001";
 const IDENT = String.raw`[A-Za-z_][A-Za-z0-9_$]*`;
 const TABLE_MARK = new RegExp(String.raw`\s*${MARK}(\d+)__`, "y");
 const ALL_MARKS = new RegExp(String.raw`${MARK}(\d+)__`, "g");
@@ -42,6 +44,8 @@ const LISTED_NAME = new RegExp(String.raw`^\s*(${IDENT}|q+)\s*$`);
 const SELECT = /\s*SELECT\s+(?:(?:DISTINCT|ALL)\s+)?/iy;
 const CLAUSE = /^(WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH)\b/i;
 const SET_OPERATION = /\b(UNION|INTERSECT|EXCEPT|MINUS)\b/i;
+/** `a IS [NOT] DISTINCT FROM b`: that FROM is part of a predicate. */
+const AFTER_DISTINCT = /\bIS\s+(?:NOT\s+)?DISTINCT\s+$/i;
 /** Words that end a FROM item rather than alias it. */
 const NOT_ALIAS = new Set(["WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FETCH", "JOIN", "LEFT", "RIGHT", "INNER", "FULL", "CROSS", "NATURAL", "UNION", "INTERSECT", "EXCEPT", "MINUS", "FOR", "WINDOW", "MATCH_RECOGNIZE", "TABLESAMPLE", "ON", "USING"]);
 
@@ -89,7 +93,7 @@ function topLevelFrom(code: string, start: number): number {
     const c = code[i];
     if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth--;
-    else if (depth === 0 && (c === "F" || c === "f") && /^FROM\b/i.test(code.slice(i, i + 5)) && (i === 0 || !/[\w$]/.test(code[i - 1]!))) return i;
+    else if (depth === 0 && (c === "F" || c === "f") && /^FROM\b/i.test(code.slice(i, i + 5)) && (i === 0 || !/[\w$]/.test(code[i - 1]!)) && !AFTER_DISTINCT.test(code.slice(0, i))) return i;
   }
   return -1;
 }
@@ -102,7 +106,7 @@ function textAfterTarget(a: AnalyzedStatement): { text: string; tables: TableDef
   const tables: TableDefinition[] = [];
   const text = segs
     .slice(at + 1)
-    .map((s) => (s.kind === "text" ? s.text : s.kind === "table" ? ` ${MARK}${tables.push(s.table) - 1}__ ` : " 0 "))
+    .map((s) => (s.kind === "text" ? s.text : s.kind === "table" ? ` ${MARK}${tables.push(s.table) - 1}__ ` : ` ${OUTPUT_MARK} `))
     .join("");
   return { text, tables };
 }
@@ -135,7 +139,8 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
   const after = textAfterTarget(a);
   if (after === undefined) return undefined;
   const { text, tables } = after;
-  const code = codeOnly(text);
+  // String literals keep their quotes: `'n/a' name` is a literal with an alias, not a column.
+  const code = codeOnly(text, true);
   let pos = code.length - code.trimStart().length;
   let columnList: string[] | undefined;
   if (code[pos] === "(") {
@@ -163,7 +168,8 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
     const shown = raw.includes(MARK) ? raw.replace(ALL_MARKS, (_, k: string) => tables[Number(k)]!.tableName) : raw;
     return { text: raw, shown, code: code.slice(s + lead, s + lead + len) };
   });
-  if (items.some((i) => i.code === "")) return undefined;
+  // An Output in the SELECT list may be any number of values: nothing to count.
+  if (items.some((i) => i.code === "" || i.code.includes(OUTPUT_MARK))) return undefined;
   const from = fromAt < 0 ? undefined : readFrom(text, code, fromAt + 4, tables);
   return { ...(columnList !== undefined ? { columnList } : {}), items, ...(from !== undefined ? { from } : {}) };
 }

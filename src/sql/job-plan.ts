@@ -264,7 +264,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   });
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
-  for (const a of inserts) checkInsertColumns(a, diag);
+  for (const a of inserts) checkInsertColumns(a, diag, input.configuration);
   if (runtimeMode === "streaming") for (const a of inserts) checkChangelogIntoAppendSink(a, diag);
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));

@@ -179,10 +179,13 @@ function startsWith(tokens: readonly string[], words: readonly string[]): boolea
 /**
  * `text` with string literals and comments blanked and quoted identifiers turned into `q`s (same
  * length, one scan, so a quote inside a comment or `--` inside a literal is read right), for
- * searches of keywords and punctuation in SQL text.
+ * searches of keywords and punctuation in SQL text. With `keepQuotes`, a string literal keeps its
+ * two quotes (`'   '`), so it still reads as a literal, never as nothing.
  */
-export function codeOnly(text: string): string {
-  return text.replace(/'(?:[^']|'')*'|`(?:[^`]|``)*`|"(?:[^"]|"")*"|\/\*[\s\S]*?\*\/|(?:--|\/\/)[^\n\r]*/g, (m) => (m.startsWith("`") || m.startsWith('"') ? "q".repeat(m.length) : " ".repeat(m.length)));
+export function codeOnly(text: string, keepQuotes = false): string {
+  return text.replace(/'(?:[^']|'')*'|`(?:[^`]|``)*`|"(?:[^"]|"")*"|\/\*[\s\S]*?\*\/|(?:--|\/\/)[^\n\r]*/g, (m) =>
+    m.startsWith("`") || m.startsWith('"') ? "q".repeat(m.length) : keepQuotes && m.startsWith("'") ? `'${" ".repeat(m.length - 2)}'` : " ".repeat(m.length),
+  );
 }
 
 function hasSequence(tokens: readonly string[], words: readonly string[]): boolean {
