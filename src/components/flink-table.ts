@@ -55,6 +55,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       bounded: p.boundedness.bounded,
       unboundedReason: p.boundedness.reason,
       ...(p.changelog !== undefined ? { changelog: p.changelog } : {}),
+      ...(p.restartRead !== undefined ? { restartRead: p.restartRead } : {}),
       columns: p.tableColumns,
       warnings: [],
     });

@@ -13,7 +13,7 @@ import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernete
 import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../deploy/kubernetes/args.js";
 import { validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
 import type { SqlGatewayJob, SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
-import { streamingReadsPreamble, type JobPlan } from "../sql/job-plan.js";
+import { kafkaRestartPreamble, streamingReadsPreamble, type JobPlan } from "../sql/job-plan.js";
 import { JOB_DECIDED_KEYS, RUNTIME_MODE_KEY } from "../sql/job-config.js";
 import { renderSet } from "../sql/script.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
@@ -86,6 +86,7 @@ function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | unde
     scriptText !== undefined ? { scriptText } : undefined,
     parallelism !== undefined ? { parallelism } : undefined,
     plan.streamingIcebergReads.length > 0 ? { streamingIcebergReads: plan.streamingIcebergReads } : undefined,
+    plan.statelessRestartReads.length > 0 ? { statelessRestartReads: plan.statelessRestartReads } : undefined,
     statements ? { statements } : undefined,
   );
 }
@@ -113,6 +114,9 @@ export function validateTarget(
         `${streamingReadsPreamble(plan.streamingIcebergReads)}without savepointDir every update stops the job without a savepoint ` +
           "and submits the new script from empty state, so the read starts over from its starting strategy (reading again what it had read, or, from the latest snapshot, skipping what was committed meanwhile); set savepointDir",
       );
+    }
+    if (plan.statelessRestartReads.length > 0 && typeof gateway === "object" && gateway !== null && gateway.savepointDir === undefined) {
+      diag.warn("sqlGateway.savepointDir", `${kafkaRestartPreamble(plan.statelessRestartReads)}without savepointDir every update submits the new script from empty state; set savepointDir`);
     }
     // The session starts with the job's configuration, then sessionProperties; the script's SET
     // lines run after that and win, so a key in both would be set twice with different winners.

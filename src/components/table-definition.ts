@@ -59,6 +59,8 @@ export interface TableDefinition {
   readonly bounded: boolean;
   /** Why the table is unbounded, for error messages (e.g. "streaming: true without endSnapshotId"). */
   readonly unboundedReason?: string;
+  /** What a restart without Flink state does to the table's read, when it does not resume where it was (FlinkTable: connectorRestartRead). */
+  readonly restartRead?: string;
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
   /** The table's columns in declaration order (what `SELECT *` reads); the insertable ones are what an INSERT fills. */

@@ -61,3 +61,28 @@ export function connectorChangelog(options: Readonly<Record<string, string>>): s
   if (CHANGELOG_FORMATS.test(format)) return `a '${format}' table (a changelog of inserts, updates and deletes)`;
   return undefined;
 }
+
+/**
+ * What a restart without Flink state does to an unbounded Kafka read, or undefined when it resumes
+ * (the default 'group-offsets' resumes from the offsets the job committed on its checkpoints).
+ * flink-connector-kafka reads from `scan.startup.mode` whenever the job starts without state
+ * (`KafkaSourceBuilder` starting offsets; upsert-kafka always from the earliest offset).
+ */
+export function connectorRestartRead(options: Readonly<Record<string, string>>): string | undefined {
+  const connector = (options["connector"] ?? "").trim().toLowerCase();
+  if (connector !== "kafka" && connector !== "upsert-kafka") return undefined;
+  if (connectorBoundedness(options).bounded) return undefined;
+  if (connector === "upsert-kafka") return "upsert-kafka reads the topic from the earliest offset again";
+  const mode = (options["scan.startup.mode"] ?? "group-offsets").trim().toLowerCase();
+  switch (mode) {
+    case "earliest-offset":
+      return "'scan.startup.mode' = 'earliest-offset' reads the whole topic again";
+    case "latest-offset":
+      return "'scan.startup.mode' = 'latest-offset' skips what was produced while the job was down";
+    case "timestamp":
+    case "specific-offsets":
+      return `'scan.startup.mode' = '${mode}' reads again from the same fixed position`;
+    default:
+      return undefined;
+  }
+}

@@ -15,7 +15,7 @@ import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-li
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
-import { connectorBoundedness, connectorChangelog, type Boundedness } from "./connector-bounds.js";
+import { connectorBoundedness, connectorChangelog, connectorRestartRead, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 import { checkKafkaOptions } from "./kafka-options.js";
 import { splitStatements, withoutTrailing } from "./split.js";
@@ -103,6 +103,8 @@ export interface GenericTablePlan {
   boundedness: Boundedness;
   /** Why the table reads as a changelog, when it does (connectorChangelog). */
   changelog: string | undefined;
+  /** What a restart without state does to the table's unbounded Kafka read (connectorRestartRead), when it does not resume. */
+  restartRead: string | undefined;
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
   tableColumns: TableColumn[];
 }
@@ -289,6 +291,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     },
     boundedness: connectorBoundedness(options),
     changelog: connectorChangelog(options),
+    restartRead: connectorRestartRead(options),
     tableColumns: columns.map((c) => ({
       name: c.name,
       ...(c.kind === "computed" ? {} : { type: kinds.get(c.name)!.type! }),

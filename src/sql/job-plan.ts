@@ -35,6 +35,14 @@ export interface ProgramTables {
  * (`streamingIcebergReads`): their read position lives only in Flink state, so each target says
  * what of its own discards that state.
  */
+export function kafkaRestartPreamble(reads: readonly string[]): string {
+  return (
+    `${reads.join(", ")}: a job that starts without Flink state reads Kafka from 'scan.startup.mode', not from where it was ` +
+    "(only 'group-offsets', the default, resumes from the offsets the job committed); "
+  );
+}
+
+/** See kafkaRestartPreamble; for Iceberg tables read as a stream. */
 export function streamingReadsPreamble(reads: readonly string[]): string {
   return `the job reads ${reads.join(", ")} as a stream, and the snapshot it has reached lives only in Flink state: `;
 }
@@ -62,6 +70,8 @@ export interface JobPlan extends JobConfig {
   needsFormatV3: boolean;
   /** Labels of the Iceberg tables a streaming job reads as a stream (their read position lives only in Flink state). */
   streamingIcebergReads: string[];
+  /** The Kafka tables a streaming job reads that a restart without state does not resume: `label (what happens)`. */
+  statelessRestartReads: string[];
 }
 
 /** Identity of an Iceberg table; undefined when not an Iceberg table or its catalog's uri/warehouse are Outputs (identity unknown at preview). */
@@ -295,5 +305,6 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     bounded: runtimeMode === "batch" || reads.every((t) => t.bounded),
     needsFormatV3: tables.some((t) => t.iceberg?.needsFormatV3 === true),
     streamingIcebergReads: runtimeMode === "batch" ? [] : reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => t.label),
+    statelessRestartReads: runtimeMode === "batch" ? [] : reads.filter((t) => t.restartRead !== undefined).map((t) => `${t.label} (${t.restartRead})`),
   });
 }

@@ -104,7 +104,10 @@ export interface KubernetesArgs {
    * `checkpointDir`; savepoint also `savepointDir`. A job that reads an Iceberg table as a stream
    * keeps its read position only in state, so with stateless every change restarts the read from
    * its starting strategy (rows read again, or commits skipped): left at the default that is a
-   * preview error, set explicitly a warning. Becomes `spec.job.upgradeMode`.
+   * preview error, set explicitly a warning. A Kafka read from `scan.startup.mode` other than
+   * `group-offsets` (or any upsert-kafka read) starts over the same way: a warning with stateless
+   * (flink-connector-kafka reads its startup mode whenever the job starts without state).
+   * Becomes `spec.job.upgradeMode`.
    */
   readonly upgradeMode?: "stateless" | "savepoint" | "last-state";
   /** Desired job state; `suspended` stops it by the upgradeMode's mechanism. Default `"running"`. Becomes `spec.job.state`. */
@@ -205,6 +208,8 @@ export interface KubernetesJobFacts {
   readonly needsFormatV3: boolean;
   /** Labels of the Iceberg tables the job reads as a stream (their read position lives only in Flink state). Default none. */
   readonly streamingIcebergReads?: readonly string[];
+  /** The Kafka reads a restart without state does not resume (`label (what happens)`). Default none. */
+  readonly statelessRestartReads?: readonly string[];
   /** The script's statements when known at construction, for the 1.19/1.20 runner checks (left out for SqlDriver versions, which never read them). */
   readonly statements?: readonly LabelledStatement[];
   /** The whole script when known at construction (for the ConfigMap size check). */

@@ -8,7 +8,7 @@ import { checkKnownKeys, didYouMean } from "../../validation/known-keys.js";
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { parseFlinkDuration } from "../../options/duration.js";
-import { streamingReadsPreamble } from "../../sql/job-plan.js";
+import { kafkaRestartPreamble, streamingReadsPreamble } from "../../sql/job-plan.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type KubernetesResourceArgs } from "./args.js";
 import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, jobParallelism, savepointDirOf } from "./flink-configuration.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
@@ -103,6 +103,14 @@ function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, str
  * default that is an error (choose); set explicitly, a warning.
  */
 function checkStreamingReadUpgrades(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
+  const kafka = job.statelessRestartReads ?? [];
+  if (kafka.length > 0 && (args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode) === "stateless") {
+    diag.warn(
+      "kubernetes.upgradeMode",
+      `${kafkaRestartPreamble(kafka)}with upgradeMode "stateless" every change of the job (any script change) starts it without state; ` +
+        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), or read from \'group-offsets\'',
+    );
+  }
   const reads = job.streamingIcebergReads ?? [];
   if (reads.length === 0 || (args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode) !== "stateless") return;
   const what =

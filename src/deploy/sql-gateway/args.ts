@@ -52,7 +52,9 @@ export interface SqlGatewayArgs {
    * `s3://bucket/savepoints`. It is set for the stopping session under the key of the gateway's
    * Flink version (`state.savepoints.dir` up to 1.19, `execution.checkpointing.savepoint-dir`
    * from 1.20). Default: unset — then an update cancels the old job and starts the new one with
-   * empty state, and says so in the resource's `warnings` output. Must be a URI with a scheme
+   * empty state, and says so in the resource's `warnings` output (a preview warning for a job that
+   * reads an Iceberg table as a stream, or Kafka from a startup mode other than `group-offsets`,
+   * whose read would start over). Must be a URI with a scheme
    * (`s3://`, `hdfs://`, `file://`...): preview error otherwise.
    */
   savepointDir?: string;

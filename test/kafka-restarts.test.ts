@@ -1,0 +1,53 @@
+/**
+ * A Kafka read that a restart without Flink state does not resume (src/sql/connector-bounds.ts
+ * `connectorRestartRead`): with stateless upgrades on Kubernetes, or on the SQL Gateway without
+ * savepointDir, every change starts the read from 'scan.startup.mode' again (a warning).
+ */
+import { expect } from "chai";
+import { mockedApi, type Api } from "./api.js";
+import { connectorRestartRead } from "../src/sql/connector-bounds.js";
+import { registry } from "../src/components/job-registry.js";
+
+const kafka = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json" };
+
+describe("Kafka reads and restarts without state", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("what a restart without state does, by startup mode; group-offsets (the default) and bounded reads resume or end", () => {
+    expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "earliest-offset" })).to.equal("'scan.startup.mode' = 'earliest-offset' reads the whole topic again");
+    expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "Latest-Offset" })).to.equal("'scan.startup.mode' = 'latest-offset' skips what was produced while the job was down");
+    expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "timestamp" })).to.equal("'scan.startup.mode' = 'timestamp' reads again from the same fixed position");
+    expect(connectorRestartRead({ ...kafka, connector: "upsert-kafka" })).to.equal("upsert-kafka reads the topic from the earliest offset again");
+    expect(connectorRestartRead(kafka)).to.equal(undefined);
+    expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "group-offsets" })).to.equal(undefined);
+    expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "earliest-offset", "scan.bounded.mode": "latest-offset" })).to.equal(undefined);
+    expect(connectorRestartRead({ connector: "datagen" })).to.equal(undefined);
+  });
+
+  it("a warning with stateless upgrades (default or chosen) and on a gateway without savepointDir; none with last-state", () => {
+    const src = new api.FlinkTable("kr_src", { columns: [{ name: "id", type: "BIGINT" }], options: { ...kafka, "scan.startup.mode": "earliest-offset" } });
+    const out = new api.FlinkTable("kr_out", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const statements = [api.sql`INSERT INTO ${out} SELECT id FROM ${src}`];
+    const k8s = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const };
+    const warnings = (name: string) => registry().jobs.find((j) => j.name === name)!.warnings;
+    const preamble =
+      "FlinkTable \"kr_src\" ('scan.startup.mode' = 'earliest-offset' reads the whole topic again): a job that starts without Flink state reads Kafka from 'scan.startup.mode', " +
+      "not from where it was (only 'group-offsets', the default, resumes from the offsets the job committed); ";
+    new api.FlinkSqlJob("kr-default", { statements, kubernetes: k8s });
+    expect(warnings("kr-default")).to.deep.equal([
+      `kubernetes.upgradeMode: ${preamble}with upgradeMode "stateless" every change of the job (any script change) starts it without state; ` +
+        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), or read from \'group-offsets\'',
+    ]);
+    new api.FlinkSqlJob("kr-stateless", { statements, kubernetes: { ...k8s, upgradeMode: "stateless" } });
+    expect(warnings("kr-stateless")).to.have.length(1);
+    new api.FlinkSqlJob("kr-last", { statements, kubernetes: { ...k8s, upgradeMode: "last-state", checkpointDir: "s3://b/cp", allowNonRestoredState: true } });
+    expect(warnings("kr-last")).to.deep.equal([]);
+    new api.FlinkSqlJob("kr-gw", { statements, sqlGateway: { endpoint: "http://gw:8083" } });
+    expect(warnings("kr-gw")).to.deep.equal([`sqlGateway.savepointDir: ${preamble}without savepointDir every update submits the new script from empty state; set savepointDir`]);
+    // A Kafka read from group-offsets (the default) resumes from the committed offsets.
+    const grouped = new api.FlinkTable("kr_grouped", { columns: [{ name: "id", type: "BIGINT" }], options: { ...kafka, "properties.group.id": "g" } });
+    new api.FlinkSqlJob("kr-grouped", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${grouped}`], kubernetes: k8s });
+    expect(warnings("kr-grouped")).to.deep.equal([]);
+  });
+});
