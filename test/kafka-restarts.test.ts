@@ -18,7 +18,8 @@ describe("Kafka reads and restarts without state", () => {
     expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "earliest-offset" })).to.equal("'scan.startup.mode' = 'earliest-offset' reads the whole topic again");
     expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "Latest-Offset" })).to.equal("'scan.startup.mode' = 'latest-offset' skips what was produced while the job was down");
     expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "timestamp" })).to.equal("'scan.startup.mode' = 'timestamp' reads again from the same fixed position");
-    expect(connectorRestartRead({ ...kafka, connector: "upsert-kafka" })).to.equal("upsert-kafka reads the topic from the earliest offset again");
+    // upsert-kafka always reads from the earliest offset: that is how it rebuilds its table, not a restart hazard.
+    expect(connectorRestartRead({ ...kafka, connector: "upsert-kafka" })).to.equal(undefined);
     expect(connectorRestartRead(kafka)).to.equal(undefined);
     expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "group-offsets" })).to.equal(undefined);
     expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "earliest-offset", "scan.bounded.mode": "latest-offset" })).to.equal(undefined);
@@ -33,11 +34,12 @@ describe("Kafka reads and restarts without state", () => {
     const warnings = (name: string) => registry().jobs.find((j) => j.name === name)!.warnings;
     const preamble =
       "FlinkTable \"kr_src\" ('scan.startup.mode' = 'earliest-offset' reads the whole topic again): a job that starts without Flink state reads Kafka from 'scan.startup.mode', " +
-      "not from where it was (only 'group-offsets', the default, resumes from the offsets the job committed); ";
+      "not from where it was (only 'group-offsets', the default, resumes: from the offsets the job committed on its checkpoints); ";
     new api.FlinkSqlJob("kr-default", { statements, kubernetes: k8s });
     expect(warnings("kr-default")).to.deep.equal([
       `kubernetes.upgradeMode: ${preamble}with upgradeMode "stateless" every change of the job (any script change) starts it without state; ` +
-        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), or read from \'group-offsets\'',
+        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), ' +
+        "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
     ]);
     new api.FlinkSqlJob("kr-stateless", { statements, kubernetes: { ...k8s, upgradeMode: "stateless" } });
     expect(warnings("kr-stateless")).to.have.length(1);
@@ -45,9 +47,23 @@ describe("Kafka reads and restarts without state", () => {
     expect(warnings("kr-last")).to.deep.equal([]);
     new api.FlinkSqlJob("kr-gw", { statements, sqlGateway: { endpoint: "http://gw:8083" } });
     expect(warnings("kr-gw")).to.deep.equal([`sqlGateway.savepointDir: ${preamble}without savepointDir every update submits the new script from empty state; set savepointDir`]);
-    // A Kafka read from group-offsets (the default) resumes from the committed offsets.
+    // A Kafka read from group-offsets (the default) resumes from the offsets committed on checkpoints:
+    // when the job checkpoints (its interval is the job's to set: kubernetes.flinkConfiguration and
+    // sessionProperties may not).
     const grouped = new api.FlinkTable("kr_grouped", { columns: [{ name: "id", type: "BIGINT" }], options: { ...kafka, "properties.group.id": "g" } });
-    new api.FlinkSqlJob("kr-grouped", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${grouped}`], kubernetes: k8s });
-    expect(warnings("kr-grouped")).to.deep.equal([]);
+    const fromGroup = [api.sql`INSERT INTO ${out} SELECT id FROM ${grouped}`];
+    new api.FlinkSqlJob("kr-grouped", { statements: fromGroup, kubernetes: k8s });
+    expect(warnings("kr-grouped")).to.deep.equal([
+      "kubernetes.upgradeMode: FlinkTable \"kr_grouped\" ('group-offsets' resumes from offsets committed on checkpoints, and the job does not checkpoint): " +
+        "a job that starts without Flink state reads Kafka from 'scan.startup.mode', not from where it was (only 'group-offsets', the default, resumes: from the offsets the job committed on its checkpoints); " +
+        'with upgradeMode "stateless" every change of the job (any script change) starts it without state; ' +
+        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), ' +
+        "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
+    ]);
+    new api.FlinkSqlJob("kr-grouped-cp", { statements: fromGroup, configuration: { "execution.checkpointing.interval": "30s" }, kubernetes: k8s });
+    expect(warnings("kr-grouped-cp")).to.deep.equal([]);
+    const sinkIceberg = new api.IcebergSink("kr_lake", { catalog: { name: "lake", type: "hive", uri: "thrift://hms:9083" }, database: "db", table: "kr", columns: [{ name: "id", type: "BIGINT" }] });
+    new api.FlinkSqlJob("kr-grouped-iceberg", { statements: [api.sql`INSERT INTO ${sinkIceberg} SELECT id FROM ${grouped}`], kubernetes: k8s });
+    expect(warnings("kr-grouped-iceberg")).to.deep.equal([]);
   });
 });

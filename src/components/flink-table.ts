@@ -56,6 +56,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       unboundedReason: p.boundedness.reason,
       ...(p.changelog !== undefined ? { changelog: p.changelog } : {}),
       ...(p.restartRead !== undefined ? { restartRead: p.restartRead } : {}),
+      ...(p.kafkaGroupOffsets ? { kafkaGroupOffsets: true as const } : {}),
       columns: p.tableColumns,
       warnings: [],
     });

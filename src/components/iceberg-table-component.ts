@@ -7,7 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isPlainLocation, renderIcebergTable, type IcebergTablePlan, type RenderedIcebergTable } from "../options/iceberg-table.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
-import { registerTableDefinition } from "./table-definition.js";
+import { registerTableDefinition, type IcebergTableFacts, type TableDefinition } from "./table-definition.js";
 
 /** The message for a catalog uri/warehouse that resolved to a Pulumi secret. */
 export function secretLocationMessage(arg: "uri" | "warehouse"): string {
@@ -70,7 +70,7 @@ export function registerIcebergTable(component: object, plan: IcebergTablePlan, 
       upsert: plan.upsert,
       streamingRead: read?.streamingRead ?? false,
       pinnedBySnapshotIds: read?.pinnedBySnapshotIds ?? false,
-    },
+    } satisfies Omit<IcebergTableFacts, "hashDistributionProblem">,
     plan.hashDistributionProblem !== undefined ? { hashDistributionProblem: plan.hashDistributionProblem } : undefined,
   );
   registerTableDefinition(
@@ -88,7 +88,7 @@ export function registerIcebergTable(component: object, plan: IcebergTablePlan, 
         bounded,
         iceberg,
         warnings: plan.warnings,
-      },
+      } satisfies Omit<TableDefinition, "ddlPlain" | "unboundedReason" | "commitInterval">,
       outputs.plain !== undefined ? { ddlPlain: outputs.plain.ddl } : undefined,
       read?.unboundedReason !== undefined ? { unboundedReason: read.unboundedReason } : undefined,
       plan.commitInterval !== undefined ? { commitInterval: plan.commitInterval } : undefined,

@@ -82,7 +82,7 @@ function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | unde
   // Optional keys absent, not undefined; added with Object.assign after the fixed ones (a literal
   // with keys after a spread is built key by key in V8's runtime; BENCHMARKS.md session 6).
   return Object.assign(
-    { jobName: name, runtimeMode: plan.runtimeMode, bounded: plan.bounded, flinkConfiguration: plan.flinkConfiguration, needsFormatV3: plan.needsFormatV3 },
+    { jobName: name, runtimeMode: plan.runtimeMode, bounded: plan.bounded, flinkConfiguration: plan.flinkConfiguration, needsFormatV3: plan.needsFormatV3 } satisfies Partial<KubernetesJobFacts>,
     scriptText !== undefined ? { scriptText } : undefined,
     parallelism !== undefined ? { parallelism } : undefined,
     plan.streamingIcebergReads.length > 0 ? { streamingIcebergReads: plan.streamingIcebergReads } : undefined,
@@ -115,8 +115,9 @@ export function validateTarget(
           "and submits the new script from empty state, so the read starts over from its starting strategy (reading again what it had read, or, from the latest snapshot, skipping what was committed meanwhile); set savepointDir",
       );
     }
-    if (plan.statelessRestartReads.length > 0 && typeof gateway === "object" && gateway !== null && gateway.savepointDir === undefined) {
-      diag.warn("sqlGateway.savepointDir", `${kafkaRestartPreamble(plan.statelessRestartReads)}without savepointDir every update submits the new script from empty state; set savepointDir`);
+    const kafkaReads = plan.statelessRestartReads;
+    if (kafkaReads.length > 0 && typeof gateway === "object" && gateway !== null && gateway.savepointDir === undefined) {
+      diag.warn("sqlGateway.savepointDir", `${kafkaRestartPreamble(kafkaReads)}without savepointDir every update submits the new script from empty state; set savepointDir`);
     }
     // The session starts with the job's configuration, then sessionProperties; the script's SET
     // lines run after that and win, so a key in both would be set twice with different winners.

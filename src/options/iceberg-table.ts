@@ -246,7 +246,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
       uri: c.uri,
       warehouse: c.warehouse,
       warnings,
-    },
+    } satisfies Omit<IcebergTablePlan, "read" | "hashDistributionProblem" | "commitInterval">,
     read !== undefined ? { read } : undefined,
     hashProblem !== undefined ? { hashDistributionProblem: hashProblem } : undefined,
     commitText !== undefined ? { commitInterval: { millis: parseFlinkDuration(commitText), text: commitText } } : undefined,

@@ -66,13 +66,13 @@ export function connectorChangelog(options: Readonly<Record<string, string>>): s
  * What a restart without Flink state does to an unbounded Kafka read, or undefined when it resumes
  * (the default 'group-offsets' resumes from the offsets the job committed on its checkpoints).
  * flink-connector-kafka reads from `scan.startup.mode` whenever the job starts without state
- * (`KafkaSourceBuilder` starting offsets; upsert-kafka always from the earliest offset).
+ * (`KafkaSourceBuilder` starting offsets). upsert-kafka, which always reads from the earliest
+ * offset to rebuild its table, is not one.
  */
 export function connectorRestartRead(options: Readonly<Record<string, string>>): string | undefined {
   const connector = (options["connector"] ?? "").trim().toLowerCase();
-  if (connector !== "kafka" && connector !== "upsert-kafka") return undefined;
-  if (connectorBoundedness(options).bounded) return undefined;
-  if (connector === "upsert-kafka") return "upsert-kafka reads the topic from the earliest offset again";
+  // upsert-kafka always reads from the earliest offset: that is how it rebuilds its table.
+  if (connector !== "kafka" || connectorBoundedness(options).bounded) return undefined;
   const mode = (options["scan.startup.mode"] ?? "group-offsets").trim().toLowerCase();
   switch (mode) {
     case "earliest-offset":
@@ -85,4 +85,11 @@ export function connectorRestartRead(options: Readonly<Record<string, string>>):
     default:
       return undefined;
   }
+}
+
+/** True for an unbounded 'kafka' read from 'group-offsets' (the default), which resumes only from offsets committed on checkpoints. */
+export function connectorGroupOffsets(options: Readonly<Record<string, string>>): boolean {
+  const connector = (options["connector"] ?? "").trim().toLowerCase();
+  if (connector !== "kafka" || connectorBoundedness(options).bounded) return false;
+  return (options["scan.startup.mode"] ?? "group-offsets").trim().toLowerCase() === "group-offsets";
 }

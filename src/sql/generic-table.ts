@@ -15,7 +15,7 @@ import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-li
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
-import { connectorBoundedness, connectorChangelog, connectorRestartRead, type Boundedness } from "./connector-bounds.js";
+import { connectorBoundedness, connectorChangelog, connectorGroupOffsets, connectorRestartRead, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 import { checkKafkaOptions } from "./kafka-options.js";
 import { splitStatements, withoutTrailing } from "./split.js";
@@ -105,6 +105,8 @@ export interface GenericTablePlan {
   changelog: string | undefined;
   /** What a restart without state does to the table's unbounded Kafka read (connectorRestartRead), when it does not resume. */
   restartRead: string | undefined;
+  /** An unbounded Kafka read from 'group-offsets' (connectorGroupOffsets). */
+  kafkaGroupOffsets: boolean;
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
   tableColumns: TableColumn[];
 }
@@ -292,10 +294,11 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     boundedness: connectorBoundedness(options),
     changelog: connectorChangelog(options),
     restartRead: connectorRestartRead(options),
+    kafkaGroupOffsets: connectorGroupOffsets(options),
     tableColumns: columns.map((c) => ({
       name: c.name,
       ...(c.kind === "computed" ? {} : { type: kinds.get(c.name)!.type! }),
-      insertable: c.kind === "physical" || (c.kind === "metadata" && c.virtual !== true),
+      insertable: c.kind === "physical" || (c.kind === "metadata" && !c.virtual),
     })),
   };
 }

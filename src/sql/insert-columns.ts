@@ -79,7 +79,7 @@ function castType(code: string, text: string): DataType | undefined {
  * The values of the SELECT list (a `*` expanded to the FROM table's columns), reporting column
  * references that match no column; undefined when a `*` cannot be expanded.
  */
-function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, expansionStrategy: boolean): SelectedValue[] | undefined {
+function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): SelectedValue[] | undefined {
   const values: SelectedValue[] = [];
   const from = q.from;
   const fromColumns: readonly TableColumn[] | undefined = from?.table.columns;
@@ -89,8 +89,9 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, expansion
     if (star !== null) {
       const qualifier = star[1] === undefined ? undefined : unquoteIdentifier(item.text.slice(0, star[1].length));
       if (fromColumns === undefined || !qualifies(qualifier)) return undefined;
-      // table.column-expansion-strategy (Flink 1.19+) may leave VIRTUAL metadata columns out of `*`.
-      if (expansionStrategy && fromColumns.some((c) => c.type !== undefined && !c.insertable)) return undefined;
+      // table.column-expansion-strategy (flink TableConfigOptions; job, cluster or session configuration)
+      // may leave VIRTUAL metadata columns out of `*`: with one, `*` is left to Flink.
+      if (fromColumns.some((c) => c.type !== undefined && !c.insertable)) return undefined;
       for (const c of fromColumns) values.push({ shown: `${c.name} (from ${item.shown})`, ...(c.type ? { type: c.type } : {}), column: c.name, fromStar: true });
       continue;
     }
@@ -135,7 +136,7 @@ function plural(n: number, word: string): string {
  * Checks an INSERT against its sink's columns (see the module comment); problems at
  * `statements[i]`. Nothing is reported for a query shape it does not read.
  */
-export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, configuration: Readonly<Record<string, unknown>> = {}): void {
+export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics): void {
   const target: TableDefinition | undefined = a.target;
   const sinkColumns = target?.columns?.filter((c) => c.insertable);
   if (target === undefined || sinkColumns === undefined) return;
@@ -155,8 +156,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, conf
     if (listed.length < q.columnList.length) return;
     targets = listed;
   }
-  const strategy = configuration["table.column-expansion-strategy"];
-  const values = selectedValues(q, at, diag, typeof strategy === "string" && strategy.trim() !== "");
+  const values = selectedValues(q, at, diag);
   if (values === undefined) return;
   if (values.length !== targets.length) {
     const cols = targets.map((c) => c.name);

@@ -86,6 +86,19 @@ export function closingParen(code: string, open: number): number {
   return -1;
 }
 
+/** True when `pattern` matches code[start, end) outside parentheses and brackets. */
+function hasTopLevel(code: string, start: number, end: number, pattern: RegExp): boolean {
+  let depth = 0;
+  let flat = "";
+  for (let i = start; i < end; i++) {
+    const c = code[i]!;
+    if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    flat += depth === 0 ? c : " ";
+  }
+  return pattern.test(flat);
+}
+
 /** The first top-level `FROM` keyword at or after `start`, or -1. */
 function topLevelFrom(code: string, start: number): number {
   let depth = 0;
@@ -159,7 +172,10 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
   if (select.exec(code) === null) return undefined;
   const listStart = select.lastIndex;
   const fromAt = topLevelFrom(code, listStart);
-  const parts = topLevelSplit(code, listStart, fromAt < 0 ? code.length : fromAt);
+  const listEnd = fromAt < 0 ? code.length : fromAt;
+  // `SELECT 1, 'a' UNION ALL SELECT ...`: a first branch without FROM; its list is not read.
+  if (hasTopLevel(code, listStart, listEnd, SET_OPERATION)) return undefined;
+  const parts = topLevelSplit(code, listStart, listEnd);
   if (parts === undefined) return undefined;
   const items = parts.map(([s, e]) => {
     const lead = code.slice(s, e).length - code.slice(s, e).trimStart().length;

@@ -31,18 +31,22 @@ export interface ProgramTables {
 }
 
 /**
- * The start of every message about restarting a job that reads Iceberg tables as a stream
- * (`streamingIcebergReads`): their read position lives only in Flink state, so each target says
- * what of its own discards that state.
+ * The start of every message about a job that reads Kafka (`statelessRestartReads`) and starts
+ * again without Flink state: it reads from 'scan.startup.mode'; 'group-offsets' resumes only from
+ * offsets committed on checkpoints (KafkaSource commits on checkpoint completion).
  */
 export function kafkaRestartPreamble(reads: readonly string[]): string {
   return (
     `${reads.join(", ")}: a job that starts without Flink state reads Kafka from 'scan.startup.mode', not from where it was ` +
-    "(only 'group-offsets', the default, resumes from the offsets the job committed); "
+    "(only 'group-offsets', the default, resumes: from the offsets the job committed on its checkpoints); "
   );
 }
 
-/** See kafkaRestartPreamble; for Iceberg tables read as a stream. */
+/**
+ * The start of every message about restarting a job that reads Iceberg tables as a stream
+ * (`streamingIcebergReads`): their read position lives only in Flink state, so each target says
+ * what of its own discards that state.
+ */
 export function streamingReadsPreamble(reads: readonly string[]): string {
   return `the job reads ${reads.join(", ")} as a stream, and the snapshot it has reached lives only in Flink state: `;
 }
@@ -70,7 +74,11 @@ export interface JobPlan extends JobConfig {
   needsFormatV3: boolean;
   /** Labels of the Iceberg tables a streaming job reads as a stream (their read position lives only in Flink state). */
   streamingIcebergReads: string[];
-  /** The Kafka tables a streaming job reads that a restart without state does not resume: `label (what happens)`. */
+  /**
+   * The Kafka tables a streaming job reads that a restart without state does not resume,
+   * `label (what happens)`: a startup mode other than 'group-offsets', or 'group-offsets' in a job
+   * that does not checkpoint (the checkpoint interval is the job's to decide: SPEC decision 9).
+   */
   statelessRestartReads: string[];
 }
 
@@ -274,7 +282,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   });
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
-  for (const a of inserts) checkInsertColumns(a, diag, input.configuration);
+  for (const a of inserts) checkInsertColumns(a, diag);
   if (runtimeMode === "streaming") for (const a of inserts) checkChangelogIntoAppendSink(a, diag);
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
@@ -305,6 +313,15 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     bounded: runtimeMode === "batch" || reads.every((t) => t.bounded),
     needsFormatV3: tables.some((t) => t.iceberg?.needsFormatV3 === true),
     streamingIcebergReads: runtimeMode === "batch" ? [] : reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => t.label),
-    statelessRestartReads: runtimeMode === "batch" ? [] : reads.filter((t) => t.restartRead !== undefined).map((t) => `${t.label} (${t.restartRead})`),
-  });
+    statelessRestartReads:
+      runtimeMode === "batch"
+        ? []
+        : reads.flatMap((t) =>
+            t.restartRead !== undefined
+              ? [`${t.label} (${t.restartRead})`]
+              : t.kafkaGroupOffsets === true && config.checkpointInterval === undefined
+                ? [`${t.label} ('group-offsets' resumes from offsets committed on checkpoints, and the job does not checkpoint)`]
+                : [],
+          ),
+  } satisfies Partial<JobPlan>);
 }

@@ -104,8 +104,9 @@ export interface KubernetesArgs {
    * `checkpointDir`; savepoint also `savepointDir`. A job that reads an Iceberg table as a stream
    * keeps its read position only in state, so with stateless every change restarts the read from
    * its starting strategy (rows read again, or commits skipped): left at the default that is a
-   * preview error, set explicitly a warning. A Kafka read from `scan.startup.mode` other than
-   * `group-offsets` (or any upsert-kafka read) starts over the same way: a warning with stateless
+   * preview error, set explicitly a warning. A Kafka read from a `scan.startup.mode` other than
+   * `group-offsets`, or from `group-offsets` in a job that does not checkpoint (offsets are
+   * committed on checkpoints), starts over the same way: a warning with stateless
    * (flink-connector-kafka reads its startup mode whenever the job starts without state).
    * Becomes `spec.job.upgradeMode`.
    */

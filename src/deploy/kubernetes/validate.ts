@@ -108,7 +108,8 @@ function checkStreamingReadUpgrades(args: KubernetesArgs, job: KubernetesJobFact
     diag.warn(
       "kubernetes.upgradeMode",
       `${kafkaRestartPreamble(kafka)}with upgradeMode "stateless" every change of the job (any script change) starts it without state; ` +
-        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), or read from \'group-offsets\'',
+        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), ' +
+        "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
     );
   }
   const reads = job.streamingIcebergReads ?? [];

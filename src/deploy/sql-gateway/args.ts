@@ -53,8 +53,8 @@ export interface SqlGatewayArgs {
    * Flink version (`state.savepoints.dir` up to 1.19, `execution.checkpointing.savepoint-dir`
    * from 1.20). Default: unset — then an update cancels the old job and starts the new one with
    * empty state, and says so in the resource's `warnings` output (a preview warning for a job that
-   * reads an Iceberg table as a stream, or Kafka from a startup mode other than `group-offsets`,
-   * whose read would start over). Must be a URI with a scheme
+   * reads an Iceberg table as a stream, or Kafka from a startup mode other than `group-offsets`
+   * or without checkpoints, whose read would start over). Must be a URI with a scheme
    * (`s3://`, `hdfs://`, `file://`...): preview error otherwise.
    */
   savepointDir?: string;
