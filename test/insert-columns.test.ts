@@ -181,6 +181,25 @@ describe("INSERT against the sink's columns", () => {
     expect(messages(() => new api.FlinkSqlJob("oc-persisted", { statements: [api.sql`INSERT INTO ${one} SELECT * FROM ${persisted}`] }))[0]![1]).to.contain("the SELECT list has 2 values");
   });
 
+  it("a ROW or ARRAY value into a scalar column: no CAST helps, select the field", () => {
+    const src = source("rw_src", [
+      { name: "id", type: "BIGINT" },
+      { name: "payload", type: "ROW<`x` INT, `y` STRING>" },
+    ]);
+    const out = sink("rw_out", [
+      { name: "id", type: "BIGINT" },
+      { name: "x", type: "INT" },
+    ]);
+    expect(messages(() => new api.FlinkSqlJob("rw", { statements: [api.sql`INSERT INTO ${out} SELECT * FROM ${src}`] }))).to.deep.equal([
+      [
+        "statements[0]",
+        "value 2 of the SELECT list, payload (from *) (ROW<`x` INT, `y` STRING>), goes into IcebergSink \"rw_out\"'s column \"x\" (INT), and Flink does not convert ROW<`x` INT, `y` STRING> to INT by itself: " +
+          "the job fails when it starts (\"Incompatible types for sink column 'x' at position 1\"). A ROW value converts to no INT, not even with a CAST: select the field or element you mean instead, e.g. `payload`.`x`, listing the columns instead of *",
+      ],
+    ]);
+    new api.FlinkSqlJob("rw-field", { statements: [api.sql`INSERT INTO ${out} SELECT id, payload.x FROM ${src}`] });
+  });
+
   it("the column list names columns of the sink; SELECT * counts the FROM table's columns", () => {
     const src = source("cl_src", [
       { name: "id", type: "BIGINT" },

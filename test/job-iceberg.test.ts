@@ -376,7 +376,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
   });
 
   it("a changelog into an Iceberg sink without a primary key is an error; an unwindowed aggregation a warning", () => {
-    const cdc = new api.FlinkTable("cl_cdc", { columns: cols, options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json" } });
+    const cdc = new api.FlinkTable("cl_cdc", { columns: cols, options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" } });
     const appendOnly = new api.IcebergSink("cl_append", { catalog, database: "db", table: "cl_append", columns: cols });
     const keyed = new api.IcebergSink("cl_keyed", { catalog, database: "db", table: "cl_keyed", columns: cols.map((c) => ({ ...c })), primaryKey: ["id"] });
     const e = errorOf(() => new api.FlinkSqlJob("cl-bad", { statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, data FROM ${cdc}`] }));
@@ -401,7 +401,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     const orders = new api.FlinkTable("cl_orders", {
       columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }],
       watermark: { column: "ts", expression: "ts" },
-      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json" },
+      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest" },
     });
     const rates = new api.FlinkTable("cl_rates", { columns: cols, primaryKey: ["id"], options: { connector: "upsert-kafka", topic: "r", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" } });
     new api.FlinkSqlJob("cl-temporal", {

@@ -26,6 +26,22 @@ describe("Kafka reads and restarts without state", () => {
     expect(connectorRestartRead({ connector: "datagen" })).to.equal(undefined);
   });
 
+  it("reading from 'group-offsets' without 'properties.auto.offset.reset' warns: a group without committed offsets fails the first start", () => {
+    const plain = new api.FlinkTable("kg_src", { columns: [{ name: "id", type: "BIGINT" }], options: { ...kafka, "properties.group.id": "g1" } });
+    const out = new api.FlinkTable("kg_out", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "blackhole" } });
+    new api.FlinkSqlJob("kg", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${plain}`], configuration: { "execution.checkpointing.interval": "1min" } });
+    expect(registry().jobs.find((j) => j.name === "kg")!.warnings).to.deep.equal([
+      "statements: FlinkTable \"kg_src\" reads from 'group-offsets' (the default 'scan.startup.mode') without 'properties.auto.offset.reset', " +
+        "so a consumer group (\"g1\") without committed offsets fails the job's first start (NoOffsetForPartitionException: flink-connector-kafka resets with strategy NONE); " +
+        "set 'properties.auto.offset.reset' to 'earliest' or 'latest' in the table's options, or choose a 'scan.startup.mode'",
+    ]);
+    // A Kafka table only written to reads nothing: no warning.
+    const sinkOnly = new api.FlinkTable("kg_sink", { columns: [{ name: "id", type: "BIGINT" }], options: kafka });
+    const gen = new api.FlinkTable("kg_gen", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "datagen" } });
+    new api.FlinkSqlJob("kg-write", { statements: [api.sql`INSERT INTO ${sinkOnly} SELECT id FROM ${gen}`] });
+    expect(registry().jobs.find((j) => j.name === "kg-write")!.warnings).to.deep.equal([]);
+  });
+
   it("a warning with stateless upgrades (default or chosen) and on a gateway without savepointDir; none with last-state", () => {
     const src = new api.FlinkTable("kr_src", { columns: [{ name: "id", type: "BIGINT" }], options: { ...kafka, "scan.startup.mode": "earliest-offset" } });
     const out = new api.FlinkTable("kr_out", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "blackhole" } });
@@ -50,7 +66,7 @@ describe("Kafka reads and restarts without state", () => {
     // A Kafka read from group-offsets (the default) resumes from the offsets committed on checkpoints:
     // when the job checkpoints (its interval is the job's to set: kubernetes.flinkConfiguration and
     // sessionProperties may not).
-    const grouped = new api.FlinkTable("kr_grouped", { columns: [{ name: "id", type: "BIGINT" }], options: { ...kafka, "properties.group.id": "g" } });
+    const grouped = new api.FlinkTable("kr_grouped", { columns: [{ name: "id", type: "BIGINT" }], options: { ...kafka, "properties.group.id": "g", "properties.auto.offset.reset": "earliest" } });
     const fromGroup = [api.sql`INSERT INTO ${out} SELECT id FROM ${grouped}`];
     new api.FlinkSqlJob("kr-grouped", { statements: fromGroup, kubernetes: k8s });
     expect(warnings("kr-grouped")).to.deep.equal([

@@ -34,8 +34,10 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * number of values than columns (a `*` counts the FROM table's columns), a listed column the sink
    * does not have, a value whose known type (a column of the FROM table, or a CAST) Flink does not
    * convert to the column's type by itself (flink `LogicalTypeCasts`), and a column reference in
-   * the SELECT list that the FROM table does not have (with the nearest name). WHERE and the other
-   * clauses are not read; joins, unions, subqueries, WITH and VALUES are left to Flink.
+   * the SELECT list that the FROM table does not have (with the nearest name). Only whole items are
+   * read: names inside expressions (`UPPER(x)`, `CAST(x AS ...)`), WHERE and the other clauses are
+   * not; a `*` over a table with VIRTUAL metadata columns is not counted (the column expansion
+   * strategy may leave them out); joins, unions, subqueries, WITH and VALUES are left to Flink.
    */
   statements: (SqlStatement | string)[];
   /**

@@ -57,6 +57,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(p.changelog !== undefined ? { changelog: p.changelog } : {}),
       ...(p.restartRead !== undefined ? { restartRead: p.restartRead } : {}),
       ...(p.kafkaGroupOffsets ? { kafkaGroupOffsets: true as const } : {}),
+      ...(p.groupOffsetsWithoutReset !== undefined ? { readProblem: p.groupOffsetsWithoutReset } : {}),
       columns: p.tableColumns,
       warnings: [],
     });

@@ -61,6 +61,8 @@ export interface TableDefinition {
   readonly unboundedReason?: string;
   /** What a restart without Flink state does to the table's read, when it does not resume where it was (FlinkTable: connectorRestartRead). */
   readonly restartRead?: string;
+  /** A warning for every job that reads the table (FlinkTable: Kafka 'group-offsets' without 'properties.auto.offset.reset'). */
+  readonly readProblem?: string;
   /** An unbounded Kafka read from 'group-offsets', which resumes only from offsets committed on checkpoints. */
   readonly kafkaGroupOffsets?: true;
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */

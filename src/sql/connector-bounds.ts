@@ -93,3 +93,22 @@ export function connectorGroupOffsets(options: Readonly<Record<string, string>>)
   if (connector !== "kafka" || connectorBoundedness(options).bounded) return false;
   return (options["scan.startup.mode"] ?? "group-offsets").trim().toLowerCase() === "group-offsets";
 }
+
+/**
+ * The problem of a 'kafka' read from 'group-offsets' (the default startup mode) without
+ * 'properties.auto.offset.reset': flink-connector-kafka then resets with strategy NONE
+ * (`OffsetsInitializer.committedOffsets(OffsetResetStrategy.NONE)`), so a consumer group without
+ * committed offsets fails the job's first start. undefined when it does not apply.
+ */
+export function groupOffsetsWithoutReset(options: Readonly<Record<string, string>>): string | undefined {
+  const connector = (options["connector"] ?? "").trim().toLowerCase();
+  if (connector !== "kafka" || (options["scan.startup.mode"] ?? "group-offsets").trim().toLowerCase() !== "group-offsets") return undefined;
+  if (options["properties.auto.offset.reset"] !== undefined) return undefined;
+  const group = options["properties.group.id"];
+  return (
+    `reads from 'group-offsets' (${options["scan.startup.mode"] === undefined ? "the default 'scan.startup.mode'" : "its 'scan.startup.mode'"}) without 'properties.auto.offset.reset', ` +
+    `so a consumer group${group !== undefined ? ` (${JSON.stringify(group)})` : ""} without committed offsets fails the job's first start ` +
+    "(NoOffsetForPartitionException: flink-connector-kafka resets with strategy NONE); " +
+    "set 'properties.auto.offset.reset' to 'earliest' or 'latest' in the table's options, or choose a 'scan.startup.mode'"
+  );
+}

@@ -15,7 +15,7 @@ import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-li
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
-import { connectorBoundedness, connectorChangelog, connectorGroupOffsets, connectorRestartRead, type Boundedness } from "./connector-bounds.js";
+import { connectorBoundedness, connectorChangelog, connectorGroupOffsets, connectorRestartRead, groupOffsetsWithoutReset, type Boundedness } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 import { checkKafkaOptions } from "./kafka-options.js";
 import { splitStatements, withoutTrailing } from "./split.js";
@@ -64,7 +64,10 @@ export interface FlinkTableArgs {
    * `properties.config.providers*`) must be plain. Keys that carry credentials are rejected.
    * For 'kafka' / 'upsert-kafka': the required options, the primary key each needs or refuses,
    * `scan.startup.mode` and misspelt connector keys are preview errors (flink-connector-kafka
-   * `KafkaDynamicTableFactory`, `UpsertKafkaDynamicTableFactory`).
+   * `KafkaDynamicTableFactory`, `UpsertKafkaDynamicTableFactory`). A job that reads a 'kafka' table
+   * from 'group-offsets' (the default startup mode) without 'properties.auto.offset.reset' gets a
+   * warning: the connector resets with strategy NONE, so a group without committed offsets fails
+   * the first start.
    */
   options: Record<string, pulumi.Input<string>>;
   /**
@@ -107,6 +110,8 @@ export interface GenericTablePlan {
   restartRead: string | undefined;
   /** An unbounded Kafka read from 'group-offsets' (connectorGroupOffsets). */
   kafkaGroupOffsets: boolean;
+  /** What goes wrong reading from 'group-offsets' without 'properties.auto.offset.reset', when it applies (groupOffsetsWithoutReset). */
+  groupOffsetsWithoutReset: string | undefined;
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
   tableColumns: TableColumn[];
 }
@@ -295,6 +300,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     changelog: connectorChangelog(options),
     restartRead: connectorRestartRead(options),
     kafkaGroupOffsets: connectorGroupOffsets(options),
+    groupOffsetsWithoutReset: groupOffsetsWithoutReset(options),
     tableColumns: columns.map((c) => ({
       name: c.name,
       ...(c.kind === "computed" ? {} : { type: kinds.get(c.name)!.type! }),

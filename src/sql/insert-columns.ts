@@ -37,6 +37,8 @@ interface SelectedValue {
 }
 
 const NAME = String.raw`(?:[A-Za-z_][A-Za-z0-9_$]*|q+)`;
+/** Kinds whose values convert only into the same kind (LogicalTypeCasts `supportsConstructedCasting`). */
+const CONSTRUCTED: ReadonlySet<string> = new Set(["ROW", "ARRAY", "MULTISET", "MAP"]);
 /**
  * Unquoted words that stand alone in a SELECT list without being columns: literals and the
  * functions Calcite calls without parentheses (SqlStdOperatorTable: CURRENT_TIMESTAMP ...; PI).
@@ -181,7 +183,10 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics): voi
         `("Incompatible types for sink column '${col.name}' at position ${i}"). ` +
         (swapped
           ? `Values go into the sink's columns by position, not by name: select them in the sink's column order, or name the columns you fill (INSERT INTO \${sink} (...) SELECT ...)`
-          : `Convert it in the SELECT, e.g. CAST(${v.column !== undefined ? quoteIdentifier(v.column) : "..."} AS ${sinkType})${v.fromStar ? ", listing the columns instead of *" : ""} ` +
+          : CONSTRUCTED.has(v.type.kind) && v.type.kind !== col.type.kind
+            ? `A ${v.type.kind} value converts to no ${sinkType}, not even with a CAST: select the field or element you mean instead` +
+              `${v.column !== undefined && v.type.kind === "ROW" ? `, e.g. ${quoteIdentifier(v.column)}.${quoteIdentifier(v.type.fields[0]?.name ?? "field")}` : ""}${v.fromStar ? ", listing the columns instead of *" : ""}`
+            : `Convert it in the SELECT, e.g. CAST(${v.column !== undefined ? quoteIdentifier(v.column) : "..."} AS ${sinkType})${v.fromStar ? ", listing the columns instead of *" : ""} ` +
             "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, " +
             "BINARY into VARBINARY, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)"),
     );

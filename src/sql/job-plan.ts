@@ -291,6 +291,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       diag.error("runtimeMode", `a batch job cannot read the unbounded ${t.label}${t.unboundedReason ? ` (${t.unboundedReason})` : ""}; make the source bounded or use runtimeMode "streaming"`);
     }
   }
+  for (const t of reads) if (t.readProblem !== undefined) diag.warn("statements", `${t.label} ${t.readProblem}`);
   for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
     const key = icebergKey(src);
     const writer = key === undefined ? undefined : findUpsertWriter(src.iceberg!, key, sinks, input.programTables);
