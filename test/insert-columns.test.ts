@@ -181,6 +181,32 @@ describe("INSERT against the sink's columns", () => {
     expect(messages(() => new api.FlinkSqlJob("oc-persisted", { statements: [api.sql`INSERT INTO ${one} SELECT * FROM ${persisted}`] }))[0]![1]).to.contain("the SELECT list has 2 values");
   });
 
+  it("literals have Calcite's types (Flink's validator coerces nothing): a text into INT, 1.5 into INT, 1 into STRING fail; widening literals pass", () => {
+    const out = sink("lt_out", [
+      { name: "n", type: "INT" },
+      { name: "s", type: "STRING" },
+      { name: "d", type: "DATE" },
+    ]);
+    expect(messages(() => new api.FlinkSqlJob("lt", { statements: [api.sql`INSERT INTO ${out} SELECT 'abc', 1, TIMESTAMP '2024-01-01 00:00:00'`] })).map((m) => m[1]!.split(": the job fails")[0])).to.deep.equal([
+      "value 1 of the SELECT list, 'abc' (CHAR(3)), goes into IcebergSink \"lt_out\"'s column \"n\" (INT), and Flink does not convert CHAR(3) to INT by itself",
+      "value 2 of the SELECT list, 1 (INT), goes into IcebergSink \"lt_out\"'s column \"s\" (STRING), and Flink does not convert INT to STRING by itself",
+    ]);
+    expect(messages(() => new api.FlinkSqlJob("lt-dec", { statements: [api.sql`INSERT INTO ${out} SELECT 1.5, 'x', DATE '2024-01-01'`] }))[0]![1]).to.contain(
+      "value 1 of the SELECT list, 1.5 (DECIMAL(2, 1)), goes into IcebergSink \"lt_out\"'s column \"n\" (INT)",
+    );
+    expect(messages(() => new api.FlinkSqlJob("lt-cast", { statements: [api.sql`INSERT INTO ${out} SELECT 'abc', 'x', NULL`] }))[0]![1]).to.contain("e.g. CAST('abc' AS INT)");
+    const wide = sink("lt_wide", [
+      { name: "b", type: "BIGINT" },
+      { name: "x", type: "DOUBLE" },
+      { name: "c", type: "DECIMAL(10, 2)" },
+      { name: "s", type: "STRING" },
+      { name: "t", type: "TIMESTAMP_LTZ(3)" },
+      { name: "f", type: "BOOLEAN" },
+      { name: "y", type: "BYTES" },
+    ]);
+    new api.FlinkSqlJob("lt-ok", { statements: [api.sql`INSERT INTO ${wide} SELECT -12, 1e3, 3.25, 'a' 'b', TIMESTAMP '2024-01-01 00:00:00', TRUE, X'00ff'`] });
+  });
+
   it("a ROW or ARRAY value into a scalar column: no CAST helps, select the field", () => {
     const src = source("rw_src", [
       { name: "id", type: "BIGINT" },

@@ -32,7 +32,7 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * checked against the sink's columns as Flink's planner checks it when the job starts
    * (flink `DynamicSinkUtils.validateSchemaAndApplyImplicitCast`): preview errors for another
    * number of values than columns (a `*` counts the FROM table's columns), a listed column the sink
-   * does not have, a value whose known type (a column of the FROM table, or a CAST) Flink does not
+   * does not have, a value whose known type (a column of the FROM table, a CAST or a literal) Flink does not
    * convert to the column's type by itself (flink `LogicalTypeCasts`), and a column reference in
    * the SELECT list that the FROM table does not have (with the nearest name). Only whole items are
    * read: names inside expressions (`UPPER(x)`, `CAST(x AS ...)`), WHERE and the other clauses are

@@ -9,8 +9,8 @@
  *   column list after the sink (a `*` counts the FROM table's columns);
  * - every column the list names is an insertable column of the sink;
  * - the type of each value Flink would write without a CAST (types.casts `supportsImplicitCast`),
- *   where the value's type is known: a column of the FROM table (also through `*`) or a
- *   `CAST(... AS type)`; any other expression is left to the runtime;
+ *   where the value's type is known: a column of the FROM table (also through `*`), a
+ *   `CAST(... AS type)` or a literal; any other expression is left to the runtime;
  * - a column reference in the SELECT list that matches no column of the FROM table (Flink's
  *   identifiers are case-sensitive; unquoted literals and parenthesis-less functions such as NULL
  *   or CURRENT_TIMESTAMP are no column references). WHERE and the other clauses are not read.
@@ -20,6 +20,7 @@
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import { supportsImplicitCast } from "../types/casts.js";
 import { quoteIdentifier, type DataType } from "../types/data-type.js";
+import { DataTypes } from "../types/datatypes.js";
 import { parseDataType } from "../types/parser.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
@@ -34,6 +35,8 @@ interface SelectedValue {
   readonly column?: string;
   /** True when it is part of a `*`. */
   readonly fromStar?: boolean;
+  /** The literal as written, when it is one. */
+  readonly literal?: string;
 }
 
 const NAME = String.raw`(?:[A-Za-z_][A-Za-z0-9_$]*|q+)`;
@@ -54,6 +57,36 @@ function withoutAlias(item: SelectItem): { code: string; text: string } {
   // `a b` is `a` aliased; a trailing word after an operator or keyword is no alias, but then the
   // rest is no column reference or CAST either, and stays unknown.
   return m === null ? { code: item.code, text: item.text } : { code: m[1]!, text: item.text.slice(0, m[1]!.length) };
+}
+
+/**
+ * The type of a whole-item literal, as Calcite types it (Flink's validator does no implicit type
+ * coercion: FlinkPlannerImpl `withTypeCoercionEnabled(false)`): TRUE/FALSE BOOLEAN, 'text' CHAR,
+ * X'..' BINARY, DATE/TIME/TIMESTAMP '..', an integer INT, BIGINT or DECIMAL(p, 0) by size, 1.5
+ * DECIMAL(p, s), 1e3 DOUBLE; undefined for anything else (NULL casts into any column).
+ */
+function literalType(code: string, text: string): DataType | undefined {
+  // The characters between the quotes ('' is one), over adjacent literals ('a' 'b' is one literal).
+  const quoted = (): number => [...text.matchAll(/'((?:[^']|'')*)'/g)].reduce((n, m) => n + [...m[1]!.replace(/''/g, "'")].length, 0);
+  if (/^(?:TRUE|FALSE|UNKNOWN)$/i.test(code)) return DataTypes.BOOLEAN();
+  if (/^N?'[ ]*'(?:\s*'[ ]*')*$/i.test(code)) return DataTypes.CHAR(Math.max(1, quoted()));
+  if (/^X'[ ]*'$/i.test(code)) return DataTypes.BINARY(Math.max(1, Math.ceil(quoted() / 2)));
+  if (/^DATE\s*'[ ]*'$/i.test(code)) return DataTypes.DATE();
+  if (/^TIME\s*'[ ]*'$/i.test(code)) return DataTypes.TIME(0);
+  if (/^TIMESTAMP\s*'[ ]*'$/i.test(code)) return DataTypes.TIMESTAMP(3);
+  if (/^TIMESTAMP\s+WITH\s+LOCAL\s+TIME\s+ZONE\s*'[ ]*'$/i.test(code)) return DataTypes.TIMESTAMP_LTZ(3);
+  const n = /^[+-]?\s*(?:(\d+)|(\d*)\.(\d*)|(\d+\.?\d*|\.\d+)[eE][+-]?\d+)$/.exec(code);
+  if (n === null || (n[2] === "" && n[3] === "")) return undefined;
+  if (n[4] !== undefined) return DataTypes.DOUBLE();
+  if (n[1] !== undefined) {
+    const v = BigInt(n[1]);
+    if (v <= 2147483647n) return DataTypes.INT();
+    if (v <= 9223372036854775807n) return DataTypes.BIGINT();
+    const digits = n[1].replace(/^0+(?=\d)/, "").length;
+    return digits <= 38 ? DataTypes.DECIMAL(digits, 0) : undefined;
+  }
+  const digits = (n[2]! + n[3]!).replace(/^0+(?=\d)/, "").length;
+  return digits >= 1 && digits <= 38 ? DataTypes.DECIMAL(digits, n[3]!.length) : undefined;
 }
 
 /** The type named by a whole-item `CAST(expr AS type)` / `TRY_CAST(...)`, when the type text parses. */
@@ -124,6 +157,11 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
         }
       }
     }
+    const literal = literalType(code, text);
+    if (literal !== undefined) {
+      values.push({ shown: item.shown, type: literal, literal: text });
+      continue;
+    }
     const cast = castType(code, text);
     values.push({ shown: item.shown, ...(cast ? { type: cast } : {}) });
   }
@@ -186,7 +224,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics): voi
           : CONSTRUCTED.has(v.type.kind) && v.type.kind !== col.type.kind
             ? `A ${v.type.kind} value converts to no ${sinkType}, not even with a CAST: select the field or element you mean instead` +
               `${v.column !== undefined && v.type.kind === "ROW" ? `, e.g. ${quoteIdentifier(v.column)}.${quoteIdentifier(v.type.fields[0]?.name ?? "field")}` : ""}${v.fromStar ? ", listing the columns instead of *" : ""}`
-            : `Convert it in the SELECT, e.g. CAST(${v.column !== undefined ? quoteIdentifier(v.column) : "..."} AS ${sinkType})${v.fromStar ? ", listing the columns instead of *" : ""} ` +
+            : `Convert it in the SELECT, e.g. CAST(${v.column !== undefined ? quoteIdentifier(v.column) : (v.literal ?? "...")} AS ${sinkType})${v.fromStar ? ", listing the columns instead of *" : ""} ` +
             "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, " +
             "BINARY into VARBINARY, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)"),
     );
