@@ -1,11 +1,11 @@
 /**
  * A Kafka read that a restart without Flink state does not resume (src/sql/connector-bounds.ts
- * `connectorRestartRead`): with stateless upgrades on Kubernetes, or on the SQL Gateway without
+ * `kafkaRead`): with stateless upgrades on Kubernetes, or on the SQL Gateway without
  * savepointDir, every change starts the read from 'scan.startup.mode' again (a warning).
  */
 import { expect } from "chai";
 import { mockedApi, type Api } from "./api.js";
-import { connectorRestartRead } from "../src/sql/connector-bounds.js";
+import { kafkaRead } from "../src/sql/connector-bounds.js";
 import { registry } from "../src/components/job-registry.js";
 
 const kafka = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json" };
@@ -15,15 +15,15 @@ describe("Kafka reads and restarts without state", () => {
   before(async () => (api = await mockedApi()));
 
   it("what a restart without state does, by startup mode; group-offsets (the default) and bounded reads resume or end", () => {
-    expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "earliest-offset" })).to.equal("'scan.startup.mode' = 'earliest-offset' reads the whole topic again");
-    expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "Latest-Offset" })).to.equal("'scan.startup.mode' = 'latest-offset' skips what was produced while the job was down");
-    expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "timestamp" })).to.equal("'scan.startup.mode' = 'timestamp' reads again from the same fixed position");
+    expect(kafkaRead({ ...kafka, "scan.startup.mode": "earliest-offset" })?.restart).to.equal("'scan.startup.mode' = 'earliest-offset' reads the whole topic again");
+    expect(kafkaRead({ ...kafka, "scan.startup.mode": "Latest-Offset" })?.restart).to.equal("'scan.startup.mode' = 'latest-offset' skips what was produced while the job was down");
+    expect(kafkaRead({ ...kafka, "scan.startup.mode": "timestamp" })?.restart).to.equal("'scan.startup.mode' = 'timestamp' reads again from the same fixed position");
     // upsert-kafka always reads from the earliest offset: that is how it rebuilds its table, not a restart hazard.
-    expect(connectorRestartRead({ ...kafka, connector: "upsert-kafka" })).to.equal(undefined);
-    expect(connectorRestartRead(kafka)).to.equal(undefined);
-    expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "group-offsets" })).to.equal(undefined);
-    expect(connectorRestartRead({ ...kafka, "scan.startup.mode": "earliest-offset", "scan.bounded.mode": "latest-offset" })).to.equal(undefined);
-    expect(connectorRestartRead({ connector: "datagen" })).to.equal(undefined);
+    expect(kafkaRead({ ...kafka, connector: "upsert-kafka" })?.restart).to.equal(undefined);
+    expect(kafkaRead(kafka)?.restart).to.equal(undefined);
+    expect(kafkaRead({ ...kafka, "scan.startup.mode": "group-offsets" })?.restart).to.equal(undefined);
+    expect(kafkaRead({ ...kafka, "scan.startup.mode": "earliest-offset", "scan.bounded.mode": "latest-offset" })?.restart).to.equal(undefined);
+    expect(kafkaRead({ connector: "datagen" })?.restart).to.equal(undefined);
   });
 
   it("reading from 'group-offsets' without 'properties.auto.offset.reset' warns: a group without committed offsets fails the first start", () => {

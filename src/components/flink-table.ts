@@ -55,9 +55,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       bounded: p.boundedness.bounded,
       unboundedReason: p.boundedness.reason,
       ...(p.changelog !== undefined ? { changelog: p.changelog } : {}),
-      ...(p.restartRead !== undefined ? { restartRead: p.restartRead } : {}),
-      ...(p.kafkaGroupOffsets ? { kafkaGroupOffsets: true as const } : {}),
-      ...(p.groupOffsetsWithoutReset !== undefined ? { readProblem: p.groupOffsetsWithoutReset } : {}),
+      ...(p.kafkaRead !== undefined ? { kafkaRead: p.kafkaRead } : {}),
       columns: p.tableColumns,
       warnings: [],
     });

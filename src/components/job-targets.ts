@@ -108,16 +108,17 @@ export function validateTarget(
   if (args.sqlGateway !== undefined) {
     validateSqlGatewayArgs(args.sqlGateway, diag.at("sqlGateway"));
     const gateway = args.sqlGateway as { savepointDir?: unknown } | null;
-    if (plan.streamingIcebergReads.length > 0 && typeof gateway === "object" && gateway !== null && gateway.savepointDir === undefined) {
+    // Without savepointDir every update starts the new script from empty state.
+    const restartsEmpty = typeof gateway === "object" && gateway !== null && gateway.savepointDir === undefined;
+    if (restartsEmpty && plan.streamingIcebergReads.length > 0) {
       diag.warn(
         "sqlGateway.savepointDir",
         `${streamingReadsPreamble(plan.streamingIcebergReads)}without savepointDir every update stops the job without a savepoint ` +
           "and submits the new script from empty state, so the read starts over from its starting strategy (reading again what it had read, or, from the latest snapshot, skipping what was committed meanwhile); set savepointDir",
       );
     }
-    const kafkaReads = plan.statelessRestartReads;
-    if (kafkaReads.length > 0 && typeof gateway === "object" && gateway !== null && gateway.savepointDir === undefined) {
-      diag.warn("sqlGateway.savepointDir", `${kafkaRestartPreamble(kafkaReads)}without savepointDir every update submits the new script from empty state; set savepointDir`);
+    if (restartsEmpty && plan.statelessRestartReads.length > 0) {
+      diag.warn("sqlGateway.savepointDir", `${kafkaRestartPreamble(plan.statelessRestartReads)}without savepointDir every update submits the new script from empty state; set savepointDir`);
     }
     // The session starts with the job's configuration, then sessionProperties; the script's SET
     // lines run after that and win, so a key in both would be set twice with different winners.

@@ -5,6 +5,7 @@
  * public classes carry nothing extra.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { KafkaRead } from "../sql/connector-bounds.js";
 import type { DataType } from "../types/data-type.js";
 import { deriveTableName } from "../options/iceberg-table.js";
 import { resourceLabel } from "../validation/error.js";
@@ -59,12 +60,8 @@ export interface TableDefinition {
   readonly bounded: boolean;
   /** Why the table is unbounded, for error messages (e.g. "streaming: true without endSnapshotId"). */
   readonly unboundedReason?: string;
-  /** What a restart without Flink state does to the table's read, when it does not resume where it was (FlinkTable: connectorRestartRead). */
-  readonly restartRead?: string;
-  /** A warning for every job that reads the table (FlinkTable: Kafka 'group-offsets' without 'properties.auto.offset.reset'). */
-  readonly readProblem?: string;
-  /** An unbounded Kafka read from 'group-offsets', which resumes only from offsets committed on checkpoints. */
-  readonly kafkaGroupOffsets?: true;
+  /** How a job reads the table, for a 'kafka' FlinkTable: restarts without state and the first start (connector-bounds.ts kafkaRead). */
+  readonly kafkaRead?: KafkaRead;
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
   /** The table's columns in declaration order (what `SELECT *` reads); the insertable ones are what an INSERT fills. */

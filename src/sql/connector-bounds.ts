@@ -62,53 +62,52 @@ export function connectorChangelog(options: Readonly<Record<string, string>>): s
   return undefined;
 }
 
-/**
- * What a restart without Flink state does to an unbounded Kafka read, or undefined when it resumes
- * (the default 'group-offsets' resumes from the offsets the job committed on its checkpoints).
- * flink-connector-kafka reads from `scan.startup.mode` whenever the job starts without state
- * (`KafkaSourceBuilder` starting offsets). upsert-kafka, which always reads from the earliest
- * offset to rebuild its table, is not one.
- */
-export function connectorRestartRead(options: Readonly<Record<string, string>>): string | undefined {
-  const connector = (options["connector"] ?? "").trim().toLowerCase();
-  // upsert-kafka always reads from the earliest offset: that is how it rebuilds its table.
-  if (connector !== "kafka" || connectorBoundedness(options).bounded) return undefined;
-  const mode = (options["scan.startup.mode"] ?? "group-offsets").trim().toLowerCase();
-  switch (mode) {
-    case "earliest-offset":
-      return "'scan.startup.mode' = 'earliest-offset' reads the whole topic again";
-    case "latest-offset":
-      return "'scan.startup.mode' = 'latest-offset' skips what was produced while the job was down";
-    case "timestamp":
-    case "specific-offsets":
-      return `'scan.startup.mode' = '${mode}' reads again from the same fixed position`;
-    default:
-      return undefined;
-  }
-}
-
-/** True for an unbounded 'kafka' read from 'group-offsets' (the default), which resumes only from offsets committed on checkpoints. */
-export function connectorGroupOffsets(options: Readonly<Record<string, string>>): boolean {
-  const connector = (options["connector"] ?? "").trim().toLowerCase();
-  if (connector !== "kafka" || connectorBoundedness(options).bounded) return false;
-  return (options["scan.startup.mode"] ?? "group-offsets").trim().toLowerCase() === "group-offsets";
+/** How a job reads a 'kafka' table, as far as restarts and the first start go (kafkaRead). */
+export interface KafkaRead {
+  /**
+   * What a restart without Flink state does to an unbounded read from a startup mode other than
+   * 'group-offsets': flink-connector-kafka reads from `scan.startup.mode` whenever the job starts
+   * without state (`KafkaSourceBuilder` starting offsets).
+   */
+  readonly restart?: string;
+  /** An unbounded read from 'group-offsets' (the default): it resumes only from offsets committed on checkpoints. */
+  readonly groupOffsets: boolean;
+  /**
+   * 'group-offsets' without 'properties.auto.offset.reset': flink-connector-kafka then resets with
+   * strategy NONE (`OffsetsInitializer.committedOffsets(OffsetResetStrategy.NONE)`), so a consumer
+   * group without committed offsets fails the job's first start.
+   */
+  readonly problem?: string;
 }
 
 /**
- * The problem of a 'kafka' read from 'group-offsets' (the default startup mode) without
- * 'properties.auto.offset.reset': flink-connector-kafka then resets with strategy NONE
- * (`OffsetsInitializer.committedOffsets(OffsetResetStrategy.NONE)`), so a consumer group without
- * committed offsets fails the job's first start. undefined when it does not apply.
+ * The KafkaRead of a table with these options; undefined for anything but 'kafka' (upsert-kafka
+ * always reads from the earliest offset: that is how it rebuilds its table).
  */
-export function groupOffsetsWithoutReset(options: Readonly<Record<string, string>>): string | undefined {
-  const connector = (options["connector"] ?? "").trim().toLowerCase();
-  if (connector !== "kafka" || (options["scan.startup.mode"] ?? "group-offsets").trim().toLowerCase() !== "group-offsets") return undefined;
-  if (options["properties.auto.offset.reset"] !== undefined) return undefined;
+export function kafkaRead(options: Readonly<Record<string, string>>): KafkaRead | undefined {
+  if ((options["connector"] ?? "").trim().toLowerCase() !== "kafka") return undefined;
+  const unbounded = !connectorBoundedness(options).bounded;
+  const written = options["scan.startup.mode"];
+  const mode = (written ?? "group-offsets").trim().toLowerCase();
+  const restart =
+    mode === "earliest-offset"
+      ? "'scan.startup.mode' = 'earliest-offset' reads the whole topic again"
+      : mode === "latest-offset"
+        ? "'scan.startup.mode' = 'latest-offset' skips what was produced while the job was down"
+        : mode === "timestamp" || mode === "specific-offsets"
+          ? `'scan.startup.mode' = '${mode}' reads again from the same fixed position`
+          : undefined;
   const group = options["properties.group.id"];
-  return (
-    `reads from 'group-offsets' (${options["scan.startup.mode"] === undefined ? "the default 'scan.startup.mode'" : "its 'scan.startup.mode'"}) without 'properties.auto.offset.reset', ` +
-    `so a consumer group${group !== undefined ? ` (${JSON.stringify(group)})` : ""} without committed offsets fails the job's first start ` +
-    "(NoOffsetForPartitionException: flink-connector-kafka resets with strategy NONE); " +
-    "set 'properties.auto.offset.reset' to 'earliest' or 'latest' in the table's options, or choose a 'scan.startup.mode'"
-  );
+  const problem =
+    mode === "group-offsets" && options["properties.auto.offset.reset"] === undefined
+      ? `reads from 'group-offsets' (${written === undefined ? "the default 'scan.startup.mode'" : "its 'scan.startup.mode'"}) without 'properties.auto.offset.reset', ` +
+        `so a consumer group${group !== undefined ? ` (${JSON.stringify(group)})` : ""} without committed offsets fails the job's first start ` +
+        "(NoOffsetForPartitionException: flink-connector-kafka resets with strategy NONE); " +
+        "set 'properties.auto.offset.reset' to 'earliest' or 'latest' in the table's options, or choose a 'scan.startup.mode'"
+      : undefined;
+  return {
+    groupOffsets: unbounded && mode === "group-offsets",
+    ...(unbounded && restart !== undefined ? { restart } : {}),
+    ...(problem !== undefined ? { problem } : {}),
+  };
 }

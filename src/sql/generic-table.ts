@@ -15,7 +15,7 @@ import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-li
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
-import { connectorBoundedness, connectorChangelog, connectorGroupOffsets, connectorRestartRead, groupOffsetsWithoutReset, type Boundedness } from "./connector-bounds.js";
+import { connectorBoundedness, connectorChangelog, kafkaRead, type Boundedness, type KafkaRead } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 import { checkKafkaOptions } from "./kafka-options.js";
 import { splitStatements, withoutTrailing } from "./split.js";
@@ -106,12 +106,8 @@ export interface GenericTablePlan {
   boundedness: Boundedness;
   /** Why the table reads as a changelog, when it does (connectorChangelog). */
   changelog: string | undefined;
-  /** What a restart without state does to the table's unbounded Kafka read (connectorRestartRead), when it does not resume. */
-  restartRead: string | undefined;
-  /** An unbounded Kafka read from 'group-offsets' (connectorGroupOffsets). */
-  kafkaGroupOffsets: boolean;
-  /** What goes wrong reading from 'group-offsets' without 'properties.auto.offset.reset', when it applies (groupOffsetsWithoutReset). */
-  groupOffsetsWithoutReset: string | undefined;
+  /** How a job reads the table, for a 'kafka' table (connector-bounds.ts kafkaRead). */
+  kafkaRead: KafkaRead | undefined;
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
   tableColumns: TableColumn[];
 }
@@ -298,9 +294,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     },
     boundedness: connectorBoundedness(options),
     changelog: connectorChangelog(options),
-    restartRead: connectorRestartRead(options),
-    kafkaGroupOffsets: connectorGroupOffsets(options),
-    groupOffsetsWithoutReset: groupOffsetsWithoutReset(options),
+    kafkaRead: kafkaRead(options),
     tableColumns: columns.map((c) => ({
       name: c.name,
       ...(c.kind === "computed" ? {} : { type: kinds.get(c.name)!.type! }),

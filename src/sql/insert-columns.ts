@@ -24,7 +24,7 @@ import { DataTypes } from "../types/datatypes.js";
 import { parseDataType } from "../types/parser.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
-import { closingParen, readInsertQuery, unquoteIdentifier, type InsertQuery, type SelectItem } from "./insert-query.js";
+import { closingParen, NAME, readInsertQuery, topLevelOnly, unquoteIdentifier, type InsertQuery, type SelectItem } from "./insert-query.js";
 import type { AnalyzedStatement } from "./statement.js";
 
 /** One value of the SELECT list: its text for messages and its type when known. */
@@ -39,7 +39,6 @@ interface SelectedValue {
   readonly literal?: string;
 }
 
-const NAME = String.raw`(?:[A-Za-z_][A-Za-z0-9_$]*|q+)`;
 /** Kinds whose values convert only into the same kind (LogicalTypeCasts `supportsConstructedCasting`). */
 const CONSTRUCTED: ReadonlySet<string> = new Set(["ROW", "ARRAY", "MULTISET", "MAP"]);
 /**
@@ -94,17 +93,11 @@ function castType(code: string, text: string): DataType | undefined {
   const m = /^(?:TRY_)?CAST\s*\(/i.exec(code);
   if (m === null || closingParen(code, m[0].length - 1) !== code.length - 1) return undefined;
   // The last top-level AS inside the parentheses starts the type.
-  let depth = 0;
-  let as = -1;
-  for (let i = m[0].length; i < code.length - 1; i++) {
-    const c = code[i];
-    if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") depth--;
-    else if (depth === 0 && /^\sAS\s/i.test(code.slice(i - 1, i + 3))) as = i;
-  }
-  if (as < 0) return undefined;
+  const inner = topLevelOnly(code, m[0].length, code.length - 1);
+  const as = inner === undefined ? undefined : [...inner.matchAll(/\sAS\s/gi)].pop();
+  if (as === undefined) return undefined;
   try {
-    return parseDataType(text.slice(as + 2, -1).trim());
+    return parseDataType(text.slice(m[0].length + as.index! + 3, -1).trim());
   } catch {
     return undefined;
   }

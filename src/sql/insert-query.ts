@@ -32,15 +32,16 @@ export interface InsertQuery {
 }
 
 /** Tables interpolated into the query text are markers `__flink_iceberg_table_<n>__` (identifiers to the readers). */
-
 const MARK = "__flink_iceberg_table_";
 /** An interpolated Output: its text is unknown at preview (one value, or several); no identifier. */
 const OUTPUT_MARK = "\u0001";
 const IDENT = String.raw`[A-Za-z_][A-Za-z0-9_$]*`;
+/** An identifier as the code reads it: plain, or back-quoted (codeOnly turns those into `q`s). */
+export const NAME = String.raw`(?:${IDENT}|q+)`;
 const TABLE_MARK = new RegExp(String.raw`\s*${MARK}(\d+)__`, "y");
 const ALL_MARKS = new RegExp(String.raw`${MARK}(\d+)__`, "g");
-const FROM_ALIAS = new RegExp(String.raw`\s+(?:(AS)\s+)?(${IDENT}|q+)`, "iy");
-const LISTED_NAME = new RegExp(String.raw`^\s*(${IDENT}|q+)\s*$`);
+const FROM_ALIAS = new RegExp(String.raw`\s+(?:(AS)\s+)?(${NAME})`, "iy");
+const LISTED_NAME = new RegExp(String.raw`^\s*${NAME}\s*$`);
 const SELECT = /\s*SELECT\s+(?:(?:DISTINCT|ALL)\s+)?/iy;
 const CLAUSE = /^(WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH)\b/i;
 const SET_OPERATION = /\b(UNION|INTERSECT|EXCEPT|MINUS)\b/i;
@@ -55,22 +56,36 @@ export function unquoteIdentifier(text: string): string {
   return t.startsWith("`") && t.endsWith("`") && t.length >= 2 ? t.slice(1, -1).replace(/``/g, "`") : t;
 }
 
-/** Offsets of the top-level commas of code[start, end) (parentheses and brackets nest), or undefined when they do not balance. */
-function topLevelSplit(code: string, start: number, end: number): [number, number][] | undefined {
-  const parts: [number, number][] = [];
+/**
+ * code[start, end) with everything inside parentheses and brackets, the brackets included, blanked
+ * (same length, so offsets stay): what is left is the top level. undefined when they do not balance.
+ */
+export function topLevelOnly(code: string, start: number, end: number): string | undefined {
   let depth = 0;
-  let from = start;
+  let flat = "";
   for (let i = start; i < end; i++) {
-    const c = code[i];
+    const c = code[i]!;
     if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") {
       if (--depth < 0) return undefined;
-    } else if (c === "," && depth === 0) {
-      parts.push([from, i]);
-      from = i + 1;
+      flat += " ";
+      continue;
     }
+    flat += depth === 0 ? c : " ";
   }
-  if (depth !== 0) return undefined;
+  return depth === 0 ? flat : undefined;
+}
+
+/** The `[start, end)` ranges of the top-level comma-separated parts of code[start, end), or undefined when unbalanced. */
+function topLevelSplit(code: string, start: number, end: number): [number, number][] | undefined {
+  const flat = topLevelOnly(code, start, end);
+  if (flat === undefined) return undefined;
+  const parts: [number, number][] = [];
+  let from = start;
+  for (let i = flat.indexOf(","); i >= 0; i = flat.indexOf(",", i + 1)) {
+    parts.push([from, start + i]);
+    from = start + i + 1;
+  }
   parts.push([from, end]);
   return parts;
 }
@@ -86,32 +101,15 @@ export function closingParen(code: string, open: number): number {
   return -1;
 }
 
-/** True when `pattern` matches code[start, end) outside parentheses and brackets. */
-function hasTopLevel(code: string, start: number, end: number, pattern: RegExp): boolean {
-  let depth = 0;
-  let flat = "";
-  for (let i = start; i < end; i++) {
-    const c = code[i]!;
-    if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") depth--;
-    flat += depth === 0 ? c : " ";
-  }
-  return pattern.test(flat);
-}
-
-/** The first top-level `FROM` keyword at or after `start`, or -1. */
-function topLevelFrom(code: string, start: number): number {
-  let depth = 0;
-  for (let i = start; i < code.length; i++) {
-    const c = code[i];
-    if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") depth--;
-    else if (depth === 0 && (c === "F" || c === "f") && /^FROM\b/i.test(code.slice(i, i + 5)) && (i === 0 || !/[\w$]/.test(code[i - 1]!)) && !AFTER_DISTINCT.test(code.slice(0, i))) return i;
+/** The offset of the first top-level `FROM` keyword in `flat` (topLevelOnly from `start`), as an offset of code, or -1. */
+function topLevelFrom(flat: string, start: number): number {
+  for (const m of flat.matchAll(/(?<![\w$])FROM\b/gi)) {
+    if (!AFTER_DISTINCT.test(flat.slice(0, m.index))) return start + m.index!;
   }
   return -1;
 }
 
-/** The statement text after the target, with every other table as a marker and Outputs as `0`; and the tables by marker number. */
+/** The statement text after the target, with every other table as a marker and Outputs as OUTPUT_MARK; and the tables by marker number. */
 function textAfterTarget(a: AnalyzedStatement): { text: string; tables: TableDefinition[] } | undefined {
   const segs = a.statement.segments;
   const at = segs.findIndex((s) => s.kind === "table" && s.table === a.target);
@@ -126,19 +124,17 @@ function textAfterTarget(a: AnalyzedStatement): { text: string; tables: TableDef
 
 /** The FROM clause read from `at` (just after FROM): one table marker, an optional alias, then nothing or a plain clause. */
 function readFrom(text: string, code: string, at: number, tables: readonly TableDefinition[]): InsertQuery["from"] {
-  const m = TABLE_MARK;
-  m.lastIndex = at;
-  const t = m.exec(code);
+  TABLE_MARK.lastIndex = at;
+  const t = TABLE_MARK.exec(code);
   if (t === null) return undefined;
   const table = tables[Number(t[1])]!;
-  let pos = m.lastIndex;
+  let pos = TABLE_MARK.lastIndex;
   let alias: string | undefined;
-  const a = FROM_ALIAS;
-  a.lastIndex = pos;
-  const am = a.exec(code);
+  FROM_ALIAS.lastIndex = pos;
+  const am = FROM_ALIAS.exec(code);
   if (am !== null && (am[1] !== undefined || !NOT_ALIAS.has(am[2]!.toUpperCase()))) {
-    alias = unquoteIdentifier(text.slice(a.lastIndex - am[2]!.length, a.lastIndex));
-    pos = a.lastIndex;
+    alias = unquoteIdentifier(text.slice(FROM_ALIAS.lastIndex - am[2]!.length, FROM_ALIAS.lastIndex));
+    pos = FROM_ALIAS.lastIndex;
   }
   const rest = code.slice(pos).trim();
   if (rest !== "" && !CLAUSE.test(rest)) return undefined;
@@ -167,22 +163,23 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
     }
     pos = close + 1;
   }
-  const select = SELECT;
-  select.lastIndex = pos;
-  if (select.exec(code) === null) return undefined;
-  const listStart = select.lastIndex;
-  const fromAt = topLevelFrom(code, listStart);
+  SELECT.lastIndex = pos;
+  if (SELECT.exec(code) === null) return undefined;
+  const listStart = SELECT.lastIndex;
+  const flat = topLevelOnly(code, listStart, code.length);
+  if (flat === undefined) return undefined;
+  const fromAt = topLevelFrom(flat, listStart);
   const listEnd = fromAt < 0 ? code.length : fromAt;
   // `SELECT 1, 'a' UNION ALL SELECT ...`: a first branch without FROM; its list is not read.
-  if (hasTopLevel(code, listStart, listEnd, SET_OPERATION)) return undefined;
-  const parts = topLevelSplit(code, listStart, listEnd);
-  if (parts === undefined) return undefined;
+  if (SET_OPERATION.test(flat.slice(0, listEnd - listStart))) return undefined;
+  const parts = topLevelSplit(code, listStart, listEnd)!;
   const items = parts.map(([s, e]) => {
-    const lead = code.slice(s, e).length - code.slice(s, e).trimStart().length;
-    const len = code.slice(s, e).trim().length;
-    const raw = text.slice(s + lead, s + lead + len);
+    const part = code.slice(s, e);
+    const from = s + part.length - part.trimStart().length;
+    const to = from + part.trim().length;
+    const raw = text.slice(from, to);
     const shown = raw.includes(MARK) ? raw.replace(ALL_MARKS, (_, k: string) => tables[Number(k)]!.tableName) : raw;
-    return { text: raw, shown, code: code.slice(s + lead, s + lead + len) };
+    return { text: raw, shown, code: code.slice(from, to) };
   });
   // An Output in the SELECT list may be any number of values: nothing to count.
   if (items.some((i) => i.code === "" || i.code.includes(OUTPUT_MARK))) return undefined;

@@ -291,7 +291,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       diag.error("runtimeMode", `a batch job cannot read the unbounded ${t.label}${t.unboundedReason ? ` (${t.unboundedReason})` : ""}; make the source bounded or use runtimeMode "streaming"`);
     }
   }
-  for (const t of reads) if (t.readProblem !== undefined) diag.warn("statements", `${t.label} ${t.readProblem}`);
+  for (const t of reads) if (t.kafkaRead?.problem !== undefined) diag.warn("statements", `${t.label} ${t.kafkaRead.problem}`);
   for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
     const key = icebergKey(src);
     const writer = key === undefined ? undefined : findUpsertWriter(src.iceberg!, key, sinks, input.programTables);
@@ -318,9 +318,9 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       runtimeMode === "batch"
         ? []
         : reads.flatMap((t) =>
-            t.restartRead !== undefined
-              ? [`${t.label} (${t.restartRead})`]
-              : t.kafkaGroupOffsets === true && config.checkpointInterval === undefined
+            t.kafkaRead?.restart !== undefined
+              ? [`${t.label} (${t.kafkaRead.restart})`]
+              : t.kafkaRead?.groupOffsets === true && config.checkpointInterval === undefined
                 ? [`${t.label} ('group-offsets' resumes from offsets committed on checkpoints, and the job does not checkpoint)`]
                 : [],
           ),

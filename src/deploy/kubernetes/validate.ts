@@ -103,22 +103,23 @@ function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, str
  * default that is an error (choose); set explicitly, a warning.
  */
 function checkStreamingReadUpgrades(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
+  if ((args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode) !== "stateless") return;
+  const resume = 'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir)';
   const kafka = job.statelessRestartReads ?? [];
-  if (kafka.length > 0 && (args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode) === "stateless") {
+  if (kafka.length > 0) {
     diag.warn(
       "kubernetes.upgradeMode",
       `${kafkaRestartPreamble(kafka)}with upgradeMode "stateless" every change of the job (any script change) starts it without state; ` +
-        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), ' +
-        "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
+        `${resume}, or read from 'group-offsets' in a job that checkpoints (configuration "execution.checkpointing.interval")`,
     );
   }
   const reads = job.streamingIcebergReads ?? [];
-  if (reads.length === 0 || (args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode) !== "stateless") return;
+  if (reads.length === 0) return;
   const what =
     `${streamingReadsPreamble(reads)}with upgradeMode "stateless" every change of the job ` +
     "(any script change) restarts it empty, so the read starts over from its starting strategy, reading again what it had read (duplicates in an append sink) " +
     "or, from the latest snapshot, skipping what was committed while it was down";
-  const fix = 'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), so a change resumes where the read was';
+  const fix = `${resume}, so a change resumes where the read was`;
   if (args.upgradeMode === undefined) diag.error("kubernetes.upgradeMode", `${what}; ${fix}, or set "stateless" explicitly if starting over is what you want`);
   else diag.warn("kubernetes.upgradeMode", `${what}; ${fix}`);
 }
