@@ -183,7 +183,7 @@ describe("SQL Gateway client against the fake gateway", () => {
       fake.cluster.addJob({});
       const path = await stopJobOnSqlGateway(fake.endpoint, JOB1, { ...FAST, savepoint: true, drain: true, savepointDir: "s3://b/sp" });
       expect(path).to.equal("s3://b/sp/savepoint-000001-drained1");
-      expect(fake.requests.find((r) => r.path === "/v4/sessions")!.body).to.deep.equal({ properties: { "execution.checkpointing.savepoint-dir": "s3://b/sp" } });
+      expect(fake.requests.find((r) => r.path === "/v4/sessions")!.body).to.deep.equal({ properties: { "execution.checkpointing.savepoint-dir": "s3://b/sp", "client.timeout": "600 s" } });
       expect(fake.executed.map((e) => e.statement)).to.deep.equal([`STOP JOB '${JOB1}' WITH SAVEPOINT WITH DRAIN`]);
       expect(fake.cluster.jobs.get(JOB1)!.status).to.equal("FINISHED");
     });
@@ -192,7 +192,7 @@ describe("SQL Gateway client against the fake gateway", () => {
       await start({ apiVersions: ["V1", "V2"], flinkVersion: "1.19.2" });
       fake.cluster.addJob({});
       expect(await stopJobOnSqlGateway(fake.endpoint, JOB1, { ...FAST, savepoint: true, savepointDir: "hdfs:///sp" })).to.equal("hdfs:///sp/savepoint-000001-sp1");
-      expect(fake.requests.find((r) => r.path === "/v2/sessions")!.body).to.deep.equal({ properties: { "state.savepoints.dir": "hdfs:///sp" } });
+      expect(fake.requests.find((r) => r.path === "/v2/sessions")!.body).to.deep.equal({ properties: { "state.savepoints.dir": "hdfs:///sp", "client.timeout": "600 s" } });
     });
 
     it("cancels without a savepoint and resolves undefined", async () => {

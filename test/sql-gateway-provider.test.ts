@@ -64,7 +64,9 @@ describe("SqlGatewayJob dynamic provider against the fake gateway", () => {
     expect(fake.cluster.jobs.get(JOB2)!.configuration).to.deep.equal({
       "parallelism.default": "2",
       "table.exec.sink.not-null-enforcer": "DROP",
+      "execution.state-recovery.path": "s3://b/sp/savepoint-000001-sp1",
       "execution.savepoint.path": "s3://b/sp/savepoint-000001-sp1",
+      "execution.state-recovery.ignore-unclaimed-state": "true",
       "execution.savepoint.ignore-unclaimed-state": "true",
     });
     const stop = fake.executed.find((e) => e.statement.startsWith("STOP"))!;
@@ -127,7 +129,7 @@ describe("SqlGatewayJob dynamic provider against the fake gateway", () => {
     expect(fake.executed.map((e) => e.statement).slice(-1)).to.deep.equal([`STOP JOB '${JOB1}' WITH SAVEPOINT`]);
     expect(fake.cluster.jobs.get(JOB1)).to.deep.include({ status: "FINISHED", savepointPath: "file:///sp/savepoint-000001-sp1" });
     expect(fake.requests.filter((r) => r.path === "/v2/sessions").map((r) => r.body)).to.deep.include({
-      properties: { "table.exec.sink.not-null-enforcer": "DROP", "state.savepoints.dir": "file:///sp" },
+      properties: { "table.exec.sink.not-null-enforcer": "DROP", "state.savepoints.dir": "file:///sp", "client.timeout": "600 s" },
     });
   });
 

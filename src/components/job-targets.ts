@@ -12,6 +12,7 @@ import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
 import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../deploy/kubernetes/args.js";
 import { validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
+import { checkTargetOwnedKeys } from "../deploy/target-keys.js";
 import type { SqlGatewayJob, SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { kafkaRestartPreamble, streamingReadsPreamble, type JobPlan } from "../sql/job-plan.js";
 import { JOB_DECIDED_KEYS, RUNTIME_MODE_KEY } from "../sql/job-config.js";
@@ -105,6 +106,8 @@ export function validateTarget(
   if (args.kubernetes !== undefined && args.sqlGateway !== undefined) {
     diag.error("kubernetes", "`kubernetes` and `sqlGateway` are mutually exclusive: deploy the job to one target");
   }
+  if (args.sqlGateway !== undefined) checkTargetOwnedKeys(plan.flinkConfiguration, "sqlGateway", diag);
+  else if (args.kubernetes !== undefined) checkTargetOwnedKeys(plan.flinkConfiguration, "kubernetes", diag);
   if (args.sqlGateway !== undefined) {
     validateSqlGatewayArgs(args.sqlGateway, diag.at("sqlGateway"));
     const gateway = args.sqlGateway as { savepointDir?: unknown } | null;

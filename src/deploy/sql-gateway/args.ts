@@ -16,15 +16,22 @@ import { checkKnownKeys } from "../../validation/known-keys.js";
 import { isDeferred } from "../../validation/deferred.js";
 import { credentialValueMessage, isCredentialKey, plainStringValueProblem, valueCarriesCredential } from "../../validation/secrets.js";
 import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.js";
+import { restoreKeyProblem } from "../target-keys.js";
 
 
 import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
 
 /**
  * Deploys a FlinkSqlJob by submitting its script to a running Flink SQL Gateway (a Pulumi dynamic
- * resource, SqlGatewayJob). A script or configuration change stops the job (with a savepoint
- * when `savepointDir` is set) and submits the new script from that savepoint: an update, never a
- * replace, so two writers never run against the same tables.
+ * resource, SqlGatewayJob; the gateway must run Flink 1.17 or later, which has STOP JOB and SHOW
+ * JOBS: create fails before submitting otherwise). A script or configuration change stops the job
+ * (with a savepoint when `savepointDir` is set; without it the job is cancelled and the new one
+ * starts with empty state) and submits the new script, from that savepoint when there is one: an
+ * update, never a replace, so two writers never run against the same tables. A stop that fails is
+ * an error that says what the job's status means (e.g. a job that FINISHED all the same left its
+ * savepoint under `savepointDir`: set `initialSavepointPath` to it); the new script is then not
+ * submitted. Reads (status polls, result pages) are retried after HTTP 502/503/504 or a lost
+ * connection; submits are not.
  */
 export interface SqlGatewayArgs {
   /**
@@ -35,8 +42,11 @@ export interface SqlGatewayArgs {
   endpoint: pulumi.Input<string>;
   /**
    * Properties of the session the script runs in, next to the job's `flinkConfiguration`, e.g.
-   * `rest.address`/`rest.port` of the session cluster or `execution.target`. Default: none.
-   * Stored as secrets. Preview errors: a key the job's configuration also sets with another value
+   * `rest.address`/`rest.port` of the session cluster or `execution.target` (keys that choose the
+   * cluster belong here, not in the job's `configuration`: every session of the job, also those
+   * for SHOW JOBS and STOP JOB, uses them). Default: none. Stored as secrets. Preview errors: a key
+   * that chooses the restored state (`execution.state-recovery.*`, `execution.savepoint.path`,
+   * `execution.savepoint.ignore-unclaimed-state`: use initialSavepointPath and allowNonRestoredState), a key the job's configuration also sets with another value
    * or as an Output (the script's SET line would win), a key the job decides (runtime mode, checkpoint interval,
    * parallelism), an Iceberg write option, and a credential key (e.g. `s3.secret-key`) with a
    * plain string value: pass that as a Pulumi secret.
@@ -48,10 +58,12 @@ export interface SqlGatewayArgs {
    */
   headers?: Record<string, pulumi.Input<string>>;
   /**
-   * Directory for the savepoints taken when the job is updated or deleted, e.g.
+   * Directory for the savepoints taken when the job is updated (the new job starts from it) or
+   * deleted (the savepoint stays there; its path is not reported), e.g.
    * `s3://bucket/savepoints`. It is set for the stopping session under the key of the gateway's
    * Flink version (`state.savepoints.dir` up to 1.19, `execution.checkpointing.savepoint-dir`
-   * from 1.20). Default: unset — then an update cancels the old job and starts the new one with
+   * from 1.20), together with `client.timeout` (unless sessionProperties set it) as long as the
+   * provider waits, so the gateway does not give up after Flink's default 60 s. Default: unset — then an update cancels the old job and starts the new one with
    * empty state, and says so in the resource's `warnings` output (a preview warning for a job that
    * reads an Iceberg table as a stream, or Kafka from a startup mode other than `group-offsets`
    * or without checkpoints, whose read would start over). Must be a URI with a scheme
@@ -62,18 +74,24 @@ export interface SqlGatewayArgs {
    * A savepoint or retained checkpoint to start the job from, e.g. the path a failed update
    * reported (`s3://bucket/savepoints/savepoint-1a2b3c-...`). Used when the job is created, and on
    * an update that takes no savepoint of its own (the old job had already ended) when this value
-   * changed; set as `execution.savepoint.path`. Default: unset (fresh state). A URI with a scheme.
+   * changed; a change of it alone also restarts a job that has ended (FAILED, CANCELED, FINISHED or
+   * gone). Set as `execution.state-recovery.path` and its pre-1.20 name `execution.savepoint.path`
+   * (flink StateRecoveryOptions). Default: unset (fresh state). A URI with a scheme.
    */
   initialSavepointPath?: string;
   /**
    * When restoring from a savepoint after an update, skip state that no operator of the new
-   * script claims (`execution.savepoint.ignore-unclaimed-state`). Default false: Flink then fails
-   * the new job when the edited SQL no longer maps onto the old state.
+   * script claims (`execution.state-recovery.ignore-unclaimed-state`, pre-1.20
+   * `execution.savepoint.ignore-unclaimed-state`). Default false: Flink then fails the new job when
+   * the edited SQL no longer maps onto the old state; after such a failure, setting it to true (with
+   * `initialSavepointPath` set to the savepoint the update reported) starts the job again.
    */
   allowNonRestoredState?: boolean;
   /**
    * REST API version (`v1` Flink 1.16, `v2` 1.17–1.19, `v3` 1.20, `v4` 2.x). Default: the highest
-   * both the gateway (`GET /api_versions`) and this package speak.
+   * both the gateway (`GET /api_versions`) and this package speak. A gateway on Flink 1.16 is
+   * refused at create (no STOP JOB / SHOW JOBS, so the job could never be updated nor deleted);
+   * `submitToSqlGateway` alone works with it.
    */
   apiVersion?: SqlGatewayApiVersion;
 }
@@ -113,6 +131,8 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
         `${credentialValueMessage(`the value of ${JSON.stringify(key)}`)}; or pass the whole value as a Pulumi secret (pulumi.secret(...)): session properties are stored as secrets`,
       );
     }
+    const restore = restoreKeyProblem(key, "sqlGateway", "sessionProperties (sent after the restore keys)");
+    if (restore !== undefined) diag.error(`sessionProperties[${JSON.stringify(key)}]`, restore);
     const write = icebergWriteKeyProblem(key);
     if (write !== undefined) diag.error(`sessionProperties[${JSON.stringify(key)}]`, write);
     const decidedBy = JOB_DECIDED_KEYS.get(key.trim());

@@ -8,7 +8,7 @@
  */
 import { splitStatements } from "../../sql/split.js";
 import { SqlGatewayError, isSqlGatewayError } from "./errors.js";
-import { GatewayHttp, type HttpOptions } from "./http.js";
+import { DEFAULT_TIMEOUT_MS, GatewayHttp, type HttpOptions } from "./http.js";
 import { GatewaySession, firstRowValue, type PollOptions } from "./session.js";
 import { negotiateApiVersion, readFlinkVersion, savepointDirKey, supportsJobStatements, type FlinkVersion, type SqlGatewayApiVersion } from "./versions.js";
 
@@ -62,6 +62,9 @@ export interface SqlGatewayJobInfo {
 
 const JOB_ID = /^[0-9a-f]{32}$/;
 
+/** Flink's `client.timeout` (ClientOptions.CLIENT_TIMEOUT): how long the gateway waits for a cluster action. */
+export const CLIENT_TIMEOUT_KEY = "client.timeout";
+
 /** Job states after which the job no longer runs (Flink JobStatus globally terminal states). */
 export const TERMINAL_JOB_STATES: ReadonlySet<string> = new Set(["FINISHED", "CANCELED", "FAILED"]);
 
@@ -94,6 +97,16 @@ async function requireJobStatements(c: Connected, what: string): Promise<FlinkVe
     );
   }
   return flink;
+}
+
+/**
+ * Resolves when the gateway runs Flink 1.17 or later (STOP JOB and SHOW JOBS, which updating and
+ * deleting a submitted job need).
+ *
+ * @throws SqlGatewayError kind "unsupported" naming the gateway's Flink version and `what`.
+ */
+export async function requireJobStatementsOnSqlGateway(endpoint: string, what: string, options: SqlGatewayClientOptions = {}): Promise<void> {
+  await requireJobStatements(await connect(endpoint, options), what);
 }
 
 /** Opens a session, runs `fn`, and always closes the session (also after a failure, abort or timeout). */
@@ -195,6 +208,10 @@ export async function stopJobOnSqlGateway(endpoint: string, jobId: string, optio
   const flink = await requireJobStatements(c, "stopping a job");
   const properties: Record<string, string> = { ...(options.sessionProperties ?? {}) };
   if (options.savepointDir !== undefined) properties[savepointDirKey(flink)] = options.savepointDir;
+  // The gateway waits for the stop only `client.timeout` (Flink ClientOptions.CLIENT_TIMEOUT, 60 s by
+  // default; OperationExecutor.callStopJobOperation) and then fails, while the cluster goes on and
+  // finishes the job with a savepoint nobody learns about: wait as long as this call may take.
+  if (properties[CLIENT_TIMEOUT_KEY] === undefined) properties[CLIENT_TIMEOUT_KEY] = `${Math.ceil((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`;
   const result = await inSession(c, properties, options, (s) => s.execute(stopJobStatement(jobId, savepoint, options.drain === true)));
   if (!savepoint) return undefined;
   const path = firstRowValue(result, "savepoint path");

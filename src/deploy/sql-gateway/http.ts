@@ -21,6 +21,13 @@ export interface HttpOptions {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Retries of a GET after a transient failure (see GatewayHttp.request). */
+export const RETRIES = 3;
+
+/** A failure worth repeating a GET for: the gateway or a proxy in front of it was briefly unavailable, or the connection dropped. */
+function isTransient(e: unknown): boolean {
+  return e instanceof SqlGatewayError && (e.kind === "connection" || (e.kind === "http" && (e.status === 502 || e.status === 503 || e.status === 504)));
+}
 export const DEFAULT_TIMEOUT_MS = 600_000;
 
 /** An HTTP connection to one gateway for the duration of one client call. */
@@ -97,8 +104,25 @@ export class GatewayHttp {
     return new URL(rel, this.base).toString();
   }
 
-  /** Sends a request and returns the parsed JSON body ({} when empty). `what` describes the step for errors. */
+  /**
+   * Sends a request and returns the parsed JSON body ({} when empty). `what` describes the step for errors.
+   * A GET (status polls, result fetches by token, api_versions, info: each may be repeated, Flink's
+   * ResultFetcher keeps a token's rows until the next token is fetched) is retried after a gateway
+   * or proxy answer 502, 503 or 504 and after a lost connection, up to RETRIES times with a doubling
+   * pause from 250 ms, within the overall timeout; a POST or DELETE is sent once.
+   */
   async request(method: "GET" | "POST" | "DELETE", path: string, what: string, body?: unknown, statement?: string): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.requestOnce(method, path, what, body, statement);
+      } catch (e) {
+        if (method !== "GET" || attempt >= RETRIES || !isTransient(e)) throw e;
+        await this.sleep(250 * 2 ** attempt, what);
+      }
+    }
+  }
+
+  private async requestOnce(method: "GET" | "POST" | "DELETE", path: string, what: string, body: unknown, statement: string | undefined): Promise<unknown> {
     this.checkAlive(what);
     const perRequest = AbortSignal.timeout(this.requestTimeoutMs);
     const signals = [perRequest, this.overall, ...(this.userSignal ? [this.userSignal] : [])];

@@ -13,8 +13,9 @@
  */
 import { splitStatements } from "../../sql/split.js";
 import { isValidationError } from "../../validation/error.js";
+import { restoreKeyProblem } from "../target-keys.js";
 import { endpointProblem } from "./args.js";
-import { TERMINAL_JOB_STATES, isJobGoneError, jobStatusOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
+import { TERMINAL_JOB_STATES, isJobGoneError, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
 import { isSqlGatewayError } from "./errors.js";
 import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
 
@@ -94,6 +95,13 @@ export function check(news: Record<string, unknown>): { inputs: Record<string, u
       failures.push({ property: key, reason: `${key} must map strings to strings` });
     }
   }
+  const session = news.sessionProperties;
+  if (typeof session === "object" && session !== null) {
+    for (const key of Object.keys(session)) {
+      const restore = restoreKeyProblem(key, "sqlGateway", "sessionProperties (sent after the restore keys)");
+      if (restore !== undefined) failures.push({ property: "sessionProperties", reason: restore });
+    }
+  }
   if (news.apiVersion !== undefined && !isSqlGatewayApiVersion(news.apiVersion)) failures.push({ property: "apiVersion", reason: "apiVersion must be v1, v2, v3 or v4" });
   return { inputs: news, failures };
 }
@@ -101,7 +109,7 @@ export function check(news: Record<string, unknown>): { inputs: Record<string, u
 /** An update for any change, never a replace; the job id only changes when the job restarts. */
 export function diff(olds: Record<string, unknown>, news: Record<string, unknown>): { changes: boolean; replaces: string[]; stables: string[]; deleteBeforeReplace: boolean } {
   const all = changed(olds, news, INPUT_KEYS);
-  const restart = changed(olds, news, RESTART_KEYS).length > 0;
+  const restart = needsRestart(olds, news, olds.jobStatus);
   return { changes: all.length > 0, replaces: [], stables: restart ? [] : ["jobId", "savepointPath"], deleteBeforeReplace: false };
 }
 
@@ -121,24 +129,54 @@ function isRunning(status: string | undefined): boolean {
 
 /** Submits the script; the id is random (a job id changes on update, a resource id cannot). */
 export async function create(inputs: SqlGatewayJobInputs): Promise<{ id: string; outs: SqlGatewayJobOutputs }> {
+  // Refused before anything runs: without STOP JOB / SHOW JOBS (Flink 1.16) the job could never be updated nor deleted.
+  await requireJobStatementsOnSqlGateway(inputs.endpoint, JOB_STATEMENTS_NEEDED, clientOptions(inputs));
   const restore = restoreFrom(inputs.initialSavepointPath, inputs.allowNonRestoredState);
   const sub = await submitToSqlGateway(inputs.endpoint, inputs.script, { ...clientOptions(inputs), flinkConfiguration: { ...inputs.flinkConfiguration, ...restore } });
-  const jobStatus = await statusOf(inputs, sub.jobId);
+  const warnings: string[] = [];
+  const jobStatus = await statusAfterSubmit(inputs, sub.jobId, warnings);
   return {
     id: `sqlgw-${globalThis.crypto.randomUUID()}`,
-    outs: { ...inputs, jobId: sub.jobId, ...(inputs.initialSavepointPath !== undefined ? { savepointPath: inputs.initialSavepointPath } : {}), jobStatus, warnings: [] },
+    outs: { ...inputs, jobId: sub.jobId, ...(inputs.initialSavepointPath !== undefined ? { savepointPath: inputs.initialSavepointPath } : {}), jobStatus, warnings },
   };
 }
 
-/** The session properties that start a job from `savepointPath` (none without one). */
+const JOB_STATEMENTS_NEEDED = "the sqlGateway target (an update or delete stops the job with STOP JOB)";
+
+/**
+ * The status of a job just submitted. Best effort: the job runs whatever this read does, and an
+ * error here would lose its id (Pulumi keeps no state of a failed create and the old state of a
+ * failed update), so the next `pulumi up` would start a second job next to it.
+ */
+async function statusAfterSubmit(p: SqlGatewayJobInputs, jobId: string, warnings: string[]): Promise<string | undefined> {
+  try {
+    return await statusOf(p, jobId);
+  } catch (e) {
+    warnings.push(`job ${jobId} was submitted, but reading its status failed (${e instanceof Error ? e.message.split("\n")[0] : String(e)}); jobStatus is unknown until the next refresh`);
+    return undefined;
+  }
+}
+
+/**
+ * The session properties that start a job from `savepointPath` (none without one): the key of
+ * Flink 1.20+ and its deprecated name, which older versions read (flink StateRecoveryOptions:
+ * `execution.state-recovery.path` with deprecated key `execution.savepoint.path`; a key a version
+ * does not know is ignored), so a restore never depends on which name the gateway's Flink reads.
+ */
 function restoreFrom(savepointPath: string | undefined, allowNonRestoredState: boolean | undefined): Record<string, string> {
   if (savepointPath === undefined) return {};
-  return { "execution.savepoint.path": savepointPath, ...(allowNonRestoredState === true ? { "execution.savepoint.ignore-unclaimed-state": "true" } : {}) };
+  const out: Record<string, string> = { "execution.state-recovery.path": savepointPath, "execution.savepoint.path": savepointPath };
+  if (allowNonRestoredState === true) Object.assign(out, { "execution.state-recovery.ignore-unclaimed-state": "true", "execution.savepoint.ignore-unclaimed-state": "true" });
+  return out;
 }
 
 /**
  * Stops the job of `p` (with a savepoint into `savepointDir` when given) unless it already ended.
  * Resolves whether it stopped a job and the savepoint path; `warnings` collects what to tell.
+ *
+ * @throws the STOP's error, with what the job's status says about it: a job that ended anyway
+ *   (the gateway gave up waiting while the cluster finished the stop) most likely left its
+ *   savepoint under `savepointDir`; a job that is not healthy cannot take one.
  */
 async function stopIfRunning(p: SqlGatewayJobOutputs, savepointDir: string | undefined, warnings: string[]): Promise<{ stopped: boolean; savepointPath?: string | undefined }> {
   const status = await statusOf(p, p.jobId);
@@ -149,19 +187,70 @@ async function stopIfRunning(p: SqlGatewayJobOutputs, savepointDir: string | und
   try {
     return { stopped: true, savepointPath: await stopJobOnSqlGateway(p.endpoint, p.jobId, { ...clientOptions(p), savepoint: savepointDir !== undefined, savepointDir }) };
   } catch (e) {
-    if (!isJobGoneError(e)) throw e;
-    warnings.push(`job ${p.jobId} ended before it could be stopped; nothing to stop${savepointDir !== undefined ? " and no savepoint taken" : ""}`);
-    return { stopped: false };
+    if (isJobGoneError(e)) {
+      warnings.push(`job ${p.jobId} ended before it could be stopped; nothing to stop${savepointDir !== undefined ? " and no savepoint taken" : ""}`);
+      return { stopped: false };
+    }
+    if (e instanceof Error) e.message += await stopFailureNote(p, savepointDir);
+    throw e;
   }
+}
+
+/** What the job's status after a failed STOP means for the user (empty when it cannot be read). */
+async function stopFailureNote(p: SqlGatewayJobOutputs, savepointDir: string | undefined): Promise<string> {
+  let after: string | undefined;
+  try {
+    after = await statusOf(p, p.jobId);
+  } catch {
+    return "";
+  }
+  const state = `job ${p.jobId} is ${after ?? "in an unknown state"}; the new job was not submitted`;
+  if (savepointDir === undefined) return `\n  ${state}`;
+  if (after === "FINISHED") {
+    return (
+      `\n  job ${p.jobId} has FINISHED all the same: the cluster most likely completed the stop with a savepoint under ${savepointDir} ` +
+      `(a directory savepoint-${p.jobId.slice(0, 6)}-...). The new job was not submitted: set sqlGateway.initialSavepointPath to that savepoint ` +
+      "and run pulumi up again (without it the new job would start with empty state)"
+    );
+  }
+  if (after !== undefined && after !== "RUNNING" && isRunning(after)) {
+    return (
+      `\n  ${state}. A savepoint needs every task running: fix what makes the job fail, or replace it without a savepoint ` +
+      "(unset sqlGateway.savepointDir for this update: the job is cancelled; set sqlGateway.initialSavepointPath to its last retained checkpoint)"
+    );
+  }
+  return `\n  ${state}`;
+}
+
+type Props = Readonly<Record<string, unknown>>;
+const RESTORE_KEYS = ["initialSavepointPath", "allowNonRestoredState"] as const;
+
+/**
+ * Whether an update must stop the old job and submit the new script: a restart key changed, or
+ * the job has ended (terminal, or unknown to the cluster) and a restore input changed (a new
+ * initialSavepointPath or allowNonRestoredState is how a user starts a failed job again).
+ */
+function needsRestart(olds: Props, news: Props, jobStatus: unknown): boolean {
+  if (changed(olds, news, RESTART_KEYS).length > 0) return true;
+  const ended = typeof jobStatus === "string" && (jobStatus === "NOT_FOUND" || TERMINAL_JOB_STATES.has(jobStatus));
+  return ended && changed(olds, news, RESTORE_KEYS).length > 0;
 }
 
 /** Stops the old job (savepoint when savepointDir is set) and submits the new script from it. */
 export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInputs): Promise<{ outs: SqlGatewayJobOutputs }> {
-  if (changed(olds as unknown as Record<string, unknown>, news as unknown as Record<string, unknown>, RESTART_KEYS).length === 0) {
-    return { outs: { ...news, jobId: olds.jobId, savepointPath: olds.savepointPath, jobStatus: olds.jobStatus, warnings: [] } };
+  const o = olds as unknown as Props;
+  const n = news as unknown as Props;
+  // Stop and status calls go to the old job's cluster, with the current credentials when the endpoint stays.
+  const current: SqlGatewayJobOutputs = { ...olds, headers: news.endpoint === olds.endpoint ? news.headers : olds.headers };
+  let jobStatus = olds.jobStatus;
+  // A restore input changed alone: whether it restarts the job depends on whether the job still runs now.
+  if (changed(o, n, RESTART_KEYS).length === 0 && changed(o, n, RESTORE_KEYS).length > 0) jobStatus = await statusOf(current, olds.jobId);
+  if (!needsRestart(o, n, jobStatus)) {
+    return { outs: { ...news, jobId: olds.jobId, savepointPath: olds.savepointPath, jobStatus, warnings: [] } };
   }
+  if (news.endpoint !== olds.endpoint) await requireJobStatementsOnSqlGateway(news.endpoint, JOB_STATEMENTS_NEEDED, clientOptions(news));
   const warnings: string[] = [];
-  const stop = await stopIfRunning(olds, news.savepointDir, warnings);
+  const stop = await stopIfRunning(current, news.savepointDir, warnings);
   if (news.savepointDir === undefined && stop.stopped) {
     warnings.push(`savepointDir is not set: job ${olds.jobId} was cancelled without a savepoint and the new job starts with empty state`);
   }
@@ -178,8 +267,7 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
     }
     throw e;
   }
-  const jobStatus = await statusOf(news, sub.jobId);
-  return { outs: { ...news, jobId: sub.jobId, savepointPath, jobStatus, warnings } };
+  return { outs: { ...news, jobId: sub.jobId, savepointPath, jobStatus: await statusAfterSubmit(news, sub.jobId, warnings), warnings } };
 }
 
 /** Stops the job (with a savepoint when savepointDir is set); a job already gone is success. */

@@ -1,0 +1,150 @@
+/**
+ * The SQL Gateway target when something fails half-way: a job is never lost track of (so the next
+ * `pulumi up` never starts a second writer), a savepoint the cluster took is never silently
+ * dropped, and transient gateway answers are retried where a retry is safe.
+ */
+import { expect } from "chai";
+import { sqlGatewayProvider as provider } from "../src/deploy/sql-gateway/provider.js";
+import { submitToSqlGateway } from "../src/deploy/sql-gateway/client.js";
+import { SqlGatewayError } from "../src/deploy/sql-gateway/errors.js";
+import type { SqlGatewayJobOutputs } from "../src/deploy/sql-gateway/provider-impl.js";
+import { FakeSqlGateway, type FakeGatewayOptions, type RecordedRequest } from "./fakes/sql-gateway.js";
+import { serverTrace } from "./fakes/sql-gateway-engine.js";
+
+const JOB1 = "ffffffffffffffffffffffff00000001";
+const JOB2 = "ffffffffffffffffffffffff00000002";
+const SCRIPT_V1 = "CREATE TABLE `src` (`id` BIGINT) WITH ('connector' = 'datagen');\nINSERT INTO `sink` SELECT `id` FROM `src`;";
+const SCRIPT_V2 = "CREATE TABLE `src` (`id` BIGINT) WITH ('connector' = 'datagen');\nINSERT INTO `sink` SELECT `id` * 2 FROM `src`;";
+
+async function rejection(p: Promise<unknown>): Promise<SqlGatewayError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).to.be.instanceOf(SqlGatewayError);
+    return e as SqlGatewayError;
+  }
+  throw new Error("expected a rejection");
+}
+
+const statementOf = (r: RecordedRequest): string | undefined => (r.method === "POST" && r.path.endsWith("/statements") ? (r.body as { statement: string }).statement : undefined);
+
+describe("SQL Gateway target: failures half-way", () => {
+  let fake: FakeSqlGateway;
+  const start = async (o: FakeGatewayOptions = {}): Promise<FakeSqlGateway> => (fake = await FakeSqlGateway.start({ statuses: [], ...o }));
+  afterEach(async () => {
+    expect(fake.violations).to.deep.equal([]);
+    await fake.close();
+  });
+  const inputs = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+    endpoint: fake.endpoint,
+    script: SCRIPT_V1,
+    flinkConfiguration: { "parallelism.default": "2" },
+    headers: { Authorization: "Bearer t0k3n" },
+    ...extra,
+  });
+  const jobs = (): string[][] => [...fake.cluster.jobs.values()].map((j) => [j.jobId, j.status]);
+
+  it("create refuses a Flink 1.16 gateway before submitting (no STOP JOB: the job could never be updated or deleted)", async () => {
+    await start({ apiVersions: ["V1"], flinkVersion: "1.16.3" });
+    const e = await rejection(provider.create(inputs()));
+    expect(e.kind).to.equal("unsupported");
+    expect(e.message).to.equal(
+      `SQL Gateway ${fake.endpoint}: the sqlGateway target (an update or delete stops the job with STOP JOB) needs Flink 1.17 or later (STOP JOB / SHOW JOBS, FLINK-28617), but the gateway runs Flink 1.16.3; ` +
+        "stop the job through the JobManager REST API instead (POST /jobs/<id>/stop) or upgrade the gateway",
+    );
+    expect(jobs()).to.deep.equal([]);
+    expect(fake.executed).to.deep.equal([]);
+  });
+
+  it("a status read that fails after the submit keeps the job's id (a warning, not an error)", async () => {
+    await start({ intercept: (r) => (statementOf(r) === "SHOW JOBS" ? { status: 500, body: { errors: ["Internal server error."] } } : undefined) });
+    const { outs } = await provider.create(inputs());
+    expect(outs.jobId).to.equal(JOB1);
+    expect(outs.jobStatus).to.equal(undefined);
+    expect(outs.warnings).to.deep.equal([
+      `job ${JOB1} was submitted, but reading its status failed (SQL Gateway ${fake.endpoint}: submitting a statement failed with HTTP 500: Internal server error.); jobStatus is unknown until the next refresh`,
+    ]);
+    expect(jobs()).to.deep.equal([[JOB1, "RUNNING"]]);
+  });
+
+  it("a GET answered 503 (status poll or result fetch) is retried; the job starts once", async () => {
+    let failed = 0;
+    await start({ intercept: (r) => (r.method === "GET" && /\/result\/0$/.test(r.path) && failed++ < 2 ? { status: 503, body: { errors: ["Service Unavailable"] } } : undefined) });
+    const sub = await submitToSqlGateway(fake.endpoint, "INSERT INTO `sink` SELECT 1", { poll: { initialMs: 1, maxMs: 4 } });
+    expect(sub.jobId).to.equal(JOB1);
+    expect(failed).to.equal(3);
+    expect(jobs()).to.deep.equal([[JOB1, "RUNNING"]]);
+  });
+
+  it("a POST answered 503 is not sent again (it may have started a job)", async () => {
+    await start({ intercept: (r) => (statementOf(r)?.startsWith("INSERT") ? { status: 503, body: { errors: ["Service Unavailable"] } } : undefined) });
+    const e = await rejection(submitToSqlGateway(fake.endpoint, "INSERT INTO `sink` SELECT 1", { poll: { initialMs: 1, maxMs: 4 } }));
+    expect(e.status).to.equal(503);
+    expect(fake.executed.map((x) => x.statement)).to.deep.equal(["INSERT INTO `sink` SELECT 1"]);
+  });
+
+  it("the stop session waits as long as the call (client.timeout), and a stop the gateway gave up on while the job FINISHED names the savepoint to restore", async () => {
+    await start();
+    const { outs: olds } = await provider.create(inputs({ savepointDir: "s3://b/sp" }));
+    const realRun = fake.cluster.run.bind(fake.cluster);
+    fake.cluster.run = (s, c) => {
+      if (!s.startsWith("STOP")) return realRun(s, c);
+      fake.cluster.jobs.get(JOB1)!.status = "FINISHED";
+      return { kind: "error", trace: serverTrace("java.util.concurrent.TimeoutException", "Stop with savepoint did not complete in time") };
+    };
+    const e = await rejection(provider.update!("id", olds, inputs({ script: SCRIPT_V2, savepointDir: "s3://b/sp" })));
+    expect(e.message.split("\n").slice(-1)[0]).to.equal(
+      `  job ${JOB1} has FINISHED all the same: the cluster most likely completed the stop with a savepoint under s3://b/sp (a directory savepoint-ffffff-...). ` +
+        "The new job was not submitted: set sqlGateway.initialSavepointPath to that savepoint and run pulumi up again (without it the new job would start with empty state)",
+    );
+    expect(jobs()).to.deep.equal([[JOB1, "FINISHED"]]);
+    // Sessions: submit, SHOW JOBS after it, SHOW JOBS before the stop, the stop, SHOW JOBS after the failed stop.
+    const sessions = fake.requests.filter((r) => r.path === "/v4/sessions").map((r) => (r.body as { properties: Record<string, string> }).properties);
+    expect(sessions).to.have.length(5);
+    expect(sessions[3]).to.deep.equal({ "execution.checkpointing.savepoint-dir": "s3://b/sp", "client.timeout": "600 s" });
+  });
+
+  it("a stop refused because the job is RESTARTING says how to replace it", async () => {
+    await start();
+    fake.cluster.addJob({ status: "RESTARTING" });
+    const realRun = fake.cluster.run.bind(fake.cluster);
+    fake.cluster.run = (s, c) =>
+      s.startsWith("STOP") ? { kind: "error", trace: serverTrace("org.apache.flink.runtime.checkpoint.CheckpointException", "Not all required tasks are currently running.") } : realRun(s, c);
+    const olds = { ...inputs({ savepointDir: "s3://b/sp" }), jobId: JOB1, jobStatus: "RESTARTING", warnings: [] } as unknown as SqlGatewayJobOutputs;
+    const e = await rejection(provider.update!("id", olds, inputs({ script: SCRIPT_V2, savepointDir: "s3://b/sp" })));
+    expect(e.message.split("\n").slice(-1)[0]).to.equal(
+      `  job ${JOB1} is RESTARTING; the new job was not submitted. A savepoint needs every task running: fix what makes the job fail, or replace it without a savepoint ` +
+        "(unset sqlGateway.savepointDir for this update: the job is cancelled; set sqlGateway.initialSavepointPath to its last retained checkpoint)",
+    );
+    expect(jobs()).to.deep.equal([[JOB1, "RESTARTING"]]);
+  });
+
+  it("an update with rotated headers stops the old job with the new credentials", async () => {
+    await start();
+    const { outs: olds } = await provider.create(inputs());
+    const before = fake.requests.length;
+    const { outs } = await provider.update!("id", olds, inputs({ script: SCRIPT_V2, headers: { Authorization: "Bearer rotated" } }));
+    expect(outs.jobId).to.equal(JOB2);
+    expect(fake.requests.slice(before).map((r) => r.headers.authorization)).to.satisfy((h: unknown[]) => h.length > 0 && h.every((x) => x === "Bearer rotated"));
+  });
+
+  it("a job that has ended restarts when initialSavepointPath changes; a running one does not", async () => {
+    await start();
+    const { outs: created } = await provider.create(inputs());
+    const failed = { ...created, jobStatus: "FAILED" };
+    const news = inputs({ initialSavepointPath: "s3://b/sp/savepoint-ffffff-0123" });
+    expect(await provider.diff!("id", failed, news)).to.deep.equal({ changes: true, replaces: [], stables: [], deleteBeforeReplace: false });
+    expect(await provider.diff!("id", created, news)).to.deep.equal({ changes: true, replaces: [], stables: ["jobId", "savepointPath"], deleteBeforeReplace: false });
+
+    // Still running (the last read was FAILED, the cluster says RUNNING): kept, no submit.
+    const kept = await provider.update!("id", failed, news);
+    expect(kept.outs).to.deep.include({ jobId: JOB1, jobStatus: "RUNNING" });
+    expect(fake.executed.filter((x) => x.statement.startsWith("INSERT"))).to.have.length(1);
+
+    fake.cluster.jobs.get(JOB1)!.status = "FAILED";
+    const { outs } = await provider.update!("id", failed, news);
+    expect(outs).to.deep.include({ jobId: JOB2, savepointPath: "s3://b/sp/savepoint-ffffff-0123", jobStatus: "RUNNING" });
+    expect(outs.warnings).to.deep.equal([`job ${JOB1} was no longer running (FAILED); nothing to stop`]);
+    expect(fake.cluster.jobs.get(JOB2)!.configuration).to.deep.include({ "execution.state-recovery.path": "s3://b/sp/savepoint-ffffff-0123", "execution.savepoint.path": "s3://b/sp/savepoint-ffffff-0123" });
+  });
+});
