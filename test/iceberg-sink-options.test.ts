@@ -184,6 +184,13 @@ describe("IcebergSink review regressions", () => {
     expect(render("IcebergSink", { ...args, extraOptions: { "distribution-mode": "none" } }).plan.baseOptions["distribution-mode"]).to.equal("none");
     // The write option wins over the table property (FlinkWriteConf): this one is not hash.
     expect(render("IcebergSink", { ...args, extraOptions: { "distribution-mode": "none", "write.distribution-mode": "hash" } }).plan.baseOptions["distribution-mode"]).to.equal("none");
+    // A catalog's table-override. replaces the table property, table-default. fills it in when the table is created (iceberg catalog table builders).
+    for (const [where, key] of [["catalog.properties", "table-default.write.distribution-mode"], ["extraOptions", "table-override.write.distribution-mode"]] as const) {
+      const m = where === "extraOptions" ? { extraOptions: { [key]: "hash" } } : { catalog: { ...(baseArgs.catalog as object), properties: { [key]: "hash" } } };
+      expect(planError("IcebergSink", { ...args, ...m }).issues.map((i) => i.path)).to.deep.equal([`${where}["${key}"]`]);
+    }
+    // ... but the write option still wins over both.
+    expect(render("IcebergSink", { ...args, extraOptions: { "distribution-mode": "none", "table-override.write.distribution-mode": "hash" } }).plan.baseOptions["distribution-mode"]).to.equal("none");
     // A prefixed key a source never uses: remove it, without advice about sink args.
     const src = planError("IcebergSource", { ...baseArgs, catalog: { ...(baseArgs.catalog as object), properties: { "table-default.write.format.default": "orc" } } });
     expect(src.issues[0]!.message.endsWith("the product controls that key: remove it")).to.equal(true);

@@ -9,6 +9,7 @@ import { expect } from "chai";
 import { errorOf, mockedApi, type Api } from "./api.js";
 import { settle } from "./pulumi-mocks.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
+import { registry } from "../src/components/job-registry.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 const WIDENS =
@@ -205,6 +206,37 @@ describe("INSERT against the sink's columns", () => {
       { name: "y", type: "BYTES" },
     ]);
     new api.FlinkSqlJob("lt-ok", { statements: [api.sql`INSERT INTO ${wide} SELECT -12, 1e3, 3.25, 'a' 'b', TIMESTAMP '2024-01-01 00:00:00', TRUE, X'00ff'`] });
+  });
+
+  it("an implicit cast that loses digits warns (case C08's kind): fractional seconds cut, decimals rounded, integer digits that do not fit become NULL", () => {
+    const src = new api.FlinkTable("nw_src", {
+      columns: [
+        { name: "ts", type: "TIMESTAMP(9)" },
+        { name: "lt", type: "TIMESTAMP_LTZ(9)" },
+        { name: "amount", type: "DECIMAL(12, 4)" },
+        { name: "n", type: "BIGINT" },
+        { name: "ok", type: "TIMESTAMP(3)" },
+      ],
+      options: { connector: "datagen" },
+    });
+    const out = sink("nw_out", [
+      { name: "ts", type: "TIMESTAMP(6)" },
+      { name: "lt", type: "TIMESTAMP_LTZ(6)" },
+      { name: "amount", type: "DECIMAL(12, 2)" },
+      { name: "n", type: "DECIMAL(10, 0)" },
+      { name: "ok", type: "TIMESTAMP(6)" },
+    ]);
+    new api.FlinkSqlJob("nw", { statements: [api.sql`INSERT INTO ${out} SELECT * FROM ${src}`] });
+    const tail = ": Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and ";
+    expect(registry().jobs.find((j) => j.name === "nw")!.warnings).to.deep.equal([
+      `statements[0]: value 1 of the SELECT list, ts (from *) (TIMESTAMP(9)), goes into IcebergSink "nw_out"'s column "ts" (TIMESTAMP(6))${tail}the digits of the seconds beyond 6 (of 9) are cut off. Widen the column, or CAST in the SELECT to say it is meant, listing the columns instead of *`,
+      `statements[0]: value 2 of the SELECT list, lt (from *) (TIMESTAMP_LTZ(9)), goes into IcebergSink "nw_out"'s column "lt" (TIMESTAMP_LTZ(6))${tail}the digits of the seconds beyond 6 (of 9) are cut off. Widen the column, or CAST in the SELECT to say it is meant, listing the columns instead of *`,
+      `statements[0]: value 3 of the SELECT list, amount (from *) (DECIMAL(12, 4)), goes into IcebergSink "nw_out"'s column "amount" (DECIMAL(12, 2))${tail}it is rounded to 2 decimal places (of 4). Widen the column, or CAST in the SELECT to say it is meant, listing the columns instead of *`,
+      `statements[0]: value 4 of the SELECT list, n (from *) (BIGINT), goes into IcebergSink "nw_out"'s column "n" (DECIMAL(10, 0))${tail}a value with more than 10 digits before the point becomes NULL (a BIGINT has up to 19). Widen the column, or CAST in the SELECT to say it is meant, listing the columns instead of *`,
+    ]);
+    // An explicit CAST to the column's type, or a literal, says nothing more.
+    new api.FlinkSqlJob("nw-cast", { statements: [api.sql`INSERT INTO ${out} SELECT CAST(ts AS TIMESTAMP(6)), CAST(lt AS TIMESTAMP_LTZ(6)), CAST(amount AS DECIMAL(12, 2)), 1, ok FROM ${src}`] });
+    expect(registry().jobs.find((j) => j.name === "nw-cast")!.warnings).to.deep.equal([]);
   });
 
   it("a ROW or ARRAY value into a scalar column: no CAST helps, select the field", () => {

@@ -21,6 +21,13 @@ describe("credential detection (SPEC decision 8)", () => {
     "adls.sas-token.account",
     "gcs.oauth2.token",
     "rest.api-key",
+    // avro-confluent: the Schema Registry's user:password; Kafka: the PEM private key.
+    "value.avro-confluent.basic-auth.user-info",
+    "avro-confluent.basic-auth.user-info",
+    "key.avro-confluent.basic-auth.user-info",
+    "properties.ssl.keystore.key",
+    // A column name inside the key is left out, the rest still counts.
+    "fields.id.password",
   ];
   const settingKeys = [
     "uri",
@@ -43,6 +50,16 @@ describe("credential detection (SPEC decision 8)", () => {
     // Flink KubernetesConfigOptions: references to Kubernetes Secrets, not secret values.
     "kubernetes.secrets",
     "kubernetes.env.secretKeyRef",
+    "avro-confluent.basic-auth.credentials-source",
+    "properties.ssl.keystore.location",
+    "properties.ssl.keystore.type",
+    // Column names inside option keys (datagen/faker fields.<column>.*, Iceberg per-column properties).
+    "fields.password_hash.length",
+    "fields.token_id.min",
+    "fields.user_info.kind",
+    "write.metadata.metrics.column.password_hash",
+    "write.parquet.bloom-filter-enabled.column.token_id",
+    "table-default.write.parquet.bloom-filter-fpp.column.api_key",
   ];
   for (const k of credentialKeys) it(`${k} carries a credential`, () => expect(isCredentialKey(k)).to.equal(true));
   for (const k of settingKeys) it(`${k} is a setting`, () => expect(isCredentialKey(k)).to.equal(false));

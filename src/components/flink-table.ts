@@ -56,6 +56,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       unboundedReason: p.boundedness.reason,
       ...(p.changelog !== undefined ? { changelog: p.changelog } : {}),
       ...(p.kafkaRead !== undefined ? { kafkaRead: p.kafkaRead } : {}),
+      ...(p.commitsOnCheckpoint ? { commitsOnCheckpoint: true } : {}),
       columns: p.tableColumns,
       warnings: [],
     });

@@ -62,6 +62,8 @@ export interface TableDefinition {
   readonly unboundedReason?: string;
   /** How a job reads the table, for a 'kafka' FlinkTable: restarts without state and the first start (connector-bounds.ts kafkaRead). */
   readonly kafkaRead?: KafkaRead;
+  /** True when the table's sink commits only on checkpoints in a streaming job (a 'filesystem' FlinkTable; IcebergSinks always do). */
+  readonly commitsOnCheckpoint?: boolean;
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
   /** The table's columns in declaration order (what `SELECT *` reads); the insertable ones are what an INSERT fills. */

@@ -77,6 +77,12 @@ export interface FreeFormContext {
   readonly streamingRead: boolean;
   /** Source: snapshot ids are rendered (snapshot-id or start/end ids). */
   readonly pinnedBySnapshotIds: boolean;
+  /**
+   * The map also holds catalog settings (catalog.properties: io-impl, s3.*, client.*): only its keys
+   * shaped like table properties (write.*, read.*, commit.*, history.*, or behind table-default. /
+   * table-override.) are spell- and value-checked. Unset: every key is (extraOptions, OPTIONS hints).
+   */
+  readonly catalogSettings?: boolean;
 }
 
 /** `arg["key"]`, for a problem's path (built only for a problem: every key of every table is checked). */
@@ -133,23 +139,33 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     if (ctx.kind === "IcebergSource" && ctx.pinnedBySnapshotIds && (ID_CONFLICTS as readonly string[]).includes(lower)) {
       diag.error(mapPath(arg, key), `${JSON.stringify(key)} conflicts with the snapshot ids this source renders from startSnapshotId / endSnapshotId; use either the ids or ${JSON.stringify(key)}, not both`);
     }
-    if (arg === "extraOptions") checkKnownOption(key, map[key]!, diag);
+    // A table property set through the catalog's table-default./table-override. prefix is checked as the property.
+    const option = prefix !== undefined ? key.slice(prefix.length) : key;
+    // catalog.properties also holds catalog settings (io-impl, s3.*, client.*): only its table-property-shaped keys are spell-checked.
+    if (ctx.catalogSettings !== true || prefix !== undefined || TABLE_PROPERTY_SHAPE.test(option)) checkKnownOption(arg, key, option, map[key]!, diag);
   }
 }
 
 /** The keys the table's args decide, as typo candidates. */
 const COVERED_KEYS: ReadonlySet<string> = new Set(COVERED.keys());
 
-/** extraOptions only: a near-miss of a known option is a warning, a typed option's value is checked (known-iceberg-options.ts). */
-function checkKnownOption(key: string, value: string, diag: Diagnostics): void {
-  const near = nearIcebergOption(key, COVERED_KEYS);
+/** Keys of catalog.properties that are table properties, not catalog settings (iceberg TableProperties prefixes). */
+const TABLE_PROPERTY_SHAPE = /^(write|read|commit|history)\./i;
+
+/**
+ * A near-miss of a known option is a warning, a typed option's value is checked
+ * (known-iceberg-options.ts). `option` is `key` without a table-default./table-override. prefix.
+ */
+function checkKnownOption(arg: string, key: string, option: string, value: string, diag: Diagnostics): void {
+  const near = nearIcebergOption(option, COVERED_KEYS);
   if (near !== undefined) {
+    const fix = option === key ? near : key.slice(0, key.length - option.length) + near;
     diag.warn(
-      mapPath("extraOptions", key),
-      `${JSON.stringify(key)} is no Iceberg option or common table property; did you mean ${JSON.stringify(near)}? (the connector stores an unknown key as a table property, which nothing reads)`,
+      mapPath(arg, key),
+      `${JSON.stringify(key)} is no Iceberg option or common table property; did you mean ${JSON.stringify(fix)}? (the connector stores an unknown key as a table property, which nothing reads)`,
     );
   }
-  const problem = icebergOptionValueProblem(key, value);
-  if (problem?.error !== undefined) diag.error(mapPath("extraOptions", key), problem.error);
-  if (problem?.warning !== undefined) diag.warn(mapPath("extraOptions", key), problem.warning);
+  const problem = icebergOptionValueProblem(option, value);
+  if (problem?.error !== undefined) diag.error(mapPath(arg, key), problem.error);
+  if (problem?.warning !== undefined) diag.warn(mapPath(arg, key), problem.warning);
 }

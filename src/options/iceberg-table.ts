@@ -111,12 +111,18 @@ function checkProtoKey(arg: string, raw: unknown, diag: Diagnostics): void {
 }
 
 /**
- * The key that makes the write distribution mode hash in `options` (the write option
- * `distribution-mode` wins over the table property `write.distribution-mode`; iceberg
- * flink/.../FlinkWriteConf.java), or undefined.
+ * Where the write distribution mode comes from, strongest first: the write option
+ * `distribution-mode` (iceberg flink/.../FlinkWriteConf.java), else the table property
+ * `write.distribution-mode`, which a catalog's `table-override.` property replaces and its
+ * `table-default.` property only fills in when the table is created (iceberg
+ * `BaseMetastoreCatalog` / `RESTSessionCatalog` table builders: defaults, then the table's own
+ * properties, then overrides).
  */
+const DISTRIBUTION_KEYS = ["distribution-mode", "table-override.write.distribution-mode", "write.distribution-mode", "table-default.write.distribution-mode"] as const;
+
+/** The key that makes the write distribution mode hash in `options` (DISTRIBUTION_KEYS), or undefined. */
 export function hashDistributionKey(options: Readonly<Record<string, string>>): string | undefined {
-  const key = options["distribution-mode"] !== undefined ? "distribution-mode" : options["write.distribution-mode"] !== undefined ? "write.distribution-mode" : undefined;
+  const key = DISTRIBUTION_KEYS.find((k) => options[k] !== undefined);
   return key !== undefined && options[key]!.trim().toLowerCase() === "hash" ? key : undefined;
 }
 
@@ -196,7 +202,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
   checkProtoKey("catalog.properties", rawProps, diag);
   checkProtoKey("extraOptions", input["extraOptions"], diag);
-  checkFreeFormMap("catalog.properties", props, freeCtx, diag);
+  checkFreeFormMap("catalog.properties", props, { kind, streamingRead: freeCtx.streamingRead, pinnedBySnapshotIds: freeCtx.pinnedBySnapshotIds, catalogSettings: true }, diag);
   checkFreeFormMap("extraOptions", extra, freeCtx, diag);
   for (const key of t.extraOptions === undefined ? [] : Object.keys(extra).sort()) {
     if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);

@@ -10,7 +10,10 @@
 import { distance } from "../validation/known-keys.js";
 import { compactDuration, hasNoUnit, parseFlinkDuration } from "./duration.js";
 
-type OptionType = "duration" | "positive-int" | "int" | "long" | "boolean" | "double" | { readonly oneOf: readonly string[] } | "string";
+type OptionType = "duration" | "positive-int" | "int" | "long" | "boolean" | "double" | { readonly oneOf: readonly string[]; readonly anyCase?: true } | "string";
+
+/** iceberg `DistributionMode.fromName`: upper-cased, then one of the enum's names (anything else fails the sink at start). */
+const DISTRIBUTION_MODE: OptionType = { oneOf: ["none", "hash", "range"], anyCase: true };
 
 /** Flink read and write options of the Iceberg connector with their value types. */
 const FLINK_OPTIONS: ReadonlyMap<string, OptionType> = new Map<string, OptionType>([
@@ -37,6 +40,9 @@ const FLINK_OPTIONS: ReadonlyMap<string, OptionType> = new Map<string, OptionTyp
   ["range-distribution-sort-key-base-weight", "double"],
   ["write-parallelism", "positive-int"],
   ["uid-suffix", "string"],
+  ["distribution-mode", DISTRIBUTION_MODE],
+  // Table properties with a typed value (TableProperties), read the same way.
+  ["write.distribution-mode", DISTRIBUTION_MODE],
   ["table-refresh-interval", "duration"],
   ["flink-maintenance.rewrite.enabled", "boolean"],
   ["flink-maintenance.expire-snapshots.enabled", "boolean"],
@@ -108,7 +114,7 @@ export function nearIcebergOption(key: string, covered: ReadonlySet<string>): st
 }
 
 function describeType(t: OptionType): string {
-  if (typeof t === "object") return `one of ${t.oneOf.map((v) => JSON.stringify(v)).join(", ")} (exact case)`;
+  if (typeof t === "object") return `one of ${t.oneOf.map((v) => JSON.stringify(v)).join(", ")} (${t.anyCase ? "any case" : "exact case"})`;
   switch (t) {
     case "duration":
       return 'a Flink duration with a unit, e.g. "10s" or "1min"';
@@ -136,7 +142,7 @@ export function icebergOptionValueProblem(key: string, value: string): { error?:
   // Iceberg's FlinkConfParser parses the value as written (Integer.parseInt, Enum.valueOf): no trimming.
   const v = type === "duration" ? value.trim() : value;
   const bad = { error: `${JSON.stringify(value)} is not ${describeType(type)}, which ${JSON.stringify(key)} takes; the job would fail when it reads it` };
-  if (typeof type === "object") return type.oneOf.includes(v) ? undefined : bad;
+  if (typeof type === "object") return type.oneOf.includes(type.anyCase ? v.toLowerCase() : v) ? undefined : bad;
   switch (type) {
     case "duration": {
       let ms: number;

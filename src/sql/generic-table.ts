@@ -108,6 +108,13 @@ export interface GenericTablePlan {
   changelog: string | undefined;
   /** How a job reads the table, for a 'kafka' table (connector-bounds.ts kafkaRead). */
   kafkaRead: KafkaRead | undefined;
+  /**
+   * True for the 'filesystem' connector: in a streaming job its sink finishes part files only on
+   * checkpoints (flink FileSystemTableSink / StreamingFileSink: in-progress and pending files are
+   * committed when a checkpoint completes), so a job that writes it needs checkpointing, like an
+   * Iceberg sink (case C01's kind).
+   */
+  commitsOnCheckpoint: boolean;
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
   tableColumns: TableColumn[];
 }
@@ -295,6 +302,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     boundedness: connectorBoundedness(options),
     changelog: connectorChangelog(options),
     kafkaRead: kafkaRead(options),
+    commitsOnCheckpoint: typeof options["connector"] === "string" && options["connector"].trim() === "filesystem",
     tableColumns: columns.map((c) => ({
       name: c.name,
       ...(c.kind === "computed" ? {} : { type: kinds.get(c.name)!.type! }),

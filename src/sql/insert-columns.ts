@@ -169,6 +169,36 @@ function plural(n: number, word: string): string {
  * Checks an INSERT against its sink's columns (see the module comment); problems at
  * `statements[i]`. Nothing is reported for a query shape it does not read.
  */
+/** Decimal digits of the integer types' largest values. */
+const INTEGER_DIGITS: ReadonlyMap<string, number> = new Map([
+  ["TINYINT", 3],
+  ["SMALLINT", 5],
+  ["INT", 10],
+  ["BIGINT", 19],
+]);
+
+/**
+ * What an implicit cast from `from` to `to` silently loses, or undefined: Flink's implicit casts
+ * (LogicalTypeCasts) ignore precision within TIMESTAMP / TIMESTAMP_LTZ / TIME and DECIMAL, and the
+ * cast then cuts fractional seconds (case C08's kind: nanoseconds into microseconds) or rounds
+ * decimals, and a DECIMAL value with more integer digits than the column has becomes NULL.
+ */
+function narrowingLoss(from: DataType, to: DataType): string | undefined {
+  const fractional = (t: DataType): number | undefined => (t.kind === "TIMESTAMP" || t.kind === "TIMESTAMP_LTZ" || t.kind === "TIME" ? t.precision : undefined);
+  const fp = fractional(from);
+  const tp = fractional(to);
+  if (fp !== undefined && tp !== undefined && fp > tp) return `the digits of the seconds beyond ${tp} (of ${fp}) are cut off`;
+  const integerDigits = INTEGER_DIGITS.get(from.kind);
+  if (integerDigits !== undefined && to.kind === "DECIMAL" && integerDigits > to.precision - to.scale) {
+    return `a value with more than ${to.precision - to.scale} digits before the point becomes NULL (a ${from.kind} has up to ${integerDigits})`;
+  }
+  if (from.kind === "DECIMAL" && to.kind === "DECIMAL") {
+    if (from.precision - from.scale > to.precision - to.scale) return `a value with more than ${to.precision - to.scale} digits before the point becomes NULL (it has room for ${from.precision - from.scale})`;
+    if (from.scale > to.scale) return `it is rounded to ${to.scale} decimal places (of ${from.scale})`;
+  }
+  return undefined;
+}
+
 export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics): void {
   const target: TableDefinition | undefined = a.target;
   const sinkColumns = target?.columns?.filter((c) => c.insertable);
@@ -204,7 +234,19 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics): voi
   }
   values.forEach((v, i) => {
     const col = targets[i]!;
-    if (v.type === undefined || col.type === undefined || supportsImplicitCast(v.type, col.type)) return;
+    if (v.type === undefined || col.type === undefined) return;
+    if (supportsImplicitCast(v.type, col.type)) {
+      // A literal's own digits are known (and Calcite types it exactly): only column values and CASTs can lose some.
+      const lost = v.literal === undefined ? narrowingLoss(v.type, col.type) : undefined;
+      if (lost !== undefined) {
+        diag.warn(
+          at,
+          `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.nullable().toString()}), goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.nullable().toString()}): ` +
+            `Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and ${lost}. Widen the column, or CAST in the SELECT to say it is meant${v.fromStar ? ", listing the columns instead of *" : ""}`,
+        );
+      }
+      return;
+    }
     const sinkType = col.type.nullable().toString();
     const swapped = v.column !== undefined && v.column !== col.name && targets.some((t) => t.name === v.column);
     diag.error(

@@ -156,9 +156,10 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
         `${s.label}: commitInterval ${JSON.stringify(s.commitInterval!.text)} has no effect in a batch job: a bounded job commits once, when its input ends`,
       );
     }
-  } else if (icebergSinks.length > 0 || reads.some((t) => t.iceberg?.streamingRead === true)) {
-    // Iceberg sinks commit on checkpoints; a streaming Iceberg read keeps the snapshot it has
-    // reached only in checkpointed state (a failover or a last-state upgrade resumes from it).
+  } else if (icebergSinks.length > 0 || sinks.some((s) => s.commitsOnCheckpoint === true) || reads.some((t) => t.iceberg?.streamingRead === true)) {
+    // Iceberg sinks commit on checkpoints, and so does a 'filesystem' sink in a streaming job; a
+    // streaming Iceberg read keeps the snapshot it has reached only in checkpointed state (a
+    // failover or a last-state upgrade resumes from it).
     let interval: string;
     if (explicit !== undefined) {
       interval = explicitMs !== undefined ? renderInterval(explicit, explicitMs) : explicit;

@@ -141,39 +141,95 @@ function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables
   }
 }
 
+/** The statement's code (comments and literals blanked, each table as ` x `). */
+function codeText(a: AnalyzedStatement): string {
+  return codeOnly(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""));
+}
+
+/** The statement's text with comments and literals blanked, back-quoted identifiers kept (each table as ` x `). */
+function namesText(a: AnalyzedStatement): string {
+  const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join("");
+  return text.replace(/`(?:[^`]|``)*`|'(?:[^']|'')*'|"(?:[^"]|"")*"|\/\*[\s\S]*?\*\/|(?:--|\/\/)[^\n\r]*/g, (m) => (m.startsWith("`") ? m : " ".repeat(m.length)));
+}
+
+const VIEW_NAME = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i;
+
+/** The job's views by name (as Flink resolves it: back-quotes removed), each with its statement. */
+function viewsByName(definitions: readonly AnalyzedStatement[]): Map<string, AnalyzedStatement> {
+  const out = new Map<string, AnalyzedStatement>();
+  for (const d of definitions) {
+    if (d.kind !== "view") continue;
+    const m = VIEW_NAME.exec(namesText(d));
+    if (m) out.set(m[1]!.startsWith("`") ? m[1]!.slice(1, -1).replace(/``/g, "`") : m[1]!, d);
+  }
+  return out;
+}
+
+/** `a` and the views it reads, also through other views (each once). */
+function withViews(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>): AnalyzedStatement[] {
+  const out = [a];
+  for (let i = 0; i < out.length; i++) {
+    const text = namesText(out[i]!);
+    for (const [name, v] of views) {
+      if (out.includes(v)) continue;
+      const plain = /^[A-Za-z_][A-Za-z0-9_$]*$/.test(name) && new RegExp(`(^|[^A-Za-z0-9_$.\`])${name.replace(/\$/g, "\\$")}($|[^A-Za-z0-9_$])`).test(text);
+      if (plain || text.includes(`\`${name.replace(/`/g, "``")}\``)) out.push(v);
+    }
+  }
+  return out;
+}
+
 /**
  * An INSERT of a changelog (updates and deletes) into an Iceberg sink without a primary key: with
  * no equality fields the Iceberg writer writes every row as an insert and ignores its kind
  * (iceberg `flink/.../sink/RowDataTaskWriterFactory.java`), so each update and delete becomes one
- * more row. An error for a source that is a changelog (connectorChangelog); a warning for an
- * aggregation or DISTINCT without a window in the statement itself (its result is an update stream
- * in a streaming job; window aggregations append).
+ * more row. An error for a source that is a changelog (connectorChangelog); a warning for what
+ * turns an append stream into updates in the statement itself or a view it reads: an aggregation
+ * or DISTINCT without a window (window aggregations append), an outer join (it retracts its
+ * null-padded rows; an interval join does not), a keep-last deduplication (ROW_NUMBER ordered
+ * DESC, then rn = 1).
  */
-function checkChangelogIntoAppendSink(a: AnalyzedStatement, diag: Diagnostics): void {
+function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, diag: Diagnostics): void {
   const t = a.target;
   if (t?.iceberg === undefined || t.iceberg.upsert || ((t.iceberg.schema as { "identifier-field-ids"?: readonly number[] })["identifier-field-ids"]?.length ?? 0) > 0) return;
   const fix = `give ${t.label} a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`;
+  const parts = withViews(a, views);
+  const via = (s: AnalyzedStatement): string => (s === a ? "" : ` (through the view in statements[${s.index}])`);
   // A window aggregation (window TVF) accepts a changelog and emits final rows (Flink 1.19+,
   // FLINK-20281); a changelog read as the versioned side of a temporal join (FOR SYSTEM_TIME AS OF)
   // only supplies values to the other side's rows (planner FlinkChangelogModeInferenceProgram).
-  const text = codeOnly(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""));
-  const windowed = /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(text) || /\bGROUP\s+BY\b[\s\S]*\bwindow_(start|end)\b/i.test(text);
-  const changelog = windowed ? undefined : a.reads.find((r) => r.changelog !== undefined && !readAsTemporalTable(a, r));
-  if (changelog !== undefined) {
+  const texts = parts.map(codeText);
+  const windowed = texts.some((text) => /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(text) || /\bGROUP\s+BY\b[\s\S]*\bwindow_(start|end)\b/i.test(text));
+  for (const s of windowed ? [] : parts) {
+    const changelog = s.reads.find((r) => r.changelog !== undefined && !readAsTemporalTable(s, r));
+    if (changelog === undefined) continue;
     diag.error(
       `statements[${a.index}]`,
-      `${t.label} has no primaryKey, and the statement reads ${changelog.label}, ${changelog.changelog}: a sink without a key appends every row and ignores its kind, ` +
+      `${t.label} has no primaryKey, and the statement reads ${changelog.label}${via(s)}, ${changelog.changelog}: a sink without a key appends every row and ignores its kind, ` +
         `so each update and delete becomes one more row (iceberg flink/.../sink/RowDataTaskWriterFactory.java); ${fix}`,
     );
     return;
   }
-  const aggregates = /\bGROUP\s+BY\b/i.test(text) && !windowed;
-  if (aggregates || (/\bSELECT\s+DISTINCT\b/i.test(text) && !windowed)) {
+  for (let i = 0; i < parts.length; i++) {
+    const text = texts[i]!;
+    const what = windowed
+      ? undefined
+      : /\bGROUP\s+BY\b/i.test(text)
+        ? "aggregates without a window"
+        : /\bSELECT\s+DISTINCT\b/i.test(text)
+          ? "selects DISTINCT"
+          : /\b(LEFT|RIGHT|FULL)\s+(OUTER\s+)?JOIN\b/i.test(text) && !/\bFOR\s+SYSTEM_TIME\s+AS\s+OF\b/i.test(text) && !/\bBETWEEN\b/i.test(text)
+            ? "outer-joins (unless it is an interval join), which retracts the null-padded rows it emitted first"
+            : /\bROW_NUMBER\s*\(\s*\)\s*OVER\s*\([^)]*\bORDER\s+BY\b[^)]*\bDESC\b/i.test(text)
+              ? "keeps the last row per key (ROW_NUMBER ordered DESC), which replaces the row it emitted before"
+              : undefined;
+    if (what === undefined) continue;
     diag.warn(
       `statements[${a.index}]`,
-      `${t.label} has no primaryKey, and the statement ${aggregates ? "aggregates without a window" : "selects DISTINCT"}, which in a streaming job yields updates to earlier results: ` +
+      `${t.label} has no primaryKey, and the statement${via(parts[i]!)} ${what}, which in a streaming job yields updates to earlier results: ` +
         `a sink without a key appends every update as one more row; ${fix}, or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final`,
     );
+    return;
   }
 }
 
@@ -283,7 +339,10 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
   for (const a of inserts) checkInsertColumns(a, diag);
-  if (runtimeMode === "streaming") for (const a of inserts) checkChangelogIntoAppendSink(a, diag);
+  if (runtimeMode === "streaming") {
+    const views = viewsByName(definitions);
+    for (const a of inserts) checkChangelogIntoAppendSink(a, views, diag);
+  }
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
   if (runtimeMode === "batch") {

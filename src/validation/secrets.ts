@@ -36,12 +36,26 @@ const SECRET_PAIRS: readonly (readonly [string, string])[] = [
   ["account", "key"],
   ["sas", "token"],
   ["sse", "key"],
+  // avro-confluent's Schema Registry `basic-auth.user-info` (user:password), Kafka's PEM `ssl.keystore.key`.
+  ["user", "info"],
+  ["keystore", "key"],
 ];
 /** A last word that makes the key name a setting about a credential, not the credential itself. */
 const SETTING_SUFFIXES = new Set(["source", "provider", "providers", "type", "uri", "url", "endpoint", "enabled", "impl", "class", "file", "path", "ms", "mode", "name", "at", "expiry", "expiration", "ttl", "lifetime"]);
 
-/** Splits `s3.secret-access-key`, `clientSecret`, `AWS_SECRET_ACCESS_KEY` into lower-case words. */
-function words(key: string): string[] {
+/**
+ * Option keys with a column name inside (datagen / faker `fields.<column>.<option>`, Iceberg's
+ * per-column `write.metadata.metrics.column.<column>` and `write.parquet.bloom-filter-*.column.<column>`):
+ * the column's name is no part of what the option means, so `fields.password_hash.length` is no credential.
+ */
+const FIELD_OPTION = /^fields\.[^.]+\.(.+)$/;
+const PER_COLUMN_PROPERTY = /^((?:table-(?:default|override)\.)?write\.(?:metadata\.metrics|parquet\.bloom-filter-[a-z-]+)\.column)\..+$/;
+
+/** Splits `s3.secret-access-key`, `clientSecret`, `AWS_SECRET_ACCESS_KEY` into lower-case words (a column name inside the key left out). */
+function words(raw: string): string[] {
+  const field = FIELD_OPTION.exec(raw);
+  const perColumn = field === null ? PER_COLUMN_PROPERTY.exec(raw) : null;
+  const key = field !== null ? `fields.${field[1]}` : perColumn !== null ? perColumn[1]! : raw;
   // Most option keys are lower-case already (`s3.path-style-access`): no camel-case split to do.
   const spaced = /^[a-z0-9._-]*$/.test(key) ? key : key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return spaced.split(/[^a-z0-9]+/).filter((w) => w.length > 0);

@@ -1,0 +1,39 @@
+/**
+ * Case C01's kind beyond Iceberg: a sink that commits only on checkpoints never commits in a
+ * streaming job without checkpointing. A 'filesystem' FlinkTable is one (flink FileSystemTableSink:
+ * part files are finished when a checkpoint completes); the job turns checkpointing on for it.
+ */
+import { expect } from "chai";
+import { mockedApi, type Api } from "./api.js";
+import { settle } from "./pulumi-mocks.js";
+
+const cols = [{ name: "id", type: "BIGINT" }];
+
+describe("sinks that commit on checkpoints (C01's kind)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  function tables(prefix: string, connector: string) {
+    const src = new api.FlinkTable(`${prefix}_src`, { columns: cols, options: { connector: "datagen", "number-of-rows": "10" } });
+    const sink = new api.FlinkTable(`${prefix}_out`, { columns: cols, options: { connector, path: "s3://b/out", format: "parquet" } });
+    return { src, sink };
+  }
+
+  it("a streaming job that writes a 'filesystem' table checkpoints every 1min (the seed's commit default) unless configured", async () => {
+    const { src, sink } = tables("fs1", "filesystem");
+    const job = new api.FlinkSqlJob("fs-stream", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`] });
+    expect(await settle(job.flinkConfiguration)).to.deep.equal({ "execution.checkpointing.interval": "1min", "execution.runtime-mode": "STREAMING" });
+    expect(job.checkpointInterval).to.equal("1min");
+    const configured = new api.FlinkSqlJob("fs-stream-10s", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], configuration: { "execution.checkpointing.interval": "10s" } });
+    expect(configured.checkpointInterval).to.equal("10s");
+  });
+
+  it("a batch job, or a job that only reads the 'filesystem' table, or another connector: no checkpointing added", async () => {
+    const { src, sink } = tables("fs2", "filesystem");
+    expect(new api.FlinkSqlJob("fs-batch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`] }).checkpointInterval).to.equal(undefined);
+    const bh = new api.FlinkTable("fs2_bh", { columns: cols, options: { connector: "blackhole" } });
+    expect(new api.FlinkSqlJob("fs-read", { statements: [api.sql`INSERT INTO ${bh} SELECT id FROM ${sink}`] }).checkpointInterval).to.equal(undefined);
+    const other = tables("fs3", "print");
+    expect(new api.FlinkSqlJob("print-stream", { statements: [api.sql`INSERT INTO ${other.sink} SELECT id FROM ${other.src}`] }).checkpointInterval).to.equal(undefined);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The spelling and value checks of Iceberg options (known-iceberg-options.ts) wherever a table
+ * property can be set: extraOptions, the catalog's table-default./table-override. properties,
+ * table-property keys in catalog.properties, and a statement's OPTIONS hint (lead 3's kind:
+ * `write.upsert.enable` silently becomes a table property nothing reads).
+ */
+import { expect } from "chai";
+import { baseArgs, hive, paths, planError, render } from "./iceberg-table-helpers.js";
+import { mockedApi, type Api } from "./api.js";
+import { registry } from "../src/components/job-registry.js";
+
+const near = (key: string, fix: string): string =>
+  `${JSON.stringify(key)} is no Iceberg option or common table property; did you mean ${JSON.stringify(fix)}? (the connector stores an unknown key as a table property, which nothing reads)`;
+
+describe("Iceberg option spelling and values beyond extraOptions", () => {
+  it("catalog.properties: table-property keys and prefixed keys are checked, catalog settings are not", () => {
+    const r = render("IcebergSink", {
+      ...baseArgs,
+      catalog: { ...hive, properties: { "write.upsert.enable": "true", "table-default.write.metadata.delete-after-commit.enable": "true", "s3.endpont": "http://minio:9000", "io-impl": "x.y.Z" } },
+    });
+    expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
+      ['catalog.properties["table-default.write.metadata.delete-after-commit.enable"]', near("table-default.write.metadata.delete-after-commit.enable", "table-default.write.metadata.delete-after-commit.enabled")],
+      ['catalog.properties["write.upsert.enable"]', near("write.upsert.enable", "write.upsert.enabled")],
+    ]);
+  });
+
+  it("extraOptions: a prefixed key is checked as the property it sets", () => {
+    const r = render("IcebergSink", { ...baseArgs, extraOptions: { "table-override.write.upsert.enable": "true" } });
+    expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
+      ['extraOptions["table-override.write.upsert.enable"]', near("table-override.write.upsert.enable", "table-override.write.upsert.enabled")],
+    ]);
+  });
+
+  it("distribution-mode values: none, hash or range in any case (iceberg DistributionMode.fromName); anything else fails the sink at start", () => {
+    const e = planError("IcebergSink", { ...baseArgs, extraOptions: { "distribution-mode": "hashed" }, catalog: { ...hive, properties: { "table-default.write.distribution-mode": "rnage" } } });
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ['catalog.properties["table-default.write.distribution-mode"]', '"rnage" is not one of "none", "hash", "range" (any case), which "write.distribution-mode" takes; the job would fail when it reads it'],
+      ['extraOptions["distribution-mode"]', '"hashed" is not one of "none", "hash", "range" (any case), which "distribution-mode" takes; the job would fail when it reads it'],
+    ]);
+    expect(render("IcebergSink", { ...baseArgs, extraOptions: { "distribution-mode": "RANGE", "write.distribution-mode": "None" } }).plan.warnings).to.deep.equal([]);
+    expect(paths(planError("IcebergSink", { ...baseArgs, extraOptions: { "write.distribution-mode": "" } }))).to.deep.equal(['extraOptions["write.distribution-mode"]']);
+  });
+
+  describe("OPTIONS hints", () => {
+    let api: Api;
+    before(async () => (api = await mockedApi()));
+
+    it("a misspelt key in a hint on an Iceberg table warns like extraOptions", () => {
+      const cols = [{ name: "id", type: "BIGINT" }];
+      const sink = new api.IcebergSink("sp_sink", { catalog: hive, database: "db", table: "sp_sink", columns: cols });
+      const gen = new api.FlinkTable("sp_gen", { columns: cols, options: { connector: "datagen" } });
+      new api.FlinkSqlJob("sp-hint", { statements: [api.sql`INSERT INTO ${sink} /*+ OPTIONS('write.upsert.enable'='true') */ SELECT id FROM ${gen}`] });
+      expect(registry().jobs.find((j) => j.name === "sp-hint")!.warnings).to.deep.equal([
+        `statements[0] OPTIONS hint of sp_sink["write.upsert.enable"]: ${near("write.upsert.enable", "write.upsert.enabled")}`,
+      ]);
+    });
+  });
+});
