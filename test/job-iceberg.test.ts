@@ -346,6 +346,11 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     const out = new api.FlinkTable("follow_out", { columns: cols, options: { connector: "print" } });
     new api.FlinkSqlJob("follow", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${follower}`] });
     expect(warningsOf("follow").join("\n")).to.contain("skip upsert commits");
+    // The job that writes it later says nothing more: the reader was warned.
+    const gen = new api.FlinkTable("follow_gen", { columns: cols, options: { connector: "datagen" } });
+    const writer = new api.IcebergSink("upsert_writer2", { catalog, database: "db", table: "followed", tableName: "uw2", columns: cols, primaryKey: ["id"], upsertEnabled: true });
+    new api.FlinkSqlJob("follow-writer", { statements: [api.sql`INSERT INTO ${writer} SELECT id, data FROM ${gen}`] });
+    expect(warningsOf("follow-writer").join("\n")).to.not.contain("skip upsert commits");
   });
 
   it("warns when two jobs write one Iceberg table and either upserts; appending from several jobs is fine", () => {

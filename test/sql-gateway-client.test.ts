@@ -1,21 +1,13 @@
 import { expect } from "chai";
 import { submitToSqlGateway, stopJobOnSqlGateway, showJobsOnSqlGateway, isJobGoneError } from "../src/deploy/sql-gateway/client.js";
-import { SqlGatewayError } from "../src/deploy/sql-gateway/errors.js";
 import { FakeSqlGateway, type FakeGatewayOptions } from "./fakes/sql-gateway.js";
 import { serverTrace } from "./fakes/sql-gateway-engine.js";
+import { gatewayRejection } from "./fakes/gateway-rejection.js";
 
 const FAST = { poll: { initialMs: 1, maxMs: 4 } };
 const JOB1 = "ffffffffffffffffffffffff00000001";
 
-async function rejection(p: Promise<unknown>): Promise<SqlGatewayError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).to.be.instanceOf(SqlGatewayError);
-    return e as SqlGatewayError;
-  }
-  throw new Error("expected a rejection");
-}
+const rejection = gatewayRejection;
 
 describe("SQL Gateway client against the fake gateway", () => {
   let fake: FakeSqlGateway;

@@ -6,25 +6,18 @@
 import { expect } from "chai";
 import { sqlGatewayProvider as provider } from "../src/deploy/sql-gateway/provider.js";
 import { submitToSqlGateway } from "../src/deploy/sql-gateway/client.js";
-import { SqlGatewayError } from "../src/deploy/sql-gateway/errors.js";
 import type { SqlGatewayJobOutputs } from "../src/deploy/sql-gateway/provider-impl.js";
 import { FakeSqlGateway, type FakeGatewayOptions, type RecordedRequest } from "./fakes/sql-gateway.js";
 import { serverTrace } from "./fakes/sql-gateway-engine.js";
+import { gatewayRejection } from "./fakes/gateway-rejection.js";
+import { settle } from "./pulumi-mocks.js";
 
 const JOB1 = "ffffffffffffffffffffffff00000001";
 const JOB2 = "ffffffffffffffffffffffff00000002";
 const SCRIPT_V1 = "CREATE TABLE `src` (`id` BIGINT) WITH ('connector' = 'datagen');\nINSERT INTO `sink` SELECT `id` FROM `src`;";
 const SCRIPT_V2 = "CREATE TABLE `src` (`id` BIGINT) WITH ('connector' = 'datagen');\nINSERT INTO `sink` SELECT `id` * 2 FROM `src`;";
 
-async function rejection(p: Promise<unknown>): Promise<SqlGatewayError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).to.be.instanceOf(SqlGatewayError);
-    return e as SqlGatewayError;
-  }
-  throw new Error("expected a rejection");
-}
+const rejection = gatewayRejection;
 
 const statementOf = (r: RecordedRequest): string | undefined => (r.method === "POST" && r.path.endsWith("/statements") ? (r.body as { statement: string }).statement : undefined);
 
@@ -126,6 +119,53 @@ describe("SQL Gateway target: failures half-way", () => {
     const { outs } = await provider.update!("id", olds, inputs({ script: SCRIPT_V2, headers: { Authorization: "Bearer rotated" } }));
     expect(outs.jobId).to.equal(JOB2);
     expect(fake.requests.slice(before).map((r) => r.headers.authorization)).to.satisfy((h: unknown[]) => h.length > 0 && h.every((x) => x === "Bearer rotated"));
+  });
+
+  it("the job runs under the resource's jobName, and a create that finds a running job of that name it does not own submits nothing (an earlier up lost its id)", async () => {
+    await start();
+    const named = inputs({ jobName: "ingest (pulumi shop/prod)" });
+    const { outs } = await provider.create(named);
+    expect(fake.cluster.jobs.get(JOB1)!.name).to.equal("ingest (pulumi shop/prod)");
+    expect(fake.cluster.jobs.get(JOB1)!.configuration["pipeline.name"]).to.equal("ingest (pulumi shop/prod)");
+    // The state was lost (a failed create records none): pulumi up creates again.
+    const e = await rejection(provider.create(named));
+    expect(e.kind).to.equal("invalid");
+    expect(e.message).to.equal(
+      `SQL Gateway ${fake.endpoint}: a job named "ingest (pulumi shop/prod)" is already RUNNING (${JOB1}) on the cluster, and this resource does not know it: ` +
+        "most likely an earlier pulumi up submitted it and failed before recording its id. The new job was not submitted (two jobs would write the same tables). " +
+        `Stop that job (STOP JOB '${JOB1}' WITH SAVEPOINT in a SQL client, or from the Flink UI), set sqlGateway.initialSavepointPath to its savepoint, and run pulumi up again; ` +
+        "if it belongs to something else, give this job another pipeline.name in its configuration",
+    );
+    expect(jobs()).to.deep.equal([[JOB1, "RUNNING"]]);
+    // Its own job is no duplicate: an update stops it and submits the next one.
+    const { outs: next } = await provider.update!("id", outs, { ...named, script: SCRIPT_V2 });
+    expect(next.jobId).to.equal(JOB2);
+    // A pipeline.name of the job's configuration wins over jobName.
+    const own = await provider.create(inputs({ jobName: "x", flinkConfiguration: { "pipeline.name": "orders" } }));
+    expect(fake.cluster.jobs.get(own.outs.jobId)!.name).to.equal("orders");
+  });
+
+  it("synth's summary shows the job name the provider gives, unless pipeline.name is set", async () => {
+    await start();
+    const { gatewaySubmission } = await import("../src/components/gateway-summary.js");
+    const base = { endpoint: "http://gw:8083", script: "", jobName: "ingest (pulumi shop/prod)" };
+    const named = (await settle(gatewaySubmission({ ...base, flinkConfiguration: {} }))) as Record<string, unknown>;
+    expect(named.jobName).to.equal("ingest (pulumi shop/prod)");
+    const own = (await settle(gatewaySubmission({ ...base, flinkConfiguration: { "pipeline.name": "orders" } }))) as Record<string, unknown>;
+    expect(own).to.not.have.property("jobName");
+  });
+
+  it("an update that finds another running job of its name (left by an earlier failed update) submits nothing", async () => {
+    await start();
+    const named = inputs({ jobName: "ingest", savepointDir: "s3://b/sp" });
+    const { outs: olds } = await provider.create(named);
+    fake.cluster.addJob({ name: "ingest" });
+    const e = await rejection(provider.update!("id", olds, { ...named, script: SCRIPT_V2 }));
+    expect(e.message.split("\n")[0]).to.match(/a job named "ingest" is already RUNNING \(ffffffffffffffffffffffff00000002\) on the cluster/);
+    expect(e.message.split("\n").slice(-1)[0]).to.equal(
+      `  the old job ${JOB1} was stopped with a savepoint at s3://b/sp/savepoint-000001-sp1; the new job did not start. Fix the script, set sqlGateway.initialSavepointPath to that path and run pulumi up again to start from it`,
+    );
+    expect(jobs()).to.deep.equal([[JOB1, "FINISHED"], [JOB2, "RUNNING"]]);
   });
 
   it("a job that has ended restarts when initialSavepointPath changes; a running one does not", async () => {

@@ -50,7 +50,12 @@ function sorted(keys: readonly string[], value: (k: string) => unknown): Record<
 export function gatewaySubmission(args: SqlGatewayJobArgs, reveal = false): pulumi.Output<Record<string, unknown>> {
   const session = redactedMap(args.sessionProperties, reveal);
   const headerNames = redactedMap(args.headers, false).apply((h) => Object.keys(h));
-  return pulumi
+  // The provider names the job when neither the configuration nor sessionProperties set pipeline.name
+  // (and refuses to start a second job of that name).
+  const jobName = pulumi
+    .all([pulumi.output(args.flinkConfiguration), session, pulumi.output(args.jobName)])
+    .apply(([c, s, name]) => (name !== undefined && !("pipeline.name" in c) && !("pipeline.name" in s) ? name : undefined));
+  const summary = pulumi
     .all([
       shown(args.endpoint, reveal),
       shown(args.apiVersion, reveal),
@@ -74,4 +79,5 @@ export function gatewaySubmission(args: SqlGatewayJobArgs, reveal = false): pulu
           ? { savepointDir, then: "stop the running job with a savepoint into savepointDir, then submit the new script restored from it" }
           : { then: "stop the running job without a savepoint, then submit the new script from empty state (set savepointDir to keep state)" },
     }));
+  return summary.apply((s) => jobName.apply((name): Record<string, unknown> => (name !== undefined ? Object.assign({}, s, { jobName: name }) : s)));
 }

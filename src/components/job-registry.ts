@@ -37,6 +37,11 @@ interface Registry {
   upsertWriters: Map<string, TableDefinition[]>;
   /** icebergKey → the jobs that write that Iceberg table. */
   jobWriters: Map<string, { job: string; upsert: boolean }[]>;
+  /**
+   * icebergKey → the jobs that read that Iceberg table as a stream; `warned` when an upsert sink of
+   * the table was registered before the job, which then warned itself.
+   */
+  jobStreamers: Map<string, { job: string; label: string; warned: boolean }[]>;
   /** synth's collecting mode (collect.ts): the validation errors recorded instead of thrown. */
   collected?: FlinkIcebergValidationError[];
   /** True while synth runs a program in collecting mode. */
@@ -48,7 +53,7 @@ const KEY = Symbol.for("pulumi-flink-iceberg.registry");
 /** The process-wide registry. */
 export function registry(): Registry {
   const g = globalThis as unknown as Record<symbol, Registry | undefined>;
-  return (g[KEY] ??= { jobs: [], tables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map() });
+  return (g[KEY] ??= { jobs: [], tables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map() });
 }
 
 /** Forgets everything registered (tests, and synth before running a program). */
@@ -59,6 +64,7 @@ export function resetRegistry(): void {
   r.byFlinkName.clear();
   r.upsertWriters.clear();
   r.jobWriters.clear();
+  r.jobStreamers.clear();
   r.collected = undefined;
   r.collecting = false;
 }
@@ -88,6 +94,15 @@ export function addProgramJob(job: RegisteredJob): void {
     if (list) list.push(entry);
     else r.jobWriters.set(key, [entry]);
   }
+  for (const t of job.tables) {
+    const key = t.iceberg?.streamingRead === true && job.runtimeMode === "streaming" && !job.sinks.includes(t) ? icebergKey(t) : undefined;
+    if (key === undefined) continue;
+    const list = r.jobStreamers.get(key);
+    const writers = r.upsertWriters.get(`${t.iceberg!.database}\u0000${t.iceberg!.table}`) ?? [];
+    const entry = { job: job.name, label: t.label, warned: writers.some((w) => icebergKey(w) === key) };
+    if (list) list.push(entry);
+    else r.jobStreamers.set(key, [entry]);
+  }
 }
 
 /** The program's tables as the job planner looks them up. */
@@ -97,5 +112,6 @@ export function programTables(): ProgramTables {
     byFlinkName: (name) => r.byFlinkName.get(name),
     upsertWriters: (database, table) => r.upsertWriters.get(`${database}\u0000${table}`) ?? [],
     jobsWriting: (key) => r.jobWriters.get(key) ?? [],
+    jobsStreaming: (key) => (r.jobStreamers.get(key) ?? []).filter((s) => !s.warned),
   };
 }

@@ -51,7 +51,7 @@ export interface DeployOutputs {
   readonly error?: pulumi.Output<string | undefined>;
   /** The submitted Flink job id (sqlGateway target). */
   readonly jobId?: pulumi.Output<string>;
-  /** Warnings of the gateway's last create/update (sqlGateway target). */
+  /** Warnings of the gateway's last create/update (sqlGateway target); `pulumi up` also logs them on the job, a preview does not (they would be the last update's again). */
   readonly gatewayWarnings?: pulumi.Output<string[]>;
 }
 
@@ -201,6 +201,8 @@ export function targetChildArgs(
           ...(g.initialSavepointPath !== undefined ? { initialSavepointPath: g.initialSavepointPath } : {}),
           ...(g.allowNonRestoredState !== undefined ? { allowNonRestoredState: g.allowNonRestoredState } : {}),
           ...(g.apiVersion !== undefined ? { apiVersion: g.apiVersion } : {}),
+          // Unique per stack, so two stacks' jobs on one cluster never look like the same job.
+          jobName: `${name} (pulumi ${pulumi.getProject()}/${pulumi.getStack()})`,
         },
         opts: { parent },
       },
@@ -278,10 +280,14 @@ export function targetOutputs(parent: pulumi.ComponentResource, c: TargetChildAr
   }
   const job = children.gatewayJob;
   if (job !== undefined) {
-    // Dynamic providers cannot log: their warnings (e.g. an update that lost the job's state) are logged here.
-    job.warnings.apply((ws) => {
-      for (const w of ws ?? []) void pulumi.log.warn(w, parent);
-    });
+    // Dynamic providers cannot log: their warnings (e.g. an update that lost the job's state) are
+    // logged here, by `pulumi up` only: a preview reads the last update's warnings from the state,
+    // which would repeat them on every preview after it (they stay in the gatewayWarnings output).
+    if (!pulumi.runtime.isDryRun()) {
+      job.warnings.apply((ws) => {
+        for (const w of ws ?? []) void pulumi.log.warn(w, parent);
+      });
+    }
     return { jobId: job.jobId, jobStatus: job.jobStatus, gatewayWarnings: job.warnings };
   }
   return {};

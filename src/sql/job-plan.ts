@@ -28,6 +28,8 @@ export interface ProgramTables {
   upsertWriters(database: string, table: string): readonly TableDefinition[];
   /** The jobs created so far that write the Iceberg table of this icebergKey, each with whether it upserts. */
   jobsWriting?(key: string): readonly { readonly job: string; readonly upsert: boolean }[];
+  /** The jobs created so far that read the Iceberg table of this icebergKey as a stream and were not warned about an upsert writer of it, each with the reading table's label. */
+  jobsStreaming?(key: string): readonly { readonly job: string; readonly label: string }[];
 }
 
 /**
@@ -351,16 +353,23 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     }
   }
   for (const t of reads) if (t.kafkaRead?.problem !== undefined) diag.warn("statements", `${t.label} ${t.kafkaRead.problem}`);
+  const SKIPS = "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java)";
   for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
     const key = icebergKey(src);
     const writer = key === undefined ? undefined : findUpsertWriter(src.iceberg!, key, sinks, input.programTables);
     if (writer) {
-      diag.warn(
-        "statements",
-        `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts: ` +
-          "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java)",
-      );
+      diag.warn("statements", `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts: ${SKIPS}`);
     }
+  }
+  // The other order: a job created earlier streams from the table this job upserts into.
+  for (const t of sinks) {
+    const key = t.iceberg?.upsert === true ? icebergKey(t) : undefined;
+    const readers = key === undefined ? [] : (input.programTables?.jobsStreaming?.(key) ?? []).filter((r) => !reads.some((x) => x.label === r.label));
+    if (readers.length === 0) continue;
+    diag.warn(
+      "statements",
+      `${t.label} writes the Iceberg table ${t.iceberg!.database}.${t.iceberg!.table} with upserts, and ${readers.map((r) => `${r.label} (FlinkSqlJob ${JSON.stringify(r.job)})`).join(", ")} streams from it: ${SKIPS}`,
+    );
   }
 
   const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads }, diag);

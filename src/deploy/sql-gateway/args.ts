@@ -31,7 +31,10 @@ import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.
  * an error that says what the job's status means (e.g. a job that FINISHED all the same left its
  * savepoint under `savepointDir`: set `initialSavepointPath` to it); the new script is then not
  * submitted. Reads (status polls, result pages) are retried after HTTP 502/503/504 or a lost
- * connection; submits are not.
+ * connection; submits are not. The job runs under the name (`pipeline.name`) `<job> (pulumi
+ * <project>/<stack>)` unless its configuration or sessionProperties set one, and nothing is
+ * submitted while a job of that name that the resource does not own is running (the job of an
+ * earlier `pulumi up` that failed before recording its id): the error says how to take it over.
  */
 export interface SqlGatewayArgs {
   /**

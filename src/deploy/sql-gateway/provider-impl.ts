@@ -15,8 +15,8 @@ import { splitStatements } from "../../sql/split.js";
 import { isValidationError } from "../../validation/error.js";
 import { restoreKeyProblem } from "../target-keys.js";
 import { endpointProblem } from "./args.js";
-import { TERMINAL_JOB_STATES, isJobGoneError, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
-import { isSqlGatewayError } from "./errors.js";
+import { TERMINAL_JOB_STATES, isJobGoneError, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, showJobsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
+import { SqlGatewayError, isSqlGatewayError } from "./errors.js";
 import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
 
 /** The provider's inputs (resolved). */
@@ -30,6 +30,8 @@ export interface SqlGatewayJobInputs {
   readonly initialSavepointPath?: string | undefined;
   readonly allowNonRestoredState?: boolean | undefined;
   readonly apiVersion?: SqlGatewayApiVersion | undefined;
+  /** `pipeline.name` when neither flinkConfiguration nor sessionProperties set one. */
+  readonly jobName?: string | undefined;
 }
 
 /** The provider's outputs: the inputs plus the job. */
@@ -47,7 +49,40 @@ export interface SqlGatewayJobOutputs extends SqlGatewayJobInputs {
 /** Properties whose change restarts the job. */
 export const RESTART_KEYS = ["endpoint", "script", "flinkConfiguration", "sessionProperties"] as const;
 /** Every input property. */
-export const INPUT_KEYS = [...RESTART_KEYS, "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion"] as const;
+export const INPUT_KEYS = [...RESTART_KEYS, "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion", "jobName"] as const;
+
+const PIPELINE_NAME = "pipeline.name";
+
+/** The job's name on the cluster: `pipeline.name` as the session ends up with it, else the resource's jobName. */
+function effectiveJobName(p: SqlGatewayJobInputs): string | undefined {
+  return p.sessionProperties?.[PIPELINE_NAME] ?? p.flinkConfiguration[PIPELINE_NAME] ?? p.jobName;
+}
+
+/** The configuration a submit opens its session with: the job's, the job name when it sets none, then the restore keys. */
+function submitConfiguration(p: SqlGatewayJobInputs, restore: Record<string, string>): Record<string, string> {
+  const name = effectiveJobName(p);
+  return Object.assign({}, p.flinkConfiguration, name !== undefined && p.flinkConfiguration[PIPELINE_NAME] === undefined ? { [PIPELINE_NAME]: name } : {}, restore);
+}
+
+/**
+ * Refuses to submit while a job of the same name that this resource does not own (`ownId`) has not
+ * ended: most likely the job of an earlier \`pulumi up\` that failed after submitting (its id never
+ * reached the state), and a second one would write the same tables.
+ */
+async function refuseDuplicate(p: SqlGatewayJobInputs, ownId: string | undefined): Promise<void> {
+  const name = effectiveJobName(p);
+  if (name === undefined) return;
+  const others = (await showJobsOnSqlGateway(p.endpoint, clientOptions(p))).filter((j) => j.jobName === name && j.jobId !== ownId && !TERMINAL_JOB_STATES.has(j.status));
+  if (others.length === 0) return;
+  throw new SqlGatewayError(
+    p.endpoint,
+    `a job named ${JSON.stringify(name)} is already ${others.map((j) => `${j.status} (${j.jobId})`).join(", ")} on the cluster, and this resource does not know it: ` +
+      "most likely an earlier pulumi up submitted it and failed before recording its id. The new job was not submitted (two jobs would write the same tables). " +
+      `Stop that job (STOP JOB '${others[0]!.jobId}' WITH SAVEPOINT in a SQL client, or from the Flink UI), set sqlGateway.initialSavepointPath to its savepoint, and run pulumi up again; ` +
+      "if it belongs to something else, give this job another pipeline.name in its configuration",
+    { kind: "invalid" },
+  );
+}
 
 /** JSON with sorted object keys, so that key order never looks like a change. */
 function canonical(v: unknown): string {
@@ -102,6 +137,7 @@ export function check(news: Record<string, unknown>): { inputs: Record<string, u
       if (restore !== undefined) failures.push({ property: "sessionProperties", reason: restore });
     }
   }
+  if (news.jobName !== undefined && (typeof news.jobName !== "string" || news.jobName.trim() === "")) failures.push({ property: "jobName", reason: "jobName must be a non-empty string" });
   if (news.apiVersion !== undefined && !isSqlGatewayApiVersion(news.apiVersion)) failures.push({ property: "apiVersion", reason: "apiVersion must be v1, v2, v3 or v4" });
   return { inputs: news, failures };
 }
@@ -131,8 +167,9 @@ function isRunning(status: string | undefined): boolean {
 export async function create(inputs: SqlGatewayJobInputs): Promise<{ id: string; outs: SqlGatewayJobOutputs }> {
   // Refused before anything runs: without STOP JOB / SHOW JOBS (Flink 1.16) the job could never be updated nor deleted.
   await requireJobStatementsOnSqlGateway(inputs.endpoint, JOB_STATEMENTS_NEEDED, clientOptions(inputs));
+  await refuseDuplicate(inputs, undefined);
   const restore = restoreFrom(inputs.initialSavepointPath, inputs.allowNonRestoredState);
-  const sub = await submitToSqlGateway(inputs.endpoint, inputs.script, { ...clientOptions(inputs), flinkConfiguration: { ...inputs.flinkConfiguration, ...restore } });
+  const sub = await submitToSqlGateway(inputs.endpoint, inputs.script, { ...clientOptions(inputs), flinkConfiguration: submitConfiguration(inputs, restore) });
   const warnings: string[] = [];
   const jobStatus = await statusAfterSubmit(inputs, sub.jobId, warnings);
   return {
@@ -260,7 +297,8 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
   const restore = restoreFrom(savepointPath, news.allowNonRestoredState);
   let sub;
   try {
-    sub = await submitToSqlGateway(news.endpoint, news.script, { ...clientOptions(news), flinkConfiguration: { ...news.flinkConfiguration, ...restore } });
+    await refuseDuplicate(news, olds.jobId);
+    sub = await submitToSqlGateway(news.endpoint, news.script, { ...clientOptions(news), flinkConfiguration: submitConfiguration(news, restore) });
   } catch (e) {
     if (stop.savepointPath !== undefined && e instanceof Error) {
       e.message += `\n  the old job ${olds.jobId} was stopped with a savepoint at ${stop.savepointPath}; the new job did not start. Fix the script, set sqlGateway.initialSavepointPath to that path and run pulumi up again to start from it`;

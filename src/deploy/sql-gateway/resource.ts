@@ -36,6 +36,11 @@ export interface SqlGatewayJobArgs {
   allowNonRestoredState?: pulumi.Input<boolean>;
   /** REST API version; negotiated when absent. */
   apiVersion?: pulumi.Input<SqlGatewayApiVersion>;
+  /**
+   * The Flink job name (`pipeline.name`) when neither the configuration nor the session properties
+   * set one; the provider refuses to submit while a job of the same name runs that it does not own.
+   */
+  jobName?: pulumi.Input<string>;
 }
 
 /** Type token: `pulumi-nodejs:dynamic/flink-iceberg:SqlGatewayJob`. */
@@ -89,6 +94,7 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
       initialSavepointPath: args.initialSavepointPath,
       allowNonRestoredState: args.allowNonRestoredState,
       apiVersion: args.apiVersion,
+      jobName: args.jobName,
       jobId: undefined,
       savepointPath: undefined,
       jobStatus: undefined,

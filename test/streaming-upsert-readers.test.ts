@@ -1,0 +1,34 @@
+/**
+ * Lead 1 (apache/iceberg#6816): an incremental (streaming) Iceberg read skips the snapshots an
+ * upsert commits; warned whichever of the reading and the writing job is declared first.
+ */
+import { expect } from "chai";
+import { mockedApi, type Api } from "./api.js";
+import { registry } from "../src/components/job-registry.js";
+
+const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
+const cols = [
+  { name: "id", type: "BIGINT" },
+  { name: "data", type: "STRING" },
+];
+const warningsOf = (jobName: string): string[] => [...registry().jobs.find((j) => j.name === jobName)!.warnings];
+
+describe("streaming reads of a table another job upserts into", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("the other order: a job that upserts into a table an earlier job streams from warns (lead 1)", () => {
+    const reader = new api.IcebergSource("early_reader", { catalog, database: "db", table: "streamed_first", columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), streaming: true });
+    const out = new api.FlinkTable("early_out", { columns: cols, options: { connector: "print" } });
+    new api.FlinkSqlJob("early-read", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${reader}`] });
+    expect(warningsOf("early-read")).to.deep.equal([]);
+    const gen = new api.FlinkTable("late_gen", { columns: cols, options: { connector: "datagen" } });
+    const up = new api.IcebergSink("late_upsert", { catalog, database: "db", table: "streamed_first", columns: cols, primaryKey: ["id"], upsertEnabled: true });
+    new api.FlinkSqlJob("late-write", { statements: [api.sql`INSERT INTO ${up} SELECT id, data FROM ${gen}`] });
+    expect(warningsOf("late-write")).to.deep.equal([
+      'statements: IcebergSink "late_upsert" writes the Iceberg table db.streamed_first with upserts, and IcebergSource "early_reader" (FlinkSqlJob "early-read") streams from it: ' +
+        "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java)",
+    ]);
+  });
+
+});
