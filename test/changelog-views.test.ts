@@ -89,4 +89,50 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
     });
     for (const job of ["cw-interval", "cw-first", "cw-view-window"]) expect(warningsOf(job), job).to.deep.equal([]);
   });
+
+  it("review cases: a window makes only its own part final; a view read as a temporal join's versioned side is not followed; correlations and interval joins are no outer joins; view names only as tables", () => {
+    const cdc = new api.FlinkTable("rv_cdc", { columns: cols, options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" } });
+    const orders = new api.FlinkTable("rv_orders", { columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "ts" }, options: { connector: "datagen" } });
+    const rates = new api.FlinkTable("rv_rates", {
+      columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }],
+      primaryKey: ["id"],
+      watermark: { column: "ts", expression: "ts" },
+      options: { connector: "upsert-kafka", topic: "r", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" },
+    });
+    const sink = new api.IcebergSink("rv_append", { catalog, database: "db", table: "rv_append", columns: cols });
+    const windowView = api.sql`CREATE TEMPORARY VIEW w AS SELECT window_start, id, CAST(COUNT(*) AS STRING) AS c FROM TABLE(TUMBLE(TABLE ${orders}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end, id`;
+    // A regular join with a changelog after the windowed view is still an error.
+    const joined = errorOf(() => new api.FlinkSqlJob("rv-join", { statements: [windowView, api.sql`INSERT INTO ${sink} SELECT w.id, d.data FROM w JOIN ${cdc} AS d ON w.id = d.id`] }));
+    expect(joined.issues[0]!.message).to.contain('reads FlinkTable "rv_cdc", a \'debezium-json\' table');
+    // An unwindowed aggregation over the windowed view still warns.
+    new api.FlinkSqlJob("rv-regroup", { statements: [windowView, api.sql`INSERT INTO ${sink} SELECT id, MAX(c) FROM w GROUP BY id`] });
+    expect(warningsOf("rv-regroup")).to.have.length(1);
+    expect(warningsOf("rv-regroup")[0]).to.contain("the statement aggregates without a window");
+    // A versioned view (a view over a changelog, or the documented ROW_NUMBER DESC deduplication) on the versioned side of a temporal join.
+    new api.FlinkSqlJob("rv-versioned", {
+      statements: [
+        api.sql`CREATE TEMPORARY VIEW vr AS SELECT id, data, ts FROM ${rates} WHERE data IS NOT NULL`,
+        api.sql`INSERT INTO ${sink} SELECT o.id, r.data FROM ${orders} AS o JOIN vr FOR SYSTEM_TIME AS OF o.ts AS r ON o.id = r.id`,
+      ],
+    });
+    new api.FlinkSqlJob("rv-dedup-view", {
+      statements: [
+        api.sql`CREATE TEMPORARY VIEW latest AS SELECT id, data, ts FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts DESC) AS rownum FROM ${orders}) WHERE rownum = 1`,
+        api.sql`INSERT INTO ${sink} SELECT o.id, l.data FROM ${orders} AS o JOIN latest FOR SYSTEM_TIME AS OF o.ts AS l ON o.id = l.id`,
+      ],
+    });
+    // Correlations and an interval join written with comparisons are append-only.
+    new api.FlinkSqlJob("rv-lateral", { statements: [api.sql`INSERT INTO ${sink} SELECT o.id, t.tag FROM ${orders} AS o LEFT JOIN LATERAL TABLE(STRING_SPLIT(o.data, ',')) AS t(tag) ON TRUE`] });
+    new api.FlinkSqlJob("rv-interval", {
+      statements: [api.sql`INSERT INTO ${sink} SELECT o.id, d.data FROM ${orders} AS o LEFT JOIN ${orders} AS d ON o.id = d.id AND d.ts >= o.ts - INTERVAL '1' MINUTE AND d.ts <= o.ts`],
+    });
+    // A view named like a column is not read by a statement that only selects the column.
+    new api.FlinkSqlJob("rv-column-name", {
+      statements: [api.sql`CREATE TEMPORARY VIEW data AS SELECT id, MAX(data) AS data FROM ${orders} GROUP BY id`, api.sql`INSERT INTO ${sink} SELECT id, data FROM ${orders}`],
+    });
+    for (const job of ["rv-versioned", "rv-dedup-view", "rv-lateral", "rv-interval", "rv-column-name"]) expect(warningsOf(job), job).to.deep.equal([]);
+    // A regular outer join whose WHERE has a BETWEEN is still an outer join.
+    new api.FlinkSqlJob("rv-where-between", { statements: [api.sql`INSERT INTO ${sink} SELECT o.id, d.data FROM ${orders} AS o LEFT JOIN ${orders} AS d ON o.id = d.id WHERE o.id BETWEEN 1 AND 100`] });
+    expect(warningsOf("rv-where-between")[0]).to.contain("outer-joins");
+  });
 });

@@ -47,7 +47,9 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
     ["commitInterval zero", { commitInterval: "0s" }, ["commitInterval"], "zero"],
     ["commitInterval negative", { commitInterval: "-1 min" }, ["commitInterval"], "sign"],
     ["commitInterval unreadable", { commitInterval: "soon" }, ["commitInterval"], "number"],
-    ["commitInterval as a number", { commitInterval: 30000 }, ["commitInterval"], 'a duration is Flink duration text, not a number (got 30000): write it with a unit, e.g. "30000ms" or "30000s"'],
+    // A number that large is milliseconds (30000s would be 8 hours): only that reading is offered.
+    ["commitInterval as a number", { commitInterval: 30000 }, ["commitInterval"], 'a duration is Flink duration text, not a number (got 30000): write it with a unit, e.g. "30000ms" (30000 milliseconds)'],
+    ["commitInterval as a small number", { commitInterval: 30 }, ["commitInterval"], 'a duration is Flink duration text, not a number (got 30): write it with a unit, e.g. "30ms" or "30s"'],
     // Below Flink's minimum checkpoint interval: the sink's own error, with what to write.
     ["commitInterval as a small number", { commitInterval: 5 }, ["commitInterval"], 'a duration is Flink duration text, not a number (got 5): write it with a unit, e.g. "5s"'],
     ["commitInterval as NaN", { commitInterval: NaN }, ["commitInterval"], 'a duration is Flink duration text such as "30s", "5 min", "1h" (got NaN)'],

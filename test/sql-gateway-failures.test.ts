@@ -155,17 +155,34 @@ describe("SQL Gateway target: failures half-way", () => {
     expect(own).to.not.have.property("jobName");
   });
 
-  it("an update that finds another running job of its name (left by an earlier failed update) submits nothing", async () => {
+  it("an update that finds another running job of its name (left by an earlier failed update) stops and submits nothing", async () => {
     await start();
     const named = inputs({ jobName: "ingest", savepointDir: "s3://b/sp" });
     const { outs: olds } = await provider.create(named);
     fake.cluster.addJob({ name: "ingest" });
     const e = await rejection(provider.update!("id", olds, { ...named, script: SCRIPT_V2 }));
     expect(e.message.split("\n")[0]).to.match(/a job named "ingest" is already RUNNING \(ffffffffffffffffffffffff00000002\) on the cluster/);
-    expect(e.message.split("\n").slice(-1)[0]).to.equal(
-      `  the old job ${JOB1} was stopped with a savepoint at s3://b/sp/savepoint-000001-sp1; the new job did not start. Fix the script, set sqlGateway.initialSavepointPath to that path and run pulumi up again to start from it`,
-    );
-    expect(jobs()).to.deep.equal([[JOB1, "FINISHED"], [JOB2, "RUNNING"]]);
+    // Refused before the old job is stopped: nothing is left without a running job.
+    expect(e.message.split("\n")).to.have.length(1);
+    expect(jobs()).to.deep.equal([[JOB1, "RUNNING"], [JOB2, "RUNNING"]]);
+  });
+
+  it("after a failed restore, allowNonRestoredState alone starts the job again from the savepoint the failed one was started from", async () => {
+    await start();
+    const named = inputs({ savepointDir: "s3://b/sp" });
+    const { outs: first } = await provider.create(named);
+    const { outs: restored } = await provider.update!("id", first, { ...named, script: SCRIPT_V2 });
+    expect(restored.savepointPath).to.equal("s3://b/sp/savepoint-000001-sp1");
+    fake.cluster.jobs.get(JOB2)!.status = "FAILED";
+    const { outs } = await provider.update!("id", { ...restored, jobStatus: "FAILED" }, { ...named, script: SCRIPT_V2, allowNonRestoredState: true });
+    expect(outs).to.deep.include({ jobId: "ffffffffffffffffffffffff00000003", savepointPath: "s3://b/sp/savepoint-000001-sp1" });
+    expect(fake.cluster.jobs.get(outs.jobId)!.configuration).to.deep.include({ "execution.state-recovery.path": "s3://b/sp/savepoint-000001-sp1", "execution.state-recovery.ignore-unclaimed-state": "true" });
+    // With nothing to restore from, a restart with savepointDir set says the new job starts empty.
+    fake.cluster.jobs.get(outs.jobId)!.status = "CANCELED";
+    const empty = await provider.update!("id", { ...outs, savepointPath: undefined, jobStatus: "CANCELED" }, { ...named, script: SCRIPT_V1, allowNonRestoredState: true });
+    expect(empty.outs.warnings.slice(-1)).to.deep.equal([
+      "the new job starts with empty state: job ffffffffffffffffffffffff00000003 took no savepoint; set sqlGateway.initialSavepointPath to start it from a savepoint or retained checkpoint",
+    ]);
   });
 
   it("a job that has ended restarts when initialSavepointPath changes; a running one does not", async () => {

@@ -23,23 +23,49 @@ function runNode(file: string, args: string[]): Promise<{ code: number | null; o
 }
 
 describe("SqlGatewayJob provider serialization", () => {
-  it("serializes without requiring project files and runs in a plain node process", async () => {
+  it("serializes without requiring project files and runs in a plain node process: check, create, diff, update, read, delete, the duplicate guard", async () => {
     const sf = await pulumi.runtime.serializeFunction(() => sqlGatewayProvider, { allowSecrets: true });
     expect([...sf.text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1])).to.deep.equal([]);
     const dir = mkdtempSync(path.join(tmpdir(), "sqlgw-provider-"));
-    const fake = await FakeSqlGateway.start({ statuses: [] });
+    // Statements pass through PENDING and RUNNING (the status poll's own sets are exercised).
+    const fake = await FakeSqlGateway.start({ statuses: ["PENDING", "RUNNING"], poll: undefined } as never);
     try {
       writeFileSync(path.join(dir, "provider.js"), sf.text);
       writeFileSync(
         path.join(dir, "run.js"),
         `const p = require("./provider.js").handler();
-         p.create({ endpoint: process.argv[2], script: "INSERT INTO t SELECT 1;", flinkConfiguration: { "parallelism.default": "1" } })
-           .then((r) => console.log(JSON.stringify(r.outs)), (e) => { console.error(String(e)); process.exit(1); });`,
+         const ep = process.argv[2];
+         const ins = { endpoint: ep, script: "INSERT INTO t SELECT 1;", flinkConfiguration: { "parallelism.default": "1" }, savepointDir: "s3://b/sp", jobName: "j (pulumi p/s)" };
+         (async () => {
+           const steps = {};
+           steps.check = (await p.check({}, ins)).failures;
+           const c = await p.create(ins);
+           steps.create = c.outs.jobId;
+           steps.diffSame = await p.diff("id", c.outs, ins);
+           steps.diffRestore = await p.diff("id", { ...c.outs, jobStatus: "FAILED" }, { ...ins, allowNonRestoredState: true });
+           steps.duplicate = await p.create(ins).then(() => "created", (e) => String(e).split(": a job named")[0] + " | " + (e.message.includes("is already RUNNING") ? "refused" : e.message));
+           const u = await p.update("id", c.outs, { ...ins, script: "INSERT INTO t SELECT 2;" });
+           steps.update = [u.outs.jobId, u.outs.savepointPath];
+           steps.read = (await p.read("id", u.outs)).props.jobStatus;
+           await p.delete("id", u.outs);
+           steps.deleted = (await p.read("id", u.outs)).props.jobStatus;
+           console.log(JSON.stringify(steps));
+         })().catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });`,
       );
       const { code, out } = await runNode(path.join(dir, "run.js"), [fake.endpoint]);
-      expect({ code, outs: JSON.parse(out) as unknown }).to.deep.equal({
+      expect({ code, steps: code === 0 ? (JSON.parse(out) as unknown) : out }).to.deep.equal({
         code: 0,
-        outs: { endpoint: fake.endpoint, script: "INSERT INTO t SELECT 1;", flinkConfiguration: { "parallelism.default": "1" }, jobId: "ffffffffffffffffffffffff00000001", jobStatus: "RUNNING", warnings: [] },
+        steps: {
+          check: [],
+          create: "ffffffffffffffffffffffff00000001",
+          diffSame: { changes: false, replaces: [], stables: ["jobId", "savepointPath"], deleteBeforeReplace: false },
+          diffRestore: { changes: true, replaces: [], stables: [], deleteBeforeReplace: false },
+          // Pulumi reports e.message: it must survive serialization (super(...) becomes Error.call(this, ...)).
+          duplicate: `SqlGatewayError: SQL Gateway ${fake.endpoint} | refused`,
+          update: ["ffffffffffffffffffffffff00000002", "s3://b/sp/savepoint-000001-sp1"],
+          read: "RUNNING",
+          deleted: "FINISHED",
+        },
       });
     } finally {
       await fake.close();

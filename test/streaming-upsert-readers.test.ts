@@ -27,7 +27,8 @@ describe("streaming reads of a table another job upserts into", () => {
     new api.FlinkSqlJob("late-write", { statements: [api.sql`INSERT INTO ${up} SELECT id, data FROM ${gen}`] });
     expect(warningsOf("late-write")).to.deep.equal([
       'statements: IcebergSink "late_upsert" writes the Iceberg table db.streamed_first with upserts, and IcebergSource "early_reader" (FlinkSqlJob "early-read") streams from it: ' +
-        "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java)",
+        "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java), so the stream misses every change after its first scan; " +
+        "follow the changes from where the upserting job reads them (e.g. its Kafka topic) instead, or read the table in a batch job (streaming unset), which reads the current snapshot whole",
     ]);
   });
 

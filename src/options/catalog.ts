@@ -64,7 +64,7 @@ export const IcebergCatalogSchema = z.strictObject(
     description: "Rendered as `warehouse`: the warehouse location (e.g. s3://bucket/warehouse). Required for hadoop. May be a Pulumi Output; one that is a Pulumi secret fails rendering.",
   }),
   properties: z.record(z.string(), z.string({ error: (iss) => plainStringValueProblem(iss.input, String(iss.path?.[iss.path.length - 1] ?? ""), "catalog.properties") })).optional().meta({
-    description: "Other catalog properties (io-impl, clients, hive-conf-dir, s3.endpoint ...), rendered as-is into WITH. Plain strings only; credential keys are preview errors (pass credentials as environment variables from a Kubernetes Secret).",
+    description: "Other catalog properties (io-impl, clients, hive-conf-dir, s3.endpoint ...), rendered as-is into WITH. Plain strings only; credential keys are preview errors (pass credentials as environment variables from a Kubernetes Secret). A REST catalog resolves env:NAME values itself (iceberg RESTSessionCatalog: EnvironmentUtil.resolveAll), so e.g. credential: \"env:ICEBERG_REST_CREDENTIAL\" with that variable from kubernetes.envFromSecrets is accepted; s3.sse.key is no credential with s3.sse.type kms or dsse-kms (a KMS key id).",
   }),
   },
   { error: (iss) => (iss.input === undefined ? "catalog is required: { name, type? | catalogImpl?, uri?, warehouse?, properties? }" : `catalog must be an object { name, type?, catalogImpl?, uri?, warehouse?, properties? }, got ${describe(iss.input)}`) },

@@ -6,7 +6,7 @@
  * `validate`), and a key that carries a credential (SPEC decision 8).
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { credentialEntryProblem } from "../validation/secrets.js";
+import { credentialEntryProblem, isCredentialKey } from "../validation/secrets.js";
 import { icebergOptionValueProblem, nearIcebergOption } from "./known-iceberg-options.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
@@ -83,6 +83,23 @@ export interface FreeFormContext {
    * table-override.) are spell- and value-checked. Unset: every key is (extraOptions, OPTIONS hints).
    */
   readonly catalogSettings?: boolean;
+  /**
+   * The table's catalog resolves `env:NAME` values from the environment (a REST catalog: iceberg
+   * RESTSessionCatalog.initialize → EnvironmentUtil.resolveAll), so such a value is a reference to
+   * a variable of the Flink pods, not a credential.
+   */
+  readonly envReferences?: boolean;
+}
+
+/** An `env:NAME` value (iceberg EnvironmentUtil: the rest after `env:` names an environment variable). */
+const ENV_REFERENCE = /^env:[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * `s3.sse.key` holds a secret only for SSE-C (`s3.sse.type` custom: a base-64 AES-256 key); with
+ * kms / dsse-kms it is a KMS key id or ARN (iceberg aws S3FileIOProperties SSE_KEY).
+ */
+function isKmsKeyId(key: string, map: Readonly<Record<string, string>>): boolean {
+  return key.toLowerCase() === "s3.sse.key" && /^(kms|dsse-kms)$/i.test((map["s3.sse.type"] ?? "").trim());
 }
 
 /** `arg["key"]`, for a problem's path (built only for a problem: every key of every table is checked). */
@@ -101,9 +118,14 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       diag.error(mapPath(arg, key), "an option key must not be empty");
       continue;
     }
-    const credential = credentialEntryProblem(key, map[key], arg);
+    const reference = ctx.envReferences === true && ENV_REFERENCE.test(map[key]!.trim());
+    const credential = reference || isKmsKeyId(key, map) ? undefined : credentialEntryProblem(key, map[key], arg);
     if (credential !== undefined) {
-      diag.error(mapPath(arg, key), credential);
+      const env =
+        ctx.envReferences === true && isCredentialKey(key)
+          ? "; for this REST catalog, write the value as env:NAME instead (Iceberg's RESTSessionCatalog reads it from the Flink pods' environment: EnvironmentUtil.resolveAll), with NAME from kubernetes.envFromSecrets"
+          : "";
+      diag.error(mapPath(arg, key), credential + env);
       continue;
     }
     const prefix = CATALOG_TABLE_PREFIXES.find((p) => lower.startsWith(p));

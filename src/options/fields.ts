@@ -40,7 +40,7 @@ export const durationField = z
   .string({
     error: (iss) =>
       typeof iss.input === "number" && Number.isSafeInteger(iss.input) && iss.input > 0
-        ? `a duration is Flink duration text, not a number (got ${iss.input}): write it with a unit, e.g. ${iss.input >= 10 ? `"${iss.input}ms" or ` : ""}"${iss.input}s"`
+        ? `a duration is Flink duration text, not a number (got ${iss.input}): write it with a unit, e.g. ${iss.input >= 1000 ? `"${iss.input}ms" (${iss.input} milliseconds)` : iss.input >= 10 ? `"${iss.input}ms" or "${iss.input}s"` : `"${iss.input}s"`}`
         : `a duration is Flink duration text such as "30s", "5 min", "1h" (got ${typeof iss.input === "number" ? String(iss.input) : describe(iss.input)})`,
   })
   .check((ctx) => {

@@ -193,7 +193,9 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
     if (write !== undefined) Object.assign(options, write);
   }
 
-  const freeCtx = { kind, streamingRead: read?.streamingRead ?? false, pinnedBySnapshotIds: read?.pinnedBySnapshotIds ?? false };
+  // A REST catalog resolves env:NAME values itself (iceberg RESTSessionCatalog: EnvironmentUtil.resolveAll).
+  const envReferences = catalog?.type === "rest" || /(^|\.)RESTCatalog$/.test(catalog?.impl ?? "");
+  const freeCtx = { kind, streamingRead: read?.streamingRead ?? false, pinnedBySnapshotIds: read?.pinnedBySnapshotIds ?? false, envReferences };
   // zod's record parse drops an own "__proto__" key, so the raw maps are checked for it.
   const rawProps = typeof input["catalog"] === "object" && input["catalog"] !== null ? (input["catalog"] as Record<string, unknown>)["properties"] : undefined;
   // A map that failed to parse (a value that is no string, or another catalog arg) still has its
@@ -202,7 +204,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
   checkProtoKey("catalog.properties", rawProps, diag);
   checkProtoKey("extraOptions", input["extraOptions"], diag);
-  checkFreeFormMap("catalog.properties", props, { kind, streamingRead: freeCtx.streamingRead, pinnedBySnapshotIds: freeCtx.pinnedBySnapshotIds, catalogSettings: true }, diag);
+  checkFreeFormMap("catalog.properties", props, { kind, streamingRead: freeCtx.streamingRead, pinnedBySnapshotIds: freeCtx.pinnedBySnapshotIds, envReferences, catalogSettings: true }, diag);
   checkFreeFormMap("extraOptions", extra, freeCtx, diag);
   for (const key of t.extraOptions === undefined ? [] : Object.keys(extra).sort()) {
     if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);

@@ -167,18 +167,55 @@ function viewsByName(definitions: readonly AnalyzedStatement[]): Map<string, Ana
   return out;
 }
 
-/** `a` and the views it reads, also through other views (each once). */
+/**
+ * Where `text` reads the view `name` as a table (after FROM, JOIN or TABLE, plain or back-quoted),
+ * as offsets just after the name.
+ */
+function viewReads(text: string, name: string): number[] {
+  const quoted = `\`${name.replace(/`/g, "``")}\``;
+  const id = /^[A-Za-z_][A-Za-z0-9_$]*$/.test(name) ? name.replace(/\$/g, "\\$") : undefined;
+  const pattern = new RegExp(`\\b(?:FROM|JOIN|TABLE)\\s+(?:${quoted.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${id !== undefined ? `|${id}(?![A-Za-z0-9_$])` : ""})`, "gi");
+  const ends: number[] = [];
+  for (const m of text.matchAll(pattern)) ends.push(m.index! + m[0].length);
+  return ends;
+}
+
+/**
+ * `a` and the views it reads, also through other views (each once). A view read only as the
+ * versioned side of a temporal join (`v FOR SYSTEM_TIME AS OF ...`) is left out: it only supplies
+ * values to the other side's rows, whatever it is (flink docs versioned_tables.md: a view can be one).
+ */
 function withViews(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>): AnalyzedStatement[] {
   const out = [a];
   for (let i = 0; i < out.length; i++) {
     const text = namesText(out[i]!);
     for (const [name, v] of views) {
       if (out.includes(v)) continue;
-      const plain = /^[A-Za-z_][A-Za-z0-9_$]*$/.test(name) && new RegExp(`(^|[^A-Za-z0-9_$.\`])${name.replace(/\$/g, "\\$")}($|[^A-Za-z0-9_$])`).test(text);
-      if (plain || text.includes(`\`${name.replace(/`/g, "``")}\``)) out.push(v);
+      const reads = viewReads(text, name);
+      if (reads.some((end) => !/^\s*FOR\s+SYSTEM_TIME\s+AS\s+OF\b/i.test(text.slice(end)))) out.push(v);
     }
   }
   return out;
+}
+
+/** A window aggregation (window TVF, or GROUP BY window_start / window_end): its results are final. */
+function windowAggregates(text: string): boolean {
+  return /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(text) || /\bGROUP\s+BY\b[\s\S]*\bwindow_(start|end)\b/i.test(text);
+}
+
+/**
+ * An outer join between two streams, which retracts the null-padded rows it emitted first: not a
+ * correlation (LATERAL TABLE, UNNEST), not a temporal join (FOR SYSTEM_TIME AS OF), not an interval
+ * join (a time bound with INTERVAL in its condition, before WHERE / GROUP BY).
+ */
+function retractingOuterJoin(text: string): boolean {
+  for (const m of text.matchAll(/\b(?:LEFT|RIGHT|FULL)\s+(?:OUTER\s+)?JOIN\s+(?!LATERAL\b|UNNEST\b)/gi)) {
+    const rest = text.slice(m.index! + m[0].length);
+    const join = rest.split(/\b(?:WHERE|GROUP\s+BY|ORDER\s+BY|UNION|INTERSECT|EXCEPT|(?:LEFT|RIGHT|FULL|INNER|CROSS)\s+(?:OUTER\s+)?JOIN|JOIN)\b/i)[0]!;
+    if (/\bFOR\s+SYSTEM_TIME\s+AS\s+OF\b/i.test(join) || /\bINTERVAL\b/i.test(join)) continue;
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -189,7 +226,8 @@ function withViews(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStat
  * turns an append stream into updates in the statement itself or a view it reads: an aggregation
  * or DISTINCT without a window (window aggregations append), an outer join (it retracts its
  * null-padded rows; an interval join does not), a keep-last deduplication (ROW_NUMBER ordered
- * DESC, then rn = 1).
+ * DESC, then rn = 1). Each part (the statement, each view) is judged by its own text: a window
+ * makes only its own aggregation final.
  */
 function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, diag: Diagnostics): void {
   const t = a.target;
@@ -201,8 +239,9 @@ function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<s
   // FLINK-20281); a changelog read as the versioned side of a temporal join (FOR SYSTEM_TIME AS OF)
   // only supplies values to the other side's rows (planner FlinkChangelogModeInferenceProgram).
   const texts = parts.map(codeText);
-  const windowed = texts.some((text) => /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(text) || /\bGROUP\s+BY\b[\s\S]*\bwindow_(start|end)\b/i.test(text));
-  for (const s of windowed ? [] : parts) {
+  for (let i = 0; i < parts.length; i++) {
+    if (windowAggregates(texts[i]!)) continue;
+    const s = parts[i]!;
     const changelog = s.reads.find((r) => r.changelog !== undefined && !readAsTemporalTable(s, r));
     if (changelog === undefined) continue;
     diag.error(
@@ -214,13 +253,13 @@ function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<s
   }
   for (let i = 0; i < parts.length; i++) {
     const text = texts[i]!;
-    const what = windowed
+    const what = windowAggregates(text)
       ? undefined
       : /\bGROUP\s+BY\b/i.test(text)
         ? "aggregates without a window"
         : /\bSELECT\s+DISTINCT\b/i.test(text)
           ? "selects DISTINCT"
-          : /\b(LEFT|RIGHT|FULL)\s+(OUTER\s+)?JOIN\b/i.test(text) && !/\bFOR\s+SYSTEM_TIME\s+AS\s+OF\b/i.test(text) && !/\bBETWEEN\b/i.test(text)
+          : retractingOuterJoin(text)
             ? "outer-joins (unless it is an interval join), which retracts the null-padded rows it emitted first"
             : /\bROW_NUMBER\s*\(\s*\)\s*OVER\s*\([^)]*\bORDER\s+BY\b[^)]*\bDESC\b/i.test(text)
               ? "keeps the last row per key (ROW_NUMBER ordered DESC), which replaces the row it emitted before"
@@ -353,7 +392,9 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     }
   }
   for (const t of reads) if (t.kafkaRead?.problem !== undefined) diag.warn("statements", `${t.label} ${t.kafkaRead.problem}`);
-  const SKIPS = "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java)";
+  const SKIPS =
+    "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java), so the stream misses every change after its first scan; " +
+    "follow the changes from where the upserting job reads them (e.g. its Kafka topic) instead, or read the table in a batch job (streaming unset), which reads the current snapshot whole";
   for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
     const key = icebergKey(src);
     const writer = key === undefined ? undefined : findUpsertWriter(src.iceberg!, key, sinks, input.programTables);

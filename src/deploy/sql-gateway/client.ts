@@ -68,6 +68,22 @@ export const CLIENT_TIMEOUT_KEY = "client.timeout";
 /** Job states after which the job no longer runs (Flink JobStatus globally terminal states). */
 export const TERMINAL_JOB_STATES: ReadonlySet<string> = new Set(["FINISHED", "CANCELED", "FAILED"]);
 
+/**
+ * True for a globally terminal job status (TERMINAL_JOB_STATES). A switch, not the Set: the dynamic
+ * provider runs this module after Pulumi's closure serialization, which turns a captured Set into an
+ * object without the Set's internal slots (`Set.prototype.has called on incompatible receiver`).
+ */
+export function isTerminalJobStatus(status: string): boolean {
+  switch (status) {
+    case "FINISHED":
+    case "CANCELED":
+    case "FAILED":
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** True when a SqlGatewayError says the job does not exist (any more) or already ended. */
 export function isJobGoneError(e: unknown): boolean {
   if (!isSqlGatewayError(e)) return false;

@@ -69,7 +69,16 @@ export class SqlGatewayError extends Error {
     const parts = [`SQL Gateway ${endpoint}: ${what}`];
     if (details.gatewayMessage !== undefined && details.gatewayMessage !== "") parts.push(`: ${details.gatewayMessage}`);
     if (details.statement !== undefined) parts.push(`\n  statement: ${shortenStatement(details.statement)}`);
-    super(parts.join(""), details.cause === undefined ? undefined : { cause: details.cause });
+    const message = parts.join("");
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    // The dynamic provider runs this class after Pulumi's closure serialization, which turns
+    // super(...) into Error.call(this, ...): that sets nothing on `this`, so message, stack and
+    // cause are set here when missing (the error Pulumi reports would otherwise be empty).
+    if (this.message !== message) {
+      Object.defineProperty(this, "message", { value: message, writable: true, configurable: true });
+      if (details.cause !== undefined) Object.defineProperty(this, "cause", { value: details.cause, writable: true, configurable: true });
+      Error.captureStackTrace(this, SqlGatewayError);
+    }
     this.name = "SqlGatewayError";
     this.kind = details.kind;
     this.endpoint = endpoint;
@@ -77,6 +86,11 @@ export class SqlGatewayError extends Error {
     this.statement = details.statement;
     this.status = details.status;
     this.gatewayErrors = Object.freeze([...(details.gatewayErrors ?? [])]);
+  }
+
+  /** `SqlGatewayError: <message>`, also after Pulumi's closure serialization (which loses Error.prototype). */
+  override toString(): string {
+    return `${this.name}: ${this.message}`;
   }
 }
 

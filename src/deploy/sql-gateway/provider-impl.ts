@@ -15,7 +15,7 @@ import { splitStatements } from "../../sql/split.js";
 import { isValidationError } from "../../validation/error.js";
 import { restoreKeyProblem } from "../target-keys.js";
 import { endpointProblem } from "./args.js";
-import { TERMINAL_JOB_STATES, isJobGoneError, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, showJobsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
+import { isJobGoneError, isTerminalJobStatus, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, showJobsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
 import { SqlGatewayError, isSqlGatewayError } from "./errors.js";
 import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
 
@@ -72,7 +72,7 @@ function submitConfiguration(p: SqlGatewayJobInputs, restore: Record<string, str
 async function refuseDuplicate(p: SqlGatewayJobInputs, ownId: string | undefined): Promise<void> {
   const name = effectiveJobName(p);
   if (name === undefined) return;
-  const others = (await showJobsOnSqlGateway(p.endpoint, clientOptions(p))).filter((j) => j.jobName === name && j.jobId !== ownId && !TERMINAL_JOB_STATES.has(j.status));
+  const others = (await showJobsOnSqlGateway(p.endpoint, clientOptions(p))).filter((j) => j.jobName === name && j.jobId !== ownId && !isTerminalJobStatus(j.status));
   if (others.length === 0) return;
   throw new SqlGatewayError(
     p.endpoint,
@@ -160,7 +160,7 @@ export async function statusOf(p: SqlGatewayJobInputs, jobId: string): Promise<s
 }
 
 function isRunning(status: string | undefined): boolean {
-  return status === undefined || (status !== "NOT_FOUND" && !TERMINAL_JOB_STATES.has(status));
+  return status === undefined || (status !== "NOT_FOUND" && !isTerminalJobStatus(status));
 }
 
 /** Submits the script; the id is random (a job id changes on update, a resource id cannot). */
@@ -269,7 +269,7 @@ const RESTORE_KEYS = ["initialSavepointPath", "allowNonRestoredState"] as const;
  */
 function needsRestart(olds: Props, news: Props, jobStatus: unknown): boolean {
   if (changed(olds, news, RESTART_KEYS).length > 0) return true;
-  const ended = typeof jobStatus === "string" && (jobStatus === "NOT_FOUND" || TERMINAL_JOB_STATES.has(jobStatus));
+  const ended = typeof jobStatus === "string" && (jobStatus === "NOT_FOUND" || isTerminalJobStatus(jobStatus));
   return ended && changed(olds, news, RESTORE_KEYS).length > 0;
 }
 
@@ -286,6 +286,8 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
     return { outs: { ...news, jobId: olds.jobId, savepointPath: olds.savepointPath, jobStatus, warnings: [] } };
   }
   if (news.endpoint !== olds.endpoint) await requireJobStatementsOnSqlGateway(news.endpoint, JOB_STATEMENTS_NEEDED, clientOptions(news));
+  // Before the old job is stopped: a duplicate found afterwards would leave nothing running.
+  await refuseDuplicate(news, olds.jobId);
   const warnings: string[] = [];
   const stop = await stopIfRunning(current, news.savepointDir, warnings);
   if (news.savepointDir === undefined && stop.stopped) {
@@ -293,11 +295,16 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
   }
   // No savepoint of its own (the old job had ended): a newly given initialSavepointPath restores the state.
   const given = news.initialSavepointPath !== undefined && news.initialSavepointPath !== olds.initialSavepointPath ? news.initialSavepointPath : undefined;
-  const savepointPath = stop.savepointPath ?? given;
+  // Only a restore input changed on a job that had ended (e.g. allowNonRestoredState after a failed
+  // restore): start again from the savepoint that job was started from.
+  const again = changed(o, n, RESTART_KEYS).length === 0 && !stop.stopped ? olds.savepointPath : undefined;
+  const savepointPath = stop.savepointPath ?? given ?? again;
+  if (savepointPath === undefined && news.savepointDir !== undefined) {
+    warnings.push(`the new job starts with empty state: job ${olds.jobId} took no savepoint; set sqlGateway.initialSavepointPath to start it from a savepoint or retained checkpoint`);
+  }
   const restore = restoreFrom(savepointPath, news.allowNonRestoredState);
   let sub;
   try {
-    await refuseDuplicate(news, olds.jobId);
     sub = await submitToSqlGateway(news.endpoint, news.script, { ...clientOptions(news), flinkConfiguration: submitConfiguration(news, restore) });
   } catch (e) {
     if (stop.savepointPath !== undefined && e instanceof Error) {

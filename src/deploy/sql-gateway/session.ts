@@ -15,8 +15,10 @@ import type { GatewayHttp } from "./http.js";
 import { versionRank, type SqlGatewayApiVersion } from "./versions.js";
 
 /** Operation states (apache/flink .../gateway/api/operation/OperationStatus.java): still working, failed; FINISHED is the rest. */
-const WAITING = new Set(["INITIALIZED", "PENDING", "RUNNING"]);
-const FAILED = new Set(["CANCELED", "CLOSED", "ERROR", "TIMEOUT"]);
+// Arrays, not Sets: the dynamic provider runs this module after Pulumi's closure serialization,
+// which leaves a captured Set without its internal slots.
+const WAITING: readonly string[] = ["INITIALIZED", "PENDING", "RUNNING"];
+const FAILED: readonly string[] = ["CANCELED", "CLOSED", "ERROR", "TIMEOUT"];
 
 /** Column holding the submitted job's id in the result of INSERT / statement set (…/service/utils/Constants.java JOB_ID). */
 export const JOB_ID_COLUMN = "job id";
@@ -103,8 +105,8 @@ export class GatewaySession {
       const body = (await this.http.request("GET", `${opPath}/status`, "reading the operation status", undefined, statement)) as { status?: unknown };
       const status = typeof body.status === "string" ? body.status.toUpperCase() : "";
       if (status === "FINISHED") return;
-      if (FAILED.has(status)) await this.failWithResultError(opPath, statement, status);
-      if (!WAITING.has(status)) {
+      if (FAILED.includes(status)) await this.failWithResultError(opPath, statement, status);
+      if (!WAITING.includes(status)) {
         throw new SqlGatewayError(this.http.endpoint, `unknown operation status ${JSON.stringify(body.status)}`, { kind: "protocol", statement });
       }
       await this.http.sleep(delay, "waiting for the statement");
