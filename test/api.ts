@@ -1,5 +1,6 @@
 /** The package's public API loaded under Pulumi mocks, and a helper that captures the validation error. */
 import { installMocks } from "./pulumi-mocks.js";
+import { registry } from "../src/components/job-registry.js";
 
 export type Api = typeof import("../src/index.js");
 export type ValidationError = InstanceType<Api["FlinkIcebergValidationError"]>;
@@ -25,4 +26,11 @@ export function issuesOf(fn: () => unknown): readonly { path: string; message: s
   const e = errorOf(fn);
   if (!(e instanceof Error) || e.name !== "FlinkIcebergValidationError") throw new Error(`expected a FlinkIcebergValidationError, got ${String(e)}`);
   return e.issues;
+}
+
+/** The warnings the job `jobName` registered (the program's registry, as synth reads it). */
+export function jobWarnings(jobName: string): string[] {
+  const job = registry().jobs.find((j) => j.name === jobName);
+  if (!job) throw new Error(`job ${jobName} not registered`);
+  return [...job.warnings];
 }

@@ -4,15 +4,14 @@
  * the other shapes that turn an append stream into updates: outer joins and keep-last deduplication.
  */
 import { expect } from "chai";
-import { errorOf, mockedApi, type Api } from "./api.js";
-import { registry } from "../src/components/job-registry.js";
+import { errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 const cols = [
   { name: "id", type: "BIGINT" },
   { name: "data", type: "STRING" },
 ];
-const warningsOf = (jobName: string): string[] => [...registry().jobs.find((j) => j.name === jobName)!.warnings];
+const warningsOf = jobWarnings;
 
 describe("changelog into a keyless Iceberg sink, through views and joins", () => {
   let api: Api;

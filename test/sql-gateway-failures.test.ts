@@ -7,7 +7,8 @@ import { expect } from "chai";
 import { sqlGatewayProvider as provider } from "../src/deploy/sql-gateway/provider.js";
 import { submitToSqlGateway } from "../src/deploy/sql-gateway/client.js";
 import type { SqlGatewayJobOutputs } from "../src/deploy/sql-gateway/provider-impl.js";
-import { FakeSqlGateway, type FakeGatewayOptions, type RecordedRequest } from "./fakes/sql-gateway.js";
+import { providerHarness } from "./fakes/provider-harness.js";
+import { type FakeSqlGateway, type FakeGatewayOptions, type RecordedRequest } from "./fakes/sql-gateway.js";
 import { serverTrace } from "./fakes/sql-gateway-engine.js";
 import { gatewayRejection } from "./fakes/gateway-rejection.js";
 import { settle } from "./pulumi-mocks.js";
@@ -22,19 +23,14 @@ const rejection = gatewayRejection;
 const statementOf = (r: RecordedRequest): string | undefined => (r.method === "POST" && r.path.endsWith("/statements") ? (r.body as { statement: string }).statement : undefined);
 
 describe("SQL Gateway target: failures half-way", () => {
-  let fake: FakeSqlGateway;
-  const start = async (o: FakeGatewayOptions = {}): Promise<FakeSqlGateway> => (fake = await FakeSqlGateway.start({ statuses: [], ...o }));
-  afterEach(async () => {
-    expect(fake.violations).to.deep.equal([]);
-    await fake.close();
-  });
-  const inputs = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-    endpoint: fake.endpoint,
+  const harness = providerHarness({
     script: SCRIPT_V1,
     flinkConfiguration: { "parallelism.default": "2" },
     headers: { Authorization: "Bearer t0k3n" },
-    ...extra,
   });
+  let fake: FakeSqlGateway;
+  const start = async (o: FakeGatewayOptions = {}): Promise<FakeSqlGateway> => (fake = await harness.start(o));
+  const inputs = harness.inputs;
   const jobs = (): string[][] => [...fake.cluster.jobs.values()].map((j) => [j.jobId, j.status]);
 
   it("create refuses a Flink 1.16 gateway before submitting (no STOP JOB: the job could never be updated or deleted)", async () => {

@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import { sqlGatewayProvider as provider } from "../src/deploy/sql-gateway/provider.js";
 import { SqlGatewayError } from "../src/deploy/sql-gateway/errors.js";
-import { FakeSqlGateway, type FakeGatewayOptions } from "./fakes/sql-gateway.js";
+import { providerHarness } from "./fakes/provider-harness.js";
+import { type FakeSqlGateway, type FakeGatewayOptions } from "./fakes/sql-gateway.js";
 
 const JOB1 = "ffffffffffffffffffffffff00000001";
 const JOB2 = "ffffffffffffffffffffffff00000002";
@@ -9,20 +10,15 @@ const SCRIPT_V1 = "CREATE TABLE `src` (`id` BIGINT) WITH ('connector' = 'datagen
 const SCRIPT_V2 = "CREATE TABLE `src` (`id` BIGINT) WITH ('connector' = 'datagen');\nINSERT INTO `sink` SELECT `id` * 2 FROM `src`;";
 
 describe("SqlGatewayJob dynamic provider against the fake gateway", () => {
-  let fake: FakeSqlGateway;
-  const start = async (o: FakeGatewayOptions = {}): Promise<FakeSqlGateway> => (fake = await FakeSqlGateway.start({ statuses: [], ...o }));
-  afterEach(async () => {
-    expect(fake.violations).to.deep.equal([]);
-    await fake.close();
-  });
-  const inputs = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-    endpoint: fake.endpoint,
+  const harness = providerHarness({
     script: SCRIPT_V1,
     flinkConfiguration: { "parallelism.default": "2" },
     sessionProperties: { "table.exec.sink.not-null-enforcer": "DROP" },
     headers: { Authorization: "Bearer t0k3n" },
-    ...extra,
   });
+  let fake: FakeSqlGateway;
+  const start = async (o: FakeGatewayOptions = {}): Promise<FakeSqlGateway> => (fake = await harness.start(o));
+  const inputs = harness.inputs;
 
   it("check accepts valid inputs and reports bad endpoint and script", async () => {
     await start();

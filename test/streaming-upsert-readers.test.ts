@@ -3,15 +3,14 @@
  * upsert commits; warned whichever of the reading and the writing job is declared first.
  */
 import { expect } from "chai";
-import { mockedApi, type Api } from "./api.js";
-import { registry } from "../src/components/job-registry.js";
+import { jobWarnings, mockedApi, type Api } from "./api.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 const cols = [
   { name: "id", type: "BIGINT" },
   { name: "data", type: "STRING" },
 ];
-const warningsOf = (jobName: string): string[] => [...registry().jobs.find((j) => j.name === jobName)!.warnings];
+const warningsOf = jobWarnings;
 
 describe("streaming reads of a table another job upserts into", () => {
   let api: Api;
