@@ -134,4 +134,11 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
     new api.FlinkSqlJob("rv-where-between", { statements: [api.sql`INSERT INTO ${sink} SELECT o.id, d.data FROM ${orders} AS o LEFT JOIN ${orders} AS d ON o.id = d.id WHERE o.id BETWEEN 1 AND 100`] });
     expect(warningsOf("rv-where-between")[0]).to.contain("outer-joins");
   });
+
+  it("SELECT DISTINCT into a keyless sink does not warn (each distinct row is emitted once and never changed)", () => {
+    const gen = new api.FlinkTable("bs3_gen", { columns: cols, options: { connector: "datagen" } });
+    const out = new api.IcebergSink("bs3_out", { catalog, database: "db", table: "bs3_out", columns: cols });
+    new api.FlinkSqlJob("bs-distinct", { statements: [api.sql`INSERT INTO ${out} SELECT DISTINCT id, data FROM ${gen}`] });
+    expect(warningsOf("bs-distinct")).to.deep.equal([]);
+  });
 });

@@ -53,6 +53,10 @@ export interface IcebergCatalogArgs {
    * password, secret, access key, e.g. `s3.secret-key`): pass credentials to the pods as environment
    * variables from a Kubernetes Secret instead (SPEC decision 8); a key the product renders
    * (`uri`, `warehouse`, `catalog-*`, option keys); a key also in extraOptions. Default: none.
+   * A REST catalog resolves `env:NAME` values itself (iceberg RESTSessionCatalog.initialize:
+   * EnvironmentUtil.resolveAll), so an OAuth2 `credential` or `token` written as
+   * `"env:ICEBERG_REST_CREDENTIAL"`, with that variable from `kubernetes.envFromSecrets`, is accepted
+   * (also in extraOptions). `s3.sse.key` with `s3.sse.type` kms / dsse-kms is a KMS key id, no credential.
    */
   properties?: Record<string, string>;
 }

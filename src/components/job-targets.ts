@@ -113,6 +113,13 @@ export function validateTarget(
     const gateway = args.sqlGateway as { savepointDir?: unknown } | null;
     // Without savepointDir every update starts the new script from empty state.
     const restartsEmpty = typeof gateway === "object" && gateway !== null && gateway.savepointDir === undefined;
+    if (typeof gateway === "object" && gateway !== null && gateway.savepointDir !== undefined && plan.runtimeMode === "batch") {
+      diag.warn(
+        "sqlGateway.savepointDir",
+        "a batch job runs without checkpoints and cannot take a savepoint, so an update while it runs would fail at STOP JOB ... WITH SAVEPOINT; " +
+          "unset savepointDir (an update then cancels a running batch job and submits the new script)",
+      );
+    }
     if (restartsEmpty && plan.streamingIcebergReads.length > 0) {
       diag.warn(
         "sqlGateway.savepointDir",

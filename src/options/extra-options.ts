@@ -125,7 +125,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
         ctx.envReferences === true && isCredentialKey(key)
           ? "; for this REST catalog, write the value as env:NAME instead (Iceberg's RESTSessionCatalog reads it from the Flink pods' environment: EnvironmentUtil.resolveAll), with NAME from kubernetes.envFromSecrets"
           : "";
-      diag.error(mapPath(arg, key), credential + env);
+      diag.error(mapPath(arg, key), env === "" ? credential : credential.replace(/\.$/, "") + env);
       continue;
     }
     const prefix = CATALOG_TABLE_PREFIXES.find((p) => lower.startsWith(p));

@@ -13,7 +13,7 @@ import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
 import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-limits.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
-import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
+import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, GENERIC_TABLE_WITH, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
 import { connectorBoundedness, connectorChangelog, kafkaRead, type Boundedness, type KafkaRead } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
@@ -196,11 +196,11 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     if (unsafe !== undefined) diag.error(at, unsafe);
     else if (isDeferredString(v)) {
       if (decidesPlan(k)) diag.error(at, `is a Pulumi Output, but ${JSON.stringify(k)} decides how the job runs, which preview must know: write it as a plain string`);
-      else if (isCredentialKey(k)) diag.error(at, credentialKeyMessage(k, "the table's WITH clause"));
+      else if (isCredentialKey(k)) diag.error(at, credentialKeyMessage(k, GENERIC_TABLE_WITH));
       else deferred[k] = v;
     } else if (typeof v !== "string") diag.error(at, plainStringValueProblem(v, k, "FlinkTable options"));
     else {
-      const credential = credentialEntryProblem(k, v, "the table's WITH clause", providers);
+      const credential = credentialEntryProblem(k, v, GENERIC_TABLE_WITH, providers);
       if (credential !== undefined) diag.error(at, credential);
       else options[k] = v;
     }

@@ -224,7 +224,8 @@ function retractingOuterJoin(text: string): boolean {
  * (iceberg `flink/.../sink/RowDataTaskWriterFactory.java`), so each update and delete becomes one
  * more row. An error for a source that is a changelog (connectorChangelog); a warning for what
  * turns an append stream into updates in the statement itself or a view it reads: an aggregation
- * or DISTINCT without a window (window aggregations append), an outer join (it retracts its
+ * without a window (window aggregations append; a SELECT DISTINCT emits each distinct row once and
+ * never changes it, flink GroupAggFunction with no aggregate calls), an outer join (it retracts its
  * null-padded rows; an interval join does not), a keep-last deduplication (ROW_NUMBER ordered
  * DESC, then rn = 1). Each part (the statement, each view) is judged by its own text: a window
  * makes only its own aggregation final.
@@ -257,9 +258,7 @@ function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<s
       ? undefined
       : /\bGROUP\s+BY\b/i.test(text)
         ? "aggregates without a window"
-        : /\bSELECT\s+DISTINCT\b/i.test(text)
-          ? "selects DISTINCT"
-          : retractingOuterJoin(text)
+        : retractingOuterJoin(text)
             ? "outer-joins (unless it is an interval join), which retracts the null-padded rows it emitted first"
             : /\bROW_NUMBER\s*\(\s*\)\s*OVER\s*\([^)]*\bORDER\s+BY\b[^)]*\bDESC\b/i.test(text)
               ? "keeps the last row per key (ROW_NUMBER ordered DESC), which replaces the row it emitted before"

@@ -84,6 +84,9 @@ function namesCredential(key: string, w: readonly string[]): boolean {
   return false;
 }
 
+/** `where` of a FlinkTable's options (generic-table.ts): any connector, not Iceberg's. */
+export const GENERIC_TABLE_WITH = "the table's WITH clause";
+
 /** The message for a credential key found in `where` (e.g. "catalog.properties"). */
 export function credentialKeyMessage(key: string, where: string): string {
   const kafka = /sasl|jaas|ssl|keystore|truststore/i.test(key)
@@ -92,6 +95,16 @@ export function credentialKeyMessage(key: string, where: string): string {
       "password=\"${env:KAFKA_PASSWORD}\" in the JAAS line, with KAFKA_PASSWORD from kubernetes.envFromSecrets; or mount the JAAS file or keystore from a Kubernetes Secret " +
       "with kubernetes.podTemplate and point the JVM at it in kubernetes.flinkConfiguration (env.java.opts.all: -Djava.security.auth.login.config=<mounted file>)."
     : "";
+  // A FlinkTable's connector (jdbc, elasticsearch, ...) reads its options only from the DDL: the remedy is an authentication outside them.
+  if (where === GENERIC_TABLE_WITH) {
+    return (
+      `${JSON.stringify(key)} carries a credential, and ${where} is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap). ` +
+      "Flink SQL takes connector options only from the script, so remove it and authenticate the connector from outside its options: a credentials file, environment " +
+      "or identity of the Flink pods that the connector or its driver reads (IAM, Kerberos, a driver properties file), mounted from a Kubernetes Secret with " +
+      "kubernetes.envFromSecrets or kubernetes.podTemplate (SPEC decision 8)." +
+      kafka
+    );
+  }
   return (
     `${JSON.stringify(key)} carries a credential, and ${where} is rendered in plain text ` +
     `(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; the Iceberg connector also copies WITH options into the table's properties). ` +

@@ -58,7 +58,7 @@ function checkResource(r: KubernetesResourceArgs | undefined, path: string, comp
   }
 }
 
-function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, string>>, diag: Diagnostics): void {
+function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, string>>, runtimeMode: "streaming" | "batch", diag: Diagnostics): void {
   const mode = args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode;
   const k = diag.at("kubernetes");
   const stateful = mode === "savepoint" || mode === "last-state";
@@ -84,7 +84,14 @@ function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, str
   ) {
     k.error("flinkConfiguration", `kubernetes.operator.cluster.health-check.enabled needs kubernetes.operator.jm-deployment-recovery.enabled`);
   }
-  if (stateful && args.allowNonRestoredState === undefined) {
+  if (stateful && runtimeMode === "batch") {
+    // A batch job runs without checkpoints and cannot take a savepoint (Flink: checkpointing is not
+    // supported in BATCH execution mode), so there is no state to carry over.
+    k.warn(
+      "upgradeMode",
+      `upgradeMode "${mode}" carries state over an upgrade, but a batch job has none: it runs without checkpoints and cannot take a savepoint, so upgrading a running batch job would fail at the savepoint; use upgradeMode "stateless"`,
+    );
+  } else if (stateful && args.allowNonRestoredState === undefined) {
     k.warn(
       "allowNonRestoredState",
       `with upgradeMode "${mode}" every script change restores the old state into the new plan; Flink SQL derives operator ids from the plan, so a changed script may not map onto that state and the restore fails. ` +
@@ -265,7 +272,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   const conf = deploymentFlinkConfiguration(Object.assign({}, args, { flinkVersion: version }), job);
   checkResource(args.jobManager, "kubernetes.jobManager", "JobManager", conf, diag);
   checkResource(args.taskManager, "kubernetes.taskManager", "TaskManager", conf, diag);
-  checkStateRules(args, conf, diag);
+  checkStateRules(args, conf, job.runtimeMode, diag);
   checkStreamingReadUpgrades(args, job, diag);
 
   if (args.flinkVersion === "v1_19" && job.needsFormatV3) {
