@@ -33,6 +33,22 @@ function onlyError(args: Partial<KubernetesArgs> | Record<string, unknown>, fact
 }
 
 describe("kubernetes validation", () => {
+  it("a runner hazard inside an INSERT is reported once, not again for the statement set that repeats it", () => {
+    const insert = "INSERT INTO `a` SELECT id, 'x--y' FROM `src`";
+    const set = ["EXECUTE STATEMENT SET", "BEGIN", `${insert};`, "INSERT INTO `b` SELECT id, 'z' FROM `src`;", "END;"].join("\n");
+    const statements = [
+      { label: "statements[0]", text: insert },
+      { label: "the statement set", text: set },
+    ];
+    expect(run({}, { statements }).errors).to.deep.equal([
+      {
+        path: "kubernetes.flinkVersion",
+        message:
+          `statements[0]: the string literal 'x--y' contains "--", which the Flink 1.20 SQL runner strips as a comment even inside quotes. Change that text, or use flinkVersion "v2_0"/"v2_1" (SqlDriver parses the script with Flink's own parser)`,
+      },
+    ]);
+  });
+
   it("a misspelt upgradeMode or state suggests the value", () => {
     expect(onlyError({ upgradeMode: "savepoints" as "savepoint", savepointDir: "s3://b/sp" })).to.deep.equal({
       path: "kubernetes.upgradeMode",

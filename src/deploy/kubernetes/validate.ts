@@ -170,8 +170,12 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
     }
   }
   const runner = `the ${traits.label} SQL runner`;
+  // The statement set repeats its INSERTs' text: a hazard inside one is reported once, at the INSERT.
+  const reported = new Set<string>();
   for (const s of job.statements ?? []) {
     for (const h of findRunnerHazards(s.text, runner)) {
+      if (reported.has(h)) continue;
+      reported.add(h);
       k.error("flinkVersion", `${s.label}: ${h}. Change that text, or use flinkVersion "v2_0"/"v2_1" (SqlDriver parses the script with Flink's own parser)`);
     }
   }
