@@ -208,6 +208,23 @@ new FlinkSqlJob(process.env.JOB_NAME ?? "first", { statements: [sql\`INSERT INTO
     expect(fs.readdirSync(out).sort()).to.deep.equal([".flink-iceberg-synth", "second"]);
     fs.rmSync(tmp, { recursive: true, force: true });
   });
+
+  it("never removes what it did not create: synth twice into the project folder itself keeps the project, and a folder that existed before", async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "flink-iceberg-keep-"));
+    const dir = program(path.join(tmp, "p"), HEADER + `const s = new FlinkTable("s", { columns: [{ name: "a", type: "INT" }], options: { connector: "datagen" } });
+const d = new FlinkTable("d", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });
+new FlinkSqlJob(process.env.JOB_NAME ?? "mine", { statements: [sql\`INSERT INTO \${d} SELECT a FROM \${s}\`] });
+new FlinkSqlJob("notes", { statements: [sql\`INSERT INTO \${d} SELECT a FROM \${s}\`] });\n`);
+    fs.mkdirSync(path.join(dir, "notes"));
+    fs.writeFileSync(path.join(dir, "notes", "todo.md"), "mine\n");
+    const before = fs.readdirSync(dir).sort();
+    expect((await runCli(["synth", dir, "--out", dir])).code).to.equal(0);
+    expect((await runCli(["synth", dir, "--out", dir])).code).to.equal(0);
+    expect(fs.readdirSync(dir).sort()).to.deep.equal([...before, ".flink-iceberg-synth", "mine"].sort());
+    expect(fs.readFileSync(path.join(dir, "notes", "todo.md"), "utf8")).to.equal("mine\n");
+    expect(fs.readFileSync(path.join(dir, ".flink-iceberg-synth"), "utf8").split("\n").slice(1)).to.deep.equal(["mine", ""]);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
 });
 
 describe("flink-iceberg synth default output folder name", () => {

@@ -74,6 +74,19 @@ function programFrame(stack: string | undefined): string | undefined {
   return undefined;
 }
 
+const MARKER_HEADER = "written by flink-iceberg synth; the next synth into this folder removes the job folders listed below (and nothing else)";
+
+/**
+ * The job folders the marker at `markerPath` lists (none when there is no marker, or one without a
+ * list): only plain folder names synth itself produces, never a path.
+ */
+function createdBefore(markerPath: string): string[] {
+  if (!fs.existsSync(markerPath)) return [];
+  const [header, ...names] = fs.readFileSync(markerPath, "utf8").split("\n");
+  if (header !== MARKER_HEADER) return [];
+  return names.filter((n) => n !== "" && n === safeDirName(n) && n !== "." && n !== "..");
+}
+
 function safeDirName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^\.+/, "_");
   return cleaned === "" ? "_" : cleaned;
@@ -162,18 +175,22 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
     throw new SynthError(["the program failed while resolving outputs; nothing was written:", ...unique]);
   }
   const outDir = path.resolve(opts.out ?? path.join("out", safeDirName(project.outName)));
-  // A folder synth wrote before (it holds the marker) is replaced whole, so renamed or removed
-  // jobs leave nothing stale; any other existing folder only gets the job folders written into it.
-  if (fs.existsSync(path.join(outDir, OUT_MARKER))) fs.rmSync(outDir, { recursive: true, force: true });
+  // The job folders synth created on its last run here (listed in the marker) are removed, so
+  // renamed or removed jobs leave nothing stale; nothing else in the folder is ever touched (it may
+  // be any folder: --out . in a project must not cost the project).
+  const markerPath = path.join(outDir, OUT_MARKER);
+  const previous = createdBefore(markerPath);
+  for (const name of previous) fs.rmSync(path.join(outDir, name), { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, OUT_MARKER), "written by flink-iceberg synth; the folder is replaced on the next synth\n");
   const used = new Set<string>();
+  const created: string[] = [];
   const jobs: SynthJobResult[] = [];
   for (const r of rendered) {
     let dirName = safeDirName(r.job.name);
     while (used.has(dirName)) dirName += "_";
     used.add(dirName);
     const dir = path.join(outDir, dirName);
+    if (!fs.existsSync(dir)) created.push(dirName);
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "job.sql"), r.script);
     fs.writeFileSync(path.join(dir, "manifests.yaml"), r.manifests);
@@ -190,6 +207,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
       warnings: [...jobWarnings(r.job), ...r.job.tables.flatMap(tableWarnings)],
     });
   }
+  fs.writeFileSync(markerPath, [MARKER_HEADER, ...created].join("\n") + "\n");
   // A table no job interpolates renders nowhere: its CREATE TABLE exists only in a job's script.
   const usedTables = new Set(run.jobs.flatMap((j) => j.tables));
   const warnings = run.tables
