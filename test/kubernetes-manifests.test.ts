@@ -182,7 +182,7 @@ describe("kubernetes manifests", () => {
 
   it("waits for lifecycle SUSPENDED when suspended, and sets skipAwait when awaitReady is false", () => {
     const suspended = buildKubernetesManifests({ ...ARGS_120, state: "suspended" }, FACTS_120, SCRIPT_120).flinkDeployment as { metadata: { annotations: unknown } };
-    expect(suspended.metadata.annotations).to.deep.equal({ "pulumi.com/timeoutSeconds": "600", "pulumi.com/waitFor": "jsonpath={.status.lifecycleState}=SUSPENDED" });
+    expect(suspended.metadata.annotations).to.deep.equal({ "pulumi.com/timeoutSeconds": "600", "pulumi.com/waitFor": 'jsonpath={.status[?(@=="SUSPENDED" || @=="CREATED")]}' });
     const bounded = buildKubernetesManifests(ARGS_120, { ...FACTS_120, bounded: true }, SCRIPT_120).flinkDeployment as { metadata: { annotations: unknown } };
     expect(bounded.metadata.annotations).to.deep.equal({
       "pulumi.com/timeoutSeconds": "600",

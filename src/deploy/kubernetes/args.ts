@@ -167,9 +167,11 @@ export interface KubernetesArgs {
   readonly podTemplate?: Readonly<Record<string, unknown>>;
   /**
    * Make `pulumi up` wait for the operator (annotation `pulumi.com/waitFor` of the Pulumi Kubernetes
-   * provider 4.18+; the RUNNING-or-FINISHED condition uses its RFC 9535 JSONPath filters): job RUNNING for an unbounded running job, RUNNING or FINISHED for a bounded or batch
-   * job, lifecycle SUSPENDED for `state: "suspended"`. Default true; false sets
-   * `pulumi.com/skipAwait`.
+   * provider 4.18+; the RUNNING-or-FINISHED and suspended conditions use its RFC 9535 JSONPath filters): job RUNNING for an unbounded running job, RUNNING or FINISHED for a bounded or batch
+   * job, lifecycle SUSPENDED for `state: "suspended"` (or CREATED: a job created suspended is never
+   * deployed, and the operator reports it so). The wait reads the status as it is: after an update
+   * it may end on the previous run's state before the operator has reconciled the change. Default
+   * true; false sets `pulumi.com/skipAwait`.
    */
   readonly awaitReady?: boolean;
   /**

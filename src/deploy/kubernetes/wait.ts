@@ -24,8 +24,15 @@ export const WAIT_JOB_RUNNING = "jsonpath={.status.jobStatus.state}=RUNNING";
  * is one of the two (only `jobStatus` can be; `reconciliationStatus.state` has other values).
  */
 export const WAIT_JOB_RUNNING_OR_FINISHED = 'jsonpath={.status[?(@.state=="RUNNING" || @.state=="FINISHED")].state}';
-/** `status.lifecycleState` is SUSPENDED. */
-export const WAIT_SUSPENDED = "jsonpath={.status.lifecycleState}=SUSPENDED";
+/**
+ * `status.lifecycleState` is SUSPENDED, or CREATED: a FlinkDeployment created suspended is never
+ * deployed (the operator returns early: "If the job is submitted in suspend state, no need to
+ * reconcile", AbstractFlinkResourceReconciler) and stays before its first deployment, which
+ * CommonStatus.getLifecycleState reports as CREATED; a job that ran once reports SUSPENDED. Selects
+ * the direct members of `status` that hold one of the two strings (only lifecycleState can: the
+ * other string members are error and jobManagerDeploymentStatus, whose values differ).
+ */
+export const WAIT_SUSPENDED = 'jsonpath={.status[?(@=="SUSPENDED" || @=="CREATED")]}';
 
 /** The condition for this job: suspended → SUSPENDED; bounded or batch → RUNNING or FINISHED; else RUNNING. */
 export function waitCondition(args: Pick<KubernetesArgs, "state" | "awaitReady">, job: Pick<KubernetesJobFacts, "bounded" | "runtimeMode">): WaitCondition | undefined {
