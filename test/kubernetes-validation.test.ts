@@ -33,6 +33,27 @@ function onlyError(args: Partial<KubernetesArgs> | Record<string, unknown>, fact
 }
 
 describe("kubernetes validation", () => {
+  it("taskManager.replicas × task slots below the job's parallelism is an error (the operator sizes the cluster by replicas)", () => {
+    expect(onlyError({ taskManager: { cpu: 1, memory: "2048m", replicas: 2 } }, { parallelism: 8 })).to.deep.equal({
+      path: "kubernetes.taskManager.replicas",
+      message:
+        "2 TaskManager(s) × 1 task slot(s) = 2 slot(s), below the job's parallelism 8: with replicas set the operator sizes the cluster by them and ignores the job's parallelism " +
+        '(FlinkConfigBuilder: "Job parallelism setting is ignored as TaskManager replicas are set"), while the script still asks for 8, so the job would wait for slots it never gets. ' +
+        "Set replicas to 8, raise taskmanager.numberOfTaskSlots in kubernetes.flinkConfiguration, or leave replicas unset (the operator then derives them from the parallelism)",
+    });
+    expect(run({ taskManager: { cpu: 1, memory: "2048m", replicas: 2 }, flinkConfiguration: { "taskmanager.numberOfTaskSlots": "4" } }, { parallelism: 8 }).errors).to.deep.equal([]);
+    expect(run({ taskManager: { cpu: 1, memory: "2048m", replicas: 2 } }, { parallelism: 2 }).errors).to.deep.equal([]);
+  });
+
+  it("an env value or a JVM option that embeds a credential is an error (env values are plain text in the FlinkDeployment)", () => {
+    const { errors } = run({
+      env: { CATALOG_URI: "https://admin:hunter2@catalog:8181", JDBC_URL: "jdbc:postgresql://db/x?password=hunter2", LOG_LEVEL: "INFO", JAVA_TOOL_OPTIONS: "-Xmx1g -Dfile.encoding=UTF-8" },
+      flinkConfiguration: { "env.java.opts.all": "-Dfoo.password=hunter2" },
+    });
+    expect(errors.map((e) => e.path)).to.deep.equal(['kubernetes.flinkConfiguration["env.java.opts.all"]', 'kubernetes.env["CATALOG_URI"]', 'kubernetes.env["JDBC_URL"]']);
+    expect(errors.map((e) => e.message).join("\n")).to.not.contain("hunter2");
+  });
+
   it("a runner hazard inside an INSERT is reported once, not again for the statement set that repeats it", () => {
     const insert = "INSERT INTO `a` SELECT id, 'x--y' FROM `src`";
     const set = ["EXECUTE STATEMENT SET", "BEGIN", `${insert};`, "INSERT INTO `b` SELECT id, 'z' FROM `src`;", "END;"].join("\n");

@@ -124,9 +124,18 @@ export function credentialKeyMessage(key: string, where: string): string {
 const CREDENTIAL_IN_VALUE =
   /\/\/[^/@\s:]+:[^/@\s]+@|[?&;](?:password|passwd|pwd|token|access[-_]?token|secret|client[-_]?secret|access[-_]?key|secret[-_]?key|api[-_]?key|credential|sig|signature|refresh[-_]?token|session[-_]?token|accountkey|sharedaccesskey|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential)=/i;
 
-/** True when a value (a URI, a connection string) embeds a credential, e.g. `jdbc:postgresql://db/x?password=...`. */
+/** A JVM system property in a value (`-Dfoo.password=...`, as in env.java.opts.all) whose name carries a credential. */
+const JVM_PROPERTY = /(?:^|\s)-D([^=\s]+)=\S/g;
+
+/**
+ * True when a value (a URI, a connection string, JVM options) embeds a credential, e.g.
+ * `jdbc:postgresql://db/x?password=...` or `-Dsome.client.secret=...`.
+ */
 export function valueCarriesCredential(value: string): boolean {
-  return CREDENTIAL_IN_VALUE.test(value);
+  if (CREDENTIAL_IN_VALUE.test(value)) return true;
+  if (!value.includes("-D")) return false;
+  for (const m of value.matchAll(JVM_PROPERTY)) if (isCredentialKey(m[1]!)) return true;
+  return false;
 }
 
 /** A Kafka config-provider placeholder `${provider:[path:]key}` (kafka clients `ConfigTransformer`), the whole text. */

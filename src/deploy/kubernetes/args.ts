@@ -25,7 +25,9 @@ export interface KubernetesResourceArgs {
   /**
    * Pod replicas. JobManager: default 1; more than 1 needs high availability
    * (`high-availability.type` in `flinkConfiguration`). TaskManager: default unset (the operator
-   * derives the count from parallelism and task slots).
+   * derives the count from parallelism and task slots); when set, the operator sizes the cluster by
+   * it and ignores the job's parallelism, so replicas × `taskmanager.numberOfTaskSlots` (default 1)
+   * below the parallelism is a preview error.
    * Becomes `spec.jobManager.replicas` / `spec.taskManager.replicas`.
    */
   readonly replicas?: number;

@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
-import { credentialEntryProblem, isCredentialKey } from "../../validation/secrets.js";
+import { credentialEntryProblem, isCredentialKey, valueCarriesCredential } from "../../validation/secrets.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { JOB_DECIDED_KEYS, OPERATOR_FORBIDDEN_KEYS } from "./flink-configuration.js";
 import { icebergWriteKeyProblem } from "../../sql/job-config.js";
@@ -80,6 +80,7 @@ export function checkEnvironment(args: KubernetesArgs, diag: Diagnostics): void 
     if (!ENV_NAME.test(name)) at.error("", `is not a valid environment variable name (letters, digits, _ . -, not starting with a digit)`);
     if (typeof value !== "string") at.error("", `must be a plain string; a secret value belongs in kubernetes.envFromSecrets`);
     else if (isCredentialKey(name)) at.error("", `${JSON.stringify(name)} carries a credential and env values are stored in plain text in the FlinkDeployment: ${CREDENTIAL_FIX}`);
+    else if (valueCarriesCredential(value)) at.error("", `the value embeds a credential (user:password@, password=, a -D...password= JVM option ...) and env values are stored in plain text in the FlinkDeployment: ${CREDENTIAL_FIX}`);
     if (args.envFromSecrets?.[name] !== undefined) at.error("", `is also set in kubernetes.envFromSecrets: set it in one place`);
   }
   const secrets = args.envFromSecrets ?? {};

@@ -181,6 +181,29 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
   }
 }
 
+/**
+ * With `taskManager.replicas` set the operator ignores the job's parallelism for the cluster's size
+ * and runs replicas × `taskmanager.numberOfTaskSlots` slots (flink-kubernetes-operator
+ * FlinkConfigBuilder: "Job parallelism setting is ignored as TaskManager replicas are set"), while the
+ * script still asks for `parallelism.default`: fewer slots than that and the job waits for slots it
+ * never gets (NoResourceAvailableException).
+ */
+function checkTaskSlots(args: KubernetesArgs, job: KubernetesJobFacts, conf: Readonly<Record<string, string>>, diag: Diagnostics): void {
+  const replicas = args.taskManager?.replicas;
+  if (typeof replicas !== "number" || !Number.isInteger(replicas) || replicas < 1) return;
+  const slotsText = conf["taskmanager.numberOfTaskSlots"]?.trim();
+  const slots = slotsText !== undefined && /^\d+$/.test(slotsText) ? Number(slotsText) : 1;
+  const defaultText = conf["parallelism.default"]?.trim();
+  const parallelism = job.parallelism ?? (defaultText !== undefined && /^\d+$/.test(defaultText) ? Number(defaultText) : 1);
+  if (replicas * slots >= parallelism) return;
+  diag.error(
+    "kubernetes.taskManager.replicas",
+    `${replicas} TaskManager(s) × ${slots} task slot(s) = ${replicas * slots} slot(s), below the job's parallelism ${parallelism}: with replicas set the operator sizes the cluster by them and ignores the job's parallelism ` +
+      `(FlinkConfigBuilder: "Job parallelism setting is ignored as TaskManager replicas are set"), while the script still asks for ${parallelism}, so the job would wait for slots it never gets. ` +
+      `Set replicas to ${Math.ceil(parallelism / slots)}, raise taskmanager.numberOfTaskSlots in kubernetes.flinkConfiguration, or leave replicas unset (the operator then derives them from the parallelism)`,
+  );
+}
+
 /** Every key of KubernetesArgs (args.ts). */
 const KUBERNETES_ARG_KEYS = [
   "namespace",
@@ -276,6 +299,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   const conf = deploymentFlinkConfiguration(Object.assign({}, args, { flinkVersion: version }), job);
   checkResource(args.jobManager, "kubernetes.jobManager", "JobManager", conf, diag);
   checkResource(args.taskManager, "kubernetes.taskManager", "TaskManager", conf, diag);
+  checkTaskSlots(args, job, conf, diag);
   checkStateRules(args, conf, job.runtimeMode, diag);
   checkStreamingReadUpgrades(args, job, diag);
 
