@@ -11,6 +11,8 @@ export interface SynthOptions {
   out?: string;
   /** Stack name. Default "dev". */
   stack: string;
+  /** --stack was given (a missing stack file is then an error when the project has others). */
+  stackGiven?: boolean;
   /** Config values, `key=value` (the key without a namespace belongs to the project). */
   config: Record<string, string>;
   /** Write secret values instead of `[secret]`. */
@@ -27,7 +29,7 @@ for each FlinkSqlJob, <out>/<job>/job.sql, <out>/<job>/manifests.yaml and
 
   <program>              a .ts or .js file, or a project folder with its Pulumi.yaml
   --out <dir>            output folder (default: out/<project name>)
-  --stack <name>         stack name the program sees (default: dev); Pulumi.<stack>.yaml config is read
+  --stack <name>         stack name the program sees (default: dev; org/project/stack counts by its last part); Pulumi.<stack>.yaml config is read
   --config <key=value>   a config value (repeatable); 'key' belongs to the project, 'ns:key' to namespace ns
   --show-secrets         write secret values instead of [secret]
   -h, --help             this text
@@ -48,7 +50,11 @@ export function parseArgs(argv: readonly string[]): CliCommand {
       return v;
     };
     if (a === "--out") opts.out = value();
-    else if (a === "--stack") opts.stack = value();
+    // A fully qualified org/project/stack names the stack file and getStack() by its last part, as Pulumi does.
+    else if (a === "--stack") {
+      opts.stack = value().split("/").pop()!;
+      opts.stackGiven = true;
+    }
     else if (a === "--config") {
       const kv = value();
       const eq = kv.indexOf("=");

@@ -40,13 +40,35 @@ function configValue(v: unknown): string {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
+function projectFile(dir: string): Record<string, unknown> | undefined {
+  return readYaml(path.join(dir, "Pulumi.yaml")) ?? readYaml(path.join(dir, "Pulumi.yml"));
+}
+
+/**
+ * The folder of the project whose entry `file` is, looking upwards from the file's own folder as
+ * the Pulumi CLI finds Pulumi.yaml: the file's folder when it holds one, else the nearest ancestor
+ * whose Pulumi.yaml `main` is the file or its folder (e.g. `main: src/index.ts`); else the file's folder.
+ */
+function projectDirOf(file: string): string {
+  const own = path.dirname(file);
+  if (projectFile(own) !== undefined) return own;
+  for (let dir = path.dirname(own); ; dir = path.dirname(dir)) {
+    const main = projectFile(dir)?.main;
+    if (typeof main === "string") {
+      const m = path.resolve(dir, main);
+      if (m === file || (m === own && path.basename(file, path.extname(file)) === "index")) return dir;
+    }
+    if (path.dirname(dir) === dir) return own;
+  }
+}
+
 /** Resolves the program; throws an Error with a clear message when it cannot be found. */
-export function resolveProject(program: string, stack: string, overrides: Readonly<Record<string, string>>): ProgramProject {
+export function resolveProject(program: string, stack: string, overrides: Readonly<Record<string, string>>, stackGiven = false): ProgramProject {
   const target = path.resolve(program);
   if (!fs.existsSync(target)) throw new Error(`program ${JSON.stringify(program)} does not exist`);
   const isDir = fs.statSync(target).isDirectory();
-  const dir = isDir ? target : path.dirname(target);
-  const pulumiYaml = readYaml(path.join(dir, "Pulumi.yaml")) ?? readYaml(path.join(dir, "Pulumi.yml"));
+  const dir = isDir ? target : projectDirOf(target);
+  const pulumiYaml = projectFile(dir);
   if (isDir && !pulumiYaml) throw new Error(`${JSON.stringify(program)} is a folder without a Pulumi.yaml; give a .ts/.js file or a Pulumi project folder`);
   const name = typeof pulumiYaml?.name === "string" ? pulumiYaml.name : path.basename(dir);
   let entry = target;
@@ -68,6 +90,11 @@ export function resolveProject(program: string, stack: string, overrides: Readon
     }
   }
   const stackYaml = readYaml(path.join(dir, `Pulumi.${stack}.yaml`));
+  if (stackYaml === undefined && stackGiven && pulumiYaml !== undefined) {
+    // Another stack's file but not this one: most likely a misspelt --stack, which would run without the stack's config.
+    const others = fs.readdirSync(dir).filter((f) => /^Pulumi\.[^.]+\.ya?ml$/.test(f) && f !== "Pulumi.yaml" && f !== "Pulumi.yml");
+    if (others.length > 0) throw new Error(`--stack ${stack}: there is no Pulumi.${stack}.yaml in ${path.relative(process.cwd(), dir) || "."} (stack files: ${others.sort().join(", ")}); name one of those stacks, or create the file`);
+  }
   const stackConfig = stackYaml?.config;
   if (typeof stackConfig === "object" && stackConfig !== null) {
     for (const [k, v] of Object.entries(stackConfig as Record<string, unknown>)) {

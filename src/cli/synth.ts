@@ -140,7 +140,7 @@ function programWarnings(): string[] {
 export async function synth(opts: SynthOptions): Promise<SynthResult> {
   let project;
   try {
-    project = resolveProject(opts.program, opts.stack, opts.config);
+    project = resolveProject(opts.program, opts.stack, opts.config, opts.stackGiven === true);
   } catch (e) {
     throw new SynthError([e instanceof Error ? e.message : String(e)]);
   }
