@@ -42,6 +42,8 @@ interface Registry {
    * the table was registered before the job, which then warned itself.
    */
   jobStreamers: Map<string, { job: string; label: string; warned: boolean }[]>;
+  /** `namespace/name` of every FlinkDeployment a job of the program deploys → that job's name. */
+  deployments: Map<string, string>;
   /** synth's collecting mode (collect.ts): the validation errors recorded instead of thrown. */
   collected?: FlinkIcebergValidationError[];
   /** True while synth runs a program in collecting mode. */
@@ -53,7 +55,11 @@ const KEY = Symbol.for("pulumi-flink-iceberg.registry");
 /** The process-wide registry. */
 export function registry(): Registry {
   const g = globalThis as unknown as Record<symbol, Registry | undefined>;
-  return (g[KEY] ??= { jobs: [], tables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map() });
+  const r = (g[KEY] ??= { jobs: [], tables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), deployments: new Map() });
+  // A registry made by an older copy of the package in the same process lacks the newer indexes.
+  r.jobStreamers ??= new Map();
+  r.deployments ??= new Map();
+  return r;
 }
 
 /** Forgets everything registered (tests, and synth before running a program). */
@@ -65,6 +71,7 @@ export function resetRegistry(): void {
   r.upsertWriters.clear();
   r.jobWriters.clear();
   r.jobStreamers.clear();
+  r.deployments.clear();
   r.collected = undefined;
   r.collecting = false;
 }

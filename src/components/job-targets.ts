@@ -9,6 +9,8 @@ import type { CustomResource } from "@pulumi/kubernetes/apiextensions/customReso
 import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { checkedManifests, kubernetesChildArgs, kubernetesDeployment, type KubernetesChildArgs } from "../deploy/kubernetes/deploy.js";
 import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
+import { deploymentName } from "../deploy/kubernetes/manifests.js";
+import { registry } from "./job-registry.js";
 import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../deploy/kubernetes/args.js";
 import { validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
@@ -149,7 +151,30 @@ export function validateTarget(
   if (args.kubernetes === undefined) return undefined;
   const facts = kubernetesFacts(name, plan, args.parallelism, scriptText, (args.kubernetes as { flinkVersion?: unknown } | null)?.flinkVersion);
   validateKubernetesArgs(args.kubernetes, facts, diag);
+  checkDeploymentNameFree(name, args.kubernetes, facts, diag);
   return facts;
+}
+
+/**
+ * Two jobs of the program whose FlinkDeployments get one name in one namespace (derived names fold
+ * case and punctuation: "orders_ingest" and "Orders-Ingest" are both orders-ingest) would be one
+ * object: the second create fails (AlreadyExists), or with upserts overwrites the first job.
+ */
+function checkDeploymentNameFree(jobName: string, k: KubernetesArgs, facts: KubernetesJobFacts, diag: Diagnostics): void {
+  if (typeof k !== "object" || k === null) return;
+  const explicit = (k as { name?: unknown }).name;
+  const namespace = (k as { namespace?: unknown }).namespace;
+  if ((explicit !== undefined && typeof explicit !== "string") || (namespace !== undefined && typeof namespace !== "string")) return;
+  const key = `${namespace ?? ""}/${deploymentName({ name: explicit }, facts)}`;
+  const taken = registry().deployments;
+  const other = taken.get(key);
+  if (other !== undefined && other !== jobName) {
+    diag.error(
+      explicit !== undefined ? "kubernetes.name" : "kubernetes",
+      `FlinkSqlJob ${JSON.stringify(other)} already deploys a FlinkDeployment named ${JSON.stringify(key.split("/")[1])} in ${namespace !== undefined ? `namespace ${JSON.stringify(namespace)}` : "the provider's namespace"}: ` +
+        "the two would be one object (the second create fails, or overwrites the first job); give one of them another kubernetes.name or namespace",
+    );
+  } else taken.set(key, jobName);
 }
 
 /** The constructor inputs of the target's children (targetChildArgs); the job creates them itself. */

@@ -68,7 +68,8 @@ export interface KubernetesArgs {
    * a letter, and cut to 45 characters with a 6-character hash suffix when longer), so preview
    * and synth know the name and Pulumi adds no random suffix. Must be a DNS label of at most 45
    * characters starting with a letter (operator rule). Becomes `metadata.name` (and the Flink
-   * cluster id).
+   * cluster id). Two jobs of the program with one name in one namespace are a preview error
+   * (they would be one object).
    */
   readonly name?: string;
   /**
