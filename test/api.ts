@@ -34,3 +34,11 @@ export function jobWarnings(jobName: string): string[] {
   if (!job) throw new Error(`job ${jobName} not registered`);
   return [...job.warnings];
 }
+
+/** `INSERT INTO <prefix>_sink SELECT id FROM <prefix>_src` over two new FlinkTables (datagen → blackhole): a job's smallest statement. */
+export function datagenToBlackhole(api: Api, prefix: string): ReturnType<Api["sql"]> {
+  const columns = [{ name: "id", type: "BIGINT" }];
+  const src = new api.FlinkTable(`${prefix}_src`, { columns, options: { connector: "datagen" } });
+  const sink = new api.FlinkTable(`${prefix}_sink`, { columns, options: { connector: "blackhole" } });
+  return api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`;
+}

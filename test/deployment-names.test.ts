@@ -3,19 +3,14 @@
  * a preview error on the second (derived names fold case and punctuation).
  */
 import { expect } from "chai";
-import { issuesOf, mockedApi, type Api } from "./api.js";
+import { datagenToBlackhole, issuesOf, mockedApi, type Api } from "./api.js";
 
-const cols = [{ name: "id", type: "BIGINT" }];
 
 describe("FlinkDeployment names across the program's jobs", () => {
   let api: Api;
   before(async () => (api = await mockedApi()));
 
-  function statement(prefix: string) {
-    const src = new api.FlinkTable(`${prefix}_src`, { columns: cols, options: { connector: "datagen" } });
-    const sink = new api.FlinkTable(`${prefix}_sink`, { columns: cols, options: { connector: "blackhole" } });
-    return api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`;
-  }
+  const statement = (prefix: string) => datagenToBlackhole(api, prefix);
   const k8s = (extra: Record<string, unknown> = {}) => ({ namespace: "flink", image: "img:2.1", flinkVersion: "v2_1" as const, mode: "standalone" as const, ...extra });
 
   it("a second job with the same derived name in the same namespace is an error; another namespace or an explicit name is fine", () => {

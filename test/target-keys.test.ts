@@ -4,20 +4,15 @@
  * configuration or the gateway's sessionProperties they would win over the target; preview errors.
  */
 import { expect } from "chai";
-import { issuesOf, mockedApi, type Api } from "./api.js";
+import { datagenToBlackhole, issuesOf, mockedApi, type Api } from "./api.js";
 
-const cols = [{ name: "id", type: "BIGINT" }];
 const k8s = { namespace: "flink", image: "img:2.1", flinkVersion: "v2_1" as const, mode: "standalone" as const };
 
 describe("configuration keys the deploy target owns", () => {
   let api: Api;
   before(async () => (api = await mockedApi()));
 
-  function statement(prefix: string) {
-    const src = new api.FlinkTable(`${prefix}_src`, { columns: cols, options: { connector: "datagen" } });
-    const sink = new api.FlinkTable(`${prefix}_sink`, { columns: cols, options: { connector: "blackhole" } });
-    return api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`;
-  }
+  const statement = (prefix: string) => datagenToBlackhole(api, prefix);
 
   it("sqlGateway: restore keys in the configuration or sessionProperties, cluster keys in the configuration", () => {
     const issues = issuesOf(
