@@ -8,6 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { valueCarriesCredential } from "../validation/secrets.js";
+import { addedJobName } from "../deploy/sql-gateway/provider-impl.js";
 
 /** How synth writes a secret value it does not show (the same placeholder as for manifests). */
 const SECRET = "[secret]";
@@ -54,7 +55,7 @@ export function gatewaySubmission(args: SqlGatewayJobArgs, reveal = false): pulu
   // (and refuses to start a second job of that name).
   const jobName = pulumi
     .all([pulumi.output(args.flinkConfiguration), session, pulumi.output(args.jobName)])
-    .apply(([c, s, name]) => (name !== undefined && !("pipeline.name" in c) && !("pipeline.name" in s) ? name : undefined));
+    .apply(([flinkConfiguration, sessionProperties, jobName]) => addedJobName({ flinkConfiguration, sessionProperties, jobName }));
   const summary = pulumi
     .all([
       shown(args.endpoint, reveal),

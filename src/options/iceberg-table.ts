@@ -204,7 +204,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
   checkProtoKey("catalog.properties", rawProps, diag);
   checkProtoKey("extraOptions", input["extraOptions"], diag);
-  checkFreeFormMap("catalog.properties", props, { kind, streamingRead: freeCtx.streamingRead, pinnedBySnapshotIds: freeCtx.pinnedBySnapshotIds, envReferences, catalogSettings: true }, diag);
+  checkFreeFormMap("catalog.properties", props, Object.assign({}, freeCtx, { catalogSettings: true }), diag);
   checkFreeFormMap("extraOptions", extra, freeCtx, diag);
   for (const key of t.extraOptions === undefined ? [] : Object.keys(extra).sort()) {
     if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);

@@ -143,15 +143,9 @@ function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables
   }
 }
 
-/** The statement's code (comments and literals blanked, each table as ` x `). */
-function codeText(a: AnalyzedStatement): string {
-  return codeOnly(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""));
-}
-
-/** The statement's text with comments and literals blanked, back-quoted identifiers kept (each table as ` x `). */
-function namesText(a: AnalyzedStatement): string {
-  const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join("");
-  return text.replace(/`(?:[^`]|``)*`|'(?:[^']|'')*'|"(?:[^"]|"")*"|\/\*[\s\S]*?\*\/|(?:--|\/\/)[^\n\r]*/g, (m) => (m.startsWith("`") ? m : " ".repeat(m.length)));
+/** The statement's code: comments and literals blanked, each table as ` x ` (codeOnly); back-quoted names kept with `names`. */
+function codeText(a: AnalyzedStatement, names = false): string {
+  return codeOnly(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""), false, names);
 }
 
 const VIEW_NAME = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i;
@@ -161,7 +155,7 @@ function viewsByName(definitions: readonly AnalyzedStatement[]): Map<string, Ana
   const out = new Map<string, AnalyzedStatement>();
   for (const d of definitions) {
     if (d.kind !== "view") continue;
-    const m = VIEW_NAME.exec(namesText(d));
+    const m = VIEW_NAME.exec(codeText(d, true));
     if (m) out.set(m[1]!.startsWith("`") ? m[1]!.slice(1, -1).replace(/``/g, "`") : m[1]!, d);
   }
   return out;
@@ -188,7 +182,7 @@ function viewReads(text: string, name: string): number[] {
 function withViews(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>): AnalyzedStatement[] {
   const out = [a];
   for (let i = 0; i < out.length; i++) {
-    const text = namesText(out[i]!);
+    const text = codeText(out[i]!, true);
     for (const [name, v] of views) {
       if (out.includes(v)) continue;
       const reads = viewReads(text, name);
@@ -239,7 +233,7 @@ function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<s
   // A window aggregation (window TVF) accepts a changelog and emits final rows (Flink 1.19+,
   // FLINK-20281); a changelog read as the versioned side of a temporal join (FOR SYSTEM_TIME AS OF)
   // only supplies values to the other side's rows (planner FlinkChangelogModeInferenceProgram).
-  const texts = parts.map(codeText);
+  const texts = parts.map((p) => codeText(p));
   for (let i = 0; i < parts.length; i++) {
     if (windowAggregates(texts[i]!)) continue;
     const s = parts[i]!;

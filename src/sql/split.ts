@@ -180,11 +180,18 @@ function startsWith(tokens: readonly string[], words: readonly string[]): boolea
  * `text` with string literals and comments blanked and quoted identifiers turned into `q`s (same
  * length, one scan, so a quote inside a comment or `--` inside a literal is read right), for
  * searches of keywords and punctuation in SQL text. With `keepQuotes`, a string literal keeps its
- * two quotes (`'   '`), so it still reads as a literal, never as nothing.
+ * two quotes (`'   '`), so it still reads as a literal, never as nothing. With `keepIdentifiers`,
+ * back-quoted identifiers stay as written (for searches of names).
  */
-export function codeOnly(text: string, keepQuotes = false): string {
+export function codeOnly(text: string, keepQuotes = false, keepIdentifiers = false): string {
   return text.replace(/'(?:[^']|'')*'|`(?:[^`]|``)*`|"(?:[^"]|"")*"|\/\*[\s\S]*?\*\/|(?:--|\/\/)[^\n\r]*/g, (m) =>
-    m.startsWith("`") || m.startsWith('"') ? "q".repeat(m.length) : keepQuotes && m.startsWith("'") ? `'${" ".repeat(m.length - 2)}'` : " ".repeat(m.length),
+    keepIdentifiers && m.startsWith("`")
+      ? m
+      : m.startsWith("`") || m.startsWith('"')
+        ? "q".repeat(m.length)
+        : keepQuotes && m.startsWith("'")
+          ? `'${" ".repeat(m.length - 2)}'`
+          : " ".repeat(m.length),
   );
 }
 

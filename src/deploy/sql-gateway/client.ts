@@ -65,23 +65,19 @@ const JOB_ID = /^[0-9a-f]{32}$/;
 /** Flink's `client.timeout` (ClientOptions.CLIENT_TIMEOUT): how long the gateway waits for a cluster action. */
 export const CLIENT_TIMEOUT_KEY = "client.timeout";
 
+/** Flink JobStatus globally terminal states: the job no longer runs. */
+const TERMINAL: readonly string[] = ["FINISHED", "CANCELED", "FAILED"];
+
 /** Job states after which the job no longer runs (Flink JobStatus globally terminal states). */
-export const TERMINAL_JOB_STATES: ReadonlySet<string> = new Set(["FINISHED", "CANCELED", "FAILED"]);
+export const TERMINAL_JOB_STATES: ReadonlySet<string> = new Set(TERMINAL);
 
 /**
- * True for a globally terminal job status (TERMINAL_JOB_STATES). A switch, not the Set: the dynamic
- * provider runs this module after Pulumi's closure serialization, which turns a captured Set into an
- * object without the Set's internal slots (`Set.prototype.has called on incompatible receiver`).
+ * True for a globally terminal job status (TERMINAL_JOB_STATES). Reads the array, not the Set: the
+ * dynamic provider runs this module after Pulumi's closure serialization, which turns a captured Set
+ * into an object without the Set's internal slots (`Set.prototype.has called on incompatible receiver`).
  */
 export function isTerminalJobStatus(status: string): boolean {
-  switch (status) {
-    case "FINISHED":
-    case "CANCELED":
-    case "FAILED":
-      return true;
-    default:
-      return false;
-  }
+  return TERMINAL.includes(status);
 }
 
 /** True when a SqlGatewayError says the job does not exist (any more) or already ended. */

@@ -53,15 +53,20 @@ export const INPUT_KEYS = [...RESTART_KEYS, "headers", "savepointDir", "initialS
 
 const PIPELINE_NAME = "pipeline.name";
 
-/** The job's name on the cluster: `pipeline.name` as the session ends up with it, else the resource's jobName. */
+/** The `pipeline.name` the provider adds: the resource's jobName when neither the configuration nor sessionProperties set one (synth's summary shows it too). */
+export function addedJobName(p: Pick<SqlGatewayJobInputs, "flinkConfiguration" | "sessionProperties" | "jobName">): string | undefined {
+  return p.flinkConfiguration[PIPELINE_NAME] === undefined && p.sessionProperties?.[PIPELINE_NAME] === undefined ? p.jobName : undefined;
+}
+
+/** The job's name on the cluster: `pipeline.name` as the session ends up with it. */
 function effectiveJobName(p: SqlGatewayJobInputs): string | undefined {
   return p.sessionProperties?.[PIPELINE_NAME] ?? p.flinkConfiguration[PIPELINE_NAME] ?? p.jobName;
 }
 
-/** The configuration a submit opens its session with: the job's, the job name when it sets none, then the restore keys. */
+/** The configuration a submit opens its session with: the job's, the added job name, then the restore keys. */
 function submitConfiguration(p: SqlGatewayJobInputs, restore: Record<string, string>): Record<string, string> {
-  const name = effectiveJobName(p);
-  return Object.assign({}, p.flinkConfiguration, name !== undefined && p.flinkConfiguration[PIPELINE_NAME] === undefined ? { [PIPELINE_NAME]: name } : {}, restore);
+  const name = addedJobName(p);
+  return Object.assign({}, p.flinkConfiguration, name !== undefined ? { [PIPELINE_NAME]: name } : {}, restore);
 }
 
 /**
@@ -268,9 +273,12 @@ const RESTORE_KEYS = ["initialSavepointPath", "allowNonRestoredState"] as const;
  * initialSavepointPath or allowNonRestoredState is how a user starts a failed job again).
  */
 function needsRestart(olds: Props, news: Props, jobStatus: unknown): boolean {
-  if (changed(olds, news, RESTART_KEYS).length > 0) return true;
-  const ended = typeof jobStatus === "string" && (jobStatus === "NOT_FOUND" || isTerminalJobStatus(jobStatus));
-  return ended && changed(olds, news, RESTORE_KEYS).length > 0;
+  return changed(olds, news, RESTART_KEYS).length > 0 || (hasEnded(jobStatus) && changed(olds, news, RESTORE_KEYS).length > 0);
+}
+
+/** A job status (as last read) that means the job no longer runs: terminal, or unknown to the cluster. */
+function hasEnded(jobStatus: unknown): boolean {
+  return typeof jobStatus === "string" && (jobStatus === "NOT_FOUND" || isTerminalJobStatus(jobStatus));
 }
 
 /** Stops the old job (savepoint when savepointDir is set) and submits the new script from it. */
@@ -279,11 +287,12 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
   const n = news as unknown as Props;
   // Stop and status calls go to the old job's cluster, with the current credentials when the endpoint stays.
   const current: SqlGatewayJobOutputs = { ...olds, headers: news.endpoint === olds.endpoint ? news.headers : olds.headers };
-  let jobStatus = olds.jobStatus;
-  // A restore input changed alone: whether it restarts the job depends on whether the job still runs now.
-  if (changed(o, n, RESTART_KEYS).length === 0 && changed(o, n, RESTORE_KEYS).length > 0) jobStatus = await statusOf(current, olds.jobId);
-  if (!needsRestart(o, n, jobStatus)) {
-    return { outs: { ...news, jobId: olds.jobId, savepointPath: olds.savepointPath, jobStatus, warnings: [] } };
+  const restartKeysChanged = changed(o, n, RESTART_KEYS).length > 0;
+  if (!restartKeysChanged) {
+    // A restore input changed alone restarts the job only if the job no longer runs now (read again).
+    const restoreChanged = changed(o, n, RESTORE_KEYS).length > 0;
+    const jobStatus = restoreChanged ? await statusOf(current, olds.jobId) : olds.jobStatus;
+    if (!restoreChanged || !hasEnded(jobStatus)) return { outs: { ...news, jobId: olds.jobId, savepointPath: olds.savepointPath, jobStatus, warnings: [] } };
   }
   if (news.endpoint !== olds.endpoint) await requireJobStatementsOnSqlGateway(news.endpoint, JOB_STATEMENTS_NEEDED, clientOptions(news));
   // Before the old job is stopped: a duplicate found afterwards would leave nothing running.
@@ -297,7 +306,7 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
   const given = news.initialSavepointPath !== undefined && news.initialSavepointPath !== olds.initialSavepointPath ? news.initialSavepointPath : undefined;
   // Only a restore input changed on a job that had ended (e.g. allowNonRestoredState after a failed
   // restore): start again from the savepoint that job was started from.
-  const again = changed(o, n, RESTART_KEYS).length === 0 && !stop.stopped ? olds.savepointPath : undefined;
+  const again = !restartKeysChanged && !stop.stopped ? olds.savepointPath : undefined;
   const savepointPath = stop.savepointPath ?? given ?? again;
   if (savepointPath === undefined && news.savepointDir !== undefined) {
     warnings.push(`the new job starts with empty state: job ${olds.jobId} took no savepoint; set sqlGateway.initialSavepointPath to start it from a savepoint or retained checkpoint`);
