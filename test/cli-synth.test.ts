@@ -178,6 +178,9 @@ new FlinkSqlJob("gw-job", { statements: [sql\`INSERT INTO \${dst} SELECT a FROM 
       "onUpdate:",
       "  savepointDir: s3://lake/savepoints",
       "  then: stop the running job with a savepoint into savepointDir, then submit the new script restored from it",
+      "afterSubmit:",
+      "  startTimeout: 1min",
+      "  then: read the job's status until it is RUNNING or FINISHED; FAILED or CANCELED fails the create or update, still starting after startTimeout is a warning",
       "",
     ]);
   });

@@ -79,6 +79,10 @@ export function gatewaySubmission(args: SqlGatewayJobArgs, reveal = false): pulu
         savepointDir !== undefined
           ? { savepointDir, then: "stop the running job with a savepoint into savepointDir, then submit the new script restored from it" }
           : { then: "stop the running job without a savepoint, then submit the new script from empty state (set savepointDir to keep state)" },
+      afterSubmit: {
+        startTimeout: args.startTimeout ?? "1min",
+        then: "read the job's status until it is RUNNING or FINISHED; FAILED or CANCELED fails the create or update, still starting after startTimeout is a warning",
+      },
     }));
   return summary.apply((s) => jobName.apply((name): Record<string, unknown> => (name !== undefined ? Object.assign({}, s, { jobName: name }) : s)));
 }

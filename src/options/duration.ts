@@ -38,9 +38,9 @@ function fail(text: string, why: string): never {
 /**
  * Parses a Flink duration text into milliseconds. Throws FlinkIcebergValidationError (path "") for
  * unreadable text, zero, a negative or fractional number, a sub-millisecond remainder, or a value
- * above Number.MAX_SAFE_INTEGER milliseconds.
+ * above Number.MAX_SAFE_INTEGER milliseconds. With `allowZero` (a wait, not an interval) zero is 0.
  */
-export function parseFlinkDuration(text: string): number {
+export function parseFlinkDuration(text: string, allowZero = false): number {
   if (typeof text !== "string") fail(String(text), `expected a string, got ${typeof text}`);
   const trimmed = text.trim();
   if (trimmed === "") fail(text, "it is empty");
@@ -60,7 +60,7 @@ export function parseFlinkDuration(text: string): number {
     fail(text, `unknown unit ${JSON.stringify(label)}${near !== undefined ? `; did you mean ${JSON.stringify(`${digits}${near}`)}?` : ""}`);
   }
   const nanos = BigInt(digits) * perUnit;
-  if (nanos === 0n) fail(text, "it is zero; the interval must be positive");
+  if (nanos === 0n && !allowZero) fail(text, "it is zero; the interval must be positive");
   if (nanos % NANOS_PER_MILLI !== 0n) fail(text, "it is not a whole number of milliseconds");
   const millis = nanos / NANOS_PER_MILLI;
   if (millis > BigInt(Number.MAX_SAFE_INTEGER)) fail(text, "it is too large");

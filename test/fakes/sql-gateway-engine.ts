@@ -17,6 +17,8 @@ export interface FakeJob {
   /** The session configuration when it was submitted (where `execution.savepoint.path` shows up). */
   readonly configuration: Record<string, string>;
   savepointPath?: string;
+  /** Statuses SHOW JOBS shows next, one per listing (after the current one). */
+  upcoming?: string[];
 }
 
 /** The outcome of one statement. */
@@ -44,6 +46,12 @@ export class FakeCluster {
   readonly jobs = new Map<string, FakeJob>();
   private counter = 0;
   private savepoints = 0;
+
+  /**
+   * How the next submitted jobs start, one list per job: the statuses successive SHOW JOBS show
+   * (e.g. INITIALIZING then FAILED for a restore that fails). A job without one is RUNNING at once.
+   */
+  readonly startSequences: string[][] = [];
 
   constructor(private readonly flinkMinor: () => { major: number; minor: number }) {}
 
@@ -79,12 +87,14 @@ export class FakeCluster {
         return { kind: "error", trace: serverTrace("org.apache.flink.table.api.SqlParserException", "only single statement supported") };
       }
       const jobId = this.nextJobId();
-      this.jobs.set(jobId, { jobId, name: config["pipeline.name"] ?? "insert-into_default", status: "RUNNING", statement: s, configuration: { ...config } });
+      const [first, ...upcoming] = this.startSequences.shift() ?? ["RUNNING"];
+      this.jobs.set(jobId, { jobId, name: config["pipeline.name"] ?? "insert-into_default", status: first!, statement: s, configuration: { ...config }, upcoming });
       return { kind: "ok", columns: ["job id"], rows: [[jobId]], jobId };
     }
     if (/^SHOW\s+JOBS$/i.test(s)) {
       if (!this.atLeast(1, 17)) return { kind: "error", trace: serverTrace("org.apache.flink.table.api.SqlParserException", 'SQL parse failed. Encountered "JOBS" at line 1, column 6.') };
       const rows = [...this.jobs.values()].map((j) => [j.jobId, j.name, j.status, "2026-01-01 00:00:00.000"]);
+      for (const j of this.jobs.values()) if (j.upcoming !== undefined && j.upcoming.length > 0) j.status = j.upcoming.shift()!;
       return { kind: "ok", columns: ["job id", "job name", "status", "start time"], rows };
     }
     const stop = /^STOP\s+JOB\s+'([^']*)'(\s+WITH\s+SAVEPOINT)?(\s+WITH\s+DRAIN)?$/i.exec(s);

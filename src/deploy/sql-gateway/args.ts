@@ -19,6 +19,9 @@ import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.j
 import { restoreKeyProblem } from "../target-keys.js";
 
 
+import { parseFlinkDuration } from "../../options/duration.js";
+import { isValidationError } from "../../validation/error.js";
+import { DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
 
 /**
@@ -97,6 +100,18 @@ export interface SqlGatewayArgs {
    * `submitToSqlGateway` alone works with it.
    */
   apiVersion?: SqlGatewayApiVersion;
+  /**
+   * How long create and update wait for the submitted job to run, as a Flink duration (`"30s"`,
+   * `"2min"`; a bare number is milliseconds). The gateway answers as soon as the cluster accepted the
+   * job; a restore that cannot work (a savepoint path that does not exist, state the new script does
+   * not claim) fails the job a few seconds later, while it is INITIALIZING. The provider reads the
+   * job's status (SHOW JOBS; 250 ms doubling up to 2 s between reads) until it is RUNNING or FINISHED
+   * (success), FAILED or CANCELED (the create or update fails and says why and where the savepoint
+   * is), or this time passed (success with a warning in `gatewayWarnings`: the job may still start).
+   * A job that restarted while starting is a warning. Default `"1min"`; `"0s"` reads the status once.
+   * Range 0 to 10 min: preview error otherwise. Changing it alone does not restart the job.
+   */
+  startTimeout?: string;
 }
 
 function isPlainString(v: unknown): v is string {
@@ -104,7 +119,7 @@ function isPlainString(v: unknown): v is string {
 }
 
 /** Every key of SqlGatewayArgs. */
-const SQL_GATEWAY_ARG_KEYS = ["endpoint", "sessionProperties", "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion"] as const satisfies readonly (keyof SqlGatewayArgs)[];
+const SQL_GATEWAY_ARG_KEYS = ["endpoint", "sessionProperties", "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion", "startTimeout"] as const satisfies readonly (keyof SqlGatewayArgs)[];
 /** Compile-time check that the list above names every key of SqlGatewayArgs. */
 const SQL_GATEWAY_ARG_KEYS_COMPLETE: [Exclude<keyof SqlGatewayArgs, (typeof SQL_GATEWAY_ARG_KEYS)[number]>] extends [never] ? true : never = true;
 void SQL_GATEWAY_ARG_KEYS_COMPLETE;
@@ -162,6 +177,10 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   if (args.initialSavepointPath !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/?\S/.test(args.initialSavepointPath)) {
     diag.error("initialSavepointPath", `${JSON.stringify(args.initialSavepointPath)} is not a URI with a scheme; write the savepoint's full path, e.g. s3://bucket/savepoints/savepoint-1a2b3c-0123456789ab`);
   }
+  if (args.startTimeout !== undefined) {
+    const problem = startTimeoutProblem(args.startTimeout);
+    if (problem !== undefined) diag.error("startTimeout", problem);
+  }
   if (args.apiVersion !== undefined && !(SQL_GATEWAY_API_VERSIONS as readonly string[]).includes(args.apiVersion)) {
     diag.error("apiVersion", `${JSON.stringify(args.apiVersion)} is not one of ${SQL_GATEWAY_API_VERSIONS.join(", ")}`);
   }
@@ -182,5 +201,27 @@ export function endpointProblem(endpoint: string): string | undefined {
   // fetch refuses a URL with credentials, and the endpoint is shown in plain text: headers carry them.
   if (url.username !== "" || url.password !== "") return "must not carry user:password@ (it is stored and shown in plain text, and HTTP clients refuse it); pass credentials in headers, e.g. headers: { Authorization: pulumi.secret(\"Basic ...\") }";
   if (url.search !== "" || url.hash !== "") return `${JSON.stringify(endpoint)} must not have a query or fragment`;
+  return undefined;
+}
+
+/**
+ * `startTimeout` in milliseconds (DEFAULT_START_TIMEOUT_MS when unset).
+ * @throws FlinkIcebergValidationError when it is no Flink duration (check it with startTimeoutProblem first).
+ */
+export function startTimeoutMillis(startTimeout: string | undefined): number {
+  return startTimeout === undefined ? DEFAULT_START_TIMEOUT_MS : parseFlinkDuration(startTimeout, true);
+}
+
+/** Why `startTimeout` is not usable, or undefined when it is. */
+function startTimeoutProblem(value: unknown): string | undefined {
+  if (typeof value !== "string") return `must be a Flink duration string such as "1min" (got ${typeof value})`;
+  let ms: number;
+  try {
+    ms = parseFlinkDuration(value, true);
+  } catch (e) {
+    if (isValidationError(e)) return e.issues.map((i) => i.message).join("; ");
+    throw e;
+  }
+  if (ms > MAX_START_TIMEOUT_MS) return `${JSON.stringify(value)} is longer than the longest wait, 10 min; write at most "10min"`;
   return undefined;
 }

@@ -3,7 +3,8 @@
  * Inputs). Kept free of @pulumi/pulumi so the serialized provider stays small (Pulumi serializes
  * dynamic providers with their captured modules: pulumi docs "Dynamic Resource Providers").
  *
- * Semantics (issue 7; shared/DESIGN.md "Deploy targets"): create submits the script; a change of
+ * Semantics (issue 7; shared/DESIGN.md "Deploy targets"): create submits the script and waits for
+ * the job to run (start-wait.ts: a job that FAILED while starting fails the create); a change of
  * script, configuration, session properties or endpoint is an update that stops the old job (with
  * a savepoint when `savepointDir` is set) and submits the new script restored from it
  * (`execution.savepoint.path`, plus `execution.savepoint.ignore-unclaimed-state` with
@@ -17,6 +18,7 @@ import { restoreKeyProblem } from "../target-keys.js";
 import { endpointProblem } from "./args.js";
 import { isJobGoneError, isTerminalJobStatus, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, showJobsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
 import { SqlGatewayError, isSqlGatewayError } from "./errors.js";
+import { awaitJobStart, DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
 
 /** The provider's inputs (resolved). */
@@ -32,6 +34,8 @@ export interface SqlGatewayJobInputs {
   readonly apiVersion?: SqlGatewayApiVersion | undefined;
   /** `pipeline.name` when neither flinkConfiguration nor sessionProperties set one. */
   readonly jobName?: string | undefined;
+  /** How long create/update wait for the submitted job to run, in ms (sqlGateway.startTimeout). Default DEFAULT_START_TIMEOUT_MS. */
+  readonly startTimeoutMs?: number | undefined;
 }
 
 /** The provider's outputs: the inputs plus the job. */
@@ -49,7 +53,7 @@ export interface SqlGatewayJobOutputs extends SqlGatewayJobInputs {
 /** Properties whose change restarts the job. */
 export const RESTART_KEYS = ["endpoint", "script", "flinkConfiguration", "sessionProperties"] as const;
 /** Every input property. */
-export const INPUT_KEYS = [...RESTART_KEYS, "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion", "jobName"] as const;
+export const INPUT_KEYS = [...RESTART_KEYS, "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion", "jobName", "startTimeoutMs"] as const;
 
 const PIPELINE_NAME = "pipeline.name";
 
@@ -144,6 +148,10 @@ export function check(news: Record<string, unknown>): { inputs: Record<string, u
   }
   if (news.jobName !== undefined && (typeof news.jobName !== "string" || news.jobName.trim() === "")) failures.push({ property: "jobName", reason: "jobName must be a non-empty string" });
   if (news.apiVersion !== undefined && !isSqlGatewayApiVersion(news.apiVersion)) failures.push({ property: "apiVersion", reason: "apiVersion must be v1, v2, v3 or v4" });
+  const wait = news.startTimeoutMs;
+  if (wait !== undefined && (typeof wait !== "number" || !Number.isInteger(wait) || wait < 0 || wait > MAX_START_TIMEOUT_MS)) {
+    failures.push({ property: "startTimeoutMs", reason: `startTimeoutMs must be a whole number of milliseconds from 0 to ${MAX_START_TIMEOUT_MS}` });
+  }
   return { inputs: news, failures };
 }
 
@@ -176,7 +184,7 @@ export async function create(inputs: SqlGatewayJobInputs): Promise<{ id: string;
   const restore = restoreFrom(inputs.initialSavepointPath, inputs.allowNonRestoredState);
   const sub = await submitToSqlGateway(inputs.endpoint, inputs.script, { ...clientOptions(inputs), flinkConfiguration: submitConfiguration(inputs, restore) });
   const warnings: string[] = [];
-  const jobStatus = await statusAfterSubmit(inputs, sub.jobId, warnings);
+  const jobStatus = await statusAfterSubmit(inputs, sub.jobId, inputs.initialSavepointPath, warnings);
   return {
     id: `sqlgw-${globalThis.crypto.randomUUID()}`,
     outs: { ...inputs, jobId: sub.jobId, ...(inputs.initialSavepointPath !== undefined ? { savepointPath: inputs.initialSavepointPath } : {}), jobStatus, warnings },
@@ -186,17 +194,20 @@ export async function create(inputs: SqlGatewayJobInputs): Promise<{ id: string;
 const JOB_STATEMENTS_NEEDED = "the sqlGateway target (an update or delete stops the job with STOP JOB)";
 
 /**
- * The status of a job just submitted. Best effort: the job runs whatever this read does, and an
- * error here would lose its id (Pulumi keeps no state of a failed create and the old state of a
- * failed update), so the next `pulumi up` would start a second job next to it.
+ * The status of a job just submitted, once it runs (awaitJobStart: RUNNING or FINISHED within
+ * startTimeoutMs; FAILED or CANCELED throws, saying what to do with `restoredFrom`). Reading is
+ * best effort: the job runs whatever a read does, and an error here would lose its id (Pulumi keeps
+ * no state of a failed create and the old state of a failed update), so the next `pulumi up` would
+ * start a second job next to it; a read that fails or a job still starting is a warning.
  */
-async function statusAfterSubmit(p: SqlGatewayJobInputs, jobId: string, warnings: string[]): Promise<string | undefined> {
-  try {
-    return await statusOf(p, jobId);
-  } catch (e) {
-    warnings.push(`job ${jobId} was submitted, but reading its status failed (${e instanceof Error ? e.message.split("\n")[0] : String(e)}); jobStatus is unknown until the next refresh`);
-    return undefined;
-  }
+async function statusAfterSubmit(p: SqlGatewayJobInputs, jobId: string, restoredFrom: string | undefined, warnings: string[]): Promise<string | undefined> {
+  const outcome = await awaitJobStart(p.endpoint, jobId, p.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS, restoredFrom, {
+    status: () => statusOf(p, jobId),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    now: () => Date.now(),
+  });
+  warnings.push(...outcome.warnings);
+  return outcome.status;
 }
 
 /**
@@ -321,7 +332,15 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
     }
     throw e;
   }
-  return { outs: { ...news, jobId: sub.jobId, savepointPath, jobStatus: await statusAfterSubmit(news, sub.jobId, warnings), warnings } };
+  let jobStatus: string | undefined;
+  try {
+    jobStatus = await statusAfterSubmit(news, sub.jobId, savepointPath, warnings);
+  } catch (e) {
+    // The new job ended while starting; the old one is stopped. Say where its state is.
+    if (e instanceof Error && stop.savepointPath === undefined && stop.stopped) e.message += `\n  the old job ${olds.jobId} was cancelled (no savepointDir)`;
+    throw e;
+  }
+  return { outs: { ...news, jobId: sub.jobId, savepointPath, jobStatus, warnings } };
 }
 
 /** Stops the job (with a savepoint when savepointDir is set); a job already gone is success. */

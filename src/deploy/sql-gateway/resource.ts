@@ -12,7 +12,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { Diagnostics } from "../../validation/diagnostics.js";
 import { resourceLabel } from "../../validation/error.js";
-import { validateSqlGatewayArgs } from "./args.js";
+import { startTimeoutMillis, validateSqlGatewayArgs } from "./args.js";
 import { sqlGatewayProvider } from "./provider.js";
 import type { SqlGatewayApiVersion } from "./versions.js";
 
@@ -41,6 +41,8 @@ export interface SqlGatewayJobArgs {
    * set one; the provider refuses to submit while a job of the same name runs that it does not own.
    */
   jobName?: pulumi.Input<string>;
+  /** How long create/update wait for the job to run (SqlGatewayArgs.startTimeout); a Flink duration, default "1min". */
+  startTimeout?: string;
 }
 
 /** Type token: `pulumi-nodejs:dynamic/flink-iceberg:SqlGatewayJob`. */
@@ -80,6 +82,7 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
         ...(typeof args.initialSavepointPath === "string" ? { initialSavepointPath: args.initialSavepointPath } : {}),
         ...(typeof args.allowNonRestoredState === "boolean" ? { allowNonRestoredState: args.allowNonRestoredState } : {}),
         ...(typeof args.apiVersion === "string" ? { apiVersion: args.apiVersion } : {}),
+        ...(args.startTimeout !== undefined ? { startTimeout: args.startTimeout } : {}),
       },
       diag,
     );
@@ -95,6 +98,7 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
       allowNonRestoredState: args.allowNonRestoredState,
       apiVersion: args.apiVersion,
       jobName: args.jobName,
+      startTimeoutMs: args.startTimeout === undefined ? undefined : startTimeoutMillis(args.startTimeout),
       jobId: undefined,
       savepointPath: undefined,
       jobStatus: undefined,

@@ -1,0 +1,216 @@
+/**
+ * The SQL Gateway target waits for a submitted job to run (sqlGateway.startTimeout): a restore
+ * that fails while the job is INITIALIZING fails the create or update instead of reporting success.
+ */
+import { expect } from "chai";
+import { sqlGatewayProvider as provider } from "../src/deploy/sql-gateway/provider.js";
+import { awaitJobStart, type StartWaitIo } from "../src/deploy/sql-gateway/start-wait.js";
+import type { SqlGatewayJobOutputs } from "../src/deploy/sql-gateway/provider-impl.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
+import { validateSqlGatewayArgs } from "../src/deploy/sql-gateway/args.js";
+import { providerHarness } from "./fakes/provider-harness.js";
+import type { FakeSqlGateway, RecordedRequest } from "./fakes/sql-gateway.js";
+import { gatewayRejection as rejection } from "./fakes/gateway-rejection.js";
+import { errorOf, mockedApi, type Api } from "./api.js";
+import { recorded, settle } from "./pulumi-mocks.js";
+
+const JOB1 = "ffffffffffffffffffffffff00000001";
+const JOB2 = "ffffffffffffffffffffffff00000002";
+const SCRIPT_V1 = "CREATE TABLE `src` (`id` BIGINT) WITH ('connector' = 'datagen');\nINSERT INTO `sink` SELECT `id` FROM `src`;";
+const SCRIPT_V2 = "CREATE TABLE `src` (`id` BIGINT) WITH ('connector' = 'datagen');\nINSERT INTO `sink` SELECT `id` * 2 FROM `src`;";
+
+const showJobs = (requests: readonly RecordedRequest[]): number =>
+  requests.filter((r) => r.method === "POST" && r.path.endsWith("/statements") && (r.body as { statement: string }).statement === "SHOW JOBS").length;
+
+/** A clock that only moves when the wait sleeps; `statuses` are read in turn (the last repeats). */
+function scripted(statuses: readonly (string | Error)[]): { io: StartWaitIo; slept: number[] } {
+  let t = 0;
+  let i = 0;
+  const slept: number[] = [];
+  const io: StartWaitIo = {
+    status: async () => {
+      const s = statuses[Math.min(i++, statuses.length - 1)]!;
+      if (s instanceof Error) throw s;
+      return s;
+    },
+    sleep: async (ms) => {
+      slept.push(ms);
+      t += ms;
+    },
+    now: () => t,
+  };
+  return { io, slept };
+}
+
+describe("SQL Gateway target: waiting for the job to start (awaitJobStart)", () => {
+  it("reads until RUNNING, backing off 250 ms doubling up to 2 s", async () => {
+    const { io, slept } = scripted(["INITIALIZING", "INITIALIZING", "CREATED", "INITIALIZING", "INITIALIZING", "RUNNING"]);
+    expect(await awaitJobStart("http://gw", JOB1, 60_000, undefined, io)).to.deep.equal({ status: "RUNNING", warnings: [] });
+    expect(slept).to.deep.equal([250, 500, 1000, 2000, 2000]);
+  });
+
+  it("a job still starting after the timeout is a warning; the last sleep is cut to the deadline", async () => {
+    const { io, slept } = scripted(["INITIALIZING"]);
+    expect(await awaitJobStart("http://gw", JOB1, 1000, undefined, io)).to.deep.equal({
+      status: "INITIALIZING",
+      warnings: [`job ${JOB1} was submitted but is still INITIALIZING after 1 s (sqlGateway.startTimeout); whether it starts is not known yet: jobStatus shows it after pulumi refresh, the Flink UI at once`],
+    });
+    expect(slept).to.deep.equal([250, 500, 250]);
+  });
+
+  it("timeout 0 reads once", async () => {
+    const { io, slept } = scripted(["CREATED", "RUNNING"]);
+    const out = await awaitJobStart("http://gw", JOB1, 0, undefined, io);
+    expect(out.status).to.equal("CREATED");
+    expect(out.warnings).to.have.length(1);
+    expect(slept).to.deep.equal([]);
+  });
+
+  it("FINISHED (a bounded job done already) is started; a restart on the way is a warning", async () => {
+    expect(await awaitJobStart("http://gw", JOB1, 60_000, undefined, scripted(["FINISHED"]).io)).to.deep.equal({ status: "FINISHED", warnings: [] });
+    expect(await awaitJobStart("http://gw", JOB1, 60_000, undefined, scripted(["INITIALIZING", "RUNNING", "RESTARTING", "RUNNING"]).io)).to.deep.equal({ status: "RUNNING", warnings: [] });
+    expect(await awaitJobStart("http://gw", JOB1, 60_000, undefined, scripted(["INITIALIZING", "RESTARTING", "RUNNING"]).io)).to.deep.equal({
+      status: "RUNNING",
+      warnings: [`job ${JOB1} failed and restarted while starting (INITIALIZING → RESTARTING → RUNNING); it is RUNNING now, but check the JobManager log or the Flink UI (Exceptions tab) for the cause`],
+    });
+  });
+
+  it("a read that fails ends the wait with a warning (the job's id is kept); a gateway that cannot list jobs ends it quietly", async () => {
+    expect(await awaitJobStart("http://gw", JOB1, 60_000, undefined, scripted(["INITIALIZING", new Error("HTTP 500\nstack")]).io)).to.deep.equal({
+      status: undefined,
+      warnings: [`job ${JOB1} was submitted, but reading its status failed (HTTP 500); jobStatus is unknown until the next refresh`],
+    });
+    const none: StartWaitIo = { ...scripted([]).io, status: async () => undefined };
+    expect(await awaitJobStart("http://gw", JOB1, 60_000, undefined, none)).to.deep.equal({ status: undefined, warnings: [] });
+  });
+
+  it("FAILED or CANCELED while starting throws, naming the savepoint it was restored from", async () => {
+    const failed = await rejection(awaitJobStart("http://gw", JOB1, 60_000, "s3://b/sp/savepoint-1", scripted(["INITIALIZING", "FAILED"]).io));
+    expect(failed.kind).to.equal("operation");
+    expect(failed.message).to.equal(
+      `SQL Gateway http://gw: job ${JOB1} was submitted but FAILED while starting (INITIALIZING → FAILED): most often the restore from s3://b/sp/savepoint-1: a path that does not exist, ` +
+        "or state that no operator of the new script claims (set sqlGateway.allowNonRestoredState to true to drop it); the JobManager log or the Flink UI (Exceptions tab) has the cause; " +
+        "the savepoint s3://b/sp/savepoint-1 is untouched: set sqlGateway.initialSavepointPath to it and run pulumi up again to start from it",
+    );
+    const fresh = await rejection(awaitJobStart("http://gw", JOB1, 60_000, undefined, scripted(["FAILED"]).io));
+    expect(fresh.message).to.equal(
+      `SQL Gateway http://gw: job ${JOB1} was submitted but FAILED while starting: the JobManager log or the Flink UI (Exceptions tab) has the cause (e.g. a connector or catalog class missing from the cluster's classpath)`,
+    );
+    const cancelled = await rejection(awaitJobStart("http://gw", JOB1, 60_000, undefined, scripted(["CANCELED"]).io));
+    expect(cancelled.message).to.equal(`SQL Gateway http://gw: job ${JOB1} was submitted but CANCELED while starting: something cancelled it (a STOP JOB or the Flink UI)`);
+  });
+});
+
+describe("SQL Gateway target: the provider waits for the job to start", () => {
+  const harness = providerHarness({ script: SCRIPT_V1, flinkConfiguration: { "parallelism.default": "2" } });
+  let fake: FakeSqlGateway;
+  const start = async (): Promise<FakeSqlGateway> => (fake = await harness.start());
+  const inputs = harness.inputs;
+  const jobs = (): string[][] => [...fake.cluster.jobs.values()].map((j) => [j.jobId, j.status]);
+
+  it("create waits through INITIALIZING and reports RUNNING", async () => {
+    await start();
+    fake.cluster.startSequences.push(["INITIALIZING", "INITIALIZING", "RUNNING"]);
+    const { outs } = await provider.create(inputs());
+    expect([outs.jobId, outs.jobStatus, outs.warnings]).to.deep.equal([JOB1, "RUNNING", []]);
+    // Three reads while it starts (no jobName here: no duplicate check before the submit).
+    expect(showJobs(fake.requests)).to.equal(3);
+  });
+
+  it("create fails when the restore fails while starting; nothing of that job runs", async () => {
+    await start();
+    fake.cluster.startSequences.push(["INITIALIZING", "FAILED"]);
+    const e = await rejection(provider.create(inputs({ initialSavepointPath: "s3://b/sp/savepoint-000000-gone" })));
+    expect(e.message).to.equal(
+      `SQL Gateway ${fake.endpoint}: job ${JOB1} was submitted but FAILED while starting (INITIALIZING → FAILED): most often the restore from s3://b/sp/savepoint-000000-gone: a path that does not exist, ` +
+        "or state that no operator of the new script claims (set sqlGateway.allowNonRestoredState to true to drop it); the JobManager log or the Flink UI (Exceptions tab) has the cause; " +
+        "the savepoint s3://b/sp/savepoint-000000-gone is untouched: set sqlGateway.initialSavepointPath to it and run pulumi up again to start from it",
+    );
+    expect(jobs()).to.deep.equal([[JOB1, "FAILED"]]);
+  });
+
+  it("an update whose new job fails to restore says where the old job's savepoint is", async () => {
+    await start();
+    const { outs: olds } = await provider.create(inputs({ savepointDir: "s3://b/sp" }));
+    fake.cluster.startSequences.push(["INITIALIZING", "FAILED"]);
+    const e = await rejection(provider.update!("id", olds as SqlGatewayJobOutputs, inputs({ script: SCRIPT_V2, savepointDir: "s3://b/sp" })));
+    const savepoint = fake.cluster.jobs.get(JOB1)!.savepointPath!;
+    expect(savepoint).to.equal("s3://b/sp/savepoint-000001-sp1");
+    expect(e.message).to.contain(`job ${JOB2} was submitted but FAILED while starting (INITIALIZING → FAILED): most often the restore from ${savepoint}`);
+    expect(e.message).to.contain(`the savepoint ${savepoint} is untouched: set sqlGateway.initialSavepointPath to it`);
+    expect(jobs()).to.deep.equal([
+      [JOB1, "FINISHED"],
+      [JOB2, "FAILED"],
+    ]);
+    // The user's next up with that path starts the job from it.
+    const { outs } = await provider.update!("id", olds as SqlGatewayJobOutputs, inputs({ script: SCRIPT_V2, savepointDir: "s3://b/sp", initialSavepointPath: savepoint }));
+    expect([outs.jobStatus, outs.savepointPath]).to.deep.equal(["RUNNING", savepoint]);
+    expect(fake.cluster.jobs.get(outs.jobId)!.configuration["execution.state-recovery.path"]).to.equal(savepoint);
+  });
+
+  it("an update without savepointDir whose new job fails says the old job was cancelled", async () => {
+    await start();
+    const { outs: olds } = await provider.create(inputs());
+    fake.cluster.startSequences.push(["FAILED"]);
+    const e = await rejection(provider.update!("id", olds as SqlGatewayJobOutputs, inputs({ script: SCRIPT_V2 })));
+    expect(e.message).to.equal(
+      `SQL Gateway ${fake.endpoint}: job ${JOB2} was submitted but FAILED while starting: the JobManager log or the Flink UI (Exceptions tab) has the cause (e.g. a connector or catalog class missing from the cluster's classpath)\n` +
+        `  the old job ${JOB1} was cancelled (no savepointDir)`,
+    );
+  });
+
+  it("startTimeoutMs bounds the wait: a job still starting is created with a warning", async () => {
+    await start();
+    fake.cluster.startSequences.push(["INITIALIZING"]);
+    const { outs } = await provider.create(inputs({ startTimeoutMs: 300 }));
+    expect(outs.jobStatus).to.equal("INITIALIZING");
+    expect(outs.warnings).to.deep.equal([
+      `job ${JOB1} was submitted but is still INITIALIZING after 300 ms (sqlGateway.startTimeout); whether it starts is not known yet: jobStatus shows it after pulumi refresh, the Flink UI at once`,
+    ]);
+  });
+
+  it("check refuses a startTimeoutMs out of range; a change of it alone does not restart the job", async () => {
+    await start();
+    const failures = (await provider.check!({}, inputs({ startTimeoutMs: -1 }))).failures;
+    expect(failures).to.deep.equal([{ property: "startTimeoutMs", reason: "startTimeoutMs must be a whole number of milliseconds from 0 to 600000" }]);
+    const { outs: olds } = await provider.create(inputs());
+    const d = await provider.diff!("id", olds, inputs({ startTimeoutMs: 5000 }));
+    expect([d.changes, d.stables]).to.deep.equal([true, ["jobId", "savepointPath"]]);
+    const { outs } = await provider.update!("id", olds, inputs({ startTimeoutMs: 5000 }));
+    expect(outs.jobId).to.equal(JOB1);
+    expect(jobs()).to.deep.equal([[JOB1, "RUNNING"]]);
+  });
+});
+
+describe("sqlGateway.startTimeout at preview", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+  const issues = (startTimeout: unknown): string[] => {
+    const diag = new Diagnostics("sqlGateway");
+    validateSqlGatewayArgs({ endpoint: "http://gw:8083", startTimeout: startTimeout as string }, diag);
+    return diag.errors.map((e) => `${e.path}: ${e.message}`);
+  };
+
+  it("takes a Flink duration from 0 to 10 min", () => {
+    expect(issues("0s")).to.deep.equal([]);
+    expect(issues("10min")).to.deep.equal([]);
+    expect(issues("90000")).to.deep.equal([]);
+    expect(issues("11min")).to.deep.equal(['sqlGateway.startTimeout: "11min" is longer than the longest wait, 10 min; write at most "10min"']);
+    expect(issues("PT1M")).to.deep.equal([
+      'sqlGateway.startTimeout: "PT1M" is not a valid Flink duration: Flink does not read ISO-8601 durations; write "1min"; write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)',
+    ]);
+    expect(issues(60)).to.deep.equal(['sqlGateway.startTimeout: must be a Flink duration string such as "1min" (got number)']);
+  });
+
+  it("FlinkSqlJob passes it to the SqlGatewayJob in milliseconds; a bad one fails the job at preview", async () => {
+    const cols = [{ name: "id", type: "BIGINT" }];
+    const src = new api.FlinkTable("st_src", { columns: cols, options: { connector: "datagen" } });
+    const sink = new api.FlinkTable("st_sink", { columns: cols, options: { connector: "blackhole" } });
+    const job = new api.FlinkSqlJob("st-job", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083", startTimeout: "2min" } });
+    await settle(job.script);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(recorded.find((r) => r.name === "st-job-gateway")!.inputs.startTimeoutMs).to.equal(120_000);
+    const e = errorOf(() => new api.FlinkSqlJob("st-bad", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083", startTimeout: "1 hour" } }));
+    expect(e.issues.map((i) => `${i.path}: ${i.message}`)).to.deep.equal(['sqlGateway.startTimeout: "1 hour" is longer than the longest wait, 10 min; write at most "10min"']);
+  });
+});
