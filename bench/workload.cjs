@@ -11,11 +11,11 @@ const TYPES = [
   "DATE", "BOOLEAN", "DOUBLE", "VARCHAR(64)", "TIMESTAMP_LTZ(6)",
 ];
 
-/** `n` columns; the first is `id BIGINT` (the primary key). */
+/** `n` columns; the first is `id BIGINT NOT NULL` (the primary key; a nullable one would draw a warning per job). */
 function columns(n) {
   return Array.from({ length: n }, (_, c) => ({
     name: c === 0 ? "id" : `col_${c}`,
-    type: TYPES[c % TYPES.length],
+    type: c === 0 ? "BIGINT NOT NULL" : TYPES[c % TYPES.length],
     ...(c % 5 === 1 ? { comment: `column ${c}` } : {}),
   }));
 }

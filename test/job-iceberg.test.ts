@@ -381,7 +381,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
   });
 
   it("a changelog into an Iceberg sink without a primary key is an error; an unwindowed aggregation a warning", () => {
-    const cdc = new api.FlinkTable("cl_cdc", { columns: cols, options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" } });
+    const cdc = new api.FlinkTable("cl_cdc", { columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" } });
     const appendOnly = new api.IcebergSink("cl_append", { catalog, database: "db", table: "cl_append", columns: cols });
     const keyed = new api.IcebergSink("cl_keyed", { catalog, database: "db", table: "cl_keyed", columns: cols.map((c) => ({ ...c })), primaryKey: ["id"] });
     const e = errorOf(() => new api.FlinkSqlJob("cl-bad", { statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, data FROM ${cdc}`] }));

@@ -40,6 +40,8 @@ export interface TableColumn {
   readonly type?: DataType;
   /** True for the columns an INSERT fills: physical and persisted metadata columns (not computed or VIRTUAL ones). */
   readonly insertable: boolean;
+  /** True when the connector never reads NULL into it although its type is nullable (e.g. 'datagen' without a null-rate). */
+  readonly neverNull?: true;
 }
 
 export interface TableDefinition {

@@ -256,7 +256,8 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       kinds.set(c.name, { kind: "metadata", type });
       columns.push({ kind: "metadata", name: c.name, type: rendered.toString(), from: c.metadata?.from, virtual: c.metadata?.virtual, ...comment });
     } else {
-      kinds.set(c.name, { kind: "physical", type });
+      // As Flink resolves it: primary-key columns are NOT NULL (the INSERT checks read this type).
+      kinds.set(c.name, { kind: "physical", type: rendered });
       columns.push({ kind: "physical", name: c.name, type: rendered.toString(), ...comment });
     }
   });
@@ -307,6 +308,17 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       name: c.name,
       ...(c.kind === "computed" ? {} : { type: kinds.get(c.name)!.type! }),
       insertable: c.kind === "physical" || (c.kind === "metadata" && !c.virtual),
+      ...(c.kind === "physical" && datagenNeverNull(options, c.name) ? { neverNull: true as const } : {}),
     })),
   };
+}
+
+/**
+ * True when the 'datagen' connector never generates NULL for column `name`: its
+ * `fields.<name>.null-rate` is unset or 0 (flink DataGenConnectorOptions NULL_RATE, default 0).
+ */
+function datagenNeverNull(options: Readonly<Record<string, string>>, name: string): boolean {
+  if (options["connector"]?.trim() !== "datagen") return false;
+  const rate = options[`fields.${name}.null-rate`];
+  return rate === undefined || Number(rate) === 0;
 }

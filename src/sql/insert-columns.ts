@@ -11,6 +11,8 @@
  * - the type of each value Flink would write without a CAST (types.casts `supportsImplicitCast`),
  *   where the value's type is known: a column of the FROM table (also through `*`), a
  *   `CAST(... AS type)` or a literal; any other expression is left to the runtime;
+ * - a nullable column of the FROM table written as it is into a NOT NULL sink column (a primary
+ *   key): a warning, Flink fails the job on the first NULL (nullIntoNotNull);
  * - a column reference in the SELECT list that matches no column of the FROM table (Flink's
  *   identifiers are case-sensitive; unquoted literals and parenthesis-less functions such as NULL
  *   or CURRENT_TIMESTAMP are no column references). WHERE and the other clauses are not read.
@@ -37,6 +39,8 @@ interface SelectedValue {
   readonly fromStar?: boolean;
   /** The literal as written, when it is one. */
   readonly literal?: string;
+  /** The FROM table's connector never reads NULL into that column (TableColumn.neverNull). */
+  readonly neverNull?: boolean;
 }
 
 /** Kinds whose values convert only into the same kind (LogicalTypeCasts `supportsConstructedCasting`). */
@@ -120,7 +124,7 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
       // table.column-expansion-strategy (flink TableConfigOptions; job, cluster or session configuration)
       // may leave VIRTUAL metadata columns out of `*`: with one, `*` is left to Flink.
       if (fromColumns.some((c) => c.type !== undefined && !c.insertable)) return undefined;
-      for (const c of fromColumns) values.push({ shown: `${c.name} (from ${item.shown})`, ...(c.type ? { type: c.type } : {}), column: c.name, fromStar: true });
+      for (const c of fromColumns) values.push({ shown: `${c.name} (from ${item.shown})`, ...(c.type ? { type: c.type } : {}), column: c.name, fromStar: true, ...(c.neverNull ? { neverNull: true } : {}) });
       continue;
     }
     const { code, text } = withoutAlias(item);
@@ -131,7 +135,7 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
       if (qualifies(qualifier)) {
         const column = fromColumns.find((c) => c.name === name);
         if (column !== undefined) {
-          values.push({ shown: item.shown, ...(column.type ? { type: column.type } : {}), column: column.name });
+          values.push({ shown: item.shown, ...(column.type ? { type: column.type } : {}), column: column.name, ...(column.neverNull ? { neverNull: true } : {}) });
           continue;
         }
         const quoted = ref[2]!.startsWith("q");
@@ -199,7 +203,24 @@ function narrowingLoss(from: DataType, to: DataType): string | undefined {
   return undefined;
 }
 
-export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics): void {
+/** Flink's `table.exec.sink.not-null-enforcer` (ExecutionConfigOptions; default ERROR). */
+export const NOT_NULL_ENFORCER_KEY = "table.exec.sink.not-null-enforcer";
+
+/**
+ * A nullable column of the FROM table written as it is into a NOT NULL column of the sink (a
+ * primary-key column is NOT NULL): Flink's planner accepts it and adds a constraint enforcer that,
+ * under the default `table.exec.sink.not-null-enforcer` ERROR, fails the job on the first NULL
+ * (flink `table/planner/.../plan/nodes/exec/common/CommonExecSink.java`, `ConstraintEnforcer`:
+ * "Column 'c' is NOT NULL, however, a null value is being written into it"); the restarted job
+ * reads the same row again. Not reported when the clauses after FROM test the column with
+ * `IS NOT NULL`, the FROM table never reads NULL into it (a 'datagen' column without a null-rate),
+ * or the enforcer is DROP.
+ */
+function nullIntoNotNull(v: SelectedValue, col: TableColumn, testedNotNull: readonly string[]): boolean {
+  return v.column !== undefined && v.neverNull !== true && v.type !== undefined && v.type.isNullable && col.type !== undefined && !col.type.isNullable && !testedNotNull.includes(v.column);
+}
+
+export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notNullEnforcer = "ERROR"): void {
   const target: TableDefinition | undefined = a.target;
   const sinkColumns = target?.columns?.filter((c) => c.insertable);
   if (target === undefined || sinkColumns === undefined) return;
@@ -232,9 +253,21 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics): voi
     );
     return;
   }
+  const tested = q.from?.testedNotNull ?? [];
+  const enforced = notNullEnforcer.trim().toUpperCase() !== "DROP";
   values.forEach((v, i) => {
     const col = targets[i]!;
     if (v.type === undefined || col.type === undefined) return;
+    if (enforced && nullIntoNotNull(v, col, tested)) {
+      const name = quoteIdentifier(v.column!);
+      diag.warn(
+        at,
+        `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.toString()}), may be NULL, and goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.toString()}): ` +
+          `Flink fails the job on the first NULL ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR), and the restarted job reads that row again. ` +
+          `Declare the source column NOT NULL if it never is NULL, filter the rows (WHERE ${name} IS NOT NULL) or write COALESCE(${name}, ...)${v.fromStar ? ", listing the columns instead of *" : ""}; ` +
+          `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
+      );
+    }
     if (supportsImplicitCast(v.type, col.type)) {
       // A literal's own digits are known (and Calcite types it exactly): only column values and CASTs can lose some.
       const lost = v.literal === undefined ? narrowingLoss(v.type, col.type) : undefined;

@@ -27,8 +27,11 @@ export interface InsertQuery {
   /** The target columns listed after the sink, unquoted; undefined without a list. */
   readonly columnList?: readonly string[];
   readonly items: readonly SelectItem[];
-  /** The one table the SELECT reads, and the names that qualify its columns (alias, or the table name). */
-  readonly from?: { readonly table: TableDefinition; readonly qualifiers: readonly string[] };
+  /**
+   * The one table the SELECT reads, the names that qualify its columns (alias, or the table name),
+   * and the columns the clauses after it test with `IS NOT NULL` (unquoted; qualified or not).
+   */
+  readonly from?: { readonly table: TableDefinition; readonly qualifiers: readonly string[]; readonly testedNotNull: readonly string[] };
 }
 
 /** Tables interpolated into the query text are markers `__flink_iceberg_table_<n>__` (identifiers to the readers). */
@@ -44,6 +47,8 @@ const FROM_ALIAS = new RegExp(String.raw`\s+(?:(AS)\s+)?(${NAME})`, "iy");
 const LISTED_NAME = new RegExp(String.raw`^\s*${NAME}\s*$`);
 const SELECT = /\s*SELECT\s+(?:(?:DISTINCT|ALL)\s+)?/iy;
 const CLAUSE = /^(WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH)\b/i;
+/** `[qualifier.]column IS NOT NULL`; group 1 ends at the column, group 2 is its name. */
+const IS_NOT_NULL = new RegExp(String.raw`((?<![\w$.])(?:${NAME}\s*\.\s*)?(${NAME}))\s+IS\s+NOT\s+NULL\b`, "gi");
 const SET_OPERATION = /\b(UNION|INTERSECT|EXCEPT|MINUS)\b/i;
 /** `a IS [NOT] DISTINCT FROM b`: that FROM is part of a predicate. */
 const AFTER_DISTINCT = /\bIS\s+(?:NOT\s+)?DISTINCT\s+$/i;
@@ -139,8 +144,13 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   const rest = code.slice(pos).trim();
   if (rest !== "" && !CLAUSE.test(rest)) return undefined;
   if (SET_OPERATION.test(rest)) return undefined;
+  const testedNotNull: string[] = [];
+  for (const m of code.slice(pos).matchAll(IS_NOT_NULL)) {
+    const end = pos + m.index! + m[1]!.length;
+    testedNotNull.push(unquoteIdentifier(text.slice(end - m[2]!.length, end)));
+  }
   // `${source}.id` qualifies a column of the FROM table too (the marker stands for its name).
-  return { table, qualifiers: [alias ?? table.tableName, `${MARK}${t[1]}__`] };
+  return { table, qualifiers: [alias ?? table.tableName, `${MARK}${t[1]}__`], testedNotNull };
 }
 
 /** The INSERT's query in the plain shape, or undefined. */

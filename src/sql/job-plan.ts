@@ -13,7 +13,7 @@ import { checkFreeFormMap } from "../options/extra-options.js";
 import { hashDistributionKey } from "../options/iceberg-table.js";
 import { credentialEntryProblem } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
-import { checkInsertColumns } from "./insert-columns.js";
+import { checkInsertColumns, NOT_NULL_ENFORCER_KEY } from "./insert-columns.js";
 import { computeJobConfig, type JobConfig } from "./job-config.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { codeOnly } from "./split.js";
@@ -372,7 +372,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   });
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
-  for (const a of inserts) checkInsertColumns(a, diag);
+  const notNullEnforcer = input.configuration?.[NOT_NULL_ENFORCER_KEY];
+  for (const a of inserts) checkInsertColumns(a, diag, typeof notNullEnforcer === "string" ? notNullEnforcer : undefined);
   if (runtimeMode === "streaming") {
     const views = viewsByName(definitions);
     for (const a of inserts) checkChangelogIntoAppendSink(a, views, diag);
