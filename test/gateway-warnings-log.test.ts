@@ -8,11 +8,12 @@ import * as pulumi from "@pulumi/pulumi";
 import { settle } from "./pulumi-mocks.js";
 import { installMocks } from "./pulumi-mocks.js";
 
-async function run(preview: boolean): Promise<{ logged: string[]; output: readonly string[] | undefined }> {
+/** A run of the program; the gateway job's state says its warnings are from `warnedAt` (ms since the epoch). */
+async function run(preview: boolean, warnedAt: () => number | undefined = () => Date.now()): Promise<{ logged: string[]; output: readonly string[] | undefined }> {
   await pulumi.runtime.setMocks(
     {
       newResource(args: pulumi.runtime.MockResourceArgs) {
-        const stale = args.type.includes("SqlGatewayJob") ? { jobId: "ffffffffffffffffffffffff00000001", warnings: ["job 1 was cancelled without a savepoint"] } : {};
+        const stale = args.type.includes("SqlGatewayJob") ? { jobId: "ffffffffffffffffffffffff00000001", warnings: ["job 1 was cancelled without a savepoint"], warnedAt: warnedAt() } : {};
         return { id: `${args.name}-id`, state: { ...(args.inputs as Record<string, unknown>), ...stale } };
       },
       call: (args: pulumi.runtime.MockCallArgs) => args.inputs as Record<string, unknown>,
@@ -30,7 +31,7 @@ async function run(preview: boolean): Promise<{ logged: string[]; output: readon
     const cols = [{ name: "id", type: "BIGINT" }];
     const src = new api.FlinkTable(`gwl_src_${preview}`, { columns: cols, options: { connector: "datagen" } });
     const sink = new api.FlinkTable(`gwl_out_${preview}`, { columns: cols, options: { connector: "blackhole" } });
-    const job = new api.FlinkSqlJob(`gwl-${preview}`, { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083" } });
+    const job = new api.FlinkSqlJob(`gwl-${preview}-${String(warnedAt())}`, { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083" } });
     const output = await settle(job.deployment.gatewayWarnings!);
     await new Promise((r) => setTimeout(r, 20));
     return { logged: logged.filter((m) => m.includes("cancelled")), output };
@@ -47,5 +48,12 @@ describe("SQL Gateway warnings: logged by up, not by preview", () => {
     expect(up).to.deep.equal({ logged: ["job 1 was cancelled without a savepoint"], output: ["job 1 was cancelled without a savepoint"] });
     const preview = await run(true);
     expect(preview.logged).to.deep.equal([]);
+  });
+
+  it("an up that does not touch the job (its state is from an earlier run) does not log them again", async () => {
+    const untouched = await run(false, () => Date.now() - 60_000);
+    expect(untouched).to.deep.equal({ logged: [], output: ["job 1 was cancelled without a savepoint"] });
+    // State written before warnedAt existed: not logged either.
+    expect((await run(false, () => undefined)).logged).to.deep.equal([]);
   });
 });

@@ -53,7 +53,7 @@ export interface DeployOutputs {
   readonly error?: pulumi.Output<string | undefined>;
   /** The submitted Flink job id (sqlGateway target). */
   readonly jobId?: pulumi.Output<string>;
-  /** Warnings of the gateway's last create/update (sqlGateway target); `pulumi up` also logs them on the job, a preview does not (they would be the last update's again). */
+  /** Warnings of the gateway's last create/update (sqlGateway target); the `pulumi up` that created or updated the job also logs them on the job, a preview or an up that does not touch the job does not (they would be the last update's again). */
   readonly gatewayWarnings?: pulumi.Output<string[]>;
 }
 
@@ -316,9 +316,12 @@ export function targetOutputs(parent: pulumi.ComponentResource, c: TargetChildAr
     // Dynamic providers cannot log: their warnings (e.g. an update that lost the job's state) are
     // logged here, by `pulumi up` only: a preview reads the last update's warnings from the state,
     // which would repeat them on every preview after it (they stay in the gatewayWarnings output).
+    // An \`up\` that does not touch the resource reads them from the state too: only the warnings of
+    // a create or update of this run (warnedAt after now) are logged.
     if (!pulumi.runtime.isDryRun()) {
-      job.warnings.apply((ws) => {
-        for (const w of ws ?? []) void pulumi.log.warn(w, parent);
+      const since = Date.now();
+      pulumi.all([job.warnings, job.warnedAt]).apply(([ws, at]) => {
+        if (typeof at === "number" && at >= since) for (const w of ws ?? []) void pulumi.log.warn(w, parent);
       });
     }
     return { jobId: job.jobId, jobStatus: job.jobStatus, gatewayWarnings: job.warnings };

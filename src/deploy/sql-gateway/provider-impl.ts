@@ -48,6 +48,12 @@ export interface SqlGatewayJobOutputs extends SqlGatewayJobInputs {
   readonly jobStatus?: string | undefined;
   /** What the last create/update did that the user should know (dynamic providers cannot log). */
   readonly warnings: readonly string[];
+  /**
+   * When the create or update that produced `warnings` ran (ms since the epoch). The job logs the
+   * warnings only when this is after the program started: an \`up\` that does not touch the
+   * resource reads the old outputs from the state and must not repeat them.
+   */
+  readonly warnedAt?: number | undefined;
 }
 
 /** Properties whose change restarts the job. */
@@ -187,7 +193,7 @@ export async function create(inputs: SqlGatewayJobInputs): Promise<{ id: string;
   const jobStatus = await statusAfterSubmit(inputs, sub.jobId, inputs.initialSavepointPath, warnings);
   return {
     id: `sqlgw-${globalThis.crypto.randomUUID()}`,
-    outs: { ...inputs, jobId: sub.jobId, ...(inputs.initialSavepointPath !== undefined ? { savepointPath: inputs.initialSavepointPath } : {}), jobStatus, warnings },
+    outs: { ...inputs, jobId: sub.jobId, ...(inputs.initialSavepointPath !== undefined ? { savepointPath: inputs.initialSavepointPath } : {}), jobStatus, warnings, warnedAt: Date.now() },
   };
 }
 
@@ -303,7 +309,7 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
     // A restore input changed alone restarts the job only if the job no longer runs now (read again).
     const restoreChanged = changed(o, n, RESTORE_KEYS).length > 0;
     const jobStatus = restoreChanged ? await statusOf(current, olds.jobId) : olds.jobStatus;
-    if (!restoreChanged || !hasEnded(jobStatus)) return { outs: { ...news, jobId: olds.jobId, savepointPath: olds.savepointPath, jobStatus, warnings: [] } };
+    if (!restoreChanged || !hasEnded(jobStatus)) return { outs: { ...news, jobId: olds.jobId, savepointPath: olds.savepointPath, jobStatus, warnings: [], warnedAt: Date.now() } };
   }
   if (news.endpoint !== olds.endpoint) await requireJobStatementsOnSqlGateway(news.endpoint, JOB_STATEMENTS_NEEDED, clientOptions(news));
   // Before the old job is stopped: a duplicate found afterwards would leave nothing running.
@@ -340,7 +346,7 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
     if (e instanceof Error && stop.savepointPath === undefined && stop.stopped) e.message += `\n  the old job ${olds.jobId} was cancelled (no savepointDir)`;
     throw e;
   }
-  return { outs: { ...news, jobId: sub.jobId, savepointPath, jobStatus, warnings } };
+  return { outs: { ...news, jobId: sub.jobId, savepointPath, jobStatus, warnings, warnedAt: Date.now() } };
 }
 
 /** Stops the job (with a savepoint when savepointDir is set); a job already gone is success. */

@@ -59,6 +59,8 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
   declare readonly jobStatus: pulumi.Output<string | undefined>;
   /** Warnings of the last create/update (e.g. an update without savepointDir lost the job's state). */
   declare readonly warnings: pulumi.Output<string[]>;
+  /** When the create or update that produced `warnings` ran (ms since the epoch); the job logs only warnings of this run. */
+  declare readonly warnedAt: pulumi.Output<number | undefined>;
   /** The request headers (secret). */
   declare readonly headers: pulumi.Output<Record<string, string> | undefined>;
   /** The extra session properties (secret). */
@@ -103,6 +105,7 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
       savepointPath: undefined,
       jobStatus: undefined,
       warnings: undefined,
+      warnedAt: undefined,
     };
     const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "headers", "sessionProperties"];
     super(sqlGatewayProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, SQL_GATEWAY_JOB_MODULE, SQL_GATEWAY_JOB_TYPE);
