@@ -9,6 +9,13 @@ const JOB2 = "ffffffffffffffffffffffff00000002";
 const SCRIPT_V1 = "CREATE TABLE `src` (`id` BIGINT) WITH ('connector' = 'datagen');\nINSERT INTO `sink` SELECT `id` FROM `src`;";
 const SCRIPT_V2 = "CREATE TABLE `src` (`id` BIGINT) WITH ('connector' = 'datagen');\nINSERT INTO `sink` SELECT `id` * 2 FROM `src`;";
 
+/** The outputs without `warnedAt`, after checking it is the time of this test's create/update. */
+function fresh<T extends { warnedAt?: number | undefined }>(outs: T): Omit<T, "warnedAt"> {
+  const { warnedAt, ...rest } = outs;
+  expect(warnedAt).to.be.a("number").within(Date.now() - 60_000, Date.now());
+  return rest;
+}
+
 describe("SqlGatewayJob dynamic provider against the fake gateway", () => {
   const harness = providerHarness({
     script: SCRIPT_V1,
@@ -34,7 +41,7 @@ describe("SqlGatewayJob dynamic provider against the fake gateway", () => {
     await start();
     const { id, outs } = await provider.create(inputs());
     expect(id).to.match(/^sqlgw-[0-9a-f-]{36}$/);
-    expect(outs).to.deep.equal({ ...inputs(), jobId: JOB1, jobStatus: "RUNNING", warnings: [] });
+    expect(fresh(outs)).to.deep.equal({ ...inputs(), jobId: JOB1, jobStatus: "RUNNING", warnings: [] });
     expect(fake.cluster.jobs.get(JOB1)!.configuration).to.deep.equal({ "parallelism.default": "2", "table.exec.sink.not-null-enforcer": "DROP" });
     expect(fake.requests.every((r) => r.headers.authorization === "Bearer t0k3n")).to.equal(true);
   });
@@ -55,7 +62,7 @@ describe("SqlGatewayJob dynamic provider against the fake gateway", () => {
     const { outs: olds } = await provider.create(inputs({ savepointDir: "s3://b/sp", allowNonRestoredState: true }));
     const news = inputs({ script: SCRIPT_V2, savepointDir: "s3://b/sp", allowNonRestoredState: true });
     const { outs } = await provider.update!("id", olds, news);
-    expect(outs).to.deep.equal({ ...news, jobId: JOB2, savepointPath: "s3://b/sp/savepoint-000001-sp1", jobStatus: "RUNNING", warnings: [] });
+    expect(fresh(outs)).to.deep.equal({ ...news, jobId: JOB2, savepointPath: "s3://b/sp/savepoint-000001-sp1", jobStatus: "RUNNING", warnings: [] });
     expect(fake.cluster.jobs.get(JOB1)!.status).to.equal("FINISHED");
     expect(fake.cluster.jobs.get(JOB2)!.configuration).to.deep.equal({
       "parallelism.default": "2",
@@ -86,7 +93,7 @@ describe("SqlGatewayJob dynamic provider against the fake gateway", () => {
     const { outs: olds } = await provider.create(inputs());
     const before = fake.requests.length;
     const { outs } = await provider.update!("id", olds, inputs({ headers: { Authorization: "Bearer rotated" } }));
-    expect(outs).to.deep.equal({ ...inputs({ headers: { Authorization: "Bearer rotated" } }), jobId: JOB1, savepointPath: undefined, jobStatus: "RUNNING", warnings: [] });
+    expect(fresh(outs)).to.deep.equal({ ...inputs({ headers: { Authorization: "Bearer rotated" } }), jobId: JOB1, savepointPath: undefined, jobStatus: "RUNNING", warnings: [] });
     expect(fake.requests.length).to.equal(before);
   });
 
