@@ -82,7 +82,7 @@ describe("kubernetes manifests", () => {
         name: "orders-daily",
         namespace: "flink",
         labels,
-        annotations: { "pulumi.com/timeoutSeconds": "600", "pulumi.com/waitFor": "jsonpath={.status.jobStatus.state}=RUNNING" },
+        annotations: { "pulumi.com/timeoutSeconds": "600", "pulumi.com/waitFor": 'jsonpath={.status[?(@.state=="RUNNING" && ($.status.observedGeneration==$.metadata.generation && $.status.reconciliationStatus.state=="DEPLOYED"))].state}' },
       },
       spec: {
         image: "registry.example.com/flink-iceberg:1.20",
@@ -149,7 +149,7 @@ describe("kubernetes manifests", () => {
         labels,
         annotations: {
           "pulumi.com/timeoutSeconds": "900",
-          "pulumi.com/waitFor": 'jsonpath={.status[?(@.state=="RUNNING" || @.state=="FINISHED")].state}',
+          "pulumi.com/waitFor": 'jsonpath={.status[?((@.state=="RUNNING" || @.state=="FINISHED") && ($.status.observedGeneration==$.metadata.generation && $.status.reconciliationStatus.state=="DEPLOYED"))].state}',
         },
       },
       spec: {
@@ -182,11 +182,11 @@ describe("kubernetes manifests", () => {
 
   it("waits for lifecycle SUSPENDED when suspended, and sets skipAwait when awaitReady is false", () => {
     const suspended = buildKubernetesManifests({ ...ARGS_120, state: "suspended" }, FACTS_120, SCRIPT_120).flinkDeployment as { metadata: { annotations: unknown } };
-    expect(suspended.metadata.annotations).to.deep.equal({ "pulumi.com/timeoutSeconds": "600", "pulumi.com/waitFor": 'jsonpath={.status[?(@=="SUSPENDED" || @=="CREATED")]}' });
+    expect(suspended.metadata.annotations).to.deep.equal({ "pulumi.com/timeoutSeconds": "600", "pulumi.com/waitFor": 'jsonpath={.status[?((@=="SUSPENDED" && $.status.observedGeneration==$.metadata.generation) || @=="CREATED")]}' });
     const bounded = buildKubernetesManifests(ARGS_120, { ...FACTS_120, bounded: true }, SCRIPT_120).flinkDeployment as { metadata: { annotations: unknown } };
     expect(bounded.metadata.annotations).to.deep.equal({
       "pulumi.com/timeoutSeconds": "600",
-      "pulumi.com/waitFor": 'jsonpath={.status[?(@.state=="RUNNING" || @.state=="FINISHED")].state}',
+      "pulumi.com/waitFor": 'jsonpath={.status[?((@.state=="RUNNING" || @.state=="FINISHED") && ($.status.observedGeneration==$.metadata.generation && $.status.reconciliationStatus.state=="DEPLOYED"))].state}',
     });
     const off = buildKubernetesManifests({ ...ARGS_120, awaitReady: false }, FACTS_120, SCRIPT_120).flinkDeployment as { metadata: { annotations: unknown } };
     expect(off.metadata.annotations).to.deep.equal({ "pulumi.com/skipAwait": "true" });

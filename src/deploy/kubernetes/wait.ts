@@ -17,22 +17,43 @@ export type WaitCondition =
   | { readonly kind: "job-running-or-finished"; readonly expression: string }
   | { readonly kind: "suspended"; readonly expression: string };
 
-/** `status.jobStatus.state` is RUNNING. */
-export const WAIT_JOB_RUNNING = "jsonpath={.status.jobStatus.state}=RUNNING";
 /**
- * `status.jobStatus.state` is RUNNING or FINISHED: selects the members of `status` whose `state`
- * is one of the two (only `jobStatus` can be; `reconciliationStatus.state` has other values).
+ * The status describes the spec `pulumi up` applied: the operator has reconciled this generation
+ * (`status.observedGeneration` equals `metadata.generation`) and deployed it
+ * (`reconciliationStatus.state` DEPLOYED). Without it an update's wait ends at once: right after
+ * the PATCH the status still shows the old job RUNNING. The operator sets observedGeneration
+ * already before it deploys the new spec (flink-kubernetes-operator
+ * `ReconciliationStatus.serializeAndSetLastReconciledSpec`, called from
+ * `ReconciliationUtils.updateStatusBeforeDeploymentAttempt`, state UPGRADING, while the stopped old
+ * job shows FINISHED), hence the state check; a spec rolled back shows ROLLED_BACK and never meets
+ * it (the wait ends in its timeout). observedGeneration exists since operator 1.8 (FLINK-33803); a
+ * spec change the operator applies without a redeploy updates it from 1.11 (FLINK-36890).
+ * Comparing two paths needs an RFC 9535 filter with `$` (pulumi-kubernetes PR #3658): the
+ * `{path}=value` form compares with a literal only.
+ * Parenthesized: a chain `a && b && c` is grouped wrongly by some RFC 9535 evaluators (the one the
+ * tests use, jsonpath-rfc9535 1.3.0, keeps rows where b or c is false); `a && (b && c)` is read
+ * the same by all.
  */
-export const WAIT_JOB_RUNNING_OR_FINISHED = 'jsonpath={.status[?(@.state=="RUNNING" || @.state=="FINISHED")].state}';
+const CURRENT_SPEC = '($.status.observedGeneration==$.metadata.generation && $.status.reconciliationStatus.state=="DEPLOYED")';
+
+/** `status.jobStatus.state` is RUNNING, for the current spec (CURRENT_SPEC). */
+export const WAIT_JOB_RUNNING = `jsonpath={.status[?(@.state=="RUNNING" && ${CURRENT_SPEC})].state}`;
 /**
- * `status.lifecycleState` is SUSPENDED, or CREATED: a FlinkDeployment created suspended is never
- * deployed (the operator returns early: "If the job is submitted in suspend state, no need to
- * reconcile", AbstractFlinkResourceReconciler) and stays before its first deployment, which
- * CommonStatus.getLifecycleState reports as CREATED; a job that ran once reports SUSPENDED. Selects
- * the direct members of `status` that hold one of the two strings (only lifecycleState can: the
- * other string members are error and jobManagerDeploymentStatus, whose values differ).
+ * `status.jobStatus.state` is RUNNING or FINISHED, for the current spec: selects the members of
+ * `status` whose `state` is one of the two (only `jobStatus` can be; `reconciliationStatus.state`
+ * has other values).
  */
-export const WAIT_SUSPENDED = 'jsonpath={.status[?(@=="SUSPENDED" || @=="CREATED")]}';
+export const WAIT_JOB_RUNNING_OR_FINISHED = `jsonpath={.status[?((@.state=="RUNNING" || @.state=="FINISHED") && ${CURRENT_SPEC})].state}`;
+/**
+ * `status.lifecycleState` is SUSPENDED for the current generation, or CREATED: a FlinkDeployment
+ * created suspended is never deployed (the operator returns early: "If the job is submitted in
+ * suspend state, no need to reconcile", AbstractFlinkResourceReconciler) and stays before its
+ * first deployment, which CommonStatus.getLifecycleState reports as CREATED, without an
+ * observedGeneration; a job that ran once reports SUSPENDED once the operator suspended it.
+ * Selects the direct members of `status` that hold one of the two strings (only lifecycleState
+ * can: the other string members are error and jobManagerDeploymentStatus, whose values differ).
+ */
+export const WAIT_SUSPENDED = 'jsonpath={.status[?((@=="SUSPENDED" && $.status.observedGeneration==$.metadata.generation) || @=="CREATED")]}';
 
 /** The condition for this job: suspended → SUSPENDED; bounded or batch → RUNNING or FINISHED; else RUNNING. */
 export function waitCondition(args: Pick<KubernetesArgs, "state" | "awaitReady">, job: Pick<KubernetesJobFacts, "bounded" | "runtimeMode">): WaitCondition | undefined {
