@@ -173,12 +173,16 @@ describe("SQL Gateway target: failures half-way", () => {
     const { outs } = await provider.update!("id", { ...restored, jobStatus: "FAILED" }, { ...named, script: SCRIPT_V2, allowNonRestoredState: true });
     expect(outs).to.deep.include({ jobId: "ffffffffffffffffffffffff00000003", savepointPath: "s3://b/sp/savepoint-000001-sp1" });
     expect(fake.cluster.jobs.get(outs.jobId)!.configuration).to.deep.include({ "execution.state-recovery.path": "s3://b/sp/savepoint-000001-sp1", "execution.state-recovery.ignore-unclaimed-state": "true" });
-    // With nothing to restore from, a restart with savepointDir set says the new job starts empty.
+    // With nothing to restore from, a streaming restart with savepointDir set is refused: it would start empty.
     fake.cluster.jobs.get(outs.jobId)!.status = "CANCELED";
-    const empty = await provider.update!("id", { ...outs, savepointPath: undefined, jobStatus: "CANCELED" }, { ...named, script: SCRIPT_V1, allowNonRestoredState: true });
-    expect(empty.outs.warnings.slice(-1)).to.deep.equal([
-      "the new job starts with empty state: job ffffffffffffffffffffffff00000003 took no savepoint; set sqlGateway.initialSavepointPath to start it from a savepoint or retained checkpoint",
-    ]);
+    const empty = await rejection(provider.update!("id", { ...outs, savepointPath: undefined, jobStatus: "CANCELED" }, { ...named, script: SCRIPT_V1, allowNonRestoredState: true }));
+    expect(empty.message).to.equal(
+      `SQL Gateway ${fake.endpoint}: job ffffffffffffffffffffffff00000003 no longer runs (CANCELED), so this update took no savepoint, and no new sqlGateway.initialSavepointPath says where to restore from: ` +
+        "the new job would start with empty state although savepointDir is set. The new job was not submitted. " +
+        "If an earlier update failed, its error named the savepoint its stop took: set sqlGateway.initialSavepointPath to it (or to the job's last retained checkpoint) and run pulumi up again; " +
+        "to start with empty state on purpose, unset savepointDir for this update",
+    );
+    expect(fake.executed.filter((x) => x.statement.startsWith("INSERT"))).to.have.length(3);
   });
 
   it("a job that has ended restarts when initialSavepointPath changes; a running one does not", async () => {

@@ -89,8 +89,7 @@ describe("SQL Gateway target: waiting for the job to start (awaitJobStart)", () 
     expect(failed.kind).to.equal("operation");
     expect(failed.message).to.equal(
       `SQL Gateway http://gw: job ${JOB1} was submitted but FAILED while starting (INITIALIZING → FAILED): most often the restore from s3://b/sp/savepoint-1: a path that does not exist, ` +
-        "or state that no operator of the new script claims (set sqlGateway.allowNonRestoredState to true to drop it); the JobManager log or the Flink UI (Exceptions tab) has the cause; " +
-        "the savepoint s3://b/sp/savepoint-1 is untouched: set sqlGateway.initialSavepointPath to it and run pulumi up again to start from it",
+        "or state that no operator of the new script claims (set sqlGateway.allowNonRestoredState to true to drop it); the JobManager log or the Flink UI (Exceptions tab) has the cause",
     );
     const fresh = await rejection(awaitJobStart("http://gw", JOB1, 60_000, undefined, scripted(["FAILED"]).io));
     expect(fresh.message).to.equal(
@@ -117,14 +116,13 @@ describe("SQL Gateway target: the provider waits for the job to start", () => {
     expect(showJobs(fake.requests)).to.equal(3);
   });
 
-  it("create fails when the restore fails while starting; nothing of that job runs", async () => {
+  it("create fails when the restore fails while starting (adaptive scheduler); nothing of that job runs", async () => {
     await start();
     fake.cluster.startSequences.push(["INITIALIZING", "FAILED"]);
     const e = await rejection(provider.create(inputs({ initialSavepointPath: "s3://b/sp/savepoint-000000-gone" })));
     expect(e.message).to.equal(
       `SQL Gateway ${fake.endpoint}: job ${JOB1} was submitted but FAILED while starting (INITIALIZING → FAILED): most often the restore from s3://b/sp/savepoint-000000-gone: a path that does not exist, ` +
-        "or state that no operator of the new script claims (set sqlGateway.allowNonRestoredState to true to drop it); the JobManager log or the Flink UI (Exceptions tab) has the cause; " +
-        "the savepoint s3://b/sp/savepoint-000000-gone is untouched: set sqlGateway.initialSavepointPath to it and run pulumi up again to start from it",
+        "or state that no operator of the new script claims (set sqlGateway.allowNonRestoredState to true to drop it); the JobManager log or the Flink UI (Exceptions tab) has the cause",
     );
     expect(jobs()).to.deep.equal([[JOB1, "FAILED"]]);
   });
@@ -137,7 +135,9 @@ describe("SQL Gateway target: the provider waits for the job to start", () => {
     const savepoint = fake.cluster.jobs.get(JOB1)!.savepointPath!;
     expect(savepoint).to.equal("s3://b/sp/savepoint-000001-sp1");
     expect(e.message).to.contain(`job ${JOB2} was submitted but FAILED while starting (INITIALIZING → FAILED): most often the restore from ${savepoint}`);
-    expect(e.message).to.contain(`the savepoint ${savepoint} is untouched: set sqlGateway.initialSavepointPath to it`);
+    expect(e.message.split("\n").slice(1)).to.deep.equal([
+      `  the old job ${JOB1} was stopped with a savepoint at ${savepoint}; the new job did not start. Fix the script, set sqlGateway.initialSavepointPath to that path and run pulumi up again to start from it`,
+    ]);
     expect(jobs()).to.deep.equal([
       [JOB1, "FINISHED"],
       [JOB2, "FAILED"],
@@ -212,5 +212,61 @@ describe("sqlGateway.startTimeout at preview", () => {
     expect(recorded.find((r) => r.name === "st-job-gateway")!.inputs.startTimeoutMs).to.equal(120_000);
     const e = errorOf(() => new api.FlinkSqlJob("st-bad", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083", startTimeout: "1 hour" } }));
     expect(e.issues.map((i) => `${i.path}: ${i.message}`)).to.deep.equal(['sqlGateway.startTimeout: "1 hour" is longer than the longest wait, 10 min; write at most "10min"']);
+  });
+});
+
+describe("SQL Gateway target: a restore that fails the submit (default scheduler)", () => {
+  const harness = providerHarness({ script: SCRIPT_V1, flinkConfiguration: { "parallelism.default": "2", "execution.runtime-mode": "STREAMING" } });
+  let fake: FakeSqlGateway;
+  const start = async (): Promise<FakeSqlGateway> => (fake = await harness.start());
+  const inputs = harness.inputs;
+  const MISSING = "java.io.FileNotFoundException: Cannot find checkpoint or savepoint file/directory 's3://b/sp/savepoint-gone' on file system 's3'.";
+  const UNCLAIMED =
+    "java.lang.IllegalStateException: Failed to rollback to checkpoint/savepoint s3://b/sp/savepoint-000001-sp1. Cannot map checkpoint/savepoint state for operator 0a448493b4782967b150582570326227 to the new program, " +
+    "because the operator is not available in the new program. If you want to allow to skip this, you can set the --allowNonRestoredState option on the CLI.";
+
+  it("create from a savepoint path that does not exist says so", async () => {
+    await start();
+    fake.cluster.failingRestores.set("s3://b/sp/savepoint-gone", MISSING);
+    const e = await rejection(provider.create(inputs({ initialSavepointPath: "s3://b/sp/savepoint-gone" })));
+    expect(e.message.split("\n").slice(-1)).to.deep.equal([
+      "  the restore from s3://b/sp/savepoint-gone failed: there is no savepoint or retained checkpoint at that path (Flink reads its _metadata file); set sqlGateway.initialSavepointPath to one that exists",
+    ]);
+    expect(e.message).to.contain("Cannot find checkpoint or savepoint file/directory");
+    expect([...fake.cluster.jobs.values()]).to.deep.equal([]);
+  });
+
+  it("an update whose new script does not claim the old state: allowNonRestoredState, then the old job's savepoint; a plain retry is refused, not started empty", async () => {
+    await start();
+    const { outs: olds } = await provider.create(inputs({ savepointDir: "s3://b/sp" }));
+    const savepoint = "s3://b/sp/savepoint-000001-sp1";
+    fake.cluster.failingRestores.set(savepoint, UNCLAIMED);
+    const news = inputs({ script: SCRIPT_V2, savepointDir: "s3://b/sp" });
+    const e = await rejection(provider.update!("id", olds as SqlGatewayJobOutputs, news));
+    expect(e.message.split("\n").slice(-2)).to.deep.equal([
+      `  the restore from ${savepoint} failed: it holds state that no operator of the new script claims (an operator was removed, or the edited SQL changed the plan and so its operator ids). ` +
+        "Set sqlGateway.allowNonRestoredState to true to start without that state, or change the SQL back",
+      `  the old job ${JOB1} was stopped with a savepoint at ${savepoint}; the new job did not start. Fix the script, set sqlGateway.initialSavepointPath to that path and run pulumi up again to start from it`,
+    ]);
+    // Pulumi keeps the old state: running the same up again would start empty; refused instead.
+    const retry = await rejection(provider.update!("id", olds as SqlGatewayJobOutputs, news));
+    expect(retry.message).to.contain(`job ${JOB1} no longer runs (FINISHED), so this update took no savepoint`);
+    // As the first error said: from the savepoint, dropping the unclaimed state.
+    fake.cluster.failingRestores.clear();
+    const { outs } = await provider.update!("id", olds as SqlGatewayJobOutputs, { ...news, initialSavepointPath: savepoint, allowNonRestoredState: true });
+    expect([outs.jobId, outs.jobStatus, outs.savepointPath]).to.deep.equal([JOB2, "RUNNING", savepoint]);
+    expect(fake.cluster.jobs.get(JOB2)!.configuration).to.deep.include({ "execution.state-recovery.path": savepoint, "execution.state-recovery.ignore-unclaimed-state": "true" });
+  });
+
+  it("a batch job whose old run has FINISHED starts empty with a warning (no state to keep)", async () => {
+    await start();
+    const batch = inputs({ savepointDir: "s3://b/sp", flinkConfiguration: { "execution.runtime-mode": "BATCH" } });
+    const { outs: olds } = await provider.create(batch);
+    fake.cluster.jobs.get(JOB1)!.status = "FINISHED";
+    const { outs } = await provider.update!("id", olds as SqlGatewayJobOutputs, { ...batch, script: SCRIPT_V2 });
+    expect(outs.jobId).to.equal(JOB2);
+    expect(outs.warnings.slice(-1)).to.deep.equal([
+      `the new job starts with empty state: job ${JOB1} took no savepoint; set sqlGateway.initialSavepointPath to start it from a savepoint or retained checkpoint`,
+    ]);
   });
 });

@@ -52,6 +52,11 @@ export class FakeCluster {
    * (e.g. INITIALIZING then FAILED for a restore that fails). A job without one is RUNNING at once.
    */
   readonly startSequences: string[][] = [];
+  /**
+   * Restores that fail, by savepoint path: the INSERT restored from one ends in ERROR with this
+   * root cause, as the default scheduler's JobInitializationException reaches the gateway.
+   */
+  readonly failingRestores = new Map<string, string>();
 
   constructor(private readonly flinkMinor: () => { major: number; minor: number }) {}
 
@@ -85,6 +90,11 @@ export class FakeCluster {
     if (/^(INSERT|EXECUTE\s+STATEMENT\s+SET)\b/i.test(s)) {
       if (/;\s*\S/.test(s.replace(/'(?:[^']|'')*'/g, "''")) && !/^EXECUTE/i.test(s)) {
         return { kind: "error", trace: serverTrace("org.apache.flink.table.api.SqlParserException", "only single statement supported") };
+      }
+      const restoring = config["execution.state-recovery.path"] ?? config["execution.savepoint.path"];
+      const restoreFailure = restoring === undefined ? undefined : this.failingRestores.get(restoring);
+      if (restoreFailure !== undefined) {
+        return { kind: "error", trace: serverTrace("org.apache.flink.runtime.client.JobInitializationException", `Could not start the JobMaster.\nCaused by: ${restoreFailure}`) };
       }
       const jobId = this.nextJobId();
       const [first, ...upcoming] = this.startSequences.shift() ?? ["RUNNING"];

@@ -102,13 +102,15 @@ export interface SqlGatewayArgs {
   apiVersion?: SqlGatewayApiVersion;
   /**
    * How long create and update wait for the submitted job to run, as a Flink duration (`"30s"`,
-   * `"2min"`; a bare number is milliseconds). The gateway answers as soon as the cluster accepted the
-   * job; a restore that cannot work (a savepoint path that does not exist, state the new script does
-   * not claim) fails the job a few seconds later, while it is INITIALIZING. The provider reads the
-   * job's status (SHOW JOBS; 250 ms doubling up to 2 s between reads) until it is RUNNING or FINISHED
-   * (success), FAILED or CANCELED (the create or update fails and says why and where the savepoint
-   * is), or this time passed (success with a warning in `gatewayWarnings`: the job may still start).
-   * A job that restarted while starting is a warning. Default `"1min"`; `"0s"` reads the status once.
+   * `"2min"`; a bare number is milliseconds). With Flink's default scheduler a restore that cannot
+   * work (a savepoint path that does not exist, state the new script does not claim) fails the
+   * submit itself, and the error says what to do; with the adaptive scheduler the job fails while
+   * INITIALIZING instead, and a job can also be cancelled or fail while it deploys its tasks. So
+   * after the submit the provider reads the job's status (SHOW JOBS; 250 ms doubling up to 2 s
+   * between reads) until it is RUNNING or FINISHED (success), FAILED or CANCELED (the create or
+   * update fails and says why and where the old job's savepoint is), or this time passed (success
+   * with a warning in `gatewayWarnings`: the job may still start). A job that restarted while
+   * starting is a warning. Default `"1min"`; `"0s"` reads the status once.
    * Range 0 to 10 min: preview error otherwise. Changing it alone does not restart the job.
    */
   startTimeout?: string;

@@ -18,6 +18,7 @@ import { restoreKeyProblem } from "../target-keys.js";
 import { endpointProblem } from "./args.js";
 import { isJobGoneError, isTerminalJobStatus, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, showJobsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
 import { SqlGatewayError, isSqlGatewayError } from "./errors.js";
+import { emptyStateRefusal, restoreFailureHint, updateFailureNote, type StopOutcome } from "./restore-failure.js";
 import { awaitJobStart, DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
 
@@ -188,9 +189,17 @@ export async function create(inputs: SqlGatewayJobInputs): Promise<{ id: string;
   await requireJobStatementsOnSqlGateway(inputs.endpoint, JOB_STATEMENTS_NEEDED, clientOptions(inputs));
   await refuseDuplicate(inputs, undefined);
   const restore = restoreFrom(inputs.initialSavepointPath, inputs.allowNonRestoredState);
-  const sub = await submitToSqlGateway(inputs.endpoint, inputs.script, { ...clientOptions(inputs), flinkConfiguration: submitConfiguration(inputs, restore) });
   const warnings: string[] = [];
-  const jobStatus = await statusAfterSubmit(inputs, sub.jobId, inputs.initialSavepointPath, warnings);
+  let sub;
+  let jobStatus: string | undefined;
+  try {
+    sub = await submitToSqlGateway(inputs.endpoint, inputs.script, { ...clientOptions(inputs), flinkConfiguration: submitConfiguration(inputs, restore) });
+    jobStatus = await statusAfterSubmit(inputs, sub.jobId, inputs.initialSavepointPath, warnings);
+  } catch (e) {
+    const hint = inputs.initialSavepointPath === undefined ? undefined : restoreFailureHint(e, inputs.initialSavepointPath);
+    if (hint !== undefined && e instanceof Error) e.message += `\n  ${hint}`;
+    throw e;
+  }
   return {
     id: `sqlgw-${globalThis.crypto.randomUUID()}`,
     outs: { ...inputs, jobId: sub.jobId, ...(inputs.initialSavepointPath !== undefined ? { savepointPath: inputs.initialSavepointPath } : {}), jobStatus, warnings, warnedAt: Date.now() },
@@ -237,18 +246,18 @@ function restoreFrom(savepointPath: string | undefined, allowNonRestoredState: b
  *   (the gateway gave up waiting while the cluster finished the stop) most likely left its
  *   savepoint under `savepointDir`; a job that is not healthy cannot take one.
  */
-async function stopIfRunning(p: SqlGatewayJobOutputs, savepointDir: string | undefined, warnings: string[]): Promise<{ stopped: boolean; savepointPath?: string | undefined }> {
+async function stopIfRunning(p: SqlGatewayJobOutputs, savepointDir: string | undefined, warnings: string[]): Promise<StopOutcome> {
   const status = await statusOf(p, p.jobId);
   if (!isRunning(status)) {
     warnings.push(`job ${p.jobId} was no longer running (${status}); nothing to stop${savepointDir !== undefined ? " and no savepoint taken" : ""}`);
-    return { stopped: false };
+    return { stopped: false, status };
   }
   try {
     return { stopped: true, savepointPath: await stopJobOnSqlGateway(p.endpoint, p.jobId, { ...clientOptions(p), savepoint: savepointDir !== undefined, savepointDir }) };
   } catch (e) {
     if (isJobGoneError(e)) {
       warnings.push(`job ${p.jobId} ended before it could be stopped; nothing to stop${savepointDir !== undefined ? " and no savepoint taken" : ""}`);
-      return { stopped: false };
+      return { stopped: false, status: "ended while being stopped" };
     }
     if (e instanceof Error) e.message += await stopFailureNote(p, savepointDir);
     throw e;
@@ -326,28 +335,25 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
   const again = !restartKeysChanged && !stop.stopped ? olds.savepointPath : undefined;
   const savepointPath = stop.savepointPath ?? given ?? again;
   if (savepointPath === undefined && news.savepointDir !== undefined) {
+    // savepointDir asks to keep the state; a streaming job that would start empty is refused (most
+    // often after an update that failed: its error named the savepoint the stop took).
+    if (news.flinkConfiguration[RUNTIME_MODE]?.toUpperCase() !== "BATCH") throw emptyStateRefusal(news.endpoint, olds.jobId, stop.status);
     warnings.push(`the new job starts with empty state: job ${olds.jobId} took no savepoint; set sqlGateway.initialSavepointPath to start it from a savepoint or retained checkpoint`);
   }
   const restore = restoreFrom(savepointPath, news.allowNonRestoredState);
   let sub;
-  try {
-    sub = await submitToSqlGateway(news.endpoint, news.script, { ...clientOptions(news), flinkConfiguration: submitConfiguration(news, restore) });
-  } catch (e) {
-    if (stop.savepointPath !== undefined && e instanceof Error) {
-      e.message += `\n  the old job ${olds.jobId} was stopped with a savepoint at ${stop.savepointPath}; the new job did not start. Fix the script, set sqlGateway.initialSavepointPath to that path and run pulumi up again to start from it`;
-    }
-    throw e;
-  }
   let jobStatus: string | undefined;
   try {
+    sub = await submitToSqlGateway(news.endpoint, news.script, { ...clientOptions(news), flinkConfiguration: submitConfiguration(news, restore) });
     jobStatus = await statusAfterSubmit(news, sub.jobId, savepointPath, warnings);
   } catch (e) {
-    // The new job ended while starting; the old one is stopped. Say where its state is.
-    if (e instanceof Error && stop.savepointPath === undefined && stop.stopped) e.message += `\n  the old job ${olds.jobId} was cancelled (no savepointDir)`;
+    if (e instanceof Error) e.message += updateFailureNote(e, olds.jobId, stop, savepointPath);
     throw e;
   }
   return { outs: { ...news, jobId: sub.jobId, savepointPath, jobStatus, warnings, warnedAt: Date.now() } };
 }
+
+const RUNTIME_MODE = "execution.runtime-mode";
 
 /** Stops the job (with a savepoint when savepointDir is set); a job already gone is success. */
 export async function remove(props: SqlGatewayJobOutputs): Promise<void> {

@@ -1,12 +1,12 @@
 /**
- * Waiting for a job the SQL Gateway just accepted to start. The gateway answers an INSERT as soon
- * as the cluster's dispatcher has accepted the job; the JobMaster is created afterwards (status
- * INITIALIZING), and that is where a restore fails: a savepoint path that does not exist, or a
- * savepoint whose state no operator of the new script claims without allowNonRestoredState
- * (flink `Dispatcher` job initialization → `SchedulerBase` → `CheckpointCoordinator.restoreSavepoint`,
- * "Failed to rollback to checkpoint/savepoint"; the job then goes to FAILED, not RESTARTING). So a
- * create or update that returned at the submit would report success for a job that is FAILED a few
- * seconds later. The statuses are Flink's `JobStatus` names as SHOW JOBS prints them.
+ * Waiting for a job the SQL Gateway just accepted to start. The INSERT's result is the job id once
+ * the job's initialization finished (flink `AbstractSessionClusterExecutor.execute` waits with
+ * `ClientUtils.waitUntilJobInitializationFinished`): with the default scheduler a failed restore
+ * (a savepoint path that does not exist, state the new script does not claim) fails the INSERT
+ * itself (restore-failure.ts). What can still go wrong after it: with the adaptive scheduler the
+ * restore runs later, the job FAILS while INITIALIZING; a job can be CANCELED, or fail and RESTART
+ * while it deploys its tasks. So a create or update reads the job's status until it runs before
+ * reporting success. The statuses are Flink's `JobStatus` names as SHOW JOBS prints them.
  *
  * No module-level Set or Map: the provider runs this after Pulumi's closure serialization
  * (client.ts `isTerminalJobStatus`).
@@ -102,6 +102,5 @@ function startFailure(endpoint: string, jobId: string, status: string, seen: rea
         ? `most often the restore from ${restoredFrom}: a path that does not exist, or state that no operator of the new script claims ` +
           "(set sqlGateway.allowNonRestoredState to true to drop it); the JobManager log or the Flink UI (Exceptions tab) has the cause"
         : "the JobManager log or the Flink UI (Exceptions tab) has the cause (e.g. a connector or catalog class missing from the cluster's classpath)";
-  const keep = restoredFrom !== undefined ? `; the savepoint ${restoredFrom} is untouched: set sqlGateway.initialSavepointPath to it and run pulumi up again to start from it` : "";
-  return new SqlGatewayError(endpoint, `job ${jobId} was submitted but ${status} while starting${how}: ${cause}${keep}`, { kind: "operation" });
+  return new SqlGatewayError(endpoint, `job ${jobId} was submitted but ${status} while starting${how}: ${cause}`, { kind: "operation" });
 }

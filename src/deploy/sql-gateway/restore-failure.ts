@@ -1,0 +1,69 @@
+/**
+ * What a failed restore means, read from the error of the INSERT that asked for it. With Flink's
+ * default scheduler the restore runs while the JobMaster is created, and the submit waits for that
+ * (flink `AbstractSessionClusterExecutor.execute` → `ClientUtils.waitUntilJobInitializationFinished`,
+ * which rethrows the `JobInitializationException`), so the gateway's INSERT ends in ERROR with the
+ * cause: `Checkpoints.loadAndValidateCheckpoint` ("Failed to rollback to checkpoint/savepoint ...
+ * Cannot map checkpoint/savepoint state for operator ... to the new program") or
+ * `AbstractFsCheckpointStorageAccess.resolveCheckpointPointer` ("Cannot find checkpoint or
+ * savepoint file/directory ..."). With the adaptive scheduler the job is accepted and FAILS while
+ * INITIALIZING instead (start-wait.ts).
+ *
+ * Also what an update that fails leaves behind (the old job's savepoint), and the refusal to start a
+ * streaming job with empty state when savepointDir asks to keep it. Regular expressions inside the
+ * functions: the provider runs after Pulumi's closure serialization.
+ */
+import { isSqlGatewayError, SqlGatewayError } from "./errors.js";
+
+/** Guidance for an error that is a failed restore from `savepointPath`, or undefined for any other error. */
+export function restoreFailureHint(e: unknown, savepointPath: string): string | undefined {
+  if (!isSqlGatewayError(e)) return undefined;
+  const text = [e.message, e.gatewayMessage ?? "", ...(e.gatewayErrors ?? [])].join("\n");
+  if (/Cannot map checkpoint\/savepoint state/.test(text)) {
+    return (
+      `the restore from ${savepointPath} failed: it holds state that no operator of the new script claims (an operator was removed, or the edited SQL changed the plan and so its operator ids). ` +
+      "Set sqlGateway.allowNonRestoredState to true to start without that state, or change the SQL back"
+    );
+  }
+  if (/Cannot find checkpoint or savepoint/.test(text)) {
+    return `the restore from ${savepointPath} failed: there is no savepoint or retained checkpoint at that path (Flink reads its _metadata file); set sqlGateway.initialSavepointPath to one that exists`;
+  }
+  if (/Failed to rollback to checkpoint\/savepoint|JobInitializationException/.test(text)) {
+    return `the restore from ${savepointPath} failed (the cause is above); the savepoint itself is not changed by a failed restore`;
+  }
+  return undefined;
+}
+
+/** What stopIfRunning did: stopped the job (with the savepoint's path), or found it ended (its status). */
+export interface StopOutcome {
+  readonly stopped: boolean;
+  readonly savepointPath?: string | undefined;
+  readonly status?: string | undefined;
+}
+
+/** The update of a streaming job that would start with empty state although savepointDir is set: nothing is submitted. */
+export function emptyStateRefusal(endpoint: string, oldJobId: string, status: string | undefined): SqlGatewayError {
+  return new SqlGatewayError(
+    endpoint,
+    `job ${oldJobId} no longer runs (${status ?? "its status is unknown"}), so this update took no savepoint, and no new sqlGateway.initialSavepointPath says where to restore from: ` +
+      "the new job would start with empty state although savepointDir is set. The new job was not submitted. " +
+      "If an earlier update failed, its error named the savepoint its stop took: set sqlGateway.initialSavepointPath to it (or to the job's last retained checkpoint) and run pulumi up again; " +
+      "to start with empty state on purpose, unset savepointDir for this update",
+    { kind: "invalid" },
+  );
+}
+
+/** What a failed submit (or a new job that failed while starting) of an update leaves behind, for the error message. */
+export function updateFailureNote(e: unknown, oldJobId: string, stop: StopOutcome, restoredFrom: string | undefined): string {
+  const notes: string[] = [];
+  const hint = restoredFrom === undefined ? undefined : restoreFailureHint(e, restoredFrom);
+  if (hint !== undefined) notes.push(hint);
+  if (stop.savepointPath !== undefined) {
+    notes.push(
+      `the old job ${oldJobId} was stopped with a savepoint at ${stop.savepointPath}; the new job did not start. Fix the script, set sqlGateway.initialSavepointPath to that path and run pulumi up again to start from it`,
+    );
+  } else if (stop.stopped) {
+    notes.push(`the old job ${oldJobId} was cancelled (no savepointDir)`);
+  }
+  return notes.map((n) => `\n  ${n}`).join("");
+}
