@@ -4,7 +4,7 @@
  * first NULL, and the restarted job reads that row again. A preview warning with the ways out.
  */
 import { expect } from "chai";
-import { jobWarnings, mockedApi, type Api } from "./api.js";
+import { errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
 import { settle } from "./pulumi-mocks.js";
 
@@ -94,5 +94,90 @@ describe("INSERT from a FlinkTable with a primary key", () => {
     const out2 = new api.IcebergSink("nn_unkeyed_out", { catalog, database: "db", table: "nn_unkeyed_out", columns: cols("BIGINT"), primaryKey: ["id"], upsertEnabled: true });
     new api.FlinkSqlJob("nn-unkeyed", { statements: [api.sql`INSERT INTO ${out2} SELECT id, v FROM ${unkeyed}`] });
     expect(jobWarnings("nn-unkeyed")).to.deep.equal([warning("id", "nn_unkeyed_out")]);
+  });
+});
+
+describe("NOT NULL sink columns: WHERE conditions, NULL values, column lists, the enforcer's settings", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+  const source = (name: string) => new api.IcebergSource(name, { catalog, database: "db", table: name, columns: cols("BIGINT"), streaming: true });
+  const keyed = (name: string) => new api.IcebergSink(name, { catalog, database: "db", table: name, columns: cols("BIGINT"), primaryKey: ["id"], upsertEnabled: true });
+
+  it("a top-level WHERE condition that rejects NULL for the column: no warning", () => {
+    const src = source("nw_src");
+    let n = 0;
+    const job = (where: string, expectWarning: boolean) => {
+      const name = `nw-${n++}`;
+      const out = keyed(name.replace("-", "_"));
+      new api.FlinkSqlJob(name, { statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${src} s WHERE ${where}`] });
+      return [where, jobWarnings(name).length > 0 === expectWarning];
+    };
+    const results = [
+      job("id > 0", false),
+      job("s.id = 5", false),
+      job("NOT id IS NULL", false),
+      job("v <> 'x' AND (id >= 10)", false),
+      job("id BETWEEN 1 AND 10 AND v = 'x'", false),
+      job("id IN (1, 2, 3)", false),
+      job("`id` + 1 > 0", false),
+      // Nothing here rejects NULL for id:
+      job("id IS NOT NULL OR v = 'x'", true),
+      job("NOT (id IS NOT NULL)", true),
+      job("v = 'id IS NOT NULL'", true),
+      job("CASE WHEN id IS NOT NULL THEN TRUE ELSE FALSE END", true),
+      job("COALESCE(id, 0) > 0", true),
+      job("id IS NULL", true),
+      job("v IN (SELECT v FROM t WHERE id IS NOT NULL)", true),
+    ];
+    expect(results.filter(([, ok]) => !ok)).to.deep.equal([]);
+  });
+
+  it("NULL or CAST(NULL AS ...) into a NOT NULL column is an error (every row fails); with DROP a warning (every row dropped)", () => {
+    const src = source("nl_src");
+    const e = errorOf(() => new api.FlinkSqlJob("nl-cast", { statements: [api.sql`INSERT INTO ${keyed("nl_cast_out")} SELECT CAST(NULL AS BIGINT), v FROM ${src}`] }));
+    expect(e.issues.map((i) => `${i.path}: ${i.message}`)).to.deep.equal([
+      'statements[0]: value 1 of the SELECT list, CAST(NULL AS BIGINT), is NULL in every row and goes into IcebergSink "nl_cast_out"\'s column "id" (BIGINT NOT NULL): ' +
+        "Flink fails the job on its first row (\"Column 'id' is NOT NULL, however, a null value is being written into it\"); give the column a value",
+    ]);
+    const bare = errorOf(() => new api.FlinkSqlJob("nl-bare", { statements: [api.sql`INSERT INTO ${keyed("nl_bare_out")} SELECT NULL, v FROM ${src}`] }));
+    expect(bare.issues).to.have.length(1);
+    new api.FlinkSqlJob("nl-drop", { statements: [api.sql`INSERT INTO ${keyed("nl_drop_out")} SELECT NULL, v FROM ${src}`], configuration: { "table.exec.sink.not-null-enforcer": "DROP" } });
+    expect(jobWarnings("nl-drop")).to.deep.equal([
+      'statements[0]: value 1 of the SELECT list, NULL, is NULL in every row and goes into IcebergSink "nl_drop_out"\'s column "id" (BIGINT NOT NULL): with table.exec.sink.not-null-enforcer DROP every row is dropped, and the job writes nothing; give the column a value',
+    ]);
+  });
+
+  it("a column list that leaves out a NOT NULL column is an error (Flink fills it with NULL and refuses)", () => {
+    const src = source("cl_src");
+    const e = errorOf(() => new api.FlinkSqlJob("cl-left", { statements: [api.sql`INSERT INTO ${keyed("cl_left_out")} (v) SELECT v FROM ${src}`] }));
+    expect(e.issues.map((i) => `${i.path}: ${i.message}`)).to.deep.equal([
+      'statements[0]: the column list after IcebergSink "cl_left_out" leaves out "id" (BIGINT NOT NULL): Flink fills a column left out with NULL, and refuses a NOT NULL one when the job starts ' +
+        "(\"Column 'id' has no default value and does not allow NULLs\"; flink PreValidateReWriter); name it in the list and give it a value",
+    ]);
+    // A nullable column may be left out.
+    const strict = new api.IcebergSource("cl_strict", { catalog, database: "db", table: "cl_strict", columns: cols("BIGINT NOT NULL"), streaming: true });
+    new api.FlinkSqlJob("cl-ok", { statements: [api.sql`INSERT INTO ${keyed("cl_ok_out")} (id) SELECT id FROM ${strict}`] });
+    expect(jobWarnings("cl-ok")).to.deep.equal([]);
+  });
+
+  it("the enforcer set in sessionProperties or kubernetes.flinkConfiguration counts; a value Flink cannot read is an error", () => {
+    const src = source("ne_src");
+    new api.FlinkSqlJob("ne-gw", {
+      statements: [api.sql`INSERT INTO ${keyed("ne_gw_out")} SELECT id, v FROM ${src}`],
+      sqlGateway: { endpoint: "http://gw:8083", savepointDir: "s3://b/sp", sessionProperties: { "table.exec.sink.not-null-enforcer": "drop" } },
+    });
+    expect(jobWarnings("ne-gw")).to.deep.equal([]);
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("ne-bad", {
+          statements: [api.sql`INSERT INTO ${keyed("ne_bad_out")} SELECT id, v FROM ${src}`],
+          configuration: { "table.exec.sink.not-null-enforcer": "IGNORE" },
+          kubernetes: { namespace: "flink", image: "img:2.1", flinkVersion: "v2_1", mode: "standalone", upgradeMode: "savepoint", savepointDir: "s3://b/sp", allowNonRestoredState: false, flinkConfiguration: { "table.exec.sink.not-null-enforcer": "TRIM" } },
+        }),
+    );
+    expect(e.issues.map((i) => i.path)).to.include.members(['configuration["table.exec.sink.not-null-enforcer"]', 'kubernetes.flinkConfiguration["table.exec.sink.not-null-enforcer"]']);
+    expect(e.issues.find((i) => i.path.startsWith("configuration"))!.message).to.equal(
+      '"IGNORE" is no value of table.exec.sink.not-null-enforcer: write ERROR (the default: a NULL in a NOT NULL column fails the job) or DROP (such rows are dropped); Flink fails the job when it starts otherwise',
+    );
   });
 });

@@ -9,6 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
 import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
+import { NOT_NULL_ENFORCER_KEY } from "../sql/insert-columns.js";
 import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { renderScript } from "../sql/script.js";
 import { withoutTrailing } from "../sql/split.js";
@@ -103,7 +104,14 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     const failed = failedTableLabels(a.statements);
     if (failed.length > 0) diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above)`);
     const plan = planJob(
-      { statements: a.statements, runtimeMode, parallelism: a.parallelism, configuration: (typeof a.configuration === "object" && a.configuration) || {}, programTables: programRegistryTables() },
+      {
+        statements: a.statements,
+        runtimeMode,
+        parallelism: a.parallelism,
+        configuration: (typeof a.configuration === "object" && a.configuration) || {},
+        programTables: programRegistryTables(),
+        notNullEnforcerElsewhere: targetNotNullEnforcer(a),
+      },
       diag,
     );
     // The script text when every part is plain (undefined when the plan has errors or Outputs).
@@ -298,4 +306,14 @@ function failedTableLabels(statements: unknown): string[] {
     for (const seg of s.segments) if (seg.kind === "table" && seg.table.failed) labels.add(seg.table.label);
   }
   return [...labels];
+}
+
+/** `table.exec.sink.not-null-enforcer` in the deploy target's settings (planJob's notNullEnforcerElsewhere). */
+function targetNotNullEnforcer(a: FlinkSqlJobArgs): { value: unknown; path: string }[] {
+  const key = NOT_NULL_ENFORCER_KEY;
+  const at = (m: unknown): unknown => (typeof m === "object" && m !== null && !pulumi.Output.isInstance(m) ? (m as Record<string, unknown>)[key] : undefined);
+  return [
+    { value: at(a.sqlGateway?.sessionProperties), path: `sqlGateway.sessionProperties[${JSON.stringify(key)}]` },
+    { value: at(a.kubernetes?.flinkConfiguration), path: `kubernetes.flinkConfiguration[${JSON.stringify(key)}]` },
+  ];
 }

@@ -41,6 +41,8 @@ interface SelectedValue {
   readonly literal?: string;
   /** The FROM table's connector never reads NULL into that column (TableColumn.neverNull). */
   readonly neverNull?: boolean;
+  /** `NULL` or `CAST(NULL AS type)`: NULL in every row. */
+  readonly alwaysNull?: boolean;
 }
 
 /** Kinds whose values convert only into the same kind (LogicalTypeCasts `supportsConstructedCasting`). */
@@ -160,7 +162,8 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
       continue;
     }
     const cast = castType(code, text);
-    values.push({ shown: item.shown, ...(cast ? { type: cast } : {}) });
+    const alwaysNull = /^(?:NULL|(?:TRY_)?CAST\s*\(\s*NULL\s+AS\s[\s\S]*\))$/i.test(code);
+    values.push({ shown: item.shown, ...(cast ? { type: cast } : {}), ...(alwaysNull ? { alwaysNull } : {}) });
   }
   return values;
 }
@@ -207,17 +210,44 @@ function narrowingLoss(from: DataType, to: DataType): string | undefined {
 export const NOT_NULL_ENFORCER_KEY = "table.exec.sink.not-null-enforcer";
 
 /**
+ * The `table.exec.sink.not-null-enforcer` the job runs with: the job's configuration, else the
+ * target's (`elsewhere`, JobPlanInput.notNullEnforcerElsewhere), else Flink's default ERROR. Each plain value must be ERROR
+ * or DROP in any case (flink ExecutionConfigOptions.NotNullEnforcer; ConfigurationUtils reads
+ * enums case-insensitively): anything else fails the job when it starts.
+ */
+export function effectiveNotNullEnforcer(
+  configuration: Readonly<Record<string, string>> | undefined,
+  elsewhere: readonly { readonly value: unknown; readonly path: string }[] | undefined,
+  diag: Diagnostics,
+): string | undefined {
+  const candidates = [{ value: configuration?.[NOT_NULL_ENFORCER_KEY], path: `configuration[${JSON.stringify(NOT_NULL_ENFORCER_KEY)}]` }, ...(elsewhere ?? [])];
+  let effective: string | undefined;
+  let decided = false;
+  for (const c of candidates) {
+    if (c.value === undefined) continue;
+    if (typeof c.value === "string" && !/^(ERROR|DROP)$/i.test(c.value.trim())) {
+      diag.error(c.path, `${JSON.stringify(c.value)} is no value of ${NOT_NULL_ENFORCER_KEY}: write ERROR (the default: a NULL in a NOT NULL column fails the job) or DROP (such rows are dropped); Flink fails the job when it starts otherwise`);
+    }
+    if (!decided) {
+      decided = true;
+      effective = typeof c.value === "string" ? c.value : undefined;
+    }
+  }
+  return effective;
+}
+
+/**
  * A nullable column of the FROM table written as it is into a NOT NULL column of the sink (a
  * primary-key column is NOT NULL): Flink's planner accepts it and adds a constraint enforcer that,
  * under the default `table.exec.sink.not-null-enforcer` ERROR, fails the job on the first NULL
  * (flink `table/planner/.../plan/nodes/exec/common/CommonExecSink.java`, `ConstraintEnforcer`:
  * "Column 'c' is NOT NULL, however, a null value is being written into it"); the restarted job
- * reads the same row again. Not reported when the clauses after FROM test the column with
- * `IS NOT NULL`, the FROM table never reads NULL into it (a 'datagen' column without a null-rate),
+ * reads the same row again. Not reported when a top-level condition of the WHERE rejects NULL for
+ * the column (`c IS NOT NULL`, `c > 0`, ...: insert-query.ts nullRejectedColumns), the FROM table never reads NULL into it (a 'datagen' column without a null-rate),
  * or the enforcer is DROP.
  */
-function nullIntoNotNull(v: SelectedValue, col: TableColumn, testedNotNull: readonly string[]): boolean {
-  return v.column !== undefined && v.neverNull !== true && v.type !== undefined && v.type.isNullable && col.type !== undefined && !col.type.isNullable && !testedNotNull.includes(v.column);
+function nullIntoNotNull(v: SelectedValue, col: TableColumn, nullRejected: readonly string[]): boolean {
+  return v.column !== undefined && v.neverNull !== true && v.type !== undefined && v.type.isNullable && col.type !== undefined && !col.type.isNullable && !nullRejected.includes(v.column);
 }
 
 export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notNullEnforcer = "ERROR"): void {
@@ -239,6 +269,15 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
     }
     if (listed.length < q.columnList.length) return;
     targets = listed;
+    // PreValidateReWriter fills a column left out of the list with NULL, and refuses a NOT NULL one.
+    const left = sinkColumns.filter((c) => c.type !== undefined && !c.type.isNullable && !listed.includes(c));
+    if (left.length > 0) {
+      diag.error(
+        at,
+        `the column list after ${target.label} leaves out ${left.map((c) => `${JSON.stringify(c.name)} (${c.type!.toString()})`).join(", ")}: Flink fills a column left out with NULL, and refuses a NOT NULL one when the job starts ` +
+          `("Column '${left[0]!.name}' has no default value and does not allow NULLs"; flink PreValidateReWriter); name ${left.length === 1 ? "it" : "them"} in the list and give ${left.length === 1 ? "it a value" : "them values"}`,
+      );
+    }
   }
   const values = selectedValues(q, at, diag);
   if (values === undefined) return;
@@ -253,10 +292,16 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
     );
     return;
   }
-  const tested = q.from?.testedNotNull ?? [];
+  const tested = q.from?.nullRejected ?? [];
   const enforced = notNullEnforcer.trim().toUpperCase() !== "DROP";
   values.forEach((v, i) => {
     const col = targets[i]!;
+    if (v.alwaysNull === true && col.type !== undefined && !col.type.isNullable) {
+      const what = `value ${i + 1} of the SELECT list, ${v.shown}, is NULL in every row and goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.toString()})`;
+      if (enforced) diag.error(at, `${what}: Flink fails the job on its first row ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"); give the column a value`);
+      else diag.warn(at, `${what}: with ${NOT_NULL_ENFORCER_KEY} DROP every row is dropped, and the job writes nothing; give the column a value`);
+      return;
+    }
     if (v.type === undefined || col.type === undefined) return;
     if (enforced && nullIntoNotNull(v, col, tested)) {
       const name = quoteIdentifier(v.column!);

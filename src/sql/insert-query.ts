@@ -29,9 +29,9 @@ export interface InsertQuery {
   readonly items: readonly SelectItem[];
   /**
    * The one table the SELECT reads, the names that qualify its columns (alias, or the table name),
-   * and the columns the clauses after it test with `IS NOT NULL` (unquoted; qualified or not).
+   * and the columns a top-level condition of its WHERE rejects NULL for (nullRejectedColumns).
    */
-  readonly from?: { readonly table: TableDefinition; readonly qualifiers: readonly string[]; readonly testedNotNull: readonly string[] };
+  readonly from?: { readonly table: TableDefinition; readonly qualifiers: readonly string[]; readonly nullRejected: readonly string[] };
 }
 
 /** Tables interpolated into the query text are markers `__flink_iceberg_table_<n>__` (identifiers to the readers). */
@@ -47,8 +47,13 @@ const FROM_ALIAS = new RegExp(String.raw`\s+(?:(AS)\s+)?(${NAME})`, "iy");
 const LISTED_NAME = new RegExp(String.raw`^\s*${NAME}\s*$`);
 const SELECT = /\s*SELECT\s+(?:(?:DISTINCT|ALL)\s+)?/iy;
 const CLAUSE = /^(WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH)\b/i;
-/** `[qualifier.]column IS NOT NULL`; group 1 ends at the column, group 2 is its name. */
-const IS_NOT_NULL = new RegExp(String.raw`((?<![\w$.])(?:${NAME}\s*\.\s*)?(${NAME}))\s+IS\s+NOT\s+NULL\b`, "gi");
+/** Where a WHERE clause ends: the next top-level clause. */
+const AFTER_WHERE = /\b(?:GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH|WINDOW|QUALIFY)\b/i;
+/** Words in a condition that can let NULL through (or turn it into a value), so it rejects nothing. */
+const NULL_TOLERANT = /\b(?:OR|CASE|COALESCE|IFNULL|NVL|NULLIF|IS\s+NULL|IS\s+(?:NOT\s+)?(?:DISTINCT|TRUE|FALSE|UNKNOWN))\b|^\s*NOT\b/i;
+/** A comparison or a predicate whose result is unknown (the row dropped) when an operand is NULL. */
+const STRICT_PREDICATE = /<>|!=|<=|>=|[=<>]|\b(?:IN|BETWEEN|LIKE|SIMILAR\s+TO)\b|\bIS\s+NOT\s+NULL\b/i;
+const REF = new RegExp(String.raw`(?<![\w$.])(?:(${NAME})\s*\.\s*)?(${NAME})(?![\w$]|\s*[.(])`, "g");
 const SET_OPERATION = /\b(UNION|INTERSECT|EXCEPT|MINUS)\b/i;
 /** `a IS [NOT] DISTINCT FROM b`: that FROM is part of a predicate. */
 const AFTER_DISTINCT = /\bIS\s+(?:NOT\s+)?DISTINCT\s+$/i;
@@ -127,6 +132,61 @@ function textAfterTarget(a: AnalyzedStatement): { text: string; tables: TableDef
   return { text, tables };
 }
 
+/**
+ * The columns a top-level condition of the WHERE clause in code[pos...] rejects NULL for: the WHERE
+ * is split into its top-level AND conditions (an AND of BETWEEN excepted); a condition counts when
+ * it is `c IS NOT NULL` or `NOT c IS NULL`, or a comparison, IN, BETWEEN or LIKE with `c` at its
+ * top level (not inside a function's parentheses), and holds nothing that lets NULL through (OR,
+ * CASE, COALESCE, IS NULL, IS DISTINCT, a leading NOT). Such a row never reaches the SELECT list.
+ * Column names unquoted; a qualifier must be one of `qualifiers`.
+ */
+function nullRejectedColumns(text: string, code: string, pos: number, qualifiers: readonly string[]): string[] {
+  const where = /^\s*WHERE\b/i.exec(code.slice(pos));
+  if (where === null) return [];
+  const start = pos + where[0].length;
+  const flatAll = topLevelOnly(code, start, code.length);
+  if (flatAll === undefined) return [];
+  // String literals blanked: a word inside one is no column.
+  const flat = flatAll.replace(/'(?:[^']|'')*'/g, (m) => " ".repeat(m.length));
+  const end = AFTER_WHERE.exec(flat);
+  const clause = end === null ? flat : flat.slice(0, end.index);
+  const out: string[] = [];
+  let from = 0;
+  let betweens = 0;
+  const conditions: [number, number][] = [];
+  for (const m of clause.matchAll(/\b(AND|BETWEEN)\b/gi)) {
+    if (m[1]!.toUpperCase() === "BETWEEN") betweens++;
+    else if (betweens > 0) betweens--;
+    else {
+      conditions.push([from, m.index!]);
+      from = m.index! + 3;
+    }
+  }
+  conditions.push([from, clause.length]);
+  for (let [s, e] of conditions) {
+    // A condition in parentheses of its own: read inside them.
+    for (;;) {
+      const lead = code.slice(start + s, start + e);
+      const open = lead.length - lead.trimStart().length;
+      const close = lead.trimEnd().length - 1;
+      if (lead[open] !== "(" || closingParen(lead, open) !== close) break;
+      s += open + 1;
+      e = s + (close - open - 1);
+    }
+    const inner = topLevelOnly(code, start + s, start + e)?.replace(/'(?:[^']|'')*'/g, (m) => " ".repeat(m.length));
+    if (inner === undefined) continue;
+    const notIsNull = /^\s*NOT\s+(\S[\s\S]*?)\s+IS\s+NULL\s*$/i.exec(inner);
+    if (notIsNull === null && (NULL_TOLERANT.test(inner) || !STRICT_PREDICATE.test(inner))) continue;
+    for (const m of inner.matchAll(REF)) {
+      const refEnd = start + s + m.index! + m[0].length;
+      const qualifier = m[1] === undefined ? undefined : unquoteIdentifier(text.slice(start + s + m.index!, start + s + m.index! + m[1].length));
+      if (qualifier !== undefined && !qualifiers.includes(qualifier)) continue;
+      out.push(unquoteIdentifier(text.slice(refEnd - m[2]!.length, refEnd)));
+    }
+  }
+  return out;
+}
+
 /** The FROM clause read from `at` (just after FROM): one table marker, an optional alias, then nothing or a plain clause. */
 function readFrom(text: string, code: string, at: number, tables: readonly TableDefinition[]): InsertQuery["from"] {
   TABLE_MARK.lastIndex = at;
@@ -144,13 +204,9 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   const rest = code.slice(pos).trim();
   if (rest !== "" && !CLAUSE.test(rest)) return undefined;
   if (SET_OPERATION.test(rest)) return undefined;
-  const testedNotNull: string[] = [];
-  for (const m of code.slice(pos).matchAll(IS_NOT_NULL)) {
-    const end = pos + m.index! + m[1]!.length;
-    testedNotNull.push(unquoteIdentifier(text.slice(end - m[2]!.length, end)));
-  }
   // `${source}.id` qualifies a column of the FROM table too (the marker stands for its name).
-  return { table, qualifiers: [alias ?? table.tableName, `${MARK}${t[1]}__`], testedNotNull };
+  const qualifiers = [alias ?? table.tableName, `${MARK}${t[1]}__`];
+  return { table, qualifiers, nullRejected: nullRejectedColumns(text, code, pos, qualifiers) };
 }
 
 /** The INSERT's query in the plain shape, or undefined. */

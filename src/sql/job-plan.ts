@@ -13,7 +13,7 @@ import { checkFreeFormMap } from "../options/extra-options.js";
 import { hashDistributionKey } from "../options/iceberg-table.js";
 import { credentialEntryProblem } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
-import { checkInsertColumns, NOT_NULL_ENFORCER_KEY } from "./insert-columns.js";
+import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { computeJobConfig, type JobConfig } from "./job-config.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { codeOnly } from "./split.js";
@@ -60,6 +60,12 @@ export interface JobPlanInput {
   configuration: Readonly<Record<string, string>>;
   /** Every table registered in the program so far (for cross-job warnings). */
   programTables?: ProgramTables;
+  /**
+   * `table.exec.sink.not-null-enforcer` as the deploy target sets it, after the job's configuration
+   * (whose SET line wins): sqlGateway.sessionProperties, kubernetes.flinkConfiguration. `path` names
+   * it in messages; a value that is no plain string (an Output) is not known at preview.
+   */
+  notNullEnforcerElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
 }
 
 export interface JobPlan extends JobConfig {
@@ -372,8 +378,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   });
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
-  const notNullEnforcer = input.configuration?.[NOT_NULL_ENFORCER_KEY];
-  for (const a of inserts) checkInsertColumns(a, diag, typeof notNullEnforcer === "string" ? notNullEnforcer : undefined);
+  const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
+  for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer);
   if (runtimeMode === "streaming") {
     const views = viewsByName(definitions);
     for (const a of inserts) checkChangelogIntoAppendSink(a, views, diag);
