@@ -128,6 +128,9 @@ describe("NOT NULL sink columns: WHERE conditions, NULL values, column lists, th
       job("COALESCE(id, 0) > 0", true),
       job("id IS NULL", true),
       job("v IN (SELECT v FROM t WHERE id IS NOT NULL)", true),
+      job("NOT v IS NULL OR id IS NULL", true),
+      job("CASE WHEN v = 'x' AND id = 1 THEN FALSE ELSE TRUE END", true),
+      job("NOT s.id IS NULL AND v <> 'x'", false),
     ];
     expect(results.filter(([, ok]) => !ok)).to.deep.equal([]);
   });
@@ -145,6 +148,31 @@ describe("NOT NULL sink columns: WHERE conditions, NULL values, column lists, th
     expect(jobWarnings("nl-drop")).to.deep.equal([
       'statements[0]: value 1 of the SELECT list, NULL, is NULL in every row and goes into IcebergSink "nl_drop_out"\'s column "id" (BIGINT NOT NULL): with table.exec.sink.not-null-enforcer DROP every row is dropped, and the job writes nothing; give the column a value',
     ]);
+  });
+
+  it("an enforcer not known at preview (an Output, or a secret map) makes NULL into a NOT NULL column a warning; a CAST(NULL ...) inside a larger expression is no NULL value", async () => {
+    const pulumi = await import("@pulumi/pulumi");
+    const src = source("nu_src");
+    for (const [name, sessionProperties] of [
+      ["nu-output", { "table.exec.sink.not-null-enforcer": pulumi.output("DROP") }],
+      ["nu-secret-map", pulumi.secret({ "table.exec.sink.not-null-enforcer": "DROP" })],
+    ] as const) {
+      new api.FlinkSqlJob(name, {
+        statements: [api.sql`INSERT INTO ${keyed(name.replace(/-/g, "_"))} SELECT NULL, v FROM ${src}`],
+        sqlGateway: { endpoint: "http://gw:8083", savepointDir: "s3://b/sp", sessionProperties: sessionProperties as unknown as Record<string, string> },
+      });
+      expect(jobWarnings(name).filter((w) => w.includes("NULL in every row")), name).to.deep.equal([
+        `statements[0]: value 1 of the SELECT list, NULL, is NULL in every row and goes into IcebergSink "${name.replace(/-/g, "_")}"'s column "id" (BIGINT NOT NULL): ` +
+          "Flink fails the job on its first row (\"Column 'id' is NOT NULL, however, a null value is being written into it\"), or with table.exec.sink.not-null-enforcer DROP every row is dropped, and the job writes nothing " +
+          "(table.exec.sink.not-null-enforcer is not known at preview); give the column a value",
+      ]);
+    }
+    const e = errorOf(() => new api.FlinkSqlJob("nu-space", { statements: [api.sql`INSERT INTO ${keyed("nu_space_out")} SELECT id, v FROM ${src}`], configuration: { "table.exec.sink.not-null-enforcer": " DROP" } }));
+    expect(e.issues.map((i) => i.path)).to.deep.equal(['configuration["table.exec.sink.not-null-enforcer"]']);
+    const strict = new api.IcebergSource("nu_flag", { catalog, database: "db", table: "nu_flag", columns: [{ name: "id", type: "BIGINT NOT NULL" }, { name: "v", type: "STRING" }, { name: "f", type: "BOOLEAN NOT NULL" }], streaming: true });
+    const flags = new api.IcebergSink("nu_flags_out", { catalog, database: "db", table: "nu_flags_out", columns: [{ name: "id", type: "BIGINT" }, { name: "f", type: "BOOLEAN NOT NULL" }], primaryKey: ["id"], upsertEnabled: true });
+    new api.FlinkSqlJob("nu-distinct", { statements: [api.sql`INSERT INTO ${flags} SELECT id, CAST(NULL AS BOOLEAN) IS NOT DISTINCT FROM (v = 'x') FROM ${strict}`] });
+    expect(jobWarnings("nu-distinct")).to.deep.equal([]);
   });
 
   it("a column list that leaves out a NOT NULL column is an error (Flink fills it with NULL and refuses)", () => {

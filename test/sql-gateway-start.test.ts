@@ -258,6 +258,15 @@ describe("SQL Gateway target: a restore that fails the submit (default scheduler
     expect(fake.cluster.jobs.get(JOB2)!.configuration).to.deep.include({ "execution.state-recovery.path": savepoint, "execution.state-recovery.ignore-unclaimed-state": "true" });
   });
 
+  it("a bounded streaming job that FINISHED by itself starts empty with a warning (bounded: no state worth a restore)", async () => {
+    await start();
+    const bounded = inputs({ savepointDir: "s3://b/sp", bounded: true });
+    const { outs: olds } = await provider.create(bounded);
+    fake.cluster.jobs.get(JOB1)!.status = "FINISHED";
+    const { outs } = await provider.update!("id", olds as SqlGatewayJobOutputs, { ...bounded, script: SCRIPT_V2 });
+    expect([outs.jobId, outs.warnings.length]).to.deep.equal([JOB2, 2]);
+  });
+
   it("a batch job whose old run has FINISHED starts empty with a warning (no state to keep)", async () => {
     await start();
     const batch = inputs({ savepointDir: "s3://b/sp", flinkConfiguration: { "execution.runtime-mode": "BATCH" } });

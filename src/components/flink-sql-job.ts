@@ -311,7 +311,9 @@ function failedTableLabels(statements: unknown): string[] {
 /** `table.exec.sink.not-null-enforcer` in the deploy target's settings (planJob's notNullEnforcerElsewhere). */
 function targetNotNullEnforcer(a: FlinkSqlJobArgs): { value: unknown; path: string }[] {
   const key = NOT_NULL_ENFORCER_KEY;
-  const at = (m: unknown): unknown => (typeof m === "object" && m !== null && !pulumi.Output.isInstance(m) ? (m as Record<string, unknown>)[key] : undefined);
+  // A map that is itself an Output (e.g. pulumi.secret({...})) may set it: not known at preview.
+  const at = (m: unknown): unknown =>
+    pulumi.Output.isInstance(m) || m instanceof Promise ? m : typeof m === "object" && m !== null ? (m as Record<string, unknown>)[key] : undefined;
   return [
     { value: at(a.sqlGateway?.sessionProperties), path: `sqlGateway.sessionProperties[${JSON.stringify(key)}]` },
     { value: at(a.kubernetes?.flinkConfiguration), path: `kubernetes.flinkConfiguration[${JSON.stringify(key)}]` },

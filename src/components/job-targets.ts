@@ -234,6 +234,7 @@ export function targetChildArgs(
           ...(g.allowNonRestoredState !== undefined ? { allowNonRestoredState: g.allowNonRestoredState } : {}),
           ...(g.apiVersion !== undefined ? { apiVersion: g.apiVersion } : {}),
           ...(g.startTimeout !== undefined ? { startTimeout: g.startTimeout } : {}),
+          bounded: plan.bounded,
           // Unique per stack, so two stacks' jobs on one cluster never look like the same job.
           jobName: `${name} (pulumi ${pulumi.getProject()}/${pulumi.getStack()})`,
         },

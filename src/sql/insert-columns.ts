@@ -162,7 +162,8 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
       continue;
     }
     const cast = castType(code, text);
-    const alwaysNull = /^(?:NULL|(?:TRY_)?CAST\s*\(\s*NULL\s+AS\s[\s\S]*\))$/i.test(code);
+    const nullCast = /^(?:TRY_)?CAST\s*\(\s*NULL\s+AS\s/i.exec(code);
+    const alwaysNull = /^NULL$/i.test(code) || (nullCast !== null && closingParen(code, nullCast[0].indexOf("(")) === code.length - 1);
     values.push({ shown: item.shown, ...(cast ? { type: cast } : {}), ...(alwaysNull ? { alwaysNull } : {}) });
   }
   return values;
@@ -213,24 +214,27 @@ export const NOT_NULL_ENFORCER_KEY = "table.exec.sink.not-null-enforcer";
  * The `table.exec.sink.not-null-enforcer` the job runs with: the job's configuration, else the
  * target's (`elsewhere`, JobPlanInput.notNullEnforcerElsewhere), else Flink's default ERROR. Each plain value must be ERROR
  * or DROP in any case (flink ExecutionConfigOptions.NotNullEnforcer; ConfigurationUtils reads
- * enums case-insensitively): anything else fails the job when it starts.
+ * enums case-insensitively): anything else fails the job when it starts. null when the first one
+ * set is not known at preview (an Output, or a map that is one).
  */
 export function effectiveNotNullEnforcer(
   configuration: Readonly<Record<string, string>> | undefined,
   elsewhere: readonly { readonly value: unknown; readonly path: string }[] | undefined,
   diag: Diagnostics,
-): string | undefined {
+): string | null | undefined {
   const candidates = [{ value: configuration?.[NOT_NULL_ENFORCER_KEY], path: `configuration[${JSON.stringify(NOT_NULL_ENFORCER_KEY)}]` }, ...(elsewhere ?? [])];
-  let effective: string | undefined;
+  let effective: string | null | undefined;
   let decided = false;
   for (const c of candidates) {
     if (c.value === undefined) continue;
-    if (typeof c.value === "string" && !/^(ERROR|DROP)$/i.test(c.value.trim())) {
+    // No trim: Flink compares the value as it is (ConfigurationUtils.convertToEnum).
+    if (typeof c.value === "string" && !/^(ERROR|DROP)$/i.test(c.value)) {
       diag.error(c.path, `${JSON.stringify(c.value)} is no value of ${NOT_NULL_ENFORCER_KEY}: write ERROR (the default: a NULL in a NOT NULL column fails the job) or DROP (such rows are dropped); Flink fails the job when it starts otherwise`);
     }
     if (!decided) {
       decided = true;
-      effective = typeof c.value === "string" ? c.value : undefined;
+      // null: set, to a value not known at preview (an Output).
+      effective = typeof c.value === "string" ? c.value : null;
     }
   }
   return effective;
@@ -250,7 +254,7 @@ function nullIntoNotNull(v: SelectedValue, col: TableColumn, nullRejected: reado
   return v.column !== undefined && v.neverNull !== true && v.type !== undefined && v.type.isNullable && col.type !== undefined && !col.type.isNullable && !nullRejected.includes(v.column);
 }
 
-export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notNullEnforcer = "ERROR"): void {
+export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notNullEnforcer: string | null = "ERROR"): void {
   const target: TableDefinition | undefined = a.target;
   const sinkColumns = target?.columns?.filter((c) => c.insertable);
   if (target === undefined || sinkColumns === undefined) return;
@@ -293,17 +297,20 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
     return;
   }
   const tested = q.from?.nullRejected ?? [];
-  const enforced = notNullEnforcer.trim().toUpperCase() !== "DROP";
+  const enforced = notNullEnforcer === null ? undefined : notNullEnforcer.toUpperCase() !== "DROP";
   values.forEach((v, i) => {
     const col = targets[i]!;
     if (v.alwaysNull === true && col.type !== undefined && !col.type.isNullable) {
       const what = `value ${i + 1} of the SELECT list, ${v.shown}, is NULL in every row and goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.toString()})`;
-      if (enforced) diag.error(at, `${what}: Flink fails the job on its first row ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"); give the column a value`);
-      else diag.warn(at, `${what}: with ${NOT_NULL_ENFORCER_KEY} DROP every row is dropped, and the job writes nothing; give the column a value`);
+      const fails = `Flink fails the job on its first row ("Column '${col.name}' is NOT NULL, however, a null value is being written into it")`;
+      const drops = `with ${NOT_NULL_ENFORCER_KEY} DROP every row is dropped, and the job writes nothing`;
+      if (enforced === true) diag.error(at, `${what}: ${fails}; give the column a value`);
+      else if (enforced === false) diag.warn(at, `${what}: ${drops}; give the column a value`);
+      else diag.warn(at, `${what}: ${fails}, or ${drops} (${NOT_NULL_ENFORCER_KEY} is not known at preview); give the column a value`);
       return;
     }
     if (v.type === undefined || col.type === undefined) return;
-    if (enforced && nullIntoNotNull(v, col, tested)) {
+    if (enforced !== false && nullIntoNotNull(v, col, tested)) {
       const name = quoteIdentifier(v.column!);
       diag.warn(
         at,

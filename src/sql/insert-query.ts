@@ -50,7 +50,11 @@ const CLAUSE = /^(WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH)\b/i;
 /** Where a WHERE clause ends: the next top-level clause. */
 const AFTER_WHERE = /\b(?:GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH|WINDOW|QUALIFY)\b/i;
 /** Words in a condition that can let NULL through (or turn it into a value), so it rejects nothing. */
-const NULL_TOLERANT = /\b(?:OR|CASE|COALESCE|IFNULL|NVL|NULLIF|IS\s+NULL|IS\s+(?:NOT\s+)?(?:DISTINCT|TRUE|FALSE|UNKNOWN))\b|^\s*NOT\b/i;
+const LETS_NULL_THROUGH = /\b(?:OR|CASE|COALESCE|IFNULL|NVL|NULLIF|IS\s+(?:NOT\s+)?(?:DISTINCT|TRUE|FALSE|UNKNOWN))\b/i;
+/** As LETS_NULL_THROUGH, and IS NULL or a leading NOT (`NOT (c IS NOT NULL)` lets only NULL through). */
+const NULL_TOLERANT = /\bIS\s+NULL\b|^\s*NOT\b/i;
+/** `NOT [q.]c IS NULL`: rejects NULL for c. */
+const NOT_IS_NULL = new RegExp(String.raw`^\s*NOT\s+(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NULL\s*$`, "i");
 /** A comparison or a predicate whose result is unknown (the row dropped) when an operand is NULL. */
 const STRICT_PREDICATE = /<>|!=|<=|>=|[=<>]|\b(?:IN|BETWEEN|LIKE|SIMILAR\s+TO)\b|\bIS\s+NOT\s+NULL\b/i;
 const REF = new RegExp(String.raw`(?<![\w$.])(?:(${NAME})\s*\.\s*)?(${NAME})(?![\w$]|\s*[.(])`, "g");
@@ -153,9 +157,15 @@ function nullRejectedColumns(text: string, code: string, pos: number, qualifiers
   const out: string[] = [];
   let from = 0;
   let betweens = 0;
+  let cases = 0;
   const conditions: [number, number][] = [];
-  for (const m of clause.matchAll(/\b(AND|BETWEEN)\b/gi)) {
-    if (m[1]!.toUpperCase() === "BETWEEN") betweens++;
+  // Split on the top-level ANDs: not the AND of a BETWEEN, nor one inside CASE ... END.
+  for (const m of clause.matchAll(/\b(AND|BETWEEN|CASE|END)\b/gi)) {
+    const word = m[1]!.toUpperCase();
+    if (word === "CASE") cases++;
+    else if (word === "END") cases = Math.max(0, cases - 1);
+    else if (cases > 0) continue;
+    else if (word === "BETWEEN") betweens++;
     else if (betweens > 0) betweens--;
     else {
       conditions.push([from, m.index!]);
@@ -175,8 +185,8 @@ function nullRejectedColumns(text: string, code: string, pos: number, qualifiers
     }
     const inner = topLevelOnly(code, start + s, start + e)?.replace(/'(?:[^']|'')*'/g, (m) => " ".repeat(m.length));
     if (inner === undefined) continue;
-    const notIsNull = /^\s*NOT\s+(\S[\s\S]*?)\s+IS\s+NULL\s*$/i.exec(inner);
-    if (notIsNull === null && (NULL_TOLERANT.test(inner) || !STRICT_PREDICATE.test(inner))) continue;
+    if (LETS_NULL_THROUGH.test(inner)) continue;
+    if (!NOT_IS_NULL.test(inner) && (NULL_TOLERANT.test(inner) || !STRICT_PREDICATE.test(inner))) continue;
     for (const m of inner.matchAll(REF)) {
       const refEnd = start + s + m.index! + m[0].length;
       const qualifier = m[1] === undefined ? undefined : unquoteIdentifier(text.slice(start + s + m.index!, start + s + m.index! + m[1].length));

@@ -37,6 +37,11 @@ export interface SqlGatewayJobInputs {
   readonly jobName?: string | undefined;
   /** How long create/update wait for the submitted job to run, in ms (sqlGateway.startTimeout). Default DEFAULT_START_TIMEOUT_MS. */
   readonly startTimeoutMs?: number | undefined;
+  /**
+   * True when the job ends by itself (every read bounded, or batch): it keeps no state worth a
+   * restore, so an update after it FINISHED starts it empty without a refusal. FlinkSqlJob sets it.
+   */
+  readonly bounded?: boolean | undefined;
 }
 
 /** The provider's outputs: the inputs plus the job. */
@@ -60,7 +65,7 @@ export interface SqlGatewayJobOutputs extends SqlGatewayJobInputs {
 /** Properties whose change restarts the job. */
 export const RESTART_KEYS = ["endpoint", "script", "flinkConfiguration", "sessionProperties"] as const;
 /** Every input property. */
-export const INPUT_KEYS = [...RESTART_KEYS, "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion", "jobName", "startTimeoutMs"] as const;
+export const INPUT_KEYS = [...RESTART_KEYS, "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion", "jobName", "startTimeoutMs", "bounded"] as const;
 
 const PIPELINE_NAME = "pipeline.name";
 
@@ -154,6 +159,7 @@ export function check(news: Record<string, unknown>): { inputs: Record<string, u
     }
   }
   if (news.jobName !== undefined && (typeof news.jobName !== "string" || news.jobName.trim() === "")) failures.push({ property: "jobName", reason: "jobName must be a non-empty string" });
+  if (news.bounded !== undefined && typeof news.bounded !== "boolean") failures.push({ property: "bounded", reason: "bounded must be a boolean" });
   if (news.apiVersion !== undefined && !isSqlGatewayApiVersion(news.apiVersion)) failures.push({ property: "apiVersion", reason: "apiVersion must be v1, v2, v3 or v4" });
   const wait = news.startTimeoutMs;
   if (wait !== undefined && (typeof wait !== "number" || !Number.isInteger(wait) || wait < 0 || wait > MAX_START_TIMEOUT_MS)) {
@@ -337,7 +343,8 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
   if (savepointPath === undefined && news.savepointDir !== undefined) {
     // savepointDir asks to keep the state; a streaming job that would start empty is refused (most
     // often after an update that failed: its error named the savepoint the stop took).
-    if (news.flinkConfiguration[RUNTIME_MODE]?.toUpperCase() !== "BATCH") throw emptyStateRefusal(news.endpoint, olds.jobId, stop.status);
+    // Only a job known to be unbounded streaming: the runtime mode may also come from the script or the cluster.
+    if (news.flinkConfiguration[RUNTIME_MODE]?.toUpperCase() === "STREAMING" && news.bounded !== true) throw emptyStateRefusal(news.endpoint, olds.jobId, stop.status);
     warnings.push(`the new job starts with empty state: job ${olds.jobId} took no savepoint; set sqlGateway.initialSavepointPath to start it from a savepoint or retained checkpoint`);
   }
   const restore = restoreFrom(savepointPath, news.allowNonRestoredState);

@@ -43,6 +43,8 @@ export interface SqlGatewayJobArgs {
   jobName?: pulumi.Input<string>;
   /** How long create/update wait for the job to run (SqlGatewayArgs.startTimeout); a Flink duration, default "1min". */
   startTimeout?: string;
+  /** True when the job ends by itself (bounded reads or batch): an update after it FINISHED may start it empty. */
+  bounded?: pulumi.Input<boolean>;
 }
 
 /** Type token: `pulumi-nodejs:dynamic/flink-iceberg:SqlGatewayJob`. */
@@ -101,6 +103,7 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
       apiVersion: args.apiVersion,
       jobName: args.jobName,
       startTimeoutMs: args.startTimeout === undefined ? undefined : startTimeoutMillis(args.startTimeout),
+      bounded: args.bounded,
       jobId: undefined,
       savepointPath: undefined,
       jobStatus: undefined,

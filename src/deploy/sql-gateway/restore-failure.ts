@@ -28,7 +28,7 @@ export function restoreFailureHint(e: unknown, savepointPath: string): string | 
   if (/Cannot find checkpoint or savepoint/.test(text)) {
     return `the restore from ${savepointPath} failed: there is no savepoint or retained checkpoint at that path (Flink reads its _metadata file); set sqlGateway.initialSavepointPath to one that exists`;
   }
-  if (/Failed to rollback to checkpoint\/savepoint|JobInitializationException/.test(text)) {
+  if (/Failed to rollback to checkpoint\/savepoint/.test(text)) {
     return `the restore from ${savepointPath} failed (the cause is above); the savepoint itself is not changed by a failed restore`;
   }
   return undefined;
