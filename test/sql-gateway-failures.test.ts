@@ -175,7 +175,8 @@ describe("SQL Gateway target: failures half-way", () => {
     expect(fake.cluster.jobs.get(outs.jobId)!.configuration).to.deep.include({ "execution.state-recovery.path": "s3://b/sp/savepoint-000001-sp1", "execution.state-recovery.ignore-unclaimed-state": "true" });
     // With nothing to restore from, a streaming restart with savepointDir set is refused: it would start empty.
     fake.cluster.jobs.get(outs.jobId)!.status = "CANCELED";
-    const empty = await rejection(provider.update!("id", { ...outs, savepointPath: undefined, jobStatus: "CANCELED" }, { ...named, script: SCRIPT_V1, allowNonRestoredState: true }));
+    const streaming = { "parallelism.default": "2", "execution.runtime-mode": "STREAMING" };
+    const empty = await rejection(provider.update!("id", { ...outs, savepointPath: undefined, jobStatus: "CANCELED" }, { ...named, flinkConfiguration: streaming, script: SCRIPT_V1, allowNonRestoredState: true }));
     expect(empty.message).to.equal(
       `SQL Gateway ${fake.endpoint}: job ffffffffffffffffffffffff00000003 no longer runs (CANCELED), so this update took no savepoint, and no new sqlGateway.initialSavepointPath says where to restore from: ` +
         "the new job would start with empty state although savepointDir is set. The new job was not submitted. " +
