@@ -112,6 +112,18 @@ export const x = cfg.a!.foo;
     expect(r.stderr).to.not.contain("    at ");
   });
 
+  it("a required config value missing: where synth reads config and which stack files exist", async () => {
+    const dir = program(
+      path.join(tmp, "needs-config"),
+      HEADER + `export const snapshot = new pulumi.Config().require("startSnapshot");\n`,
+      { "Pulumi.prod.yaml": 'config:\n  prog:startSnapshot: "10"\n' },
+    );
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "needs-config-out")]);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.contain("Missing required configuration variable 'prog:startSnapshot'");
+    expect(r.stderr).to.contain('  synth ran as stack "dev" and reads config from Pulumi.dev.yaml, which does not exist (stack files: Pulumi.prod.yaml) and --config: pass --config prog:startSnapshot=<value> or --stack prod');
+  });
+
   it("a program without a FlinkSqlJob is told so", async () => {
     const dir = program(path.join(tmp, "nojob"), HEADER + `new FlinkTable("t", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });\n`);
     const r = await runCli(["synth", dir, "--out", path.join(tmp, "nojob-out")]);

@@ -146,9 +146,12 @@ describe("SQL Gateway target: failures half-way", () => {
     const { gatewaySubmission } = await import("../src/components/gateway-summary.js");
     const base = { endpoint: "http://gw:8083", script: "", jobName: "ingest (pulumi shop/prod)" };
     const named = (await settle(gatewaySubmission({ ...base, flinkConfiguration: {} }))) as Record<string, unknown>;
-    expect(named.jobName).to.equal("ingest (pulumi shop/prod)");
+    expect((named.jobName as Record<string, unknown>)["pipeline.name"]).to.equal("ingest (pulumi shop/prod)");
     const own = (await settle(gatewaySubmission({ ...base, flinkConfiguration: { "pipeline.name": "orders" } }))) as Record<string, unknown>;
     expect(own).to.not.have.property("jobName");
+    // A batch job takes no savepoint: the summary does not promise one (nor advise savepointDir).
+    const batch = (await settle(gatewaySubmission({ ...base, flinkConfiguration: { "execution.runtime-mode": "BATCH" }, savepointDir: "s3://b/sp" }))) as Record<string, unknown>;
+    expect(batch.onUpdate).to.deep.equal({ then: "stop the job if it still runs, without a savepoint (a batch job takes none; savepointDir is not used), then submit the new script" });
   });
 
   it("an update that finds another running job of its name (left by an earlier failed update) stops and submits nothing", async () => {

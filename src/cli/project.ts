@@ -63,6 +63,14 @@ function projectDirOf(file: string): string {
 }
 
 /** Resolves the program; throws an Error with a clear message when it cannot be found. */
+/** The stack files (`Pulumi.<stack>.yaml`) in `dir`, sorted. */
+export function stackFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^Pulumi\.[^.]+\.ya?ml$/.test(f) && f !== "Pulumi.yaml" && f !== "Pulumi.yml")
+    .sort();
+}
+
 export function resolveProject(program: string, stack: string, overrides: Readonly<Record<string, string>>, stackGiven = false): ProgramProject {
   const target = path.resolve(program);
   if (!fs.existsSync(target)) throw new Error(`program ${JSON.stringify(program)} does not exist`);
@@ -92,8 +100,8 @@ export function resolveProject(program: string, stack: string, overrides: Readon
   const stackYaml = readYaml(path.join(dir, `Pulumi.${stack}.yaml`));
   if (stackYaml === undefined && stackGiven && pulumiYaml !== undefined) {
     // Another stack's file but not this one: most likely a misspelt --stack, which would run without the stack's config.
-    const others = fs.readdirSync(dir).filter((f) => /^Pulumi\.[^.]+\.ya?ml$/.test(f) && f !== "Pulumi.yaml" && f !== "Pulumi.yml");
-    if (others.length > 0) throw new Error(`--stack ${stack}: there is no Pulumi.${stack}.yaml in ${path.relative(process.cwd(), dir) || "."} (stack files: ${others.sort().join(", ")}); name one of those stacks, or create the file`);
+    const others = stackFiles(dir);
+    if (others.length > 0) throw new Error(`--stack ${stack}: there is no Pulumi.${stack}.yaml in ${path.relative(process.cwd(), dir) || "."} (stack files: ${others.join(", ")}); name one of those stacks, or create the file`);
   }
   const stackConfig = stackYaml?.config;
   if (typeof stackConfig === "object" && stackConfig !== null) {

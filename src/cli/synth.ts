@@ -15,7 +15,7 @@ import { SECRET_PLACEHOLDER } from "../components/job-targets.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import { isValidationError, resourceLabel } from "../validation/error.js";
 import type { SynthOptions } from "./args.js";
-import { resolveProject } from "./project.js";
+import { resolveProject, stackFiles } from "./project.js";
 import { runProgram } from "./run-program.js";
 
 
@@ -136,6 +136,23 @@ function programWarnings(): string[] {
   return [...new Set([...r.tables.flatMap(tableWarnings), ...r.jobs.flatMap(jobWarnings)])];
 }
 
+/**
+ * For Pulumi's "Missing required configuration variable" (its message says `pulumi config set`,
+ * a CLI synth does without): where synth reads config, and the stacks it could have meant.
+ */
+function missingConfigHint(e: unknown, dir: string, stack: string): string[] {
+  const m = /Missing required configuration variable '([^']+)'/.exec(e instanceof Error ? e.message : String(e));
+  if (m === null) return [];
+  const files = stackFiles(dir);
+  const own = `Pulumi.${stack}.yaml`;
+  const others = files.filter((f) => f !== own && f !== `Pulumi.${stack}.yml`);
+  const stackNote = files.length > others.length ? `${own}` : `${own}, which does not exist${others.length > 0 ? ` (stack files: ${others.join(", ")})` : ""}`;
+  const other = others[0]?.replace(/^Pulumi\.(.*)\.ya?ml$/, "$1");
+  return [
+    `  synth ran as stack "${stack}" and reads config from ${stackNote} and --config: pass --config ${m[1]}=<value>${other !== undefined ? ` or --stack ${other}` : ""}`,
+  ];
+}
+
 /** Runs synth; throws SynthError for everything the user must fix. */
 export async function synth(opts: SynthOptions): Promise<SynthResult> {
   let project;
@@ -156,7 +173,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
   try {
     run = await runProgram(project, opts.stack);
   } catch (e) {
-    throw failed(describeFailure(e));
+    throw failed([...describeFailure(e), ...missingConfigHint(e, project.dir, opts.stack)]);
   }
   // Every resource with invalid args, in the order the program created them (collect.ts).
   if (collectedErrors().length > 0) throw failed([]);

@@ -76,13 +76,19 @@ export function gatewaySubmission(args: SqlGatewayJobArgs, reveal = false): pulu
       ...(initialSavepointPath !== undefined ? { initialSavepointPath } : {}),
       ...(allowNonRestoredState !== undefined ? { allowNonRestoredState } : {}),
       onUpdate:
-        savepointDir !== undefined
-          ? { savepointDir, then: "stop the running job with a savepoint into savepointDir, then submit the new script restored from it" }
-          : { then: "stop the running job without a savepoint, then submit the new script from empty state (set savepointDir to keep state)" },
+        String(configuration["execution.runtime-mode"] ?? "").toUpperCase() === "BATCH"
+          ? { then: "stop the job if it still runs, without a savepoint (a batch job takes none; savepointDir is not used), then submit the new script" }
+          : savepointDir !== undefined
+            ? { savepointDir, then: "stop the running job with a savepoint into savepointDir, then submit the new script restored from it" }
+            : { then: "stop the running job without a savepoint, then submit the new script from empty state (set savepointDir to keep state)" },
       afterSubmit: {
         startTimeout: args.startTimeout ?? "1min",
         then: "read the job's status until it is RUNNING or FINISHED; FAILED or CANCELED fails the create or update, still starting after startTimeout is a warning",
       },
     }));
-  return summary.apply((s) => jobName.apply((name): Record<string, unknown> => (name !== undefined ? Object.assign({}, s, { jobName: name }) : s)));
+  const named = (name: string): Record<string, unknown> => ({
+    "pipeline.name": name,
+    note: "added by the provider to the session that submits the script (neither configuration nor sessionProperties set pipeline.name); while a job of that name that this stack does not own runs, nothing is submitted",
+  });
+  return summary.apply((s) => jobName.apply((name): Record<string, unknown> => (name !== undefined ? Object.assign({}, s, { jobName: named(name) }) : s)));
 }

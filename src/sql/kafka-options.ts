@@ -6,7 +6,7 @@
  * edits away from a known option (the factory fails on an unknown key: "Unsupported options").
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { didYouMean, distance } from "../validation/known-keys.js";
+import { closestKey, didYouMean, distance } from "../validation/known-keys.js";
 import { CHANGELOG_FORMATS } from "./connector-bounds.js";
 
 const STARTUP_MODES = ["earliest-offset", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
@@ -30,7 +30,12 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
   const connector = (options["connector"] ?? "").trim().toLowerCase();
   if (connector !== "kafka" && connector !== "upsert-kafka") return;
   const has = (k: string): boolean => options[k] !== undefined || deferredKeys.includes(k);
-  if (!has("properties.bootstrap.servers")) diag.error("options", `the '${connector}' connector needs 'properties.bootstrap.servers' (host:port of the brokers)`);
+  if (!has("properties.bootstrap.servers")) {
+    // 'properties.*' keys pass through to the Kafka client unchecked: a misspelt one is pointed at here.
+    const near = Object.keys(options).find((k) => k.startsWith("properties.") && closestKey(k, ["properties.bootstrap.servers"]) !== undefined);
+    if (near === undefined) diag.error("options", `the '${connector}' connector needs 'properties.bootstrap.servers' (host:port of the brokers)`);
+    else diag.error(opt(near), `the '${connector}' connector needs 'properties.bootstrap.servers' (host:port of the brokers); did you mean 'properties.bootstrap.servers'?`);
+  }
   if (!has("topic") && !has("topic-pattern")) diag.error("options", `the '${connector}' connector needs 'topic' (or 'topic-pattern')`);
   if (connector === "upsert-kafka") {
     if (primaryKey.length === 0) diag.error("primaryKey", "an 'upsert-kafka' table needs a primary key (the message key): set primaryKey");

@@ -105,9 +105,14 @@ export function credentialKeyMessage(key: string, where: string): string {
       kafka
     );
   }
+  // Where the plain text ends up: the FlinkDeployment's spec, the script, or also the Iceberg table's properties.
+  const lands = where.startsWith("kubernetes.")
+    ? "(into the FlinkDeployment's spec, stored in the cluster and in Pulumi's state)"
+    : /SET lines|OPTIONS hint/.test(where)
+      ? "(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap)"
+      : "(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; the Iceberg connector also copies WITH options into the table's properties)";
   return (
-    `${JSON.stringify(key)} carries a credential, and ${where} is rendered in plain text ` +
-    `(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; the Iceberg connector also copies WITH options into the table's properties). ` +
+    `${JSON.stringify(key)} carries a credential, and ${where} is rendered in plain text ${lands}. ` +
     `Remove it and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret ` +
     `(kubernetes.envFromSecrets, e.g. AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY for S3), or use a catalog that authenticates from the environment (SPEC decision 8).` +
     kafka

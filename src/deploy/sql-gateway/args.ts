@@ -73,7 +73,10 @@ export interface SqlGatewayArgs {
    * empty state, and says so in the resource's `warnings` output (a preview warning for a job that
    * reads an Iceberg table as a stream, or Kafka from a startup mode other than `group-offsets`
    * or without checkpoints, whose read would start over). Must be a URI with a scheme
-   * (`s3://`, `hdfs://`, `file://`...): preview error otherwise.
+   * (`s3://`, `hdfs://`, `file://`...): preview error otherwise. A batch job takes no savepoint:
+   * set on one, it is a preview warning and unused. With it set, an update of a streaming job that
+   * would start with empty state (its old job had already ended) is refused until
+   * `initialSavepointPath` says where to restore from.
    */
   savepointDir?: string;
   /**
