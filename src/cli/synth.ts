@@ -244,7 +244,11 @@ export function formatSummary(result: SynthResult): string {
   const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
   const out = [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
   // A table two jobs use has its warnings in both: each is printed once.
-  for (const w of new Set([...result.jobs.flatMap((j) => j.warnings), ...result.warnings])) out.push(`warning: ${w}`);
+  const ofJobs = new Set(result.jobs.flatMap((j) => j.warnings));
+  for (const w of ofJobs) out.push(`warning: ${w}`);
+  // The warnings of resources no job uses are counted in no row: said so before them.
+  const others = [...new Set(result.warnings)].filter((w) => !ofJobs.has(w));
+  if (others.length > 0) out.push(`${others.length} warning(s) of resources outside the jobs above:`, ...others.map((w) => `warning: ${w}`));
   out.push("", `wrote ${result.jobs.length} job(s) to ${path.relative(process.cwd(), result.outDir) || "."}:`);
   for (const j of result.jobs) {
     const rel = path.relative(process.cwd(), j.dir);
