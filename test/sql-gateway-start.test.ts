@@ -267,6 +267,13 @@ describe("SQL Gateway target: a restore that fails the submit (default scheduler
     expect([outs.jobId, outs.warnings.length]).to.deep.equal([JOB2, 2]);
   });
 
+  it("state written before `bounded` existed shows no change when FlinkSqlJob now passes bounded: false", async () => {
+    await start();
+    const { outs: olds } = await provider.create(inputs());
+    expect(await provider.diff!("id", olds, inputs({ bounded: false }))).to.deep.equal({ changes: false, replaces: [], stables: ["jobId", "savepointPath"], deleteBeforeReplace: false });
+    expect((await provider.diff!("id", olds, inputs({ bounded: true }))).changes).to.equal(true);
+  });
+
   it("a batch job whose old run has FINISHED starts empty with a warning (no state to keep)", async () => {
     await start();
     const batch = inputs({ savepointDir: "s3://b/sp", flinkConfiguration: { "execution.runtime-mode": "BATCH" } });

@@ -118,8 +118,15 @@ function canonical(v: unknown): string {
   return JSON.stringify(v ?? null);
 }
 
+/** A missing input as its default, so that state written before an input existed shows no change. */
+function orDefault(k: string, v: unknown): unknown {
+  if (v !== undefined) return v;
+  if (k === "flinkConfiguration" || k === "sessionProperties" || k === "headers") return {};
+  return k === "bounded" ? false : undefined;
+}
+
 function changed(olds: Record<string, unknown>, news: Record<string, unknown>, keys: readonly string[]): string[] {
-  return keys.filter((k) => canonical(olds[k] ?? (k === "flinkConfiguration" || k === "sessionProperties" || k === "headers" ? {} : undefined)) !== canonical(news[k] ?? (k === "flinkConfiguration" || k === "sessionProperties" || k === "headers" ? {} : undefined)));
+  return keys.filter((k) => canonical(orDefault(k, olds[k])) !== canonical(orDefault(k, news[k])));
 }
 
 function clientOptions(p: SqlGatewayJobInputs): SqlGatewayClientOptions {
