@@ -22,8 +22,8 @@ describe("batch jobs and savepoints", () => {
     const { src, out } = tables("bs1");
     new api.FlinkSqlJob("bs-gw", { runtimeMode: "batch", statements: [api.sql`INSERT OVERWRITE ${out} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083", savepointDir: "s3://b/sp" } });
     expect(jobWarnings("bs-gw")).to.deep.equal([
-      "sqlGateway.savepointDir: a batch job runs without checkpoints and cannot take a savepoint, so an update while it runs would fail at STOP JOB ... WITH SAVEPOINT; " +
-        "unset savepointDir (an update then cancels a running batch job and submits the new script)",
+      "sqlGateway.savepointDir: a batch job runs without checkpoints and takes no savepoint, so savepointDir is not used: an update cancels a running batch job and submits the new script; " +
+        "unset savepointDir",
     ]);
     new api.FlinkSqlJob("bs-gw-stream", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083", savepointDir: "s3://b/sp" } });
     expect(jobWarnings("bs-gw-stream").join("\n")).to.not.contain("batch job");

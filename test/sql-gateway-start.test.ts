@@ -250,7 +250,12 @@ describe("SQL Gateway target: a restore that fails the submit (default scheduler
     ]);
     // Pulumi keeps the old state: running the same up again would start empty; refused instead.
     const retry = await rejection(provider.update!("id", olds as SqlGatewayJobOutputs, news));
-    expect(retry.message).to.contain(`job ${JOB1} no longer runs (FINISHED), so this update took no savepoint`);
+    expect(retry.message).to.equal(
+      `SQL Gateway ${fake.endpoint}: job ${JOB1} no longer runs (FINISHED), so this update took no savepoint, and no new sqlGateway.initialSavepointPath says where to restore from: ` +
+        "the new job would start with empty state although savepointDir is set. The new job was not submitted. " +
+        "If an earlier update failed, its error named the savepoint its stop took: set sqlGateway.initialSavepointPath to it (or to the job's last retained checkpoint) and run pulumi up again; " +
+        "to start with empty state on purpose, unset savepointDir for this update",
+    );
     // As the first error said: from the savepoint, dropping the unclaimed state.
     fake.cluster.failingRestores.clear();
     const { outs } = await provider.update!("id", olds as SqlGatewayJobOutputs, { ...news, initialSavepointPath: savepoint, allowNonRestoredState: true });
@@ -264,7 +269,13 @@ describe("SQL Gateway target: a restore that fails the submit (default scheduler
     const { outs: olds } = await provider.create(bounded);
     fake.cluster.jobs.get(JOB1)!.status = "FINISHED";
     const { outs } = await provider.update!("id", olds as SqlGatewayJobOutputs, { ...bounded, script: SCRIPT_V2 });
-    expect([outs.jobId, outs.warnings.length]).to.deep.equal([JOB2, 2]);
+    expect([outs.jobId, outs.warnings]).to.deep.equal([
+      JOB2,
+      [
+        `job ${JOB1} was no longer running (FINISHED); nothing to stop and no savepoint taken`,
+        `job ${JOB1} had ended and took no savepoint; its reads are bounded, so the new job reads its sources from the beginning`,
+      ],
+    ]);
   });
 
   it("state written before `bounded` existed shows no change when FlinkSqlJob now passes bounded: false", async () => {
@@ -274,15 +285,17 @@ describe("SQL Gateway target: a restore that fails the submit (default scheduler
     expect((await provider.diff!("id", olds, inputs({ bounded: true }))).changes).to.equal(true);
   });
 
-  it("a batch job whose old run has FINISHED starts empty with a warning (no state to keep)", async () => {
+  it("a batch job: savepointDir is not used — a running one is cancelled (no STOP ... WITH SAVEPOINT), a finished one just replaced", async () => {
     await start();
     const batch = inputs({ savepointDir: "s3://b/sp", flinkConfiguration: { "execution.runtime-mode": "BATCH" } });
     const { outs: olds } = await provider.create(batch);
-    fake.cluster.jobs.get(JOB1)!.status = "FINISHED";
     const { outs } = await provider.update!("id", olds as SqlGatewayJobOutputs, { ...batch, script: SCRIPT_V2 });
-    expect(outs.jobId).to.equal(JOB2);
-    expect(outs.warnings.slice(-1)).to.deep.equal([
-      `the new job starts with empty state: job ${JOB1} took no savepoint; set sqlGateway.initialSavepointPath to start it from a savepoint or retained checkpoint`,
-    ]);
+    expect([outs.jobId, outs.warnings]).to.deep.equal([JOB2, [`job ${JOB1} was cancelled (a batch job takes no savepoint) and the new job starts from the beginning`]]);
+    expect(fake.executed.filter((x) => x.statement.startsWith("STOP")).map((x) => x.statement)).to.deep.equal([`STOP JOB '${JOB1}'`]);
+    fake.cluster.jobs.get(JOB2)!.status = "FINISHED";
+    const { outs: again } = await provider.update!("id", outs, { ...batch, script: SCRIPT_V1 });
+    expect(again.warnings).to.deep.equal([`job ${JOB2} was no longer running (FINISHED); nothing to stop`]);
+    await provider.delete!("id", again);
+    expect(fake.executed.filter((x) => x.statement.startsWith("STOP")).map((x) => x.statement)).to.deep.equal([`STOP JOB '${JOB1}'`, `STOP JOB 'ffffffffffffffffffffffff00000003'`]);
   });
 });

@@ -118,8 +118,8 @@ export function validateTarget(
     if (typeof gateway === "object" && gateway !== null && gateway.savepointDir !== undefined && plan.runtimeMode === "batch") {
       diag.warn(
         "sqlGateway.savepointDir",
-        "a batch job runs without checkpoints and cannot take a savepoint, so an update while it runs would fail at STOP JOB ... WITH SAVEPOINT; " +
-          "unset savepointDir (an update then cancels a running batch job and submits the new script)",
+        "a batch job runs without checkpoints and takes no savepoint, so savepointDir is not used: an update cancels a running batch job and submits the new script; " +
+          "unset savepointDir",
       );
     }
     if (restartsEmpty && plan.streamingIcebergReads.length > 0) {

@@ -337,9 +337,16 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
   // Before the old job is stopped: a duplicate found afterwards would leave nothing running.
   await refuseDuplicate(news, olds.jobId);
   const warnings: string[] = [];
-  const stop = await stopIfRunning(current, news.savepointDir, warnings);
-  if (news.savepointDir === undefined && stop.stopped) {
-    warnings.push(`savepointDir is not set: job ${olds.jobId} was cancelled without a savepoint and the new job starts with empty state`);
+  // A batch job takes no savepoint (no checkpoints): its savepointDir is not used, the stop cancels it.
+  const batch = runtimeMode(news) === "BATCH";
+  const savepointDir = batch ? undefined : news.savepointDir;
+  const stop = await stopIfRunning(current, savepointDir, warnings);
+  if (savepointDir === undefined && stop.stopped) {
+    warnings.push(
+      batch
+        ? `job ${olds.jobId} was cancelled (a batch job takes no savepoint) and the new job starts from the beginning`
+        : `savepointDir is not set: job ${olds.jobId} was cancelled without a savepoint and the new job starts with empty state`,
+    );
   }
   // No savepoint of its own (the old job had ended): a newly given initialSavepointPath restores the state.
   const given = news.initialSavepointPath !== undefined && news.initialSavepointPath !== olds.initialSavepointPath ? news.initialSavepointPath : undefined;
@@ -347,12 +354,16 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
   // restore): start again from the savepoint that job was started from.
   const again = !restartKeysChanged && !stop.stopped ? olds.savepointPath : undefined;
   const savepointPath = stop.savepointPath ?? given ?? again;
-  if (savepointPath === undefined && news.savepointDir !== undefined) {
+  if (savepointPath === undefined && savepointDir !== undefined) {
     // savepointDir asks to keep the state; a streaming job that would start empty is refused (most
-    // often after an update that failed: its error named the savepoint the stop took).
-    // Only a job known to be unbounded streaming: the runtime mode may also come from the script or the cluster.
-    if (news.flinkConfiguration[RUNTIME_MODE]?.toUpperCase() === "STREAMING" && news.bounded !== true) throw emptyStateRefusal(news.endpoint, olds.jobId, stop.status);
-    warnings.push(`the new job starts with empty state: job ${olds.jobId} took no savepoint; set sqlGateway.initialSavepointPath to start it from a savepoint or retained checkpoint`);
+    // often after an update that failed: its error named the savepoint the stop took). Only a job
+    // known to be unbounded streaming: the runtime mode may also come from the script or the cluster.
+    if (runtimeMode(news) === "STREAMING" && news.bounded !== true) throw emptyStateRefusal(news.endpoint, olds.jobId, stop.status);
+    warnings.push(
+      news.bounded === true
+        ? `job ${olds.jobId} had ended and took no savepoint; its reads are bounded, so the new job reads its sources from the beginning`
+        : `the new job starts with empty state: job ${olds.jobId} took no savepoint; set sqlGateway.initialSavepointPath to start it from a savepoint or retained checkpoint`,
+    );
   }
   const restore = restoreFrom(savepointPath, news.allowNonRestoredState);
   let sub;
@@ -367,11 +378,14 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
   return { outs: { ...news, jobId: sub.jobId, savepointPath, jobStatus, warnings, warnedAt: Date.now() } };
 }
 
-const RUNTIME_MODE = "execution.runtime-mode";
+/** `execution.runtime-mode` of the job's configuration, upper case (FlinkSqlJob always sets it). */
+function runtimeMode(p: SqlGatewayJobInputs): string | undefined {
+  return p.flinkConfiguration["execution.runtime-mode"]?.toUpperCase();
+}
 
-/** Stops the job (with a savepoint when savepointDir is set); a job already gone is success. */
+/** Stops the job (with a savepoint when savepointDir is set, unless it is a batch job); a job already gone is success. */
 export async function remove(props: SqlGatewayJobOutputs): Promise<void> {
-  await stopIfRunning(props, props.savepointDir, []);
+  await stopIfRunning(props, runtimeMode(props) === "BATCH" ? undefined : props.savepointDir, []);
 }
 
 /** Refreshes jobStatus; keeps the resource when the job is gone (jobStatus "NOT_FOUND"), so that its savepoint path stays in state. */
