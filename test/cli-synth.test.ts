@@ -117,12 +117,12 @@ export const x = cfg.a!.foo;
     const dir = program(
       path.join(tmp, "needs-config"),
       HEADER + `export const snapshot = new pulumi.Config().require("startSnapshot");\n`,
-      { "Pulumi.prod.yaml": 'config:\n  prog:startSnapshot: "10"\n' },
+      { "Pulumi.prod.yaml": 'config:\n  prog:startSnapshot: "10"\n', "Pulumi.staging.yaml": 'config:\n  prog:other: "1"\n' },
     );
     const r = await runCli(["synth", dir, "--out", path.join(tmp, "needs-config-out")]);
     expect(r.code).to.equal(1);
     expect(r.stderr).to.contain("Missing required configuration variable 'prog:startSnapshot'");
-    expect(r.stderr).to.contain('  synth ran as stack "dev" and reads config from Pulumi.dev.yaml, which does not exist (stack files: Pulumi.prod.yaml) and --config: pass --config prog:startSnapshot=<value> or --stack prod');
+    expect(r.stderr).to.contain('  synth ran as stack "dev" and reads config from Pulumi.dev.yaml, which does not exist (stack files: Pulumi.prod.yaml, Pulumi.staging.yaml) and --config: pass --config prog:startSnapshot=<value> or --stack prod (which sets it)');
   });
 
   it("a program without a FlinkSqlJob is told so", async () => {

@@ -23,12 +23,15 @@ function runNode(file: string, args: string[]): Promise<{ code: number | null; o
 }
 
 describe("SqlGatewayJob provider serialization", () => {
-  it("serializes without requiring project files and runs in a plain node process: check, create, diff, update, read, delete, the duplicate guard", async () => {
+  it("serializes without requiring project files and runs in a plain node process: check, create, diff, update, read, delete, the duplicate guard, a failed restore, the start wait, the empty-state refusal", async () => {
     const sf = await pulumi.runtime.serializeFunction(() => sqlGatewayProvider, { allowSecrets: true });
     expect([...sf.text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1])).to.deep.equal([]);
     const dir = mkdtempSync(path.join(tmpdir(), "sqlgw-provider-"));
     // Statements pass through PENDING and RUNNING (the status poll's own sets are exercised).
     const fake = await FakeSqlGateway.start({ statuses: ["PENDING", "RUNNING"], poll: undefined } as never);
+    // The third job waits through INITIALIZING; a restore from a missing path fails its INSERT.
+    fake.cluster.startSequences.push(["RUNNING"], ["RUNNING"], ["INITIALIZING", "INITIALIZING", "RUNNING"]);
+    fake.cluster.failingRestores.set("s3://b/sp/missing", "java.io.FileNotFoundException: Cannot find checkpoint or savepoint file/directory 's3://b/sp/missing' on file system 's3'.");
     try {
       writeFileSync(path.join(dir, "provider.js"), sf.text);
       writeFileSync(
@@ -49,6 +52,11 @@ describe("SqlGatewayJob provider serialization", () => {
            steps.read = (await p.read("id", u.outs)).props.jobStatus;
            await p.delete("id", u.outs);
            steps.deleted = (await p.read("id", u.outs)).props.jobStatus;
+           steps.restoreHint = await p.create({ ...ins, initialSavepointPath: "s3://b/sp/missing" }).then(() => "created", (e) => e.message.split("\\n").slice(-1)[0]);
+           steps.startWait = (await p.create({ ...ins, jobName: undefined })).outs.jobStatus;
+           steps.refusal = await p
+             .update("id", u.outs, { ...ins, flinkConfiguration: { "execution.runtime-mode": "STREAMING" }, script: "INSERT INTO t SELECT 3;" })
+             .then(() => "updated", (e) => (e.message.includes("no longer runs (FINISHED)") ? "refused" : e.message));
            console.log(JSON.stringify(steps));
          })().catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });`,
       );
@@ -65,6 +73,10 @@ describe("SqlGatewayJob provider serialization", () => {
           update: ["ffffffffffffffffffffffff00000002", "s3://b/sp/savepoint-000001-sp1"],
           read: "RUNNING",
           deleted: "FINISHED",
+          restoreHint:
+            "  the restore from s3://b/sp/missing failed: there is no savepoint or retained checkpoint at that path (Flink reads its _metadata file); set sqlGateway.initialSavepointPath to one that exists",
+          startWait: "RUNNING",
+          refusal: "refused",
         },
       });
     } finally {

@@ -62,15 +62,25 @@ function projectDirOf(file: string): string {
   }
 }
 
-/** Resolves the program; throws an Error with a clear message when it cannot be found. */
-/** The stack files (`Pulumi.<stack>.yaml`) in `dir`, sorted. */
+/** The stack files (`Pulumi.<stack>.yaml`, the name synth reads) in `dir`, sorted. */
 export function stackFiles(dir: string): string[] {
   return fs
     .readdirSync(dir)
-    .filter((f) => /^Pulumi\.[^.]+\.ya?ml$/.test(f) && f !== "Pulumi.yaml" && f !== "Pulumi.yml")
+    .filter((f) => /^Pulumi\.[^.]+\.yaml$/.test(f) && f !== "Pulumi.yaml")
     .sort();
 }
 
+/** The `config` map of a stack file, or undefined when it has none or cannot be read. */
+export function stackFileConfig(file: string): Record<string, unknown> | undefined {
+  try {
+    const config = readYaml(file)?.config;
+    return typeof config === "object" && config !== null ? (config as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves the program; throws an Error with a clear message when it cannot be found. */
 export function resolveProject(program: string, stack: string, overrides: Readonly<Record<string, string>>, stackGiven = false): ProgramProject {
   const target = path.resolve(program);
   if (!fs.existsSync(target)) throw new Error(`program ${JSON.stringify(program)} does not exist`);

@@ -15,7 +15,7 @@ import { SECRET_PLACEHOLDER } from "../components/job-targets.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import { isValidationError, resourceLabel } from "../validation/error.js";
 import type { SynthOptions } from "./args.js";
-import { resolveProject, stackFiles } from "./project.js";
+import { resolveProject, stackFileConfig, stackFiles } from "./project.js";
 import { runProgram } from "./run-program.js";
 
 
@@ -145,11 +145,18 @@ function missingConfigHint(e: unknown, dir: string, stack: string): string[] {
   if (m === null) return [];
   const files = stackFiles(dir);
   const own = `Pulumi.${stack}.yaml`;
-  const others = files.filter((f) => f !== own && f !== `Pulumi.${stack}.yml`);
-  const stackNote = files.length > others.length ? `${own}` : `${own}, which does not exist${others.length > 0 ? ` (stack files: ${others.join(", ")})` : ""}`;
-  const other = others[0]?.replace(/^Pulumi\.(.*)\.ya?ml$/, "$1");
+  const others = files.filter((f) => f !== own);
+  const stackNote = files.includes(own) ? own : `${own}, which does not exist${others.length > 0 ? ` (stack files: ${others.join(", ")})` : ""}`;
+  // Only stacks whose file sets the key (as `project:key`, or `key` for the project's own namespace).
+  const [ns, key] = m[1]!.includes(":") ? (m[1]!.split(":", 2) as [string, string]) : ["", m[1]!];
+  const setting = others
+    .filter((f) => {
+      const config = stackFileConfig(path.join(dir, f));
+      return config !== undefined && (Object.hasOwn(config, m[1]!) || (ns !== "" && Object.hasOwn(config, key) && !key.includes(":")));
+    })
+    .map((f) => f.replace(/^Pulumi\.(.*)\.yaml$/, "$1"));
   return [
-    `  synth ran as stack "${stack}" and reads config from ${stackNote} and --config: pass --config ${m[1]}=<value>${other !== undefined ? ` or --stack ${other}` : ""}`,
+    `  synth ran as stack "${stack}" and reads config from ${stackNote} and --config: pass --config ${m[1]}=<value>${setting.length > 0 ? ` or --stack ${setting.join(" / ")} (which set${setting.length === 1 ? "s" : ""} it)` : ""}`,
   ];
 }
 

@@ -88,7 +88,7 @@ export function gatewaySubmission(args: SqlGatewayJobArgs, reveal = false): pulu
     }));
   const named = (name: string): Record<string, unknown> => ({
     "pipeline.name": name,
-    note: "added by the provider to the session that submits the script (neither configuration nor sessionProperties set pipeline.name); while a job of that name that this stack does not own runs, nothing is submitted",
+    note: "added by the provider to the session that submits the script (neither configuration nor sessionProperties set pipeline.name); while a job of that name that this resource does not know has not ended, nothing is submitted",
   });
   return summary.apply((s) => jobName.apply((name): Record<string, unknown> => (name !== undefined ? Object.assign({}, s, { jobName: named(name) }) : s)));
 }

@@ -12,10 +12,13 @@
  *   where the value's type is known: a column of the FROM table (also through `*`), a
  *   `CAST(... AS type)` or a literal; any other expression is left to the runtime;
  * - a nullable column of the FROM table written as it is into a NOT NULL sink column (a primary
- *   key): a warning, Flink fails the job on the first NULL (nullIntoNotNull);
+ *   key): a warning, Flink fails the job on the first NULL (nullIntoNotNull); `NULL` or
+ *   `CAST(NULL AS ...)` into one: an error; a column list that leaves one out: an error
+ *   (PreValidateReWriter fills it with NULL and refuses);
  * - a column reference in the SELECT list that matches no column of the FROM table (Flink's
  *   identifiers are case-sensitive; unquoted literals and parenthesis-less functions such as NULL
- *   or CURRENT_TIMESTAMP are no column references). WHERE and the other clauses are not read.
+ *   or CURRENT_TIMESTAMP are no column references). Of the clauses after FROM only the WHERE's
+ *   top-level conditions are read, for the NOT NULL rule (insert-query.ts nullRejectedColumns).
  *
  * Only the plain query shape is read (insert-query.ts); anything else is left to the runtime.
  */

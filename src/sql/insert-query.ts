@@ -53,6 +53,8 @@ const AFTER_WHERE = /\b(?:GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH|WINDOW|QUALIFY)\
 const LETS_NULL_THROUGH = /\b(?:OR|CASE|COALESCE|IFNULL|NVL|NULLIF|IS\s+(?:NOT\s+)?(?:DISTINCT|TRUE|FALSE|UNKNOWN))\b/i;
 /** As LETS_NULL_THROUGH, and IS NULL or a leading NOT (`NOT (c IS NOT NULL)` lets only NULL through). */
 const NULL_TOLERANT = /\bIS\s+NULL\b|^\s*NOT\b/i;
+/** `[q.]c IS NOT NULL` as a whole condition. */
+const IS_NOT_NULL_FORM = new RegExp(String.raw`^\s*(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NOT\s+NULL\s*$`, "i");
 /** `NOT [q.]c IS NULL`: rejects NULL for c. */
 const NOT_IS_NULL = new RegExp(String.raw`^\s*NOT\s+(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NULL\s*$`, "i");
 /** A comparison or a predicate whose result is unknown (the row dropped) when an operand is NULL. */
@@ -138,7 +140,8 @@ function textAfterTarget(a: AnalyzedStatement): { text: string; tables: TableDef
 
 /**
  * The columns a top-level condition of the WHERE clause in code[pos...] rejects NULL for: the WHERE
- * is split into its top-level AND conditions (an AND of BETWEEN excepted); a condition counts when
+ * is split into its top-level AND conditions (an AND of BETWEEN or inside CASE ... END excepted;
+ * none when an OR is at the top level, which binds looser); a condition counts when
  * it is `c IS NOT NULL` or `NOT c IS NULL`, or a comparison, IN, BETWEEN or LIKE with `c` at its
  * top level (not inside a function's parentheses), and holds nothing that lets NULL through (OR,
  * CASE, COALESCE, IS NULL, IS DISTINCT, a leading NOT). Such a row never reaches the SELECT list.
@@ -150,10 +153,10 @@ function nullRejectedColumns(text: string, code: string, pos: number, qualifiers
   const start = pos + where[0].length;
   const flatAll = topLevelOnly(code, start, code.length);
   if (flatAll === undefined) return [];
-  // String literals blanked: a word inside one is no column.
-  const flat = flatAll.replace(/'(?:[^']|'')*'/g, (m) => " ".repeat(m.length));
-  const end = AFTER_WHERE.exec(flat);
-  const clause = end === null ? flat : flat.slice(0, end.index);
+  const end = AFTER_WHERE.exec(flatAll);
+  const clause = end === null ? flatAll : flatAll.slice(0, end.index);
+  // OR binds looser than AND: with one at the top level (outside CASE ... END), no AND part holds for every row.
+  if (/\bOR\b/i.test(clause.replace(/\bCASE\b[\s\S]*?\bEND\b/gi, " "))) return [];
   const out: string[] = [];
   let from = 0;
   let betweens = 0;
@@ -183,9 +186,11 @@ function nullRejectedColumns(text: string, code: string, pos: number, qualifiers
       s += open + 1;
       e = s + (close - open - 1);
     }
-    const inner = topLevelOnly(code, start + s, start + e)?.replace(/'(?:[^']|'')*'/g, (m) => " ".repeat(m.length));
+    const inner = topLevelOnly(code, start + s, start + e);
     if (inner === undefined) continue;
     if (LETS_NULL_THROUGH.test(inner)) continue;
+    // IS NOT NULL only as the whole condition: `c IS NOT NULL = FALSE` keeps exactly the NULLs.
+    if (/\bIS\s+NOT\s+NULL\b/i.test(inner) && !IS_NOT_NULL_FORM.test(inner)) continue;
     if (!NOT_IS_NULL.test(inner) && (NULL_TOLERANT.test(inner) || !STRICT_PREDICATE.test(inner))) continue;
     for (const m of inner.matchAll(REF)) {
       const refEnd = start + s + m.index! + m[0].length;

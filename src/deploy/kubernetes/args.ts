@@ -173,10 +173,11 @@ export interface KubernetesArgs {
    * provider with RFC 9535 JSONPath filters, pulumi-kubernetes PR #3658, May 2025; this package pins
    * 4.34.2): job RUNNING for an unbounded running job, RUNNING
    * or FINISHED for a bounded or batch job, lifecycle SUSPENDED for `state: "suspended"` (or
-   * CREATED: a job created suspended is never deployed, and the operator reports it so). Each
-   * condition holds only for the spec this `up` applied: `status.observedGeneration` equals
+   * CREATED: a job created suspended is never deployed, and the operator reports it so). The job
+   * conditions hold only for the spec this `up` applied: `status.observedGeneration` equals
    * `metadata.generation` and `reconciliationStatus.state` is DEPLOYED, so an update's wait does not
-   * end on the old job's RUNNING, and a spec the operator rolls back ends in the timeout (wait.ts;
+   * end on the old job's RUNNING, and a spec the operator rolls back ends in the timeout; SUSPENDED
+   * counts for the current generation only (CREATED has no generation to compare) (wait.ts;
    * a change the operator applies without redeploying needs operator 1.11+, FLINK-36890). A job
    * that fails after it reached RUNNING is not seen. Default true; false sets `pulumi.com/skipAwait`.
    */
