@@ -125,6 +125,35 @@ export const x = cfg.a!.foo;
     expect(r.stderr).to.contain('  synth ran as stack "dev" and reads config from Pulumi.dev.yaml, which does not exist (stack files: Pulumi.prod.yaml, Pulumi.staging.yaml) and --config: pass --config prog:startSnapshot=<value> or --stack prod (which sets it)');
   });
 
+  it("an encrypted (secure:) stack value: synth says it reads [secret] for it and how to give a value", async () => {
+    const dir = program(
+      path.join(tmp, "secure"),
+      HEADER +
+        `const cfg = new pulumi.Config();
+const src = new FlinkTable("src", { columns: [{ name: "a", type: "INT" }], options: { connector: "datagen", "number-of-rows": cfg.require("rows") } });
+const dst = new FlinkTable("dst", { columns: [{ name: "a", type: "INT" }], options: { connector: "print", "print-identifier": cfg.require("tag") } });
+new FlinkSqlJob("job", { runtimeMode: "batch", statements: [sql\`INSERT INTO \${dst} SELECT a FROM \${src}\`] });\n`,
+      { "Pulumi.prod.yaml": "config:\n  prog:tag:\n    secure: AAABAKx1c2VkZm9ydGVzdA==\n" },
+    );
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "secure-out"), "--stack", "prod"]);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout.split("\n")[0]).to.equal(
+      'note: the stack file\'s encrypted values (prog:tag) cannot be decrypted offline: the program reads "[secret]" for it; pass --config prog:tag=<value> to synthesize with a real value',
+    );
+    const given = await runCli(["synth", dir, "--out", path.join(tmp, "secure-out2"), "--stack", "prod", "--config", "tag=t1"]);
+    expect(given.stdout).to.not.contain("note:");
+  });
+
+  it("under `npm run flink-iceberg` relative paths are taken from where the command was typed (INIT_CWD), not the package folder", async () => {
+    const typedIn = path.join(tmp, "typed-in");
+    program(path.join(typedIn, "proj"), HEADER + `const s = new FlinkTable("s", { columns: [{ name: "a", type: "INT" }], options: { connector: "datagen" } });
+const d = new FlinkTable("d", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });
+new FlinkSqlJob("j", { statements: [sql\`INSERT INTO \${d} SELECT a FROM \${s}\`] });\n`);
+    const r = await runCli(["synth", "proj", "--out", "synth-out"], ROOT, { npm_lifecycle_event: "flink-iceberg", INIT_CWD: typedIn });
+    expect(r.code, r.stderr).to.equal(0);
+    expect(fs.existsSync(path.join(typedIn, "synth-out", "j", "job.sql"))).to.equal(true);
+  });
+
   it("a program without a FlinkSqlJob is told so", async () => {
     const dir = program(path.join(tmp, "nojob"), HEADER + `new FlinkTable("t", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });\n`);
     const r = await runCli(["synth", dir, "--out", path.join(tmp, "nojob-out")]);
@@ -191,6 +220,8 @@ new FlinkSqlJob("gw-job", { statements: [sql\`INSERT INTO \${dst} SELECT a FROM 
       "onUpdate:",
       "  savepointDir: s3://lake/savepoints",
       "  then: stop the running job with a savepoint into savepointDir, then submit the new script restored from it",
+      "restartOn: a change of the script, the configuration, sessionProperties or the endpoint (stop, then submit); other inputs (headers, startTimeout, ...) change in place",
+      "onDelete: stop the job with a savepoint into s3://lake/savepoints (its path is not reported)",
       "afterSubmit:",
       "  startTimeout: 1min",
       "  then: read the job's status until it is RUNNING or FINISHED; FAILED or CANCELED fails the create or update, still starting after startTimeout is a warning",

@@ -136,6 +136,9 @@ describe("NOT NULL sink columns: WHERE conditions, NULL values, column lists, th
       job("v = 'y' OR v = 'x' AND id > 0", true),
       job("id IS NOT NULL = FALSE", true),
       job("CASE WHEN v = 'a' OR v = 'b' THEN TRUE ELSE FALSE END AND id > 0", false),
+      job("NOT (id IS NULL)", false),
+      job("v <> 'x' AND NOT ( s.`id` IS NULL )", false),
+      job("NOT (v IS NULL)", true),
     ];
     expect(results.filter(([, ok]) => !ok)).to.deep.equal([]);
   });

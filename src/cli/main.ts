@@ -22,6 +22,10 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream =
     out.write(`${(require("../../package.json") as { version: string }).version}\n`);
     return 0;
   }
+  // `npm run flink-iceberg` (also `npm --prefix <clone> run ...`) runs the script in the package's
+  // folder; relative paths mean the folder the command was typed in (npm's INIT_CWD).
+  const typedIn = process.env.npm_lifecycle_event === "flink-iceberg" ? process.env.INIT_CWD : undefined;
+  if (typedIn !== undefined && typedIn !== "" && typedIn !== process.cwd()) process.chdir(typedIn);
   try {
     const result = await synth(cmd);
     out.write(formatSummary(result) + "\n");

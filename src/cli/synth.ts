@@ -38,6 +38,8 @@ export interface SynthResult {
   jobs: SynthJobResult[];
   /** Warnings about the program as a whole, e.g. a table no job uses. */
   warnings: string[];
+  /** What synth itself could not do as `pulumi up` would, e.g. decrypt `secure:` config values. */
+  notes: string[];
 }
 
 /** An error for the CLI to print; `lines` are printed one per line, exit code 1. */
@@ -168,6 +170,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
   } catch (e) {
     throw new SynthError([e instanceof Error ? e.message : String(e)]);
   }
+  const notes = secureConfigNote(project.config, project.secretKeys);
   let run;
   // The errors, then the warnings of the resources that were valid (a failed run shows them too).
   const failed = (more: string[]): SynthError =>
@@ -176,6 +179,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
       ...collectedErrors().flatMap(describeFailure),
       ...more,
       ...programWarnings().map((w) => `warning: ${w}`),
+      ...notes.map((n) => `note: ${n}`),
     ]);
   try {
     run = await runProgram(project, opts.stack);
@@ -240,7 +244,20 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
       `${t.label}: no FlinkSqlJob uses it, so it deploys nothing (a table is created by the jobs that interpolate it with \${...})`,
       ...tableWarnings(t),
     ]);
-  return { outDir, jobs, warnings };
+  return { outDir, jobs, warnings, notes };
+}
+
+/**
+ * The stack file's encrypted (`secure:`) values still in effect: synth cannot decrypt them (that
+ * needs the stack's secrets provider), so the program reads SECRET_PLACEHOLDER for them.
+ */
+function secureConfigNote(config: Readonly<Record<string, string>>, secretKeys: readonly string[]): string[] {
+  const unread = secretKeys.filter((k) => config[k] === SECRET_PLACEHOLDER);
+  if (unread.length === 0) return [];
+  return [
+    `the stack file's encrypted values (${unread.join(", ")}) cannot be decrypted offline: the program reads ${JSON.stringify(SECRET_PLACEHOLDER)} for ${unread.length === 1 ? "it" : "them"}; ` +
+      `pass --config ${unread[0]}=<value> to synthesize with a real value`,
+  ];
 }
 
 /** The summary table printed after a successful synth. */
@@ -249,7 +266,7 @@ export function formatSummary(result: SynthResult): string {
   const rows = result.jobs.map((j) => [j.name, String(j.tables.length), j.sinks.join(", "), j.runtimeMode, j.checkpointInterval, j.target, String(j.warnings.length)]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
-  const out = [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
+  const out = [...result.notes.map((n) => `note: ${n}`), line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
   // A table two jobs use has its warnings in both: each is printed once.
   const ofJobs = new Set(result.jobs.flatMap((j) => j.warnings));
   for (const w of ofJobs) out.push(`warning: ${w}`);

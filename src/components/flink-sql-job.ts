@@ -35,10 +35,16 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * number of values than columns (a `*` counts the FROM table's columns), a listed column the sink
    * does not have, a value whose known type (a column of the FROM table, a CAST or a literal) Flink does not
    * convert to the column's type by itself (flink `LogicalTypeCasts`), and a column reference in
-   * the SELECT list that the FROM table does not have (with the nearest name). Only whole items are
-   * read: names inside expressions (`UPPER(x)`, `CAST(x AS ...)`), WHERE and the other clauses are
-   * not; a `*` over a table with VIRTUAL metadata columns is not counted (the column expansion
-   * strategy may leave them out); joins, unions, subqueries, WITH and VALUES are left to Flink.
+   * the SELECT list that the FROM table does not have (with the nearest name). NOT NULL sink
+   * columns (a primary key is NOT NULL): `NULL` / `CAST(NULL AS ...)` into one and a column list
+   * that leaves one out are preview errors; a nullable column of the FROM table written into one is a
+   * warning (Flink's `table.exec.sink.not-null-enforcer`, default ERROR, fails the job on the first
+   * NULL), unless a top-level WHERE condition rejects NULL for it (`id > 0`, `id IS NOT NULL`,
+   * `NOT id IS NULL`, `id IN (...)`, ...; not under OR, CASE, COALESCE or NOT), the FROM table is
+   * 'datagen' without a null-rate, or the enforcer is DROP. Only whole items are read: names inside
+   * expressions (`UPPER(x)`, `CAST(x AS ...)`) are not, and of the clauses after FROM only those
+   * WHERE conditions; a `*` over a table with VIRTUAL metadata columns is not counted (the column
+   * expansion strategy may leave them out); joins, unions, subqueries, WITH and VALUES are left to Flink.
    */
   statements: (SqlStatement | string)[];
   /**

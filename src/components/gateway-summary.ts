@@ -81,14 +81,20 @@ export function gatewaySubmission(args: SqlGatewayJobArgs, reveal = false): pulu
           : savepointDir !== undefined
             ? { savepointDir, then: "stop the running job with a savepoint into savepointDir, then submit the new script restored from it" }
             : { then: "stop the running job without a savepoint, then submit the new script from empty state (set savepointDir to keep state)" },
+      // What the provider does (provider-impl.ts), in the order of a resource's life.
+      restartOn: "a change of the script, the configuration, sessionProperties or the endpoint (stop, then submit); other inputs (headers, startTimeout, ...) change in place",
+      onDelete:
+        String(configuration["execution.runtime-mode"] ?? "").toUpperCase() !== "BATCH" && savepointDir !== undefined
+          ? `stop the job with a savepoint into ${savepointDir} (its path is not reported)`
+          : "cancel the job (no savepoint)",
       afterSubmit: {
-        startTimeout: args.startTimeout ?? "1min",
+        startTimeout: args.startTimeout === undefined ? "1min" : /^\s*\d+\s*$/.test(args.startTimeout) ? `${args.startTimeout.trim()} ms` : args.startTimeout,
         then: "read the job's status until it is RUNNING or FINISHED; FAILED or CANCELED fails the create or update, still starting after startTimeout is a warning",
       },
     }));
   const named = (name: string): Record<string, unknown> => ({
     "pipeline.name": name,
-    note: "added by the provider to the session that submits the script (neither configuration nor sessionProperties set pipeline.name); while a job of that name that this resource does not know has not ended, nothing is submitted",
+    note: "added by the provider to the session that submits the script (neither configuration nor sessionProperties set pipeline.name); while a job of that name that this resource does not know has not ended, the create or update fails and submits nothing",
   });
   return summary.apply((s) => jobName.apply((name): Record<string, unknown> => (name !== undefined ? Object.assign({}, s, { jobName: named(name) }) : s)));
 }

@@ -55,8 +55,10 @@ const LETS_NULL_THROUGH = /\b(?:OR|CASE|COALESCE|IFNULL|NVL|NULLIF|IS\s+(?:NOT\s
 const NULL_TOLERANT = /\bIS\s+NULL\b|^\s*NOT\b/i;
 /** `[q.]c IS NOT NULL` as a whole condition. */
 const IS_NOT_NULL_FORM = new RegExp(String.raw`^\s*(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NOT\s+NULL\s*$`, "i");
-/** `NOT [q.]c IS NULL`: rejects NULL for c. */
+/** `NOT [q.]c IS NULL`: rejects NULL for c (`NOT (c IS NULL)` is read inside its parentheses). */
 const NOT_IS_NULL = new RegExp(String.raw`^\s*NOT\s+(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NULL\s*$`, "i");
+/** `NOT (...)`: the text inside the parentheses. */
+const NOT_PARENS = /^\s*NOT\s*\(/i;
 /** A comparison or a predicate whose result is unknown (the row dropped) when an operand is NULL. */
 const STRICT_PREDICATE = /<>|!=|<=|>=|[=<>]|\b(?:IN|BETWEEN|LIKE|SIMILAR\s+TO)\b|\bIS\s+NOT\s+NULL\b/i;
 const REF = new RegExp(String.raw`(?<![\w$.])(?:(${NAME})\s*\.\s*)?(${NAME})(?![\w$]|\s*[.(])`, "g");
@@ -185,6 +187,22 @@ function nullRejectedColumns(text: string, code: string, pos: number, qualifiers
       if (lead[open] !== "(" || closingParen(lead, open) !== close) break;
       s += open + 1;
       e = s + (close - open - 1);
+    }
+    // NOT (c IS NULL) is NOT c IS NULL.
+    const raw = code.slice(start + s, start + e);
+    const notParens = NOT_PARENS.exec(raw);
+    if (notParens !== null && closingParen(raw, notParens[0].length - 1) === raw.trimEnd().length - 1) {
+      const body = raw.slice(notParens[0].length, raw.trimEnd().length - 1);
+      if (/^\s*\S+(?:\s*\.\s*\S+)?\s+IS\s+NULL\s*$/i.test(body) && NOT_IS_NULL.test(`NOT ${body}`)) {
+        const ref = body.trim().replace(/\s+IS\s+NULL$/i, "");
+        const bodyAt = start + s + notParens[0].length + (body.length - body.trimStart().length);
+        const m = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?(${NAME})$`).exec(ref);
+        if (m !== null) {
+          const qualifier = m[1] === undefined ? undefined : unquoteIdentifier(text.slice(bodyAt, bodyAt + m[1].length));
+          if (qualifier === undefined || qualifiers.includes(qualifier)) out.push(unquoteIdentifier(text.slice(bodyAt + ref.length - m[2]!.length, bodyAt + ref.length)));
+        }
+        continue;
+      }
     }
     const inner = topLevelOnly(code, start + s, start + e);
     if (inner === undefined) continue;

@@ -131,9 +131,10 @@ export interface KubernetesArgs {
   readonly initialSavepointPath?: string;
   /**
    * Skip state that no operator of the new plan claims when restoring. Default unset (Flink's
-   * false). Set it after changing the script of a savepoint/last-state job: Flink SQL derives
-   * operator ids from the plan, so an edited script may not map onto the old state. Becomes
-   * `spec.job.allowNonRestoredState`.
+   * false). Flink SQL derives operator ids from the plan, so an edited script may not map onto the
+   * old state: a streaming job with upgradeMode "savepoint" or "last-state" warns at preview until
+   * this is set, true to drop unclaimed state on an upgrade, false to keep Flink's strict check (an
+   * upgrade whose state does not map then fails). Becomes `spec.job.allowNonRestoredState`.
    */
   readonly allowNonRestoredState?: boolean;
   /**
