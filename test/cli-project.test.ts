@@ -45,4 +45,13 @@ describe("flink-iceberg synth: project and stack", () => {
     // The default stack (no --stack) without a file runs without stack config, as before.
     expect(resolveProject(tmp, "staging", {}).config).to.deep.equal({});
   });
+
+  it("one config value given twice with different values is an error (also as key and project:key)", () => {
+    expect(() => parseArgs(["synth", tmp, "--config", "image=a", "--config", "image=b"])).to.throw("--config image is given twice, with different values; give it once");
+    expect(parseArgs(["synth", tmp, "--config", "image=a", "--config", "image=a"])).to.deep.include({ config: { image: "a" } });
+    expect(() => resolveProject(tmp, "prod", { "lakehouse:image": "a", image: "b" }, true)).to.throw(
+      "--config lakehouse:image and --config image set the same value (lakehouse:image) differently; give it once",
+    );
+    expect(resolveProject(tmp, "prod", { "lakehouse:image": "a", image: "a" }, true).config).to.deep.include({ "lakehouse:image": "a" });
+  });
 });

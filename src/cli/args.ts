@@ -59,7 +59,10 @@ export function parseArgs(argv: readonly string[]): CliCommand {
       const kv = value();
       const eq = kv.indexOf("=");
       if (eq <= 0) throw new Error(`--config takes key=value, got ${JSON.stringify(kv)}`);
-      opts.config[kv.slice(0, eq)] = kv.slice(eq + 1);
+      const key = kv.slice(0, eq);
+      const earlier = opts.config[key];
+      if (earlier !== undefined && earlier !== kv.slice(eq + 1)) throw new Error(`--config ${key} is given twice, with different values; give it once`);
+      opts.config[key] = kv.slice(eq + 1);
     } else if (a === "--show-secrets") opts.showSecrets = true;
     else if (a.startsWith("-")) throw new Error(`unknown option ${a}`);
     else if (opts.program === "") opts.program = a;

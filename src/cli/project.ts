@@ -123,7 +123,15 @@ export function resolveProject(program: string, stack: string, overrides: Readon
       } else config[key] = configValue(v);
     }
   }
-  for (const [k, v] of Object.entries(overrides)) config[namespaced(name, k)] = v;
+  const given = new Map<string, string>();
+  for (const [k, v] of Object.entries(overrides)) {
+    const key = namespaced(name, k);
+    // `key` and `project:key` are one value: two different ones would leave the program one at random.
+    const other = given.get(key);
+    if (other !== undefined && other !== k && overrides[other] !== v) throw new Error(`--config ${other} and --config ${k} set the same value (${key}) differently; give it once`);
+    given.set(key, k);
+    config[key] = v;
+  }
   // A program other than the project's own entry gets a folder of its own (unique per folder and file).
   const base = path.basename(entry, path.extname(entry));
   const projectEntry = typeof pulumiYaml?.main === "string" ? path.resolve(dir, pulumiYaml.main) : undefined;
