@@ -70,13 +70,13 @@ export function stackFiles(dir: string): string[] {
     .sort();
 }
 
-/** The `config` map of a stack file, or undefined when it has none or cannot be read. */
-export function stackFileConfig(file: string): Record<string, unknown> | undefined {
+/** The keys a stack file of project `project` sets, namespaced (`project:key`) as the program reads them; none when it cannot be read. */
+export function stackFileKeys(file: string, project: string): string[] {
   try {
     const config = readYaml(file)?.config;
-    return typeof config === "object" && config !== null ? (config as Record<string, unknown>) : undefined;
+    return typeof config === "object" && config !== null ? Object.keys(config).map((k) => namespaced(project, k)) : [];
   } catch {
-    return undefined;
+    return [];
   }
 }
 

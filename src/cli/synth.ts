@@ -15,7 +15,7 @@ import { SECRET_PLACEHOLDER } from "../components/job-targets.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import { isValidationError, resourceLabel } from "../validation/error.js";
 import type { SynthOptions } from "./args.js";
-import { resolveProject, stackFileConfig, stackFiles } from "./project.js";
+import { resolveProject, stackFileKeys, stackFiles } from "./project.js";
 import { runProgram } from "./run-program.js";
 
 
@@ -142,21 +142,15 @@ function programWarnings(): string[] {
  * For Pulumi's "Missing required configuration variable" (its message says `pulumi config set`,
  * a CLI synth does without): where synth reads config, and the stacks it could have meant.
  */
-function missingConfigHint(e: unknown, dir: string, stack: string): string[] {
+function missingConfigHint(e: unknown, dir: string, project: string, stack: string): string[] {
   const m = /Missing required configuration variable '([^']+)'/.exec(e instanceof Error ? e.message : String(e));
   if (m === null) return [];
   const files = stackFiles(dir);
   const own = `Pulumi.${stack}.yaml`;
   const others = files.filter((f) => f !== own);
   const stackNote = files.includes(own) ? own : `${own}, which does not exist${others.length > 0 ? ` (stack files: ${others.join(", ")})` : ""}`;
-  // Only stacks whose file sets the key (as `project:key`, or `key` for the project's own namespace).
-  const [ns, key] = m[1]!.includes(":") ? (m[1]!.split(":", 2) as [string, string]) : ["", m[1]!];
-  const setting = others
-    .filter((f) => {
-      const config = stackFileConfig(path.join(dir, f));
-      return config !== undefined && (Object.hasOwn(config, m[1]!) || (ns !== "" && Object.hasOwn(config, key) && !key.includes(":")));
-    })
-    .map((f) => f.replace(/^Pulumi\.(.*)\.yaml$/, "$1"));
+  // Only stacks whose file sets the key.
+  const setting = others.filter((f) => stackFileKeys(path.join(dir, f), project).includes(m[1]!)).map((f) => f.replace(/^Pulumi\.(.*)\.yaml$/, "$1"));
   return [
     `  synth ran as stack "${stack}" and reads config from ${stackNote} and --config: pass --config ${m[1]}=<value>${setting.length > 0 ? ` or --stack ${setting.join(" / ")} (which set${setting.length === 1 ? "s" : ""} it)` : ""}`,
   ];
@@ -184,7 +178,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
   try {
     run = await runProgram(project, opts.stack);
   } catch (e) {
-    throw failed([...describeFailure(e), ...missingConfigHint(e, project.dir, opts.stack)]);
+    throw failed([...describeFailure(e), ...missingConfigHint(e, project.dir, project.name, opts.stack)]);
   }
   // Every resource with invalid args, in the order the program created them (collect.ts).
   if (collectedErrors().length > 0) throw failed([]);

@@ -8,7 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { valueCarriesCredential } from "../validation/secrets.js";
-import { addedJobName } from "../deploy/sql-gateway/provider-impl.js";
+import { addedJobName, isBatchJob, stopSavepointDir } from "../deploy/sql-gateway/provider-impl.js";
 
 /** How synth writes a secret value it does not show (the same placeholder as for manifests). */
 const SECRET = "[secret]";
@@ -76,7 +76,7 @@ export function gatewaySubmission(args: SqlGatewayJobArgs, reveal = false): pulu
       ...(initialSavepointPath !== undefined ? { initialSavepointPath } : {}),
       ...(allowNonRestoredState !== undefined ? { allowNonRestoredState } : {}),
       onUpdate:
-        String(configuration["execution.runtime-mode"] ?? "").toUpperCase() === "BATCH"
+        isBatchJob({ flinkConfiguration: configuration })
           ? { then: "stop the job if it still runs, without a savepoint (a batch job takes none; savepointDir is not used), then submit the new script" }
           : savepointDir !== undefined
             ? { savepointDir, then: "stop the running job with a savepoint into savepointDir, then submit the new script restored from it" }
@@ -84,7 +84,7 @@ export function gatewaySubmission(args: SqlGatewayJobArgs, reveal = false): pulu
       // What the provider does (provider-impl.ts), in the order of a resource's life.
       restartOn: "a change of the script, the configuration, sessionProperties or the endpoint (stop, then submit); other inputs (headers, startTimeout, ...) change in place",
       onDelete:
-        String(configuration["execution.runtime-mode"] ?? "").toUpperCase() !== "BATCH" && savepointDir !== undefined
+        stopSavepointDir({ flinkConfiguration: configuration, savepointDir }) !== undefined
           ? `stop the job with a savepoint into ${savepointDir} (its path is not reported)`
           : "cancel the job (no savepoint)",
       afterSubmit: {

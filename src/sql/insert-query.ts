@@ -55,6 +55,10 @@ const LETS_NULL_THROUGH = /\b(?:OR|CASE|COALESCE|IFNULL|NVL|NULLIF|IS\s+(?:NOT\s
 const NULL_TOLERANT = /\bIS\s+NULL\b|^\s*NOT\b/i;
 /** `[q.]c IS NOT NULL` as a whole condition. */
 const IS_NOT_NULL_FORM = new RegExp(String.raw`^\s*(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NOT\s+NULL\s*$`, "i");
+/** `[q.]c IS NULL` as a whole condition (inside `NOT (...)`). */
+const IS_NULL_FORM = new RegExp(String.raw`^\s*(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NULL\s*$`, "i");
+/** The keywords of the predicates read here, which REF would take for names. */
+const PREDICATE_WORDS = /^(?:IS|NOT|NULL|IN|BETWEEN|AND|LIKE|SIMILAR|TO)$/i;
 /** `NOT [q.]c IS NULL`: rejects NULL for c (`NOT (c IS NULL)` is read inside its parentheses). */
 const NOT_IS_NULL = new RegExp(String.raw`^\s*NOT\s+(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NULL\s*$`, "i");
 /** `NOT (...)`: the text inside the parentheses. */
@@ -188,31 +192,26 @@ function nullRejectedColumns(text: string, code: string, pos: number, qualifiers
       s += open + 1;
       e = s + (close - open - 1);
     }
-    // NOT (c IS NULL) is NOT c IS NULL.
+    // NOT (body) rejects NULL only as NOT (c IS NULL): read the body as that form.
     const raw = code.slice(start + s, start + e);
     const notParens = NOT_PARENS.exec(raw);
-    if (notParens !== null && closingParen(raw, notParens[0].length - 1) === raw.trimEnd().length - 1) {
-      const body = raw.slice(notParens[0].length, raw.trimEnd().length - 1);
-      if (/^\s*\S+(?:\s*\.\s*\S+)?\s+IS\s+NULL\s*$/i.test(body) && NOT_IS_NULL.test(`NOT ${body}`)) {
-        const ref = body.trim().replace(/\s+IS\s+NULL$/i, "");
-        const bodyAt = start + s + notParens[0].length + (body.length - body.trimStart().length);
-        const m = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?(${NAME})$`).exec(ref);
-        if (m !== null) {
-          const qualifier = m[1] === undefined ? undefined : unquoteIdentifier(text.slice(bodyAt, bodyAt + m[1].length));
-          if (qualifier === undefined || qualifiers.includes(qualifier)) out.push(unquoteIdentifier(text.slice(bodyAt + ref.length - m[2]!.length, bodyAt + ref.length)));
-        }
-        continue;
-      }
-    }
-    const inner = topLevelOnly(code, start + s, start + e);
+    const negated = notParens !== null && closingParen(raw, notParens[0].length - 1) === raw.trimEnd().length - 1;
+    const at = negated ? start + s + notParens[0].length : start + s;
+    const inner = topLevelOnly(code, at, negated ? start + s + raw.trimEnd().length - 1 : start + e);
     if (inner === undefined) continue;
-    if (LETS_NULL_THROUGH.test(inner)) continue;
-    // IS NOT NULL only as the whole condition: `c IS NOT NULL = FALSE` keeps exactly the NULLs.
-    if (/\bIS\s+NOT\s+NULL\b/i.test(inner) && !IS_NOT_NULL_FORM.test(inner)) continue;
-    if (!NOT_IS_NULL.test(inner) && (NULL_TOLERANT.test(inner) || !STRICT_PREDICATE.test(inner))) continue;
+    if (negated) {
+      if (!IS_NULL_FORM.test(inner)) continue;
+    } else {
+      if (LETS_NULL_THROUGH.test(inner)) continue;
+      // IS NOT NULL only as the whole condition: `c IS NOT NULL = FALSE` keeps exactly the NULLs.
+      if (/\bIS\s+NOT\s+NULL\b/i.test(inner) && !IS_NOT_NULL_FORM.test(inner)) continue;
+      if (!NOT_IS_NULL.test(inner) && (NULL_TOLERANT.test(inner) || !STRICT_PREDICATE.test(inner))) continue;
+    }
     for (const m of inner.matchAll(REF)) {
-      const refEnd = start + s + m.index! + m[0].length;
-      const qualifier = m[1] === undefined ? undefined : unquoteIdentifier(text.slice(start + s + m.index!, start + s + m.index! + m[1].length));
+      // SQL words around the column (IS, NOT, NULL, IN, ...) are no column.
+      if (!m[2]!.startsWith("q") && PREDICATE_WORDS.test(m[2]!)) continue;
+      const refEnd = at + m.index! + m[0].length;
+      const qualifier = m[1] === undefined ? undefined : unquoteIdentifier(text.slice(at + m.index!, at + m.index! + m[1].length));
       if (qualifier !== undefined && !qualifiers.includes(qualifier)) continue;
       out.push(unquoteIdentifier(text.slice(refEnd - m[2]!.length, refEnd)));
     }

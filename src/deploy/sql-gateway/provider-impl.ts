@@ -18,7 +18,7 @@ import { restoreKeyProblem } from "../target-keys.js";
 import { endpointProblem } from "./args.js";
 import { isJobGoneError, isTerminalJobStatus, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, showJobsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
 import { SqlGatewayError, isSqlGatewayError } from "./errors.js";
-import { emptyStateRefusal, restoreFailureHint, updateFailureNote, type StopOutcome } from "./restore-failure.js";
+import { emptyStateRefusal, submitFailureNote, type StopOutcome } from "./restore-failure.js";
 import { awaitJobStart, DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
 
@@ -209,8 +209,7 @@ export async function create(inputs: SqlGatewayJobInputs): Promise<{ id: string;
     sub = await submitToSqlGateway(inputs.endpoint, inputs.script, { ...clientOptions(inputs), flinkConfiguration: submitConfiguration(inputs, restore) });
     jobStatus = await statusAfterSubmit(inputs, sub.jobId, inputs.initialSavepointPath, warnings);
   } catch (e) {
-    const hint = inputs.initialSavepointPath === undefined ? undefined : restoreFailureHint(e, inputs.initialSavepointPath);
-    if (hint !== undefined && e instanceof Error) e.message += `\n  ${hint}`;
+    if (e instanceof Error) e.message += submitFailureNote(e, inputs.initialSavepointPath);
     throw e;
   }
   return {
@@ -337,9 +336,8 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
   // Before the old job is stopped: a duplicate found afterwards would leave nothing running.
   await refuseDuplicate(news, olds.jobId);
   const warnings: string[] = [];
-  // A batch job takes no savepoint (no checkpoints): its savepointDir is not used, the stop cancels it.
-  const batch = runtimeMode(news) === "BATCH";
-  const savepointDir = batch ? undefined : news.savepointDir;
+  const batch = isBatchJob(news);
+  const savepointDir = stopSavepointDir(news);
   const stop = await stopIfRunning(current, savepointDir, warnings);
   if (savepointDir === undefined && stop.stopped) {
     warnings.push(
@@ -372,20 +370,34 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
     sub = await submitToSqlGateway(news.endpoint, news.script, { ...clientOptions(news), flinkConfiguration: submitConfiguration(news, restore) });
     jobStatus = await statusAfterSubmit(news, sub.jobId, savepointPath, warnings);
   } catch (e) {
-    if (e instanceof Error) e.message += updateFailureNote(e, olds.jobId, stop, savepointPath);
+    if (e instanceof Error) e.message += submitFailureNote(e, savepointPath, { jobId: olds.jobId, stop });
     throw e;
   }
   return { outs: { ...news, jobId: sub.jobId, savepointPath, jobStatus, warnings, warnedAt: Date.now() } };
 }
 
 /** `execution.runtime-mode` of the job's configuration, upper case (FlinkSqlJob always sets it). */
-function runtimeMode(p: SqlGatewayJobInputs): string | undefined {
+function runtimeMode(p: Pick<SqlGatewayJobInputs, "flinkConfiguration">): string | undefined {
   return p.flinkConfiguration["execution.runtime-mode"]?.toUpperCase();
 }
 
-/** Stops the job (with a savepoint when savepointDir is set, unless it is a batch job); a job already gone is success. */
+/**
+ * The savepoint directory a stop (update or delete) takes its savepoint into: savepointDir, but none
+ * for a batch job, which runs without checkpoints and cannot take one (the stop cancels it). Also
+ * what synth's summary describes.
+ */
+export function stopSavepointDir(p: Pick<SqlGatewayJobInputs, "flinkConfiguration" | "savepointDir">): string | undefined {
+  return isBatchJob(p) ? undefined : p.savepointDir;
+}
+
+/** A job whose configuration says batch: it takes no savepoint and starts from the beginning. */
+export function isBatchJob(p: Pick<SqlGatewayJobInputs, "flinkConfiguration">): boolean {
+  return runtimeMode(p) === "BATCH";
+}
+
+/** Stops the job (with a savepoint into stopSavepointDir); a job already gone is success. */
 export async function remove(props: SqlGatewayJobOutputs): Promise<void> {
-  await stopIfRunning(props, runtimeMode(props) === "BATCH" ? undefined : props.savepointDir, []);
+  await stopIfRunning(props, stopSavepointDir(props), []);
 }
 
 /** Refreshes jobStatus; keeps the resource when the job is gone (jobStatus "NOT_FOUND"), so that its savepoint path stays in state. */

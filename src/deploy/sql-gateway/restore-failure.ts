@@ -16,7 +16,7 @@
 import { isSqlGatewayError, SqlGatewayError } from "./errors.js";
 
 /** Guidance for an error that is a failed restore from `savepointPath`, or undefined for any other error. */
-export function restoreFailureHint(e: unknown, savepointPath: string): string | undefined {
+function restoreFailureHint(e: unknown, savepointPath: string): string | undefined {
   if (!isSqlGatewayError(e)) return undefined;
   const text = [e.message, e.gatewayMessage ?? "", ...(e.gatewayErrors ?? [])].join("\n");
   if (/Cannot map checkpoint\/savepoint state/.test(text)) {
@@ -53,17 +53,21 @@ export function emptyStateRefusal(endpoint: string, oldJobId: string, status: st
   );
 }
 
-/** What a failed submit (or a new job that failed while starting) of an update leaves behind, for the error message. */
-export function updateFailureNote(e: unknown, oldJobId: string, stop: StopOutcome, restoredFrom: string | undefined): string {
+/**
+ * What a failed submit (or a new job that failed while starting) leaves behind, for the error
+ * message: what a failed restore from `restoredFrom` means, and for an update what became of the
+ * `old` job (stopped with a savepoint to start from, or cancelled).
+ */
+export function submitFailureNote(e: unknown, restoredFrom: string | undefined, old?: { readonly jobId: string; readonly stop: StopOutcome }): string {
   const notes: string[] = [];
   const hint = restoredFrom === undefined ? undefined : restoreFailureHint(e, restoredFrom);
   if (hint !== undefined) notes.push(hint);
-  if (stop.savepointPath !== undefined) {
+  if (old?.stop.savepointPath !== undefined) {
     notes.push(
-      `the old job ${oldJobId} was stopped with a savepoint at ${stop.savepointPath}; the new job did not start. Fix the script, set sqlGateway.initialSavepointPath to that path and run pulumi up again to start from it`,
+      `the old job ${old.jobId} was stopped with a savepoint at ${old.stop.savepointPath}; the new job did not start. Fix the script, set sqlGateway.initialSavepointPath to that path and run pulumi up again to start from it`,
     );
-  } else if (stop.stopped) {
-    notes.push(`the old job ${oldJobId} was cancelled (no savepointDir)`);
+  } else if (old?.stop.stopped === true) {
+    notes.push(`the old job ${old.jobId} was cancelled (no savepointDir)`);
   }
   return notes.map((n) => `\n  ${n}`).join("");
 }
