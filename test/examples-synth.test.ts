@@ -1,8 +1,9 @@
 /**
  * End-to-end: `flink-iceberg synth` on every example, in a child process as a user runs it, into
  * a temp folder; the files must equal the checked-in expected files under test/expected/ (read by
- * hand once for correctness), each job.sql must pass dt-sql-parser's FlinkSQL grammar, and each
- * FlinkDeployment must validate against the operator's CRD schema.
+ * hand once for correctness), each job.sql must pass dt-sql-parser's FlinkSQL grammar, each
+ * FlinkDeployment must validate against the operator's CRD schema, and each Iceberg schema and
+ * partition spec against the Iceberg REST catalog spec.
  */
 import { expect } from "chai";
 import * as fs from "node:fs";
@@ -11,6 +12,7 @@ import * as path from "node:path";
 import { parseAllDocuments } from "yaml";
 import { ROOT, runCli } from "./cli-helper.js";
 import { crdSchemaAvailable, CRD_SCHEMA_SKIP_REASON, validateFlinkDeployment } from "./crd-schema.js";
+import { ICEBERG_REST_SKIP_REASON, icebergRestSpecAvailable, icebergSchemaProblems, partitionSpecProblems } from "./iceberg-rest-schema.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
 
 const EXPECTED = path.join(ROOT, "test", "expected");
@@ -20,7 +22,7 @@ const EXAMPLES: { example: string; jobs: string[] }[] = [
   { example: "kafka-cdc", jobs: ["customers-cdc-ingest"] },
   { example: "iceberg-copy", jobs: ["events-backfill"] },
 ];
-const FILES = ["job.sql", "manifests.yaml", "iceberg-schemas.json"];
+const FILES = ["job.sql", "manifests.yaml", "iceberg-schemas.json", "iceberg-partition-specs.json"];
 
 describe("examples: flink-iceberg synth end to end", function () {
   this.timeout(120_000);
@@ -61,9 +63,19 @@ describe("examples: flink-iceberg synth end to end", function () {
           expect(docs.map((d) => d.kind)).to.deep.equal(["ConfigMap", "FlinkDeployment"]);
           expect(validateFlinkDeployment(docs[1])).to.deep.equal([]);
         });
+
+        it(`${job}: every Iceberg schema and partition spec validates against the Iceberg REST catalog spec`, function () {
+          if (!icebergRestSpecAvailable) this.skip();
+          const schemas = JSON.parse(fs.readFileSync(path.join(out, job, "iceberg-schemas.json"), "utf8")) as Record<string, unknown>;
+          const specs = JSON.parse(fs.readFileSync(path.join(out, job, "iceberg-partition-specs.json"), "utf8")) as Record<string, unknown>;
+          expect(Object.keys(specs).sort()).to.deep.equal(Object.keys(schemas).sort());
+          for (const [table, schema] of Object.entries(schemas)) expect(icebergSchemaProblems(schema), table).to.deep.equal([]);
+          for (const [table, spec] of Object.entries(specs)) expect(partitionSpecProblems(spec), table).to.deep.equal([]);
+        });
       }
     });
   }
 
   if (!crdSchemaAvailable) it.skip(CRD_SCHEMA_SKIP_REASON);
+  if (!icebergRestSpecAvailable) it.skip(ICEBERG_REST_SKIP_REASON);
 });

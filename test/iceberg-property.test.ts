@@ -2,13 +2,17 @@
  * Property tests of toIcebergSchema over random column lists (fixed seeds): it either returns a
  * schema whose field ids are unique and consecutive from 1 (checked by a generic JSON walk, not by
  * the module's own id helpers), or throws FlinkIcebergValidationError, never anything else; and it
- * throws exactly when an independent oracle of the rules says the input is invalid.
+ * throws exactly when an independent oracle of the rules says the input is invalid. Every schema,
+ * and the partition spec over any of its primitive top-level columns, validates against the
+ * Iceberg REST catalog spec's `Schema` / `PartitionSpec` (closed objects, Iceberg's primitive type
+ * strings; iceberg-rest-schema.ts) where ../shared/conformance is present.
  */
 import { expect } from "chai";
 import fc from "fast-check";
-import { assignFreshIds, toIcebergSchema, type Column, type IcebergSchema } from "../src/iceberg/index.js";
+import { assignFreshIds, toIcebergPartitionSpec, toIcebergSchema, type Column, type IcebergSchema } from "../src/iceberg/index.js";
 import type { DataType } from "../src/types/data-type.js";
 import { FlinkIcebergValidationError } from "../src/validation/error.js";
+import { icebergRestSpecAvailable, icebergSchemaProblems, partitionSpecProblems } from "./iceberg-rest-schema.js";
 import { arbDataType, arbDataTypeOfDepth, arbFieldName } from "./types-arbitrary.js";
 
 /** Every field id in a JSON tree: values of `id`, `element-id`, `key-id`, `value-id`. */
@@ -99,6 +103,7 @@ function checkOne(input: { columns: { name: string; type: DataType; comment?: st
   const key = primaryKey ?? [];
   expect(schema["identifier-field-ids"]).to.deep.equal(key.length === 0 ? undefined : key.map((k) => names.indexOf(k) + 1).sort((a, b) => a - b));
   schema.fields.forEach((f, i) => expect(f.required).to.equal(!columns[i]!.type.isNullable || key.includes(f.name)));
+  if (icebergRestSpecAvailable) expect(icebergSchemaProblems(schema)).to.deep.equal([]);
   return schema;
 }
 
@@ -138,5 +143,28 @@ describe("iceberg: properties of toIcebergSchema", () => {
       { seed: 7, numRuns: 200 },
     );
     expect(compared).to.be.greaterThan(50);
+  });
+
+  it("partition spec over any primitive top-level columns: identity fields from 1000 in order, valid against the REST spec", function () {
+    let specs = 0;
+    fc.assert(
+      fc.property(
+        arbInput(arbDataTypeOfDepth(2).filter((t) => canHold(t, 3))).chain((input) => fc.tuple(fc.constant(input), fc.shuffledSubarray(input.columns.map((c) => c.name)))),
+        ([input, picked]) => {
+          const schema = checkOne({ ...input, formatVersion: 3 });
+          if (schema === undefined) return;
+          const primitive = picked.filter((n) => typeof schema.fields.find((f) => f.name === n)!.type === "string");
+          const spec = toIcebergPartitionSpec(schema, primitive);
+          expect(spec).to.deep.equal({
+            "spec-id": 0,
+            fields: primitive.map((name, i) => ({ name, transform: "identity", "source-id": schema.fields.find((f) => f.name === name)!.id, "field-id": 1000 + i })),
+          });
+          if (icebergRestSpecAvailable) expect(partitionSpecProblems(spec)).to.deep.equal([]);
+          if (primitive.length > 0) specs += 1;
+        },
+      ),
+      { seed: 99, numRuns: 600 },
+    );
+    expect(specs).to.be.greaterThan(30);
   });
 });

@@ -24,6 +24,7 @@ for (const preview of [false, true]) {
       expectValidFlinkSql(ddl);
       expect(await settle(src.options)).to.include({ streaming: "true", "start-snapshot-id": "3821550127947089987", "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_ID" });
       expect((await settle(src.icebergSchema)).fields.map((f) => f.name)).to.deep.equal(["id", "v"]);
+      expect(await settle(src.icebergPartitionSpec)).to.deep.equal({ "spec-id": 0, fields: [] });
       const def = m.getTableDefinition(src)!;
       expect(def).to.include({ resourceType: "IcebergSource", label: 'IcebergSource "orders"', tableName: "orders", writable: false, bounded: false, ddl, ddlPlain: ddl });
       expect(def.unboundedReason).to.contain("streaming: true");

@@ -210,6 +210,9 @@ describe("FlinkSqlJob over Iceberg tables", () => {
         ],
       },
     });
+    // PARTITIONED BY (`day`) → one identity field on field 3, partition field ids from 1000.
+    expect(await settle(job.icebergPartitionSpecs)).to.deep.equal({ cdc_sink: { "spec-id": 0, fields: [{ name: "day", transform: "identity", "source-id": 3, "field-id": 1000 }] } });
+    expect(await settle(up.icebergPartitionSpec)).to.deep.equal({ "spec-id": 0, fields: [{ name: "day", transform: "identity", "source-id": 3, "field-id": 1000 }] });
     expectValidFlinkSql(script);
     expect(splitStatements(script)).to.have.length(4);
   });

@@ -27,7 +27,8 @@ const events = new IcebergSource("events", {
   endSnapshotId: config.get("endSnapshotId") ?? "2357271669960485754",
 });
 
-const archive = new IcebergSink("events-archive", { catalog, database: "archive", table: "events", columns, writeFormat: "parquet" });
+// Partitioned by event type (identity): each type's rows in their own files, pruned by `WHERE event_type = ...`.
+const archive = new IcebergSink("events-archive", { catalog, database: "archive", table: "events", columns, partitionedBy: ["event_type"], writeFormat: "parquet" });
 const clicks = new IcebergSink("clicks", {
   catalog,
   database: "analytics",

@@ -1,7 +1,7 @@
 /**
  * `flink-iceberg synth`: runs a program offline and writes, per FlinkSqlJob,
  * `<out>/<job>/job.sql`, `<out>/<job>/manifests.yaml` (multi-document YAML, as `kubectl apply -f`
- * takes it), `<out>/<job>/iceberg-schemas.json` and, for the SQL Gateway target,
+ * takes it), `<out>/<job>/iceberg-schemas.json`, `<out>/<job>/iceberg-partition-specs.json` and, for the SQL Gateway target,
  * `<out>/<job>/sql-gateway.yaml` (what is submitted, secrets redacted), like `cdk synth`. Nothing is written unless
  * every job rendered: invalid props or a failed Output leave the output folder untouched.
  */
@@ -99,6 +99,8 @@ interface RenderedJob {
   script: string;
   manifests: string;
   schemas: string;
+  /** iceberg-partition-specs.json. */
+  partitionSpecs: string;
   /** sql-gateway.yaml: the submission (sqlGateway target only). */
   gateway?: string;
 }
@@ -118,6 +120,7 @@ async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<Rend
     script: String(script),
     manifests: manifestText,
     schemas: JSON.stringify(schemas ?? {}, null, 2) + "\n",
+    partitionSpecs: JSON.stringify(job.icebergPartitionSpecs, null, 2) + "\n",
     ...(gateway !== undefined ? { gateway: `# what flink-iceberg submits to the SQL Gateway (${showSecrets ? "secret values shown: --show-secrets" : "secret values written as [secret]"}); the session opens with\n# the job's configuration, then sessionProperties, and the script (job.sql) runs in it\n${toYaml(gateway, { lineWidth: 0 })}` } : {}),
   };
 }
@@ -217,6 +220,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
     fs.writeFileSync(path.join(dir, "job.sql"), r.script);
     fs.writeFileSync(path.join(dir, "manifests.yaml"), r.manifests);
     fs.writeFileSync(path.join(dir, "iceberg-schemas.json"), r.schemas);
+    fs.writeFileSync(path.join(dir, "iceberg-partition-specs.json"), r.partitionSpecs);
     if (r.gateway !== undefined) fs.writeFileSync(path.join(dir, "sql-gateway.yaml"), r.gateway);
     jobs.push({
       name: r.job.name,
@@ -270,7 +274,7 @@ export function formatSummary(result: SynthResult): string {
   out.push("", `wrote ${result.jobs.length} job(s) to ${path.relative(process.cwd(), result.outDir) || "."}:`);
   for (const j of result.jobs) {
     const rel = path.relative(process.cwd(), j.dir);
-    out.push(`  ${rel}/job.sql`, `  ${rel}/manifests.yaml`, `  ${rel}/iceberg-schemas.json`, ...(j.target === "sql-gateway" ? [`  ${rel}/sql-gateway.yaml`] : []));
+    out.push(`  ${rel}/job.sql`, `  ${rel}/manifests.yaml`, `  ${rel}/iceberg-schemas.json`, `  ${rel}/iceberg-partition-specs.json`, ...(j.target === "sql-gateway" ? [`  ${rel}/sql-gateway.yaml`] : []));
   }
   return out.join("\n");
 }

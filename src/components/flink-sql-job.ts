@@ -91,6 +91,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
   readonly deployment: DeployOutputs;
   private readonly plainConfiguration: Record<string, string>;
   private readonly plainSchemas: Record<string, unknown>;
+  private readonly plainPartitionSpecs: Record<string, unknown>;
   /** The outputs created so far (on first access; no Map per job). */
   private lazy?: Record<string, pulumi.Output<unknown>>;
 
@@ -131,6 +132,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       this.deployment = {};
       this.plainConfiguration = {};
       this.plainSchemas = {};
+      this.plainPartitionSpecs = {};
       return;
     }
     for (const w of diag.warnings) pulumi.log.warn(`${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
@@ -142,8 +144,14 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     this.tables = plan.tables.map((t) => t.tableName);
     this.checkpointInterval = plan.checkpointInterval;
     const schemas: Record<string, unknown> = {};
-    for (const t of plan.tables) if (t.iceberg) schemas[t.tableName] = t.iceberg.schema;
+    const partitionSpecs: Record<string, unknown> = {};
+    for (const t of plan.tables) {
+      if (t.iceberg === undefined) continue;
+      schemas[t.tableName] = t.iceberg.schema;
+      partitionSpecs[t.tableName] = t.iceberg.partitionSpec;
+    }
     this.plainSchemas = schemas;
+    this.plainPartitionSpecs = partitionSpecs;
     const c = targetChildArgs(this, name, a, plan, () => this.script, plainScript, kubernetesFacts);
     // The children are created here, in the constructor itself: Pulumi takes the first frame after
     // a resource's constructor as its source position, and records every frame (BENCHMARKS.md).
@@ -169,6 +177,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
         return scriptOf();
       },
       icebergSchemas: schemas,
+      icebergPartitionSpecs: partitionSpecs,
       manifests: this.deployment.manifests,
       manifestsRedacted: this.deployment.manifestsRedacted,
       warnings: diag.warnings.map((w) => `${w.path ? `${w.path}: ` : ""}${w.message}`),
@@ -183,6 +192,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       tables: this.tables,
       checkpointInterval: this.checkpointInterval,
       icebergSchemas: schemas,
+      icebergPartitionSpecs: partitionSpecs,
       // The target's outputs are the children's (the ConfigMap, FlinkDeployment or SqlGatewayJob); the
       // job's getters derive them on demand, so registering them here would only create Outputs.
     });
@@ -213,6 +223,15 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
   /** Flink table name → Iceberg schema JSON, for the job's Iceberg tables. */
   get icebergSchemas(): pulumi.Output<Record<string, unknown>> {
     return this.cached("icebergSchemas", () => pulumi.output(this.plainSchemas) as unknown as pulumi.Output<Record<string, unknown>>);
+  }
+
+  /**
+   * Flink table name → the Iceberg partition spec JSON the table gets when the connector creates
+   * it (`{ "spec-id": 0, fields: [...] }`, identity fields from 1000; see IcebergSink.icebergPartitionSpec),
+   * for the job's Iceberg tables.
+   */
+  get icebergPartitionSpecs(): pulumi.Output<Record<string, unknown>> {
+    return this.cached("icebergPartitionSpecs", () => pulumi.output(this.plainPartitionSpecs) as unknown as pulumi.Output<Record<string, unknown>>);
   }
 
   /** Kubernetes target: the FlinkDeployment's `metadata.name`; undefined otherwise. */

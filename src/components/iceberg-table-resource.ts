@@ -7,7 +7,7 @@
  * (BENCHMARKS.md). The shared outputs are getters defined once on both prototypes.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { IcebergSchema } from "../iceberg/types.js";
+import type { IcebergPartitionSpec, IcebergSchema } from "../iceberg/types.js";
 import type { IcebergTablePlan } from "../options/iceberg-table.js";
 import { logWarnings, registerIcebergTable, renderTableOutputs, type IcebergTableOutputs } from "./iceberg-table-component.js";
 
@@ -22,6 +22,14 @@ export interface IcebergTableOutputGetters {
   readonly options: pulumi.Output<Record<string, string>>;
   /** The Iceberg schema the table gets when the connector creates it (field ids as Iceberg assigns them). */
   readonly icebergSchema: pulumi.Output<IcebergSchema>;
+  /**
+   * The partition spec Iceberg stores when the connector creates the table:
+   * `{ "spec-id": 0, fields: [{ name, transform: "identity", "source-id", "field-id" }] }`, one
+   * identity field per `partitionedBy` column in order, field ids from 1000 (`fields` empty when
+   * unpartitioned). Source: iceberg `flink/.../FlinkCatalog.java` `toPartitionSpec`,
+   * `core/.../PartitionSpecParser.java`. An existing table keeps its own spec.
+   */
+  readonly icebergPartitionSpec: pulumi.Output<IcebergPartitionSpec>;
 }
 
 /**
@@ -32,15 +40,18 @@ export interface IcebergTableOutputGetters {
 export class IcebergTableState {
   private readonly rendering: IcebergTableOutputs;
   private readonly schema: IcebergSchema;
+  private readonly partitionSpec: IcebergPartitionSpec;
   private ddlOutput?: pulumi.Output<string>;
   private optionsOutput?: pulumi.Output<Record<string, string>>;
   private schemaOutput?: pulumi.Output<IcebergSchema>;
+  private partitionSpecOutput?: pulumi.Output<IcebergPartitionSpec>;
 
   /** Renders the plan, logs its warnings on `component` and registers the TableDefinition the job reads. */
   constructor(plan: IcebergTablePlan, component: pulumi.ComponentResource) {
     const rendering = renderTableOutputs(plan);
     this.rendering = rendering;
     this.schema = plan.schema;
+    this.partitionSpec = plan.partitionSpec;
     logWarnings(plan, component);
     registerIcebergTable(component, plan, rendering);
   }
@@ -53,6 +64,7 @@ export class IcebergTableState {
       ddl: plain ? plain.ddl : this.ddl,
       options: plain ? plain.options : this.options, // read-only: the engine only serializes it
       icebergSchema: plan.schema,
+      icebergPartitionSpec: plan.partitionSpec,
       ...(plan.commitInterval !== undefined ? { commitInterval: plan.commitInterval.text } : {}),
     };
   }
@@ -69,6 +81,10 @@ export class IcebergTableState {
 
   get icebergSchema(): pulumi.Output<IcebergSchema> {
     return (this.schemaOutput ??= pulumi.output(this.schema));
+  }
+
+  get icebergPartitionSpec(): pulumi.Output<IcebergPartitionSpec> {
+    return (this.partitionSpecOutput ??= pulumi.output(this.partitionSpec));
   }
 }
 
@@ -96,6 +112,12 @@ export function defineIcebergTableOutputs(cls: { prototype: object }): void {
       configurable: true,
       get(this: unknown) {
         return state(this)?.icebergSchema ?? pulumi.output(undefined);
+      },
+    },
+    icebergPartitionSpec: {
+      configurable: true,
+      get(this: unknown) {
+        return state(this)?.icebergPartitionSpec ?? pulumi.output(undefined);
       },
     },
   });

@@ -19,6 +19,8 @@ export interface RegisteredJob {
   readonly script: pulumi.Output<string>;
   /** Flink table name → Iceberg schema JSON (plain: schemas hold no secret). */
   readonly icebergSchemas: Readonly<Record<string, unknown>>;
+  /** Flink table name → Iceberg partition spec JSON. */
+  readonly icebergPartitionSpecs: Readonly<Record<string, unknown>>;
   /** Kubernetes objects as `kubectl apply -f` takes them (kubernetes target only). */
   readonly manifests?: () => pulumi.Output<object[]>;
   /** The same objects with secret values replaced by `[secret]`. */

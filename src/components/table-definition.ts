@@ -19,6 +19,8 @@ export interface IcebergTableFacts {
   readonly table: string;
   /** The Iceberg schema JSON (as toIcebergSchema returns it). */
   readonly schema: unknown;
+  /** The partition spec JSON (as toIcebergPartitionSpec returns it). */
+  readonly partitionSpec: unknown;
   /** `format-version` rendered for the table (1, 2 or 3). */
   readonly formatVersion: number;
   /** True when a column needs format v3 types (TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9)). */

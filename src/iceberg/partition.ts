@@ -25,6 +25,8 @@ export const PARTITION_DATA_ID_START = 1000;
  * FlinkIcebergValidationError listing every problem is thrown.
  */
 export function toIcebergPartitionSpec(schema: IcebergSchema, partitionedBy: readonly string[], diag?: Diagnostics): IcebergPartitionSpec {
+  // Unpartitioned: nothing to resolve (most tables; planIcebergTable builds a spec for every table).
+  if (Array.isArray(partitionedBy) && partitionedBy.length === 0) return { "spec-id": 0, fields: [] };
   const d = diag ?? new Diagnostics();
   const fields: IcebergPartitionField[] = [];
   const byName = new Map(schema.fields.map((f) => [f.name, f]));

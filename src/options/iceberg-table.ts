@@ -4,8 +4,9 @@
  * add Output handling. Same args, byte-identical output (sorted WITH keys, columns in order).
  */
 import { resolveColumnRefs } from "../iceberg/refs.js";
+import { toIcebergPartitionSpec } from "../iceberg/partition.js";
 import { convertColumns, FORMAT_V3_RUNTIME_WARNING } from "../iceberg/schema.js";
-import type { Column, IcebergSchema, ParsedColumn } from "../iceberg/types.js";
+import type { Column, IcebergPartitionSpec, IcebergSchema, ParsedColumn } from "../iceberg/types.js";
 import { renderCreateTable, type RenderColumn } from "../sql/create-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
 import { Diagnostics, unsafeMapKeyProblem } from "../validation/diagnostics.js";
@@ -32,6 +33,8 @@ export interface IcebergTablePlan {
   /** Every WITH option except `uri` and `warehouse`. */
   readonly baseOptions: Readonly<Record<string, string>>;
   readonly schema: IcebergSchema;
+  /** The partition spec Iceberg stores when the connector creates the table (`PARTITIONED BY` → identity fields; toIcebergPartitionSpec). */
+  readonly partitionSpec: IcebergPartitionSpec;
   readonly formatVersion: 1 | 2 | 3;
   readonly needsFormatV3: boolean;
   readonly database: string;
@@ -245,6 +248,8 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
       partitionedBy,
       baseOptions,
       schema: conv.schema,
+      // partitionedBy was checked above (checkPartitions): this cannot throw for a valid plan.
+      partitionSpec: toIcebergPartitionSpec(conv.schema, partitionedBy),
       formatVersion,
       needsFormatV3: conv.needsFormatV3,
       database: t.database!,

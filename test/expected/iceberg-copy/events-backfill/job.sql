@@ -7,6 +7,7 @@ CREATE TABLE `events_archive` (
   `event_type` STRING,
   `event_ts` TIMESTAMP_LTZ(6)
 )
+PARTITIONED BY (`event_type`)
 WITH (
   'connector' = 'iceberg',
   'catalog-database' = 'archive',
