@@ -74,7 +74,8 @@ describe("IcebergSource read options (SPEC decision 4)", () => {
 
   describe("extraOptions on a source", () => {
     const rejected: [string, Record<string, unknown>, string, string][] = [
-      ["starting-strategy", {}, "starting-strategy", "startSnapshotId"],
+      ["starting-strategy on a read that is not streaming", {}, "starting-strategy", "streaming: true"],
+      ["Starting-Strategy (not the exact key, which the runtime reads)", { streaming: true }, "Starting-Strategy", "exact key"],
       ["snapshot-id", {}, "snapshot-id", "endSnapshotId"],
       ["start-snapshot-id", {}, "start-snapshot-id", "startSnapshotId"],
       ["end-snapshot-id", {}, "end-snapshot-id", "endSnapshotId"],
@@ -84,6 +85,8 @@ describe("IcebergSource read options (SPEC decision 4)", () => {
       ["use-flip27-source", {}, "table.exec.iceberg.use-flip27-source", "job-level"],
       ["tag on a streaming source", { streaming: true }, "tag", "streaming read"],
       ["end-tag on a streaming source", { streaming: true }, "end-tag", "streaming read"],
+      ["start-tag on a streaming source (accepted by the runtime, never read: the whole table would be read)", { streaming: true }, "start-tag", "ContinuousSplitPlannerImpl"],
+      ["start-tag with snapshot ids", { streaming: true, startSnapshotId: S }, "start-tag", "conflicts"],
       ["as-of-timestamp on a streaming source", { streaming: true, startSnapshotId: S }, "as-of-timestamp", "streaming read"],
       ["tag with snapshot ids", { streaming: true, endSnapshotId: E }, "tag", "conflicts"],
       ["a write option", {}, "write.upsert.enabled", "IcebergSink"],
@@ -103,6 +106,111 @@ describe("IcebergSource read options (SPEC decision 4)", () => {
       const r = render("IcebergSource", { ...baseArgs, extraOptions: { tag: "v1", "monitor-interval": "10s" } });
       expect(r.options["tag"]).to.equal("v1");
       expect(r.options["monitor-interval"]).to.equal("10s");
+    });
+    it("accepts start-tag and end-tag on a bounded read (the batch planner reads them)", () => {
+      const r = render("IcebergSource", { ...baseArgs, extraOptions: { "start-tag": "v1", "end-tag": "v2" } });
+      expect(r.options).to.include({ "start-tag": "v1", "end-tag": "v2", streaming: "false" });
+    });
+  });
+
+  describe("a streaming read's own starting strategy (extraOptions, exact keys)", () => {
+    const chosen: [string, Record<string, string>][] = [
+      ["INCREMENTAL_FROM_LATEST_SNAPSHOT", { "starting-strategy": "INCREMENTAL_FROM_LATEST_SNAPSHOT" }],
+      ["INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE", { "starting-strategy": "INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE" }],
+      ["INCREMENTAL_FROM_EARLIEST_SNAPSHOT", { "starting-strategy": "INCREMENTAL_FROM_EARLIEST_SNAPSHOT" }],
+      ["TABLE_SCAN_THEN_INCREMENTAL (the product's own choice, written out)", { "starting-strategy": "TABLE_SCAN_THEN_INCREMENTAL" }],
+      ["INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP with its timestamp", { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP", "start-snapshot-timestamp": "1767225600000" }],
+    ];
+    for (const [title, extra] of chosen) {
+      it(`${title}: rendered instead of TABLE_SCAN_THEN_INCREMENTAL, an unbounded streaming read`, () => {
+        const r = render("IcebergSource", { ...baseArgs, streaming: true, extraOptions: extra });
+        expect(withoutCommon(r.options)).to.deep.equal({ streaming: "true", ...extra });
+        expect(r.plan.read).to.include({ bounded: false, streamingRead: true, pinnedBySnapshotIds: false });
+        expect(r.plan.warnings).to.deep.equal([]);
+      });
+    }
+
+    const wrong: [string, Record<string, unknown>, Record<string, string>, { path: string; message: string }[]][] = [
+      [
+        "not a streaming read",
+        { streaming: false },
+        { "starting-strategy": "INCREMENTAL_FROM_LATEST_SNAPSHOT" },
+        [{ path: 'extraOptions["starting-strategy"]', message: '"starting-strategy" applies to a streaming read only; set streaming: true (without snapshot ids) to follow the table, or remove it' }],
+      ],
+      [
+        "with startSnapshotId",
+        { streaming: true, startSnapshotId: S },
+        { "starting-strategy": "INCREMENTAL_FROM_LATEST_SNAPSHOT" },
+        [{ path: 'extraOptions["starting-strategy"]', message: '"starting-strategy" conflicts with startSnapshotId, which renders the INCREMENTAL_FROM_SNAPSHOT_ID strategy with its id; use one of them' }],
+      ],
+      [
+        "on a bounded read (endSnapshotId)",
+        { streaming: true, endSnapshotId: E },
+        { "starting-strategy": "INCREMENTAL_FROM_EARLIEST_SNAPSHOT", "start-snapshot-timestamp": "1" },
+        [
+          { path: 'extraOptions["starting-strategy"]', message: '"starting-strategy" has no effect on a bounded read (endSnapshotId makes this read end); remove it' },
+          { path: 'extraOptions["start-snapshot-timestamp"]', message: '"start-snapshot-timestamp" has no effect on a bounded read (endSnapshotId makes this read end); remove it' },
+        ],
+      ],
+      [
+        "INCREMENTAL_FROM_SNAPSHOT_ID (startSnapshotId's)",
+        { streaming: true },
+        { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_ID" },
+        [{ path: 'extraOptions["starting-strategy"]', message: "set startSnapshotId instead: it renders INCREMENTAL_FROM_SNAPSHOT_ID together with the id" }],
+      ],
+      [
+        "lower case",
+        { streaming: true },
+        { "starting-strategy": "incremental_from_latest_snapshot" },
+        [
+          {
+            path: 'extraOptions["starting-strategy"]',
+            message:
+              '"incremental_from_latest_snapshot" is no starting strategy; use one of TABLE_SCAN_THEN_INCREMENTAL, INCREMENTAL_FROM_LATEST_SNAPSHOT, INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE, INCREMENTAL_FROM_EARLIEST_SNAPSHOT, INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP; write "INCREMENTAL_FROM_LATEST_SNAPSHOT" (exact upper case)',
+          },
+        ],
+      ],
+      [
+        "the timestamp strategy without its timestamp",
+        { streaming: true },
+        { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP" },
+        [
+          {
+            path: 'extraOptions["starting-strategy"]',
+            message: 'INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP needs extraOptions["start-snapshot-timestamp"], the epoch milliseconds to start from (the runtime fails with "Invalid starting snapshot timestamp ... null")',
+          },
+        ],
+      ],
+      [
+        "a timestamp that is no epoch milliseconds",
+        { streaming: true },
+        { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP", "start-snapshot-timestamp": "2026-01-01" },
+        [{ path: 'extraOptions["start-snapshot-timestamp"]', message: '"2026-01-01" is no timestamp: write the epoch milliseconds as digits, e.g. "1767225600000" for 2026-01-01T00:00:00Z' }],
+      ],
+      [
+        "a timestamp without the timestamp strategy",
+        { streaming: true },
+        { "start-snapshot-timestamp": "1767225600000" },
+        [{ path: 'extraOptions["start-snapshot-timestamp"]', message: '"start-snapshot-timestamp" is read only with extraOptions["starting-strategy"] = "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP"; set that too, or remove it' }],
+      ],
+      [
+        "a timestamp with another strategy",
+        { streaming: true },
+        { "starting-strategy": "INCREMENTAL_FROM_LATEST_SNAPSHOT", "start-snapshot-timestamp": "1767225600000" },
+        [{ path: 'extraOptions["start-snapshot-timestamp"]', message: '"start-snapshot-timestamp" is read only with the INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP strategy, and this source chose INCREMENTAL_FROM_LATEST_SNAPSHOT; remove it' }],
+      ],
+    ];
+    for (const [title, opts, extra, issues] of wrong) {
+      it(`rejects a starting strategy ${title}, once, at its extraOptions key`, () => {
+        expect(planError("IcebergSource", { ...baseArgs, ...opts, extraOptions: extra }).issues).to.deep.equal(issues);
+      });
+    }
+
+    it("a starting strategy in catalog.properties, or on a sink, is still the covered key's error", () => {
+      expect(paths(planError("IcebergSource", { ...baseArgs, streaming: true, catalog: { ...(baseArgs.catalog as object), properties: { "starting-strategy": "INCREMENTAL_FROM_LATEST_SNAPSHOT" } } }))).to.deep.equal([
+        'catalog.properties["starting-strategy"]',
+      ]);
+      expect(planError("IcebergSink", { ...baseArgs, extraOptions: { "starting-strategy": "INCREMENTAL_FROM_LATEST_SNAPSHOT" } }).issues[0]!.message).to.contain("read option of IcebergSource");
     });
   });
 });

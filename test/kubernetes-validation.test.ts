@@ -210,6 +210,47 @@ describe("kubernetes validation", () => {
       const e = onlyError({ podTemplate: { spec: { containers: [{ name: "flink-main-container", env: [{ name: "DB_PASSWORD", value: "x" }] }] } } });
       expect(e.path).to.equal("kubernetes.podTemplate.spec.containers[0].env[0]");
     });
+    it("podTemplate parts the package also sets: an env name, the script volume and mount, the service account", () => {
+      const { errors } = run({
+        env: { FOO: "bar" },
+        envFromSecrets: { AWS_ACCESS_KEY_ID: { secretName: "s3", key: "id" } },
+        podTemplate: {
+          spec: {
+            serviceAccountName: "other",
+            volumes: [{ name: "hadoop-conf", configMap: { name: "hadoop" } }, { name: "flink-iceberg-sql", emptyDir: {} }],
+            containers: [
+              { name: "sidecar", image: "busybox", env: [{ name: "FOO", value: "x" }], volumeMounts: [{ name: "hadoop-conf", mountPath: "/opt/flink/sql" }] },
+              {
+                name: "flink-main-container",
+                env: [{ name: "FOO", value: "baz" }, { name: "HADOOP_CONF_DIR", value: "/etc/hadoop" }, { name: "AWS_ACCESS_KEY_ID", valueFrom: { secretKeyRef: { name: "x", key: "y" } } }],
+                volumeMounts: [{ name: "hadoop-conf", mountPath: "/etc/hadoop" }, { name: "hadoop-conf", mountPath: "/opt/flink/sql/" }],
+              },
+            ],
+          },
+        },
+      });
+      expect(errors).to.deep.equal([
+        {
+          path: "kubernetes.podTemplate.spec.serviceAccountName",
+          message: 'Flink replaces the pod template\'s service account with the deployment\'s ("flink", the default); set kubernetes.serviceAccount: "other" instead',
+        },
+        { path: "kubernetes.podTemplate.spec.volumes[1].name", message: '"flink-iceberg-sql" is the volume the package mounts the SQL script from; rename this volume' },
+        {
+          path: "kubernetes.podTemplate.spec.containers[1].env[0]",
+          message: '"FOO" is also set in kubernetes.env, which the package appends to this container\'s env (Kubernetes keeps the last entry of a name, silently): set it in one place',
+        },
+        {
+          path: "kubernetes.podTemplate.spec.containers[1].env[2]",
+          message: '"AWS_ACCESS_KEY_ID" is also set in kubernetes.envFromSecrets, which the package appends to this container\'s env (Kubernetes keeps the last entry of a name, silently): set it in one place',
+        },
+        {
+          path: "kubernetes.podTemplate.spec.containers[1].volumeMounts[1].mountPath",
+          message: "/opt/flink/sql is where the package mounts the SQL script (a container cannot mount two volumes at one path); mount this volume elsewhere",
+        },
+      ]);
+      // The same service account as the deployment's, and other containers' env and mounts, are fine.
+      expect(run({ serviceAccount: "jobs", podTemplate: { spec: { serviceAccountName: "jobs", containers: [{ name: "sidecar", env: [{ name: "FOO", value: "x" }] }] } }, env: { FOO: "y" } }).errors).to.deep.equal([]);
+    });
     it("a conflicting value for a key the job also sets", () => {
       expect(onlyError({ flinkConfiguration: { "pipeline.name": "b" } }, { flinkConfiguration: { ...FACTS.flinkConfiguration, "pipeline.name": "a" } }).message).to.contain("set it in one place");
     });

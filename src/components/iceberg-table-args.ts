@@ -125,13 +125,16 @@ export interface IcebergTableArgs {
    * `write.metadata.delete-after-commit.enabled`), plain strings rendered as-is into WITH. Errors
    * (each message says what to write instead): a key the product renders or a modeled arg covers,
    * including aliases (`connector`, `catalog-*`, `uri`, `warehouse`, `format-version`, `streaming`,
-   * `starting-strategy`, `snapshot-id`, `start-snapshot-id`, `end-snapshot-id`, `split-size`,
+   * `snapshot-id`, `start-snapshot-id`, `end-snapshot-id`, `split-size`,
    * `read.split.target-size`, `write-format`, `write.format.default`, `target-file-size-bytes`,
    * `write.target-file-size-bytes`, `compression-codec`, `write.<format>.compression-codec`,
    * `upsert-enabled`, `write.upsert.enabled`, `overwrite-enabled` (write INSERT OVERWRITE in a batch
    * job instead), `commit.interval`, `table.exec.iceberg.use-flip27-source`), also behind the
    * catalog's `table-default.` / `table-override.` prefixes; on a streaming source the read options
-   * the runtime rejects there (`tag`, `end-tag`, `as-of-timestamp`); `distribution-mode` hash with a
+   * the runtime rejects there (`tag`, `end-tag`, `as-of-timestamp`) and `start-tag`, which it
+   * accepts there but never reads (iceberg `flink/.../enumerator/ContinuousSplitPlannerImpl.java`);
+   * `starting-strategy` / `start-snapshot-timestamp` except as a streaming source's own starting
+   * strategy (see IcebergSourceArgs.streaming); `distribution-mode` hash with a
    * primaryKey when a partition column is not in the key (iceberg `flink/.../sink/FlinkSink.java`);
    * a credential key or a value that embeds a credential (SPEC decision 8). The same rules apply to
    * a statement's OPTIONS hint on the table. The value of a typed Flink read/write option is
@@ -155,7 +158,20 @@ export interface IcebergSourceArgs extends IcebergTableArgs {
    * snapshot, unbounded (`'streaming' = 'true'`, `'starting-strategy' = 'TABLE_SCAN_THEN_INCREMENTAL'`).
    * The snapshot ids need true. Incremental reads see append snapshots only: a table written by
    * an upsert sink is not followed correctly. A batch job cannot read an unbounded source.
-   * Source: seed Table 1; SPEC decision 4; iceberg `flink/.../source/ScanContext.java`.
+   *
+   * Where to start, on a streaming read without snapshot ids: `extraOptions["starting-strategy"]`
+   * (exact key and upper-case value, rendered instead of TABLE_SCAN_THEN_INCREMENTAL):
+   * `INCREMENTAL_FROM_LATEST_SNAPSHOT` (the current snapshot's appended data, included, then every
+   * new snapshot), `INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE` (only snapshots committed after
+   * the start; Iceberg runtimes with apache/iceberg PR #12839), `INCREMENTAL_FROM_EARLIEST_SNAPSHOT`
+   * (from the oldest snapshot in the history), or `INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP` with
+   * `extraOptions["start-snapshot-timestamp"]` (epoch milliseconds: from the first snapshot
+   * committed at or after it, included). The strategy applies to a start without state; a restore
+   * from a checkpoint or savepoint resumes where the read was. Errors: a strategy on a read that is
+   * not streaming, bounded or has startSnapshotId; `INCREMENTAL_FROM_SNAPSHOT_ID` (set
+   * startSnapshotId); another value; the timestamp missing, not digits, or without its strategy.
+   * Source: seed Table 1; SPEC decision 4; iceberg `flink/.../source/ScanContext.java`,
+   * `source/enumerator/ContinuousSplitPlannerImpl.java` `startSnapshot`.
    */
   streaming?: boolean;
   /**

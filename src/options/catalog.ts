@@ -104,7 +104,7 @@ export function planCatalog(c: IcebergCatalog, diag: Diagnostics): CatalogPlan |
       diag.error(
         "catalog.uri",
         `a hive catalog${c.type === undefined ? " (the type when catalog.type is unset)" : ""} needs uri, the metastore thrift URI (e.g. "thrift://metastore:9083"), ` +
-          `or a "hive-conf-dir" catalog property naming a directory with a hive-site.xml that sets hive.metastore.uris; for another catalog set catalog.type or catalogImpl`,
+          `or a "hive-conf-dir" catalog property naming a directory with a hive-site.xml that sets hive.metastore.uris (for a hive-site.xml built into the image, name its folder there, e.g. "/opt/hive/conf"); for another catalog set catalog.type or catalogImpl`,
       );
     }
     if (type === "hadoop" && c.warehouse === undefined) {

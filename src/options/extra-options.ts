@@ -29,11 +29,11 @@ const COVERED: ReadonlyMap<string, Covered> = new Map<string, Covered>([
   ["warehouse", common("set catalog.warehouse")],
   ["format-version", common("set formatVersion (1, 2 or 3; always rendered)")],
   ["streaming", source("set streaming")],
-  ["starting-strategy", source("set streaming and startSnapshotId; the product renders the strategy (SPEC decision 4)")],
+  ["starting-strategy", source("set streaming: true with startSnapshotId, or, on a streaming read without snapshot ids, extraOptions[\"starting-strategy\"] under that exact key (SPEC decision 4)")],
   ["snapshot-id", source("set streaming: true with endSnapshotId (and no startSnapshotId) to read the table as of a snapshot")],
   ["start-snapshot-id", source("set startSnapshotId")],
   ["end-snapshot-id", source("set endSnapshotId")],
-  ["start-snapshot-timestamp", source("set startSnapshotId; the timestamp strategy cannot be combined with the strategies the product renders")],
+  ["start-snapshot-timestamp", source("set it as extraOptions[\"start-snapshot-timestamp\"] (exact key) with extraOptions[\"starting-strategy\"] = \"INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP\" on a streaming read without snapshot ids")],
   ["split-size", source("set splitSize")],
   ["read.split.target-size", source("set splitSize")],
   ["table.exec.iceberg.use-flip27-source", source("nothing: it is a job-level setting that FlinkSqlJob sets to true for every job with an Iceberg source (SPEC decision 4), not a table option")],
@@ -89,6 +89,8 @@ export interface FreeFormContext {
    * a variable of the Flink pods, not a credential.
    */
   readonly envReferences?: boolean;
+  /** Keys another check already took care of (a source's own starting strategy: starting-strategy.ts). */
+  readonly handledKeys?: readonly string[];
 }
 
 /** An `env:NAME` value (iceberg EnvironmentUtil: the rest after `env:` names an environment variable). */
@@ -128,6 +130,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       diag.error(mapPath(arg, key), env === "" ? credential : credential.replace(/\.$/, "") + env);
       continue;
     }
+    if (ctx.handledKeys?.includes(key) === true) continue;
     const prefix = CATALOG_TABLE_PREFIXES.find((p) => lower.startsWith(p));
     const covered = COVERED.get(lower) ?? (prefix !== undefined ? COVERED.get(lower.slice(prefix.length)) : undefined);
     if (covered !== undefined && prefix !== undefined && !COVERED.has(lower)) {
@@ -155,6 +158,15 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
         mapPath(arg, key),
         `${JSON.stringify(key)} is rejected by the runtime on a streaming read ('Cannot set ... option for streaming reader'), and this source reads streaming (streaming: true without endSnapshotId); ` +
           `remove it, or make the read bounded (streaming: false, or endSnapshotId)`,
+      );
+      continue;
+    }
+    if (ctx.kind === "IcebergSource" && ctx.streamingRead && !ctx.pinnedBySnapshotIds && lower === "start-tag") {
+      diag.error(
+        mapPath(arg, key),
+        `${JSON.stringify(key)} is accepted on a streaming read but never used: the streaming source picks its first snapshot from the starting strategy alone ` +
+          `(iceberg flink/.../source/enumerator/ContinuousSplitPlannerImpl.java startSnapshot), so this source would read the whole current table, then follow it; ` +
+          `to follow the table from the tag's snapshot on, set startSnapshotId to the snapshot id the tag points at; to read what was appended between two tags once, set streaming: false with "start-tag" and "end-tag"`,
       );
       continue;
     }

@@ -18,6 +18,7 @@ import { checkFreeFormMap, type TableKind } from "./extra-options.js";
 import { parseFields } from "./fields.js";
 import { IcebergSinkOptionsShape, renderSinkWrite } from "./sink-options.js";
 import { IcebergSourceOptionsShape, renderSourceRead, type SourceRead } from "./source-options.js";
+import { chosenStartingStrategy } from "./starting-strategy.js";
 import { IcebergTableShape } from "./table-options.js";
 
 /** A validated table, ready to render once uri/warehouse are known. */
@@ -188,8 +189,11 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   let read: SourceRead | undefined;
   // The key's names as given (the sink's rules read them even when a column check failed).
   const keyNames = Array.isArray(primaryKeyInput) ? (primaryKeyInput as unknown[]).filter((k): k is string => typeof k === "string") : [];
+  // A streaming read's own starting strategy (extraOptions; starting-strategy.ts), checked before the read renders.
+  const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
+  const chosen = kind === "IcebergSource" ? chosenStartingStrategy(extra, { streaming: src.streaming === true, hasStart: src.startSnapshotId !== undefined, hasEnd: src.endSnapshotId !== undefined }, diag) : undefined;
   if (kind === "IcebergSource") {
-    read = renderSourceRead(src, diag);
+    read = renderSourceRead(src, diag, chosen?.options);
     if (read !== undefined) Object.assign(options, read.options);
   } else {
     const write = renderSinkWrite(snk, { primaryKey: keyNames, partitionedBy, formatVersion, ...(given !== undefined ? { columnNames: given } : {}) }, diag);
@@ -204,11 +208,10 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   // A map that failed to parse (a value that is no string, or another catalog arg) still has its
   // string entries checked, so every problem shows in one run.
   const props = t.catalog?.properties ?? stringEntries(rawProps);
-  const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
   checkProtoKey("catalog.properties", rawProps, diag);
   checkProtoKey("extraOptions", input["extraOptions"], diag);
   checkFreeFormMap("catalog.properties", props, Object.assign({}, freeCtx, { catalogSettings: true }), diag);
-  checkFreeFormMap("extraOptions", extra, freeCtx, diag);
+  checkFreeFormMap("extraOptions", extra, chosen !== undefined && chosen.handled.length > 0 ? Object.assign({}, freeCtx, { handledKeys: chosen.handled }) : freeCtx, diag);
   for (const key of t.extraOptions === undefined ? [] : Object.keys(extra).sort()) {
     if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);
   }

@@ -23,6 +23,7 @@ export const IcebergSourceOptionsShape = {
       "Seed key `streaming`, boolean, default false. false: read the current snapshot once, then the source finishes (bounded). " +
       "true: read continuously: the whole current table, then every new snapshot (`'starting-strategy' = 'TABLE_SCAN_THEN_INCREMENTAL'`); " +
       "with startSnapshotId new snapshots from that id on; with endSnapshotId the read becomes bounded (see endSnapshotId). Always rendered as `streaming`. " +
+      "Without snapshot ids, extraOptions[\"starting-strategy\"] (INCREMENTAL_FROM_LATEST_SNAPSHOT, INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE, INCREMENTAL_FROM_EARLIEST_SNAPSHOT, or INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP with extraOptions[\"start-snapshot-timestamp\"] in epoch ms) chooses where the read starts instead. " +
       "Source: seed Table 1 row streaming; SPEC decision 4.",
   }),
   startSnapshotId: snapshotIdField.optional().meta({
@@ -73,9 +74,11 @@ export interface SourceRead {
 /**
  * Renders SPEC decision 4's table. Rules reported into `diag`: ids need streaming: true (one error
  * per id set); start equal to end is an empty range. Ids are never compared numerically.
+ * `chosenStrategy`: the strategy entries a streaming read without ids chose in extraOptions
+ * (starting-strategy.ts, already checked), rendered instead of TABLE_SCAN_THEN_INCREMENTAL.
  * Returns undefined when a rule failed.
  */
-export function renderSourceRead(o: Partial<IcebergSourceOptions>, diag: Diagnostics): SourceRead | undefined {
+export function renderSourceRead(o: Partial<IcebergSourceOptions>, diag: Diagnostics, chosenStrategy?: Readonly<Record<string, string>>): SourceRead | undefined {
   const streaming = o.streaming ?? false;
   const start = o.startSnapshotId;
   const end = o.endSnapshotId;
@@ -119,7 +122,8 @@ export function renderSourceRead(o: Partial<IcebergSourceOptions>, diag: Diagnos
   }
   options["streaming"] = "true";
   if (start === undefined) {
-    options["starting-strategy"] = StartingStrategy.TableScanThenIncremental;
+    if (chosenStrategy !== undefined) Object.assign(options, chosenStrategy);
+    else options["starting-strategy"] = StartingStrategy.TableScanThenIncremental;
     return { options, bounded: false, unboundedReason: "streaming: true without endSnapshotId", streamingRead: true, pinnedBySnapshotIds: false };
   }
   options["starting-strategy"] = StartingStrategy.IncrementalFromSnapshotId;

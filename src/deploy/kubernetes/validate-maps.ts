@@ -6,10 +6,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { credentialEntryProblem, isCredentialKey, valueCarriesCredential } from "../../validation/secrets.js";
-import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
+import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts } from "./args.js";
 import { JOB_DECIDED_KEYS, OPERATOR_FORBIDDEN_KEYS } from "./flink-configuration.js";
 import { icebergWriteKeyProblem } from "../../sql/job-config.js";
-import { templateEnv } from "./pod-template.js";
+import { SCRIPT_MOUNT_DIR, SCRIPT_VOLUME_NAME } from "./naming.js";
+import { FLINK_CONTAINER, templateEnv } from "./pod-template.js";
 import { CHECKPOINT_DIR_KEYS, SAVEPOINT_DIR_KEYS } from "./versions.js";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -106,4 +107,49 @@ export function checkEnvironment(args: KubernetesArgs, diag: Diagnostics): void 
       }
     }
   }
+}
+
+/**
+ * What the package adds to the pod template, against what the user's template already has
+ * (pod-template.ts merges by name): an env entry of `flink-main-container` that kubernetes.env /
+ * envFromSecrets also sets (Kubernetes keeps the last of two entries of one name, silently); a
+ * volume named like the script volume or a mount at the script's folder (a pod with two volumes
+ * of one name or two mounts at one path is rejected when Flink creates it, after `pulumi up` has
+ * applied the FlinkDeployment); and `spec.serviceAccountName`, which Flink replaces with the
+ * deployment's service account (flink-kubernetes .../decorators/InitJobManagerDecorator.java and
+ * InitTaskManagerDecorator.java `withServiceAccountName`).
+ */
+export function checkPodTemplateConflicts(args: KubernetesArgs, diag: Diagnostics): void {
+  const tpl = args.podTemplate as { spec?: unknown } | undefined;
+  const spec = tpl?.spec;
+  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) return;
+  const s = spec as { containers?: unknown; volumes?: unknown; serviceAccountName?: unknown };
+  const at = (path: string): string => `kubernetes.podTemplate.spec.${path}`;
+  const serviceAccount = args.serviceAccount ?? KUBERNETES_DEFAULTS.serviceAccount;
+  if (s.serviceAccountName !== undefined && s.serviceAccountName !== serviceAccount) {
+    diag.error(
+      at("serviceAccountName"),
+      `Flink replaces the pod template's service account with the deployment's (${JSON.stringify(serviceAccount)}${args.serviceAccount === undefined ? ", the default" : ""}); set kubernetes.serviceAccount: ${JSON.stringify(s.serviceAccountName)} instead`,
+    );
+  }
+  (Array.isArray(s.volumes) ? (s.volumes as unknown[]) : []).forEach((v, i) => {
+    if ((v as { name?: unknown } | null)?.name === SCRIPT_VOLUME_NAME) diag.error(at(`volumes[${i}].name`), `${JSON.stringify(SCRIPT_VOLUME_NAME)} is the volume the package mounts the SQL script from; rename this volume`);
+  });
+  const containers = Array.isArray(s.containers) ? (s.containers as unknown[]) : [];
+  containers.forEach((c, ci) => {
+    if (typeof c !== "object" || c === null || (c as { name?: unknown }).name !== FLINK_CONTAINER) return;
+    const main = c as { env?: unknown; volumeMounts?: unknown };
+    (Array.isArray(main.env) ? (main.env as unknown[]) : []).forEach((e, ei) => {
+      const name = (e as { name?: unknown } | null)?.name;
+      if (typeof name !== "string") return;
+      const other = args.env?.[name] !== undefined ? "kubernetes.env" : args.envFromSecrets?.[name] !== undefined ? "kubernetes.envFromSecrets" : undefined;
+      if (other !== undefined) diag.error(at(`containers[${ci}].env[${ei}]`), `${JSON.stringify(name)} is also set in ${other}, which the package appends to this container's env (Kubernetes keeps the last entry of a name, silently): set it in one place`);
+    });
+    (Array.isArray(main.volumeMounts) ? (main.volumeMounts as unknown[]) : []).forEach((m, mi) => {
+      const mount = m as { name?: unknown; mountPath?: unknown } | null;
+      if (typeof mount?.mountPath === "string" && mount.mountPath.replace(/\/+$/, "") === SCRIPT_MOUNT_DIR) {
+        diag.error(at(`containers[${ci}].volumeMounts[${mi}].mountPath`), `${SCRIPT_MOUNT_DIR} is where the package mounts the SQL script (a container cannot mount two volumes at one path); mount this volume elsewhere`);
+      }
+    });
+  });
 }

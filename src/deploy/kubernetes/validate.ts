@@ -13,7 +13,7 @@ import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type
 import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, jobParallelism, savepointDirOf } from "./flink-configuration.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
 import { findRunnerHazards } from "./runner-hazards.js";
-import { checkEnvironment, checkFlinkConfiguration } from "./validate-maps.js";
+import { checkEnvironment, checkFlinkConfiguration, checkPodTemplateConflicts } from "./validate-maps.js";
 import { flinkVersionTraits, isSupportedFlinkVersion, SUPPORTED_FLINK_VERSIONS } from "./versions.js";
 
 /** ConfigMaps hold at most 1 MiB (Kubernetes docs, "ConfigMaps"); leave room for metadata. */
@@ -295,6 +295,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
 
   checkFlinkConfiguration(args, job, diag);
   checkEnvironment(args, diag);
+  checkPodTemplateConflicts(args, diag);
   const version = isSupportedFlinkVersion(args.flinkVersion) ? args.flinkVersion : "v1_20";
   const conf = deploymentFlinkConfiguration(Object.assign({}, args, { flinkVersion: version }), job);
   checkResource(args.jobManager, "kubernetes.jobManager", "JobManager", conf, diag);

@@ -1,0 +1,80 @@
+/**
+ * A streaming source's own starting strategy, chosen with `extraOptions["starting-strategy"]`
+ * (and `extraOptions["start-snapshot-timestamp"]` for the timestamp strategy), for an unbounded
+ * read without snapshot ids, where the product would otherwise render TABLE_SCAN_THEN_INCREMENTAL
+ * (SPEC decision 4). What each strategy reads first: iceberg
+ * `flink/v2.1/flink/src/main/java/org/apache/iceberg/flink/source/enumerator/ContinuousSplitPlannerImpl.java`
+ * (`startSnapshot`, `discoverInitialSplits`); the checks the runtime makes at start-up:
+ * `source/ScanContext.java` `validate`.
+ */
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { didYouMean } from "../validation/known-keys.js";
+
+/** The WITH keys this file reads from extraOptions (exact case: the runtime reads its options by exact key). */
+export const STRATEGY_KEY = "starting-strategy";
+export const TIMESTAMP_KEY = "start-snapshot-timestamp";
+
+/**
+ * The strategies a source may choose, with what the read starts from (upstream
+ * StreamingStartingStrategy; INCREMENTAL_FROM_SNAPSHOT_ID is startSnapshotId's).
+ */
+export const CHOOSABLE_STARTING_STRATEGIES: Readonly<Record<string, string>> = {
+  TABLE_SCAN_THEN_INCREMENTAL: "the whole current table, then every new snapshot (what streaming: true renders without this option)",
+  INCREMENTAL_FROM_LATEST_SNAPSHOT: "the current snapshot's appended data (INCLUDED), then every new snapshot",
+  INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE: "only snapshots committed after the job starts (apache/iceberg PR #12839, 2025; an older runtime fails at start with 'No enum constant')",
+  INCREMENTAL_FROM_EARLIEST_SNAPSHOT: "every snapshot's appended data from the oldest snapshot still in the table's history on",
+  INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP: `the appended data of the first snapshot committed at or after extraOptions["${TIMESTAMP_KEY}"] (epoch milliseconds) on`,
+};
+
+/** How the source reads, as far as the strategy rules need it. */
+export interface ReadShape {
+  readonly streaming: boolean;
+  readonly hasStart: boolean;
+  readonly hasEnd: boolean;
+}
+
+const at = (key: string): string => `extraOptions[${JSON.stringify(key)}]`;
+
+/**
+ * The strategy keys of `extra` for a read of `shape`: the WITH entries to render (undefined: none
+ * chosen, the product's rule applies), with every problem reported at the key's extraOptions path.
+ * `handled` lists the keys this function took care of (rendered or reported), which the
+ * free-form checks then leave alone.
+ */
+export function chosenStartingStrategy(extra: Readonly<Record<string, string>>, shape: ReadShape, diag: Diagnostics): { options?: Record<string, string>; handled: string[] } {
+  const strategy = extra[STRATEGY_KEY];
+  const timestamp = extra[TIMESTAMP_KEY];
+  const handled = [STRATEGY_KEY, TIMESTAMP_KEY].filter((k) => extra[k] !== undefined);
+  if (handled.length === 0) return { handled };
+  const errorsBefore = diag.errors.length;
+  const unbounded = shape.streaming && !shape.hasEnd;
+  for (const key of handled) {
+    if (!shape.streaming) diag.error(at(key), `${JSON.stringify(key)} applies to a streaming read only; set streaming: true (without snapshot ids) to follow the table, or remove it`);
+    else if (shape.hasEnd) diag.error(at(key), `${JSON.stringify(key)} has no effect on a bounded read (endSnapshotId makes this read end); remove it`);
+    else if (shape.hasStart) diag.error(at(key), `${JSON.stringify(key)} conflicts with startSnapshotId, which renders the INCREMENTAL_FROM_SNAPSHOT_ID strategy with its id; use one of them`);
+  }
+  if (!unbounded || shape.hasStart) return { handled };
+
+  if (strategy === undefined) {
+    diag.error(at(TIMESTAMP_KEY), `${JSON.stringify(TIMESTAMP_KEY)} is read only with extraOptions["${STRATEGY_KEY}"] = "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP"; set that too, or remove it`);
+    return { handled };
+  }
+  if (strategy === "INCREMENTAL_FROM_SNAPSHOT_ID") {
+    diag.error(at(STRATEGY_KEY), `set startSnapshotId instead: it renders INCREMENTAL_FROM_SNAPSHOT_ID together with the id`);
+  } else if (!Object.hasOwn(CHOOSABLE_STARTING_STRATEGIES, strategy)) {
+    const names = Object.keys(CHOOSABLE_STARTING_STRATEGIES);
+    const upper = strategy.trim().toUpperCase();
+    const hint = upper !== strategy && Object.hasOwn(CHOOSABLE_STARTING_STRATEGIES, upper) ? `; write ${JSON.stringify(upper)} (exact upper case)` : didYouMean(strategy, names);
+    diag.error(at(STRATEGY_KEY), `${JSON.stringify(strategy)} is no starting strategy; use one of ${names.join(", ")}${hint}`);
+  } else if (strategy === "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP") {
+    if (timestamp === undefined) {
+      diag.error(at(STRATEGY_KEY), `INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP needs extraOptions["${TIMESTAMP_KEY}"], the epoch milliseconds to start from (the runtime fails with "Invalid starting snapshot timestamp ... null")`);
+    } else if (!/^[0-9]{1,16}$/.test(timestamp) || !Number.isSafeInteger(Number(timestamp))) {
+      diag.error(at(TIMESTAMP_KEY), `${JSON.stringify(timestamp)} is no timestamp: write the epoch milliseconds as digits, e.g. "${Date.UTC(2026, 0, 1)}" for 2026-01-01T00:00:00Z`);
+    }
+  } else if (timestamp !== undefined) {
+    diag.error(at(TIMESTAMP_KEY), `${JSON.stringify(TIMESTAMP_KEY)} is read only with the INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP strategy, and this source chose ${strategy}; remove it`);
+  }
+  if (diag.errors.length > errorsBefore) return { handled };
+  return { options: timestamp !== undefined ? { [STRATEGY_KEY]: strategy, [TIMESTAMP_KEY]: timestamp } : { [STRATEGY_KEY]: strategy }, handled };
+}
