@@ -165,7 +165,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       diag.error(
         mapPath(arg, key),
         `${JSON.stringify(key)} is accepted on a streaming read but never used: the streaming source picks its first snapshot from the starting strategy alone ` +
-          `(iceberg flink/.../source/enumerator/ContinuousSplitPlannerImpl.java startSnapshot), so this source would read the whole current table, then follow it; ` +
+          `(iceberg flink/.../source/enumerator/ContinuousSplitPlannerImpl.java startSnapshot), so this source would start where its strategy says (the whole current table first, unless extraOptions[\"starting-strategy\"] chooses another start), not at the tag; ` +
           `to follow the table from the tag's snapshot on, set startSnapshotId to the snapshot id the tag points at; to read what was appended between two tags once, set streaming: false with "start-tag" and "end-tag"`,
       );
       continue;
