@@ -188,6 +188,34 @@ describe("IcebergSource read options (SPEC decision 4)", () => {
         [{ path: 'extraOptions["start-snapshot-timestamp"]', message: '"2026-01-01" is no timestamp: write the epoch milliseconds as digits, e.g. "1767225600000" for 2026-01-01T00:00:00Z' }],
       ],
       [
+        "a timestamp in epoch seconds",
+        { streaming: true },
+        { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP", "start-snapshot-timestamp": "1767225600" },
+        [
+          {
+            path: 'extraOptions["start-snapshot-timestamp"]',
+            message: "1767225600 looks like epoch seconds (2026-01-01T00:00:00.000Z); the runtime reads milliseconds, where it means January 1970: write 1767225600000",
+          },
+        ],
+      ],
+      [
+        "a timestamp in epoch microseconds",
+        { streaming: true },
+        { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP", "start-snapshot-timestamp": "1767225600000000" },
+        [{ path: 'extraOptions["start-snapshot-timestamp"]', message: "1767225600000000 looks like epoch microseconds (2026-01-01T00:00:00.000Z); the runtime reads milliseconds: write 1767225600000" }],
+      ],
+      [
+        "a timestamp of another era",
+        { streaming: true },
+        { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP", "start-snapshot-timestamp": "9007199254740991" + "0" },
+        [
+          {
+            path: 'extraOptions["start-snapshot-timestamp"]',
+            message: '90071992547409910 is no epoch-millisecond timestamp of this era (13 digits); write the milliseconds, e.g. "1767225600000" for 2026-01-01T00:00:00Z',
+          },
+        ],
+      ],
+      [
         "a timestamp without the timestamp strategy",
         { streaming: true },
         { "start-snapshot-timestamp": "1767225600000" },
@@ -205,6 +233,30 @@ describe("IcebergSource read options (SPEC decision 4)", () => {
         expect(planError("IcebergSource", { ...baseArgs, ...opts, extraOptions: extra }).issues).to.deep.equal(issues);
       });
     }
+
+    it("a future timestamp is a warning (the source fails at start until a snapshot at or after it exists)", () => {
+      const r = render("IcebergSource", { ...baseArgs, streaming: true, extraOptions: { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP", "start-snapshot-timestamp": "4102444800000" } });
+      expect(r.plan.warnings).to.deep.equal([
+        {
+          path: 'extraOptions["start-snapshot-timestamp"]',
+          message:
+            '4102444800000 (2100-01-01T00:00:00.000Z) is in the future: until a snapshot is committed at or after it, the source fails at start ("Cannot find a snapshot after: 4102444800000", ContinuousSplitPlannerImpl.startSnapshot) and the job restarts; for "only what is committed from now on" use INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE',
+        },
+      ]);
+    });
+
+    it("reads the args as given: a bad snapshot id still shows the strategy conflict, a bad streaming value adds no strategy error", () => {
+      expect(paths(planError("IcebergSource", { ...baseArgs, streaming: true, startSnapshotId: "abc", extraOptions: { "starting-strategy": "INCREMENTAL_FROM_LATEST_SNAPSHOT" } }))).to.deep.equal([
+        "startSnapshotId",
+        'extraOptions["starting-strategy"]',
+      ]);
+      expect(paths(planError("IcebergSource", { ...baseArgs, streaming: "yes", extraOptions: { "starting-strategy": "INCREMENTAL_FROM_LATEST_SNAPSHOT" } }))).to.deep.equal(["streaming"]);
+    });
+
+    it("START-TAG (not the key the runtime reads) does not get start-tag's explanation", () => {
+      const r = render("IcebergSource", { ...baseArgs, streaming: true, extraOptions: { "START-TAG": "v1" } });
+      expect(r.plan.warnings.map((w) => w.message).join("\n")).to.not.contain("ContinuousSplitPlannerImpl");
+    });
 
     it("a starting strategy in catalog.properties, or on a sink, is still the covered key's error", () => {
       expect(paths(planError("IcebergSource", { ...baseArgs, streaming: true, catalog: { ...(baseArgs.catalog as object), properties: { "starting-strategy": "INCREMENTAL_FROM_LATEST_SNAPSHOT" } } }))).to.deep.equal([

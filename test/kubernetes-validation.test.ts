@@ -248,6 +248,17 @@ describe("kubernetes validation", () => {
           message: "/opt/flink/sql is where the package mounts the SQL script (a container cannot mount two volumes at one path); mount this volume elsewhere",
         },
       ]);
+      // The deprecated spec.serviceAccount too; per-component accounts in flinkConfiguration count.
+      expect(run({ podTemplate: { spec: { serviceAccount: "other" } } }).errors.map((e) => e.path)).to.deep.equal(["kubernetes.podTemplate.spec.serviceAccount"]);
+      expect(
+        run({ flinkConfiguration: { "kubernetes.jobmanager.service-account": "jobs", "kubernetes.taskmanager.service-account": "jobs" }, podTemplate: { spec: { serviceAccountName: "jobs" } } }).errors,
+      ).to.deep.equal([]);
+      expect(run({ flinkConfiguration: { "kubernetes.jobmanager.service-account": "jobs" }, podTemplate: { spec: { serviceAccountName: "jobs" } } }).errors).to.deep.equal([
+        {
+          path: "kubernetes.podTemplate.spec.serviceAccountName",
+          message: 'Flink replaces the pod template\'s service account with the deployment\'s ("jobs" for the JobManager, "flink" for the TaskManagers); set kubernetes.serviceAccount: "jobs" instead',
+        },
+      ]);
       // The same service account as the deployment's, and other containers' env and mounts, are fine.
       expect(run({ serviceAccount: "jobs", podTemplate: { spec: { serviceAccountName: "jobs", containers: [{ name: "sidecar", env: [{ name: "FOO", value: "x" }] }] } }, env: { FOO: "y" } }).errors).to.deep.equal([]);
     });

@@ -137,7 +137,8 @@ export interface IcebergTableArgs {
    * strategy (see IcebergSourceArgs.streaming); `distribution-mode` hash with a
    * primaryKey when a partition column is not in the key (iceberg `flink/.../sink/FlinkSink.java`);
    * a credential key or a value that embeds a credential (SPEC decision 8). The same rules apply to
-   * a statement's OPTIONS hint on the table. The value of a typed Flink read/write option is
+   * a statement's OPTIONS hint on the table, except that a hint cannot choose the starting strategy
+   * (choose it here, on the source). The value of a typed Flink read/write option is
    * checked (`monitor-interval` a duration, a unit-less one a warning; `write-parallelism` a
    * positive integer; booleans; exact-case enums), and a key one or two edits from a known option
    * or common table property is a warning with the fix (an unknown key becomes a table property
@@ -166,7 +167,10 @@ export interface IcebergSourceArgs extends IcebergTableArgs {
    * the start; Iceberg runtimes with apache/iceberg PR #12839), `INCREMENTAL_FROM_EARLIEST_SNAPSHOT`
    * (from the oldest snapshot in the history), or `INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP` with
    * `extraOptions["start-snapshot-timestamp"]` (epoch milliseconds: from the first snapshot
-   * committed at or after it, included). The strategy applies to a start without state; a restore
+   * committed at or after it, included; 13 digits, seconds or microseconds are errors, a future
+   * time a warning: the source fails at start, and the job restarts, while no snapshot at or after
+   * it exists, an empty table included, or when the history before it has expired: iceberg
+   * `core/.../util/SnapshotUtil.java` `oldestAncestorAfter`). The strategy applies to a start without state; a restore
    * from a checkpoint or savepoint resumes where the read was. Errors: a strategy on a read that is
    * not streaming, bounded or has startSnapshotId; `INCREMENTAL_FROM_SNAPSHOT_ID` (set
    * startSnapshotId); another value; the timestamp missing, not digits, or without its strategy.

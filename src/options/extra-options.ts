@@ -161,7 +161,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       );
       continue;
     }
-    if (ctx.kind === "IcebergSource" && ctx.streamingRead && !ctx.pinnedBySnapshotIds && lower === "start-tag") {
+    if (ctx.kind === "IcebergSource" && ctx.streamingRead && !ctx.pinnedBySnapshotIds && key === "start-tag") {
       diag.error(
         mapPath(arg, key),
         `${JSON.stringify(key)} is accepted on a streaming read but never used: the streaming source picks its first snapshot from the starting strategy alone ` +

@@ -191,7 +191,8 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const keyNames = Array.isArray(primaryKeyInput) ? (primaryKeyInput as unknown[]).filter((k): k is string => typeof k === "string") : [];
   // A streaming read's own starting strategy (extraOptions; starting-strategy.ts), checked before the read renders.
   const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
-  const chosen = kind === "IcebergSource" ? chosenStartingStrategy(extra, { streaming: src.streaming === true, hasStart: src.startSnapshotId !== undefined, hasEnd: src.endSnapshotId !== undefined }, diag) : undefined;
+  // Read from the args as given, so a bad id or streaming value neither hides nor invents a strategy problem.
+  const chosen = kind === "IcebergSource" ? chosenStartingStrategy(extra, { streaming: input["streaming"], hasStart: input["startSnapshotId"] !== undefined, hasEnd: input["endSnapshotId"] !== undefined }, diag) : undefined;
   if (kind === "IcebergSource") {
     read = renderSourceRead(src, diag, chosen?.options);
     if (read !== undefined) Object.assign(options, read.options);

@@ -23,12 +23,15 @@ export const CHOOSABLE_STARTING_STRATEGIES: Readonly<Record<string, string>> = {
   INCREMENTAL_FROM_LATEST_SNAPSHOT: "the current snapshot's appended data (INCLUDED), then every new snapshot",
   INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE: "only snapshots committed after the job starts (apache/iceberg PR #12839, 2025; an older runtime fails at start with 'No enum constant')",
   INCREMENTAL_FROM_EARLIEST_SNAPSHOT: "every snapshot's appended data from the oldest snapshot still in the table's history on",
-  INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP: `the appended data of the first snapshot committed at or after extraOptions["${TIMESTAMP_KEY}"] (epoch milliseconds) on`,
+  INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP:
+    `the appended data of the first snapshot committed at or after extraOptions["${TIMESTAMP_KEY}"] (epoch milliseconds) on; ` +
+    "the source fails at start while the table has no snapshot at or after it (also an empty table; SnapshotUtil.oldestAncestorAfter), or when the snapshots before it have expired",
 };
 
 /** How the source reads, as far as the strategy rules need it. */
 export interface ReadShape {
-  readonly streaming: boolean;
+  /** The `streaming` arg as given (a value that is no boolean is its own error: the strategy is then not checked). */
+  readonly streaming: unknown;
   readonly hasStart: boolean;
   readonly hasEnd: boolean;
 }
@@ -46,10 +49,11 @@ export function chosenStartingStrategy(extra: Readonly<Record<string, string>>, 
   const timestamp = extra[TIMESTAMP_KEY];
   const handled = [STRATEGY_KEY, TIMESTAMP_KEY].filter((k) => extra[k] !== undefined);
   if (handled.length === 0) return { handled };
+  if (shape.streaming !== undefined && typeof shape.streaming !== "boolean") return { handled };
   const errorsBefore = diag.errors.length;
-  const unbounded = shape.streaming && !shape.hasEnd;
+  const unbounded = shape.streaming === true && !shape.hasEnd;
   for (const key of handled) {
-    if (!shape.streaming) diag.error(at(key), `${JSON.stringify(key)} applies to a streaming read only; set streaming: true (without snapshot ids) to follow the table, or remove it`);
+    if (shape.streaming !== true) diag.error(at(key), `${JSON.stringify(key)} applies to a streaming read only; set streaming: true (without snapshot ids) to follow the table, or remove it`);
     else if (shape.hasEnd) diag.error(at(key), `${JSON.stringify(key)} has no effect on a bounded read (endSnapshotId makes this read end); remove it`);
     else if (shape.hasStart) diag.error(at(key), `${JSON.stringify(key)} conflicts with startSnapshotId, which renders the INCREMENTAL_FROM_SNAPSHOT_ID strategy with its id; use one of them`);
   }
@@ -69,12 +73,39 @@ export function chosenStartingStrategy(extra: Readonly<Record<string, string>>, 
   } else if (strategy === "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP") {
     if (timestamp === undefined) {
       diag.error(at(STRATEGY_KEY), `INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP needs extraOptions["${TIMESTAMP_KEY}"], the epoch milliseconds to start from (the runtime fails with "Invalid starting snapshot timestamp ... null")`);
-    } else if (!/^[0-9]{1,16}$/.test(timestamp) || !Number.isSafeInteger(Number(timestamp))) {
-      diag.error(at(TIMESTAMP_KEY), `${JSON.stringify(timestamp)} is no timestamp: write the epoch milliseconds as digits, e.g. "${Date.UTC(2026, 0, 1)}" for 2026-01-01T00:00:00Z`);
+    } else {
+      const problem = timestampProblem(timestamp);
+      if (problem !== undefined) diag.error(at(TIMESTAMP_KEY), problem);
+      else if (Number(timestamp) > Date.now()) {
+        diag.warn(
+          at(TIMESTAMP_KEY),
+          `${timestamp} (${new Date(Number(timestamp)).toISOString()}) is in the future: until a snapshot is committed at or after it, the source fails at start ` +
+            `("Cannot find a snapshot after: ${timestamp}", ContinuousSplitPlannerImpl.startSnapshot) and the job restarts; for "only what is committed from now on" use INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE`,
+        );
+      }
     }
   } else if (timestamp !== undefined) {
     diag.error(at(TIMESTAMP_KEY), `${JSON.stringify(TIMESTAMP_KEY)} is read only with the INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP strategy, and this source chose ${strategy}; remove it`);
   }
   if (diag.errors.length > errorsBefore) return { handled };
   return { options: timestamp !== undefined ? { [STRATEGY_KEY]: strategy, [TIMESTAMP_KEY]: timestamp } : { [STRATEGY_KEY]: strategy }, handled };
+}
+
+/** One example, for messages: 2026-01-01T00:00:00Z in epoch milliseconds. */
+const EXAMPLE_MS = Date.UTC(2026, 0, 1);
+
+/**
+ * Why `text` is no plausible `start-snapshot-timestamp`, or undefined. The runtime parses a Long
+ * (FlinkReadOptions START_SNAPSHOT_TIMESTAMP) and compares it with snapshot commit times in
+ * milliseconds, so a value in seconds means January 1970 and one in microseconds a time after the
+ * year 50000: epoch milliseconds of this era have 13 digits (2001-09-09 to 2286-11-20).
+ */
+function timestampProblem(text: string): string | undefined {
+  const example = `e.g. "${EXAMPLE_MS}" for 2026-01-01T00:00:00Z`;
+  if (!/^[0-9]+$/.test(text)) return `${JSON.stringify(text)} is no timestamp: write the epoch milliseconds as digits, ${example}`;
+  const digits = text.replace(/^0+(?=.)/, "").length;
+  if (digits === 13) return undefined;
+  if (digits === 10) return `${text} looks like epoch seconds (${new Date(Number(text) * 1000).toISOString()}); the runtime reads milliseconds, where it means January 1970: write ${text}000`;
+  if (digits === 16) return `${text} looks like epoch microseconds (${new Date(Number(text) / 1000).toISOString()}); the runtime reads milliseconds: write ${text.slice(0, 13)}`;
+  return `${text} is no epoch-millisecond timestamp of this era (13 digits); write the milliseconds, ${example}`;
 }

@@ -115,21 +115,30 @@ export function checkEnvironment(args: KubernetesArgs, diag: Diagnostics): void 
  * envFromSecrets also sets (Kubernetes keeps the last of two entries of one name, silently); a
  * volume named like the script volume or a mount at the script's folder (a pod with two volumes
  * of one name or two mounts at one path is rejected when Flink creates it, after `pulumi up` has
- * applied the FlinkDeployment); and `spec.serviceAccountName`, which Flink replaces with the
- * deployment's service account (flink-kubernetes .../decorators/InitJobManagerDecorator.java and
- * InitTaskManagerDecorator.java `withServiceAccountName`).
+ * applied the FlinkDeployment); and `spec.serviceAccountName` / the deprecated `spec.serviceAccount`,
+ * which Flink replaces with the deployment's service account, per component (flink-kubernetes
+ * .../decorators/InitJobManagerDecorator.java and InitTaskManagerDecorator.java, the operator's
+ * InitStandaloneTaskManagerDecorator: `withServiceAccountName` / `withServiceAccount`).
  */
 export function checkPodTemplateConflicts(args: KubernetesArgs, diag: Diagnostics): void {
   const tpl = args.podTemplate as { spec?: unknown } | undefined;
   const spec = tpl?.spec;
   if (typeof spec !== "object" || spec === null || Array.isArray(spec)) return;
-  const s = spec as { containers?: unknown; volumes?: unknown; serviceAccountName?: unknown };
+  const s = spec as { containers?: unknown; volumes?: unknown; serviceAccountName?: unknown; serviceAccount?: unknown };
   const at = (path: string): string => `kubernetes.podTemplate.spec.${path}`;
+  // The operator writes spec.serviceAccount as kubernetes.service-account (FlinkConfigBuilder
+  // applyServiceAccount); the per-component keys win over it (flink KubernetesConfigOptions
+  // JOB_MANAGER_SERVICE_ACCOUNT / TASK_MANAGER_SERVICE_ACCOUNT fall back to it).
   const serviceAccount = args.serviceAccount ?? KUBERNETES_DEFAULTS.serviceAccount;
-  if (s.serviceAccountName !== undefined && s.serviceAccountName !== serviceAccount) {
+  const conf = args.flinkConfiguration ?? {};
+  const effective = [conf["kubernetes.jobmanager.service-account"] ?? serviceAccount, conf["kubernetes.taskmanager.service-account"] ?? serviceAccount];
+  for (const field of ["serviceAccountName", "serviceAccount"] as const) {
+    const value = s[field];
+    if (value === undefined || effective.every((a) => a === value)) continue;
+    const what = effective[0] === effective[1] ? JSON.stringify(effective[0]) : `${JSON.stringify(effective[0])} for the JobManager, ${JSON.stringify(effective[1])} for the TaskManagers`;
     diag.error(
-      at("serviceAccountName"),
-      `Flink replaces the pod template's service account with the deployment's (${JSON.stringify(serviceAccount)}${args.serviceAccount === undefined ? ", the default" : ""}); set kubernetes.serviceAccount: ${JSON.stringify(s.serviceAccountName)} instead`,
+      at(field),
+      `Flink replaces the pod template's service account with the deployment's (${what}${args.serviceAccount === undefined && effective[0] === serviceAccount ? ", the default" : ""}); set kubernetes.serviceAccount: ${JSON.stringify(value)} instead`,
     );
   }
   (Array.isArray(s.volumes) ? (s.volumes as unknown[]) : []).forEach((v, i) => {
