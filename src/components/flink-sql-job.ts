@@ -41,7 +41,10 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * warning (Flink's `table.exec.sink.not-null-enforcer`, default ERROR, fails the job on the first
    * NULL), unless a top-level WHERE condition rejects NULL for it (`id > 0`, `id IS NOT NULL`,
    * `NOT id IS NULL`, `id IN (...)`, ...; not under OR, CASE, COALESCE or NOT), the FROM table is
-   * 'datagen' without a null-rate, or the enforcer is DROP. Only whole items are read: names inside
+   * 'datagen' without a null-rate, or the enforcer is DROP. A changelog FROM table with a primary key
+   * copied into an upsert IcebergSink whose primaryKey has more columns is a warning: an update that
+   * changes such a column leaves the old row (the upsert writer ignores retractions; iceberg
+   * `BaseDeltaTaskWriter`), so set upsertEnabled: false or key the sink by the source's key. Only whole items are read: names inside
    * expressions (`UPPER(x)`, `CAST(x AS ...)`) are not, and of the clauses after FROM only those
    * WHERE conditions; a `*` over a table with VIRTUAL metadata columns is not counted (the column
    * expansion strategy may leave them out); joins, unions, subqueries, WITH and VALUES are left to Flink.

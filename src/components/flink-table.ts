@@ -58,6 +58,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(p.kafkaRead !== undefined ? { kafkaRead: p.kafkaRead } : {}),
       ...(p.commitsOnCheckpoint ? { commitsOnCheckpoint: true } : {}),
       columns: p.tableColumns,
+      ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),
       warnings: [],
     });
     this.registerOutputs({ tableName: this.tableName, ddl: p.ddl ?? this.ddl, options: p.ddl !== undefined ? { ...p.options } : this.options });

@@ -117,6 +117,8 @@ export interface GenericTablePlan {
   commitsOnCheckpoint: boolean;
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
   tableColumns: TableColumn[];
+  /** The declared primary key's columns (empty without one). */
+  primaryKey: string[];
 }
 
 /** Options that decide the plan at preview (boundedness, providers): they must be plain. */
@@ -304,6 +306,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     changelog: connectorChangelog(options),
     kafkaRead: kafkaRead(options),
     commitsOnCheckpoint: typeof options["connector"] === "string" && options["connector"].trim() === "filesystem",
+    primaryKey,
     tableColumns: columns.map((c) => ({
       name: c.name,
       ...(c.kind === "computed" ? {} : { type: kinds.get(c.name)!.type! }),
