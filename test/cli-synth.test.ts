@@ -47,7 +47,7 @@ describe("flink-iceberg synth command", function () {
       HEADER +
         `const catalog = { name: "c", type: "hive" as const, uri: "thrift://h:9083" };
 const src = new FlinkTable("src", { columns: [{ name: "id", type: "BIGINT" }], options: { conector: "datagen" } as never });
-const out = new IcebergSink("out", { catalog, database: "d", table: "t", columns: [{ name: "id", type: "BIGNT" }] });
+const out = new IcebergSink("out", { catalog, database: "d", table: "t", columns: [{ name: "id", type: "BIGNT" }], commitInterval: "5000" });
 const ok = new FlinkTable("ok", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "print" } });
 const warned = new IcebergSink("warned", { catalog, database: "d", table: "w", columns: [{ name: "id", type: "BIGINT" }], commitInterval: "3000" });
 new FlinkSqlJob("uses-failed", {
@@ -71,9 +71,11 @@ new FlinkSqlJob("own-problem", { statements: [sql\`INSERT INTO \${ok} SELECT 1\`
       '  FlinkSqlJob "uses-failed": statements',
       '  FlinkSqlJob "uses-failed": kubernetes.namspace',
       '  FlinkSqlJob "own-problem": parallelism',
-      // The valid resources' warnings come after the errors.
+      // The valid resources' warnings come after the errors, then what the failed ones' checks also found.
       'warning: IcebergSink "warned"',
+      'warning: IcebergSink "out"',
     ]);
+    expect(lines[lines.length - 1]).to.match(/^warning: IcebergSink "out": commitInterval: "5000" has no unit/);
     expect(lines[4]).to.equal('  FlinkSqlJob "uses-failed": statements: use IcebergSink "out", FlinkTable "src", which have errors (listed above)');
     expect(fs.existsSync(out)).to.equal(false);
   });

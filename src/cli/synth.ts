@@ -176,6 +176,8 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
       ...collectedErrors().flatMap(describeFailure),
       ...more,
       ...programWarnings().map((w) => `warning: ${w}`),
+      // What the failed resources' own checks also found (a failed resource registers nothing).
+      ...collectedErrors().flatMap((e) => (e.warnings ?? []).map((w) => `warning: ${[e.resource, w.path].filter(Boolean).join(": ")}: ${w.message}`)),
       ...notes.map((n) => `note: ${n}`),
     ]);
   try {

@@ -71,7 +71,7 @@ export class Diagnostics {
 
   /** Throws one FlinkIcebergValidationError listing every error, labelled with `resource` (e.g. `IcebergSink "daily"`). */
   throwIfErrors(resource?: string): void {
-    if (this.errors.length > 0) throw new FlinkIcebergValidationError([...this.errors], resource);
+    if (this.errors.length > 0) throw new FlinkIcebergValidationError([...this.errors], resource, this.warnings);
   }
 }
 

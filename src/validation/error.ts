@@ -33,8 +33,13 @@ export class FlinkIcebergValidationError extends Error {
   readonly issues: readonly ValidationIssue[];
   /** The resource the problems belong to, e.g. `IcebergSink "daily"`, when known. */
   readonly resource: string | undefined;
+  /**
+   * The warnings the same checks found (not part of `message`): a resource that fails registers
+   * nothing, so these are not logged; synth prints them with the errors, so one run shows both.
+   */
+  readonly warnings: readonly ValidationIssue[];
 
-  constructor(issues: readonly ValidationIssue[], resource?: string) {
+  constructor(issues: readonly ValidationIssue[], resource?: string, warnings: readonly ValidationIssue[] = []) {
     const list = issues.length > 0 ? issues : [{ path: "", message: "invalid input" }];
     const lines = list.map((i) => formatIssue(resource, i));
     const head =
@@ -45,6 +50,7 @@ export class FlinkIcebergValidationError extends Error {
     this.name = "FlinkIcebergValidationError";
     this.issues = Object.freeze(list.map((i) => Object.freeze({ path: i.path, message: i.message })));
     this.resource = resource;
+    this.warnings = Object.freeze(warnings.map((i) => Object.freeze({ path: i.path, message: i.message })));
   }
 }
 
