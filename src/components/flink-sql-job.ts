@@ -10,6 +10,7 @@ import { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource"
 import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { NOT_NULL_ENFORCER_KEY } from "../sql/insert-columns.js";
+import { UPSERT_MATERIALIZE_KEY } from "../sql/upsert-keys.js";
 import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { renderScript } from "../sql/script.js";
 import { withoutTrailing } from "../sql/split.js";
@@ -44,7 +45,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * 'datagen' without a null-rate, or the enforcer is DROP. A changelog FROM table with a primary key
    * copied into an upsert IcebergSink whose primaryKey has more columns is a warning: an update that
    * changes such a column leaves the old row (the upsert writer ignores retractions; iceberg
-   * `BaseDeltaTaskWriter`), so set upsertEnabled: false or key the sink by the source's key. Only whole items are read: names inside
+   * `BaseDeltaTaskWriter`), so set upsertEnabled: false, `table.exec.sink.upsert-materialize` FORCE, or
+   * key the sink by the source's key (quiet under FORCE, for GROUP BY / DISTINCT, a key column whose
+   * type changes, and in batch jobs). Only whole items are read: names inside
    * expressions (`UPPER(x)`, `CAST(x AS ...)`) are not, and of the clauses after FROM only those
    * WHERE conditions; a `*` over a table with VIRTUAL metadata columns is not counted (the column
    * expansion strategy may leave them out); joins, unions, subqueries, WITH and VALUES are left to Flink.
@@ -52,7 +55,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
   statements: (SqlStatement | string)[];
   /**
    * `execution.runtime-mode`. Default "streaming". Applied by the deploy target, never as a SET
-   * line (the operator's 1.19/1.20 runner fails on SET to batch; SPEC decision 9).
+   * line (the operator's 1.19/1.20 runner fails on SET to batch; SPEC decision 9). A batch job may
+   * read only bounded, insert-only tables: an unbounded table or a changelog (debezium and other CDC
+   * formats, `*-cdc`, upsert-kafka) is a preview error (flink `DynamicSourceUtils`).
    * @default "streaming"
    */
   runtimeMode?: "streaming" | "batch";
@@ -120,7 +125,8 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
         parallelism: a.parallelism,
         configuration: (typeof a.configuration === "object" && a.configuration) || {},
         programTables: programRegistryTables(),
-        notNullEnforcerElsewhere: targetNotNullEnforcer(a),
+        notNullEnforcerElsewhere: targetSetting(a, NOT_NULL_ENFORCER_KEY),
+        upsertMaterializeElsewhere: targetSetting(a, UPSERT_MATERIALIZE_KEY),
       },
       diag,
     );
@@ -336,9 +342,8 @@ function failedTableLabels(statements: unknown): string[] {
   return [...labels];
 }
 
-/** `table.exec.sink.not-null-enforcer` in the deploy target's settings (planJob's notNullEnforcerElsewhere). */
-function targetNotNullEnforcer(a: FlinkSqlJobArgs): { value: unknown; path: string }[] {
-  const key = NOT_NULL_ENFORCER_KEY;
+/** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere / upsertMaterializeElsewhere). */
+function targetSetting(a: FlinkSqlJobArgs, key: string): { value: unknown; path: string }[] {
   // A map that is itself an Output (e.g. pulumi.secret({...})) may set it: not known at preview.
   const at = (m: unknown): unknown =>
     pulumi.Output.isInstance(m) || m instanceof Promise ? m : typeof m === "object" && m !== null ? (m as Record<string, unknown>)[key] : undefined;

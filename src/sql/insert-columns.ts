@@ -31,7 +31,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
 import { closingParen, NAME, readInsertQuery, topLevelOnly, unquoteIdentifier, type InsertQuery, type SelectItem } from "./insert-query.js";
 import type { AnalyzedStatement } from "./statement.js";
-import { checkUpsertKeyWidening } from "./upsert-keys.js";
+import { checkUpsertKeyWidening, type UpsertContext } from "./upsert-keys.js";
 
 /** One value of the SELECT list: its text for messages and its type when known. */
 interface SelectedValue {
@@ -258,7 +258,7 @@ function nullIntoNotNull(v: SelectedValue, col: TableColumn, nullRejected: reado
   return v.column !== undefined && v.neverNull !== true && v.type !== undefined && v.type.isNullable && col.type !== undefined && !col.type.isNullable && !nullRejected.includes(v.column);
 }
 
-export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notNullEnforcer: string | null = "ERROR"): void {
+export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notNullEnforcer: string | null = "ERROR", upsert: UpsertContext = { batch: false, materialize: undefined }): void {
   const target: TableDefinition | undefined = a.target;
   const sinkColumns = target?.columns?.filter((c) => c.insertable);
   if (target === undefined || sinkColumns === undefined) return;
@@ -300,7 +300,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
     );
     return;
   }
-  checkUpsertKeyWidening(target, targets, values, q.from?.table, at, diag);
+  checkUpsertKeyWidening(a, target, targets, values, q.from?.table, upsert, at, diag);
   const tested = q.from?.nullRejected ?? [];
   const enforced = notNullEnforcer === null ? undefined : notNullEnforcer.toUpperCase() !== "DROP";
   values.forEach((v, i) => {

@@ -14,9 +14,9 @@ import { hashDistributionKey } from "../options/iceberg-table.js";
 import { credentialEntryProblem } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
+import { firstSetting, UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { computeJobConfig, type JobConfig } from "./job-config.js";
-import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
-import { codeOnly } from "./split.js";
+import { analyzeStatement, statementCode, type AnalyzedStatement } from "./statement.js";
 import { tableMentions } from "./table-mentions.js";
 import type { SqlStatement } from "./template.js";
 
@@ -66,6 +66,8 @@ export interface JobPlanInput {
    * it in messages; a value that is no plain string (an Output) is not known at preview.
    */
   notNullEnforcerElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
+  /** `table.exec.sink.upsert-materialize` in the deploy target's settings, as notNullEnforcerElsewhere. */
+  upsertMaterializeElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
 }
 
 export interface JobPlan extends JobConfig {
@@ -150,9 +152,7 @@ function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables
 }
 
 /** The statement's code: comments and literals blanked, each table as ` x ` (codeOnly); back-quoted names kept with `names`. */
-function codeText(a: AnalyzedStatement, names = false): string {
-  return codeOnly(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""), false, names);
-}
+const codeText = statementCode;
 
 const VIEW_NAME = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i;
 
@@ -379,7 +379,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
-  for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer);
+  const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };
+  for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert);
   if (runtimeMode === "streaming") {
     const views = viewsByName(definitions);
     for (const a of inserts) checkChangelogIntoAppendSink(a, views, diag);
@@ -389,6 +390,14 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   if (runtimeMode === "batch") {
     for (const t of reads.filter((r) => !r.bounded)) {
       diag.error("runtimeMode", `a batch job cannot read the unbounded ${t.label}${t.unboundedReason ? ` (${t.unboundedReason})` : ""}; make the source bounded or use runtimeMode "streaming"`);
+    }
+    // flink DynamicSourceUtils: "Querying a table in batch mode is currently only possible for INSERT-only table sources".
+    for (const t of reads.filter((r) => r.bounded && r.changelog !== undefined)) {
+      diag.error(
+        "runtimeMode",
+        `a batch job reads only insert-only tables, and ${t.label} is ${t.changelog}: Flink fails when the job starts ("Querying a table in batch mode is currently only possible for INSERT-only table sources"); ` +
+          `use runtimeMode "streaming" (the bounded read then ends the job)`,
+      );
     }
   }
   for (const t of reads) if (t.kafkaRead?.problem !== undefined) diag.warn("statements", `${t.label} ${t.kafkaRead.problem}`);

@@ -7,7 +7,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { splitStatements, withoutTrailing } from "./split.js";
+import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
 import { SqlStatement, type SqlSegment } from "./template.js";
 
 export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
@@ -89,4 +89,9 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
       "CREATE TABLE comes from the table components and SET from the job's `configuration`",
   );
   return undefined;
+}
+
+/** The statement's code (codeOnly: literals and comments blanked), each interpolated table as ` x `; `names` keeps quoted names. */
+export function statementCode(a: AnalyzedStatement, names = false): string {
+  return codeOnly(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""), false, names);
 }

@@ -10,47 +10,83 @@
  * key (flink `FlinkChangelogModeInferenceProgram` `analyzeUpsertMaterializeStrategy`:
  * `!changeLogUpsertKeys.exists(pks.contains)`). Without upsert mode the writer turns -U into an
  * equality delete with the old row's values (`writer.delete(row)`), which removes it; an
- * upsert-kafka source gets its -U from ChangelogNormalize.
+ * upsert-kafka source gets its -U from ChangelogNormalize. Quiet where Flink does materialize or the
+ * key is not the source's: `table.exec.sink.upsert-materialize` FORCE, a GROUP BY or SELECT DISTINCT
+ * (their upsert key is their own), a key column whose type changes on the way (an implicit CAST
+ * keeps the key only in newer planners), and batch jobs (Flink reads no changelog in batch).
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
+import type { DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { statementCode, type AnalyzedStatement } from "./statement.js";
 
-/** What the check needs of one SELECT value: the source column it copies, when it is a plain reference. */
+/** Flink's `table.exec.sink.upsert-materialize` (ExecutionConfigOptions: AUTO by default, NONE, FORCE). */
+export const UPSERT_MATERIALIZE_KEY = "table.exec.sink.upsert-materialize";
+
+/** What the check needs of one SELECT value: the source column it copies, when it is a plain reference, and its type. */
 export interface CopiedValue {
   readonly column?: string;
+  readonly type?: DataType;
 }
+
+/** What the job decides around the INSERT. */
+export interface UpsertContext {
+  readonly batch: boolean;
+  /** `table.exec.sink.upsert-materialize` as set (undefined: unset, AUTO; null: not known at preview). */
+  readonly materialize: string | null | undefined;
+}
+
+/** The first of the job's configuration and the target's settings that sets `key`: its value, null when it is not known at preview, undefined when none does. */
+export function firstSetting(configuration: Readonly<Record<string, string>> | undefined, elsewhere: readonly { readonly value: unknown }[] | undefined, key: string): string | null | undefined {
+  for (const v of [configuration?.[key], ...(elsewhere ?? []).map((e) => e.value)]) {
+    if (v !== undefined) return typeof v === "string" ? v : null;
+  }
+  return undefined;
+}
+
+const sameType = (a: DataType | undefined, b: DataType | undefined): boolean => a !== undefined && b !== undefined && a.toString().replace(/ NOT NULL$/, "") === b.toString().replace(/ NOT NULL$/, "");
 
 /**
  * Warns at `at` when `source` is a changelog with a primary key, `target` an upsert Iceberg sink,
- * and every source key column is copied into a sink key column while the sink key has more
- * columns. `targets[i]` is the sink column `values[i]` goes into.
+ * and the INSERT copies every source key column, unchanged, into the sink key while the sink key
+ * has more columns. `targets[i]` is the sink column `values[i]` goes into.
  */
 export function checkUpsertKeyWidening(
+  a: AnalyzedStatement,
   target: TableDefinition,
   targets: readonly TableColumn[],
   values: readonly CopiedValue[],
   source: TableDefinition | undefined,
+  ctx: UpsertContext,
   at: string,
   diag: Diagnostics,
 ): void {
   const sinkKey = target.primaryKey;
   const sourceKey = source?.primaryKey;
-  if (target.iceberg?.upsert !== true || sinkKey === undefined || source?.changelog === undefined || sourceKey === undefined) return;
-  const copiedInto = (k: string): string | undefined => {
-    const i = values.findIndex((v) => v.column === k);
-    return i < 0 ? undefined : targets[i]!.name;
-  };
-  const mapped = sourceKey.map(copiedInto);
-  // A source key column that does not land in the sink key: Flink materializes the sink's key itself.
-  if (mapped.some((m) => m === undefined || !sinkKey.includes(m))) return;
-  const extra = sinkKey.filter((c) => !mapped.includes(c));
+  if (ctx.batch || target.iceberg?.upsert !== true || sinkKey === undefined || source?.changelog === undefined || sourceKey === undefined) return;
+  if (typeof ctx.materialize === "string" && ctx.materialize.toUpperCase() === "FORCE") return;
+  if (/\bGROUP\s+BY\b|\bSELECT\s+DISTINCT\b/i.test(statementCode(a))) return;
+  // Where each source key column lands in the sink key, unchanged (a column may be selected twice).
+  const copies = sourceKey.map((k) => values.flatMap((v, i) => (v.column === k && sinkKey.includes(targets[i]!.name) && sameType(v.type, targets[i]!.type) ? [targets[i]!.name] : [])));
+  // A source key column with no copy in the sink key: the sink key does not contain the upsert key, and Flink materializes.
+  if (copies.some((c) => c.length === 0)) return;
+  const copied = copies.flat();
+  const extra = sinkKey.filter((c) => !copied.includes(c));
   if (extra.length === 0) return;
   const list = (names: readonly string[]): string => names.map((n) => JSON.stringify(n)).join(", ");
+  const partitionColumns = (target.iceberg.partitionSpec as { fields?: { name: string }[] } | undefined)?.fields?.map((f) => f.name) ?? [];
+  const partitioned = extra.filter((c) => partitionColumns.includes(c));
+  const ownKey = copies.map((c) => c[0]!);
+  const keyAlone =
+    partitioned.length === 0
+      ? `key the sink by (${list(ownKey)}) alone`
+      : `partition by a column that never changes for a row (upsert mode needs ${list(partitioned)} in the key while the table is partitioned by ${partitioned.length === 1 ? "it" : "them"}) and key the sink by (${list(ownKey)}) alone`;
   diag.warn(
     at,
     `${target.label} upserts by (${list(sinkKey)}), and the statement writes ${source.label}, ${source.changelog}, keyed by (${list(sourceKey)}): ` +
       `an update that changes ${list(extra)} leaves the row under its old key, because in upsert mode the sink ignores the retraction that would delete it ` +
       `(iceberg flink/.../sink/BaseDeltaTaskWriter.java) and Flink adds no materializer when the sink's key contains the source's (FlinkChangelogModeInferenceProgram). ` +
-      `If ${list(extra)} can change for a row, set upsertEnabled: false (the sink then deletes the old row by the retraction's values), or key the sink by (${list(mapped as string[])}) alone`,
+      `If ${list(extra)} can change for a row, set upsertEnabled: false (the sink then deletes the old row by the retraction's values), ` +
+      `set ${UPSERT_MATERIALIZE_KEY} = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key), or ${keyAlone}`,
   );
 }
