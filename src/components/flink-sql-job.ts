@@ -46,8 +46,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * copied into an upsert IcebergSink whose primaryKey has more columns is a warning: an update that
    * changes such a column leaves the old row (the upsert writer ignores retractions; iceberg
    * `BaseDeltaTaskWriter`), so set upsertEnabled: false, `table.exec.sink.upsert-materialize` FORCE, or
-   * key the sink by the source's key (quiet under FORCE, for GROUP BY / DISTINCT, a key column whose
-   * type changes, and in batch jobs). Only whole items are read: names inside
+   * key the sink by the source's key; so is a WHERE on a column outside the source's key in such an
+   * INSERT (a row that stops matching after an update stays with its old values). Both are quiet
+   * under FORCE, for GROUP BY / DISTINCT and in batch jobs. Only whole items are read: names inside
    * expressions (`UPPER(x)`, `CAST(x AS ...)`) are not, and of the clauses after FROM only those
    * WHERE conditions; a `*` over a table with VIRTUAL metadata columns is not counted (the column
    * expansion strategy may leave them out); joins, unions, subqueries, WITH and VALUES are left to Flink.

@@ -31,7 +31,13 @@ export interface InsertQuery {
    * The one table the SELECT reads, the names that qualify its columns (alias, or the table name),
    * and the columns a top-level condition of its WHERE rejects NULL for (nullRejectedColumns).
    */
-  readonly from?: { readonly table: TableDefinition; readonly qualifiers: readonly string[]; readonly nullRejected: readonly string[] };
+  readonly from?: {
+    readonly table: TableDefinition;
+    readonly qualifiers: readonly string[];
+    readonly nullRejected: readonly string[];
+    /** Every name the WHERE clause mentions (unquoted, qualifiers as names of their own); empty without a WHERE. */
+    readonly whereNames: readonly string[];
+  };
 }
 
 /** Tables interpolated into the query text are markers `__flink_iceberg_table_<n>__` (identifiers to the readers). */
@@ -154,13 +160,9 @@ function textAfterTarget(a: AnalyzedStatement): { text: string; tables: TableDef
  * Column names unquoted; a qualifier must be one of `qualifiers`.
  */
 function nullRejectedColumns(text: string, code: string, pos: number, qualifiers: readonly string[]): string[] {
-  const where = /^\s*WHERE\b/i.exec(code.slice(pos));
-  if (where === null) return [];
-  const start = pos + where[0].length;
-  const flatAll = topLevelOnly(code, start, code.length);
-  if (flatAll === undefined) return [];
-  const end = AFTER_WHERE.exec(flatAll);
-  const clause = end === null ? flatAll : flatAll.slice(0, end.index);
+  const w = whereClause(code, pos);
+  if (w === undefined) return [];
+  const { start, clause } = w;
   // OR binds looser than AND: with one at the top level (outside CASE ... END), no AND part holds for every row.
   if (/\bOR\b/i.test(clause.replace(/\bCASE\b[\s\S]*?\bEND\b/gi, " "))) return [];
   const out: string[] = [];
@@ -238,7 +240,31 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   if (SET_OPERATION.test(rest)) return undefined;
   // `${source}.id` qualifies a column of the FROM table too (the marker stands for its name).
   const qualifiers = [alias ?? table.tableName, `${MARK}${t[1]}__`];
-  return { table, qualifiers, nullRejected: nullRejectedColumns(text, code, pos, qualifiers) };
+  return { table, qualifiers, nullRejected: nullRejectedColumns(text, code, pos, qualifiers), whereNames: whereNames(text, code, pos) };
+}
+
+const ANY_NAME = new RegExp(NAME, "g");
+
+/**
+ * The WHERE clause that starts at `pos`: where its conditions start, and its code up to the next
+ * top-level clause with nested parentheses blanked (topLevelOnly; same length); undefined without one.
+ */
+function whereClause(code: string, pos: number): { start: number; clause: string } | undefined {
+  const where = /^\s*WHERE\b/i.exec(code.slice(pos));
+  if (where === null) return undefined;
+  const start = pos + where[0].length;
+  const flatAll = topLevelOnly(code, start, code.length);
+  if (flatAll === undefined) return undefined;
+  const end = AFTER_WHERE.exec(flatAll);
+  return { start, clause: end === null ? flatAll : flatAll.slice(0, end.index) };
+}
+
+/** Every name in the WHERE clause that starts at `pos` (nested parentheses included), unquoted; [] without one. */
+function whereNames(text: string, code: string, pos: number): string[] {
+  const w = whereClause(code, pos);
+  if (w === undefined) return [];
+  const { start, clause } = w;
+  return [...code.slice(start, start + clause.length).matchAll(ANY_NAME)].map((m) => unquoteIdentifier(text.slice(start + m.index!, start + m.index! + m[0].length)));
 }
 
 /** The INSERT's query in the plain shape, or undefined. */

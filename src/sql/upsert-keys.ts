@@ -47,6 +47,41 @@ export function firstSetting(configuration: Readonly<Record<string, string>> | u
 const sameType = (a: DataType | undefined, b: DataType | undefined): boolean => a !== undefined && b !== undefined && a.toString().replace(/ NOT NULL$/, "") === b.toString().replace(/ NOT NULL$/, "");
 
 /**
+ * A streaming INSERT of the changelog `source` into the upsert Iceberg sink `target`, row by row:
+ * not materialized by Flink (upsert-materialize FORCE), no GROUP BY or DISTINCT (their own key).
+ */
+function upsertFromChangelog(a: AnalyzedStatement, target: TableDefinition, source: TableDefinition | undefined, ctx: UpsertContext): source is TableDefinition {
+  if (ctx.batch || target.iceberg?.upsert !== true || source?.changelog === undefined) return false;
+  if (typeof ctx.materialize === "string" && ctx.materialize.toUpperCase() === "FORCE") return false;
+  return !/\bGROUP\s+BY\b|\bSELECT\s+DISTINCT\b/i.test(statementCode(a));
+}
+
+const list = (names: readonly string[]): string => names.map((n) => JSON.stringify(n)).join(", ");
+const FORCE_ADVICE = `set ${UPSERT_MATERIALIZE_KEY} = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key)`;
+const IGNORED = "in upsert mode the sink ignores the retraction that would delete it (iceberg flink/.../sink/BaseDeltaTaskWriter.java)";
+
+/**
+ * Warns at `at` when the WHERE of an INSERT of the changelog `source` into the upsert Iceberg sink
+ * `target` reads a column outside the source's key (any column, when the source has no key): an
+ * update after which the row no longer matches passes its retraction (-U, old values) and drops
+ * its new version (+U), and the upsert writer ignores the retraction, so the row stays with its
+ * old values. Without upsert mode the retraction deletes it; under FORCE the materializer does.
+ */
+export function checkUpsertFilter(a: AnalyzedStatement, target: TableDefinition, source: TableDefinition | undefined, whereNames: readonly string[], ctx: UpsertContext, at: string, diag: Diagnostics): void {
+  if (whereNames.length === 0 || !upsertFromChangelog(a, target, source, ctx)) return;
+  const columns = new Set((source.columns ?? []).map((c) => c.name));
+  const key = source.primaryKey ?? [];
+  const filtered = [...new Set(whereNames.filter((n) => columns.has(n) && !key.includes(n)))];
+  if (filtered.length === 0) return;
+  diag.warn(
+    at,
+    `${target.label} upserts${target.primaryKey !== undefined ? ` by (${list(target.primaryKey)})` : ""}, and the statement writes ${source.label}, ${source.changelog}, through a WHERE on ${list(filtered)}: ` +
+      `an update after which a row no longer matches drops the row's new version and passes its retraction, and ${IGNORED}, so the row stays in the table with its old values. ` +
+      `If ${list(filtered)} can change for a row, set upsertEnabled: false (the retraction then deletes the row), or ${FORCE_ADVICE}`,
+  );
+}
+
+/**
  * Warns at `at` when `source` is a changelog with a primary key, `target` an upsert Iceberg sink,
  * and the INSERT copies every source key column, unchanged, into the sink key while the sink key
  * has more columns. `targets[i]` is the sink column `values[i]` goes into.
@@ -63,9 +98,7 @@ export function checkUpsertKeyWidening(
 ): void {
   const sinkKey = target.primaryKey;
   const sourceKey = source?.primaryKey;
-  if (ctx.batch || target.iceberg?.upsert !== true || sinkKey === undefined || source?.changelog === undefined || sourceKey === undefined) return;
-  if (typeof ctx.materialize === "string" && ctx.materialize.toUpperCase() === "FORCE") return;
-  if (/\bGROUP\s+BY\b|\bSELECT\s+DISTINCT\b/i.test(statementCode(a))) return;
+  if (!upsertFromChangelog(a, target, source, ctx) || sinkKey === undefined || sourceKey === undefined) return;
   // Where each source key column lands in the sink key, unchanged (a column may be selected twice).
   const copies = sourceKey.map((k) => values.flatMap((v, i) => (v.column === k && sinkKey.includes(targets[i]!.name) && sameType(v.type, targets[i]!.type) ? [targets[i]!.name] : [])));
   // A source key column with no copy in the sink key: the sink key does not contain the upsert key, and Flink materializes.
@@ -73,8 +106,7 @@ export function checkUpsertKeyWidening(
   const copied = copies.flat();
   const extra = sinkKey.filter((c) => !copied.includes(c));
   if (extra.length === 0) return;
-  const list = (names: readonly string[]): string => names.map((n) => JSON.stringify(n)).join(", ");
-  const partitionColumns = (target.iceberg.partitionSpec as { fields?: { name: string }[] } | undefined)?.fields?.map((f) => f.name) ?? [];
+  const partitionColumns = (target.iceberg?.partitionSpec as { fields?: { name: string }[] } | undefined)?.fields?.map((f) => f.name) ?? [];
   const partitioned = extra.filter((c) => partitionColumns.includes(c));
   const ownKey = copies.map((c) => c[0]!);
   const keyAlone =
@@ -84,9 +116,8 @@ export function checkUpsertKeyWidening(
   diag.warn(
     at,
     `${target.label} upserts by (${list(sinkKey)}), and the statement writes ${source.label}, ${source.changelog}, keyed by (${list(sourceKey)}): ` +
-      `an update that changes ${list(extra)} leaves the row under its old key, because in upsert mode the sink ignores the retraction that would delete it ` +
-      `(iceberg flink/.../sink/BaseDeltaTaskWriter.java) and Flink adds no materializer when the sink's key contains the source's (FlinkChangelogModeInferenceProgram). ` +
-      `If ${list(extra)} can change for a row, set upsertEnabled: false (the sink then deletes the old row by the retraction's values), ` +
-      `set ${UPSERT_MATERIALIZE_KEY} = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key), or ${keyAlone}`,
+      `an update that changes ${list(extra)} leaves the row under its old key, because ${IGNORED} ` +
+      `and Flink adds no materializer when the sink's key contains the source's (FlinkChangelogModeInferenceProgram). ` +
+      `If ${list(extra)} can change for a row, set upsertEnabled: false (the sink then deletes the old row by the retraction's values), ${FORCE_ADVICE}, or ${keyAlone}`,
   );
 }

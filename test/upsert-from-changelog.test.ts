@@ -1,7 +1,9 @@
 /**
- * A changelog source into an upsert Iceberg sink keyed by the source's key plus more columns: an
- * update that changes such a column leaves the old row (the upsert writer ignores -U; Flink adds no
- * materializer when the sink key contains the source key). Exact warning; the shapes that are fine.
+ * A changelog source into an upsert Iceberg sink, where the upsert writer ignoring -U leaves rows
+ * behind: a sink keyed by the source's key plus more columns (an update that changes such a column;
+ * Flink adds no materializer when the sink key contains the source key), and a WHERE on a column
+ * outside the source key (an update after which the row stops matching). Exact warnings; the
+ * shapes that are fine; a batch job cannot read a changelog at all.
  */
 import { expect } from "chai";
 import { errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
@@ -14,7 +16,7 @@ const sourceCols = [
   { name: "amount", type: "DECIMAL(10, 2)" },
 ];
 
-describe("changelog source into an upsert sink keyed by more than the source key", () => {
+describe("changelog source into an upsert Iceberg sink: rows the upsert writer leaves behind", () => {
   let api: Api;
   before(async () => (api = await mockedApi()));
 
@@ -107,5 +109,26 @@ describe("changelog source into an upsert sink keyed by more than the source key
       ],
     });
     expect(jobWarnings("uk-fine").filter((w) => w.includes("upserts by"))).to.deep.equal([]);
+  });
+
+  it("a WHERE on a column outside the source key into an upsert sink: the row that stops matching stays (exact warning); key-only filters, retract sinks and FORCE are quiet", () => {
+    const cdc = new api.FlinkTable("uf_cdc", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, format: "debezium-json" } });
+    const keyless = new api.FlinkTable("uf_keyless", { columns: sourceCols, options: { ...kafka, format: "debezium-json" } });
+    const up = new api.IcebergSink("uf_up", { catalog, database: "db", table: "uf_up", columns: sourceCols, primaryKey: ["order_id"], upsertEnabled: true });
+    const retract = new api.IcebergSink("uf_retract", { catalog, database: "db", table: "uf_retract", columns: sourceCols, primaryKey: ["order_id"] });
+    new api.FlinkSqlJob("uf-filter", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${cdc} c WHERE c.amount > 10 AND \`order_id\` > 0`] });
+    expect(jobWarnings("uf-filter")).to.deep.equal([
+      `statements[0]: IcebergSink "uf_up" upserts by ("order_id"), and the statement writes FlinkTable "uf_cdc", a 'debezium-json' table (a changelog of inserts, updates and deletes), through a WHERE on "amount": ` +
+        "an update after which a row no longer matches drops the row's new version and passes its retraction, and in upsert mode the sink ignores the retraction that would delete it (iceberg flink/.../sink/BaseDeltaTaskWriter.java), " +
+        `so the row stays in the table with its old values. If "amount" can change for a row, set upsertEnabled: false (the retraction then deletes the row), ` +
+        "or set table.exec.sink.upsert-materialize = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key)",
+    ]);
+    // Without a source key every filtered column counts.
+    new api.FlinkSqlJob("uf-keyless", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${keyless} WHERE order_id > 0`] });
+    expect(jobWarnings("uf-keyless").join("\n")).to.contain('through a WHERE on "order_id"');
+    new api.FlinkSqlJob("uf-key-only", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${cdc} WHERE order_id > 0`] });
+    new api.FlinkSqlJob("uf-retract", { statements: [api.sql`INSERT INTO ${retract} SELECT * FROM ${cdc} WHERE amount > 10`] });
+    new api.FlinkSqlJob("uf-force", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${cdc} WHERE amount > 10`], configuration: { "table.exec.sink.upsert-materialize": "FORCE" } });
+    for (const job of ["uf-key-only", "uf-retract", "uf-force"]) expect(jobWarnings(job).filter((w) => w.includes("through a WHERE")), job).to.deep.equal([]);
   });
 });
