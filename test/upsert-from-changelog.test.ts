@@ -33,7 +33,7 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
         `(iceberg flink/.../sink/BaseDeltaTaskWriter.java) and Flink adds no materializer when the sink's key contains the source's (FlinkChangelogModeInferenceProgram). ` +
         `If "order_date" can change for a row, set upsertEnabled: false (the sink then deletes the old row by the retraction's values), ` +
         `set table.exec.sink.upsert-materialize = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key), ` +
-        `or partition by a column that never changes for a row (upsert mode needs "order_date" in the key while the table is partitioned by it) and key the sink by ("order_id") alone`,
+        `or partition by a column that never changes for a row and key the sink by ("order_id") plus that column (upsert mode needs every partition column in the key), or leave the table unpartitioned and key it by ("order_id")`,
     ]);
   });
 
@@ -48,7 +48,7 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
     expect(jobWarnings("uk-star").join("\n")).to.contain('keyed by ("id"): an update that changes "order_date" leaves the row under its old key');
   });
 
-  it("an unpartitioned sink gets the plain advice; FORCE materialization, GROUP BY, DISTINCT, a cast key and a batch job are quiet; a key selected twice counts once", () => {
+  it("an unpartitioned sink gets the plain advice; an implicitly cast key still counts; FORCE materialization, GROUP BY, DISTINCT and an explicit CAST are quiet; a key selected twice counts once", () => {
     const cdc = new api.FlinkTable("uk_cdc6", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, format: "debezium-json" } });
     const intKeyed = new api.FlinkTable("uk_cdc7", { columns: [{ name: "order_id", type: "INT NOT NULL" }, ...sourceCols.slice(1)], primaryKey: ["order_id"], options: { ...kafka, format: "debezium-json" } });
     const flat = new api.IcebergSink("uk_flat", { catalog, database: "db", table: "uk_flat", columns: sourceCols, primaryKey: ["order_id", "order_date"], upsertEnabled: true });
@@ -62,7 +62,13 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
     });
     new api.FlinkSqlJob("uk-group", { statements: [api.sql`INSERT INTO ${flat} SELECT order_id, order_date, SUM(amount) FROM ${cdc} GROUP BY order_id, order_date`] });
     new api.FlinkSqlJob("uk-distinct", { statements: [api.sql`INSERT INTO ${flat} SELECT DISTINCT order_id, order_date, amount FROM ${cdc}`] });
-    new api.FlinkSqlJob("uk-cast", { statements: [api.sql`INSERT INTO ${flat} SELECT * FROM ${intKeyed}`] });
+    // INT into BIGINT: Flink's implicit cast keeps the key (FlinkRelMdUniqueKeys), so no materializer either.
+    new api.FlinkSqlJob("uk-implicit-cast", { statements: [api.sql`INSERT INTO ${flat} SELECT * FROM ${intKeyed}`] });
+    expect(jobWarnings("uk-implicit-cast").filter((w) => w.includes("upserts by"))).to.have.length(1);
+    new api.FlinkSqlJob("uk-cast", { statements: [api.sql`INSERT INTO ${flat} SELECT CAST(order_id AS BIGINT), order_date, amount FROM ${intKeyed}`] });
+    // A GROUP BY inside a WHERE subquery does not make the INSERT an aggregation.
+    new api.FlinkSqlJob("uk-sub-group", { statements: [api.sql`INSERT INTO ${flat} SELECT * FROM ${cdc} WHERE order_id IN (SELECT order_id FROM ${cdc} GROUP BY order_id)`] });
+    expect(jobWarnings("uk-sub-group").filter((w) => w.includes("upserts by"))).to.have.length(1);
     const copy = new api.IcebergSink("uk_copy", {
       catalog,
       database: "db",
@@ -83,7 +89,7 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
       {
         path: "runtimeMode",
         message:
-          `a batch job reads only insert-only tables, and FlinkTable "uk_bounded" is a 'debezium-json' table (a changelog of inserts, updates and deletes): Flink fails when the job starts ` +
+          `a batch job reads only insert-only tables, and FlinkTable "uk_bounded" is a 'debezium-json' table (a changelog of inserts, updates and deletes): Flink rejects the statement when it plans the job ` +
           `("Querying a table in batch mode is currently only possible for INSERT-only table sources"); use runtimeMode "streaming" (the bounded read then ends the job)`,
       },
     ]);
@@ -118,17 +124,55 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
     const retract = new api.IcebergSink("uf_retract", { catalog, database: "db", table: "uf_retract", columns: sourceCols, primaryKey: ["order_id"] });
     new api.FlinkSqlJob("uf-filter", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${cdc} c WHERE c.amount > 10 AND \`order_id\` > 0`] });
     expect(jobWarnings("uf-filter")).to.deep.equal([
-      `statements[0]: IcebergSink "uf_up" upserts by ("order_id"), and the statement writes FlinkTable "uf_cdc", a 'debezium-json' table (a changelog of inserts, updates and deletes), through a WHERE on "amount": ` +
+      `statements[0]: IcebergSink "uf_up" upserts by ("order_id"), and the statement writes FlinkTable "uf_cdc", a 'debezium-json' table (a changelog of inserts, updates and deletes), keyed by ("order_id"), through a WHERE on "amount": ` +
         "an update after which a row no longer matches drops the row's new version and passes its retraction, and in upsert mode the sink ignores the retraction that would delete it (iceberg flink/.../sink/BaseDeltaTaskWriter.java), " +
         `so the row stays in the table with its old values. If "amount" can change for a row, set upsertEnabled: false (the retraction then deletes the row), ` +
         "or set table.exec.sink.upsert-materialize = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key)",
     ]);
-    // Without a source key every filtered column counts.
-    new api.FlinkSqlJob("uf-keyless", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${keyless} WHERE order_id > 0`] });
-    expect(jobWarnings("uf-keyless").join("\n")).to.contain('through a WHERE on "order_id"');
+    // Without a source key Flink materializes the sink's key itself (its state turns the lone -U into a delete).
+    new api.FlinkSqlJob("uf-keyless", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${keyless} WHERE amount > 10`] });
     new api.FlinkSqlJob("uf-key-only", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${cdc} WHERE order_id > 0`] });
     new api.FlinkSqlJob("uf-retract", { statements: [api.sql`INSERT INTO ${retract} SELECT * FROM ${cdc} WHERE amount > 10`] });
     new api.FlinkSqlJob("uf-force", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${cdc} WHERE amount > 10`], configuration: { "table.exec.sink.upsert-materialize": "FORCE" } });
-    for (const job of ["uf-key-only", "uf-retract", "uf-force"]) expect(jobWarnings(job).filter((w) => w.includes("through a WHERE")), job).to.deep.equal([]);
+    for (const job of ["uf-keyless", "uf-key-only", "uf-retract", "uf-force"]) expect(jobWarnings(job).filter((w) => w.includes("through a WHERE")), job).to.deep.equal([]);
+  });
+
+  it("names in a WHERE that are no columns an update can change: qualifiers, functions, keywords, metadata, computed columns, another table's in a subquery; upsert-kafka is quiet", () => {
+    const odd = new api.FlinkTable("uf_odd", {
+      columns: [
+        { name: "order_id", type: "BIGINT NOT NULL" },
+        { name: "year", type: "INT" },
+        { name: "date", type: "DATE" },
+        { name: "amount", type: "DECIMAL(10, 2)" },
+        { name: "ingested", type: "TIMESTAMP_LTZ(3)", metadata: { from: "value.ingestion-timestamp", virtual: true } },
+        { name: "bucket", expression: "MOD(order_id, 10)" },
+      ],
+      primaryKey: ["order_id"],
+      options: { ...kafka, format: "debezium-json" },
+    });
+    const other = new api.FlinkTable("uf_other", { columns: sourceCols, options: { ...kafka, format: "json" } });
+    const up = new api.IcebergSink("uf_up2", {
+      catalog,
+      database: "db",
+      table: "uf_up2",
+      columns: [{ name: "order_id", type: "BIGINT NOT NULL" }, { name: "year", type: "INT" }, { name: "date", type: "DATE" }, { name: "amount", type: "DECIMAL(10, 2)" }],
+      primaryKey: ["order_id"],
+      upsertEnabled: true,
+    });
+    new api.FlinkSqlJob("uf-names", {
+      statements: [
+        api.sql`INSERT INTO ${up} SELECT order_id, \`year\`, \`date\`, amount FROM ${odd} AS amount WHERE amount.order_id > 1 AND extract(year from ingested) >= 2024 AND ingested >= date '2024-01-01'`,
+        api.sql`INSERT INTO ${up} SELECT order_id, \`year\`, \`date\`, amount FROM ${odd} WHERE bucket = 3 AND UPPER(CAST(order_id AS STRING)) <> 'X'`,
+        api.sql`INSERT INTO ${up} SELECT order_id, \`year\`, \`date\`, amount FROM ${odd} WHERE order_id IN (SELECT order_id FROM ${other} WHERE amount > 10)`,
+      ],
+    });
+    expect(jobWarnings("uf-names").filter((w) => w.includes("through a WHERE"))).to.deep.equal([]);
+    const upk = new api.FlinkTable("uf_upk", { columns: sourceCols, primaryKey: ["order_id"], options: { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" } });
+    const flat = new api.IcebergSink("uf_flat", { catalog, database: "db", table: "uf_flat", columns: sourceCols, primaryKey: ["order_id"], upsertEnabled: true });
+    new api.FlinkSqlJob("uf-upk", { statements: [api.sql`INSERT INTO ${flat} SELECT * FROM ${upk} WHERE amount > 10`] });
+    expect(jobWarnings("uf-upk").filter((w) => w.includes("through a WHERE"))).to.deep.equal([]);
+    // A back-quoted column is a column, even when its name is a keyword.
+    new api.FlinkSqlJob("uf-quoted", { statements: [api.sql`INSERT INTO ${up} SELECT order_id, \`year\`, \`date\`, amount FROM ${odd} WHERE \`year\` > 2020`] });
+    expect(jobWarnings("uf-quoted").join("\n")).to.contain('through a WHERE on "year"');
   });
 });

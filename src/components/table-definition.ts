@@ -44,6 +44,8 @@ export interface TableColumn {
   readonly insertable: boolean;
   /** True when the connector never reads NULL into it although its type is nullable (e.g. 'datagen' without a null-rate). */
   readonly neverNull?: true;
+  /** True for a metadata column (`METADATA [FROM ...]`): the connector fills it per message. */
+  readonly metadata?: true;
 }
 
 export interface TableDefinition {

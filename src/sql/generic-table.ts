@@ -312,6 +312,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       ...(c.kind === "computed" ? {} : { type: kinds.get(c.name)!.type! }),
       insertable: c.kind === "physical" || (c.kind === "metadata" && !c.virtual),
       ...(c.kind === "physical" && datagenNeverNull(options, c.name) ? { neverNull: true as const } : {}),
+      ...(c.kind === "metadata" ? { metadata: true as const } : {}),
     })),
   };
 }

@@ -31,7 +31,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
 import { closingParen, NAME, readInsertQuery, topLevelOnly, unquoteIdentifier, type InsertQuery, type SelectItem } from "./insert-query.js";
 import type { AnalyzedStatement } from "./statement.js";
-import { checkUpsertFilter, checkUpsertKeyWidening, type UpsertContext } from "./upsert-keys.js";
+import { checkUpsertFromChangelog, type UpsertContext } from "./upsert-keys.js";
 
 /** One value of the SELECT list: its text for messages and its type when known. */
 interface SelectedValue {
@@ -300,8 +300,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
     );
     return;
   }
-  checkUpsertKeyWidening(a, target, targets, values, q.from?.table, upsert, at, diag);
-  checkUpsertFilter(a, target, q.from?.table, q.from?.whereNames ?? [], upsert, at, diag);
+  checkUpsertFromChangelog(a, target, { targets, values, source: q.from?.table, whereNames: q.from?.whereNames ?? [] }, upsert, at, diag);
   const tested = q.from?.nullRejected ?? [];
   const enforced = notNullEnforcer === null ? undefined : notNullEnforcer.toUpperCase() !== "DROP";
   values.forEach((v, i) => {

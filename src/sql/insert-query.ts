@@ -244,6 +244,8 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
 }
 
 const ANY_NAME = new RegExp(NAME, "g");
+/** Words that stand unquoted in a condition without being columns (keywords, time units, typed literals). */
+const CONDITION_WORDS = /^(?:AND|OR|NOT|IS|NULL|TRUE|FALSE|UNKNOWN|IN|BETWEEN|LIKE|SIMILAR|TO|ESCAPE|EXISTS|CASE|WHEN|THEN|ELSE|END|AS|FROM|SELECT|CAST|TRY_CAST|EXTRACT|INTERVAL|DATE|TIME|TIMESTAMP|YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND|MILLISECOND|MICROSECOND|DISTINCT|SYMMETRIC|ASYMMETRIC)$/i;
 
 /**
  * The WHERE clause that starts at `pos`: where its conditions start, and its code up to the next
@@ -259,12 +261,28 @@ function whereClause(code: string, pos: number): { start: number; clause: string
   return { start, clause: end === null ? flatAll : flatAll.slice(0, end.index) };
 }
 
-/** Every name in the WHERE clause that starts at `pos` (nested parentheses included), unquoted; [] without one. */
+/**
+ * Every name in the WHERE clause that starts at `pos` (nested parentheses included), unquoted,
+ * except qualifiers (`t.`), function names (`f(`) and unquoted keywords; `SELECT` when the clause
+ * holds a subquery (whose names are another query's); [] without one.
+ */
 function whereNames(text: string, code: string, pos: number): string[] {
   const w = whereClause(code, pos);
   if (w === undefined) return [];
   const { start, clause } = w;
-  return [...code.slice(start, start + clause.length).matchAll(ANY_NAME)].map((m) => unquoteIdentifier(text.slice(start + m.index!, start + m.index! + m[0].length)));
+  const out: string[] = [];
+  for (const m of code.slice(start, start + clause.length).matchAll(ANY_NAME)) {
+    const from = start + m.index!;
+    const to = from + m[0].length;
+    if (/^\s*[.(]/.test(code.slice(to, to + 64))) continue;
+    // An unquoted keyword is no column (a column of that name must be back-quoted in Flink SQL).
+    if (text[from] !== "`" && CONDITION_WORDS.test(m[0])) {
+      if (/^SELECT$/i.test(m[0])) out.push("SELECT");
+      continue;
+    }
+    out.push(unquoteIdentifier(text.slice(from, to)));
+  }
+  return out;
 }
 
 /** The INSERT's query in the plain shape, or undefined. */

@@ -395,7 +395,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     for (const t of reads.filter((r) => r.bounded && r.changelog !== undefined)) {
       diag.error(
         "runtimeMode",
-        `a batch job reads only insert-only tables, and ${t.label} is ${t.changelog}: Flink fails when the job starts ("Querying a table in batch mode is currently only possible for INSERT-only table sources"); ` +
+        `a batch job reads only insert-only tables, and ${t.label} is ${t.changelog}: Flink rejects the statement when it plans the job ("Querying a table in batch mode is currently only possible for INSERT-only table sources"); ` +
           `use runtimeMode "streaming" (the bounded read then ends the job)`,
       );
     }

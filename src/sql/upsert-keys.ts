@@ -1,6 +1,8 @@
 /**
- * A changelog source written into an upsert Iceberg sink whose primary key is the source's key
- * plus more columns (e.g. the partition column the upsert rule asks to add to the key).
+ * A changelog source written row by row into an upsert Iceberg sink whose key contains the source's
+ * key, where the upsert writer leaves rows behind: the sink key has more columns than the source
+ * key (e.g. the partition column the upsert rule asks to add to the key), or a WHERE reads a column
+ * outside the source key (an update after which the row stops matching passes only its -U).
  *
  * Why rows go stale: in upsert mode the Iceberg writer turns +I/+U into "delete by key, then
  * insert" and ignores -U (iceberg `flink/.../sink/BaseDeltaTaskWriter.java` `write`: "UPDATE_BEFORE
@@ -10,14 +12,17 @@
  * key (flink `FlinkChangelogModeInferenceProgram` `analyzeUpsertMaterializeStrategy`:
  * `!changeLogUpsertKeys.exists(pks.contains)`). Without upsert mode the writer turns -U into an
  * equality delete with the old row's values (`writer.delete(row)`), which removes it; an
- * upsert-kafka source gets its -U from ChangelogNormalize. Quiet where Flink does materialize or the
- * key is not the source's: `table.exec.sink.upsert-materialize` FORCE, a GROUP BY or SELECT DISTINCT
- * (their upsert key is their own), a key column whose type changes on the way (an implicit CAST
- * keeps the key only in newer planners), and batch jobs (Flink reads no changelog in batch).
+ * upsert-kafka source gets its -U from ChangelogNormalize. Quiet where Flink materializes the
+ * sink's key itself: `table.exec.sink.upsert-materialize` FORCE, a source without a key, a source
+ * key column that does not land in the sink key; and for a top-level GROUP BY or SELECT DISTINCT
+ * (their upsert key is their own) and batch jobs (Flink reads no changelog in batch). A key column
+ * implicitly cast on the way keeps the key (FlinkRelMdUniqueKeys: fidelity / injective casts).
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
+import { supportsImplicitCast } from "../types/casts.js";
 import type { DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { topLevelOnly } from "./insert-query.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 
 /** Flink's `table.exec.sink.upsert-materialize` (ExecutionConfigOptions: AUTO by default, NONE, FORCE). */
@@ -36,6 +41,14 @@ export interface UpsertContext {
   readonly materialize: string | null | undefined;
 }
 
+/** The INSERT being checked: its sink columns in order, the values going into them, the FROM table and the names its WHERE mentions. */
+export interface UpsertInsert {
+  readonly targets: readonly TableColumn[];
+  readonly values: readonly CopiedValue[];
+  readonly source: TableDefinition | undefined;
+  readonly whereNames: readonly string[];
+}
+
 /** The first of the job's configuration and the target's settings that sets `key`: its value, null when it is not known at preview, undefined when none does. */
 export function firstSetting(configuration: Readonly<Record<string, string>> | undefined, elsewhere: readonly { readonly value: unknown }[] | undefined, key: string): string | null | undefined {
   for (const v of [configuration?.[key], ...(elsewhere ?? []).map((e) => e.value)]) {
@@ -44,80 +57,69 @@ export function firstSetting(configuration: Readonly<Record<string, string>> | u
   return undefined;
 }
 
-const sameType = (a: DataType | undefined, b: DataType | undefined): boolean => a !== undefined && b !== undefined && a.toString().replace(/ NOT NULL$/, "") === b.toString().replace(/ NOT NULL$/, "");
-
-/**
- * A streaming INSERT of the changelog `source` into the upsert Iceberg sink `target`, row by row:
- * not materialized by Flink (upsert-materialize FORCE), no GROUP BY or DISTINCT (their own key).
- */
-function upsertFromChangelog(a: AnalyzedStatement, target: TableDefinition, source: TableDefinition | undefined, ctx: UpsertContext): source is TableDefinition {
-  if (ctx.batch || target.iceberg?.upsert !== true || source?.changelog === undefined) return false;
-  if (typeof ctx.materialize === "string" && ctx.materialize.toUpperCase() === "FORCE") return false;
-  return !/\bGROUP\s+BY\b|\bSELECT\s+DISTINCT\b/i.test(statementCode(a));
-}
+/** A value keeps the key when it is the column itself or an implicit (widening) cast of it. */
+const keepsKey = (from: DataType | undefined, to: DataType | undefined): boolean =>
+  from !== undefined && to !== undefined && (from.toString().replace(/ NOT NULL$/, "") === to.toString().replace(/ NOT NULL$/, "") || supportsImplicitCast(from, to));
 
 const list = (names: readonly string[]): string => names.map((n) => JSON.stringify(n)).join(", ");
 const FORCE_ADVICE = `set ${UPSERT_MATERIALIZE_KEY} = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key)`;
 const IGNORED = "in upsert mode the sink ignores the retraction that would delete it (iceberg flink/.../sink/BaseDeltaTaskWriter.java)";
 
 /**
- * Warns at `at` when the WHERE of an INSERT of the changelog `source` into the upsert Iceberg sink
- * `target` reads a column outside the source's key (any column, when the source has no key): an
- * update after which the row no longer matches passes its retraction (-U, old values) and drops
- * its new version (+U), and the upsert writer ignores the retraction, so the row stays with its
- * old values. Without upsert mode the retraction deletes it; under FORCE the materializer does.
+ * Checks an INSERT of a changelog FROM table into an upsert Iceberg sink whose key contains the
+ * source key (so Flink adds no materializer): key widening and a WHERE outside the source key,
+ * each a warning at `at`.
  */
-export function checkUpsertFilter(a: AnalyzedStatement, target: TableDefinition, source: TableDefinition | undefined, whereNames: readonly string[], ctx: UpsertContext, at: string, diag: Diagnostics): void {
-  if (whereNames.length === 0 || !upsertFromChangelog(a, target, source, ctx)) return;
-  const columns = new Set((source.columns ?? []).map((c) => c.name));
-  const key = source.primaryKey ?? [];
-  const filtered = [...new Set(whereNames.filter((n) => columns.has(n) && !key.includes(n)))];
-  if (filtered.length === 0) return;
-  diag.warn(
-    at,
-    `${target.label} upserts${target.primaryKey !== undefined ? ` by (${list(target.primaryKey)})` : ""}, and the statement writes ${source.label}, ${source.changelog}, through a WHERE on ${list(filtered)}: ` +
-      `an update after which a row no longer matches drops the row's new version and passes its retraction, and ${IGNORED}, so the row stays in the table with its old values. ` +
-      `If ${list(filtered)} can change for a row, set upsertEnabled: false (the retraction then deletes the row), or ${FORCE_ADVICE}`,
-  );
+export function checkUpsertFromChangelog(a: AnalyzedStatement, target: TableDefinition, insert: UpsertInsert, ctx: UpsertContext, at: string, diag: Diagnostics): void {
+  const { targets, values, source } = insert;
+  const sinkKey = target.primaryKey;
+  const sourceKey = source?.primaryKey;
+  if (ctx.batch || target.iceberg?.upsert !== true || sinkKey === undefined || source?.changelog === undefined || sourceKey === undefined) return;
+  if (typeof ctx.materialize === "string" && ctx.materialize.toUpperCase() === "FORCE") return;
+  const code = statementCode(a);
+  if (/\bGROUP\s+BY\b|\bSELECT\s+DISTINCT\b/i.test(topLevelOnly(code, 0, code.length) ?? code)) return;
+  // Where each source key column lands in the sink key (a column may be selected twice).
+  const copies = sourceKey.map((k) => values.flatMap((v, i) => (v.column === k && sinkKey.includes(targets[i]!.name) && keepsKey(v.type, targets[i]!.type) ? [targets[i]!.name] : [])));
+  // A source key column with no copy in the sink key: the sink key does not contain the upsert key, and Flink materializes.
+  if (copies.some((c) => c.length === 0)) return;
+  const head = `${target.label} upserts by (${list(sinkKey)}), and the statement writes ${source.label}, ${source.changelog}, keyed by (${list(sourceKey)})`;
+  const copied = copies.flat();
+  const extra = sinkKey.filter((c) => !copied.includes(c));
+  if (extra.length > 0) {
+    const partitionColumns = (target.iceberg.partitionSpec as { fields?: { name: string }[] } | undefined)?.fields?.map((f) => f.name) ?? [];
+    const ownKey = list(copies.map((c) => c[0]!));
+    const keyAlone = extra.some((c) => partitionColumns.includes(c))
+      ? `partition by a column that never changes for a row and key the sink by (${ownKey}) plus that column (upsert mode needs every partition column in the key), or leave the table unpartitioned and key it by (${ownKey})`
+      : `key the sink by (${ownKey}) alone`;
+    diag.warn(
+      at,
+      `${head}: an update that changes ${list(extra)} leaves the row under its old key, because ${IGNORED} ` +
+        `and Flink adds no materializer when the sink's key contains the source's (FlinkChangelogModeInferenceProgram). ` +
+        `If ${list(extra)} can change for a row, set upsertEnabled: false (the sink then deletes the old row by the retraction's values), ${FORCE_ADVICE}, or ${keyAlone}`,
+    );
+  }
+  checkFilter(source, insert.whereNames, head, at, diag);
 }
 
 /**
- * Warns at `at` when `source` is a changelog with a primary key, `target` an upsert Iceberg sink,
- * and the INSERT copies every source key column, unchanged, into the sink key while the sink key
- * has more columns. `targets[i]` is the sink column `values[i]` goes into.
+ * A WHERE on a column outside the source key: an update after which the row no longer matches
+ * passes its retraction (-U, old values) and drops its new version (+U), which the upsert writer
+ * ignores, so the row stays with its old values. Not for upsert-kafka (from Flink 2.1 the filter
+ * runs inside ChangelogNormalize, which turns such an update into a delete: FLINK-37390), a WHERE
+ * with a subquery (another table's names), metadata or computed columns (one message carries the
+ * -U and +U alike, or the value is derived).
  */
-export function checkUpsertKeyWidening(
-  a: AnalyzedStatement,
-  target: TableDefinition,
-  targets: readonly TableColumn[],
-  values: readonly CopiedValue[],
-  source: TableDefinition | undefined,
-  ctx: UpsertContext,
-  at: string,
-  diag: Diagnostics,
-): void {
-  const sinkKey = target.primaryKey;
-  const sourceKey = source?.primaryKey;
-  if (!upsertFromChangelog(a, target, source, ctx) || sinkKey === undefined || sourceKey === undefined) return;
-  // Where each source key column lands in the sink key, unchanged (a column may be selected twice).
-  const copies = sourceKey.map((k) => values.flatMap((v, i) => (v.column === k && sinkKey.includes(targets[i]!.name) && sameType(v.type, targets[i]!.type) ? [targets[i]!.name] : [])));
-  // A source key column with no copy in the sink key: the sink key does not contain the upsert key, and Flink materializes.
-  if (copies.some((c) => c.length === 0)) return;
-  const copied = copies.flat();
-  const extra = sinkKey.filter((c) => !copied.includes(c));
-  if (extra.length === 0) return;
-  const partitionColumns = (target.iceberg?.partitionSpec as { fields?: { name: string }[] } | undefined)?.fields?.map((f) => f.name) ?? [];
-  const partitioned = extra.filter((c) => partitionColumns.includes(c));
-  const ownKey = copies.map((c) => c[0]!);
-  const keyAlone =
-    partitioned.length === 0
-      ? `key the sink by (${list(ownKey)}) alone`
-      : `partition by a column that never changes for a row (upsert mode needs ${list(partitioned)} in the key while the table is partitioned by ${partitioned.length === 1 ? "it" : "them"}) and key the sink by (${list(ownKey)}) alone`;
+function checkFilter(source: TableDefinition, whereNames: readonly string[], head: string, at: string, diag: Diagnostics): void {
+  if (whereNames.length === 0 || /^upsert-kafka\b|an upsert-kafka table/.test(source.changelog ?? "")) return;
+  // A subquery's names are another query's (whereNames reports it as "SELECT").
+  if (whereNames.includes("SELECT")) return;
+  const key = source.primaryKey ?? [];
+  const physical = new Set((source.columns ?? []).filter((c) => c.type !== undefined && c.metadata !== true).map((c) => c.name));
+  const filtered = [...new Set(whereNames.filter((n) => physical.has(n) && !key.includes(n)))];
+  if (filtered.length === 0) return;
   diag.warn(
     at,
-    `${target.label} upserts by (${list(sinkKey)}), and the statement writes ${source.label}, ${source.changelog}, keyed by (${list(sourceKey)}): ` +
-      `an update that changes ${list(extra)} leaves the row under its old key, because ${IGNORED} ` +
-      `and Flink adds no materializer when the sink's key contains the source's (FlinkChangelogModeInferenceProgram). ` +
-      `If ${list(extra)} can change for a row, set upsertEnabled: false (the sink then deletes the old row by the retraction's values), ${FORCE_ADVICE}, or ${keyAlone}`,
+    `${head}, through a WHERE on ${list(filtered)}: an update after which a row no longer matches drops the row's new version and passes its retraction, and ${IGNORED}, ` +
+      `so the row stays in the table with its old values. If ${list(filtered)} can change for a row, set upsertEnabled: false (the retraction then deletes the row), or ${FORCE_ADVICE}`,
   );
 }
