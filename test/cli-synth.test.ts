@@ -48,10 +48,12 @@ describe("flink-iceberg synth command", function () {
         `const catalog = { name: "c", type: "hive" as const, uri: "thrift://h:9083" };
 const src = new FlinkTable("src", { columns: [{ name: "id", type: "BIGINT" }], options: { conector: "datagen" } as never });
 const out = new IcebergSink("out", { catalog, database: "d", table: "t", columns: [{ name: "id", type: "BIGNT" }], commitInterval: "5000" });
+const loose = new FlinkTable("loose", { columns: [{ name: "id", type: "BIGNT" }], options: { connector: "datagen" } });
+void loose;
 const ok = new FlinkTable("ok", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "print" } });
 const warned = new IcebergSink("warned", { catalog, database: "d", table: "w", columns: [{ name: "id", type: "BIGINT" }], commitInterval: "3000" });
 new FlinkSqlJob("uses-failed", {
-  statements: [sql\`INSERT INTO \${out} SELECT id FROM \${src}\`, sql\`INSERT INTO \${warned} SELECT 1\`],
+  statements: [sql\`INSERT INTO \${out} SELECT id FROM \${src}\`, sql\`INSERT INTO \${warned} SELECT 1\`, sql\`INSERT INTO \${warned} SELECT id FROM loose\`],
   runtimeMode: "Streaming" as never,
   kubernetes: { namespace: "flink", image: "img:2.1", flinkVersion: "v2_1", namspace: "x" } as never,
 });
@@ -67,8 +69,11 @@ new FlinkSqlJob("own-problem", { statements: [sql\`INSERT INTO \${ok} SELECT 1\`
     expect(lines.slice(1).map((l) => l.split(": ").slice(0, 2).join(": "))).to.deep.equal([
       '  FlinkTable "src": options.connector',
       '  IcebergSink "out": columns[0].type',
+      '  FlinkTable "loose": columns[0].type',
       '  FlinkSqlJob "uses-failed": runtimeMode',
       '  FlinkSqlJob "uses-failed": statements',
+      // A failed table named as plain text is still found by its name.
+      '  FlinkSqlJob "uses-failed": statements[2]',
       '  FlinkSqlJob "uses-failed": kubernetes.namspace',
       '  FlinkSqlJob "own-problem": parallelism',
       // The valid resources' warnings come after the errors, then what the failed ones' checks also found.
@@ -76,7 +81,7 @@ new FlinkSqlJob("own-problem", { statements: [sql\`INSERT INTO \${ok} SELECT 1\`
       'warning: IcebergSink "out"',
     ]);
     expect(lines[lines.length - 1]).to.match(/^warning: IcebergSink "out": commitInterval: "5000" has no unit/);
-    expect(lines[4]).to.equal('  FlinkSqlJob "uses-failed": statements: use IcebergSink "out", FlinkTable "src", which have errors (listed above)');
+    expect(lines[5]).to.equal('  FlinkSqlJob "uses-failed": statements: use IcebergSink "out", FlinkTable "src", which have errors (listed above)');
     expect(fs.existsSync(out)).to.equal(false);
   });
 

@@ -184,8 +184,8 @@ describe("IcebergSource read options (SPEC decision 4)", () => {
       [
         "a timestamp that is no epoch milliseconds",
         { streaming: true },
-        { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP", "start-snapshot-timestamp": "2026-01-01" },
-        [{ path: 'extraOptions["start-snapshot-timestamp"]', message: '"2026-01-01" is no timestamp: write the epoch milliseconds as digits, e.g. "1767225600000" for 2026-01-01T00:00:00Z' }],
+        { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP", "start-snapshot-timestamp": "last monday" },
+        [{ path: 'extraOptions["start-snapshot-timestamp"]', message: '"last monday" is no timestamp: write the epoch milliseconds as digits, e.g. "1767225600000" for 2026-01-01T00:00:00Z' }],
       ],
       [
         "a timestamp in epoch seconds",
@@ -197,6 +197,12 @@ describe("IcebergSource read options (SPEC decision 4)", () => {
             message: "1767225600 looks like epoch seconds (2026-01-01T00:00:00.000Z); the runtime reads milliseconds, where it means January 1970: write 1767225600000",
           },
         ],
+      ],
+      [
+        "a timestamp as date text (converted in the message; no zone read as UTC)",
+        { streaming: true },
+        { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP", "start-snapshot-timestamp": "2026-01-01T00:00:00Z" },
+        [{ path: 'extraOptions["start-snapshot-timestamp"]', message: '"2026-01-01T00:00:00Z" is a date text; the runtime reads epoch milliseconds as digits: write "1767225600000" (2026-01-01T00:00:00.000Z)' }],
       ],
       [
         "a timestamp in epoch microseconds",
@@ -240,7 +246,7 @@ describe("IcebergSource read options (SPEC decision 4)", () => {
         {
           path: 'extraOptions["start-snapshot-timestamp"]',
           message:
-            '4102444800000 (2100-01-01T00:00:00.000Z) is in the future: until a snapshot is committed at or after it, the source fails at start ("Cannot find a snapshot after: 4102444800000", ContinuousSplitPlannerImpl.startSnapshot) and the job restarts; for "only what is committed from now on" use INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE',
+            '4102444800000 (2100-01-01T00:00:00.000Z) is in the future: until a snapshot is committed at or after it, the source fails at start ("Cannot find a snapshot after: 4102444800000", ContinuousSplitPlannerImpl.startSnapshot) and the job restarts; for "only what is committed from now on" use INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE (Iceberg 1.10.0+)',
         },
       ]);
     });

@@ -164,7 +164,7 @@ export interface IcebergSourceArgs extends IcebergTableArgs {
    * (exact key and upper-case value, rendered instead of TABLE_SCAN_THEN_INCREMENTAL):
    * `INCREMENTAL_FROM_LATEST_SNAPSHOT` (the current snapshot's appended data, included, then every
    * new snapshot), `INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE` (only snapshots committed after
-   * the start; Iceberg runtimes with apache/iceberg PR #12839), `INCREMENTAL_FROM_EARLIEST_SNAPSHOT`
+   * the start; Iceberg 1.10.0 and later: apache/iceberg #12839), `INCREMENTAL_FROM_EARLIEST_SNAPSHOT`
    * (from the oldest snapshot in the history), or `INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP` with
    * `extraOptions["start-snapshot-timestamp"]` (epoch milliseconds: from the first snapshot
    * committed at or after it, included; 13 digits, seconds or microseconds are errors, a future

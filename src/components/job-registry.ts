@@ -91,6 +91,15 @@ export function addProgramTable(def: TableDefinition): void {
   }
 }
 
+/**
+ * Indexes a table that failed validation (synth's collecting mode) by its Flink name only, so a job
+ * that names it as plain text is still told so; it is no program table otherwise.
+ */
+export function addFailedProgramTable(def: TableDefinition): void {
+  const r = registry();
+  if (!r.byFlinkName.has(def.tableName)) r.byFlinkName.set(def.tableName, def);
+}
+
 /** Registers a job and the Iceberg tables it writes. */
 export function addProgramJob(job: RegisteredJob): void {
   const r = registry();

@@ -9,7 +9,7 @@ import type { KafkaRead } from "../sql/connector-bounds.js";
 import type { DataType } from "../types/data-type.js";
 import { deriveTableName } from "../options/iceberg-table.js";
 import { resourceLabel } from "../validation/error.js";
-import { addProgramTable } from "./job-registry.js";
+import { addFailedProgramTable, addProgramTable } from "./job-registry.js";
 
 /** Iceberg facts the job needs for cross-table rules. */
 export interface IcebergTableFacts {
@@ -105,7 +105,9 @@ export function registerFailedTable(component: object, resourceType: TableDefini
   const given = typeof args === "object" && args !== null ? (args as { tableName?: unknown }).tableName : undefined;
   const tableName = typeof given === "string" && given !== "" ? given : deriveTableName(resourceName);
   const label = resourceLabel(resourceType, resourceName);
-  registry.set(component, Object.freeze({ resourceType, resourceName, label, tableName, ddl: "", writable: true, bounded: true, warnings: [], failed: true as const }));
+  const def = Object.freeze({ resourceType, resourceName, label, tableName, ddl: "", writable: true, bounded: true, warnings: [], failed: true as const });
+  registry.set(component, def);
+  addFailedProgramTable(def);
   return tableName;
 }
 

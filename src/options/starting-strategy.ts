@@ -21,7 +21,7 @@ export const TIMESTAMP_KEY = "start-snapshot-timestamp";
 export const CHOOSABLE_STARTING_STRATEGIES: Readonly<Record<string, string>> = {
   TABLE_SCAN_THEN_INCREMENTAL: "the whole current table, then every new snapshot (what streaming: true renders without this option)",
   INCREMENTAL_FROM_LATEST_SNAPSHOT: "the current snapshot's appended data (INCLUDED), then every new snapshot",
-  INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE: "only snapshots committed after the job starts (apache/iceberg PR #12839, 2025; an older runtime fails at start with 'No enum constant')",
+  INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE: "only snapshots committed after the job starts (Iceberg 1.10.0 and later: apache/iceberg #12839, #12899 for the Flink 1.19 runtime; an older runtime fails at start with 'No enum constant')",
   INCREMENTAL_FROM_EARLIEST_SNAPSHOT: "every snapshot's appended data from the oldest snapshot still in the table's history on",
   INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP:
     `the appended data of the first snapshot committed at or after extraOptions["${TIMESTAMP_KEY}"] (epoch milliseconds) on; ` +
@@ -80,7 +80,7 @@ export function chosenStartingStrategy(extra: Readonly<Record<string, string>>, 
         diag.warn(
           at(TIMESTAMP_KEY),
           `${timestamp} (${new Date(Number(timestamp)).toISOString()}) is in the future: until a snapshot is committed at or after it, the source fails at start ` +
-            `("Cannot find a snapshot after: ${timestamp}", ContinuousSplitPlannerImpl.startSnapshot) and the job restarts; for "only what is committed from now on" use INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE`,
+            `("Cannot find a snapshot after: ${timestamp}", ContinuousSplitPlannerImpl.startSnapshot) and the job restarts; for "only what is committed from now on" use INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE (Iceberg 1.10.0+)`,
         );
       }
     }
@@ -102,7 +102,12 @@ const EXAMPLE_MS = Date.UTC(2026, 0, 1);
  */
 function timestampProblem(text: string): string | undefined {
   const example = `e.g. "${EXAMPLE_MS}" for 2026-01-01T00:00:00Z`;
-  if (!/^[0-9]+$/.test(text)) return `${JSON.stringify(text)} is no timestamp: write the epoch milliseconds as digits, ${example}`;
+  if (!/^[0-9]+$/.test(text)) {
+    // A date text the user meant: name its milliseconds (an ISO text without a zone is read as UTC).
+    const ms = /^\d{4}-\d{2}-\d{2}/.test(text.trim()) ? Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text.trim()) || text.trim().length === 10 ? text.trim() : `${text.trim()}Z`) : NaN;
+    if (Number.isFinite(ms)) return `${JSON.stringify(text)} is a date text; the runtime reads epoch milliseconds as digits: write "${ms}" (${new Date(ms).toISOString()})`;
+    return `${JSON.stringify(text)} is no timestamp: write the epoch milliseconds as digits, ${example}`;
+  }
   const digits = text.replace(/^0+(?=.)/, "").length;
   if (digits === 13) return undefined;
   if (digits === 10) return `${text} looks like epoch seconds (${new Date(Number(text) * 1000).toISOString()}); the runtime reads milliseconds, where it means January 1970: write ${text}000`;

@@ -50,7 +50,9 @@ export interface SqlGatewayArgs {
    * Properties of the session the script runs in, next to the job's `flinkConfiguration`, e.g.
    * `rest.address`/`rest.port` of the session cluster or `execution.target` (keys that choose the
    * cluster belong here, not in the job's `configuration`: every session of the job, also those
-   * for SHOW JOBS and STOP JOB, uses them). Default: none. Stored as secrets. Preview errors: a key
+   * for SHOW JOBS and STOP JOB, uses them). Default: none. Stored as secrets in the Pulumi state;
+   * synth's sql-gateway.yaml shows the values that are neither Pulumi secrets nor credentials (they
+   * are settings, not secrets; `--show-secrets` shows the rest). Preview errors: a key
    * that chooses the restored state (`execution.state-recovery.*`, `execution.savepoint.path`,
    * `execution.savepoint.ignore-unclaimed-state`: use initialSavepointPath and allowNonRestoredState), a key the job's configuration also sets with another value
    * or as an Output (the script's SET line would win), a key the job decides (runtime mode, checkpoint interval,
