@@ -85,6 +85,23 @@ new FlinkSqlJob("own-problem", { statements: [sql\`INSERT INTO \${ok} SELECT 1\`
     expect(fs.existsSync(out)).to.equal(false);
   });
 
+  it("a table whose error is not in its columns: the job's INSERT checks still read its columns in the same run", async () => {
+    const dir = program(
+      path.join(tmp, "cols"),
+      HEADER +
+        `const catalog = { name: "c", type: "hive" as const, uri: "thrift://h:9083" };
+const src = new FlinkTable("src", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "datagen" } });
+const out = new IcebergSink("out", { catalog, database: "d", table: "t", columns: [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }], primaryKey: ["id"], writeFormat: "csv" as never });
+new FlinkSqlJob("count", { statements: [sql\`INSERT INTO \${out} SELECT id FROM \${src}\`] });
+`,
+    );
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "cols-out")]);
+    expect(r.code).to.equal(1);
+    const lines = r.stderr.trim().split("\n").slice(1).map((l) => l.split(": ").slice(0, 2).join(": "));
+    expect(lines).to.deep.equal(['  IcebergSink "out": writeFormat', '  FlinkSqlJob "count": statements', '  FlinkSqlJob "count": statements[0]']);
+    expect(r.stderr).to.contain("the SELECT list has 1 value, but IcebergSink \"out\" has 2 columns to fill (id, v)");
+  });
+
   it("warns about a table that no job uses (it deploys nothing)", async () => {
     const dir = program(
       path.join(tmp, "unused"),

@@ -6,7 +6,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { KafkaRead } from "../sql/connector-bounds.js";
-import type { DataType } from "../types/data-type.js";
+import { isDataType, type DataType } from "../types/data-type.js";
+import { parseDataType } from "../types/parser.js";
 import { deriveTableName } from "../options/iceberg-table.js";
 import { resourceLabel } from "../validation/error.js";
 import { addFailedProgramTable, addProgramTable } from "./job-registry.js";
@@ -98,17 +99,45 @@ export function registerTableDefinition(component: object, def: TableDefinition)
 /**
  * synth's collecting mode (collect.ts): a table component whose args failed validation is still a
  * table to the `sql` tag, so the program runs on and every resource's problems are listed; a job
- * that uses it says so and checks the rest with it as a placeholder (no DDL, no Iceberg facts).
+ * that uses it says so and checks the rest with it as a placeholder (no DDL, no Iceberg facts; an
+ * Indexed by its Flink name only (plain-text mentions). Returns the Flink table name (`args.tableName` or derived).
  * Not in the program's table index. Returns the Flink table name (`args.tableName` or derived).
  */
 export function registerFailedTable(component: object, resourceType: TableDefinition["resourceType"], resourceName: string, args: unknown): string {
   const given = typeof args === "object" && args !== null ? (args as { tableName?: unknown }).tableName : undefined;
   const tableName = typeof given === "string" && given !== "" ? given : deriveTableName(resourceName);
   const label = resourceLabel(resourceType, resourceName);
-  const def = Object.freeze({ resourceType, resourceName, label, tableName, ddl: "", writable: true, bounded: true, warnings: [], failed: true as const });
+  const columns = resourceType === "FlinkTable" ? undefined : plainColumns(args);
+  const def = Object.freeze({ resourceType, resourceName, label, tableName, ddl: "", writable: true, bounded: true, warnings: [], failed: true as const, ...(columns !== undefined ? { columns } : {}) });
   registry.set(component, def);
   addFailedProgramTable(def);
   return tableName;
+}
+
+/**
+ * An Iceberg table's columns from args that failed validation, when every column is a unique name
+ * with a readable type (primary-key columns NOT NULL, as Flink's schema resolution makes them), so a
+ * job's INSERT checks still read them; undefined otherwise (the table's own errors are listed).
+ */
+function plainColumns(args: unknown): TableColumn[] | undefined {
+  const a = typeof args === "object" && args !== null ? (args as { columns?: unknown; primaryKey?: unknown }) : {};
+  if (!Array.isArray(a.columns) || a.columns.length === 0) return undefined;
+  const key = Array.isArray(a.primaryKey) ? (a.primaryKey as unknown[]) : [];
+  const out: TableColumn[] = [];
+  for (const c of a.columns as unknown[]) {
+    const { name, type } = typeof c === "object" && c !== null ? (c as { name?: unknown; type?: unknown }) : {};
+    if (typeof name !== "string" || name === "" || out.some((o) => o.name === name)) return undefined;
+    let t: DataType;
+    try {
+      if (isDataType(type)) t = type;
+      else if (typeof type === "string") t = parseDataType(type);
+      else return undefined;
+    } catch {
+      return undefined;
+    }
+    out.push({ name, type: key.includes(name) ? t.notNull() : t, insertable: true });
+  }
+  return out;
 }
 
 /** The definition of a table component, or undefined for anything else. */
