@@ -100,8 +100,8 @@ export function registerTableDefinition(component: object, def: TableDefinition)
  * synth's collecting mode (collect.ts): a table component whose args failed validation is still a
  * table to the `sql` tag, so the program runs on and every resource's problems are listed; a job
  * that uses it says so and checks the rest with it as a placeholder (no DDL, no Iceberg facts; an
- * Indexed by its Flink name only (plain-text mentions). Returns the Flink table name (`args.tableName` or derived).
- * Not in the program's table index. Returns the Flink table name (`args.tableName` or derived).
+ * Iceberg table's columns when they are readable, so the INSERT checks still run). Indexed by its
+ * Flink name only (plain-text mentions). Returns the Flink table name (`args.tableName` or derived).
  */
 export function registerFailedTable(component: object, resourceType: TableDefinition["resourceType"], resourceName: string, args: unknown): string {
   const given = typeof args === "object" && args !== null ? (args as { tableName?: unknown }).tableName : undefined;
