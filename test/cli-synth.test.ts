@@ -102,6 +102,50 @@ new FlinkSqlJob("count", { statements: [sql\`INSERT INTO \${out} SELECT id FROM 
     expect(r.stderr).to.contain("the SELECT list has 1 value, but IcebergSink \"out\" has 2 columns to fill (id, v)");
   });
 
+  it("a failed table's columns reach the jobs only when the table's own checks would accept them", async () => {
+    const dir = program(
+      path.join(tmp, "cols2"),
+      HEADER +
+        `import { IcebergSource } from "pulumi-flink-iceberg";
+const catalog = { name: "c", type: "hive" as const, uri: "thrift://h:9083" };
+const src = new FlinkTable("src", { columns: [{ name: "id", type: "BIGINT" }, { name: "dur_ms", type: "BIGINT" }, { name: "tags", type: "ARRAY<STRING>" }], options: { connector: "datagen" } });
+const nullKey = new IcebergSink("null_key", { catalog, database: "d", table: "a", columns: [{ name: "id", type: "NULL" }], primaryKey: ["id"] });
+const interval = new IcebergSink("interval", { catalog, database: "d", table: "b", columns: [{ name: "id", type: "BIGINT" }, { name: "dur", type: "INTERVAL DAY TO SECOND(3)" }] });
+const arrayKey = new IcebergSink("array_key", { catalog, database: "d", table: "c", columns: [{ name: "id", type: "BIGINT" }, { name: "tags", type: "ARRAY<STRING>" }], primaryKey: ["id", "tags"], writeFormat: "csv" as never });
+const isrc = new IcebergSource("isrc", { catalog, database: "d", table: "e", columns: [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }], streaming: "yes" as never });
+new FlinkSqlJob("j", {
+  statements: [
+    sql\`INSERT INTO \${interval} SELECT id, dur_ms FROM \${src}\`,
+    sql\`INSERT INTO \${arrayKey} SELECT id, tags FROM \${src}\`,
+    sql\`INSERT INTO \${isrc} SELECT id FROM \${src}\`,
+  ],
+});
+void nullKey;
+const later = new IcebergSink("later", { catalog, database: "d", table: "f", columns: [{ name: "id", type: "BIGNT" }] });
+void later;
+`,
+    );
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "cols2-out")]);
+    expect(r.code).to.equal(1);
+    const lines = r.stderr.trim().split("\n").slice(1);
+    // Every resource is still listed (a NULL key column does not stop the run); the job's only own
+    // problems are the ones its tables' errors do not explain.
+    expect(lines.map((l) => l.split(": ").slice(0, 2).join(": ")).filter((l) => !l.startsWith("warning"))).to.deep.equal([
+      '  IcebergSink "null_key": columns[0].type',
+      '  IcebergSink "interval": columns[1].type',
+      '  IcebergSink "array_key": writeFormat',
+      '  IcebergSink "array_key": primaryKey[1]',
+      '  IcebergSource "isrc": streaming',
+      '  FlinkSqlJob "j": statements',
+      // Written as a source (as for a valid IcebergSource), and its column count.
+      '  FlinkSqlJob "j": statements[2]',
+      '  FlinkSqlJob "j": statements[2]',
+      '  IcebergSink "later": columns[0].type',
+    ]);
+    expect(lines.find((l) => l.includes('"j": statements[2]'))).to.contain("is a source");
+    expect(r.stderr).to.not.contain("INTERVAL DAY(2) TO SECOND(3))").and.not.contain("may be NULL");
+  });
+
   it("warns about a table that no job uses (it deploys nothing)", async () => {
     const dir = program(
       path.join(tmp, "unused"),

@@ -251,6 +251,14 @@ describe("IcebergSource read options (SPEC decision 4)", () => {
       ]);
     });
 
+    it("date texts: converted only when they are real dates of this era in ISO form (no rolled-over days, no lenient parsing)", () => {
+      const message = (t: string): string =>
+        planError("IcebergSource", { ...baseArgs, streaming: true, extraOptions: { "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP", "start-snapshot-timestamp": t } }).issues[0]!.message;
+      expect(message("2026-01-01 10:30")).to.contain('write "1767263400000" (2026-01-01T10:30:00.000Z)');
+      expect(message("2026-01-01T00:00:00.5+01:00")).to.contain('write "1767222000500" (2025-12-31T23:00:00.500Z)');
+      for (const t of ["2026-02-30", "2026-01-01T25:00", "1999-01-01", "9999-12-31", "2026-01-01 junk", "2026-01-01 (UTC)"]) expect(message(t), t).to.contain("is no timestamp");
+    });
+
     it("reads the args as given: a bad snapshot id still shows the strategy conflict, a bad streaming value adds no strategy error", () => {
       expect(paths(planError("IcebergSource", { ...baseArgs, streaming: true, startSnapshotId: "abc", extraOptions: { "starting-strategy": "INCREMENTAL_FROM_LATEST_SNAPSHOT" } }))).to.deep.equal([
         "startSnapshotId",

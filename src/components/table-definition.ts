@@ -8,6 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { KafkaRead } from "../sql/connector-bounds.js";
 import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
+import { toIcebergType } from "../iceberg/schema.js";
 import { deriveTableName } from "../options/iceberg-table.js";
 import { resourceLabel } from "../validation/error.js";
 import { addFailedProgramTable, addProgramTable } from "./job-registry.js";
@@ -108,7 +109,7 @@ export function registerFailedTable(component: object, resourceType: TableDefini
   const tableName = typeof given === "string" && given !== "" ? given : deriveTableName(resourceName);
   const label = resourceLabel(resourceType, resourceName);
   const columns = resourceType === "FlinkTable" ? undefined : plainColumns(args);
-  const def = Object.freeze({ resourceType, resourceName, label, tableName, ddl: "", writable: true, bounded: true, warnings: [], failed: true as const, ...(columns !== undefined ? { columns } : {}) });
+  const def = Object.freeze({ resourceType, resourceName, label, tableName, ddl: "", writable: resourceType !== "IcebergSource", bounded: true, warnings: [], failed: true as const, ...(columns !== undefined ? { columns } : {}) });
   registry.set(component, def);
   addFailedProgramTable(def);
   return tableName;
@@ -132,13 +133,20 @@ function plainColumns(args: unknown): TableColumn[] | undefined {
       if (isDataType(type)) t = type;
       else if (typeof type === "string") t = parseDataType(type);
       else return undefined;
+      // A type Iceberg cannot hold is the table's own error; the job would only contradict its advice.
+      toIcebergType(t, { formatVersion: 3 });
+      // Only a key column the key check accepts is NOT NULL (primitive, not FLOAT / DOUBLE; iceberg/schema.ts checkPrimaryKey).
+      if (key.includes(name) && !KEYLESS_KINDS.has(t.kind)) t = t.notNull();
     } catch {
       return undefined;
     }
-    out.push({ name, type: key.includes(name) ? t.notNull() : t, insertable: true });
+    out.push({ name, type: t, insertable: true });
   }
   return out;
 }
+
+/** Kinds a primary-key column cannot have (iceberg/schema.ts checkPrimaryKey). */
+const KEYLESS_KINDS: ReadonlySet<string> = new Set(["ARRAY", "MULTISET", "MAP", "ROW", "FLOAT", "DOUBLE", "NULL"]);
 
 /** The definition of a table component, or undefined for anything else. */
 export function getTableDefinition(value: unknown): TableDefinition | undefined {

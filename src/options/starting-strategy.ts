@@ -103,9 +103,8 @@ const EXAMPLE_MS = Date.UTC(2026, 0, 1);
 function timestampProblem(text: string): string | undefined {
   const example = `e.g. "${EXAMPLE_MS}" for 2026-01-01T00:00:00Z`;
   if (!/^[0-9]+$/.test(text)) {
-    // A date text the user meant: name its milliseconds (an ISO text without a zone is read as UTC).
-    const ms = /^\d{4}-\d{2}-\d{2}/.test(text.trim()) ? Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text.trim()) || text.trim().length === 10 ? text.trim() : `${text.trim()}Z`) : NaN;
-    if (Number.isFinite(ms)) return `${JSON.stringify(text)} is a date text; the runtime reads epoch milliseconds as digits: write "${ms}" (${new Date(ms).toISOString()})`;
+    const ms = dateTextMillis(text.trim());
+    if (ms !== undefined) return `${JSON.stringify(text)} is a date text; the runtime reads epoch milliseconds as digits: write "${ms}" (${new Date(ms).toISOString()})`;
     return `${JSON.stringify(text)} is no timestamp: write the epoch milliseconds as digits, ${example}`;
   }
   const digits = text.replace(/^0+(?=.)/, "").length;
@@ -113,4 +112,24 @@ function timestampProblem(text: string): string | undefined {
   if (digits === 10) return `${text} looks like epoch seconds (${new Date(Number(text) * 1000).toISOString()}); the runtime reads milliseconds, where it means January 1970: write ${text}000`;
   if (digits === 16) return `${text} looks like epoch microseconds (${new Date(Number(text) / 1000).toISOString()}); the runtime reads milliseconds: write ${text.slice(0, 13)}`;
   return `${text} is no epoch-millisecond timestamp of this era (13 digits); write the milliseconds, ${example}`;
+}
+
+/** ISO date text: `YYYY-MM-DD`, optionally `[T ]HH:MM[:SS[.fff]]` and a zone (`Z`, `±HH:MM`, `±HHMM`; none: UTC). */
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * The epoch milliseconds of an ISO date text, when it is a real date (no rolled-over day or hour)
+ * whose milliseconds have 13 digits; undefined otherwise (the message then gives an example).
+ */
+function dateTextMillis(text: string): number | undefined {
+  const m = DATE_TEXT.exec(text);
+  if (m === null) return undefined;
+  const [y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone = "Z"] = m.slice(1) as string[];
+  const fields = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(frac.padEnd(3, "0").slice(0, 3))] as const;
+  const utc = Date.UTC(...fields);
+  const check = new Date(utc);
+  if (check.getUTCFullYear() !== fields[0] || check.getUTCMonth() !== fields[1] || check.getUTCDate() !== fields[2] || check.getUTCHours() !== fields[3] || check.getUTCMinutes() !== fields[4] || check.getUTCSeconds() !== fields[5]) return undefined;
+  const offset = zone.toUpperCase() === "Z" ? 0 : (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2))) * 60_000;
+  const ms = utc - offset;
+  return String(ms).length === 13 ? ms : undefined;
 }
