@@ -6,9 +6,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { KafkaRead } from "../sql/connector-bounds.js";
-import { isDataType, type DataType } from "../types/data-type.js";
-import { parseDataType } from "../types/parser.js";
-import { toIcebergType } from "../iceberg/schema.js";
+import type { DataType } from "../types/data-type.js";
+import { convertColumns } from "../iceberg/schema.js";
+import type { Column } from "../iceberg/types.js";
+import { Diagnostics } from "../validation/diagnostics.js";
 import { deriveTableName } from "../options/iceberg-table.js";
 import { resourceLabel } from "../validation/error.js";
 import { addFailedProgramTable, addProgramTable } from "./job-registry.js";
@@ -116,37 +117,16 @@ export function registerFailedTable(component: object, resourceType: TableDefini
 }
 
 /**
- * An Iceberg table's columns from args that failed validation, when every column is a unique name
- * with a readable type (primary-key columns NOT NULL, as Flink's schema resolution makes them), so a
- * job's INSERT checks still read them; undefined otherwise (the table's own errors are listed).
+ * An Iceberg table's columns from args that failed validation, when its columns and primary key
+ * pass the table's own column checks (convertColumns: the same columns, key columns NOT NULL, as a
+ * valid table registers), so a job's INSERT checks still read them; undefined otherwise (the
+ * table's own errors are listed).
  */
 function plainColumns(args: unknown): TableColumn[] | undefined {
   const a = typeof args === "object" && args !== null ? (args as { columns?: unknown; primaryKey?: unknown }) : {};
-  if (!Array.isArray(a.columns) || a.columns.length === 0) return undefined;
-  const key = Array.isArray(a.primaryKey) ? (a.primaryKey as unknown[]) : [];
-  const out: TableColumn[] = [];
-  for (const c of a.columns as unknown[]) {
-    const { name, type } = typeof c === "object" && c !== null ? (c as { name?: unknown; type?: unknown }) : {};
-    if (typeof name !== "string" || name === "" || out.some((o) => o.name === name)) return undefined;
-    let t: DataType;
-    try {
-      if (isDataType(type)) t = type;
-      else if (typeof type === "string") t = parseDataType(type);
-      else return undefined;
-      // A type Iceberg cannot hold is the table's own error; the job would only contradict its advice.
-      toIcebergType(t, { formatVersion: 3 });
-      // Only a key column the key check accepts is NOT NULL (primitive, not FLOAT / DOUBLE; iceberg/schema.ts checkPrimaryKey).
-      if (key.includes(name) && !KEYLESS_KINDS.has(t.kind)) t = t.notNull();
-    } catch {
-      return undefined;
-    }
-    out.push({ name, type: t, insertable: true });
-  }
-  return out;
+  const converted = convertColumns(a.columns as Column[], { primaryKey: a.primaryKey as string[] | undefined, formatVersion: 3 }, new Diagnostics());
+  return converted?.columns.map((c) => ({ name: c.name, type: c.type, insertable: true }));
 }
-
-/** Kinds a primary-key column cannot have (iceberg/schema.ts checkPrimaryKey). */
-const KEYLESS_KINDS: ReadonlySet<string> = new Set(["ARRAY", "MULTISET", "MAP", "ROW", "FLOAT", "DOUBLE", "NULL"]);
 
 /** The definition of a table component, or undefined for anything else. */
 export function getTableDefinition(value: unknown): TableDefinition | undefined {

@@ -30,6 +30,7 @@ import { parseDataType } from "../types/parser.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
 import { closingParen, NAME, readInsertQuery, topLevelOnly, unquoteIdentifier, type InsertQuery, type SelectItem } from "./insert-query.js";
+import { firstSetting } from "./job-config.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { checkUpsertFromChangelog, type UpsertContext } from "./upsert-keys.js";
 
@@ -227,21 +228,13 @@ export function effectiveNotNullEnforcer(
   diag: Diagnostics,
 ): string | null | undefined {
   const candidates = [{ value: configuration?.[NOT_NULL_ENFORCER_KEY], path: `configuration[${JSON.stringify(NOT_NULL_ENFORCER_KEY)}]` }, ...(elsewhere ?? [])];
-  let effective: string | null | undefined;
-  let decided = false;
   for (const c of candidates) {
-    if (c.value === undefined) continue;
     // No trim: Flink compares the value as it is (ConfigurationUtils.convertToEnum).
     if (typeof c.value === "string" && !/^(ERROR|DROP)$/i.test(c.value)) {
       diag.error(c.path, `${JSON.stringify(c.value)} is no value of ${NOT_NULL_ENFORCER_KEY}: write ERROR (the default: a NULL in a NOT NULL column fails the job) or DROP (such rows are dropped); Flink fails the job when it starts otherwise`);
     }
-    if (!decided) {
-      decided = true;
-      // null: set, to a value not known at preview (an Output).
-      effective = typeof c.value === "string" ? c.value : null;
-    }
   }
-  return effective;
+  return firstSetting(configuration, elsewhere, NOT_NULL_ENFORCER_KEY);
 }
 
 /**
@@ -300,7 +293,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
     );
     return;
   }
-  checkUpsertFromChangelog(a, target, { targets, values, source: q.from?.table, whereNames: q.from?.whereNames ?? [] }, upsert, at, diag);
+  checkUpsertFromChangelog(a, target, { targets, values, source: q.from?.table, whereNames: q.from === undefined ? [] : q.from.whereNames }, upsert, at, diag);
   const tested = q.from?.nullRejected ?? [];
   const enforced = notNullEnforcer === null ? undefined : notNullEnforcer.toUpperCase() !== "DROP";
   values.forEach((v, i) => {

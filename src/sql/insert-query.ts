@@ -35,8 +35,8 @@ export interface InsertQuery {
     readonly table: TableDefinition;
     readonly qualifiers: readonly string[];
     readonly nullRejected: readonly string[];
-    /** Every name the WHERE clause mentions (unquoted, qualifiers as names of their own); empty without a WHERE. */
-    readonly whereNames: readonly string[];
+    /** The names the WHERE clause mentions (whereNames); empty without a WHERE, undefined when it holds a subquery. */
+    readonly whereNames: readonly string[] | undefined;
   };
 }
 
@@ -63,8 +63,8 @@ const NULL_TOLERANT = /\bIS\s+NULL\b|^\s*NOT\b/i;
 const IS_NOT_NULL_FORM = new RegExp(String.raw`^\s*(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NOT\s+NULL\s*$`, "i");
 /** `[q.]c IS NULL` as a whole condition (inside `NOT (...)`). */
 const IS_NULL_FORM = new RegExp(String.raw`^\s*(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NULL\s*$`, "i");
-/** The keywords of the predicates read here, which REF would take for names. */
-const PREDICATE_WORDS = /^(?:IS|NOT|NULL|IN|BETWEEN|AND|LIKE|SIMILAR|TO)$/i;
+/** Words that stand unquoted in a condition without being columns (keywords, time units, typed literals), which REF and NAME would take for names. */
+const CONDITION_WORDS = /^(?:AND|OR|NOT|IS|NULL|TRUE|FALSE|UNKNOWN|IN|BETWEEN|LIKE|SIMILAR|TO|ESCAPE|EXISTS|CASE|WHEN|THEN|ELSE|END|AS|FROM|SELECT|CAST|TRY_CAST|EXTRACT|INTERVAL|DATE|TIME|TIMESTAMP|YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND|MILLISECOND|MICROSECOND|DISTINCT|SYMMETRIC|ASYMMETRIC)$/i;
 /** `NOT [q.]c IS NULL`: rejects NULL for c (`NOT (c IS NULL)` is read inside its parentheses). */
 const NOT_IS_NULL = new RegExp(String.raw`^\s*NOT\s+(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NULL\s*$`, "i");
 /** `NOT (...)`: the text inside the parentheses. */
@@ -151,7 +151,7 @@ function textAfterTarget(a: AnalyzedStatement): { text: string; tables: TableDef
 }
 
 /**
- * The columns a top-level condition of the WHERE clause in code[pos...] rejects NULL for: the WHERE
+ * The columns a top-level condition of the WHERE clause (whereClause) rejects NULL for: the WHERE
  * is split into its top-level AND conditions (an AND of BETWEEN or inside CASE ... END excepted;
  * none when an OR is at the top level, which binds looser); a condition counts when
  * it is `c IS NOT NULL` or `NOT c IS NULL`, or a comparison, IN, BETWEEN or LIKE with `c` at its
@@ -159,10 +159,9 @@ function textAfterTarget(a: AnalyzedStatement): { text: string; tables: TableDef
  * CASE, COALESCE, IS NULL, IS DISTINCT, a leading NOT). Such a row never reaches the SELECT list.
  * Column names unquoted; a qualifier must be one of `qualifiers`.
  */
-function nullRejectedColumns(text: string, code: string, pos: number, qualifiers: readonly string[]): string[] {
-  const w = whereClause(code, pos);
-  if (w === undefined) return [];
-  const { start, clause } = w;
+function nullRejectedColumns(text: string, code: string, where: WhereClause | undefined, qualifiers: readonly string[]): string[] {
+  if (where === undefined) return [];
+  const { start, clause } = where;
   // OR binds looser than AND: with one at the top level (outside CASE ... END), no AND part holds for every row.
   if (/\bOR\b/i.test(clause.replace(/\bCASE\b[\s\S]*?\bEND\b/gi, " "))) return [];
   const out: string[] = [];
@@ -211,7 +210,7 @@ function nullRejectedColumns(text: string, code: string, pos: number, qualifiers
     }
     for (const m of inner.matchAll(REF)) {
       // SQL words around the column (IS, NOT, NULL, IN, ...) are no column.
-      if (!m[2]!.startsWith("q") && PREDICATE_WORDS.test(m[2]!)) continue;
+      if (!m[2]!.startsWith("q") && CONDITION_WORDS.test(m[2]!)) continue;
       const refEnd = at + m.index! + m[0].length;
       const qualifier = m[1] === undefined ? undefined : unquoteIdentifier(text.slice(at + m.index!, at + m.index! + m[1].length));
       if (qualifier !== undefined && !qualifiers.includes(qualifier)) continue;
@@ -240,18 +239,20 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   if (SET_OPERATION.test(rest)) return undefined;
   // `${source}.id` qualifies a column of the FROM table too (the marker stands for its name).
   const qualifiers = [alias ?? table.tableName, `${MARK}${t[1]}__`];
-  return { table, qualifiers, nullRejected: nullRejectedColumns(text, code, pos, qualifiers), whereNames: whereNames(text, code, pos) };
+  const where = whereClause(code, pos);
+  return { table, qualifiers, nullRejected: nullRejectedColumns(text, code, where, qualifiers), whereNames: whereNames(text, code, where) };
 }
 
 const ANY_NAME = new RegExp(NAME, "g");
-/** Words that stand unquoted in a condition without being columns (keywords, time units, typed literals). */
-const CONDITION_WORDS = /^(?:AND|OR|NOT|IS|NULL|TRUE|FALSE|UNKNOWN|IN|BETWEEN|LIKE|SIMILAR|TO|ESCAPE|EXISTS|CASE|WHEN|THEN|ELSE|END|AS|FROM|SELECT|CAST|TRY_CAST|EXTRACT|INTERVAL|DATE|TIME|TIMESTAMP|YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND|MILLISECOND|MICROSECOND|DISTINCT|SYMMETRIC|ASYMMETRIC)$/i;
 
-/**
- * The WHERE clause that starts at `pos`: where its conditions start, and its code up to the next
- * top-level clause with nested parentheses blanked (topLevelOnly; same length); undefined without one.
- */
-function whereClause(code: string, pos: number): { start: number; clause: string } | undefined {
+/** A WHERE clause: where its conditions start, and its code up to the next top-level clause with nested parentheses blanked (topLevelOnly; same length). */
+interface WhereClause {
+  readonly start: number;
+  readonly clause: string;
+}
+
+/** The WHERE clause that starts at `pos`, or undefined without one. */
+function whereClause(code: string, pos: number): WhereClause | undefined {
   const where = /^\s*WHERE\b/i.exec(code.slice(pos));
   if (where === null) return undefined;
   const start = pos + where[0].length;
@@ -262,14 +263,13 @@ function whereClause(code: string, pos: number): { start: number; clause: string
 }
 
 /**
- * Every name in the WHERE clause that starts at `pos` (nested parentheses included), unquoted,
- * except qualifiers (`t.`), function names (`f(`) and unquoted keywords; `SELECT` when the clause
- * holds a subquery (whose names are another query's); [] without one.
+ * Every name in the WHERE clause (nested parentheses included), unquoted, except qualifiers (`t.`),
+ * function names (`f(`) and unquoted keywords; [] without a WHERE; undefined when it holds a
+ * subquery (whose names are another query's).
  */
-function whereNames(text: string, code: string, pos: number): string[] {
-  const w = whereClause(code, pos);
-  if (w === undefined) return [];
-  const { start, clause } = w;
+function whereNames(text: string, code: string, where: WhereClause | undefined): string[] | undefined {
+  if (where === undefined) return [];
+  const { start, clause } = where;
   const out: string[] = [];
   for (const m of code.slice(start, start + clause.length).matchAll(ANY_NAME)) {
     const from = start + m.index!;
@@ -277,7 +277,7 @@ function whereNames(text: string, code: string, pos: number): string[] {
     if (/^\s*[.(]/.test(code.slice(to, to + 64))) continue;
     // An unquoted keyword is no column (a column of that name must be back-quoted in Flink SQL).
     if (text[from] !== "`" && CONDITION_WORDS.test(m[0])) {
-      if (/^SELECT$/i.test(m[0])) out.push("SELECT");
+      if (/^SELECT$/i.test(m[0])) return undefined;
       continue;
     }
     out.push(unquoteIdentifier(text.slice(from, to)));

@@ -194,3 +194,16 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
   for (const k of Object.keys(out).sort()) sorted[k] = out[k]!;
   return { flinkConfiguration: sorted, checkpointInterval: sorted[CHECKPOINT_INTERVAL_KEY] };
 }
+
+/**
+ * The value of Flink setting `key` the job runs with: the job's configuration (its SET line wins),
+ * else the first deploy-target setting (`elsewhere`: sqlGateway.sessionProperties,
+ * kubernetes.flinkConfiguration) that sets it; null when that one is not known at preview (an
+ * Output, or a map that is one), undefined when none sets it.
+ */
+export function firstSetting(configuration: Readonly<Record<string, string>> | undefined, elsewhere: readonly { readonly value: unknown }[] | undefined, key: string): string | null | undefined {
+  for (const v of [configuration?.[key], ...(elsewhere ?? []).map((e) => e.value)]) {
+    if (v !== undefined) return typeof v === "string" ? v : null;
+  }
+  return undefined;
+}

@@ -14,8 +14,8 @@ import { hashDistributionKey } from "../options/iceberg-table.js";
 import { credentialEntryProblem } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
-import { firstSetting, UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
-import { computeJobConfig, type JobConfig } from "./job-config.js";
+import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
+import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
 import { analyzeStatement, statementCode, type AnalyzedStatement } from "./statement.js";
 import { tableMentions } from "./table-mentions.js";
 import type { SqlStatement } from "./template.js";
@@ -151,9 +151,6 @@ function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables
   }
 }
 
-/** The statement's code: comments and literals blanked, each table as ` x ` (codeOnly); back-quoted names kept with `names`. */
-const codeText = statementCode;
-
 const VIEW_NAME = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i;
 
 /** The job's views by name (as Flink resolves it: back-quotes removed), each with its statement. */
@@ -161,7 +158,7 @@ function viewsByName(definitions: readonly AnalyzedStatement[]): Map<string, Ana
   const out = new Map<string, AnalyzedStatement>();
   for (const d of definitions) {
     if (d.kind !== "view") continue;
-    const m = VIEW_NAME.exec(codeText(d, true));
+    const m = VIEW_NAME.exec(statementCode(d, true));
     if (m) out.set(m[1]!.startsWith("`") ? m[1]!.slice(1, -1).replace(/``/g, "`") : m[1]!, d);
   }
   return out;
@@ -188,7 +185,7 @@ function viewReads(text: string, name: string): number[] {
 function withViews(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>): AnalyzedStatement[] {
   const out = [a];
   for (let i = 0; i < out.length; i++) {
-    const text = codeText(out[i]!, true);
+    const text = statementCode(out[i]!, true);
     for (const [name, v] of views) {
       if (out.includes(v)) continue;
       const reads = viewReads(text, name);
@@ -239,7 +236,7 @@ function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<s
   // A window aggregation (window TVF) accepts a changelog and emits final rows (Flink 1.19+,
   // FLINK-20281); a changelog read as the versioned side of a temporal join (FOR SYSTEM_TIME AS OF)
   // only supplies values to the other side's rows (planner FlinkChangelogModeInferenceProgram).
-  const texts = parts.map((p) => codeText(p));
+  const texts = parts.map((p) => statementCode(p));
   for (let i = 0; i < parts.length; i++) {
     if (windowAggregates(texts[i]!)) continue;
     const s = parts[i]!;

@@ -46,15 +46,7 @@ export interface UpsertInsert {
   readonly targets: readonly TableColumn[];
   readonly values: readonly CopiedValue[];
   readonly source: TableDefinition | undefined;
-  readonly whereNames: readonly string[];
-}
-
-/** The first of the job's configuration and the target's settings that sets `key`: its value, null when it is not known at preview, undefined when none does. */
-export function firstSetting(configuration: Readonly<Record<string, string>> | undefined, elsewhere: readonly { readonly value: unknown }[] | undefined, key: string): string | null | undefined {
-  for (const v of [configuration?.[key], ...(elsewhere ?? []).map((e) => e.value)]) {
-    if (v !== undefined) return typeof v === "string" ? v : null;
-  }
-  return undefined;
+  readonly whereNames: readonly string[] | undefined;
 }
 
 /** A value keeps the key when it is the column itself or an implicit (widening) cast of it. */
@@ -109,10 +101,9 @@ export function checkUpsertFromChangelog(a: AnalyzedStatement, target: TableDefi
  * with a subquery (another table's names), metadata or computed columns (one message carries the
  * -U and +U alike, or the value is derived).
  */
-function checkFilter(source: TableDefinition, whereNames: readonly string[], head: string, at: string, diag: Diagnostics): void {
-  if (whereNames.length === 0 || /^upsert-kafka\b|an upsert-kafka table/.test(source.changelog ?? "")) return;
-  // A subquery's names are another query's (whereNames reports it as "SELECT").
-  if (whereNames.includes("SELECT")) return;
+function checkFilter(source: TableDefinition, whereNames: readonly string[] | undefined, head: string, at: string, diag: Diagnostics): void {
+  // undefined: a subquery, whose names are another query's.
+  if (whereNames === undefined || whereNames.length === 0 || /^upsert-kafka\b|an upsert-kafka table/.test(source.changelog ?? "")) return;
   const key = source.primaryKey ?? [];
   const physical = new Set((source.columns ?? []).filter((c) => c.type !== undefined && c.metadata !== true).map((c) => c.name));
   const filtered = [...new Set(whereNames.filter((n) => physical.has(n) && !key.includes(n)))];
