@@ -208,6 +208,34 @@ export interface IcebergSourceArgs extends IcebergTableArgs {
    * Too small = scheduling overhead, too large = skew. Source: seed Table 1; iceberg FlinkReadOptions.java.
    */
   splitSize?: number | string;
+  /**
+   * Not in the seed table: the table's event time, for windows, interval joins and other event-time
+   * operations, rendered `WATERMARK FOR column AS ...` in the CREATE TABLE. Default: none (no event
+   * time; processing-time operations only).
+   * - `column`: a column of `columns` of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), p 0..3 (Flink's
+   *   rowtime rule). A TIMESTAMP(6) column of the table can be declared TIMESTAMP(3): Iceberg stores
+   *   both as `timestamp` (microseconds). Errors: not a column, another type or precision.
+   * - Without `expression` (recommended): source watermarks, rendered `SOURCE_WATERMARK()` with
+   *   `'watermark-column' = column`. The source assigns files in the order of the column's lower
+   *   bound and emits that bound as each split's watermark, so reading the table first and then its
+   *   snapshots keeps rows in event-time order (only rows committed after newer ones are late).
+   *   Needs the Iceberg 1.9.0+ Flink runtime (apache/iceberg #12191; older: "does not support
+   *   source watermarks" at start) and statistics for the column in every data file (a file without
+   *   them fails the read: "Missing statistics for column", e.g. a file where the column is NULL in
+   *   every row, or a column after the 100th of a wider table unless the table sets
+   *   `write.metadata.metrics.column.<column>`: a warning). extraOptions["watermark-column"] is then
+   *   an error (set here).
+   * - With `expression`, e.g. "`ts` - INTERVAL '5' SECOND": a watermark computed from the rows
+   *   (Flink SQL text, one expression; `SOURCE_WATERMARK()` is an error: leave expression out). A
+   *   warning unless extraOptions["watermark-column"] orders the files: the files are read in no
+   *   event-time order, and a streaming job's windows drop the rows that arrive after the watermark
+   *   passed them, silently.
+   *
+   * Source: iceberg `flink/.../source/IcebergTableSource.java` (`applySourceWatermark`),
+   * `source/IcebergSource.java` (`Builder.build`), `source/reader/ColumnStatsWatermarkExtractor.java`,
+   * core `MetricsConfig.java`; flink `docs/content/docs/dev/table/sql/create.md` (WATERMARK).
+   */
+  watermark?: { column: string; expression?: string };
 }
 
 /** IcebergSink args: the table args plus the seed's sink options (seed Table 2; SPEC decisions 2, 5–7). */

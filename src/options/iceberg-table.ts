@@ -18,6 +18,7 @@ import { checkFreeFormMap, type TableKind } from "./extra-options.js";
 import { parseFields } from "./fields.js";
 import { IcebergSinkOptionsShape, renderSinkWrite } from "./sink-options.js";
 import { IcebergSourceOptionsShape, renderSourceRead, type SourceRead } from "./source-options.js";
+import { planSourceWatermark, type SourceWatermark } from "./source-watermark.js";
 import { chosenStartingStrategy } from "./starting-strategy.js";
 import { IcebergTableShape } from "./table-options.js";
 
@@ -44,6 +45,8 @@ export interface IcebergTablePlan {
   readonly catalogKey: string;
   /** Source only: how it reads. */
   readonly read?: SourceRead;
+  /** Source only: its event time (`watermark`), rendered `WATERMARK FOR ... AS ...`. */
+  readonly watermark?: SourceWatermark["clause"];
   /** Sink only: upsertEnabled === true. */
   readonly upsert: boolean;
   /** Sink only: the error a hash write distribution would cause (partition columns outside the primary key), for OPTIONS hints; undefined when none. */
@@ -171,8 +174,8 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const converted = convertColumns(input["columns"] as Column[], { primaryKey: primaryKeyInput as string[] | undefined, formatVersion }, diag);
   const primaryKey = converted !== undefined && Array.isArray(primaryKeyInput) ? (primaryKeyInput as string[]) : [];
   const partitionedBy = t.partitionedBy ?? [];
-  // Built only for a partitioned table; the sink's upsert rule below reads it too.
-  const given = partitionedBy.length > 0 ? givenColumns(input["columns"], converted?.columns) : undefined;
+  // Built only for a partitioned table or a watermark; the sink's upsert rule below reads it too.
+  const given = partitionedBy.length > 0 || src.watermark !== undefined ? givenColumns(input["columns"], converted?.columns) : undefined;
   if (given !== undefined && Array.isArray(input["columns"])) checkPartitions(partitionedBy, given, diag);
 
   let catalog: CatalogPlan | undefined;
@@ -193,9 +196,12 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
   // Read from the args as given, so a bad id or streaming value neither hides nor invents a strategy problem.
   const chosen = kind === "IcebergSource" ? chosenStartingStrategy(extra, { streaming: input["streaming"], hasStart: input["startSnapshotId"] !== undefined, hasEnd: input["endSnapshotId"] !== undefined }, diag) : undefined;
+  let watermark: SourceWatermark | undefined;
   if (kind === "IcebergSource") {
     read = renderSourceRead(src, diag, chosen?.options);
     if (read !== undefined) Object.assign(options, read.options);
+    if (src.watermark !== undefined) watermark = planSourceWatermark(src.watermark, given!, extra, diag);
+    if (watermark !== undefined) Object.assign(options, watermark.options);
   } else {
     const write = renderSinkWrite(snk, { primaryKey: keyNames, partitionedBy, formatVersion, ...(given !== undefined ? { columnNames: given } : {}) }, diag);
     if (write !== undefined) Object.assign(options, write);
@@ -263,8 +269,9 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
       uri: c.uri,
       warehouse: c.warehouse,
       warnings,
-    } satisfies Omit<IcebergTablePlan, "read" | "hashDistributionProblem" | "commitInterval">,
+    } satisfies Omit<IcebergTablePlan, "read" | "watermark" | "hashDistributionProblem" | "commitInterval">,
     read !== undefined ? { read } : undefined,
+    watermark !== undefined ? { watermark: watermark.clause } : undefined,
     hashProblem !== undefined ? { hashDistributionProblem: hashProblem } : undefined,
     commitText !== undefined ? { commitInterval: { millis: parseFlinkDuration(commitText), text: commitText } } : undefined,
   );
@@ -295,7 +302,7 @@ export function renderIcebergTable(plan: IcebergTablePlan, location: { uri?: unk
   const columns: RenderColumn[] = plan.columns.map((col) =>
     col.comment !== undefined ? { kind: "physical", name: col.name, type: col.type.toString(), comment: col.comment } : { kind: "physical", name: col.name, type: col.type.toString() },
   );
-  const ddl = renderCreateTable({ name: plan.tableName, columns, primaryKey: plan.primaryKey, partitionedBy: plan.partitionedBy, options });
+  const ddl = renderCreateTable({ name: plan.tableName, columns, primaryKey: plan.primaryKey, partitionedBy: plan.partitionedBy, watermark: plan.watermark, options });
   return { options, ddl };
 }
 

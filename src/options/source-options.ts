@@ -1,6 +1,6 @@
 /**
  * The seed's source option table (SPEC "Source options", seed Table 1) as a zod schema, and how it
- * renders (SPEC decision 4). Every read goes through the FLIP-27 source, which the job forces with
+ * renders (SPEC decision 4), plus the source's event time (`watermark`, source-watermark.ts). Every read goes through the FLIP-27 source, which the job forces with
  * the job-level setting `'table.exec.iceberg.use-flip27-source' = 'true'` (not a WITH option).
  * Runtime behaviour: iceberg `flink/v2.1/flink/src/main/java/org/apache/iceberg/flink/source/ScanContext.java`
  * (`validate`), `source/StreamingStartingStrategy.java`, `FlinkReadOptions.java` (facts §1.2, §6).
@@ -49,6 +49,19 @@ export const IcebergSourceOptionsShape = {
       "Seed default 128 MB (134217728). Unset: not rendered; the runtime uses the table property read.split.target-size (default 134217728). " +
       "Too small = scheduling overhead, too large = skew. Source: seed Table 1 row split-size; iceberg FlinkReadOptions.java SPLIT_SIZE.",
   }),
+  watermark: z
+    .strictObject({
+      column: z.string({ error: "watermark.column is the name of the event-time column, a string" }).min(1, { error: "watermark.column must name a column" }),
+      expression: z.string({ error: "watermark.expression is Flink SQL expression text, e.g. \"`ts` - INTERVAL '5' SECOND\"" }).optional(),
+    }, { error: "watermark is { column, expression? }" })
+    .optional()
+    .meta({
+      description:
+        "Not in the seed table: the table's event time, `{ column, expression? }`, rendered `WATERMARK FOR column AS ...` in CREATE TABLE. column: a column of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), p 0..3. " +
+        "Without expression (recommended): source watermarks, `SOURCE_WATERMARK()` with `'watermark-column'`: the source reads files in the order of the column's lower bound and emits that bound as the watermark (Iceberg 1.9.0+ runtime; every data file needs statistics for the column). " +
+        "With expression (e.g. \"`ts` - INTERVAL '5' SECOND\"): a watermark from the rows, with a warning: files are read in no event-time order, so windows drop late rows. Default: none (no event time). " +
+        "Source: iceberg flink/.../source/IcebergTableSource.java (SupportsSourceWatermark), source/reader/ColumnStatsWatermarkExtractor.java.",
+    }),
 } as const;
 
 /** The source option table as one strict object schema (for docs and JSON Schema). */

@@ -18,7 +18,7 @@ import { FlinkIcebergValidationError } from "../validation/error.js";
 import { connectorBoundedness, connectorChangelog, kafkaRead, type Boundedness, type KafkaRead } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 import { checkKafkaOptions } from "./kafka-options.js";
-import { splitStatements, withoutTrailing } from "./split.js";
+import { sqlExpression } from "./expression.js";
 import type { TableColumn } from "../components/table-definition.js";
 
 /** A physical column: `name type [COMMENT '...']`. */
@@ -138,31 +138,6 @@ const KAFKA_CONFIG_PROVIDER_CLASSES: Readonly<Record<string, string>> = {
   file: "org.apache.kafka.common.config.provider.FileConfigProvider",
   directory: "org.apache.kafka.common.config.provider.DirectoryConfigProvider",
 };
-
-/**
- * A computed column's or watermark's expression as rendered: without trailing comments and white
- * space (a `-- comment` at its end would swallow the `,` or `)` that follows it in CREATE TABLE),
- * or undefined after an error at `d`: not a non-empty string, unreadable (an unterminated literal
- * or comment), or a `;` between two parts outside literals (it would end the CREATE TABLE there).
- */
-function sqlExpression(value: unknown, d: Diagnostics, example = ""): string | undefined {
-  if (typeof value !== "string" || value.trim() === "") {
-    d.error("", `must be a non-empty Flink SQL expression${example === "" ? "" : `, ${example}`}`);
-    return undefined;
-  }
-  let parts: string[];
-  try {
-    parts = splitStatements(value);
-  } catch (e) {
-    d.error("", `cannot be read: ${e instanceof Error ? e.message : String(e)}`);
-    return undefined;
-  }
-  if (parts.length !== 1) {
-    d.error("", "must be one expression: a ';' outside a string literal would end the CREATE TABLE there");
-    return undefined;
-  }
-  return withoutTrailing(value).trim();
-}
 
 /** Validates and renders a FlinkTable; problems go to `diag`. */
 export function planGenericTable(resourceName: string, args: FlinkTableArgs, diag: Diagnostics): GenericTablePlan | undefined {
