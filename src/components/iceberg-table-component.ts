@@ -82,7 +82,9 @@ export function registerIcebergTable(component: object, plan: IcebergTablePlan, 
         resourceName: plan.resourceName,
         label: plan.label,
         tableName: plan.tableName,
-        columns: plan.columns.map((c) => ({ name: c.name, type: c.type, insertable: true })),
+        columns: plan.columns.map((c) =>
+          c.name === plan.watermark?.column ? { name: c.name, type: c.type, insertable: true, timeAttribute: "rowtime" as const } : { name: c.name, type: c.type, insertable: true },
+        ),
         ddl: outputs.plain !== undefined ? outputs.plain.ddl : outputs.rendered.apply((r) => r.ddl),
         writable: plan.kind === "IcebergSink",
         // A sink table read in a statement is a one-time read of its current snapshot ('streaming' unset = false).

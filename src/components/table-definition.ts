@@ -49,6 +49,8 @@ export interface TableColumn {
   readonly neverNull?: true;
   /** True for a metadata column (`METADATA [FROM ...]`): the connector fills it per message. */
   readonly metadata?: true;
+  /** A time attribute: the column of the table's watermark (rowtime) or a `PROCTIME()` computed column (proctime). */
+  readonly timeAttribute?: "rowtime" | "proctime";
 }
 
 export interface TableDefinition {

@@ -139,6 +139,9 @@ const KAFKA_CONFIG_PROVIDER_CLASSES: Readonly<Record<string, string>> = {
   directory: "org.apache.kafka.common.config.provider.DirectoryConfigProvider",
 };
 
+/** A computed column that is a processing-time attribute. */
+const PROCTIME = /^PROCTIME\s*\(\s*\)$/i;
+
 /** Validates and renders a FlinkTable; problems go to `diag`. */
 export function planGenericTable(resourceName: string, args: FlinkTableArgs, diag: Diagnostics): GenericTablePlan | undefined {
   checkKnownKeys(args, FLINK_TABLE_ARG_KEYS, "", diag);
@@ -288,6 +291,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       insertable: c.kind === "physical" || (c.kind === "metadata" && !c.virtual),
       ...(c.kind === "physical" && datagenNeverNull(options, c.name) ? { neverNull: true as const } : {}),
       ...(c.kind === "metadata" ? { metadata: true as const } : {}),
+      ...(c.name === watermark?.column ? { timeAttribute: "rowtime" as const } : c.kind === "computed" && PROCTIME.test(c.expression) ? { timeAttribute: "proctime" as const } : {}),
     })),
   };
 }

@@ -1,0 +1,75 @@
+/**
+ * The time column of a windowing table-valued function over an interpolated table:
+ * `TUMBLE(TABLE ${t}, DESCRIPTOR(ts), ...)` (also HOP, CUMULATE, SESSION, and the named
+ * `DATA => TABLE ..., TIMECOL => DESCRIPTOR(...)` form). In a streaming job the column must be a
+ * time attribute (a watermark's column, or a PROCTIME() computed column), else Flink rejects the
+ * statement when it plans the job ("The window function requires the timecol is a time attribute
+ * type, but is TIMESTAMP(3)", flink `StreamPhysicalWindowTableFunctionRule`); in a batch job any
+ * TIMESTAMP or TIMESTAMP_LTZ column will do (flink `SqlWindowTableFunction`
+ * `checkTimeColumnDescriptorOperand`). Only this direct shape is read: a window over a view or a
+ * subquery is left to Flink.
+ */
+import type { TableDefinition } from "../components/table-definition.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { unquoteIdentifier } from "./insert-query.js";
+import { codeOnly } from "./split.js";
+import type { AnalyzedStatement } from "./statement.js";
+
+/** `FN(TABLE <table k>[ PARTITION BY ...], DESCRIPTOR(col)`; the table is a `\u0000k\u0000` marker. */
+const WINDOW_CALL =
+  /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s*\u0000(\d+)\u0000\s*(?:PARTITION\s+BY\s+(?:\([^()]*\)|[^,()]+?)\s*)?,\s*(?:TIMECOL\s*=>\s*)?DESCRIPTOR\s*\(\s*(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*\)/gi;
+
+/** What to declare on the table so `column` becomes a time attribute. */
+function remedy(t: TableDefinition, column: string): string {
+  switch (t.resourceType) {
+    case "IcebergSource":
+      return `set watermark: { column: ${JSON.stringify(column)} } on ${t.label} (event time from each data file's statistics)`;
+    case "FlinkTable":
+      return (
+        `declare watermark: { column: ${JSON.stringify(column)}, expression: "\`${column}\` - INTERVAL '5' SECOND" } on ${t.label} for event time, ` +
+        `or a computed column { name: "proc_time", expression: "PROCTIME()" } and DESCRIPTOR(proc_time) for processing time`
+      );
+    case "IcebergSink":
+      return `an IcebergSink has no event time: read the table through an IcebergSource with watermark: { column: ${JSON.stringify(column)} }`;
+  }
+}
+
+/**
+ * Checks the window calls of one statement; errors at `statements[i]`. `streaming`: the job's
+ * runtime mode is streaming.
+ */
+export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean, diag: Diagnostics): void {
+  const tables: TableDefinition[] = [];
+  let text = "";
+  for (const s of a.statement.segments) {
+    if (s.kind === "text") text += codeOnly(s.text, false, true);
+    else if (s.kind === "output") text += " x ";
+    else text += `\u0000${tables.push(s.table) - 1}\u0000`;
+  }
+  if (tables.length === 0) return;
+  for (const m of text.matchAll(WINDOW_CALL)) {
+    const fn = m[1]!.toUpperCase();
+    const t = tables[Number(m[2])]!;
+    const column = unquoteIdentifier(m[3]!);
+    if (t.failed === true || t.columns === undefined) continue;
+    const at = `statements[${a.index}]`;
+    const col = t.columns.find((c) => c.name === column);
+    if (col === undefined) {
+      diag.error(at, `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...): ${t.label} has no column ${JSON.stringify(column)} (columns: ${t.columns.map((c) => c.name).join(", ")}); Flink fails the statement ("Unknown identifier")`);
+      continue;
+    }
+    if (col.timeAttribute !== undefined) continue;
+    const kind = col.type?.kind;
+    if (!streaming) {
+      if (kind !== undefined && kind !== "TIMESTAMP" && kind !== "TIMESTAMP_LTZ") {
+        diag.error(at, `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...): ${column} of ${t.label} is ${col.type!.toString()}, and a window's time column is TIMESTAMP or TIMESTAMP_LTZ ("The window function ... requires the timecol to be TIMESTAMP or TIMESTAMP_LTZ")`);
+      }
+      continue;
+    }
+    diag.error(
+      at,
+      `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...) in a streaming job needs a time attribute, and ${column} of ${t.label} is a plain ${col.type?.toString() ?? "computed"} column: ` +
+        `Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); ${remedy(t, column)}`,
+    );
+  }
+}

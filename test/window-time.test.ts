@@ -1,0 +1,110 @@
+/**
+ * FlinkSqlJob: the time column of a windowing TVF over an interpolated table (src/sql/window-time.ts):
+ * a time attribute in a streaming job (flink StreamPhysicalWindowTableFunctionRule), a TIMESTAMP
+ * column in a batch job (flink SqlWindowTableFunction).
+ */
+import { expect } from "chai";
+import { mockedApi, type Api } from "./api.js";
+import { hive } from "./iceberg-table-helpers.js";
+
+describe("FlinkSqlJob: the time column of a window over an interpolated table", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  const src = (name: string, extra: Record<string, unknown> = {}) =>
+    new api.IcebergSource(name, {
+      catalog: hive, database: "web", table: name, streaming: true,
+      columns: [{ name: "user_id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }], ...extra,
+    });
+  const out = (name: string) =>
+    new api.IcebergSink(name, { catalog: hive, database: "web", table: name, columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "clicks", type: "BIGINT" }] });
+  const issues = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (e) {
+      return (e as { issues: { path: string; message: string }[] }).issues;
+    }
+    return [];
+  };
+
+  it("streaming, no watermark on the IcebergSource: an error naming the fix (Flink rejects the plan)", () => {
+    const s = src("tw-plain");
+    const o = out("tw-out1");
+    expect(issues(() => new api.FlinkSqlJob("tw-1", { statements: [api.sql`INSERT INTO ${o} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${s}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`] }))).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          'TUMBLE(TABLE tw_plain, DESCRIPTOR(ts), ...) in a streaming job needs a time attribute, and ts of IcebergSource "tw-plain" is a plain TIMESTAMP(3) column: ' +
+          'Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); set watermark: { column: "ts" } on IcebergSource "tw-plain" (event time from each data file\'s statistics)',
+      },
+    ]);
+  });
+
+  it("named arguments, SESSION with PARTITION BY, back-quoted names, a view: all read", () => {
+    const s = src("tw-named");
+    const o = out("tw-out2");
+    const paths = issues(
+      () =>
+        new api.FlinkSqlJob("tw-2", {
+          statements: [
+            api.sql`CREATE TEMPORARY VIEW v AS SELECT * FROM TABLE(HOP(DATA => TABLE ${s}, TIMECOL => DESCRIPTOR(\`ts\`), SLIDE => INTERVAL '1' MINUTE, SIZE => INTERVAL '5' MINUTE))`,
+            api.sql`INSERT INTO ${o} SELECT window_start, COUNT(*) FROM TABLE(SESSION(TABLE ${s} PARTITION BY (user_id), DESCRIPTOR(ts), INTERVAL '5' MINUTE)) GROUP BY window_start, window_end`,
+          ],
+        }),
+    ).map((i) => `${i.path}: ${i.message.slice(0, 40)}`);
+    expect(paths).to.deep.equal(["statements[0]: HOP(TABLE tw_named, DESCRIPTOR(ts), ...)", "statements[1]: SESSION(TABLE tw_named, DESCRIPTOR(ts), "]);
+  });
+
+  it("quiet for a watermark column, a PROCTIME() column, a window over a subquery, and text in a literal or comment", () => {
+    const s = src("tw-wm", { watermark: { column: "ts" } });
+    const k = new api.FlinkTable("tw-kafka", {
+      columns: [{ name: "user_id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }, { name: "proc", expression: "PROCTIME()" }],
+      options: { connector: "datagen" },
+    });
+    const o1 = out("tw-out3");
+    const o2 = out("tw-out4");
+    const o3 = out("tw-out5");
+    expect(
+      issues(
+        () =>
+          new api.FlinkSqlJob("tw-3", {
+            statements: [
+              api.sql`INSERT INTO ${o1} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${s}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`,
+              api.sql`INSERT INTO ${o2} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${k}, DESCRIPTOR(proc), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`,
+              api.sql`INSERT INTO ${o3} SELECT window_start, COUNT(*) /* TUMBLE(TABLE x, DESCRIPTOR(ts) */ FROM TABLE(TUMBLE(TABLE (SELECT * FROM ${k}), DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`,
+            ],
+          }),
+      ),
+    ).to.deep.equal([]);
+  });
+
+  it("a FlinkTable without a time attribute: both remedies; an unknown column: named", () => {
+    const k = new api.FlinkTable("tw-gen", { columns: [{ name: "user_id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }], options: { connector: "datagen" } });
+    const o = out("tw-out6");
+    const o2 = out("tw-out7");
+    const got = issues(
+      () =>
+        new api.FlinkSqlJob("tw-4", {
+          statements: [
+            api.sql`INSERT INTO ${o} SELECT window_start, COUNT(*) FROM TABLE(CUMULATE(TABLE ${k}, DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '1' HOUR)) GROUP BY window_start, window_end`,
+            api.sql`INSERT INTO ${o2} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${k}, DESCRIPTOR(event_time), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`,
+          ],
+        }),
+    );
+    expect(got.map((i) => i.message)).to.deep.equal([
+      'CUMULATE(TABLE tw_gen, DESCRIPTOR(ts), ...) in a streaming job needs a time attribute, and ts of FlinkTable "tw-gen" is a plain TIMESTAMP(3) column: Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); ' +
+        'declare watermark: { column: "ts", expression: "`ts` - INTERVAL \'5\' SECOND" } on FlinkTable "tw-gen" for event time, or a computed column { name: "proc_time", expression: "PROCTIME()" } and DESCRIPTOR(proc_time) for processing time',
+      'TUMBLE(TABLE tw_gen, DESCRIPTOR(event_time), ...): FlinkTable "tw-gen" has no column "event_time" (columns: user_id, ts); Flink fails the statement ("Unknown identifier")',
+    ]);
+  });
+
+  it("batch: any TIMESTAMP column is a time column; another type is an error", () => {
+    const s = new api.IcebergSource("tw-batch", { catalog: hive, database: "web", table: "b", columns: [{ name: "id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(6)" }] });
+    const o = out("tw-out8");
+    expect(issues(() => new api.FlinkSqlJob("tw-5", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${o} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${s}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`] }))).to.deep.equal([]);
+    const o2 = out("tw-out9");
+    expect(issues(() => new api.FlinkSqlJob("tw-6", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${o2} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${s}, DESCRIPTOR(id), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`] }))).to.deep.equal([
+      { path: "statements[0]", message: 'TUMBLE(TABLE tw_batch, DESCRIPTOR(id), ...): id of IcebergSource "tw-batch" is BIGINT, and a window\'s time column is TIMESTAMP or TIMESTAMP_LTZ ("The window function ... requires the timecol to be TIMESTAMP or TIMESTAMP_LTZ")' },
+    ]);
+  });
+});
