@@ -39,6 +39,8 @@ function remedy(t: TableDefinition, column: string): string {
  * runtime mode is streaming.
  */
 export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean, diag: Diagnostics): void {
+  // Most statements have no window: skip them before scanning their code.
+  if (!a.statement.segments.some((s) => s.kind === "text" && /DESCRIPTOR/i.test(s.text))) return;
   const tables: TableDefinition[] = [];
   let text = "";
   for (const s of a.statement.segments) {
