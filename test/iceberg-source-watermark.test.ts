@@ -9,6 +9,8 @@ import { baseArgs, hive, paths, planError, render, withoutCommon } from "./icebe
 import { settle } from "./pulumi-mocks.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
 import { registry } from "../src/components/job-registry.js";
+import { planGenericTable } from "../src/sql/generic-table.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
 
 const columns = [
   { name: "id", type: "BIGINT" },
@@ -61,14 +63,39 @@ describe("IcebergSource watermark", () => {
     expect(r.plan.watermark).to.deep.equal({ column: "ts", expression: "`ts` - INTERVAL '5' SECOND" });
     const w = r.plan.warnings.filter((x) => x.path === "watermark.expression");
     expect(w).to.have.length(1);
-    expect(w[0]!.message).to.contain("an Iceberg source reads its files in no such order");
+    expect(w[0]!.message).to.contain("an Iceberg source reads several files at a time, the whole table first");
     expect(w[0]!.message).to.contain("Leave expression out");
   });
 
-  it("an expression with extraOptions['watermark-column'] (files read in event-time order): no warning", () => {
+  it("an expression with extraOptions['watermark-column']: files started in order, still the warning (the expression's watermark replaces the source's)", () => {
     const r = render("IcebergSource", args({ watermark: { column: "ts", expression: "`ts` - INTERVAL '1' MINUTE" }, extraOptions: { "watermark-column": "ts" } }));
     expect(r.options["watermark-column"]).to.equal("ts");
-    expect(r.plan.warnings.filter((w) => w.path.startsWith("watermark"))).to.deep.equal([]);
+    expect(r.plan.warnings.filter((w) => w.path.startsWith("watermark")).map((w) => w.path)).to.deep.equal(["watermark.expression"]);
+  });
+
+  it("extraOptions['watermark-column'] on its own: a column Iceberg can read watermarks from, by its exact name", () => {
+    expect(withoutCommon(render("IcebergSource", args({ extraOptions: { "watermark-column": "id" } })).options)).to.include({ "watermark-column": "id" });
+    const at = 'extraOptions["watermark-column"]';
+    expect(planError("IcebergSource", args({ extraOptions: { "watermark-column": "TS" } })).issues).to.deep.equal([
+      { path: at, message: 'names "TS", which is not a column (columns: id, ts, at6, at9); the source fails at start ("Cannot find watermark column"; names match exactly)' },
+    ]);
+    expect(planError("IcebergSource", args({ columns: [...columns, { name: "n", type: "INT" }], extraOptions: { "watermark-column": "n" } })).issues).to.deep.equal([
+      { path: at, message: '"n" is INT; Iceberg reads watermarks from a timestamp, timestamptz or long column (TIMESTAMP, TIMESTAMP_LTZ or BIGINT) and fails at start otherwise' },
+    ]);
+  });
+
+  it("a column name with a '.' is an error (Flink reads it as a nested field)", () => {
+    const e = planError("IcebergSource", args({ columns: [{ name: "a.ts", type: "TIMESTAMP(3)" }], watermark: { column: "a.ts" } }));
+    expect(e.issues).to.deep.equal([
+      { path: "watermark.column", message: `"a.ts" has a '.', and Flink reads a dotted rowtime name as a nested field ("A nested field 'a.ts' cannot be declared as rowtime attribute"); use a column whose name has no '.'` },
+    ]);
+  });
+
+  it("a watermark holding an Output or a Promise: one plain-value error", () => {
+    const message = "must be plain values, not a Pulumi Output: the watermark is part of the CREATE TABLE, which is checked at preview; write the column name (and expression) as strings";
+    for (const watermark of [{ column: Promise.resolve("ts") }, { apply: () => undefined }, { column: "ts", expression: Promise.resolve("`ts`") }]) {
+      expect(planError("IcebergSource", args({ watermark })).issues).to.deep.equal([{ path: "watermark", message }]);
+    }
   });
 
   it("extraOptions['watermark-column'] beside source watermarks is an error (set in one place)", () => {
@@ -114,12 +141,16 @@ describe("IcebergSource watermark", () => {
       { path: "watermark.expression", message: "must be a non-empty Flink SQL expression, e.g. \"`ts` - INTERVAL '5' SECOND\", or leave expression out for source watermarks" },
     ]);
     expect(paths(planError("IcebergSource", args({ watermark: { column: "ts", expression: "`ts`; DROP TABLE x" } })))).to.deep.equal(["watermark.expression"]);
-    expect(planError("IcebergSource", args({ watermark: { column: "ts", expression: "source_watermark( )" } })).issues).to.deep.equal([
-      {
-        path: "watermark.expression",
-        message: `SOURCE_WATERMARK() is what watermark: { column: "ts" } renders without expression, together with the 'watermark-column' it needs; remove expression`,
-      },
-    ]);
+    for (const expression of ["source_watermark( )", "(SOURCE_WATERMARK())", "SOURCE_WATERMARK /**/ ()", "SOURCE_WATERMARK() - INTERVAL '1' SECOND"]) {
+      expect(planError("IcebergSource", args({ watermark: { column: "ts", expression } })).issues, expression).to.deep.equal([
+        {
+          path: "watermark.expression",
+          message: `SOURCE_WATERMARK() is what watermark: { column: "ts" } renders without expression, together with the 'watermark-column' it needs, and Flink hands it to the source only as the whole expression; remove expression`,
+        },
+      ]);
+    }
+    // In a literal or comment it is text.
+    render("IcebergSource", args({ watermark: { column: "ts", expression: "`ts` - INTERVAL '1' SECOND /* not SOURCE_WATERMARK() */" } }));
   });
 
   it("shape errors: not an object, unknown key, empty column", () => {
@@ -132,6 +163,41 @@ describe("IcebergSource watermark", () => {
     expect(paths(planError("IcebergSink", { ...baseArgs, columns, formatVersion: 3, watermark: { column: "ts" } }))).to.deep.equal(["watermark"]);
   });
 
+  it("brackets that do not pair up are an error (the rest would become CREATE TABLE text), also for a FlinkTable", () => {
+    const cases: [string, string][] = [
+      ["`ts`) WITH ('connector' = 'x'", "has a ')' without its '(': brackets must pair up within the expression, or the rest of it becomes part of the CREATE TABLE"],
+      ["(`ts` - INTERVAL '1' SECOND", "has a '(' that is never closed: brackets must pair up within the expression, or the rest of it becomes part of the CREATE TABLE"],
+      ["`ts`]", "has a ']' without its '[': brackets must pair up within the expression, or the rest of it becomes part of the CREATE TABLE"],
+    ];
+    for (const [expression, message] of cases) {
+      expect(planError("IcebergSource", args({ watermark: { column: "ts", expression } })).issues, expression).to.deep.equal([{ path: "watermark.expression", message }]);
+    }
+    // Brackets inside literals and comments do not count.
+    render("IcebergSource", args({ watermark: { column: "ts", expression: "`ts` - INTERVAL ')' SECOND -- (" } }));
+    // FlinkTable computed columns and watermarks share the rule; a dotted rowtime name too.
+    const diag = new Diagnostics();
+    planGenericTable("g", { columns: [{ name: "a.ts", type: "TIMESTAMP(3)" }, { name: "c", expression: "UPPER(x))" }], watermark: { column: "a.ts", expression: "`a.ts`" }, options: { connector: "datagen" } }, diag);
+    expect(diag.errors.map((i) => i.path)).to.deep.equal(["columns[1].expression", "watermark.column"]);
+  });
+
+  it("statistics the table properties take away: none / counts are errors, a column override lifts the width rule", () => {
+    const modes: [Record<string, string>, string][] = [
+      [{ "write.metadata.metrics.default": "none" }, "write.metadata.metrics.default"],
+      [{ "write.metadata.metrics.column.ts": "Counts" }, "write.metadata.metrics.column.ts"],
+    ];
+    for (const [extraOptions, key] of modes) {
+      expect(planError("IcebergSource", args({ watermark: { column: "ts" }, extraOptions })).issues).to.deep.equal([
+        {
+          path: "watermark.column",
+          message: `the table property ${key} = ${JSON.stringify(extraOptions[key]!.toLowerCase())} keeps no lower bound of "ts" in the data files, and source watermarks need one per file: the read fails ("Missing statistics for column name = ts", iceberg ColumnStatsWatermarkExtractor); set write.metadata.metrics.column.ts to truncate(16) or full`,
+        },
+      ]);
+    }
+    // A column mode wins over the default; a catalog's table-override. wins over the table's own value.
+    render("IcebergSource", args({ watermark: { column: "ts" }, extraOptions: { "write.metadata.metrics.default": "none", "write.metadata.metrics.column.ts": "full" } }));
+    expect(paths(planError("IcebergSource", args({ watermark: { column: "ts" }, catalog: { ...hive, properties: { "table-override.write.metadata.metrics.column.ts": "none" } }, extraOptions: { "write.metadata.metrics.column.ts": "full" } })))).to.deep.equal(["watermark.column"]);
+  });
+
   it("a column after the 100th of a wider table: a warning about missing statistics (MetricsConfig)", () => {
     const wide = Array.from({ length: 102 }, (_, i) => ({ name: `c${i}`, type: i === 1 || i === 101 ? "TIMESTAMP(3)" : "INT" }));
     const late = render("IcebergSource", { ...baseArgs, columns: wide, watermark: { column: "c101" } });
@@ -141,6 +207,14 @@ describe("IcebergSource watermark", () => {
     ]);
     const early = render("IcebergSource", { ...baseArgs, columns: wide, watermark: { column: "c1" } });
     expect(early.plan.warnings.filter((w) => w.path === "watermark.column")).to.deep.equal([]);
+    const warned = (extraOptions: Record<string, string>, column: string) =>
+      render("IcebergSource", { ...baseArgs, columns: wide, watermark: { column }, extraOptions }).plan.warnings.filter((w) => w.path === "watermark.column").map((w) => w.message);
+    expect(warned({ "write.metadata.metrics.column.c101": "truncate(16)" }, "c101")).to.deep.equal([]);
+    expect(warned({ "write.metadata.metrics.max-inferred-column-defaults": "200" }, "c101")).to.deep.equal([]);
+    expect(warned({ "write.metadata.metrics.max-inferred-column-defaults": "1" }, "c1")).to.deep.equal([
+      `"c1" is column 2 of 102: Iceberg keeps column statistics only for the first 1 columns of a wider table unless the table sets write.metadata.metrics.column.c1 (e.g. truncate(16) or full), ` +
+        `and the source fails on the first file without them ("Missing statistics for column name = c1", iceberg ColumnStatsWatermarkExtractor); set that table property where the table is written, or move the column among the first 1`,
+    ]);
   });
 });
 

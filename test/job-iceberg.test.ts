@@ -401,8 +401,9 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     new api.FlinkSqlJob("cl-agg", { statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM ${gen} GROUP BY id`] });
     expect(warningsOf("cl-agg")).to.have.length(1);
     expect(warningsOf("cl-agg")[0]).to.match(/^statements\[0\]: IcebergSink "cl_append" has no primaryKey, and the statement aggregates without a window/);
+    const timed = new api.FlinkTable("cl_gen_ts", { columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "`ts`" }, options: { connector: "datagen" } });
     new api.FlinkSqlJob("cl-window", {
-      statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${gen}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY id, window_start, window_end`],
+      statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${timed}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY id, window_start, window_end`],
     });
     expect(warningsOf("cl-window")).to.deep.equal([]);
     // The versioned side of a temporal join, a window aggregation and Flink CDC's append-only read emit no updates.
@@ -415,8 +416,13 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     new api.FlinkSqlJob("cl-temporal", {
       statements: [api.sql`INSERT INTO ${appendOnly} SELECT o.id, r.data FROM ${orders} AS o LEFT JOIN ${rates} FOR SYSTEM_TIME AS OF o.ts AS r ON o.id = r.id`],
     });
+    const cdcTimed = new api.FlinkTable("cl_cdc_ts", {
+      columns: [...cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), { name: "ts", type: "TIMESTAMP(3)" }],
+      watermark: { column: "ts", expression: "`ts`" },
+      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" },
+    });
     new api.FlinkSqlJob("cl-window-cdc", {
-      statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${cdc}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY id, window_start, window_end`],
+      statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${cdcTimed}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY id, window_start, window_end`],
     });
     const appendCdc = new api.FlinkTable("cl_append_cdc", { columns: cols, options: { connector: "mysql-cdc", "scan.read-changelog-as-append-only.enabled": "true" } });
     new api.FlinkSqlJob("cl-append-cdc", { statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, data FROM ${appendCdc}`] });

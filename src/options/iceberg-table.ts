@@ -18,7 +18,7 @@ import { checkFreeFormMap, type TableKind } from "./extra-options.js";
 import { parseFields } from "./fields.js";
 import { IcebergSinkOptionsShape, renderSinkWrite } from "./sink-options.js";
 import { IcebergSourceOptionsShape, renderSourceRead, type SourceRead } from "./source-options.js";
-import { planSourceWatermark, type SourceWatermark } from "./source-watermark.js";
+import { checkWatermarkColumnOption, deferredWatermarkProblem, planSourceWatermark, type SourceWatermark } from "./source-watermark.js";
 import { chosenStartingStrategy } from "./starting-strategy.js";
 import { IcebergTableShape } from "./table-options.js";
 
@@ -163,7 +163,10 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   }
   const input = args as Record<string, unknown>;
   const t = parseFields(CHECKED_TABLE_SHAPE, input, diag, kind === "IcebergSource" ? SOURCE_KEYS : SINK_KEYS);
-  const src = kind === "IcebergSource" ? parseFields(IcebergSourceOptionsShape, input, diag) : {};
+  // A watermark holding an Output is reported once, not as the Output's own keys.
+  const deferredWatermark = kind === "IcebergSource" && input["watermark"] !== undefined ? deferredWatermarkProblem(input["watermark"]) : undefined;
+  if (deferredWatermark !== undefined) diag.error("watermark", deferredWatermark);
+  const src = kind === "IcebergSource" ? parseFields(IcebergSourceOptionsShape, deferredWatermark === undefined ? input : Object.assign({}, input, { watermark: undefined }), diag) : {};
   const snk = kind === "IcebergSink" ? parseFields(IcebergSinkOptionsShape, input, diag) : {};
 
   const tableName = t.tableName ?? deriveTableName(resourceName);
@@ -174,8 +177,10 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const converted = convertColumns(input["columns"] as Column[], { primaryKey: primaryKeyInput as string[] | undefined, formatVersion }, diag);
   const primaryKey = converted !== undefined && Array.isArray(primaryKeyInput) ? (primaryKeyInput as string[]) : [];
   const partitionedBy = t.partitionedBy ?? [];
+  const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
+  const watermarkOption = kind === "IcebergSource" ? extra["watermark-column"] : undefined;
   // Built only for a partitioned table or a watermark; the sink's upsert rule below reads it too.
-  const given = partitionedBy.length > 0 || src.watermark !== undefined ? givenColumns(input["columns"], converted?.columns) : undefined;
+  const given = partitionedBy.length > 0 || src.watermark !== undefined || watermarkOption !== undefined ? givenColumns(input["columns"], converted?.columns) : undefined;
   if (given !== undefined && Array.isArray(input["columns"])) checkPartitions(partitionedBy, given, diag);
 
   let catalog: CatalogPlan | undefined;
@@ -193,15 +198,12 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   // The key's names as given (the sink's rules read them even when a column check failed).
   const keyNames = Array.isArray(primaryKeyInput) ? (primaryKeyInput as unknown[]).filter((k): k is string => typeof k === "string") : [];
   // A streaming read's own starting strategy (extraOptions; starting-strategy.ts), checked before the read renders.
-  const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
   // Read from the args as given, so a bad id or streaming value neither hides nor invents a strategy problem.
   const chosen = kind === "IcebergSource" ? chosenStartingStrategy(extra, { streaming: input["streaming"], hasStart: input["startSnapshotId"] !== undefined, hasEnd: input["endSnapshotId"] !== undefined }, diag) : undefined;
   let watermark: SourceWatermark | undefined;
   if (kind === "IcebergSource") {
     read = renderSourceRead(src, diag, chosen?.options);
     if (read !== undefined) Object.assign(options, read.options);
-    if (src.watermark !== undefined) watermark = planSourceWatermark(src.watermark, given!, extra, diag);
-    if (watermark !== undefined) Object.assign(options, watermark.options);
   } else {
     const write = renderSinkWrite(snk, { primaryKey: keyNames, partitionedBy, formatVersion, ...(given !== undefined ? { columnNames: given } : {}) }, diag);
     if (write !== undefined) Object.assign(options, write);
@@ -216,6 +218,12 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   // string entries checked, so every problem shows in one run.
   const props = t.catalog?.properties ?? stringEntries(rawProps);
   checkProtoKey("catalog.properties", rawProps, diag);
+  if (src.watermark !== undefined) {
+    // The table properties it sets: catalog.properties, then extraOptions (later keys win, as in WITH).
+    watermark = planSourceWatermark(src.watermark, given!, extra, Object.assign({}, props, extra), diag);
+    if (watermark !== undefined) Object.assign(options, watermark.options);
+  }
+  if (watermarkOption !== undefined && (src.watermark === undefined || src.watermark.expression !== undefined)) checkWatermarkColumnOption(watermarkOption, given!, diag);
   checkProtoKey("extraOptions", input["extraOptions"], diag);
   checkFreeFormMap("catalog.properties", props, Object.assign({}, freeCtx, { catalogSettings: true }), diag);
   checkFreeFormMap("extraOptions", extra, chosen !== undefined && chosen.handled.length > 0 ? Object.assign({}, freeCtx, { handledKeys: chosen.handled }) : freeCtx, diag);

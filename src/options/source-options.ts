@@ -57,9 +57,9 @@ export const IcebergSourceOptionsShape = {
     .optional()
     .meta({
       description:
-        "Not in the seed table: the table's event time, `{ column, expression? }`, rendered `WATERMARK FOR column AS ...` in CREATE TABLE. column: a column of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), p 0..3. " +
-        "Without expression (recommended): source watermarks, `SOURCE_WATERMARK()` with `'watermark-column'`: the source reads files in the order of the column's lower bound and emits that bound as the watermark (Iceberg 1.9.0+ runtime; every data file needs statistics for the column). " +
-        "With expression (e.g. \"`ts` - INTERVAL '5' SECOND\"): a watermark from the rows, with a warning: files are read in no event-time order, so windows drop late rows. Default: none (no event time). " +
+        "Not in the seed table: the table's event time, `{ column, expression? }` (plain values), rendered `WATERMARK FOR column AS ...` in CREATE TABLE. column: a column of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), p 0..3, no '.' in its name. " +
+        "Without expression (recommended): source watermarks, `SOURCE_WATERMARK()` with `'watermark-column'`: the source starts files in the order of the column's lower bound and emits that bound as the watermark (Iceberg 1.9.0+ runtime, else 'SOURCE_WATERMARK() is a declarative marker function' on the first row; every data file needs the column's lower bound: never in Avro files, none under metrics mode none/counts, an error when the table's options set it). " +
+        "With expression (e.g. \"`ts` - INTERVAL '5' SECOND\"): a watermark from the rows, always with a warning: files are read several at a time, so windows drop late rows. Default: none (no event time). " +
         "Source: iceberg flink/.../source/IcebergTableSource.java (SupportsSourceWatermark), source/reader/ColumnStatsWatermarkExtractor.java.",
     }),
 } as const;

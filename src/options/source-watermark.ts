@@ -9,11 +9,15 @@
  * ColumnStatsWatermarkExtractor.java` (a split's watermark is the smallest lower bound of the
  * column over its files; a file without that statistic fails the read), core `MetricsConfig.java`
  * (tables of more than `write.metadata.metrics.max-inferred-column-defaults` = 100 top-level
- * columns keep statistics for the first 100 only); flink `DefaultSchemaResolver` (a rowtime column
- * is TIMESTAMP(p) or TIMESTAMP_LTZ(p), p 0..3).
+ * columns keep statistics for the first 100 only; modes none and counts keep no bounds); flink
+ * `DefaultSchemaResolver` (a rowtime column is TIMESTAMP(p) or TIMESTAMP_LTZ(p), p 0..3),
+ * `DynamicSourceUtils.validateWatermarks` (no `.` in a rowtime name),
+ * `PushWatermarkIntoTableSourceScanRuleBase` (only an outermost SOURCE_WATERMARK() reaches the source).
  */
 import type { ParsedColumn } from "../iceberg/types.js";
 import { sqlExpression } from "../sql/expression.js";
+import { codeOnly } from "../sql/split.js";
+import { isDeferred } from "../validation/deferred.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 
 /** The `watermark` arg as parsed (source-options.ts). */
@@ -30,21 +34,91 @@ export interface SourceWatermark {
   readonly options: Readonly<Record<string, string>>;
 }
 
-/** Iceberg keeps column statistics of the first this many top-level columns of a wider table by default. */
+/** Iceberg keeps column statistics of the first this many top-level columns of a wider table by default (core TableProperties). */
 const METRICS_MAX_INFERRED_COLUMNS = 100;
+const METRICS_PREFIX = "write.metadata.metrics.";
 
 /** The rendered expression of a source watermark. */
 export const SOURCE_WATERMARK = "SOURCE_WATERMARK()";
 
+/** The problem of a `watermark` given as (or holding) a Pulumi Output, or undefined. */
+export function deferredWatermarkProblem(raw: unknown): string | undefined {
+  const inner = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+  if (!isDeferred(raw) && !isDeferred(inner["column"]) && !isDeferred(inner["expression"])) return undefined;
+  return "must be plain values, not a Pulumi Output: the watermark is part of the CREATE TABLE, which is checked at preview; write the column name (and expression) as strings";
+}
+
+/**
+ * A table property as the table gets it when the connector creates it: a catalog's
+ * `table-override.` value wins over the table's own (WITH), which wins over `table-default.`
+ * (iceberg catalog table builders).
+ */
+function tableProperty(props: Readonly<Record<string, string>>, key: string): string | undefined {
+  return props[`table-override.${key}`] ?? props[key] ?? props[`table-default.${key}`];
+}
+
+/**
+ * Whether data files keep a lower bound of `name` (column `position` of `count` top-level columns)
+ * under the metrics properties in `props`: an error for a mode set to none or counts, a warning for
+ * a column past the inferred limit of a wide table (its real properties may differ).
+ */
+function checkStatistics(name: string, position: number, count: number, props: Readonly<Record<string, string>>, diag: Diagnostics): boolean {
+  const columnKey = `${METRICS_PREFIX}column.${name}`;
+  const defaultKey = `${METRICS_PREFIX}default`;
+  const set = tableProperty(props, columnKey) !== undefined ? columnKey : tableProperty(props, defaultKey) !== undefined ? defaultKey : undefined;
+  if (set !== undefined) {
+    const mode = tableProperty(props, set)!.trim().toLowerCase();
+    if (mode === "none" || mode === "counts") {
+      diag.error(
+        "watermark.column",
+        `the table property ${set} = ${JSON.stringify(mode)} keeps no lower bound of ${JSON.stringify(name)} in the data files, and source watermarks need one per file: the read fails ("Missing statistics for column name = ${name}", iceberg ColumnStatsWatermarkExtractor); ` +
+          `set ${columnKey} to truncate(16) or full`,
+      );
+      return false;
+    }
+    return true;
+  }
+  const maxText = tableProperty(props, `${METRICS_PREFIX}max-inferred-column-defaults`);
+  const max = maxText !== undefined && /^\d+$/.test(maxText.trim()) ? Number(maxText.trim()) : METRICS_MAX_INFERRED_COLUMNS;
+  if (count > max && position >= max) {
+    diag.warn(
+      "watermark.column",
+      `${JSON.stringify(name)} is column ${position + 1} of ${count}: Iceberg keeps column statistics only for the first ${max} columns of a wider table unless the table sets ` +
+        `${columnKey} (e.g. truncate(16) or full), and the source fails on the first file without them ("Missing statistics for column name = ${name}", iceberg ColumnStatsWatermarkExtractor); ` +
+        `set that table property where the table is written, or move the column among the first ${max}`,
+    );
+  }
+  return true;
+}
+
+/**
+ * `extraOptions["watermark-column"]` (given on its own, or beside an expression watermark): a
+ * column Iceberg's ColumnStatsWatermarkExtractor accepts, by its exact name: TIMESTAMP(p),
+ * TIMESTAMP_LTZ(p) or BIGINT (a long, read with `watermark-column-time-unit`).
+ */
+export function checkWatermarkColumnOption(value: string, columns: ReadonlyMap<string, ParsedColumn | null>, diag: Diagnostics): void {
+  const at = 'extraOptions["watermark-column"]';
+  const column = columns.get(value);
+  if (!columns.has(value)) {
+    diag.error(at, `names ${JSON.stringify(value)}, which is not a column (columns: ${[...columns.keys()].join(", ")}); the source fails at start ("Cannot find watermark column"; names match exactly)`);
+  } else if (column !== null && column !== undefined) {
+    const kind = column.type.kind;
+    if (kind !== "TIMESTAMP" && kind !== "TIMESTAMP_LTZ" && kind !== "BIGINT") {
+      diag.error(at, `${JSON.stringify(value)} is ${column.type.toString()}; Iceberg reads watermarks from a timestamp, timestamptz or long column (TIMESTAMP, TIMESTAMP_LTZ or BIGINT) and fails at start otherwise`);
+    }
+  }
+}
+
 /**
  * Checks `watermark` against the columns given (name → parsed column, null when its own type
- * failed) and the table's extraOptions; problems go to `diag` under `watermark.*`. Returns
- * undefined when a rule failed.
+ * failed), the table's extraOptions and the table properties it sets (`props`: extraOptions and
+ * catalog.properties); problems go to `diag` under `watermark.*`. Returns undefined when a rule failed.
  */
 export function planSourceWatermark(
   arg: WatermarkArg,
   columns: ReadonlyMap<string, ParsedColumn | null>,
   extraOptions: Readonly<Record<string, string>>,
+  props: Readonly<Record<string, string>>,
   diag: Diagnostics,
 ): SourceWatermark | undefined {
   let ok = true;
@@ -53,6 +127,9 @@ export function planSourceWatermark(
   if (!columns.has(name)) {
     const names = [...columns.keys()];
     diag.error("watermark.column", `names ${JSON.stringify(name)}, which is not a column${names.length > 0 ? ` (columns: ${names.join(", ")})` : ""}`);
+    ok = false;
+  } else if (name.includes(".")) {
+    diag.error("watermark.column", `${JSON.stringify(name)} has a '.', and Flink reads a dotted rowtime name as a nested field ("A nested field '${name}' cannot be declared as rowtime attribute"); use a column whose name has no '.'`);
     ok = false;
   } else if (column !== null && column !== undefined) {
     const t = column.type;
@@ -88,32 +165,25 @@ export function planSourceWatermark(
       );
       ok = false;
     }
-    if (!ok) return undefined;
-    const position = [...columns.keys()].indexOf(name);
-    if (columns.size > METRICS_MAX_INFERRED_COLUMNS && position >= METRICS_MAX_INFERRED_COLUMNS) {
-      diag.warn(
-        "watermark.column",
-        `${JSON.stringify(name)} is column ${position + 1} of ${columns.size}: Iceberg keeps column statistics only for the first ${METRICS_MAX_INFERRED_COLUMNS} columns of a wider table unless the table sets ` +
-          `write.metadata.metrics.column.${name} (e.g. truncate(16) or full), and the source fails on the first file without them ("Missing statistics for column name = ${name}", iceberg ColumnStatsWatermarkExtractor); ` +
-          `set that table property where the table is written, or move the column among the first ${METRICS_MAX_INFERRED_COLUMNS}`,
-      );
-    }
-    return { clause: { column: name, expression: SOURCE_WATERMARK }, options: { "watermark-column": name } };
+    if (ok) ok = checkStatistics(name, [...columns.keys()].indexOf(name), columns.size, props, diag);
+    return ok ? { clause: { column: name, expression: SOURCE_WATERMARK }, options: { "watermark-column": name } } : undefined;
   }
 
   const expression = sqlExpression(arg.expression, diag.at("watermark.expression"), "e.g. \"`ts` - INTERVAL '5' SECOND\", or leave expression out for source watermarks");
-  if (expression === undefined || !ok) return undefined;
-  if (/^source_watermark\s*\(\s*\)$/i.test(expression)) {
-    diag.error("watermark.expression", `SOURCE_WATERMARK() is what watermark: { column: ${JSON.stringify(name)} } renders without expression, together with the 'watermark-column' it needs; remove expression`);
+  if (expression === undefined) return undefined;
+  if (/\bSOURCE_WATERMARK\b/i.test(codeOnly(expression))) {
+    diag.error(
+      "watermark.expression",
+      `SOURCE_WATERMARK() is what watermark: { column: ${JSON.stringify(name)} } renders without expression, together with the 'watermark-column' it needs, and Flink hands it to the source only as the whole expression; remove expression`,
+    );
     return undefined;
   }
-  if (!Object.hasOwn(extraOptions, "watermark-column")) {
-    diag.warn(
-      "watermark.expression",
-      "a watermark computed from the rows assumes they arrive roughly in event-time order, and an Iceberg source reads its files in no such order " +
-        "(the whole table first, then each snapshot's files, several at a time): in a streaming job, a window or interval join drops the rows of a file read after the watermark passed their time, without an error. " +
-        "Leave expression out: the source then emits watermarks from each file's statistics and reads the files in event-time order (SOURCE_WATERMARK() with 'watermark-column'; Iceberg 1.9.0+)",
-    );
-  }
+  if (!ok) return undefined;
+  diag.warn(
+    "watermark.expression",
+    "a watermark computed from the rows (the highest time seen, minus the delay) assumes they arrive close to event-time order, and an Iceberg source reads several files at a time, the whole table first, each file spanning its own time range " +
+      "(extraOptions[\"watermark-column\"] only starts the files in order of their earliest time): in a streaming job, a window or interval join drops every row the watermark has passed, without an error. " +
+      "Leave expression out: the source then emits each file's earliest time as the watermark before its rows, and starts the files in that order (SOURCE_WATERMARK() with 'watermark-column'; Iceberg 1.9.0+)",
+  );
   return { clause: { column: name, expression }, options: {} };
 }

@@ -3,13 +3,15 @@
  * readable expression and returned as rendered.
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { splitStatements, withoutTrailing } from "./split.js";
+import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
 
 /**
  * A computed column's or watermark's expression as rendered: without trailing comments and white
  * space (a `-- comment` at its end would swallow the `,` or `)` that follows it in CREATE TABLE),
  * or undefined after an error at `d`: not a non-empty string, unreadable (an unterminated literal
- * or comment), or a `;` between two parts outside literals (it would end the CREATE TABLE there).
+ * or comment), a `;` between two parts outside literals (it would end the CREATE TABLE there), or
+ * brackets that do not pair up outside literals and comments (a `)` too many would close the
+ * column list, and the rest would become CREATE TABLE text).
  */
 export function sqlExpression(value: unknown, d: Diagnostics, example = ""): string | undefined {
   if (typeof value !== "string" || value.trim() === "") {
@@ -27,5 +29,23 @@ export function sqlExpression(value: unknown, d: Diagnostics, example = ""): str
     d.error("", "must be one expression: a ';' outside a string literal would end the CREATE TABLE there");
     return undefined;
   }
+  const unpaired = unpairedBracket(codeOnly(value));
+  if (unpaired !== undefined) {
+    d.error("", `has ${unpaired}: brackets must pair up within the expression, or the rest of it becomes part of the CREATE TABLE`);
+    return undefined;
+  }
   return withoutTrailing(value).trim();
+}
+
+/** The first bracket of `code` (literals and comments blanked) that has no partner, described; undefined when all pair up. */
+function unpairedBracket(code: string): string | undefined {
+  const open: string[] = [];
+  for (const c of code) {
+    if (c === "(" || c === "[") open.push(c);
+    else if (c === ")" || c === "]") {
+      const want = c === ")" ? "(" : "[";
+      if (open.pop() !== want) return `a '${c}' without its '${want}'`;
+    }
+  }
+  return open.length > 0 ? `a '${open[open.length - 1]}' that is never closed` : undefined;
 }

@@ -253,7 +253,9 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   if (args.watermark) {
     const col = kinds.get(args.watermark.column);
     if (!col) diag.error("watermark.column", `names ${JSON.stringify(args.watermark.column)}, which is not a column`);
-    else if (col.type && !((col.type.kind === "TIMESTAMP" || col.type.kind === "TIMESTAMP_LTZ") && col.type.precision <= 3)) {
+    else if (args.watermark.column.includes(".")) {
+      diag.error("watermark.column", `${JSON.stringify(args.watermark.column)} has a '.', and Flink reads a dotted rowtime name as a nested field ("A nested field '${args.watermark.column}' cannot be declared as rowtime attribute"); use a column whose name has no '.'`);
+    } else if (col.type && !((col.type.kind === "TIMESTAMP" || col.type.kind === "TIMESTAMP_LTZ") && col.type.precision <= 3)) {
       diag.error("watermark.column", `${JSON.stringify(args.watermark.column)} is ${col.type.toString()}; a watermark needs TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p from 0 to 3, e.g. TIMESTAMP(3)`);
     }
     watermark = { column: args.watermark.column, expression: sqlExpression(args.watermark.expression, diag.at("watermark.expression"), "e.g. \"`ts` - INTERVAL '5' SECOND\"") ?? "" };
