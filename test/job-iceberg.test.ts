@@ -412,7 +412,12 @@ describe("FlinkSqlJob over Iceberg tables", () => {
       watermark: { column: "ts", expression: "ts" },
       options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest" },
     });
-    const rates = new api.FlinkTable("cl_rates", { columns: cols, primaryKey: ["id"], options: { connector: "upsert-kafka", topic: "r", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" } });
+    const rates = new api.FlinkTable("cl_rates", {
+      columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }],
+      primaryKey: ["id"],
+      watermark: { column: "ts", expression: "ts" },
+      options: { connector: "upsert-kafka", topic: "r", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" },
+    });
     new api.FlinkSqlJob("cl-temporal", {
       statements: [api.sql`INSERT INTO ${appendOnly} SELECT o.id, r.data FROM ${orders} AS o LEFT JOIN ${rates} FOR SYSTEM_TIME AS OF o.ts AS r ON o.id = r.id`],
     });

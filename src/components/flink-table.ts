@@ -57,6 +57,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(p.changelog !== undefined ? { changelog: p.changelog } : {}),
       ...(p.kafkaRead !== undefined ? { kafkaRead: p.kafkaRead } : {}),
       ...(p.commitsOnCheckpoint ? { commitsOnCheckpoint: true } : {}),
+      ...(typeof p.options["connector"] === "string" ? { connector: p.options["connector"].trim() } : {}),
       columns: p.tableColumns,
       ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),
       warnings: [],

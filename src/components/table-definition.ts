@@ -77,6 +77,8 @@ export interface TableDefinition {
   readonly commitsOnCheckpoint?: boolean;
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
+  /** FlinkTable: its 'connector' option, trimmed (what it can do as a lookup source). */
+  readonly connector?: string;
   /** The declared primary key's columns, when there is one (a changelog source's key; an Iceberg table's equality fields). */
   readonly primaryKey?: readonly string[];
   /** The table's columns in declaration order (what `SELECT *` reads); the insertable ones are what an INSERT fills. */

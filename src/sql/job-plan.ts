@@ -19,6 +19,7 @@ import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js"
 import { analyzeStatement, statementCode, type AnalyzedStatement } from "./statement.js";
 import { tableMentions } from "./table-mentions.js";
 import type { SqlStatement } from "./template.js";
+import { checkTemporalJoins } from "./temporal-join.js";
 import { checkWindowTimeColumns } from "./window-time.js";
 
 /** Lookups over every table registered in the program (indexed: a stack of many jobs stays linear). */
@@ -380,6 +381,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };
   for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert);
   for (const a of analyzed) checkWindowTimeColumns(a, runtimeMode !== "batch", diag);
+  if (runtimeMode !== "batch") for (const a of analyzed) checkTemporalJoins(a, diag);
   if (runtimeMode === "streaming") {
     const views = viewsByName(definitions);
     for (const a of inserts) checkChangelogIntoAppendSink(a, views, diag);

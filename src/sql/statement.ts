@@ -91,6 +91,21 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
   return undefined;
 }
 
+/**
+ * The statement's code with literals and comments blanked and back-quoted names kept (codeOnly),
+ * each interpolated table as the marker `\u0000k\u0000` (k indexes `tables`) and each Output as ` x `.
+ */
+export function markedCode(a: AnalyzedStatement): { code: string; tables: TableDefinition[] } {
+  const tables: TableDefinition[] = [];
+  let code = "";
+  for (const s of a.statement.segments) {
+    if (s.kind === "text") code += codeOnly(s.text, false, true);
+    else if (s.kind === "output") code += " x ";
+    else code += `\u0000${tables.push(s.table) - 1}\u0000`;
+  }
+  return { code, tables };
+}
+
 /** The statement's code (codeOnly: literals and comments blanked), each interpolated table as ` x `; `names` keeps quoted names. */
 export function statementCode(a: AnalyzedStatement, names = false): string {
   return codeOnly(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""), false, names);

@@ -12,8 +12,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { unquoteIdentifier } from "./insert-query.js";
-import { codeOnly } from "./split.js";
-import type { AnalyzedStatement } from "./statement.js";
+import { markedCode, type AnalyzedStatement } from "./statement.js";
 
 /** `FN(TABLE <table k>[ PARTITION BY ...], DESCRIPTOR(col)`; the table is a `\u0000k\u0000` marker. */
 const WINDOW_CALL =
@@ -41,13 +40,7 @@ function remedy(t: TableDefinition, column: string): string {
 export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean, diag: Diagnostics): void {
   // Most statements have no window: skip them before scanning their code.
   if (!a.statement.segments.some((s) => s.kind === "text" && /DESCRIPTOR/i.test(s.text))) return;
-  const tables: TableDefinition[] = [];
-  let text = "";
-  for (const s of a.statement.segments) {
-    if (s.kind === "text") text += codeOnly(s.text, false, true);
-    else if (s.kind === "output") text += " x ";
-    else text += `\u0000${tables.push(s.table) - 1}\u0000`;
-  }
+  const { code: text, tables } = markedCode(a);
   if (tables.length === 0) return;
   for (const m of text.matchAll(WINDOW_CALL)) {
     const fn = m[1]!.toUpperCase();

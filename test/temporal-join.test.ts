@@ -1,0 +1,131 @@
+/**
+ * FlinkSqlJob: temporal joins over interpolated tables (src/sql/temporal-join.ts): the left column
+ * is a time attribute; as of processing time the right table is a lookup source; as of event time
+ * it is a versioned table (primary key and rowtime).
+ */
+import { expect } from "chai";
+import { mockedApi, type Api } from "./api.js";
+import { hive } from "./iceberg-table-helpers.js";
+import { settle } from "./pulumi-mocks.js";
+import { expectValidFlinkSql } from "./sql-validate.js";
+
+describe("FlinkSqlJob: temporal joins", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  const issues = (fn: () => unknown): { path: string; message: string }[] => {
+    try {
+      fn();
+    } catch (e) {
+      return (e as { issues: { path: string; message: string }[] }).issues;
+    }
+    return [];
+  };
+  const orders = (name: string) =>
+    new api.FlinkTable(name, {
+      columns: [{ name: "id", type: "BIGINT" }, { name: "cur", type: "STRING" }, { name: "ts", type: "TIMESTAMP(3)" }, { name: "proc", expression: "PROCTIME()" }],
+      watermark: { column: "ts", expression: "`ts` - INTERVAL '5' SECOND" },
+      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest" },
+    });
+  const rates = (name: string, extra: Record<string, unknown> = {}) =>
+    new api.IcebergSource(name, {
+      catalog: hive, database: "dim", table: name, streaming: true,
+      columns: [{ name: "cur", type: "STRING NOT NULL" }, { name: "rate", type: "DOUBLE" }, { name: "updated", type: "TIMESTAMP(3)" }], ...extra,
+    });
+  const out = (name: string) =>
+    new api.IcebergSink(name, { catalog: hive, database: "dw", table: name, columns: [{ name: "id", type: "BIGINT" }, { name: "rate", type: "DOUBLE" }] });
+
+  it("as of event time against an IcebergSource with primaryKey and watermark: a valid script, no error", async () => {
+    const o = orders("tj-orders");
+    const r = rates("tj-rates", { primaryKey: ["cur"], watermark: { column: "updated" } });
+    const s = out("tj-out");
+    const job = new api.FlinkSqlJob("tj-ok", { statements: [api.sql`INSERT INTO ${s} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur`] });
+    const script = await settle(job.script);
+    expectValidFlinkSql(script);
+    expect(script).to.contain("INSERT INTO `tj_out` SELECT o.id, r.rate FROM `tj_orders` AS o JOIN `tj_rates` FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur;");
+  });
+
+  it("as of event time against a table without primaryKey or event time: one error naming both", () => {
+    const o = orders("tj-orders2");
+    const r = rates("tj-rates2");
+    const s = out("tj-out2");
+    expect(issues(() => new api.FlinkSqlJob("tj-versioned", { statements: [api.sql`INSERT INTO ${s} SELECT o.id, r.rate FROM ${o} o LEFT JOIN ${r} FOR SYSTEM_TIME AS OF o.ts r ON o.cur = r.cur`] }))).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          'tj_rates2 FOR SYSTEM_TIME AS OF o.ts joins as of event time, which needs IcebergSource "tj-rates2" to be a versioned table, with a primaryKey and an event-time attribute ' +
+          '(set watermark: { column: "<a TIMESTAMP(3) column>" } on IcebergSource "tj-rates2"): Flink rejects the job when it plans it ("Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table")',
+      },
+    ]);
+  });
+
+  it("as of processing time against an Iceberg table or a kafka table: not a lookup source", () => {
+    const o = orders("tj-orders3");
+    const r = rates("tj-rates3", { primaryKey: ["cur"] });
+    const k = new api.FlinkTable("tj-krates", { columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }], options: { connector: "kafka", topic: "r", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest" } });
+    const s = out("tj-out3");
+    const s2 = out("tj-out3b");
+    const got = issues(
+      () =>
+        new api.FlinkSqlJob("tj-proc", {
+          statements: [
+            api.sql`INSERT INTO ${s} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.proc AS r ON o.cur = r.cur`,
+            api.sql`INSERT INTO ${s2} SELECT id, rate FROM ${o} JOIN ${k} FOR SYSTEM_TIME AS OF proc ON ${o}.cur = ${k}.cur`,
+          ],
+        }),
+    );
+    expect(got).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          'tj_rates3 FOR SYSTEM_TIME AS OF o.proc joins as of processing time, and IcebergSource "tj-rates3" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source): ' +
+          'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of an event-time attribute of FlinkTable "tj-orders3" instead (a versioned table: IcebergSource "tj-rates3" needs a primaryKey and an event-time attribute), or use a regular join',
+      },
+      {
+        path: "statements[1]",
+        message:
+          "tj_krates FOR SYSTEM_TIME AS OF proc joins as of processing time, and FlinkTable \"tj-krates\" is a 'kafka' table, which is no lookup source: " +
+          'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of an event-time attribute of FlinkTable "tj-orders3" instead (a versioned table: FlinkTable "tj-krates" needs a primaryKey and an event-time attribute), or use a regular join',
+      },
+    ]);
+  });
+
+  it("as of a column that is no time attribute; a jdbc lookup source as of processing time is fine", () => {
+    const o = orders("tj-orders4");
+    const jdbc = new api.FlinkTable("tj-jdbc", { columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }], primaryKey: ["cur"], options: { connector: "jdbc", url: "jdbc:postgresql://db:5432/x", "table-name": "rates" } });
+    const s = out("tj-out4");
+    const s2 = out("tj-out4b");
+    const got = issues(
+      () =>
+        new api.FlinkSqlJob("tj-plain", {
+          statements: [
+            api.sql`INSERT INTO ${s} SELECT o.id, r.rate FROM ${o} AS o JOIN ${jdbc} FOR SYSTEM_TIME AS OF o.proc AS r ON o.cur = r.cur`,
+            api.sql`INSERT INTO ${s2} SELECT o.id, r.rate FROM ${o} AS o JOIN ${jdbc} FOR SYSTEM_TIME AS OF o.\`id\` AS r ON o.cur = r.cur`,
+          ],
+        }),
+    );
+    expect(got.map((i) => i.path)).to.deep.equal(["statements[1]"]);
+    expect(got[0]!.message).to.equal(
+      `tj_jdbc FOR SYSTEM_TIME AS OF o.id: id of FlinkTable "tj-orders4" is no time attribute, and Flink joins only as of the left table's time attribute ("Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field"); ` +
+        `join as of an event-time column (declare watermark: { column, expression } on FlinkTable "tj-orders4") or of a PROCTIME() column (processing time, lookup sources only)`,
+    );
+  });
+
+  it("left alone: a subquery on the left, a function after AS OF, AS OF text in a comment", () => {
+    const o = orders("tj-orders5");
+    const r = rates("tj-rates5");
+    const s = out("tj-out5");
+    const s2 = out("tj-out5b");
+    expect(
+      issues(
+        () =>
+          new api.FlinkSqlJob("tj-left-alone", {
+            statements: [
+              api.sql`INSERT INTO ${s} SELECT v.id, r.rate FROM (SELECT * FROM ${o}) AS v JOIN ${r} FOR SYSTEM_TIME AS OF v.ts AS r ON v.cur = r.cur`,
+              api.sql`INSERT INTO ${s2} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF PROCTIME() AS r ON o.cur = r.cur -- FOR SYSTEM_TIME AS OF o.id`,
+            ],
+          }),
+      ),
+    ).to.deep.equal([]);
+  });
+});
