@@ -28,6 +28,20 @@ export function issuesOf(fn: () => unknown): readonly { path: string; message: s
   return e.issues;
 }
 
+/** Like issuesOf, but [] when `fn` throws nothing (a check that must stay quiet). */
+export function issuesOrNone(fn: () => unknown): readonly { path: string; message: string }[] {
+  let thrown: unknown;
+  try {
+    fn();
+    return [];
+  } catch (e) {
+    thrown = e;
+  }
+  return issuesOf(() => {
+    throw thrown;
+  });
+}
+
 /** The warnings the job `jobName` registered (the program's registry, as synth reads it). */
 export function jobWarnings(jobName: string): string[] {
   const job = registry().jobs.find((j) => j.name === jobName);

@@ -4,7 +4,7 @@
  * it is a versioned table (primary key and rowtime).
  */
 import { expect } from "chai";
-import { mockedApi, type Api } from "./api.js";
+import { issuesOrNone, mockedApi, type Api } from "./api.js";
 import { hive } from "./iceberg-table-helpers.js";
 import { settle } from "./pulumi-mocks.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
@@ -13,14 +13,7 @@ describe("FlinkSqlJob: temporal joins", () => {
   let api: Api;
   before(async () => (api = await mockedApi()));
 
-  const issues = (fn: () => unknown): { path: string; message: string }[] => {
-    try {
-      fn();
-    } catch (e) {
-      return (e as { issues: { path: string; message: string }[] }).issues;
-    }
-    return [];
-  };
+  const issues = issuesOrNone;
   const orders = (name: string) =>
     new api.FlinkTable(name, {
       columns: [{ name: "id", type: "BIGINT" }, { name: "cur", type: "STRING" }, { name: "ts", type: "TIMESTAMP(3)" }, { name: "proc", expression: "PROCTIME()" }],

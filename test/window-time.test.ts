@@ -4,7 +4,7 @@
  * column in a batch job (flink SqlWindowTableFunction).
  */
 import { expect } from "chai";
-import { mockedApi, type Api } from "./api.js";
+import { issuesOrNone, mockedApi, type Api } from "./api.js";
 import { hive } from "./iceberg-table-helpers.js";
 
 describe("FlinkSqlJob: the time column of a window over an interpolated table", () => {
@@ -18,14 +18,7 @@ describe("FlinkSqlJob: the time column of a window over an interpolated table", 
     });
   const out = (name: string) =>
     new api.IcebergSink(name, { catalog: hive, database: "web", table: name, columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "clicks", type: "BIGINT" }] });
-  const issues = (fn: () => unknown) => {
-    try {
-      fn();
-    } catch (e) {
-      return (e as { issues: { path: string; message: string }[] }).issues;
-    }
-    return [];
-  };
+  const issues = issuesOrNone;
 
   it("streaming, no watermark on the IcebergSource: an error naming the fix (Flink rejects the plan)", () => {
     const s = src("tw-plain");
