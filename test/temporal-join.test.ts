@@ -4,7 +4,7 @@
  * it is a versioned table (primary key and rowtime).
  */
 import { expect } from "chai";
-import { issuesOrNone, mockedApi, type Api } from "./api.js";
+import { issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
 import { hive } from "./iceberg-table-helpers.js";
 import { settle } from "./pulumi-mocks.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
@@ -28,7 +28,7 @@ describe("FlinkSqlJob: temporal joins", () => {
   const out = (name: string) =>
     new api.IcebergSink(name, { catalog: hive, database: "dw", table: name, columns: [{ name: "id", type: "BIGINT" }, { name: "rate", type: "DOUBLE" }] });
 
-  it("as of event time against an IcebergSource with primaryKey and watermark: a valid script, no error", async () => {
+  it("as of event time against an IcebergSource with primaryKey and watermark: a valid script, a warning that the join waits for its commits", async () => {
     const o = orders("tj-orders");
     const r = rates("tj-rates", { primaryKey: ["cur"], watermark: { column: "updated" } });
     const s = out("tj-out");
@@ -36,6 +36,18 @@ describe("FlinkSqlJob: temporal joins", () => {
     const script = await settle(job.script);
     expectValidFlinkSql(script);
     expect(script).to.contain("INSERT INTO `tj_out` SELECT o.id, r.rate FROM `tj_orders` AS o JOIN `tj_rates` FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur;");
+    expect(jobWarnings("tj-ok")).to.deep.equal([
+      'statements[0]: tj_rates FOR SYSTEM_TIME AS OF o.ts joins as of event time, and Flink emits a joined row only once the watermarks of both sides have passed it (flink TemporalRowTimeJoinOperator): ' +
+        'the watermark of IcebergSource "tj-rates" advances only when it reads a new snapshot of the table, so while the table gets no commits the join holds its results back ' +
+        "(no idle timeout applies to source watermarks); commit to the table regularly (e.g. a heartbeat row), or join as of processing time against a lookup source",
+    ]);
+    // With a watermark expression, the idle timeout is the remedy.
+    const r2 = rates("tj-rates-x", { primaryKey: ["cur"], watermark: { column: "updated", expression: "`updated`" } });
+    const s2 = out("tj-out-x");
+    new api.FlinkSqlJob("tj-ok-x", { statements: [api.sql`INSERT INTO ${s2} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r2} FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur`] });
+    expect(jobWarnings("tj-ok-x").map((w) => w.slice(w.indexOf("holds its results back")))).to.deep.equal([
+      "holds its results back; set table.exec.source.idle-timeout in the job's configuration, so an idle source stops holding the watermark, or commit to the table regularly",
+    ]);
   });
 
   it("as of event time against a table without primaryKey or event time: one error naming both", () => {

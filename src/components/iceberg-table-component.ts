@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { isPlainLocation, renderIcebergTable, type IcebergTablePlan, type RenderedIcebergTable } from "../options/iceberg-table.js";
+import { SOURCE_WATERMARK } from "../options/source-watermark.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
 import { registerTableDefinition, type IcebergTableFacts, type TableDefinition } from "./table-definition.js";
 
@@ -71,8 +72,9 @@ export function registerIcebergTable(component: object, plan: IcebergTablePlan, 
       upsert: plan.upsert,
       streamingRead: read?.streamingRead ?? false,
       pinnedBySnapshotIds: read?.pinnedBySnapshotIds ?? false,
-    } satisfies Omit<IcebergTableFacts, "hashDistributionProblem">,
+    } satisfies Omit<IcebergTableFacts, "hashDistributionProblem" | "watermark">,
     plan.hashDistributionProblem !== undefined ? { hashDistributionProblem: plan.hashDistributionProblem } : undefined,
+    plan.watermark !== undefined ? { watermark: plan.watermark.expression === SOURCE_WATERMARK ? ("source" as const) : ("expression" as const) } : undefined,
   );
   registerTableDefinition(
     component,

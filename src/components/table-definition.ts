@@ -36,6 +36,8 @@ export interface IcebergTableFacts {
   readonly streamingRead: boolean;
   /** Source: renders snapshot ids (snapshot-id, start/end ids), which some read options conflict with. */
   readonly pinnedBySnapshotIds?: boolean;
+  /** Source: its watermark, when it has one: source watermarks (SOURCE_WATERMARK()) or an expression. */
+  readonly watermark?: "source" | "expression";
 }
 
 /** A column of a table, as the job's INSERT checks read it. */

@@ -90,6 +90,17 @@ export function checkTemporalJoins(a: AnalyzedStatement, diag: Diagnostics): voi
         ...(right.primaryKey === undefined || right.primaryKey.length === 0 ? ["a primaryKey"] : []),
         ...(right.columns !== undefined && !right.columns.some((c) => c.timeAttribute === "rowtime") ? [`an event-time attribute (${rowtimeRemedy(right)})`] : []),
       ];
+      const wm = right.iceberg?.watermark;
+      if (problems.length === 0 && wm !== undefined) {
+        diag.warn(
+          at,
+          `${asOf} joins as of event time, and Flink emits a joined row only once the watermarks of both sides have passed it (flink TemporalRowTimeJoinOperator): ` +
+            `the watermark of ${right.label} advances only when it reads a new snapshot of the table, so while the table gets no commits the join holds its results back` +
+            (wm === "source"
+              ? " (no idle timeout applies to source watermarks); commit to the table regularly (e.g. a heartbeat row), or join as of processing time against a lookup source"
+              : "; set table.exec.source.idle-timeout in the job's configuration, so an idle source stops holding the watermark, or commit to the table regularly"),
+        );
+      }
       if (problems.length > 0) {
         diag.error(
           at,
