@@ -21,6 +21,7 @@ const EXAMPLES: { example: string; jobs: string[] }[] = [
   { example: "quickstart", jobs: ["orders-ingest"] },
   { example: "kafka-cdc", jobs: ["customers-cdc-ingest"] },
   { example: "iceberg-copy", jobs: ["events-backfill"] },
+  { example: "iceberg-windows", jobs: ["page-views-hourly"] },
 ];
 const FILES = ["job.sql", "manifests.yaml", "iceberg-schemas.json", "iceberg-partition-specs.json"];
 
