@@ -59,7 +59,7 @@ describe("FlinkSqlJob: temporal joins", () => {
         path: "statements[0]",
         message:
           'tj_rates2 FOR SYSTEM_TIME AS OF o.ts joins as of event time, which needs IcebergSource "tj-rates2" to be a versioned table, with a primaryKey and an event-time attribute ' +
-          '(set watermark: { column: "<a TIMESTAMP(3) column>" } on IcebergSource "tj-rates2"): Flink rejects the job when it plans it ("Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table")',
+          '(set watermark: { column: "<a TIMESTAMP(3) column>" } on IcebergSource "tj-rates2"): Flink rejects the job when it plans it ("Temporal Table Join requires primary key in versioned table, but no primary key can be found")',
       },
     ]);
   });
@@ -84,13 +84,15 @@ describe("FlinkSqlJob: temporal joins", () => {
         path: "statements[0]",
         message:
           'tj_rates3 FOR SYSTEM_TIME AS OF o.proc joins as of processing time, and IcebergSource "tj-rates3" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source): ' +
-          'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of an event-time attribute of FlinkTable "tj-orders3" instead (a versioned table: IcebergSource "tj-rates3" needs a primaryKey and an event-time attribute), or use a regular join',
+          'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of o.ts (event time) instead, with IcebergSource "tj-rates3" as a versioned table ' +
+          '(it needs an event-time attribute (set watermark: { column: "<a TIMESTAMP(3) column>" } on IcebergSource "tj-rates3")), or use a regular join',
       },
       {
         path: "statements[1]",
         message:
           "tj_krates FOR SYSTEM_TIME AS OF proc joins as of processing time, and FlinkTable \"tj-krates\" is a 'kafka' table, which is no lookup source: " +
-          'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of an event-time attribute of FlinkTable "tj-orders3" instead (a versioned table: FlinkTable "tj-krates" needs a primaryKey and an event-time attribute), or use a regular join',
+          'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of ts (event time) instead, with FlinkTable "tj-krates" as a versioned table ' +
+          '(it needs a primaryKey and an event-time attribute (declare watermark: { column, expression } on FlinkTable "tj-krates")), or use a regular join',
       },
     ]);
   });
@@ -112,7 +114,7 @@ describe("FlinkSqlJob: temporal joins", () => {
     expect(got.map((i) => i.path)).to.deep.equal(["statements[1]"]);
     expect(got[0]!.message).to.equal(
       `tj_jdbc FOR SYSTEM_TIME AS OF o.id: id of FlinkTable "tj-orders4" is no time attribute, and Flink joins only as of the left table's time attribute ("Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field"); ` +
-        `join as of an event-time column (declare watermark: { column, expression } on FlinkTable "tj-orders4") or of a PROCTIME() column (processing time, lookup sources only)`,
+        `join as of o.ts (its event time) or of a PROCTIME() column (processing time, lookup sources only)`,
     );
   });
 
@@ -132,5 +134,58 @@ describe("FlinkSqlJob: temporal joins", () => {
           }),
       ),
     ).to.deep.equal([]);
+  });
+
+  it("review cases left alone: a table inside a comment or literal, an unqualified column with a subquery or view around, an alias bound twice, a subquery alias over a renamed column", () => {
+    const o = orders("tj-orders6");
+    const r = rates("tj-rates6");
+    const j = new api.FlinkTable("tj-jdbc6", { columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }], primaryKey: ["cur"], options: { connector: "jdbc", url: "jdbc:postgresql://db:5432/x", "table-name": "rates" } });
+    const b = new api.FlinkTable("tj-plain6", { columns: [{ name: "id", type: "BIGINT" }, { name: "cur", type: "STRING" }, { name: "proc", type: "TIMESTAMP(3)" }, { name: "pt", expression: "PROCTIME()" }], options: { connector: "datagen" } });
+    const sinks = [1, 2, 3, 4, 5].map((k) => new api.IcebergSink(`tj-out6-${k}`, { catalog: hive, database: "dw", table: `o6_${k}`, columns: [{ name: "id", type: "BIGINT" }, { name: "rate", type: "DOUBLE" }, { name: "ts", type: "TIMESTAMP(3)" }] }));
+    expect(
+      issues(
+        () =>
+          new api.FlinkSqlJob("tj-review", {
+            statements: [
+              api.sql`INSERT INTO ${sinks[0]} SELECT o.id, r.rate, o.ts FROM ${o} AS o
+                -- was: JOIN ${r} FOR SYSTEM_TIME AS OF o.proc AS r ON o.cur = r.cur
+                JOIN ${j} FOR SYSTEM_TIME AS OF o.proc AS r ON o.cur = r.cur WHERE o.cur <> 'see ${r} FOR SYSTEM_TIME AS OF o.id'`,
+              api.sql`INSERT INTO ${sinks[1]} SELECT v.id, r.rate, v.ts FROM (SELECT id, cur, ts, PROCTIME() AS pt FROM ${o}) v JOIN ${j} FOR SYSTEM_TIME AS OF pt AS r ON v.cur = r.cur`,
+              api.sql`INSERT INTO ${sinks[2]} SELECT c.id, r.rate, c.ts FROM ${o} c JOIN ${j} FOR SYSTEM_TIME AS OF c.proc AS r ON c.cur = r.cur
+                UNION ALL SELECT c.id, r.rate, c.proc FROM ${b} c JOIN ${j} FOR SYSTEM_TIME AS OF c.pt AS r ON c.cur = r.cur`,
+              api.sql`INSERT INTO ${sinks[3]} SELECT o.id, r.rate, CAST(o.ts AS TIMESTAMP(3)) FROM (SELECT o.id, o.cur, o.proc AS ts FROM ${o} o) o JOIN ${j} FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur`,
+            ],
+          }),
+      ),
+    ).to.deep.equal([]);
+  });
+
+  it("review cases caught: the left table written as ${table}.col, rowtimes of different types", () => {
+    const o = orders("tj-orders7");
+    const r = rates("tj-rates7", { primaryKey: ["cur"] });
+    const ltz = new api.IcebergSource("tj-ltz7", {
+      catalog: hive, database: "dim", table: "ltz7", streaming: true, primaryKey: ["cur"],
+      columns: [{ name: "cur", type: "STRING NOT NULL" }, { name: "rate", type: "DOUBLE" }, { name: "updated", type: "TIMESTAMP_LTZ(3)" }],
+      watermark: { column: "updated" },
+    });
+    const s1 = out("tj-out7a");
+    const s2 = out("tj-out7b");
+    const got = issues(
+      () =>
+        new api.FlinkSqlJob("tj-caught", {
+          statements: [
+            api.sql`INSERT INTO ${s1} SELECT ${o}.id, ${r}.rate FROM ${o} JOIN ${r} FOR SYSTEM_TIME AS OF ${o}.proc ON ${o}.cur = ${r}.cur`,
+            api.sql`INSERT INTO ${s2} SELECT o.id, l.rate FROM ${o} AS o JOIN ${ltz} FOR SYSTEM_TIME AS OF o.ts AS l ON o.cur = l.cur`,
+          ],
+        }),
+    );
+    expect(got.map((i) => i.message.slice(0, i.message.indexOf(":")))).to.deep.equal([
+      "tj_rates7 FOR SYSTEM_TIME AS OF tj_orders7.proc joins as of processing time, and IcebergSource \"tj-rates7\" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source)",
+      "tj_ltz7 FOR SYSTEM_TIME AS OF o.ts joins as of event time, and the rowtimes differ in type",
+    ]);
+    expect(got[1]!.message).to.equal(
+      'tj_ltz7 FOR SYSTEM_TIME AS OF o.ts joins as of event time, and the rowtimes differ in type: ts of FlinkTable "tj-orders7" is TIMESTAMP(3), updated of IcebergSource "tj-ltz7" is TIMESTAMP_LTZ(3): ' +
+        'Flink rejects the job when it plans it ("Event-Time Temporal Table Join requires same rowtime type in left table and versioned table"); declare both TIMESTAMP(3) or both TIMESTAMP_LTZ(3)',
+    );
   });
 });

@@ -36,12 +36,14 @@ describe("FlinkSqlJob: the time column of a window over an interpolated table", 
   it("named arguments, SESSION with PARTITION BY, back-quoted names, a view: all read", () => {
     const s = src("tw-named");
     const o = out("tw-out2");
+    const o2 = out("tw-out2b");
     const paths = issues(
       () =>
         new api.FlinkSqlJob("tw-2", {
           statements: [
             api.sql`CREATE TEMPORARY VIEW v AS SELECT * FROM TABLE(HOP(DATA => TABLE ${s}, TIMECOL => DESCRIPTOR(\`ts\`), SLIDE => INTERVAL '1' MINUTE, SIZE => INTERVAL '5' MINUTE))`,
             api.sql`INSERT INTO ${o} SELECT window_start, COUNT(*) FROM TABLE(SESSION(TABLE ${s} PARTITION BY (user_id), DESCRIPTOR(ts), INTERVAL '5' MINUTE)) GROUP BY window_start, window_end`,
+            api.sql`INSERT INTO ${o2} SELECT window_start, COUNT(*) FROM v GROUP BY window_start, window_end`,
           ],
         }),
     ).map((i) => `${i.path}: ${i.message.slice(0, 40)}`);
@@ -99,5 +101,32 @@ describe("FlinkSqlJob: the time column of a window over an interpolated table", 
     expect(issues(() => new api.FlinkSqlJob("tw-6", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${o2} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${s}, DESCRIPTOR(id), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`] }))).to.deep.equal([
       { path: "statements[0]", message: 'TUMBLE(TABLE tw_batch, DESCRIPTOR(id), ...): id of IcebergSource "tw-batch" is BIGINT, and a window\'s time column is TIMESTAMP or TIMESTAMP_LTZ ("The window function ... requires the timecol to be TIMESTAMP or TIMESTAMP_LTZ")' },
     ]);
+  });
+
+  it("a view no statement reads is not planned (Flink checks its windows only when it is); PARTITION BY( without a space; a table inside a comment", () => {
+    const s = src("tw-unread");
+    const o = out("tw-out10");
+    const o2 = out("tw-out11");
+    expect(
+      issues(
+        () =>
+          new api.FlinkSqlJob("tw-7", {
+            statements: [
+              api.sql`CREATE TEMPORARY VIEW never_read AS SELECT * FROM TABLE(TUMBLE(TABLE ${s}, DESCRIPTOR(ts), INTERVAL '1' MINUTE))`,
+              api.sql`INSERT INTO ${o} SELECT CAST(NULL AS TIMESTAMP(3)), COUNT(*) FROM ${s} /* TUMBLE(TABLE ${s}, DESCRIPTOR(ts), INTERVAL '1' MINUTE) */`,
+            ],
+          }),
+      ),
+    ).to.deep.equal([]);
+    const got = issues(
+      () =>
+        new api.FlinkSqlJob("tw-8", {
+          statements: [
+            api.sql`CREATE TEMPORARY VIEW w AS SELECT * FROM TABLE(SESSION(TABLE ${s} PARTITION BY(user_id), DESCRIPTOR(ts), INTERVAL '5' MINUTE))`,
+            api.sql`INSERT INTO ${o2} SELECT window_start, COUNT(*) FROM w GROUP BY window_start, window_end`,
+          ],
+        }),
+    );
+    expect(got.map((i) => `${i.path}: ${i.message.slice(0, 45)}`)).to.deep.equal(["statements[0]: SESSION(TABLE tw_unread, DESCRIPTOR(ts), ...)"]);
   });
 });

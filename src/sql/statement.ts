@@ -92,18 +92,20 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
 }
 
 /**
- * The statement's code with literals and comments blanked and back-quoted names kept (codeOnly),
- * each interpolated table as the marker `\u0000k\u0000` (k indexes `tables`) and each Output as ` x `.
+ * The statement's code with literals and comments blanked and back-quoted names kept (codeOnly,
+ * over the whole statement, so a table interpolated inside a comment or literal is blanked with
+ * it), each interpolated table as the marker `\u0000k\u0000` (k indexes `tables`) and each Output
+ * as ` x `.
  */
 export function markedCode(a: AnalyzedStatement): { code: string; tables: TableDefinition[] } {
   const tables: TableDefinition[] = [];
-  let code = "";
+  let text = "";
   for (const s of a.statement.segments) {
-    if (s.kind === "text") code += codeOnly(s.text, false, true);
-    else if (s.kind === "output") code += " x ";
-    else code += `\u0000${tables.push(s.table) - 1}\u0000`;
+    if (s.kind === "text") text += s.text;
+    else if (s.kind === "output") text += " x ";
+    else text += `\u0000${tables.push(s.table) - 1}\u0000`;
   }
-  return { code, tables };
+  return { code: codeOnly(text, false, true), tables };
 }
 
 /** The statement's code (codeOnly: literals and comments blanked), each interpolated table as ` x `; `names` keeps quoted names. */

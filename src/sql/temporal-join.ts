@@ -12,8 +12,12 @@
  *   Temporal Table Join requires both primary key and row time attribute in versioned table, but
  *   no row time attribute can be found"; flink `StreamPhysicalTemporalJoinRule`,
  *   `TemporalJoinRewriteWithUniqueKeyRule`).
- * The left column is resolved through `${left} [AS] alias`, a table's own name, or, unqualified, the
- * one other interpolated table that has it; anything else (views, subqueries) is left to Flink.
+ * - as of event time, both rowtimes have the same type ("Event-Time Temporal Table Join requires same
+ *   rowtime type in left table and versioned table": TIMESTAMP against TIMESTAMP_LTZ).
+ * The left column is resolved through `${left}.col`, an alias `${left} [AS] a` bound once at the
+ * same parenthesis depth, a table's own name, or, unqualified, the one other interpolated table
+ * that has it when every relation of the statement is an interpolated table; anything else (views,
+ * subqueries, aliases bound twice) is left to Flink.
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
@@ -21,12 +25,14 @@ import { unquoteIdentifier } from "./insert-query.js";
 import { markedCode, type AnalyzedStatement } from "./statement.js";
 
 const NAME = "(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)";
-/** `<right> FOR SYSTEM_TIME AS OF [q.]col`, not followed by `(` or `.` (a function or a deeper path). */
-const AS_OF = new RegExp(`\\u0000(\\d+)\\u0000\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+(?:${NAME}\\s*\\.\\s*)?${NAME}(?!\\s*[(.])`, "gi");
-/** `<table> [FOR SYSTEM_TIME AS OF x] [AS] alias`. */
-const ALIAS = new RegExp(`\\u0000(\\d+)\\u0000(?:\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+[^\\s]+)?\\s+(?:AS\\s+)?${NAME}`, "gi");
+/** `<right> FOR SYSTEM_TIME AS OF [q.]col` (q a name or a table marker), not followed by `(` or `.`. */
+const AS_OF = new RegExp(`\\u0000(\\d+)\\u0000\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+(?:(?:\\u0000(\\d+)\\u0000|${NAME})\\s*\\.\\s*)?${NAME}(?!\\s*[(.])`, "gi");
+/** `<table> [FOR SYSTEM_TIME AS OF x] [AS] alias`, or `) [AS] alias` (a subquery's alias: no table). */
+const ALIAS = new RegExp(`(?:\\u0000(\\d+)\\u0000(?:\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+[^\\s]+)?|\\))\\s+(?:AS\\s+)?${NAME}`, "gi");
 /** Words after a table that are no alias. */
-const KEYWORDS = new Set(["AS", "FOR", "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FETCH", "JOIN", "LEFT", "RIGHT", "INNER", "FULL", "CROSS", "NATURAL", "UNION", "INTERSECT", "EXCEPT", "MINUS", "WINDOW", "MATCH_RECOGNIZE", "TABLESAMPLE", "ON", "USING", "PARTITION", "DESCRIPTOR"]);
+const KEYWORDS = new Set(["AS", "FOR", "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FETCH", "JOIN", "LEFT", "RIGHT", "INNER", "FULL", "CROSS", "NATURAL", "UNION", "INTERSECT", "EXCEPT", "MINUS", "WINDOW", "MATCH_RECOGNIZE", "TABLESAMPLE", "ON", "USING", "PARTITION", "DESCRIPTOR", "SELECT"]);
+/** A relation that is no interpolated table: a subquery, a view or catalog table by name, a table function. */
+const OTHER_RELATION = /\b(?:FROM|JOIN)\s+(?!\u0000)|,\s*\(\s*SELECT\b/i;
 
 /** Connectors that are no lookup source (a processing-time temporal join over them fails). */
 const NO_LOOKUP = new Set(["kafka", "upsert-kafka", "datagen", "filesystem", "print", "blackhole", "kinesis", "pulsar"]);
@@ -48,50 +54,106 @@ function rowtimeRemedy(t: TableDefinition): string {
       : `read the table through an IcebergSource with watermark: { column } (an IcebergSink has no event time)`;
 }
 
+/** What `right` lacks to be a versioned table (a primary key, a rowtime attribute). */
+function versionedTableGaps(right: TableDefinition): string[] {
+  return [
+    ...(right.primaryKey === undefined || right.primaryKey.length === 0 ? ["a primaryKey"] : []),
+    ...(right.columns !== undefined && !right.columns.some((c) => c.timeAttribute === "rowtime") ? [`an event-time attribute (${rowtimeRemedy(right)})`] : []),
+  ];
+}
+
+/** Open parentheses before `pos` in `code`. */
+function depthAt(code: string, pos: number): number {
+  let depth = 0;
+  for (let i = 0; i < pos; i++) {
+    if (code[i] === "(") depth++;
+    else if (code[i] === ")") depth--;
+  }
+  return depth;
+}
+
+/** The left table a qualified or unqualified AS OF column belongs to, or undefined when it cannot be told. */
+function leftTable(m: RegExpMatchArray, code: string, tables: readonly TableDefinition[], a: AnalyzedStatement): TableDefinition | undefined {
+  const right = tables[Number(m[1])]!;
+  const name = unquoteIdentifier(m[4]!);
+  if (m[2] !== undefined) return tables[Number(m[2])];
+  if (m[3] !== undefined) {
+    const qualifier = unquoteIdentifier(m[3]);
+    const depth = depthAt(code, m.index!);
+    const bound: (TableDefinition | null)[] = [];
+    for (const b of code.matchAll(ALIAS)) {
+      if (!b[2]!.startsWith("`") && KEYWORDS.has(b[2]!.toUpperCase())) continue;
+      if (unquoteIdentifier(b[2]!) !== qualifier) continue;
+      // A subquery's alias is bound where its ")" is, one level out.
+      if (depthAt(code, b.index!) - (b[1] === undefined ? 1 : 0) === depth) bound.push(b[1] === undefined ? null : tables[Number(b[1])]!);
+    }
+    if (bound.length > 0) return bound.length === 1 && bound[0] !== null ? bound[0] : undefined;
+    const named = [...new Set(tables)].filter((t) => t.tableName === qualifier);
+    return named.length === 1 ? named[0] : undefined;
+  }
+  // Unqualified: only when every relation is an interpolated table, never the INSERT target.
+  if (OTHER_RELATION.test(code)) return undefined;
+  const candidates = [...new Set(tables)].filter((t) => t !== right && t !== a.target && t.columns?.some((c) => c.name === name));
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
 /** Checks the temporal joins of one statement of a streaming job; errors at `statements[i]`. */
 export function checkTemporalJoins(a: AnalyzedStatement, diag: Diagnostics): void {
   if (!a.statement.segments.some((s) => s.kind === "text" && /SYSTEM_TIME/i.test(s.text))) return;
   const { code, tables } = markedCode(a);
-  const aliases = new Map<string, TableDefinition>();
-  for (const m of code.matchAll(ALIAS)) {
-    if (m[2]!.startsWith("`") || !KEYWORDS.has(m[2]!.toUpperCase())) aliases.set(unquoteIdentifier(m[2]!), tables[Number(m[1])]!);
-  }
   const at = `statements[${a.index}]`;
   for (const m of code.matchAll(AS_OF)) {
     const right = tables[Number(m[1])]!;
-    const qualifier = m[2] === undefined ? undefined : unquoteIdentifier(m[2]);
-    const name = unquoteIdentifier(m[3]!);
-    const candidates =
-      qualifier !== undefined
-        ? [aliases.get(qualifier) ?? tables.find((t) => t.tableName === qualifier)]
-        : [...new Set(tables)].filter((t) => t !== right && t.columns?.some((c) => c.name === name));
-    const left = candidates.length === 1 ? candidates[0] : undefined;
+    const left = leftTable(m, code, tables, a);
     if (left === undefined || left === right || left.failed === true || right.failed === true) continue;
+    const name = unquoteIdentifier(m[4]!);
     const col = left.columns?.find((c) => c.name === name);
     if (col === undefined) continue;
-    const asOf = `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier !== undefined ? `${qualifier}.` : ""}${name}`;
+    const qualifier = m[2] !== undefined ? `${left.tableName}.` : m[3] !== undefined ? `${unquoteIdentifier(m[3])}.` : "";
+    const asOf = `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}`;
+    const leftRowtime = left.columns?.find((c) => c.timeAttribute === "rowtime");
     if (col.timeAttribute === undefined) {
       diag.error(
         at,
         `${asOf}: ${name} of ${left.label} is no time attribute, and Flink joins only as of the left table's time attribute ("Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field"); ` +
-          `join as of an event-time column (${rowtimeRemedy(left)}) or of a PROCTIME() column (processing time, lookup sources only)`,
+          (leftRowtime !== undefined
+            ? `join as of ${qualifier}${leftRowtime.name} (its event time)`
+            : `join as of an event-time column (${rowtimeRemedy(left)})`) +
+          " or of a PROCTIME() column (processing time, lookup sources only)",
       );
     } else if (col.timeAttribute === "proctime") {
       const reason = noLookupReason(right);
-      if (reason !== undefined) {
+      if (reason === undefined) continue;
+      const gaps = versionedTableGaps(right);
+      const instead =
+        leftRowtime !== undefined
+          ? `join as of ${qualifier}${leftRowtime.name} (event time) instead`
+          : `give ${left.label} an event-time attribute (${rowtimeRemedy(left)}) and join as of it`;
+      diag.error(
+        at,
+        `${asOf} joins as of processing time, and ${reason}: Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); ` +
+          `${instead}${gaps.length > 0 ? `, with ${right.label} as a versioned table (it needs ${gaps.join(" and ")})` : ""}, or use a regular join`,
+      );
+    } else {
+      const gaps = versionedTableGaps(right);
+      if (gaps.length > 0) {
+        const quote = gaps[0] === "a primaryKey" ? "Temporal Table Join requires primary key in versioned table, but no primary key can be found" : "Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found";
+        diag.error(at, `${asOf} joins as of event time, which needs ${right.label} to be a versioned table, with ${gaps.join(" and ")}: Flink rejects the job when it plans it ("${quote}")`);
+        continue;
+      }
+      const rightRowtime = right.columns?.find((c) => c.timeAttribute === "rowtime");
+      const lk = col.type?.kind;
+      const rk = rightRowtime?.type?.kind;
+      if (lk !== undefined && rk !== undefined && lk !== rk) {
         diag.error(
           at,
-          `${asOf} joins as of processing time, and ${reason}: Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); ` +
-            `join as of an event-time attribute of ${left.label} instead (a versioned table: ${right.label} needs a primaryKey and an event-time attribute), or use a regular join`,
+          `${asOf} joins as of event time, and the rowtimes differ in type: ${name} of ${left.label} is ${col.type!.toString()}, ${rightRowtime!.name} of ${right.label} is ${rightRowtime!.type!.toString()}: ` +
+            `Flink rejects the job when it plans it ("Event-Time Temporal Table Join requires same rowtime type in left table and versioned table"); declare both TIMESTAMP(3) or both TIMESTAMP_LTZ(3)`,
         );
+        continue;
       }
-    } else {
-      const problems = [
-        ...(right.primaryKey === undefined || right.primaryKey.length === 0 ? ["a primaryKey"] : []),
-        ...(right.columns !== undefined && !right.columns.some((c) => c.timeAttribute === "rowtime") ? [`an event-time attribute (${rowtimeRemedy(right)})`] : []),
-      ];
       const wm = right.iceberg?.watermark;
-      if (problems.length === 0 && wm !== undefined) {
+      if (wm !== undefined) {
         diag.warn(
           at,
           `${asOf} joins as of event time, and Flink emits a joined row only once the watermarks of both sides have passed it (flink TemporalRowTimeJoinOperator): ` +
@@ -99,13 +161,6 @@ export function checkTemporalJoins(a: AnalyzedStatement, diag: Diagnostics): voi
             (wm === "source"
               ? " (no idle timeout applies to source watermarks); commit to the table regularly (e.g. a heartbeat row), or join as of processing time against a lookup source"
               : "; set table.exec.source.idle-timeout in the job's configuration, so an idle source stops holding the watermark, or commit to the table regularly"),
-        );
-      }
-      if (problems.length > 0) {
-        diag.error(
-          at,
-          `${asOf} joins as of event time, which needs ${right.label} to be a versioned table, with ${problems.join(" and ")}: Flink rejects the job when it plans it ` +
-            `("Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table")`,
         );
       }
     }

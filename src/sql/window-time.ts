@@ -16,7 +16,7 @@ import { markedCode, type AnalyzedStatement } from "./statement.js";
 
 /** `FN(TABLE <table k>[ PARTITION BY ...], DESCRIPTOR(col)`; the table is a `\u0000k\u0000` marker. */
 const WINDOW_CALL =
-  /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s*\u0000(\d+)\u0000\s*(?:PARTITION\s+BY\s+(?:\([^()]*\)|[^,()]+?)\s*)?,\s*(?:TIMECOL\s*=>\s*)?DESCRIPTOR\s*\(\s*(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*\)/gi;
+  /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s*\u0000(\d+)\u0000\s*(?:PARTITION\s+BY\s*(?:\([^()]*\)|[^,()]+?)\s*)?,\s*(?:TIMECOL\s*=>\s*)?DESCRIPTOR\s*\(\s*(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*\)/gi;
 
 /** What to declare on the table so `column` becomes a time attribute. */
 function remedy(t: TableDefinition, column: string): string {
