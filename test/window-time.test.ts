@@ -129,4 +129,34 @@ describe("FlinkSqlJob: the time column of a window over an interpolated table", 
     );
     expect(got.map((i) => `${i.path}: ${i.message.slice(0, 45)}`)).to.deep.equal(["statements[0]: SESSION(TABLE tw_unread, DESCRIPTOR(ts), ...)"]);
   });
+
+  it("legacy group windows (GROUP BY TUMBLE(col, ...)) over the one table a streaming statement reads", () => {
+    const plain = src("tw-legacy");
+    const timed = src("tw-legacy-wm", { watermark: { column: "ts" } });
+    const o = out("tw-out12");
+    const o2 = out("tw-out13");
+    const got = issues(
+      () =>
+        new api.FlinkSqlJob("tw-9", {
+          statements: [
+            api.sql`INSERT INTO ${o} SELECT TUMBLE_START(ts, INTERVAL '1' MINUTE), COUNT(*) FROM ${plain} c GROUP BY TUMBLE(c.ts, INTERVAL '1' MINUTE)`,
+            api.sql`INSERT INTO ${o2} SELECT HOP_START(ts, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE), COUNT(*) FROM ${timed} GROUP BY HOP(ts, INTERVAL '1' MINUTE, INTERVAL '5' MINUTE)`,
+          ],
+        }),
+    );
+    expect(got).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          'TUMBLE(ts, ...) in a streaming job\'s GROUP BY needs a time attribute, and ts of IcebergSource "tw-legacy" is a plain TIMESTAMP(3) column: ' +
+          'Flink rejects the statement when it plans the job ("Window aggregate can only be defined over a time attribute column"); set watermark: { column: "ts" } on IcebergSource "tw-legacy" (event time from each data file\'s statistics)',
+      },
+    ]);
+    // Batch: any TIMESTAMP column; two tables (a join): left to Flink.
+    const bounded = new api.IcebergSource("tw-legacy-b", { catalog: hive, database: "web", table: "lb", columns: [{ name: "user_id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }] });
+    const o3 = out("tw-out14");
+    expect(issues(() => new api.FlinkSqlJob("tw-10", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${o3} SELECT TUMBLE_START(ts, INTERVAL '1' MINUTE), COUNT(*) FROM ${bounded} GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE)`] }))).to.deep.equal([]);
+    const o4 = out("tw-out15");
+    expect(issues(() => new api.FlinkSqlJob("tw-11", { statements: [api.sql`INSERT INTO ${o4} SELECT TUMBLE_START(a.ts, INTERVAL '1' MINUTE), COUNT(*) FROM ${plain} a JOIN ${timed} b ON a.user_id = b.user_id GROUP BY TUMBLE(b.ts, INTERVAL '1' MINUTE)`] }))).to.deep.equal([]);
+  });
 });

@@ -108,6 +108,14 @@ export function markedCode(a: AnalyzedStatement): { code: string; tables: TableD
   return { code: codeOnly(text, false, true), tables };
 }
 
+/** A relation that is no interpolated table in markedCode's code: a subquery, a view or catalog table by name, a table function. */
+const OTHER_RELATION = /\b(?:FROM|JOIN)\s+(?!\u0000)|,\s*\(\s*SELECT\b/i;
+
+/** True when every relation the marked code reads (after FROM, JOIN) is an interpolated table. */
+export function readsOnlyInterpolatedTables(code: string): boolean {
+  return !OTHER_RELATION.test(code);
+}
+
 /** The statement's code (codeOnly: literals and comments blanked), each interpolated table as ` x `; `names` keeps quoted names. */
 export function statementCode(a: AnalyzedStatement, names = false): string {
   return codeOnly(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""), false, names);

@@ -22,7 +22,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { unquoteIdentifier } from "./insert-query.js";
-import { markedCode, type AnalyzedStatement } from "./statement.js";
+import { markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 
 const NAME = "(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)";
 /** `<right> FOR SYSTEM_TIME AS OF [q.]col` (q a name or a table marker), not followed by `(` or `.`. */
@@ -31,8 +31,6 @@ const AS_OF = new RegExp(`\\u0000(\\d+)\\u0000\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF
 const ALIAS = new RegExp(`(?:\\u0000(\\d+)\\u0000(?:\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+[^\\s]+)?|\\))\\s+(?:AS\\s+)?${NAME}`, "gi");
 /** Words after a table that are no alias. */
 const KEYWORDS = new Set(["AS", "FOR", "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FETCH", "JOIN", "LEFT", "RIGHT", "INNER", "FULL", "CROSS", "NATURAL", "UNION", "INTERSECT", "EXCEPT", "MINUS", "WINDOW", "MATCH_RECOGNIZE", "TABLESAMPLE", "ON", "USING", "PARTITION", "DESCRIPTOR", "SELECT"]);
-/** A relation that is no interpolated table: a subquery, a view or catalog table by name, a table function. */
-const OTHER_RELATION = /\b(?:FROM|JOIN)\s+(?!\u0000)|,\s*\(\s*SELECT\b/i;
 
 /** Connectors that are no lookup source (a processing-time temporal join over them fails). */
 const NO_LOOKUP = new Set(["kafka", "upsert-kafka", "datagen", "filesystem", "print", "blackhole", "kinesis", "pulsar"]);
@@ -92,7 +90,7 @@ function leftTable(m: RegExpMatchArray, code: string, tables: readonly TableDefi
     return named.length === 1 ? named[0] : undefined;
   }
   // Unqualified: only when every relation is an interpolated table, never the INSERT target.
-  if (OTHER_RELATION.test(code)) return undefined;
+  if (!readsOnlyInterpolatedTables(code)) return undefined;
   const candidates = [...new Set(tables)].filter((t) => t !== right && t !== a.target && t.columns?.some((c) => c.name === name));
   return candidates.length === 1 ? candidates[0] : undefined;
 }

@@ -6,27 +6,33 @@
  * statement when it plans the job ("The window function requires the timecol is a time attribute
  * type, but is TIMESTAMP(3)", flink `StreamPhysicalWindowTableFunctionRule`); in a batch job any
  * TIMESTAMP or TIMESTAMP_LTZ column will do (flink `SqlWindowTableFunction`
- * `checkTimeColumnDescriptorOperand`). Only this direct shape is read: a window over a view or a
+ * `checkTimeColumnDescriptorOperand`). The legacy group windows (`GROUP BY TUMBLE(ts, INTERVAL ...)`,
+ * also HOP and SESSION) over the one interpolated table a statement reads need the same in a
+ * streaming job ("Window aggregate can only be defined over a time attribute column", flink
+ * `StreamLogicalWindowAggregateRule`). Only these direct shapes are read: a window over a view or a
  * subquery is left to Flink.
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { unquoteIdentifier } from "./insert-query.js";
-import { markedCode, type AnalyzedStatement } from "./statement.js";
+import { markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 
 /** `FN(TABLE <table k>[ PARTITION BY ...], DESCRIPTOR(col)`; the table is a `\u0000k\u0000` marker. */
 const WINDOW_CALL =
   /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s*\u0000(\d+)\u0000\s*(?:PARTITION\s+BY\s*(?:\([^()]*\)|[^,()]+?)\s*)?,\s*(?:TIMECOL\s*=>\s*)?DESCRIPTOR\s*\(\s*(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*\)/gi;
 
+/** `TUMBLE([q.]col, ` (also HOP, SESSION): a legacy group window's time column. */
+const GROUP_WINDOW = /\b(TUMBLE|HOP|SESSION)\s*\(\s*(?:(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*|\u0000\d+\u0000)\s*\.\s*)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*,/gi;
+
 /** What to declare on the table so `column` becomes a time attribute. */
-function remedy(t: TableDefinition, column: string): string {
+function remedy(t: TableDefinition, column: string, proctimeUse = "and DESCRIPTOR(proc_time)"): string {
   switch (t.resourceType) {
     case "IcebergSource":
       return `set watermark: { column: ${JSON.stringify(column)} } on ${t.label} (event time from each data file's statistics)`;
     case "FlinkTable":
       return (
         `declare watermark: { column: ${JSON.stringify(column)}, expression: "\`${column}\` - INTERVAL '5' SECOND" } on ${t.label} for event time, ` +
-        `or a computed column { name: "proc_time", expression: "PROCTIME()" } and DESCRIPTOR(proc_time) for processing time`
+        `or a computed column { name: "proc_time", expression: "PROCTIME()" } ${proctimeUse} for processing time`
       );
     case "IcebergSink":
       return `an IcebergSink has no event time: read the table through an IcebergSource with watermark: { column: ${JSON.stringify(column)} }`;
@@ -39,9 +45,10 @@ function remedy(t: TableDefinition, column: string): string {
  */
 export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean, diag: Diagnostics): void {
   // Most statements have no window: skip them before scanning their code.
-  if (!a.statement.segments.some((s) => s.kind === "text" && /DESCRIPTOR/i.test(s.text))) return;
+  if (!a.statement.segments.some((s) => s.kind === "text" && /DESCRIPTOR|GROUP\s+BY/i.test(s.text))) return;
   const { code: text, tables } = markedCode(a);
   if (tables.length === 0) return;
+  if (streaming) checkGroupWindows(a, text, tables, diag);
   for (const m of text.matchAll(WINDOW_CALL)) {
     const fn = m[1]!.toUpperCase();
     const t = tables[Number(m[2])]!;
@@ -65,6 +72,24 @@ export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean,
       at,
       `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...) in a streaming job needs a time attribute, and ${column} of ${t.label} is a plain ${col.type?.toString() ?? "computed"} column: ` +
         `Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); ${remedy(t, column)}`,
+    );
+  }
+}
+
+/** The legacy group windows of a statement that reads one interpolated table (see the module comment). */
+function checkGroupWindows(a: AnalyzedStatement, code: string, tables: readonly TableDefinition[], diag: Diagnostics): void {
+  if (!/\bGROUP\s+BY\b/i.test(code) || !readsOnlyInterpolatedTables(code)) return;
+  const read = [...new Set(tables)].filter((t) => t !== a.target);
+  const t = read.length === 1 ? read[0]! : undefined;
+  if (t === undefined || t.failed === true || t.columns === undefined) return;
+  for (const m of code.matchAll(GROUP_WINDOW)) {
+    const column = unquoteIdentifier(m[2]!);
+    const col = t.columns.find((c) => c.name === column);
+    if (col === undefined || col.timeAttribute !== undefined) continue;
+    diag.error(
+      `statements[${a.index}]`,
+      `${m[1]!.toUpperCase()}(${column}, ...) in a streaming job's GROUP BY needs a time attribute, and ${column} of ${t.label} is a plain ${col.type?.toString() ?? "computed"} column: ` +
+        `Flink rejects the statement when it plans the job ("Window aggregate can only be defined over a time attribute column"); ${remedy(t, column, "and TUMBLE(proc_time, ...)")}`,
     );
   }
 }
