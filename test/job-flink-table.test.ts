@@ -396,7 +396,19 @@ describe("FlinkSqlJob with FlinkTables", () => {
     expect(e.issues[0]!.message).to.equal('is a Pulumi Output, but "connector" decides how the job runs, which preview must know: write it as a plain string');
   });
 
-  it("rejects interpolations that are neither tables, text nor Outputs", () => {
-    expect(() => api.sql`SELECT ${{ a: 1 }}`).to.throw(api.FlinkIcebergValidationError, /interpolation 1 is an object/);
+  it("rejects interpolations that are neither tables, fragments, text nor Outputs", () => {
+    expect(() => api.sql`SELECT ${{ a: 1 }}`).to.throw(api.FlinkIcebergValidationError, /interpolation 1: is an object/);
+  });
+
+  it("takes another sql fragment in place: its tables are declared, its Outputs resolved", async () => {
+    const pulumi = await import("@pulumi/pulumi");
+    const src = new api.FlinkTable("frag_src", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "datagen", "number-of-rows": "10" } });
+    const sink = new api.FlinkTable("frag_sink", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const filter = api.sql`WHERE id > ${pulumi.output("5")}`;
+    const from = api.sql`FROM ${src} ${filter}`;
+    const job = new api.FlinkSqlJob("frag-job", { statements: [api.sql`INSERT INTO ${sink} SELECT id ${from}`] });
+    const script = await settle(job.script);
+    expect(script.split("\n").slice(-2)).to.deep.equal(["INSERT INTO `frag_sink` SELECT id FROM `frag_src` WHERE id > 5;", ""]);
+    expect(script).to.contain("CREATE TABLE `frag_src` (");
   });
 });

@@ -71,7 +71,8 @@ export function sqlLiteral(value: string): string {
 /**
  * Tagged template that builds a SqlStatement. Interpolations: a table component (IcebergSource,
  * IcebergSink, FlinkTable) → its quoted identifier; string, number or bigint → text; a Pulumi
- * Output → its value when known (it must not be secret).
+ * Output → its value when known (it must not be secret); another `sql` fragment → its pieces, in
+ * place (its tables are referenced as if written here).
  * @throws FlinkIcebergValidationError for any other value (objects, undefined, functions ...).
  */
 export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlStatement {
@@ -89,13 +90,19 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlSta
     const v = values[i];
     const table = getTableDefinition(v);
     if (table) segments.push({ kind: "table", table });
-    else if (typeof v === "string" || typeof v === "number" || typeof v === "bigint") pushText(String(v));
+    else if (v instanceof SqlStatement) {
+      for (const s of v.segments) {
+        if (s.kind === "text") pushText(s.text);
+        else if (s.kind === "table") segments.push(s);
+        else segments.push({ kind: "output", output: s.output, index: outputs++ });
+      }
+    } else if (typeof v === "string" || typeof v === "number" || typeof v === "bigint") pushText(String(v));
     else if (pulumi.Output.isInstance(v)) segments.push({ kind: "output", output: v, index: outputs++ });
     else {
       const what = v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? `an object (${v.constructor?.name ?? "Object"})` : typeof v;
       issues.push({
-        path: `\${${i}}`,
-        message: `interpolation ${i + 1} is ${what}; a sql\`...\` statement takes a table component (IcebergSource, IcebergSink, FlinkTable), a string, a number or a Pulumi Output<string>`,
+        path: `interpolation ${i + 1}`,
+        message: `is ${what}; a sql\`...\` statement takes a table component (IcebergSource, IcebergSink, FlinkTable), another sql\`...\` fragment, a string, a number or a Pulumi Output<string>`,
       });
     }
   });
