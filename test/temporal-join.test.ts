@@ -58,8 +58,8 @@ describe("FlinkSqlJob: temporal joins", () => {
       {
         path: "statements[0]",
         message:
-          'tj_rates2 FOR SYSTEM_TIME AS OF o.ts joins as of event time, which needs IcebergSource "tj-rates2" to be a versioned table, with a primaryKey and an event-time attribute ' +
-          '(set watermark: { column: "<a TIMESTAMP(3) column>" } on IcebergSource "tj-rates2"): Flink rejects the job when it plans it ("Temporal Table Join requires primary key in versioned table, but no primary key can be found")',
+          'tj_rates2 FOR SYSTEM_TIME AS OF o.ts joins as of event time, which needs IcebergSource "tj-rates2" to be a versioned table, with a primaryKey (primaryKey: ["cur"], the join key) and an event-time attribute ' +
+          '(watermark: { column: "updated" } on IcebergSource "tj-rates2"): Flink rejects the job when it plans it ("Temporal Table Join requires primary key in versioned table, but no primary key can be found")',
       },
     ]);
   });
@@ -85,14 +85,15 @@ describe("FlinkSqlJob: temporal joins", () => {
         message:
           'tj_rates3 FOR SYSTEM_TIME AS OF o.proc joins as of processing time, and IcebergSource "tj-rates3" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source): ' +
           'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of o.ts (event time) instead, with IcebergSource "tj-rates3" as a versioned table ' +
-          '(it needs an event-time attribute (set watermark: { column: "<a TIMESTAMP(3) column>" } on IcebergSource "tj-rates3")), or use a regular join',
+          '(it needs an event-time attribute (watermark: { column: "updated" } on IcebergSource "tj-rates3")), or use a regular join',
       },
       {
         path: "statements[1]",
         message:
           "tj_krates FOR SYSTEM_TIME AS OF proc joins as of processing time, and FlinkTable \"tj-krates\" is a 'kafka' table, which is no lookup source: " +
           'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of ts (event time) instead, with FlinkTable "tj-krates" as a versioned table ' +
-          '(it needs a primaryKey and an event-time attribute (declare watermark: { column, expression } on FlinkTable "tj-krates")), or use a regular join',
+          '(it needs a primaryKey (primaryKey: ["cur"], the join key; a \'kafka\' table with format json takes none: declare it with connector \'upsert-kafka\', or a changelog format such as debezium-json) ' +
+          'and an event-time attribute (a TIMESTAMP(3) column and watermark: { column: "ts", expression: "`ts` - INTERVAL \'5\' SECOND" } over it on FlinkTable "tj-krates")), or use a regular join',
       },
     ]);
   });
@@ -114,7 +115,8 @@ describe("FlinkSqlJob: temporal joins", () => {
     expect(got.map((i) => i.path)).to.deep.equal(["statements[1]"]);
     expect(got[0]!.message).to.equal(
       `tj_jdbc FOR SYSTEM_TIME AS OF o.id: id of FlinkTable "tj-orders4" is no time attribute, and Flink joins only as of the left table's time attribute ("Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field"); ` +
-        `join as of o.ts (its event time) or of a PROCTIME() column (processing time, lookup sources only)`,
+        `join as of o.ts (its event time), with FlinkTable "tj-jdbc" as a versioned table (it needs an event-time attribute (a TIMESTAMP(3) column and watermark: { column: "ts", expression: "\`ts\` - INTERVAL '5' SECOND" } over it on FlinkTable "tj-jdbc")), ` +
+          "or of a PROCTIME() column (processing time, lookup sources only)",
     );
   });
 
@@ -185,7 +187,45 @@ describe("FlinkSqlJob: temporal joins", () => {
     ]);
     expect(got[1]!.message).to.equal(
       'tj_ltz7 FOR SYSTEM_TIME AS OF o.ts joins as of event time, and the rowtimes differ in type: ts of FlinkTable "tj-orders7" is TIMESTAMP(3), updated of IcebergSource "tj-ltz7" is TIMESTAMP_LTZ(3): ' +
-        'Flink rejects the job when it plans it ("Event-Time Temporal Table Join requires same rowtime type in left table and versioned table"); declare both TIMESTAMP(3) or both TIMESTAMP_LTZ(3)',
+        'Flink rejects the job when it plans it ("Event-Time Temporal Table Join requires same rowtime type in left table and versioned table"); give FlinkTable "tj-orders7" a computed column { name: "ts_ltz", expression: "CAST(`ts` AS TIMESTAMP_LTZ(3))" } with the watermark on it, and use it in the join ' +
+        "(a cast between TIMESTAMP and TIMESTAMP_LTZ reads the session time zone, table.local-time-zone)",
     );
+  });
+
+  it("new-user cases: a batch job against an Iceberg table, a bounded versioned table (no stall warning), every gap in one message", () => {
+    const bounded = new api.IcebergSource("tj-users8", {
+      catalog: hive, database: "dim", table: "users8", primaryKey: ["cur"],
+      columns: [{ name: "cur", type: "STRING NOT NULL" }, { name: "rate", type: "DOUBLE" }, { name: "updated", type: "TIMESTAMP(3)" }],
+      watermark: { column: "updated" },
+    });
+    const facts = new api.FlinkTable("tj-facts8", {
+      columns: [{ name: "id", type: "BIGINT" }, { name: "cur", type: "STRING" }, { name: "ts", type: "TIMESTAMP(3)" }],
+      options: { connector: "datagen", "number-of-rows": "100" },
+    });
+    const s1 = out("tj-out8a");
+    expect(issues(() => new api.FlinkSqlJob("tj-batch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${s1} SELECT f.id, u.rate FROM ${facts} AS f JOIN ${bounded} FOR SYSTEM_TIME AS OF f.ts AS u ON f.cur = u.cur`] }))).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          'tj_users8 FOR SYSTEM_TIME AS OF ...: a batch job joins FOR SYSTEM_TIME AS OF only against a lookup source, and IcebergSource "tj-users8" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source): ' +
+          "Flink fails to plan the job; join the table with a regular join (JOIN tj_users8 ON ...: a bounded read is complete when the join runs), or run the job in streaming mode",
+      },
+    ]);
+    const o = orders("tj-orders8");
+    const s2 = out("tj-out8b");
+    new api.FlinkSqlJob("tj-bounded", { statements: [api.sql`INSERT INTO ${s2} SELECT o.id, u.rate FROM ${o} AS o JOIN ${bounded} FOR SYSTEM_TIME AS OF o.ts AS u ON o.cur = u.cur`] });
+    expect(jobWarnings("tj-bounded")).to.deep.equal([]);
+    const r = rates("tj-rates8");
+    const s3 = out("tj-out8c");
+    expect(issues(() => new api.FlinkSqlJob("tj-gaps", { statements: [api.sql`INSERT INTO ${s3} SELECT f.id, r.rate FROM ${facts} AS f JOIN ${r} FOR SYSTEM_TIME AS OF f.id AS r ON f.cur = r.cur`] }))).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          `tj_rates8 FOR SYSTEM_TIME AS OF f.id: id of FlinkTable "tj-facts8" is no time attribute, and Flink joins only as of the left table's time attribute ("Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field"); ` +
+          `join as of an event-time column (watermark: { column: "ts", expression: "\`ts\` - INTERVAL '5' SECOND" } on FlinkTable "tj-facts8"), with IcebergSource "tj-rates8" as a versioned table ` +
+          `(it needs a primaryKey (primaryKey: ["cur"], the join key) and an event-time attribute (watermark: { column: "updated" } on IcebergSource "tj-rates8")) ` +
+          "(IcebergSource \"tj-rates8\" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source), so processing time is no option)",
+      },
+    ]);
   });
 });

@@ -97,6 +97,14 @@ describe("FlinkSqlJob: the time column of a window over an interpolated table", 
     const s = new api.IcebergSource("tw-batch", { catalog: hive, database: "web", table: "b", columns: [{ name: "id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(6)" }] });
     const o = out("tw-out8");
     expect(issues(() => new api.FlinkSqlJob("tw-5", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${o} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${s}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`] }))).to.deep.equal([]);
+    const o3 = out("tw-out8s");
+    expect(issues(() => new api.FlinkSqlJob("tw-5s", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${o3} SELECT window_start, COUNT(*) FROM TABLE(SESSION(TABLE ${s} PARTITION BY id, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`] }))).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          'SESSION(TABLE tw_batch, ...) in a batch job: Flink has no session window TVF in batch mode (flink docs window-tvf.md: "Session Window TVF is not supported in batch mode"); run the job in streaming mode, or use TUMBLE, HOP or CUMULATE',
+      },
+    ]);
     const o2 = out("tw-out9");
     expect(issues(() => new api.FlinkSqlJob("tw-6", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${o2} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${s}, DESCRIPTOR(id), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`] }))).to.deep.equal([
       { path: "statements[0]", message: 'TUMBLE(TABLE tw_batch, DESCRIPTOR(id), ...): id of IcebergSource "tw-batch" is BIGINT, and a window\'s time column is TIMESTAMP or TIMESTAMP_LTZ ("The window function ... requires the timecol to be TIMESTAMP or TIMESTAMP_LTZ")' },

@@ -253,7 +253,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const unread = unreadViews(analyzed, views);
   for (const a of analyzed.filter((x) => !unread.has(x))) {
     checkWindowTimeColumns(a, runtimeMode !== "batch", diag);
-    if (runtimeMode !== "batch") checkTemporalJoins(a, diag);
+    checkTemporalJoins(a, runtimeMode !== "batch", diag);
   }
   if (runtimeMode === "streaming") for (const a of inserts) checkChangelogIntoAppendSink(a, views, diag);
 

@@ -43,21 +43,53 @@ function noLookupReason(t: TableDefinition): string | undefined {
   return undefined;
 }
 
-/** How to give table `t` an event-time attribute. */
+/** How to give table `t` an event-time attribute, naming its timestamp column when it has one. */
 function rowtimeRemedy(t: TableDefinition): string {
-  return t.resourceType === "IcebergSource"
-    ? `set watermark: { column: "<a TIMESTAMP(3) column>" } on ${t.label}`
-    : t.resourceType === "FlinkTable"
-      ? `declare watermark: { column, expression } on ${t.label}`
-      : `read the table through an IcebergSource with watermark: { column } (an IcebergSink has no event time)`;
+  const times = (t.columns ?? []).filter((c) => c.type !== undefined && (c.type.kind === "TIMESTAMP" || c.type.kind === "TIMESTAMP_LTZ")).map((c) => c.name);
+  const set = (column: string): string =>
+    t.resourceType === "FlinkTable" ? `watermark: { column: ${JSON.stringify(column)}, expression: "\`${column}\` - INTERVAL '5' SECOND" }` : `watermark: { column: ${JSON.stringify(column)} }`;
+  const how = times.length === 1 ? set(times[0]!) : times.length > 1 ? `${set(times[0]!)} (or another of ${times.join(", ")})` : `a TIMESTAMP(3) column and ${set("ts")} over it`;
+  return t.resourceType === "IcebergSink" ? `read the table through an IcebergSource with ${how} (an IcebergSink has no event time)` : `${how} on ${t.label}`;
 }
 
-/** What `right` lacks to be a versioned table (a primary key, a rowtime attribute). */
-function versionedTableGaps(right: TableDefinition): string[] {
+/** The right table's columns the join condition after `from` compares (`alias.col` / `${right}.col` in ON ...). */
+function joinKeyColumns(code: string, from: number, rightIndex: number, tables: readonly TableDefinition[]): string[] {
+  const rest = code.slice(from);
+  const alias = new RegExp(`^\\s+(?:AS\\s+)?${NAME}`, "i").exec(rest);
+  const name = alias !== null && (alias[1]!.startsWith("`") || !KEYWORDS.has(alias[1]!.toUpperCase())) ? unquoteIdentifier(alias[1]!) : undefined;
+  const on = /\bON\b([\s\S]*?)(?=\b(?:WHERE|GROUP|HAVING|ORDER|LIMIT|UNION|INTERSECT|EXCEPT|JOIN|LEFT|RIGHT|INNER|FULL|CROSS)\b|\)|$)/i.exec(rest);
+  if (on === null) return [];
+  const right = tables[rightIndex]!;
+  const out: string[] = [];
+  for (const r of on[1]!.matchAll(new RegExp(`(?:\\u0000(\\d+)\\u0000|${NAME})\\s*\\.\\s*${NAME}`, "g"))) {
+    const isRight = r[1] !== undefined ? tables[Number(r[1])] === right : name !== undefined ? unquoteIdentifier(r[2]!) === name : unquoteIdentifier(r[2]!) === right.tableName;
+    const col = unquoteIdentifier(r[3]!);
+    if (isRight && !out.includes(col)) out.push(col);
+  }
+  return out;
+}
+
+/** What `right` lacks to be a versioned table (a primary key, a rowtime attribute); `keys` are the join's columns of it. */
+function versionedTableGaps(right: TableDefinition, keys: readonly string[]): string[] {
+  const notes = [
+    ...(keys.length > 0 ? [`primaryKey: [${keys.map((k) => JSON.stringify(k)).join(", ")}], the join key`] : []),
+    ...(right.connector === "kafka" ? ["a 'kafka' table with format json takes none: declare it with connector 'upsert-kafka', or a changelog format such as debezium-json"] : []),
+  ];
+  const pk = notes.length > 0 ? `a primaryKey (${notes.join("; ")})` : "a primaryKey";
   return [
-    ...(right.primaryKey === undefined || right.primaryKey.length === 0 ? ["a primaryKey"] : []),
+    ...(right.primaryKey === undefined || right.primaryKey.length === 0 ? [pk] : []),
     ...(right.columns !== undefined && !right.columns.some((c) => c.timeAttribute === "rowtime") ? [`an event-time attribute (${rowtimeRemedy(right)})`] : []),
   ];
+}
+
+/** How to make two rowtimes of different types meet: a cast on a FlinkTable side (computed column with the watermark). */
+function castRemedy(left: TableDefinition, leftColumn: string, right: TableDefinition, rightColumn: string, rightType: string, leftType: string): string {
+  const side = left.resourceType === "FlinkTable" ? { t: left, c: leftColumn, to: rightType } : right.resourceType === "FlinkTable" ? { t: right, c: rightColumn, to: leftType } : undefined;
+  if (side === undefined) return "an Iceberg timestamp and timestamptz column cannot meet: join as of a column of the same Iceberg type";
+  return (
+    `give ${side.t.label} a computed column { name: "${side.c}_${side.to.startsWith("TIMESTAMP_LTZ") ? "ltz" : "ts"}", expression: "CAST(\`${side.c}\` AS ${side.to})" } with the watermark on it, and use it in the join ` +
+    "(a cast between TIMESTAMP and TIMESTAMP_LTZ reads the session time zone, table.local-time-zone)"
+  );
 }
 
 /** Open parentheses before `pos` in `code`. */
@@ -95,63 +127,68 @@ function leftTable(m: RegExpMatchArray, code: string, tables: readonly TableDefi
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
-/** Checks the temporal joins of one statement of a streaming job; errors at `statements[i]`. */
-export function checkTemporalJoins(a: AnalyzedStatement, diag: Diagnostics): void {
+/**
+ * Checks the temporal joins of one statement; errors at `statements[i]`. In a batch job only a
+ * lookup join works (flink: a temporal join otherwise fails to plan, FLINK-39420), so a right table
+ * that is no lookup source is an error there.
+ */
+export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, diag: Diagnostics): void {
   if (!a.statement.segments.some((s) => s.kind === "text" && /SYSTEM_TIME/i.test(s.text))) return;
   const { code, tables } = markedCode(a);
   const at = `statements[${a.index}]`;
   for (const m of code.matchAll(AS_OF)) {
     const right = tables[Number(m[1])]!;
-    const left = leftTable(m, code, tables, a);
-    if (left === undefined || left === right || left.failed === true || right.failed === true) continue;
+    if (right.failed === true) continue;
     const name = unquoteIdentifier(m[4]!);
+    const noLookup = noLookupReason(right);
+    if (!streaming) {
+      if (noLookup !== undefined) {
+        diag.error(
+          at,
+          `${right.tableName} FOR SYSTEM_TIME AS OF ...: a batch job joins FOR SYSTEM_TIME AS OF only against a lookup source, and ${noLookup}: Flink fails to plan the job; ` +
+            `join the table with a regular join (JOIN ${right.tableName} ON ...: a bounded read is complete when the join runs), or run the job in streaming mode`,
+        );
+      }
+      continue;
+    }
+    const left = leftTable(m, code, tables, a);
+    if (left === undefined || left === right || left.failed === true) continue;
     const col = left.columns?.find((c) => c.name === name);
     if (col === undefined) continue;
     const qualifier = m[2] !== undefined ? `${left.tableName}.` : m[3] !== undefined ? `${unquoteIdentifier(m[3])}.` : "";
     const asOf = `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}`;
     const leftRowtime = left.columns?.find((c) => c.timeAttribute === "rowtime");
+    const gaps = versionedTableGaps(right, joinKeyColumns(code, m.index! + m[0].length, Number(m[1]), tables));
+    const versioned = gaps.length > 0 ? `, with ${right.label} as a versioned table (it needs ${gaps.join(" and ")})` : "";
     if (col.timeAttribute === undefined) {
       diag.error(
         at,
         `${asOf}: ${name} of ${left.label} is no time attribute, and Flink joins only as of the left table's time attribute ("Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field"); ` +
-          (leftRowtime !== undefined
-            ? `join as of ${qualifier}${leftRowtime.name} (its event time)`
-            : `join as of an event-time column (${rowtimeRemedy(left)})`) +
-          " or of a PROCTIME() column (processing time, lookup sources only)",
+          (leftRowtime !== undefined ? `join as of ${qualifier}${leftRowtime.name} (its event time)` : `join as of an event-time column (${rowtimeRemedy(left)})`) +
+          (noLookup !== undefined ? `${versioned} (${noLookup}, so processing time is no option)` : `${versioned}, or of a PROCTIME() column (processing time, lookup sources only)`),
       );
     } else if (col.timeAttribute === "proctime") {
-      const reason = noLookupReason(right);
-      if (reason === undefined) continue;
-      const gaps = versionedTableGaps(right);
-      const instead =
-        leftRowtime !== undefined
-          ? `join as of ${qualifier}${leftRowtime.name} (event time) instead`
-          : `give ${left.label} an event-time attribute (${rowtimeRemedy(left)}) and join as of it`;
-      diag.error(
-        at,
-        `${asOf} joins as of processing time, and ${reason}: Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); ` +
-          `${instead}${gaps.length > 0 ? `, with ${right.label} as a versioned table (it needs ${gaps.join(" and ")})` : ""}, or use a regular join`,
-      );
+      if (noLookup === undefined) continue;
+      const instead = leftRowtime !== undefined ? `join as of ${qualifier}${leftRowtime.name} (event time) instead` : `give ${left.label} an event-time attribute (${rowtimeRemedy(left)}) and join as of it`;
+      diag.error(at, `${asOf} joins as of processing time, and ${noLookup}: Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); ${instead}${versioned}, or use a regular join`);
+    } else if (gaps.length > 0) {
+      const quote = gaps[0]!.startsWith("a primaryKey") ? "Temporal Table Join requires primary key in versioned table, but no primary key can be found" : "Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found";
+      diag.error(at, `${asOf} joins as of event time, which needs ${right.label} to be a versioned table, with ${gaps.join(" and ")}: Flink rejects the job when it plans it ("${quote}")`);
     } else {
-      const gaps = versionedTableGaps(right);
-      if (gaps.length > 0) {
-        const quote = gaps[0] === "a primaryKey" ? "Temporal Table Join requires primary key in versioned table, but no primary key can be found" : "Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found";
-        diag.error(at, `${asOf} joins as of event time, which needs ${right.label} to be a versioned table, with ${gaps.join(" and ")}: Flink rejects the job when it plans it ("${quote}")`);
-        continue;
-      }
       const rightRowtime = right.columns?.find((c) => c.timeAttribute === "rowtime");
-      const lk = col.type?.kind;
-      const rk = rightRowtime?.type?.kind;
-      if (lk !== undefined && rk !== undefined && lk !== rk) {
+      const lt = col.type;
+      const rt = rightRowtime?.type;
+      if (lt !== undefined && rt !== undefined && lt.kind !== rt.kind) {
         diag.error(
           at,
-          `${asOf} joins as of event time, and the rowtimes differ in type: ${name} of ${left.label} is ${col.type!.toString()}, ${rightRowtime!.name} of ${right.label} is ${rightRowtime!.type!.toString()}: ` +
-            `Flink rejects the job when it plans it ("Event-Time Temporal Table Join requires same rowtime type in left table and versioned table"); declare both TIMESTAMP(3) or both TIMESTAMP_LTZ(3)`,
+          `${asOf} joins as of event time, and the rowtimes differ in type: ${name} of ${left.label} is ${lt.toString()}, ${rightRowtime!.name} of ${right.label} is ${rt.toString()}: ` +
+            `Flink rejects the job when it plans it ("Event-Time Temporal Table Join requires same rowtime type in left table and versioned table"); ${castRemedy(left, name, right, rightRowtime!.name, rt.toString(), lt.toString())}`,
         );
         continue;
       }
       const wm = right.iceberg?.watermark;
-      if (wm !== undefined) {
+      // A bounded read ends with the final watermark: only a table read as a stream can hold the join back.
+      if (wm !== undefined && right.iceberg?.streamingRead === true) {
         diag.warn(
           at,
           `${asOf} joins as of event time, and Flink emits a joined row only once the watermarks of both sides have passed it (flink TemporalRowTimeJoinOperator): ` +

@@ -53,8 +53,12 @@ export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean,
     const fn = m[1]!.toUpperCase();
     const t = tables[Number(m[2])]!;
     const column = unquoteIdentifier(m[3]!);
-    if (t.failed === true || t.columns === undefined) continue;
     const at = `statements[${a.index}]`;
+    if (!streaming && fn === "SESSION") {
+      diag.error(at, `SESSION(TABLE ${t.tableName}, ...) in a batch job: Flink has no session window TVF in batch mode (flink docs window-tvf.md: "Session Window TVF is not supported in batch mode"); run the job in streaming mode, or use TUMBLE, HOP or CUMULATE`);
+      continue;
+    }
+    if (t.failed === true || t.columns === undefined) continue;
     const col = t.columns.find((c) => c.name === column);
     if (col === undefined) {
       diag.error(at, `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...): ${t.label} has no column ${JSON.stringify(column)} (columns: ${t.columns.map((c) => c.name).join(", ")}); Flink fails the statement ("Unknown identifier")`);
