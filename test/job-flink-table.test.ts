@@ -400,6 +400,15 @@ describe("FlinkSqlJob with FlinkTables", () => {
     expect(() => api.sql`SELECT ${{ a: 1 }}`).to.throw(api.FlinkIcebergValidationError, /interpolation 1: is an object/);
   });
 
+  it("lists a job's statement problems in statement order, whichever check found them", () => {
+    const src = new api.FlinkTable("ord_src", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "datagen" } });
+    const sink = new api.FlinkTable("ord_sink", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const e = errorOf(() => new api.FlinkSqlJob("ord-job", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ord_src`, "INSERT INTO ord_sink SELECT id FROM ord_src"] }));
+    expect(e.issues.map((i) => i.path)).to.deep.equal(["statements[0]", "statements[1]"]);
+    expect(e.issues[0]!.message).to.match(/^names FlinkTable "ord_src" as plain text/);
+    void src;
+  });
+
   it("takes another sql fragment in place: its tables are declared, its Outputs resolved", async () => {
     const pulumi = await import("@pulumi/pulumi");
     const src = new api.FlinkTable("frag_src", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "datagen", "number-of-rows": "10" } });

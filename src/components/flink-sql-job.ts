@@ -17,7 +17,7 @@ import { withoutTrailing } from "../sql/split.js";
 import { SqlStatement } from "../sql/template.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
-import { resourceLabel } from "../validation/error.js";
+import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import { gatewaySubmission } from "./gateway-summary.js";
 import { addProgramJob, programTables as programRegistryTables, type RegisteredJob } from "./job-registry.js";
 import { passedOrCollected } from "./collect.js";
@@ -134,6 +134,8 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     // The script text when every part is plain (undefined when the plan has errors or Outputs).
     const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
     const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
+    inStatementOrder(diag.errors);
+    inStatementOrder(diag.warnings);
     if (!passedOrCollected(diag, label)) {
       // Collecting: a failed job registers nothing more (synth reports every collected error).
       this.plainScript = undefined;
@@ -352,4 +354,20 @@ function targetSetting(a: FlinkSqlJobArgs, key: string): { value: unknown; path:
     { value: at(a.sqlGateway?.sessionProperties), path: `sqlGateway.sessionProperties[${JSON.stringify(key)}]` },
     { value: at(a.kubernetes?.flinkConfiguration), path: `kubernetes.flinkConfiguration[${JSON.stringify(key)}]` },
   ];
+}
+
+/**
+ * Orders the issues at `statements[i]...` by i (stable), in the slots they already take: the
+ * statement checks run one after another over all statements, so their findings would otherwise
+ * come grouped by check, not by statement.
+ */
+function inStatementOrder(issues: ValidationIssue[]): void {
+  const slots: number[] = [];
+  const index = (path: string): number => Number(/^statements\[(\d+)\]/.exec(path)![1]);
+  issues.forEach((i, k) => {
+    if (/^statements\[\d+\]/.test(i.path)) slots.push(k);
+  });
+  if (slots.length < 2) return;
+  const sorted = slots.map((k) => issues[k]!).sort((x, y) => index(x.path) - index(y.path));
+  slots.forEach((k, j) => (issues[k] = sorted[j]!));
 }
