@@ -181,6 +181,14 @@ export const x = cfg.a!.foo;
     expect(r.stderr).to.not.contain("    at ");
   });
 
+  it("a program with a syntax error: the compiler's own position, no frame of Node's internals", async () => {
+    const dir = program(path.join(tmp, "syntax"), HEADER + "const x = {;\n");
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "syntax-out")]);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.contain(`${path.join(dir, "index.ts")}:3:11: ERROR: Expected identifier but found ";"`);
+    expect(r.stderr).to.not.contain("(at ");
+  });
+
   it("a required config value missing: where synth reads config and which stack files exist", async () => {
     const dir = program(
       path.join(tmp, "needs-config"),

@@ -67,6 +67,8 @@ function describeFailure(e: unknown): string[] {
 function programFrame(stack: string | undefined): string | undefined {
   const own = path.resolve(__dirname, "..") + path.sep;
   for (const line of (stack ?? "").split("\n").slice(1)) {
+    // Node's own modules (`node:internal/...`) are no file of the program.
+    if (/(?:^at |\(|\s)node:/.test(line.trim())) continue;
     const m = /\(?((?:file:\/\/)?\/[^()]*?):(\d+):(\d+)\)?$/.exec(line.trim());
     if (!m) continue;
     const file = m[1]!.replace(/^file:\/\//, "");

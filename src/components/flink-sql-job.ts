@@ -52,6 +52,18 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * expressions (`UPPER(x)`, `CAST(x AS ...)`) are not, and of the clauses after FROM only those
    * WHERE conditions; a `*` over a table with VIRTUAL metadata columns is not counted (the column
    * expansion strategy may leave them out); joins, unions, subqueries, WITH and VALUES are left to Flink.
+   *
+   * Time attributes (a `watermark` column, a FlinkTable `PROCTIME()` column), checked where a
+   * statement uses an interpolated table directly: a window TVF `TUMBLE|HOP|CUMULATE|SESSION(TABLE
+   * ${t}, DESCRIPTOR(col), ...)` needs one in a streaming job (a TIMESTAMP column in batch; SESSION is
+   * an error in batch: Flink has none); `GROUP BY TUMBLE|HOP|SESSION(col, ...)` over the one table a
+   * streaming statement reads needs one; `JOIN ${right} FOR SYSTEM_TIME AS OF l.col` needs `col` to be
+   * the left table's time attribute, as of processing time a lookup source on the right (never an
+   * Iceberg table, a kafka, datagen, filesystem or CDC table), as of event time a versioned table (a
+   * primaryKey and a watermark; rowtimes of one type), and in a batch job a lookup source. A window
+   * or join over a view, a subquery or a WITH query, and OVER windows, are left to Flink; a view no
+   * statement reads is not checked (Flink plans a view only where it is read). An event-time join
+   * against a streaming IcebergSource warns that results wait for its next commit.
    */
   statements: (SqlStatement | string)[];
   /**
