@@ -167,4 +167,31 @@ describe("FlinkSqlJob: the time column of a window over an interpolated table", 
     const o4 = out("tw-out15");
     expect(issues(() => new api.FlinkSqlJob("tw-11", { statements: [api.sql`INSERT INTO ${o4} SELECT TUMBLE_START(a.ts, INTERVAL '1' MINUTE), COUNT(*) FROM ${plain} a JOIN ${timed} b ON a.user_id = b.user_id GROUP BY TUMBLE(b.ts, INTERVAL '1' MINUTE)`] }))).to.deep.equal([]);
   });
+
+  it("a window over a simple view follows the view's column to its table (projection, *, WHERE); other views are left alone", () => {
+    const plain = src("tw-vplain");
+    const timed = src("tw-vtimed", { watermark: { column: "ts" } });
+    const sinks = [1, 2, 3, 4].map((k) => out(`tw-vout${k}`));
+    const got = issues(
+      () =>
+        new api.FlinkSqlJob("tw-views", {
+          statements: [
+            api.sql`CREATE TEMPORARY VIEW v1 AS SELECT user_id, ts FROM ${plain}`,
+            api.sql`CREATE TEMPORARY VIEW v2 AS SELECT * FROM ${plain} p WHERE p.user_id > 0`,
+            api.sql`CREATE TEMPORARY VIEW v3 AS SELECT user_id, ts FROM ${timed} WHERE user_id > 0`,
+            api.sql`CREATE TEMPORARY VIEW v4 AS SELECT user_id, CAST(ts AS TIMESTAMP(3)) AS ts FROM ${plain}`,
+            api.sql`INSERT INTO ${sinks[0]!} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE v1, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`,
+            api.sql`INSERT INTO ${sinks[1]!} SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE v2, DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '5' MINUTE)) GROUP BY window_start, window_end`,
+            api.sql`INSERT INTO ${sinks[2]!} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE v3, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`,
+            api.sql`INSERT INTO ${sinks[3]!} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE v4, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`,
+          ],
+        }),
+    );
+    expect(got.map((i) => i.path)).to.deep.equal(["statements[4]", "statements[5]"]);
+    expect(got[0]!.message).to.equal(
+      'TUMBLE(TABLE v1, DESCRIPTOR(ts), ...) in a streaming job needs a time attribute, and ts of the view v1 (statements[0]) is ts of IcebergSource "tw-vplain", a plain TIMESTAMP(3) column: ' +
+        'Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); set watermark: { column: "ts" } on IcebergSource "tw-vplain" (event time from each data file\'s statistics)',
+    );
+    expect(got[1]!.message).to.match(/^HOP\(TABLE v2, DESCRIPTOR\(ts\), \.\.\.\) in a streaming job needs a time attribute, and ts of the view v2 \(statements\[1\]\)/);
+  });
 });

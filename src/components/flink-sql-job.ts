@@ -61,7 +61,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * the left table's time attribute, as of processing time a lookup source on the right (never an
    * Iceberg table, a kafka, datagen, filesystem or CDC table), as of event time a versioned table (a
    * primaryKey and a watermark; rowtimes of one type), and in a batch job a lookup source. A window
-   * or join over a view, a subquery or a WITH query, and OVER windows, are left to Flink; a view no
+   * TVF over a simple view (`SELECT cols | * FROM ${t} [WHERE ...]` passing the column through) is
+   * followed to its table; other views, subqueries, WITH queries, joins whose left side is no
+   * interpolated table, and OVER windows are left to Flink; a view no
    * statement reads is not checked (Flink plans a view only where it is read). An event-time join
    * against a streaming IcebergSource warns that results wait for its next commit.
    */

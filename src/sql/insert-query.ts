@@ -105,7 +105,7 @@ export function topLevelOnly(code: string, start: number, end: number): string |
 }
 
 /** The `[start, end)` ranges of the top-level comma-separated parts of code[start, end), or undefined when unbalanced. */
-function topLevelSplit(code: string, start: number, end: number): [number, number][] | undefined {
+export function topLevelSplit(code: string, start: number, end: number): [number, number][] | undefined {
   const flat = topLevelOnly(code, start, end);
   if (flat === undefined) return undefined;
   const parts: [number, number][] = [];

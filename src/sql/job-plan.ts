@@ -252,7 +252,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   // Flink checks a view's time attributes when a statement that reads it is planned, not before.
   const unread = unreadViews(analyzed, views);
   for (const a of analyzed.filter((x) => !unread.has(x))) {
-    checkWindowTimeColumns(a, runtimeMode !== "batch", diag);
+    checkWindowTimeColumns(a, runtimeMode !== "batch", diag, views);
     checkTemporalJoins(a, runtimeMode !== "batch", diag);
   }
   if (runtimeMode === "streaming") for (const a of inserts) checkChangelogIntoAppendSink(a, views, diag);

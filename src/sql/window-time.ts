@@ -16,10 +16,15 @@ import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { unquoteIdentifier } from "./insert-query.js";
 import { markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
+import { viewColumnSource } from "./view-columns.js";
 
 /** `FN(TABLE <table k>[ PARTITION BY ...], DESCRIPTOR(col)`; the table is a `\u0000k\u0000` marker. */
 const WINDOW_CALL =
   /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s*\u0000(\d+)\u0000\s*(?:PARTITION\s+BY\s*(?:\([^()]*\)|[^,()]+?)\s*)?,\s*(?:TIMECOL\s*=>\s*)?DESCRIPTOR\s*\(\s*(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*\)/gi;
+
+/** The same call over a view by name: `FN(TABLE v, DESCRIPTOR(col)`. */
+const VIEW_WINDOW_CALL =
+  /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s+(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*(?:PARTITION\s+BY\s*(?:\([^()]*\)|[^,()]+?)\s*)?,\s*(?:TIMECOL\s*=>\s*)?DESCRIPTOR\s*\(\s*(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*\)/gi;
 
 /** `TUMBLE([q.]col, ` (also HOP, SESSION): a legacy group window's time column. */
 const GROUP_WINDOW = /\b(TUMBLE|HOP|SESSION)\s*\(\s*(?:(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*|\u0000\d+\u0000)\s*\.\s*)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*,/gi;
@@ -41,12 +46,14 @@ function remedy(t: TableDefinition, column: string, proctimeUse = "and DESCRIPTO
 
 /**
  * Checks the window calls of one statement; errors at `statements[i]`. `streaming`: the job's
- * runtime mode is streaming.
+ * runtime mode is streaming. `views`: the job's views by name, for a window over a simple view
+ * (view-columns.ts) in a streaming job.
  */
-export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean, diag: Diagnostics): void {
+export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean, diag: Diagnostics, views?: ReadonlyMap<string, AnalyzedStatement>): void {
   // Most statements have no window: skip them before scanning their code.
   if (!a.statement.segments.some((s) => s.kind === "text" && /DESCRIPTOR|GROUP\s+BY/i.test(s.text))) return;
   const { code: text, tables } = markedCode(a);
+  if (streaming && views !== undefined && views.size > 0) checkViewWindows(a, text, views, diag);
   if (tables.length === 0) return;
   if (streaming) checkGroupWindows(a, text, tables, diag);
   for (const m of text.matchAll(WINDOW_CALL)) {
@@ -94,6 +101,24 @@ function checkGroupWindows(a: AnalyzedStatement, code: string, tables: readonly 
       `statements[${a.index}]`,
       `${m[1]!.toUpperCase()}(${column}, ...) in a streaming job's GROUP BY needs a time attribute, and ${column} of ${t.label} is a plain ${col.type?.toString() ?? "computed"} column: ` +
         `Flink rejects the statement when it plans the job ("Window aggregate can only be defined over a time attribute column"); ${remedy(t, column, "and TUMBLE(proc_time, ...)")}`,
+    );
+  }
+}
+
+/** Windows over a simple view whose time column passes a table's column through (see viewColumnSource). */
+function checkViewWindows(a: AnalyzedStatement, code: string, views: ReadonlyMap<string, AnalyzedStatement>, diag: Diagnostics): void {
+  for (const m of code.matchAll(VIEW_WINDOW_CALL)) {
+    const viewName = unquoteIdentifier(m[2]!);
+    const view = views.get(viewName);
+    if (view === undefined || view === a) continue;
+    const column = unquoteIdentifier(m[3]!);
+    const source = viewColumnSource(view, column);
+    if (source === undefined || source.column.timeAttribute !== undefined) continue;
+    const t = source.table;
+    diag.error(
+      `statements[${a.index}]`,
+      `${m[1]!.toUpperCase()}(TABLE ${viewName}, DESCRIPTOR(${column}), ...) in a streaming job needs a time attribute, and ${column} of the view ${viewName} (statements[${view.index}]) is ${column} of ${t.label}, a plain ${source.column.type?.toString() ?? "computed"} column: ` +
+        `Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); ${remedy(t, column)}`,
     );
   }
 }
