@@ -1,7 +1,9 @@
 import { expect } from "chai";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as os from "node:os";
 import { END_MARKER, renderPropsReference, START_MARKER } from "../tools/props-reference.js";
+import { runCli } from "./cli-helper.js";
 
 const README = fs.readFileSync(path.resolve(__dirname, "..", "README.md"), "utf8");
 
@@ -14,6 +16,22 @@ describe("README", function () {
     expect(firstBlock).to.contain("npm ci && npm test");
     const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, "..", "package.json"), "utf8")) as { scripts: Record<string, string> };
     expect(pkg.scripts["flink-iceberg"]).to.equal("node bin/flink-iceberg.js");
+  });
+
+  it("its first program synths as written: both jobs, no job warnings", async () => {
+    const program = /```ts\n(import \{ FlinkSqlJob[\s\S]*?)```/.exec(README)?.[1];
+    expect(program, "the README's first TypeScript block").to.be.a("string");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "flink-iceberg-readme-"));
+    try {
+      fs.writeFileSync(path.join(dir, "readme.ts"), program!);
+      const r = await runCli(["synth", path.join(dir, "readme.ts"), "--out", path.join(dir, "out")]);
+      expect(r.code, r.stderr).to.equal(0);
+      expect(r.stdout).to.match(/^clicks-to-lake\s.*\s0$/m);
+      expect(r.stdout).to.match(/^clicks-per-minute\s.*\s0$/m);
+      expect(fs.readFileSync(path.join(dir, "out", "clicks-per-minute", "job.sql"), "utf8")).to.contain("WATERMARK FOR `ts` AS SOURCE_WATERMARK()");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("holds the props reference as the code generates it (run `npm run docs` when this fails)", () => {
