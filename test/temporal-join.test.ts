@@ -228,4 +228,46 @@ describe("FlinkSqlJob: temporal joins", () => {
       },
     ]);
   });
+
+  it("review cases: join-key filters are no key, a debezium kafka table needs only its key, batch lookup joins as of processing time only, time travel is left alone", () => {
+    const o = orders("tj-orders9");
+    const r = rates("tj-rates9", { watermark: { column: "updated" } });
+    const s1 = out("tj-out9a");
+    const got = issues(() => new api.FlinkSqlJob("tj-filters", { statements: [api.sql`INSERT INTO ${s1} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur AND r.rate > 0 AND r.cur <> 'XX'`] }));
+    expect(got.map((i) => i.message.slice(i.message.indexOf("with a primaryKey"), i.message.indexOf(": Flink rejects")))).to.deep.equal(['with a primaryKey (primaryKey: ["cur"], the join key)']);
+    const cdc = new api.FlinkTable("tj-cdc9", {
+      columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }, { name: "updated", type: "TIMESTAMP(3)" }],
+      watermark: { column: "updated", expression: "`updated`" },
+      options: { connector: "kafka", topic: "r", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" },
+    });
+    const s2 = out("tj-out9b");
+    const got2 = issues(() => new api.FlinkSqlJob("tj-cdc", { statements: [api.sql`INSERT INTO ${s2} SELECT o.id, c.rate FROM ${o} AS o JOIN ${cdc} FOR SYSTEM_TIME AS OF o.ts AS c ON o.cur = c.cur`] }));
+    expect(got2.map((i) => i.message)).to.deep.equal([
+      'tj_cdc9 FOR SYSTEM_TIME AS OF o.ts joins as of event time, which needs FlinkTable "tj-cdc9" to be a versioned table, with a primaryKey (primaryKey: ["cur"], the join key): Flink rejects the job when it plans it ("Temporal Table Join requires primary key in versioned table, but no primary key can be found")',
+    ]);
+    const facts = new api.FlinkTable("tj-facts9", { columns: [{ name: "id", type: "BIGINT" }, { name: "cur", type: "STRING" }, { name: "ts", type: "TIMESTAMP(3)" }, { name: "proc", expression: "PROCTIME()" }], options: { connector: "datagen", "number-of-rows": "10" } });
+    const jdbc = new api.FlinkTable("tj-jdbc9", { columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }], primaryKey: ["cur"], options: { connector: "jdbc", url: "jdbc:postgresql://db:5432/x", "table-name": "rates" } });
+    const s3 = out("tj-out9c");
+    const s4 = out("tj-out9d");
+    const s5 = out("tj-out9e");
+    const got3 = issues(
+      () =>
+        new api.FlinkSqlJob("tj-batch9", {
+          runtimeMode: "batch",
+          statements: [
+            api.sql`INSERT INTO ${s3} SELECT f.id, j.rate FROM ${facts} AS f JOIN ${jdbc} FOR SYSTEM_TIME AS OF f.proc AS j ON f.cur = j.cur`,
+            api.sql`INSERT INTO ${s4} SELECT f.id, j.rate FROM ${facts} AS f JOIN ${jdbc} FOR SYSTEM_TIME AS OF f.ts AS j ON f.cur = j.cur`,
+            api.sql`INSERT INTO ${s5} SELECT f.id, j.rate FROM ${facts} AS f JOIN ${jdbc} FOR SYSTEM_TIME AS OF TIMESTAMP '2024-01-01 00:00:00' AS j ON f.cur = j.cur`,
+          ],
+        }),
+    );
+    expect(got3).to.deep.equal([
+      {
+        path: "statements[1]",
+        message:
+          'tj_jdbc9 FOR SYSTEM_TIME AS OF f.ts: a batch job joins FOR SYSTEM_TIME AS OF only as a lookup join, as of a PROCTIME() column of the left table, and ts of FlinkTable "tj-facts9" is none: Flink fails to plan the job ' +
+          "(flink CommonTemporalTableJoinRule: a lookup join needs processing time); join as of a PROCTIME() column, or join the table with a regular join (JOIN tj_jdbc9 ON ...: a bounded read is complete when the join runs), or run the job in streaming mode",
+      },
+    ]);
+  });
 });

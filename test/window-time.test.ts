@@ -194,4 +194,31 @@ describe("FlinkSqlJob: the time column of a window over an interpolated table", 
     );
     expect(got[1]!.message).to.match(/^HOP\(TABLE v2, DESCRIPTOR\(ts\), \.\.\.\) in a streaming job needs a time attribute, and ts of the view v2 \(statements\[1\]\)/);
   });
+
+  it("review cases: a WITH query shadows a view, the first IF NOT EXISTS view stands, a comma join and another qualifier are left alone, a TIMESTAMP(6) column gets a fix that works", () => {
+    const plain = src("tw-r-plain");
+    const timed = src("tw-r-timed", { watermark: { column: "ts" } });
+    const sinks = [1, 2, 3].map((k) => out(`tw-rout${k}`));
+    expect(
+      issues(
+        () =>
+          new api.FlinkSqlJob("tw-review", {
+            statements: [
+              api.sql`CREATE TEMPORARY VIEW IF NOT EXISTS v AS SELECT * FROM ${timed}`,
+              api.sql`CREATE TEMPORARY VIEW IF NOT EXISTS v AS SELECT * FROM ${plain}`,
+              api.sql`CREATE TEMPORARY VIEW w AS SELECT * FROM ${plain}`,
+              api.sql`INSERT INTO ${sinks[0]!} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE v, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`,
+              api.sql`INSERT INTO ${sinks[1]!} WITH w AS (SELECT * FROM ${timed}) SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE w, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`,
+              api.sql`INSERT INTO ${sinks[2]!} SELECT TUMBLE_START(b.ts, INTERVAL '1' MINUTE), COUNT(*) FROM ${plain} a, w b WHERE a.user_id = b.user_id GROUP BY TUMBLE(b.ts, INTERVAL '1' MINUTE)`,
+            ],
+          }),
+      ),
+    ).to.deep.equal([]);
+    const gen = new api.FlinkTable("tw-r-gen", { columns: [{ name: "user_id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(6)" }], options: { connector: "datagen" } });
+    const o = out("tw-rout4");
+    const got = issues(() => new api.FlinkSqlJob("tw-review2", { statements: [api.sql`INSERT INTO ${o} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${gen}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`] }));
+    expect(got.map((i) => i.message.slice(i.message.indexOf("; give") + 2))).to.deep.equal([
+      'give FlinkTable "tw-r-gen" an event-time attribute: a computed column { name: "ts_ms", expression: "CAST(`ts` AS TIMESTAMP(3))" } and watermark: { column: "ts_ms", expression: "`ts_ms` - INTERVAL \'5\' SECOND" } (a watermark needs precision 0 to 3) on FlinkTable "tw-r-gen", then window by ts_ms',
+    ]);
+  });
 });

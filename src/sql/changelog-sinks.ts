@@ -14,7 +14,9 @@ export function viewsByName(definitions: readonly AnalyzedStatement[]): Map<stri
   for (const d of definitions) {
     if (d.kind !== "view") continue;
     const m = VIEW_NAME.exec(statementCode(d, true));
-    if (m) out.set(m[1]!.startsWith("`") ? m[1]!.slice(1, -1).replace(/``/g, "`") : m[1]!, d);
+    const name = m === null ? undefined : m[1]!.startsWith("`") ? m[1]!.slice(1, -1).replace(/``/g, "`") : m[1]!;
+    // The first definition stands: a second CREATE ... IF NOT EXISTS does nothing (without it, Flink fails on it).
+    if (name !== undefined && !out.has(name)) out.set(name, d);
   }
   return out;
 }

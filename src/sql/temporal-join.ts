@@ -19,7 +19,7 @@
  * that has it when every relation of the statement is an interpolated table; anything else (views,
  * subqueries, aliases bound twice) is left to Flink.
  */
-import type { TableDefinition } from "../components/table-definition.js";
+import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { unquoteIdentifier } from "./insert-query.js";
 import { markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
@@ -29,6 +29,9 @@ const NAME = "(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)";
 const AS_OF = new RegExp(`\\u0000(\\d+)\\u0000\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+(?:(?:\\u0000(\\d+)\\u0000|${NAME})\\s*\\.\\s*)?${NAME}(?!\\s*[(.])`, "gi");
 /** `<table> [FOR SYSTEM_TIME AS OF x] [AS] alias`, or `) [AS] alias` (a subquery's alias: no table). */
 const ALIAS = new RegExp(`(?:\\u0000(\\d+)\\u0000(?:\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+[^\\s]+)?|\\))\\s+(?:AS\\s+)?${NAME}`, "gi");
+/** Words after AS OF that start an expression, not a column (time travel: `AS OF TIMESTAMP '...'`). */
+const TIME_TRAVEL_WORDS = /^(?:TIMESTAMP|DATE|CURRENT_TIMESTAMP|LOCALTIMESTAMP|NOW|CURRENT_ROW_TIMESTAMP|TO_TIMESTAMP|TO_TIMESTAMP_LTZ|CAST)$/i;
+
 /** Words after a table that are no alias. */
 const KEYWORDS = new Set(["AS", "FOR", "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FETCH", "JOIN", "LEFT", "RIGHT", "INNER", "FULL", "CROSS", "NATURAL", "UNION", "INTERSECT", "EXCEPT", "MINUS", "WINDOW", "MATCH_RECOGNIZE", "TABLESAMPLE", "ON", "USING", "PARTITION", "DESCRIPTOR", "SELECT"]);
 
@@ -43,16 +46,33 @@ function noLookupReason(t: TableDefinition): string | undefined {
   return undefined;
 }
 
-/** How to give table `t` an event-time attribute, naming its timestamp column when it has one. */
-function rowtimeRemedy(t: TableDefinition): string {
-  const times = (t.columns ?? []).filter((c) => c.type !== undefined && (c.type.kind === "TIMESTAMP" || c.type.kind === "TIMESTAMP_LTZ")).map((c) => c.name);
-  const set = (column: string): string =>
-    t.resourceType === "FlinkTable" ? `watermark: { column: ${JSON.stringify(column)}, expression: "\`${column}\` - INTERVAL '5' SECOND" }` : `watermark: { column: ${JSON.stringify(column)} }`;
-  const how = times.length === 1 ? set(times[0]!) : times.length > 1 ? `${set(times[0]!)} (or another of ${times.join(", ")})` : `a TIMESTAMP(3) column and ${set("ts")} over it`;
+/**
+ * How to give table `t` an event-time attribute, naming its timestamp column when it has one (a
+ * TIMESTAMP(0..3) one first; a finer one is declared TIMESTAMP(3) on an IcebergSource, or cast in a
+ * computed column of a FlinkTable).
+ */
+export function rowtimeRemedy(t: TableDefinition, column?: string): string {
+  const times = (t.columns ?? []).filter((c) => c.type !== undefined && (c.type.kind === "TIMESTAMP" || c.type.kind === "TIMESTAMP_LTZ"));
+  const precision = (c: TableColumn): number => (c.type as unknown as { precision: number }).precision;
+  const fit = times.filter((c) => precision(c) <= 3);
+  const chosen = column !== undefined ? times.find((c) => c.name === column) : (fit[0] ?? times[0]);
+  const set = (name: string): string =>
+    t.resourceType === "FlinkTable" ? `watermark: { column: ${JSON.stringify(name)}, expression: "\`${name}\` - INTERVAL '5' SECOND" }` : `watermark: { column: ${JSON.stringify(name)} }`;
+  let how: string;
+  if (chosen === undefined) how = `a TIMESTAMP(3) column and ${set("ts")} over it`;
+  else if (precision(chosen) <= 3) how = set(chosen.name) + (column === undefined && fit.length > 1 ? ` (or another of ${fit.map((c) => c.name).join(", ")})` : "");
+  else if (t.resourceType === "FlinkTable") {
+    const cast = `${chosen.name}_ms`;
+    how = `a computed column { name: "${cast}", expression: "CAST(\`${chosen.name}\` AS ${chosen.type!.kind}(3))" } and ${set(cast)} (a watermark needs precision 0 to 3)`;
+  } else how = `${chosen.name} declared ${chosen.type!.kind}(3) (Iceberg stores it alike) and ${set(chosen.name)}`;
   return t.resourceType === "IcebergSink" ? `read the table through an IcebergSource with ${how} (an IcebergSink has no event time)` : `${how} on ${t.label}`;
 }
 
-/** The right table's columns the join condition after `from` compares (`alias.col` / `${right}.col` in ON ...). */
+/**
+ * The right table's columns the join condition after `from` equates with another value: the
+ * top-level `x = r.col` / `r.col = x` parts of `ON ... AND ...` (Flink needs the primary key among
+ * them; filters such as `r.active = TRUE` are equalities too, so only column-to-column ones count).
+ */
 function joinKeyColumns(code: string, from: number, rightIndex: number, tables: readonly TableDefinition[]): string[] {
   const rest = code.slice(from);
   const alias = new RegExp(`^\\s+(?:AS\\s+)?${NAME}`, "i").exec(rest);
@@ -60,11 +80,20 @@ function joinKeyColumns(code: string, from: number, rightIndex: number, tables: 
   const on = /\bON\b([\s\S]*?)(?=\b(?:WHERE|GROUP|HAVING|ORDER|LIMIT|UNION|INTERSECT|EXCEPT|JOIN|LEFT|RIGHT|INNER|FULL|CROSS)\b|\)|$)/i.exec(rest);
   if (on === null) return [];
   const right = tables[rightIndex]!;
-  const out: string[] = [];
-  for (const r of on[1]!.matchAll(new RegExp(`(?:\\u0000(\\d+)\\u0000|${NAME})\\s*\\.\\s*${NAME}`, "g"))) {
+  const ref = new RegExp(`^(?:\\u0000(\\d+)\\u0000|${NAME})\\s*\\.\\s*${NAME}$`);
+  const side = (text: string): { right: boolean; column: string } | undefined => {
+    const r = ref.exec(text.trim());
+    if (r === null) return undefined;
     const isRight = r[1] !== undefined ? tables[Number(r[1])] === right : name !== undefined ? unquoteIdentifier(r[2]!) === name : unquoteIdentifier(r[2]!) === right.tableName;
-    const col = unquoteIdentifier(r[3]!);
-    if (isRight && !out.includes(col)) out.push(col);
+    return { right: isRight, column: unquoteIdentifier(r[3]!) };
+  };
+  const out: string[] = [];
+  for (const part of on[1]!.split(/\bAND\b/i)) {
+    const eq = part.split("=");
+    if (eq.length !== 2) continue;
+    const [l, r] = [side(eq[0]!), side(eq[1]!)];
+    const key = l?.right === true && r?.right === false ? l.column : r?.right === true && l?.right === false ? r.column : undefined;
+    if (key !== undefined && !out.includes(key)) out.push(key);
   }
   return out;
 }
@@ -73,7 +102,7 @@ function joinKeyColumns(code: string, from: number, rightIndex: number, tables: 
 function versionedTableGaps(right: TableDefinition, keys: readonly string[]): string[] {
   const notes = [
     ...(keys.length > 0 ? [`primaryKey: [${keys.map((k) => JSON.stringify(k)).join(", ")}], the join key`] : []),
-    ...(right.connector === "kafka" ? ["a 'kafka' table with format json takes none: declare it with connector 'upsert-kafka', or a changelog format such as debezium-json"] : []),
+    ...(right.connector === "kafka" && right.changelog === undefined ? ["a 'kafka' table with format json takes none: declare it with connector 'upsert-kafka', or a changelog format such as debezium-json"] : []),
   ];
   const pk = notes.length > 0 ? `a primaryKey (${notes.join("; ")})` : "a primaryKey";
   return [
@@ -129,8 +158,9 @@ function leftTable(m: RegExpMatchArray, code: string, tables: readonly TableDefi
 
 /**
  * Checks the temporal joins of one statement; errors at `statements[i]`. In a batch job only a
- * lookup join works (flink: a temporal join otherwise fails to plan, FLINK-39420), so a right table
- * that is no lookup source is an error there.
+ * lookup join works (flink `CommonTemporalTableJoinRule.canConvertToLookupJoin`: processing time
+ * over a lookup source; batch planning has no other temporal join), so a right table that is no
+ * lookup source, or an AS OF column that is no processing-time attribute, is an error there.
  */
 export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, diag: Diagnostics): void {
   if (!a.statement.segments.some((s) => s.kind === "text" && /SYSTEM_TIME/i.test(s.text))) return;
@@ -139,23 +169,31 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
   for (const m of code.matchAll(AS_OF)) {
     const right = tables[Number(m[1])]!;
     if (right.failed === true) continue;
+    // `AS OF TIMESTAMP '...'` (time travel) and other expressions are no column.
+    if (m[2] === undefined && m[3] === undefined && !m[4]!.startsWith("`") && TIME_TRAVEL_WORDS.test(m[4]!)) continue;
     const name = unquoteIdentifier(m[4]!);
     const noLookup = noLookupReason(right);
+    const left = leftTable(m, code, tables, a);
+    const qualifier = m[2] !== undefined ? `${left?.tableName ?? ""}.` : m[3] !== undefined ? `${unquoteIdentifier(m[3])}.` : "";
     if (!streaming) {
+      const regular = `join the table with a regular join (JOIN ${right.tableName} ON ...: a bounded read is complete when the join runs), or run the job in streaming mode`;
       if (noLookup !== undefined) {
+        diag.error(at, `${right.tableName} FOR SYSTEM_TIME AS OF ...: a batch job joins FOR SYSTEM_TIME AS OF only against a lookup source, and ${noLookup}: Flink fails to plan the job; ${regular}`);
+        continue;
+      }
+      const col = left === undefined || left === right || left.failed === true ? undefined : left.columns?.find((c) => c.name === name);
+      if (col !== undefined && col.timeAttribute !== "proctime") {
         diag.error(
           at,
-          `${right.tableName} FOR SYSTEM_TIME AS OF ...: a batch job joins FOR SYSTEM_TIME AS OF only against a lookup source, and ${noLookup}: Flink fails to plan the job; ` +
-            `join the table with a regular join (JOIN ${right.tableName} ON ...: a bounded read is complete when the join runs), or run the job in streaming mode`,
+          `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}: a batch job joins FOR SYSTEM_TIME AS OF only as a lookup join, as of a PROCTIME() column of the left table, and ${name} of ${left!.label} is none: Flink fails to plan the job ` +
+            `(flink CommonTemporalTableJoinRule: a lookup join needs processing time); join as of a PROCTIME() column, or ${regular}`,
         );
       }
       continue;
     }
-    const left = leftTable(m, code, tables, a);
     if (left === undefined || left === right || left.failed === true) continue;
     const col = left.columns?.find((c) => c.name === name);
     if (col === undefined) continue;
-    const qualifier = m[2] !== undefined ? `${left.tableName}.` : m[3] !== undefined ? `${unquoteIdentifier(m[3])}.` : "";
     const asOf = `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}`;
     const leftRowtime = left.columns?.find((c) => c.timeAttribute === "rowtime");
     const gaps = versionedTableGaps(right, joinKeyColumns(code, m.index! + m[0].length, Number(m[1]), tables));

@@ -20,7 +20,7 @@ const SIMPLE_VIEW = new RegExp(
 export function viewColumnSource(view: AnalyzedStatement, column: string): { table: TableDefinition; column: TableColumn } | undefined {
   const { code, tables } = markedCode(view);
   const m = SIMPLE_VIEW.exec(code);
-  if (m === null || /\b(?:GROUP\s+BY|JOIN|UNION|INTERSECT|EXCEPT|SELECT\b[\s\S]*\bSELECT)\b/i.test(code.slice(code.search(/\bSELECT\b/i) + 6))) return undefined;
+  if (m === null || /\b(?:GROUP\s+BY|JOIN|UNION|INTERSECT|EXCEPT|SELECT)\b/i.test(code.slice(code.search(/\bSELECT\b/i) + 6))) return undefined;
   const table = tables[Number(m[3])]!;
   if (table.failed === true || table.columns === undefined) return undefined;
   const qualifiers = [m[4] !== undefined ? unquoteIdentifier(m[4]) : table.tableName, `\u0000${m[3]}\u0000`];

@@ -16,6 +16,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { unquoteIdentifier } from "./insert-query.js";
 import { markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
+import { rowtimeRemedy } from "./temporal-join.js";
 import { viewColumnSource } from "./view-columns.js";
 
 /** `FN(TABLE <table k>[ PARTITION BY ...], DESCRIPTOR(col)`; the table is a `\u0000k\u0000` marker. */
@@ -27,10 +28,17 @@ const VIEW_WINDOW_CALL =
   /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s+(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*(?:PARTITION\s+BY\s*(?:\([^()]*\)|[^,()]+?)\s*)?,\s*(?:TIMECOL\s*=>\s*)?DESCRIPTOR\s*\(\s*(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*\)/gi;
 
 /** `TUMBLE([q.]col, ` (also HOP, SESSION): a legacy group window's time column. */
-const GROUP_WINDOW = /\b(TUMBLE|HOP|SESSION)\s*\(\s*(?:(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*|\u0000\d+\u0000)\s*\.\s*)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*,/gi;
+const GROUP_WINDOW = /\b(TUMBLE|HOP|SESSION)\s*\(\s*(?:(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*|\u0000\d+\u0000)\s*\.\s*)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*,/gi;
+/** `FROM <table> [[AS] alias]`, and whether a comma (another relation) follows. */
+const FROM_TABLE = /\bFROM\s+\u0000(\d+)\u0000(?:\s+(?:AS\s+)?(?!(?:WHERE|GROUP|JOIN|LEFT|RIGHT|INNER|FULL|CROSS|ON|UNION|ORDER|LIMIT)\b)(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*))?\s*(,)?/i;
 
 /** What to declare on the table so `column` becomes a time attribute. */
 function remedy(t: TableDefinition, column: string, proctimeUse = "and DESCRIPTOR(proc_time)"): string {
+  const type = t.columns?.find((c) => c.name === column)?.type;
+  if (type !== undefined && (type.kind === "TIMESTAMP" || type.kind === "TIMESTAMP_LTZ") && (type as unknown as { precision: number }).precision > 3) {
+    // A watermark needs precision 0 to 3: the column itself cannot take one as declared.
+    return `give ${t.label} an event-time attribute: ${rowtimeRemedy(t, column)}${t.resourceType === "FlinkTable" ? `, then window by ${column}_ms` : ""}`;
+  }
   switch (t.resourceType) {
     case "IcebergSource":
       return `set watermark: { column: ${JSON.stringify(column)} } on ${t.label} (event time from each data file's statistics)`;
@@ -92,9 +100,13 @@ function checkGroupWindows(a: AnalyzedStatement, code: string, tables: readonly 
   if (!/\bGROUP\s+BY\b/i.test(code) || !readsOnlyInterpolatedTables(code)) return;
   const read = [...new Set(tables)].filter((t) => t !== a.target);
   const t = read.length === 1 ? read[0]! : undefined;
-  if (t === undefined || t.failed === true || t.columns === undefined) return;
+  const from = FROM_TABLE.exec(code);
+  // A comma after the FROM table joins another relation (`FROM ${t} a, v b`): not read.
+  if (t === undefined || t.failed === true || t.columns === undefined || from === null || from[3] !== undefined) return;
+  const qualifiers = [from[2] !== undefined ? unquoteIdentifier(from[2]) : t.tableName, `\u0000${from[1]}\u0000`];
   for (const m of code.matchAll(GROUP_WINDOW)) {
-    const column = unquoteIdentifier(m[2]!);
+    if (m[2] !== undefined && !qualifiers.includes(m[2].startsWith("\u0000") ? m[2] : unquoteIdentifier(m[2]))) continue;
+    const column = unquoteIdentifier(m[3]!);
     const col = t.columns.find((c) => c.name === column);
     if (col === undefined || col.timeAttribute !== undefined) continue;
     diag.error(
@@ -105,12 +117,19 @@ function checkGroupWindows(a: AnalyzedStatement, code: string, tables: readonly 
   }
 }
 
+/** True when the statement defines a WITH query `name` (which shadows a view of that name). */
+function definesWithQuery(code: string, name: string): boolean {
+  const quoted = `\`${name.replace(/`/g, "``")}\``.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const plain = /^[A-Za-z_][A-Za-z0-9_$]*$/.test(name) ? `|${name.replace(/\$/g, "\\$")}` : "";
+  return new RegExp(`(?:\\bWITH|,)\\s*(?:${quoted}${plain})\\s*(?:\\([^()]*\\)\\s*)?AS\\s*\\(`, "i").test(code);
+}
+
 /** Windows over a simple view whose time column passes a table's column through (see viewColumnSource). */
 function checkViewWindows(a: AnalyzedStatement, code: string, views: ReadonlyMap<string, AnalyzedStatement>, diag: Diagnostics): void {
   for (const m of code.matchAll(VIEW_WINDOW_CALL)) {
     const viewName = unquoteIdentifier(m[2]!);
     const view = views.get(viewName);
-    if (view === undefined || view === a) continue;
+    if (view === undefined || view === a || definesWithQuery(code, viewName)) continue;
     const column = unquoteIdentifier(m[3]!);
     const source = viewColumnSource(view, column);
     if (source === undefined || source.column.timeAttribute !== undefined) continue;
