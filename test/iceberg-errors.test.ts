@@ -135,7 +135,7 @@ describe("iceberg: types Iceberg cannot hold", () => {
 
 describe("iceberg: column list errors", () => {
   it("an empty column list", () => {
-    expect(issuesOf(() => toIcebergSchema([]))).to.deep.equal([{ path: "columns", message: "columns: at least one column is required (an Iceberg table needs a schema)" }]);
+    expect(issuesOf(() => toIcebergSchema([]))).to.deep.equal([{ path: "columns", message: "at least one column is required (an Iceberg table needs a schema)" }]);
   });
 
   it("problems come in column order, whichever check found them (type text, key, Iceberg type)", () => {

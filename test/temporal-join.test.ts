@@ -93,7 +93,8 @@ describe("FlinkSqlJob: temporal joins", () => {
           "tj_krates FOR SYSTEM_TIME AS OF proc joins as of processing time, and FlinkTable \"tj-krates\" is a 'kafka' table, which is no lookup source: " +
           'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of ts (event time) instead, with FlinkTable "tj-krates" as a versioned table ' +
           '(it needs a primaryKey (primaryKey: ["cur"], the join key; a \'kafka\' table with format json takes none: declare it with connector \'upsert-kafka\', or a changelog format such as debezium-json) ' +
-          'and an event-time attribute (a TIMESTAMP(3) column and watermark: { column: "ts", expression: "`ts` - INTERVAL \'5\' SECOND" } over it on FlinkTable "tj-krates")), or use a regular join',
+          'and an event-time attribute (a TIMESTAMP(3) column event_time (or a computed one, e.g. { name: "event_time", expression: "TO_TIMESTAMP_LTZ(<epoch milliseconds column>, 3)" }) ' +
+          'and watermark: { column: "event_time", expression: "`event_time` - INTERVAL \'5\' SECOND" } on FlinkTable "tj-krates")), or use a regular join',
       },
     ]);
   });
@@ -115,7 +116,8 @@ describe("FlinkSqlJob: temporal joins", () => {
     expect(got.map((i) => i.path)).to.deep.equal(["statements[1]"]);
     expect(got[0]!.message).to.equal(
       `tj_jdbc FOR SYSTEM_TIME AS OF o.id: id of FlinkTable "tj-orders4" is no time attribute, and Flink joins only as of the left table's time attribute ("Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field"); ` +
-        `join as of o.ts (its event time), with FlinkTable "tj-jdbc" as a versioned table (it needs an event-time attribute (a TIMESTAMP(3) column and watermark: { column: "ts", expression: "\`ts\` - INTERVAL '5' SECOND" } over it on FlinkTable "tj-jdbc")), ` +
+        `join as of o.ts (its event time), with FlinkTable "tj-jdbc" as a versioned table (it needs an event-time attribute (a TIMESTAMP(3) column event_time ` +
+          `(or a computed one, e.g. { name: "event_time", expression: "TO_TIMESTAMP_LTZ(<epoch milliseconds column>, 3)" }) and watermark: { column: "event_time", expression: "\`event_time\` - INTERVAL '5' SECOND" } on FlinkTable "tj-jdbc")), ` +
           "or of a PROCTIME() column (processing time, lookup sources only)",
     );
   });
@@ -267,6 +269,38 @@ describe("FlinkSqlJob: temporal joins", () => {
         message:
           'tj_jdbc9 FOR SYSTEM_TIME AS OF f.ts: a batch job joins FOR SYSTEM_TIME AS OF only as a lookup join, as of a PROCTIME() column of the left table, and ts of FlinkTable "tj-facts9" is none: Flink fails to plan the job ' +
           "(flink CommonTemporalTableJoinRule: a lookup join needs processing time); join as of a PROCTIME() column, or join the table with a regular join (JOIN tj_jdbc9 ON ...: a bounded read is complete when the join runs), or run the job in streaming mode",
+      },
+    ]);
+  });
+
+  it("second trial: a computed rowtime's type (TO_TIMESTAMP_LTZ) is known for the type check; epoch numbers get a computed-column fix; an unterminated literal names the statement and sqlLiteral", () => {
+    const kafka = new api.FlinkTable("tj-epoch", {
+      columns: [{ name: "id", type: "BIGINT" }, { name: "cur", type: "STRING" }, { name: "ts", type: "BIGINT" }, { name: "order_ts", expression: "TO_TIMESTAMP_LTZ(`ts`, 3)" }],
+      watermark: { column: "order_ts", expression: "`order_ts` - INTERVAL '5' SECOND" },
+      options: { connector: "datagen" },
+    });
+    const r = rates("tj-rates10", { primaryKey: ["cur"], watermark: { column: "updated" } });
+    const s1 = out("tj-out10");
+    const got = issues(() => new api.FlinkSqlJob("tj-ltz-computed", { statements: [api.sql`INSERT INTO ${s1} SELECT o.id, r.rate FROM ${kafka} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.order_ts AS r ON o.cur = r.cur`] }));
+    expect(got.map((i) => i.message.slice(0, i.message.indexOf(": Flink")))).to.deep.equal([
+      'tj_rates10 FOR SYSTEM_TIME AS OF o.order_ts joins as of event time, and the rowtimes differ in type: order_ts of FlinkTable "tj-epoch" is TIMESTAMP_LTZ(3), updated of IcebergSource "tj-rates10" is TIMESTAMP(3)',
+    ]);
+    const bad = issues(() => new api.FlinkTable("tj-epoch2", { columns: [{ name: "ts", type: "BIGINT" }], watermark: { column: "ts", expression: "`ts`" }, options: { connector: "datagen" } }));
+    expect(bad).to.deep.equal([
+      {
+        path: "watermark.column",
+        message:
+          '"ts" is BIGINT; a watermark needs TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p from 0 to 3, e.g. TIMESTAMP(3); for epoch time in a number, add a computed column { name: "ts_ts", expression: "TO_TIMESTAMP_LTZ(`ts`, 3)" } ' +
+          "(3: milliseconds, 0: seconds) and put the watermark on it (retyping the field as TIMESTAMP(3) would not parse its numbers)",
+      },
+    ]);
+    const s2 = out("tj-out10b");
+    const currency = "O'Brien";
+    expect(issues(() => new api.FlinkSqlJob("tj-literal", { statements: [api.sql`INSERT INTO ${s2} SELECT id, CAST(NULL AS DOUBLE) FROM ${kafka} WHERE cur = '${currency}'`] }))).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          "cannot be read: unterminated string literal (a ' inside is written doubled: ''); a string interpolated with ${...} is inserted as SQL text, not as a value: quote values with sqlLiteral(value) (it doubles the quotes), e.g. sql`... WHERE currency = ${sqlLiteral(currency)}`",
       },
     ]);
   });

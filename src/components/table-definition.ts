@@ -53,6 +53,8 @@ export interface TableColumn {
   readonly metadata?: true;
   /** A time attribute: the column of the table's watermark (rowtime) or a `PROCTIME()` computed column (proctime). */
   readonly timeAttribute?: "rowtime" | "proctime";
+  /** A computed time attribute's type when its expression tells it (`PROCTIME()`, `TO_TIMESTAMP_LTZ(x, p)`, `CAST(x AS T)`). */
+  readonly timeType?: DataType;
 }
 
 export interface TableDefinition {

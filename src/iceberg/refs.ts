@@ -51,7 +51,7 @@ export function resolveColumnRefs<T>(
         ? transform
         : head !== undefined && columns.has(head)
         ? `${name}: a nested field cannot be named in ${clause}, which takes top-level columns; copy the field into a top-level column`
-        : `${name}: no such column${didYouMean(name, [...columns.keys()])}; the columns are ${[...columns.keys()].join(", ")}`,
+        : `${name}: no such column${didYouMean(name, [...columns.keys()])}${columns.size > 0 ? `; the columns are ${[...columns.keys()].join(", ")}` : ""}`,
     );
   });
 }

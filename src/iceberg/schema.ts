@@ -141,11 +141,11 @@ export function convertColumns(
 ): ConvertedSchema | undefined {
   const errorsBefore = diag.errors.length;
   if (!Array.isArray(columns)) {
-    diag.error("columns", "columns: must be an array of { name, type, comment? }");
+    diag.error("columns", "must be an array of { name, type, comment? }");
     return undefined;
   }
   if (columns.length === 0) {
-    diag.error("columns", "columns: at least one column is required (an Iceberg table needs a schema)");
+    diag.error("columns", "at least one column is required (an Iceberg table needs a schema)");
     return undefined;
   }
   const parsed = columns.map((c: unknown, i) => parseColumn(c, i, diag));

@@ -142,6 +142,23 @@ const KAFKA_CONFIG_PROVIDER_CLASSES: Readonly<Record<string, string>> = {
 /** A computed column that is a processing-time attribute. */
 const PROCTIME = /^PROCTIME\s*\(\s*\)$/i;
 
+/**
+ * The type of a computed time column when its expression says it: `PROCTIME()` is TIMESTAMP_LTZ(3);
+ * `TO_TIMESTAMP_LTZ(x[, p])` is TIMESTAMP_LTZ(3) (flink: the precision of its result is 3);
+ * `CAST(x AS T)` / `TRY_CAST` is T. Nothing for another expression.
+ */
+function computedTimeType(expression: string): { timeType: DataType } | Record<string, never> {
+  const e = expression.trim();
+  if (PROCTIME.test(e) || /^TO_TIMESTAMP_LTZ\s*\(/i.test(e)) return { timeType: parseDataType("TIMESTAMP_LTZ(3)") };
+  const cast = /^(?:TRY_)?CAST\s*\([\s\S]*\bAS\s+([A-Za-z_][\s\S]*?)\)\s*$/i.exec(e);
+  if (cast === null) return {};
+  try {
+    return { timeType: parseDataType(cast[1]!) };
+  } catch {
+    return {};
+  }
+}
+
 /** Validates and renders a FlinkTable; problems go to `diag`. */
 export function planGenericTable(resourceName: string, args: FlinkTableArgs, diag: Diagnostics): GenericTablePlan | undefined {
   checkKnownKeys(args, FLINK_TABLE_ARG_KEYS, "", diag);
@@ -256,7 +273,12 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     else if (args.watermark.column.includes(".")) {
       diag.error("watermark.column", `${JSON.stringify(args.watermark.column)} has a '.', and Flink reads a dotted rowtime name as a nested field ("A nested field '${args.watermark.column}' cannot be declared as rowtime attribute"); use a column whose name has no '.'`);
     } else if (col.type && !((col.type.kind === "TIMESTAMP" || col.type.kind === "TIMESTAMP_LTZ") && col.type.precision <= 3)) {
-      diag.error("watermark.column", `${JSON.stringify(args.watermark.column)} is ${col.type.toString()}; a watermark needs TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p from 0 to 3, e.g. TIMESTAMP(3)`);
+      const w = args.watermark.column;
+      const epoch =
+        col.type.kind === "BIGINT" || col.type.kind === "INT"
+          ? `; for epoch time in a number, add a computed column { name: "${w}_ts", expression: "TO_TIMESTAMP_LTZ(\`${w}\`, 3)" } (3: milliseconds, 0: seconds) and put the watermark on it (retyping the field as TIMESTAMP(3) would not parse its numbers)`
+          : "";
+      diag.error("watermark.column", `${JSON.stringify(w)} is ${col.type.toString()}; a watermark needs TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p from 0 to 3, e.g. TIMESTAMP(3)${epoch}`);
     }
     watermark = { column: args.watermark.column, expression: sqlExpression(args.watermark.expression, diag.at("watermark.expression"), "e.g. \"`ts` - INTERVAL '5' SECOND\"") ?? "" };
   }
@@ -294,6 +316,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       ...(c.kind === "physical" && datagenNeverNull(options, c.name) ? { neverNull: true as const } : {}),
       ...(c.kind === "metadata" ? { metadata: true as const } : {}),
       ...(c.name === watermark?.column ? { timeAttribute: "rowtime" as const } : c.kind === "computed" && PROCTIME.test(c.expression) ? { timeAttribute: "proctime" as const } : {}),
+      ...(c.kind === "computed" && (c.name === watermark?.column || PROCTIME.test(c.expression)) ? computedTimeType(c.expression) : {}),
     })),
   };
 }

@@ -7,6 +7,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { isValidationError } from "../validation/error.js";
 import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
 import { SqlStatement, type SqlSegment } from "./template.js";
 
@@ -60,7 +61,21 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
     diag.error("", "the statement is empty");
     return undefined;
   }
-  const parts = splitStatements(text);
+  let parts: string[];
+  try {
+    parts = splitStatements(text);
+  } catch (e) {
+    if (!isValidationError(e)) throw e;
+    // An unterminated literal or comment; a string interpolated into sql`...` is SQL text, not a value.
+    for (const i of e.issues) {
+      diag.error(
+        "",
+        `cannot be read: ${i.message.replace(/^line \d+: /, "")}; a string interpolated with \${...} is inserted as SQL text, not as a value: ` +
+          "quote values with sqlLiteral(value) (it doubles the quotes), e.g. sql`... WHERE currency = ${sqlLiteral(currency)}`",
+      );
+    }
+    return undefined;
+  }
   if (parts.length > 1) {
     diag.error("", `holds ${parts.length} statements separated by ';' (${JSON.stringify(text.slice(0, 80))}); write one statement per sql\`...\` entry`);
     return undefined;

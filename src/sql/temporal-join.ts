@@ -52,19 +52,27 @@ function noLookupReason(t: TableDefinition): string | undefined {
  * computed column of a FlinkTable).
  */
 export function rowtimeRemedy(t: TableDefinition, column?: string): string {
-  const times = (t.columns ?? []).filter((c) => c.type !== undefined && (c.type.kind === "TIMESTAMP" || c.type.kind === "TIMESTAMP_LTZ"));
-  const precision = (c: TableColumn): number => (c.type as unknown as { precision: number }).precision;
+  const typeOf = (c: TableColumn) => c.type ?? c.timeType;
+  const times = (t.columns ?? []).filter((c) => typeOf(c) !== undefined && (typeOf(c)!.kind === "TIMESTAMP" || typeOf(c)!.kind === "TIMESTAMP_LTZ"));
+  const precision = (c: TableColumn): number => (typeOf(c) as unknown as { precision: number }).precision;
   const fit = times.filter((c) => precision(c) <= 3);
   const chosen = column !== undefined ? times.find((c) => c.name === column) : (fit[0] ?? times[0]);
   const set = (name: string): string =>
     t.resourceType === "FlinkTable" ? `watermark: { column: ${JSON.stringify(name)}, expression: "\`${name}\` - INTERVAL '5' SECOND" }` : `watermark: { column: ${JSON.stringify(name)} }`;
   let how: string;
-  if (chosen === undefined) how = `a TIMESTAMP(3) column and ${set("ts")} over it`;
+  // No timestamp column: a new one, named so it cannot be taken for one the table has.
+  const fresh = ["event_time", "event_ts", "row_time"].find((n) => !(t.columns ?? []).some((c) => c.name === n)) ?? "event_time";
+  if (chosen === undefined) {
+    how =
+      t.resourceType === "FlinkTable"
+        ? `a TIMESTAMP(3) column ${fresh} (or a computed one, e.g. { name: "${fresh}", expression: "TO_TIMESTAMP_LTZ(<epoch milliseconds column>, 3)" }) and ${set(fresh)}`
+        : `a TIMESTAMP(3) column ${fresh} and ${set(fresh)}`;
+  }
   else if (precision(chosen) <= 3) how = set(chosen.name) + (column === undefined && fit.length > 1 ? ` (or another of ${fit.map((c) => c.name).join(", ")})` : "");
   else if (t.resourceType === "FlinkTable") {
     const cast = `${chosen.name}_ms`;
-    how = `a computed column { name: "${cast}", expression: "CAST(\`${chosen.name}\` AS ${chosen.type!.kind}(3))" } and ${set(cast)} (a watermark needs precision 0 to 3)`;
-  } else how = `${chosen.name} declared ${chosen.type!.kind}(3) (Iceberg stores it alike) and ${set(chosen.name)}`;
+    how = `a computed column { name: "${cast}", expression: "CAST(\`${chosen.name}\` AS ${typeOf(chosen)!.kind}(3))" } and ${set(cast)} (a watermark needs precision 0 to 3)`;
+  } else how = `${chosen.name} declared ${typeOf(chosen)!.kind}(3) (Iceberg stores it alike) and ${set(chosen.name)}`;
   return t.resourceType === "IcebergSink" ? `read the table through an IcebergSource with ${how} (an IcebergSink has no event time)` : `${how} on ${t.label}`;
 }
 
@@ -214,8 +222,8 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
       diag.error(at, `${asOf} joins as of event time, which needs ${right.label} to be a versioned table, with ${gaps.join(" and ")}: Flink rejects the job when it plans it ("${quote}")`);
     } else {
       const rightRowtime = right.columns?.find((c) => c.timeAttribute === "rowtime");
-      const lt = col.type;
-      const rt = rightRowtime?.type;
+      const lt = col.type ?? col.timeType;
+      const rt = rightRowtime?.type ?? rightRowtime?.timeType;
       if (lt !== undefined && rt !== undefined && lt.kind !== rt.kind) {
         diag.error(
           at,
