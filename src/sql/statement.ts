@@ -123,6 +123,9 @@ export function markedCode(a: AnalyzedStatement): { code: string; tables: TableD
   return { code: codeOnly(text, false, true), tables };
 }
 
+/** A name in markedCode's code, captured: plain, or back-quoted as written (unquoteIdentifier reads both). */
+export const MARKED_NAME = "(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)";
+
 /** A relation that is no interpolated table in markedCode's code: a subquery, a view or catalog table by name, a table function. */
 const OTHER_RELATION = /\b(?:FROM|JOIN)\s+(?!\u0000)|,\s*\(\s*SELECT\b/i;
 

@@ -22,9 +22,9 @@
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { unquoteIdentifier } from "./insert-query.js";
-import { markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
+import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 
-const NAME = "(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)";
+const NAME = MARKED_NAME;
 /** `<right> FOR SYSTEM_TIME AS OF [q.]col` (q a name or a table marker), not followed by `(` or `.`. */
 const AS_OF = new RegExp(`\\u0000(\\d+)\\u0000\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+(?:(?:\\u0000(\\d+)\\u0000|${NAME})\\s*\\.\\s*)?${NAME}(?!\\s*[(.])`, "gi");
 /** `<table> [FOR SYSTEM_TIME AS OF x] [AS] alias`, or `) [AS] alias` (a subquery's alias: no table). */

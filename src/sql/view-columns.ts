@@ -7,9 +7,9 @@
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import { topLevelSplit, unquoteIdentifier } from "./insert-query.js";
-import { markedCode, type AnalyzedStatement } from "./statement.js";
+import { MARKED_NAME, markedCode, type AnalyzedStatement } from "./statement.js";
 
-const NAME = "(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)";
+const NAME = MARKED_NAME;
 /** The whole view statement in the simple shape; groups: the select list, the table marker, the alias. */
 const SIMPLE_VIEW = new RegExp(
   `^\\s*CREATE\\s+TEMPORARY\\s+(?:SYSTEM\\s+)?VIEW\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?${NAME}\\s+AS\\s+SELECT\\s+([\\s\\S]+?)\\s+FROM\\s+\\u0000(\\d+)\\u0000(?:\\s+(?:AS\\s+)?(?!WHERE\\b)${NAME})?\\s*(?:WHERE\\b[\\s\\S]*)?$`,
@@ -30,7 +30,8 @@ export function viewColumnSource(view: AnalyzedStatement, column: string): { tab
   if (parts === undefined) return undefined;
   const items = parts.map(([s, e]) => code.slice(s, e).trim());
   // An item that names its result `column` (`x AS column`) makes the view's column another value.
-  if (items.some((item) => { const alias = /\s(?:AS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)$/i.exec(item); return alias !== null && unquoteIdentifier(alias[1]!) === column; })) return undefined;
+  const renamedTo = new RegExp(`\\s(?:AS\\s+)?${NAME}$`, "i");
+  if (items.some((item) => { const alias = renamedTo.exec(item); return alias !== null && unquoteIdentifier(alias[1]!) === column; })) return undefined;
   for (const item of items) {
     const q = /^(?:(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*|\u0000\d+\u0000)\s*\.\s*)?(\*|`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)$/.exec(item);
     if (q === null) continue;
