@@ -146,6 +146,37 @@ describe("FlinkTable", () => {
     ]);
   });
 
+  it("Kafka tables: JSON-family format options under an unused prefix, misspelt, unknown (a warning), and their checked values", () => {
+    const cols = [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }];
+    const base = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "properties.auto.offset.reset": "earliest" };
+    const e = errorOf(
+      () =>
+        new api.FlinkTable("kafka_fmt_bad", {
+          columns: cols,
+          options: { ...base, format: "json", "json.ignore-parse-error": "true", "value.json.fail-on-missing-field": "true", "json.timestamp-format.standard": "iso-8601", "json.fail-on-missing-field": "yes" },
+        }),
+    );
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ['options["json.fail-on-missing-field"]', '"yes" is no boolean; write "true" or "false"'],
+      ['options["json.ignore-parse-error"]', 'is no option of format \'json\' (Flink fails with "Unsupported options"); did you mean "json.ignore-parse-errors"?'],
+      ['options["json.timestamp-format.standard"]', '"iso-8601" is no timestamp format; write "SQL" or "ISO-8601" (exact: flink JsonFormatOptionsUtil), here "ISO-8601"'],
+      [
+        'options["value.json.fail-on-missing-field"]',
+        'is an option of format \'json\' under \'value.\', and this table sets no \'value.format\' = \'json\': Flink fails with "Unsupported options"; this table reads \'json\' through \'format\': write "json.fail-on-missing-field"',
+      ],
+    ]);
+    // Valid: the value format's own prefix, debezium-json options, a key format; an unknown key under a used prefix warns.
+    const ok = new api.FlinkTable("kafka_fmt_ok", {
+      columns: cols,
+      primaryKey: ["id"],
+      options: { ...base, "key.format": "json", "value.format": "debezium-json", "value.debezium-json.schema-include": "true", "key.json.ignore-parse-errors": "TRUE", "value.debezium-json.some-future-option": "x", "key.fields": "id" },
+    });
+    void ok;
+    // upsert-kafka takes an insert-only value format.
+    const u = errorOf(() => new api.FlinkTable("kafka_upsert_cdc", { columns: cols, primaryKey: ["id"], options: { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "debezium-json" } }));
+    expect(u.issues.map((i) => i.path)).to.deep.equal(['options["value.format"]']);
+  });
+
   it("Kafka tables: required options, the primary key each connector needs or refuses, startup modes and misspelt keys are preview errors", () => {
     const cols = [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }];
     const issues = (args: Record<string, unknown>): [string, string][] =>

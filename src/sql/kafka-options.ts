@@ -8,6 +8,7 @@
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey, didYouMean, distance } from "../validation/known-keys.js";
 import { CHANGELOG_FORMATS } from "./connector-bounds.js";
+import { checkJsonFormatOptions } from "./format-options.js";
 
 const STARTUP_MODES = ["earliest-offset", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
 
@@ -41,6 +42,15 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     if (primaryKey.length === 0) diag.error("primaryKey", "an 'upsert-kafka' table needs a primary key (the message key): set primaryKey");
     if (!has("key.format") || !has("value.format")) diag.error("options", "the 'upsert-kafka' connector needs 'key.format' and 'value.format' (e.g. 'json')");
     if (has("format")) diag.error(opt("format"), "'upsert-kafka' takes no 'format': write 'key.format' and 'value.format'");
+    const value = options["value.format"]?.trim();
+    // flink-connector-kafka UpsertKafkaDynamicTableFactory.validateFormat: the value format must be insert-only.
+    if (value !== undefined && CHANGELOG_FORMATS.test(value)) {
+      diag.error(
+        opt("value.format"),
+        `'${value}' is a changelog format, and 'upsert-kafka' takes an insert-only value format ("doesn't support '${value}' as value format, because '${value}' is not in insert-only mode"): ` +
+          `write 'json' or 'avro' (upsert-kafka makes the changelog from the key), or read the topic with connector 'kafka' and format '${value}'`,
+      );
+    }
   } else {
     // 'format' wins over 'value.format' (flink-connector-kafka KafkaConnectorOptionsUtil).
     const format = options["format"] ?? options["value.format"];
@@ -63,6 +73,7 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     const hint = spaced ?? (prefixed !== undefined ? `; did you mean ${JSON.stringify(prefixed)}?` : didYouMean(mode.trim(), STARTUP_MODES));
     diag.error(opt("scan.startup.mode"), `${JSON.stringify(mode)} is no startup mode; write one of ${STARTUP_MODES.join(", ")}${hint}`);
   }
+  checkJsonFormatOptions(options, diag);
   for (const key of [...Object.keys(options), ...deferredKeys]) {
     // Format options (`json.*`, `key.avro.*` ...) and Kafka client properties are not the connector's.
     const formatOption = /^(key\.|value\.)?[a-z0-9-]+\./.test(key) && !key.startsWith("scan.") && !key.startsWith("sink.");
