@@ -146,7 +146,7 @@ describe("FlinkTable", () => {
     ]);
   });
 
-  it("Kafka tables: JSON-family format options under an unused prefix, misspelt, unknown (a warning), and their checked values", () => {
+  it("Kafka tables: JSON-family format options under an unused prefix, misspelt, unknown (a warning), and their checked values", async () => {
     const cols = [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }];
     const base = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "properties.auto.offset.reset": "earliest" };
     const e = errorOf(
@@ -172,9 +172,22 @@ describe("FlinkTable", () => {
       options: { ...base, "key.format": "json", "value.format": "debezium-json", "value.debezium-json.schema-include": "true", "key.json.ignore-parse-errors": "TRUE", "value.debezium-json.some-future-option": "x", "key.fields": "id" },
     });
     void ok;
-    // upsert-kafka takes an insert-only value format.
-    const u = errorOf(() => new api.FlinkTable("kafka_upsert_cdc", { columns: cols, primaryKey: ["id"], options: { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "debezium-json" } }));
-    expect(u.issues.map((i) => i.path)).to.deep.equal(['options["value.format"]']);
+    // upsert-kafka takes an insert-only value format, and any Kafka key format is insert-only.
+    const u = errorOf(() => new api.FlinkTable("kafka_upsert_cdc", { columns: cols, primaryKey: ["id"], options: { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "key.format": "debezium-json", "value.format": "debezium-json" } }));
+    expect(u.issues.map((i) => i.path)).to.deep.equal(['options["value.format"]', 'options["key.format"]']);
+    // upsert-kafka reads value.format only: its value.json.* options stand even beside a stray 'format' (reported on its own).
+    const stray = errorOf(() => new api.FlinkTable("kafka_upsert_stray", { columns: cols, primaryKey: ["id"], options: { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "csv", "key.format": "json", "value.format": "json", "value.json.ignore-parse-errors": "true" } }));
+    expect(stray.issues.map((i) => i.path)).to.deep.equal(['options["format"]']);
+    // A boolean with spaces (Flink does not trim), both json decoding flags, a former option name (now unknown: a warning).
+    const flags = errorOf(() => new api.FlinkTable("kafka_json_flags", { columns: cols, options: { ...base, format: "json", "json.ignore-parse-errors": " true", "json.fail-on-missing-field": "true" } }));
+    expect(flags.issues.map((i) => i.path)).to.deep.equal(['options["json.ignore-parse-errors"]']);
+    const both = errorOf(() => new api.FlinkTable("kafka_json_both", { columns: cols, options: { ...base, format: "json", "json.ignore-parse-errors": "true", "json.fail-on-missing-field": "TRUE" } }));
+    expect(both.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ['options["json.fail-on-missing-field"]', 'and json.ignore-parse-errors are both true, which Flink refuses ("fail-on-missing-field and ignore-parse-errors shouldn\'t both be true"); keep one'],
+    ]);
+    const pulumi = await import("@pulumi/pulumi");
+    // A format given as an Output: its options are left alone.
+    new api.FlinkTable("kafka_fmt_output", { columns: cols, options: { ...base, format: pulumi.output("json"), "json.ignore-parse-errors": "true" } });
   });
 
   it("Kafka tables: required options, the primary key each connector needs or refuses, startup modes and misspelt keys are preview errors", () => {

@@ -73,7 +73,12 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     const hint = spaced ?? (prefixed !== undefined ? `; did you mean ${JSON.stringify(prefixed)}?` : didYouMean(mode.trim(), STARTUP_MODES));
     diag.error(opt("scan.startup.mode"), `${JSON.stringify(mode)} is no startup mode; write one of ${STARTUP_MODES.join(", ")}${hint}`);
   }
-  checkJsonFormatOptions(options, diag);
+  checkJsonFormatOptions(connector, options, deferredKeys, diag);
+  const keyFormat = options["key.format"]?.trim();
+  // flink-connector-kafka: a key format must be insert-only (KafkaDynamicTableFactory / UpsertKafkaDynamicTableFactory validate it).
+  if (keyFormat !== undefined && CHANGELOG_FORMATS.test(keyFormat)) {
+    diag.error(opt("key.format"), `'${keyFormat}' is a changelog format, and a Kafka key format must be insert-only ("A key format should only deal with INSERT-only records"); write 'json', 'avro' or 'raw'`);
+  }
   for (const key of [...Object.keys(options), ...deferredKeys]) {
     // Format options (`json.*`, `key.avro.*` ...) and Kafka client properties are not the connector's.
     const formatOption = /^(key\.|value\.)?[a-z0-9-]+\./.test(key) && !key.startsWith("scan.") && !key.startsWith("sink.");
