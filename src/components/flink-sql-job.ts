@@ -376,12 +376,11 @@ function targetSetting(a: FlinkSqlJobArgs, key: string): { value: unknown; path:
  * come grouped by check, not by statement.
  */
 function inStatementOrder(issues: ValidationIssue[]): void {
-  const slots: number[] = [];
-  const index = (path: string): number => Number(/^statements\[(\d+)\]/.exec(path)![1]);
-  issues.forEach((i, k) => {
-    if (/^statements\[\d+\]/.test(i.path)) slots.push(k);
+  const slots = issues.flatMap((issue, slot) => {
+    const m = /^statements\[(\d+)\]/.exec(issue.path);
+    return m === null ? [] : [{ slot, statement: Number(m[1]), issue }];
   });
   if (slots.length < 2) return;
-  const sorted = slots.map((k) => issues[k]!).sort((x, y) => index(x.path) - index(y.path));
-  slots.forEach((k, j) => (issues[k] = sorted[j]!));
+  const sorted = [...slots].sort((x, y) => x.statement - y.statement);
+  slots.forEach(({ slot }, j) => (issues[slot] = sorted[j]!.issue));
 }

@@ -16,6 +16,7 @@
  */
 import type { ParsedColumn } from "../iceberg/types.js";
 import { sqlExpression } from "../sql/expression.js";
+import { rowtimeNameProblem } from "../types/planner-limits.js";
 import { codeOnly } from "../sql/split.js";
 import { isDeferred } from "../validation/deferred.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
@@ -128,12 +129,12 @@ export function planSourceWatermark(
     const names = [...columns.keys()];
     diag.error("watermark.column", `names ${JSON.stringify(name)}, which is not a column${names.length > 0 ? ` (columns: ${names.join(", ")})` : ""}`);
     ok = false;
-  } else if (name.includes(".")) {
-    diag.error("watermark.column", `${JSON.stringify(name)} has a '.', and Flink reads a dotted rowtime name as a nested field ("A nested field '${name}' cannot be declared as rowtime attribute"); use a column whose name has no '.'`);
+  } else if (rowtimeNameProblem(name) !== undefined) {
+    diag.error("watermark.column", rowtimeNameProblem(name)!);
     ok = false;
   } else if (column !== null && column !== undefined) {
     const t = column.type;
-    const time = t.kind === "TIMESTAMP" || t.kind === "TIMESTAMP_LTZ" ? (t as { precision: number }).precision : undefined;
+    const time = t.kind === "TIMESTAMP" || t.kind === "TIMESTAMP_LTZ" ? t.precision : undefined;
     if (time === undefined) {
       diag.error(
         "watermark.column",

@@ -11,7 +11,7 @@ import { isDeferred } from "../validation/deferred.js";
 import { checkKnownKeys } from "../validation/known-keys.js";
 import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
-import { timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-limits.js";
+import { rowtimeNameProblem, timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-limits.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, GENERIC_TABLE_WITH, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
@@ -147,7 +147,7 @@ const PROCTIME = /^PROCTIME\s*\(\s*\)$/i;
  * `TO_TIMESTAMP_LTZ(x[, p])` is TIMESTAMP_LTZ(3) (flink: the precision of its result is 3);
  * `CAST(x AS T)` / `TRY_CAST` is T. Nothing for another expression.
  */
-function computedTimeType(expression: string): { timeType: DataType } | Record<string, never> {
+function computedTimeType(expression: string): { timeType?: DataType } {
   const e = expression.trim();
   if (PROCTIME.test(e) || /^TO_TIMESTAMP_LTZ\s*\(/i.test(e)) return { timeType: parseDataType("TIMESTAMP_LTZ(3)") };
   const cast = /^(?:TRY_)?CAST\s*\([\s\S]*\bAS\s+([A-Za-z_][\s\S]*?)\)\s*$/i.exec(e);
@@ -157,6 +157,13 @@ function computedTimeType(expression: string): { timeType: DataType } | Record<s
   } catch {
     return {};
   }
+}
+
+/** Whether column `c` is a time attribute: the watermark's column (rowtime) or a PROCTIME() column, with a computed one's type. */
+function timeAttributeOf(c: RenderColumn, rowtime: string | undefined): Pick<TableColumn, "timeAttribute" | "timeType"> {
+  const proctime = c.kind === "computed" && PROCTIME.test(c.expression);
+  if (c.name !== rowtime && !proctime) return {};
+  return Object.assign({ timeAttribute: c.name === rowtime ? ("rowtime" as const) : ("proctime" as const) }, c.kind === "computed" ? computedTimeType(c.expression) : {});
 }
 
 /** Validates and renders a FlinkTable; problems go to `diag`. */
@@ -270,9 +277,8 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   if (args.watermark) {
     const col = kinds.get(args.watermark.column);
     if (!col) diag.error("watermark.column", `names ${JSON.stringify(args.watermark.column)}, which is not a column`);
-    else if (args.watermark.column.includes(".")) {
-      diag.error("watermark.column", `${JSON.stringify(args.watermark.column)} has a '.', and Flink reads a dotted rowtime name as a nested field ("A nested field '${args.watermark.column}' cannot be declared as rowtime attribute"); use a column whose name has no '.'`);
-    } else if (col.type && !((col.type.kind === "TIMESTAMP" || col.type.kind === "TIMESTAMP_LTZ") && col.type.precision <= 3)) {
+    else if (rowtimeNameProblem(args.watermark.column) !== undefined) diag.error("watermark.column", rowtimeNameProblem(args.watermark.column)!);
+    else if (col.type && !((col.type.kind === "TIMESTAMP" || col.type.kind === "TIMESTAMP_LTZ") && col.type.precision <= 3)) {
       const w = args.watermark.column;
       const epoch =
         col.type.kind === "BIGINT" || col.type.kind === "INT"
@@ -315,8 +321,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       insertable: c.kind === "physical" || (c.kind === "metadata" && !c.virtual),
       ...(c.kind === "physical" && datagenNeverNull(options, c.name) ? { neverNull: true as const } : {}),
       ...(c.kind === "metadata" ? { metadata: true as const } : {}),
-      ...(c.name === watermark?.column ? { timeAttribute: "rowtime" as const } : c.kind === "computed" && PROCTIME.test(c.expression) ? { timeAttribute: "proctime" as const } : {}),
-      ...(c.kind === "computed" && (c.name === watermark?.column || PROCTIME.test(c.expression)) ? computedTimeType(c.expression) : {}),
+      ...timeAttributeOf(c, watermark?.column),
     })),
   };
 }

@@ -76,7 +76,7 @@ const SET_OPERATION = /\b(UNION|INTERSECT|EXCEPT|MINUS)\b/i;
 /** `a IS [NOT] DISTINCT FROM b`: that FROM is part of a predicate. */
 const AFTER_DISTINCT = /\bIS\s+(?:NOT\s+)?DISTINCT\s+$/i;
 /** Words that end a FROM item rather than alias it. */
-const NOT_ALIAS = new Set(["WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FETCH", "JOIN", "LEFT", "RIGHT", "INNER", "FULL", "CROSS", "NATURAL", "UNION", "INTERSECT", "EXCEPT", "MINUS", "FOR", "WINDOW", "MATCH_RECOGNIZE", "TABLESAMPLE", "ON", "USING"]);
+export const NOT_ALIAS: ReadonlySet<string> = new Set(["WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FETCH", "JOIN", "LEFT", "RIGHT", "INNER", "FULL", "CROSS", "NATURAL", "UNION", "INTERSECT", "EXCEPT", "MINUS", "FOR", "WINDOW", "MATCH_RECOGNIZE", "TABLESAMPLE", "ON", "USING"]);
 
 /** `a`, `` `a``b` `` → the identifier's name. */
 export function unquoteIdentifier(text: string): string {

@@ -51,8 +51,8 @@ function commonTableExpressions(tokens: readonly { word: string; quoted: boolean
   return names;
 }
 
-/** Unqualified names in table position, in order of appearance. */
-export function tableMentions(text: string): string[] {
+/** The words of `text`: names (back-quoted ones unquoted), punctuation; literals as `'`, comments dropped. */
+function words(text: string): { word: string; quoted: boolean }[] {
   const tokens: { word: string; quoted: boolean }[] = [];
   let i = 0;
   while (i < text.length) {
@@ -93,6 +93,17 @@ export function tableMentions(text: string): string[] {
       i++;
     }
   }
+  return tokens;
+}
+
+/** The names the statement's WITH clauses define (a WITH query shadows a view or table of its name). */
+export function withQueryNames(text: string): ReadonlySet<string> {
+  return new Set(commonTableExpressions(words(text)).keys());
+}
+
+/** Unqualified names in table position, in order of appearance. */
+export function tableMentions(text: string): string[] {
+  const tokens = words(text);
   const ctes = commonTableExpressions(tokens);
   const out: string[] = [];
   tokens.forEach((t, k) => {

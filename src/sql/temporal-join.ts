@@ -21,7 +21,7 @@
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { unquoteIdentifier } from "./insert-query.js";
+import { NOT_ALIAS, unquoteIdentifier } from "./insert-query.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 
 const NAME = MARKED_NAME;
@@ -32,8 +32,8 @@ const ALIAS = new RegExp(`(?:\\u0000(\\d+)\\u0000(?:\\s*FOR\\s+SYSTEM_TIME\\s+AS
 /** Words after AS OF that start an expression, not a column (time travel: `AS OF TIMESTAMP '...'`). */
 const TIME_TRAVEL_WORDS = /^(?:TIMESTAMP|DATE|CURRENT_TIMESTAMP|LOCALTIMESTAMP|NOW|CURRENT_ROW_TIMESTAMP|TO_TIMESTAMP|TO_TIMESTAMP_LTZ|CAST)$/i;
 
-/** Words after a table that are no alias. */
-const KEYWORDS = new Set(["AS", "FOR", "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FETCH", "JOIN", "LEFT", "RIGHT", "INNER", "FULL", "CROSS", "NATURAL", "UNION", "INTERSECT", "EXCEPT", "MINUS", "WINDOW", "MATCH_RECOGNIZE", "TABLESAMPLE", "ON", "USING", "PARTITION", "DESCRIPTOR", "SELECT"]);
+/** Words after a table that are no alias (the INSERT reader's, and those a window call or subquery puts there). */
+const KEYWORDS: ReadonlySet<string> = new Set([...NOT_ALIAS, "AS", "PARTITION", "DESCRIPTOR", "SELECT"]);
 
 /** Connectors that are no lookup source (a processing-time temporal join over them fails). */
 const NO_LOOKUP = new Set(["kafka", "upsert-kafka", "datagen", "filesystem", "print", "blackhole", "kinesis", "pulsar"]);
@@ -53,9 +53,12 @@ function noLookupReason(t: TableDefinition): string | undefined {
  */
 export function rowtimeRemedy(t: TableDefinition, column?: string): string {
   const typeOf = (c: TableColumn) => c.type ?? c.timeType;
-  const times = (t.columns ?? []).filter((c) => typeOf(c) !== undefined && (typeOf(c)!.kind === "TIMESTAMP" || typeOf(c)!.kind === "TIMESTAMP_LTZ"));
-  const precision = (c: TableColumn): number => (typeOf(c) as unknown as { precision: number }).precision;
-  const fit = times.filter((c) => precision(c) <= 3);
+  const precision = (c: TableColumn): number | undefined => {
+    const type = typeOf(c);
+    return type?.kind === "TIMESTAMP" || type?.kind === "TIMESTAMP_LTZ" ? type.precision : undefined;
+  };
+  const times = (t.columns ?? []).filter((c) => precision(c) !== undefined);
+  const fit = times.filter((c) => precision(c)! <= 3);
   const chosen = column !== undefined ? times.find((c) => c.name === column) : (fit[0] ?? times[0]);
   const set = (name: string): string =>
     t.resourceType === "FlinkTable" ? `watermark: { column: ${JSON.stringify(name)}, expression: "\`${name}\` - INTERVAL '5' SECOND" }` : `watermark: { column: ${JSON.stringify(name)} }`;
@@ -68,7 +71,7 @@ export function rowtimeRemedy(t: TableDefinition, column?: string): string {
         ? `a TIMESTAMP(3) column ${fresh} (or a computed one, e.g. { name: "${fresh}", expression: "TO_TIMESTAMP_LTZ(<epoch milliseconds column>, 3)" }) and ${set(fresh)}`
         : `a TIMESTAMP(3) column ${fresh} and ${set(fresh)}`;
   }
-  else if (precision(chosen) <= 3) how = set(chosen.name) + (column === undefined && fit.length > 1 ? ` (or another of ${fit.map((c) => c.name).join(", ")})` : "");
+  else if (precision(chosen)! <= 3) how = set(chosen.name) + (column === undefined && fit.length > 1 ? ` (or another of ${fit.map((c) => c.name).join(", ")})` : "");
   else if (t.resourceType === "FlinkTable") {
     const cast = `${chosen.name}_ms`;
     how = `a computed column { name: "${cast}", expression: "CAST(\`${chosen.name}\` AS ${typeOf(chosen)!.kind}(3))" } and ${set(cast)} (a watermark needs precision 0 to 3)`;

@@ -42,3 +42,13 @@ export function timeAbovePlannerLimit(type: DataType, path: string): { path: str
       return undefined;
   }
 }
+
+/**
+ * The problem with `name` as a watermark's (rowtime) column, or undefined: Flink reads a dotted
+ * name as a nested field and refuses it (flink `DynamicSourceUtils.validateWatermarks`).
+ */
+export function rowtimeNameProblem(name: string): string | undefined {
+  return name.includes(".")
+    ? `${JSON.stringify(name)} has a '.', and Flink reads a dotted rowtime name as a nested field ("A nested field '${name}' cannot be declared as rowtime attribute"); use a column whose name has no '.'`
+    : undefined;
+}
