@@ -181,9 +181,24 @@ describe("FlinkTable", () => {
     // A boolean with spaces (Flink does not trim), both json decoding flags, a former option name (now unknown: a warning).
     const flags = errorOf(() => new api.FlinkTable("kafka_json_flags", { columns: cols, options: { ...base, format: "json", "json.ignore-parse-errors": " true", "json.fail-on-missing-field": "true" } }));
     expect(flags.issues.map((i) => i.path)).to.deep.equal(['options["json.ignore-parse-errors"]']);
-    const both = errorOf(() => new api.FlinkTable("kafka_json_both", { columns: cols, options: { ...base, format: "json", "json.ignore-parse-errors": "true", "json.fail-on-missing-field": "TRUE" } }));
-    expect(both.issues.map((i) => [i.path, i.message])).to.deep.equal([
-      ['options["json.fail-on-missing-field"]', 'and json.ignore-parse-errors are both true, which Flink refuses ("fail-on-missing-field and ignore-parse-errors shouldn\'t both be true"); keep one'],
+    // Both json decoding flags true: Flink refuses it when it builds the reader (JsonFormatOptionsUtil.validateDecodingFormatOptions),
+    // so a job that reads the table fails and one that only writes it does not; likewise map-null-key.mode for a writer.
+    const both = new api.FlinkTable("kafka_json_both", { columns: cols, options: { ...base, format: "json", "json.ignore-parse-errors": "true", "json.fail-on-missing-field": "TRUE", "json.map-null-key.mode": "SKIP" } });
+    const print = new api.FlinkTable("kafka_json_print", { columns: cols, options: { connector: "print" } });
+    const gen = new api.FlinkTable("kafka_json_gen", { columns: cols, options: { connector: "datagen" } });
+    const readErr = errorOf(() => new api.FlinkSqlJob("reads-both", { statements: [api.sql`INSERT INTO ${print} SELECT * FROM ${both}`] }));
+    expect(readErr.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements",
+        'the job reads FlinkTable "kafka_json_both", whose options["json.fail-on-missing-field"] and json.ignore-parse-errors are both true, which Flink refuses ("fail-on-missing-field and ignore-parse-errors shouldn\'t both be true"); keep one (Flink checks this when the job reads the table)',
+      ],
+    ]);
+    const writeErr = errorOf(() => new api.FlinkSqlJob("writes-both", { statements: [api.sql`INSERT INTO ${both} SELECT * FROM ${gen}`] }));
+    expect(writeErr.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements",
+        'the job writes FlinkTable "kafka_json_both", whose options["json.map-null-key.mode"] "SKIP" is no map-null-key mode (Flink: "Unsupported value \'SKIP\' for option map-null-key.mode"); write "FAIL", "DROP" or "LITERAL" (any case) (Flink checks this when the job writes the table)',
+      ],
     ]);
     const pulumi = await import("@pulumi/pulumi");
     // A format given as an Output: its options are left alone.
@@ -222,7 +237,7 @@ describe("FlinkTable", () => {
     new api.FlinkTable("kafka_iam", {
       columns: cols,
       options: {
-        connector: "kafka", topic: "t", "properties.bootstrap.servers": "b-1:9098", format: "avro-confluent",
+        connector: "kafka", topic: "t", "properties.bootstrap.servers": "b-1:9098", format: "avro-confluent", "avro-confluent.url": "https://registry:8081",
         "properties.sasl.jaas.config": "software.amazon.msk.auth.iam.IAMLoginModule required;",
         "avro-confluent.basic-auth.credentials-source": "USER_INFO",
       },

@@ -57,6 +57,8 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(p.changelog !== undefined ? { changelog: p.changelog } : {}),
       ...(p.kafkaRead !== undefined ? { kafkaRead: p.kafkaRead } : {}),
       ...(p.commitsOnCheckpoint ? { commitsOnCheckpoint: true } : {}),
+      ...(p.readFailures.length > 0 ? { readFailures: p.readFailures } : {}),
+      ...(p.writeFailures.length > 0 ? { writeFailures: p.writeFailures } : {}),
       ...(typeof p.options["connector"] === "string" ? { connector: p.options["connector"].trim() } : {}),
       columns: p.tableColumns,
       ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),

@@ -79,6 +79,10 @@ export interface TableDefinition {
   readonly kafkaRead?: KafkaRead;
   /** True when the table's sink commits only on checkpoints in a streaming job (a 'filesystem' FlinkTable; IcebergSinks always do). */
   readonly commitsOnCheckpoint?: boolean;
+  /** FlinkTable: format options Flink refuses only when a job reads the table (format-options.ts); the job reports them. */
+  readonly readFailures?: readonly { readonly path: string; readonly message: string }[];
+  /** FlinkTable: format options Flink refuses only when a job writes the table. */
+  readonly writeFailures?: readonly { readonly path: string; readonly message: string }[];
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
   /** FlinkTable: its 'connector' option, trimmed (what it can do as a lookup source). */

@@ -18,6 +18,8 @@ import { FlinkIcebergValidationError } from "../validation/error.js";
 import { connectorBoundedness, connectorChangelog, kafkaRead, type Boundedness, type KafkaRead } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 import { checkKafkaOptions } from "./kafka-options.js";
+import { checkFilesystemFormatOptions } from "./format-options.js";
+import type { FormatFailure } from "./format-options-spec.js";
 import { sqlExpression } from "./expression.js";
 import type { TableColumn } from "../components/table-definition.js";
 
@@ -67,7 +69,17 @@ export interface FlinkTableArgs {
    * `KafkaDynamicTableFactory`, `UpsertKafkaDynamicTableFactory`). A job that reads a 'kafka' table
    * from 'group-offsets' (the default startup mode) without 'properties.auto.offset.reset' gets a
    * warning: the connector resets with strategy NONE, so a group without committed offsets fails
-   * the first start.
+   * the first start. Format options (`<format>.*`; for the Kafka connectors also `key.<format>.*`
+   * and `value.<format>.*`) of 'kafka', 'upsert-kafka' and 'filesystem' tables, for the built-in
+   * formats of Flink 1.19–2.1 (json, debezium-json, canal-json, maxwell-json, ogg-json, csv, avro,
+   * avro-confluent, debezium-avro-confluent, raw, protobuf; parquet and orc keys pass through): a
+   * key under a format the table does not use, or a misspelt key (Kafka), is a preview error, an
+   * unknown key a warning; booleans, single characters (csv), byte order and charset (raw), Avro
+   * encoding and the required options (avro-confluent `url`, protobuf `message-class-name`) are
+   * checked, and raw needs exactly one physical column. What a format checks only when it reads or
+   * writes (json: both `ignore-parse-errors` and `fail-on-missing-field` true; `map-null-key.mode`;
+   * an Avro `codec`; a filesystem avro-confluent without `subject`) is an error of the job that
+   * reads or writes the table (format-options.ts, flink-formats).
    */
   options: Record<string, pulumi.Input<string>>;
   /**
@@ -115,6 +127,10 @@ export interface GenericTablePlan {
    * Iceberg sink (case C01's kind).
    */
   commitsOnCheckpoint: boolean;
+  /** Format options Flink refuses only when a job reads the table (its decoder's checks, e.g. json's two decoding flags). */
+  readFailures: FormatFailure[];
+  /** Format options Flink refuses only when a job writes the table (its encoder's checks, e.g. json map-null-key.mode). */
+  writeFailures: FormatFailure[];
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
   tableColumns: TableColumn[];
   /** The declared primary key's columns (empty without one). */
@@ -230,8 +246,11 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     return [];
   };
   const primaryKey = nameList("primaryKey");
-  checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag);
+  const readFailures: FormatFailure[] = [];
+  const writeFailures: FormatFailure[] = [];
+  checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag, { columns: args.columns, readFailures, writeFailures });
   const partitionedBy = nameList("partitionedBy");
+  checkFilesystemFormatOptions(options, Object.keys(deferred), diag, { columns: args.columns, primaryKey, partitionedBy, readFailures, writeFailures });
   const pk = new Set(primaryKey);
   const names = new Set<string>();
   (Array.isArray(args.columns) ? args.columns : []).forEach((c, i) => {
@@ -314,6 +333,8 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     changelog: connectorChangelog(options),
     kafkaRead: kafkaRead(options),
     commitsOnCheckpoint: typeof options["connector"] === "string" && options["connector"].trim() === "filesystem",
+    readFailures,
+    writeFailures,
     primaryKey,
     tableColumns: columns.map((c) => ({
       name: c.name,

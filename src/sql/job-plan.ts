@@ -272,6 +272,14 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     }
   }
   for (const t of reads) if (t.kafkaRead?.problem !== undefined) diag.warn("statements", `${t.label} ${t.kafkaRead.problem}`);
+  // Format options a format checks only when it builds its reader or writer (format-options.ts).
+  for (const [list, verb] of [[reads, "reads"], [sinks, "writes"]] as const) {
+    for (const t of list) {
+      for (const f of (verb === "reads" ? t.readFailures : t.writeFailures) ?? []) {
+        diag.error("statements", `the job ${verb} ${t.label}, whose ${f.path} ${f.message} (Flink checks this when the job ${verb === "reads" ? "reads" : "writes"} the table)`);
+      }
+    }
+  }
   const SKIPS =
     "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java), so the stream misses every change after its first scan; " +
     "follow the changes from where the upserting job reads them (e.g. its Kafka topic) instead, or read the table in a batch job (streaming unset), which reads the current snapshot whole";

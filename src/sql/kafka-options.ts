@@ -8,7 +8,7 @@
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey, didYouMean, distance } from "../validation/known-keys.js";
 import { CHANGELOG_FORMATS } from "./connector-bounds.js";
-import { checkJsonFormatOptions } from "./format-options.js";
+import { checkFormatOptions, type FormatTable } from "./format-options.js";
 
 const STARTUP_MODES = ["earliest-offset", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
 
@@ -26,8 +26,11 @@ function opt(at: string): string {
   return `options[${JSON.stringify(at)}]`;
 }
 
-/** Checks a kafka / upsert-kafka table's plain options and primary key; anything else is left alone. */
-export function checkKafkaOptions(options: Readonly<Record<string, string>>, deferredKeys: readonly string[], primaryKey: readonly string[], diag: Diagnostics): void {
+/**
+ * Checks a kafka / upsert-kafka table's plain options and primary key, and its format options
+ * (format-options.ts; `table`: its columns as given, and where read- and write-time failures go); anything else is left alone.
+ */
+export function checkKafkaOptions(options: Readonly<Record<string, string>>, deferredKeys: readonly string[], primaryKey: readonly string[], diag: Diagnostics, table: FormatTable = {}): void {
   const connector = (options["connector"] ?? "").trim().toLowerCase();
   if (connector !== "kafka" && connector !== "upsert-kafka") return;
   const has = (k: string): boolean => options[k] !== undefined || deferredKeys.includes(k);
@@ -73,7 +76,7 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     const hint = spaced ?? (prefixed !== undefined ? `; did you mean ${JSON.stringify(prefixed)}?` : didYouMean(mode.trim(), STARTUP_MODES));
     diag.error(opt("scan.startup.mode"), `${JSON.stringify(mode)} is no startup mode; write one of ${STARTUP_MODES.join(", ")}${hint}`);
   }
-  checkJsonFormatOptions(connector, options, deferredKeys, diag);
+  checkFormatOptions(connector, options, deferredKeys, diag, { ...table, primaryKey });
   const keyFormat = options["key.format"]?.trim();
   // flink-connector-kafka: a key format must be insert-only (KafkaDynamicTableFactory / UpsertKafkaDynamicTableFactory validate it).
   if (keyFormat !== undefined && CHANGELOG_FORMATS.test(keyFormat)) {
