@@ -247,3 +247,28 @@ describe("IcebergSink: new-user trial regressions", () => {
     ]);
   });
 });
+
+describe("IcebergSink partitions reported in the same run as column errors (new-user trial)", () => {
+  it("a ROW partition column and a transform are reported beside a bad primary key; with upsertEnabled the advice says the partition column joins the key", () => {
+    const e = planError("IcebergSink", {
+      ...baseArgs,
+      columns: [
+        { name: "id", type: "BIGINT" },
+        { name: "created_at", type: "TIMESTAMP(6)" },
+        { name: "r", type: "ROW<a INT>" },
+      ],
+      primaryKey: ["nope"],
+      partitionedBy: ["r", "days(created_at)"],
+      upsertEnabled: true,
+    });
+    const byPath = Object.fromEntries(e.issues.map((i) => [i.path, i.message]));
+    expect(e.issues.map((i) => i.path)).to.deep.equal(["primaryKey[0]", "partitionedBy[0]", "partitionedBy[1]"]);
+    expect(byPath["partitionedBy[0]"]).to.equal("r: a partition column must have a primitive type, not ROW (an identity partition needs a primitive value)");
+    expect(byPath["partitionedBy[1]"]).to.equal(
+      "days(created_at): an Iceberg partition transform (day of created_at), which Flink SQL cannot declare: PARTITIONED BY takes column names and Iceberg makes each an identity partition. " +
+        "Partition by a column the INSERT fills instead (e.g. add `created_at_day` DATE filled with CAST(`created_at` AS DATE) and list it here), or create the table with days(created_at) outside Flink " +
+        "(e.g. Spark SQL ALTER TABLE ... ADD PARTITION FIELD, or the catalog's API) and leave it out of partitionedBy: the connector writes an existing table with that table's partition spec" +
+        "; with upsertEnabled, the partition column must be in primaryKey as well (in upsert mode every partition source column must be a primary-key column)",
+    );
+  });
+});

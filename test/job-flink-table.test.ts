@@ -459,6 +459,17 @@ describe("FlinkSqlJob with FlinkTables", () => {
     expect(() => api.sql`SELECT ${{ a: 1 }}`).to.throw(api.FlinkIcebergValidationError, /interpolation 1: is an object/);
   });
 
+  it("sqlLiteral quotes a string or an Output of a string (the job renders it); anything else is a clear error", async () => {
+    const pulumi = await import("@pulumi/pulumi");
+    expect(api.sqlLiteral("it's")).to.equal("'it''s'");
+    const src = new api.FlinkTable("lit_src", { columns: [{ name: "id", type: "BIGINT" }, { name: "status", type: "STRING" }], options: { connector: "datagen" } });
+    const sink = new api.FlinkTable("lit_sink", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const job = new api.FlinkSqlJob("lit-job", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src} WHERE status = ${api.sqlLiteral(pulumi.output("SHIPPED'S"))}`] });
+    expect(await settle(job.script)).to.contain("INSERT INTO `lit_sink` SELECT id FROM `lit_src` WHERE status = 'SHIPPED''S';");
+    expect(errorOf(() => api.sqlLiteral(42 as never)).message).to.equal("sqlLiteral(...): takes a string or a Pulumi Output<string>, got number 42: a number is SQL text already, interpolate it as it is (${42})");
+    expect(errorOf(() => api.sqlLiteral(undefined as never)).message).to.equal("sqlLiteral(...): takes a string or a Pulumi Output<string>, got undefined");
+  });
+
   it("lists a job's statement problems in statement order, whichever check found them", () => {
     const src = new api.FlinkTable("ord_src", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "datagen" } });
     const sink = new api.FlinkTable("ord_sink", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "blackhole" } });

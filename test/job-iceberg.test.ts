@@ -290,6 +290,14 @@ describe("FlinkSqlJob over Iceberg tables", () => {
       statements: [api.sql`INSERT INTO ${out} /*+ OPTIONS('write-parallelism'='2') */ SELECT id, data FROM ${kafkaSrc}`],
     });
     expect(ok.tables).to.deep.equal(["hint_sink", "hint_kafka"]);
+    // Per-statement tuning over the table's args (new-user trial): split-size on a source, target-file-size-bytes on a sink, whole bytes only.
+    new api.FlinkSqlJob("hinted_tuning", {
+      statements: [api.sql`INSERT INTO ${out} /*+ OPTIONS('target-file-size-bytes'='268435456') */ SELECT id, data FROM ${src} /*+ OPTIONS('split-size'='67108864') */`],
+    });
+    const units = errorOf(() => new api.FlinkSqlJob("hinted_units", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${src} /*+ OPTIONS('split-size'='64MB') */`] }));
+    expect(units.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ['statements[0] OPTIONS hint of hint_src["split-size"]', `"64MB" is no byte count: the runtime reads "split-size" as a whole number of bytes (a Long, no unit), e.g. '67108864' for 64 MiB`],
+    ]);
   });
 
   it("OPTIONS hints in every form Calcite reads are checked (back-quoted keys, comments, N'...', adjacent literals); an unreadable hint is an error; hash distribution by hint", () => {

@@ -31,4 +31,21 @@ describe("streaming reads of a table another job upserts into", () => {
     ]);
   });
 
+  it("a streaming job that appends to the Iceberg table it streams from warns: it reads its own commits back (another branch is another table)", () => {
+    const src = new api.IcebergSource("loop_src", { catalog, database: "db", table: "looped", columns: cols, streaming: true });
+    const snk = new api.IcebergSink("loop_snk", { catalog, database: "db", table: "looped", columns: cols });
+    new api.FlinkSqlJob("loop", { statements: [api.sql`INSERT INTO ${snk} SELECT id, data FROM ${src} WHERE data <> 'x'`] });
+    expect(warningsOf("loop")).to.deep.equal([
+      'statements: IcebergSource "loop_src" streams from the Iceberg table db.looped, which IcebergSink "loop_snk" appends to in this job: every commit of the job is read back as new rows, ' +
+        "so the rows it writes go through the job again on every checkpoint and the table grows without end; " +
+        "write to another table, or to another branch (extraOptions.branch on the sink), or read the table in a batch job",
+    ]);
+    // The sink writes another branch: no loop. A batch read of the table: no loop.
+    const audit = new api.IcebergSink("loop_audit", { catalog, database: "db", table: "looped", columns: cols, extraOptions: { branch: "audit" } });
+    new api.FlinkSqlJob("loop-branch", { statements: [api.sql`INSERT INTO ${audit} SELECT id, data FROM ${src}`] });
+    expect(warningsOf("loop-branch")).to.deep.equal([]);
+    const once = new api.IcebergSource("loop_once", { catalog, database: "db", table: "looped", columns: cols });
+    new api.FlinkSqlJob("loop-batch", { statements: [api.sql`INSERT INTO ${snk} SELECT id, data FROM ${once}`], runtimeMode: "batch" });
+    expect(warningsOf("loop-batch")).to.deep.equal([]);
+  });
 });

@@ -38,6 +38,8 @@ export interface IcebergTableFacts {
   readonly pinnedBySnapshotIds?: boolean;
   /** Source: its watermark, when it has one: source watermarks (SOURCE_WATERMARK()) or an expression. */
   readonly watermark?: "source" | "expression";
+  /** The branch it reads or writes (`extraOptions.branch`), when one is set: "(output)" when it is an Output; absent for main. */
+  readonly branch?: string;
 }
 
 /** A column of a table, as the job's INSERT checks read it. */

@@ -12,7 +12,7 @@ import { partitionTransformProblem } from "./transforms.js";
  * entry that names a column of `columns`, once. Reported at `prop[i]` with messages starting with
  * the name: an entry that is not a non-empty string, a name listed twice, a dotted name whose head
  * is a column (a nested field: `clause` cannot name it), an Iceberg partition transform such as
- * `days(ts)` in PARTITIONED BY (transforms.ts), a name that is no column (the message lists the columns). A `list` that is not an array is an error at `prop`.
+ * `days(ts)` in PARTITIONED BY (transforms.ts; `transformNote` is appended to its advice), a name that is no column (the message lists the columns). A `list` that is not an array is an error at `prop`.
  */
 export function resolveColumnRefs<T>(
   list: unknown,
@@ -21,6 +21,7 @@ export function resolveColumnRefs<T>(
   columns: ReadonlyMap<string, T>,
   diag: Diagnostics,
   accept: (name: string, column: T, path: string) => void,
+  transformNote = "",
 ): void {
   if (!Array.isArray(list)) {
     diag.error(prop, `${prop}: must be an array of column names`);
@@ -48,7 +49,7 @@ export function resolveColumnRefs<T>(
     diag.error(
       at,
       transform !== undefined
-        ? transform
+        ? transform + transformNote
         : head !== undefined && columns.has(head)
         ? `${name}: a nested field cannot be named in ${clause}, which takes top-level columns; copy the field into a top-level column`
         : `${name}: no such column${didYouMean(name, [...columns.keys()])}${columns.size > 0 ? `; the columns are ${[...columns.keys()].join(", ")}` : ""}`,

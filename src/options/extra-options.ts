@@ -91,7 +91,22 @@ export interface FreeFormContext {
   readonly envReferences?: boolean;
   /** Keys another check already took care of (a source's own starting strategy: starting-strategy.ts). */
   readonly handledKeys?: readonly string[];
+  /**
+   * The map is a statement's OPTIONS hint: the tuning options that change nothing the plan relies on
+   * (HINT_TUNING) may override the table's own arg for that statement.
+   */
+  readonly hint?: boolean;
 }
+
+/**
+ * Per-statement tuning a hint may set over the table's arg: read split size (iceberg FlinkReadOptions
+ * SPLIT_SIZE) and written file size (FlinkWriteOptions TARGET_FILE_SIZE_BYTES), both parsed as a
+ * Long by the runtime (FlinkConfParser.longConf): whole bytes, no unit.
+ */
+const HINT_TUNING: ReadonlyMap<string, TableKind> = new Map([
+  ["split-size", "IcebergSource"],
+  ["target-file-size-bytes", "IcebergSink"],
+]);
 
 /** An `env:NAME` value (iceberg EnvironmentUtil: the rest after `env:` names an environment variable). */
 const ENV_REFERENCE = /^env:[A-Za-z_][A-Za-z0-9_]*$/;
@@ -131,6 +146,13 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       continue;
     }
     if (ctx.handledKeys?.includes(key) === true) continue;
+    if (ctx.hint === true && HINT_TUNING.get(key) === ctx.kind) {
+      const v = map[key]!;
+      if (!/^[1-9][0-9]{0,17}$/.test(v)) {
+        diag.error(mapPath(arg, key), `${JSON.stringify(v)} is no byte count: the runtime reads ${JSON.stringify(key)} as a whole number of bytes (a Long, no unit), e.g. '67108864' for 64 MiB`);
+      }
+      continue;
+    }
     const prefix = CATALOG_TABLE_PREFIXES.find((p) => lower.startsWith(p));
     const covered = COVERED.get(lower) ?? (prefix !== undefined ? COVERED.get(lower.slice(prefix.length)) : undefined);
     if (covered !== undefined && prefix !== undefined && !COVERED.has(lower)) {

@@ -9,6 +9,8 @@ import { convertColumns, FORMAT_V3_RUNTIME_WARNING } from "../iceberg/schema.js"
 import type { Column, IcebergPartitionSpec, IcebergSchema, ParsedColumn } from "../iceberg/types.js";
 import { renderCreateTable, type RenderColumn } from "../sql/create-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
+import { isDataType } from "../types/data-type.js";
+import { parseDataType } from "../types/parser.js";
 import { Diagnostics, unsafeMapKeyProblem } from "../validation/diagnostics.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import { isDeferred } from "../validation/deferred.js";
@@ -49,6 +51,8 @@ export interface IcebergTablePlan {
   readonly watermark?: SourceWatermark["clause"];
   /** Sink only: upsertEnabled === true. */
   readonly upsert: boolean;
+  /** The branch it reads or writes (`extraOptions.branch`), when set. */
+  readonly branch?: string;
   /** Sink only: the error a hash write distribution would cause (partition columns outside the primary key), for OPTIONS hints; undefined when none. */
   readonly hashDistributionProblem?: string;
   /** Sink only: commitInterval as written, with its milliseconds; undefined when unset. */
@@ -72,16 +76,29 @@ const SINK_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableShape
 
 /**
  * The columns as given, by name, with their parsed form (null when the column's own type failed:
- * it still exists for partitionedBy). Empty when `columns` is not an array.
+ * it still exists for partitionedBy). Empty when `columns` is not an array. When another column
+ * or the primary key failed (`parsed` undefined), each type is read on its own, so the partition
+ * and watermark rules still report in the same run.
  */
 function givenColumns(columns: unknown, parsed: readonly ParsedColumn[] | undefined): Map<string, ParsedColumn | null> {
   const byName = new Map(parsed?.map((c) => [c.name, c]) ?? []);
   const given = new Map<string, ParsedColumn | null>();
   for (const c of Array.isArray(columns) ? (columns as unknown[]) : []) {
     const name = typeof c === "object" && c !== null ? (c as { name?: unknown }).name : undefined;
-    if (typeof name === "string" && name !== "" && !given.has(name)) given.set(name, byName.get(name) ?? null);
+    if (typeof name === "string" && name !== "" && !given.has(name)) given.set(name, byName.get(name) ?? (parsed === undefined ? typeAlone(name, (c as { type?: unknown }).type) : null));
   }
   return given;
+}
+
+/** A column whose type reads on its own (a DataType, or text the parser takes); null otherwise. */
+function typeAlone(name: string, type: unknown): ParsedColumn | null {
+  if (isDataType(type)) return { name, type };
+  if (typeof type !== "string") return null;
+  try {
+    return { name, type: parseDataType(type) };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -89,7 +106,9 @@ function givenColumns(columns: unknown, parsed: readonly ParsedColumn[] | undefi
  * then their types: an identity partition needs a primitive column (the same rule and wording as
  * toIcebergPartitionSpec, partition.ts); a TIMESTAMP column is a warning (a partition per instant).
  */
-function checkPartitions(partitionedBy: readonly string[], given: ReadonlyMap<string, ParsedColumn | null>, diag: Diagnostics): void {
+function checkPartitions(partitionedBy: readonly string[], given: ReadonlyMap<string, ParsedColumn | null>, upsert: boolean, diag: Diagnostics): void {
+  // sink-options.ts: in upsert mode every partition column must be a primary-key column.
+  const note = upsert ? "; with upsertEnabled, the partition column must be in primaryKey as well (in upsert mode every partition source column must be a primary-key column)" : "";
   resolveColumnRefs(partitionedBy, "partitionedBy", "PARTITIONED BY", given, diag, (name, column, at) => {
     const kind = column?.type.kind;
     if (kind === "ARRAY" || kind === "MULTISET" || kind === "MAP" || kind === "ROW") {
@@ -98,10 +117,10 @@ function checkPartitions(partitionedBy: readonly string[], given: ReadonlyMap<st
       diag.warn(
         at,
         `${name}: an identity partition of a ${column!.type.toString()} column makes one partition, with its own files, per distinct instant; ` +
-          `partition by a coarser column the INSERT fills instead, e.g. \`${name}_day\` DATE filled with CAST(\`${name}\` AS DATE)`,
+          `partition by a coarser column the INSERT fills instead, e.g. \`${name}_day\` DATE filled with CAST(\`${name}\` AS DATE)${note}`,
       );
     }
-  });
+  }, note);
 }
 
 /** The entries of a raw map whose values are strings (none for anything but a plain object). */
@@ -181,7 +200,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const watermarkOption = kind === "IcebergSource" ? extra["watermark-column"] : undefined;
   // Built only for a partitioned table or a watermark; the sink's upsert rule below reads it too.
   const given = partitionedBy.length > 0 || src.watermark !== undefined || watermarkOption !== undefined ? givenColumns(input["columns"], converted?.columns) : undefined;
-  if (given !== undefined && Array.isArray(input["columns"])) checkPartitions(partitionedBy, given, diag);
+  if (given !== undefined && Array.isArray(input["columns"])) checkPartitions(partitionedBy, given, kind === "IcebergSink" && (snk as { upsertEnabled?: boolean }).upsertEnabled === true, diag);
 
   let catalog: CatalogPlan | undefined;
   if (t.catalog !== undefined) {
@@ -277,8 +296,9 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
       uri: c.uri,
       warehouse: c.warehouse,
       warnings,
-    } satisfies Omit<IcebergTablePlan, "read" | "watermark" | "hashDistributionProblem" | "commitInterval">,
+    } satisfies Omit<IcebergTablePlan, "read" | "watermark" | "hashDistributionProblem" | "commitInterval" | "branch">,
     read !== undefined ? { read } : undefined,
+    extra["branch"] !== undefined ? { branch: extra["branch"] } : undefined,
     watermark !== undefined ? { watermark: watermark.clause } : undefined,
     hashProblem !== undefined ? { hashDistributionProblem: hashProblem } : undefined,
     commitText !== undefined ? { commitInterval: { millis: parseFlinkDuration(commitText), text: commitText } } : undefined,

@@ -181,7 +181,8 @@ export function renderSinkWrite(o: Partial<IcebergSinkOptions>, table: SinkTable
     if (table.primaryKey.length > 0) {
       const keys = new Set(table.primaryKey);
       table.partitionedBy.forEach((col, i) => {
-        if (keys.has(col) || (table.columnNames !== undefined && !table.columnNames.has(col))) return;
+        // A partition entry already reported (no column, no primitive type, a transform) is not told to join the key.
+        if (keys.has(col) || (table.columnNames !== undefined && !table.columnNames.has(col)) || diag.hasErrorAt(`partitionedBy[${i}]`)) return;
         diag.error(
           `partitionedBy[${i}]`,
           `partition column ${JSON.stringify(col)} is not in the primaryKey (${table.primaryKey.join(", ")}): in upsert mode every partition source column must be an equality (primary key) column ` +

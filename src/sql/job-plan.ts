@@ -194,7 +194,7 @@ function checkOptionsHints(analyzed: readonly AnalyzedStatement[], diag: Diagnos
     for (const { table: t, options } of hints) {
       const arg = `statements[${a.index}] OPTIONS hint of ${t.tableName}`;
       if (t.iceberg !== undefined && t.resourceType !== "FlinkTable") {
-        checkFreeFormMap(arg, options, { kind: t.resourceType, streamingRead: t.iceberg.streamingRead, pinnedBySnapshotIds: t.iceberg.pinnedBySnapshotIds ?? false }, diag);
+        checkFreeFormMap(arg, options, { kind: t.resourceType, streamingRead: t.iceberg.streamingRead, pinnedBySnapshotIds: t.iceberg.pinnedBySnapshotIds ?? false, hint: true }, diag);
         const hashKey = t.iceberg.hashDistributionProblem === undefined ? undefined : hashDistributionKey(options);
         if (hashKey !== undefined) diag.error(`${arg}[${JSON.stringify(hashKey)}]`, t.iceberg.hashDistributionProblem!);
         continue;
@@ -288,6 +288,21 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     const writer = key === undefined ? undefined : findUpsertWriter(src.iceberg!, key, sinks, input.programTables);
     if (writer) {
       diag.warn("statements", `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts: ${SKIPS}`);
+    }
+  }
+  // A streaming read of a table the job itself appends to reads every commit of the job back
+  // (upsert sinks: the warning above). Another branch on either side is another table here.
+  if (runtimeMode === "streaming") {
+    for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
+      const key = icebergKey(src);
+      const loop = key === undefined ? undefined : sinks.find((s) => s.iceberg !== undefined && !s.iceberg.upsert && icebergKey(s) === key && s.iceberg.branch === src.iceberg!.branch);
+      if (loop === undefined) continue;
+      diag.warn(
+        "statements",
+        `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${loop.label} appends to in this job: every commit of the job is read back as new rows, ` +
+          "so the rows it writes go through the job again on every checkpoint and the table grows without end; " +
+          "write to another table, or to another branch (extraOptions.branch on the sink), or read the table in a batch job",
+      );
     }
   }
   // The other order: a job created earlier streams from the table this job upserts into.

@@ -63,9 +63,33 @@ export class SqlStatement {
   }
 }
 
-/** Renders a string value as a Flink SQL string literal ('' doubles a quote), for use inside `sql`. */
-export function sqlLiteral(value: string): string {
-  return quoteLiteral(value);
+/**
+ * Renders a string value as a Flink SQL string literal ('' doubles a quote), for use inside `sql`:
+ * ``sql`... WHERE status = ${sqlLiteral(status)}` ``. An Output of a string gives an Output of the
+ * literal (a secret stays secret, and a secret may not enter the script: the job rejects it).
+ * @throws FlinkIcebergValidationError for anything but a string or an Output (a number is SQL
+ * text already: interpolate it as it is).
+ */
+export function sqlLiteral(value: string): string;
+export function sqlLiteral(value: pulumi.Output<string>): pulumi.Output<string>;
+export function sqlLiteral(value: string | pulumi.Output<string>): string | pulumi.Output<string> {
+  if (typeof value === "string") return quoteLiteral(value);
+  if (pulumi.Output.isInstance(value)) {
+    return (value as pulumi.Output<unknown>).apply((v) => {
+      if (typeof v !== "string") throw new FlinkIcebergValidationError([{ path: "", message: `the Output resolved to ${describeValue(v)}; sqlLiteral quotes strings` }], "sqlLiteral(...)");
+      return quoteLiteral(v);
+    });
+  }
+  const hint = typeof value === "number" || typeof value === "bigint" ? `: a number is SQL text already, interpolate it as it is (\${${String(value)}})` : "";
+  throw new FlinkIcebergValidationError([{ path: "", message: `takes a string or a Pulumi Output<string>, got ${describeValue(value)}${hint}` }], "sqlLiteral(...)");
+}
+
+/** A value as a message names it: its type, and short strings or numbers as written. */
+function describeValue(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "number" || typeof v === "bigint" || typeof v === "boolean") return `${typeof v} ${String(v)}`;
+  return typeof v === "object" ? `an object (${v.constructor?.name ?? "Object"})` : typeof v;
 }
 
 /**
@@ -99,10 +123,9 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlSta
     } else if (typeof v === "string" || typeof v === "number" || typeof v === "bigint") pushText(String(v));
     else if (pulumi.Output.isInstance(v)) segments.push({ kind: "output", output: v, index: outputs++ });
     else {
-      const what = v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? `an object (${v.constructor?.name ?? "Object"})` : typeof v;
       issues.push({
         path: `interpolation ${i + 1}`,
-        message: `is ${what}; a sql\`...\` statement takes a table component (IcebergSource, IcebergSink, FlinkTable), another sql\`...\` fragment, a string, a number or a Pulumi Output<string>`,
+        message: `is ${describeValue(v)}; a sql\`...\` statement takes a table component (IcebergSource, IcebergSink, FlinkTable), another sql\`...\` fragment, a string, a number or a Pulumi Output<string>`,
       });
     }
   });
