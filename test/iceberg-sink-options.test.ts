@@ -272,3 +272,16 @@ describe("IcebergSink partitions reported in the same run as column errors (new-
     );
   });
 });
+
+describe("column names that differ only in case (new-user trial)", () => {
+  it("warn at the later column: Iceberg's case-insensitive readers cannot tell them apart", () => {
+    const r = render("IcebergSink", { ...baseArgs, columns: [{ name: "id", type: "BIGINT" }, { name: "ID", type: "STRING" }, { name: "v", type: "STRING" }] });
+    expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
+      [
+        "columns[1].name",
+        'ID: differs from "id" (columns[0]) only in case; Iceberg\'s case-insensitive name index keeps one of the two (later releases refuse the lookup), ' +
+          "and its Flink source (case-sensitive false by default) and Spark resolve names case-insensitively, so a reader may get the other column's values or fail; rename one of them",
+      ],
+    ]);
+  });
+});

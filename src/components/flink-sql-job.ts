@@ -316,7 +316,7 @@ function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
     pulumi.all(
       s.statement.segments.flatMap((seg) =>
         seg.kind === "output"
-          ? [rejectIfSecret(seg.output, `statement ${i + 1} embeds a Pulumi secret; a secret may not enter the script (runners log every statement; SPEC decision 8)`)]
+          ? [rejectIfSecret(seg.output, `statement ${i + 1} embeds a Pulumi secret; a secret may not enter the script (runners log every statement)`)]
           : [],
       ),
     ),

@@ -92,7 +92,7 @@ function renderDeferredOptions(plan: GenericTablePlan, label: string): pulumi.Ou
   return pulumi.all([pulumi.all(outputs.map((o) => pulumi.unsecret(o))), secretFlags]).apply(([values, secret]) => {
     const issues = keys.flatMap((k, i) =>
       secret[i]
-        ? [{ path: `options[${JSON.stringify(k)}]`, message: `is a Pulumi secret, and the WITH clause is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; SPEC decision 8); give it to the Flink pods as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets) and, for a Kafka table, reference it with a config provider placeholder (\${env:NAME})` }]
+        ? [{ path: `options[${JSON.stringify(k)}]`, message: `is a Pulumi secret, and the WITH clause is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap); give it to the Flink pods as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets) and, for a Kafka table, reference it with a config provider placeholder (\${env:NAME})` }]
         : [],
     );
     if (issues.length > 0) throw new FlinkIcebergValidationError(issues, label);

@@ -13,7 +13,7 @@ import { registerTableDefinition, type IcebergTableFacts, type TableDefinition }
 /** The message for a catalog uri/warehouse that resolved to a Pulumi secret. */
 export function secretLocationMessage(arg: "uri" | "warehouse"): string {
   return (
-    `catalog.${arg} is a Pulumi secret, and it would be written in plain text into the table's WITH clause and the SQL script (SPEC decision 8). ` +
+    `catalog.${arg} is a Pulumi secret, and it would be written in plain text into the table's WITH clause and the SQL script. ` +
     `Pass it as a plain value (a ${arg === "uri" ? "catalog URI" : "warehouse location"} is not secret), and keep any credential out of it: ` +
     "give credentials to the Flink pods as environment variables from a Kubernetes Secret (kubernetes.envFromSecrets)"
   );

@@ -90,6 +90,29 @@ function givenColumns(columns: unknown, parsed: readonly ParsedColumn[] | undefi
   return given;
 }
 
+/**
+ * Column names that differ only in case: Flink and Iceberg's schema keep them apart, but Iceberg
+ * also indexes names in lower case, keeping one of the two (iceberg api/.../types/TypeUtil.java
+ * indexByLowerCaseName; later releases refuse such a schema there), and the Flink source resolves names case-insensitively by default
+ * (FlinkReadOptions CASE_SENSITIVE, default false), as Spark does: a reader may get the other
+ * column's values. A warning at the later column.
+ */
+function checkCaseCollisions(columns: readonly ParsedColumn[], diag: Diagnostics): void {
+  const seen = new Map<string, { name: string; index: number }>();
+  columns.forEach((c, i) => {
+    const lower = c.name.toLowerCase();
+    const first = seen.get(lower);
+    if (first === undefined) seen.set(lower, { name: c.name, index: i });
+    else {
+      diag.warn(
+        `columns[${i}].name`,
+        `${c.name}: differs from ${JSON.stringify(first.name)} (columns[${first.index}]) only in case; Iceberg's case-insensitive name index keeps one of the two (later releases refuse the lookup), ` +
+          "and its Flink source (case-sensitive false by default) and Spark resolve names case-insensitively, so a reader may get the other column's values or fail; rename one of them",
+      );
+    }
+  });
+}
+
 /** A column whose type reads on its own (a DataType, or text the parser takes); null otherwise. */
 function typeAlone(name: string, type: unknown): ParsedColumn | null {
   if (isDataType(type)) return { name, type };
@@ -195,6 +218,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const primaryKeyInput = input["primaryKey"];
   const converted = convertColumns(input["columns"] as Column[], { primaryKey: primaryKeyInput as string[] | undefined, formatVersion }, diag);
   const primaryKey = converted !== undefined && Array.isArray(primaryKeyInput) ? (primaryKeyInput as string[]) : [];
+  if (converted !== undefined) checkCaseCollisions(converted.columns, diag);
   const partitionedBy = t.partitionedBy ?? [];
   const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
   const watermarkOption = kind === "IcebergSource" ? extra["watermark-column"] : undefined;

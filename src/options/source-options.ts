@@ -101,8 +101,8 @@ export function renderSourceRead(o: Partial<IcebergSourceOptions>, diag: Diagnos
       if (id === undefined) continue;
       diag.error(
         arg,
-        `${arg} ${id} only takes effect with streaming: true (seed Table 1); set streaming: true for an incremental read ` +
-          `(with endSnapshotId it still ends), or remove ${arg} to read the current snapshot once`,
+        `${arg} ${id} only takes effect with streaming: true (this package's streaming flag chooses incremental reads); set streaming: true for an incremental read: ` +
+          `with endSnapshotId as well it reads the snapshots between the two once and ends (a batch job can run it), or remove ${arg} to read the current snapshot once`,
       );
       ok = false;
     }

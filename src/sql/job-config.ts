@@ -130,7 +130,7 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
     if (configuration[FLIP27_KEY] !== undefined && configuration[FLIP27_KEY].trim().toLowerCase() !== "true") {
       diag.error(
         `configuration[${JSON.stringify(FLIP27_KEY)}]`,
-        "must stay 'true' when the job reads an Iceberg source: the legacy source reads snapshot ids differently (SPEC decision 4); remove the key",
+        "must stay 'true' when the job reads an Iceberg source: the legacy source reads snapshot ids differently, and the package renders every read for the FLIP-27 source; remove the key",
       );
     }
     out[FLIP27_KEY] = "true";

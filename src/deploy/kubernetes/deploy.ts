@@ -54,7 +54,7 @@ export async function checkedManifests(args: KubernetesArgs, job: KubernetesJobI
     issues.push({
       path: "kubernetes",
       message:
-        "the script is a Pulumi secret (a catalog uri or warehouse taken from a secret?), and the ConfigMap would hold it in plain text (SPEC decision 8): " +
+        "the script is a Pulumi secret (a catalog uri or warehouse taken from a secret?), and the ConfigMap would hold it in plain text: " +
         "keep credentials out of the script and pass them to the Flink pods with kubernetes.envFromSecrets (a Kubernetes Secret key)",
     });
   }

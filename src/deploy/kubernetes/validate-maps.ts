@@ -54,7 +54,7 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
     const credential = credentialEntryProblem(key, value, "kubernetes.flinkConfiguration");
     if (credential !== undefined) k.error("", credential);
     const decidedBy = JOB_DECIDED_KEYS.get(key);
-    if (decidedBy !== undefined) k.error("", `${key} is decided by the job (SPEC decision 9), through ${decidedBy}, not by the deployment: set it there`);
+    if (decidedBy !== undefined) k.error("", `${key} is decided by the job, through ${decidedBy}, not by the deployment: set it there`);
     const write = icebergWriteKeyProblem(key);
     if (write !== undefined) k.error("", write);
     if (CHECKPOINT_DIR_KEYS.includes(key)) k.error("", `set the checkpoint directory with kubernetes.checkpointDir, which writes it under the key name of the chosen Flink version`);
