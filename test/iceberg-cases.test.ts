@@ -89,21 +89,24 @@ describe("iceberg: C09 MAP with a nullable key, and MULTISET", () => {
     expect(converted?.columns.map((c) => c.type.toString())).to.deep.equal(["MAP<STRING, INT>", "MAP<STRING NOT NULL, STRING NOT NULL>", "MULTISET<STRING>"]);
   });
 
-  it("a nullable key warns (never crashes): attrs{key} and tags[], not labels", () => {
+  it("a nullable key or MULTISET element says nothing: the Iceberg key is required either way (FlinkTypeToType), and Flink neither refuses nor enforces the NOT NULL", () => {
     const diag = new Diagnostics();
     convertColumns(columns, {}, diag);
     expect(diag.errors).to.deep.equal([]);
-    expect(diag.warnings.map((w) => w.path)).to.deep.equal(["columns[0].type", "columns[2].type"]);
-    expect(diag.warnings[0]!.message).to.equal(
-      "attrs{key}: the MAP key STRING is nullable in Flink, but Iceberg map keys are always required: the table is created with a required key and a null key fails when the row is written; declare it STRING NOT NULL",
-    );
-    expect(diag.warnings[1]!.message.startsWith("tags[]: the MULTISET element (the Iceberg map key) STRING is nullable")).to.equal(true);
-  });
-
-  it("toIcebergSchema hands the same warnings to onWarning", () => {
+    expect(diag.warnings).to.deep.equal([]);
     const warnings: ValidationIssue[] = [];
     toIcebergSchema(columns, { onWarning: (w) => warnings.push(w) });
-    expect(warnings.map((w) => w.message.slice(0, w.message.indexOf(":")))).to.deep.equal(["attrs{key}", "tags[]"]);
+    expect(warnings).to.deep.equal([]);
+  });
+
+  it("a key declared NOT NULL or not gives the same Iceberg schema, nested too", () => {
+    for (const [nullable, notNull] of [
+      ["MAP<STRING, STRING>", "MAP<STRING NOT NULL, STRING>"],
+      ["MULTISET<BIGINT>", "MULTISET<BIGINT NOT NULL>"],
+      ["ARRAY<MAP<INT, ROW<a MAP<STRING, INT>>>>", "ARRAY<MAP<INT NOT NULL, ROW<a MAP<STRING NOT NULL, INT>>>>"],
+    ]) {
+      expect(toIcebergSchema([{ name: "m", type: nullable! }]), nullable).to.deep.equal(toIcebergSchema([{ name: "m", type: notNull! }]));
+    }
   });
 });
 

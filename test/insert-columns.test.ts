@@ -239,6 +239,37 @@ describe("INSERT against the sink's columns", () => {
     expect(registry().jobs.find((j) => j.name === "nw-cast")!.warnings).to.deep.equal([]);
   });
 
+  it("nullability inside a type is no error either way: MAP keys, ARRAY elements, ROW fields (sink types are nullable at every level, DynamicSinkUtils.fixSinkDataType)", async () => {
+    const nested = [
+      { name: "attrs", type: "MAP<STRING, STRING>" },
+      { name: "ids", type: "ARRAY<INT>" },
+      { name: "payload", type: "ROW<a INT>" },
+      { name: "tags", type: "MULTISET<STRING>" },
+    ];
+    const strict = [
+      { name: "attrs", type: "MAP<STRING NOT NULL, STRING>" },
+      { name: "ids", type: "ARRAY<INT NOT NULL>" },
+      { name: "payload", type: "ROW<a INT NOT NULL>" },
+      { name: "tags", type: "MULTISET<STRING NOT NULL>" },
+    ];
+    const loose = source("nn_loose", nested);
+    const tight = sink("nn_tight", strict);
+    const tightSrc = source("nn_tight_src", strict);
+    const looseSink = sink("nn_loose_out", nested);
+    const job = new api.FlinkSqlJob("nn", {
+      statements: [api.sql`INSERT INTO ${tight} SELECT * FROM ${loose}`, api.sql`INSERT INTO ${tight} SELECT attrs, ids, payload, tags FROM ${loose}`, api.sql`INSERT INTO ${looseSink} SELECT * FROM ${tightSrc}`],
+    });
+    expect(registry().jobs.find((j) => j.name === "nn")!.warnings).to.deep.equal([]);
+    // Nor does either declaration warn on the tables: the Iceberg map key is required either way.
+    expect(registry().tables.filter((t) => t.resourceName.startsWith("nn_")).map((t) => [t.resourceName, t.warnings])).to.deep.equal([
+      ["nn_loose", []],
+      ["nn_tight", []],
+      ["nn_tight_src", []],
+      ["nn_loose_out", []],
+    ]);
+    expectValidFlinkSql(await settle(job.script));
+  });
+
   it("a ROW or ARRAY value into a scalar column: no CAST helps, select the field", () => {
     const src = source("rw_src", [
       { name: "id", type: "BIGINT" },

@@ -96,6 +96,24 @@ describe("Flink implicit casts (LogicalTypeCasts)", () => {
     expect(supportsImplicitCast(t("STRING"), t("ARRAY<STRING>"))).to.equal(false);
   });
 
+  it("nullability inside constructed types never matters either, both ways (fixSinkDataType makes the sink nullable at every level)", () => {
+    for (const [s, d] of [
+      ["MAP<STRING, STRING>", "MAP<STRING NOT NULL, STRING>"],
+      ["MAP<STRING, STRING>", "MAP<STRING NOT NULL, STRING NOT NULL> NOT NULL"],
+      ["MAP<STRING NOT NULL, STRING>", "MAP<STRING, STRING>"],
+      ["ROW<a INT>", "ROW<a INT NOT NULL>"],
+      ["ROW<a INT NOT NULL>", "ROW<a INT>"],
+      ["ARRAY<INT>", "ARRAY<INT NOT NULL>"],
+      ["ARRAY<INT NOT NULL>", "ARRAY<INT>"],
+      ["MULTISET<STRING>", "MULTISET<STRING NOT NULL>"],
+      ["ARRAY<MAP<INT, ROW<x SMALLINT>>>", "ARRAY<MAP<BIGINT NOT NULL, ROW<y INT NOT NULL> NOT NULL> NOT NULL>"],
+    ]) {
+      expect(supportsImplicitCast(t(s!), t(d!)), `${s} → ${d}`).to.equal(true);
+    }
+    // The element types still have to convert: nullability does not hide a narrowing.
+    expect(supportsImplicitCast(t("MAP<BIGINT, STRING>"), t("MAP<INT NOT NULL, STRING>"))).to.equal(false);
+  });
+
   it("NULL goes anywhere; an interval of one field and an exact number convert; RAW only into itself", () => {
     for (const d of ["INT", "STRING", "ARRAY<INT>", "ROW<a INT>", "TIMESTAMP_LTZ(3)"]) expect(supportsImplicitCast(t("NULL"), t(d))).to.equal(true);
     expect(supportsImplicitCast(t("INTERVAL DAY"), t("BIGINT"))).to.equal(true);
@@ -113,6 +131,9 @@ describe("Flink implicit casts (LogicalTypeCasts)", () => {
       fc.property(arbDataType, (x) => {
         expect(supportsImplicitCast(x, x)).to.equal(true);
         expect(supportsImplicitCast(x.nullable(), x.kind === "NULL" ? x : x.notNull())).to.equal(true);
+        // Nested nullability in the type text (e.g. MAP<STRING NOT NULL, ...>) matters no more than the top level.
+        const loose = x.toString().replace(/ NOT NULL/g, "");
+        if (loose !== x.toString()) expect(supportsImplicitCast(t(loose), x), `${loose} → ${x.toString()}`).to.equal(true);
         expect(supportsImplicitCast(t("NULL"), x)).to.equal(true);
       }),
       { seed: 20261201, numRuns: 300 },

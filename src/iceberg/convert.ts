@@ -123,10 +123,20 @@ export function convertFields(
  * DECIMAL(p, s) → decimal(p, s) (p ≤ 38, s ≤ p); DATE → date; TIME(any) → time;
  * TIMESTAMP(0..6) → timestamp; TIMESTAMP_LTZ(0..6) → timestamptz; precision 7..9 →
  * timestamp_ns / timestamptz_ns with format v3, else an error; ARRAY → list (element-required =
- * element NOT NULL); MAP → map (key always required: a nullable Flink key is a warning;
- * value-required = value NOT NULL); MULTISET<T> → map<T, int> with a required value (a nullable
- * element is a warning, as for map keys); ROW → struct. Errors: TIMESTAMP WITH TIME ZONE,
- * INTERVAL, RAW and NULL, each naming the nearest type Iceberg holds.
+ * element NOT NULL); MAP → map (value-required = value NOT NULL); MULTISET<T> → map<T, int> with a
+ * required value; ROW → struct. Errors: TIMESTAMP WITH TIME ZONE, INTERVAL, RAW and NULL, each
+ * naming the nearest type Iceberg holds.
+ *
+ * A MAP key and a MULTISET element become an Iceberg map key, which is always required, whether
+ * the Flink type is nullable or not (FlinkTypeToType `visit(MapType)` / `visit(MultisetType)`:
+ * `Types.MapType.ofOptional/ofRequired` take no key nullability; TypeToFlinkType reads the key
+ * back NOT NULL). `MAP<STRING, STRING>` and `MAP<STRING NOT NULL, STRING>` give the same table;
+ * Flink writes either from either (flink DynamicSinkUtils makes the sink type nullable at every
+ * level before LogicalTypeCasts compares, and its not-null enforcer checks top-level columns only);
+ * and a NULL key that reaches the writer fails it (Parquet, Avro: a NullPointerException in the
+ * key's writer) or is written anyway (ORC) with either declaration (NOT NULL only drops the
+ * writers' null test, flink ArrayData.createElementGetter). The declaration changes nothing a user
+ * could act on, so neither is reported.
  */
 export function convertType(t: DataType, path: string, ctx: ConvertContext): IcebergType | undefined {
   switch (t.kind) {
@@ -182,7 +192,6 @@ export function convertType(t: DataType, path: string, ctx: ConvertContext): Ice
     case "MULTISET": {
       const keyId = ctx.ids.take();
       const valueId = ctx.ids.take();
-      if (t.elementType.isNullable) nullableKeyWarning(`${path}[]`, t.elementType, "MULTISET element (the Iceberg map key)", ctx);
       const key = convertType(t.elementType, `${path}[]`, ctx);
       if (key === undefined) return undefined;
       return { type: "map", "key-id": keyId, key, "value-id": valueId, value: "int", "value-required": true };
@@ -190,7 +199,6 @@ export function convertType(t: DataType, path: string, ctx: ConvertContext): Ice
     case "MAP": {
       const keyId = ctx.ids.take();
       const valueId = ctx.ids.take();
-      if (t.keyType.isNullable) nullableKeyWarning(`${path}{key}`, t.keyType, "MAP key", ctx);
       const key = convertType(t.keyType, `${path}{key}`, ctx);
       const value = convertType(t.valueType, `${path}{value}`, ctx);
       if (key === undefined || value === undefined) return undefined;
@@ -201,14 +209,6 @@ export function convertType(t: DataType, path: string, ctx: ConvertContext): Ice
       return fields === undefined ? undefined : { type: "struct", fields };
     }
   }
-}
-
-function nullableKeyWarning(path: string, keyType: DataType, what: string, ctx: ConvertContext): void {
-  ctx.diag.warn(
-    "",
-    `${path}: the ${what} ${keyType.toString()} is nullable in Flink, but Iceberg map keys are always required: ` +
-      `the table is created with a required key and a null key fails when the row is written; declare it ${keyType.toString()} NOT NULL`,
-  );
 }
 
 /** A fresh context for converting one type tree with ids from `start`. */

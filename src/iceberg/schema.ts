@@ -131,7 +131,8 @@ function checkPrimaryKey(
  * Iceberg compare them); types as in `convertType`; primary-key columns as in `checkPrimaryKey`, made
  * NOT NULL (`required: true`) and listed in `identifier-field-ids` (ascending, only when non-empty).
  * `formatVersion` 3 or more allows `timestamp_ns` / `timestamptz_ns` and sets `needsFormatV3`;
- * the caller warns (FORMAT_V3_RUNTIME_WARNING). A nullable MAP key or MULTISET element is a warning.
+ * the caller warns (FORMAT_V3_RUNTIME_WARNING). A MAP key or MULTISET element becomes a required
+ * Iceberg map key whether it is declared NOT NULL or not, without a warning (convertType).
  * Returns undefined when any error was reported by this call.
  */
 export function convertColumns(
@@ -197,7 +198,7 @@ export interface ToIcebergSchemaOptions {
   primaryKey?: string[];
   /** Table format version 1, 2 or 3 (default 2); 3 allows TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9). */
   formatVersion?: 1 | 2 | 3;
-  /** Receives each warning (nullable MAP keys or MULTISET elements; FORMAT_V3_RUNTIME_WARNING under `formatVersion`). */
+  /** Receives each warning (e.g. TIME with fractional seconds; FORMAT_V3_RUNTIME_WARNING under `formatVersion`). */
   onWarning?: (warning: ValidationIssue) => void;
 }
 
@@ -232,8 +233,8 @@ export function toIcebergSchema(columns: Column[], options: ToIcebergSchemaOptio
  * gives its type string (`decimal(10, 2)`, `fixed[16]`, `timestamptz`, ...). The type's own
  * nullability is not part of an Iceberg type (it is the field's `required`). Messages name
  * `options.name` (default `type`) as the column path. Throws FlinkIcebergValidationError (path "")
- * for types Iceberg cannot hold, as `toIcebergSchema` does. Warnings (a nullable MAP key or MULTISET
- * element) are not reported here: `toIcebergSchema` with `onWarning` gives them. Mapping: iceberg
+ * for types Iceberg cannot hold, as `toIcebergSchema` does. Warnings (e.g. TIME with fractional
+ * seconds) are not reported here: `toIcebergSchema` with `onWarning` gives them. Mapping: iceberg
  * `flink/v2.1/flink/src/main/java/org/apache/iceberg/flink/FlinkTypeToType.java` (details at
  * `convertType`, convert.ts).
  */

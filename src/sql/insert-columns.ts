@@ -243,8 +243,11 @@ export function effectiveNotNullEnforcer(
  * under the default `table.exec.sink.not-null-enforcer` ERROR, fails the job on the first NULL
  * (flink `table/planner/.../plan/nodes/exec/common/CommonExecSink.java`, `ConstraintEnforcer`:
  * "Column 'c' is NOT NULL, however, a null value is being written into it"); the restarted job
- * reads the same row again. Not reported when a top-level condition of the WHERE rejects NULL for
- * the column (`c IS NOT NULL`, `c > 0`, ...: insert-query.ts nullRejectedColumns), the FROM table never reads NULL into it (a 'datagen' column without a null-rate),
+ * reads the same row again. Top-level columns only, as the enforcer checks them: a NOT NULL inside
+ * the type (a MAP key, an ARRAY element, a ROW field) is checked neither by the planner (sink types
+ * are made nullable at every level, types/casts.ts) nor while the job runs, so a nullable one goes
+ * into it without a word from Flink, and from here. Not reported when a top-level condition of
+ * the WHERE rejects NULL for the column (`c IS NOT NULL`, `c > 0`, ...: insert-query.ts nullRejectedColumns), the FROM table never reads NULL into it (a 'datagen' column without a null-rate),
  * or the enforcer is DROP.
  */
 function nullIntoNotNull(v: SelectedValue, col: TableColumn, nullRejected: readonly string[]): boolean {

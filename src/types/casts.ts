@@ -4,6 +4,13 @@
  * `table/planner/.../connectors/DynamicSinkUtils.java` `validateSchemaAndApplyImplicitCast` calls
  * `LogicalTypeCasts.supportsImplicitCast` per column, after turning every sink type nullable:
  * NOT NULL is enforced while the job runs, by `table.exec.sink.not-null-enforcer`, never here).
+ * Nullable at every level: `fixSinkDataType` applies `TypeTransformations.toNullable()` through
+ * `DataTypeUtils.transform`, which transforms the children of ARRAY, MULTISET, MAP and ROW first,
+ * so LogicalTypeCasts' "nullable into NOT NULL" refusal never fires for a sink, nested or not:
+ * `MAP<STRING, STRING>` goes into `MAP<STRING NOT NULL, STRING>`, `ROW<a INT>` into
+ * `ROW<a INT NOT NULL>`, `ARRAY<INT>` into `ARRAY<INT NOT NULL>` (and NOT NULL into nullable
+ * anyway). The enforcer checks top-level columns only (CommonExecSink `getNotNullFieldIndices`):
+ * a nested NOT NULL is checked by nothing in Flink.
  * The rules follow flink `table/types/logical/utils/LogicalTypeCasts.java` (Flink 1.15 and later,
  * incl. 1.19, 1.20 and 2.x): widening within the integers, any number into DECIMAL and DOUBLE,
  * CHAR into VARCHAR, BINARY into VARBINARY, TIMESTAMP into DATE and TIME, TIMESTAMP and
@@ -60,7 +67,7 @@ function children(t: DataType): readonly DataType[] | undefined {
 
 /**
  * True when Flink writes a value of `source` into a sink column of `target` without an explicit
- * CAST (nullability ignored, as the planner ignores it for sinks). Pure; no errors raised.
+ * CAST (nullability ignored at every level, as the planner ignores it for sinks). Pure; no errors raised.
  */
 export function supportsImplicitCast(source: DataType, target: DataType): boolean {
   if (source === target) return true;
