@@ -45,6 +45,45 @@ describe("INSERT against the sink's columns", () => {
     ]);
   });
 
+  it("WHERE: a compared name that is no column of the FROM table is an error (an unquoted value, as an interpolated string renders; a misspelt column)", () => {
+    const src = source("wh_src", [
+      { name: "id", type: "BIGINT" },
+      { name: "status", type: "STRING" },
+      { name: "ts", type: "TIMESTAMP(3)" },
+    ]);
+    const out = sink("wh_out", [{ name: "id", type: "BIGINT" }]);
+    const status = "SHIPPED";
+    const COLS = "(its columns: id, status, ts)";
+    const NOT_FOUND = '; Flink fails when the job starts ("Column ... not found in any table")';
+    const QUOTE = (v: string) => `; if it is a value, quote it: '${v}' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})`;
+    expect(
+      messages(
+        () =>
+          new api.FlinkSqlJob("wh", {
+            statements: [
+              api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE status = ${status}`,
+              api.sql`INSERT INTO ${out} SELECT id FROM ${src} s WHERE s.stauts = 'x' OR STATUS <> 'y' OR status IN (DELIVERED, 'LOST', \`Lost\`)`,
+            ],
+          }),
+      ),
+    ).to.deep.equal([
+      ["statements[0]", `the WHERE clause reads "SHIPPED", which is not a column of IcebergSource "wh_src" ${COLS}${QUOTE("SHIPPED")}${NOT_FOUND}`],
+      ["statements[1]", `the WHERE clause reads "stauts", which is not a column of IcebergSource "wh_src"; did you mean "status"? ${COLS}${NOT_FOUND}`],
+      ["statements[1]", `the WHERE clause reads "STATUS", which is not a column of IcebergSource "wh_src" (Flink's identifiers are case-sensitive: the column is "status")${NOT_FOUND}`],
+      ["statements[1]", `the WHERE clause reads "DELIVERED", which is not a column of IcebergSource "wh_src" ${COLS}${QUOTE("DELIVERED")}${NOT_FOUND}`],
+      ["statements[1]", `the WHERE clause reads "Lost", which is not a column of IcebergSource "wh_src" ${COLS}${NOT_FOUND}`],
+    ]);
+    // Valid comparisons: literals, keywords, functions, casts, CASE, qualified columns, sqlLiteral, IN lists of literals, subqueries left alone.
+    new api.FlinkSqlJob("wh-ok", {
+      statements: [
+        api.sql`INSERT INTO ${out} SELECT id FROM ${src} AS s WHERE status = ${api.sqlLiteral(status)} AND s.id > 0 AND ${src}.id <> 3 AND \`status\` <> 'x'
+          AND ts > CURRENT_TIMESTAMP - INTERVAL '1' DAY AND ts <= LOCALTIMESTAMP AND ts >= TIMESTAMP '2024-01-01 00:00:00' AND CAST(id AS STRING) = '1'
+          AND CASE WHEN id > 1 THEN 1 ELSE 0 END = 1 AND status IN ('a', 'b') AND UPPER(status) = 'A' AND (id = 1 OR id=2) AND status IS NOT NULL AND NOT id = 5`,
+        api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE id IN (SELECT id FROM ${src} WHERE nope = 1)`,
+      ],
+    });
+  });
+
   it("values go in by position: a swapped column says so", async () => {
     const src = source("sw_src", [
       { name: "id", type: "BIGINT" },

@@ -36,7 +36,10 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * number of values than columns (a `*` counts the FROM table's columns), a listed column the sink
    * does not have, a value whose known type (a column of the FROM table, a CAST or a literal) Flink does not
    * convert to the column's type by itself (flink `LogicalTypeCasts`), and a column reference in
-   * the SELECT list that the FROM table does not have (with the nearest name). NOT NULL sink
+   * the SELECT list that the FROM table does not have (with the nearest name), and a name compared
+   * in the WHERE clause (`x = name`, `name <> ...`, `x IN (name, ...)`) that is no column of it:
+   * a misspelt column, or a value without quotes (`status = SHIPPED`: a string interpolated with
+   * `${...}` is SQL text; quote it with `sqlLiteral`). NOT NULL sink
    * columns (a primary key is NOT NULL): `NULL` / `CAST(NULL AS ...)` into one and a column list
    * that leaves one out are preview errors; a nullable column of the FROM table written into one is a
    * warning (Flink's `table.exec.sink.not-null-enforcer`, default ERROR, fails the job on the first
@@ -49,8 +52,8 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * key the sink by the source's key; so is a WHERE on a column outside the source's key in such an
    * INSERT (a row that stops matching after an update stays with its old values). Both are quiet
    * under FORCE, for GROUP BY / DISTINCT and in batch jobs. Only whole items are read: names inside
-   * expressions (`UPPER(x)`, `CAST(x AS ...)`) are not, and of the clauses after FROM only those
-   * WHERE conditions; a `*` over a table with VIRTUAL metadata columns is not counted (the column
+   * expressions (`UPPER(x)`, `CAST(x AS ...)`) are not, and of the clauses after FROM only the
+   * WHERE clause; a `*` over a table with VIRTUAL metadata columns is not counted (the column
    * expansion strategy may leave them out); joins, unions, subqueries, WITH and VALUES are left to Flink.
    *
    * Time attributes (a `watermark` column, a FlinkTable `PROCTIME()` column), checked where a

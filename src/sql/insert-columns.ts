@@ -114,6 +114,43 @@ function castType(code: string, text: string): DataType | undefined {
   }
 }
 
+/** The message for `name`, read by `where` (the SELECT list, the WHERE clause), which is no column of `table`. */
+function notAColumn(where: string, name: string, table: TableDefinition, columns: readonly TableColumn[], value: string): string {
+  const names = columns.map((c) => c.name);
+  const otherCase = names.find((c) => c.toLowerCase() === name.toLowerCase());
+  const near = otherCase ?? closestKey(name, names);
+  return (
+    `${where} reads ${JSON.stringify(name)}, which is not a column of ${table.label}` +
+    (otherCase !== undefined
+      ? ` (Flink's identifiers are case-sensitive: the column is ${JSON.stringify(otherCase)})`
+      : `${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (its columns: ${names.join(", ")})${value}`) +
+    "; Flink fails when the job starts (\"Column ... not found in any table\")"
+  );
+}
+
+/** Words on one side of a comparison that are no column (`CASE ... END = x`, `x = ANY (...)`). */
+const OPERAND_WORDS = /^(?:AND|OR|NOT|IS|IN|END|THEN|ELSE|WHEN|CASE|ANY|SOME|ALL|EXISTS|BETWEEN|LIKE|ESCAPE|SIMILAR|TO|DISTINCT|FROM|AS|SYMMETRIC|ASYMMETRIC)$/i;
+
+/**
+ * The names compared in the WHERE clause (insert-query.ts whereOperands) that are no column of the
+ * FROM table: a value written without quotes (`status = SHIPPED`, as a string interpolated with
+ * `${...}` renders) or a misspelt column. Flink resolves them as columns and fails.
+ */
+function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics): void {
+  const from = q.from;
+  const columns = from?.table.columns;
+  if (from === undefined || columns === undefined) return;
+  const reported = new Set<string>();
+  for (const o of from.whereOperands) {
+    if (o.qualifier !== undefined && !from.qualifiers.includes(o.qualifier)) continue;
+    if (!o.quoted && o.qualifier === undefined && (NOT_COLUMNS.has(o.name.toUpperCase()) || OPERAND_WORDS.test(o.name))) continue;
+    if (columns.some((c) => c.name === o.name) || reported.has(o.name)) continue;
+    reported.add(o.name);
+    const value = o.quoted || o.qualifier !== undefined ? "" : `; if it is a value, quote it: '${o.name}' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})`;
+    diag.error(at, notAColumn("the WHERE clause", o.name, from.table, columns, value));
+  }
+}
+
 /**
  * The values of the SELECT list (a `*` expanded to the FROM table's columns), reporting column
  * references that match no column; undefined when a `*` cannot be expanded.
@@ -146,19 +183,7 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
           continue;
         }
         const quoted = ref[2]!.startsWith("q");
-        if (quoted || qualifier !== undefined || !NOT_COLUMNS.has(name.toUpperCase())) {
-          const names = fromColumns.map((c) => c.name);
-          const otherCase = names.find((c) => c.toLowerCase() === name.toLowerCase());
-          const near = otherCase ?? closestKey(name, names);
-          diag.error(
-            at,
-            `the SELECT list reads ${JSON.stringify(name)}, which is not a column of ${from!.table.label}` +
-              (otherCase !== undefined
-                ? ` (Flink's identifiers are case-sensitive: the column is ${JSON.stringify(otherCase)})`
-                : `${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (its columns: ${names.join(", ")})`) +
-              "; Flink fails when the job starts (\"Column ... not found in any table\")",
-          );
-        }
+        if (quoted || qualifier !== undefined || !NOT_COLUMNS.has(name.toUpperCase())) diag.error(at, notAColumn("the SELECT list", name, from!.table, fromColumns, ""));
       }
     }
     const literal = literalType(code, text);
@@ -283,6 +308,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
       );
     }
   }
+  checkWhereOperands(q, at, diag);
   const values = selectedValues(q, at, diag);
   if (values === undefined) return;
   if (values.length !== targets.length) {

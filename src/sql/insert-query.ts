@@ -37,7 +37,19 @@ export interface InsertQuery {
     readonly nullRejected: readonly string[];
     /** The names the WHERE clause mentions (whereNames); empty without a WHERE, undefined when it holds a subquery. */
     readonly whereNames: readonly string[] | undefined;
+    /** The bare names compared in the WHERE clause (whereOperands); empty without a WHERE or with a subquery. */
+    readonly whereOperands: readonly WhereOperand[];
   };
+}
+
+/** A name on one side of a comparison (`=`, `<>`, `<` ...) or in an `IN (...)` list of the WHERE clause. */
+export interface WhereOperand {
+  /** Unquoted. */
+  readonly name: string;
+  /** Written back-quoted (then it is a column, whatever its spelling). */
+  readonly quoted: boolean;
+  /** The qualifier before it (`t.`), unquoted, when there is one. */
+  readonly qualifier?: string;
 }
 
 /** Tables interpolated into the query text are markers `__flink_iceberg_table_<n>__` (identifiers to the readers). */
@@ -240,7 +252,48 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   // `${source}.id` qualifies a column of the FROM table too (the marker stands for its name).
   const qualifiers = [alias ?? table.tableName, `${MARK}${t[1]}__`];
   const where = whereClause(code, pos);
-  return { table, qualifiers, nullRejected: nullRejectedColumns(text, code, where, qualifiers), whereNames: whereNames(text, code, where) };
+  const names = whereNames(text, code, where);
+  return { table, qualifiers, nullRejected: nullRejectedColumns(text, code, where, qualifiers), whereNames: names, whereOperands: names === undefined ? [] : whereOperands(text, code, where) };
+}
+
+const COMPARE = String.raw`(?:<>|!=|<=|>=|=|<|>)`;
+/** A (qualified) name right before a comparison operator, or right after one, or an `IN (` list's start. */
+const OPERAND = new RegExp(
+  String.raw`(?<![\w$.])(?:(${NAME})\s*\.\s*)?(${NAME})(?=\s*${COMPARE})|${COMPARE}\s*(?:(${NAME})\s*\.\s*)?(${NAME})(?![\w$]|\s*[.(])|\bIN\s*\(`,
+  "dgi",
+);
+const ALONE = new RegExp(String.raw`^\s*(${NAME})\s*$`, "d");
+
+/**
+ * The bare names compared in the WHERE clause (nested parentheses included): either side of
+ * `=`, `<>`, `!=`, `<`, `>`, `<=`, `>=`, and the items of an `IN (...)` list that are a name alone.
+ * A function call (`f(`) or a qualified name's qualifier is none. Used to catch a value written
+ * without quotes (`status = SHIPPED`, often a string interpolated with `${...}`) and misspelt columns.
+ */
+function whereOperands(text: string, code: string, where: WhereClause | undefined): WhereOperand[] {
+  if (where === undefined) return [];
+  const { start, clause } = where;
+  const body = code.slice(start, start + clause.length);
+  const out: WhereOperand[] = [];
+  const raw = (at: readonly [number, number]): string => text.slice(start + at[0], start + at[1]);
+  const push = (qual: readonly [number, number] | undefined, name: readonly [number, number]): void => {
+    const written = raw(name);
+    out.push({ name: unquoteIdentifier(written), quoted: written.startsWith("`"), ...(qual !== undefined ? { qualifier: unquoteIdentifier(raw(qual)) } : {}) });
+  };
+  for (const m of body.matchAll(OPERAND)) {
+    const ix = m.indices!;
+    if (ix[2] !== undefined) push(ix[1], ix[2]);
+    else if (ix[4] !== undefined) push(ix[3], ix[4]);
+    else {
+      const open = m.index! + m[0].length - 1;
+      const close = closingParen(body, open);
+      for (const [from, to] of close < 0 ? [] : (topLevelSplit(body, open + 1, close) ?? [])) {
+        const alone = ALONE.exec(body.slice(from, to));
+        if (alone !== null) push(undefined, [from + alone.indices![1]![0], from + alone.indices![1]![1]]);
+      }
+    }
+  }
+  return out;
 }
 
 const ANY_NAME = new RegExp(NAME, "g");
