@@ -280,3 +280,18 @@ describe("IcebergSource read options (SPEC decision 4)", () => {
     });
   });
 });
+
+describe("extraOptions of the other side of the connector (new-user trial)", () => {
+  it("a write option on a source, a read option on a sink, a streaming-only option on a bounded read: warnings (the runtime ignores them)", () => {
+    const src = render("IcebergSource", { ...baseArgs, extraOptions: { "monitor-interval": "30s", "write-parallelism": "2", "split-lookback": "10", branch: "audit" } });
+    expect(src.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
+      ['extraOptions["monitor-interval"]', '"monitor-interval" is read only by a streaming read (streaming: true without endSnapshotId), and this source reads once (iceberg FlinkReadOptions / FlinkWriteOptions): the runtime ignores it; remove it'],
+      ['extraOptions["write-parallelism"]', '"write-parallelism" is a write option, which a source never reads (iceberg FlinkReadOptions / FlinkWriteOptions): the runtime ignores it; remove it'],
+    ]);
+    expect(render("IcebergSource", { ...baseArgs, streaming: true, extraOptions: { "monitor-interval": "30s" } }).plan.warnings).to.deep.equal([]);
+    const snk = render("IcebergSink", { ...baseArgs, extraOptions: { "case-sensitive": "true", "write-parallelism": "2", branch: "audit" } });
+    expect(snk.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
+      ['extraOptions["case-sensitive"]', '"case-sensitive" is a read option, which a sink never reads (iceberg FlinkReadOptions / FlinkWriteOptions): the runtime ignores it; remove it'],
+    ]);
+  });
+});

@@ -7,7 +7,7 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, isCredentialKey } from "../validation/secrets.js";
-import { icebergOptionValueProblem, nearIcebergOption } from "./known-iceberg-options.js";
+import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
 
@@ -194,6 +194,19 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     }
     if (ctx.kind === "IcebergSource" && ctx.pinnedBySnapshotIds && (ID_CONFLICTS as readonly string[]).includes(lower)) {
       diag.error(mapPath(arg, key), `${JSON.stringify(key)} conflicts with the snapshot ids this source renders from startSnapshotId / endSnapshotId; use either the ids or ${JSON.stringify(key)}, not both`);
+    }
+    // A Flink option of the other side of the connector, or a streaming-only one on a bounded read, is never read.
+    const side = ctx.catalogSettings === true ? undefined : OPTION_SIDE.get(lower);
+    if (side !== undefined) {
+      const unread =
+        ctx.kind === "IcebergSink" && side !== "write"
+          ? "is a read option, which a sink never reads"
+          : ctx.kind === "IcebergSource" && side === "write"
+            ? "is a write option, which a source never reads"
+            : ctx.kind === "IcebergSource" && side === "streaming" && !ctx.streamingRead
+              ? "is read only by a streaming read (streaming: true without endSnapshotId), and this source reads once"
+              : undefined;
+      if (unread !== undefined) diag.warn(mapPath(arg, key), `${JSON.stringify(key)} ${unread} (iceberg FlinkReadOptions / FlinkWriteOptions): the runtime ignores it; remove it`);
     }
     // A table property set through the catalog's table-default./table-override. prefix is checked as the property.
     const option = prefix !== undefined ? key.slice(prefix.length) : key;

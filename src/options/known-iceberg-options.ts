@@ -50,6 +50,38 @@ const FLINK_OPTIONS: ReadonlyMap<string, OptionType> = new Map<string, OptionTyp
   ["flink-maintenance.convert-equality-deletes.enabled", "boolean"],
 ]);
 
+/**
+ * The side of the connector that reads a Flink option (iceberg FlinkReadOptions / FlinkReadConf vs
+ * FlinkWriteOptions / FlinkWriteConf): a read option on an IcebergSink, or a write option on an
+ * IcebergSource, is never read. `streaming`: read only by a streaming (continuous) read
+ * (ContinuousSplitPlannerImpl, ContinuousIcebergEnumerator). `branch` is both sides'.
+ */
+export const OPTION_SIDE: ReadonlyMap<string, "read" | "streaming" | "write"> = new Map<string, "read" | "streaming" | "write">([
+  ["monitor-interval", "streaming"],
+  ["max-planning-snapshot-count", "streaming"],
+  ["max-allowed-planning-failures", "streaming"],
+  ["start-snapshot-timestamp", "streaming"],
+  ["case-sensitive", "read"],
+  ["split-lookback", "read"],
+  ["split-file-open-cost", "read"],
+  ["include-column-stats", "read"],
+  ["limit", "read"],
+  ["watermark-column", "read"],
+  ["watermark-column-time-unit", "read"],
+  ["scan.parallelism", "read"],
+  ["start-tag", "read"],
+  ["end-tag", "read"],
+  ["tag", "read"],
+  ["as-of-timestamp", "read"],
+  ["compression-level", "write"],
+  ["compression-strategy", "write"],
+  ["range-distribution-statistics-type", "write"],
+  ["range-distribution-sort-key-base-weight", "write"],
+  ["write-parallelism", "write"],
+  ["uid-suffix", "write"],
+  ["distribution-mode", "write"],
+]);
+
 /** Table properties users commonly set through WITH (TableProperties), for near-miss spelling only. */
 const TABLE_PROPERTIES: readonly string[] = [
   "write.delete.format.default",
