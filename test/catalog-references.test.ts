@@ -16,7 +16,7 @@ describe("catalog properties that name a credential without holding one", () => 
     expect(e.issues.map((i) => i.path)).to.deep.equal(['catalog.properties["credential"]']);
     expect(e.issues[0]!.message).to.not.contain("s3cr3t");
     expect(e.issues[0]!.message.endsWith(
-      "; for this REST catalog, write the value as env:NAME instead (Iceberg's RESTSessionCatalog reads it from the Flink pods' environment: EnvironmentUtil.resolveAll), with NAME from kubernetes.envFromSecrets",
+      "; for this REST catalog, write the value as env:NAME instead: Iceberg resolves it in the environment of each process that loads the catalog (RESTSessionCatalog, EnvironmentUtil.resolveAll), the SQL Gateway included on that target; with kubernetes, set NAME from kubernetes.envFromSecrets",
     )).to.equal(true);
   });
 

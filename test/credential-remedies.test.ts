@@ -1,32 +1,172 @@
 /**
- * What a credential message tells to do depends on where the key is: a FlinkTable's connector
- * (jdbc, elasticsearch, ...) reads options only from the script, so its remedy is an
- * authentication outside the options, not the Iceberg/S3 environment variables.
+ * What a credential message tells to do depends on where the key is and on what the check knows:
+ * a table's check does not know the job's target, so it names both ways a credential reaches the
+ * Flink processes' environment (kubernetes.envFromSecrets; for sqlGateway the environment of the
+ * session cluster and of the gateway, set outside this package) and the mechanism that reads it
+ * (Kafka config providers, Iceberg's env:NAME catalog properties); a connector that reads its
+ * password only from its options (jdbc, the CDC sources) is told honestly that this package cannot
+ * render it, and what works instead. No message echoes the secret.
  */
 import { expect } from "chai";
+import * as pulumi from "@pulumi/pulumi";
 import { issuesOf, mockedApi, type Api } from "./api.js";
+import { drainUnhandled } from "./setup.js";
+import { credentialKeyMessage } from "../src/validation/secrets.js";
+
+const IN_SCRIPT = "(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap)";
+const CONNECTOR_REMEDY =
+  "Flink SQL takes connector options only from the script and substitutes nothing in them, so this package cannot render a connector's password safely: " +
+  "a connector that reads it only from its options (jdbc, mysql-cdc, postgres-cdc, oracle-cdc, sqlserver-cdc, mongodb-cdc ...) cannot be given one here. Remove it, and instead " +
+  "stream the database's changes through Kafka (Debezium, e.g. on Kafka Connect, writing a topic) and read them with connector 'kafka' and format 'debezium-json', " +
+  "whose client password a config provider placeholder (${env:NAME}) can take; or let the connector's driver authenticate from outside its options, " +
+  "e.g. 'jdbc' against PostgreSQL: leave out 'username' and 'password' (the connector takes both or neither: flink-connector-jdbc JdbcDynamicTableFactory), " +
+  "put the user in the URL (?user=...) and give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): " +
+  "mount the file into the Flink containers (kubernetes target: from a Kubernetes Secret with kubernetes.podTemplate, PGPASSFILE (a path, no secret) in kubernetes.env; " +
+  "sqlGateway target: in the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no files).";
+/** The neutral environment for what the planner also reads (an Iceberg catalog): the gateway too. */
+const ENV_ALL =
+  "as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: of the session cluster's " +
+  "JobManager and TaskManagers and of the SQL Gateway process itself, set where they are deployed, since this package sends a gateway no environment)";
+const CATALOG_PROCESSES =
+  "every process that loads the catalog: the JobManager, the TaskManagers and, on the SQL Gateway target, the gateway, which loads it to plan each statement " +
+  "(iceberg EnvironmentUtil.resolveAll in RESTSessionCatalog.initialize, FlinkDynamicTableFactory; where the variable is unset, the property is dropped)";
+const ICEBERG_REMEDY =
+  `Remove it and pass the credential ${ENV_ALL}: S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog reads each of its properties written as env:NAME ` +
+  `(credential or token for OAuth2, rest.auth.basic.password) from the environment of ${CATALOG_PROCESSES}.`;
 
 describe("credential remedies by place", () => {
   let api: Api;
   before(async () => (api = await mockedApi()));
+  const cols = [{ name: "id", type: "BIGINT" }];
 
-  it("a JDBC password in a FlinkTable's options: no Iceberg or S3 advice, the value never echoed", () => {
+  it("a JDBC password in a FlinkTable's options: this package cannot render it; Kafka/Debezium or a pgpass file instead, for both targets", () => {
     const issues = issuesOf(
       () =>
         new api.FlinkTable("cr_dim", {
-          columns: [{ name: "id", type: "BIGINT" }],
+          columns: cols,
           options: { connector: "jdbc", url: "jdbc:postgresql://db:5432/app", "table-name": "dim", username: "app", password: "hunter2" },
         }),
     );
     expect(issues).to.deep.equal([
+      { path: 'options["password"]', message: `"password" carries a credential, and the table's WITH clause is rendered in plain text ${IN_SCRIPT}. ${CONNECTOR_REMEDY}` },
+    ]);
+  });
+
+  it("a mysql-cdc password (a required option there) and a JDBC URL with password= get the same honest remedy", () => {
+    const cdc = issuesOf(
+      () =>
+        new api.FlinkTable("cr_cdc", {
+          columns: cols,
+          options: { connector: "mysql-cdc", hostname: "db", port: "3306", username: "flink", password: "hunter2", "database-name": "app", "table-name": "orders" },
+        }),
+    );
+    expect(cdc).to.deep.equal([{ path: 'options["password"]', message: `"password" carries a credential, and the table's WITH clause is rendered in plain text ${IN_SCRIPT}. ${CONNECTOR_REMEDY}` }]);
+    const url = issuesOf(() => new api.FlinkTable("cr_url", { columns: cols, options: { connector: "jdbc", url: "jdbc:postgresql://db:5432/app?user=app&password=hunter2", "table-name": "dim" } }));
+    expect(url).to.deep.equal([
       {
-        path: 'options["password"]',
-        message:
-          "\"password\" carries a credential, and the table's WITH clause is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap). " +
-          "Flink SQL takes connector options only from the script, so remove it and authenticate the connector from outside its options: a credentials file, environment " +
-          "or identity of the Flink pods that the connector or its driver reads (IAM, Kerberos, a driver properties file), mounted from a Kubernetes Secret with " +
-          "kubernetes.envFromSecrets or kubernetes.podTemplate (SPEC decision 8).",
+        path: 'options["url"]',
+        message: `the value of "url" embeds a credential (user:password@ or a password=/token= parameter), and it is rendered in plain text. ${CONNECTOR_REMEDY.replace(/\.$/, "")}`,
       },
     ]);
+  });
+
+  it("a Kafka SASL password: a config provider placeholder, the variable set for either target", () => {
+    const issues = issuesOf(
+      () =>
+        new api.FlinkTable("cr_kafka", {
+          columns: cols,
+          options: {
+            connector: "kafka",
+            topic: "t",
+            "properties.bootstrap.servers": "k:9092",
+            format: "json",
+            "scan.startup.mode": "earliest-offset",
+            "properties.sasl.jaas.config": 'org.apache.kafka.common.security.plain.PlainLoginModule required username="u" password="hunter2";',
+          },
+        }),
+    );
+    expect(issues).to.deep.equal([
+      {
+        path: 'options["properties.sasl.jaas.config"]',
+        message:
+          `"properties.sasl.jaas.config" carries a credential, and the table's WITH clause is rendered in plain text ${IN_SCRIPT}. ` +
+          "Flink SQL substitutes nothing in connector options, but Kafka clients resolve config provider placeholders in their own properties (properties.*): remove the value. " +
+          "For Kafka SASL/SSL in a Kafka table's options: reference the secret through a Kafka config provider, e.g. 'properties.config.providers' = 'env', " +
+          "'properties.config.providers.env.class' = 'org.apache.kafka.common.config.provider.EnvVarConfigProvider' (kafka-clients 3.5+) and " +
+          'password="${env:KAFKA_PASSWORD}" in the JAAS line, with KAFKA_PASSWORD as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with ' +
+          "kubernetes.envFromSecrets; sqlGateway target: of the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no environment); " +
+          "or mount the JAAS file or keystore into the Flink containers and point the JVM at it (env.java.opts.all: -Djava.security.auth.login.config=<mounted file>; " +
+          "kubernetes target: the file from a Kubernetes Secret with kubernetes.podTemplate, the option in kubernetes.flinkConfiguration).",
+      },
+    ]);
+  });
+
+  it("a storage key in catalog.properties: the environment of every process that loads the catalog, the gateway's included", () => {
+    const issues = issuesOf(
+      () => new api.IcebergSink("cr_hive", { catalog: { name: "lake", type: "hive", uri: "thrift://hms:9083", properties: { "s3.secret-access-key": "hunter2" } }, database: "db", table: "t", columns: cols }),
+    );
+    expect(issues).to.deep.equal([
+      {
+        path: 'catalog.properties["s3.secret-access-key"]',
+        message:
+          '"s3.secret-access-key" carries a credential, and catalog.properties is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; ' +
+          `the Iceberg connector also copies WITH options into the table's properties). ${ICEBERG_REMEDY}`,
+      },
+    ]);
+  });
+
+  it("a REST catalog.uri with user:password@: rest.auth.basic.* written as env:NAME, resolved where the catalog loads", () => {
+    const issues = issuesOf(() => new api.IcebergSink("cr_rest", { catalog: { name: "lake", type: "rest", uri: "https://u:hunter2@rest:8181" }, database: "db", table: "t", columns: cols }));
+    expect(issues).to.deep.equal([
+      {
+        path: "catalog.uri",
+        message:
+          "catalog.uri embeds a credential (user:password@ or a password=/token= parameter), and it is rendered in plain text. Remove it from the value: a REST catalog takes " +
+          "user:password as rest.auth.type = basic with rest.auth.basic.username and rest.auth.basic.password written as env:NAME in catalog.properties (iceberg rest/auth AuthProperties), " +
+          `and an OAuth2 token or credential as token / credential = env:NAME; Iceberg reads NAME from the environment of ${CATALOG_PROCESSES}, so pass it ${ENV_ALL}`,
+      },
+    ]);
+  });
+
+  it("a credential in the configuration of a job on the SQL Gateway target never prescribes envFromSecrets alone", () => {
+    const src = new api.FlinkTable("cr_gw_src", { columns: cols, options: { connector: "datagen" } });
+    const sink = new api.IcebergSink("cr_gw_sink", { catalog: { name: "lake", type: "rest", uri: "http://rest:8181" }, database: "db", table: "t", columns: cols });
+    const issues = issuesOf(
+      () => new api.FlinkSqlJob("cr_gw", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], configuration: { "s3.secret-key": "hunter2" }, sqlGateway: { endpoint: "http://gw:8083" } }),
+    );
+    expect(issues).to.deep.equal([
+      { path: 'configuration["s3.secret-key"]', message: `"s3.secret-key" carries a credential, and the job's configuration (SET lines of the script) is rendered in plain text ${IN_SCRIPT}. ${ICEBERG_REMEDY}` },
+    ]);
+  });
+
+  it("a check that knows the target names that target's mechanism only", () => {
+    expect(credentialKeyMessage("s3.secret-key", "the job's configuration (SET lines of the script)", "sqlGateway")).to.equal(
+      `"s3.secret-key" carries a credential, and the job's configuration (SET lines of the script) is rendered in plain text ${IN_SCRIPT}. ` +
+        "Remove it and pass the credential as an environment variable of the session cluster's JobManager and TaskManagers and of the SQL Gateway process itself, set where they are deployed, " +
+        "since this package sends a gateway no environment: S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog reads each of its properties written as env:NAME " +
+        "(credential or token for OAuth2, rest.auth.basic.password) from the environment of every process that loads the catalog: the session cluster's JobManager and TaskManagers and the gateway, " +
+        "which loads it to plan each statement (iceberg EnvironmentUtil.resolveAll in RESTSessionCatalog.initialize, FlinkDynamicTableFactory; where the variable is unset, the property is dropped).",
+    );
+    expect(credentialKeyMessage("s3.secret-key", "the job's configuration (SET lines of the script)", "kubernetes")).to.equal(
+      `"s3.secret-key" carries a credential, and the job's configuration (SET lines of the script) is rendered in plain text ${IN_SCRIPT}. ` +
+        "Remove it and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets, e.g. AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY for S3), " +
+        "or use a catalog that authenticates from the environment.",
+    );
+  });
+
+  it("gateway headers given as a map Output that is not a secret are checked when known", async () => {
+    const src = new api.FlinkTable("cr_hdr_src", { columns: cols, options: { connector: "datagen" } });
+    const sink = new api.IcebergSink("cr_hdr_sink", { catalog: { name: "lake", type: "rest", uri: "http://rest:8181" }, database: "db", table: "t", columns: cols });
+    const leaky = pulumi.output({ "X-Trace": "on", Authorization: "Bearer hunter2" });
+    new api.FlinkSqlJob("cr_hdr", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083", headers: leaky as unknown as Record<string, string> } });
+    await new Promise((r) => setTimeout(r, 50));
+    const failures = drainUnhandled().map(String);
+    expect(failures.length).to.be.greaterThan(0);
+    for (const f of failures) {
+      expect(f).to.contain(
+        'FlinkSqlJob "cr_hdr": sqlGateway.headers["Authorization"]: carries a credential in a map that is not a Pulumi secret; pass the map (or the value) as a Pulumi secret: headers are stored as secrets',
+      );
+      expect(f).to.not.contain("hunter2").and.not.contain("X-Trace");
+    }
   });
 });

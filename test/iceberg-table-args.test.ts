@@ -124,8 +124,10 @@ describe("Iceberg table args shared by source and sink", () => {
     ]);
     expect(e.issues[0]!.message).to.equal(
       "is a Pulumi Output, and catalog.properties values are rendered into the WITH clause at preview, so they must be plain strings: write the value itself " +
-        "(e.g. from stack configuration with new pulumi.Config().require(...)). A secret may not be rendered there at all (SPEC decision 8): give it to the Flink pods " +
-        "as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets); a Kafka table can then reference it with a config provider placeholder (${env:NAME})",
+        "(e.g. from stack configuration with new pulumi.Config().require(...)). A secret may not be rendered there at all (the script is plain text, and the runners log it): " +
+        "pass it as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: of the session cluster's " +
+        "JobManager and TaskManagers and of the SQL Gateway process itself, set where they are deployed, since this package sends a gateway no environment); " +
+        "a Kafka table's client properties can then reference it as ${env:NAME} (properties.config.providers), a REST catalog's properties as env:NAME",
     );
   });
 

@@ -52,6 +52,8 @@ describe("FlinkSqlJob deploy targets", () => {
     expect(Object.keys(job.deployment)).to.deep.equal(["manifests", "manifestsRedacted", "deploymentName", "namespace", "scriptConfigMapName", "lifecycleState", "jobStatus", "error"]);
     const whole = (await settle(pulumi.output(job.deployment))) as unknown as Record<string, unknown>;
     expect({ deploymentName: whole.deploymentName, namespace: whole.namespace, scriptConfigMapName: whole.scriptConfigMapName }).to.deep.equal({ deploymentName: "k8s-job", namespace: "flink", scriptConfigMapName: cmName });
+    // The gateway's warnings output exists on every job (the SQL Gateway example exports it): none here.
+    expect(await settle(job.gatewayWarnings)).to.deep.equal([]);
   });
 
   it("reports target problems together with the job's own, under the job's prop paths", () => {

@@ -19,7 +19,7 @@ describe("SqlGatewayArgs validation", () => {
   };
 
   it("accepts a plain http(s) endpoint, Outputs, and secret credential properties", () => {
-    expect(issues({ endpoint: "https://gw.example.com:8083/flink", sessionProperties: { "s3.secret-key": pulumi.secret("x"), "rest.address": "jm" }, headers: { Authorization: "Bearer x" }, savepointDir: "s3://b/sp", apiVersion: "v3" })).to.deep.equal([]);
+    expect(issues({ endpoint: "https://gw.example.com:8083/flink", sessionProperties: { "s3.secret-key": pulumi.secret("x"), "rest.address": "jm" }, headers: { Authorization: pulumi.secret("Bearer x"), "X-Trace": "on" }, savepointDir: "s3://b/sp", apiVersion: "v3" })).to.deep.equal([]);
     expect(issues({ endpoint: pulumi.output("not checked yet") })).to.deep.equal([]);
   });
 
@@ -37,7 +37,7 @@ describe("SqlGatewayArgs validation", () => {
       {
         path: 'sqlGateway.sessionProperties["s3.secret-key"]',
         message:
-          '"s3.secret-key" carries a credential but is a plain string, which would sit in plain text in the program; pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): session properties go to the gateway in the request body, never into the script, and are stored as secrets (SPEC decision 8)',
+          '"s3.secret-key" carries a credential but is a plain string, which would sit in plain text in the program; pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): session properties go to the gateway in the request body, never into the script, and are stored as secrets',
       },
       { path: "sqlGateway.sessionProperties", message: "a session property key is empty" },
       { path: 'sqlGateway.sessionProperties["rest.port"]', message: 'must be a string: write "8081"' },
@@ -46,6 +46,48 @@ describe("SqlGatewayArgs validation", () => {
       { path: "sqlGateway.apiVersion", message: '"v9" is not one of v1, v2, v3, v4' },
     ]);
     expect(issues({ endpoint: "not a url" })).to.deep.equal([{ path: "sqlGateway.endpoint", message: '"not a url" is not a URL; write e.g. http://sql-gateway:8083' }]);
+  });
+
+  it("a credential-carrying header with a plain string value is a preview error, as a credential session property is", () => {
+    const travel = "pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): headers go to the gateway with each request, never into the script, and are stored as secrets";
+    const plain = "carries a credential but is a plain string, which would sit in plain text in the program; " + travel;
+    expect(
+      issues({
+        endpoint: "http://gw:8083",
+        headers: {
+          Authorization: "Bearer t0k3n",
+          "Proxy-Authorization": "Basic dTpw",
+          "X-Api-Key": "k3y",
+          "X-Auth-Token": "t0k3n",
+          Cookie: "session=abc",
+          "X-Forwarded-Authorization-Info": "none",
+          "X-Upstream": "Bearer t0k3n",
+          "X-Trace": "on",
+          Accept: "application/json",
+          "X-Secret-Header": pulumi.secret("x"),
+          "X-Api-Token": pulumi.output("from another resource"),
+        },
+      }),
+    ).to.deep.equal([
+      { path: 'sqlGateway.headers["Authorization"]', message: `"Authorization" ${plain}` },
+      { path: 'sqlGateway.headers["Proxy-Authorization"]', message: `"Proxy-Authorization" ${plain}` },
+      { path: 'sqlGateway.headers["X-Api-Key"]', message: `"X-Api-Key" ${plain}` },
+      { path: 'sqlGateway.headers["X-Auth-Token"]', message: `"X-Auth-Token" ${plain}` },
+      { path: 'sqlGateway.headers["Cookie"]', message: `"Cookie" ${plain}` },
+      { path: 'sqlGateway.headers["X-Forwarded-Authorization-Info"]', message: `"X-Forwarded-Authorization-Info" ${plain}` },
+      { path: 'sqlGateway.headers["X-Upstream"]', message: `the value of "X-Upstream" (an HTTP authentication scheme and its credentials) ${plain}` },
+    ]);
+  });
+
+  it("a session property value that embeds a credential is a plain-string error with the same remedy (no Kubernetes advice)", () => {
+    expect(issues({ endpoint: "http://gw:8083", sessionProperties: { "table.catalog-store.jdbc.url": "jdbc:postgresql://db/x?password=hunter2", "s3.endpoint": pulumi.secret("jdbc:postgresql://db/x?password=p") } })).to.deep.equal([
+      {
+        path: 'sqlGateway.sessionProperties["table.catalog-store.jdbc.url"]',
+        message:
+          'the value of "table.catalog-store.jdbc.url" (user:password@ or a password=/token= parameter) carries a credential but is a plain string, which would sit in plain text in the program; ' +
+          "pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): session properties go to the gateway in the request body, never into the script, and are stored as secrets",
+      },
+    ]);
   });
 
   it("refuses an Iceberg write option as a session property (it would apply to every sink of the job)", () => {
@@ -78,7 +120,7 @@ describe("SqlGatewayJob under Pulumi mocks", () => {
         script: "INSERT INTO t SELECT 1;",
         flinkConfiguration: { "parallelism.default": "2" },
         sessionProperties: { "rest.address": "jm" },
-        headers: { Authorization: "Bearer t0k3n" },
+        headers: { Authorization: pulumi.secret("Bearer t0k3n") },
         savepointDir: "s3://b/sp",
       });
       await settle(job.urn);

@@ -1,5 +1,7 @@
 import { expect } from "chai";
 import { isCredentialKey, valueCarriesCredential } from "../src/validation/secrets.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
+import { checkEnvironment } from "../src/deploy/kubernetes/validate-maps.js";
 
 describe("credential detection (SPEC decision 8)", () => {
   const credentialKeys = [
@@ -28,6 +30,19 @@ describe("credential detection (SPEC decision 8)", () => {
     "properties.ssl.keystore.key",
     // A column name inside the key is left out, the rest still counts.
     "fields.id.password",
+    // Environment variable names: PASS as a word of its own, a word ending in PASSWORD (libpq's
+    // and pgjdbc's PGPASSWORD), API keys and tokens, a TLS key's passphrase.
+    "MYSQL_PASS",
+    "DB_PASS",
+    "REDIS_PASS_1",
+    "dbPass",
+    "ldap.bind.pass",
+    "PGPASSWORD",
+    "API_KEY",
+    "AUTH_TOKEN",
+    "MYSQL_PWD",
+    "DB_PASSWORD",
+    "SSL_KEY_PASSPHRASE",
   ];
   const settingKeys = [
     "uri",
@@ -60,6 +75,16 @@ describe("credential detection (SPEC decision 8)", () => {
     "write.metadata.metrics.column.password_hash",
     "write.parquet.bloom-filter-enabled.column.token_id",
     "table-default.write.parquet.bloom-filter-fpp.column.api_key",
+    // PASS inside another word, as a verb, or a setting about a password (its file, not its value).
+    "PASSTHROUGH",
+    "PASS_THROUGH",
+    "pass-through",
+    "BYPASS_CACHE",
+    "COMPASS_URL",
+    "SURPASS_LIMIT",
+    "PASSENGER_COUNT",
+    "PGPASSFILE",
+    "DB_PASS_FILE",
   ];
   for (const k of credentialKeys) it(`${k} carries a credential`, () => expect(isCredentialKey(k)).to.equal(true));
   for (const k of settingKeys) it(`${k} is a setting`, () => expect(isCredentialKey(k)).to.equal(false));
@@ -86,5 +111,25 @@ describe("credential detection (SPEC decision 8)", () => {
       expect(valueCarriesCredential(v), v).to.equal(true);
     }
     expect(valueCarriesCredential("https://acct.blob.core.windows.net/c?sv=2022-11-02&design=x")).to.equal(false);
+  });
+
+  it("kubernetes env and podTemplate env: a credential name with a plain value is an error, a look-alike is not", () => {
+    const diag = new Diagnostics();
+    checkEnvironment(
+      {
+        image: "flink:2.1",
+        flinkVersion: "v2_1",
+        env: { MYSQL_PASS: "hunter2", API_KEY: "k", BYPASS_CACHE: "true", COMPASS_URL: "http://compass", PASSTHROUGH: "1", PGPASSFILE: "/etc/pg/pgpass" },
+        podTemplate: { spec: { containers: [{ name: "flink-main-container", env: [{ name: "DB_PASS", value: "hunter2" }, { name: "AUTH_TOKEN", value: "t" }, { name: "PASS_THROUGH", value: "yes" }] }] } },
+      },
+      diag,
+    );
+    const fix = "pass it with kubernetes.envFromSecrets (a Kubernetes Secret key) instead";
+    expect(diag.errors).to.deep.equal([
+      { path: 'kubernetes.env["API_KEY"]', message: `"API_KEY" carries a credential and env values are stored in plain text in the FlinkDeployment: ${fix}` },
+      { path: 'kubernetes.env["MYSQL_PASS"]', message: `"MYSQL_PASS" carries a credential and env values are stored in plain text in the FlinkDeployment: ${fix}` },
+      { path: "kubernetes.podTemplate.spec.containers[0].env[0]", message: `"DB_PASS" carries a credential as a plain value: ${fix} (or valueFrom.secretKeyRef)` },
+      { path: "kubernetes.podTemplate.spec.containers[0].env[1]", message: `"AUTH_TOKEN" carries a credential as a plain value: ${fix} (or valueFrom.secretKeyRef)` },
+    ]);
   });
 });

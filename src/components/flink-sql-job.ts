@@ -297,6 +297,15 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
   get jobId(): pulumi.Output<string | undefined> {
     return this.target("jobId");
   }
+
+  /**
+   * SQL Gateway target: the warnings of the gateway's last create or update (a job still starting
+   * after `startTimeout`, a job that restarted while starting ...); `[]` for the other targets. The
+   * `pulumi up` that created or updated the job also logs them on the job.
+   */
+  get gatewayWarnings(): pulumi.Output<string[]> {
+    return this.cached("gatewayWarnings", () => this.deployment.gatewayWarnings ?? pulumi.output([]));
+  }
 }
 
 /** The script from the DDL texts and the statements' rendered texts (views and functions first). */

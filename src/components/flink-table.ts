@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { planGenericTable, type FlinkTableArgs, type GenericTablePlan } from "../sql/generic-table.js";
 import { Diagnostics } from "../validation/diagnostics.js";
+import { credentialEnvironment } from "../validation/secrets.js";
 import { FlinkIcebergValidationError, resourceLabel } from "../validation/error.js";
 import { passedOrCollected } from "./collect.js";
 import { registerFailedTable, registerTableDefinition } from "./table-definition.js";
@@ -92,7 +93,7 @@ function renderDeferredOptions(plan: GenericTablePlan, label: string): pulumi.Ou
   return pulumi.all([pulumi.all(outputs.map((o) => pulumi.unsecret(o))), secretFlags]).apply(([values, secret]) => {
     const issues = keys.flatMap((k, i) =>
       secret[i]
-        ? [{ path: `options[${JSON.stringify(k)}]`, message: `is a Pulumi secret, and the WITH clause is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap); give it to the Flink pods as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets) and, for a Kafka table, reference it with a config provider placeholder (\${env:NAME})` }]
+        ? [{ path: `options[${JSON.stringify(k)}]`, message: `is a Pulumi secret, and the WITH clause is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap); for a Kafka client property (properties.*), pass it ${credentialEnvironment(undefined, false)} and reference it with a config provider placeholder (\${env:NAME}); a connector that reads its password only from its options (jdbc, the CDC sources) cannot be given one safely: see this key's error for a plain string` }]
         : [],
     );
     if (issues.length > 0) throw new FlinkIcebergValidationError(issues, label);

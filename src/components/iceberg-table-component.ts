@@ -8,6 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { isPlainLocation, renderIcebergTable, type IcebergTablePlan, type RenderedIcebergTable } from "../options/iceberg-table.js";
 import { SOURCE_WATERMARK } from "../options/source-watermark.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
+import { credentialEnvironment } from "../validation/secrets.js";
 import { registerTableDefinition, type IcebergTableFacts, type TableDefinition } from "./table-definition.js";
 
 /** The message for a catalog uri/warehouse that resolved to a Pulumi secret. */
@@ -15,7 +16,7 @@ export function secretLocationMessage(arg: "uri" | "warehouse"): string {
   return (
     `catalog.${arg} is a Pulumi secret, and it would be written in plain text into the table's WITH clause and the SQL script. ` +
     `Pass it as a plain value (a ${arg === "uri" ? "catalog URI" : "warehouse location"} is not secret), and keep any credential out of it: ` +
-    "give credentials to the Flink pods as environment variables from a Kubernetes Secret (kubernetes.envFromSecrets)"
+    `pass credentials ${credentialEnvironment(undefined, true)} (a REST catalog reads a property written as env:NAME from there)`
   );
 }
 

@@ -13,7 +13,7 @@ import { deploymentName } from "../deploy/kubernetes/manifests.js";
 import { registry } from "./job-registry.js";
 import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../deploy/kubernetes/args.js";
-import { validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
+import { headerCarriesCredential, validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
 import { checkTargetOwnedKeys } from "../deploy/target-keys.js";
 import type { SqlGatewayJob, SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { kafkaRestartPreamble, streamingReadsPreamble, type JobPlan } from "../sql/job-plan.js";
@@ -227,8 +227,8 @@ export function targetChildArgs(
           endpoint: g.endpoint,
           script: scriptText ?? script(),
           flinkConfiguration: plan.flinkConfiguration,
-          ...(g.sessionProperties !== undefined ? { sessionProperties: checkedSessionProperties(g.sessionProperties, name) } : {}),
-          ...(g.headers !== undefined ? { headers: g.headers } : {}),
+          ...(g.sessionProperties !== undefined ? { sessionProperties: checkedSecretMap(g.sessionProperties, name, "sessionProperties") } : {}),
+          ...(g.headers !== undefined ? { headers: checkedSecretMap(g.headers, name, "headers") } : {}),
           ...(g.savepointDir !== undefined ? { savepointDir: g.savepointDir } : {}),
           ...(g.initialSavepointPath !== undefined ? { initialSavepointPath: g.initialSavepointPath } : {}),
           ...(g.allowNonRestoredState !== undefined ? { allowNonRestoredState: g.allowNonRestoredState } : {}),
@@ -246,18 +246,20 @@ export function targetChildArgs(
 }
 
 /**
- * sessionProperties as given; a map that is itself an Output is checked when known, as the plain
- * map's entries are at preview: unless the whole map is a secret, no value may embed a credential
- * and no credential key may hold plain text (the Output rejects with FlinkIcebergValidationError).
+ * sessionProperties or headers as given; a map that is itself an Output is checked when known, as
+ * the plain map's entries are at preview: unless the whole map is a secret, no value may embed a
+ * credential and no credential key (for headers: headerCarriesCredential) may hold plain text (the
+ * Output rejects with FlinkIcebergValidationError).
  */
-function checkedSessionProperties(props: NonNullable<SqlGatewayArgs["sessionProperties"]>, name: string): SqlGatewayJobArgs["sessionProperties"] {
+function checkedSecretMap(props: Record<string, pulumi.Input<string>>, name: string, arg: "sessionProperties" | "headers"): pulumi.Input<Record<string, pulumi.Input<string>>> {
   if (!pulumi.Output.isInstance(props)) return props;
   const o = props as unknown as pulumi.Output<Record<string, string>>;
+  const carries = (k: string, v: unknown): boolean => (arg === "headers" ? headerCarriesCredential(k, v) : isCredentialKey(k)) || (typeof v === "string" && valueCarriesCredential(v));
   return pulumi.all([o, pulumi.output(pulumi.isSecret(o))]).apply(([m, secret]) => {
     if (!secret) {
       const issues = Object.keys(m)
-        .filter((k) => isCredentialKey(k) || (typeof m[k] === "string" && valueCarriesCredential(m[k]!)))
-        .map((k) => ({ path: `sqlGateway.sessionProperties[${JSON.stringify(k)}]`, message: "carries a credential in a map that is not a Pulumi secret; pass the map (or the value) as a Pulumi secret: session properties are stored as secrets" }));
+        .filter((k) => carries(k, m[k]))
+        .map((k) => ({ path: `sqlGateway.${arg}[${JSON.stringify(k)}]`, message: `carries a credential in a map that is not a Pulumi secret; pass the map (or the value) as a Pulumi secret: ${arg === "headers" ? "headers" : "session properties"} are stored as secrets` }));
       if (issues.length > 0) throw new FlinkIcebergValidationError(issues, resourceLabel("FlinkSqlJob", name));
     }
     return m;

@@ -140,7 +140,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     if (credential !== undefined) {
       const env =
         ctx.envReferences === true && isCredentialKey(key)
-          ? "; for this REST catalog, write the value as env:NAME instead (Iceberg's RESTSessionCatalog reads it from the Flink pods' environment: EnvironmentUtil.resolveAll), with NAME from kubernetes.envFromSecrets"
+          ? "; for this REST catalog, write the value as env:NAME instead: Iceberg resolves it in the environment of each process that loads the catalog (RESTSessionCatalog, EnvironmentUtil.resolveAll), the SQL Gateway included on that target; with kubernetes, set NAME from kubernetes.envFromSecrets"
           : "";
       diag.error(mapPath(arg, key), env === "" ? credential : credential.replace(/\.$/, "") + env);
       continue;

@@ -17,6 +17,7 @@ const SECRET_WORDS = new Set([
   "credentials",
   "password",
   "passwd",
+  "passphrase",
   "pwd",
   "secret",
   "secrets",
@@ -67,7 +68,24 @@ function words(raw: string): string[] {
  */
 const SECRET_REFERENCE_KEYS = new Set(["kubernetes.secrets", "kubernetes.env.secretkeyref"]);
 
-/** True when `key` names a credential (token, credential, password, secret, access key ...). */
+/**
+ * Words after `pass` that make it a verb, not a password (`PASS_THROUGH`, `pass-thru`); `pass` as
+ * its own word otherwise names one (`MYSQL_PASS`, `DB_PASS`, `ldap.bind.pass`), as a word ending in
+ * password / passwd does (`PGPASSWORD`, libpq's and pgjdbc's variable). `BYPASS_CACHE`,
+ * `COMPASS_URL`, `PASSTHROUGH` hold no word `pass`.
+ */
+const PASS_VERB_NEXT = new Set(["through", "thru"]);
+
+function namesPassword(w: readonly string[]): boolean {
+  for (let i = 0; i < w.length; i++) {
+    const x = w[i]!;
+    if (x === "pass" && !PASS_VERB_NEXT.has(w[i + 1] ?? "")) return true;
+    if (x.length > 8 && (x.endsWith("password") || x.endsWith("passwd"))) return true;
+  }
+  return false;
+}
+
+/** True when `key` names a credential (token, credential, password, pass, secret, access key ...). */
 export function isCredentialKey(key: string): boolean {
   return namesCredential(key, words(key));
 }
@@ -77,7 +95,7 @@ function namesCredential(key: string, w: readonly string[]): boolean {
   if (SECRET_REFERENCE_KEYS.has(key.trim().toLowerCase())) return false;
   if (w.length === 0) return false;
   if (SETTING_SUFFIXES.has(w[w.length - 1]!) && w.length > 1) return false;
-  if (w.some((x) => SECRET_WORDS.has(x))) return true;
+  if (w.some((x) => SECRET_WORDS.has(x)) || namesPassword(w)) return true;
   for (let i = 0; i + 1 < w.length; i++) {
     if (SECRET_PAIRS.some(([a, b]) => w[i] === a && w[i + 1] === b)) return true;
   }
@@ -86,37 +104,127 @@ function namesCredential(key: string, w: readonly string[]): boolean {
 
 /** `where` of a FlinkTable's options (generic-table.ts): any connector, not Iceberg's. */
 export const GENERIC_TABLE_WITH = "the table's WITH clause";
+/** `where` of an OPTIONS hint on a FlinkTable (job-plan.ts; hints on Iceberg tables name the statement and table). */
+const FLINK_TABLE_HINT = "a statement's OPTIONS hint";
 
-/** The message for a credential key found in `where` (e.g. "catalog.properties"). */
-export function credentialKeyMessage(key: string, where: string): string {
-  const kafka = /sasl|jaas|ssl|keystore|truststore/i.test(key)
-    ? " For Kafka SASL/SSL in a Kafka table's options: reference the secret through a Kafka config provider, e.g. 'properties.config.providers' = 'env', " +
-      "'properties.config.providers.env.class' = 'org.apache.kafka.common.config.provider.EnvVarConfigProvider' (kafka-clients 3.5+) and " +
-      "password=\"${env:KAFKA_PASSWORD}\" in the JAAS line, with KAFKA_PASSWORD from kubernetes.envFromSecrets; or mount the JAAS file or keystore from a Kubernetes Secret " +
-      "with kubernetes.podTemplate and point the JVM at it in kubernetes.flinkConfiguration (env.java.opts.all: -Djava.security.auth.login.config=<mounted file>)."
-    : "";
-  // A FlinkTable's connector (jdbc, elasticsearch, ...) reads its options only from the DDL: the remedy is an authentication outside them.
-  if (where === GENERIC_TABLE_WITH) {
+/** The deploy target of the job a check belongs to, when the check knows it (a table's checks do not). */
+export type CredentialTarget = "kubernetes" | "sqlGateway";
+
+/**
+ * How a credential reaches the environment of the processes that read it: the Kubernetes target
+ * sets the pods' environment (kubernetes.envFromSecrets); the SQL Gateway target sends only the
+ * script and session properties, so there the variable is set where the session cluster (and, for
+ * what the planner reads, such as an Iceberg catalog, the gateway) is deployed. `gateway`: the
+ * gateway process needs it too (it plans the statements, and loads an Iceberg catalog to do so:
+ * iceberg `FlinkDynamicTableFactory.createTableLoader`). Unknown target: both ways.
+ */
+export function credentialEnvironment(target: CredentialTarget | undefined, gateway: boolean): string {
+  if (target === "kubernetes") return "as an environment variable of the Flink pods, from a Kubernetes Secret (kubernetes.envFromSecrets)";
+  const processes = `the session cluster's JobManager and TaskManagers${gateway ? " and of the SQL Gateway process itself" : ""}, set where they are deployed, since this package sends a gateway no environment`;
+  if (target === "sqlGateway") return `as an environment variable of ${processes}`;
+  return `as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: of ${processes})`;
+}
+
+/** Which processes load an Iceberg catalog (and so resolve its env:NAME properties) on `target`. */
+function catalogProcesses(target: CredentialTarget | undefined): string {
+  const processes =
+    target === "kubernetes"
+      ? "the JobManager and the TaskManagers"
+      : target === "sqlGateway"
+        ? "the session cluster's JobManager and TaskManagers and the gateway, which loads it to plan each statement"
+        : "the JobManager, the TaskManagers and, on the SQL Gateway target, the gateway, which loads it to plan each statement";
+  return `every process that loads the catalog: ${processes} (iceberg EnvironmentUtil.resolveAll in RESTSessionCatalog.initialize, FlinkDynamicTableFactory; where the variable is unset, the property is dropped)`;
+}
+
+/** Who reads an Iceberg-side credential from that environment, and in which processes. */
+function icebergReaders(target: CredentialTarget | undefined): string {
+  return (
+    "S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog reads each of its properties written as env:NAME " +
+    `(credential or token for OAuth2, rest.auth.basic.password) from the environment of ${catalogProcesses(target)}`
+  );
+}
+
+/** The Kafka client remedy: a config provider placeholder, or a mounted JAAS file or keystore. */
+function kafkaRemedy(target: CredentialTarget | undefined): string {
+  return (
+    " For Kafka SASL/SSL in a Kafka table's options: reference the secret through a Kafka config provider, e.g. 'properties.config.providers' = 'env', " +
+    "'properties.config.providers.env.class' = 'org.apache.kafka.common.config.provider.EnvVarConfigProvider' (kafka-clients 3.5+) and " +
+    `password="\${env:KAFKA_PASSWORD}" in the JAAS line, with KAFKA_PASSWORD ${credentialEnvironment(target, false)}; ` +
+    "or mount the JAAS file or keystore into the Flink containers and point the JVM at it (env.java.opts.all: -Djava.security.auth.login.config=<mounted file>; " +
+    "kubernetes target: the file from a Kubernetes Secret with kubernetes.podTemplate, the option in kubernetes.flinkConfiguration)."
+  );
+}
+
+/** Where a pgpass file reaches the Flink containers, and its PGPASSFILE variable. */
+function mountedFile(target: CredentialTarget | undefined): string {
+  const kubernetes = "from a Kubernetes Secret with kubernetes.podTemplate, PGPASSFILE (a path, no secret) in kubernetes.env";
+  const gateway = "in the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no files";
+  if (target === "kubernetes") return `mount the file into the Flink containers ${kubernetes}`;
+  if (target === "sqlGateway") return `mount the file ${gateway}`;
+  return `mount the file into the Flink containers (kubernetes target: ${kubernetes}; sqlGateway target: ${gateway})`;
+}
+
+/**
+ * What to do about a credential of a connector other than Iceberg's: Flink SQL substitutes nothing
+ * in connector options, so a connector that reads its password only from them (flink-connector-jdbc
+ * `JdbcConnectorOptions` PASSWORD, flink-cdc `MySqlSourceOptions` / PostgreSQL PASSWORD, required
+ * there) cannot be given one safely; what works instead.
+ */
+function connectorRemedy(target: CredentialTarget | undefined): string {
+  return (
+    "Flink SQL takes connector options only from the script and substitutes nothing in them, so this package cannot render a connector's password safely: " +
+    "a connector that reads it only from its options (jdbc, mysql-cdc, postgres-cdc, oracle-cdc, sqlserver-cdc, mongodb-cdc ...) cannot be given one here. Remove it, and instead " +
+    "stream the database's changes through Kafka (Debezium, e.g. on Kafka Connect, writing a topic) and read them with connector 'kafka' and format 'debezium-json', " +
+    "whose client password a config provider placeholder (${env:NAME}) can take; or let the connector's driver authenticate from outside its options, " +
+    "e.g. 'jdbc' against PostgreSQL: leave out 'username' and 'password' (the connector takes both or neither: flink-connector-jdbc JdbcDynamicTableFactory), " +
+    "put the user in the URL (?user=...) and give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): " +
+    `${mountedFile(target)}.`
+  );
+}
+
+/** The lead of every credential message: the key, and where its plain text would land. */
+function lands(key: string, where: string): string {
+  const into = where.startsWith("kubernetes.")
+    ? "(into the FlinkDeployment's spec, stored in the cluster and in Pulumi's state)"
+    : where === GENERIC_TABLE_WITH || /SET lines|OPTIONS hint/.test(where)
+      ? "(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap)"
+      : "(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; the Iceberg connector also copies WITH options into the table's properties)";
+  return `${JSON.stringify(key)} carries a credential, and ${where} is rendered in plain text ${into}. `;
+}
+
+/** The target a place implies: the `kubernetes.*` maps belong to the Kubernetes target. */
+function targetOf(where: string | undefined, target: CredentialTarget | undefined): CredentialTarget | undefined {
+  return target ?? (where?.startsWith("kubernetes.") === true ? "kubernetes" : undefined);
+}
+
+/** A Kafka client property (`properties.*` of a Kafka table) or another SASL/SSL key. */
+function isKafkaKey(key: string): boolean {
+  return key.startsWith("properties.") || /sasl|jaas|ssl|keystore|truststore/i.test(key);
+}
+
+/**
+ * The message for a credential key found in `where` (e.g. "catalog.properties"); `target` when the
+ * check knows the job's deploy target (a `kubernetes.*` place implies it), else advice for both.
+ */
+export function credentialKeyMessage(key: string, where: string, target?: CredentialTarget): string {
+  const t = targetOf(where, target);
+  const kafka = /sasl|jaas|ssl|keystore|truststore/i.test(key) ? kafkaRemedy(t) : "";
+  // A FlinkTable's connector (jdbc, a CDC source, Kafka ...) reads its options only from the DDL.
+  if (where === GENERIC_TABLE_WITH || where === FLINK_TABLE_HINT) {
+    if (isKafkaKey(key)) {
+      return `${lands(key, where)}Flink SQL substitutes nothing in connector options, but Kafka clients resolve config provider placeholders in their own properties (properties.*): remove the value.${kafkaRemedy(t)}`;
+    }
+    return lands(key, where) + connectorRemedy(t);
+  }
+  if (t === "kubernetes") {
     return (
-      `${JSON.stringify(key)} carries a credential, and ${where} is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap). ` +
-      "Flink SQL takes connector options only from the script, so remove it and authenticate the connector from outside its options: a credentials file, environment " +
-      "or identity of the Flink pods that the connector or its driver reads (IAM, Kerberos, a driver properties file), mounted from a Kubernetes Secret with " +
-      "kubernetes.envFromSecrets or kubernetes.podTemplate (SPEC decision 8)." +
+      lands(key, where) +
+      "Remove it and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret " +
+      "(kubernetes.envFromSecrets, e.g. AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY for S3), or use a catalog that authenticates from the environment." +
       kafka
     );
   }
-  // Where the plain text ends up: the FlinkDeployment's spec, the script, or also the Iceberg table's properties.
-  const lands = where.startsWith("kubernetes.")
-    ? "(into the FlinkDeployment's spec, stored in the cluster and in Pulumi's state)"
-    : /SET lines|OPTIONS hint/.test(where)
-      ? "(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap)"
-      : "(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; the Iceberg connector also copies WITH options into the table's properties)";
-  return (
-    `${JSON.stringify(key)} carries a credential, and ${where} is rendered in plain text ${lands}. ` +
-    `Remove it and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret ` +
-    `(kubernetes.envFromSecrets, e.g. AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY for S3), or use a catalog that authenticates from the environment (SPEC decision 8).` +
-    kafka
-  );
+  return `${lands(key, where)}Remove it and pass the credential ${credentialEnvironment(t, true)}: ${icebergReaders(t)}.${kafka}`;
 }
 
 /**
@@ -209,26 +317,41 @@ export function kafkaConfigProviders(options: Readonly<Record<string, unknown>>)
  * "kubernetes.flinkConfiguration"): the key names a credential, or the value embeds one; undefined
  * when neither, or when `providers` (kafkaConfigProviders of a Kafka table's options) is given and
  * the entry is a Kafka client property (`properties.*`) whose credentials are all placeholders.
+ * `target`: the job's deploy target, when the check knows it (see credentialKeyMessage).
  */
-export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>): string | undefined {
+export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>, target?: CredentialTarget): string | undefined {
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
   // A JAAS line is a credential only when an option in it holds one (MSK IAM's
   // "IAMLoginModule required;" or a Kerberos keyTab path holds none).
   const w = words(key);
   if (isJaasKey(w) && typeof value === "string" && !jaasCredentials(value, providers ?? new Set()).literal) {
-    return valueCarriesCredential(value) ? credentialValueMessage(`the value of ${JSON.stringify(key)}`) : undefined;
+    return valueCarriesCredential(value) ? credentialValueMessage(`the value of ${JSON.stringify(key)}`, where, target) : undefined;
   }
-  if (namesCredential(key, w)) return credentialKeyMessage(key, where);
-  if (typeof value === "string" && valueCarriesCredential(value)) return credentialValueMessage(`the value of ${JSON.stringify(key)}`);
+  if (namesCredential(key, w)) return credentialKeyMessage(key, where, target);
+  if (typeof value === "string" && valueCarriesCredential(value)) return credentialValueMessage(`the value of ${JSON.stringify(key)}`, where, target);
   return undefined;
 }
 
-/** The message for a value that embeds a credential, found in `where`. */
-export function credentialValueMessage(where: string): string {
-  return (
-    `${where} embeds a credential (user:password@ or a password=/token= parameter), and it is rendered in plain text. ` +
-    "Remove it from the value and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets) (SPEC decision 8)"
-  );
+/**
+ * The message for a value that embeds a credential: `subject` (e.g. "catalog.uri", `the value of
+ * "url"`), found in the map `where` when it is one (as for credentialKeyMessage), for `target`.
+ */
+export function credentialValueMessage(subject: string, where?: string, target?: CredentialTarget): string {
+  const place = where ?? subject;
+  const t = targetOf(place, target);
+  const lead = `${subject} embeds a credential (user:password@ or a password=/token= parameter), and it is rendered in plain text. `;
+  if (place === GENERIC_TABLE_WITH || place === FLINK_TABLE_HINT) return lead + connectorRemedy(t).replace(/\.$/, "");
+  if (t === "kubernetes") {
+    return `${lead}Remove it from the value and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets)`;
+  }
+  if (place.startsWith("catalog.")) {
+    return (
+      `${lead}Remove it from the value: a REST catalog takes user:password as rest.auth.type = basic with rest.auth.basic.username and rest.auth.basic.password ` +
+      "written as env:NAME in catalog.properties (iceberg rest/auth AuthProperties), and an OAuth2 token or credential as token / credential = env:NAME; " +
+      `Iceberg reads NAME from the environment of ${catalogProcesses(t)}, so pass it ${credentialEnvironment(t, true)}`
+    );
+  }
+  return `${lead}Remove it from the value and pass the credential ${credentialEnvironment(t, true)}: ${icebergReaders(t)}; a Kafka client property references it as \${env:NAME} (properties.config.providers)`;
 }
 
 /**
@@ -241,9 +364,8 @@ export function plainStringValueProblem(value: unknown, key: string, where: stri
   if (isDeferred(value)) {
     return (
       `is a Pulumi Output, and ${where} values are rendered into ${into} at preview, so they must be plain strings: write the value itself ` +
-      "(e.g. from stack configuration with new pulumi.Config().require(...)). A secret may not be rendered there at all (SPEC decision 8): give it to the Flink pods " +
-      "as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets)" +
-      (into === "the WITH clause" ? "; a Kafka table can then reference it with a config provider placeholder (${env:NAME})" : "")
+      `(e.g. from stack configuration with new pulumi.Config().require(...)). A secret may not be rendered there at all (the script is plain text, and the runners log it): pass it ${credentialEnvironment(undefined, true)}` +
+      (into === "the WITH clause" ? "; a Kafka table's client properties can then reference it as ${env:NAME} (properties.config.providers), a REST catalog's properties as env:NAME" : "")
     );
   }
   if (typeof value === "number" || typeof value === "boolean") {

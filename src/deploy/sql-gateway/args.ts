@@ -7,14 +7,16 @@
  * `sessionProperties` must therefore be a Pulumi secret (`pulumi.secret(...)`,
  * `config.requireSecret(...)`) or another Output: a plain string there is a preview error, because
  * it would sit in plain text in the program and its history. Outputs are accepted as they are
- * (the resource stores all session properties as secret either way). Header values are always
- * stored as secrets; no key check (an `Authorization` header is the normal case).
+ * (the resource stores all session properties as secret either way). The same holds for `headers`
+ * (always stored as secrets): a header that carries a credential (headerCarriesCredential:
+ * `Authorization`, `X-Api-Key`, `Cookie` ..., or a value that starts with an HTTP authentication
+ * scheme such as `Bearer`) must not be a plain string.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { checkKnownKeys } from "../../validation/known-keys.js";
 import { isDeferred } from "../../validation/deferred.js";
-import { credentialValueMessage, isCredentialKey, plainStringValueProblem, valueCarriesCredential } from "../../validation/secrets.js";
+import { isCredentialKey, plainStringValueProblem, valueCarriesCredential } from "../../validation/secrets.js";
 import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.js";
 import { restoreKeyProblem } from "../target-keys.js";
 
@@ -62,7 +64,11 @@ export interface SqlGatewayArgs {
   sessionProperties?: Record<string, pulumi.Input<string>>;
   /**
    * Extra HTTP headers for every gateway request, e.g. `Authorization` for a gateway behind an
-   * authenticating proxy. Default: none. Always stored as secrets; never logged.
+   * authenticating proxy. Default: none. Always stored as secrets; never logged. A header that
+   * carries a credential (a name such as `Authorization`, `Proxy-Authorization`, `Cookie`,
+   * `X-Api-Key`, `X-Auth-Token`, or a value that starts with an HTTP authentication scheme such as
+   * `Bearer` or `Basic`) with a plain string value is a preview error: pass it as a Pulumi secret
+   * (`pulumi.secret(...)`, `config.requireSecret(...)`), as for sessionProperties.
    */
   headers?: Record<string, pulumi.Input<string>>;
   /**
@@ -125,6 +131,23 @@ function isPlainString(v: unknown): v is string {
   return typeof v === "string";
 }
 
+/** Header names that carry a credential beyond what isCredentialKey finds (Authorization, X-Api-Key, X-Auth-Token ...). */
+const CREDENTIAL_HEADERS = new Set(["cookie"]);
+/** A value that starts with an HTTP authentication scheme and its credentials (RFC 9110 `credentials`). */
+const AUTH_SCHEME_VALUE = /^\s*(?:basic|bearer|digest|negotiate)\s+\S/i;
+
+/** True when header `name` with `value` carries a credential (by its name, or a value such as `Bearer ...`). */
+export function headerCarriesCredential(name: string, value: unknown): boolean {
+  return isCredentialKey(name) || CREDENTIAL_HEADERS.has(name.trim().toLowerCase()) || (typeof value === "string" && AUTH_SCHEME_VALUE.test(value));
+}
+
+/** The message for a credential given as a plain string: `subject` (e.g. `"Authorization"`) and how the values travel. */
+function plainCredentialMessage(subject: string, travel: string): string {
+  return `${subject} carries a credential but is a plain string, which would sit in plain text in the program; pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): ${travel}`;
+}
+const SESSION_TRAVEL = "session properties go to the gateway in the request body, never into the script, and are stored as secrets";
+const HEADER_TRAVEL = "headers go to the gateway with each request, never into the script, and are stored as secrets";
+
 /** Every key of SqlGatewayArgs. */
 const SQL_GATEWAY_ARG_KEYS = ["endpoint", "sessionProperties", "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion", "startTimeout"] as const satisfies readonly (keyof SqlGatewayArgs)[];
 /** Compile-time check that the list above names every key of SqlGatewayArgs. */
@@ -150,11 +173,9 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   for (const [key, value] of Object.entries(session)) {
     if (key.trim() === "") diag.error("sessionProperties", "a session property key is empty");
     if (typeof value !== "string" && !isDeferred(value)) diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainStringValueProblem(value, key, "sessionProperties", "the session"));
-    if (typeof value === "string" && valueCarriesCredential(value)) {
-      diag.error(
-        `sessionProperties[${JSON.stringify(key)}]`,
-        `${credentialValueMessage(`the value of ${JSON.stringify(key)}`)}; or pass the whole value as a Pulumi secret (pulumi.secret(...)): session properties are stored as secrets`,
-      );
+    // A credential key is reported below; a value that embeds one under another key here.
+    if (typeof value === "string" && !isCredentialKey(key) && valueCarriesCredential(value)) {
+      diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainCredentialMessage(`the value of ${JSON.stringify(key)} (user:password@ or a password=/token= parameter)`, SESSION_TRAVEL));
     }
     const restore = restoreKeyProblem(key, "sqlGateway", "sessionProperties (sent after the restore keys)");
     if (restore !== undefined) diag.error(`sessionProperties[${JSON.stringify(key)}]`, restore);
@@ -168,15 +189,17 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
       );
     }
     if (isCredentialKey(key) && isPlainString(value)) {
-      diag.error(
-        `sessionProperties[${JSON.stringify(key)}]`,
-        `${JSON.stringify(key)} carries a credential but is a plain string, which would sit in plain text in the program; ` +
-          `pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): session properties go to the gateway in the request body, never into the script, and are stored as secrets (SPEC decision 8)`,
-      );
+      diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainCredentialMessage(JSON.stringify(key), SESSION_TRAVEL));
     }
   }
-  for (const key of Object.keys(args.headers ?? {})) {
+  // A map that is itself an Output is checked when known (job-targets.ts), as sessionProperties.
+  const headers = isDeferred(args.headers) ? {} : (args.headers ?? {});
+  for (const [key, value] of Object.entries(headers)) {
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) diag.error(`headers[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is not a valid HTTP header name`);
+    if (isPlainString(value) && headerCarriesCredential(key, value)) {
+      const subject = isCredentialKey(key) || CREDENTIAL_HEADERS.has(key.trim().toLowerCase()) ? JSON.stringify(key) : `the value of ${JSON.stringify(key)} (an HTTP authentication scheme and its credentials)`;
+      diag.error(`headers[${JSON.stringify(key)}]`, plainCredentialMessage(subject, HEADER_TRAVEL));
+    }
   }
   if (args.savepointDir !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/?\S/.test(args.savepointDir)) {
     diag.error("savepointDir", `${JSON.stringify(args.savepointDir)} is not a URI with a scheme; write e.g. s3://bucket/savepoints or file:///flink/savepoints`);

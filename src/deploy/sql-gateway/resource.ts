@@ -70,7 +70,8 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
 
   /**
    * @throws FlinkIcebergValidationError for invalid plain values (endpoint not an http(s) URL,
-   *   credential key with a plain value in sessionProperties, a job-decided session property,
+   *   credential key with a plain value in sessionProperties, a credential-carrying header with a
+   *   plain value, a job-decided session property,
    *   savepointDir or initialSavepointPath without a scheme, unknown apiVersion); Output values are checked by the provider when known.
    */
   constructor(name: string, args: SqlGatewayJobArgs, opts?: pulumi.CustomResourceOptions) {
