@@ -78,7 +78,8 @@ describe("INSERT against the sink's columns", () => {
       statements: [
         api.sql`INSERT INTO ${out} SELECT id FROM ${src} AS s WHERE status = ${api.sqlLiteral(status)} AND s.id > 0 AND ${src}.id <> 3 AND \`status\` <> 'x'
           AND ts > CURRENT_TIMESTAMP - INTERVAL '1' DAY AND ts <= LOCALTIMESTAMP AND ts >= TIMESTAMP '2024-01-01 00:00:00' AND CAST(id AS STRING) = '1'
-          AND CASE WHEN id > 1 THEN 1 ELSE 0 END = 1 AND status IN ('a', 'b') AND UPPER(status) = 'A' AND (id = 1 OR id=2) AND status IS NOT NULL AND NOT id = 5`,
+          AND CASE WHEN id > 1 THEN 1 ELSE 0 END = 1 AND status IN ('a', 'b') AND UPPER(status) = 'A' AND (id = 1 OR id=2) AND status IS NOT NULL AND NOT id = 5
+          AND ARRAY[id] <> ARRAY[2] AND MAP['k', status] = MAP['k', 'v']`,
         api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE id IN (SELECT id FROM ${src} WHERE nope = 1)`,
       ],
     });

@@ -129,7 +129,7 @@ function notAColumn(where: string, name: string, table: TableDefinition, columns
 }
 
 /** Words on one side of a comparison that are no column (`CASE ... END = x`, `x = ANY (...)`). */
-const OPERAND_WORDS = /^(?:AND|OR|NOT|IS|IN|END|THEN|ELSE|WHEN|CASE|ANY|SOME|ALL|EXISTS|BETWEEN|LIKE|ESCAPE|SIMILAR|TO|DISTINCT|FROM|AS|SYMMETRIC|ASYMMETRIC)$/i;
+const OPERAND_WORDS = /^(?:AND|OR|NOT|IS|IN|END|THEN|ELSE|WHEN|CASE|ANY|SOME|ALL|EXISTS|BETWEEN|LIKE|ESCAPE|SIMILAR|TO|DISTINCT|FROM|AS|SYMMETRIC|ASYMMETRIC|ARRAY|MAP|ROW|MULTISET)$/i;
 
 /**
  * The names compared in the WHERE clause (insert-query.ts whereOperands) that are no column of the
