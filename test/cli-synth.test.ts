@@ -181,6 +181,16 @@ export const x = cfg.a!.foo;
     expect(r.stderr).to.not.contain("    at ");
   });
 
+  it("a bad interpolation in sql`...`: the problem and where in the program the statement is (new-user trial: no position)", async () => {
+    const dir = program(path.join(tmp, "bad-sql"), HEADER + `const missing: string | undefined = undefined;
+export const s = sql\`SELECT \${missing as never}\`;
+`);
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "bad-sql-out")]);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.contain(`sql\`...\`: interpolation 1: is undefined; a sql\`...\` statement takes`);
+    expect(r.stderr).to.contain(`(at ${path.relative(ROOT, path.join(dir, "index.ts"))}:4:`);
+  });
+
   it("a program with a syntax error: the compiler's own position, no frame of Node's internals", async () => {
     const dir = program(path.join(tmp, "syntax"), HEADER + "const x = {;\n");
     const r = await runCli(["synth", dir, "--out", path.join(tmp, "syntax-out")]);

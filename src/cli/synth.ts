@@ -57,7 +57,11 @@ async function reveal<T>(o: pulumi.Output<T> | undefined, showSecrets: boolean):
 }
 
 function describeFailure(e: unknown): string[] {
-  if (isValidationError(e)) return e.issues.map((i) => `  ${[e.resource, i.path].filter(Boolean).join(": ")}: ${i.message}`);
+  if (isValidationError(e)) {
+    // Thrown, not collected: a `sql` / `sqlLiteral` call of the program; say where it is.
+    const at = programFrame(e.stack);
+    return e.issues.map((i) => `  ${[e.resource, i.path].filter(Boolean).join(": ")}: ${i.message}${at ? ` (at ${at})` : ""}`);
+  }
   const msg = e instanceof Error ? e.message : String(e);
   const at = e instanceof Error ? programFrame(e.stack) : undefined;
   return [`  ${msg.replace(/^error serializing property "[^"]*": /, "")}${at ? ` (at ${at})` : ""}`];
