@@ -58,8 +58,8 @@ async function reveal<T>(o: pulumi.Output<T> | undefined, showSecrets: boolean):
 
 function describeFailure(e: unknown): string[] {
   if (isValidationError(e)) {
-    // Thrown, not collected: a `sql` / `sqlLiteral` call of the program; say where it is.
-    const at = programFrame(e.stack);
+    // A `sql` / `sqlLiteral` call of the program throws (resources are collected and name themselves): say where it is.
+    const at = /^sql(?:`|Literal)/.test(e.resource ?? "") ? programFrame(e.stack) : undefined;
     return e.issues.map((i) => `  ${[e.resource, i.path].filter(Boolean).join(": ")}: ${i.message}${at ? ` (at ${at})` : ""}`);
   }
   const msg = e instanceof Error ? e.message : String(e);
