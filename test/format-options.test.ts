@@ -358,4 +358,14 @@ describe("format options: csv, avro, avro-confluent, raw, protobuf, ogg-json; ka
       options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "properties.auto.offset.reset": "earliest", format: "raw", "raw.charset": "UTF-8" },
     });
   });
+
+  it("a FlinkTable's warnings reach the user (logged, and registered for synth's summary): an unknown key of a filesystem format (second trial: they were dropped)", async () => {
+    const { registry } = await import("../src/components/job-registry.js");
+    new api.FlinkTable("fmt_warned", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "filesystem", path: "s3://b/p", format: "csv", "csv.field-delimeter": "|" } });
+    const t = registry().tables.find((x) => x.label === 'FlinkTable "fmt_warned"')!;
+    assert.deepStrictEqual(
+      t.warnings.map((w) => w.path),
+      ['options["csv.field-delimeter"]'],
+    );
+  });
 });

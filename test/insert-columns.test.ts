@@ -85,6 +85,39 @@ describe("INSERT against the sink's columns", () => {
     });
   });
 
+  it("WHERE (second trial): prefixed literals and Unicode names are no columns; LIKE / BETWEEN / DISTINCT FROM operands are checked; double quotes are no string; an Output right where a value goes warns", async () => {
+    const src = source("wq_src", [
+      { name: "id", type: "BIGINT" },
+      { name: "s", type: "STRING" },
+      { name: "b", type: "BYTES" },
+      { name: "größe", type: "INT" },
+    ]);
+    const out = sink("wq_out", [{ name: "id", type: "BIGINT" }]);
+    new api.FlinkSqlJob("wq-ok", {
+      statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} t1 WHERE b = X'41' AND s = N'abc' AND s <> U&'\\0041' AND s <> _UTF16'abc' AND größe > 3 AND t1.id = t1.größe AND s LIKE 'a%' AND id BETWEEN 1 AND 10`],
+    });
+    const COLS = "(its columns: id, s, b, größe)";
+    const NOT_FOUND = '; Flink fails when the job starts ("Column ... not found in any table")';
+    const QUOTE = "; if it is a value, quote it: 'SHIPPED' (a string interpolated with ${...} is SQL text: write ${sqlLiteral(value)})";
+    expect(
+      messages(() => new api.FlinkSqlJob("wq", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE s LIKE SHIPPED OR s IS DISTINCT FROM lo OR s = "abc"`] })),
+    ).to.deep.equal([
+      ["statements[0]", `the WHERE clause reads "SHIPPED", which is not a column of IcebergSource "wq_src" ${COLS}${QUOTE}${NOT_FOUND}`],
+      ["statements[0]", `the WHERE clause reads "lo", which is not a column of IcebergSource "wq_src"; did you mean "id"? ${COLS}; if it is a value, quote it: 'lo' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})${NOT_FOUND}`],
+      ["statements[0]", `the WHERE clause has "abc" in double quotes, which Flink SQL does not read as a string (strings take single quotes, names back-quotes): write 'abc'`],
+    ]);
+    // An Output where a value goes: its text is unknown at construction, so a warning; sqlLiteral(output) is the fix and is quiet.
+    const status = pulumi.output("SHIPPED");
+    new api.FlinkSqlJob("wq-output", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE s = ${status}`] });
+    expect(registry().jobs.find((j) => j.name === "wq-output")!.warnings).to.deep.equal([
+      "statements[0]: a Pulumi Output is interpolated right after \"=\", and sql`...` inserts it as SQL text: a string value renders without quotes and Flink reads it as a column name; " +
+        "if it is a value, write ${sqlLiteral(output)} (it quotes the value when it resolves)",
+    ]);
+    const quoted = new api.FlinkSqlJob("wq-literal", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE s = ${api.sqlLiteral(status)}`] });
+    expect(registry().jobs.find((j) => j.name === "wq-literal")!.warnings).to.deep.equal([]);
+    expect(await settle(quoted.script)).to.contain("WHERE s = 'SHIPPED';");
+  });
+
   it("values go in by position: a swapped column says so", async () => {
     const src = source("sw_src", [
       { name: "id", type: "BIGINT" },

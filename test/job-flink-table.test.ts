@@ -104,7 +104,14 @@ describe("FlinkTable", () => {
     expect(bad[1]![1]).to.match(/^"properties\.sasl\.jaas\.config" carries a credential, .* For Kafka SASL\/SSL in a Kafka table's options: reference the secret through a Kafka config provider/);
     // Without properties.config.providers a placeholder is not resolved, so the key stays refused.
     const { "properties.config.providers": _p, ...noProviders } = options;
-    expect(issues(noProviders).map(([path]) => path)).to.deep.equal(['options["properties.sasl.jaas.config"]', 'options["properties.ssl.truststore.password"]']);
+    const unresolved = issues(noProviders);
+    expect(unresolved.map(([path]) => path)).to.deep.equal(['options["properties.sasl.jaas.config"]', 'options["properties.ssl.truststore.password"]']);
+    // The placeholder is right; only the provider settings are missing (second trial: the message said to remove the value).
+    expect(unresolved[0]![1]).to.equal(
+      "\"properties.sasl.jaas.config\" holds config provider placeholders (${env:...}), which is right, but this table's 'properties.config.providers' does not enable 'env': " +
+        "the Kafka client would take the text itself as the credential; add 'properties.config.providers' = 'env' and " +
+        "'properties.config.providers.env.class' = 'org.apache.kafka.common.config.provider.EnvVarConfigProvider' (kafka-clients 3.5+)",
+    );
     expect(issues({ ...options, "properties.config.providers": "env", "properties.config.providers.env.class": "" })[0]).to.deep.equal([
       'options["properties.config.providers"]',
       "lists the config provider \"env\", but options[\"properties.config.providers.env.class\"] is not set, so Kafka leaves every ${env:...} placeholder unresolved; set it to the provider's class ('org.apache.kafka.common.config.provider.EnvVarConfigProvider')",

@@ -328,7 +328,14 @@ function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
     pulumi.all(
       s.statement.segments.flatMap((seg) =>
         seg.kind === "output"
-          ? [rejectIfSecret(seg.output, `statement ${i + 1} embeds a Pulumi secret; a secret may not enter the script (runners log every statement)`)]
+          ? [
+              rejectIfSecret(
+                seg.output,
+                `${resourceLabel("FlinkSqlJob", name)}: statements[${s.index}] embeds a Pulumi secret (an interpolated Output, or sqlLiteral of one), and the script is plain text ` +
+                  "(the runners log every statement; the Kubernetes target stores it in a ConfigMap): if the value is no secret, interpolate pulumi.unsecret(value); " +
+                  "a real secret cannot be part of a statement: give it to the Flink processes' environment instead (README: Credentials)",
+              ),
+            ]
           : [],
       ),
     ),

@@ -63,8 +63,9 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(typeof p.options["connector"] === "string" ? { connector: p.options["connector"].trim() } : {}),
       columns: p.tableColumns,
       ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),
-      warnings: [],
+      warnings: diag.warnings.map((w) => ({ path: w.path, message: w.message })),
     });
+    for (const w of diag.warnings) pulumi.log.warn(`${label}: ${w.path === "" ? "" : `${w.path}: `}${w.message}`, this);
     this.registerOutputs({ tableName: this.tableName, ddl: p.ddl ?? this.ddl, options: p.ddl !== undefined ? { ...p.options } : this.options });
   }
 

@@ -146,7 +146,12 @@ function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics): void
     if (!o.quoted && o.qualifier === undefined && (NOT_COLUMNS.has(o.name.toUpperCase()) || OPERAND_WORDS.test(o.name))) continue;
     if (columns.some((c) => c.name === o.name) || reported.has(o.name)) continue;
     reported.add(o.name);
-    const value = o.quoted || o.qualifier !== undefined ? "" : `; if it is a value, quote it: '${o.name}' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})`;
+    const dq = /^"(.*)"$/s.exec(o.name);
+    if (dq !== null) {
+      diag.error(at, `the WHERE clause has ${o.name} in double quotes, which Flink SQL does not read as a string (strings take single quotes, names back-quotes): write '${dq[1]!.replace(/'/g, "''")}'`);
+      continue;
+    }
+    const value = o.quoted || o.qualifier !== undefined ? "" : `; if it is a value, quote it: '${o.name.replace(/'/g, "''")}' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})`;
     diag.error(at, notAColumn("the WHERE clause", o.name, from.table, columns, value));
   }
 }

@@ -257,9 +257,16 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
 }
 
 const COMPARE = String.raw`(?:<>|!=|<=|>=|=|<|>)`;
-/** A (qualified) name right before a comparison operator, or right after one, or an `IN (` list's start. */
+/** What a right-hand operand may follow: a comparison, LIKE / SIMILAR TO, BETWEEN, IS [NOT] DISTINCT FROM. */
+const BEFORE_RIGHT = String.raw`(?:${COMPARE}|\bLIKE|\bSIMILAR\s+TO|\bBETWEEN|\bDISTINCT\s+FROM)`;
+/**
+ * A (qualified) name right before a comparison operator, or right after one (or after LIKE,
+ * BETWEEN, DISTINCT FROM), or an `IN (` list's start. A name next to a non-ASCII letter is part of
+ * a longer name (Calcite's identifiers take Unicode letters); a name right before a quote is a
+ * literal's prefix (X'..', N'..', U&'..', _charset'..').
+ */
 const OPERAND = new RegExp(
-  String.raw`(?<![\w$.])(?:(${NAME})\s*\.\s*)?(${NAME})(?=\s*${COMPARE})|${COMPARE}\s*(?:(${NAME})\s*\.\s*)?(${NAME})(?![\w$]|\s*[.(])|\bIN\s*\(`,
+  String.raw`(?<![\w$.\u0080-\uffff])(?:(${NAME})\s*\.\s*)?(${NAME})(?![\u0080-\uffff])(?=\s*${COMPARE})|${BEFORE_RIGHT}\s*(?:(${NAME})\s*\.\s*)?(${NAME})(?![\w$'&\u0080-\uffff]|\s*[.(])|\bIN\s*\(`,
   "dgi",
 );
 const ALONE = new RegExp(String.raw`^\s*(${NAME})\s*$`, "d");

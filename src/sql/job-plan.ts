@@ -18,7 +18,7 @@ import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { tableMentions } from "./table-mentions.js";
-import type { SqlStatement } from "./template.js";
+import { isLiteralOutput, type SqlStatement } from "./template.js";
 import { checkChangelogIntoAppendSink, unreadViews, viewsByName } from "./changelog-sinks.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkWindowTimeColumns } from "./window-time.js";
@@ -207,6 +207,29 @@ function checkOptionsHints(analyzed: readonly AnalyzedStatement[], diag: Diagnos
   }
 }
 
+/** Text that ends where a value goes: a comparison operator, LIKE, or the opening of an IN list. */
+const BEFORE_VALUE = /(?:<>|!=|<=|>=|=|<|>|\bLIKE|\bIN\s*\()\s*$/i;
+
+/**
+ * A Pulumi Output interpolated right where a value goes (`WHERE s = ${output}`): `sql` inserts it as
+ * SQL text, so a string value renders unquoted and Flink reads it as a column name. Its value is not
+ * known at construction, so a warning with the fix (`sqlLiteral(output)` quotes it when it resolves).
+ */
+function checkOutputOperands(a: AnalyzedStatement, diag: Diagnostics): void {
+  const segs = a.statement.segments;
+  for (let i = 1; i < segs.length; i++) {
+    const seg = segs[i]!;
+    const before = segs[i - 1]!;
+    if (seg.kind !== "output" || isLiteralOutput(seg.output) || before.kind !== "text" || !BEFORE_VALUE.test(before.text)) continue;
+    const op = BEFORE_VALUE.exec(before.text)![0].trim();
+    diag.warn(
+      `statements[${a.index}]`,
+      `a Pulumi Output is interpolated right after ${JSON.stringify(op)}, and sql\`...\` inserts it as SQL text: a string value renders without quotes and Flink reads it as a column name; ` +
+        "if it is a value, write ${sqlLiteral(output)} (it quotes the value when it resolves)",
+    );
+  }
+}
+
 /** Plans the job; problems go to `diag`. */
 export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const { runtimeMode } = input;
@@ -224,6 +247,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
 
   checkTextMentions(analyzed, tables, input.programTables, diag);
   checkOptionsHints(analyzed, diag);
+  for (const a of analyzed) checkOutputOperands(a, diag);
 
   const inserts = analyzed.filter((a) => a.kind === "insert" || a.kind === "insert-overwrite");
   const definitions = analyzed.filter((a) => a.kind === "view" || a.kind === "function");

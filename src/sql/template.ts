@@ -75,13 +75,23 @@ export function sqlLiteral(value: pulumi.Output<string>): pulumi.Output<string>;
 export function sqlLiteral(value: string | pulumi.Output<string>): string | pulumi.Output<string> {
   if (typeof value === "string") return quoteLiteral(value);
   if (pulumi.Output.isInstance(value)) {
-    return (value as pulumi.Output<unknown>).apply((v) => {
+    const quoted = (value as pulumi.Output<unknown>).apply((v) => {
       if (typeof v !== "string") throw new FlinkIcebergValidationError([{ path: "", message: `the Output resolved to ${describeValue(v)}; sqlLiteral quotes strings` }], "sqlLiteral(...)");
       return quoteLiteral(v);
     });
+    LITERAL_OUTPUTS.add(quoted);
+    return quoted;
   }
   const hint = typeof value === "number" || typeof value === "bigint" ? `: a number is SQL text already, interpolate it as it is (\${${String(value)}})` : "";
   throw new FlinkIcebergValidationError([{ path: "", message: `takes a string or a Pulumi Output<string>, got ${describeValue(value)}${hint}` }], "sqlLiteral(...)");
+}
+
+/** The Outputs sqlLiteral made: a quoted value, wherever it is interpolated. */
+const LITERAL_OUTPUTS = new WeakSet<object>();
+
+/** True for an Output sqlLiteral made (its value renders as a quoted literal). */
+export function isLiteralOutput(o: object): boolean {
+  return LITERAL_OUTPUTS.has(o);
 }
 
 /** A value as a message names it: its type, and short strings or numbers as written. */

@@ -321,6 +321,17 @@ export function kafkaConfigProviders(options: Readonly<Record<string, unknown>>)
  */
 export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>, target?: CredentialTarget): string | undefined {
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
+  // Placeholders of providers the table does not enable: the client would send the text itself.
+  const named = providers !== undefined && key.startsWith("properties.") && typeof value === "string" ? [...value.matchAll(/\$\{([^}:]+):/g)].map((m) => m[1]!.trim()) : [];
+  if (named.length > 0 && credentialsArePlaceholders(value as string, new Set(named))) {
+    const missing = [...new Set(named)].filter((n) => !providers!.has(n));
+    return (
+      `${JSON.stringify(key)} holds config provider placeholders (${missing.map((n) => `\${${n}:...}`).join(", ")}), which is right, but this table's 'properties.config.providers' does not enable ${missing.map((n) => `'${n}'`).join(", ")}: ` +
+      `the Kafka client would take the text itself as the credential; add 'properties.config.providers' = '${[...providers!, ...missing].join(",")}' and ` +
+      missing.map((n) => `'properties.config.providers.${n}.class' = '${n === "env" ? "org.apache.kafka.common.config.provider.EnvVarConfigProvider" : n === "file" ? "org.apache.kafka.common.config.provider.FileConfigProvider" : "<its ConfigProvider class>"}'`).join(" and ") +
+      (missing.includes("env") ? " (kafka-clients 3.5+)" : "")
+    );
+  }
   // A JAAS line is a credential only when an option in it holds one (MSK IAM's
   // "IAMLoginModule required;" or a Kerberos keyTab path holds none).
   const w = words(key);
