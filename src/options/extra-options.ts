@@ -6,7 +6,7 @@
  * `validate`), and a key that carries a credential (SPEC decision 8).
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { credentialEntryProblem, isCredentialKey } from "../validation/secrets.js";
+import { credentialEntryProblem, isCredentialKey, lands } from "../validation/secrets.js";
 import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
@@ -138,11 +138,14 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     const reference = ctx.envReferences === true && ENV_REFERENCE.test(map[key]!.trim());
     const credential = reference || isKmsKeyId(key, map) ? undefined : credentialEntryProblem(key, map[key], arg);
     if (credential !== undefined) {
+      // A REST catalog resolves env:NAME itself: that one remedy, not the general list.
       const env =
         ctx.envReferences === true && isCredentialKey(key)
-          ? "; for this REST catalog, write the value as env:NAME instead: Iceberg resolves it in the environment of each process that loads the catalog (RESTSessionCatalog, EnvironmentUtil.resolveAll), the SQL Gateway included on that target; with kubernetes, set NAME from kubernetes.envFromSecrets"
-          : "";
-      diag.error(mapPath(arg, key), env === "" ? credential : credential.replace(/\.$/, "") + env);
+          ? lands(key, arg) +
+            "For this REST catalog, write the value as env:NAME instead: Iceberg resolves it in the environment of each process that loads the catalog (RESTSessionCatalog, EnvironmentUtil.resolveAll), " +
+            "the SQL Gateway included on that target; with kubernetes, set NAME from kubernetes.envFromSecrets"
+          : undefined;
+      diag.error(mapPath(arg, key), env ?? credential);
       continue;
     }
     if (ctx.handledKeys?.includes(key) === true) continue;

@@ -183,7 +183,7 @@ function connectorRemedy(target: CredentialTarget | undefined): string {
 }
 
 /** The lead of every credential message: the key, and where its plain text would land. */
-function lands(key: string, where: string): string {
+export function lands(key: string, where: string): string {
   const into = where.startsWith("kubernetes.")
     ? "(into the FlinkDeployment's spec, stored in the cluster and in Pulumi's state)"
     : where === GENERIC_TABLE_WITH || /SET lines|OPTIONS hint/.test(where)
