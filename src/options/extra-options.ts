@@ -143,7 +143,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
         ctx.envReferences === true && isCredentialKey(key)
           ? lands(key, arg) +
             "For this REST catalog, write the value as env:NAME instead: Iceberg resolves it in the environment of each process that loads the catalog (RESTSessionCatalog, EnvironmentUtil.resolveAll), " +
-            "the SQL Gateway included on that target; with kubernetes, set NAME from kubernetes.envFromSecrets"
+            "the SQL Gateway included on that target; with kubernetes, set NAME from a Kubernetes Secret (kubernetes.envFromSecrets)"
           : undefined;
       diag.error(mapPath(arg, key), env ?? credential);
       continue;
