@@ -79,7 +79,8 @@ describe("INSERT against the sink's columns", () => {
         api.sql`INSERT INTO ${out} SELECT id FROM ${src} AS s WHERE status = ${api.sqlLiteral(status)} AND s.id > 0 AND ${src}.id <> 3 AND \`status\` <> 'x'
           AND ts > CURRENT_TIMESTAMP - INTERVAL '1' DAY AND ts <= LOCALTIMESTAMP AND ts >= TIMESTAMP '2024-01-01 00:00:00' AND CAST(id AS STRING) = '1'
           AND CASE WHEN id > 1 THEN 1 ELSE 0 END = 1 AND status IN ('a', 'b') AND UPPER(status) = 'A' AND (id = 1 OR id=2) AND status IS NOT NULL AND NOT id = 5
-          AND ARRAY[id] <> ARRAY[2] AND MAP['k', status] = MAP['k', 'v']`,
+          AND ARRAY[id] <> ARRAY[2] AND MAP['k', status] = MAP['k', 'v']
+          AND ts + INTERVAL '1' HOUR > CURRENT_TIMESTAMP AND ts - INTERVAL '1 10:00:00' DAY TO SECOND <= ts AND UPPER(input => status) = 'X'`,
         api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE id IN (SELECT id FROM ${src} WHERE nope = 1)`,
       ],
     });
@@ -111,8 +112,11 @@ describe("INSERT against the sink's columns", () => {
     new api.FlinkSqlJob("wq-output", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE s = ${status}`] });
     expect(registry().jobs.find((j) => j.name === "wq-output")!.warnings).to.deep.equal([
       "statements[0]: a Pulumi Output is interpolated right after \"=\", and sql`...` inserts it as SQL text: a string value renders without quotes and Flink reads it as a column name; " +
-        "if it is a value, write ${sqlLiteral(output)} (it quotes the value when it resolves)",
+        "for a string value write ${sqlLiteral(output)} (it quotes the value when it resolves), for a number CAST(${output} AS BIGINT) (or the column's type)",
     ]);
+    // A number Output in a CAST, and an Output after < (a type's arguments, or a number): quiet.
+    new api.FlinkSqlJob("wq-number", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE id = CAST(${pulumi.output(5)} AS BIGINT) AND id < ${pulumi.output(9)}`] });
+    expect(registry().jobs.find((j) => j.name === "wq-number")!.warnings).to.deep.equal([]);
     const quoted = new api.FlinkSqlJob("wq-literal", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE s = ${api.sqlLiteral(status)}`] });
     expect(registry().jobs.find((j) => j.name === "wq-literal")!.warnings).to.deep.equal([]);
     expect(await settle(quoted.script)).to.contain("WHERE s = 'SHIPPED';");

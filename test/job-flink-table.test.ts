@@ -106,6 +106,11 @@ describe("FlinkTable", () => {
     const { "properties.config.providers": _p, ...noProviders } = options;
     const unresolved = issues(noProviders);
     expect(unresolved.map(([path]) => path)).to.deep.equal(['options["properties.sasl.jaas.config"]', 'options["properties.ssl.truststore.password"]']);
+    // A placeholder in a key that is no credential is not this check's (the Kafka client still needs the provider to resolve it).
+    expect(issues({ ...noProviders, "properties.sasl.jaas.config": jaas.replace("${env:KAFKA_PASSWORD}", "${env:P}"), "properties.client.id": "${env:CLIENT}" }).map(([path]) => path)).to.deep.equal([
+      'options["properties.sasl.jaas.config"]',
+      'options["properties.ssl.truststore.password"]',
+    ]);
     // The placeholder is right; only the provider settings are missing (second trial: the message said to remove the value).
     expect(unresolved[0]![1]).to.equal(
       "\"properties.sasl.jaas.config\" holds config provider placeholders (${env:...}), which is right, but this table's 'properties.config.providers' does not enable 'env': " +

@@ -295,6 +295,12 @@ describe("FlinkSqlJob over Iceberg tables", () => {
       statements: [api.sql`INSERT INTO ${out} /*+ OPTIONS('target-file-size-bytes'='268435456') */ SELECT id, data FROM ${src} /*+ OPTIONS('split-size'='67108864') */`],
     });
     const units = errorOf(() => new api.FlinkSqlJob("hinted_units", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${src} /*+ OPTIONS('split-size'='64MB') */`] }));
+    // Review: read options in a hint on an IcebergSink read in a statement (a one-time scan) are the scan's; Long.parseLong forms pass.
+    new api.FlinkSqlJob("hinted_scan", {
+      statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${out} /*+ OPTIONS('as-of-timestamp'='1700000000000', 'split-size'='+0134217728') */`],
+      runtimeMode: "batch",
+    });
+    expect(registry().jobs.find((j) => j.name === "hinted_scan")!.warnings).to.deep.equal([]);
     expect(units.issues.map((i) => [i.path, i.message])).to.deep.equal([
       ['statements[0] OPTIONS hint of hint_src["split-size"]', `"64MB" is no byte count: the runtime reads "split-size" as a whole number of bytes (a Long, no unit), e.g. '67108864' for 64 MiB`],
     ]);

@@ -78,6 +78,10 @@ describe("credential detection (SPEC decision 8)", () => {
     // PASS inside another word, as a verb, or a setting about a password (its file, not its value).
     "PASSTHROUGH",
     "PASS_THROUGH",
+    // Review: PASS before another word, or after a count, is no password.
+    "PASS_COUNT",
+    "SINGLE_PASS",
+    "TWO_PASS",
     "pass-through",
     "BYPASS_CACHE",
     "COMPASS_URL",

@@ -151,7 +151,8 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     if (ctx.handledKeys?.includes(key) === true) continue;
     if (ctx.hint === true && HINT_TUNING.get(key) === ctx.kind) {
       const v = map[key]!;
-      if (!/^[1-9][0-9]{0,17}$/.test(v)) {
+      // FlinkConfParser.longConf: Long.parseLong (a '+' sign and leading zeros read), a positive size.
+      if (!/^\+?[0-9]{1,19}$/.test(v) || BigInt(v) <= 0n || BigInt(v) > 9223372036854775807n) {
         diag.error(mapPath(arg, key), `${JSON.stringify(v)} is no byte count: the runtime reads ${JSON.stringify(key)} as a whole number of bytes (a Long, no unit), e.g. '67108864' for 64 MiB`);
       }
       continue;

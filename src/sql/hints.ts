@@ -17,6 +17,8 @@ import type { SqlSegment } from "./template.js";
 export interface TableOptionsHint {
   readonly table: TableDefinition;
   readonly options: Readonly<Record<string, string>>;
+  /** The index of the table's segment in the statement (its first is the INSERT target's mention). */
+  readonly segment: number;
 }
 
 type Token = { kind: "word" | "literal" | "punct"; text: string };
@@ -123,7 +125,7 @@ export function tableOptionsHints(segments: readonly SqlSegment[]): { hints: Tab
     const tokens = hintTokens(next.text, open[0].length);
     const options = tokens === undefined ? undefined : optionsOf(tokens);
     if (options === undefined) unreadable.push(seg.table);
-    else if (Object.keys(options).length > 0) hints.push({ table: seg.table, options });
+    else if (Object.keys(options).length > 0) hints.push({ table: seg.table, options, segment: k });
   });
   return { hints, unreadable };
 }

@@ -128,8 +128,8 @@ function notAColumn(where: string, name: string, table: TableDefinition, columns
   );
 }
 
-/** Words on one side of a comparison that are no column (`CASE ... END = x`, `x = ANY (...)`). */
-const OPERAND_WORDS = /^(?:AND|OR|NOT|IS|IN|END|THEN|ELSE|WHEN|CASE|ANY|SOME|ALL|EXISTS|BETWEEN|LIKE|ESCAPE|SIMILAR|TO|DISTINCT|FROM|AS|SYMMETRIC|ASYMMETRIC|ARRAY|MAP|ROW|MULTISET)$/i;
+/** Words on one side of a comparison that are no column (`CASE ... END = x`, `x = ANY (...)`, `INTERVAL '1' HOUR > x`: reserved words, a column of that name is back-quoted). */
+const OPERAND_WORDS = /^(?:AND|OR|NOT|IS|IN|END|THEN|ELSE|WHEN|CASE|ANY|SOME|ALL|EXISTS|BETWEEN|LIKE|ESCAPE|SIMILAR|TO|DISTINCT|FROM|AS|SYMMETRIC|ASYMMETRIC|ARRAY|MAP|ROW|MULTISET|YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND|MILLISECOND|MICROSECOND|NANOSECOND)$/i;
 
 /**
  * The names compared in the WHERE clause (insert-query.ts whereOperands) that are no column of the

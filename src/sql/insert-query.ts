@@ -256,7 +256,7 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   return { table, qualifiers, nullRejected: nullRejectedColumns(text, code, where, qualifiers), whereNames: names, whereOperands: names === undefined ? [] : whereOperands(text, code, where) };
 }
 
-const COMPARE = String.raw`(?:<>|!=|<=|>=|=|<|>)`;
+const COMPARE = String.raw`(?:<>|!=|<=|>=|=(?!>)|<|>)`;
 /** What a right-hand operand may follow: a comparison, LIKE / SIMILAR TO, BETWEEN, IS [NOT] DISTINCT FROM. */
 const BEFORE_RIGHT = String.raw`(?:${COMPARE}|\bLIKE|\bSIMILAR\s+TO|\bBETWEEN|\bDISTINCT\s+FROM)`;
 /**

@@ -191,11 +191,16 @@ function checkOptionsHints(analyzed: readonly AnalyzedStatement[], diag: Diagnos
     for (const t of unreadable) {
       diag.error(`statements[${a.index}]`, `the hint after ${t.label} cannot be read; write it as /*+ OPTIONS('key' = 'value', ...) */ (string-literal values)`);
     }
-    for (const { table: t, options } of hints) {
+    // The INSERT target's own mention is the write; any other mention of a table is a read (an IcebergSink read in a
+    // statement is a one-time scan, so read options apply to its hint there).
+    const targetSegment = a.target === undefined ? -1 : a.statement.segments.findIndex((s) => s.kind === "table" && s.table === a.target);
+    for (const { table: t, options, segment } of hints) {
       const arg = `statements[${a.index}] OPTIONS hint of ${t.tableName}`;
       if (t.iceberg !== undefined && t.resourceType !== "FlinkTable") {
-        checkFreeFormMap(arg, options, { kind: t.resourceType, streamingRead: t.iceberg.streamingRead, pinnedBySnapshotIds: t.iceberg.pinnedBySnapshotIds ?? false, hint: true }, diag);
-        const hashKey = t.iceberg.hashDistributionProblem === undefined ? undefined : hashDistributionKey(options);
+        const kind = segment === targetSegment ? "IcebergSink" : "IcebergSource";
+        const reading = kind === "IcebergSource" && t.resourceType === "IcebergSource";
+        checkFreeFormMap(arg, options, { kind, streamingRead: reading && t.iceberg.streamingRead, pinnedBySnapshotIds: reading && (t.iceberg.pinnedBySnapshotIds ?? false), hint: true }, diag);
+        const hashKey = t.iceberg.hashDistributionProblem === undefined || kind !== "IcebergSink" ? undefined : hashDistributionKey(options);
         if (hashKey !== undefined) diag.error(`${arg}[${JSON.stringify(hashKey)}]`, t.iceberg.hashDistributionProblem!);
         continue;
       }
@@ -207,8 +212,13 @@ function checkOptionsHints(analyzed: readonly AnalyzedStatement[], diag: Diagnos
   }
 }
 
-/** Text that ends where a value goes: a comparison operator, LIKE, or the opening of an IN list. */
-const BEFORE_VALUE = /(?:<>|!=|<=|>=|=|<|>|\bLIKE|\bIN\s*\()\s*$/i;
+/** The branch an Iceberg table reads or writes: `main` unless extraOptions.branch says otherwise (iceberg SnapshotRef.MAIN_BRANCH). */
+function branchOf(t: TableDefinition): string {
+  return t.iceberg?.branch ?? "main";
+}
+
+/** Text that ends where a string value goes: =, <>, !=, LIKE, or the opening of an IN list (`<` may open a type's arguments). */
+const BEFORE_VALUE = /(?:<>|!=|=(?!>)|\bLIKE|\bIN\s*\()\s*$/i;
 
 /**
  * A Pulumi Output interpolated right where a value goes (`WHERE s = ${output}`): `sql` inserts it as
@@ -225,7 +235,7 @@ function checkOutputOperands(a: AnalyzedStatement, diag: Diagnostics): void {
     diag.warn(
       `statements[${a.index}]`,
       `a Pulumi Output is interpolated right after ${JSON.stringify(op)}, and sql\`...\` inserts it as SQL text: a string value renders without quotes and Flink reads it as a column name; ` +
-        "if it is a value, write ${sqlLiteral(output)} (it quotes the value when it resolves)",
+        "for a string value write ${sqlLiteral(output)} (it quotes the value when it resolves), for a number CAST(${output} AS BIGINT) (or the column's type)",
     );
   }
 }
@@ -316,14 +326,18 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   }
   // A streaming read of a table the job itself appends to reads every commit of the job back
   // (upsert sinks: the warning above). Another branch on either side is another table here.
+  // Per INSERT: what one statement writes from its own streaming read of the same table (a
+  // pipeline through the table in two statements is no loop). A 'branch' hint is another branch.
   if (runtimeMode === "streaming") {
-    for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
-      const key = icebergKey(src);
-      const loop = key === undefined ? undefined : sinks.find((s) => s.iceberg !== undefined && !s.iceberg.upsert && icebergKey(s) === key && s.iceberg.branch === src.iceberg!.branch);
-      if (loop === undefined) continue;
+    for (const a of inserts) {
+      const loop = a.target;
+      if (loop?.iceberg === undefined || loop.iceberg.upsert || tableOptionsHints(a.statement.segments).hints.some((h) => Object.hasOwn(h.options, "branch"))) continue;
+      const key = icebergKey(loop);
+      const src = key === undefined ? undefined : a.reads.find((t) => t !== loop && t.iceberg?.streamingRead === true && icebergKey(t) === key && branchOf(t) === branchOf(loop));
+      if (src === undefined) continue;
       diag.warn(
-        "statements",
-        `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${loop.label} appends to in this job: every commit of the job is read back as new rows, ` +
+        `statements[${a.index}]`,
+        `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which this statement appends to through ${loop.label}: every commit of the job is read back as new rows, ` +
           "so the rows it writes go through the job again on every checkpoint and the table grows without end; " +
           "write to another table, or to another branch (extraOptions.branch on the sink), or read the table in a batch job",
       );

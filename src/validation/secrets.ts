@@ -69,17 +69,18 @@ function words(raw: string): string[] {
 const SECRET_REFERENCE_KEYS = new Set(["kubernetes.secrets", "kubernetes.env.secretkeyref"]);
 
 /**
- * Words after `pass` that make it a verb, not a password (`PASS_THROUGH`, `pass-thru`); `pass` as
- * its own word otherwise names one (`MYSQL_PASS`, `DB_PASS`, `ldap.bind.pass`), as a word ending in
+ * `pass` as the last word (or before a number) names a password (`MYSQL_PASS`, `REDIS_PASS_1`, `ldap.bind.pass`; not `PASS_COUNT`, `TWO_PASS`), as a word ending in
  * password / passwd does (`PGPASSWORD`, libpq's and pgjdbc's variable). `BYPASS_CACHE`,
  * `COMPASS_URL`, `PASSTHROUGH` hold no word `pass`.
  */
-const PASS_VERB_NEXT = new Set(["through", "thru"]);
+/** Words before a last `pass` that make it a run of something (`SINGLE_PASS`, `TWO_PASS`), not a password. */
+const PASS_COUNT_BEFORE = new Set(["single", "one", "two", "three", "multi", "first", "second", "last", "double", "each", "per", "final", "next"]);
 
 function namesPassword(w: readonly string[]): boolean {
   for (let i = 0; i < w.length; i++) {
     const x = w[i]!;
-    if (x === "pass" && !PASS_VERB_NEXT.has(w[i + 1] ?? "")) return true;
+    // `pass` names a password as the last word (`MYSQL_PASS`, `ldap.bind.pass`), not before another (`PASS_COUNT`) or after a count (`TWO_PASS`).
+    if (x === "pass" && w.slice(i + 1).every((n) => /^\d+$/.test(n)) && !PASS_COUNT_BEFORE.has(w[i - 1] ?? "")) return true;
     if (x.length > 8 && (x.endsWith("password") || x.endsWith("passwd"))) return true;
   }
   return false;
@@ -322,7 +323,8 @@ export function kafkaConfigProviders(options: Readonly<Record<string, unknown>>)
 export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>, target?: CredentialTarget): string | undefined {
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
   // Placeholders of providers the table does not enable: the client would send the text itself.
-  const named = providers !== undefined && key.startsWith("properties.") && typeof value === "string" ? [...value.matchAll(/\$\{([^}:]+):/g)].map((m) => m[1]!.trim()) : [];
+  const credentialKey = namesCredential(key, words(key)) || isJaasKey(words(key));
+  const named = credentialKey && providers !== undefined && key.startsWith("properties.") && typeof value === "string" ? [...value.matchAll(/\$\{([^}:]+):/g)].map((m) => m[1]!.trim()) : [];
   if (named.length > 0 && credentialsArePlaceholders(value as string, new Set(named))) {
     const missing = [...new Set(named)].filter((n) => !providers!.has(n));
     return (
