@@ -274,6 +274,12 @@ describe("IcebergSink partitions reported in the same run as column errors (new-
 });
 
 describe("column names that differ only in case (new-user trial)", () => {
+  it("warn in the same run as another column's error", () => {
+    const e = planError("IcebergSink", { ...baseArgs, columns: [{ name: "id", type: "BIGINT" }, { name: "ID", type: "STRING" }, { name: "v", type: "NOPE" }] });
+    expect(e.issues.map((i) => i.path)).to.deep.equal(["columns[2].type"]);
+    expect((e.warnings ?? []).map((w) => w.path)).to.deep.equal(["columns[1].name"]);
+  });
+
   it("warn at the later column: Iceberg's case-insensitive readers cannot tell them apart", () => {
     const r = render("IcebergSink", { ...baseArgs, columns: [{ name: "id", type: "BIGINT" }, { name: "ID", type: "STRING" }, { name: "v", type: "STRING" }] });
     expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([

@@ -97,13 +97,17 @@ function givenColumns(columns: unknown, parsed: readonly ParsedColumn[] | undefi
  * (FlinkReadOptions CASE_SENSITIVE, default false), as Spark does: a reader may get the other
  * column's values. A warning at the later column.
  */
-function checkCaseCollisions(columns: readonly ParsedColumn[], diag: Diagnostics): void {
+function checkCaseCollisions(columns: unknown, diag: Diagnostics): void {
+  if (!Array.isArray(columns)) return;
   const seen = new Map<string, { name: string; index: number }>();
-  columns.forEach((c, i) => {
+  (columns as unknown[]).forEach((raw, i) => {
+    const c = typeof raw === "object" && raw !== null ? (raw as { name?: unknown }) : {};
+    if (typeof c.name !== "string" || c.name === "") return;
     const lower = c.name.toLowerCase();
     const first = seen.get(lower);
+    // The same name twice is convertColumns' duplicate error, not this warning.
     if (first === undefined) seen.set(lower, { name: c.name, index: i });
-    else {
+    else if (first.name !== c.name) {
       diag.warn(
         `columns[${i}].name`,
         `${c.name}: differs from ${JSON.stringify(first.name)} (columns[${first.index}]) only in case; Iceberg's case-insensitive name index keeps one of the two (later releases refuse the lookup), ` +
@@ -218,7 +222,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const primaryKeyInput = input["primaryKey"];
   const converted = convertColumns(input["columns"] as Column[], { primaryKey: primaryKeyInput as string[] | undefined, formatVersion }, diag);
   const primaryKey = converted !== undefined && Array.isArray(primaryKeyInput) ? (primaryKeyInput as string[]) : [];
-  if (converted !== undefined) checkCaseCollisions(converted.columns, diag);
+  checkCaseCollisions(input["columns"], diag);
   const partitionedBy = t.partitionedBy ?? [];
   const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
   const watermarkOption = kind === "IcebergSource" ? extra["watermark-column"] : undefined;
