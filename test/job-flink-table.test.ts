@@ -202,14 +202,14 @@ describe("FlinkTable", () => {
     expect(readErr.issues.map((i) => [i.path, i.message])).to.deep.equal([
       [
         "statements",
-        'the job reads FlinkTable "kafka_json_both", whose options["json.fail-on-missing-field"] and json.ignore-parse-errors are both true, which Flink refuses ("fail-on-missing-field and ignore-parse-errors shouldn\'t both be true"); keep one (Flink checks this when the job reads the table)',
+        'the job reads FlinkTable "kafka_json_both", whose options["json.fail-on-missing-field"] and json.ignore-parse-errors are both true, which Flink refuses ("fail-on-missing-field and ignore-parse-errors shouldn\'t both be true"); keep one (Flink checks this when a job reads the table)',
       ],
     ]);
     const writeErr = errorOf(() => new api.FlinkSqlJob("writes-both", { statements: [api.sql`INSERT INTO ${both} SELECT * FROM ${gen}`] }));
     expect(writeErr.issues.map((i) => [i.path, i.message])).to.deep.equal([
       [
         "statements",
-        'the job writes FlinkTable "kafka_json_both", whose options["json.map-null-key.mode"] "SKIP" is no map-null-key mode (Flink: "Unsupported value \'SKIP\' for option map-null-key.mode"); write "FAIL", "DROP" or "LITERAL" (any case) (Flink checks this when the job writes the table)',
+        'the job writes FlinkTable "kafka_json_both", whose options["json.map-null-key.mode"] "SKIP" is no map-null-key mode (Flink: "Unsupported value \'SKIP\' for option map-null-key.mode"); write "FAIL", "DROP" or "LITERAL" (any case) (Flink checks this when a job writes the table)',
       ],
     ]);
     const pulumi = await import("@pulumi/pulumi");

@@ -310,7 +310,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   for (const [list, verb] of [[reads, "reads"], [sinks, "writes"]] as const) {
     for (const t of list) {
       for (const f of (verb === "reads" ? t.readFailures : t.writeFailures) ?? []) {
-        diag.error("statements", `the job ${verb} ${t.label}, whose ${f.path} ${f.message} (Flink checks this when the job ${verb === "reads" ? "reads" : "writes"} the table)`);
+        diag.error("statements", `the job ${verb} ${t.label}, whose ${f.path} ${f.message} (Flink checks this when a job ${verb} the table)`);
       }
     }
   }
@@ -324,10 +324,9 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       diag.warn("statements", `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts: ${SKIPS}`);
     }
   }
-  // A streaming read of a table the job itself appends to reads every commit of the job back
-  // (upsert sinks: the warning above). Another branch on either side is another table here.
-  // Per INSERT: what one statement writes from its own streaming read of the same table (a
-  // pipeline through the table in two statements is no loop). A 'branch' hint is another branch.
+  // An INSERT that appends to the Iceberg table it streams from reads every commit of the job back
+  // (upsert sinks: the warning above). A pipeline through the table in two statements is no loop;
+  // another branch on either side (extraOptions, or a 'branch' hint) is another table here.
   if (runtimeMode === "streaming") {
     for (const a of inserts) {
       const loop = a.target;
