@@ -100,6 +100,9 @@ describe("INSERT against the sink's columns", () => {
     const COLS = "(its columns: id, s, b, größe)";
     const NOT_FOUND = '; Flink fails when the job starts ("Column ... not found in any table")';
     const QUOTE = "; if it is a value, quote it: 'SHIPPED' (a string interpolated with ${...} is SQL text: write ${sqlLiteral(value)})";
+    // A hyphenated value: the advice quotes the whole word (final trial: it said 'north').
+    const region = "north-east";
+    expect(messages(() => new api.FlinkSqlJob("wq-word", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE s = ${region}`] }))[0]![1]).to.contain("if it is a value, quote it: 'north-east'");
     expect(
       messages(() => new api.FlinkSqlJob("wq", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE s LIKE SHIPPED OR s IS DISTINCT FROM lo OR s = "abc"`] })),
     ).to.deep.equal([

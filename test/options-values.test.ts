@@ -105,6 +105,7 @@ describe("parseByteSize (Flink MemorySize units)", () => {
     ["1.5gb", "whole numbers"],
     ["-1mb", "sign"],
     ["128 MiB", "unknown unit"],
+    ["128 MiB", "Flink's units are 1024-based already: write \"128mb\""],
     ["lots", "does not start with a number"],
     ["", "empty"],
     ["99999999 tb", "MAX_SAFE_INTEGER"],

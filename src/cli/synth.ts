@@ -64,19 +64,21 @@ function describeFailure(e: unknown): string[] {
   }
   const msg = e instanceof Error ? e.message : String(e);
   const at = e instanceof Error ? programFrame(e.stack) : undefined;
-  return [`  ${msg.replace(/^error serializing property "[^"]*": /, "")}${at ? ` (at ${at})` : ""}`];
+  return [`  ${msg.replace(/^(?:error serializing property "[^"]*": )+/, "")}${at ? ` (at ${at})` : ""}`];
 }
 
 /** Where in the user's program an error was thrown: the first stack frame outside node_modules, Node's internals and this package. */
 function programFrame(stack: string | undefined): string | undefined {
-  const own = path.resolve(__dirname, "..") + path.sep;
+  // The package's own code: dist/, and src/ where source maps name the frames after it.
+  const root = path.resolve(__dirname, "..", "..");
+  const own = [path.join(root, "dist") + path.sep, path.join(root, "src") + path.sep, path.resolve(__dirname, "..") + path.sep];
   for (const line of (stack ?? "").split("\n").slice(1)) {
     // Node's own modules (`node:internal/...`) are no file of the program.
     if (/(?:^at |\(|\s)node:/.test(line.trim())) continue;
     const m = /\(?((?:file:\/\/)?\/[^()]*?):(\d+):(\d+)\)?$/.exec(line.trim());
     if (!m) continue;
     const file = m[1]!.replace(/^file:\/\//, "");
-    if (file.includes(`${path.sep}node_modules${path.sep}`) || file.startsWith(own)) continue;
+    if (file.includes(`${path.sep}node_modules${path.sep}`) || own.some((o) => file.startsWith(o))) continue;
     return `${path.relative(process.cwd(), file)}:${m[2]}:${m[3]}`;
   }
   return undefined;

@@ -53,7 +53,11 @@ export function parseByteSize(value: number | string): number {
   const unit = m[2]!.toLowerCase();
   if (/^[.,]\d/.test(unit)) fail(value, 'Flink reads only whole numbers (no fraction); use a smaller unit, e.g. "1536mb" for 1.5gb');
   const multiplier = UNITS.get(unit);
-  if (multiplier === undefined) fail(value, `unknown unit ${JSON.stringify(unit)}`);
+  if (multiplier === undefined) {
+    // IEC spellings: Flink's own units are already 1024-based (MemorySize: "mb" = mebibytes).
+    const iec = /^([kmgt])ib?$/.exec(unit);
+    fail(value, `unknown unit ${JSON.stringify(unit)}${iec !== null ? `; Flink's units are 1024-based already: write "${m[1]}${iec[1]}b"` : ""}`);
+  }
   const bytes = BigInt(m[1]!) * multiplier;
   if (bytes === 0n) fail(value, "it is zero; it must be positive");
   if (bytes > BigInt(Number.MAX_SAFE_INTEGER)) fail(value, "it is above Number.MAX_SAFE_INTEGER bytes");

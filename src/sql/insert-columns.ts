@@ -151,7 +151,7 @@ function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics): void
       diag.error(at, `the WHERE clause has ${o.name} in double quotes, which Flink SQL does not read as a string (strings take single quotes, names back-quotes): write '${dq[1]!.replace(/'/g, "''")}'`);
       continue;
     }
-    const value = o.quoted || o.qualifier !== undefined ? "" : `; if it is a value, quote it: '${o.name.replace(/'/g, "''")}' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})`;
+    const value = o.quoted || o.qualifier !== undefined ? "" : `; if it is a value, quote it: '${o.word.replace(/'/g, "''")}' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})`;
     diag.error(at, notAColumn("the WHERE clause", o.name, from.table, columns, value));
   }
 }

@@ -50,6 +50,8 @@ export interface WhereOperand {
   readonly quoted: boolean;
   /** The qualifier before it (`t.`), unquoted, when there is one. */
   readonly qualifier?: string;
+  /** The text from the name up to the next space, comma, parenthesis or semicolon (`north-east` for `north`): the value it may be part of. */
+  readonly word: string;
 }
 
 /** Tables interpolated into the query text are markers `__flink_iceberg_table_<n>__` (identifiers to the readers). */
@@ -285,7 +287,8 @@ function whereOperands(text: string, code: string, where: WhereClause | undefine
   const raw = (at: readonly [number, number]): string => text.slice(start + at[0], start + at[1]);
   const push = (qual: readonly [number, number] | undefined, name: readonly [number, number]): void => {
     const written = raw(name);
-    out.push({ name: unquoteIdentifier(written), quoted: written.startsWith("`"), ...(qual !== undefined ? { qualifier: unquoteIdentifier(raw(qual)) } : {}) });
+    const word = /^[^\s(),;]+/.exec(text.slice(start + name[0]))?.[0] ?? written;
+    out.push({ name: unquoteIdentifier(written), quoted: written.startsWith("`"), word, ...(qual !== undefined ? { qualifier: unquoteIdentifier(raw(qual)) } : {}) });
   };
   for (const m of body.matchAll(OPERAND)) {
     const ix = m.indices!;
