@@ -4,6 +4,7 @@ import { settle } from "./pulumi-mocks.js";
 import { Diagnostics } from "../src/validation/diagnostics.js";
 import { checkFormatOptions, type FormatTable } from "../src/sql/format-options.js";
 import { unescapeJava } from "../src/sql/format-options-csv.js";
+import { parseDataType } from "../src/types/parser.js";
 
 type Issues = { errors: [string, string][]; warnings: [string, string][]; reads?: [string, string][]; writes?: [string, string][] };
 
@@ -11,11 +12,14 @@ type Issues = { errors: [string, string][]; warnings: [string, string][]; reads?
  * checkFormatOptions on plain options (and the keys given as Outputs), as [path, message] pairs;
  * `reads` / `writes`: what fails only when a job reads / writes the table (when there is any).
  */
-function check(connector: string, options: Record<string, string>, deferredKeys: string[] = [], table: FormatTable = {}): Issues {
+type GivenColumn = { name: string; type?: string; metadata?: unknown; expression?: string };
+function check(connector: string, options: Record<string, string>, deferredKeys: string[] = [], table: Omit<Partial<FormatTable>, "columns"> & { columns?: GivenColumn[] } = {}): Issues {
   const d = new Diagnostics();
   const readFailures: { path: string; message: string }[] = [];
   const writeFailures: { path: string; message: string }[] = [];
-  checkFormatOptions(connector, options, deferredKeys, d, { ...table, readFailures, writeFailures });
+  // The physical columns with their types, as a FlinkTable hands them over (generic-table.ts).
+  const columns = table.columns?.flatMap((c) => (c.metadata !== undefined || c.expression !== undefined ? [] : [{ name: c.name, type: parseDataType(c.type!) }]));
+  checkFormatOptions(connector, options, deferredKeys, d, { ...table, columns, readFailures, writeFailures });
   const pairs = (l: { path: string; message: string }[]): [string, string][] => l.map((i) => [i.path, i.message]);
   return {
     errors: pairs(d.errors),
@@ -367,5 +371,17 @@ describe("format options: csv, avro, avro-confluent, raw, protobuf, ogg-json; ka
       t.warnings.map((w) => w.path),
       ['options["csv.field-delimeter"]'],
     );
+  });
+
+  it("a FlinkTable hands the raw check its physical columns only (metadata and computed columns are not the format's)", () => {
+    const e = errorOf(
+      () =>
+        new api.FlinkTable("fmt_raw_cols", {
+          columns: [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }, { name: "m", type: "STRING", metadata: { virtual: true } }, { name: "c", expression: "UPPER(`v`)" }],
+          options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "raw" },
+        }),
+    );
+    assert.deepStrictEqual(e.issues.map((i) => i.path), ['options["format"]']);
+    assert.match(e.issues[0]!.message, /gets 2 here \("id", "v": the physical columns\)/);
   });
 });

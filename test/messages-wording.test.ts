@@ -11,7 +11,7 @@ import { credentialKeyMessage } from "../src/validation/secrets.js";
 describe("messages: Kafka client keys and where a credential lands", () => {
   it("a missing properties.bootstrap.servers next to a misspelt one points at the misspelt key", () => {
     const d = new Diagnostics();
-    checkKafkaOptions({ connector: "kafka", "properties.bootstrap.server": "k:9092", topic: "t", format: "json", "scan.startup.mode": "earliest-offset", "properties.group.id": "g" }, [], [], d);
+    checkKafkaOptions({ connector: "kafka", "properties.bootstrap.server": "k:9092", topic: "t", format: "json", "scan.startup.mode": "earliest-offset", "properties.group.id": "g" }, [], [], d, { readFailures: [], writeFailures: [] });
     expect(d.errors).to.deep.equal([
       {
         path: 'options["properties.bootstrap.server"]',
@@ -19,7 +19,7 @@ describe("messages: Kafka client keys and where a credential lands", () => {
       },
     ]);
     const none = new Diagnostics();
-    checkKafkaOptions({ connector: "kafka", topic: "t", format: "json", "scan.startup.mode": "earliest-offset", "properties.group.id": "g" }, [], [], none);
+    checkKafkaOptions({ connector: "kafka", topic: "t", format: "json", "scan.startup.mode": "earliest-offset", "properties.group.id": "g" }, [], [], none, { readFailures: [], writeFailures: [] });
     expect(none.errors).to.deep.equal([{ path: "options", message: "the 'kafka' connector needs 'properties.bootstrap.servers' (host:port of the brokers)" }]);
   });
 

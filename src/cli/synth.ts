@@ -71,7 +71,7 @@ function describeFailure(e: unknown): string[] {
 function programFrame(stack: string | undefined): string | undefined {
   // The package's own code: dist/, and src/ where source maps name the frames after it.
   const root = path.resolve(__dirname, "..", "..");
-  const own = [path.join(root, "dist") + path.sep, path.join(root, "src") + path.sep, path.resolve(__dirname, "..") + path.sep];
+  const own = [path.join(root, "dist") + path.sep, path.join(root, "src") + path.sep];
   for (const line of (stack ?? "").split("\n").slice(1)) {
     // Node's own modules (`node:internal/...`) are no file of the program.
     if (/(?:^at |\(|\s)node:/.test(line.trim())) continue;

@@ -7,8 +7,7 @@
  * `orc.*` keys go to the Hadoop configuration unchecked (flink-parquet `ParquetFileFormatFactory`,
  * flink-orc `OrcFileFormatFactory`).
  */
-import { isDataType, type DataType } from "../types/data-type.js";
-import { parseDataType } from "../types/parser.js";
+import type { DataType } from "../types/data-type.js";
 import { didYouMean } from "../validation/known-keys.js";
 import { opt, type FormatContext, type FormatSpec } from "./format-options-spec.js";
 
@@ -84,26 +83,14 @@ const ENDIANNESS = ["big-endian", "little-endian"];
 /** RawFormatFactory.supportedTypes, as this package names the kinds. */
 const RAW_KINDS = ["CHAR", "VARCHAR", "BINARY", "VARBINARY", "RAW", "BOOLEAN", "TINYINT", "SMALLINT", "INT", "BIGINT", "FLOAT", "DOUBLE"];
 
-/** The physical columns of FlinkTable `columns` as given; undefined when they are not all readable. */
-function physicalColumns(columns: unknown): { name: string; type: unknown }[] | undefined {
-  if (!Array.isArray(columns)) return undefined;
-  const out: { name: string; type: unknown }[] = [];
-  for (const c of columns as unknown[]) {
-    if (typeof c !== "object" || c === null || typeof (c as { name?: unknown }).name !== "string") return undefined;
-    if ("expression" in c || "metadata" in c) continue;
-    out.push({ name: (c as { name: string }).name, type: (c as { type?: unknown }).type });
-  }
-  return out;
-}
-
 /**
  * The physical columns the format under `ctx.prefix` reads and writes, with what they are, or
  * undefined where preview cannot tell (flink-connector-kafka KafkaConnectorOptionsUtil
  * createKeyFormatProjection / createValueFormatProjection; filesystem: the columns outside the
  * partition columns).
  */
-function formatColumns(ctx: FormatContext): { columns: { name: string; type: unknown }[]; what: string } | undefined {
-  const physical = physicalColumns(ctx.table.columns);
+function formatColumns(ctx: FormatContext): { columns: readonly { name: string; type?: DataType }[]; what: string } | undefined {
+  const physical = ctx.table.columns;
   if (physical === undefined) return undefined;
   if (ctx.connector === "filesystem") {
     const partitions = ctx.table.partitionedBy ?? [];
@@ -125,16 +112,6 @@ function formatColumns(ctx: FormatContext): { columns: { name: string; type: unk
   if (include === "ALL") return { columns: physical, what: "physical columns" };
   if (include === "EXCEPT_KEY") return { columns: physical.filter((c) => !keyFields.includes(c.name)), what: "physical columns outside the key ('value.fields-include' = 'EXCEPT_KEY')" };
   return undefined;
-}
-
-function typeOf(type: unknown): DataType | undefined {
-  if (isDataType(type)) return type;
-  if (typeof type !== "string") return undefined;
-  try {
-    return parseDataType(type);
-  } catch {
-    return undefined; // The column check reports it.
-  }
 }
 
 /** raw: RawFormatOptions `endianness`, `charset`; one physical column of a byte-based type. */
@@ -161,7 +138,7 @@ export const RAW: FormatSpec = {
       );
       return;
     }
-    const type = typeOf(columns[0]!.type);
+    const type = columns[0]!.type;
     if (type !== undefined && !RAW_KINDS.includes(type.kind)) {
       ctx.diag.error(
         opt(ctx.formatKey),

@@ -2,23 +2,24 @@
  * What format-options.ts knows of one table format, and what a format's checks are handed: the
  * shared shapes of format-options-csv.ts, format-options-binary.ts and the JSON family.
  */
+import type { DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 
 /** The table around the format options: what the column checks of a format (raw) read. */
 export interface FormatTable {
-  /** FlinkTable `columns` as given (unchecked). */
-  readonly columns?: unknown;
+  /** The table's physical columns with their types, in order; undefined when a column could not be read. */
+  readonly columns?: readonly { readonly name: string; readonly type?: DataType }[];
   /** The primary key (the message key of 'upsert-kafka'). */
   readonly primaryKey?: readonly string[];
   /** The partition columns of a 'filesystem' table (they live in the path, not in the files). */
   readonly partitionedBy?: readonly string[];
   /**
    * Collects what fails only when a job reads the table (a format checks some options only when it
-   * builds its decoder): the job that reads it reports them. Without it, they are warnings here.
+   * builds its decoder): the job that reads it reports them.
    */
-  readonly readFailures?: FormatFailure[];
+  readonly readFailures: FormatFailure[];
   /** The same for what fails only when a job writes the table (the encoder's checks). */
-  readonly writeFailures?: FormatFailure[];
+  readonly writeFailures: FormatFailure[];
 }
 
 /** A format option Flink refuses only when a job reads (or writes) the table: where, and why. */

@@ -146,7 +146,7 @@ function usedFormats(connector: string, options: Readonly<Record<string, string>
  * physical column of a byte-based type, from `table`). Upstream: the format classes named in
  * format-options-csv.ts, format-options-binary.ts and above; FileSystemTableFactory; Flink 1.19–2.1.
  */
-export function checkFormatOptions(connector: string, options: Readonly<Record<string, string>>, deferredKeys: readonly string[], diag: Diagnostics, table: FormatTable = {}): void {
+export function checkFormatOptions(connector: string, options: Readonly<Record<string, string>>, deferredKeys: readonly string[], diag: Diagnostics, table: FormatTable): void {
   if (connector !== "kafka" && connector !== "upsert-kafka" && connector !== "filesystem") return;
   const used = usedFormats(connector, options, deferredKeys);
   if (used === undefined) return;
@@ -162,11 +162,7 @@ export function checkFormatOptions(connector: string, options: Readonly<Record<s
     key: (suffix) => `${prefix}${fmt}.${suffix}`,
     value: (suffix) => options[`${prefix}${fmt}.${suffix}`],
     has: (suffix) => options[`${prefix}${fmt}.${suffix}`] !== undefined || deferredKeys.includes(`${prefix}${fmt}.${suffix}`),
-    failsOn: (when, path, message) => {
-      const into = when === "read" ? table.readFailures : table.writeFailures;
-      if (into !== undefined) into.push({ path, message });
-      else diag.warn(path, `${message}: a job that ${when}s this table fails`);
-    },
+    failsOn: (when, path, message) => void (when === "read" ? table.readFailures : table.writeFailures).push({ path, message }),
   });
   const keys = [...new Set([...Object.keys(options), ...deferredKeys])].sort();
   for (const key of keys) {
@@ -218,6 +214,6 @@ export function checkFormatOptions(connector: string, options: Readonly<Record<s
  * matches it); any other connector: nothing (the Kafka connectors' are checked by
  * kafka-options.ts). See checkFormatOptions; upstream flink-connector-files FileSystemTableFactory.
  */
-export function checkFilesystemFormatOptions(options: Readonly<Record<string, string>>, deferredKeys: readonly string[], diag: Diagnostics, table: FormatTable = {}): void {
+export function checkFilesystemFormatOptions(options: Readonly<Record<string, string>>, deferredKeys: readonly string[], diag: Diagnostics, table: FormatTable): void {
   if (options["connector"]?.trim() === "filesystem") checkFormatOptions("filesystem", options, deferredKeys, diag, table);
 }

@@ -246,11 +246,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     return [];
   };
   const primaryKey = nameList("primaryKey");
-  const readFailures: FormatFailure[] = [];
-  const writeFailures: FormatFailure[] = [];
-  checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag, { columns: args.columns, readFailures, writeFailures });
   const partitionedBy = nameList("partitionedBy");
-  checkFilesystemFormatOptions(options, Object.keys(deferred), diag, { columns: args.columns, primaryKey, partitionedBy, readFailures, writeFailures });
   const pk = new Set(primaryKey);
   const names = new Set<string>();
   (Array.isArray(args.columns) ? args.columns : []).forEach((c, i) => {
@@ -284,6 +280,13 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       columns.push({ kind: "physical", name: c.name, type: rendered.toString(), ...comment });
     }
   });
+  // The format checks read the physical columns (raw: one column), when every column was read.
+  const read = Array.isArray(args.columns) && kinds.size === args.columns.length;
+  const physical = read ? [...kinds].flatMap(([name, c]) => (c.kind === "physical" ? [{ name, type: c.type }] : [])) : undefined;
+  const readFailures: FormatFailure[] = [];
+  const writeFailures: FormatFailure[] = [];
+  checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag, { columns: physical, readFailures, writeFailures });
+  checkFilesystemFormatOptions(options, Object.keys(deferred), diag, { columns: physical, primaryKey, partitionedBy, readFailures, writeFailures });
   primaryKey.forEach((k, i) => {
     const col = kinds.get(k);
     if (!col) diag.error(`primaryKey[${i}]`, `names ${JSON.stringify(k)}, which is not a column`);

@@ -128,9 +128,6 @@ function notAColumn(where: string, name: string, table: TableDefinition, columns
   );
 }
 
-/** Words on one side of a comparison that are no column (`CASE ... END = x`, `x = ANY (...)`, `INTERVAL '1' HOUR > x`: reserved words, a column of that name is back-quoted). */
-const OPERAND_WORDS = /^(?:AND|OR|NOT|IS|IN|END|THEN|ELSE|WHEN|CASE|ANY|SOME|ALL|EXISTS|BETWEEN|LIKE|ESCAPE|SIMILAR|TO|DISTINCT|FROM|AS|SYMMETRIC|ASYMMETRIC|ARRAY|MAP|ROW|MULTISET|YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND|MILLISECOND|MICROSECOND|NANOSECOND)$/i;
-
 /**
  * The names compared in the WHERE clause (insert-query.ts whereOperands) that are no column of the
  * FROM table: a value written without quotes (`status = SHIPPED`, as a string interpolated with
@@ -143,7 +140,7 @@ function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics): void
   const reported = new Set<string>();
   for (const o of from.whereOperands) {
     if (o.qualifier !== undefined && !from.qualifiers.includes(o.qualifier)) continue;
-    if (!o.quoted && o.qualifier === undefined && (NOT_COLUMNS.has(o.name.toUpperCase()) || OPERAND_WORDS.test(o.name))) continue;
+    if (!o.quoted && o.qualifier === undefined && NOT_COLUMNS.has(o.name.toUpperCase())) continue;
     if (columns.some((c) => c.name === o.name) || reported.has(o.name)) continue;
     reported.add(o.name);
     const dq = /^"(.*)"$/s.exec(o.name);

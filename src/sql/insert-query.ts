@@ -78,7 +78,7 @@ const IS_NOT_NULL_FORM = new RegExp(String.raw`^\s*(?:${NAME}\s*\.\s*)?${NAME}\s
 /** `[q.]c IS NULL` as a whole condition (inside `NOT (...)`). */
 const IS_NULL_FORM = new RegExp(String.raw`^\s*(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NULL\s*$`, "i");
 /** Words that stand unquoted in a condition without being columns (keywords, time units, typed literals), which REF and NAME would take for names. */
-const CONDITION_WORDS = /^(?:AND|OR|NOT|IS|NULL|TRUE|FALSE|UNKNOWN|IN|BETWEEN|LIKE|SIMILAR|TO|ESCAPE|EXISTS|CASE|WHEN|THEN|ELSE|END|AS|FROM|SELECT|CAST|TRY_CAST|EXTRACT|INTERVAL|DATE|TIME|TIMESTAMP|YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND|MILLISECOND|MICROSECOND|DISTINCT|SYMMETRIC|ASYMMETRIC)$/i;
+const CONDITION_WORDS = /^(?:AND|OR|NOT|IS|NULL|TRUE|FALSE|UNKNOWN|IN|BETWEEN|LIKE|SIMILAR|TO|ESCAPE|EXISTS|CASE|WHEN|THEN|ELSE|END|AS|FROM|SELECT|CAST|TRY_CAST|EXTRACT|INTERVAL|DATE|TIME|TIMESTAMP|YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND|MILLISECOND|MICROSECOND|NANOSECOND|DISTINCT|SYMMETRIC|ASYMMETRIC|ANY|SOME|ALL|ARRAY|MAP|ROW|MULTISET)$/i;
 /** `NOT [q.]c IS NULL`: rejects NULL for c (`NOT (c IS NULL)` is read inside its parentheses). */
 const NOT_IS_NULL = new RegExp(String.raw`^\s*NOT\s+(?:${NAME}\s*\.\s*)?${NAME}\s+IS\s+NULL\s*$`, "i");
 /** `NOT (...)`: the text inside the parentheses. */
@@ -287,6 +287,8 @@ function whereOperands(text: string, code: string, where: WhereClause | undefine
   const raw = (at: readonly [number, number]): string => text.slice(start + at[0], start + at[1]);
   const push = (qual: readonly [number, number] | undefined, name: readonly [number, number]): void => {
     const written = raw(name);
+    // An unquoted keyword is no column (`CASE ... END = x`, `INTERVAL '1' HOUR > x`, `x = ANY (...)`).
+    if (qual === undefined && CONDITION_WORDS.test(written)) return;
     const word = /^[^\s(),;]+/.exec(text.slice(start + name[0]))?.[0] ?? written;
     out.push({ name: unquoteIdentifier(written), quoted: written.startsWith("`"), word, ...(qual !== undefined ? { qualifier: unquoteIdentifier(raw(qual)) } : {}) });
   };

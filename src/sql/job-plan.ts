@@ -330,10 +330,10 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   if (runtimeMode === "streaming") {
     for (const a of inserts) {
       const loop = a.target;
-      if (loop?.iceberg === undefined || loop.iceberg.upsert || tableOptionsHints(a.statement.segments).hints.some((h) => Object.hasOwn(h.options, "branch"))) continue;
+      if (loop?.iceberg === undefined || loop.iceberg.upsert) continue;
       const key = icebergKey(loop);
       const src = key === undefined ? undefined : a.reads.find((t) => t !== loop && t.iceberg?.streamingRead === true && icebergKey(t) === key && branchOf(t) === branchOf(loop));
-      if (src === undefined) continue;
+      if (src === undefined || tableOptionsHints(a.statement.segments).hints.some((h) => Object.hasOwn(h.options, "branch"))) continue;
       diag.warn(
         `statements[${a.index}]`,
         `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which this statement appends to through ${loop.label}: every commit of the job is read back as new rows, ` +

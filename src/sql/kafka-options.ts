@@ -30,7 +30,7 @@ function opt(at: string): string {
  * Checks a kafka / upsert-kafka table's plain options and primary key, and its format options
  * (format-options.ts; `table`: its columns as given, and where read- and write-time failures go); anything else is left alone.
  */
-export function checkKafkaOptions(options: Readonly<Record<string, string>>, deferredKeys: readonly string[], primaryKey: readonly string[], diag: Diagnostics, table: FormatTable = {}): void {
+export function checkKafkaOptions(options: Readonly<Record<string, string>>, deferredKeys: readonly string[], primaryKey: readonly string[], diag: Diagnostics, table: FormatTable): void {
   const connector = (options["connector"] ?? "").trim().toLowerCase();
   if (connector !== "kafka" && connector !== "upsert-kafka") return;
   const has = (k: string): boolean => options[k] !== undefined || deferredKeys.includes(k);
