@@ -239,6 +239,20 @@ describe("IcebergSink: new-user trial regressions", () => {
     expect(typo.issues.map((x) => [x.path, x.message])).to.deep.equal([["primaryKey[0]", 'idd: no such column; did you mean "id"?; the columns are id, v']]);
   });
 
+  it("the upsert partition advice lists only the primaryKey entries that name columns (break review: it quoted the misspelt one)", () => {
+    const cols = [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }, { name: "day", type: "DATE" }];
+    const e = planError("IcebergSink", { ...baseArgs, columns: cols, primaryKey: ["id", "nope"], upsertEnabled: true, partitionedBy: ["day"] });
+    expect(e.issues.map((i) => [i.path, i.message.split(":")[0]])).to.deep.equal([
+      ["primaryKey[1]", "nope"],
+      ["partitionedBy[0]", 'partition column "day" is not in the primaryKey (id)'],
+    ]);
+    const none = planError("IcebergSink", { ...baseArgs, columns: cols, primaryKey: ["nope"], upsertEnabled: true, partitionedBy: ["day"] });
+    expect(none.issues.map((i) => [i.path, i.message.split(":")[0]])).to.deep.equal([
+      ["primaryKey[0]", "nope"],
+      ["partitionedBy[0]", 'partition column "day" is not in the primaryKey'],
+    ]);
+  });
+
   it("an enum value off by case or spelling suggests the value", () => {
     const e = planError("IcebergSink", { ...baseArgs, writeFormat: "Parquet", compressionCodec: "zstandard" });
     expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([

@@ -180,12 +180,15 @@ export function renderSinkWrite(o: Partial<IcebergSinkOptions>, table: SinkTable
     }
     if (table.primaryKey.length > 0) {
       const keys = new Set(table.primaryKey);
+      // The key as far as it names columns (an entry that names none is reported on primaryKey itself).
+      const validKeys = table.primaryKey.filter((k) => table.columnNames === undefined || table.columnNames.has(k));
+      const keyList = validKeys.length > 0 ? ` (${validKeys.join(", ")})` : "";
       table.partitionedBy.forEach((col, i) => {
         // A partition entry already reported (no column, no primitive type, a transform) is not told to join the key.
         if (keys.has(col) || (table.columnNames !== undefined && !table.columnNames.has(col)) || diag.hasErrorAt(`partitionedBy[${i}]`)) return;
         diag.error(
           `partitionedBy[${i}]`,
-          `partition column ${JSON.stringify(col)} is not in the primaryKey (${table.primaryKey.join(", ")}): in upsert mode every partition source column must be an equality (primary key) column ` +
+          `partition column ${JSON.stringify(col)} is not in the primaryKey${keyList}: in upsert mode every partition source column must be an equality (primary key) column ` +
             `(the runtime fails with 'In UPSERT mode, source column ... of partition field ... should be included in equality fields'); add ${JSON.stringify(col)} to primaryKey only if its value never changes for a row ` +
             `(an upsert deletes by the whole key, so a row whose partition value changes, such as the day of an update time, would stay behind under its old key), ` +
             `else partition by a column that never changes for a row, or leave the table unpartitioned, or drop upsertEnabled`,
