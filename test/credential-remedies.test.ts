@@ -128,15 +128,39 @@ describe("credential remedies by place", () => {
     ]);
   });
 
-  it("a credential in the configuration of a job on the SQL Gateway target never prescribes envFromSecrets alone", () => {
+  it("a credential in a job's configuration or OPTIONS hint gets the remedy of the job's own target (was: both targets' advice)", () => {
     const src = new api.FlinkTable("cr_gw_src", { columns: cols, options: { connector: "datagen" } });
     const sink = new api.IcebergSink("cr_gw_sink", { catalog: { name: "lake", type: "rest", uri: "http://rest:8181" }, database: "db", table: "t", columns: cols });
-    const issues = issuesOf(
+    const gateway = issuesOf(
       () => new api.FlinkSqlJob("cr_gw", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], configuration: { "s3.secret-key": "hunter2" }, sqlGateway: { endpoint: "http://gw:8083" } }),
     );
-    expect(issues).to.deep.equal([
-      { path: 'configuration["s3.secret-key"]', message: `"s3.secret-key" carries a credential, and the job's configuration (SET lines of the script) is rendered in plain text ${IN_SCRIPT}. ${ICEBERG_REMEDY}` },
+    const where = "the job's configuration (SET lines of the script)";
+    expect(gateway).to.deep.equal([{ path: 'configuration["s3.secret-key"]', message: credentialKeyMessage("s3.secret-key", where, "sqlGateway") }]);
+    expect(gateway[0]!.message).to.not.contain("envFromSecrets");
+    const k8s = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" };
+    const onKubernetes = issuesOf(
+      () => new api.FlinkSqlJob("cr_k8s", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], configuration: { "s3.secret-key": "hunter2" }, kubernetes: k8s }),
+    );
+    expect(onKubernetes).to.deep.equal([{ path: 'configuration["s3.secret-key"]', message: credentialKeyMessage("s3.secret-key", where, "kubernetes") }]);
+    expect(onKubernetes[0]!.message).to.contain("kubernetes.envFromSecrets").and.not.contain("sqlGateway");
+    // No target (a job only synthesized): the advice for both.
+    const none = issuesOf(() => new api.FlinkSqlJob("cr_none", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], configuration: { "s3.secret-key": "hunter2" } }));
+    expect(none).to.deep.equal([{ path: 'configuration["s3.secret-key"]', message: `"s3.secret-key" carries a credential, and ${where} is rendered in plain text ${IN_SCRIPT}. ${ICEBERG_REMEDY}` }]);
+    // An OPTIONS hint on the Iceberg sink and on a FlinkTable: the same per-target choice.
+    const hinted = issuesOf(
+      () =>
+        new api.FlinkSqlJob("cr_hint", {
+          statements: [api.sql`INSERT INTO ${sink} /*+ OPTIONS('s3.secret-access-key'='hunter2') */ SELECT id FROM ${src} /*+ OPTIONS('password'='hunter2') */`],
+          kubernetes: k8s,
+        }),
+    );
+    expect(hinted.map((i) => i.path)).to.deep.equal([
+      'statements[0] OPTIONS hint of cr_gw_sink["s3.secret-access-key"]',
+      'statements[0] OPTIONS hint of cr_gw_src["password"]',
     ]);
+    for (const i of hinted) expect(i.message).to.not.contain("sqlGateway target").and.not.contain("hunter2");
+    expect(hinted[0]!.message).to.contain("kubernetes.envFromSecrets");
+    expect(hinted[1]!.message).to.contain("from a Kubernetes Secret with kubernetes.podTemplate");
   });
 
   it("a check that knows the target names that target's mechanism only", () => {

@@ -145,6 +145,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
         programTables: programRegistryTables(),
         notNullEnforcerElsewhere: targetSetting(a, NOT_NULL_ENFORCER_KEY),
         upsertMaterializeElsewhere: targetSetting(a, UPSERT_MATERIALIZE_KEY),
+        credentialTarget: a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined,
       },
       diag,
     );

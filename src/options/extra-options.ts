@@ -6,7 +6,7 @@
  * `validate`), and a key that carries a credential (SPEC decision 8).
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { credentialEntryProblem, isCredentialKey, lands } from "../validation/secrets.js";
+import { credentialEntryProblem, type CredentialTarget, isCredentialKey, lands } from "../validation/secrets.js";
 import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
@@ -83,6 +83,8 @@ export interface FreeFormContext {
    * table-override.) are spell- and value-checked. Unset: every key is (extraOptions, OPTIONS hints).
    */
   readonly catalogSettings?: boolean;
+  /** The deploy target of the job the map belongs to (an OPTIONS hint's job), for credential advice; unset: advice for both. */
+  readonly credentialTarget?: CredentialTarget;
   /**
    * The table's catalog resolves `env:NAME` values from the environment (a REST catalog: iceberg
    * RESTSessionCatalog.initialize → EnvironmentUtil.resolveAll), so such a value is a reference to
@@ -136,7 +138,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       continue;
     }
     const reference = ctx.envReferences === true && ENV_REFERENCE.test(map[key]!.trim());
-    const credential = reference || isKmsKeyId(key, map) ? undefined : credentialEntryProblem(key, map[key], arg);
+    const credential = reference || isKmsKeyId(key, map) ? undefined : credentialEntryProblem(key, map[key], arg, undefined, ctx.credentialTarget);
     if (credential !== undefined) {
       // A REST catalog resolves env:NAME itself: that one remedy, not the general list.
       const env =

@@ -14,7 +14,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import { formatFlinkDuration, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "../options/duration.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
-import { credentialEntryProblem, plainStringValueProblem } from "../validation/secrets.js";
+import { credentialEntryProblem, type CredentialTarget, plainStringValueProblem } from "../validation/secrets.js";
 
 export const RUNTIME_MODE_KEY = "execution.runtime-mode";
 export const CHECKPOINT_INTERVAL_KEY = "execution.checkpointing.interval";
@@ -68,6 +68,8 @@ export interface JobConfigInput {
   sinks: readonly TableDefinition[];
   /** The tables the job reads (Iceberg ones need the FLIP-27 switch, IcebergSink tables included). */
   reads: readonly TableDefinition[];
+  /** The job's deploy target, for credential advice; unset: advice for both targets. */
+  credentialTarget?: CredentialTarget;
 }
 
 export interface JobConfig {
@@ -89,7 +91,7 @@ export function renderInterval(text: string, millis: number): string {
 /** A line terminator for Java's regular expressions (java.util.regex.Pattern: `.` matches none of these). */
 const LINE_TERMINATOR = /[\r\n\u0085\u2028\u2029]/;
 
-function checkConfiguration(configuration: Readonly<Record<string, unknown>>, parallelism: number | undefined, diag: Diagnostics): void {
+function checkConfiguration(configuration: Readonly<Record<string, unknown>>, parallelism: number | undefined, target: CredentialTarget | undefined, diag: Diagnostics): void {
   for (const [key, value] of Object.entries(configuration)) {
     const at = `configuration[${JSON.stringify(key)}]`;
     const unsafe = unsafeMapKeyProblem(key);
@@ -105,7 +107,7 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
     }
     const write = icebergWriteKeyProblem(key);
     if (write !== undefined) diag.error(at, write);
-    const credential = credentialEntryProblem(key, value, "the job's configuration (SET lines of the script)");
+    const credential = credentialEntryProblem(key, value, "the job's configuration (SET lines of the script)", undefined, target);
     if (credential !== undefined) diag.error(at, credential);
     if (key === RUNTIME_MODE_KEY) diag.error(at, `set the runtime mode with the \`runtimeMode\` arg ("streaming" | "batch"), not through configuration`);
     if (key === PARALLELISM_KEY && parallelism !== undefined) {
@@ -117,7 +119,7 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
 /** Computes the job's configuration; problems go to `diag` under `configuration[...]`, `parallelism` or the sink. */
 export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobConfig {
   const { runtimeMode, parallelism, configuration, reads, sinks } = input;
-  checkConfiguration(configuration, parallelism, diag);
+  checkConfiguration(configuration, parallelism, input.credentialTarget, diag);
   if (parallelism !== undefined && (typeof parallelism !== "number" || !Number.isSafeInteger(parallelism) || parallelism < 1)) {
     diag.error("parallelism", `must be a whole number of at least 1 (got ${typeof parallelism === "string" ? `the string ${JSON.stringify(parallelism)}; write it without quotes` : String(parallelism)})`);
   }

@@ -11,7 +11,7 @@ import type { IcebergTableFacts, TableDefinition } from "../components/table-def
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { checkFreeFormMap } from "../options/extra-options.js";
 import { hashDistributionKey } from "../options/iceberg-table.js";
-import { credentialEntryProblem } from "../validation/secrets.js";
+import { credentialEntryProblem, type CredentialTarget } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
@@ -71,6 +71,8 @@ export interface JobPlanInput {
   notNullEnforcerElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
   /** `table.exec.sink.upsert-materialize` in the deploy target's settings, as notNullEnforcerElsewhere. */
   upsertMaterializeElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
+  /** The job's deploy target, for credential advice in its configuration and hints; unset: advice for both targets. */
+  credentialTarget?: CredentialTarget;
 }
 
 export interface JobPlan extends JobConfig {
@@ -185,7 +187,7 @@ function checkTextMentions(analyzed: readonly AnalyzedStatement[], tables: reado
  * options, so an Iceberg table's free-form option rules apply to them, and no table's hint may
  * carry a credential (SPEC decision 8).
  */
-function checkOptionsHints(analyzed: readonly AnalyzedStatement[], diag: Diagnostics): void {
+function checkOptionsHints(analyzed: readonly AnalyzedStatement[], target: CredentialTarget | undefined, diag: Diagnostics): void {
   for (const a of analyzed) {
     const { hints, unreadable } = tableOptionsHints(a.statement.segments);
     for (const t of unreadable) {
@@ -199,13 +201,13 @@ function checkOptionsHints(analyzed: readonly AnalyzedStatement[], diag: Diagnos
       if (t.iceberg !== undefined && t.resourceType !== "FlinkTable") {
         const kind = segment === targetSegment ? "IcebergSink" : "IcebergSource";
         const reading = kind === "IcebergSource" && t.resourceType === "IcebergSource";
-        checkFreeFormMap(arg, options, { kind, streamingRead: reading && t.iceberg.streamingRead, pinnedBySnapshotIds: reading && (t.iceberg.pinnedBySnapshotIds ?? false), hint: true }, diag);
+        checkFreeFormMap(arg, options, { kind, streamingRead: reading && t.iceberg.streamingRead, pinnedBySnapshotIds: reading && (t.iceberg.pinnedBySnapshotIds ?? false), hint: true, credentialTarget: target }, diag);
         const hashKey = t.iceberg.hashDistributionProblem === undefined || kind !== "IcebergSink" ? undefined : hashDistributionKey(options);
         if (hashKey !== undefined) diag.error(`${arg}[${JSON.stringify(hashKey)}]`, t.iceberg.hashDistributionProblem!);
         continue;
       }
       for (const [key, value] of Object.entries(options)) {
-        const credential = credentialEntryProblem(key, value, "a statement's OPTIONS hint");
+        const credential = credentialEntryProblem(key, value, "a statement's OPTIONS hint", undefined, target);
         if (credential !== undefined) diag.error(`${arg}[${JSON.stringify(key)}]`, credential);
       }
     }
@@ -256,7 +258,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkTables(tables, diag);
 
   checkTextMentions(analyzed, tables, input.programTables, diag);
-  checkOptionsHints(analyzed, diag);
+  checkOptionsHints(analyzed, input.credentialTarget, diag);
   for (const a of analyzed) checkOutputOperands(a, diag);
 
   const inserts = analyzed.filter((a) => a.kind === "insert" || a.kind === "insert-overwrite");
@@ -353,7 +355,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     );
   }
 
-  const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads }, diag);
+  const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget }, diag);
   // Object.assign: V8 builds a spread followed by more keys key by key in its runtime (BENCHMARKS.md session 6).
   return Object.assign({}, config, {
     runtimeMode,
