@@ -30,7 +30,7 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
       [
         "statements[1]",
         `IcebergSink "cv_append" has no primaryKey, and the statement reads FlinkTable "cv_cdc" (through the view in statements[0]), a 'debezium-json' table (a changelog of inserts, updates and deletes): ` +
-          "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row (iceberg flink/.../sink/RowDataTaskWriterFactory.java); " +
+          "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); " +
           `give IcebergSink "cv_append" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`,
       ],
     ]);
@@ -54,31 +54,64 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
     expect(warningsOf("cv-unread")).to.deep.equal([]);
   });
 
-  it("an unwindowed aggregation in a view, an outer join and a keep-last deduplication warn; an interval join, keep-first and a windowed view do not", () => {
-    const gen = new api.FlinkTable("cw_gen", { columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "ts" }, options: { connector: "datagen" } });
+  it("an unwindowed aggregation in a view and a Top-N / deduplication are errors, an outer join warns; an interval join, proctime keep-first and a windowed view do not", () => {
+    const gen = new api.FlinkTable("cw_gen", {
+      columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }, { name: "proc", expression: "PROCTIME()" }],
+      watermark: { column: "ts", expression: "ts" },
+      options: { connector: "datagen" },
+    });
     const dim = new api.FlinkTable("cw_dim", { columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "ts" }, options: { connector: "datagen" } });
     const sink = new api.IcebergSink("cw_append", { catalog, database: "db", table: "cw_append", columns: cols });
-    new api.FlinkSqlJob("cw-view-agg", {
-      statements: [api.sql`CREATE TEMPORARY VIEW totals AS SELECT id, MAX(data) AS data FROM ${gen} GROUP BY id`, api.sql`INSERT INTO ${sink} SELECT id, data FROM totals`],
-    });
-    expect(warningsOf("cw-view-agg")).to.deep.equal([
-      `statements[1]: IcebergSink "cw_append" has no primaryKey, and the statement (through the view in statements[0]) aggregates without a window, which in a streaming job yields updates to earlier results: ` +
-        `a sink without a key appends every update as one more row; give IcebergSink "cw_append" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key), ` +
-        "or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
+    const agg = errorOf(
+      () =>
+        new api.FlinkSqlJob("cw-view-agg", {
+          statements: [api.sql`CREATE TEMPORARY VIEW totals AS SELECT id, MAX(data) AS data FROM ${gen} GROUP BY id`, api.sql`INSERT INTO ${sink} SELECT id, data FROM totals`],
+        }),
+    );
+    expect(agg.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[1]",
+        `IcebergSink "cw_append" has no primaryKey, and the statement (through the view in statements[0]) aggregates without a window, which in a streaming job yields updates to earlier results: ` +
+          "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); " +
+          `give IcebergSink "cw_append" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key), ` +
+          "or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
+      ],
     ]);
     new api.FlinkSqlJob("cw-outer", { statements: [api.sql`INSERT INTO ${sink} SELECT g.id, d.data FROM ${gen} AS g LEFT JOIN ${dim} AS d ON g.id = d.id`] });
     expect(warningsOf("cw-outer")).to.have.length(1);
     expect(warningsOf("cw-outer")[0]).to.contain("the statement outer-joins (unless it is an interval join), which retracts the null-padded rows it emitted first");
-    new api.FlinkSqlJob("cw-dedup", {
-      statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts DESC) AS rn FROM ${gen}) WHERE rn = 1`],
-    });
-    expect(warningsOf("cw-dedup")).to.have.length(1);
-    expect(warningsOf("cw-dedup")[0]).to.contain("keeps the last row per key (ROW_NUMBER ordered DESC)");
+    const dedup = errorOf(
+      () =>
+        new api.FlinkSqlJob("cw-dedup", {
+          statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts DESC) AS rn FROM ${gen}) WHERE rn = 1`],
+        }),
+    );
+    expect(dedup.issues[0]!.message).to.contain("the statement ranks rows (ROW_NUMBER OVER (... ORDER BY ts DESC): keeps the last row per key), which replaces a row it emitted when a better one arrives");
+    // Keep-first by event time and a Top-N ascending also replace rows (a row with an earlier time or a lower value may come later).
+    const firstByEventTime = errorOf(
+      () =>
+        new api.FlinkSqlJob("cw-first-rowtime", {
+          statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts ASC) AS rn FROM ${gen}) WHERE rn = 1`],
+        }),
+    );
+    expect(firstByEventTime.issues[0]!.message).to.contain("ranks rows (ROW_NUMBER OVER (... ORDER BY ts ASC): a Top-N or deduplication)");
+    const topN = errorOf(
+      () =>
+        new api.FlinkSqlJob("cw-top3", {
+          statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, RANK() OVER (PARTITION BY data ORDER BY id) AS r FROM ${gen}) WHERE r <= 3`],
+        }),
+    );
+    expect(topN.issues[0]!.message).to.contain("ranks rows (RANK OVER (... ORDER BY id): a Top-N or deduplication)");
     new api.FlinkSqlJob("cw-interval", {
       statements: [api.sql`INSERT INTO ${sink} SELECT g.id, d.data FROM ${gen} AS g LEFT JOIN ${dim} AS d ON g.id = d.id AND d.ts BETWEEN g.ts - INTERVAL '1' MINUTE AND g.ts`],
     });
     new api.FlinkSqlJob("cw-first", {
-      statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts ASC) AS rn FROM ${gen}) WHERE rn = 1`],
+      statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY \`proc\`) AS rn FROM ${gen}) WHERE rn = 1`],
+    });
+    new api.FlinkSqlJob("cw-window-dedup", {
+      statements: [
+        api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end, id ORDER BY ts DESC) AS rn FROM TABLE(TUMBLE(TABLE ${gen}, DESCRIPTOR(ts), INTERVAL '1' MINUTE))) WHERE rn = 1`,
+      ],
     });
     new api.FlinkSqlJob("cw-view-window", {
       statements: [
@@ -86,7 +119,15 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
         api.sql`INSERT INTO ${sink} SELECT id, data FROM w`,
       ],
     });
-    for (const job of ["cw-interval", "cw-first", "cw-view-window"]) expect(warningsOf(job), job).to.deep.equal([]);
+    for (const job of ["cw-interval", "cw-first", "cw-window-dedup", "cw-view-window"]) expect(warningsOf(job), job).to.deep.equal([]);
+    // A window TVF grouped by window_start alone is a regular aggregation (flink WindowUtil.groupingContainsWindowStartEnd).
+    const startOnly = errorOf(
+      () =>
+        new api.FlinkSqlJob("cw-start-only", {
+          statements: [api.sql`INSERT INTO ${sink} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${gen}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, id`],
+        }),
+    );
+    expect(startOnly.issues[0]!.message).to.contain("the statement aggregates without a window");
   });
 
   it("review cases: a window makes only its own part final; a view read as a temporal join's versioned side is not followed; correlations and interval joins are no outer joins; view names only as tables", () => {
@@ -103,10 +144,9 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
     // A regular join with a changelog after the windowed view is still an error.
     const joined = errorOf(() => new api.FlinkSqlJob("rv-join", { statements: [windowView, api.sql`INSERT INTO ${sink} SELECT w.id, d.data FROM w JOIN ${cdc} AS d ON w.id = d.id`] }));
     expect(joined.issues[0]!.message).to.contain('reads FlinkTable "rv_cdc", a \'debezium-json\' table');
-    // An unwindowed aggregation over the windowed view still warns.
-    new api.FlinkSqlJob("rv-regroup", { statements: [windowView, api.sql`INSERT INTO ${sink} SELECT id, MAX(c) FROM w GROUP BY id`] });
-    expect(warningsOf("rv-regroup")).to.have.length(1);
-    expect(warningsOf("rv-regroup")[0]).to.contain("the statement aggregates without a window");
+    // An unwindowed aggregation over the windowed view is still an error.
+    const regroup = errorOf(() => new api.FlinkSqlJob("rv-regroup", { statements: [windowView, api.sql`INSERT INTO ${sink} SELECT id, MAX(c) FROM w GROUP BY id`] }));
+    expect(regroup.issues[0]!.message).to.contain("the statement aggregates without a window");
     // A versioned view (a view over a changelog, or the documented ROW_NUMBER DESC deduplication) on the versioned side of a temporal join.
     new api.FlinkSqlJob("rv-versioned", {
       statements: [

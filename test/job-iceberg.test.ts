@@ -397,7 +397,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     expect(new api.FlinkSqlJob("ckpt-bounded", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${bounded}`] }).checkpointInterval).to.equal(undefined);
   });
 
-  it("a changelog into an Iceberg sink without a primary key is an error; an unwindowed aggregation a warning", () => {
+  it("a changelog into an Iceberg sink without a primary key is an error; so is an unwindowed aggregation", () => {
     const cdc = new api.FlinkTable("cl_cdc", { columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" } });
     const appendOnly = new api.IcebergSink("cl_append", { catalog, database: "db", table: "cl_append", columns: cols });
     const keyed = new api.IcebergSink("cl_keyed", { catalog, database: "db", table: "cl_keyed", columns: cols.map((c) => ({ ...c })), primaryKey: ["id"] });
@@ -406,15 +406,15 @@ describe("FlinkSqlJob over Iceberg tables", () => {
       [
         "statements[0]",
         `IcebergSink "cl_append" has no primaryKey, and the statement reads FlinkTable "cl_cdc", a 'debezium-json' table (a changelog of inserts, updates and deletes): a sink without a key appends every row and ignores its kind, ` +
-          `so each update and delete becomes one more row (iceberg flink/.../sink/RowDataTaskWriterFactory.java); give IcebergSink "cl_append" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`,
+          `so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); give IcebergSink "cl_append" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`,
       ],
     ]);
     new api.FlinkSqlJob("cl-keyed", { statements: [api.sql`INSERT INTO ${keyed} SELECT id, data FROM ${cdc}`] });
     expect(warningsOf("cl-keyed")).to.deep.equal([]);
     const gen = new api.FlinkTable("cl_gen", { columns: cols, options: { connector: "datagen" } });
-    new api.FlinkSqlJob("cl-agg", { statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM ${gen} GROUP BY id`] });
-    expect(warningsOf("cl-agg")).to.have.length(1);
-    expect(warningsOf("cl-agg")[0]).to.match(/^statements\[0\]: IcebergSink "cl_append" has no primaryKey, and the statement aggregates without a window/);
+    const agg = errorOf(() => new api.FlinkSqlJob("cl-agg", { statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM ${gen} GROUP BY id`] }));
+    expect(agg.issues.map((i) => i.path)).to.deep.equal(["statements[0]"]);
+    expect(agg.issues[0]!.message).to.match(/^IcebergSink "cl_append" has no primaryKey, and the statement aggregates without a window/);
     const timed = new api.FlinkTable("cl_gen_ts", { columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "`ts`" }, options: { connector: "datagen" } });
     new api.FlinkSqlJob("cl-window", {
       statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${timed}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY id, window_start, window_end`],

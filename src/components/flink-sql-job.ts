@@ -68,7 +68,11 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * followed to its table; other views, subqueries, WITH queries, joins whose left side is no
    * interpolated table, and OVER windows are left to Flink; a view no
    * statement reads is not checked (Flink plans a view only where it is read). An event-time join
-   * against a streaming IcebergSource warns that results wait for its next commit.
+   * against a streaming IcebergSource warns that results wait for its next commit. In a streaming
+   * job, updates into a sink that cannot take them are errors (changelog-sinks.ts): a changelog FROM
+   * table, an aggregation without a window, a Top-N / deduplication (not per window, not by a
+   * PROCTIME() column ascending) into an IcebergSink without primaryKey, a keyed one on formatVersion
+   * 1, or a 'kafka' / 'filesystem' FlinkTable whose format carries no row kind; an outer join warns.
    */
   statements: (SqlStatement | string)[];
   /**

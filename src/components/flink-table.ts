@@ -56,6 +56,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       bounded: p.boundedness.bounded,
       unboundedReason: p.boundedness.reason,
       ...(p.changelog !== undefined ? { changelog: p.changelog } : {}),
+      ...(p.appendOnly !== undefined ? { appendOnly: p.appendOnly } : {}),
       ...(p.kafkaRead !== undefined ? { kafkaRead: p.kafkaRead } : {}),
       ...(p.commitsOnCheckpoint ? { commitsOnCheckpoint: true } : {}),
       ...(p.readFailures.length > 0 ? { readFailures: p.readFailures } : {}),

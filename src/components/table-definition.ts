@@ -87,6 +87,8 @@ export interface TableDefinition {
   readonly writeFailures?: readonly { readonly path: string; readonly message: string }[];
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
+  /** FlinkTable: why its sink takes only inserts, when it does (appendOnlySink): Flink refuses an updating input there. */
+  readonly appendOnly?: string;
   /** FlinkTable: its 'connector' option, trimmed (what it can do as a lookup source). */
   readonly connector?: string;
   /** The declared primary key's columns, when there is one (a changelog source's key; an Iceberg table's equality fields). */

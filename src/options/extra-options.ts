@@ -198,6 +198,18 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       );
       continue;
     }
+    // A bounded read applies the ref (tag / branch) first, then the time: the scan refuses a second snapshot
+    // (iceberg FlinkSplitPlanner.planTasks: useRef, then asOfTime; core SnapshotScan "Cannot override snapshot, already set snapshot id").
+    if (ctx.kind === "IcebergSource" && lower === "as-of-timestamp") {
+      const ref = ["tag", "branch"].find((r) => map[r] !== undefined);
+      if (ref !== undefined) {
+        diag.error(
+          mapPath(arg, key),
+          `${JSON.stringify(key)} together with ${JSON.stringify(ref)}: the bounded read selects the ${ref}'s snapshot first and then refuses another one ('Cannot override snapshot, already set snapshot id', iceberg FlinkSplitPlanner / core SnapshotScan); ` +
+            `read the ${ref} (remove "as-of-timestamp"), or the table as of the time (remove ${JSON.stringify(ref)})`,
+        );
+      }
+    }
     if (ctx.kind === "IcebergSource" && ctx.pinnedBySnapshotIds && (ID_CONFLICTS as readonly string[]).includes(lower)) {
       diag.error(mapPath(arg, key), `${JSON.stringify(key)} conflicts with the snapshot ids this source renders from startSnapshotId / endSnapshotId; use either the ids or ${JSON.stringify(key)}, not both`);
     }

@@ -1,10 +1,12 @@
 /**
- * Changelogs into append-only Iceberg sinks (an IcebergSink without a primary key), through the
- * statement itself and the views it reads; and the job's views by name.
+ * Changelogs into sinks that cannot take one (an IcebergSink without a primary key, a v1 keyed
+ * one, a FlinkTable whose sink takes inserts only), through the statement itself and the views it
+ * reads; and the job's views by name.
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
+import { updatingOperation, windowAggregates } from "./updating-operations.js";
 
 const VIEW_NAME = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i;
 
@@ -52,77 +54,82 @@ function withViews(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStat
   return out;
 }
 
-/** A window aggregation (window TVF, or GROUP BY window_start / window_end): its results are final. */
-function windowAggregates(text: string): boolean {
-  return /\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(text) || /\bGROUP\s+BY\b[\s\S]*\bwindow_(start|end)\b/i.test(text);
+/** How a sink fails on updates: the lead after its label, what happens, what to do. */
+interface UpdateIntolerance {
+  readonly lead: string;
+  readonly consequence: string;
+  readonly fix: string;
 }
 
 /**
- * An outer join between two streams, which retracts the null-padded rows it emitted first: not a
- * correlation (LATERAL TABLE, UNNEST), not a temporal join (FOR SYSTEM_TIME AS OF), not an interval
- * join (a time bound with INTERVAL in its condition, before WHERE / GROUP BY).
+ * Why the INSERT target `t` cannot take updates and deletes, when it cannot: an Iceberg sink
+ * without a primary key (the writer appends every row and ignores its kind: iceberg
+ * `flink/.../sink/RowDataTaskWriterFactory.java`), an Iceberg sink keyed by a primaryKey without
+ * upsert on a format-version 1 table (the retractions become equality deletes, which v1 cannot
+ * hold: core `ManifestFiles.writeDeleteManifest` "Cannot write delete files in a v1 table"), or a
+ * FlinkTable whose sink takes inserts only (appendOnlySink: Flink refuses the plan).
  */
-function retractingOuterJoin(text: string): boolean {
-  for (const m of text.matchAll(/\b(?:LEFT|RIGHT|FULL)\s+(?:OUTER\s+)?JOIN\s+(?!LATERAL\b|UNNEST\b)/gi)) {
-    const rest = text.slice(m.index! + m[0].length);
-    const join = rest.split(/\b(?:WHERE|GROUP\s+BY|ORDER\s+BY|UNION|INTERSECT|EXCEPT|(?:LEFT|RIGHT|FULL|INNER|CROSS)\s+(?:OUTER\s+)?JOIN|JOIN)\b/i)[0]!;
-    if (/\bFOR\s+SYSTEM_TIME\s+AS\s+OF\b/i.test(join) || /\bINTERVAL\b/i.test(join)) continue;
-    return true;
+function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
+  if (t.iceberg !== undefined) {
+    if (t.iceberg.upsert) return undefined;
+    const keyed = ((t.iceberg.schema as { "identifier-field-ids"?: readonly number[] })["identifier-field-ids"]?.length ?? 0) > 0;
+    if (!keyed) {
+      return {
+        lead: "has no primaryKey",
+        consequence: "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java)",
+        fix: `give ${t.label} a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`,
+      };
+    }
+    if (t.iceberg.formatVersion >= 2) return undefined;
+    return {
+      lead: `is keyed by its primaryKey with formatVersion ${t.iceberg.formatVersion}`,
+      consequence:
+        "the sink writes each retraction and delete as an equality delete, which a format-version 1 table cannot hold: the job fails at its first checkpoint with updates ('Cannot write delete files in a v1 table', iceberg core ManifestFiles.writeDeleteManifest) and restarts forever",
+      fix: `set formatVersion: 2 on ${t.label} (an existing v1 table must be upgraded first)`,
+    };
   }
-  return false;
+  if (t.appendOnly === undefined) return undefined;
+  return {
+    lead: `is ${t.appendOnly}`,
+    consequence: "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram)",
+    fix: `write to an 'upsert-kafka' table with a primaryKey, or give ${t.label} a changelog format such as 'debezium-json'`,
+  };
 }
 
 /**
- * An INSERT of a changelog (updates and deletes) into an Iceberg sink without a primary key: with
- * no equality fields the Iceberg writer writes every row as an insert and ignores its kind
- * (iceberg `flink/.../sink/RowDataTaskWriterFactory.java`), so each update and delete becomes one
- * more row. An error for a source that is a changelog (connectorChangelog); a warning for what
- * turns an append stream into updates in the statement itself or a view it reads: an aggregation
- * without a window (window aggregations append; a SELECT DISTINCT emits each distinct row once and
- * never changes it, flink GroupAggFunction with no aggregate calls), an outer join (it retracts its
- * null-padded rows; an interval join does not), a keep-last deduplication (ROW_NUMBER ordered
- * DESC, then rn = 1). Each part (the statement, each view) is judged by its own text: a window
- * makes only its own aggregation final.
+ * An INSERT of a changelog (updates and deletes) into a sink that cannot take one
+ * (updateIntolerance). An error for a source that is a changelog (connectorChangelog) and for
+ * what the statement itself, or a view it reads, certainly turns into updates (updating-operations.ts:
+ * an aggregation without a window, a Top-N or deduplication); a warning for an outer join (an
+ * interval join written without INTERVAL would look alike). Each part (the statement, each view)
+ * is judged by its own text: a window makes only its own aggregation final.
  */
 export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, diag: Diagnostics): void {
   const t = a.target;
-  if (t?.iceberg === undefined || t.iceberg.upsert || ((t.iceberg.schema as { "identifier-field-ids"?: readonly number[] })["identifier-field-ids"]?.length ?? 0) > 0) return;
-  const fix = `give ${t.label} a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`;
+  const sink = t === undefined ? undefined : updateIntolerance(t);
+  if (t === undefined || sink === undefined) return;
   const parts = withViews(a, views);
   const via = (s: AnalyzedStatement): string => (s === a ? "" : ` (through the view in statements[${s.index}])`);
   // A window aggregation (window TVF) accepts a changelog and emits final rows (Flink 1.19+,
   // FLINK-20281); a changelog read as the versioned side of a temporal join (FOR SYSTEM_TIME AS OF)
   // only supplies values to the other side's rows (planner FlinkChangelogModeInferenceProgram).
-  const texts = parts.map((p) => statementCode(p));
+  const texts = parts.map((p) => statementCode(p, true));
   for (let i = 0; i < parts.length; i++) {
     if (windowAggregates(texts[i]!)) continue;
     const s = parts[i]!;
     const changelog = s.reads.find((r) => r.changelog !== undefined && !readAsTemporalTable(s, r));
     if (changelog === undefined) continue;
-    diag.error(
-      `statements[${a.index}]`,
-      `${t.label} has no primaryKey, and the statement reads ${changelog.label}${via(s)}, ${changelog.changelog}: a sink without a key appends every row and ignores its kind, ` +
-        `so each update and delete becomes one more row (iceberg flink/.../sink/RowDataTaskWriterFactory.java); ${fix}`,
-    );
+    diag.error(`statements[${a.index}]`, `${t.label} ${sink.lead}, and the statement reads ${changelog.label}${via(s)}, ${changelog.changelog}: ${sink.consequence}; ${sink.fix}`);
     return;
   }
   for (let i = 0; i < parts.length; i++) {
-    const text = texts[i]!;
-    const what = windowAggregates(text)
-      ? undefined
-      : /\bGROUP\s+BY\b/i.test(text)
-        ? "aggregates without a window"
-        : retractingOuterJoin(text)
-            ? "outer-joins (unless it is an interval join), which retracts the null-padded rows it emitted first"
-            : /\bROW_NUMBER\s*\(\s*\)\s*OVER\s*\([^)]*\bORDER\s+BY\b[^)]*\bDESC\b/i.test(text)
-              ? "keeps the last row per key (ROW_NUMBER ordered DESC), which replaces the row it emitted before"
-              : undefined;
-    if (what === undefined) continue;
-    diag.warn(
-      `statements[${a.index}]`,
-      `${t.label} has no primaryKey, and the statement${via(parts[i]!)} ${what}, which in a streaming job yields updates to earlier results: ` +
-        `a sink without a key appends every update as one more row; ${fix}, or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final`,
-    );
+    const op = updatingOperation(texts[i]!, parts[i]!.reads);
+    if (op === undefined) continue;
+    const message =
+      `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}, which in a streaming job yields updates to earlier results: ` +
+      `${sink.consequence}; ${sink.fix}, or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final`;
+    if (op.certain) diag.error(`statements[${a.index}]`, message);
+    else diag.warn(`statements[${a.index}]`, message);
     return;
   }
 }

@@ -62,6 +62,23 @@ export function connectorChangelog(options: Readonly<Record<string, string>>): s
   return undefined;
 }
 
+/**
+ * Why a table with these options takes only inserts as a sink, when it does: a 'kafka' or
+ * 'filesystem' table whose (value) format encodes no row kind (json, csv, avro, raw, parquet ...;
+ * not debezium-json and the other CDC formats, which encode updates and deletes). Flink's planner
+ * refuses an updating input there when it plans the job ("Table sink ... doesn't support consuming
+ * update changes which is produced by node GroupAggregate(...)", flink
+ * `FlinkChangelogModeInferenceProgram`; the sinks take their format's changelog mode:
+ * `KafkaDynamicSink` / `FileSystemTableSink.getChangelogMode`). Other connectors: undefined.
+ */
+export function appendOnlySink(options: Readonly<Record<string, string>>): string | undefined {
+  const connector = (options["connector"] ?? "").trim().toLowerCase();
+  if (connector !== "kafka" && connector !== "filesystem") return undefined;
+  const format = (options["format"] ?? options["value.format"] ?? "").trim();
+  if (format === "" || CHANGELOG_FORMATS.test(format)) return undefined;
+  return `a '${connector}' table with format '${format}', whose sink takes inserts only`;
+}
+
 /** How a job reads a 'kafka' table, as far as restarts and the first start go (kafkaRead). */
 export interface KafkaRead {
   /**

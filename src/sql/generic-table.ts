@@ -15,7 +15,7 @@ import { rowtimeNameProblem, timeAbovePlannerLimit, timePrecisionProblem } from 
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, GENERIC_TABLE_WITH, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
-import { connectorBoundedness, connectorChangelog, kafkaRead, type Boundedness, type KafkaRead } from "./connector-bounds.js";
+import { appendOnlySink, connectorBoundedness, connectorChangelog, kafkaRead, type Boundedness, type KafkaRead } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 import { checkKafkaOptions } from "./kafka-options.js";
 import { checkFilesystemFormatOptions } from "./format-options.js";
@@ -118,6 +118,8 @@ export interface GenericTablePlan {
   boundedness: Boundedness;
   /** Why the table reads as a changelog, when it does (connectorChangelog). */
   changelog: string | undefined;
+  /** Why the table's sink takes only inserts, when it does (appendOnlySink). */
+  appendOnly: string | undefined;
   /** How a job reads the table, for a 'kafka' table (connector-bounds.ts kafkaRead). */
   kafkaRead: KafkaRead | undefined;
   /**
@@ -300,6 +302,13 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     const col = kinds.get(args.watermark.column);
     if (!col) diag.error("watermark.column", `names ${JSON.stringify(args.watermark.column)}, which is not a column`);
     else if (rowtimeNameProblem(args.watermark.column) !== undefined) diag.error("watermark.column", rowtimeNameProblem(args.watermark.column)!);
+    else if (columns.some((c) => c.name === args.watermark!.column && c.kind === "computed" && PROCTIME.test(c.expression))) {
+      diag.error(
+        "watermark.column",
+        `${JSON.stringify(args.watermark.column)} is a processing-time attribute (PROCTIME()), and Flink rejects a watermark on one ("A watermark can not be defined for a processing-time attribute", flink DefaultSchemaResolver): ` +
+          "put the watermark on an event-time column (TIMESTAMP(3) / TIMESTAMP_LTZ(3), or a computed one such as TO_TIMESTAMP_LTZ(<epoch millis>, 3)), or leave watermark out to work in processing time",
+      );
+    }
     else if (col.type && !((col.type.kind === "TIMESTAMP" || col.type.kind === "TIMESTAMP_LTZ") && col.type.precision <= 3)) {
       const w = args.watermark.column;
       const epoch =
@@ -334,6 +343,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     },
     boundedness: connectorBoundedness(options),
     changelog: connectorChangelog(options),
+    appendOnly: appendOnlySink(options),
     kafkaRead: kafkaRead(options),
     commitsOnCheckpoint: typeof options["connector"] === "string" && options["connector"].trim() === "filesystem",
     readFailures,

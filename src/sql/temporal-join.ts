@@ -57,9 +57,11 @@ export function rowtimeRemedy(t: TableDefinition, column?: string): string {
     const type = typeOf(c);
     return type?.kind === "TIMESTAMP" || type?.kind === "TIMESTAMP_LTZ" ? type.precision : undefined;
   };
-  const times = (t.columns ?? []).filter((c) => precision(c) !== undefined);
+  // A PROCTIME() column can take no watermark (flink DefaultSchemaResolver): another column, or a new one.
+  const times = (t.columns ?? []).filter((c) => c.timeAttribute !== "proctime" && precision(c) !== undefined);
   const fit = times.filter((c) => precision(c)! <= 3);
-  const chosen = column !== undefined ? times.find((c) => c.name === column) : (fit[0] ?? times[0]);
+  const proctime = column !== undefined && (t.columns ?? []).some((c) => c.name === column && c.timeAttribute === "proctime");
+  const chosen = column !== undefined && !proctime ? times.find((c) => c.name === column) : (fit[0] ?? times[0]);
   const set = (name: string): string =>
     t.resourceType === "FlinkTable" ? `watermark: { column: ${JSON.stringify(name)}, expression: "\`${name}\` - INTERVAL '5' SECOND" }` : `watermark: { column: ${JSON.stringify(name)} }`;
   let how: string;
@@ -180,8 +182,24 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
   for (const m of code.matchAll(AS_OF)) {
     const right = tables[Number(m[1])]!;
     if (right.failed === true) continue;
-    // `AS OF TIMESTAMP '...'` (time travel) and other expressions are no column.
-    if (m[2] === undefined && m[3] === undefined && !m[4]!.startsWith("`") && TIME_TRAVEL_WORDS.test(m[4]!)) continue;
+    // `AS OF TIMESTAMP '...'` (and other expressions of no column): time travel (FLIP-308), which Flink
+    // plans only through a catalog that keeps versions (Catalog.getTable(ObjectPath, long); the default
+    // throws "getTable(ObjectPath, long) is not implemented"). The script declares every table itself,
+    // in Flink's in-memory catalog, which keeps none.
+    if (m[2] === undefined && m[3] === undefined && !m[4]!.startsWith("`") && TIME_TRAVEL_WORDS.test(m[4]!)) {
+      const instead =
+        right.resourceType === "IcebergSource"
+          ? `read the Iceberg table as of a time with extraOptions: { "as-of-timestamp": "<epoch milliseconds>" } on ${right.label} (a bounded read), or a snapshot with snapshotId or a tag with extraOptions.tag`
+          : right.resourceType === "IcebergSink"
+            ? "read the Iceberg table through an IcebergSource with extraOptions: { \"as-of-timestamp\": \"<epoch milliseconds>\" } (a bounded read)"
+            : "filter the rows by a time column instead (a FlinkTable has no versions)";
+      diag.error(
+        at,
+        `${right.tableName} FOR SYSTEM_TIME AS OF ${m[4]} ...: time travel, which Flink plans only through a catalog that keeps table versions (Catalog.getTable(ObjectPath, long)), ` +
+          `and the script declares ${right.tableName} itself with CREATE TABLE in Flink's in-memory catalog, which keeps none: the job fails to plan; ${instead}`,
+      );
+      continue;
+    }
     const name = unquoteIdentifier(m[4]!);
     const noLookup = noLookupReason(right);
     const left = leftTable(m, code, tables, a);

@@ -1,0 +1,79 @@
+/**
+ * Sinks that cannot take updates besides a keyless IcebergSink (trial findings): an IcebergSink
+ * keyed by a primaryKey on a format-version 1 table (the retractions become equality deletes, which
+ * v1 cannot hold: core ManifestFiles "Cannot write delete files in a v1 table"), and a 'kafka' or
+ * 'filesystem' FlinkTable whose format encodes no row kind (Flink refuses the plan: "doesn't support
+ * consuming update changes"). A changelog format there, upsert-kafka, and window aggregations pass.
+ */
+import { expect } from "chai";
+import { errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
+
+const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
+const cols = [
+  { name: "id", type: "BIGINT NOT NULL" },
+  { name: "n", type: "BIGINT" },
+];
+const kafka = { connector: "kafka", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", "properties.auto.offset.reset": "earliest" };
+
+describe("updates into sinks that cannot take them", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("a streaming GROUP BY into a v1 IcebergSink keyed by primaryKey is an error (not only the sink's generic warning)", () => {
+    const gen = new api.FlinkTable("ck_gen", { columns: cols, options: { connector: "datagen" } });
+    const v1 = new api.IcebergSink("ck_v1", { catalog, database: "db", table: "ck_v1", columns: cols, primaryKey: ["id"], formatVersion: 1 });
+    const e = errorOf(() => new api.FlinkSqlJob("ck-v1", { statements: [api.sql`INSERT INTO ${v1} SELECT id, SUM(n) FROM ${gen} GROUP BY id`] }));
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        'IcebergSink "ck_v1" is keyed by its primaryKey with formatVersion 1, and the statement aggregates without a window, which in a streaming job yields updates to earlier results: ' +
+          "the sink writes each retraction and delete as an equality delete, which a format-version 1 table cannot hold: the job fails at its first checkpoint with updates " +
+          "('Cannot write delete files in a v1 table', iceberg core ManifestFiles.writeDeleteManifest) and restarts forever; " +
+          'set formatVersion: 2 on IcebergSink "ck_v1" (an existing v1 table must be upgraded first), or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final',
+      ],
+    ]);
+    // Inserts only into the same sink: no error (the sink's own warning about changelog sources stays).
+    new api.FlinkSqlJob("ck-v1-append", { statements: [api.sql`INSERT INTO ${v1} SELECT id, n FROM ${gen}`] });
+    // A v2 keyed sink takes the updates as equality deletes.
+    const v2 = new api.IcebergSink("ck_v2", { catalog, database: "db", table: "ck_v2", columns: cols, primaryKey: ["id"] });
+    new api.FlinkSqlJob("ck-v2", { statements: [api.sql`INSERT INTO ${v2} SELECT id, SUM(n) FROM ${gen} GROUP BY id`] });
+    expect(jobWarnings("ck-v2")).to.deep.equal([]);
+  });
+
+  it("a GROUP BY or a changelog into a kafka/json or filesystem/parquet FlinkTable is an error; debezium-json, upsert-kafka and windows pass", () => {
+    const clicks = new api.FlinkTable("ck_clicks", { columns: [{ name: "page", type: "STRING" }, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "`ts`" }, options: { ...kafka, topic: "clicks", format: "json" } });
+    const counts = (name: string, options: Record<string, string>, extra: object = {}): InstanceType<Api["FlinkTable"]> =>
+      new api.FlinkTable(name, { columns: [{ name: "page", type: "STRING NOT NULL" }, { name: "c", type: "BIGINT" }], options, ...extra });
+    const json = counts("ck_json", { connector: "kafka", topic: "out", "properties.bootstrap.servers": "k:9092", format: "json" });
+    const e = errorOf(() => new api.FlinkSqlJob("ck-kafka", { statements: [api.sql`INSERT INTO ${json} SELECT page, COUNT(*) FROM ${clicks} GROUP BY page`] }));
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        "FlinkTable \"ck_json\" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement aggregates without a window, which in a streaming job yields updates to earlier results: " +
+          "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram); " +
+          "write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_json\" a changelog format such as 'debezium-json', or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
+      ],
+    ]);
+    const files = counts("ck_files", { connector: "filesystem", path: "s3://b/out", format: "parquet" });
+    const cdc = new api.FlinkTable("ck_cdc", { columns: [{ name: "page", type: "STRING" }, { name: "c", type: "BIGINT" }], options: { ...kafka, topic: "cdc", format: "debezium-json" } });
+    const f = errorOf(() => new api.FlinkSqlJob("ck-files", { statements: [api.sql`INSERT INTO ${files} SELECT page, c FROM ${cdc}`] }));
+    expect(f.issues[0]!.message).to.equal(
+      "FlinkTable \"ck_files\" is a 'filesystem' table with format 'parquet', whose sink takes inserts only, and the statement reads FlinkTable \"ck_cdc\", a 'debezium-json' table (a changelog of inserts, updates and deletes): " +
+        "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram); " +
+        "write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_files\" a changelog format such as 'debezium-json'",
+    );
+    const changelogOut = counts("ck_dbz", { connector: "kafka", topic: "out2", "properties.bootstrap.servers": "k:9092", format: "debezium-json" });
+    new api.FlinkSqlJob("ck-dbz", { statements: [api.sql`INSERT INTO ${changelogOut} SELECT page, COUNT(*) FROM ${clicks} GROUP BY page`] });
+    const upsert = counts("ck_upsert", { connector: "upsert-kafka", topic: "out3", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" }, { primaryKey: ["page"] });
+    new api.FlinkSqlJob("ck-upsert", { statements: [api.sql`INSERT INTO ${upsert} SELECT page, COUNT(*) FROM ${clicks} GROUP BY page`] });
+    const windowed = counts("ck_windowed", { connector: "kafka", topic: "out4", "properties.bootstrap.servers": "k:9092", format: "json" });
+    new api.FlinkSqlJob("ck-window", {
+      statements: [api.sql`INSERT INTO ${windowed} SELECT page, COUNT(*) FROM TABLE(TUMBLE(TABLE ${clicks}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end, page`],
+    });
+    for (const job of ["ck-dbz", "ck-upsert", "ck-window"]) expect(jobWarnings(job).filter((w) => /update|changelog/.test(w)), job).to.deep.equal([]);
+    // A batch job's aggregation emits final rows.
+    const bounded = new api.FlinkTable("ck_bounded", { columns: [{ name: "page", type: "STRING" }], options: { connector: "datagen", "number-of-rows": "10" } });
+    const batchOut = counts("ck_batch_out", { connector: "filesystem", path: "s3://b/batch", format: "csv" });
+    new api.FlinkSqlJob("ck-batch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${batchOut} SELECT page, COUNT(*) FROM ${bounded} GROUP BY page`] });
+  });
+});
