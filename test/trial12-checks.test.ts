@@ -6,7 +6,7 @@
  * time travel on a table the script declares (Flink's in-memory catalog keeps no versions).
  */
 import { expect } from "chai";
-import { issuesOf, mockedApi, type Api } from "./api.js";
+import { issuesOf, jobWarnings, mockedApi, type Api } from "./api.js";
 
 const lake = { name: "lake", type: "rest" as const, uri: "http://iceberg-rest:8181" };
 const cols = [
@@ -90,5 +90,84 @@ describe("session 12 trial checks", () => {
           'and the script declares t12_tt itself with CREATE TABLE in Flink\'s in-memory catalog, which keeps none: the job fails to plan; read the Iceberg table as of a time with extraOptions: { "as-of-timestamp": "<epoch milliseconds>" } on IcebergSource "t12_tt" (a bounded read), or a snapshot with snapshotId or a tag with extraOptions.tag',
       },
     ]);
+  });
+});
+
+describe("static partition clauses (session 12 trial)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+  const three = [
+    { name: "id", type: "BIGINT" },
+    { name: "dt", type: "STRING" },
+    { name: "v", type: "DOUBLE" },
+  ];
+
+  it("a PARTITION column that is no partition key, or on an unpartitioned sink, is an error; the SELECT fills the other columns", () => {
+    const src = new api.IcebergSource("sp_src", { catalog: lake, database: "stg", table: "events", columns: three });
+    const dst = new api.IcebergSink("sp_dst", { catalog: lake, database: "prod", table: "events", columns: three, partitionedBy: ["dt"] });
+    const flat = new api.IcebergSink("sp_flat", { catalog: lake, database: "prod", table: "flat", columns: three });
+    const issues = issuesOf(
+      () =>
+        new api.FlinkSqlJob("sp-bad", {
+          runtimeMode: "batch",
+          statements: [
+            api.sql`INSERT OVERWRITE ${dst} PARTITION (v = 1.0) SELECT id, dt FROM ${src}`,
+            api.sql`INSERT OVERWRITE ${flat} PARTITION (dt = '2026-01-01') SELECT id, v FROM ${src}`,
+            api.sql`INSERT OVERWRITE ${dst} PARTITION (dt = '2026-01-01') SELECT id, dt, v FROM ${src}`,
+          ],
+        }),
+    );
+    expect(issues).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          'PARTITION names "v", which is no partition column of IcebergSink "sp_dst" (partitionedBy: dt): Flink fails to plan the job ("Static partition column ... should be in the partition keys list", flink DynamicSinkUtils); ' +
+          "name only partition columns there and select the others' values",
+      },
+      {
+        path: "statements[1]",
+        message:
+          'PARTITION ("dt" = ...) names a static partition, but IcebergSink "sp_flat" has no partitionedBy: Flink fails to plan the job ("Static partition column ... should be in the partition keys list []", flink DynamicSinkUtils); ' +
+          'remove the PARTITION clause and select the column\'s value, or partition IcebergSink "sp_flat" by it (partitionedBy)',
+      },
+      {
+        path: "statements[2]",
+        message:
+          'the SELECT list has 3 values, but IcebergSink "sp_dst" has 2 columns to fill besides the static PARTITION (dt) (id, v); Flink fails when the job starts ("Different number of columns"): ' +
+          "select one value per column, in this order, or name the columns you fill, e.g. INSERT INTO ${sink} (id, v) SELECT ...",
+      },
+    ]);
+    // The documented shape: the static column left out of the SELECT, the others in the table's order; back-quoted names too.
+    new api.FlinkSqlJob("sp-ok", {
+      runtimeMode: "batch",
+      statements: [api.sql`INSERT OVERWRITE ${dst} PARTITION (\`dt\` = '2026-01-01') SELECT id, v FROM ${src}`, api.sql`INSERT INTO ${dst} PARTITION (dt = '2026-01-02') SELECT id, v FROM ${src}`],
+    });
+  });
+});
+
+describe("read-option advice that leads to a valid read (session 12 trial)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("end-tag on a streaming read from startSnapshotId suggests endSnapshotId, not streaming: false (an error with startSnapshotId)", () => {
+    const issues = issuesOf(() => new api.IcebergSource("ra_src", { catalog: lake, database: "db", table: "t", columns: cols, streaming: true, startSnapshotId: 42, extraOptions: { "end-tag": "v2" } }));
+    expect(issues.map((i) => i.path)).to.include('extraOptions["end-tag"]');
+    const msg = issues.find((i) => i.path === 'extraOptions["end-tag"]')!.message;
+    expect(msg).to.contain('remove it, or bound the read with endSnapshotId (for "end-tag": the snapshot id the tag points at)');
+    expect(msg).to.not.contain("streaming: false");
+  });
+});
+
+describe("batch wording of the NOT NULL warning (session 12 trial)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("a batch job is not told that a restarted job reads the row again", () => {
+    const src = new api.IcebergSource("bw_src", { catalog: lake, database: "db", table: "bw_src", columns: cols });
+    const out = new api.IcebergSink("bw_out", { catalog: lake, database: "db", table: "bw_out", columns: cols, primaryKey: ["id"] });
+    new api.FlinkSqlJob("bw-batch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${src}`] });
+    const w = jobWarnings("bw-batch").find((x) => x.includes("may be NULL"));
+    expect(w).to.contain("table.exec.sink.not-null-enforcer ERROR). Declare the source column NOT NULL");
+    expect(w).to.not.contain("restarted");
   });
 });

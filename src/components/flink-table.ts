@@ -64,6 +64,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(typeof p.options["connector"] === "string" ? { connector: p.options["connector"].trim() } : {}),
       columns: p.tableColumns,
       ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),
+      ...(p.partitionedBy.length > 0 ? { partitionKeys: p.partitionedBy } : {}),
       warnings: diag.warnings.map((w) => ({ path: w.path, message: w.message })),
     });
     for (const w of diag.warnings) pulumi.log.warn(`${label}: ${w.path === "" ? "" : `${w.path}: `}${w.message}`, this);

@@ -93,6 +93,8 @@ export interface TableDefinition {
   readonly connector?: string;
   /** The declared primary key's columns, when there is one (a changelog source's key; an Iceberg table's equality fields). */
   readonly primaryKey?: readonly string[];
+  /** The table's PARTITIONED BY columns (Flink's partition keys: a static PARTITION clause may name only these). */
+  readonly partitionKeys?: readonly string[];
   /** The table's columns in declaration order (what `SELECT *` reads); the insertable ones are what an INSERT fills. */
   readonly columns?: readonly TableColumn[];
   /** Sink commitInterval as set by the user (undefined when unset), in milliseconds and as written. */

@@ -185,7 +185,10 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       diag.error(
         mapPath(arg, key),
         `${JSON.stringify(key)} is rejected by the runtime on a streaming read ('Cannot set ... option for streaming reader'), and this source reads streaming (streaming: true without endSnapshotId); ` +
-          `remove it, or make the read bounded (streaming: false, or endSnapshotId)`,
+          (ctx.pinnedBySnapshotIds
+            ? // streaming: false with startSnapshotId is an error of its own (IcebergSourceArgs.streaming): endSnapshotId bounds this read.
+              `remove it, or bound the read with endSnapshotId (for "end-tag": the snapshot id the tag points at)`
+            : `remove it, or make the read bounded (streaming: false, or endSnapshotId)`),
       );
       continue;
     }

@@ -137,6 +137,8 @@ export interface GenericTablePlan {
   tableColumns: TableColumn[];
   /** The declared primary key's columns (empty without one). */
   primaryKey: string[];
+  /** The PARTITIONED BY columns (empty without). */
+  partitionedBy: string[];
 }
 
 /** Options that decide the plan at preview (boundedness, providers): they must be plain. */
@@ -349,6 +351,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     readFailures,
     writeFailures,
     primaryKey,
+    partitionedBy,
     tableColumns: columns.map((c) => ({
       name: c.name,
       ...(c.kind === "computed" ? {} : { type: kinds.get(c.name)!.type! }),

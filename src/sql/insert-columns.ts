@@ -31,6 +31,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
 import { closingParen, NAME, readInsertQuery, topLevelOnly, unquoteIdentifier, type InsertQuery, type SelectItem } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
+import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { checkUpsertFromChangelog, type UpsertContext } from "./upsert-keys.js";
 
@@ -289,6 +290,12 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
   if (q === undefined) return;
   const at = `statements[${a.index}]`;
   let targets: readonly TableColumn[] = sinkColumns;
+  if (q.staticPartition !== undefined) {
+    checkStaticPartitionKeys(target, q.staticPartition, at, diag);
+    // The SELECT fills the other columns, in the table's order; with a column list too, the list decides (left to Flink).
+    if (q.columnList !== undefined || !q.staticPartition.every((c) => target.partitionKeys?.includes(c))) return;
+    targets = sinkColumns.filter((c) => !q.staticPartition!.includes(c.name));
+  }
   if (q.columnList !== undefined) {
     const listed: TableColumn[] = [];
     for (const name of q.columnList) {
@@ -319,7 +326,8 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
       at,
       q.columnList !== undefined
         ? `the SELECT list has ${plural(values.length, "value")}, but the column list after ${target.label} names ${plural(cols.length, "column")}; name one column per value`
-        : `the SELECT list has ${plural(values.length, "value")}, but ${target.label} has ${plural(cols.length, "column")} to fill (${cols.join(", ")}); ` +
+        : `the SELECT list has ${plural(values.length, "value")}, but ${target.label} has ${plural(cols.length, "column")} to fill` +
+            `${q.staticPartition !== undefined ? ` besides the static PARTITION (${q.staticPartition.join(", ")})` : ""} (${cols.join(", ")}); ` +
             `Flink fails when the job starts ("Different number of columns"): select one value per column, in this order, or name the columns you fill, e.g. INSERT INTO \${sink} (${cols.slice(0, 2).join(", ")}) SELECT ...`,
     );
     return;
@@ -344,7 +352,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
       diag.warn(
         at,
         `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.toString()}), may be NULL, and goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.toString()}): ` +
-          `Flink fails the job on the first NULL ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR), and the restarted job reads that row again. ` +
+          `Flink fails the job on the first NULL ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR)${upsert.batch ? "" : ", and the restarted job reads that row again"}. ` +
           `Declare the source column NOT NULL if it never is NULL, filter the rows (WHERE ${name} IS NOT NULL) or write COALESCE(${name}, ...)${v.fromStar ? ", listing the columns instead of *" : ""}; ` +
           `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
       );

@@ -13,6 +13,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import { codeOnly } from "./split.js";
 import type { AnalyzedStatement } from "./statement.js";
+import { readStaticPartition } from "./static-partition.js";
 
 export interface SelectItem {
   /** The item as written (trimmed; another table interpolated into it is a marker), same offsets as `code`. */
@@ -26,6 +27,8 @@ export interface SelectItem {
 export interface InsertQuery {
   /** The target columns listed after the sink, unquoted; undefined without a list. */
   readonly columnList?: readonly string[];
+  /** The columns of a static partition clause `PARTITION (col = value, ...)`, unquoted (static-partition.ts). */
+  readonly staticPartition?: readonly string[];
   readonly items: readonly SelectItem[];
   /**
    * The one table the SELECT reads, the names that qualify its columns (alias, or the table name),
@@ -358,6 +361,9 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
   // String literals keep their quotes: `'n/a' name` is a literal with an alias, not a column.
   const code = codeOnly(text, true);
   let pos = code.length - code.trimStart().length;
+  const partition = readStaticPartition(code, text, pos);
+  if (partition === "unreadable") return undefined;
+  if (partition !== undefined) pos = partition.end + (code.slice(partition.end).length - code.slice(partition.end).trimStart().length);
   let columnList: string[] | undefined;
   if (code[pos] === "(") {
     const close = closingParen(code, pos);
@@ -391,5 +397,5 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
   // An Output in the SELECT list may be any number of values: nothing to count.
   if (items.some((i) => i.code === "" || i.code.includes(OUTPUT_MARK))) return undefined;
   const from = fromAt < 0 ? undefined : readFrom(text, code, fromAt + 4, tables);
-  return { ...(columnList !== undefined ? { columnList } : {}), items, ...(from !== undefined ? { from } : {}) };
+  return { ...(columnList !== undefined ? { columnList } : {}), ...(partition !== undefined ? { staticPartition: partition.columns } : {}), items, ...(from !== undefined ? { from } : {}) };
 }
