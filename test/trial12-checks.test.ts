@@ -171,3 +171,42 @@ describe("batch wording of the NOT NULL warning (session 12 trial)", () => {
     expect(w).to.not.contain("restarted");
   });
 });
+
+describe("source watermarks over a table the program writes in Avro (session 12 trial)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+  const timed = [
+    { name: "id", type: "BIGINT" },
+    { name: "ts", type: "TIMESTAMP(3)" },
+  ];
+
+  it("is an error of the reading job; Parquet, another branch or a watermark expression pass", () => {
+    const gen = new api.FlinkTable("aw_gen", { columns: timed, options: { connector: "datagen" } });
+    const raw = new api.IcebergSink("aw_raw", { catalog: lake, database: "d", table: "raw", columns: timed, writeFormat: "avro" });
+    new api.FlinkSqlJob("aw-ingest", { statements: [api.sql`INSERT INTO ${raw} SELECT id, ts FROM ${gen}`] });
+    const follow = new api.IcebergSource("aw_follow", { catalog: lake, database: "d", table: "raw", columns: timed, streaming: true, watermark: { column: "ts" } });
+    const out = new api.IcebergSink("aw_out", { catalog: lake, database: "d", table: "per_minute", columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }] });
+    const windows = api.sql`INSERT INTO ${out} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${follow}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`;
+    const issues = issuesOf(() => new api.FlinkSqlJob("aw-windows", { statements: [windows] }));
+    expect(issues).to.deep.equal([
+      {
+        path: "statements",
+        message:
+          'IcebergSource "aw_follow" reads d.raw with source watermarks (watermark: { column }), and IcebergSink "aw_raw" writes that table in Avro (writeFormat "avro"): ' +
+          'Avro data files carry no column bounds (iceberg AvroMetrics), so the read fails on the first such file ("Missing statistics for column", iceberg ColumnStatsWatermarkExtractor); ' +
+          'write the table as Parquet or ORC (writeFormat on IcebergSink "aw_raw"), or give IcebergSource "aw_follow" a watermark expression (watermark: { column, expression }) instead',
+      },
+    ]);
+    const other = new api.IcebergSource("aw_parquet_src", { catalog: lake, database: "d", table: "raw_pq", columns: timed, streaming: true, watermark: { column: "ts" } });
+    new api.IcebergSink("aw_parquet", { catalog: lake, database: "d", table: "raw_pq", columns: timed, writeFormat: "parquet" });
+    const out2 = new api.IcebergSink("aw_out2", { catalog: lake, database: "d", table: "per_minute2", columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }] });
+    new api.FlinkSqlJob("aw-parquet", {
+      statements: [api.sql`INSERT INTO ${out2} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${other}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`],
+    });
+    const branch = new api.IcebergSource("aw_branch", { catalog: lake, database: "d", table: "raw", columns: timed, streaming: true, watermark: { column: "ts" }, extraOptions: { branch: "clean" } });
+    const out3 = new api.IcebergSink("aw_out3", { catalog: lake, database: "d", table: "per_minute3", columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }] });
+    new api.FlinkSqlJob("aw-branch", {
+      statements: [api.sql`INSERT INTO ${out3} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${branch}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`],
+    });
+  });
+});

@@ -229,7 +229,7 @@ export interface IcebergSourceArgs extends IcebergTableArgs {
    *   #12191, #12697; an older one fails on the first row: "SOURCE_WATERMARK() is a declarative
    *   marker function and doesn't have concrete runtime implementation") and a lower bound of the
    *   column in every data file, or the read fails ("Missing statistics for column"): never in Avro
-   *   data files (iceberg `AvroMetrics`: a table written in Avro cannot be read this way), not in a
+   *   data files (iceberg `AvroMetrics`: a table written in Avro cannot be read this way; a preview error when an IcebergSink of the program writes it with writeFormat "avro"), not in a
    *   file where the column is NULL in every row, not under the table property
    *   `write.metadata.metrics.default` or `write.metadata.metrics.column.<column>` none / counts (an
    *   error when extraOptions or catalog.properties set it), and not for a column past the 100th

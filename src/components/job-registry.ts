@@ -131,5 +131,6 @@ export function programTables(): ProgramTables {
     upsertWriters: (database, table) => r.upsertWriters.get(`${database}\u0000${table}`) ?? [],
     jobsWriting: (key) => r.jobWriters.get(key) ?? [],
     jobsStreaming: (key) => (r.jobStreamers.get(key) ?? []).filter((s) => !s.warned),
+    icebergSinks: (key) => r.tables.filter((t) => t.resourceType === "IcebergSink" && icebergKey(t) === key),
   };
 }

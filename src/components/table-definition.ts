@@ -40,6 +40,8 @@ export interface IcebergTableFacts {
   readonly watermark?: "source" | "expression";
   /** The branch it reads or writes (`extraOptions.branch`), when one is set: "(output)" when it is an Output; absent for main. */
   readonly branch?: string;
+  /** Sink: the `write-format` it renders ("parquet", "orc", "avro"), when writeFormat is set. */
+  readonly writeFormat?: string;
 }
 
 /** A column of a table, as the job's INSERT checks read it. */

@@ -19,6 +19,7 @@ import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js"
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { tableMentions } from "./table-mentions.js";
 import { isLiteralOutput, type SqlStatement } from "./template.js";
+import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
 import { checkChangelogIntoAppendSink, unreadViews, viewsByName } from "./changelog-sinks.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkWindowTimeColumns } from "./window-time.js";
@@ -33,6 +34,8 @@ export interface ProgramTables {
   jobsWriting?(key: string): readonly { readonly job: string; readonly upsert: boolean }[];
   /** The jobs created so far that read the Iceberg table of this icebergKey as a stream and were not warned about an upsert writer of it, each with the reading table's label. */
   jobsStreaming?(key: string): readonly { readonly job: string; readonly label: string }[];
+  /** The IcebergSinks registered so far for the Iceberg table of this icebergKey. */
+  icebergSinks?(key: string): readonly TableDefinition[];
 }
 
 /**
@@ -256,6 +259,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const tables: TableDefinition[] = [];
   for (const a of analyzed) for (const t of a.statement.tables) if (!tables.includes(t)) tables.push(t);
   checkTables(tables, diag);
+  checkSourceWatermarksOverAvro(tables, input.programTables, diag);
 
   checkTextMentions(analyzed, tables, input.programTables, diag);
   checkOptionsHints(analyzed, input.credentialTarget, diag);
