@@ -260,7 +260,7 @@ describe("kubernetes validation", () => {
         },
       ]);
       // The same service account as the deployment's, and other containers' env and mounts, are fine.
-      expect(run({ serviceAccount: "jobs", podTemplate: { spec: { serviceAccountName: "jobs", containers: [{ name: "sidecar", env: [{ name: "FOO", value: "x" }] }] } }, env: { FOO: "y" } }).errors).to.deep.equal([]);
+      expect(run({ serviceAccount: "jobs", podTemplate: { spec: { serviceAccountName: "jobs", containers: [{ name: "sidecar", image: "busybox", env: [{ name: "FOO", value: "x" }] }] } }, env: { FOO: "y" } }).errors).to.deep.equal([]);
     });
     it("a conflicting value for a key the job also sets", () => {
       expect(onlyError({ flinkConfiguration: { "pipeline.name": "b" } }, { flinkConfiguration: { ...FACTS.flinkConfiguration, "pipeline.name": "a" } }).message).to.contain("set it in one place");

@@ -140,8 +140,10 @@ export interface KubernetesArgs {
   /**
    * Extra Flink configuration (plain strings). It may not set what the job decides (runtime mode,
    * checkpoint interval, parallelism), the state directories (use `checkpointDir` /
-   * `savepointDir`), keys the operator forbids, nor credentials. Default `{}`. Merged with the
-   * job's configuration into `spec.flinkConfiguration`.
+   * `savepointDir`), keys the operator forbids, nor credentials; `taskmanager.numberOfTaskSlots`
+   * (here or in the job's configuration) must be a whole number of at least 1, as a TaskManager
+   * reads it when it starts. Default `{}`. Merged with the job's configuration into
+   * `spec.flinkConfiguration`.
    */
   readonly flinkConfiguration?: Readonly<Record<string, string>>;
   /**
@@ -165,7 +167,9 @@ export interface KubernetesArgs {
   readonly envFromSecrets?: Readonly<Record<string, SecretKeyRefArgs>>;
   /**
    * Base core/v1 Pod template (plain JSON) merged into JobManager and TaskManager pods; the Flink
-   * container must be named `flink-main-container`. Default unset. Becomes `spec.podTemplate`
+   * container must be named `flink-main-container` (the only container the operator gives the
+   * Flink image): any other container or init container (a sidecar) needs its own `image`, else a
+   * preview error. Default unset. Becomes `spec.podTemplate`
    * (with the env entries above added to `flink-main-container`).
    */
   readonly podTemplate?: Readonly<Record<string, unknown>>;

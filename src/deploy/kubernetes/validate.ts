@@ -10,7 +10,9 @@ import type { Diagnostics } from "../../validation/diagnostics.js";
 import { parseFlinkDuration } from "../../options/duration.js";
 import { kafkaRestartPreamble, streamingReadsPreamble } from "../../sql/job-plan.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type KubernetesResourceArgs } from "./args.js";
-import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, jobParallelism, savepointDirOf } from "./flink-configuration.js";
+import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, savepointDirOf } from "./flink-configuration.js";
+import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskSlotsOf } from "./int-options.js";
+import { checkPodTemplateImages } from "./pod-template-images.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
 import { findRunnerHazards } from "./runner-hazards.js";
 import { checkEnvironment, checkFlinkConfiguration, checkPodTemplateConflicts } from "./validate-maps.js";
@@ -191,11 +193,11 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
 function checkTaskSlots(args: KubernetesArgs, job: KubernetesJobFacts, conf: Readonly<Record<string, string>>, diag: Diagnostics): void {
   const replicas = args.taskManager?.replicas;
   if (typeof replicas !== "number" || !Number.isInteger(replicas) || replicas < 1) return;
-  const slotsText = conf["taskmanager.numberOfTaskSlots"]?.trim();
-  const slots = slotsText !== undefined && /^\d+$/.test(slotsText) ? Number(slotsText) : 1;
-  const defaultText = conf["parallelism.default"]?.trim();
-  const parallelism = job.parallelism ?? (defaultText !== undefined && /^\d+$/.test(defaultText) ? Number(defaultText) : 1);
-  if (replicas * slots >= parallelism) return;
+  // A slot count or parallelism that does not parse is an error of its own (int-options.ts).
+  const slots = taskSlotsOf(conf);
+  const defaultText = job.flinkConfiguration["parallelism.default"];
+  const parallelism = job.parallelism ?? (defaultText !== undefined ? parseFlinkInt(defaultText) : 1);
+  if (slots === undefined || parallelism === undefined || replicas * slots >= parallelism) return;
   diag.error(
     "kubernetes.taskManager.replicas",
     `${replicas} TaskManager(s) × ${slots} task slot(s) = ${replicas * slots} slot(s), below the job's parallelism ${parallelism}: with replicas set the operator sizes the cluster by them and ignores the job's parallelism ` +
@@ -287,15 +289,14 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
     k.error("timeout", `must be a whole number of seconds above 0, got ${typeof t === "string" ? JSON.stringify(t) : String(t)}${seconds !== undefined && Number.isInteger(seconds) ? `: write ${seconds}` : ""}`);
   }
 
-  const parallelism = jobParallelism(job);
-  // The `parallelism` arg itself is checked by FlinkSqlJob; here only a value that came from configuration.
-  if (job.parallelism === undefined && (!Number.isInteger(parallelism) || parallelism < 1)) {
-    diag.error('configuration["parallelism.default"]', `must be an integer of at least 1 (the operator rejects job.parallelism below 1), got ${String(parallelism)}`);
-  }
+  // The `parallelism` arg itself is checked by FlinkSqlJob; here only values that came from configuration.
+  checkDefaultParallelismValue(job, diag);
+  checkTaskSlotsValue(args, job, diag);
 
   checkFlinkConfiguration(args, job, diag);
   checkEnvironment(args, diag);
   checkPodTemplateConflicts(args, diag);
+  checkPodTemplateImages(args.podTemplate, diag);
   const version = isSupportedFlinkVersion(args.flinkVersion) ? args.flinkVersion : "v1_20";
   const conf = deploymentFlinkConfiguration(Object.assign({}, args, { flinkVersion: version }), job);
   checkResource(args.jobManager, "kubernetes.jobManager", "JobManager", conf, diag);
