@@ -260,6 +260,9 @@ describe("kubernetes manifests", () => {
     expect(deriveDeploymentName("Orders_Daily.v2")).to.equal("orders-daily-v2");
     expect(deriveDeploymentName("2024 backfill")).to.equal("job-2024-backfill");
     expect(deriveDeploymentName("___")).to.equal("job");
+    // The README's example (kubernetes.name): runs collapse to one dash, leading/trailing dashes go.
+    expect(deriveDeploymentName("Orders Ingest (Prod)")).to.equal("orders-ingest-prod");
+    expect(deriveDeploymentName("-orders--ingest-")).to.equal("orders-ingest");
     const long = "customer-orders-enriched-with-payments-and-shipments-daily";
     const expected = `${long.slice(0, 38).replace(/-+$/, "")}-${sha(long).slice(0, 6)}`;
     expect(deriveDeploymentName(long)).to.equal(expected).and.to.have.length.at.most(45);

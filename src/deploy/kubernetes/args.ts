@@ -63,10 +63,12 @@ export interface KubernetesArgs {
   /** Namespace of the ConfigMap and the FlinkDeployment. Default: the provider's namespace. Becomes `metadata.namespace`. */
   readonly namespace?: string;
   /**
-   * Explicit FlinkDeployment name. Default: derived from the job's resource name (lower-cased,
-   * characters other than `a-z 0-9 -` replaced by `-`, prefixed `job-` when it does not start with
-   * a letter, and cut to 45 characters with a 6-character hash suffix when longer), so preview
-   * and synth know the name and Pulumi adds no random suffix. Must be a DNS label of at most 45
+   * Explicit FlinkDeployment name. Default: derived from the job's resource name: lower-cased,
+   * every run of characters other than `a-z 0-9` (dashes included) replaced by one `-`, leading and
+   * trailing `-` removed (`"Orders Ingest (Prod)"` → `orders-ingest-prod`), prefixed `job-` when it
+   * does not start with a letter (`job` when nothing is left), and, when longer than 45 characters,
+   * cut to its first 38 (less a trailing `-`) followed by `-` and the first 6 hex digits of the
+   * SHA-256 of the resource name; so preview and synth know the name and Pulumi adds no random suffix. Must be a DNS label of at most 45
    * characters starting with a letter (operator rule). Becomes `metadata.name` (and the Flink
    * cluster id). Two jobs of the program with one name in one namespace are a preview error
    * (they would be one object).
