@@ -1,6 +1,7 @@
 /**
  * A batch job runs without checkpoints and cannot take a savepoint: savepoint-based upgrades of a
- * running batch job fail at the savepoint, so the targets' stateful settings warn in batch mode.
+ * running batch job fail at the savepoint, and last-state ones find no checkpoint and start the job
+ * over, so the targets' stateful settings warn in batch mode.
  */
 import { expect } from "chai";
 import { jobWarnings, mockedApi, type Api } from "./api.js";
@@ -39,6 +40,19 @@ describe("batch jobs and savepoints", () => {
     expect(jobWarnings("bs-k8s")).to.deep.equal([
       'kubernetes.upgradeMode: upgradeMode "savepoint" carries state over an upgrade, but a batch job has none: it runs without checkpoints and cannot take a savepoint, ' +
         'so upgrading a running batch job would fail at the savepoint; use upgradeMode "stateless"',
+    ]);
+  });
+
+  it("Kubernetes: upgradeMode last-state on a batch job says the upgrade restarts it from the beginning (no checkpoint to restore)", () => {
+    const { src, out } = tables("bs3");
+    new api.FlinkSqlJob("bs-k8s-last", {
+      runtimeMode: "batch",
+      statements: [api.sql`INSERT OVERWRITE ${out} SELECT id FROM ${src}`],
+      kubernetes: { namespace: "flink", image: "img:2.1", flinkVersion: "v2_1", mode: "standalone", upgradeMode: "last-state", checkpointDir: "s3://b/ck" },
+    });
+    expect(jobWarnings("bs-k8s-last")).to.deep.equal([
+      'kubernetes.upgradeMode: upgradeMode "last-state" carries state over an upgrade, but a batch job has none: it takes no checkpoints, ' +
+        'so a last-state upgrade finds no checkpoint to restore and the new job starts from the beginning of its input, as with "stateless"; use upgradeMode "stateless"',
     ]);
   });
 });

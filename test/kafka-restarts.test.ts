@@ -78,6 +78,10 @@ describe("Kafka reads and restarts without state", () => {
     ]);
     new api.FlinkSqlJob("kr-grouped-cp", { statements: fromGroup, configuration: { "execution.checkpointing.interval": "30s" }, kubernetes: k8s });
     expect(warnings("kr-grouped-cp")).to.deep.equal([]);
+    // last-state in a job that sets no checkpoint interval: the operator checkpoints every 5 minutes
+    // then (FlinkConfigBuilder DEFAULT_CHECKPOINTING_INTERVAL), so there is state to restore: no warning.
+    new api.FlinkSqlJob("kr-grouped-last", { statements: fromGroup, kubernetes: { ...k8s, upgradeMode: "last-state", checkpointDir: "s3://b/cp", allowNonRestoredState: true } });
+    expect(warnings("kr-grouped-last")).to.deep.equal([]);
     const sinkIceberg = new api.IcebergSink("kr_lake", { catalog: { name: "lake", type: "hive", uri: "thrift://hms:9083" }, database: "db", table: "kr", columns: [{ name: "id", type: "BIGINT" }] });
     new api.FlinkSqlJob("kr-grouped-iceberg", { statements: [api.sql`INSERT INTO ${sinkIceberg} SELECT id FROM ${grouped}`], kubernetes: k8s });
     expect(warnings("kr-grouped-iceberg")).to.deep.equal([]);

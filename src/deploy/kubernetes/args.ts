@@ -105,7 +105,8 @@ export interface KubernetesArgs {
   /**
    * How state survives a spec change (any script change is one): `stateless` starts empty,
    * `savepoint` stops with a savepoint and restores it, `last-state` restores the latest
-   * checkpoint. Default `"stateless"` (the operator's). savepoint and last-state need
+   * checkpoint (in a job that sets no `execution.checkpointing.interval` the operator then
+   * checkpoints every 5 minutes). Default `"stateless"` (the operator's). savepoint and last-state need
    * `checkpointDir`; savepoint also `savepointDir`. A job that reads an Iceberg table as a stream
    * keeps its read position only in state, so with stateless every change restarts the read from
    * its starting strategy (rows read again, or commits skipped): left at the default that is a

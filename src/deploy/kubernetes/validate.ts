@@ -63,6 +63,10 @@ function checkResource(r: KubernetesResourceArgs | undefined, path: string, comp
 function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, string>>, runtimeMode: "streaming" | "batch", diag: Diagnostics): void {
   const mode = args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode;
   const k = diag.at("kubernetes");
+  // No "last-state without checkpointing" rule: with last-state and no execution.checkpointing.interval
+  // the operator sets that interval to 5 minutes itself (flink-kubernetes-operator
+  // FlinkConfigBuilder.applyJobConfig, DEFAULT_CHECKPOINTING_INTERVAL), so there is a checkpoint to
+  // restore; a savepoint upgrade takes its savepoint on demand, with or without periodic checkpoints.
   const stateful = mode === "savepoint" || mode === "last-state";
   if (stateful && checkpointDirOf(conf) === undefined) {
     k.error("upgradeMode", `upgradeMode "${mode}" restores state from checkpoints: set kubernetes.checkpointDir (a durable path such as s3://bucket/checkpoints), or use "stateless"`);
@@ -88,10 +92,18 @@ function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, str
   }
   if (stateful && runtimeMode === "batch") {
     // A batch job runs without checkpoints and cannot take a savepoint (Flink: checkpointing is not
-    // supported in BATCH execution mode), so there is no state to carry over.
+    // supported in BATCH execution mode), so there is no state to carry over. A savepoint upgrade
+    // stops the running job with a savepoint and fails there (flink-kubernetes-operator
+    // AbstractFlinkService.savepointJobOrError: "Savepoint Error"). A last-state upgrade cancels the
+    // job (or keeps its HA metadata) and restores the latest checkpoint the operator observed
+    // (AbstractJobReconciler.getJobUpgrade / restoreJob; AbstractFlinkService.getLastCheckpoint
+    // returns none when "Checkpointing has not been enabled"): with none it deploys the new job
+    // without state, so the job starts its input again from the beginning, as with stateless.
     k.warn(
       "upgradeMode",
-      `upgradeMode "${mode}" carries state over an upgrade, but a batch job has none: it runs without checkpoints and cannot take a savepoint, so upgrading a running batch job would fail at the savepoint; use upgradeMode "stateless"`,
+      mode === "savepoint"
+        ? `upgradeMode "savepoint" carries state over an upgrade, but a batch job has none: it runs without checkpoints and cannot take a savepoint, so upgrading a running batch job would fail at the savepoint; use upgradeMode "stateless"`
+        : `upgradeMode "last-state" carries state over an upgrade, but a batch job has none: it takes no checkpoints, so a last-state upgrade finds no checkpoint to restore and the new job starts from the beginning of its input, as with "stateless"; use upgradeMode "stateless"`,
     );
   } else if (stateful && args.allowNonRestoredState === undefined) {
     k.warn(
