@@ -210,3 +210,46 @@ describe("source watermarks over a table the program writes in Avro (session 12 
     });
   });
 });
+
+describe("environment variables the script reads on the Kubernetes target (session 12 trial)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+  const k8s = { namespace: "flink", image: "my/flink:2.1.1", flinkVersion: "v2_1" as const };
+
+  it("a REST catalog env:NAME or a Kafka ${env:NAME} that no env, envFromSecrets or pod template entry sets warns; set ones and envFrom are quiet", () => {
+    const polaris = { name: "polaris", type: "rest" as const, uri: "https://polaris/api/catalog", warehouse: "analytics", properties: { credential: "env:POLARIS_CREDENTIAL", scope: "PRINCIPAL_ROLE:ALL" } };
+    const src = new api.FlinkTable("ev_src", {
+      columns: [{ name: "id", type: "BIGINT" }],
+      options: {
+        connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9093", "properties.group.id": "g", "properties.auto.offset.reset": "earliest", format: "json",
+        "properties.security.protocol": "SASL_SSL", "properties.sasl.mechanism": "PLAIN",
+        "properties.sasl.jaas.config": 'org.apache.kafka.common.security.plain.PlainLoginModule required username="flink" password="${env:KAFKA_PASSWORD}";',
+        "properties.config.providers": "env", "properties.config.providers.env.class": "org.apache.kafka.common.config.provider.EnvVarConfigProvider",
+      },
+    });
+    const lake = new api.IcebergSink("ev_lake", { catalog: polaris, database: "d", table: "t", columns: [{ name: "id", type: "BIGINT" }] });
+    const statements = [api.sql`INSERT INTO ${lake} SELECT id FROM ${src}`];
+    new api.FlinkSqlJob("ev-none", { statements, kubernetes: { ...k8s, upgradeMode: "last-state", checkpointDir: "s3://c/ev" } });
+    const warned = jobWarnings("ev-none").filter((w) => w.includes("environment variable"));
+    expect(warned).to.deep.equal([
+      "kubernetes: the script reads the environment variable POLARIS_CREDENTIAL (an Iceberg catalog property written env:NAME; Iceberg drops the property when the variable is unset (EnvironmentUtil.resolveAll), so the catalog works without it), " +
+        'and neither kubernetes.env, kubernetes.envFromSecrets nor flink-main-container\'s env in podTemplate sets it: set it, e.g. envFromSecrets: { POLARIS_CREDENTIAL: { secretName: "<secret>", key: "<key>" } } (ignore this if the image itself sets POLARIS_CREDENTIAL)',
+      "kubernetes: the script reads the environment variable KAFKA_PASSWORD (a Kafka client property's ${env:NAME} placeholder; Kafka's EnvVarConfigProvider leaves it as it is when the variable is unset, so the client sends the text itself), " +
+        'and neither kubernetes.env, kubernetes.envFromSecrets nor flink-main-container\'s env in podTemplate sets it: set it, e.g. envFromSecrets: { KAFKA_PASSWORD: { secretName: "<secret>", key: "<key>" } } (ignore this if the image itself sets KAFKA_PASSWORD)',
+    ]);
+    new api.FlinkSqlJob("ev-set", {
+      statements,
+      kubernetes: {
+        ...k8s, upgradeMode: "last-state", checkpointDir: "s3://c/ev2",
+        envFromSecrets: { POLARIS_CREDENTIAL: { secretName: "polaris", key: "credential" } },
+        podTemplate: { spec: { containers: [{ name: "flink-main-container", env: [{ name: "KAFKA_PASSWORD", valueFrom: { secretKeyRef: { name: "kafka", key: "password" } } }] }] } },
+      },
+    });
+    expect(jobWarnings("ev-set").filter((w) => w.includes("environment variable"))).to.deep.equal([]);
+    new api.FlinkSqlJob("ev-envfrom", {
+      statements,
+      kubernetes: { ...k8s, upgradeMode: "last-state", checkpointDir: "s3://c/ev3", podTemplate: { spec: { containers: [{ name: "flink-main-container", envFrom: [{ secretRef: { name: "all-creds" } }] }] } } },
+    });
+    expect(jobWarnings("ev-envfrom").filter((w) => w.includes("environment variable"))).to.deep.equal([]);
+  });
+});

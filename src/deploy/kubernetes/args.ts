@@ -165,7 +165,10 @@ export interface KubernetesArgs {
    * Environment variables read from Kubernetes Secrets, e.g. `{ AWS_ACCESS_KEY_ID: { secretName:
    * "s3", key: "access-key" } }`: the way storage credentials reach the JobManager and
    * TaskManagers (SPEC decision 8). Default `{}`. Becomes `env[].valueFrom.secretKeyRef` of
-   * `flink-main-container` in `spec.podTemplate`.
+   * `flink-main-container` in `spec.podTemplate`. A variable the script reads (a REST catalog
+   * property `env:NAME`, a Kafka `${env:NAME}` placeholder) that neither env, envFromSecrets, a
+   * `containerized.*.env.*` key nor flink-main-container's env sets is a preview warning (an
+   * `envFrom` there silences it: its names are not known).
    */
   readonly envFromSecrets?: Readonly<Record<string, SecretKeyRefArgs>>;
   /**

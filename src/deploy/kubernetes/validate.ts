@@ -12,6 +12,7 @@ import { kafkaRestartPreamble, streamingReadsPreamble } from "../../sql/job-plan
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type KubernetesResourceArgs } from "./args.js";
 import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, savepointDirOf } from "./flink-configuration.js";
 import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskSlotsOf } from "./int-options.js";
+import { checkEnvReferences } from "./env-references.js";
 import { checkPodTemplateImages } from "./pod-template-images.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
 import { findRunnerHazards } from "./runner-hazards.js";
@@ -316,6 +317,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   checkTaskSlots(args, job, conf, diag);
   checkStateRules(args, conf, job.runtimeMode, diag);
   checkStreamingReadUpgrades(args, job, diag);
+  checkEnvReferences(args, job, conf, diag);
 
   if (args.flinkVersion === "v1_19" && job.needsFormatV3) {
     k.error("flinkVersion", `a table needs Iceberg format v3 types (TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9)), which need the Iceberg 1.11+ runtime; Iceberg's Flink 1.19 runtime stops at 1.10: use flinkVersion "v1_20" or later`);
