@@ -120,13 +120,22 @@ describe("format options: csv, avro, avro-confluent, raw, protobuf, ogg-json; ka
     assert.deepStrictEqual(check("kafka", { "value.format": "csv", "csv.field-delimiter": "|", "key.format": "raw", "key.fields": "id", "key.avro.encoding": "json" }).errors, [
       [
         'options["csv.field-delimiter"]',
-        'is an option of format \'csv\' under \'\', and this table sets no \'format\' = \'csv\': Flink fails with "Unsupported options"; this table reads \'csv\' through \'value.format\': write "value.csv.field-delimiter"',
+        'is an option of format \'csv\', and this table sets no \'format\' = \'csv\': Flink fails with "Unsupported options"; this table reads \'csv\' through \'value.format\': write "value.csv.field-delimiter"',
       ],
-      ['options["key.avro.encoding"]', 'is an option of format \'avro\' under \'key.\', and this table sets no \'key.format\' = \'avro\': Flink fails with "Unsupported options"'],
+      ['options["key.avro.encoding"]', 'is an option of format \'avro\' as the key format, and this table sets no \'key.format\' = \'avro\' (its key format is \'raw\'): Flink fails with "Unsupported options"'],
     ]);
     assert.deepStrictEqual(check("filesystem", { format: "csv", "json.fail-on-missing-field": "true", "parquet.compression": "SNAPPY" }).errors, [
-      ['options["json.fail-on-missing-field"]', 'is an option of format \'json\' under \'\', and this table sets no \'format\' = \'json\': Flink fails with "Unsupported options"'],
-      ['options["parquet.compression"]', 'is an option of format \'parquet\' under \'\', and this table sets no \'format\' = \'parquet\': Flink fails with "Unsupported options"'],
+      ['options["json.fail-on-missing-field"]', 'is an option of format \'json\', and this table sets no \'format\' = \'json\' (its format is \'csv\'): Flink fails with "Unsupported options"'],
+      ['options["parquet.compression"]', 'is an option of format \'parquet\', and this table sets no \'format\' = \'parquet\' (its format is \'csv\'): Flink fails with "Unsupported options"'],
+    ]);
+  });
+
+  it("a csv.* key on a Kafka table whose format is json names the format the table uses (no empty prefix in the message)", () => {
+    assert.deepStrictEqual(check("kafka", { format: "json", "csv.field-delimiter": "|" }).errors, [
+      ['options["csv.field-delimiter"]', 'is an option of format \'csv\', and this table sets no \'format\' = \'csv\' (its value format is \'json\'): Flink fails with "Unsupported options"'],
+    ]);
+    assert.deepStrictEqual(check("upsert-kafka", { "key.format": "json", "value.format": "json", "value.csv.field-delimiter": "|" }).errors, [
+      ['options["value.csv.field-delimiter"]', 'is an option of format \'csv\' as the value format, and this table sets no \'value.format\' = \'csv\' (its value format is \'json\'): Flink fails with "Unsupported options"'],
     ]);
   });
 
@@ -333,7 +342,7 @@ describe("format options: csv, avro, avro-confluent, raw, protobuf, ogg-json; ka
           'options["csv.field-delimiter"]',
           '"\\\\t\\\\t" is not a single character, which Flink refuses ("Option \'csv.field-delimiter\' must be a string with single character"); write one character (Java escapes such as \\t or \\u0001 count as one)',
         ],
-        ['options["json.ignore-parse-errors"]', 'is an option of format \'json\' under \'\', and this table sets no \'format\' = \'json\': Flink fails with "Unsupported options"'],
+        ['options["json.ignore-parse-errors"]', 'is an option of format \'json\', and this table sets no \'format\' = \'json\' (its format is \'csv\'): Flink fails with "Unsupported options"'],
       ],
     );
     assert.deepStrictEqual(

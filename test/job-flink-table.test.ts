@@ -174,7 +174,7 @@ describe("FlinkTable", () => {
       ['options["json.timestamp-format.standard"]', '"iso-8601" is no timestamp format; write "SQL" or "ISO-8601" (exact: flink JsonFormatOptionsUtil), here "ISO-8601"'],
       [
         'options["value.json.fail-on-missing-field"]',
-        'is an option of format \'json\' under \'value.\', and this table sets no \'value.format\' = \'json\': Flink fails with "Unsupported options"; this table reads \'json\' through \'format\': write "json.fail-on-missing-field"',
+        'is an option of format \'json\' as the value format, and this table sets no \'value.format\' = \'json\': Flink fails with "Unsupported options"; this table reads \'json\' through \'format\': write "json.fail-on-missing-field"',
       ],
     ]);
     // Valid: the value format's own prefix, debezium-json options, a key format; an unknown key under a used prefix warns.

@@ -174,9 +174,14 @@ export function checkFormatOptions(connector: string, options: Readonly<Record<s
       // The value format's options move between "" and "value." only, never to or from the key's.
       const other = connector === "filesystem" ? undefined : prefix === "" ? "value." : prefix === "value." ? "" : undefined;
       const where = other !== undefined && used.get(other) === fmt ? other : undefined;
+      // The format this table does use in the role of the prefix: the key's, or the value's ('format' or 'value.format').
+      const role = prefix === "key." ? "key format" : connector === "filesystem" ? "format" : "value format";
+      const current = prefix === "key." ? used.get("key.") : (used.get("") ?? used.get("value."));
       diag.error(
         opt(key),
-        `is an option of format '${fmt}' under '${prefix}', and this table ${prefix === "" ? "sets no 'format'" : `sets no '${prefix}format'`} = '${fmt}': Flink fails with "Unsupported options"` +
+        `is an option of format '${fmt}'${prefix === "" ? "" : ` as the ${prefix.slice(0, -1)} format`}, and this table sets no '${prefix}format' = '${fmt}'` +
+          (current === fmt ? "" : ` (${current === undefined ? `it sets no ${role}` : `its ${role} is '${current}'`})`) +
+          `: Flink fails with "Unsupported options"` +
           (where !== undefined ? `; this table reads '${fmt}' through '${where}format': write ${JSON.stringify(`${where}${fmt}.${suffix}`)}` : ""),
       );
       continue;
