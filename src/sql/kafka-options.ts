@@ -4,11 +4,14 @@
  * `KafkaConnectorOptions`; docs `connectors/table/kafka.md`, `upsert-kafka.md`): required options,
  * the primary key each connector needs or refuses, the startup mode's values, and a key one or two
  * edits away from a known option (the factory fails on an unknown key: "Unsupported options").
+ * The rules across options (key columns, scan modes, sink rules, the other connector's options)
+ * are kafka-rules.ts'.
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey, didYouMean, distance } from "../validation/known-keys.js";
 import { CHANGELOG_FORMATS } from "./connector-bounds.js";
 import { checkFormatOptions, type FormatTable } from "./format-options.js";
+import { checkForeignKafkaOptions, checkKafkaKeyFields, checkKafkaScanModes, checkKafkaSinkRules, type KafkaRuleTable } from "./kafka-rules.js";
 
 const STARTUP_MODES = ["earliest-offset", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
 
@@ -41,6 +44,10 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     else diag.error(opt(near), `the '${connector}' connector needs 'properties.bootstrap.servers' (host:port of the brokers); did you mean 'properties.bootstrap.servers'?`);
   }
   if (!has("topic") && !has("topic-pattern")) diag.error("options", `the '${connector}' connector needs 'topic' (or 'topic-pattern')`);
+  // KafkaConnectorOptionsUtil.validateTopic (source and sink of 'kafka').
+  if (connector === "kafka" && has("topic") && has("topic-pattern")) {
+    diag.error(opt("topic-pattern"), `is set beside 'topic', which Flink refuses ("Option 'topic' and 'topic-pattern' shouldn't be set together."); keep one of the two`);
+  }
   if (connector === "upsert-kafka") {
     if (primaryKey.length === 0) diag.error("primaryKey", "an 'upsert-kafka' table needs a primary key (the message key): set primaryKey");
     if (!has("key.format") || !has("value.format")) diag.error("options", "the 'upsert-kafka' connector needs 'key.format' and 'value.format' (e.g. 'json')");
@@ -89,4 +96,9 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     const near = KAFKA_KEYS.find((k) => k !== key && distance(k, key) <= 2);
     if (near !== undefined) diag.error(opt(key), `is no option of the '${connector}' connector (it fails with "Unsupported options"); did you mean ${JSON.stringify(near)}?`);
   }
+  const rules: KafkaRuleTable = { connector, options, deferredKeys, primaryKey, table };
+  checkForeignKafkaOptions(rules, diag);
+  checkKafkaKeyFields(rules, diag);
+  checkKafkaScanModes(rules);
+  checkKafkaSinkRules(rules);
 }
