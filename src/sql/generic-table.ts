@@ -19,6 +19,7 @@ import { appendOnlySink, connectorBoundedness, connectorChangelog, kafkaRead, ty
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
 import { checkKafkaOptions } from "./kafka-options.js";
 import { checkFilesystemFormatOptions } from "./format-options.js";
+import { checkMetadataColumns, type MetadataColumnDecl } from "./metadata-columns.js";
 import type { FormatFailure } from "./format-options-spec.js";
 import { sqlExpression } from "./expression.js";
 import type { TableColumn } from "../components/table-definition.js";
@@ -47,7 +48,17 @@ export interface FlinkMetadataColumn {
   name: string;
   /** The metadata's Flink type, e.g. "TIMESTAMP_LTZ(3)" for Kafka's `timestamp`. */
   type: DataType | string;
-  /** `from`: the connector's metadata key when it differs from the column name; `virtual`: read-only (not written by INSERT). */
+  /**
+   * `from`: the connector's metadata key when it differs from the column name; `virtual`: read-only
+   * (not written by INSERT). For 'kafka' / 'upsert-kafka' (topic, partition, headers, leader-epoch,
+   * offset, timestamp, timestamp-type, and the value format's keys under 'value.', e.g.
+   * 'value.source.timestamp' for debezium-json) and 'filesystem' (file.path, file.name, file.size,
+   * file.modification-time), a key the source does not read, or a declared type Flink can never cast
+   * from the key's, is an error of a job that reads the table; a column without `virtual: true`
+   * whose key the sink does not write (Kafka writes 'headers' and 'timestamp'; filesystem nothing)
+   * is an error of a job that writes it (metadata-columns.ts; flink `DynamicSourceUtils`,
+   * `DynamicSinkUtils`).
+   */
   metadata: { from?: string; virtual?: boolean };
   /** Rendered `COMMENT '...'`. Default: none. */
   comment?: string;
@@ -66,7 +77,16 @@ export interface FlinkTableArgs {
    * `properties.config.providers*`) must be plain. Keys that carry credentials are rejected.
    * For 'kafka' / 'upsert-kafka': the required options, the primary key each needs or refuses,
    * `scan.startup.mode` and misspelt connector keys are preview errors (flink-connector-kafka
-   * `KafkaDynamicTableFactory`, `UpsertKafkaDynamicTableFactory`). A job that reads a 'kafka' table
+   * `KafkaDynamicTableFactory`, `UpsertKafkaDynamicTableFactory`), and so are the rules across
+   * options (kafka-rules.ts, `KafkaConnectorOptionsUtil`): 'key.format' and 'key.fields' together,
+   * 'key.fields' naming physical columns that carry 'key.fields-prefix', a prefix only with
+   * 'value.fields-include' = 'EXCEPT_KEY', no 'key.fields' on 'upsert-kafka' (its key is the
+   * primary key), 'topic' and 'topic-pattern' not together, and an option of the other Kafka
+   * connector (e.g. 'sink.buffer-flush.*' on 'kafka'). What the connector checks only when a job
+   * reads the table ('timestamp' / 'specific-offsets' startup and bounded modes without their
+   * options, or specific offsets not in the form "partition:0,offset:42;...") or writes it
+   * ('exactly-once' without 'sink.transactional-id-prefix', 'round-robin' with 'key.fields',
+   * upsert-kafka's buffer flush with one of its two options) is an error of that job. A job that reads a 'kafka' table
    * from 'group-offsets' (the default startup mode) without 'properties.auto.offset.reset' gets a
    * warning: the connector resets with strategy NONE, so a group without committed offsets fails
    * the first start. Format options (`<format>.*`; for the Kafka connectors also `key.<format>.*`
@@ -253,6 +273,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   const partitionedBy = nameList("partitionedBy");
   const pk = new Set(primaryKey);
   const names = new Set<string>();
+  const metadataColumns: MetadataColumnDecl[] = [];
   (Array.isArray(args.columns) ? args.columns : []).forEach((c, i) => {
     const d = diag.at(`columns[${i}]`);
     if (typeof c !== "object" || c === null) return d.error("", "must be a column object { name, type } / { name, expression } / { name, type, metadata }");
@@ -278,6 +299,8 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     if ("metadata" in c) {
       kinds.set(c.name, { kind: "metadata", type });
       columns.push({ kind: "metadata", name: c.name, type: rendered.toString(), from: c.metadata?.from, virtual: c.metadata?.virtual, ...comment });
+      const from: unknown = c.metadata?.from;
+      if (from === undefined || typeof from === "string") metadataColumns.push({ index: i, name: c.name, ...(from === undefined ? {} : { from }), virtual: c.metadata?.virtual === true, type });
     } else {
       // As Flink resolves it: primary-key columns are NOT NULL (the INSERT checks read this type).
       kinds.set(c.name, { kind: "physical", type: rendered });
@@ -291,6 +314,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   const writeFailures: FormatFailure[] = [];
   checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag, { columns: physical, readFailures, writeFailures });
   checkFilesystemFormatOptions(options, Object.keys(deferred), diag, { columns: physical, primaryKey, partitionedBy, readFailures, writeFailures });
+  checkMetadataColumns(options, Object.keys(deferred), metadataColumns, { readFailures, writeFailures });
   primaryKey.forEach((k, i) => {
     const col = kinds.get(k);
     if (!col) diag.error(`primaryKey[${i}]`, `names ${JSON.stringify(k)}, which is not a column`);
