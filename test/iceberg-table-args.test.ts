@@ -150,6 +150,14 @@ describe("Iceberg table args shared by source and sink", () => {
     ]);
   });
 
+  it("the identity-partition advice for a TIMESTAMP_LTZ column says in which time zone the CAST counts days (trial: Iceberg's days() counts UTC days)", () => {
+    const r = render("IcebergSink", { ...baseArgs, columns: [...baseArgs.columns, { name: "at", type: "TIMESTAMP_LTZ(6)" }], partitionedBy: ["at"] });
+    expect(r.plan.warnings.map((w) => w.message)).to.deep.equal([
+      "at: an identity partition of a TIMESTAMP_LTZ(6) column makes one partition, with its own files, per distinct instant; partition by a coarser column the INSERT fills instead, e.g. `at_day` DATE filled with CAST(`at` AS DATE) " +
+        "(Flink casts a TIMESTAMP_LTZ to DATE in the session time zone, table.local-time-zone: set it to 'UTC' in the job's configuration for the days Iceberg's days() would give)",
+    ]);
+  });
+
   it("extraOptions: a near-miss of an Iceberg option is a warning; a typed option's value is checked", () => {
     const r = render("IcebergSource", {
       ...baseArgs,

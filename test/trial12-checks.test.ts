@@ -253,3 +253,4 @@ describe("environment variables the script reads on the Kubernetes target (sessi
     expect(jobWarnings("ev-envfrom").filter((w) => w.includes("environment variable"))).to.deep.equal([]);
   });
 });
+

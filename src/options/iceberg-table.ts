@@ -144,7 +144,9 @@ function checkPartitions(partitionedBy: readonly string[], given: ReadonlyMap<st
       diag.warn(
         at,
         `${name}: an identity partition of a ${column!.type.toString()} column makes one partition, with its own files, per distinct instant; ` +
-          `partition by a coarser column the INSERT fills instead, e.g. \`${name}_day\` DATE filled with CAST(\`${name}\` AS DATE)${note}`,
+          `partition by a coarser column the INSERT fills instead, e.g. \`${name}_day\` DATE filled with CAST(\`${name}\` AS DATE)` +
+            // Flink casts a TIMESTAMP_LTZ to DATE in the session time zone (flink TIMESTAMP_LTZ docs); Iceberg's day transform of a timestamptz counts UTC days.
+            `${kind === "TIMESTAMP_LTZ" ? " (Flink casts a TIMESTAMP_LTZ to DATE in the session time zone, table.local-time-zone: set it to 'UTC' in the job's configuration for the days Iceberg's days() would give)" : ""}${note}`,
       );
     }
   }, note);
