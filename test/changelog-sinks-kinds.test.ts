@@ -76,4 +76,45 @@ describe("updates into sinks that cannot take them", () => {
     const batchOut = counts("ck_batch_out", { connector: "filesystem", path: "s3://b/batch", format: "csv" });
     new api.FlinkSqlJob("ck-batch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${batchOut} SELECT page, COUNT(*) FROM ${bounded} GROUP BY page`] });
   });
+
+  it("keep-first by event time: an error on Flink before 2.1 or with mini-batch, nothing on 2.1 (FLINK-37005), a warning when the version is unknown", () => {
+    const events = new api.FlinkTable("ck_events", {
+      columns: [{ name: "id", type: "BIGINT NOT NULL" }, { name: "n", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }],
+      watermark: { column: "ts", expression: "`ts` - INTERVAL '5' SECOND" },
+      options: { ...kafka, topic: "events", format: "json" },
+    });
+    const out = new api.FlinkTable("ck_first", { columns: cols, options: { connector: "kafka", topic: "first", "properties.bootstrap.servers": "k:9092", format: "json" } });
+    const first = api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts) AS rn FROM ${events}) WHERE rn = 1`;
+    const k8s = (flinkVersion: "v2_0" | "v2_1") => ({ namespace: "flink", image: "my/flink:2", flinkVersion, upgradeMode: "last-state" as const, checkpointDir: "s3://c/ck" });
+    new api.FlinkSqlJob("ck-first-unknown", { statements: [first] });
+    const unknown = jobWarnings("ck-first-unknown").filter((w) => w.includes("first row per key by event time"));
+    expect(unknown).to.deep.equal([
+      "statements[0]: FlinkTable \"ck_first\" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement keeps the first row per key by event time (ROW_NUMBER OVER (... ORDER BY ts)), " +
+        "which Flink before 2.1, or with table.exec.mini-batch.enabled, plans as a deduplication that replaces a row it emitted when an earlier one arrives (Flink 2.1 emits each first row once its watermark passes, FLINK-37005), " +
+        "which in a streaming job yields updates to earlier results: Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram); " +
+        "write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_first\" a changelog format such as 'debezium-json', or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column",
+    ]);
+    const old = errorOf(() => new api.FlinkSqlJob("ck-first-20", { statements: [first], kubernetes: k8s("v2_0") }));
+    expect(old.issues.map((i) => i.path)).to.deep.equal(["statements[0]"]);
+    new api.FlinkSqlJob("ck-first-21", { statements: [first], kubernetes: k8s("v2_1") });
+    expect(jobWarnings("ck-first-21").filter((w) => w.includes("event time"))).to.deep.equal([]);
+    const batched = errorOf(() => new api.FlinkSqlJob("ck-first-21-mb", { statements: [first], configuration: { "table.exec.mini-batch.enabled": "true", "table.exec.mini-batch.allow-latency": "1s", "table.exec.mini-batch.size": "1000" }, kubernetes: k8s("v2_1") }));
+    expect(batched.issues.map((i) => i.path)).to.deep.equal(["statements[0]"]);
+  });
+
+  it("SELECT DISTINCT into a kafka/json sink is an error (the planner marks it updating); into a keyless Iceberg sink it passes; a global aggregate warns", () => {
+    const src = new api.FlinkTable("ck_d_src", { columns: cols, options: { connector: "datagen" } });
+    const out = new api.FlinkTable("ck_d_out", { columns: cols, options: { connector: "kafka", topic: "d", "properties.bootstrap.servers": "k:9092", format: "json" } });
+    const e = errorOf(() => new api.FlinkSqlJob("ck-distinct", { statements: [api.sql`INSERT INTO ${out} SELECT DISTINCT id, n FROM ${src}`] }));
+    expect(e.issues[0]!.message).to.contain("the statement selects DISTINCT rows, which Flink plans as an aggregation that may update (StreamPhysicalGroupAggregate)");
+    const keyless = new api.IcebergSink("ck_d_ice", { catalog, database: "db", table: "d", columns: cols });
+    new api.FlinkSqlJob("ck-distinct-ice", { statements: [api.sql`INSERT INTO ${keyless} SELECT DISTINCT id, n FROM ${src}`] });
+    expect(jobWarnings("ck-distinct-ice")).to.deep.equal([]);
+    new api.FlinkSqlJob("ck-global", { statements: [api.sql`INSERT INTO ${keyless} SELECT CAST(1 AS BIGINT), COUNT(*) FROM ${src}`] });
+    expect(jobWarnings("ck-global").filter((w) => w.includes("aggregates without GROUP BY"))).to.have.length(1);
+    // An OVER aggregation appends.
+    const timed = new api.FlinkTable("ck_d_timed", { columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "`ts`" }, options: { connector: "datagen" } });
+    new api.FlinkSqlJob("ck-over", { statements: [api.sql`INSERT INTO ${keyless} SELECT id, SUM(n) OVER (PARTITION BY id ORDER BY ts ROWS BETWEEN 10 PRECEDING AND CURRENT ROW) FROM ${timed}`] });
+    expect(jobWarnings("ck-over")).to.deep.equal([]);
+  });
 });

@@ -86,27 +86,30 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
           statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts DESC) AS rn FROM ${gen}) WHERE rn = 1`],
         }),
     );
-    expect(dedup.issues[0]!.message).to.contain("the statement ranks rows (ROW_NUMBER OVER (... ORDER BY ts DESC): keeps the last row per key), which replaces a row it emitted when a better one arrives");
-    // Keep-first by event time and a Top-N ascending also replace rows (a row with an earlier time or a lower value may come later).
-    const firstByEventTime = errorOf(
-      () =>
-        new api.FlinkSqlJob("cw-first-rowtime", {
-          statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts ASC) AS rn FROM ${gen}) WHERE rn = 1`],
-        }),
+    expect(dedup.issues[0]!.message).to.contain(
+      "the statement ranks rows (ROW_NUMBER OVER (... ORDER BY ts DESC): keeps the last or largest rows per key), which replaces a row it emitted when a later or larger one arrives",
     );
-    expect(firstByEventTime.issues[0]!.message).to.contain("ranks rows (ROW_NUMBER OVER (... ORDER BY ts ASC): a Top-N or deduplication)");
+    expect(dedup.issues[0]!.message).to.match(/, or rank per window \(a window TVF, PARTITION BY window_start, window_end\), whose results are final, or keep first rows by a PROCTIME\(\) column$/);
+    // A Top-N by a value replaces rows (a lower value may come later).
     const topN = errorOf(
       () =>
         new api.FlinkSqlJob("cw-top3", {
           statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, RANK() OVER (PARTITION BY data ORDER BY id) AS r FROM ${gen}) WHERE r <= 3`],
         }),
     );
-    expect(topN.issues[0]!.message).to.contain("ranks rows (RANK OVER (... ORDER BY id): a Top-N or deduplication)");
+    expect(topN.issues[0]!.message).to.contain("ranks rows (RANK OVER (... ORDER BY id): a Top-N)");
     new api.FlinkSqlJob("cw-interval", {
       statements: [api.sql`INSERT INTO ${sink} SELECT g.id, d.data FROM ${gen} AS g LEFT JOIN ${dim} AS d ON g.id = d.id AND d.ts BETWEEN g.ts - INTERVAL '1' MINUTE AND g.ts`],
     });
     new api.FlinkSqlJob("cw-first", {
       statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY \`proc\`) AS rn FROM ${gen}) WHERE rn = 1`],
+    });
+    // Processing time written inline, or with NULLS FIRST: the same first-row deduplication (break review: they were errors).
+    new api.FlinkSqlJob("cw-first-inline", {
+      statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY PROCTIME()) AS rn FROM ${gen}) WHERE rn = 1`],
+    });
+    new api.FlinkSqlJob("cw-first-nulls", {
+      statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY g.proc ASC NULLS FIRST) AS rn FROM ${gen} AS g) WHERE rn = 1`],
     });
     new api.FlinkSqlJob("cw-window-dedup", {
       statements: [
@@ -119,7 +122,16 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
         api.sql`INSERT INTO ${sink} SELECT id, data FROM w`,
       ],
     });
-    for (const job of ["cw-interval", "cw-first", "cw-window-dedup", "cw-view-window"]) expect(warningsOf(job), job).to.deep.equal([]);
+    for (const job of ["cw-interval", "cw-first", "cw-first-inline", "cw-first-nulls", "cw-window-dedup", "cw-view-window"]) expect(warningsOf(job), job).to.deep.equal([]);
+    // An order the statement's own tables cannot tell (a view's column) warns instead.
+    new api.FlinkSqlJob("cw-first-view", {
+      statements: [
+        api.sql`CREATE TEMPORARY VIEW pv AS SELECT id, data, proc FROM ${gen}`,
+        api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY proc) AS rn FROM pv) WHERE rn = 1`,
+      ],
+    });
+    expect(warningsOf("cw-first-view")).to.have.length(1);
+    expect(warningsOf("cw-first-view")[0]).to.contain("ranks rows (ROW_NUMBER OVER (... ORDER BY proc)), a Top-N or deduplication, which updates unless it keeps first rows by processing time");
     // A window TVF grouped by window_start alone is a regular aggregation (flink WindowUtil.groupingContainsWindowStartEnd).
     const startOnly = errorOf(
       () =>

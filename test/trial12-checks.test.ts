@@ -254,3 +254,29 @@ describe("environment variables the script reads on the Kubernetes target (sessi
   });
 });
 
+
+describe("environment references: the other ways a variable is set (break review)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("kubernetes.env.secretKeyRef sets variables; an env:NAME value outside an Iceberg table is no reference", () => {
+    const polaris = { name: "polaris", type: "rest" as const, uri: "https://polaris/api/catalog", properties: { credential: "env:POLARIS_CREDENTIAL" } };
+    const src = new api.FlinkTable("er_src", { columns: [{ name: "id", type: "BIGINT" }, { name: "s", type: "STRING" }], options: { connector: "datagen", "fields.s.kind": "random" } });
+    const lake = new api.IcebergSink("er_lake", { catalog: polaris, database: "d", table: "t", columns: [{ name: "id", type: "BIGINT" }] });
+    new api.FlinkSqlJob("er-ref", {
+      statements: [api.sql`INSERT INTO ${lake} SELECT id FROM ${src}`],
+      kubernetes: {
+        namespace: "flink", image: "my/flink:2.1.1", flinkVersion: "v2_1", upgradeMode: "last-state", checkpointDir: "s3://c/er",
+        flinkConfiguration: { "kubernetes.env.secretKeyRef": "env:OTHER,secret:o,key:k;env:POLARIS_CREDENTIAL,secret:polaris,key:credential" },
+      },
+    });
+    expect(jobWarnings("er-ref").filter((w) => w.includes("environment variable"))).to.deep.equal([]);
+    const fs = new api.FlinkTable("er_fs", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "filesystem", path: "s3://b/env:NOT_A_VAR", format: "csv", "csv.null-literal": "env:LITERAL" } });
+    const lake2 = new api.IcebergSink("er_lake2", { catalog: { name: "lake", type: "rest", uri: "http://rest:8181" }, database: "d", table: "t2", columns: [{ name: "id", type: "BIGINT" }] });
+    new api.FlinkSqlJob("er-literal", {
+      statements: [api.sql`INSERT INTO ${lake2} SELECT id FROM ${fs}`],
+      kubernetes: { namespace: "flink", image: "my/flink:2.1.1", flinkVersion: "v2_1", upgradeMode: "last-state", checkpointDir: "s3://c/er2" },
+    });
+    expect(jobWarnings("er-literal").filter((w) => w.includes("environment variable"))).to.deep.equal([]);
+  });
+});

@@ -11,7 +11,8 @@ import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { NOT_NULL_ENFORCER_KEY } from "../sql/insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "../sql/upsert-keys.js";
-import { planJob, type JobPlan } from "../sql/job-plan.js";
+import { MINI_BATCH_KEY, planJob, type JobPlan } from "../sql/job-plan.js";
+import { isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import { renderScript } from "../sql/script.js";
 import { withoutTrailing } from "../sql/split.js";
 import { SqlStatement } from "../sql/template.js";
@@ -71,8 +72,11 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * against a streaming IcebergSource warns that results wait for its next commit. In a streaming
    * job, updates into a sink that cannot take them are errors (changelog-sinks.ts): a changelog FROM
    * table, an aggregation without a window, a Top-N / deduplication (not per window, not by a
-   * PROCTIME() column ascending) into an IcebergSink without primaryKey, a keyed one on formatVersion
-   * 1, or a 'kafka' / 'filesystem' FlinkTable whose format carries no row kind; an outer join warns.
+   * PROCTIME() column ascending; keep-first by event time only before Flink 2.1 or with mini-batch,
+   * a warning when the version is unknown), SELECT DISTINCT into a FlinkTable, into an IcebergSink
+   * without primaryKey, a keyed one on formatVersion 1, or a 'kafka' / 'filesystem' FlinkTable whose
+   * format carries no row kind; an outer join, a global aggregate and an order the statement's own
+   * tables cannot tell warn.
    */
   statements: (SqlStatement | string)[];
   /**
@@ -150,6 +154,8 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
         notNullEnforcerElsewhere: targetSetting(a, NOT_NULL_ENFORCER_KEY),
         upsertMaterializeElsewhere: targetSetting(a, UPSERT_MATERIALIZE_KEY),
         credentialTarget: a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined,
+        miniBatchElsewhere: targetSetting(a, MINI_BATCH_KEY),
+        ...(typeof a.kubernetes?.flinkVersion === "string" && isSupportedFlinkVersion(a.kubernetes.flinkVersion) ? { flinkVersion: a.kubernetes.flinkVersion } : {}),
       },
       diag,
     );

@@ -6,7 +6,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
-import { updatingOperation, windowAggregates } from "./updating-operations.js";
+import { updatingOperation, windowAggregates, type UpdatingContext, type UpdatingOperation } from "./updating-operations.js";
 
 const VIEW_NAME = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i;
 
@@ -53,6 +53,13 @@ function withViews(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStat
   }
   return out;
 }
+
+/** The statement-side way out, by the kind of updating operation. */
+const OTHERWISE: Readonly<Record<UpdatingOperation["kind"], string>> = {
+  aggregation: ", or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
+  ranking: ", or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column",
+  join: ", or join with a time bound (an interval join), which emits no retractions",
+};
 
 /** How a sink fails on updates: the lead after its label, what happens, what to do. */
 interface UpdateIntolerance {
@@ -104,7 +111,7 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
  * interval join written without INTERVAL would look alike). Each part (the statement, each view)
  * is judged by its own text: a window makes only its own aggregation final.
  */
-export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, diag: Diagnostics): void {
+export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, job: Omit<UpdatingContext, "planner">, diag: Diagnostics): void {
   const t = a.target;
   const sink = t === undefined ? undefined : updateIntolerance(t);
   if (t === undefined || sink === undefined) return;
@@ -123,11 +130,9 @@ export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: Readon
     return;
   }
   for (let i = 0; i < parts.length; i++) {
-    const op = updatingOperation(texts[i]!, parts[i]!.reads);
+    const op = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner: t.iceberg === undefined });
     if (op === undefined) continue;
-    const message =
-      `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}, which in a streaming job yields updates to earlier results: ` +
-      `${sink.consequence}; ${sink.fix}, or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final`;
+    const message = `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}, which in a streaming job yields updates to earlier results: ${sink.consequence}; ${sink.fix}${OTHERWISE[op.kind]}`;
     if (op.certain) diag.error(`statements[${a.index}]`, message);
     else diag.warn(`statements[${a.index}]`, message);
     return;

@@ -76,7 +76,14 @@ export interface JobPlanInput {
   upsertMaterializeElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
   /** The job's deploy target, for credential advice in its configuration and hints; unset: advice for both targets. */
   credentialTarget?: CredentialTarget;
+  /** The Kubernetes target's flinkVersion ("v1_19" ... "v2_1"), when known: some plans differ by version. */
+  flinkVersion?: string;
+  /** `table.exec.mini-batch.enabled` in the deploy target's settings, as notNullEnforcerElsewhere. */
+  miniBatchElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
 }
+
+/** Flink's mini-batch switch (it changes how a first-row deduplication by event time is planned in 2.1). */
+export const MINI_BATCH_KEY = "table.exec.mini-batch.enabled";
 
 export interface JobPlan extends JobConfig {
   runtimeMode: "streaming" | "batch";
@@ -295,7 +302,11 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     checkWindowTimeColumns(a, runtimeMode !== "batch", diag, views);
     checkTemporalJoins(a, runtimeMode !== "batch", diag);
   }
-  if (runtimeMode === "streaming") for (const a of inserts) checkChangelogIntoAppendSink(a, views, diag);
+  if (runtimeMode === "streaming") {
+    const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);
+    const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true" };
+    for (const a of inserts) checkChangelogIntoAppendSink(a, views, job, diag);
+  }
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
   if (runtimeMode === "batch") {

@@ -14,6 +14,8 @@ import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 const CATALOG_REFERENCE = /=\s*'env:([A-Za-z_][A-Za-z0-9_]*)'/g;
 /** `${env:NAME}` inside an option value (a Kafka config provider placeholder). */
 const KAFKA_REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** Flink's Kubernetes option that sets container variables from Secrets (KubernetesConfigOptions.KUBERNETES_ENV_SECRET_KEY_REF). */
+const SECRET_KEY_REF = "kubernetes.env.secretKeyRef";
 /** Flink configuration keys that set a variable of the JobManager / TaskManager containers. */
 const CONTAINER_ENV_KEY = /^containerized\.(?:master|taskmanager)\.env\.(.+)$/;
 
@@ -24,10 +26,14 @@ const CONTAINER_ENV_KEY = /^containerized\.(?:master|taskmanager)\.env\.(.+)$/;
  */
 function podVariables(args: KubernetesArgs, conf: Readonly<Record<string, string>>): Set<string> | undefined {
   const names = new Set<string>([...Object.keys(args.env ?? {}), ...Object.keys(args.envFromSecrets ?? {})]);
-  for (const key of Object.keys({ ...conf, ...(args.flinkConfiguration ?? {}) })) {
+  const settings: Readonly<Record<string, unknown>> = { ...conf, ...(args.flinkConfiguration ?? {}) };
+  for (const key of Object.keys(settings)) {
     const m = CONTAINER_ENV_KEY.exec(key);
     if (m !== null) names.add(m[1]!);
   }
+  // flink KubernetesConfigOptions `kubernetes.env.secretKeyRef`: "env:NAME,secret:s,key:k;env:...".
+  const refs = settings[SECRET_KEY_REF];
+  if (typeof refs === "string") for (const m of refs.matchAll(/(?:^|;)\s*env:\s*([^,;]+?)\s*(?=,|;|$)/g)) names.add(m[1]!);
   const spec = (args.podTemplate as { spec?: { containers?: unknown } } | undefined)?.spec;
   const containers = Array.isArray(spec?.containers) ? (spec.containers as { name?: unknown; env?: unknown; envFrom?: unknown }[]) : [];
   for (const c of containers) {
@@ -38,6 +44,13 @@ function podVariables(args: KubernetesArgs, conf: Readonly<Record<string, string
   return names;
 }
 
+/** True when offset `at` of the script lies in a CREATE TABLE of an Iceberg connector table (env:NAME means something there only). */
+function inIcebergTable(script: string, at: number): boolean {
+  const start = script.lastIndexOf("CREATE TABLE", at);
+  const end = script.indexOf(";\n", at);
+  return start >= 0 && /'connector'\s*=\s*'iceberg'/.test(script.slice(start, end < 0 ? script.length : end));
+}
+
 /** Warnings at `kubernetes` for each variable the script reads that the pods do not get. */
 export function checkEnvReferences(args: KubernetesArgs, job: KubernetesJobFacts, conf: Readonly<Record<string, string>>, diag: Diagnostics): void {
   const script = job.scriptText;
@@ -45,7 +58,10 @@ export function checkEnvReferences(args: KubernetesArgs, job: KubernetesJobFacts
   const set = podVariables(args, conf);
   if (set === undefined) return;
   const missing = new Map<string, string>();
-  for (const m of script.matchAll(CATALOG_REFERENCE)) if (!set.has(m[1]!)) missing.set(m[1]!, "an Iceberg catalog property written env:NAME; Iceberg drops the property when the variable is unset (EnvironmentUtil.resolveAll), so the catalog works without it");
+  for (const m of script.matchAll(CATALOG_REFERENCE)) {
+    if (set.has(m[1]!) || !inIcebergTable(script, m.index!)) continue;
+    missing.set(m[1]!, "an Iceberg catalog property written env:NAME; Iceberg drops the property when the variable is unset (EnvironmentUtil.resolveAll), so the catalog works without it");
+  }
   for (const m of script.matchAll(KAFKA_REFERENCE)) {
     if (!set.has(m[1]!) && !missing.has(m[1]!)) missing.set(m[1]!, "a Kafka client property's ${env:NAME} placeholder; Kafka's EnvVarConfigProvider leaves it as it is when the variable is unset, so the client sends the text itself");
   }
