@@ -118,3 +118,28 @@ describe("updates into sinks that cannot take them", () => {
     expect(jobWarnings("ck-over")).to.deep.equal([]);
   });
 });
+
+describe("rankings a streaming job cannot plan (break review)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("RANK / DENSE_RANK Top-N is an error in streaming, not per window and not in batch; a proctime Top-N of more than one row into kafka/json is an error", () => {
+    const src = new api.FlinkTable("sr_src", { columns: [...cols, { name: "proc", expression: "PROCTIME()" }], options: { connector: "datagen" } });
+    const keyed = new api.IcebergSink("sr_keyed", { catalog, database: "db", table: "sr", columns: cols, primaryKey: ["id"] });
+    const e = errorOf(() => new api.FlinkSqlJob("sr-rank", { statements: [api.sql`INSERT INTO ${keyed} SELECT id, n FROM (SELECT *, DENSE_RANK() OVER (PARTITION BY id ORDER BY n DESC) AS r FROM ${src}) WHERE r <= 3`] }));
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        'DENSE_RANK() OVER (...) filtered by its number is a Top-N, and a streaming job ranks only with ROW_NUMBER(): Flink fails to plan it ("DENSE_RANK() on streaming table is not supported currently", flink StreamExecRank); ' +
+          "use ROW_NUMBER() (ties then get distinct numbers), or rank per window (a window TVF, PARTITION BY window_start, window_end)",
+      ],
+    ]);
+    new api.FlinkSqlJob("sr-row-number", { statements: [api.sql`INSERT INTO ${keyed} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY n DESC) AS r FROM ${src}) WHERE r <= 3`] });
+    const bounded = new api.FlinkTable("sr_bounded", { columns: cols, options: { connector: "datagen", "number-of-rows": "10" } });
+    new api.FlinkSqlJob("sr-batch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${keyed} SELECT id, n FROM (SELECT *, RANK() OVER (PARTITION BY id ORDER BY n DESC) AS r FROM ${bounded}) WHERE r <= 3`] });
+    const out = new api.FlinkTable("sr_out", { columns: cols, options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json" } });
+    const top = errorOf(() => new api.FlinkSqlJob("sr-proc-top", { statements: [api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY proc) AS rn FROM ${src}) WHERE rn <= 3`] }));
+    expect(top.issues[0]!.message).to.contain("ranks rows by processing time (ROW_NUMBER OVER (... ORDER BY proc): a Top-N), which Flink plans as a Rank that may update (StreamPhysicalRank)");
+    new api.FlinkSqlJob("sr-proc-first", { statements: [api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY proc) AS rn FROM ${src}) WHERE rn = 1`] });
+  });
+});

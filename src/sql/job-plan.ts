@@ -21,6 +21,7 @@ import { tableMentions } from "./table-mentions.js";
 import { isLiteralOutput, type SqlStatement } from "./template.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
 import { checkChangelogIntoAppendSink, unreadViews, viewsByName } from "./changelog-sinks.js";
+import { checkStreamingRank } from "./streaming-rank.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkWindowTimeColumns } from "./window-time.js";
 
@@ -306,6 +307,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);
     const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true" };
     for (const a of inserts) checkChangelogIntoAppendSink(a, views, job, diag);
+    for (const a of analyzed) if (a.kind !== "function" && !unread.has(a)) checkStreamingRank(a, diag);
   }
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));

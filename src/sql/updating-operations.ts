@@ -160,8 +160,12 @@ function updatingRanking(text: string, reads: readonly TableDefinition[], ctx: U
       return { what: `ranks rows (${shown}: keeps the last or largest rows per key), which replaces a row it emitted when a later or larger one arrives`, certain: true, kind: "ranking" };
     }
     const kinds = items.map((i) => orderKind(i, reads));
-    if (kinds.length === 1 && kinds[0] === "proctime") continue;
     const firstRow = fn === "ROW_NUMBER" && firstRowOnly(text, open + spec.length + 1);
+    if (kinds.length === 1 && kinds[0] === "proctime") {
+      // First rows by arrival never change; the planner still marks a Top-N (Rank) updating, which an append-only sink refuses.
+      if (firstRow || !ctx.planner) continue;
+      return { what: `ranks rows by processing time (${shown}: a Top-N), which Flink plans as a Rank that may update (StreamPhysicalRank)`, certain: true, kind: "ranking" };
+    }
     if (kinds.length === 1 && kinds[0] === "rowtime" && firstRow) {
       const version = ctx.flinkVersion;
       const insertOnly = version !== undefined && version >= "v2_1" && !ctx.miniBatch;
