@@ -9,10 +9,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
 import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
-import { NOT_NULL_ENFORCER_KEY } from "../sql/insert-columns.js";
-import { UPSERT_MATERIALIZE_KEY } from "../sql/upsert-keys.js";
-import { MINI_BATCH_KEY, planJob, type JobPlan } from "../sql/job-plan.js";
-import { isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
+import { planJob, type JobPlan } from "../sql/job-plan.js";
+import { failedTableLabels, jobPlanInput } from "./job-plan-input.js";
 import { renderScript } from "../sql/script.js";
 import { withoutTrailing } from "../sql/split.js";
 import { SqlStatement } from "../sql/template.js";
@@ -20,7 +18,7 @@ import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import { gatewaySubmission } from "./gateway-summary.js";
-import { addProgramJob, programTables as programRegistryTables, type RegisteredJob } from "./job-registry.js";
+import { addProgramJob, type RegisteredJob } from "./job-registry.js";
 import { passedOrCollected } from "./collect.js";
 import { rejectIfSecret } from "./secret-guard.js";
 import { targetChildArgs, targetOutputs, validateTarget, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
@@ -144,21 +142,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     // DDL, no Iceberg facts), so the job's own problems are still found; nothing is rendered.
     const failed = failedTableLabels(a.statements);
     if (failed.length > 0) diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above)`);
-    const plan = planJob(
-      {
-        statements: a.statements,
-        runtimeMode,
-        parallelism: a.parallelism,
-        configuration: (typeof a.configuration === "object" && a.configuration) || {},
-        programTables: programRegistryTables(),
-        notNullEnforcerElsewhere: targetSetting(a, NOT_NULL_ENFORCER_KEY),
-        upsertMaterializeElsewhere: targetSetting(a, UPSERT_MATERIALIZE_KEY),
-        credentialTarget: a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined,
-        miniBatchElsewhere: targetSetting(a, MINI_BATCH_KEY),
-        ...(typeof a.kubernetes?.flinkVersion === "string" && isSupportedFlinkVersion(a.kubernetes.flinkVersion) ? { flinkVersion: a.kubernetes.flinkVersion } : {}),
-      },
-      diag,
-    );
+    const plan = planJob(jobPlanInput(a, runtimeMode), diag);
     // The script text when every part is plain (undefined when the plan has errors or Outputs).
     const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
     const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
@@ -377,27 +361,6 @@ function renderPlainScript(name: string, plan: JobPlan): string | undefined {
 /** synth's view of a gateway submission, built when asked. */
 function gatewaySubmissionOf(args: SqlGatewayJobArgs): (showSecrets: boolean) => pulumi.Output<Record<string, unknown>> {
   return (showSecrets) => gatewaySubmission(args, showSecrets);
-}
-
-/** Labels of the tables the statements use that failed validation (synth's collecting mode only). */
-function failedTableLabels(statements: unknown): string[] {
-  const labels = new Set<string>();
-  for (const s of Array.isArray(statements) ? statements : []) {
-    if (!(s instanceof SqlStatement)) continue; // anything else is reported by the statement checks
-    for (const seg of s.segments) if (seg.kind === "table" && seg.table.failed) labels.add(seg.table.label);
-  }
-  return [...labels];
-}
-
-/** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere / upsertMaterializeElsewhere). */
-function targetSetting(a: FlinkSqlJobArgs, key: string): { value: unknown; path: string }[] {
-  // A map that is itself an Output (e.g. pulumi.secret({...})) may set it: not known at preview.
-  const at = (m: unknown): unknown =>
-    pulumi.Output.isInstance(m) || m instanceof Promise ? m : typeof m === "object" && m !== null ? (m as Record<string, unknown>)[key] : undefined;
-  return [
-    { value: at(a.sqlGateway?.sessionProperties), path: `sqlGateway.sessionProperties[${JSON.stringify(key)}]` },
-    { value: at(a.kubernetes?.flinkConfiguration), path: `kubernetes.flinkConfiguration[${JSON.stringify(key)}]` },
-  ];
 }
 
 /**

@@ -1,0 +1,52 @@
+/**
+ * What FlinkSqlJob hands planJob from its args: the statements and configuration, the program's
+ * tables, the deploy target's own settings that change a check (the NOT NULL enforcer, upsert
+ * materialization, mini-batch), the target for credential advice and the Kubernetes target's Flink
+ * version; and the tables that failed validation (synth's collecting mode).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
+import { NOT_NULL_ENFORCER_KEY } from "../sql/insert-columns.js";
+import { MINI_BATCH_KEY, type JobPlanInput } from "../sql/job-plan.js";
+import { SqlStatement } from "../sql/template.js";
+import { UPSERT_MATERIALIZE_KEY } from "../sql/upsert-keys.js";
+import type { FlinkSqlJobArgs } from "./flink-sql-job.js";
+import { programTables } from "./job-registry.js";
+
+/** planJob's input for the args `a` (checked for shape by the caller) in `runtimeMode`. */
+export function jobPlanInput(a: FlinkSqlJobArgs, runtimeMode: "streaming" | "batch"): JobPlanInput {
+  return {
+    statements: a.statements,
+    runtimeMode,
+    parallelism: a.parallelism,
+    configuration: (typeof a.configuration === "object" && a.configuration) || {},
+    programTables: programTables(),
+    notNullEnforcerElsewhere: targetSetting(a, NOT_NULL_ENFORCER_KEY),
+    upsertMaterializeElsewhere: targetSetting(a, UPSERT_MATERIALIZE_KEY),
+    miniBatchElsewhere: targetSetting(a, MINI_BATCH_KEY),
+    credentialTarget: a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined,
+    ...(typeof a.kubernetes?.flinkVersion === "string" && isSupportedFlinkVersion(a.kubernetes.flinkVersion) ? { flinkVersion: a.kubernetes.flinkVersion } : {}),
+  };
+}
+
+/** Labels of the tables the statements use that failed validation (synth's collecting mode only). */
+export function failedTableLabels(statements: unknown): string[] {
+  const labels = new Set<string>();
+  for (const s of Array.isArray(statements) ? statements : []) {
+    if (!(s instanceof SqlStatement)) continue; // anything else is reported by the statement checks
+    for (const seg of s.segments) if (seg.kind === "table" && seg.table.failed) labels.add(seg.table.label);
+  }
+  return [...labels];
+}
+
+/** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere / upsertMaterializeElsewhere). */
+function targetSetting(a: FlinkSqlJobArgs, key: string): { value: unknown; path: string }[] {
+  // A map that is itself an Output (e.g. pulumi.secret({...})) may set it: not known at preview.
+  const at = (m: unknown): unknown =>
+    pulumi.Output.isInstance(m) || m instanceof Promise ? m : typeof m === "object" && m !== null ? (m as Record<string, unknown>)[key] : undefined;
+  return [
+    { value: at(a.sqlGateway?.sessionProperties), path: `sqlGateway.sessionProperties[${JSON.stringify(key)}]` },
+    { value: at(a.kubernetes?.flinkConfiguration), path: `kubernetes.flinkConfiguration[${JSON.stringify(key)}]` },
+  ];
+}
+
