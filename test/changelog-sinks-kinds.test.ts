@@ -131,7 +131,7 @@ describe("rankings a streaming job cannot plan (break review)", () => {
       [
         "statements[0]",
         'DENSE_RANK() OVER (...) filtered by its number is a Top-N, and a streaming job ranks only with ROW_NUMBER(): Flink fails to plan it ("DENSE_RANK() on streaming table is not supported currently", flink StreamExecRank); ' +
-          "use ROW_NUMBER() (ties then get distinct numbers), or rank per window (a window TVF, PARTITION BY window_start, window_end)",
+          "use ROW_NUMBER() (ties then get distinct numbers)",
       ],
     ]);
     new api.FlinkSqlJob("sr-row-number", { statements: [api.sql`INSERT INTO ${keyed} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY n DESC) AS r FROM ${src}) WHERE r <= 3`] });
@@ -141,5 +141,69 @@ describe("rankings a streaming job cannot plan (break review)", () => {
     const top = errorOf(() => new api.FlinkSqlJob("sr-proc-top", { statements: [api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY proc) AS rn FROM ${src}) WHERE rn <= 3`] }));
     expect(top.issues[0]!.message).to.contain("ranks rows by processing time (ROW_NUMBER OVER (... ORDER BY proc): a Top-N), which Flink plans as a Rank that may update (StreamPhysicalRank)");
     new api.FlinkSqlJob("sr-proc-first", { statements: [api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY proc) AS rn FROM ${src}) WHERE rn = 1`] });
+  });
+});
+
+describe("rankings: what Flink plans as a Rank (second break review)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+  const timed = [
+    { name: "id", type: "BIGINT NOT NULL" },
+    { name: "n", type: "BIGINT" },
+    { name: "ts", type: "TIMESTAMP(3)" },
+    { name: "proc", expression: "PROCTIME()" },
+  ];
+
+  it("a ranking without a filter on its number is an over aggregation (no error); a filter in the INSERT over a view, 1 = rn and back-quoted aliases are read", () => {
+    const src = new api.FlinkTable("rk_src", { columns: timed, watermark: { column: "ts", expression: "`ts`" }, options: { connector: "datagen" } });
+    const out3 = new api.FlinkTable("rk_out3", { columns: [...cols, { name: "r", type: "BIGINT" }], options: { connector: "kafka", topic: "o3", "properties.bootstrap.servers": "k:9092", format: "json" } });
+    const out = new api.FlinkTable("rk_out", { columns: cols, options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json" } });
+    new api.FlinkSqlJob("rk-over", {
+      statements: [
+        api.sql`INSERT INTO ${out3} SELECT id, n, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts) AS r FROM ${src}`,
+        api.sql`INSERT INTO ${out3} SELECT id, n, RANK() OVER (PARTITION BY id ORDER BY proc) AS r FROM ${src}`,
+      ],
+    });
+    expect(jobWarnings("rk-over")).to.deep.equal([]);
+    new api.FlinkSqlJob("rk-view-first", {
+      statements: [
+        api.sql`CREATE TEMPORARY VIEW ranked AS SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY proc) AS \`rn\` FROM ${src}`,
+        api.sql`INSERT INTO ${out} SELECT id, n FROM ranked WHERE 1 = rn`,
+      ],
+    });
+    expect(jobWarnings("rk-view-first")).to.deep.equal([]);
+    const top = errorOf(
+      () =>
+        new api.FlinkSqlJob("rk-view-top", {
+          statements: [
+            api.sql`CREATE TEMPORARY VIEW ranked2 AS SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY n DESC) AS rn FROM ${src}`,
+            api.sql`INSERT INTO ${out} SELECT id, n FROM ranked2 WHERE 3 >= rn`,
+          ],
+        }),
+    );
+    expect(top.issues[0]!.message).to.contain("(through the view in statements[0]) ranks rows (ROW_NUMBER OVER (... ORDER BY n DESC): keeps the last or largest rows per key)");
+  });
+
+  it("window columns renamed in a view: rankings, GROUP BY and DISTINCT over them warn instead of failing; RANK per window is an error", () => {
+    const src = new api.FlinkTable("rw_src", { columns: timed, watermark: { column: "ts", expression: "`ts`" }, options: { connector: "datagen" } });
+    const out = new api.FlinkTable("rw_out", { columns: cols, options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json" } });
+    const agg = api.sql`CREATE TEMPORARY VIEW agg AS SELECT window_start AS ws, window_end AS we, id, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end, id`;
+    new api.FlinkSqlJob("rw-top", { statements: [agg, api.sql`INSERT INTO ${out} SELECT id, c FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY ws, we ORDER BY c DESC) AS rn FROM agg) WHERE rn <= 3`] });
+    expect(jobWarnings("rw-top").filter((w) => w.includes("ranks rows"))).to.have.length(1);
+    const tv = api.sql`CREATE TEMPORARY VIEW tv AS SELECT * FROM TABLE(TUMBLE(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '1' MINUTE))`;
+    new api.FlinkSqlJob("rw-distinct", { statements: [tv, api.sql`INSERT INTO ${out} SELECT id, CAST(0 AS BIGINT) FROM (SELECT DISTINCT window_start, window_end, id FROM tv)`] });
+    expect(jobWarnings("rw-distinct").filter((w) => w.includes("DISTINCT"))).to.have.length(1);
+    const keyed = new api.IcebergSink("rw_keyed", { catalog, database: "db", table: "rw", columns: cols, primaryKey: ["id"] });
+    const rank = errorOf(
+      () =>
+        new api.FlinkSqlJob("rw-rank", {
+          statements: [
+            api.sql`INSERT INTO ${keyed} SELECT id, n FROM (SELECT *, RANK() OVER (PARTITION BY window_start, window_end ORDER BY n DESC) AS r FROM TABLE(TUMBLE(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '1' MINUTE))) WHERE r <= 3`,
+          ],
+        }),
+    );
+    expect(rank.issues[0]!.message).to.equal(
+      'RANK() OVER (...) filtered by its number is a window Top-N, and a streaming job ranks only with ROW_NUMBER(): Flink fails to plan it ("RANK() function is not supported on Window TopN currently, only ROW_NUMBER() is supported", flink StreamExecWindowRank); use ROW_NUMBER() (ties then get distinct numbers)',
+    );
   });
 });

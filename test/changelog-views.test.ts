@@ -132,14 +132,13 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
     });
     expect(warningsOf("cw-first-view")).to.have.length(1);
     expect(warningsOf("cw-first-view")[0]).to.contain("ranks rows (ROW_NUMBER OVER (... ORDER BY proc)), a Top-N or deduplication, which updates unless it keeps first rows by processing time");
-    // A window TVF grouped by window_start alone is a regular aggregation (flink WindowUtil.groupingContainsWindowStartEnd).
-    const startOnly = errorOf(
-      () =>
-        new api.FlinkSqlJob("cw-start-only", {
-          statements: [api.sql`INSERT INTO ${sink} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${gen}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, id`],
-        }),
-    );
-    expect(startOnly.issues[0]!.message).to.contain("the statement aggregates without a window");
+    // A window TVF grouped by window_start alone is a regular aggregation (flink WindowUtil.groupingContainsWindowStartEnd);
+    // with a window TVF in sight the names may be renamed ones, so it warns (break review).
+    new api.FlinkSqlJob("cw-start-only", {
+      statements: [api.sql`INSERT INTO ${sink} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${gen}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, id`],
+    });
+    expect(warningsOf("cw-start-only")).to.have.length(1);
+    expect(warningsOf("cw-start-only")[0]).to.contain("the statement aggregates without a window");
   });
 
   it("review cases: a window makes only its own part final; a view read as a temporal join's versioned side is not followed; correlations and interval joins are no outer joins; view names only as tables", () => {
@@ -156,9 +155,11 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
     // A regular join with a changelog after the windowed view is still an error.
     const joined = errorOf(() => new api.FlinkSqlJob("rv-join", { statements: [windowView, api.sql`INSERT INTO ${sink} SELECT w.id, d.data FROM w JOIN ${cdc} AS d ON w.id = d.id`] }));
     expect(joined.issues[0]!.message).to.contain('reads FlinkTable "rv_cdc", a \'debezium-json\' table');
-    // An unwindowed aggregation over the windowed view is still an error.
-    const regroup = errorOf(() => new api.FlinkSqlJob("rv-regroup", { statements: [windowView, api.sql`INSERT INTO ${sink} SELECT id, MAX(c) FROM w GROUP BY id`] }));
-    expect(regroup.issues[0]!.message).to.contain("the statement aggregates without a window");
+    // An unwindowed aggregation over the windowed view still warns.
+    // (a warning: the windowed view could pass window_start / window_end on under other names, which Flink follows)
+    new api.FlinkSqlJob("rv-regroup", { statements: [windowView, api.sql`INSERT INTO ${sink} SELECT id, MAX(c) FROM w GROUP BY id`] });
+    expect(warningsOf("rv-regroup")).to.have.length(1);
+    expect(warningsOf("rv-regroup")[0]).to.contain("the statement aggregates without a window");
     // A versioned view (a view over a changelog, or the documented ROW_NUMBER DESC deduplication) on the versioned side of a temporal join.
     new api.FlinkSqlJob("rv-versioned", {
       statements: [

@@ -30,11 +30,11 @@ describe("metadata columns: the keys a connector reads and writes", () => {
       reads: [
         [
           "columns[1].metadata.from",
-          `is the metadata key "ofset", which the 'kafka' connector does not read (Flink: "Invalid metadata key 'ofset' in column 'off'"); did you mean "offset"? Keys it reads: ${KAFKA_KEYS}`,
+          `is the metadata key "ofset", which the 'kafka' connector does not read (Flink: "Invalid metadata key 'ofset' in column 'off'"); did you mean "offset"?; the keys it reads: ${KAFKA_KEYS}`,
         ],
         [
           "columns[2].name",
-          `is the column name "partiton", its metadata key (no metadata.from), which the 'kafka' connector does not read (Flink: "Invalid metadata key 'partiton' in column 'partiton'"); set metadata.from to the key; did you mean "partition"? Keys it reads: ${KAFKA_KEYS}`,
+          `is the column name "partiton", its metadata key (no metadata.from), which the 'kafka' connector does not read (Flink: "Invalid metadata key 'partiton' in column 'partiton'"); set metadata.from to the key; did you mean "partition"?; the keys it reads: ${KAFKA_KEYS}`,
         ],
       ],
       writes: [],
@@ -91,7 +91,7 @@ describe("metadata columns: the keys a connector reads and writes", () => {
       reads: [
         [
           "columns[3].metadata.from",
-          'is the metadata key "file.nmae", which the \'filesystem\' connector does not read (Flink: "Invalid metadata key \'file.nmae\' in column \'f\'"); did you mean "file.name"? Keys it reads: file.path, file.name, file.size, file.modification-time',
+          'is the metadata key "file.nmae", which the \'filesystem\' connector does not read (Flink: "Invalid metadata key \'file.nmae\' in column \'f\'"); did you mean "file.name"?; the keys it reads: file.path, file.name, file.size, file.modification-time',
         ],
       ],
       writes: [

@@ -280,3 +280,72 @@ describe("environment references: the other ways a variable is set (break review
     expect(jobWarnings("er-literal").filter((w) => w.includes("environment variable"))).to.deep.equal([]);
   });
 });
+
+describe("FlinkTable column shapes (session 12 new-user trial)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+  const kafka = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", "properties.auto.offset.reset": "earliest", format: "json" };
+
+  it("metadata given as a string or true is an error at columns[i].metadata that says what to write", () => {
+    const issues = issuesOf(() => new api.FlinkTable("cs_meta", { columns: [{ name: "id", type: "BIGINT" }, { name: "kts", type: "TIMESTAMP_LTZ(3)", metadata: "timestamp" as never }], options: kafka }));
+    expect(issues).to.deep.equal([{ path: "columns[1].metadata", message: 'must be an object { from?: string, virtual?: boolean } (got "timestamp"); write metadata: { from: "timestamp" }' }]);
+    const flag = issuesOf(() => new api.FlinkTable("cs_meta2", { columns: [{ name: "timestamp", type: "TIMESTAMP_LTZ(3)", metadata: true as never }], options: kafka }));
+    expect(flag).to.deep.equal([{ path: "columns[0].metadata", message: 'must be an object { from?: string, virtual?: boolean } (got true); write metadata: {} (the column name is the key) or metadata: { from: "<key>" }' }]);
+    const from = issuesOf(() => new api.FlinkTable("cs_meta3", { columns: [{ name: "ts", type: "TIMESTAMP_LTZ(3)", metadata: { from: 1 as never, virtual: "yes" as never } }], options: kafka }));
+    expect(from.map((i) => i.path)).to.deep.equal(["columns[0].metadata.from", "columns[0].metadata.virtual"]);
+  });
+
+  it("TIMESTAMP WITH TIME ZONE is an error on the column (Flink's planner runs no such type)", () => {
+    const issues = issuesOf(() => new api.FlinkTable("cs_tz", { columns: [{ name: "id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP WITH TIME ZONE" }], options: { connector: "datagen" } }));
+    expect(issues).to.deep.equal([
+      {
+        path: "columns[1].type",
+        message:
+          'ts: TIMESTAMP(6) WITH TIME ZONE: Flink declares this type but its planner cannot run it (flink docs "Data Types": not supported by the planner; code generation fails with "Unsupported type"); ' +
+          "write TIMESTAMP_LTZ(p) for an instant (shown in the session time zone), or TIMESTAMP(p)",
+      },
+    ]);
+    const nested = issuesOf(() => new api.FlinkTable("cs_tz2", { columns: [{ name: "r", type: "ROW<a ARRAY<TIMESTAMP(3) WITH TIME ZONE>>" }], options: { connector: "datagen" } }));
+    expect(nested[0]!.message).to.match(/^r\.a\[\]: TIMESTAMP\(3\) WITH TIME ZONE: /);
+  });
+});
+
+describe("a window TVF as the FROM relation (session 12 new-user trial)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("a misspelt column of a windowed SELECT is caught as after a plain FROM; the window columns and valid windowed INSERTs pass", () => {
+    const clicks = new api.FlinkTable("wr_clicks", {
+      columns: [{ name: "country", type: "STRING" }, { name: "url", type: "STRING" }, { name: "ts", type: "TIMESTAMP(3)" }],
+      watermark: { column: "ts", expression: "`ts` - INTERVAL '5' SECOND" },
+      options: { connector: "datagen" },
+    });
+    const hourly = new api.IcebergSink("wr_hourly", {
+      catalog: lake, database: "web", table: "hourly",
+      columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "country", type: "STRING" }, { name: "clicks", type: "BIGINT" }],
+    });
+    const issues = issuesOf(
+      () =>
+        new api.FlinkSqlJob("wr-typo", {
+          statements: [api.sql`INSERT INTO ${hourly} SELECT window_start, contry, COUNT(*) FROM TABLE(TUMBLE(TABLE ${clicks}, DESCRIPTOR(ts), INTERVAL '1' HOUR)) GROUP BY window_start, window_end, contry`],
+        }),
+    );
+    expect(issues.map((i) => i.path)).to.deep.equal(["statements[0]"]);
+    expect(issues[0]!.message).to.contain('the SELECT list reads "contry"');
+    expect(issues[0]!.message).to.contain('did you mean "country"?');
+    new api.FlinkSqlJob("wr-ok", {
+      statements: [
+        api.sql`INSERT INTO ${hourly} SELECT window_start, country, COUNT(*) FROM TABLE(TUMBLE(TABLE ${clicks}, DESCRIPTOR(ts), INTERVAL '1' HOUR)) GROUP BY window_start, window_end, country`,
+        api.sql`INSERT INTO ${hourly} SELECT w.window_start, w.country, COUNT(*) AS clicks FROM TABLE(HOP(DATA => TABLE ${clicks}, TIMECOL => DESCRIPTOR(ts), SLIDE => INTERVAL '10' MINUTE, SIZE => INTERVAL '1' HOUR)) AS w WHERE w.country <> 'xx' GROUP BY w.window_start, w.window_end, w.country`,
+      ],
+    });
+    // Too many values for the sink's columns, through the window.
+    const count = issuesOf(
+      () =>
+        new api.FlinkSqlJob("wr-count", {
+          statements: [api.sql`INSERT INTO ${hourly} SELECT window_start, window_end, country, COUNT(*) FROM TABLE(TUMBLE(TABLE ${clicks}, DESCRIPTOR(ts), INTERVAL '1' HOUR)) GROUP BY window_start, window_end, country`],
+        }),
+    );
+    expect(count[0]!.message).to.match(/^the SELECT list has 4 values, but IcebergSink "wr_hourly" has 3 columns to fill/);
+  });
+});

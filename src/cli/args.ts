@@ -24,9 +24,10 @@ export type CliCommand = SynthOptions | { command: "help" } | { command: "versio
 export const USAGE = `Usage: flink-iceberg synth <program> [options]
 
 Runs a Pulumi program offline under Pulumi's mock runtime (no Pulumi CLI, no cloud) and writes,
-for each FlinkSqlJob, <out>/<job>/job.sql, <out>/<job>/manifests.yaml,
-<out>/<job>/iceberg-schemas.json and <out>/<job>/iceberg-partition-specs.json (the Iceberg schema
-and partition spec of each table), then prints a summary.
+for each FlinkSqlJob, <out>/<job>/job.sql, <out>/<job>/manifests.yaml (Kubernetes target),
+<out>/<job>/sql-gateway.yaml (SQL Gateway target: what is submitted), <out>/<job>/iceberg-schemas.json
+and <out>/<job>/iceberg-partition-specs.json (the Iceberg schema and partition spec of each table),
+then prints a summary.
 
   <program>              a .ts or .js file, or a project folder with its Pulumi.yaml
   --out <dir>            output folder (default: out/<project name>)

@@ -29,8 +29,10 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * The job's statements, built with `sql`: INSERT INTO `${sink}` ... (several INSERTs become one
    * statement set), INSERT OVERWRITE (batch only), CREATE TEMPORARY VIEW, CREATE TEMPORARY
    * FUNCTION. The tables interpolated here are the tables the job declares, in first-reference order.
-   * An INSERT of the plain shape (`[(columns)] SELECT list [FROM ${table} [alias] [WHERE ...]]`) is
-   * checked against the sink's columns as Flink's planner checks it when the job starts
+   * An INSERT of the plain shape (`[(columns)] SELECT list [FROM ${table} [alias] [WHERE ...]]`,
+   * also with a static `PARTITION (col = value)` after the sink and with a window TVF
+   * `FROM TABLE(TUMBLE|HOP|CUMULATE|SESSION(TABLE ${table}, ...))`, whose window_start, window_end and
+   * window_time join the table's columns) is checked against the sink's columns as Flink's planner checks it when the job starts
    * (flink `DynamicSinkUtils.validateSchemaAndApplyImplicitCast`): preview errors for another
    * number of values than columns (a `*` counts the FROM table's columns), a listed column the sink
    * does not have, a value whose known type (a column of the FROM table, a CAST or a literal) Flink does not

@@ -145,7 +145,8 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
         ctx.envReferences === true && isCredentialKey(key)
           ? lands(key, arg) +
             "For this REST catalog, write the value as env:NAME instead: Iceberg resolves it in the environment of each process that loads the catalog (RESTSessionCatalog, EnvironmentUtil.resolveAll), " +
-            "the SQL Gateway included on that target; with kubernetes, set NAME from a Kubernetes Secret (kubernetes.envFromSecrets)"
+            "the SQL Gateway included on that target; with kubernetes, set NAME from a Kubernetes Secret (kubernetes.envFromSecrets)" +
+            (/^s3\./i.test(key) ? "; for S3 keys, S3FileIO also reads AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY from that environment when the catalog properties hold none" : "")
           : undefined;
       diag.error(mapPath(arg, key), env ?? credential);
       continue;

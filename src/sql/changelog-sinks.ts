@@ -111,7 +111,7 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
  * interval join written without INTERVAL would look alike). Each part (the statement, each view)
  * is judged by its own text: a window makes only its own aggregation final.
  */
-export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, job: Omit<UpdatingContext, "planner">, diag: Diagnostics): void {
+export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">, diag: Diagnostics): void {
   const t = a.target;
   const sink = t === undefined ? undefined : updateIntolerance(t);
   if (t === undefined || sink === undefined) return;
@@ -121,6 +121,7 @@ export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: Readon
   // FLINK-20281); a changelog read as the versioned side of a temporal join (FOR SYSTEM_TIME AS OF)
   // only supplies values to the other side's rows (planner FlinkChangelogModeInferenceProgram).
   const texts = parts.map((p) => statementCode(p, true));
+  const windowNearby = texts.some((x) => /\b(?:TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(x));
   for (let i = 0; i < parts.length; i++) {
     if (windowAggregates(texts[i]!)) continue;
     const s = parts[i]!;
@@ -130,7 +131,7 @@ export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: Readon
     return;
   }
   for (let i = 0; i < parts.length; i++) {
-    const op = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner: t.iceberg === undefined });
+    const op = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner: t.iceberg === undefined, windowNearby, allText: texts.join("\n;\n") });
     if (op === undefined) continue;
     const message = `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}, which in a streaming job yields updates to earlier results: ${sink.consequence}; ${sink.fix}${OTHERWISE[op.kind]}`;
     if (op.certain) diag.error(`statements[${a.index}]`, message);

@@ -11,7 +11,7 @@ import { isDeferred } from "../validation/deferred.js";
 import { checkKnownKeys } from "../validation/known-keys.js";
 import { isDataType, type DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
-import { rowtimeNameProblem, timeAbovePlannerLimit, timePrecisionProblem } from "../types/planner-limits.js";
+import { rowtimeNameProblem, timeAbovePlannerLimit, timePrecisionProblem, zonedTimestampProblem } from "../types/planner-limits.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, GENERIC_TABLE_WITH, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
@@ -278,7 +278,17 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     const d = diag.at(`columns[${i}]`);
     if (typeof c !== "object" || c === null) return d.error("", "must be a column object { name, type } / { name, expression } / { name, type, metadata }");
     checkKnownKeys(c, "expression" in c ? ["name", "expression", "comment"] : "metadata" in c ? ["name", "type", "metadata", "comment"] : ["name", "type", "comment"], "", d);
-    if ("metadata" in c) checkKnownKeys(c.metadata, ["from", "virtual"], "metadata", d);
+    if ("metadata" in c) {
+      const m: unknown = c.metadata;
+      if (typeof m !== "object" || m === null || Array.isArray(m)) {
+        const fix = typeof m === "string" ? `metadata: { from: ${JSON.stringify(m)} }` : "metadata: {} (the column name is the key) or metadata: { from: \"<key>\" }";
+        return d.error("metadata", `must be an object { from?: string, virtual?: boolean } (got ${JSON.stringify(m)}); write ${fix}`);
+      }
+      checkKnownKeys(m, ["from", "virtual"], "metadata", d);
+      const { from, virtual } = m as { from?: unknown; virtual?: unknown };
+      if (from !== undefined && typeof from !== "string") d.error("metadata.from", `must be the connector's metadata key as a string, e.g. "timestamp" (got ${JSON.stringify(from)})`);
+      if (virtual !== undefined && typeof virtual !== "boolean") d.error("metadata.virtual", `must be true or false (got ${JSON.stringify(virtual)})`);
+    }
     if (d.capture("name", () => checkIdentifier("the column name", c.name)) === undefined) return;
     if (names.has(c.name)) d.error("name", `the column ${JSON.stringify(c.name)} is declared twice`);
     names.add(c.name);
@@ -295,6 +305,8 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     if (type === undefined) return;
     const time = timeAbovePlannerLimit(type, c.name);
     if (time !== undefined) return d.error("type", timePrecisionProblem(time.path, time.type));
+    const zoned = zonedTimestampProblem(type, c.name);
+    if (zoned !== undefined) return d.error("type", zoned);
     const rendered = pk.has(c.name) ? type.notNull() : type;
     if ("metadata" in c) {
       kinds.set(c.name, { kind: "metadata", type });

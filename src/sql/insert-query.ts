@@ -14,6 +14,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import { codeOnly } from "./split.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { readStaticPartition } from "./static-partition.js";
+import { windowRelation } from "./window-relation.js";
 
 export interface SelectItem {
   /** The item as written (trimmed; another table interpolated into it is a marker), same offsets as `code`. */
@@ -241,9 +242,10 @@ function nullRejectedColumns(text: string, code: string, where: WhereClause | un
 function readFrom(text: string, code: string, at: number, tables: readonly TableDefinition[]): InsertQuery["from"] {
   TABLE_MARK.lastIndex = at;
   const t = TABLE_MARK.exec(code);
-  if (t === null) return undefined;
-  const table = tables[Number(t[1])]!;
-  let pos = TABLE_MARK.lastIndex;
+  const windowed = t === null ? windowRelation(code, at, tables, MARK) : undefined;
+  if (t === null && windowed === undefined) return undefined;
+  const table = windowed?.table ?? tables[Number(t![1])]!;
+  let pos = windowed?.end ?? TABLE_MARK.lastIndex;
   let alias: string | undefined;
   FROM_ALIAS.lastIndex = pos;
   const am = FROM_ALIAS.exec(code);
@@ -255,7 +257,7 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   if (rest !== "" && !CLAUSE.test(rest)) return undefined;
   if (SET_OPERATION.test(rest)) return undefined;
   // `${source}.id` qualifies a column of the FROM table too (the marker stands for its name).
-  const qualifiers = [alias ?? table.tableName, `${MARK}${t[1]}__`];
+  const qualifiers = windowed !== undefined ? (alias !== undefined ? [alias] : []) : [alias ?? table.tableName, `${MARK}${t![1]}__`];
   const where = whereClause(code, pos);
   const names = whereNames(text, code, where);
   return { table, qualifiers, nullRejected: nullRejectedColumns(text, code, where, qualifiers), whereNames: names, whereOperands: names === undefined ? [] : whereOperands(text, code, where) };

@@ -146,7 +146,7 @@ export function checkMetadataColumns(
       const fix = c.from !== undefined ? (near !== undefined ? `did you mean ${JSON.stringify(near)}?` : "") : `set metadata.from to the key${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""}`;
       failures.readFailures.push({
         path: keyPath,
-        message: `is ${what}, which the '${connector}' connector does not read (Flink: "Invalid metadata key '${key}' in column '${c.name}'"); ${fix}${fix === "" ? "" : " "}Keys it reads: ${names.join(", ")}`,
+        message: `is ${what}, which the '${connector}' connector does not read (Flink: "Invalid metadata key '${key}' in column '${c.name}'"); ${[fix, `the keys it reads: ${names.join(", ")}`].filter((x) => x !== "").join("; ")}`,
       });
     } else if (known !== undefined && neverCastable(known, c.type)) {
       failures.readFailures.push({

@@ -22,25 +22,43 @@ export function timeFractionWarning(where: string, type: DataType): string {
   return `${where}: ${type.toString()}: Flink's planner reads every TIME as TIME(0), so fractions of a second are dropped; write TIME, or TIMESTAMP(3) when they matter`;
 }
 
-/** The first TIME inside `type` (itself or nested) above the planner's precision, with the path to it (`a.b[]{value}`). */
-export function timeAbovePlannerLimit(type: DataType, path: string): { path: string; type: DataType & { precision: number } } | undefined {
+/** The first type inside `type` (itself, then nested) that `test` accepts, with the path to it (`a.b[]{value}`). */
+function firstInside(type: DataType, path: string, test: (t: DataType) => boolean): { path: string; type: DataType } | undefined {
+  if (test(type)) return { path, type };
   switch (type.kind) {
-    case "TIME":
-      return type.precision > MAX_PLANNER_TIME_PRECISION ? { path, type } : undefined;
     case "ARRAY":
     case "MULTISET":
-      return timeAbovePlannerLimit(type.elementType, `${path}[]`);
+      return firstInside(type.elementType, `${path}[]`, test);
     case "MAP":
-      return timeAbovePlannerLimit(type.keyType, `${path}{key}`) ?? timeAbovePlannerLimit(type.valueType, `${path}{value}`);
+      return firstInside(type.keyType, `${path}{key}`, test) ?? firstInside(type.valueType, `${path}{value}`, test);
     case "ROW":
       for (const f of type.fields) {
-        const found = timeAbovePlannerLimit(f.type, `${path}.${f.name}`);
+        const found = firstInside(f.type, `${path}.${f.name}`, test);
         if (found) return found;
       }
       return undefined;
     default:
       return undefined;
   }
+}
+
+/** The first TIME inside `type` (itself or nested) above the planner's precision, with the path to it (`a.b[]{value}`). */
+export function timeAbovePlannerLimit(type: DataType, path: string): { path: string; type: DataType & { precision: number } } | undefined {
+  return firstInside(type, path, (t) => t.kind === "TIME" && t.precision > MAX_PLANNER_TIME_PRECISION) as { path: string; type: DataType & { precision: number } } | undefined;
+}
+
+/**
+ * The problem with a TIMESTAMP WITH TIME ZONE inside `type`, or undefined: Flink's type system
+ * declares it, but its planner runs none (flink docs types.md "not supported by the planner"; the
+ * code generators throw "Unsupported type").
+ */
+export function zonedTimestampProblem(type: DataType, path: string): string | undefined {
+  const found = firstInside(type, path, (t) => t.kind === "TIMESTAMP_TZ");
+  if (found === undefined) return undefined;
+  return (
+    `${found.path}: ${found.type.toString()}: Flink declares this type but its planner cannot run it (flink docs "Data Types": not supported by the planner; code generation fails with "Unsupported type"); ` +
+    "write TIMESTAMP_LTZ(p) for an instant (shown in the session time zone), or TIMESTAMP(p)"
+  );
 }
 
 /**
