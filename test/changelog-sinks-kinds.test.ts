@@ -162,6 +162,7 @@ describe("rankings: what Flink plans as a Rank (second break review)", () => {
       statements: [
         api.sql`INSERT INTO ${out3} SELECT id, n, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts) AS r FROM ${src}`,
         api.sql`INSERT INTO ${out3} SELECT id, n, RANK() OVER (PARTITION BY id ORDER BY proc) AS r FROM ${src}`,
+        api.sql`INSERT INTO ${out3} SELECT id, n, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts DESC) AS r FROM ${src}`,
       ],
     });
     expect(jobWarnings("rk-over")).to.deep.equal([]);
@@ -205,5 +206,25 @@ describe("rankings: what Flink plans as a Rank (second break review)", () => {
     expect(rank.issues[0]!.message).to.equal(
       'RANK() OVER (...) filtered by its number is a window Top-N, and a streaming job ranks only with ROW_NUMBER(): Flink fails to plan it ("RANK() function is not supported on Window TopN currently, only ROW_NUMBER() is supported", flink StreamExecWindowRank); use ROW_NUMBER() (ties then get distinct numbers)',
     );
+  });
+});
+
+describe("window Top-N partitioned by one window column (final trial)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("is an error that says to add the other one", () => {
+    const src = new api.FlinkTable("wh_src", { columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "`ts`" }, options: { connector: "datagen" } });
+    const out = new api.FlinkTable("wh_out", { columns: cols, options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json" } });
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("wh-top", {
+          statements: [
+            api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start ORDER BY n DESC) AS rn FROM TABLE(TUMBLE(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '1' MINUTE))) WHERE rn <= 3`,
+          ],
+        }),
+    );
+    expect(e.issues[0]!.message).to.contain("the statement ranks rows partitioned by window_start without window_end (ROW_NUMBER OVER (... ORDER BY n DESC)), which Flink plans as a regular Top-N, not a window Top-N");
+    expect(e.issues[0]!.message).to.match(/, or add window_end to the PARTITION BY \(a window Top-N partitions by both window_start and window_end\)$/);
   });
 });

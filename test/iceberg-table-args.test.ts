@@ -150,6 +150,11 @@ describe("Iceberg table args shared by source and sink", () => {
     ]);
   });
 
+  it("no partition-per-instant warning for a window_start / window_end column (one instant per window; final trial)", () => {
+    const r = render("IcebergSink", { ...baseArgs, columns: [...baseArgs.columns, { name: "window_start", type: "TIMESTAMP(3)" }], partitionedBy: ["window_start"] });
+    expect(r.plan.warnings).to.deep.equal([]);
+  });
+
   it("the identity-partition advice for a TIMESTAMP_LTZ column says in which time zone the CAST counts days (trial: Iceberg's days() counts UTC days)", () => {
     const r = render("IcebergSink", { ...baseArgs, columns: [...baseArgs.columns, { name: "at", type: "TIMESTAMP_LTZ(6)" }], partitionedBy: ["at"] });
     expect(r.plan.warnings.map((w) => w.message)).to.deep.equal([

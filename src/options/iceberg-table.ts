@@ -140,7 +140,8 @@ function checkPartitions(partitionedBy: readonly string[], given: ReadonlyMap<st
     const kind = column?.type.kind;
     if (kind === "ARRAY" || kind === "MULTISET" || kind === "MAP" || kind === "ROW") {
       diag.error(at, `${name}: a partition column must have a primitive type, not ${kind} (an identity partition needs a primitive value)`);
-    } else if (kind === "TIMESTAMP" || kind === "TIMESTAMP_LTZ") {
+    } else if ((kind === "TIMESTAMP" || kind === "TIMESTAMP_LTZ") && !/^window_(?:start|end)$/i.test(name)) {
+      // A window's start or end holds one instant per window (e.g. per hour): a coarse partition already.
       diag.warn(
         at,
         `${name}: an identity partition of a ${column!.type.toString()} column makes one partition, with its own files, per distinct instant; ` +

@@ -133,7 +133,7 @@ export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: Readon
   for (let i = 0; i < parts.length; i++) {
     const op = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner: t.iceberg === undefined, windowNearby, allText: texts.join("\n;\n") });
     if (op === undefined) continue;
-    const message = `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}, which in a streaming job yields updates to earlier results: ${sink.consequence}; ${sink.fix}${OTHERWISE[op.kind]}`;
+    const message = `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}${op.hedge ?? ""}, which in a streaming job yields updates to earlier results: ${sink.consequence}; ${sink.fix}${op.advice ?? OTHERWISE[op.kind]}`;
     if (op.certain) diag.error(`statements[${a.index}]`, message);
     else diag.warn(`statements[${a.index}]`, message);
     return;

@@ -3,7 +3,7 @@
  * turn an insert-only input into updates: a Top-N or deduplication filtered by its number.
  */
 import type { TableDefinition } from "../components/table-definition.js";
-import type { UpdatingContext, UpdatingOperation } from "./updating-operations.js";
+import { missingWindowColumn, WINDOW_RENAME_HEDGE, type UpdatingContext, type UpdatingOperation } from "./updating-operations.js";
 
 /** The inside of the parentheses that open just before `from` (balanced), or undefined. */
 export function parenthesized(text: string, from: number): string | undefined {
@@ -83,21 +83,26 @@ export function updatingRanking(text: string, reads: readonly TableDefinition[],
     if (order === null) continue;
     const partition = /\bPARTITION\s+BY\b([\s\S]*?)(?:\bORDER\s+BY\b|$)/i.exec(spec)?.[1] ?? "";
     if (/\bwindow_start\b/i.test(partition) && /\bwindow_end\b/i.test(partition)) continue;
+    const missing = missingWindowColumn(partition);
     const fn = m[1]!.toUpperCase();
     const orderText = order[1]!.trim();
     const shown = `${fn} OVER (... ORDER BY ${orderText})`;
     const items = orderText.split(",");
-    if (items.some((i) => /\bDESC\b/i.test(i))) {
-      return { what: `ranks rows (${shown}: keeps the last or largest rows per key), which replaces a row it emitted when a later or larger one arrives`, certain: !ctx.windowNearby, kind: "ranking" };
-    }
     const filter = rankFilter(text, open + spec.length + 1, ctx.allText);
     if (filter === undefined) continue;
+    if (missing !== undefined) {
+      const named = missing === "window_end" ? "window_start" : "window_end";
+      return { what: `ranks rows partitioned by ${named} without ${missing} (${fn} OVER (... ORDER BY ${order[1]!.trim()})), which Flink plans as a regular Top-N, not a window Top-N`, certain: true, kind: "ranking", advice: `, or add ${missing} to the PARTITION BY (a window Top-N partitions by both window_start and window_end)` };
+    }
+    if (items.some((i) => /\bDESC\b/i.test(i))) {
+      return { what: `ranks rows (${shown}: keeps the last or largest rows per key), which replaces a row it emitted when a later or larger one arrives`, certain: !ctx.windowNearby, kind: "ranking", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
+    }
     const kinds = items.map((i) => orderKind(i, reads));
     const firstRow = fn === "ROW_NUMBER" && filter === "first";
     if (kinds.length === 1 && kinds[0] === "proctime") {
       // First rows by arrival never change; the planner still marks a Top-N (Rank) updating, which an append-only sink refuses.
       if (firstRow || !ctx.planner) continue;
-      return { what: `ranks rows by processing time (${shown}: a Top-N), which Flink plans as a Rank that may update (StreamPhysicalRank)`, certain: !ctx.windowNearby, kind: "ranking" };
+      return { what: `ranks rows by processing time (${shown}: a Top-N), which Flink plans as a Rank that may update (StreamPhysicalRank)`, certain: !ctx.windowNearby, kind: "ranking", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
     }
     if (kinds.length === 1 && kinds[0] === "rowtime" && firstRow) {
       const version = ctx.flinkVersion;
@@ -109,7 +114,7 @@ export function updatingRanking(text: string, reads: readonly TableDefinition[],
       return { what, certain: (version !== undefined || ctx.miniBatch) && !ctx.windowNearby, kind: "ranking" };
     }
     if (kinds.every((k) => k === "value" || k === "rowtime")) {
-      return { what: `ranks rows (${shown}: a Top-N), which replaces a row it emitted when a better one arrives`, certain: !ctx.windowNearby, kind: "ranking" };
+      return { what: `ranks rows (${shown}: a Top-N), which replaces a row it emitted when a better one arrives`, certain: !ctx.windowNearby, kind: "ranking", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
     }
     return { what: `ranks rows (${shown}), a Top-N or deduplication, which updates unless it keeps first rows by processing time`, certain: false, kind: "ranking" };
   }

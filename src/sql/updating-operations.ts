@@ -18,6 +18,25 @@ export interface UpdatingOperation {
   readonly certain: boolean;
   /** What kind of operation: the advice differs (a window aggregation, a window Top-N, an interval join). */
   readonly kind: "aggregation" | "ranking" | "join";
+  /** The way out when it is more specific than the kind's (a window column left out). */
+  readonly advice?: string;
+  /** Said right after `what` when a window TVF in sight leaves the reading open (renamed window columns). */
+  readonly hedge?: string;
+}
+
+/** The hedge of a reading that renamed window columns could overturn. */
+export const WINDOW_RENAME_HEDGE = " (unless what it groups or partitions by are a window TVF's window_start and window_end under other names, which Flink follows)";
+
+/**
+ * The window column a GROUP BY or PARTITION BY clause leaves out when it names only one of
+ * window_start / window_end: a window aggregation or Top-N needs both (flink
+ * `WindowUtil.groupingContainsWindowStartEnd`, `StreamPhysicalWindowRankRule`), else Flink plans a
+ * regular, updating one.
+ */
+export function missingWindowColumn(clause: string): "window_start" | "window_end" | undefined {
+  const start = /\bwindow_start\b/i.test(clause);
+  const end = /\bwindow_end\b/i.test(clause);
+  return start === end ? undefined : start ? "window_end" : "window_start";
 }
 
 /** The clauses that end a GROUP BY clause at its own level. */
@@ -125,11 +144,19 @@ function globalAggregate(text: string): boolean {
  */
 export function updatingOperation(text: string, reads: readonly TableDefinition[], ctx: UpdatingContext): UpdatingOperation | undefined {
   const clauses = groupByClauses(text);
-  if (clauses.some((c) => !windowedGrouping(c))) return { what: "aggregates without a window", certain: !ctx.windowNearby, kind: "aggregation" };
+  const unwindowed = clauses.find((c) => !windowedGrouping(c));
+  if (unwindowed !== undefined) {
+    const missing = missingWindowColumn(unwindowed);
+    if (missing !== undefined) {
+      const named = missing === "window_end" ? "window_start" : "window_end";
+      return { what: `groups by ${named} without ${missing}, which Flink plans as a regular aggregation, not a window aggregation`, certain: true, kind: "aggregation", advice: `, or add ${missing} to the GROUP BY (a window aggregation groups by both window_start and window_end: flink WindowUtil)` };
+    }
+    return { what: "aggregates without a window", certain: !ctx.windowNearby, kind: "aggregation", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
+  }
   const ranking = updatingRanking(text, reads, ctx);
   if (ranking !== undefined) return ranking;
   if (ctx.planner && clauses.length === 0 && /\bSELECT\s+DISTINCT\b/i.test(text) && !windowAggregates(text)) {
-    return { what: "selects DISTINCT rows, which Flink plans as an aggregation that may update (StreamPhysicalGroupAggregate)", certain: !ctx.windowNearby, kind: "aggregation" };
+    return { what: "selects DISTINCT rows, which Flink plans as an aggregation that may update (StreamPhysicalGroupAggregate)", certain: !ctx.windowNearby, kind: "aggregation", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
   }
   if (clauses.length === 0 && !windowAggregates(text) && !/\bMATCH_RECOGNIZE\b/i.test(text) && globalAggregate(text)) {
     return { what: "aggregates without GROUP BY (over the whole stream), which updates its one result row with every input row", certain: false, kind: "aggregation" };
