@@ -349,3 +349,18 @@ describe("a window TVF as the FROM relation (session 12 new-user trial)", () => 
     expect(count[0]!.message).to.match(/^the SELECT list has 4 values, but IcebergSink "wr_hourly" has 3 columns to fill/);
   });
 });
+
+describe("legacy group windows (session 12 final trial)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("a misspelt time column in GROUP BY TUMBLE(col, ...) is an error with the nearest name", () => {
+    const clicks = new api.FlinkTable("lg_clicks", { columns: [{ name: "url", type: "STRING" }, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "`ts`" }, options: { connector: "datagen" } });
+    const out = new api.IcebergSink("lg_out", { catalog: lake, database: "db", table: "lg", columns: [{ name: "url", type: "STRING" }, { name: "n", type: "BIGINT" }] });
+    const issues = issuesOf(() => new api.FlinkSqlJob("lg-typo", { statements: [api.sql`INSERT INTO ${out} SELECT url, COUNT(*) FROM ${clicks} GROUP BY TUMBLE(tss, INTERVAL '1' MINUTE), url`] }));
+    expect(issues).to.deep.equal([
+      { path: "statements[0]", message: 'TUMBLE(tss, ...) in the GROUP BY names "tss", which is no column of FlinkTable "lg_clicks"; did you mean "ts"? (its columns: url, ts)' },
+    ]);
+    new api.FlinkSqlJob("lg-ok", { statements: [api.sql`INSERT INTO ${out} SELECT url, COUNT(*) FROM ${clicks} GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE), url`] });
+  });
+});

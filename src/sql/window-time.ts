@@ -14,6 +14,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { closestKey } from "../validation/known-keys.js";
 import { NOT_ALIAS, unquoteIdentifier } from "./insert-query.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 import { withQueryNames } from "./table-mentions.js";
@@ -114,7 +115,16 @@ function checkGroupWindows(a: AnalyzedStatement, code: string, tables: readonly 
     if (qualifier !== undefined && !qualifiers.includes(qualifier)) continue;
     const column = unquoteIdentifier(m[4]!);
     const col = t.columns.find((c) => c.name === column);
-    if (col === undefined || col.timeAttribute !== undefined) continue;
+    if (col === undefined) {
+      // The one table the statement reads has no such column: Flink fails to resolve it ("Column '...' not found").
+      const near = closestKey(column, t.columns.map((c) => c.name));
+      diag.error(
+        `statements[${a.index}]`,
+        `${m[1]!.toUpperCase()}(${column}, ...) in the GROUP BY names ${JSON.stringify(column)}, which is no column of ${t.label}${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (its columns: ${t.columns.map((c) => c.name).join(", ")})`,
+      );
+      continue;
+    }
+    if (col.timeAttribute !== undefined) continue;
     diag.error(
       `statements[${a.index}]`,
       `${m[1]!.toUpperCase()}(${column}, ...) in a streaming job's GROUP BY needs a time attribute, and ${column} of ${t.label} is a plain ${col.type?.toString() ?? "computed"} column: ` +
