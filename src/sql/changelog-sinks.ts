@@ -106,10 +106,12 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
 /**
  * An INSERT of a changelog (updates and deletes) into a sink that cannot take one
  * (updateIntolerance). An error for a source that is a changelog (connectorChangelog) and for
- * what the statement itself, or a view it reads, certainly turns into updates (updating-operations.ts:
- * an aggregation without a window, a Top-N or deduplication); a warning for an outer join (an
- * interval join written without INTERVAL would look alike). Each part (the statement, each view)
- * is judged by its own text: a window makes only its own aggregation final.
+ * what the statement itself, or a view it reads, certainly turns into updates (updating-operations.ts,
+ * rankings.ts: an aggregation without a window, a Top-N or deduplication, DISTINCT into a FlinkTable);
+ * a warning where the text cannot tell (an outer join, which an interval join written without
+ * INTERVAL would look like; an aggregate without GROUP BY; an order a view hides; renamed window
+ * columns). Each part (the statement, each view) is judged by its own text: a window makes only
+ * its own aggregation final.
  */
 export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">, diag: Diagnostics): void {
   const t = a.target;
