@@ -39,7 +39,7 @@ export function failedTableLabels(statements: unknown): string[] {
   return [...labels];
 }
 
-/** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere / upsertMaterializeElsewhere). */
+/** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere, upsertMaterializeElsewhere, miniBatchElsewhere). */
 function targetSetting(a: FlinkSqlJobArgs, key: string): { value: unknown; path: string }[] {
   // A map that is itself an Output (e.g. pulumi.secret({...})) may set it: not known at preview.
   const at = (m: unknown): unknown =>
@@ -49,4 +49,3 @@ function targetSetting(a: FlinkSqlJobArgs, key: string): { value: unknown; path:
     { value: at(a.kubernetes?.flinkConfiguration), path: `kubernetes.flinkConfiguration[${JSON.stringify(key)}]` },
   ];
 }
-

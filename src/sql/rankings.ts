@@ -3,22 +3,22 @@
  * turn an insert-only input into updates: a Top-N or deduplication filtered by its number.
  */
 import type { TableDefinition } from "../components/table-definition.js";
-import { missingWindowColumn, WINDOW_RENAME_HEDGE, type UpdatingContext, type UpdatingOperation } from "./updating-operations.js";
+import { closingParen, unquoteIdentifier } from "./insert-query.js";
+import type { UpdatingContext, UpdatingOperation } from "./updating-operations.js";
 
-/** The inside of the parentheses that open just before `from` (balanced), or undefined. */
-export function parenthesized(text: string, from: number): string | undefined {
-  let depth = 1;
-  for (let i = from; i < text.length; i++) {
-    if (text[i] === "(") depth++;
-    else if (text[i] === ")" && --depth === 0) return text.slice(from, i);
-  }
-  return undefined;
-}
+/** The hedge of a reading that renamed window columns could overturn. */
+export const WINDOW_RENAME_HEDGE = " (unless what it groups or partitions by are a window TVF's window_start and window_end under other names, which Flink follows)";
 
-/** An identifier as Flink resolves it: back-quotes removed, a qualifier dropped. */
-function columnName(item: string): string {
-  const last = item.trim().split(".").pop()!.trim();
-  return last.startsWith("`") ? last.slice(1, -1).replace(/``/g, "`") : last;
+/**
+ * The window column a GROUP BY or PARTITION BY clause leaves out when it names only one of
+ * window_start / window_end: a window aggregation or Top-N needs both (flink
+ * `WindowUtil.groupingContainsWindowStartEnd`, `StreamPhysicalWindowRankRule`), else Flink plans a
+ * regular, updating one.
+ */
+export function missingWindowColumn(clause: string): "window_start" | "window_end" | undefined {
+  const start = /\bwindow_start\b/i.test(clause);
+  const end = /\bwindow_end\b/i.test(clause);
+  return start === end ? undefined : start ? "window_end" : "window_start";
 }
 
 /** A plain or qualified column reference, plain or back-quoted. */
@@ -29,15 +29,10 @@ function orderKind(item: string, reads: readonly TableDefinition[]): "proctime" 
   const bare = item.replace(/\s+NULLS\s+(?:FIRST|LAST)\s*$/i, "").replace(/\s+ASC\s*$/i, "").trim();
   if (/^PROCTIME\s*\(\s*\)$/i.test(bare)) return "proctime";
   if (!COLUMN_REF.test(bare)) return "unknown";
-  const name = columnName(bare);
+  const name = unquoteIdentifier(bare.split(".").pop()!);
   const column = reads.flatMap((t) => t.columns ?? []).find((c) => c.name === name);
   if (column === undefined) return "unknown";
   return column.timeAttribute ?? "value";
-}
-
-/** A name as Flink resolves it: back-quotes removed (a back-quoted and a plain spelling are one name). */
-function plainName(name: string): string {
-  return name.startsWith("`") ? name.slice(1, -1).replace(/``/g, "`") : name;
 }
 
 /**
@@ -50,7 +45,7 @@ function plainName(name: string): string {
 function rankFilter(text: string, afterOver: number, allText: string): "first" | "topN" | undefined {
   const alias = /^\s*(?:AS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i.exec(text.slice(afterOver));
   if (alias === null || /^(FROM|WHERE|GROUP|ORDER|HAVING|UNION|LIMIT)$/i.test(alias[1]!)) return undefined;
-  const name = plainName(alias[1]!).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const name = unquoteIdentifier(alias[1]!).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const ref = `(?<![A-Za-z0-9_$])\`?${name}\`?(?![A-Za-z0-9_$])`;
   let found: "first" | "topN" | undefined;
   for (const m of allText.matchAll(new RegExp(`${ref}\\s*(<=|<|=)\\s*([0-9]+)|([0-9]+)\\s*(>=|>|=)\\s*${ref}`, "gi"))) {
@@ -60,6 +55,32 @@ function rankFilter(text: string, afterOver: number, allText: string): "first" |
     found = first && found !== "topN" ? "first" : "topN";
   }
   return found;
+}
+
+/** A ranking function whose number the statement (or a view it reads) bounds: what Flink plans as a Top-N. */
+export interface BoundedRanking {
+  /** ROW_NUMBER, RANK or DENSE_RANK. */
+  readonly fn: string;
+  /** The PARTITION BY list as written ("" without one). */
+  readonly partition: string;
+  /** The ORDER BY list as written, trimmed; undefined without one. */
+  readonly order?: string;
+  readonly filter: "first" | "topN";
+}
+
+/** The rankings of `text` whose number `allText` bounds (rankFilter); a ranking without a bound is an over aggregation, left out. */
+export function* boundedRankings(text: string, allText: string): Generator<BoundedRanking> {
+  for (const m of text.matchAll(/\b(ROW_NUMBER|RANK|DENSE_RANK)\s*\(\s*\)\s*OVER\s*\(/gi)) {
+    const open = m.index! + m[0].length - 1;
+    const close = closingParen(text, open);
+    if (close < 0) continue;
+    const filter = rankFilter(text, close + 1, allText);
+    if (filter === undefined) continue;
+    const spec = text.slice(open + 1, close);
+    const order = /\bORDER\s+BY\b([\s\S]*)$/i.exec(spec)?.[1]?.trim();
+    const partition = /\bPARTITION\s+BY\b([\s\S]*?)(?:\bORDER\s+BY\b|$)/i.exec(spec)?.[1] ?? "";
+    yield { fn: m[1]!.toUpperCase(), partition, ...(order !== undefined ? { order } : {}), filter };
+  }
 }
 
 /**
@@ -75,25 +96,16 @@ function rankFilter(text: string, afterOver: number, allText: string): "first" |
  * column, an expression; keep-first by event time on an unknown version).
  */
 export function updatingRanking(text: string, reads: readonly TableDefinition[], ctx: UpdatingContext): UpdatingOperation | undefined {
-  for (const m of text.matchAll(/\b(ROW_NUMBER|RANK|DENSE_RANK)\s*\(\s*\)\s*OVER\s*\(/gi)) {
-    const open = m.index! + m[0].length;
-    const spec = parenthesized(text, open);
-    if (spec === undefined) continue;
-    const order = /\bORDER\s+BY\b([\s\S]*)$/i.exec(spec);
-    if (order === null) continue;
-    const partition = /\bPARTITION\s+BY\b([\s\S]*?)(?:\bORDER\s+BY\b|$)/i.exec(spec)?.[1] ?? "";
+  for (const { fn, partition, order, filter } of boundedRankings(text, ctx.allText)) {
+    if (order === undefined) continue;
     if (/\bwindow_start\b/i.test(partition) && /\bwindow_end\b/i.test(partition)) continue;
+    const shown = `${fn} OVER (... ORDER BY ${order})`;
     const missing = missingWindowColumn(partition);
-    const fn = m[1]!.toUpperCase();
-    const orderText = order[1]!.trim();
-    const shown = `${fn} OVER (... ORDER BY ${orderText})`;
-    const items = orderText.split(",");
-    const filter = rankFilter(text, open + spec.length + 1, ctx.allText);
-    if (filter === undefined) continue;
     if (missing !== undefined) {
       const named = missing === "window_end" ? "window_start" : "window_end";
-      return { what: `ranks rows partitioned by ${named} without ${missing} (${fn} OVER (... ORDER BY ${order[1]!.trim()})), which Flink plans as a regular Top-N, not a window Top-N`, certain: true, kind: "ranking", advice: `, or add ${missing} to the PARTITION BY (a window Top-N partitions by both window_start and window_end)` };
+      return { what: `ranks rows partitioned by ${named} without ${missing} (${shown}), which Flink plans as a regular Top-N, not a window Top-N`, certain: true, kind: "ranking", advice: `, or add ${missing} to the PARTITION BY (a window Top-N partitions by both window_start and window_end)` };
     }
+    const items = order.split(",");
     if (items.some((i) => /\bDESC\b/i.test(i))) {
       return { what: `ranks rows (${shown}: keeps the last or largest rows per key), which replaces a row it emitted when a later or larger one arrives`, certain: !ctx.windowNearby, kind: "ranking", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
     }
@@ -120,4 +132,3 @@ export function updatingRanking(text: string, reads: readonly TableDefinition[],
   }
   return undefined;
 }
-

@@ -6,21 +6,15 @@
  * `StreamExecWindowRank`). A ranking without such a filter is an over aggregation: left alone.
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { boundedRankings } from "./rankings.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 
 /** Errors at `statements[i]` for each RANK / DENSE_RANK Top-N of the statement. */
 export function checkStreamingRank(a: AnalyzedStatement, diag: Diagnostics): void {
   if (!a.statement.segments.some((s) => s.kind === "text" && /RANK/i.test(s.text))) return;
   const text = statementCode(a, true);
-  for (const m of text.matchAll(/\b(RANK|DENSE_RANK)\s*\(\s*\)\s*OVER\s*\(([^()]*)\)\s*(?:AS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)?/gi)) {
-    const alias = m[3];
-    if (alias === undefined) continue;
-    const plain = alias.startsWith("`") ? alias.slice(1, -1).replace(/``/g, "`") : alias;
-    const name = plain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const ref = `(?<![A-Za-z0-9_$])\`?${name}\`?(?![A-Za-z0-9_$])`;
-    if (!new RegExp(`${ref}\\s*(?:<=?|=)\\s*[0-9]|[0-9]\\s*(?:>=?|=)\\s*${ref}`, "i").test(text.slice(m.index! + m[0].length))) continue;
-    const fn = m[1]!.toUpperCase();
-    const partition = /\bPARTITION\s+BY\b([\s\S]*?)(?:\bORDER\s+BY\b|$)/i.exec(m[2]!)?.[1] ?? "";
+  for (const { fn, partition } of boundedRankings(text, text)) {
+    if (fn === "ROW_NUMBER") continue;
     const perWindow = /\bwindow_start\b/i.test(partition) && /\bwindow_end\b/i.test(partition);
     diag.error(
       `statements[${a.index}]`,

@@ -183,8 +183,8 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
     const right = tables[Number(m[1])]!;
     if (right.failed === true) continue;
     // `AS OF TIMESTAMP '...'` (and other expressions of no column): time travel (FLIP-308), which Flink
-    // plans only through a catalog that keeps versions (Catalog.getTable(ObjectPath, long); the default
-    // throws "getTable(ObjectPath, long) is not implemented"). The script declares every table itself,
+    // plans only through a catalog that keeps versions (Catalog.getTable(ObjectPath, long), whose default
+    // throws UnsupportedOperationException). The script declares every table itself,
     // in Flink's in-memory catalog, which keeps none.
     if (m[2] === undefined && m[3] === undefined && !m[4]!.startsWith("`") && TIME_TRAVEL_WORDS.test(m[4]!)) {
       const instead =

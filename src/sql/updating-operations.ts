@@ -5,7 +5,8 @@
  * reading says how sure it is.
  */
 import type { TableDefinition } from "../components/table-definition.js";
-import { parenthesized, updatingRanking } from "./rankings.js";
+import { closingParen } from "./insert-query.js";
+import { missingWindowColumn, updatingRanking, WINDOW_RENAME_HEDGE } from "./rankings.js";
 
 /** One updating operation found in a statement's text. */
 export interface UpdatingOperation {
@@ -22,21 +23,6 @@ export interface UpdatingOperation {
   readonly advice?: string;
   /** Said right after `what` when a window TVF in sight leaves the reading open (renamed window columns). */
   readonly hedge?: string;
-}
-
-/** The hedge of a reading that renamed window columns could overturn. */
-export const WINDOW_RENAME_HEDGE = " (unless what it groups or partitions by are a window TVF's window_start and window_end under other names, which Flink follows)";
-
-/**
- * The window column a GROUP BY or PARTITION BY clause leaves out when it names only one of
- * window_start / window_end: a window aggregation or Top-N needs both (flink
- * `WindowUtil.groupingContainsWindowStartEnd`, `StreamPhysicalWindowRankRule`), else Flink plans a
- * regular, updating one.
- */
-export function missingWindowColumn(clause: string): "window_start" | "window_end" | undefined {
-  const start = /\bwindow_start\b/i.test(clause);
-  const end = /\bwindow_end\b/i.test(clause);
-  return start === end ? undefined : start ? "window_end" : "window_start";
 }
 
 /** The clauses that end a GROUP BY clause at its own level. */
@@ -124,12 +110,12 @@ export interface UpdatingContext {
 /** `COUNT|SUM|AVG|MIN|MAX(...)` not followed by OVER: an aggregate over the whole input when there is no GROUP BY. */
 function globalAggregate(text: string): boolean {
   for (const m of text.matchAll(/\b(?:COUNT|SUM|AVG|MIN|MAX)\s*\(/gi)) {
-    const args = parenthesized(text, m.index! + m[0].length);
-    if (args === undefined) continue;
-    const after = text.slice(m.index! + m[0].length + args.length + 1);
+    const close = closingParen(text, m.index! + m[0].length - 1);
+    if (close < 0) continue;
+    const after = text.slice(close + 1);
     const filter = /^\s*FILTER\s*\(/i.exec(after);
-    const inner = filter === null ? undefined : parenthesized(after, filter[0].length);
-    const rest = filter === null ? after : inner === undefined ? "" : after.slice(filter[0].length + inner.length + 1);
+    const filterClose = filter === null ? -1 : closingParen(after, filter[0].length - 1);
+    const rest = filter === null ? after : filterClose < 0 ? "" : after.slice(filterClose + 1);
     if (!/^\s*OVER\b/i.test(rest)) return true;
   }
   return false;

@@ -21,18 +21,19 @@ const CONTAINER_ENV_KEY = /^containerized\.(?:master|taskmanager)\.env\.(.+)$/;
 
 /**
  * The variables the pods get: kubernetes.env, kubernetes.envFromSecrets, the `env` of
- * flink-main-container in podTemplate, containerized.*.env.* keys; undefined when they cannot be
+ * flink-main-container in podTemplate, containerized.*.env.* and kubernetes.env.secretKeyRef in
+ * the deployment's configuration `conf`; undefined when they cannot be
  * known (an `envFrom` on flink-main-container imports a whole Secret or ConfigMap).
  */
 function podVariables(args: KubernetesArgs, conf: Readonly<Record<string, string>>): Set<string> | undefined {
   const names = new Set<string>([...Object.keys(args.env ?? {}), ...Object.keys(args.envFromSecrets ?? {})]);
-  const settings: Readonly<Record<string, unknown>> = { ...conf, ...(args.flinkConfiguration ?? {}) };
-  for (const key of Object.keys(settings)) {
+  // `conf` is the deployment's whole Flink configuration (kubernetes.flinkConfiguration included).
+  for (const key of Object.keys(conf)) {
     const m = CONTAINER_ENV_KEY.exec(key);
     if (m !== null) names.add(m[1]!);
   }
   // flink KubernetesConfigOptions `kubernetes.env.secretKeyRef`: "env:NAME,secret:s,key:k;env:...".
-  const refs = settings[SECRET_KEY_REF];
+  const refs = conf[SECRET_KEY_REF];
   if (typeof refs === "string") for (const m of refs.matchAll(/(?:^|;)\s*env:\s*([^,;]+?)\s*(?=,|;|$)/g)) names.add(m[1]!);
   const spec = (args.podTemplate as { spec?: { containers?: unknown } } | undefined)?.spec;
   const containers = Array.isArray(spec?.containers) ? (spec.containers as { name?: unknown; env?: unknown; envFrom?: unknown }[]) : [];
