@@ -12,7 +12,7 @@ import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/res
 import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { failedTableLabels, jobPlanInput } from "./job-plan-input.js";
 import { renderScript } from "../sql/script.js";
-import { withoutTrailing } from "../sql/split.js";
+import { renderResolvedStatement } from "../sql/resolved-statement.js";
 import { SqlStatement } from "../sql/template.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
@@ -341,7 +341,10 @@ function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
     .all([pulumi.all(ddls), pulumi.all(values)])
     // An embedded Output's value may end the statement with a comment (`'a' -- c`), which would
     // swallow the `;` the script adds: each text ends at its last content (plain statements already do).
-    .apply(([ddlTexts, resolved]) => scriptText(name, plan, ddlTexts, statements.map((s, i) => withoutTrailing(s.statement.render(resolved[i])))));
+    // Each statement is checked with its values in place (resolved-statement.ts), as a plain one was at construction.
+    .apply(([ddlTexts, resolved]) =>
+      scriptText(name, plan, ddlTexts, statements.map((s, i) => renderResolvedStatement(s.statement, resolved[i]!, `statements[${s.index}]`, resourceLabel("FlinkSqlJob", name)))),
+    );
 }
 
 /**
