@@ -20,6 +20,7 @@ import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import { gatewaySubmission } from "./gateway-summary.js";
 import { addProgramJob, type RegisteredJob } from "./job-registry.js";
 import { passedOrCollected } from "./collect.js";
+import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
 import { rejectIfSecret } from "./secret-guard.js";
 import { targetChildArgs, targetOutputs, validateTarget, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
 
@@ -133,7 +134,9 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     super("flink-iceberg:index:FlinkSqlJob", name, {}, opts);
     const label = resourceLabel("FlinkSqlJob", name);
     const diag = new Diagnostics();
-    const a = args ?? ({} as FlinkSqlJobArgs);
+    // An Output where a plain value is required: reported once at its path, checked as unset (plain-only.ts).
+    const deferred = deferredInPlainProps(args ?? ({} as FlinkSqlJobArgs), FLINK_SQL_JOB_DEFERRED);
+    const a = deferred.args;
     checkKnownKeys(a, FLINK_SQL_JOB_ARG_KEYS, "", diag);
     const runtimeMode = a.runtimeMode ?? "streaming";
     if (runtimeMode !== "streaming" && runtimeMode !== "batch") diag.error("runtimeMode", `must be "streaming" or "batch" (got ${JSON.stringify(a.runtimeMode)})${didYouMean(a.runtimeMode, ["streaming", "batch"])}`);
@@ -148,6 +151,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     // The script text when every part is plain (undefined when the plan has errors or Outputs).
     const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
     const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
+    reportDeferredInPlainProps(diag, deferred.paths);
     inStatementOrder(diag.errors);
     inStatementOrder(diag.warnings);
     if (!passedOrCollected(diag, label)) {

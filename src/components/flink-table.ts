@@ -8,6 +8,7 @@ import { planGenericTable, type FlinkTableArgs, type GenericTablePlan } from "..
 import { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEnvironment } from "../validation/secrets.js";
 import { FlinkIcebergValidationError, resourceLabel } from "../validation/error.js";
+import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_TABLE_DEFERRED } from "../validation/plain-only.js";
 import { passedOrCollected } from "./collect.js";
 import { registerFailedTable, registerTableDefinition } from "./table-definition.js";
 
@@ -32,7 +33,10 @@ export class FlinkTable extends pulumi.ComponentResource {
     // Validate before registering, so invalid args create nothing.
     const label = resourceLabel("FlinkTable", name);
     const diag = new Diagnostics();
-    const plan = planGenericTable(name, args ?? ({} as FlinkTableArgs), diag);
+    // An Output where a plain value is required: reported once at its path, checked as unset (plain-only.ts).
+    const deferred = deferredInPlainProps(args ?? ({} as FlinkTableArgs), FLINK_TABLE_DEFERRED);
+    const plan = planGenericTable(name, deferred.args, diag);
+    reportDeferredInPlainProps(diag, deferred.paths);
     const valid = passedOrCollected(diag, label);
     super("flink-iceberg:index:FlinkTable", name, {}, opts);
     if (!valid || plan === undefined) {

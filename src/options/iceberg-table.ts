@@ -22,6 +22,7 @@ import { IcebergSinkOptionsShape, renderSinkWrite } from "./sink-options.js";
 import { IcebergSourceOptionsShape, renderSourceRead, type SourceRead } from "./source-options.js";
 import { checkWatermarkColumnOption, deferredWatermarkProblem, planSourceWatermark, type SourceWatermark } from "./source-watermark.js";
 import { chosenStartingStrategy } from "./starting-strategy.js";
+import { deferredInPlainProps, reportDeferredInPlainProps, ICEBERG_TABLE_DEFERRED } from "../validation/plain-only.js";
 import { IcebergTableShape } from "./table-options.js";
 
 /** A validated table, ready to render once uri/warehouse are known. */
@@ -210,7 +211,9 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
     diag.error("", `${kind} args must be an object with catalog, database, table and columns`);
     diag.throwIfErrors(label);
   }
-  const input = args as Record<string, unknown>;
+  // An Output where a plain value is required: reported once at its path, checked as unset (plain-only.ts).
+  const deferred = deferredInPlainProps(args as Record<string, unknown>, ICEBERG_TABLE_DEFERRED);
+  const input = deferred.args;
   const t = parseFields(CHECKED_TABLE_SHAPE, input, diag, kind === "IcebergSource" ? SOURCE_KEYS : SINK_KEYS);
   // A watermark holding an Output is reported once, not as the Output's own keys.
   const deferredWatermark = kind === "IcebergSource" && input["watermark"] !== undefined ? deferredWatermarkProblem(input["watermark"]) : undefined;
@@ -286,6 +289,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
 
   const warnings: ValidationIssue[] = [...diag.warnings];
   if (converted?.needsFormatV3 === true) warnings.push({ path: "formatVersion", message: FORMAT_V3_RUNTIME_WARNING });
+  reportDeferredInPlainProps(diag, deferred.paths);
   diag.throwIfErrors(label);
 
   // Every field below is known to be valid: an error would have thrown above.
