@@ -74,12 +74,23 @@ export interface DeferredInPlainProps<T> {
   readonly args: T;
 }
 
+/** Whether an Output or a Promise is anywhere in `value`'s arrays and plain objects. */
+function holdsDeferred(value: unknown): boolean {
+  if (isDeferred(value)) return true;
+  if (Array.isArray(value)) return value.some(holdsDeferred);
+  if (!isPlainObject(value)) return false;
+  for (const key in value) if (holdsDeferred(value[key])) return true;
+  return false;
+}
+
 /**
  * Finds the Outputs and Promises in `args` that `props.accepts` does not allow. Only arrays and
  * plain objects are walked (a provider, a DataType, a sql`...` statement are values of their own).
  */
 export function deferredInPlainProps<T>(args: T, props: DeferredProps): DeferredInPlainProps<T> {
   const paths: string[] = [];
+  // Most args hold no Output at all: then nothing is copied and no path is built.
+  if (!holdsDeferred(args)) return { paths, args };
   const accepts = new Set(props.accepts);
   const maps = new Set(props.maps);
   const visit = (value: unknown, path: string, pattern: string): unknown => {
