@@ -252,6 +252,24 @@ describe("FlinkSqlJob on the 1.19/1.20 runner: statement-set hazard", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(drainUnhandled().map(String).every((e) => e.includes("the Flink 1.20 SQL runner strips"))).to.equal(true);
   });
+  it("an image Output that resolves empty fails the FlinkDeployment and the manifests at kubernetes.image, as a plain empty image fails at preview", async () => {
+    const { registry } = await import("../src/components/job-registry.js");
+    const src = new api.FlinkTable("ei_src", { columns: cols, options: { connector: "datagen" } });
+    const out = new api.FlinkTable("ei_out", { columns: cols, options: { connector: "print" } });
+    new api.FlinkSqlJob("ei-job", { statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${src}`], kubernetes: { namespace: "flink", image: pulumi.output(" "), flinkVersion: "v2_1" } });
+    const job = registry().jobs.find((j) => j.name === "ei-job")!;
+    for (const manifests of [job.manifests!, job.manifestsRedacted!]) {
+      let caught: { message?: string; issues?: unknown } | undefined;
+      await settle(manifests()).catch((e: { message: string; issues: unknown }) => (caught = e));
+      expect(caught?.issues).to.deep.equal([{ path: "kubernetes.image", message: 'resolved to " ": it must name the Flink image (with the Iceberg runtime) to run' }]);
+      expect(caught?.message).to.contain('FlinkSqlJob "ei-job"');
+    }
+    // The FlinkDeployment's own inputs fail the same way (its registration rejects): expected here.
+    await new Promise((r) => setTimeout(r, 100));
+    const failures = drainUnhandled().map(String);
+    expect(failures.length).to.be.greaterThan(0);
+    expect(failures.every((e) => e.includes("kubernetes.image"))).to.equal(true);
+  });
 });
 
 describe("FlinkSqlJob sqlGateway: session properties", () => {

@@ -7,7 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
 import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
-import { checkedManifests, kubernetesChildArgs, kubernetesDeployment, type KubernetesChildArgs } from "../deploy/kubernetes/deploy.js";
+import { checkedManifests, kubernetesChildArgs, kubernetesDeployment, resolvedImage, type KubernetesChildArgs } from "../deploy/kubernetes/deploy.js";
 import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
 import { deploymentName } from "../deploy/kubernetes/manifests.js";
 import { registry } from "./job-registry.js";
@@ -276,7 +276,7 @@ export function targetOutputs(parent: pulumi.ComponentResource, c: TargetChildAr
     const script = (): pulumi.Output<string> => job.script;
     // With the same checks the children's inputs went through (checkedManifests), so synth never
     // writes a manifest that the deployment would refuse.
-    const build = (s: string, img: string): Promise<object[]> => checkedManifests(args, job, s, img).then((m) => [m.configMap, m.flinkDeployment]);
+    const build = (s: string, img: unknown): Promise<object[]> => checkedManifests(args, job, s, resolvedImage(img, job)).then((m) => [m.configMap, m.flinkDeployment]);
     // Built on first use only (synth asks for them; `pulumi up` never does).
     // The manifests the children were created from, when they were known at construction.
     const built = d.plainManifests !== undefined ? [d.plainManifests.configMap, d.plainManifests.flinkDeployment] : undefined;
@@ -287,7 +287,7 @@ export function targetOutputs(parent: pulumi.ComponentResource, c: TargetChildAr
       const img = pulumi.output(image);
       return pulumi
         .all([pulumi.unsecret(script()), pulumi.unsecret(img), pulumi.output(pulumi.isSecret(img))])
-        .apply(([s, i, secret]) => build(s, secret ? SECRET_PLACEHOLDER : i));
+        .apply(([s, i, secret]) => build(s, secret && resolvedImage(i, job) ? SECRET_PLACEHOLDER : i));
     };
     // Own enumerable getters (not class getters): `export const deployment = job.deployment`,
     // `pulumi.output(job.deployment)` and spreads see every output; each is created only when read.

@@ -71,6 +71,19 @@ export async function checkedManifests(args: KubernetesArgs, job: KubernetesJobI
   return buildKubernetesManifests(Object.assign({}, args, { image }), job.facts, script);
 }
 
+/**
+ * An image given as an Output, once known: checked as validateKubernetesArgs checks a plain one.
+ * @throws FlinkIcebergValidationError at `kubernetes.image` when it is no string or only white space.
+ */
+export function resolvedImage(image: unknown, job: KubernetesJobInput): string {
+  if (typeof image === "string" && image.trim() !== "") return image;
+  const got = typeof image === "string" ? JSON.stringify(image) : image === undefined ? "undefined" : typeof image;
+  throw new FlinkIcebergValidationError(
+    [{ path: "kubernetes.image", message: `resolved to ${got}: it must name the Flink image (with the Iceberg runtime) to run` }],
+    `FlinkSqlJob ${JSON.stringify(job.facts.jobName)}`,
+  );
+}
+
 /** What the job's Kubernetes target needs: the script (an Output, made on first read), the checked facts, the script's text when known at construction. */
 export interface KubernetesJobInput {
   readonly script: pulumi.Output<string>;
@@ -118,7 +131,9 @@ export function kubernetesChildArgs(parent: pulumi.ComponentResource, name: stri
   } else {
     // The ConfigMap depends on the script only, so a secret image never marks it secret.
     const c = (cmManifest = job.script.apply((script) => checkedManifests(args, job, script, "").then((m) => m.configMap as CmManifest)));
-    const f = pulumi.all([job.script, pulumi.output(args.image)]).apply(([script, image]) => checkedManifests(args, job, script, image).then((m) => m.flinkDeployment as FdManifest));
+    const f = pulumi
+      .all([job.script, pulumi.output(args.image)])
+      .apply(([script, image]) => checkedManifests(args, job, script, resolvedImage(image, job)).then((m) => m.flinkDeployment as FdManifest));
     cm = { metadata: c.apply((m) => m.metadata), data: c.apply((m) => m.data) };
     fd = { metadata: f.apply((m) => m.metadata), spec: f.apply((m) => m.spec) };
   }
