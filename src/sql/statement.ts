@@ -9,6 +9,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { isValidationError } from "../validation/error.js";
 import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
+import { STATEMENT_SET_REMEDY, statementRemedy } from "./statement-remedies.js";
 import { SqlStatement, type SqlSegment } from "./template.js";
 
 export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
@@ -68,10 +69,13 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
     if (!isValidationError(e)) throw e;
     // An unterminated literal or comment; a string interpolated into sql`...` is SQL text, not a value.
     for (const i of e.issues) {
+      const message = i.message.replace(/^line \d+: /, "");
       diag.error(
         "",
-        `cannot be read: ${i.message.replace(/^line \d+: /, "")}; a string interpolated with \${...} is inserted as SQL text, not as a value: ` +
-          "quote values with sqlLiteral(value) (it doubles the quotes), e.g. sql`... WHERE currency = ${sqlLiteral(currency)}`",
+        message.startsWith("statement set without END")
+          ? `cannot be read: a statement set without END; ${STATEMENT_SET_REMEDY}`
+          : `cannot be read: ${message}; a string interpolated with \${...} is inserted as SQL text, not as a value: ` +
+              "quote values with sqlLiteral(value) (it doubles the quotes), e.g. sql`... WHERE currency = ${sqlLiteral(currency)}`",
       );
     }
     return undefined;
@@ -98,10 +102,11 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
   }
   if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\b/i.test(lead)) return { kind: "view", statement: stmt, reads: tables };
   if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?FUNCTION\b/i.test(lead)) return { kind: "function", statement: stmt, reads: tables };
+  const remedy = statementRemedy(lead);
   diag.error(
     "",
     `unsupported statement ${JSON.stringify(text.slice(0, 60))}: a FlinkSqlJob statement is INSERT INTO, INSERT OVERWRITE (batch), CREATE TEMPORARY VIEW or CREATE TEMPORARY FUNCTION; ` +
-      "CREATE TABLE comes from the table components and SET from the job's `configuration`",
+      (remedy ?? "CREATE TABLE comes from the table components and SET from the job's `configuration`"),
   );
   return undefined;
 }
