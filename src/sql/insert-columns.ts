@@ -31,6 +31,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
 import { closingParen, NAME, readInsertQuery, topLevelOnly, unquoteIdentifier, type InsertQuery, type SelectItem } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
+import { unquotedReservedColumn } from "./reserved-words.js";
 import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { checkUpsertFromChangelog, type UpsertContext } from "./upsert-keys.js";
@@ -141,6 +142,12 @@ function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics): void
   const reported = new Set<string>();
   for (const o of from.whereOperands) {
     if (o.qualifier !== undefined && !from.qualifiers.includes(o.qualifier)) continue;
+    const reserved = o.quoted ? undefined : unquotedReservedColumn("the WHERE clause", o.name, from.table, columns);
+    if (reserved !== undefined && !reported.has(o.name)) diag.error(at, reserved);
+    if (reserved !== undefined || reported.has(o.name)) {
+      reported.add(o.name);
+      continue;
+    }
     if (!o.quoted && o.qualifier === undefined && NOT_COLUMNS.has(o.name.toUpperCase())) continue;
     if (columns.some((c) => c.name === o.name) || reported.has(o.name)) continue;
     reported.add(o.name);
@@ -180,6 +187,8 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
       const qualifier = ref[1] === undefined ? undefined : unquoteIdentifier(text.slice(0, ref[1].length));
       const name = unquoteIdentifier(text.slice(text.length - ref[2]!.length));
       if (qualifies(qualifier)) {
+        const reserved = unquotedReservedColumn("the SELECT list", text.slice(text.length - ref[2]!.length), from!.table, fromColumns);
+        if (reserved !== undefined) diag.error(at, reserved);
         const column = fromColumns.find((c) => c.name === name);
         if (column !== undefined) {
           values.push({ shown: item.shown, ...(column.type ? { type: column.type } : {}), column: column.name, ...(column.neverNull ? { neverNull: true } : {}) });

@@ -1,0 +1,35 @@
+/**
+ * Column names that are reserved words of Flink SQL, written without back-quotes. Flink's parser
+ * (Calcite's, with Flink's keywords) reads an unquoted reserved word as the keyword, never as a
+ * name, so `SELECT value, timestamp FROM t` fails when the job starts ("Encountered "value" at
+ * line ..."), however the table's column is spelt; back-quoted (`` `value` ``) it is the column.
+ * The words here are the reserved words of SQL:2003 that Calcite's parser reserves and that
+ * tables often use as column names; the full list, which also holds words Flink accepts unquoted
+ * (e.g. DATA, KEY), is in flink `docs/content/docs/dev/table/sql/overview.md` ("Reserved Keywords").
+ */
+import type { TableColumn, TableDefinition } from "../components/table-definition.js";
+
+export const RESERVED_COLUMN_WORDS: ReadonlySet<string> = new Set([
+  "VALUE", "VALUES", "TIMESTAMP", "TIME", "DATE", "USER", "YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND",
+  "ORDER", "GROUP", "END", "START", "POSITION", "RESULT", "LANGUAGE", "COUNT", "RANK", "RANGE", "ROWS", "TABLE",
+  "PARTITION", "SYSTEM", "MATCH", "WINDOW", "CURRENT", "ELEMENT", "OFFSET", "SUM", "MIN", "MAX", "AVG", "LOWER",
+  "UPPER", "TRIM", "CHAR", "METHOD", "SCOPE", "SQL",
+]);
+
+/**
+ * The message for `written` (as written in the statement, unquoted), read by `where` (the SELECT
+ * list, the WHERE clause) as a column of `table`, when it is a reserved word that names one of
+ * `columns` (in any case); undefined otherwise.
+ */
+export function unquotedReservedColumn(where: string, written: string, table: TableDefinition, columns: readonly TableColumn[]): string | undefined {
+  if (written.startsWith("`") || !RESERVED_COLUMN_WORDS.has(written.toUpperCase())) return undefined;
+  const column = columns.find((c) => c.name === written) ?? columns.find((c) => c.name.toLowerCase() === written.toLowerCase());
+  if (column === undefined) return undefined;
+  const quoted = "`" + column.name.replace(/`/g, "``") + "`";
+  const upper = written.toUpperCase();
+  const effect =
+    upper === "USER"
+      ? "the parser reads it as the SQL function USER (the name of the user), never as the column"
+      : `the parser never reads it as a name: the job fails when it starts ("Encountered \\"${written}\\"")`;
+  return `${where} reads the column ${JSON.stringify(column.name)} of ${table.label} as ${written} without back-quotes, but ${upper} is a reserved word of Flink SQL: ${effect}; write ${quoted}`;
+}

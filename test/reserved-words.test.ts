@@ -1,0 +1,69 @@
+/**
+ * A column named like a reserved word of Flink SQL (`value`, `timestamp`, `user`) read without
+ * back-quotes in an INSERT's SELECT list or WHERE clause: Flink's parser reads the keyword, never the
+ * column, so the job fails when it starts; back-quoted it is the column (and the script is valid).
+ */
+import { expect } from "chai";
+import { issuesOf, issuesOrNone, mockedApi, type Api } from "./api.js";
+import { settle } from "./pulumi-mocks.js";
+import { expectValidFlinkSql, flinkSqlErrors } from "./sql-validate.js";
+
+const catalog = { name: "lake", type: "rest" as const, uri: "http://iceberg-rest:8181" };
+const srcColumns = [
+  { name: "user", type: "STRING" },
+  { name: "value", type: "INT" },
+  { name: "timestamp", type: "TIMESTAMP(3)" },
+  { name: "data", type: "STRING" },
+];
+const sinkColumns = [
+  { name: "user", type: "STRING" },
+  { name: "value", type: "INT" },
+  { name: "ts", type: "TIMESTAMP(6)" },
+  { name: "data", type: "STRING" },
+];
+
+describe("unquoted reserved words read as columns", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("value, timestamp and user in the SELECT list and value in the WHERE clause (reported first) are errors that say to back-quote them; data (not reserved) passes", () => {
+    const src = new api.FlinkTable("rw_src", { columns: srcColumns, options: { connector: "datagen" } });
+    const sink = new api.IcebergSink("rw_sink", { catalog, database: "d", table: "rw", columns: sinkColumns });
+    const issues = issuesOf(() => new api.FlinkSqlJob("rw-job", { statements: [api.sql`INSERT INTO ${sink} SELECT user, c.value, timestamp AS ts, data FROM ${src} AS c WHERE value > 0 AND VALUE < 9`] }));
+    expect(issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        `the WHERE clause reads the column "value" of FlinkTable "rw_src" as value without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"value\\""); write \`value\``,
+      ],
+      [
+        "statements[0]",
+        `the WHERE clause reads the column "value" of FlinkTable "rw_src" as VALUE without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"VALUE\\""); write \`value\``,
+      ],
+      [
+        "statements[0]",
+        `the SELECT list reads the column "user" of FlinkTable "rw_src" as user without back-quotes, but USER is a reserved word of Flink SQL: the parser reads it as the SQL function USER (the name of the user), never as the column; write \`user\``,
+      ],
+      [
+        "statements[0]",
+        `the SELECT list reads the column "value" of FlinkTable "rw_src" as value without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"value\\""); write \`value\``,
+      ],
+      [
+        "statements[0]",
+        `the SELECT list reads the column "timestamp" of FlinkTable "rw_src" as timestamp without back-quotes, but TIMESTAMP is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"timestamp\\""); write \`timestamp\``,
+      ],
+    ]);
+    // The Flink grammar refuses the unquoted words too.
+    expect(flinkSqlErrors("INSERT INTO rw SELECT c.value, timestamp AS ts FROM rw_src AS c WHERE value > 0;")).to.not.deep.equal([]);
+  });
+
+  it("back-quoted, the same statement passes and renders valid Flink SQL", async () => {
+    const src = new api.FlinkTable("rw2_src", { columns: srcColumns, options: { connector: "datagen" } });
+    const sink = new api.IcebergSink("rw2_sink", { catalog, database: "d", table: "rw2", columns: sinkColumns });
+    const statement = api.sql`INSERT INTO ${sink} SELECT \`user\`, c.\`value\`, \`timestamp\` AS ts, data FROM ${src} AS c WHERE \`value\` > 0`;
+    expect(issuesOrNone(() => new api.FlinkSqlJob("rw2-job", { statements: [statement] }))).to.deep.equal([]);
+    const job = new api.FlinkSqlJob("rw3-job", { statements: [statement] });
+    const script = await settle(job.script);
+    expect(script).to.contain("INSERT INTO `rw2_sink` SELECT `user`, c.`value`, `timestamp` AS ts, data FROM `rw2_src` AS c WHERE `value` > 0;\n");
+    expectValidFlinkSql(script);
+  });
+});
