@@ -45,7 +45,12 @@ describe("kubernetes runner hazards (Flink 1.19/1.20 SQL runner)", () => {
 
   it("an OPTIONS hint is dropped", () => {
     expect(hazards("INSERT INTO `d` SELECT * FROM `src` /*+ OPTIONS('streaming'='true') */;")).to.deep.equal([
-      `the hint /*+ OPTIONS('streaming'='true') */ would be dropped: ${R} strips every /* */ block, hints included`,
+      `the hint /*+ OPTIONS('streaming'='true') */ would be dropped: ${R} strips every /* */ block, hints included; ` +
+        "set those options on the table instead (IcebergSource / IcebergSink extraOptions or their own props, FlinkTable options), which renders them into its WITH clause",
+    ]);
+    // Another hint (a join or state TTL hint) has no table option to move to.
+    expect(hazards("INSERT INTO `d` SELECT /*+ STATE_TTL('o' = '1d') */ * FROM `src` o;")).to.deep.equal([
+      `the hint /*+ STATE_TTL('o' = '1d') */ would be dropped: ${R} strips every /* */ block, hints included`,
     ]);
   });
 

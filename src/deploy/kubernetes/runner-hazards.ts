@@ -182,7 +182,13 @@ export function findRunnerHazards(text: string, runner: string): string[] {
         out.push(`the comment //${excerpt(t.body)} ends in ; or opens /*, which ${runner} reads as SQL (it strips only -- and /* */ comments); write it as a -- comment`);
       }
     } else if (t.kind === "block-comment") {
-      if (t.body.startsWith("+")) out.push(`the hint /*+${excerpt(t.body.slice(1))}*/ would be dropped: ${runner} strips every /* */ block, hints included`);
+      if (t.body.startsWith("+")) {
+        // An OPTIONS hint overrides table options: the table component can carry them instead.
+        const instead = /^\+\s*OPTIONS\s*\(/i.test(t.body)
+          ? "; set those options on the table instead (IcebergSource / IcebergSink extraOptions or their own props, FlinkTable options), which renders them into its WITH clause"
+          : "";
+        out.push(`the hint /*+${excerpt(t.body.slice(1))}*/ would be dropped: ${runner} strips every /* */ block, hints included${instead}`);
+      }
       else if (t.body === "") out.push(`the empty comment /**/ makes ${runner} strip everything up to the next */`);
     }
   }
