@@ -10,7 +10,19 @@
 import { distance } from "../validation/known-keys.js";
 import { compactDuration, hasNoUnit, parseFlinkDuration } from "./duration.js";
 
-type OptionType = "duration" | "positive-int" | "int" | "long" | "boolean" | "double" | { readonly oneOf: readonly string[]; readonly anyCase?: true } | "string";
+/**
+ * A whole number as Java reads it (Integer.parseInt / Long.parseLong: an optional sign, ASCII
+ * digits, within the type's range), at least `min` where the runtime checks a lower bound.
+ */
+interface WholeNumber {
+  readonly bits: 32 | 64;
+  readonly min?: bigint;
+}
+
+type OptionType = "duration" | WholeNumber | "boolean" | "double" | { readonly oneOf: readonly string[]; readonly anyCase?: true } | "string";
+
+const LONG: WholeNumber = { bits: 64 };
+const POSITIVE_INT: WholeNumber = { bits: 32, min: 1n };
 
 /** iceberg `DistributionMode.fromName`: upper-cased, then one of the enum's names (anything else fails the sink at start). */
 const DISTRIBUTION_MODE: OptionType = { oneOf: ["none", "hash", "range"], anyCase: true };
@@ -19,26 +31,28 @@ const DISTRIBUTION_MODE: OptionType = { oneOf: ["none", "hash", "range"], anyCas
 const FLINK_OPTIONS: ReadonlyMap<string, OptionType> = new Map<string, OptionType>([
   ["monitor-interval", "duration"],
   ["case-sensitive", "boolean"],
-  ["split-lookback", "positive-int"],
-  ["split-file-open-cost", "long"],
+  // TableScanUtil.planTasks: lookback > 0, openFileCost >= 0 ("Invalid split planning lookback (negative or 0)").
+  ["split-lookback", POSITIVE_INT],
+  ["split-file-open-cost", { bits: 64, min: 0n }],
   ["include-column-stats", "boolean"],
-  ["max-planning-snapshot-count", "positive-int"],
-  ["limit", "long"],
-  ["max-allowed-planning-failures", "int"],
+  ["max-planning-snapshot-count", POSITIVE_INT],
+  ["limit", LONG],
+  // ScanContext.validate: "Cannot set maxAllowedPlanningFailures to a negative number other than -1."
+  ["max-allowed-planning-failures", { bits: 32, min: -1n }],
   ["watermark-column", "string"],
   ["watermark-column-time-unit", { oneOf: ["NANOSECONDS", "MICROSECONDS", "MILLISECONDS", "SECONDS", "MINUTES", "HOURS", "DAYS"] }],
-  ["scan.parallelism", "positive-int"],
+  ["scan.parallelism", POSITIVE_INT],
   ["branch", "string"],
-  ["start-snapshot-timestamp", "long"],
+  ["start-snapshot-timestamp", LONG],
   ["start-tag", "string"],
   ["end-tag", "string"],
   ["tag", "string"],
-  ["as-of-timestamp", "long"],
+  ["as-of-timestamp", LONG],
   ["compression-level", "string"],
   ["compression-strategy", "string"],
   ["range-distribution-statistics-type", { oneOf: ["Auto", "Map", "Sketch"] }],
   ["range-distribution-sort-key-base-weight", "double"],
-  ["write-parallelism", "positive-int"],
+  ["write-parallelism", POSITIVE_INT],
   ["uid-suffix", "string"],
   ["distribution-mode", DISTRIBUTION_MODE],
   // Table properties with a typed value (TableProperties), read the same way.
@@ -146,15 +160,16 @@ export function nearIcebergOption(key: string, covered: ReadonlySet<string>): st
 }
 
 function describeType(t: OptionType): string {
-  if (typeof t === "object") return `one of ${t.oneOf.map((v) => JSON.stringify(v)).join(", ")} (${t.anyCase ? "any case" : "exact case"})`;
+  if (typeof t === "object") {
+    if ("bits" in t) {
+      const range = t.bits === 32 ? "an int" : "a long";
+      return t.min === undefined ? `a whole number (${range})` : `a whole number of at least ${t.min} (${range})`;
+    }
+    return `one of ${t.oneOf.map((v) => JSON.stringify(v)).join(", ")} (${t.anyCase ? "any case" : "exact case"})`;
+  }
   switch (t) {
     case "duration":
       return 'a Flink duration with a unit, e.g. "10s" or "1min"';
-    case "positive-int":
-      return "a whole number of at least 1";
-    case "int":
-    case "long":
-      return "a whole number";
     case "boolean":
       return '"true" or "false"';
     case "double":
@@ -174,7 +189,10 @@ export function icebergOptionValueProblem(key: string, value: string): { error?:
   // Iceberg's FlinkConfParser parses the value as written (Integer.parseInt, Enum.valueOf): no trimming.
   const v = type === "duration" ? value.trim() : value;
   const bad = { error: `${JSON.stringify(value)} is not ${describeType(type)}, which ${JSON.stringify(key)} takes; the job would fail when it reads it` };
-  if (typeof type === "object") return type.oneOf.includes(type.anyCase ? v.toLowerCase() : v) ? undefined : bad;
+  if (typeof type === "object") {
+    if ("bits" in type) return javaWholeNumber(v, type) ? undefined : bad;
+    return type.oneOf.includes(type.anyCase ? v.toLowerCase() : v) ? undefined : bad;
+  }
   switch (type) {
     case "duration": {
       let ms: number;
@@ -186,16 +204,25 @@ export function icebergOptionValueProblem(key: string, value: string): { error?:
       if (!hasNoUnit(value)) return undefined;
       return { warning: `${JSON.stringify(value)} has no unit, so Flink reads it as ${ms} ms; write it with a unit, e.g. "${v}s", or "${compactDuration(ms)}" for ${ms} ms` };
     }
-    case "positive-int":
-      return /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 2147483647 ? undefined : bad;
-    case "int":
-      return /^-?\d+$/.test(v) && Math.abs(Number(v)) <= 2147483647 ? undefined : bad;
-    case "long":
-      return /^-?\d+$/.test(v) ? undefined : bad;
     case "boolean":
       // Boolean.parseBoolean: anything but "true" (any case) is false, silently.
       return /^(true|false)$/i.test(v) ? undefined : { warning: `${JSON.stringify(value)} is read as false (Iceberg parses booleans with Boolean.parseBoolean); write "true" or "false"` };
     case "double":
-      return v !== "" && Number.isFinite(Number(v)) ? undefined : bad;
+      return JAVA_DOUBLE.test(v) ? undefined : bad;
   }
 }
+
+/** Integer.parseInt / Long.parseLong: an optional sign and ASCII digits, within the type's range; then the runtime's lower bound. */
+function javaWholeNumber(v: string, t: WholeNumber): boolean {
+  if (!/^[+-]?[0-9]+$/.test(v)) return false;
+  const n = BigInt(v);
+  const max = (1n << BigInt(t.bits - 1)) - 1n;
+  return n <= max && n >= (t.min ?? -max - 1n);
+}
+
+/**
+ * Double.parseDouble (decimal forms): surrounding white space (code points up to U+0020) is
+ * trimmed, an optional sign, digits with an optional point and exponent, an optional f/d suffix;
+ * also NaN and Infinity. Unlike JS Number it takes no 0x / 0b / 0o integers and no empty text.
+ */
+const JAVA_DOUBLE = /^[\x00-\x20]*[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)[\x00-\x20]*$/;

@@ -1,0 +1,47 @@
+/**
+ * Values of typed Iceberg read/write options in extraOptions as the runtime parses them (upstream
+ * fidelity): iceberg `flink/.../FlinkConfParser.java` (Integer.parseInt / Long.parseLong /
+ * Double.parseDouble), `source/ScanContext.java` `validate`, core `util/TableScanUtil.java` `planTasks`.
+ */
+import { expect } from "chai";
+import { baseArgs, planError, render } from "./iceberg-table-helpers.js";
+
+const streamingSource = (extraOptions: Record<string, string>) => ({ ...baseArgs, streaming: true, extraOptions });
+const issues = (kind: "IcebergSource" | "IcebergSink", args: Record<string, unknown>): string[][] => planError(kind, args).issues.map((i) => [i.path, i.message]);
+
+describe("Iceberg option values as the runtime parses them", () => {
+  it("whole numbers take a sign as Integer.parseInt / Long.parseLong do", () => {
+    const r = render("IcebergSource", streamingSource({ "split-lookback": "+5", "max-allowed-planning-failures": "-1", limit: "+100" }));
+    expect(r.plan.warnings).to.deep.equal([]);
+    expect(r.options["split-lookback"]).to.equal("+5");
+    expect(render("IcebergSink", { ...baseArgs, extraOptions: { "write-parallelism": "+4" } }).plan.warnings).to.deep.equal([]);
+  });
+
+  it("a value outside the Java type's range or below the runtime's lower bound is an error", () => {
+    expect(
+      issues(
+        "IcebergSource",
+        streamingSource({
+          "max-allowed-planning-failures": "-2",
+          "split-file-open-cost": "-1",
+          limit: "9223372036854775808",
+          "split-lookback": "2147483648",
+        }),
+      ),
+    ).to.deep.equal([
+      ['extraOptions["limit"]', '"9223372036854775808" is not a whole number (a long), which "limit" takes; the job would fail when it reads it'],
+      ['extraOptions["max-allowed-planning-failures"]', '"-2" is not a whole number of at least -1 (an int), which "max-allowed-planning-failures" takes; the job would fail when it reads it'],
+      ['extraOptions["split-file-open-cost"]', '"-1" is not a whole number of at least 0 (a long), which "split-file-open-cost" takes; the job would fail when it reads it'],
+      ['extraOptions["split-lookback"]', '"2147483648" is not a whole number of at least 1 (an int), which "split-lookback" takes; the job would fail when it reads it'],
+    ]);
+  });
+
+  it("a double is read as Double.parseDouble reads it: no 0x integers, an f/d suffix and an exponent are fine", () => {
+    expect(issues("IcebergSink", { ...baseArgs, extraOptions: { "range-distribution-sort-key-base-weight": "0x10" } })).to.deep.equal([
+      ['extraOptions["range-distribution-sort-key-base-weight"]', '"0x10" is not a number, which "range-distribution-sort-key-base-weight" takes; the job would fail when it reads it'],
+    ]);
+    for (const v of ["0.5", "1e-3", "2d", " .25 ", "+1."]) {
+      expect(render("IcebergSink", { ...baseArgs, extraOptions: { "range-distribution-sort-key-base-weight": v } }).plan.warnings, v).to.deep.equal([]);
+    }
+  });
+});
