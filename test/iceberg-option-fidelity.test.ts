@@ -45,3 +45,17 @@ describe("Iceberg option values as the runtime parses them", () => {
     }
   });
 });
+
+describe("Iceberg duration options rendered as written", () => {
+  it('"us" is no unit of Flink\'s TimeUtils.parseDuration, so a monitor-interval or table-refresh-interval in it fails the job', () => {
+    expect(issues("IcebergSource", streamingSource({ "monitor-interval": "2000000us" }))).to.deep.equal([
+      ['extraOptions["monitor-interval"]', '"2000000us" is not a valid Flink duration: Flink has no unit "us" (it reads microseconds as "µs", "micro" or "microsecond"); write "2s"'],
+    ]);
+    expect(issues("IcebergSink", { ...baseArgs, extraOptions: { "table-refresh-interval": "1500000 US" } })).to.deep.equal([
+      ['extraOptions["table-refresh-interval"]', '"1500000 US" is not a valid Flink duration: Flink has no unit "us" (it reads microseconds as "µs", "micro" or "microsecond"); write "1500ms"'],
+    ]);
+    for (const v of ["2000000µs", "2000000 micros", "2 m", "2min"]) {
+      expect(render("IcebergSource", streamingSource({ "monitor-interval": v })).plan.warnings, v).to.deep.equal([]);
+    }
+  });
+});

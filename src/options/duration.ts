@@ -109,6 +109,17 @@ export function compactDuration(ms: number): string {
  */
 export const MIN_CHECKPOINT_INTERVAL_MS = 10;
 
+/**
+ * Why Flink itself cannot read `text`, a duration parseFlinkDuration accepted, as written: its
+ * unit is `us`, which only this parser takes (flink TimeUtils labels microseconds `µs`, `micro(s)`,
+ * `microsecond(s)`). For a value rendered verbatim (a WITH option); undefined when Flink reads it.
+ */
+export function verbatimDurationProblem(text: string): string | undefined {
+  const label = /^\s*\d+\s*(.*?)\s*$/su.exec(text)?.[1]?.toLowerCase();
+  if (label !== "us") return undefined;
+  return `${JSON.stringify(text)} is not a valid Flink duration: Flink has no unit "us" (it reads microseconds as "µs", "micro" or "microsecond"); write ${JSON.stringify(compactDuration(parseFlinkDuration(text)))}`;
+}
+
 /** True for a duration text without a unit ("300"), which Flink reads as milliseconds (flink `TimeUtils.parseDuration`). */
 export function hasNoUnit(text: string): boolean {
   return /^\s*\d+\s*$/.test(text);

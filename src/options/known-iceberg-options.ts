@@ -8,7 +8,7 @@
  * `core/src/main/java/org/apache/iceberg/TableProperties.java`.
  */
 import { distance } from "../validation/known-keys.js";
-import { compactDuration, hasNoUnit, parseFlinkDuration } from "./duration.js";
+import { compactDuration, hasNoUnit, parseFlinkDuration, verbatimDurationProblem } from "./duration.js";
 
 /**
  * A whole number as Java reads it (Integer.parseInt / Long.parseLong: an optional sign, ASCII
@@ -201,6 +201,9 @@ export function icebergOptionValueProblem(key: string, value: string): { error?:
       } catch (e) {
         return { error: (e as { issues?: readonly { message: string }[] }).issues?.[0]?.message ?? String(e) };
       }
+      // Rendered as written: the runtime reads it with Flink's TimeUtils.parseDuration.
+      const verbatim = verbatimDurationProblem(value);
+      if (verbatim !== undefined) return { error: verbatim };
       if (!hasNoUnit(value)) return undefined;
       return { warning: `${JSON.stringify(value)} has no unit, so Flink reads it as ${ms} ms; write it with a unit, e.g. "${v}s", or "${compactDuration(ms)}" for ${ms} ms` };
     }
