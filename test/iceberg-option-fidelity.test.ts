@@ -59,3 +59,33 @@ describe("Iceberg duration options rendered as written", () => {
     }
   });
 });
+
+describe("read split table properties a Flink read never reads (iceberg FlinkReadOptions declares session defaults)", () => {
+  it("splitSize's description says an unset split size is 128 MiB whatever read.split.target-size says", async () => {
+    const { IcebergSourceOptionsShape } = await import("../src/options/source-options.js");
+    const description = (IcebergSourceOptionsShape.splitSize.meta() as { description: string }).description;
+    expect(description).to.contain(
+      "Unset: not rendered, and the runtime reads 134217728 (128 MiB) whatever the table property read.split.target-size says: through Iceberg 1.11 the session option connector.iceberg.split-size declares that default, which wins over the table property.",
+    );
+    expect(description).to.not.contain("the runtime uses the table property");
+  });
+
+  it("read.split.planning-lookback / read.split.open-file-cost on a source warn and name the read option, also behind table-default.", () => {
+    const r = render("IcebergSource", {
+      ...baseArgs,
+      extraOptions: { "read.split.planning-lookback": "20" },
+      catalog: { ...baseArgs.catalog, properties: { "table-default.read.split.open-file-cost": "1048576" } },
+    });
+    expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
+      [
+        'catalog.properties["table-default.read.split.open-file-cost"]',
+        '"table-default.read.split.open-file-cost" sets a table property this source\'s Flink read never reads: the session option connector.iceberg.split-file-open-cost declares a default, which the runtime takes before the table property (iceberg FlinkReadConf / FlinkConfParser); set extraOptions["split-file-open-cost"] for this read instead',
+      ],
+      [
+        'extraOptions["read.split.planning-lookback"]',
+        '"read.split.planning-lookback" sets a table property this source\'s Flink read never reads: the session option connector.iceberg.split-lookback declares a default, which the runtime takes before the table property (iceberg FlinkReadConf / FlinkConfParser); set extraOptions["split-lookback"] for this read instead',
+      ],
+    ]);
+    expect(render("IcebergSink", { ...baseArgs, extraOptions: { "read.split.planning-lookback": "20" } }).plan.warnings).to.deep.equal([]);
+  });
+});

@@ -204,8 +204,10 @@ export interface IcebergSourceArgs extends IcebergTableArgs {
    * Seed `split-size`: target size of a read split in bytes, a positive whole number or a size
    * text such as `"128MB"`, `"64 mb"`, `"1gb"` (binary units, as Flink reads memory sizes);
    * rendered as `'split-size'` with the byte count. Seed default 128 MB; unset it is not rendered
-   * and the runtime uses the table property `read.split.target-size` (default 134217728, 128 MiB).
-   * Too small = scheduling overhead, too large = skew. Source: seed Table 1; iceberg FlinkReadOptions.java.
+   * and the runtime reads 134217728 (128 MiB) whatever the table property `read.split.target-size`
+   * says: through Iceberg 1.11 the session option `connector.iceberg.split-size` declares that
+   * default, which wins over the table property. Too small = scheduling overhead, too large = skew.
+   * Source: seed Table 1; iceberg FlinkReadOptions.java (SPLIT_SIZE_OPTION), FlinkConfParser.java.
    */
   splitSize?: number | string;
   /**

@@ -65,6 +65,17 @@ const COVERED: ReadonlyMap<string, Covered> = new Map<string, Covered>([
  */
 const CATALOG_TABLE_PREFIXES = ["table-default.", "table-override."] as const;
 
+/**
+ * Read table properties a Flink read never reads, with the read option to set instead: through
+ * Iceberg 1.11 the session options connector.iceberg.split-lookback / split-file-open-cost declare
+ * defaults, and FlinkConfParser.parse takes the session value before the table property (iceberg
+ * flink/.../FlinkReadOptions.java, FlinkReadConf.java).
+ */
+const MASKED_READ_PROPERTIES: ReadonlyMap<string, string> = new Map([
+  ["read.split.planning-lookback", "split-lookback"],
+  ["read.split.open-file-cost", "split-file-open-cost"],
+]);
+
 /** Read options the runtime rejects on a streaming (unbounded) read. */
 const STREAMING_REJECTED = ["tag", "end-tag", "as-of-timestamp"] as const;
 /** Read options that cannot be combined with snapshot ids the product renders. */
@@ -216,6 +227,14 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     }
     if (ctx.kind === "IcebergSource" && ctx.pinnedBySnapshotIds && (ID_CONFLICTS as readonly string[]).includes(lower)) {
       diag.error(mapPath(arg, key), `${JSON.stringify(key)} conflicts with the snapshot ids this source renders from startSnapshotId / endSnapshotId; use either the ids or ${JSON.stringify(key)}, not both`);
+    }
+    const masked = ctx.kind === "IcebergSource" ? MASKED_READ_PROPERTIES.get(prefix !== undefined ? lower.slice(prefix.length) : lower) : undefined;
+    if (masked !== undefined) {
+      diag.warn(
+        mapPath(arg, key),
+        `${JSON.stringify(key)} sets a table property this source's Flink read never reads: the session option connector.iceberg.${masked} declares a default, which the runtime takes before the table property (iceberg FlinkReadConf / FlinkConfParser); ` +
+          `set extraOptions[${JSON.stringify(masked)}] for this read instead`,
+      );
     }
     // A Flink option of the other side of the connector, or a streaming-only one on a bounded read, is never read.
     const side = ctx.catalogSettings === true ? undefined : OPTION_SIDE.get(lower);
