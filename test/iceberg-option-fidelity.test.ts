@@ -89,3 +89,31 @@ describe("read split table properties a Flink read never reads (iceberg FlinkRea
     expect(render("IcebergSink", { ...baseArgs, extraOptions: { "read.split.planning-lookback": "20" } }).plan.warnings).to.deep.equal([]);
   });
 });
+
+describe("option keys are read by exact key (FlinkConfParser / PropertyUtil look them up with Map.get)", () => {
+  it("a known key in other letter case is never read: a warning naming the key, and its value is not checked as the option's", () => {
+    const r = render("IcebergSource", {
+      ...baseArgs,
+      streaming: true,
+      extraOptions: { "Monitor-Interval": "5 mins", "table-default.Read.Split.Planning-Lookback": "x" },
+    });
+    expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
+      [
+        'extraOptions["Monitor-Interval"]',
+        '"Monitor-Interval" is read by exact key, in lower case: the runtime reads "monitor-interval" and never this spelling (the connector stores it as a table property, which nothing reads); write "monitor-interval"',
+      ],
+      [
+        'extraOptions["table-default.Read.Split.Planning-Lookback"]',
+        '"table-default.Read.Split.Planning-Lookback" is read by exact key, in lower case: the runtime reads "table-default.read.split.planning-lookback" and never this spelling (the connector stores it as a table property, which nothing reads); write "table-default.read.split.planning-lookback"',
+      ],
+    ]);
+    expect(r.options["Monitor-Interval"]).to.equal("5 mins");
+  });
+
+  it("the exact key is still checked, and a misspelling still points at the nearest key", () => {
+    expect(issues("IcebergSource", { ...baseArgs, streaming: true, extraOptions: { "monitor-interval": "5 mins" } })[0]![0]).to.equal('extraOptions["monitor-interval"]');
+    expect(render("IcebergSource", { ...baseArgs, streaming: true, extraOptions: { "monitor-intervall": "5s" } }).plan.warnings.map((w) => w.message)).to.deep.equal([
+      '"monitor-intervall" is no Iceberg option or common table property; did you mean "monitor-interval"? (the connector stores an unknown key as a table property, which nothing reads)',
+    ]);
+  });
+});

@@ -228,7 +228,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     if (ctx.kind === "IcebergSource" && ctx.pinnedBySnapshotIds && (ID_CONFLICTS as readonly string[]).includes(lower)) {
       diag.error(mapPath(arg, key), `${JSON.stringify(key)} conflicts with the snapshot ids this source renders from startSnapshotId / endSnapshotId; use either the ids or ${JSON.stringify(key)}, not both`);
     }
-    const masked = ctx.kind === "IcebergSource" ? MASKED_READ_PROPERTIES.get(prefix !== undefined ? lower.slice(prefix.length) : lower) : undefined;
+    const masked = ctx.kind === "IcebergSource" ? MASKED_READ_PROPERTIES.get(prefix !== undefined ? key.slice(prefix.length) : key) : undefined;
     if (masked !== undefined) {
       diag.warn(
         mapPath(arg, key),
@@ -270,9 +270,12 @@ function checkKnownOption(arg: string, key: string, option: string, value: strin
   const near = nearIcebergOption(option, COVERED_KEYS);
   if (near !== undefined) {
     const fix = option === key ? near : key.slice(0, key.length - option.length) + near;
+    const caseOnly = near === option.toLowerCase();
     diag.warn(
       mapPath(arg, key),
-      `${JSON.stringify(key)} is no Iceberg option or common table property; did you mean ${JSON.stringify(fix)}? (the connector stores an unknown key as a table property, which nothing reads)`,
+      caseOnly
+        ? `${JSON.stringify(key)} is read by exact key, in lower case: the runtime reads ${JSON.stringify(fix)} and never this spelling (the connector stores it as a table property, which nothing reads); write ${JSON.stringify(fix)}`
+        : `${JSON.stringify(key)} is no Iceberg option or common table property; did you mean ${JSON.stringify(fix)}? (the connector stores an unknown key as a table property, which nothing reads)`,
     );
   }
   const problem = icebergOptionValueProblem(option, value);

@@ -140,13 +140,15 @@ const KNOWN_SET: ReadonlySet<string> = new Set(KNOWN_KEYS);
 
 /**
  * The known key `key` is probably a misspelling of (one or two edits away, `_` for `-` or `.`
- * counted as one), among the known options and the `covered` keys (those the table's args decide,
+ * counted as one, or the same key in other letter case, which the runtime does not read), among the known options and the `covered` keys (those the table's args decide,
  * so that `upsert-enable` points at `upsert-enabled`, whose own check then names the arg), or
  * undefined when `key` is known or not near one.
  */
 export function nearIcebergOption(key: string, covered: ReadonlySet<string>): string | undefined {
   const lower = key.toLowerCase();
-  if (KNOWN_SET.has(lower) || covered.has(lower)) return undefined;
+  if (KNOWN_SET.has(key) || covered.has(lower)) return undefined;
+  // The runtime reads options and table properties by exact key (FlinkConfParser, PropertyUtil: Map.get).
+  if (KNOWN_SET.has(lower)) return lower;
   let best: string | undefined;
   let bestD = 3;
   for (const list of [KNOWN_KEYS, covered]) {
@@ -184,7 +186,8 @@ function describeType(t: OptionType): string {
  * cannot read, `{ warning }` for a duration without a unit (read as milliseconds), else undefined.
  */
 export function icebergOptionValueProblem(key: string, value: string): { error?: string; warning?: string } | undefined {
-  const type = FLINK_OPTIONS.get(key.toLowerCase());
+  // By exact key, as the runtime looks it up: another spelling is never read (a near-miss warning).
+  const type = FLINK_OPTIONS.get(key);
   if (type === undefined || type === "string") return undefined;
   // Iceberg's FlinkConfParser parses the value as written (Integer.parseInt, Enum.valueOf): no trimming.
   const v = type === "duration" ? value.trim() : value;
