@@ -31,7 +31,7 @@ type Mutation = readonly [path: readonly string[], values: readonly unknown[]];
 const TABLE: Mutation[] = [
   [["catalog"], [null, "lake", 42, [], {}, ownProto({ name: "x" })]],
   [["catalog", "name"], ["", 42, null, {}]],
-  [["catalog", "type"], ["glue", "HIVE", 1, {}]],
+  [["catalog", "type"], ["glue", " hive", 1, {}]],
   [["catalog", "uri"], ["", " ", "a\nb", 42, {}, null]],
   [["catalog", "properties"], BAD_MAP],
   [["catalog", "unknown"], BAD_ANY.filter((v) => v !== undefined)],

@@ -117,3 +117,20 @@ describe("option keys are read by exact key (FlinkConfParser / PropertyUtil look
     ]);
   });
 });
+
+describe("catalog.type in any letter case (iceberg FlinkCatalogFactory.createCatalogLoader lower-cases catalog-type)", () => {
+  it('"REST" / "Hadoop" are the rest / hadoop catalogs, rendered in lower case with their own rules', () => {
+    const rest = render("IcebergSink", { ...baseArgs, catalog: { name: "c", type: "REST", uri: "https://cat" } });
+    expect(rest.options["catalog-type"]).to.equal("rest");
+    expect(rest.plan.warnings).to.deep.equal([]);
+    expect(issues("IcebergSink", { ...baseArgs, catalog: { name: "c", type: "Hadoop" } })).to.deep.equal([
+      ["catalog.warehouse", 'a hadoop catalog needs warehouse, the warehouse path (e.g. "s3a://bucket/warehouse"); the runtime fails with "warehousePath must not be null or empty"'],
+    ]);
+  });
+
+  it("another value is still an error that quotes it as given", () => {
+    expect(issues("IcebergSink", { ...baseArgs, catalog: { name: "c", type: "GLUE" } })).to.deep.equal([
+      ["catalog.type", 'catalog.type "GLUE" is not a catalog-type the runtime reads (only hive, hadoop, rest); leave type unset and set catalogImpl: "org.apache.iceberg.aws.glue.GlueCatalog"'],
+    ]);
+  });
+});

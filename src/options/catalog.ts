@@ -43,17 +43,18 @@ export const IcebergCatalogSchema = z.strictObject(
   name: z.string({ error: "catalog.name is required: the Flink-side catalog name, rendered as 'catalog-name'" }).min(1, "catalog.name must not be empty").meta({
     description: "Rendered as `catalog-name`; required (the runtime fails with 'Invalid catalog name: null' without it). Names the catalog for the runtime's catalog cache; not a Flink catalog you can USE.",
   }),
+  // FlinkCatalogFactory.createCatalogLoader matches catalog-type in any case (toLowerCase); rendered in lower case.
   type: z
-    .enum(CatalogType, {
+    .preprocess((v) => (typeof v === "string" && /^(hive|hadoop|rest)$/i.test(v) ? v.toLowerCase() : v), z.enum(CatalogType, {
       error: (iss) => {
         const impl = typeof iss.input === "string" ? KNOWN_CATALOG_IMPLS[iss.input.toLowerCase()] : undefined;
         return impl !== undefined
           ? `catalog.type ${JSON.stringify(iss.input)} is not a catalog-type the runtime reads (only hive, hadoop, rest); leave type unset and set catalogImpl: "${impl}"`
           : `catalog.type must be "hive", "hadoop" or "rest", got ${describe(iss.input)}${didYouMean(iss.input, ["hive", "hadoop", "rest"])}; other catalogs are named by catalogImpl (a Java class)`;
       },
-    })
+    }))
     .optional()
-    .meta({ description: "\"hive\" | \"hadoop\" | \"rest\", rendered as `catalog-type`. Unset with catalogImpl unset: hive, as the runtime does (rendered as 'hive'). Mutually exclusive with catalogImpl." }),
+    .meta({ description: "\"hive\" | \"hadoop\" | \"rest\" (any letter case, as the runtime reads it), rendered in lower case as `catalog-type`. Unset with catalogImpl unset: hive, as the runtime does (rendered as 'hive'). Mutually exclusive with catalogImpl." }),
   catalogImpl: z.string().optional().meta({
     description: "Java class of a custom catalog, rendered as `catalog-impl`, e.g. org.apache.iceberg.aws.glue.GlueCatalog, org.apache.iceberg.jdbc.JdbcCatalog, org.apache.iceberg.nessie.NessieCatalog. Requires type unset.",
   }),
