@@ -63,7 +63,20 @@ describe("Outputs at props that take plain values (preview)", () => {
     const dir = pulumi.interpolate`s3://${new Pending("cp-bucket").value}/checkpoints`;
     const e = errorOf(job("cp", { upgradeMode: "last-state", checkpointDir: dir, allowNonRestoredState: true }));
     expect(e.name).to.equal("FlinkIcebergValidationError");
-    expect(e.issues[0]).to.deep.equal({ path: "kubernetes.checkpointDir", message: MESSAGE });
+    // Alone: not also "upgradeMode last-state ...: set kubernetes.checkpointDir", which the checks say of an unset one.
+    expect(e.issues).to.deep.equal([{ path: "kubernetes.checkpointDir", message: MESSAGE }]);
+  });
+
+  it("an Output in an array is reported alone, not also as a malformed or missing array (primaryKey)", () => {
+    const e = errorOf(
+      () =>
+        new api.FlinkTable("pk_t", {
+          columns: cols,
+          primaryKey: [new Pending("pk-col").value as never],
+          options: { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "kafka:9092", "key.format": "json", "value.format": "json" },
+        }),
+    );
+    expect(e.issues).to.deep.equal([{ path: "primaryKey[0]", message: MESSAGE }]);
   });
 
   it("on the SQL Gateway target and on the tables, too (savepointDir, commitInterval, a column name)", () => {

@@ -117,12 +117,17 @@ export function deferredInPlainProps<T>(args: T, props: DeferredProps): Deferred
 
 /**
  * Reports each path of `found` once with plainOnlyMessage, first, in place of what the other checks
- * said at that path or below it (they saw the value unset, e.g. "is required").
+ * said because they saw the value unset: an error at that path or below it ("is required"), at the
+ * array that holds it (`primaryKey` for `primaryKey[0]`: "must be an array of column names",
+ * "needs a primary key"), or asking to set it (`set kubernetes.checkpointDir`).
  */
 export function reportDeferredInPlainProps(diag: Diagnostics, found: readonly string[]): void {
   if (found.length === 0) return;
-  const shadowed = (path: string): boolean => found.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`));
-  const kept = diag.errors.filter((e) => !shadowed(e.path));
+  const arrays = found.map((p) => /^(.+)\[\d+\]$/.exec(p)?.[1]).filter((p): p is string => p !== undefined);
+  const names = (message: string, p: string): boolean => new RegExp(`(^|[^\\w.\\[])${p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\w.\\[])`).test(message);
+  const shadowed = (e: { path: string; message: string }): boolean =>
+    arrays.includes(e.path) || found.some((p) => e.path === p || e.path.startsWith(`${p}.`) || e.path.startsWith(`${p}[`) || names(e.message, p));
+  const kept = diag.errors.filter((e) => !shadowed(e));
   diag.errors.length = 0;
   // First: what the other checks say next may follow from the value they saw unset.
   for (const p of found) diag.error(p, plainOnlyMessage());
