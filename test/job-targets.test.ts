@@ -4,7 +4,7 @@
  */
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
-import { errorOf, mockedApi, type Api } from "./api.js";
+import { errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
 import { isSecretOutput, recorded, settle } from "./pulumi-mocks.js";
 import { drainUnhandled } from "./setup.js";
 
@@ -290,6 +290,28 @@ describe("FlinkSqlJob sqlGateway: session properties", () => {
       'sqlGateway.sessionProperties["execution.runtime-mode"]',
       'sqlGateway.sessionProperties["parallelism.default"]',
       'sqlGateway.sessionProperties["execution.checkpointing.interval"]',
+    ]);
+  });
+
+  it("a key the job's configuration also sets: the same value passes, another is an error, an Output a warning (it may resolve to the same)", () => {
+    const src = new api.FlinkTable("spc_src", { columns: cols, options: { connector: "datagen" } });
+    const out = new api.FlinkTable("spc_out", { columns: cols, options: { connector: "print" } });
+    const job = (name: string, ttl: pulumi.Input<string>) =>
+      new api.FlinkSqlJob(name, {
+        statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${src}`],
+        configuration: { "table.exec.state.ttl": "1 d" },
+        sqlGateway: { endpoint: "http://gw:8083", sessionProperties: { "table.exec.state.ttl": ttl } },
+      });
+    job("spc-same", "1 d");
+    expect(errorOf(() => job("spc-other", "2 d")).issues).to.deep.equal([
+      {
+        path: 'sqlGateway.sessionProperties["table.exec.state.ttl"]',
+        message: `conflicts with the job's configuration ("1 d" there, "2 d" here; the script's SET line would win): set it in one place`,
+      },
+    ]);
+    job("spc-output", pulumi.output("1 d"));
+    expect(jobWarnings("spc-output").filter((w) => w.includes("table.exec.state.ttl"))).to.deep.equal([
+      `sqlGateway.sessionProperties["table.exec.state.ttl"]: is also in the job's configuration ("1 d" there, an Output here): if it resolves to another value, the script's SET line wins; set it in one place`,
     ]);
   });
 });

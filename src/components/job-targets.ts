@@ -142,10 +142,13 @@ export function validateTarget(
       if (!Object.hasOwn(plan.flinkConfiguration, k) || JOB_DECIDED_KEYS.has(k)) continue;
       const jobValue = plan.flinkConfiguration[k];
       if (jobValue === value) continue;
-      diag.error(
-        `sqlGateway.sessionProperties[${JSON.stringify(key)}]`,
-        `conflicts with the job's configuration (${JSON.stringify(jobValue)} there, ${typeof value === "string" ? JSON.stringify(value) : "an Output"} here; the script's SET line would win): set it in one place`,
-      );
+      const at = `sqlGateway.sessionProperties[${JSON.stringify(key)}]`;
+      if (typeof value !== "string") {
+        // An Output may resolve to the job's value: a warning, not an error.
+        diag.warn(at, `is also in the job's configuration (${JSON.stringify(jobValue)} there, an Output here): if it resolves to another value, the script's SET line wins; set it in one place`);
+        continue;
+      }
+      diag.error(at, `conflicts with the job's configuration (${JSON.stringify(jobValue)} there, ${JSON.stringify(value)} here; the script's SET line would win): set it in one place`);
     }
   }
   if (args.kubernetes === undefined) return undefined;
