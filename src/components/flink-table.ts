@@ -48,7 +48,7 @@ export class FlinkTable extends pulumi.ComponentResource {
     const p = plan;
     this.tableName = p.tableName;
     this.plan = p;
-    if (p.ddl === undefined) this.rendered = renderDeferredOptions(p, label);
+    if (p.ddl === undefined) this.rendered = renderDeferredOptions(p, label, name, deferred.args);
     registerTableDefinition(this, {
       resourceType: "FlinkTable",
       resourceName: name,
@@ -92,8 +92,11 @@ export class FlinkTable extends pulumi.ComponentResource {
  * The table rendered once its Output options are known. A Pulumi secret among them fails the
  * render with FlinkIcebergValidationError at `options["key"]`: a WITH clause is plain text in the
  * script, which the runners log and the Kubernetes target stores in a ConfigMap (SPEC decision 8).
+ * The table is then planned again with every value known (`name` and `args` as constructed), so a
+ * value that the option's own checks refuse (a misspelt scan.startup.mode, a bad duration) fails
+ * the render at its path as a plain value fails the preview.
  */
-function renderDeferredOptions(plan: GenericTablePlan, label: string): pulumi.Output<{ ddl: string; options: Record<string, string> }> {
+function renderDeferredOptions(plan: GenericTablePlan, label: string, name: string, args: FlinkTableArgs): pulumi.Output<{ ddl: string; options: Record<string, string> }> {
   const keys = Object.keys(plan.deferred);
   const outputs = keys.map((k) => pulumi.output(plan.deferred[k]!));
   const secretFlags = pulumi.output(Promise.all(outputs.map((o) => pulumi.isSecret(o))));
@@ -104,6 +107,10 @@ function renderDeferredOptions(plan: GenericTablePlan, label: string): pulumi.Ou
         : [],
     );
     if (issues.length > 0) throw new FlinkIcebergValidationError(issues, label);
-    return plan.renderDdl(Object.fromEntries(keys.map((k, i) => [k, values[i]])), label);
+    const rendered = plan.renderDdl(Object.fromEntries(keys.map((k, i) => [k, values[i]])), label);
+    const known = new Diagnostics();
+    planGenericTable(name, { ...args, options: rendered.options }, known);
+    if (known.hasErrors) throw new FlinkIcebergValidationError(known.errors, label);
+    return rendered;
   });
 }
