@@ -134,3 +134,50 @@ describe("catalog.type in any letter case (iceberg FlinkCatalogFactory.createCat
     ]);
   });
 });
+
+describe("watermark-column names a field as Schema.findField finds it (iceberg ColumnStatsWatermarkExtractor)", () => {
+  const nestedColumns = [
+    { name: "id", type: "BIGINT" },
+    { name: "ts", type: "TIMESTAMP(3)" },
+    { name: "event", type: "ROW<`at` TIMESTAMP_LTZ(3), `meta` ROW<`seq` BIGINT, `tag` STRING>>" },
+    { name: "hits", type: "ARRAY<ROW<`at` TIMESTAMP(3)>>" },
+  ];
+  const at = 'extraOptions["watermark-column"]';
+  const withOption = (value: string, extra: Record<string, unknown> = {}) => ({ ...baseArgs, columns: nestedColumns, streaming: true, extraOptions: { "watermark-column": value }, ...extra });
+
+  it("a field of a ROW column (also two levels down) is accepted and rendered as written", () => {
+    for (const value of ["event.at", "event.meta.seq"]) {
+      const r = render("IcebergSource", withOption(value));
+      expect(r.options["watermark-column"], value).to.equal(value);
+      expect(r.plan.warnings, value).to.deep.equal([]);
+    }
+    const expr = render("IcebergSource", withOption("event.at", { watermark: { column: "ts", expression: "`ts` - INTERVAL '5' SECOND" } }));
+    expect(expr.options["watermark-column"]).to.equal("event.at");
+    expect(expr.ddl).to.contain("  'watermark-column' = 'event.at'\n");
+  });
+
+  it("what the runtime rejects stays an error: no such field, another type, other case, a field inside an ARRAY", () => {
+    const cases: [string, string][] = [
+      ["event.nope", 'names "event.nope", which is not a column (columns: id, ts, event, hits) or a field of a ROW column (write it as column.field, e.g. "event.ts"); the source fails at start ("Cannot find watermark column"; names match exactly)'],
+      ["Event.at", 'names "Event.at", which is not a column (columns: id, ts, event, hits) or a field of a ROW column (write it as column.field, e.g. "event.ts"); the source fails at start ("Cannot find watermark column"; names match exactly)'],
+      ["event.meta.tag", '"event.meta.tag" is STRING; Iceberg reads watermarks from a timestamp, timestamptz or long column (TIMESTAMP, TIMESTAMP_LTZ or BIGINT) and fails at start otherwise'],
+      ["event.meta", '"event.meta" is ROW<`seq` BIGINT, `tag` STRING>; Iceberg reads watermarks from a timestamp, timestamptz or long column (TIMESTAMP, TIMESTAMP_LTZ or BIGINT) and fails at start otherwise'],
+    ];
+    for (const [value, message] of cases) expect(issues("IcebergSource", withOption(value)), value).to.deep.equal([[at, message]]);
+    const list = (value: string) =>
+      `"${value}" is inside the ARRAY, MULTISET or MAP column "hits", and Iceberg keeps no lower bound of a field inside a list or map in the data files, which the source reads watermarks from: ` +
+      `the read fails on the first file ("Missing statistics for column name = ${value}", iceberg ColumnStatsWatermarkExtractor); name a top-level column or a field of a ROW column`;
+    // The canonical name and the short name Iceberg's name index also keeps for a struct element.
+    for (const value of ["hits.element.at", "hits.at"]) expect(issues("IcebergSource", withOption(value)), value).to.deep.equal([[at, list(value)]]);
+  });
+
+  it("watermark.column on a nested field: Flink's rowtime is a top-level column, and the message says where the field goes", () => {
+    expect(issues("IcebergSource", { ...baseArgs, columns: nestedColumns, streaming: true, watermark: { column: "event.at" } })).to.deep.equal([
+      [
+        "watermark.column",
+        `"event.at" is a field inside the column "event", and Flink's event-time (rowtime) column is a top-level column ("A nested field 'event.at' cannot be declared as rowtime attribute"); ` +
+          `set watermark on a top-level column, and to start the files in the order of this field set extraOptions["watermark-column"] = "event.at" beside a watermark expression`,
+      ],
+    ]);
+  });
+});

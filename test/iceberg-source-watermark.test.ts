@@ -77,7 +77,7 @@ describe("IcebergSource watermark", () => {
     expect(withoutCommon(render("IcebergSource", args({ extraOptions: { "watermark-column": "id" } })).options)).to.include({ "watermark-column": "id" });
     const at = 'extraOptions["watermark-column"]';
     expect(planError("IcebergSource", args({ extraOptions: { "watermark-column": "TS" } })).issues).to.deep.equal([
-      { path: at, message: 'names "TS", which is not a column (columns: id, ts, at6, at9); the source fails at start ("Cannot find watermark column"; names match exactly)' },
+      { path: at, message: 'names "TS", which is not a column (columns: id, ts, at6, at9) or a field of a ROW column (write it as column.field, e.g. "event.ts"); the source fails at start ("Cannot find watermark column"; names match exactly)' },
     ]);
     expect(planError("IcebergSource", args({ columns: [...columns, { name: "n", type: "INT" }], extraOptions: { "watermark-column": "n" } })).issues).to.deep.equal([
       { path: at, message: '"n" is INT; Iceberg reads watermarks from a timestamp, timestamptz or long column (TIMESTAMP, TIMESTAMP_LTZ or BIGINT) and fails at start otherwise' },

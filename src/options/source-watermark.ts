@@ -18,6 +18,7 @@ import type { ParsedColumn } from "../iceberg/types.js";
 import { sqlExpression } from "../sql/expression.js";
 import { rowtimeNameProblem } from "../types/planner-limits.js";
 import { codeOnly } from "../sql/split.js";
+import { findWatermarkField } from "./watermark-field.js";
 import { isDeferred } from "../validation/deferred.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 
@@ -94,19 +95,34 @@ function checkStatistics(name: string, position: number, count: number, props: R
 
 /**
  * `extraOptions["watermark-column"]` (given on its own, or beside an expression watermark): a
- * column Iceberg's ColumnStatsWatermarkExtractor accepts, by its exact name: TIMESTAMP(p),
- * TIMESTAMP_LTZ(p) or BIGINT (a long, read with `watermark-column-time-unit`).
+ * field Iceberg's ColumnStatsWatermarkExtractor accepts, found as `Schema.findField` finds it (exact
+ * case; a field of a ROW column by its dotted name, e.g. `event.ts`; watermark-field.ts):
+ * TIMESTAMP(p), TIMESTAMP_LTZ(p) or BIGINT (a long, read with `watermark-column-time-unit`), and
+ * not inside an ARRAY, MULTISET or MAP, whose fields keep no lower bound in the data files.
  */
 export function checkWatermarkColumnOption(value: string, columns: ReadonlyMap<string, ParsedColumn | null>, diag: Diagnostics): void {
   const at = 'extraOptions["watermark-column"]';
-  const column = columns.get(value);
-  if (!columns.has(value)) {
-    diag.error(at, `names ${JSON.stringify(value)}, which is not a column (columns: ${[...columns.keys()].join(", ")}); the source fails at start ("Cannot find watermark column"; names match exactly)`);
-  } else if (column !== null && column !== undefined) {
-    const kind = column.type.kind;
-    if (kind !== "TIMESTAMP" && kind !== "TIMESTAMP_LTZ" && kind !== "BIGINT") {
-      diag.error(at, `${JSON.stringify(value)} is ${column.type.toString()}; Iceberg reads watermarks from a timestamp, timestamptz or long column (TIMESTAMP, TIMESTAMP_LTZ or BIGINT) and fails at start otherwise`);
-    }
+  // A column whose own type failed to parse is reported at its type.
+  if (columns.get(value) === null) return;
+  const field = findWatermarkField(columns, value);
+  if (field === undefined) {
+    if (value.includes(".") && columns.get(value.split(".")[0]!) === null) return;
+    diag.error(
+      at,
+      `names ${JSON.stringify(value)}, which is not a column (columns: ${[...columns.keys()].join(", ")}) or a field of a ROW column (write it as column.field, e.g. "event.ts"); ` +
+        'the source fails at start ("Cannot find watermark column"; names match exactly)',
+    );
+    return;
+  }
+  const kind = field.type.kind;
+  if (kind !== "TIMESTAMP" && kind !== "TIMESTAMP_LTZ" && kind !== "BIGINT") {
+    diag.error(at, `${JSON.stringify(value)} is ${field.type.toString()}; Iceberg reads watermarks from a timestamp, timestamptz or long column (TIMESTAMP, TIMESTAMP_LTZ or BIGINT) and fails at start otherwise`);
+  } else if (field.inCollection) {
+    diag.error(
+      at,
+      `${JSON.stringify(value)} is inside the ARRAY, MULTISET or MAP column ${JSON.stringify(field.column)}, and Iceberg keeps no lower bound of a field inside a list or map in the data files, which the source reads watermarks from: ` +
+        `the read fails on the first file ("Missing statistics for column name = ${value}", iceberg ColumnStatsWatermarkExtractor); name a top-level column or a field of a ROW column`,
+    );
   }
 }
 
@@ -127,7 +143,14 @@ export function planSourceWatermark(
   const column = columns.get(name);
   if (!columns.has(name)) {
     const names = [...columns.keys()];
-    diag.error("watermark.column", `names ${JSON.stringify(name)}, which is not a column${names.length > 0 ? ` (columns: ${names.join(", ")})` : ""}`);
+    const nested = findWatermarkField(columns, name);
+    diag.error(
+      "watermark.column",
+      nested !== undefined
+        ? `${JSON.stringify(name)} is a field inside the column ${JSON.stringify(nested.column)}, and Flink's event-time (rowtime) column is a top-level column ("A nested field '${name}' cannot be declared as rowtime attribute"); ` +
+            `set watermark on a top-level column, and to start the files in the order of this field set extraOptions["watermark-column"] = ${JSON.stringify(name)} beside a watermark expression`
+        : `names ${JSON.stringify(name)}, which is not a column${names.length > 0 ? ` (columns: ${names.join(", ")})` : ""}`,
+    );
     ok = false;
   } else if (rowtimeNameProblem(name) !== undefined) {
     diag.error("watermark.column", rowtimeNameProblem(name)!);
