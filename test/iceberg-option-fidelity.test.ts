@@ -181,3 +181,27 @@ describe("watermark-column names a field as Schema.findField finds it (iceberg C
     ]);
   });
 });
+
+describe("cache.expiration-interval-ms as iceberg FlinkCatalogFactory.createCatalog reads it (Long.parseLong, 0 refused)", () => {
+  const fix =
+    'write "-1" to keep loaded tables cached (the default), a positive number of milliseconds to expire a table unused that long (e.g. "30000"), or remove it and set cache-enabled to "false" to turn the cache off';
+  const refused = (v: string) => `"${v}" is refused by the catalog factory ("cache.expiration-interval-ms is not allowed to be 0."), even with cache-enabled "false": the table fails to load when the job starts; ${fix}`;
+
+  it("0 (any spelling Long.parseLong reads as 0) is an error at its prop path, in catalog.properties or extraOptions", () => {
+    expect(issues("IcebergSink", { ...baseArgs, catalog: { ...baseArgs.catalog, properties: { "cache.expiration-interval-ms": "0", "cache-enabled": "false" } } })).to.deep.equal([
+      ['catalog.properties["cache.expiration-interval-ms"]', refused("0")],
+    ]);
+    expect(issues("IcebergSource", { ...baseArgs, extraOptions: { "cache.expiration-interval-ms": "-00" } })).to.deep.equal([['extraOptions["cache.expiration-interval-ms"]', refused("-00")]]);
+  });
+
+  it("a value that is no long is an error; -1 and a positive number are fine", () => {
+    expect(issues("IcebergSink", { ...baseArgs, extraOptions: { "cache.expiration-interval-ms": "30s" } })).to.deep.equal([
+      ['extraOptions["cache.expiration-interval-ms"]', `"30s" is not a whole number of milliseconds (a long), which the catalog factory reads it as: the table fails to load when the job starts; ${fix}`],
+    ]);
+    for (const v of ["-1", "30000", "+5"]) {
+      const r = render("IcebergSink", { ...baseArgs, catalog: { ...baseArgs.catalog, properties: { "cache.expiration-interval-ms": v } } });
+      expect(r.plan.warnings, v).to.deep.equal([]);
+      expect(r.options["cache.expiration-interval-ms"], v).to.equal(v);
+    }
+  });
+});

@@ -127,3 +127,25 @@ export function checkLocationValue(arg: "uri" | "warehouse", value: unknown): st
   if (valueCarriesCredential(value)) return credentialValueMessage(`catalog.${arg}`);
   return undefined;
 }
+
+/** The catalog cache's expiration (iceberg core CatalogProperties CACHE_EXPIRATION_INTERVAL_MS). */
+export const CACHE_EXPIRATION_KEY = "cache.expiration-interval-ms";
+
+/**
+ * The problem with `value` for `cache.expiration-interval-ms`, which the connector passes to the
+ * catalog factory with every other WITH option: iceberg `flink/.../FlinkCatalogFactory.java`
+ * `createCatalog` reads it with PropertyUtil.propertyAsLong (Long.parseLong) and refuses 0 ("... is
+ * not allowed to be 0."), whether or not cache-enabled is false; a negative value never expires the
+ * cache (CachingCatalog), a positive one expires a table unused that many milliseconds.
+ */
+export function cacheExpirationProblem(value: string): string | undefined {
+  const fix =
+    'write "-1" to keep loaded tables cached (the default), a positive number of milliseconds to expire a table unused that long (e.g. "30000"), or remove it and set cache-enabled to "false" to turn the cache off';
+  if (!/^[+-]?[0-9]+$/.test(value) || BigInt(value) > 9223372036854775807n || BigInt(value) < -9223372036854775808n) {
+    return `${JSON.stringify(value)} is not a whole number of milliseconds (a long), which the catalog factory reads it as: the table fails to load when the job starts; ${fix}`;
+  }
+  if (BigInt(value) === 0n) {
+    return `${JSON.stringify(value)} is refused by the catalog factory ("${CACHE_EXPIRATION_KEY} is not allowed to be 0."), even with cache-enabled "false": the table fails to load when the job starts; ${fix}`;
+  }
+  return undefined;
+}

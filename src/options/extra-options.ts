@@ -8,6 +8,7 @@
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, type CredentialTarget, isCredentialKey, lands } from "../validation/secrets.js";
 import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
+import { CACHE_EXPIRATION_KEY, cacheExpirationProblem } from "./catalog.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
 
@@ -187,6 +188,12 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       } else {
         diag.error(mapPath(arg, key), `${JSON.stringify(key)} is a ${covered.kind === "IcebergSink" ? "write" : "read"} option of ${covered.kind}, which an ${ctx.kind} never uses; declare an ${covered.kind} and ${covered.instead}`);
       }
+      continue;
+    }
+    // Read by exact key (PropertyUtil: Map.get), like every catalog property.
+    if (key === CACHE_EXPIRATION_KEY) {
+      const problem = cacheExpirationProblem(map[key]!);
+      if (problem !== undefined) diag.error(mapPath(arg, key), problem);
       continue;
     }
     if (lower.startsWith("catalog-")) {
