@@ -205,3 +205,40 @@ describe("cache.expiration-interval-ms as iceberg FlinkCatalogFactory.createCata
     }
   });
 });
+
+describe("table-default. / table-override. by exact prefix (iceberg PropertyUtil.propertiesWithPrefix is case-sensitive)", () => {
+  it("a prefix in other letter case is a plain property: a warning with the key the runtime reads, no check of the value as the table property's", () => {
+    const r = render("IcebergSink", {
+      ...baseArgs,
+      catalog: { ...baseArgs.catalog, properties: { "Table-Default.write.distribution-mode": "bogus", "TABLE-OVERRIDE.format-version": "1" } },
+      extraOptions: { "Table-Override.Write.Metadata.Metrics.Default": "none" },
+    });
+    expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
+      [
+        'catalog.properties["TABLE-OVERRIDE.format-version"]',
+        '"TABLE-OVERRIDE.format-version" is read by exact key: the catalog applies only keys starting with "table-override." (in lower case) to the tables it creates, and takes this one as a plain property, which nothing reads; write "table-override.format-version"',
+      ],
+      [
+        'catalog.properties["Table-Default.write.distribution-mode"]',
+        '"Table-Default.write.distribution-mode" is read by exact key: the catalog applies only keys starting with "table-default." (in lower case) to the tables it creates, and takes this one as a plain property, which nothing reads; write "table-default.write.distribution-mode"',
+      ],
+      [
+        'extraOptions["Table-Override.Write.Metadata.Metrics.Default"]',
+        '"Table-Override.Write.Metadata.Metrics.Default" is read by exact key: the catalog applies only keys starting with "table-override." (in lower case) to the tables it creates, and takes this one as a plain property, which nothing reads; write "table-override.write.metadata.metrics.default"',
+      ],
+    ]);
+  });
+
+  it("the lower-case prefix is still applied: its value is checked and a key the product controls is an error", () => {
+    expect(issues("IcebergSink", { ...baseArgs, catalog: { ...baseArgs.catalog, properties: { "table-override.format-version": "1", "table-default.write.distribution-mode": "bogus" } } })).to.deep.equal([
+      [
+        'catalog.properties["table-default.write.distribution-mode"]',
+        '"bogus" is not one of "none", "hash", "range" (any case), which "write.distribution-mode" takes; the job would fail when it reads it',
+      ],
+      [
+        'catalog.properties["table-override.format-version"]',
+        '"table-override.format-version" sets "format-version" through the catalog\'s table-override.* properties, which apply when the connector creates the table (iceberg core/.../CatalogProperties.java); the product controls that key: remove it and set formatVersion (1, 2 or 3; always rendered)',
+      ],
+    ]);
+  });
+});

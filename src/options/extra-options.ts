@@ -172,7 +172,18 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       }
       continue;
     }
-    const prefix = CATALOG_TABLE_PREFIXES.find((p) => lower.startsWith(p));
+    // The catalog takes its table-default. / table-override. keys by exact prefix (PropertyUtil.propertiesWithPrefix: String.startsWith).
+    const prefix = CATALOG_TABLE_PREFIXES.find((p) => key.startsWith(p));
+    const casePrefix = prefix === undefined ? CATALOG_TABLE_PREFIXES.find((p) => lower.startsWith(p)) : undefined;
+    if (casePrefix !== undefined) {
+      const rest = key.slice(casePrefix.length);
+      const fix = casePrefix + (nearIcebergOption(rest, COVERED_KEYS) === rest.toLowerCase() ? rest.toLowerCase() : rest);
+      diag.warn(
+        mapPath(arg, key),
+        `${JSON.stringify(key)} is read by exact key: the catalog applies only keys starting with ${JSON.stringify(casePrefix)} (in lower case) to the tables it creates, and takes this one as a plain property, which nothing reads; write ${JSON.stringify(fix)}`,
+      );
+      continue;
+    }
     const covered = COVERED.get(lower) ?? (prefix !== undefined ? COVERED.get(lower.slice(prefix.length)) : undefined);
     if (covered !== undefined && prefix !== undefined && !COVERED.has(lower)) {
       diag.error(
