@@ -242,3 +242,42 @@ describe("table-default. / table-override. by exact prefix (iceberg PropertyUtil
     ]);
   });
 });
+
+describe("compression-strategy / compression-level as each format's writer uses them (iceberg SinkUtil.writeProperties, ORC / Avro / Parquet writers)", () => {
+  const sink = (extra: Record<string, unknown>, extraOptions: Record<string, string>) => ({ ...baseArgs, ...extra, extraOptions });
+  const warnings = (args: Record<string, unknown>) => render("IcebergSink", args).plan.warnings.map((w) => [w.path, w.message]);
+  const S = 'extraOptions["compression-strategy"]';
+  const L = 'extraOptions["compression-level"]';
+
+  it("ORC: a strategy other than speed / compression (any case) fails the writer; a level is ignored", () => {
+    expect(issues("IcebergSink", sink({ writeFormat: "orc" }, { "compression-strategy": "fast" }))).to.deep.equal([
+      [S, '"fast" is not an ORC compression strategy: the ORC writer fails when it opens a data file ("Unsupported compression strategy: fast"); write "speed" (the default) or "compression"'],
+    ]);
+    expect(warnings(sink({ writeFormat: "orc" }, { "compression-strategy": "COMPRESSION", "compression-level": "9" }))).to.deep.equal([
+      [L, 'ORC writers take no compression level (only compression-codec and compression-strategy): the runtime ignores it; remove it, or set extraOptions["compression-strategy"] = "compression" for smaller ORC files'],
+    ]);
+  });
+
+  it("Parquet / Avro: a strategy is ignored; a level that is no int fails zstd / Avro gzip, and snappy / uncompressed ignore it", () => {
+    expect(warnings(sink({ writeFormat: "parquet" }, { "compression-strategy": "speed", "compression-level": "3" }))).to.deep.equal([
+      [S, '"compression-strategy" is read only by ORC writers, and this sink writes parquet (writeFormat): the runtime ignores it; remove it'],
+    ]);
+    expect(issues("IcebergSink", sink({ writeFormat: "avro", compressionCodec: "gzip" }, { "compression-level": "max" }))).to.deep.equal([
+      [L, '"max" is not a whole number (an int), which the gzip codec reads "compression-level" as: the writer fails when it opens a data file; write a level such as "3"'],
+    ]);
+    expect(issues("IcebergSink", sink({ writeFormat: "parquet" }, { "compression-level": "3.5" }))).to.deep.equal([
+      [L, '"3.5" is not a whole number (an int), which the zstd codec reads "compression-level" as: the writer fails when it opens a data file; write a level such as "3"'],
+    ]);
+    expect(warnings(sink({ writeFormat: "avro", compressionCodec: "snappy" }, { "compression-level": "max" }))).to.deep.equal([
+      [L, "the snappy codec takes no compression level: the runtime ignores it; remove it"],
+    ]);
+  });
+
+  it("writeFormat unset: a value that fails only for some format the table may have is a warning", () => {
+    expect(warnings(sink({}, { "compression-strategy": "best", "compression-level": "x" }))).to.deep.equal([
+      [S, '"best" is not an ORC compression strategy: the ORC writer fails when it opens a data file ("Unsupported compression strategy: best"); write "speed" (the default) or "compression". writeFormat is unset, so this fails only if the table\'s format is ORC (other formats ignore the key); set writeFormat to make the choice explicit'],
+      [L, '"x" is not a whole number (an int), which the zstd codec reads "compression-level" as: the writer fails when it opens a data file; write a level such as "3". writeFormat is unset, so this fails unless the table\'s format is ORC (which ignores the level); set writeFormat to make the choice explicit'],
+    ]);
+    expect(warnings(sink({}, { "compression-strategy": "Speed", "compression-level": "-5" }))).to.deep.equal([]);
+  });
+});

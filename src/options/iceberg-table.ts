@@ -18,7 +18,8 @@ import { checkLocationValue, planCatalog, type CatalogPlan } from "./catalog.js"
 import { parseFlinkDuration } from "./duration.js";
 import { checkFreeFormMap, type TableKind } from "./extra-options.js";
 import { parseFields } from "./fields.js";
-import { IcebergSinkOptionsShape, renderSinkWrite } from "./sink-options.js";
+import { DEFAULT_COMPRESSION_CODEC, IcebergSinkOptionsShape, renderSinkWrite } from "./sink-options.js";
+import { checkCompressionOptions } from "./compression-options.js";
 import { IcebergSourceOptionsShape, renderSourceRead, type SourceRead } from "./source-options.js";
 import { checkWatermarkColumnOption, deferredWatermarkProblem, planSourceWatermark, type SourceWatermark } from "./source-watermark.js";
 import { chosenStartingStrategy } from "./starting-strategy.js";
@@ -260,6 +261,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   } else {
     const write = renderSinkWrite(snk, { primaryKey: keyNames, partitionedBy, formatVersion, ...(given !== undefined ? { columnNames: given } : {}) }, diag);
     if (write !== undefined) Object.assign(options, write);
+    checkCompressionOptions(extra, snk.writeFormat, snk.compressionCodec ?? DEFAULT_COMPRESSION_CODEC, diag);
   }
 
   // A REST catalog resolves env:NAME values itself (iceberg RESTSessionCatalog: EnvironmentUtil.resolveAll).
