@@ -17,6 +17,7 @@ import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, G
 import { FlinkIcebergValidationError } from "../validation/error.js";
 import { appendOnlySink, connectorBoundedness, connectorChangelog, kafkaRead, type Boundedness, type KafkaRead } from "./connector-bounds.js";
 import { renderCreateTable, type RenderColumn } from "./create-table.js";
+import { PROCTIME, timeAttributeOf } from "./time-attributes.js";
 import { checkKafkaOptions } from "./kafka-options.js";
 import { checkFilesystemFormatOptions } from "./format-options.js";
 import { checkMetadataColumns, type MetadataColumnDecl } from "./metadata-columns.js";
@@ -178,33 +179,6 @@ const KAFKA_CONFIG_PROVIDER_CLASSES: Readonly<Record<string, string>> = {
   file: "org.apache.kafka.common.config.provider.FileConfigProvider",
   directory: "org.apache.kafka.common.config.provider.DirectoryConfigProvider",
 };
-
-/** A computed column that is a processing-time attribute. */
-const PROCTIME = /^PROCTIME\s*\(\s*\)$/i;
-
-/**
- * The type of a computed time column when its expression says it: `PROCTIME()` is TIMESTAMP_LTZ(3);
- * `TO_TIMESTAMP_LTZ(x[, p])` is TIMESTAMP_LTZ(3) (flink: the precision of its result is 3);
- * `CAST(x AS T)` / `TRY_CAST` is T. Nothing for another expression.
- */
-function computedTimeType(expression: string): { timeType?: DataType } {
-  const e = expression.trim();
-  if (PROCTIME.test(e) || /^TO_TIMESTAMP_LTZ\s*\(/i.test(e)) return { timeType: parseDataType("TIMESTAMP_LTZ(3)") };
-  const cast = /^(?:TRY_)?CAST\s*\([\s\S]*\bAS\s+([A-Za-z_][\s\S]*?)\)\s*$/i.exec(e);
-  if (cast === null) return {};
-  try {
-    return { timeType: parseDataType(cast[1]!) };
-  } catch {
-    return {};
-  }
-}
-
-/** Whether column `c` is a time attribute: the watermark's column (rowtime) or a PROCTIME() column, with a computed one's type. */
-function timeAttributeOf(c: RenderColumn, rowtime: string | undefined): Pick<TableColumn, "timeAttribute" | "timeType"> {
-  const proctime = c.kind === "computed" && PROCTIME.test(c.expression);
-  if (c.name !== rowtime && !proctime) return {};
-  return Object.assign({ timeAttribute: c.name === rowtime ? ("rowtime" as const) : ("proctime" as const) }, c.kind === "computed" ? computedTimeType(c.expression) : {});
-}
 
 /** Validates and renders a FlinkTable; problems go to `diag`. */
 export function planGenericTable(resourceName: string, args: FlinkTableArgs, diag: Diagnostics): GenericTablePlan | undefined {
