@@ -25,15 +25,15 @@
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import { supportsImplicitCast } from "../types/casts.js";
 import { quoteIdentifier, type DataType } from "../types/data-type.js";
-import { DataTypes } from "../types/datatypes.js";
-import { parseDataType } from "../types/parser.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
-import { closingParen, NAME, readInsertQuery, topLevelOnly, unquoteIdentifier, type InsertQuery, type SelectItem } from "./insert-query.js";
+import { NAME, readInsertQuery, type InsertQuery, type SelectItem } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
 import { unquotedReservedColumn } from "./reserved-words.js";
+import { castType, literalType } from "./select-item-types.js";
 import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
+import { closingParen, unquoteIdentifier } from "./top-level.js";
 import { checkUpsertFromChangelog, type UpsertContext } from "./upsert-keys.js";
 
 /** One value of the SELECT list: its text for messages and its type when known. */
@@ -69,51 +69,6 @@ function withoutAlias(item: SelectItem): { code: string; text: string } {
   // `a b` is `a` aliased; a trailing word after an operator or keyword is no alias, but then the
   // rest is no column reference or CAST either, and stays unknown.
   return m === null ? { code: item.code, text: item.text } : { code: m[1]!, text: item.text.slice(0, m[1]!.length) };
-}
-
-/**
- * The type of a whole-item literal, as Calcite types it (Flink's validator does no implicit type
- * coercion: FlinkPlannerImpl `withTypeCoercionEnabled(false)`): TRUE/FALSE BOOLEAN, 'text' CHAR,
- * X'..' BINARY, DATE/TIME/TIMESTAMP '..', an integer INT, BIGINT or DECIMAL(p, 0) by size, 1.5
- * DECIMAL(p, s), 1e3 DOUBLE; undefined for anything else (NULL casts into any column).
- */
-function literalType(code: string, text: string): DataType | undefined {
-  // The characters between the quotes ('' is one), over adjacent literals ('a' 'b' is one literal).
-  const quoted = (): number => [...text.matchAll(/'((?:[^']|'')*)'/g)].reduce((n, m) => n + [...m[1]!.replace(/''/g, "'")].length, 0);
-  if (/^(?:TRUE|FALSE|UNKNOWN)$/i.test(code)) return DataTypes.BOOLEAN();
-  if (/^N?'[ ]*'(?:\s*'[ ]*')*$/i.test(code)) return DataTypes.CHAR(Math.max(1, quoted()));
-  if (/^X'[ ]*'$/i.test(code)) return DataTypes.BINARY(Math.max(1, Math.ceil(quoted() / 2)));
-  if (/^DATE\s*'[ ]*'$/i.test(code)) return DataTypes.DATE();
-  if (/^TIME\s*'[ ]*'$/i.test(code)) return DataTypes.TIME(0);
-  if (/^TIMESTAMP\s*'[ ]*'$/i.test(code)) return DataTypes.TIMESTAMP(3);
-  if (/^TIMESTAMP\s+WITH\s+LOCAL\s+TIME\s+ZONE\s*'[ ]*'$/i.test(code)) return DataTypes.TIMESTAMP_LTZ(3);
-  const n = /^[+-]?\s*(?:(\d+)|(\d*)\.(\d*)|(\d+\.?\d*|\.\d+)[eE][+-]?\d+)$/.exec(code);
-  if (n === null || (n[2] === "" && n[3] === "")) return undefined;
-  if (n[4] !== undefined) return DataTypes.DOUBLE();
-  if (n[1] !== undefined) {
-    const v = BigInt(n[1]);
-    if (v <= 2147483647n) return DataTypes.INT();
-    if (v <= 9223372036854775807n) return DataTypes.BIGINT();
-    const digits = n[1].replace(/^0+(?=\d)/, "").length;
-    return digits <= 38 ? DataTypes.DECIMAL(digits, 0) : undefined;
-  }
-  const digits = (n[2]! + n[3]!).replace(/^0+(?=\d)/, "").length;
-  return digits >= 1 && digits <= 38 ? DataTypes.DECIMAL(digits, n[3]!.length) : undefined;
-}
-
-/** The type named by a whole-item `CAST(expr AS type)` / `TRY_CAST(...)`, when the type text parses. */
-function castType(code: string, text: string): DataType | undefined {
-  const m = /^(?:TRY_)?CAST\s*\(/i.exec(code);
-  if (m === null || closingParen(code, m[0].length - 1) !== code.length - 1) return undefined;
-  // The last top-level AS inside the parentheses starts the type.
-  const inner = topLevelOnly(code, m[0].length, code.length - 1);
-  const as = inner === undefined ? undefined : [...inner.matchAll(/\sAS\s/gi)].pop();
-  if (as === undefined) return undefined;
-  try {
-    return parseDataType(text.slice(m[0].length + as.index! + 3, -1).trim());
-  } catch {
-    return undefined;
-  }
 }
 
 /** The message for `name`, read by `where` (the SELECT list, the WHERE clause), which is no column of `table`. */

@@ -14,6 +14,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import { codeOnly } from "./split.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { readStaticPartition } from "./static-partition.js";
+import { closingParen, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
 import { windowRelation } from "./window-relation.js";
 
 export interface SelectItem {
@@ -95,57 +96,6 @@ const SET_OPERATION = /\b(UNION|INTERSECT|EXCEPT|MINUS)\b/i;
 const AFTER_DISTINCT = /\bIS\s+(?:NOT\s+)?DISTINCT\s+$/i;
 /** Words that end a FROM item rather than alias it. */
 export const NOT_ALIAS: ReadonlySet<string> = new Set(["WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FETCH", "JOIN", "LEFT", "RIGHT", "INNER", "FULL", "CROSS", "NATURAL", "UNION", "INTERSECT", "EXCEPT", "MINUS", "FOR", "WINDOW", "MATCH_RECOGNIZE", "TABLESAMPLE", "ON", "USING"]);
-
-/** `a`, `` `a``b` `` → the identifier's name. */
-export function unquoteIdentifier(text: string): string {
-  const t = text.trim();
-  return t.startsWith("`") && t.endsWith("`") && t.length >= 2 ? t.slice(1, -1).replace(/``/g, "`") : t;
-}
-
-/**
- * code[start, end) with everything inside parentheses and brackets, the brackets included, blanked
- * (same length, so offsets stay): what is left is the top level. undefined when they do not balance.
- */
-export function topLevelOnly(code: string, start: number, end: number): string | undefined {
-  let depth = 0;
-  let flat = "";
-  for (let i = start; i < end; i++) {
-    const c = code[i]!;
-    if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") {
-      if (--depth < 0) return undefined;
-      flat += " ";
-      continue;
-    }
-    flat += depth === 0 ? c : " ";
-  }
-  return depth === 0 ? flat : undefined;
-}
-
-/** The `[start, end)` ranges of the top-level comma-separated parts of code[start, end), or undefined when unbalanced. */
-export function topLevelSplit(code: string, start: number, end: number): [number, number][] | undefined {
-  const flat = topLevelOnly(code, start, end);
-  if (flat === undefined) return undefined;
-  const parts: [number, number][] = [];
-  let from = start;
-  for (let i = flat.indexOf(","); i >= 0; i = flat.indexOf(",", i + 1)) {
-    parts.push([from, start + i]);
-    from = start + i + 1;
-  }
-  parts.push([from, end]);
-  return parts;
-}
-
-/** The offset of the `)` that closes the `(` at `open`, or -1. */
-export function closingParen(code: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    const c = code[i];
-    if (c === "(" || c === "[") depth++;
-    else if ((c === ")" || c === "]") && --depth === 0) return i;
-  }
-  return -1;
-}
 
 /** The offset of the first top-level `FROM` keyword in `flat` (topLevelOnly from `start`), as an offset of code, or -1. */
 function topLevelFrom(flat: string, start: number): number {

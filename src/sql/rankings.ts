@@ -3,7 +3,7 @@
  * turn an insert-only input into updates: a Top-N or deduplication filtered by its number.
  */
 import type { TableDefinition } from "../components/table-definition.js";
-import { closingParen, unquoteIdentifier } from "./insert-query.js";
+import { closingParen, unquoteIdentifier } from "./top-level.js";
 import type { UpdatingContext, UpdatingOperation } from "./updating-operations.js";
 
 /** The hedge of a reading that renamed window columns could overturn. */

@@ -7,7 +7,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { closingParen, topLevelSplit, unquoteIdentifier } from "./insert-query.js";
+import { closingParen, topLevelSplit, unquoteIdentifier } from "./top-level.js";
 
 /** `name = value` of one static partition entry; the value any literal. */
 const ENTRY = /^\s*(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*=\s*\S[\s\S]*$/;

@@ -21,7 +21,8 @@
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { NOT_ALIAS, unquoteIdentifier } from "./insert-query.js";
+import { NOT_ALIAS } from "./insert-query.js";
+import { unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 
 const NAME = MARKED_NAME;

@@ -5,7 +5,7 @@
  * reading says how sure it is.
  */
 import type { TableDefinition } from "../components/table-definition.js";
-import { closingParen } from "./insert-query.js";
+import { closingParen } from "./top-level.js";
 import { missingWindowColumn, updatingRanking, WINDOW_RENAME_HEDGE } from "./rankings.js";
 
 /** One updating operation found in a statement's text. */

@@ -22,7 +22,7 @@ import type { TableColumn, TableDefinition } from "../components/table-definitio
 import { supportsImplicitCast } from "../types/casts.js";
 import type { DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { topLevelOnly } from "./insert-query.js";
+import { topLevelOnly } from "./top-level.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 
 /** Flink's `table.exec.sink.upsert-materialize` (ExecutionConfigOptions: AUTO by default, NONE, FORCE). */

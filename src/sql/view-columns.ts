@@ -6,7 +6,7 @@
  * or expression for the column, joins, aggregations, unions, subqueries) is not read.
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
-import { topLevelSplit, unquoteIdentifier } from "./insert-query.js";
+import { topLevelSplit, unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, type AnalyzedStatement } from "./statement.js";
 
 const NAME = MARKED_NAME;

@@ -7,7 +7,7 @@
  * type is checked for them.
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
-import { closingParen } from "./insert-query.js";
+import { closingParen } from "./top-level.js";
 
 /** The columns a window TVF adds, after the table's own. */
 const WINDOW_COLUMNS: readonly TableColumn[] = ["window_start", "window_end", "window_time"].map((name) => ({ name, insertable: false }));

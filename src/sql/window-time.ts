@@ -15,7 +15,8 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
-import { NOT_ALIAS, unquoteIdentifier } from "./insert-query.js";
+import { NOT_ALIAS } from "./insert-query.js";
+import { unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 import { withQueryNames } from "./table-mentions.js";
 import { rowtimeRemedy } from "./temporal-join.js";
