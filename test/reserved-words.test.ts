@@ -56,6 +56,29 @@ describe("unquoted reserved words read as columns", () => {
     expect(flinkSqlErrors("INSERT INTO rw SELECT c.value, timestamp AS ts FROM rw_src AS c WHERE value > 0;")).to.not.deep.equal([]);
   });
 
+  it("user and value unquoted in the column list after the sink are errors that name the sink column and say to back-quote it (USER too: the list takes names only); back-quoted they pass", async () => {
+    const src = new api.FlinkTable("rw4_src", { columns: srcColumns, options: { connector: "datagen" } });
+    const sink = new api.IcebergSink("rw4_sink", { catalog, database: "d", table: "rw4", columns: [...sinkColumns, { name: "url", type: "STRING" }] });
+    const issues = issuesOf(() => new api.FlinkSqlJob("rw4-job", { statements: [api.sql`INSERT INTO ${sink} (user, Value, ts, url) SELECT \`user\`, \`value\`, \`timestamp\`, data FROM ${src}`] }));
+    expect(issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        `the column list after IcebergSink "rw4_sink" names its column "user" as user without back-quotes, but USER is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"user\\""); write \`user\``,
+      ],
+      [
+        "statements[0]",
+        `the column list after IcebergSink "rw4_sink" names its column "value" as Value without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"Value\\""); write \`value\``,
+      ],
+    ]);
+    expect(flinkSqlErrors("INSERT INTO rw4 (user, ts) SELECT a, b FROM rw4_src;")).to.not.deep.equal([]);
+    expect(flinkSqlErrors("INSERT INTO rw4 (value, ts) SELECT a, b FROM rw4_src;")).to.not.deep.equal([]);
+    const statement = api.sql`INSERT INTO ${sink} (\`user\`, \`value\`, ts, url) SELECT \`user\`, \`value\`, \`timestamp\`, data FROM ${src}`;
+    expect(issuesOrNone(() => new api.FlinkSqlJob("rw5-job", { statements: [statement] }))).to.deep.equal([]);
+    const script = await settle(new api.FlinkSqlJob("rw6-job", { statements: [statement] }).script);
+    expect(script).to.contain("INSERT INTO `rw4_sink` (`user`, `value`, ts, url) SELECT `user`, `value`, `timestamp`, data FROM `rw4_src`;\n");
+    expectValidFlinkSql(script);
+  });
+
   it("back-quoted, the same statement passes and renders valid Flink SQL", async () => {
     const src = new api.FlinkTable("rw2_src", { columns: srcColumns, options: { connector: "datagen" } });
     const sink = new api.IcebergSink("rw2_sink", { catalog, database: "d", table: "rw2", columns: sinkColumns });

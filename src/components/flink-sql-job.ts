@@ -41,8 +41,8 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * the SELECT list that the FROM table does not have (with the nearest name), and a name compared
    * in the WHERE clause (`x = name`, `name <> ...`, `x IN (name, ...)`) that is no column of it:
    * a misspelt column, or a value without quotes (`status = SHIPPED`: a string interpolated with
-   * `${...}` is SQL text; quote it with `sqlLiteral`), and, in either place, a column named like a reserved
-   * word (`value`, `timestamp`, `user` ...) written without back-quotes. NOT NULL sink
+   * `${...}` is SQL text; quote it with `sqlLiteral`), and, there or in the column list after the sink, a column
+   * named like a reserved word (`value`, `timestamp`, `user` ...) written without back-quotes. NOT NULL sink
    * columns (a primary key is NOT NULL): `NULL` / `CAST(NULL AS ...)` into one and a column list
    * that leaves one out are preview errors; a nullable column of the FROM table written into one is a
    * warning (Flink's `table.exec.sink.not-null-enforcer`, default ERROR, fails the job on the first

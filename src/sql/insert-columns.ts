@@ -7,7 +7,8 @@
  *
  * - the number of values the SELECT list gives, against the sink's insertable columns or the
  *   column list after the sink (a `*` counts the FROM table's columns);
- * - every column the list names is an insertable column of the sink;
+ * - every column the list names is an insertable column of the sink, and none is a reserved word
+ *   of Flink SQL written without back-quotes (reserved-words.ts `unquotedReservedSinkColumn`);
  * - the type of each value Flink would write without a CAST (types.casts `supportsImplicitCast`),
  *   where the value's type is known: a column of the FROM table (also through `*`), a
  *   `CAST(... AS type)` or a literal; any other expression is left to the runtime;
@@ -29,7 +30,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
 import { NAME, readInsertQuery, type InsertQuery, type SelectItem } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
-import { unquotedReservedColumn } from "./reserved-words.js";
+import { unquotedReservedColumn, unquotedReservedSinkColumn } from "./reserved-words.js";
 import { castType, literalType } from "./select-item-types.js";
 import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
@@ -262,10 +263,12 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
   }
   if (q.columnList !== undefined) {
     const listed: TableColumn[] = [];
-    for (const name of q.columnList) {
+    for (const { name, written } of q.columnList) {
+      const reserved = unquotedReservedSinkColumn(written, target, sinkColumns);
+      if (reserved !== undefined) diag.error(at, reserved);
       const c = sinkColumns.find((s) => s.name === name);
       if (c !== undefined) listed.push(c);
-      else {
+      else if (reserved === undefined) {
         diag.error(at, `the column list names ${JSON.stringify(name)}, which is not a column ${target.label} can be written (its columns: ${sinkColumns.map((s) => s.name).join(", ")}); Flink fails when the job starts ("Unknown target column")`);
       }
     }

@@ -27,8 +27,8 @@ export interface SelectItem {
 }
 
 export interface InsertQuery {
-  /** The target columns listed after the sink, unquoted; undefined without a list. */
-  readonly columnList?: readonly string[];
+  /** The target columns listed after the sink; undefined without a list. */
+  readonly columnList?: readonly ListedColumn[];
   /** The columns of a static partition clause `PARTITION (col = value, ...)`, unquoted (static-partition.ts). */
   readonly staticPartition?: readonly string[];
   readonly items: readonly SelectItem[];
@@ -45,6 +45,14 @@ export interface InsertQuery {
     /** The bare names compared in the WHERE clause (whereOperands); empty without a WHERE or with a subquery. */
     readonly whereOperands: readonly WhereOperand[];
   };
+}
+
+/** A column named in the column list after the sink (`INSERT INTO ${sink} (a, \`b\`) ...`). */
+export interface ListedColumn {
+  /** Unquoted. */
+  readonly name: string;
+  /** As written (trimmed): back-quoted or not. */
+  readonly written: string;
 }
 
 /** A name on one side of a comparison (`=`, `<>`, `<` ...) or in an `IN (...)` list of the WHERE clause. */
@@ -316,7 +324,7 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
   const partition = readStaticPartition(code, text, pos);
   if (partition === "unreadable") return undefined;
   if (partition !== undefined) pos = partition.end + (code.slice(partition.end).length - code.slice(partition.end).trimStart().length);
-  let columnList: string[] | undefined;
+  let columnList: ListedColumn[] | undefined;
   if (code[pos] === "(") {
     const close = closingParen(code, pos);
     const parts = close < 0 ? undefined : topLevelSplit(code, pos + 1, close);
@@ -324,7 +332,8 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
     columnList = [];
     for (const [s, e] of parts) {
       if (!LISTED_NAME.test(code.slice(s, e))) return undefined;
-      columnList.push(unquoteIdentifier(text.slice(s, e)));
+      const written = text.slice(s, e).trim();
+      columnList.push({ name: unquoteIdentifier(written), written });
     }
     pos = close + 1;
   }

@@ -1,8 +1,9 @@
 /**
  * Column names that are reserved words of Flink SQL, written without back-quotes. Flink's parser
  * (Calcite's, with Flink's keywords) reads an unquoted reserved word as the keyword, never as a
- * name, so `SELECT value, timestamp FROM t` fails when the job starts ("Encountered "value" at
- * line ..."), however the table's column is spelt; back-quoted (`` `value` ``) it is the column.
+ * name, so `SELECT value, timestamp FROM t` or `INSERT INTO t (user, value) ...` fails when the
+ * job starts ("Encountered "value" at line ..."), however the table's column is spelt; back-quoted
+ * (`` `value` ``) it is the column.
  * The words here are the reserved words of SQL:2003 that Calcite's parser reserves and that
  * tables often use as column names; the full list, which also holds words Flink accepts unquoted
  * (e.g. DATA, KEY), is in flink `docs/content/docs/dev/table/sql/overview.md` ("Reserved Keywords").
@@ -17,19 +18,42 @@ export const RESERVED_COLUMN_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The reserved word `written` (as written in the statement, unquoted) when it names one of
+ * `columns` (exactly, else in another case): the column, the back-quoted name to write, and the
+ * word in upper case; undefined otherwise.
+ */
+function reservedColumn(written: string, columns: readonly TableColumn[]): { column: TableColumn; quoted: string; upper: string } | undefined {
+  if (written.startsWith("`") || !RESERVED_COLUMN_WORDS.has(written.toUpperCase())) return undefined;
+  const column = columns.find((c) => c.name === written) ?? columns.find((c) => c.name.toLowerCase() === written.toLowerCase());
+  if (column === undefined) return undefined;
+  return { column, quoted: "`" + column.name.replace(/`/g, "``") + "`", upper: written.toUpperCase() };
+}
+
+/** What Flink's parser makes of the unquoted reserved word `written` where a name is expected. */
+function neverAName(written: string): string {
+  return `the parser never reads it as a name: the job fails when it starts ("Encountered \\"${written}\\"")`;
+}
+
+/**
  * The message for `written` (as written in the statement, unquoted), read by `where` (the SELECT
  * list, the WHERE clause) as a column of `table`, when it is a reserved word that names one of
  * `columns` (in any case); undefined otherwise.
  */
 export function unquotedReservedColumn(where: string, written: string, table: TableDefinition, columns: readonly TableColumn[]): string | undefined {
-  if (written.startsWith("`") || !RESERVED_COLUMN_WORDS.has(written.toUpperCase())) return undefined;
-  const column = columns.find((c) => c.name === written) ?? columns.find((c) => c.name.toLowerCase() === written.toLowerCase());
-  if (column === undefined) return undefined;
-  const quoted = "`" + column.name.replace(/`/g, "``") + "`";
-  const upper = written.toUpperCase();
-  const effect =
-    upper === "USER"
-      ? "the parser reads it as the SQL function USER (the name of the user), never as the column"
-      : `the parser never reads it as a name: the job fails when it starts ("Encountered \\"${written}\\"")`;
-  return `${where} reads the column ${JSON.stringify(column.name)} of ${table.label} as ${written} without back-quotes, but ${upper} is a reserved word of Flink SQL: ${effect}; write ${quoted}`;
+  const r = reservedColumn(written, columns);
+  if (r === undefined) return undefined;
+  const effect = r.upper === "USER" ? "the parser reads it as the SQL function USER (the name of the user), never as the column" : neverAName(written);
+  return `${where} reads the column ${JSON.stringify(r.column.name)} of ${table.label} as ${written} without back-quotes, but ${r.upper} is a reserved word of Flink SQL: ${effect}; write ${r.quoted}`;
+}
+
+/**
+ * The message for `written` (as written, unquoted) in the column list after the INSERT's `target`
+ * (`INSERT INTO ${sink} (user, value) SELECT ...`), when it is a reserved word that names one of
+ * the sink's `columns` (in any case); undefined otherwise. The list takes plain identifiers only,
+ * so every reserved word there (USER too) fails the parser.
+ */
+export function unquotedReservedSinkColumn(written: string, target: TableDefinition, columns: readonly TableColumn[]): string | undefined {
+  const r = reservedColumn(written, columns);
+  if (r === undefined) return undefined;
+  return `the column list after ${target.label} names its column ${JSON.stringify(r.column.name)} as ${written} without back-quotes, but ${r.upper} is a reserved word of Flink SQL: ${neverAName(written)}; write ${r.quoted}`;
 }
