@@ -1,40 +1,13 @@
 /**
  * Changelogs into sinks that cannot take one (an IcebergSink without a primary key, a v1 keyed
  * one, a FlinkTable whose sink takes inserts only), through the statement itself and the views it
- * reads; and the job's views by name.
+ * reads (view-names.ts).
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
+import { viewReads } from "./view-names.js";
 import { updatingOperation, windowAggregates, type UpdatingContext, type UpdatingOperation } from "./updating-operations.js";
-
-const VIEW_NAME = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i;
-
-/** The job's views by name (as Flink resolves it: back-quotes removed), each with its statement. */
-export function viewsByName(definitions: readonly AnalyzedStatement[]): Map<string, AnalyzedStatement> {
-  const out = new Map<string, AnalyzedStatement>();
-  for (const d of definitions) {
-    if (d.kind !== "view") continue;
-    const m = VIEW_NAME.exec(statementCode(d, true));
-    const name = m === null ? undefined : m[1]!.startsWith("`") ? m[1]!.slice(1, -1).replace(/``/g, "`") : m[1]!;
-    // The first definition stands: a second CREATE ... IF NOT EXISTS does nothing (without it, Flink fails on it).
-    if (name !== undefined && !out.has(name)) out.set(name, d);
-  }
-  return out;
-}
-
-/**
- * Where `text` reads the view `name` as a table (after FROM, JOIN or TABLE, plain or back-quoted),
- * as offsets just after the name.
- */
-function viewReads(text: string, name: string): number[] {
-  const quoted = `\`${name.replace(/`/g, "``")}\``;
-  const id = /^[A-Za-z_][A-Za-z0-9_$]*$/.test(name) ? name.replace(/\$/g, "\\$") : undefined;
-  const pattern = new RegExp(`\\b(?:FROM|JOIN|TABLE)\\s+(?:${quoted.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${id !== undefined ? `|${id}(?![A-Za-z0-9_$])` : ""})`, "gi");
-  const ends: number[] = [];
-  for (const m of text.matchAll(pattern)) ends.push(m.index! + m[0].length);
-  return ends;
-}
 
 /**
  * `a` and the views it reads, also through other views (each once). A view read only as the
@@ -154,13 +127,4 @@ function readAsTemporalTable(a: AnalyzedStatement, table: TableDefinition): bool
     if (next?.kind !== "text" || !/^\s*FOR\s+SYSTEM_TIME\s+AS\s+OF\b/i.test(next.text)) return false;
   }
   return mentions > 0;
-}
-
-/** The view statements no other statement of the job reads (they are created, never planned). */
-export function unreadViews(analyzed: readonly AnalyzedStatement[], views: ReadonlyMap<string, AnalyzedStatement>): Set<AnalyzedStatement> {
-  const out = new Set<AnalyzedStatement>();
-  for (const [name, v] of views) {
-    if (!analyzed.some((x) => x !== v && viewReads(statementCode(x, true), name).length > 0)) out.add(v);
-  }
-  return out;
 }

@@ -20,7 +20,8 @@ import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { tableMentions } from "./table-mentions.js";
 import { isLiteralOutput, type SqlStatement } from "./template.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
-import { checkChangelogIntoAppendSink, unreadViews, viewsByName } from "./changelog-sinks.js";
+import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
+import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { checkStreamingRank } from "./streaming-rank.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkWindowTimeColumns } from "./window-time.js";
@@ -297,6 +298,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };
   for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert);
   const views = viewsByName(definitions);
+  checkViewNameCase(analyzed, views, new Set(tables.map((t) => t.tableName)), diag);
   // Flink checks a view's time attributes when a statement that reads it is planned, not before.
   const unread = unreadViews(analyzed, views);
   for (const a of analyzed.filter((x) => !unread.has(x))) {
