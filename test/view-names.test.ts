@@ -1,6 +1,7 @@
 /**
  * The job's views by name, as Flink finds them (src/sql/view-names.ts): names are case-sensitive
- * (a read of `V` is no read of the view `v`: "Object 'V' not found").
+ * (a read of `V` is no read of the view `v`: "Object 'V' not found"), and a view declared as
+ * `default_catalog.default_database.v` is the view `v`.
  */
 import { expect } from "chai";
 import { errorOf, issuesOrNone, mockedApi, type Api } from "./api.js";
@@ -55,6 +56,51 @@ describe("views by name, as Flink finds them", () => {
     expect(issuesOrNone(() => new api.FlinkSqlJob("vn-both", { statements }))).to.deep.equal([]);
     const script = await settle(new api.FlinkSqlJob("vn-both2", { statements }).script);
     expect(script).to.contain("CREATE TEMPORARY VIEW V AS SELECT id, data FROM `vn_gen`;\n");
+    expectValidFlinkSql(script);
+  });
+
+  it("a view declared with Flink's default catalog and database is the view of its last name: the changelog and window checks follow it; the rendered SQL is valid", async () => {
+    const cdc = new api.FlinkTable("vn_cdc2", { columns: cols, options: cdcOptions });
+    const sink = new api.IcebergSink("vn_append2", { catalog, database: "db", table: "vn_append2", columns: cols });
+    const message = CHANGELOG.replace(/vn_cdc/g, "vn_cdc2").replace(/vn_append/g, "vn_append2");
+    const views = [
+      api.sql`CREATE TEMPORARY VIEW \`default_catalog\`.\`default_database\`.v AS SELECT id, data FROM ${cdc}`,
+      api.sql`CREATE TEMPORARY VIEW default_catalog.default_database.v AS SELECT id, data FROM ${cdc}`,
+      api.sql`CREATE TEMPORARY VIEW \`default_database\`.v AS SELECT id, data FROM ${cdc}`,
+    ];
+    for (const [k, view] of views.entries()) {
+      const e = errorOf(() => new api.FlinkSqlJob(`vn-qualified${k}`, { statements: [view, api.sql`INSERT INTO ${sink} SELECT id, data FROM v`] }));
+      expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([["statements[1]", message]]);
+    }
+    // Read by its qualified name too.
+    const read = errorOf(() => new api.FlinkSqlJob("vn-qualified-read", { statements: [api.sql`CREATE TEMPORARY VIEW v AS SELECT id, data FROM ${cdc}`, api.sql`INSERT INTO ${sink} SELECT id, data FROM default_catalog.default_database.v`] }));
+    expect(read.issues.map((i) => [i.path, i.message])).to.deep.equal([["statements[1]", message]]);
+    // A window over the qualified simple view follows its column to the table.
+    const src = new api.FlinkTable("vn_plain", { columns: [{ name: "user_id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }], options: { connector: "datagen" } });
+    const out = new api.FlinkTable("vn_out", { columns: [{ name: "ws", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const windowed = errorOf(
+      () =>
+        new api.FlinkSqlJob("vn-window", {
+          statements: [
+            api.sql`CREATE TEMPORARY VIEW \`default_catalog\`.\`default_database\`.w AS SELECT user_id, ts FROM ${src}`,
+            api.sql`INSERT INTO ${out} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE w, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`,
+          ],
+        }),
+    );
+    expect(windowed.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[1]",
+        'TUMBLE(TABLE w, DESCRIPTOR(ts), ...) in a streaming job needs a time attribute, and ts of the view w (statements[0]) is ts of FlinkTable "vn_plain", a plain TIMESTAMP(3) column: ' +
+          'Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); ' +
+          'declare watermark: { column: "ts", expression: "`ts` - INTERVAL \'5\' SECOND" } on FlinkTable "vn_plain" for event time, or a computed column { name: "proc_time", expression: "PROCTIME()" } and DESCRIPTOR(proc_time) for processing time',
+      ],
+    ]);
+    // Over an insert-only table, the qualified view passes, and renders valid Flink SQL.
+    const gen = new api.FlinkTable("vn_gen2", { columns: cols, options: { connector: "datagen" } });
+    const statements = [api.sql`CREATE TEMPORARY VIEW \`default_catalog\`.\`default_database\`.v AS SELECT id, data FROM ${gen}`, api.sql`INSERT INTO ${sink} SELECT id, data FROM v`];
+    expect(issuesOrNone(() => new api.FlinkSqlJob("vn-gen", { statements }))).to.deep.equal([]);
+    const script = await settle(new api.FlinkSqlJob("vn-gen2", { statements }).script);
+    expect(script).to.contain("CREATE TEMPORARY VIEW `default_catalog`.`default_database`.v AS SELECT id, data FROM `vn_gen2`;\n");
     expectValidFlinkSql(script);
   });
 });

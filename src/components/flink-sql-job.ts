@@ -72,7 +72,8 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * interpolated table, and OVER windows are left to Flink; a view no
    * statement reads is not checked (Flink plans a view only where it is read); a view is read by
    * its name in exactly its letter case (Flink's names are case-sensitive), and a read in another
-   * case is a preview error that names the view. An event-time join
+   * case is a preview error that names the view; a view declared as
+   * `default_catalog.default_database.v` (Flink's built-in catalog and database) is the view `v`. An event-time join
    * against a streaming IcebergSource warns that results wait for its next commit. In a streaming
    * job, updates into a sink that cannot take them are errors (changelog-sinks.ts): a changelog FROM
    * table, an aggregation without a window, a Top-N / deduplication (not per window, not by a

@@ -16,12 +16,12 @@ import { tableOptionsHints } from "./hints.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
-import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
+import { analyzeStatement, statementCode, type AnalyzedStatement } from "./statement.js";
 import { tableMentions } from "./table-mentions.js";
 import { isLiteralOutput, type SqlStatement } from "./template.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
 import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
-import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
+import { checkViewNameCase, declaredViewName, unreadViews, viewsByName } from "./view-names.js";
 import { checkStreamingRank } from "./streaming-rank.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkWindowTimeColumns } from "./window-time.js";
@@ -177,8 +177,8 @@ function checkTextMentions(analyzed: readonly AnalyzedStatement[], tables: reado
   const declared = new Set(tables.map((t) => t.tableName));
   for (const a of analyzed) {
     if (a.kind !== "view") continue;
-    const m = /VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i.exec(a.statement.toString());
-    if (m) declared.add(m[1]!.startsWith("`") ? m[1]!.slice(1, -1).replace(/``/g, "`") : m[1]!);
+    const name = declaredViewName(statementCode(a, true));
+    if (name !== undefined) declared.add(name);
   }
   analyzed.forEach((a) => {
     const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join("");

@@ -10,9 +10,11 @@ import { topLevelSplit, unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, type AnalyzedStatement } from "./statement.js";
 
 const NAME = MARKED_NAME;
-/** The whole view statement in the simple shape; groups: the select list, the table marker, the alias. */
+/** A part of a view's qualified name (`catalog.db.`), which declaredViewName resolves. */
+const QUALIFIER = "(?:(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\\s*\\.\\s*){0,2}";
+/** The whole view statement in the simple shape; groups: the view's name, the select list, the table marker, the alias. */
 const SIMPLE_VIEW = new RegExp(
-  `^\\s*CREATE\\s+TEMPORARY\\s+(?:SYSTEM\\s+)?VIEW\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?${NAME}\\s+AS\\s+SELECT\\s+([\\s\\S]+?)\\s+FROM\\s+\\u0000(\\d+)\\u0000(?:\\s+(?:AS\\s+)?(?!WHERE\\b)${NAME})?\\s*(?:WHERE\\b[\\s\\S]*)?$`,
+  `^\\s*CREATE\\s+TEMPORARY\\s+(?:SYSTEM\\s+)?VIEW\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?${QUALIFIER}${NAME}\\s+AS\\s+SELECT\\s+([\\s\\S]+?)\\s+FROM\\s+\\u0000(\\d+)\\u0000(?:\\s+(?:AS\\s+)?(?!WHERE\\b)${NAME})?\\s*(?:WHERE\\b[\\s\\S]*)?$`,
   "i",
 );
 

@@ -4,13 +4,20 @@
  * `Lex.JAVA`: names keep their case and match exactly, and the catalog reader it creates is
  * case-sensitive), and a temporary view is looked up by its full path (flink
  * `table/api/.../catalog/CatalogManager.java` `getTable`: `temporaryTables.get(objectIdentifier)`),
- * so `FROM V` does not read the view `v`: the job fails with "Object 'V' not found". A view named
- * with its catalog or database is not followed.
+ * so `FROM V` does not read the view `v`: the job fails with "Object 'V' not found". A view's name
+ * may carry its catalog and database; a FlinkSqlJob runs in Flink's built-in ones
+ * (`default_catalog`, `default_database`: flink TableConfigOptions `table.builtin-catalog-name`,
+ * `table.builtin-database-name`), so `default_catalog.default_database.v` and
+ * `default_database.v` are the view `v`. A view in another catalog or database is not followed.
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 import { tableMentions, withQueryNames } from "./table-mentions.js";
 import { unquoteIdentifier } from "./top-level.js";
+
+/** Flink's built-in catalog and database, which a FlinkSqlJob's statements run in. */
+export const DEFAULT_CATALOG = "default_catalog";
+export const DEFAULT_DATABASE = "default_database";
 
 const PART = String.raw`(?:\`(?:[^\`]|\`\`)+\`|[A-Za-z_][A-Za-z0-9_$]*)`;
 /** A name of one to three parts (`v`, `db.v`, `catalog.db.v`), plain or back-quoted. */
@@ -19,9 +26,16 @@ const VIEW_HEAD = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+E
 /** A keyword a relation's name follows. */
 const RELATION_KEYWORD = /\b(?:FROM|JOIN|TABLE)\s+/gi;
 
-/** The name `path` (its parts unquoted) names: the name itself when it has one part; undefined otherwise. */
+/**
+ * The name `path` (its parts unquoted) resolves to in Flink's built-in catalog and database: the
+ * last part when the others are `default_catalog.default_database` or `default_database`, the name
+ * itself when it has one part; undefined for a path into another catalog or database.
+ */
 export function resolvedViewName(path: readonly string[]): string | undefined {
-  return path.length === 1 ? path[0] : undefined;
+  if (path.length === 1) return path[0];
+  if (path.length === 2 && path[0] === DEFAULT_DATABASE) return path[1];
+  if (path.length === 3 && path[0] === DEFAULT_CATALOG && path[1] === DEFAULT_DATABASE) return path[2];
+  return undefined;
 }
 
 /** The parts of the path that starts at `at` in `code` (unquoted), and where it ends; undefined when none starts there. */
@@ -35,7 +49,8 @@ function readPath(code: string, at: number): { parts: string[]; end: number } | 
 
 /**
  * The name a `CREATE TEMPORARY VIEW` statement's code (statementCode with names) declares, as Flink
- * resolves it (resolvedViewName); undefined for another statement or a qualified view name.
+ * resolves it (resolvedViewName); undefined for another statement or a view outside the built-in
+ * catalog and database.
  */
 export function declaredViewName(code: string): string | undefined {
   const head = VIEW_HEAD.exec(code);
@@ -57,7 +72,8 @@ export function viewsByName(definitions: readonly AnalyzedStatement[]): Map<stri
 
 /**
  * Where `text` (statementCode with names) reads the view `name` as a table (after FROM, JOIN or
- * TABLE, plain or back-quoted), in exactly its letter case, as offsets just after the name.
+ * TABLE, plain or back-quoted, also as `default_catalog.default_database.name`), in exactly its
+ * letter case, as offsets just after the name.
  */
 export function viewReads(text: string, name: string): number[] {
   const ends: number[] = [];
