@@ -76,6 +76,28 @@ describe("session 12 trial checks", () => {
     new api.IcebergSource("t12_ok", { catalog: lake, database: "db", table: "t", columns: cols, extraOptions: { "as-of-timestamp": "1767225600000" } });
   });
 
+  it("as-of-timestamp in epoch seconds or microseconds is an error, as start-snapshot-timestamp is, in extraOptions and in a hint", () => {
+    const seconds = issuesOf(() => new api.IcebergSource("t13_asof_s", { catalog: lake, database: "db", table: "t", columns: cols, extraOptions: { "as-of-timestamp": "1767225600" } }));
+    expect(seconds).to.deep.equal([
+      {
+        path: 'extraOptions["as-of-timestamp"]',
+        message: "1767225600 looks like epoch seconds (2026-01-01T00:00:00.000Z); the runtime reads milliseconds, where it means January 1970: write 1767225600000",
+      },
+    ]);
+    const micros = issuesOf(() => new api.IcebergSource("t13_asof_us", { catalog: lake, database: "db", table: "t", columns: cols, extraOptions: { "as-of-timestamp": "1767225600000000" } }));
+    expect(micros.map((i) => i.message)).to.deep.equal(["1767225600000000 looks like epoch microseconds (2026-01-01T00:00:00.000Z); the runtime reads milliseconds: write 1767225600000"]);
+    const src = new api.IcebergSource("t13_asof_src", { catalog: lake, database: "db", table: "t", columns: cols });
+    const out = new api.IcebergSink("t13_asof_out", { catalog: lake, database: "db", table: "out3", columns: cols });
+    const hinted = issuesOf(
+      () =>
+        new api.FlinkSqlJob("t13-asof-hint", {
+          runtimeMode: "batch",
+          statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${src} /*+ OPTIONS('as-of-timestamp'='1767225600') */`],
+        }),
+    );
+    expect(hinted.map((i) => i.path)).to.deep.equal(['statements[0] OPTIONS hint of t13_asof_src["as-of-timestamp"]']);
+  });
+
   it("FOR SYSTEM_TIME AS OF TIMESTAMP '...' on an IcebergSource is an error that points to as-of-timestamp", () => {
     const src = new api.IcebergSource("t12_tt", { catalog: lake, database: "db", table: "t", columns: cols });
     const out = new api.IcebergSink("t12_out3", { catalog: lake, database: "db", table: "out3", columns: cols });

@@ -9,6 +9,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, type CredentialTarget, isCredentialKey, lands } from "../validation/secrets.js";
 import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
 import { CACHE_EXPIRATION_KEY, cacheExpirationProblem } from "./catalog.js";
+import { timestampProblem } from "./starting-strategy.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
 
@@ -234,6 +235,9 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     // A bounded read applies the ref (tag / branch) first, then the time: the scan refuses a second snapshot
     // (iceberg FlinkSplitPlanner.planTasks: useRef, then asOfTime; core SnapshotScan "Cannot override snapshot, already set snapshot id").
     if (ctx.kind === "IcebergSource" && lower === "as-of-timestamp") {
+      // Digits in another unit: the read looks for a snapshot as of 1970 (SnapshotUtil.snapshotIdAsOfTime: "Cannot find a snapshot older than").
+      const millis = /^[0-9]+$/.test(map[key]!.trim()) ? timestampProblem(map[key]!.trim()) : undefined;
+      if (millis !== undefined) diag.error(mapPath(arg, key), millis);
       const ref = ["tag", "branch"].find((r) => map[r] !== undefined);
       if (ref !== undefined) {
         diag.error(

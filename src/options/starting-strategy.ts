@@ -95,12 +95,13 @@ export function chosenStartingStrategy(extra: Readonly<Record<string, string>>, 
 const EXAMPLE_MS = Date.UTC(2026, 0, 1);
 
 /**
- * Why `text` is no plausible `start-snapshot-timestamp`, or undefined. The runtime parses a Long
- * (FlinkReadOptions START_SNAPSHOT_TIMESTAMP) and compares it with snapshot commit times in
- * milliseconds, so a value in seconds means January 1970 and one in microseconds a time after the
- * year 50000: epoch milliseconds of this era have 13 digits (2001-09-09 to 2286-11-20).
+ * Why `text` is no plausible `start-snapshot-timestamp` or `as-of-timestamp`, or undefined. The
+ * runtime parses a Long (FlinkReadOptions START_SNAPSHOT_TIMESTAMP, AS_OF_TIMESTAMP) and compares
+ * it with snapshot commit times in milliseconds, so a value in seconds means January 1970 and one
+ * in microseconds a time after the year 50000: epoch milliseconds of this era have 13 digits
+ * (2001-09-09 to 2286-11-20).
  */
-function timestampProblem(text: string): string | undefined {
+export function timestampProblem(text: string): string | undefined {
   const example = `e.g. "${EXAMPLE_MS}" for 2026-01-01T00:00:00Z`;
   if (!/^[0-9]+$/.test(text)) {
     const ms = dateTextMillis(text.trim());
