@@ -281,7 +281,7 @@ const src = new FlinkTable("src", { columns: [{ name: "a", type: "INT" }], optio
 const dst = new FlinkTable("dst", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });
 new FlinkSqlJob("gw-job", { statements: [sql\`INSERT INTO \${dst} SELECT a FROM \${src}\`], configuration: { "execution.checkpointing.interval": "30s" },
   sqlGateway: { endpoint: "http://sql-gateway:8083", savepointDir: "s3://lake/savepoints", headers: { Authorization: pulumi.secret("Bearer t0ken") },
-    sessionProperties: { "pipeline.name": "gw", "s3.secret-key": pulumi.secret("hunter2") } } });\n`,
+    sessionProperties: { "pipeline.name": "gw", "table.catalog-store.jdbc.password": pulumi.secret("hunter2") } } });\n`,
     );
     const out = path.join(tmp, "gateway-out");
     const r = await runCli(["synth", dir, "--out", out]);
@@ -300,7 +300,7 @@ new FlinkSqlJob("gw-job", { statements: [sql\`INSERT INTO \${dst} SELECT a FROM 
       "    execution.runtime-mode: STREAMING",
       "  sessionProperties:",
       "    pipeline.name: gw",
-      "    s3.secret-key: \"[secret]\"",
+      "    table.catalog-store.jdbc.password: \"[secret]\"",
       "headers:",
       "  Authorization: \"[secret]\"",
       "onUpdate:",

@@ -86,7 +86,7 @@ describe("fuzz: secrets never appear in plain text", function () {
           statements: [api.sql`INSERT INTO ${sink} SELECT * FROM ${src} WHERE ${where} <> ''`],
           ...(c.target === "kubernetes" ? { kubernetes: { namespace: "flink", image: maybe(c.image, "flink:2.1", `reg/${S}:1`), flinkVersion: "v2_1" as const, mode: "standalone" as const } } : {}),
           ...(c.target === "gateway"
-            ? { sqlGateway: { endpoint: "http://gw:8083", headers: c.header ? { Authorization: pulumi.secret(S) } : { "X-Request-Source": "fuzz" }, sessionProperties: { "s3.secret-key": pulumi.secret(S), "x.y": maybe(c.session, "v", S) } } }
+            ? { sqlGateway: { endpoint: "http://gw:8083", headers: c.header ? { Authorization: pulumi.secret(S) } : { "X-Request-Source": "fuzz" }, sessionProperties: { "table.catalog-store.jdbc.password": pulumi.secret(S), "x.y": maybe(c.session, "v", S) } } }
             : {}),
         });
         const d = job.deployment;

@@ -125,7 +125,7 @@ describe("FlinkSqlJob deploy targets", () => {
     const { src, sink } = tables("gwv");
     new api.FlinkSqlJob("gw-secret-map", {
       statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`],
-      sqlGateway: { endpoint: "http://gw:8083", sessionProperties: pulumi.secret({ "s3.secret-key": "x" }) as unknown as Record<string, string> },
+      sqlGateway: { endpoint: "http://gw:8083", sessionProperties: pulumi.secret({ "table.catalog-store.jdbc.password": "x" }) as unknown as Record<string, string> },
     });
     const e = errorOf(
       () =>
@@ -133,11 +133,11 @@ describe("FlinkSqlJob deploy targets", () => {
           statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`],
           sqlGateway: {
             endpoint: "http://admin:hunter2@gw:8083",
-            sessionProperties: { "fs.s3a.endpoint": "https://AKIA:topsecret@minio:9000", "fs.s3a.secret.key": 123456 as unknown as string },
+            sessionProperties: { "table.catalog-store.jdbc.url": "https://AKIA:topsecret@minio:9000", "table.catalog-store.jdbc.password": 123456 as unknown as string },
           },
         }),
     );
-    expect(e.issues.map((i) => i.path)).to.deep.equal(["sqlGateway.endpoint", 'sqlGateway.sessionProperties["fs.s3a.endpoint"]', 'sqlGateway.sessionProperties["fs.s3a.secret.key"]']);
+    expect(e.issues.map((i) => i.path)).to.deep.equal(["sqlGateway.endpoint", 'sqlGateway.sessionProperties["table.catalog-store.jdbc.url"]', 'sqlGateway.sessionProperties["table.catalog-store.jdbc.password"]']);
     expect(e.message).not.to.contain("hunter2").and.not.contain("topsecret").and.not.contain("123456");
     // A plain (not secret) Output map is checked when known, and synth's summary never shows such a value.
     const { gatewaySubmission } = await import("../src/components/gateway-summary.js");

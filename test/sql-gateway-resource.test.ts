@@ -19,7 +19,7 @@ describe("SqlGatewayArgs validation", () => {
   };
 
   it("accepts a plain http(s) endpoint, Outputs, and secret credential properties", () => {
-    expect(issues({ endpoint: "https://gw.example.com:8083/flink", sessionProperties: { "s3.secret-key": pulumi.secret("x"), "rest.address": "jm" }, headers: { Authorization: pulumi.secret("Bearer x"), "X-Trace": "on" }, savepointDir: "s3://b/sp", apiVersion: "v3" })).to.deep.equal([]);
+    expect(issues({ endpoint: "https://gw.example.com:8083/flink", sessionProperties: { "table.catalog-store.jdbc.password": pulumi.secret("x"), "rest.address": "jm" }, headers: { Authorization: pulumi.secret("Bearer x"), "X-Trace": "on" }, savepointDir: "s3://b/sp", apiVersion: "v3" })).to.deep.equal([]);
     expect(issues({ endpoint: pulumi.output("not checked yet") })).to.deep.equal([]);
   });
 
@@ -27,7 +27,7 @@ describe("SqlGatewayArgs validation", () => {
     expect(
       issues({
         endpoint: "sql-gateway:8083",
-        sessionProperties: { "s3.secret-key": "plain", "": "x", "rest.port": 8081 as unknown as string },
+        sessionProperties: { "table.catalog-store.jdbc.password": "plain", "": "x", "rest.port": 8081 as unknown as string },
         headers: { "Bad Header": "x" },
         savepointDir: "/tmp/sp",
         apiVersion: "v9" as "v1",
@@ -35,9 +35,9 @@ describe("SqlGatewayArgs validation", () => {
     ).to.deep.equal([
       { path: "sqlGateway.endpoint", message: '"sql-gateway:8083" has no scheme; write "http://sql-gateway:8083" (or https://)' },
       {
-        path: 'sqlGateway.sessionProperties["s3.secret-key"]',
+        path: 'sqlGateway.sessionProperties["table.catalog-store.jdbc.password"]',
         message:
-          '"s3.secret-key" carries a credential but is a plain string, which would sit in plain text in the program; pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): session properties go to the gateway in the request body, never into the script, and are stored as secrets',
+          '"table.catalog-store.jdbc.password" carries a credential but is a plain string, which would sit in plain text in the program; pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): session properties go to the gateway in the request body, never into the script, and are stored as secrets',
       },
       { path: "sqlGateway.sessionProperties", message: "a session property key is empty" },
       { path: 'sqlGateway.sessionProperties["rest.port"]', message: 'must be a string: write "8081"' },
@@ -80,13 +80,35 @@ describe("SqlGatewayArgs validation", () => {
   });
 
   it("a session property value that embeds a credential is a plain-string error with the same remedy (no Kubernetes advice)", () => {
-    expect(issues({ endpoint: "http://gw:8083", sessionProperties: { "table.catalog-store.jdbc.url": "jdbc:postgresql://db/x?password=hunter2", "s3.endpoint": pulumi.secret("jdbc:postgresql://db/x?password=p") } })).to.deep.equal([
+    expect(issues({ endpoint: "http://gw:8083", sessionProperties: { "table.catalog-store.jdbc.url": "jdbc:postgresql://db/x?password=hunter2", "table.catalog-store.kind": pulumi.secret("jdbc:postgresql://db/x?password=p") } })).to.deep.equal([
       {
         path: 'sqlGateway.sessionProperties["table.catalog-store.jdbc.url"]',
         message:
           'the value of "table.catalog-store.jdbc.url" (user:password@ or a password=/token= parameter) carries a credential but is a plain string, which would sit in plain text in the program; ' +
           "pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): session properties go to the gateway in the request body, never into the script, and are stored as secrets",
       },
+    ]);
+  });
+
+  it("an S3 filesystem key is no session property: a credential is an error that says where it goes, a setting a warning (the cluster reads them at start)", () => {
+    const diag = new Diagnostics("sqlGateway");
+    args.validateSqlGatewayArgs(
+      { endpoint: "http://gw:8083", sessionProperties: { "s3.access-key": pulumi.secret("AKIA"), "fs.s3a.secret.key": "plain", "s3.endpoint": "http://minio:9000", "presto.s3.path-style-access": "true" } },
+      diag,
+    );
+    const why = (key: string) =>
+      `"${key}" is a key of Flink's S3 filesystem, which each process of the session cluster reads from the cluster's configuration when it starts (flink FileSystem.initialize), never from a session: as a session property it has no effect`;
+    const credential = (key: string) =>
+      `${why(key)}, and a credential would be kept in Pulumi state for nothing. Remove it and pass the credential as an environment variable of the session cluster's JobManager and TaskManagers and of the SQL Gateway process itself, set where they are deployed, since this package sends a gateway no environment: ` +
+      "S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there (an Iceberg catalog on S3FileIO also takes s3.* keys in its catalog.properties, where they reach the catalog)";
+    const setting = (key: string) => `${why(key)}; set it in the Flink configuration of the session cluster where it is deployed (an Iceberg catalog on S3FileIO takes s3.* keys in its catalog.properties instead)`;
+    expect(diag.errors).to.deep.equal([
+      { path: 'sqlGateway.sessionProperties["s3.access-key"]', message: credential("s3.access-key") },
+      { path: 'sqlGateway.sessionProperties["fs.s3a.secret.key"]', message: credential("fs.s3a.secret.key") },
+    ]);
+    expect(diag.warnings).to.deep.equal([
+      { path: 'sqlGateway.sessionProperties["s3.endpoint"]', message: setting("s3.endpoint") },
+      { path: 'sqlGateway.sessionProperties["presto.s3.path-style-access"]', message: setting("presto.s3.path-style-access") },
     ]);
   });
 

@@ -16,7 +16,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { checkKnownKeys } from "../../validation/known-keys.js";
 import { isDeferred } from "../../validation/deferred.js";
-import { isCredentialKey, plainStringValueProblem, valueCarriesCredential } from "../../validation/secrets.js";
+import { credentialEnvironment, isCredentialKey, plainStringValueProblem, valueCarriesCredential } from "../../validation/secrets.js";
 import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.js";
 import { restoreKeyProblem } from "../target-keys.js";
 
@@ -57,9 +57,12 @@ export interface SqlGatewayArgs {
    * are settings, not secrets; `--show-secrets` shows the rest). Preview errors: a key
    * that chooses the restored state (`execution.state-recovery.*`, `execution.savepoint.path`,
    * `execution.savepoint.ignore-unclaimed-state`: use initialSavepointPath and allowNonRestoredState), a key the job's configuration also sets with another value
-   * or as an Output (the script's SET line would win), a key the job decides (runtime mode, checkpoint interval,
-   * parallelism), an Iceberg write option, and a credential key (e.g. `s3.secret-key`) with a
-   * plain string value: pass that as a Pulumi secret.
+   * (the script's SET line would win; an Output there warns), a key the job decides (runtime mode, checkpoint interval,
+   * parallelism), an Iceberg write option, a credential key (e.g. `table.catalog-store.jdbc.password`) with a
+   * plain string value: pass that as a Pulumi secret, and a credential of Flink's S3 filesystem (`s3.*`,
+   * `s3a.*`, `fs.s3a.*`, `presto.s3.*`): the session cluster reads those from its own configuration when
+   * it starts (flink FileSystem.initialize), so pass it as the cluster's environment; another key of
+   * those warns, as it has no effect in a session.
    */
   sessionProperties?: Record<string, pulumi.Input<string>>;
   /**
@@ -148,6 +151,26 @@ function plainCredentialMessage(subject: string, travel: string): string {
 const SESSION_TRAVEL = "session properties go to the gateway in the request body, never into the script, and are stored as secrets";
 const HEADER_TRAVEL = "headers go to the gateway with each request, never into the script, and are stored as secrets";
 
+/**
+ * Keys of Flink's S3 filesystems (flink-s3-fs-hadoop reads `s3.`, `s3a.` and `fs.s3a.`,
+ * flink-s3-fs-presto `s3.` and `presto.s3.`): each process reads them from the cluster's
+ * configuration when it starts (flink-core FileSystem.initialize, from the entrypoints), never from
+ * a session's properties, so on a session cluster they have no effect there.
+ */
+const S3_FILESYSTEM_KEY = /^(?:s3|s3a|fs\.s3a|presto\.s3)\./i;
+
+/** What to say of an S3 filesystem key in sessionProperties (a credential, or a setting), or undefined for another key. */
+function s3FilesystemKeyProblem(key: string): { credential: string; setting: string } | undefined {
+  if (!S3_FILESYSTEM_KEY.test(key.trim())) return undefined;
+  const why = `${JSON.stringify(key)} is a key of Flink's S3 filesystem, which each process of the session cluster reads from the cluster's configuration when it starts (flink FileSystem.initialize), never from a session: as a session property it has no effect`;
+  return {
+    credential:
+      `${why}, and a credential would be kept in Pulumi state for nothing. Remove it and pass the credential ${credentialEnvironment("sqlGateway", true)}: ` +
+      "S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there (an Iceberg catalog on S3FileIO also takes s3.* keys in its catalog.properties, where they reach the catalog)",
+    setting: `${why}; set it in the Flink configuration of the session cluster where it is deployed (an Iceberg catalog on S3FileIO takes s3.* keys in its catalog.properties instead)`,
+  };
+}
+
 /** Every key of SqlGatewayArgs. */
 const SQL_GATEWAY_ARG_KEYS = ["endpoint", "sessionProperties", "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion", "startTimeout"] as const satisfies readonly (keyof SqlGatewayArgs)[];
 /** Compile-time check that the list above names every key of SqlGatewayArgs. */
@@ -188,7 +211,11 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
         `${JSON.stringify(key)} is decided by ${decidedBy} and sent with the job's configuration; a session property would override what preview validated. Set it there instead`,
       );
     }
-    if (isCredentialKey(key) && isPlainString(value)) {
+    const filesystem = s3FilesystemKeyProblem(key);
+    if (filesystem !== undefined) {
+      if (isCredentialKey(key)) diag.error(`sessionProperties[${JSON.stringify(key)}]`, filesystem.credential);
+      else diag.warn(`sessionProperties[${JSON.stringify(key)}]`, filesystem.setting);
+    } else if (isCredentialKey(key) && isPlainString(value)) {
       diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainCredentialMessage(JSON.stringify(key), SESSION_TRAVEL));
     }
   }
