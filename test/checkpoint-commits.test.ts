@@ -28,6 +28,24 @@ describe("sinks that commit on checkpoints (C01's kind)", () => {
     expect(configured.checkpointInterval).to.equal("10s");
   });
 
+  it("a streaming job that writes an exactly-once 'kafka' or 'upsert-kafka' table checkpoints every 1min: its transactions commit on checkpoints", () => {
+    const src = new api.FlinkTable("eo_src", { columns: cols, options: { connector: "datagen" } });
+    const kafka = (name: string, guarantee: string, extra: Record<string, string> = {}) =>
+      new api.FlinkTable(name, {
+        columns: cols,
+        options: { connector: "kafka", topic: "out", "properties.bootstrap.servers": "kafka:9092", format: "json", "sink.delivery-guarantee": guarantee, "sink.transactional-id-prefix": name, ...extra },
+      });
+    expect(new api.FlinkSqlJob("eo-kafka", { statements: [api.sql`INSERT INTO ${kafka("eo_out", "EXACTLY-ONCE")} SELECT id FROM ${src}`] }).checkpointInterval).to.equal("1min");
+    const upsert = new api.FlinkTable("eo_upsert", {
+      columns: cols,
+      primaryKey: ["id"],
+      options: { connector: "upsert-kafka", topic: "up", "properties.bootstrap.servers": "kafka:9092", "key.format": "json", "value.format": "json", "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "up" },
+    });
+    expect(new api.FlinkSqlJob("eo-upsert", { statements: [api.sql`INSERT INTO ${upsert} SELECT id FROM ${src}`] }).checkpointInterval).to.equal("1min");
+    // at-least-once flushes on checkpoints but sends every record at once: nothing waits for a checkpoint.
+    expect(new api.FlinkSqlJob("alo-kafka", { statements: [api.sql`INSERT INTO ${kafka("alo_out", "at-least-once")} SELECT id FROM ${src}`] }).checkpointInterval).to.equal(undefined);
+  });
+
   it("a batch job, or a job that only reads the 'filesystem' table, or another connector: no checkpointing added", async () => {
     const { src, sink } = tables("fs2", "filesystem");
     expect(new api.FlinkSqlJob("fs-batch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`] }).checkpointInterval).to.equal(undefined);

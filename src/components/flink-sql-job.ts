@@ -98,7 +98,7 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * Further Flink configuration (plain strings), e.g. `{ "pipeline.name": "ingest" }`; rendered as
    * SET lines and applied by the target. `execution.checkpointing.interval` here wins over the
    * sinks' commitInterval but may not exceed any of them; without it a streaming job that writes
-   * an IcebergSink or a 'filesystem' FlinkTable (both commit only on checkpoints), or reads an
+   * an IcebergSink, a 'filesystem' FlinkTable or an exactly-once 'kafka' / 'upsert-kafka' FlinkTable (all commit only on checkpoints), or reads an
    * Iceberg table as a stream, checkpoints at the smallest commitInterval, else every 1min. Not
    * allowed: `execution.runtime-mode` (use runtimeMode), `parallelism.default` together with
    * `parallelism`, keys that carry credentials (SPEC decision 8), line breaks; with a deploy target

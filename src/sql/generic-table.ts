@@ -144,10 +144,12 @@ export interface GenericTablePlan {
   /** How a job reads the table, for a 'kafka' table (connector-bounds.ts kafkaRead). */
   kafkaRead: KafkaRead | undefined;
   /**
-   * True for the 'filesystem' connector: in a streaming job its sink finishes part files only on
-   * checkpoints (flink FileSystemTableSink / StreamingFileSink: in-progress and pending files are
-   * committed when a checkpoint completes), so a job that writes it needs checkpointing, like an
-   * Iceberg sink (case C01's kind).
+   * True for a sink that commits only on checkpoints, so that a streaming job that writes it needs
+   * checkpointing, like an Iceberg sink (case C01's kind): the 'filesystem' connector (flink
+   * FileSystemTableSink / StreamingFileSink: in-progress and pending files are committed when a
+   * checkpoint completes) and a 'kafka' / 'upsert-kafka' sink with 'sink.delivery-guarantee'
+   * 'exactly-once' (flink-connector-kafka KafkaSink: its writes go into Kafka transactions that
+   * commit when a checkpoint completes; read_committed consumers see nothing before).
    */
   commitsOnCheckpoint: boolean;
   /** Format options Flink refuses only when a job reads the table (its decoder's checks, e.g. json's two decoding flags). */
@@ -357,7 +359,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     changelog: connectorChangelog(options),
     appendOnly: appendOnlySink(options),
     kafkaRead: kafkaRead(options),
-    commitsOnCheckpoint: typeof options["connector"] === "string" && options["connector"].trim() === "filesystem",
+    commitsOnCheckpoint: commitsOnCheckpoint(options),
     readFailures,
     writeFailures,
     primaryKey,
@@ -377,6 +379,14 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
  * True when the 'datagen' connector never generates NULL for column `name`: its
  * `fields.<name>.null-rate` is unset or 0 (flink DataGenConnectorOptions NULL_RATE, default 0).
  */
+/** Whether the table's sink commits only on checkpoints (GenericTablePlan.commitsOnCheckpoint). */
+function commitsOnCheckpoint(options: Readonly<Record<string, string>>): boolean {
+  const connector = options["connector"]?.trim();
+  if (connector === "filesystem") return true;
+  // The guarantee is read as an enum, in any letter case (flink ConfigurationUtils.convertToEnum).
+  return (connector === "kafka" || connector === "upsert-kafka") && options["sink.delivery-guarantee"]?.trim().toLowerCase() === "exactly-once";
+}
+
 function datagenNeverNull(options: Readonly<Record<string, string>>, name: string): boolean {
   if (options["connector"]?.trim() !== "datagen") return false;
   const rate = options[`fields.${name}.null-rate`];

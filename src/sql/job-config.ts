@@ -159,7 +159,7 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
       );
     }
   } else if (icebergSinks.length > 0 || sinks.some((s) => s.commitsOnCheckpoint === true) || reads.some((t) => t.iceberg?.streamingRead === true)) {
-    // Iceberg sinks commit on checkpoints, and so does a 'filesystem' sink in a streaming job; a
+    // Iceberg sinks commit on checkpoints, and so do a 'filesystem' and an exactly-once Kafka sink; a
     // streaming Iceberg read keeps the snapshot it has reached only in checkpointed state (a
     // failover or a last-state upgrade resumes from it).
     let interval: string;
