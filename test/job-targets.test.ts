@@ -320,6 +320,25 @@ describe("typos in args are reported with the closest known key", () => {
   let api: Api;
   before(async () => (api = await mockedApi()));
 
+  it("a checkpoint interval looked for as a prop of the job, its target or a sink says where it is set", () => {
+    const src = new api.FlinkTable("ci_src2", { columns: cols, options: { connector: "datagen" } });
+    const out = new api.FlinkTable("ci_out2", { columns: cols, options: { connector: "print" } });
+    const where =
+      'the checkpoint interval is set by an IcebergSink\'s commitInterval (Iceberg commits on checkpoints; the job checkpoints at its sinks\' smallest) or by the FlinkSqlJob\'s configuration: { "execution.checkpointing.interval": "1min" }';
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("ci-job", {
+          statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${src}`],
+          checkpoint_interval: "1min",
+          kubernetes: { namespace: "flink", image: "img", flinkVersion: "v2_1", checkpointingInterval: "1min" },
+        } as never),
+    );
+    expect(e.issues).to.deep.equal([
+      { path: "checkpoint_interval", message: `unknown arg "checkpoint_interval": ${where}` },
+      { path: "kubernetes.checkpointingInterval", message: `unknown arg "checkpointingInterval": ${where}` },
+    ]);
+  });
+
   it("FlinkTable, FlinkSqlJob, kubernetes and its nested args", () => {
     const t = errorOf(() => new api.FlinkTable("typo", { columns: [{ name: "a", type: "INT", coment: "x" }], options: { connector: "print" }, primarykey: ["a"] } as never));
     expect(t.issues.map((i) => [i.path, i.message])).to.deep.equal([

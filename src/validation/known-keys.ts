@@ -38,8 +38,21 @@ export function didYouMean(value: unknown, allowed: readonly string[]): string {
   return near !== undefined && near !== value ? `; did you mean ${JSON.stringify(near)}?` : "";
 }
 
+/**
+ * Where an arg that users look for under another name lives, by its name folded (lower case, no
+ * `_` / `-`, checkpointing read as checkpoint): the checkpoint interval, which Iceberg commits follow, is no prop of its own.
+ */
+const PLACED_ELSEWHERE: ReadonlyMap<string, string> = new Map([
+  [
+    "checkpointinterval",
+    'the checkpoint interval is set by an IcebergSink\'s commitInterval (Iceberg commits on checkpoints; the job checkpoints at its sinks\' smallest) or by the FlinkSqlJob\'s configuration: { "execution.checkpointing.interval": "1min" }',
+  ],
+]);
+
 /** The message for an unknown arg: the closest known key when one is close enough to be a typo, else every known key. */
 export function unknownArgMessage(key: string, known: readonly string[]): string {
+  const elsewhere = PLACED_ELSEWHERE.get(key.toLowerCase().replace(/[_-]/g, "").replace("checkpointing", "checkpoint"));
+  if (elsewhere !== undefined) return `unknown arg ${JSON.stringify(key)}: ${elsewhere}`;
   const near = closestKey(key, known);
   if (near !== undefined) return `unknown arg ${JSON.stringify(key)}; did you mean ${JSON.stringify(near)}?`;
   return `unknown arg ${JSON.stringify(key)}${known.length > 0 ? ` (known: ${known.join(", ")})` : "; check its spelling against the documented args"}`;
