@@ -183,7 +183,7 @@ describe("Iceberg table args shared by source and sink", () => {
     const e = planError("IcebergSink", { ...baseArgs, extraOptions: { "write-parallelism": "0", "range-distribution-statistics-type": "auto", "table-refresh-interval": "5 mins" } });
     expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
       ['extraOptions["range-distribution-statistics-type"]', '"auto" is not one of "Auto", "Map", "Sketch" (exact case), which "range-distribution-statistics-type" takes; the job would fail when it reads it'],
-      ['extraOptions["table-refresh-interval"]', `"5 mins" is not a valid Flink duration: unknown unit "mins"; did you mean "5min"?; write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)`],
+      ['extraOptions["table-refresh-interval"]', `"5 mins" is not a valid Flink duration: unknown unit "mins"; did you mean "5min"? Otherwise write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)`],
       ['extraOptions["write-parallelism"]', '"0" is not a whole number of at least 1 (an int), which "write-parallelism" takes; the job would fail when it reads it'],
     ]);
   });

@@ -58,6 +58,22 @@ describe("parseFlinkDuration (Flink TimeUtils syntax)", () => {
   for (const [text, why] of invalid) {
     it(`rejects ${JSON.stringify(text)} (${why})`, () => expectInvalid(() => parseFlinkDuration(text), why, JSON.stringify(text)));
   }
+  it("a fraction gets the same time in a smaller unit; a suggested unit ends its own sentence", () => {
+    const message = (text: string): string => {
+      try {
+        parseFlinkDuration(text);
+      } catch (e) {
+        return (e as { issues: { message: string }[] }).issues[0]!.message;
+      }
+      return "accepted";
+    };
+    const hint = 'write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)';
+    expect(message("1.5min")).to.equal(`"1.5min" is not a valid Flink duration: Flink reads only whole numbers (no fraction); write the same time in a smaller unit: "90s"; ${hint}`);
+    expect(message("0.5 h")).to.contain('write the same time in a smaller unit: "30min"');
+    expect(message("1.0001s")).to.contain('use a smaller unit, e.g. "1500ms" for 1.5s');
+    expect(message("5 mins")).to.equal(`"5 mins" is not a valid Flink duration: unknown unit "mins"; did you mean "5min"? Otherwise ${hint}`);
+  });
+
   it("formats with the largest whole unit and reads its own output back", () => {
     const cases: [number, string][] = [
       [60_000, "1 min"],

@@ -32,7 +32,27 @@ const UNIT_NANOS: ReadonlyMap<string, bigint> = (() => {
 const HINT = 'write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)';
 
 function fail(text: string, why: string): never {
-  throw new FlinkIcebergValidationError([{ path: "", message: `${JSON.stringify(text)} is not a valid Flink duration: ${why}; ${HINT}` }]);
+  // A question ("did you mean ...?") is its own sentence.
+  const joined = why.endsWith("?") ? `${why} Otherwise ${HINT}` : `${why}; ${HINT}`;
+  throw new FlinkIcebergValidationError([{ path: "", message: `${JSON.stringify(text)} is not a valid Flink duration: ${joined}` }]);
+}
+
+/**
+ * What to write for a fractional duration such as "1.5min" (Flink reads whole numbers only): the
+ * same time in a smaller unit ("90s"), when it is a positive whole number of milliseconds.
+ */
+function fractionAdvice(digits: string, label: string): string {
+  const m = /^[.,](\d+)\s*(.*)$/su.exec(label);
+  const perUnit = m === null ? undefined : m[2] === "" ? NANOS_PER_MILLI : UNIT_NANOS.get(m[2]!);
+  if (m !== null && perUnit !== undefined) {
+    const scale = 10n ** BigInt(m[1]!.length);
+    const scaled = BigInt(digits + m[1]!) * perUnit;
+    const millis = scaled % scale === 0n ? scaled / scale : undefined;
+    if (millis !== undefined && millis > 0n && millis % NANOS_PER_MILLI === 0n && millis / NANOS_PER_MILLI <= BigInt(Number.MAX_SAFE_INTEGER)) {
+      return `write the same time in a smaller unit: ${JSON.stringify(compactDuration(Number(millis / NANOS_PER_MILLI)))}`;
+    }
+  }
+  return 'use a smaller unit, e.g. "1500ms" for 1.5s';
 }
 
 /**
@@ -53,7 +73,7 @@ export function parseFlinkDuration(text: string, allowZero = false): number {
   }
   const digits = m[1]!;
   const label = m[2]!.toLowerCase();
-  if (/^[.,]\d/.test(label)) fail(text, "Flink reads only whole numbers (no fraction); use a smaller unit, e.g. \"1500ms\" for 1.5s");
+  if (/^[.,]\d/.test(label)) fail(text, `Flink reads only whole numbers (no fraction); ${fractionAdvice(digits, label)}`);
   const perUnit = label === "" ? NANOS_PER_MILLI : UNIT_NANOS.get(label);
   if (perUnit === undefined) {
     const near = closestKey(label, [...UNIT_NANOS.keys()]);
