@@ -48,7 +48,11 @@ describe("Outputs at props that take plain values (preview)", () => {
   it("names the prop of each Output once, with what to write, and keeps the statements' own checks", () => {
     const e = errorOf(job("ns", { namespace: new Pending("ns-namespace").value, envFromSecrets: { AWS_ACCESS_KEY_ID: { secretName: new Pending("ns-secret").value, key: "id" } } }, "id, contry"));
     expect(e.issues.map((i) => i.path)).to.deep.equal(["kubernetes.namespace", 'kubernetes.envFromSecrets["AWS_ACCESS_KEY_ID"].secretName', "statements[0]"]);
-    expect(e.issues.slice(0, 2).map((i) => i.message)).to.deep.equal([MESSAGE, MESSAGE]);
+    // The explanation once; the second Output refers to the first.
+    expect(e.issues.slice(0, 2).map((i) => i.message)).to.deep.equal([
+      MESSAGE,
+      "is a Pulumi Output too, but this prop takes a plain value: write the value itself (see kubernetes.namespace for why, and which props take Outputs)",
+    ]);
     expect(e.issues[2]!.message).to.match(/^the SELECT list reads "contry", which is not a column of FlinkTable "ns_src"; did you mean "country"\?/);
     expect(e.message).to.not.contain("Calling [toJSON]");
     expect(MESSAGE).to.equal(

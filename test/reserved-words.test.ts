@@ -33,23 +33,23 @@ describe("unquoted reserved words read as columns", () => {
     expect(issues.map((i) => [i.path, i.message])).to.deep.equal([
       [
         "statements[0]",
-        `the WHERE clause reads the column "value" of FlinkTable "rw_src" as value without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"value\\""); write \`value\``,
+        `the WHERE clause reads the column "value" of FlinkTable "rw_src" as value without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"value\\""); write \`value\` (in a sql\`...\` template: \\\`value\\\`)`,
       ],
       [
         "statements[0]",
-        `the WHERE clause reads the column "value" of FlinkTable "rw_src" as VALUE without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"VALUE\\""); write \`value\``,
+        `the WHERE clause reads the column "value" of FlinkTable "rw_src" as VALUE without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"VALUE\\""); write \`value\` (in a sql\`...\` template: \\\`value\\\`)`,
       ],
       [
         "statements[0]",
-        `the SELECT list reads the column "user" of FlinkTable "rw_src" as user without back-quotes, but USER is a reserved word of Flink SQL: the parser reads it as the SQL function USER (the name of the user), never as the column; write \`user\``,
+        `the SELECT list reads the column "user" of FlinkTable "rw_src" as user without back-quotes, but USER is a reserved word of Flink SQL: the parser reads it as the SQL function USER (the name of the user), never as the column; write \`user\` (in a sql\`...\` template: \\\`user\\\`)`,
       ],
       [
         "statements[0]",
-        `the SELECT list reads the column "value" of FlinkTable "rw_src" as value without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"value\\""); write \`value\``,
+        `the SELECT list reads the column "value" of FlinkTable "rw_src" as value without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"value\\""); write \`value\` (in a sql\`...\` template: \\\`value\\\`)`,
       ],
       [
         "statements[0]",
-        `the SELECT list reads the column "timestamp" of FlinkTable "rw_src" as timestamp without back-quotes, but TIMESTAMP is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"timestamp\\""); write \`timestamp\``,
+        `the SELECT list reads the column "timestamp" of FlinkTable "rw_src" as timestamp without back-quotes, but TIMESTAMP is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"timestamp\\""); write \`timestamp\` (in a sql\`...\` template: \\\`timestamp\\\`)`,
       ],
     ]);
     // The Flink grammar refuses the unquoted words too.
@@ -63,11 +63,11 @@ describe("unquoted reserved words read as columns", () => {
     expect(issues.map((i) => [i.path, i.message])).to.deep.equal([
       [
         "statements[0]",
-        `the column list after IcebergSink "rw4_sink" names its column "user" as user without back-quotes, but USER is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"user\\""); write \`user\``,
+        `the column list after IcebergSink "rw4_sink" names its column "user" as user without back-quotes, but USER is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"user\\""); write \`user\` (in a sql\`...\` template: \\\`user\\\`)`,
       ],
       [
         "statements[0]",
-        `the column list after IcebergSink "rw4_sink" names its column "value" as Value without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"Value\\""); write \`value\``,
+        `the column list after IcebergSink "rw4_sink" names its column "value" as Value without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"Value\\""); write \`value\` (in a sql\`...\` template: \\\`value\\\`)`,
       ],
     ]);
     expect(flinkSqlErrors("INSERT INTO rw4 (user, ts) SELECT a, b FROM rw4_src;")).to.not.deep.equal([]);

@@ -26,7 +26,9 @@ function reservedColumn(written: string, columns: readonly TableColumn[]): { col
   if (written.startsWith("`") || !RESERVED_COLUMN_WORDS.has(written.toUpperCase())) return undefined;
   const column = columns.find((c) => c.name === written) ?? columns.find((c) => c.name.toLowerCase() === written.toLowerCase());
   if (column === undefined) return undefined;
-  return { column, quoted: "`" + column.name.replace(/`/g, "``") + "`", upper: written.toUpperCase() };
+  const quoted = "`" + column.name.replace(/`/g, "``") + "`";
+  // Inside a sql`...` template literal a back-quote ends the template: it is written \`.
+  return { column, quoted: `${quoted} (in a sql\`...\` template: ${quoted.replace(/`/g, "\\`")})`, upper: written.toUpperCase() };
 }
 
 /** What Flink's parser makes of the unquoted reserved word `written` where a name is expected. */

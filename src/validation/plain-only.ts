@@ -60,6 +60,11 @@ export function plainOnlyMessage(): string {
   );
 }
 
+/** The message for a further Output at a plain-only prop, after the one at `first` explained it. */
+export function plainOnlyAgainMessage(first: string): string {
+  return `is a Pulumi Output too, but this prop takes a plain value: write the value itself (see ${first} for why, and which props take Outputs)`;
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== "object" || v === null) return false;
   const proto = Object.getPrototypeOf(v) as unknown;
@@ -130,6 +135,7 @@ export function reportDeferredInPlainProps(diag: Diagnostics, found: readonly st
   const kept = diag.errors.filter((e) => !shadowed(e));
   diag.errors.length = 0;
   // First: what the other checks say next may follow from the value they saw unset.
-  for (const p of found) diag.error(p, plainOnlyMessage());
+  // The explanation once; each further path refers to the first.
+  found.forEach((p, i) => diag.error(p, i === 0 ? plainOnlyMessage() : plainOnlyAgainMessage(found[0]!)));
   diag.errors.push(...kept);
 }
