@@ -3,6 +3,7 @@
  * readable expression and returned as rendered.
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { intervalLiteralProblems } from "./interval-literals.js";
 import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
 
 /**
@@ -11,7 +12,8 @@ import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
  * or undefined after an error at `d`: not a non-empty string, unreadable (an unterminated literal
  * or comment), a `;` between two parts outside literals (it would end the CREATE TABLE there), or
  * brackets that do not pair up outside literals and comments (a `)` too many would close the
- * column list, and the rest would become CREATE TABLE text).
+ * column list, and the rest would become CREATE TABLE text), or an interval literal Flink rejects
+ * (interval-literals.ts: `INTERVAL '5 seconds'` without its unit).
  */
 export function sqlExpression(value: unknown, d: Diagnostics, example = ""): string | undefined {
   if (typeof value !== "string" || value.trim() === "") {
@@ -34,7 +36,9 @@ export function sqlExpression(value: unknown, d: Diagnostics, example = ""): str
     d.error("", `has ${unpaired}: brackets must pair up within the expression, or the rest of it becomes part of the CREATE TABLE`);
     return undefined;
   }
-  return withoutTrailing(value).trim();
+  const intervals = intervalLiteralProblems(value);
+  for (const message of intervals) d.error("", message);
+  return intervals.length > 0 ? undefined : withoutTrailing(value).trim();
 }
 
 /** The first bracket of `code` (literals and comments blanked) that has no partner, described; undefined when all pair up. */
