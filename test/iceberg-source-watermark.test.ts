@@ -173,7 +173,7 @@ describe("IcebergSource watermark", () => {
       expect(planError("IcebergSource", args({ watermark: { column: "ts", expression } })).issues, expression).to.deep.equal([{ path: "watermark.expression", message }]);
     }
     // Brackets inside literals and comments do not count.
-    render("IcebergSource", args({ watermark: { column: "ts", expression: "`ts` - INTERVAL ')' SECOND -- (" } }));
+    render("IcebergSource", args({ watermark: { column: "ts", expression: "CASE WHEN ')' = '(' THEN `ts` ELSE `ts` - INTERVAL '1' SECOND END -- (" } }));
     // FlinkTable computed columns and watermarks share the rule; a dotted rowtime name too.
     const diag = new Diagnostics();
     planGenericTable("g", { columns: [{ name: "a.ts", type: "TIMESTAMP(3)" }, { name: "c", expression: "UPPER(x))" }], watermark: { column: "a.ts", expression: "`a.ts`" }, options: { connector: "datagen" } }, diag);
