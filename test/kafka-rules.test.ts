@@ -84,6 +84,16 @@ describe("Kafka connector rules across options", () => {
     expect(check({ ...UPSERT, "key.fields-prefix": "k_", "value.fields-include": "EXCEPT_KEY" }, ["k_id"])).to.deep.equal(none);
   });
 
+  it("a Kafka client property without the 'properties.' prefix fails with \"Unsupported options\" and says what to write", () => {
+    const message = (key: string) => `is a Kafka client property, which the connector takes only under the 'properties.' prefix (without it, it fails with "Unsupported options"): write "properties.${key}"`;
+    expect(check({ ...KAFKA, format: "json", "group.id": "g", "sasl.mechanism": "PLAIN", "security.protocol": "SASL_SSL" }).errors).to.deep.equal([
+      ['options["group.id"]', message("group.id")],
+      ['options["sasl.mechanism"]', message("sasl.mechanism")],
+      ['options["security.protocol"]', message("security.protocol")],
+    ]);
+    expect(check({ ...UPSERT, "bootstrap.servers": "k:9092" }, ["id"]).errors).to.deep.equal([['options["bootstrap.servers"]', message("bootstrap.servers")]]);
+  });
+
   it("an option of the other Kafka connector fails with \"Unsupported options\"", () => {
     expect(check({ ...KAFKA, format: "json", "sink.buffer-flush.max-rows": "100", "sink.buffer-flush.interval": "1s" }).errors).to.deep.equal([
       [

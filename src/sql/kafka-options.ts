@@ -90,6 +90,13 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     diag.error(opt("key.format"), `'${keyFormat}' is a changelog format, and a Kafka key format must be insert-only ("A key format should only deal with INSERT-only records"); write 'json', 'avro' or 'raw'`);
   }
   for (const key of [...Object.keys(options), ...deferredKeys]) {
+    if (isKafkaClientProperty(key)) {
+      diag.error(
+        opt(key),
+        `is a Kafka client property, which the connector takes only under the 'properties.' prefix (without it, it fails with "Unsupported options"): write ${JSON.stringify(`properties.${key}`)}`,
+      );
+      continue;
+    }
     // Format options (`json.*`, `key.avro.*` ...) and Kafka client properties are not the connector's.
     const formatOption = /^(key\.|value\.)?[a-z0-9-]+\./.test(key) && !key.startsWith("scan.") && !key.startsWith("sink.");
     if (KAFKA_KEYS.includes(key) || key.startsWith("properties.") || formatOption) continue;
@@ -101,4 +108,25 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
   checkKafkaKeyFields(rules, diag);
   checkKafkaScanModes(rules);
   checkKafkaSinkRules(rules);
+}
+
+/**
+ * Kafka client properties that users write without the 'properties.' prefix (kafka-clients
+ * CommonClientConfigs, ConsumerConfig, ProducerConfig; `sasl.*` and `ssl.*` are all client
+ * properties). flink-connector-kafka passes only `properties.*` keys to the clients and validates
+ * every other key as its own option (KafkaDynamicTableFactory: validateExcept(PROPERTIES_PREFIX)).
+ */
+const KAFKA_CLIENT_PROPERTIES: ReadonlySet<string> = new Set([
+  "bootstrap.servers", "group.id", "group.instance.id", "client.id", "auto.offset.reset", "enable.auto.commit",
+  "auto.commit.interval.ms", "isolation.level", "max.poll.records", "max.poll.interval.ms", "session.timeout.ms",
+  "heartbeat.interval.ms", "fetch.min.bytes", "fetch.max.bytes", "fetch.max.wait.ms", "max.partition.fetch.bytes",
+  "request.timeout.ms", "security.protocol", "acks", "retries", "batch.size", "linger.ms", "compression.type",
+  "buffer.memory", "max.request.size", "transaction.timeout.ms", "enable.idempotence", "delivery.timeout.ms",
+  "max.in.flight.requests.per.connection", "partition.assignment.strategy", "client.dns.lookup", "metadata.max.age.ms",
+  "receive.buffer.bytes", "send.buffer.bytes", "reconnect.backoff.ms", "retry.backoff.ms", "connections.max.idle.ms",
+  "config.providers",
+]);
+
+function isKafkaClientProperty(key: string): boolean {
+  return KAFKA_CLIENT_PROPERTIES.has(key) || key.startsWith("sasl.") || key.startsWith("ssl.") || key.startsWith("config.providers.");
 }
