@@ -6,19 +6,9 @@ import { expect } from "chai";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { runCli } from "./cli-helper.js";
+import { HEADER, program, runCli } from "./cli-helper.js";
 
 const ROOT = path.resolve(__dirname, "..");
-
-function program(dir: string, body: string, files: Record<string, string> = {}): string {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: prog\nruntime: nodejs\nconfig:\n  rows:\n    default: \"7\"\n");
-  fs.writeFileSync(path.join(dir, "index.ts"), body);
-  for (const [f, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, f), text);
-  return dir;
-}
-
-const HEADER = `import * as pulumi from "@pulumi/pulumi";\nimport { FlinkSqlJob, FlinkTable, IcebergSink, sql } from "pulumi-flink-iceberg";\n`;
 
 describe("flink-iceberg synth command", function () {
   this.timeout(120_000);
@@ -83,67 +73,6 @@ new FlinkSqlJob("own-problem", { statements: [sql\`INSERT INTO \${ok} SELECT 1\`
     expect(lines[lines.length - 1]).to.match(/^warning: IcebergSink "out": commitInterval: "5000" has no unit/);
     expect(lines[5]).to.equal('  FlinkSqlJob "uses-failed": statements: use IcebergSink "out", FlinkTable "src", which have errors (listed above)');
     expect(fs.existsSync(out)).to.equal(false);
-  });
-
-  it("a table whose error is not in its columns: the job's INSERT checks still read its columns in the same run", async () => {
-    const dir = program(
-      path.join(tmp, "cols"),
-      HEADER +
-        `const catalog = { name: "c", type: "hive" as const, uri: "thrift://h:9083" };
-const src = new FlinkTable("src", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "datagen" } });
-const out = new IcebergSink("out", { catalog, database: "d", table: "t", columns: [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }], primaryKey: ["id"], writeFormat: "csv" as never });
-new FlinkSqlJob("count", { statements: [sql\`INSERT INTO \${out} SELECT id FROM \${src}\`] });
-`,
-    );
-    const r = await runCli(["synth", dir, "--out", path.join(tmp, "cols-out")]);
-    expect(r.code).to.equal(1);
-    const lines = r.stderr.trim().split("\n").slice(1).map((l) => l.split(": ").slice(0, 2).join(": "));
-    expect(lines).to.deep.equal(['  IcebergSink "out": writeFormat', '  FlinkSqlJob "count": statements', '  FlinkSqlJob "count": statements[0]']);
-    expect(r.stderr).to.contain("the SELECT list has 1 value, but IcebergSink \"out\" has 2 columns to fill (id, v)");
-  });
-
-  it("a failed table's columns reach the jobs only when the table's own checks would accept them", async () => {
-    const dir = program(
-      path.join(tmp, "cols2"),
-      HEADER +
-        `import { IcebergSource } from "pulumi-flink-iceberg";
-const catalog = { name: "c", type: "hive" as const, uri: "thrift://h:9083" };
-const src = new FlinkTable("src", { columns: [{ name: "id", type: "BIGINT" }, { name: "dur_ms", type: "BIGINT" }, { name: "tags", type: "ARRAY<STRING>" }], options: { connector: "datagen" } });
-const nullKey = new IcebergSink("null_key", { catalog, database: "d", table: "a", columns: [{ name: "id", type: "NULL" }], primaryKey: ["id"] });
-const interval = new IcebergSink("interval", { catalog, database: "d", table: "b", columns: [{ name: "id", type: "BIGINT" }, { name: "dur", type: "INTERVAL DAY TO SECOND(3)" }] });
-const arrayKey = new IcebergSink("array_key", { catalog, database: "d", table: "c", columns: [{ name: "id", type: "BIGINT" }, { name: "tags", type: "ARRAY<STRING>" }], primaryKey: ["id", "tags"], writeFormat: "csv" as never });
-const isrc = new IcebergSource("isrc", { catalog, database: "d", table: "e", columns: [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }], streaming: "yes" as never });
-new FlinkSqlJob("j", {
-  statements: [
-    sql\`INSERT INTO \${interval} SELECT id, dur_ms FROM \${src}\`,
-    sql\`INSERT INTO \${arrayKey} SELECT id, tags FROM \${src}\`,
-    sql\`INSERT INTO \${isrc} SELECT id FROM \${src}\`,
-  ],
-});
-void nullKey;
-const later = new IcebergSink("later", { catalog, database: "d", table: "f", columns: [{ name: "id", type: "BIGNT" }] });
-void later;
-`,
-    );
-    const r = await runCli(["synth", dir, "--out", path.join(tmp, "cols2-out")]);
-    expect(r.code).to.equal(1);
-    const lines = r.stderr.trim().split("\n").slice(1);
-    // Every resource is still listed (a NULL key column does not stop the run); the job's only own
-    // problems are the ones its tables' errors do not explain.
-    expect(lines.map((l) => l.split(": ").slice(0, 2).join(": ")).filter((l) => !l.startsWith("warning"))).to.deep.equal([
-      '  IcebergSink "null_key": columns[0].type',
-      '  IcebergSink "interval": columns[1].type',
-      '  IcebergSink "array_key": writeFormat',
-      '  IcebergSink "array_key": primaryKey[1]',
-      '  IcebergSource "isrc": streaming',
-      '  FlinkSqlJob "j": statements',
-      // Written as a source (as for a valid IcebergSource), and its column count.
-      '  FlinkSqlJob "j": statements[2]',
-      '  FlinkSqlJob "j": statements[2]',
-      '  IcebergSink "later": columns[0].type',
-    ]);
-    expect(lines.find((l) => l.includes('"j": statements[2]'))).to.contain("is a source");
-    expect(r.stderr).to.not.contain("INTERVAL DAY(2) TO SECOND(3))").and.not.contain("may be NULL");
   });
 
   it("warns about a table that no job uses (it deploys nothing)", async () => {

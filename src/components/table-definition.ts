@@ -7,11 +7,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { KafkaRead } from "../sql/connector-bounds.js";
 import type { DataType } from "../types/data-type.js";
-import { convertColumns } from "../iceberg/schema.js";
-import type { Column } from "../iceberg/types.js";
-import { Diagnostics } from "../validation/diagnostics.js";
 import { deriveTableName } from "../options/iceberg-table.js";
 import { resourceLabel } from "../validation/error.js";
+import { failedTableColumns } from "./failed-table-columns.js";
 import { addFailedProgramTable, addProgramTable } from "./job-registry.js";
 
 /** Iceberg facts the job needs for cross-table rules. */
@@ -121,31 +119,20 @@ export function registerTableDefinition(component: object, def: TableDefinition)
 /**
  * synth's collecting mode (collect.ts): a table component whose args failed validation is still a
  * table to the `sql` tag, so the program runs on and every resource's problems are listed; a job
- * that uses it says so and checks the rest with it as a placeholder (no DDL, no Iceberg facts; an
- * Iceberg table's columns when they are readable, so the INSERT checks still run). Indexed by its
+ * that uses it says so and checks the rest with it as a placeholder (no DDL, no Iceberg facts, no
+ * options; its columns when they are readable, failed-table-columns.ts, so the checks of the
+ * statements that read or write it still run). Indexed by its
  * Flink name only (plain-text mentions). Returns the Flink table name (`args.tableName` or derived).
  */
 export function registerFailedTable(component: object, resourceType: TableDefinition["resourceType"], resourceName: string, args: unknown): string {
   const given = typeof args === "object" && args !== null ? (args as { tableName?: unknown }).tableName : undefined;
   const tableName = typeof given === "string" && given !== "" ? given : deriveTableName(resourceName);
   const label = resourceLabel(resourceType, resourceName);
-  const columns = resourceType === "FlinkTable" ? undefined : plainColumns(args);
+  const columns = failedTableColumns(resourceType, args);
   const def = Object.freeze({ resourceType, resourceName, label, tableName, ddl: "", writable: resourceType !== "IcebergSource", bounded: true, warnings: [], failed: true as const, ...(columns !== undefined ? { columns } : {}) });
   registry.set(component, def);
   addFailedProgramTable(def);
   return tableName;
-}
-
-/**
- * An Iceberg table's columns from args that failed validation, when its columns and primary key
- * pass the table's own column checks (convertColumns: the same columns, key columns NOT NULL, as a
- * valid table registers), so a job's INSERT checks still read them; undefined otherwise (the
- * table's own errors are listed).
- */
-function plainColumns(args: unknown): TableColumn[] | undefined {
-  const a = typeof args === "object" && args !== null ? (args as { columns?: unknown; primaryKey?: unknown }) : {};
-  const converted = convertColumns(a.columns as Column[], { primaryKey: a.primaryKey as string[] | undefined, formatVersion: 3 }, new Diagnostics());
-  return converted?.columns.map((c) => ({ name: c.name, type: c.type, insertable: true }));
 }
 
 /** The definition of a table component, or undefined for anything else. */

@@ -9,18 +9,18 @@ import { deriveTableName } from "../options/iceberg-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
 import { isDeferred } from "../validation/deferred.js";
 import { checkKnownKeys } from "../validation/known-keys.js";
-import { isDataType, type DataType } from "../types/data-type.js";
-import { parseDataType } from "../types/parser.js";
-import { rowtimeNameProblem, timeAbovePlannerLimit, timePrecisionProblem, zonedTimestampProblem } from "../types/planner-limits.js";
+import type { DataType } from "../types/data-type.js";
+import { rowtimeNameProblem } from "../types/planner-limits.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, GENERIC_TABLE_WITH, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
 import { appendOnlySink, connectorBoundedness, connectorChangelog, kafkaRead, type Boundedness, type KafkaRead } from "./connector-bounds.js";
-import { renderCreateTable, type RenderColumn } from "./create-table.js";
-import { PROCTIME, timeAttributeOf } from "./time-attributes.js";
+import { renderCreateTable } from "./create-table.js";
+import { flinkTableColumns, readFlinkColumns } from "./flink-columns.js";
+import { PROCTIME } from "./time-attributes.js";
 import { checkKafkaOptions } from "./kafka-options.js";
 import { checkFilesystemFormatOptions } from "./format-options.js";
-import { checkMetadataColumns, type MetadataColumnDecl } from "./metadata-columns.js";
+import { checkMetadataColumns } from "./metadata-columns.js";
 import type { FormatFailure } from "./format-options-spec.js";
 import { sqlExpression } from "./expression.js";
 import type { TableColumn } from "../components/table-definition.js";
@@ -234,8 +234,6 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       "'iceberg' tables are declared with IcebergSource or IcebergSink, which check the Iceberg rules (checkpointing for commits, upsert keys, codecs, format version) that a FlinkTable cannot",
     );
   }
-  const columns: RenderColumn[] = [];
-  const kinds = new Map<string, { kind: RenderColumn["kind"]; type?: DataType }>();
   if (!Array.isArray(args.columns) || args.columns.length === 0) diag.error("columns", "needs at least one column");
   // A key list that is no array of names is reported once here and treated as empty below.
   const nameList = (arg: "primaryKey" | "partitionedBy"): string[] => {
@@ -248,56 +246,11 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   const primaryKey = nameList("primaryKey");
   const partitionedBy = nameList("partitionedBy");
   const pk = new Set(primaryKey);
-  const names = new Set<string>();
-  const metadataColumns: MetadataColumnDecl[] = [];
-  (Array.isArray(args.columns) ? args.columns : []).forEach((c, i) => {
-    const d = diag.at(`columns[${i}]`);
-    if (typeof c !== "object" || c === null) return d.error("", "must be a column object { name, type } / { name, expression } / { name, type, metadata }");
-    checkKnownKeys(c, "expression" in c ? ["name", "expression", "comment"] : "metadata" in c ? ["name", "type", "metadata", "comment"] : ["name", "type", "comment"], "", d);
-    if ("metadata" in c) {
-      const m: unknown = c.metadata;
-      if (typeof m !== "object" || m === null || Array.isArray(m)) {
-        const fix = typeof m === "string" ? `metadata: { from: ${JSON.stringify(m)} }` : "metadata: {} (the column name is the key) or metadata: { from: \"<key>\" }";
-        return d.error("metadata", `must be an object { from?: string, virtual?: boolean } (got ${JSON.stringify(m)}); write ${fix}`);
-      }
-      checkKnownKeys(m, ["from", "virtual"], "metadata", d);
-      const { from, virtual } = m as { from?: unknown; virtual?: unknown };
-      if (from !== undefined && typeof from !== "string") d.error("metadata.from", `must be the connector's metadata key as a string, e.g. "timestamp" (got ${JSON.stringify(from)})`);
-      if (virtual !== undefined && typeof virtual !== "boolean") d.error("metadata.virtual", `must be true or false (got ${JSON.stringify(virtual)})`);
-    }
-    if (d.capture("name", () => checkIdentifier("the column name", c.name)) === undefined) return;
-    if (names.has(c.name)) d.error("name", `the column ${JSON.stringify(c.name)} is declared twice`);
-    names.add(c.name);
-    const comment = c.comment === undefined ? {} : { comment: c.comment };
-    if ("expression" in c) {
-      const expression = sqlExpression(c.expression, d.at("expression"));
-      if (expression === undefined) return;
-      kinds.set(c.name, { kind: "computed" });
-      columns.push({ kind: "computed", name: c.name, expression, ...comment });
-      return;
-    }
-    if (typeof c.type !== "string" && !isDataType(c.type)) return d.error("type", "must be Flink type text such as \"BIGINT\" or a DataTypes value (a computed column has an expression instead)");
-    const type = d.capture("type", () => (typeof c.type === "string" ? parseDataType(c.type) : c.type));
-    if (type === undefined) return;
-    const time = timeAbovePlannerLimit(type, c.name);
-    if (time !== undefined) return d.error("type", timePrecisionProblem(time.path, time.type));
-    const zoned = zonedTimestampProblem(type, c.name);
-    if (zoned !== undefined) return d.error("type", zoned);
-    const rendered = pk.has(c.name) ? type.notNull() : type;
-    if ("metadata" in c) {
-      kinds.set(c.name, { kind: "metadata", type });
-      columns.push({ kind: "metadata", name: c.name, type: rendered.toString(), from: c.metadata?.from, virtual: c.metadata?.virtual, ...comment });
-      const from: unknown = c.metadata?.from;
-      if (from === undefined || typeof from === "string") metadataColumns.push({ index: i, name: c.name, ...(from === undefined ? {} : { from }), virtual: c.metadata?.virtual === true, type });
-    } else {
-      // As Flink resolves it: primary-key columns are NOT NULL (the INSERT checks read this type).
-      kinds.set(c.name, { kind: "physical", type: rendered });
-      columns.push({ kind: "physical", name: c.name, type: rendered.toString(), ...comment });
-    }
-  });
+  const read = readFlinkColumns(args.columns, pk, diag);
+  const { columns, kinds, metadataColumns } = read;
   // The format checks read the physical columns (raw: one column), when every column was read.
-  const read = Array.isArray(args.columns) && kinds.size === args.columns.length;
-  const physical = read ? [...kinds].flatMap(([name, c]) => (c.kind === "physical" ? [{ name, type: c.type }] : [])) : undefined;
+  const allRead = Array.isArray(args.columns) && kinds.size === args.columns.length;
+  const physical = allRead ? [...kinds].flatMap(([name, c]) => (c.kind === "physical" ? [{ name, type: c.type }] : [])) : undefined;
   const readFailures: FormatFailure[] = [];
   const writeFailures: FormatFailure[] = [];
   checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag, { columns: physical, readFailures, writeFailures });
@@ -364,31 +317,13 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     writeFailures,
     primaryKey,
     partitionedBy,
-    tableColumns: columns.map((c) => ({
-      name: c.name,
-      ...(c.kind === "computed" ? {} : { type: kinds.get(c.name)!.type! }),
-      insertable: c.kind === "physical" || (c.kind === "metadata" && !c.virtual),
-      ...(c.kind === "physical" && datagenNeverNull(options, c.name) ? { neverNull: true as const } : {}),
-      ...(c.kind === "metadata" ? { metadata: true as const } : {}),
-      ...timeAttributeOf(c, watermark?.column),
-    })),
+    tableColumns: flinkTableColumns(read, options, watermark?.column),
   };
 }
-
-/**
- * True when the 'datagen' connector never generates NULL for column `name`: its
- * `fields.<name>.null-rate` is unset or 0 (flink DataGenConnectorOptions NULL_RATE, default 0).
- */
 /** Whether the table's sink commits only on checkpoints (GenericTablePlan.commitsOnCheckpoint). */
 function commitsOnCheckpoint(options: Readonly<Record<string, string>>): boolean {
   const connector = options["connector"]?.trim();
   if (connector === "filesystem") return true;
   // The guarantee is read as an enum, in any letter case (flink ConfigurationUtils.convertToEnum).
   return (connector === "kafka" || connector === "upsert-kafka") && options["sink.delivery-guarantee"]?.trim().toLowerCase() === "exactly-once";
-}
-
-function datagenNeverNull(options: Readonly<Record<string, string>>, name: string): boolean {
-  if (options["connector"]?.trim() !== "datagen") return false;
-  const rate = options[`fields.${name}.null-rate`];
-  return rate === undefined || Number(rate) === 0;
 }

@@ -30,9 +30,11 @@ function orderKind(item: string, reads: readonly TableDefinition[]): "proctime" 
   if (/^PROCTIME\s*\(\s*\)$/i.test(bare)) return "proctime";
   if (!COLUMN_REF.test(bare)) return "unknown";
   const name = unquoteIdentifier(bare.split(".").pop()!);
-  const column = reads.flatMap((t) => t.columns ?? []).find((c) => c.name === name);
+  const table = reads.find((t) => t.columns?.some((c) => c.name === name));
+  const column = table?.columns!.find((c) => c.name === name);
   if (column === undefined) return "unknown";
-  return column.timeAttribute ?? "value";
+  // A table that failed validation (synth) shows no event-time attribute: its watermark may be what failed.
+  return column.timeAttribute ?? (table!.failed === true ? "unknown" : "value");
 }
 
 /**

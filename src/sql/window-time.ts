@@ -79,7 +79,7 @@ export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean,
       diag.error(at, `SESSION(TABLE ${t.tableName}, ...) in a batch job: Flink has no session window TVF in batch mode (flink docs window-tvf.md: "Session Window TVF is not supported in batch mode"); run the job in streaming mode, or use TUMBLE, HOP or CUMULATE`);
       continue;
     }
-    if (t.failed === true || t.columns === undefined) continue;
+    if (t.columns === undefined) continue;
     const col = t.columns.find((c) => c.name === column);
     if (col === undefined) {
       diag.error(at, `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...): ${t.label} has no column ${JSON.stringify(column)} (columns: ${t.columns.map((c) => c.name).join(", ")}); Flink fails the statement ("Unknown identifier")`);
@@ -93,6 +93,8 @@ export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean,
       }
       continue;
     }
+    // A table that failed validation (synth): its columns are read, not its watermark (it may be what failed).
+    if (t.failed === true) continue;
     diag.error(
       at,
       `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...) in a streaming job needs a time attribute, and ${column} of ${t.label} is a plain ${col.type?.toString() ?? "computed"} column: ` +
@@ -108,7 +110,7 @@ function checkGroupWindows(a: AnalyzedStatement, code: string, tables: readonly 
   const t = read.length === 1 ? read[0]! : undefined;
   const from = FROM_TABLE.exec(code);
   // A comma after the FROM table joins another relation (`FROM ${t} a, v b`): not read.
-  if (t === undefined || t.failed === true || t.columns === undefined || from === null || from[3] !== undefined) return;
+  if (t === undefined || t.columns === undefined || from === null || from[3] !== undefined) return;
   const alias = from[2] !== undefined && (from[2].startsWith("`") || !NOT_ALIAS.has(from[2].toUpperCase())) ? unquoteIdentifier(from[2]) : undefined;
   const qualifiers = [alias ?? t.tableName, `\u0000${from[1]}\u0000`];
   for (const m of code.matchAll(GROUP_WINDOW)) {
@@ -125,7 +127,7 @@ function checkGroupWindows(a: AnalyzedStatement, code: string, tables: readonly 
       );
       continue;
     }
-    if (col.timeAttribute !== undefined) continue;
+    if (col.timeAttribute !== undefined || t.failed === true) continue;
     diag.error(
       `statements[${a.index}]`,
       `${m[1]!.toUpperCase()}(${column}, ...) in a streaming job's GROUP BY needs a time attribute, and ${column} of ${t.label} is a plain ${col.type?.toString() ?? "computed"} column: ` +
