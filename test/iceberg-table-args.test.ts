@@ -76,6 +76,37 @@ describe("Iceberg table args shared by source and sink", () => {
         expect(e.issues.map((i) => i.message).join("\n")).to.contain(fragment);
       });
     }
+
+    // New-user trial: a field that failed (the missing name) hid the rules across fields until the next run.
+    it("lists every problem of a catalog in one run: a field that fails does not hide the rules across the others", () => {
+      const e = planError("IcebergSink", { ...baseArgs, catalog: { type: "hive" } });
+      expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+        ["catalog.name", "catalog.name is required: the Flink-side catalog name, rendered as 'catalog-name'"],
+        [
+          "catalog.uri",
+          'a hive catalog needs uri, the metastore thrift URI (e.g. "thrift://metastore:9083"), or a "hive-conf-dir" catalog property naming a directory with a hive-site.xml that sets hive.metastore.uris ' +
+            '(for a hive-site.xml built into the image, name its folder there, e.g. "/opt/hive/conf"); for another catalog set catalog.type or catalogImpl',
+        ],
+      ]);
+      const both = planError("IcebergSource", { ...baseArgs, catalog: { name: "", catalogImpl: "jdbc", uri: " " } });
+      expect(both.issues.map((i) => [i.path, i.message])).to.deep.equal([
+        ["catalog.name", "catalog.name must not be empty"],
+        ["catalog.catalogImpl", 'catalogImpl is a Java class name; for jdbc write catalogImpl: "org.apache.iceberg.jdbc.JdbcCatalog"'],
+        ["catalog.uri", "catalog.uri is empty; set the catalog URI or leave it unset"],
+      ]);
+    });
+
+    it("a catalog field that fails is not read by the rules across fields (no second error for it)", () => {
+      // A misspelt type is no hive catalog; an unreadable uri or properties map is no missing uri / hive-conf-dir.
+      for (const [catalog, expected] of [
+        [{ name: "c", type: "hiv" }, ["catalog.type"]],
+        [{ type: "rest", uri: 5 }, ["catalog.name", "catalog.uri"]],
+        [{ name: 1, properties: { "hive-conf-dir": "/etc/hive", clients: 4 } }, ["catalog.name", "catalog.properties.clients"]],
+        [{ type: "hadoop", catalogImpl: 7 }, ["catalog.name", "catalog.catalogImpl"]],
+      ] as const) {
+        expect(paths(planError("IcebergSink", { ...baseArgs, catalog }))).to.deep.equal(expected);
+      }
+    });
   });
 
   describe("formatVersion, columns, keys, partitions", () => {

@@ -84,7 +84,43 @@ export interface CatalogPlan {
 /** Checks the catalog's cross-field rules (paths under `catalog`) and renders its own keys. */
 export function planCatalog(c: IcebergCatalog, diag: Diagnostics): CatalogPlan | undefined {
   const before = diag.errors.length;
-  let type: CatalogType | undefined;
+  checkCatalogRules(c, new Set(), diag);
+  if (diag.errors.length > before) return undefined;
+  const type = c.catalogImpl === undefined ? (c.type ?? "hive") : undefined;
+  const options: Record<string, string> = { "catalog-name": c.name };
+  if (type !== undefined) options["catalog-type"] = type;
+  if (c.catalogImpl !== undefined) options["catalog-impl"] = c.catalogImpl;
+  return { options, type, impl: c.catalogImpl };
+}
+
+/**
+ * The fields of a catalog arg that failed to parse as a whole (its issues are reported at their
+ * fields) that parse on their own, and the fields given that do not: the rules across fields still
+ * read what parsed (checkCatalogRules), so one run lists every problem of the catalog.
+ * Undefined when the catalog is no plain object.
+ */
+export function catalogFieldsThatParse(given: unknown): { fields: Partial<IcebergCatalog>; failed: ReadonlySet<string> } | undefined {
+  if (typeof given !== "object" || given === null || Array.isArray(given) || isDeferred(given)) return undefined;
+  const fields: Record<string, unknown> = {};
+  const failed = new Set<string>();
+  for (const [key, schema] of Object.entries(IcebergCatalogSchema.shape)) {
+    const value = (given as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    const r = (schema as z.ZodType).safeParse(value);
+    if (r.success) fields[key] = r.data;
+    else failed.add(key);
+  }
+  return { fields: fields as Partial<IcebergCatalog>, failed };
+}
+
+/**
+ * The rules across the catalog's fields (paths under `catalog`): catalogImpl against type, and the
+ * uri / warehouse each type needs. `failed`: fields given that did not parse (already reported); a
+ * rule that reads one of them is skipped (a misspelt type is no hive catalog, an unreadable uri is
+ * no missing one).
+ */
+export function checkCatalogRules(c: Partial<IcebergCatalog>, failed: ReadonlySet<string>, diag: Diagnostics): void {
+  if (failed.has("catalogImpl")) return;
   if (c.catalogImpl !== undefined) {
     if (c.type !== undefined) {
       diag.error("catalog.catalogImpl", `catalog.type "${c.type}" and catalogImpl are both set; the runtime rejects that ('both catalog-type and catalog-impl are set'); keep one of them`);
@@ -95,28 +131,25 @@ export function planCatalog(c: IcebergCatalog, diag: Diagnostics): CatalogPlan |
     } else if (!JAVA_CLASS.test(c.catalogImpl)) {
       diag.error("catalog.catalogImpl", `catalogImpl ${JSON.stringify(c.catalogImpl)} is not a fully qualified Java class name (e.g. "org.apache.iceberg.jdbc.JdbcCatalog")`);
     }
-  } else {
-    type = c.type ?? "hive";
-    const props = c.properties ?? {};
-    if (type === "rest" && c.uri === undefined) {
-      diag.error("catalog.uri", 'a rest catalog needs uri, the catalog service URL (e.g. "https://catalog.example.com/api/catalog"); the runtime fails with "Invalid uri for http client: null"');
-    }
-    if (type === "hive" && c.uri === undefined && props["hive-conf-dir"] === undefined) {
-      diag.error(
-        "catalog.uri",
-        `a hive catalog${c.type === undefined ? " (the type when catalog.type is unset)" : ""} needs uri, the metastore thrift URI (e.g. "thrift://metastore:9083"), ` +
-          `or a "hive-conf-dir" catalog property naming a directory with a hive-site.xml that sets hive.metastore.uris (for a hive-site.xml built into the image, name its folder there, e.g. "/opt/hive/conf"); for another catalog set catalog.type or catalogImpl`,
-      );
-    }
-    if (type === "hadoop" && c.warehouse === undefined) {
-      diag.error("catalog.warehouse", 'a hadoop catalog needs warehouse, the warehouse path (e.g. "s3a://bucket/warehouse"); the runtime fails with "warehousePath must not be null or empty"');
-    }
+    return;
   }
-  if (diag.errors.length > before) return undefined;
-  const options: Record<string, string> = { "catalog-name": c.name };
-  if (type !== undefined) options["catalog-type"] = type;
-  if (c.catalogImpl !== undefined) options["catalog-impl"] = c.catalogImpl;
-  return { options, type, impl: c.catalogImpl };
+  if (failed.has("type")) return;
+  const type = c.type ?? "hive";
+  const props = c.properties ?? {};
+  const uriMissing = c.uri === undefined && !failed.has("uri");
+  if (type === "rest" && uriMissing) {
+    diag.error("catalog.uri", 'a rest catalog needs uri, the catalog service URL (e.g. "https://catalog.example.com/api/catalog"); the runtime fails with "Invalid uri for http client: null"');
+  }
+  if (type === "hive" && uriMissing && !failed.has("properties") && props["hive-conf-dir"] === undefined) {
+    diag.error(
+      "catalog.uri",
+      `a hive catalog${c.type === undefined ? " (the type when catalog.type is unset)" : ""} needs uri, the metastore thrift URI (e.g. "thrift://metastore:9083"), ` +
+        `or a "hive-conf-dir" catalog property naming a directory with a hive-site.xml that sets hive.metastore.uris (for a hive-site.xml built into the image, name its folder there, e.g. "/opt/hive/conf"); for another catalog set catalog.type or catalogImpl`,
+    );
+  }
+  if (type === "hadoop" && c.warehouse === undefined && !failed.has("warehouse")) {
+    diag.error("catalog.warehouse", 'a hadoop catalog needs warehouse, the warehouse path (e.g. "s3a://bucket/warehouse"); the runtime fails with "warehousePath must not be null or empty"');
+  }
 }
 
 /** Checks a resolved uri/warehouse value (non-empty, one line). Returns an error message or undefined. */

@@ -14,7 +14,7 @@ import { parseDataType } from "../types/parser.js";
 import { Diagnostics, unsafeMapKeyProblem } from "../validation/diagnostics.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import { isDeferred } from "../validation/deferred.js";
-import { checkLocationValue, planCatalog, type CatalogPlan } from "./catalog.js";
+import { catalogFieldsThatParse, checkCatalogRules, checkLocationValue, planCatalog, type CatalogPlan } from "./catalog.js";
 import { parseFlinkDuration } from "./duration.js";
 import { checkFreeFormMap, type TableKind } from "./extra-options.js";
 import { parseFields } from "./fields.js";
@@ -237,14 +237,14 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const given = partitionedBy.length > 0 || src.watermark !== undefined || watermarkOption !== undefined ? givenColumns(input["columns"], converted?.columns) : undefined;
   if (given !== undefined && Array.isArray(input["columns"])) checkPartitions(partitionedBy, given, kind === "IcebergSink" && (snk as { upsertEnabled?: boolean }).upsertEnabled === true, diag);
 
-  let catalog: CatalogPlan | undefined;
-  if (t.catalog !== undefined) {
-    catalog = planCatalog(t.catalog, diag);
-    for (const arg of ["uri", "warehouse"] as const) {
-      const value = t.catalog[arg];
-      const problem = typeof value === "string" ? checkLocationValue(arg, value) : undefined;
-      if (problem !== undefined) diag.error(`catalog.${arg}`, problem);
-    }
+  // A catalog that failed to parse still has its cross-field rules checked on the fields that parse.
+  const catalog: CatalogPlan | undefined = t.catalog !== undefined ? planCatalog(t.catalog, diag) : undefined;
+  const catalogParts = t.catalog !== undefined ? { fields: t.catalog, failed: new Set<string>() } : catalogFieldsThatParse(input["catalog"]);
+  if (t.catalog === undefined && catalogParts !== undefined) checkCatalogRules(catalogParts.fields, catalogParts.failed, diag);
+  for (const arg of ["uri", "warehouse"] as const) {
+    const value = catalogParts?.fields[arg];
+    const problem = typeof value === "string" ? checkLocationValue(arg, value) : undefined;
+    if (problem !== undefined) diag.error(`catalog.${arg}`, problem);
   }
 
   const options: Record<string, string> = {};
