@@ -96,7 +96,7 @@ describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
     );
     expect(message("PT5M")).to.match(/^"PT5M" is not a valid Flink duration: Flink does not read ISO-8601 durations; write "5min"; /);
     expect(message("P1DT2H")).to.match(/: Flink does not read ISO-8601 durations; write "26h"; /);
-    expect(message("5 mins")).to.match(/^"5 mins" is not a valid Flink duration: unknown unit "mins"; did you mean "5min"\?; /);
+    expect(message("5 mins")).to.match(/^"5 mins" is not a valid Flink duration: unknown unit "mins"; did you mean "5min"\? Otherwise write /);
     expect(render("IcebergSink", { ...baseArgs, commitInterval: "300000" }).plan.warnings).to.deep.equal([
       { path: "commitInterval", message: '"300000" has no unit, so Flink reads it as milliseconds (300000 ms); write "5min" (or "300000ms") to say so' },
     ]);

@@ -320,6 +320,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     tableColumns: flinkTableColumns(read, options, watermark?.column),
   };
 }
+
 /** Whether the table's sink commits only on checkpoints (GenericTablePlan.commitsOnCheckpoint). */
 function commitsOnCheckpoint(options: Readonly<Record<string, string>>): boolean {
   const connector = options["connector"]?.trim();
