@@ -61,6 +61,17 @@ describe("interval literals without a unit, or with a string their unit does not
     ]);
   });
 
+  it("a range whose string has its fields with other separators keeps the written unit: '1:2' DAY TO HOUR becomes '1 2' DAY TO HOUR", () => {
+    const src = gen("il_range_src");
+    const sink = new api.FlinkTable("il_range_out", { columns, options: { connector: "blackhole" } });
+    const dayToHour = issuesOf(() => new api.FlinkSqlJob("il-range-dh", { statements: [api.sql`INSERT INTO ${sink} SELECT id, ts + INTERVAL '1:2' DAY TO HOUR FROM ${src}`] }));
+    expect(dayToHour.map((i) => i.message)).to.deep.equal([
+      "INTERVAL '1:2' DAY TO HOUR: INTERVAL ... DAY TO HOUR takes a string like '1 02', not '1:2', so the job fails when it starts (illegal interval literal format for INTERVAL DAY TO HOUR); write INTERVAL '1 2' DAY TO HOUR",
+    ]);
+    const dayToSecond = issuesOf(() => new api.FlinkSqlJob("il-range-ds", { statements: [api.sql`INSERT INTO ${sink} SELECT id, ts + INTERVAL '1:02:03:04' DAY TO SECOND FROM ${src}`] }));
+    expect(dayToSecond.map((i) => i.message.split("; write ")[1])).to.deep.equal(["INTERVAL '1 02:03:04' DAY TO SECOND"]);
+  });
+
   it("quiet for qualified literals (ranges, precisions, fractions, lower case, line breaks, plural units), a number before the unit, and the text inside a string or comment; the script parses", async () => {
     const s = gen("iv-ok", { watermark: { column: "ts", expression: "ts - interval '0.5'\n  second" }, columns: [...columns, { name: "due", expression: "ts + INTERVAL '10 00:00:00.004' DAY TO SECOND" }] });
     const o = out("iv-ok-o");

@@ -14,7 +14,7 @@
  * `flink-table/flink-table-planner/src/main/java/org/apache/calcite/sql/SqlIntervalQualifier.java`
  * `evaluateIntervalLiteral`: white space trimmed, one sign, then the qualifier's pattern).
  */
-import { literalForUnits, literalsForBareValue, qualifierFormat } from "./interval-remedies.js";
+import { literalForUnits, literalInQualifier, literalsForBareValue, qualifierFormat } from "./interval-remedies.js";
 import { codeOnly } from "./split.js";
 
 const UNIT = /^(YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND)S?$/i;
@@ -98,7 +98,11 @@ export function intervalLiteralProblems(text: string): string[] {
     const format = qualifierFormat(qualifier);
     const unsigned = value.trim().replace(/^[+-]/, "");
     if (format === undefined || format.pattern.test(unsigned)) continue;
-    const fix = /^\d+$/.test(unsigned) && qualifier.includes(" TO ") ? `INTERVAL '${sign === "-" ? "-" : ""}${value.trim()}' ${qualifier.split(" ")[0]}` : remedy(sign, value);
+    const signText = sign === "-" || value.trim().startsWith("-") ? "-" : "";
+    const fix =
+      /^\d+$/.test(unsigned) && qualifier.includes(" TO ")
+        ? `INTERVAL '${signText}${unsigned}' ${qualifier.split(" ")[0]}`
+        : (literalInQualifier(signText, value, qualifier) ?? remedy(sign, value));
     out.push(
       `${written} ${qualifier}: INTERVAL ... ${qualifier} takes a string like ${format.example}, not ${quote(value)}, ` +
         `so the job fails when it starts (illegal interval literal format for INTERVAL ${qualifier}); ` +

@@ -125,3 +125,28 @@ export function literalsForBareValue(value: string): string[] {
   if (/^\d+$/.test(v)) return ["SECOND", "MINUTE", "HOUR", "DAY"].map((q) => literal(sign, v, q));
   return QUALIFIER_FORMATS.filter(([q, re]) => re.test(v) && !["QUARTER", "WEEK"].includes(q)).map(([q]) => literal(sign, v, q));
 }
+
+/** The fields of a range qualifier, high to low, and how its string joins them (Calcite SqlIntervalQualifier formats). */
+const RANGE_FIELDS: Readonly<Record<string, { readonly count: number; readonly join: (n: readonly string[]) => string }>> = {
+  "YEAR TO MONTH": { count: 2, join: (n) => `${n[0]}-${n[1]}` },
+  "DAY TO HOUR": { count: 2, join: (n) => `${n[0]} ${n[1]}` },
+  "DAY TO MINUTE": { count: 3, join: (n) => `${n[0]} ${n[1]}:${n[2]}` },
+  "DAY TO SECOND": { count: 4, join: (n) => `${n[0]} ${n[1]}:${n[2]}:${n[3]}` },
+  "HOUR TO MINUTE": { count: 2, join: (n) => `${n[0]}:${n[1]}` },
+  "HOUR TO SECOND": { count: 3, join: (n) => `${n[0]}:${n[1]}:${n[2]}` },
+  "MINUTE TO SECOND": { count: 2, join: (n) => `${n[0]}:${n[1]}` },
+};
+
+/**
+ * For a range `qualifier` whose string has the right number of fields but the wrong separators
+ * (`INTERVAL '1:2' DAY TO HOUR`), the same fields in the qualifier's format (`INTERVAL '1 2' DAY TO
+ * HOUR`), keeping the unit the user wrote; undefined when the fields do not fit it.
+ */
+export function literalInQualifier(sign: string, value: string, qualifier: string): string | undefined {
+  const range = RANGE_FIELDS[qualifier];
+  const numbers = value.trim().replace(/^[+-]/, "").match(/\d+(?:\.\d+)?/g) ?? [];
+  if (range === undefined || numbers.length !== range.count || numbers.slice(0, -1).some((n) => n.includes("."))) return undefined;
+  if (numbers[numbers.length - 1]!.includes(".") && !qualifier.endsWith("SECOND")) return undefined;
+  return literal(sign, range.join(numbers), qualifier);
+}
+
