@@ -94,6 +94,12 @@ describe("Iceberg table args shared by source and sink", () => {
         ["catalog.catalogImpl", 'catalogImpl is a Java class name; for jdbc write catalogImpl: "org.apache.iceberg.jdbc.JdbcCatalog"'],
         ["catalog.uri", "catalog.uri is empty; set the catalog URI or leave it unset"],
       ]);
+      // The error's text names each path once (final trial: "catalog.name: catalog.name must not be empty").
+      expect(both.message.split("\n").slice(1)).to.deep.equal([
+        '  - IcebergSource "t1": catalog.name: must not be empty',
+        '  - IcebergSource "t1": catalog.catalogImpl: catalogImpl is a Java class name; for jdbc write catalogImpl: "org.apache.iceberg.jdbc.JdbcCatalog"',
+        '  - IcebergSource "t1": catalog.uri: is empty; set the catalog URI or leave it unset',
+      ]);
     });
 
     it("a catalog field that fails is not read by the rules across fields (no second error for it)", () => {

@@ -13,7 +13,7 @@ import { collectedErrors } from "../components/collect.js";
 import { registry, type RegisteredJob } from "../components/job-registry.js";
 import { SECRET_PLACEHOLDER } from "../components/job-targets.js";
 import type { TableDefinition } from "../components/table-definition.js";
-import { isValidationError, resourceLabel } from "../validation/error.js";
+import { formatIssue, isValidationError, resourceLabel } from "../validation/error.js";
 import type { SynthOptions } from "./args.js";
 import { resolveProject, stackFileKeys, stackFiles } from "./project.js";
 import { runProgram } from "./run-program.js";
@@ -60,7 +60,7 @@ function describeFailure(e: unknown): string[] {
   if (isValidationError(e)) {
     // A `sql` / `sqlLiteral` call of the program throws (resources are collected and name themselves): say where it is.
     const at = /^sql(?:`|Literal)/.test(e.resource ?? "") ? programFrame(e.stack) : undefined;
-    return e.issues.map((i) => `  ${[e.resource, i.path].filter(Boolean).join(": ")}: ${i.message}${at ? ` (at ${at})` : ""}`);
+    return e.issues.map((i) => `  ${formatIssue(e.resource, i)}${at ? ` (at ${at})` : ""}`);
   }
   const msg = e instanceof Error ? e.message : String(e);
   const at = e instanceof Error ? programFrame(e.stack) : undefined;
@@ -135,7 +135,7 @@ async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<Rend
 
 /** A table's warnings as synth prints them. */
 function tableWarnings(t: TableDefinition): string[] {
-  return t.warnings.map((w) => `${t.label}: ${w.path ? `${w.path}: ` : ""}${w.message}`);
+  return t.warnings.map((w) => formatIssue(t.label, w));
 }
 
 /** A job's own warnings as synth prints them. */
@@ -185,7 +185,7 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
       ...more,
       ...programWarnings().map((w) => `warning: ${w}`),
       // What the failed resources' own checks also found (a failed resource registers nothing).
-      ...collectedErrors().flatMap((e) => (e.warnings ?? []).map((w) => `warning: ${[e.resource, w.path].filter(Boolean).join(": ")}: ${w.message}`)),
+      ...collectedErrors().flatMap((e) => (e.warnings ?? []).map((w) => `warning: ${formatIssue(e.resource, w)}`)),
       ...notes.map((n) => `note: ${n}`),
     ]);
   try {

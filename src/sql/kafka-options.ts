@@ -37,7 +37,8 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
   const connector = (options["connector"] ?? "").trim().toLowerCase();
   if (connector !== "kafka" && connector !== "upsert-kafka") return;
   const has = (k: string): boolean => options[k] !== undefined || deferredKeys.includes(k);
-  if (!has("properties.bootstrap.servers")) {
+  // Written without its prefix, the key gets its own error below (isKafkaClientProperty).
+  if (!has("properties.bootstrap.servers") && !has("bootstrap.servers")) {
     // 'properties.*' keys pass through to the Kafka client unchecked: a misspelt one is pointed at here.
     const near = Object.keys(options).find((k) => k.startsWith("properties.") && closestKey(k, ["properties.bootstrap.servers"]) !== undefined);
     if (near === undefined) diag.error("options", `the '${connector}' connector needs 'properties.bootstrap.servers' (host:port of the brokers)`);

@@ -19,9 +19,12 @@ export function resourceLabel(kind: string, name: string): string {
   return `${kind} ${JSON.stringify(name)}`;
 }
 
-function formatIssue(resource: string | undefined, issue: ValidationIssue): string {
+/** One issue as a line: `<resource>: <path>: <message>`, the path named once. */
+export function formatIssue(resource: string | undefined, issue: ValidationIssue): string {
   const where = [resource, issue.path].filter((s) => s !== undefined && s !== "").join(": ");
-  return where === "" ? issue.message : `${where}: ${issue.message}`;
+  // A message that starts with its own path ("catalog.name must not be empty") names it once.
+  const message = issue.path !== "" && issue.message.startsWith(`${issue.path} `) ? issue.message.slice(issue.path.length + 1) : issue.message;
+  return where === "" ? message : `${where}: ${message}`;
 }
 
 /**

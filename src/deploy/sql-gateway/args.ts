@@ -166,7 +166,7 @@ function s3FilesystemKeyProblem(key: string): { credential: string; setting: str
   return {
     credential:
       `${why}, and a credential would be kept in Pulumi state for nothing. Remove it and pass the credential ${credentialEnvironment("sqlGateway", true)}: ` +
-      "S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there (an Iceberg catalog on S3FileIO also takes s3.* keys in its catalog.properties, where they reach the catalog)",
+      "S3 clients (Flink's filesystem and an Iceberg catalog's S3FileIO) read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there",
     setting: `${why}; set it in the Flink configuration of the session cluster where it is deployed (an Iceberg catalog on S3FileIO takes s3.* keys in its catalog.properties instead)`,
   };
 }
