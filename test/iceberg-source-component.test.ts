@@ -82,7 +82,7 @@ for (const preview of [false, true]) {
       }
       // registerOutputs fails the deployment with the same error: that is the point.
       for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
-      for (const r of drainUnhandled()) expect(String(r)).to.contain("catalog.uri is a Pulumi secret");
+      for (const r of drainUnhandled()) expect(String(r)).to.contain("catalog.uri: is a Pulumi secret");
     });
 
     it("an unknown uri (preview) neither throws nor hangs", async () => {
