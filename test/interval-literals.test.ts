@@ -7,7 +7,9 @@
  */
 import { expect } from "chai";
 import { issuesOf, issuesOrNone, mockedApi, type Api } from "./api.js";
+import * as pulumi from "@pulumi/pulumi";
 import { settle } from "./pulumi-mocks.js";
+import { drainUnhandled } from "./setup.js";
 import { hive } from "./iceberg-table-helpers.js";
 import { expectValidFlinkSql, flinkSqlErrors } from "./sql-validate.js";
 
@@ -57,6 +59,26 @@ describe("interval literals without a unit, or with a string their unit does not
         message:
           "INTERVAL '1:30' MINUTE: INTERVAL ... MINUTE takes a string like '5', not '1:30', so the job fails when it starts (illegal interval literal format for INTERVAL MINUTE); " +
           "write INTERVAL '1:30' HOUR TO MINUTE or INTERVAL '1:30' MINUTE TO SECOND",
+      },
+    ]);
+  });
+
+  it("an Output inside the quotes (a window size from configuration) is checked once known, not at preview", async () => {
+    const src = gen("il_out_src", { watermark: { column: "ts", expression: "`ts` - INTERVAL '5' SECOND" } });
+    const win = (name: string, minutes: string) =>
+      new api.FlinkSqlJob(name, {
+        statements: [api.sql`INSERT INTO ${out(`${name.replace(/-/g, "_")}_out`)} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '${pulumi.output(minutes)}' MINUTE)) GROUP BY window_start, window_end`],
+      });
+    expect(await settle(win("il-out-ok", "5").script)).to.contain("INTERVAL '5' MINUTE");
+    let rejected: { issues?: unknown } | undefined;
+    await settle(win("il-out-bad", "5 minutes").script).catch((e: { issues: unknown }) => (rejected = e));
+    await new Promise((r) => setTimeout(r, 50));
+    drainUnhandled();
+    expect(rejected?.issues).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          "once its interpolated Outputs are known: INTERVAL '5 minutes' MINUTE: INTERVAL ... MINUTE takes a string like '5', not '5 minutes', so the job fails when it starts (illegal interval literal format for INTERVAL MINUTE); write INTERVAL '5' MINUTE",
       },
     ]);
   });

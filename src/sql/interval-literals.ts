@@ -66,6 +66,9 @@ function remedy(sign: string, value: string): string | undefined {
 
 const quote = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
+/** Stands for a value not known yet (an interpolated Output) in the text given to intervalLiteralProblems: a literal holding it is not judged. */
+export const UNKNOWN_VALUE = "\uE000";
+
 /**
  * The problems with the interval literals of `text` (a statement or an expression), one message
  * each, in the order they appear; none when every `INTERVAL 'string'` has a qualifier its string fits.
@@ -84,6 +87,7 @@ export function intervalLiteralProblems(text: string): string[] {
     const close = code.indexOf("'", i + 1);
     if (close < 0) continue;
     const value = text.slice(i + 1, close).replace(/''/g, "'");
+    if (value.includes(UNKNOWN_VALUE)) continue;
     const written = `INTERVAL ${sign === "" ? "" : `${sign} `}${quote(value)}`;
     const qualifier = qualifierAt(code, skipSpace(code, close + 1));
     if (qualifier === undefined) {

@@ -6,6 +6,7 @@
  * or comment it never closes (`'a`, `1 /* x`), fails the script instead of breaking it.
  */
 import { FlinkIcebergValidationError, isValidationError } from "../validation/error.js";
+import { intervalLiteralProblems } from "./interval-literals.js";
 import { splitStatements, withoutTrailing } from "./split.js";
 import type { SqlStatement } from "./template.js";
 
@@ -70,5 +71,7 @@ export function renderResolvedStatement(statement: SqlStatement, values: readonl
       label,
     );
   }
+  const intervals = intervalLiteralProblems(text);
+  if (intervals.length > 0) throw new FlinkIcebergValidationError(intervals.map((message) => ({ path, message: `once its interpolated Outputs are known: ${message}` })), label);
   return text;
 }

@@ -8,7 +8,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { isValidationError } from "../validation/error.js";
-import { intervalLiteralProblems } from "./interval-literals.js";
+import { intervalLiteralProblems, UNKNOWN_VALUE } from "./interval-literals.js";
 import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
 import { STATEMENT_SET_REMEDY, statementRemedy } from "./statement-remedies.js";
 import { SqlStatement, type SqlSegment } from "./template.js";
@@ -85,8 +85,10 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
     diag.error("", `holds ${parts.length} statements separated by ';' (${JSON.stringify(text.slice(0, 80))}); write one statement per sql\`...\` entry`);
     return undefined;
   }
-  // An interval literal without its unit (INTERVAL '5 minutes') fails Flink's parser; tables and Outputs read as names.
-  for (const message of intervalLiteralProblems(stmt.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""))) diag.error("", message);
+  // An interval literal without its unit (INTERVAL '5 minutes') fails Flink's parser; tables read as names, an Output's
+  // value is not known yet (a literal holding one is checked once it is: resolved-statement.ts).
+  const probe = stmt.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("");
+  for (const message of intervalLiteralProblems(probe)) diag.error("", message);
   const first = stmt.segments[0];
   const lead = first?.kind === "text" ? first.text.replace(LEADING_NOISE, "") : "";
   const tables = stmt.tables;
