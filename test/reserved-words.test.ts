@@ -4,7 +4,7 @@
  * column, so the job fails when it starts; back-quoted it is the column (and the script is valid).
  */
 import { expect } from "chai";
-import { issuesOf, issuesOrNone, mockedApi, type Api } from "./api.js";
+import { errorOf, issuesOf, issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
 import { settle } from "./pulumi-mocks.js";
 import { expectValidFlinkSql, flinkSqlErrors } from "./sql-validate.js";
 
@@ -29,7 +29,15 @@ describe("unquoted reserved words read as columns", () => {
   it("value, timestamp and user in the SELECT list and value in the WHERE clause (reported first) are errors that say to back-quote them; data (not reserved) passes", () => {
     const src = new api.FlinkTable("rw_src", { columns: srcColumns, options: { connector: "datagen" } });
     const sink = new api.IcebergSink("rw_sink", { catalog, database: "d", table: "rw", columns: sinkColumns });
-    const issues = issuesOf(() => new api.FlinkSqlJob("rw-job", { statements: [api.sql`INSERT INTO ${sink} SELECT user, c.value, timestamp AS ts, data FROM ${src} AS c WHERE value > 0 AND VALUE < 9`] }));
+    const e = errorOf(() => new api.FlinkSqlJob("rw-job", { statements: [api.sql`INSERT INTO ${sink} SELECT user, c.value, timestamp AS ts, data FROM ${src} AS c WHERE value > 0 AND VALUE < 9`] }));
+    // USER is also a function without parentheses (the user's name): the statement may mean it, so a warning.
+    expect(e.warnings.filter((w) => w.message.includes("USER")).map((w) => [w.path, w.message])).to.deep.equal([
+      [
+        "statements[0]",
+        `the SELECT list has user without back-quotes, which Flink's parser reads as the SQL function USER (the name of the user), never as the column "user" of FlinkTable "rw_src": if you mean the column, write \`user\` (in a sql\`...\` template: \\\`user\\\`)`,
+      ],
+    ]);
+    const issues = e.issues;
     expect(issues.map((i) => [i.path, i.message])).to.deep.equal([
       [
         "statements[0]",
@@ -38,10 +46,6 @@ describe("unquoted reserved words read as columns", () => {
       [
         "statements[0]",
         `the WHERE clause reads the column "value" of FlinkTable "rw_src" as VALUE without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"VALUE\\""); write \`value\` (in a sql\`...\` template: \\\`value\\\`)`,
-      ],
-      [
-        "statements[0]",
-        `the SELECT list reads the column "user" of FlinkTable "rw_src" as user without back-quotes, but USER is a reserved word of Flink SQL: the parser reads it as the SQL function USER (the name of the user), never as the column; write \`user\` (in a sql\`...\` template: \\\`user\\\`)`,
       ],
       [
         "statements[0]",
@@ -54,6 +58,13 @@ describe("unquoted reserved words read as columns", () => {
     ]);
     // The Flink grammar refuses the unquoted words too.
     expect(flinkSqlErrors("INSERT INTO rw SELECT c.value, timestamp AS ts FROM rw_src AS c WHERE value > 0;")).to.not.deep.equal([]);
+  });
+
+  it("USER meant as the function (the user's name) passes, with a warning in case the column was meant", () => {
+    const src = new api.FlinkTable("rw5_src", { columns: [{ name: "id", type: "BIGINT" }, { name: "user", type: "STRING" }], options: { connector: "datagen" } });
+    const sink = new api.FlinkTable("rw5_out", { columns: [{ name: "id", type: "BIGINT" }, { name: "who", type: "STRING" }], options: { connector: "blackhole" } });
+    expect(issuesOrNone(() => new api.FlinkSqlJob("rw5-job", { statements: [api.sql`INSERT INTO ${sink} SELECT id, \`user\` FROM ${src} WHERE \`user\` <> USER`] }))).to.deep.equal([]);
+    expect(jobWarnings("rw5-job").filter((w) => w.includes("SQL function USER"))).to.have.length(1);
   });
 
   it("user and value unquoted in the column list after the sink are errors that name the sink column and say to back-quote it (USER too: the list takes names only); back-quoted they pass", async () => {

@@ -30,7 +30,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
 import { NAME, readInsertQuery, type InsertQuery, type SelectItem } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
-import { unquotedReservedColumn, unquotedReservedSinkColumn } from "./reserved-words.js";
+import { readsAsFunction, unquotedReservedColumn, unquotedReservedSinkColumn } from "./reserved-words.js";
 import { castType, literalType } from "./select-item-types.js";
 import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
@@ -99,7 +99,10 @@ function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics): void
   for (const o of from.whereOperands) {
     if (o.qualifier !== undefined && !from.qualifiers.includes(o.qualifier)) continue;
     const reserved = o.quoted ? undefined : unquotedReservedColumn("the WHERE clause", o.name, from.table, columns);
-    if (reserved !== undefined && !reported.has(o.name)) diag.error(at, reserved);
+    if (reserved !== undefined && !reported.has(o.name)) {
+      if (readsAsFunction(o.name)) diag.warn(at, reserved);
+      else diag.error(at, reserved);
+    }
     if (reserved !== undefined || reported.has(o.name)) {
       reported.add(o.name);
       continue;
@@ -143,8 +146,10 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
       const qualifier = ref[1] === undefined ? undefined : unquoteIdentifier(text.slice(0, ref[1].length));
       const name = unquoteIdentifier(text.slice(text.length - ref[2]!.length));
       if (qualifies(qualifier)) {
-        const reserved = unquotedReservedColumn("the SELECT list", text.slice(text.length - ref[2]!.length), from!.table, fromColumns);
-        if (reserved !== undefined) diag.error(at, reserved);
+        const written = text.slice(text.length - ref[2]!.length);
+        const reserved = unquotedReservedColumn("the SELECT list", written, from!.table, fromColumns);
+        if (reserved !== undefined && readsAsFunction(written)) diag.warn(at, reserved);
+        else if (reserved !== undefined) diag.error(at, reserved);
         const column = fromColumns.find((c) => c.name === name);
         if (column !== undefined) {
           values.push({ shown: item.shown, ...(column.type ? { type: column.type } : {}), column: column.name, ...(column.neverNull ? { neverNull: true } : {}) });

@@ -44,8 +44,18 @@ function neverAName(written: string): string {
 export function unquotedReservedColumn(where: string, written: string, table: TableDefinition, columns: readonly TableColumn[]): string | undefined {
   const r = reservedColumn(written, columns);
   if (r === undefined) return undefined;
-  const effect = r.upper === "USER" ? "the parser reads it as the SQL function USER (the name of the user), never as the column" : neverAName(written);
-  return `${where} reads the column ${JSON.stringify(r.column.name)} of ${table.label} as ${written} without back-quotes, but ${r.upper} is a reserved word of Flink SQL: ${effect}; write ${r.quoted}`;
+  if (readsAsFunction(written)) {
+    return `${where} has ${written} without back-quotes, which Flink's parser reads as the SQL function ${r.upper} (the name of the user), never as the column ${JSON.stringify(r.column.name)} of ${table.label}: if you mean the column, write ${r.quoted}`;
+  }
+  return `${where} reads the column ${JSON.stringify(r.column.name)} of ${table.label} as ${written} without back-quotes, but ${r.upper} is a reserved word of Flink SQL: ${neverAName(written)}; write ${r.quoted}`;
+}
+
+/**
+ * Whether the unquoted reserved word `written` is also a function without parentheses (USER), so
+ * the statement may mean it: unquotedReservedColumn's message is then a warning, not an error.
+ */
+export function readsAsFunction(written: string): boolean {
+  return written.toUpperCase() === "USER";
 }
 
 /**
