@@ -23,6 +23,29 @@ describe("views by name, as Flink finds them", () => {
   let api: Api;
   before(async () => (api = await mockedApi()));
 
+  it("a FROM inside an expression (EXTRACT, TRIM, SUBSTRING, IS DISTINCT FROM) names a column, not a view: no case error", () => {
+    const gen = new api.FlinkTable("vn_expr", { columns: [...cols, { name: "Ts", type: "TIMESTAMP(3)" }], options: { connector: "datagen" } });
+    const out = new api.FlinkTable("vn_expr_out", { columns: [{ name: "id", type: "BIGINT" }, { name: "h", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const issues = issuesOrNone(
+      () =>
+        new api.FlinkSqlJob("vn-expr", {
+          statements: [
+            api.sql`CREATE TEMPORARY VIEW ts AS SELECT id, data, Ts FROM ${gen}`,
+            api.sql`INSERT INTO ${out} SELECT id, EXTRACT(HOUR FROM Ts) FROM ts WHERE TRIM(BOTH ' ' FROM Data) <> '' AND SUBSTRING(data FROM 2) IS DISTINCT FROM Data`,
+          ],
+        }),
+    );
+    expect(issues).to.deep.equal([]);
+    // A query in parentheses still reads its FROM as a table.
+    const sub = errorOf(
+      () =>
+        new api.FlinkSqlJob("vn-expr-sub", {
+          statements: [api.sql`CREATE TEMPORARY VIEW ts2 AS SELECT id, data, Ts FROM ${gen}`, api.sql`INSERT INTO ${out} SELECT id, 1 FROM ${gen} WHERE id IN (SELECT id FROM TS2)`],
+        }),
+    );
+    expect(sub.issues.map((i) => i.message.split(":")[0])).to.deep.equal(['reads "TS2" as a table, but the job\'s view is "ts2" (statements[0])']);
+  });
+
   it("a view read in another letter case is an error naming the view as declared, not a check against that view; exact names, a view of each case and a WITH query of the name pass", async () => {
     const cdc = new api.FlinkTable("vn_cdc", { columns: cols, options: cdcOptions });
     const gen = new api.FlinkTable("vn_gen", { columns: cols, options: { connector: "datagen" } });

@@ -101,6 +101,33 @@ export function withQueryNames(text: string): ReadonlySet<string> {
   return new Set(commonTableExpressions(words(text)).keys());
 }
 
+/** Words before "(" that open a query or a list, not a function call's arguments. */
+const NOT_FUNCTIONS = new Set(["IN", "EXISTS", "AS", "FROM", "JOIN", "ON", "AND", "OR", "NOT", "SELECT", "WHERE", "LATERAL", "UNNEST", "TABLE", "VALUES", "UNION", "ALL", "INTERSECT", "EXCEPT", "BY", "ANY", "SOME"]);
+
+/**
+ * Whether the FROM at token `f` belongs to an expression, not to a query: `IS [NOT] DISTINCT FROM x`,
+ * or a function call's arguments (`EXTRACT(HOUR FROM ts)`, `TRIM(BOTH ' ' FROM s)`,
+ * `SUBSTRING(s FROM 2)`, `OVERLAY(... FROM 2)`): the innermost "(" around it follows a function
+ * name and opens no query.
+ */
+function fromOfAnExpression(tokens: readonly { word: string; quoted: boolean }[], f: number): boolean {
+  const before = tokens[f - 1];
+  if (before !== undefined && !before.quoted && before.word.toUpperCase() === "DISTINCT" && tokens[f - 2]?.word.toUpperCase() !== "SELECT") return true;
+  let depth = 0;
+  for (let j = f - 1; j >= 0; j--) {
+    const t = tokens[j]!;
+    if (t.quoted) continue;
+    if (t.word === ")") depth++;
+    else if (t.word === "(" && depth-- === 0) {
+      const name = tokens[j - 1];
+      const first = tokens[j + 1];
+      if (first !== undefined && !first.quoted && /^(SELECT|WITH|VALUES)$/i.test(first.word)) return false;
+      return name !== undefined && !name.quoted && /^[A-Za-z_]/.test(name.word) && !NOT_FUNCTIONS.has(name.word.toUpperCase());
+    }
+  }
+  return false;
+}
+
 /** Unqualified names in table position, in order of appearance. */
 export function tableMentions(text: string): string[] {
   const tokens = words(text);
@@ -109,6 +136,7 @@ export function tableMentions(text: string): string[] {
   tokens.forEach((t, k) => {
     const prev = tokens[k - 1];
     if (!prev || prev.quoted || !KEYWORDS.has(prev.word.toUpperCase())) return;
+    if (prev.word.toUpperCase() === "FROM" && fromOfAnExpression(tokens, k - 1)) return;
     const cteEnd = ctes.get(t.word);
     if (cteEnd !== undefined && k > cteEnd) return; // a WITH query's own name, after its body
     if (!t.quoted && !/^[A-Za-z_]/.test(t.word)) return;
