@@ -94,6 +94,16 @@ describe("Outputs at props that take plain values (preview)", () => {
     expect(column.issues[0]).to.deep.equal({ path: "columns[0].name", message: MESSAGE });
   });
 
+  it("cyclic args are walked once: an unknown arg holding a cycle is reported, not a stack overflow", () => {
+    const template: Record<string, unknown> = { spec: {} };
+    (template.spec as Record<string, unknown>).self = template;
+    const plain = errorOf(() => new api.FlinkTable("cyc_t", { columns: cols, options: { connector: "datagen" }, extra: template } as never));
+    expect(plain.issues.map((i) => i.path)).to.deep.equal(["extra"]);
+    (template.spec as Record<string, unknown>).pending = new Pending("cyc-value").value;
+    const withOutput = errorOf(() => new api.FlinkTable("cyc_t2", { columns: cols, options: { connector: "datagen" }, extra: template } as never));
+    expect(withOutput.issues.map((i) => i.path)).to.deep.equal(["extra.spec.pending", "extra"]);
+  });
+
   it("Outputs where props take them still pass (catalog uri and warehouse, option values, image, endpoint, session properties)", () => {
     const src = new api.FlinkTable("ok_src", { columns: cols, options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": new Pending("ok-kafka").value, "properties.group.id": "g", "scan.startup.mode": "group-offsets", format: "json" } });
     const sink = new api.IcebergSink("ok_sink", { catalog: { name: "lake", type: "rest", uri: new Pending("ok-rest").value, warehouse: new Pending("ok-wh").value }, database: "db", table: "ok", columns: cols });

@@ -79,12 +79,14 @@ export interface DeferredInPlainProps<T> {
   readonly args: T;
 }
 
-/** Whether an Output or a Promise is anywhere in `value`'s arrays and plain objects. */
-function holdsDeferred(value: unknown): boolean {
+/** Whether an Output or a Promise is anywhere in `value`'s arrays and plain objects (each visited once: args may be cyclic). */
+function holdsDeferred(value: unknown, seen = new Set<object>()): boolean {
   if (isDeferred(value)) return true;
-  if (Array.isArray(value)) return value.some(holdsDeferred);
+  if (typeof value !== "object" || value === null || seen.has(value)) return false;
+  seen.add(value);
+  if (Array.isArray(value)) return value.some((v) => holdsDeferred(v, seen));
   if (!isPlainObject(value)) return false;
-  for (const key in value) if (holdsDeferred(value[key])) return true;
+  for (const key in value) if (holdsDeferred(value[key], seen)) return true;
   return false;
 }
 
@@ -98,15 +100,24 @@ export function deferredInPlainProps<T>(args: T, props: DeferredProps): Deferred
   if (!holdsDeferred(args)) return { paths, args };
   const accepts = new Set(props.accepts);
   const maps = new Set(props.maps);
+  const visiting = new Set<object>();
   const visit = (value: unknown, path: string, pattern: string): unknown => {
+    // A cycle is left as it is (the other checks report the prop it sits in).
+    if (typeof value === "object" && value !== null && visiting.has(value)) return value;
     if (isDeferred(value)) {
       if (accepts.has(pattern)) return value;
       paths.push(path);
       return undefined;
     }
     if (accepts.has(pattern)) return value;
-    if (Array.isArray(value)) return value.map((item, i) => visit(item, `${path}[${i}]`, `${pattern}[*]`));
+    if (Array.isArray(value)) {
+      visiting.add(value);
+      const items = value.map((item, i) => visit(item, `${path}[${i}]`, `${pattern}[*]`));
+      visiting.delete(value);
+      return items;
+    }
     if (!isPlainObject(value)) return value;
+    visiting.add(value);
     const isMap = maps.has(pattern);
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
@@ -114,6 +125,7 @@ export function deferredInPlainProps<T>(args: T, props: DeferredProps): Deferred
         ? visit(value[key], `${path}[${JSON.stringify(key)}]`, `${pattern}[*]`)
         : visit(value[key], path === "" ? key : `${path}.${key}`, pattern === "" ? key : `${pattern}.${key}`);
     }
+    visiting.delete(value);
     return copy;
   };
   const cleaned = visit(args, "", "");
