@@ -7,6 +7,8 @@
  * names a WITH clause of the statement defines.
  */
 
+import { codeOnly } from "./split.js";
+
 const KEYWORDS = new Set(["FROM", "JOIN", "INTO", "TABLE"]);
 
 /** `[A-Za-z_]`: a character that starts an unquoted name. */
@@ -52,8 +54,8 @@ function commonTableExpressions(tokens: readonly { word: string; quoted: boolean
 }
 
 /** The words of `text`: names (back-quoted ones unquoted), punctuation; literals as `'`, comments dropped. */
-function words(text: string): { word: string; quoted: boolean }[] {
-  const tokens: { word: string; quoted: boolean }[] = [];
+function words(text: string): { word: string; quoted: boolean; at?: number }[] {
+  const tokens: { word: string; quoted: boolean; at?: number }[] = [];
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
@@ -82,7 +84,7 @@ function words(text: string): { word: string; quoted: boolean }[] {
     } else if (isNameStart(c)) {
       let j = i + 1;
       while (j < text.length && (isNameStart(text[j]!) || (text[j]! >= "0" && text[j]! <= "9") || text[j] === "$")) j++;
-      tokens.push({ word: text.slice(i, j), quoted: false });
+      tokens.push({ word: text.slice(i, j), quoted: false, at: i });
       i = j;
     } else if (c === ".") {
       tokens.push({ word: ".", quoted: false });
@@ -104,25 +106,26 @@ export function withQueryNames(text: string): ReadonlySet<string> {
 /** Words before "(" that open a query or a list, not a function call's arguments. */
 const NOT_FUNCTIONS = new Set(["IN", "EXISTS", "AS", "FROM", "JOIN", "ON", "AND", "OR", "NOT", "SELECT", "WHERE", "LATERAL", "UNNEST", "TABLE", "VALUES", "UNION", "ALL", "INTERSECT", "EXCEPT", "BY", "ANY", "SOME"]);
 
+/** The name that ends just before offset `at` of `code` (white space between), or undefined. */
+function nameBefore(code: string, at: number): string | undefined {
+  return /([A-Za-z_][A-Za-z0-9_$]*)\s*$/.exec(code.slice(Math.max(0, at - 64), at))?.[1];
+}
+
 /**
- * Whether the FROM at token `f` belongs to an expression, not to a query: `IS [NOT] DISTINCT FROM x`,
- * or a function call's arguments (`EXTRACT(HOUR FROM ts)`, `TRIM(BOTH ' ' FROM s)`,
- * `SUBSTRING(s FROM 2)`, `OVERLAY(... FROM 2)`): the innermost "(" around it follows a function
- * name and opens no query.
+ * Whether the FROM at offset `at` of `code` (codeOnly: literals and comments blanked, same length)
+ * belongs to an expression, not to a query: `IS [NOT] DISTINCT FROM x`, or a function call's
+ * arguments (`EXTRACT(HOUR FROM ts)`, `TRIM(BOTH ' ' FROM s)`, `SUBSTRING(s FROM 2)`,
+ * `OVERLAY(... FROM 2)`): the innermost "(" around it follows a function name and opens no query.
  */
-function fromOfAnExpression(tokens: readonly { word: string; quoted: boolean }[], f: number): boolean {
-  const before = tokens[f - 1];
-  if (before !== undefined && !before.quoted && before.word.toUpperCase() === "DISTINCT" && tokens[f - 2]?.word.toUpperCase() !== "SELECT") return true;
+export function fromInExpression(code: string, at: number): boolean {
+  if (nameBefore(code, at)?.toUpperCase() === "DISTINCT" && !/\bSELECT\s+DISTINCT\s*$/i.test(code.slice(Math.max(0, at - 64), at))) return true;
   let depth = 0;
-  for (let j = f - 1; j >= 0; j--) {
-    const t = tokens[j]!;
-    if (t.quoted) continue;
-    if (t.word === ")") depth++;
-    else if (t.word === "(" && depth-- === 0) {
-      const name = tokens[j - 1];
-      const first = tokens[j + 1];
-      if (first !== undefined && !first.quoted && /^(SELECT|WITH|VALUES)$/i.test(first.word)) return false;
-      return name !== undefined && !name.quoted && /^[A-Za-z_]/.test(name.word) && !NOT_FUNCTIONS.has(name.word.toUpperCase());
+  for (let j = at - 1; j >= 0; j--) {
+    if (code[j] === ")") depth++;
+    else if (code[j] === "(" && depth-- === 0) {
+      if (/^\s*(?:SELECT|WITH|VALUES)\b/i.test(code.slice(j + 1, j + 24))) return false;
+      const name = nameBefore(code, j);
+      return name !== undefined && !NOT_FUNCTIONS.has(name.toUpperCase());
     }
   }
   return false;
@@ -131,12 +134,13 @@ function fromOfAnExpression(tokens: readonly { word: string; quoted: boolean }[]
 /** Unqualified names in table position, in order of appearance. */
 export function tableMentions(text: string): string[] {
   const tokens = words(text);
+  let code: string | undefined;
   const ctes = commonTableExpressions(tokens);
   const out: string[] = [];
   tokens.forEach((t, k) => {
     const prev = tokens[k - 1];
     if (!prev || prev.quoted || !KEYWORDS.has(prev.word.toUpperCase())) return;
-    if (prev.word.toUpperCase() === "FROM" && fromOfAnExpression(tokens, k - 1)) return;
+    if (prev.word.toUpperCase() === "FROM" && fromInExpression((code ??= codeOnly(text)), prev.at!)) return;
     const cteEnd = ctes.get(t.word);
     if (cteEnd !== undefined && k > cteEnd) return; // a WITH query's own name, after its body
     if (!t.quoted && !/^[A-Za-z_]/.test(t.word)) return;

@@ -12,7 +12,7 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
-import { tableMentions, withQueryNames } from "./table-mentions.js";
+import { fromInExpression, tableMentions, withQueryNames } from "./table-mentions.js";
 import { unquoteIdentifier } from "./top-level.js";
 
 /** Flink's built-in catalog and database, which a FlinkSqlJob's statements run in. */
@@ -72,12 +72,13 @@ export function viewsByName(definitions: readonly AnalyzedStatement[]): Map<stri
 
 /**
  * Where `text` (statementCode with names) reads the view `name` as a table (after FROM, JOIN or
- * TABLE, plain or back-quoted, also as `default_catalog.default_database.name`), in exactly its
- * letter case, as offsets just after the name.
+ * TABLE, plain or back-quoted, also as `default_catalog.default_database.name`; not after the FROM
+ * of an expression, fromInExpression), in exactly its letter case, as offsets just after the name.
  */
 export function viewReads(text: string, name: string): number[] {
   const ends: number[] = [];
   for (const m of text.matchAll(RELATION_KEYWORD)) {
+    if (/^FROM/i.test(m[0]) && fromInExpression(text, m.index!)) continue;
     const path = readPath(text, m.index! + m[0].length);
     if (path !== undefined && resolvedViewName(path.parts) === name) ends.push(path.end);
   }
