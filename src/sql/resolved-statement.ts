@@ -8,6 +8,7 @@
 import { FlinkIcebergValidationError, isValidationError } from "../validation/error.js";
 import { intervalLiteralProblems } from "./interval-literals.js";
 import { splitStatements, withoutTrailing } from "./split.js";
+import { AS_SQL_TEXT } from "./statement.js";
 import type { SqlStatement } from "./template.js";
 
 /** How a message names a resolved value that is no SQL text. */
@@ -52,8 +53,7 @@ export function renderResolvedStatement(statement: SqlStatement, values: readonl
       messages.map((m) => ({
         path,
         message:
-          `cannot be read once its interpolated Outputs are known: ${m}; an Output interpolated with \${...} is inserted as SQL text, not as a value: ` +
-          "quote values with sqlLiteral(value) (it doubles the quotes), e.g. sql`... WHERE currency = ${sqlLiteral(currency)}`",
+          `cannot be read once its interpolated Outputs are known: ${m}; an Output interpolated with \${...} ${AS_SQL_TEXT}`,
       })),
       label,
     );

@@ -48,6 +48,10 @@ function stripTrailing(segments: readonly SqlSegment[]): SqlSegment[] {
   return out;
 }
 
+/** What an interpolated value is, and how a value is quoted instead: the advice of a statement that cannot be read. */
+export const AS_SQL_TEXT =
+  "is inserted as SQL text, not as a value: quote values with sqlLiteral(value) (it doubles the quotes), e.g. sql`... WHERE currency = ${sqlLiteral(currency)}`";
+
 /**
  * Classifies one statement and checks its form; problems go to `diag` (paths relative to the
  * statement, e.g. `statements[2]`). Returns undefined when the statement is unusable.
@@ -75,8 +79,7 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
         "",
         message.startsWith("statement set without END")
           ? `cannot be read: a statement set without END; ${STATEMENT_SET_REMEDY}`
-          : `cannot be read: ${message}; a string interpolated with \${...} is inserted as SQL text, not as a value: ` +
-              "quote values with sqlLiteral(value) (it doubles the quotes), e.g. sql`... WHERE currency = ${sqlLiteral(currency)}`",
+          : `cannot be read: ${message}; a string interpolated with \${...} ${AS_SQL_TEXT}`,
       );
     }
     return undefined;
