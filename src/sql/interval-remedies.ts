@@ -66,12 +66,7 @@ function dayTime(sign: string, f: Record<Unit, number>, second: string, hi: Unit
   if (hi === lo) return literal(sign, hi === "SECOND" ? second : String(f[hi]), hi);
   if (f.HOUR > 23 && a < 1 || f.MINUTE > 59 && a < 2 || f.SECOND > 59) return undefined;
   const text = (u: Unit, lead: boolean): string => (u === "SECOND" ? (lead ? second : second.replace(/^\d+/, (s) => pad2(Number(s)))) : lead ? String(f[u]) : pad2(f[u]));
-  let value = "";
-  for (let k = a; k <= b; k++) {
-    const u = order[k]!;
-    value += k === a ? text(u, true) : `${u === "HOUR" ? " " : ":"}${text(u, false)}`;
-  }
-  return literal(sign, value, `${hi} TO ${lo}`);
+  return literal(sign, joinFields(order.slice(a, b + 1), (u, k) => text(u, k === 0)), `${hi} TO ${lo}`);
 }
 
 /**
@@ -126,16 +121,12 @@ export function literalsForBareValue(value: string): string[] {
   return QUALIFIER_FORMATS.filter(([q, re]) => re.test(v) && !["QUARTER", "WEEK"].includes(q)).map(([q]) => literal(sign, v, q));
 }
 
-/** The fields of a range qualifier, high to low, and how its string joins them (Calcite SqlIntervalQualifier formats). */
-const RANGE_FIELDS: Readonly<Record<string, { readonly count: number; readonly join: (n: readonly string[]) => string }>> = {
-  "YEAR TO MONTH": { count: 2, join: (n) => `${n[0]}-${n[1]}` },
-  "DAY TO HOUR": { count: 2, join: (n) => `${n[0]} ${n[1]}` },
-  "DAY TO MINUTE": { count: 3, join: (n) => `${n[0]} ${n[1]}:${n[2]}` },
-  "DAY TO SECOND": { count: 4, join: (n) => `${n[0]} ${n[1]}:${n[2]}:${n[3]}` },
-  "HOUR TO MINUTE": { count: 2, join: (n) => `${n[0]}:${n[1]}` },
-  "HOUR TO SECOND": { count: 3, join: (n) => `${n[0]}:${n[1]}:${n[2]}` },
-  "MINUTE TO SECOND": { count: 2, join: (n) => `${n[0]}:${n[1]}` },
-};
+/** A range literal's fields from its high unit down: YEAR-MONTH, DAY HOUR:MINUTE:SECOND (Calcite SqlIntervalQualifier formats). */
+function joinFields(units: readonly Unit[], field: (u: Unit, k: number) => string): string {
+  return units.map((u, k) => (k === 0 ? "" : u === "MONTH" ? "-" : u === "HOUR" ? " " : ":") + field(u, k)).join("");
+}
+
+const ALL_UNITS: readonly Unit[] = ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND"];
 
 /**
  * For a range `qualifier` whose string has the right number of fields but the wrong separators
@@ -143,10 +134,12 @@ const RANGE_FIELDS: Readonly<Record<string, { readonly count: number; readonly j
  * HOUR`), keeping the unit the user wrote; undefined when the fields do not fit it.
  */
 export function literalInQualifier(sign: string, value: string, qualifier: string): string | undefined {
-  const range = RANGE_FIELDS[qualifier];
+  const [hi, lo] = qualifier.split(" TO ") as [Unit, Unit | undefined];
+  if (lo === undefined) return undefined;
+  const units = ALL_UNITS.slice(ALL_UNITS.indexOf(hi), ALL_UNITS.indexOf(lo) + 1);
   const numbers = value.trim().replace(/^[+-]/, "").match(/\d+(?:\.\d+)?/g) ?? [];
-  if (range === undefined || numbers.length !== range.count || numbers.slice(0, -1).some((n) => n.includes("."))) return undefined;
-  if (numbers[numbers.length - 1]!.includes(".") && !qualifier.endsWith("SECOND")) return undefined;
-  return literal(sign, range.join(numbers), qualifier);
+  if (numbers.length !== units.length || numbers.slice(0, -1).some((n) => n.includes("."))) return undefined;
+  if (numbers[numbers.length - 1]!.includes(".") && lo !== "SECOND") return undefined;
+  return literal(sign, joinFields(units, (_, k) => numbers[k]!), qualifier);
 }
 
