@@ -13,16 +13,14 @@
  * Hadoop's Configuration.getInt).
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { isJavaWholeNumber } from "../validation/java-number.js";
 import type { CompressionCodec, WriteFormat } from "./sink-options.js";
 
 const STRATEGY_KEY = "compression-strategy";
 const LEVEL_KEY = "compression-level";
-const INT_MAX = 2147483647n;
 
-/** Integer.parseInt: an optional sign and ASCII digits within the int range. */
-function javaInt(v: string): boolean {
-  return /^[+-]?[0-9]+$/.test(v) && BigInt(v) <= INT_MAX && BigInt(v) >= -INT_MAX - 1n;
-}
+/** Integer.parseInt. */
+const javaInt = (v: string): boolean => isJavaWholeNumber(v, 32);
 
 /** What the writer of `format` does with `level` under `codec`: "ignored", "ok", or "fails". Undefined: not checked here. */
 function levelFate(format: WriteFormat, codec: CompressionCodec, level: string): "ignored" | "ok" | "fails" | undefined {

@@ -7,6 +7,7 @@
  * Sources: iceberg `flink/.../FlinkReadOptions.java`, `FlinkWriteOptions.java` (facts §1.2, §1.3),
  * `core/src/main/java/org/apache/iceberg/TableProperties.java`.
  */
+import { isJavaWholeNumber } from "../validation/java-number.js";
 import { distance } from "../validation/known-keys.js";
 import { compactDuration, hasNoUnit, parseFlinkDuration, verbatimDurationProblem } from "./duration.js";
 
@@ -193,7 +194,7 @@ export function icebergOptionValueProblem(key: string, value: string): { error?:
   const v = type === "duration" ? value.trim() : value;
   const bad = { error: `${JSON.stringify(value)} is not ${describeType(type)}, which ${JSON.stringify(key)} takes; the job would fail when it reads it` };
   if (typeof type === "object") {
-    if ("bits" in type) return javaWholeNumber(v, type) ? undefined : bad;
+    if ("bits" in type) return isJavaWholeNumber(v, type.bits, type.min) ? undefined : bad;
     return type.oneOf.includes(type.anyCase ? v.toLowerCase() : v) ? undefined : bad;
   }
   switch (type) {
@@ -218,13 +219,6 @@ export function icebergOptionValueProblem(key: string, value: string): { error?:
   }
 }
 
-/** Integer.parseInt / Long.parseLong: an optional sign and ASCII digits, within the type's range; then the runtime's lower bound. */
-function javaWholeNumber(v: string, t: WholeNumber): boolean {
-  if (!/^[+-]?[0-9]+$/.test(v)) return false;
-  const n = BigInt(v);
-  const max = (1n << BigInt(t.bits - 1)) - 1n;
-  return n <= max && n >= (t.min ?? -max - 1n);
-}
 
 /**
  * Double.parseDouble (decimal forms): surrounding white space (code points up to U+0020) is

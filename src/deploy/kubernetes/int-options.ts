@@ -10,6 +10,7 @@
  * `pulumi up` has applied the FlinkDeployment.
  */
 import type { Diagnostics } from "../../validation/diagnostics.js";
+import { isJavaWholeNumber } from "../../validation/java-number.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 
 export const TASK_SLOTS_KEY = "taskmanager.numberOfTaskSlots";
@@ -20,9 +21,7 @@ export const TASK_SLOTS_KEY = "taskmanager.numberOfTaskSlots";
  */
 export function parseFlinkInt(text: string): number | undefined {
   const t = text.trim();
-  if (!/^[+-]?\d+$/.test(t)) return undefined;
-  const n = Number(t);
-  return n >= -2147483648 && n <= 2147483647 ? n : undefined;
+  return isJavaWholeNumber(t, 32) ? Number(t) : undefined;
 }
 
 /** What to write instead of `text` for a whole number of at least 1: the integer it spells, else an example. */

@@ -1,0 +1,14 @@
+/**
+ * Whole numbers as Java reads them: Integer.parseInt / Long.parseLong take an optional sign and
+ * ASCII digits within the type's range (no white space, no `_`, no decimal point, no other radix).
+ * The runtimes this package validates for (Flink's configuration, Iceberg's FlinkConfParser and
+ * file writers) read int and long options this way.
+ */
+
+/** Whether `text` parses as a Java int (`bits` 32) or long (64), and is at least `min` when given. */
+export function isJavaWholeNumber(text: string, bits: 32 | 64, min?: bigint): boolean {
+  if (!/^[+-]?[0-9]+$/.test(text)) return false;
+  const n = BigInt(text);
+  const max = (1n << BigInt(bits - 1)) - 1n;
+  return n <= max && n >= (min ?? -max - 1n);
+}
