@@ -13,6 +13,7 @@
  *   a file inside the image.
  * - catalogImpl: checked by that catalog class at start-up, not here.
  */
+import { isJavaWholeNumber } from "../validation/java-number.js";
 import { z } from "zod";
 import { isDeferred } from "../validation/deferred.js";
 import { credentialValueMessage, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
@@ -174,7 +175,7 @@ export const CACHE_EXPIRATION_KEY = "cache.expiration-interval-ms";
 export function cacheExpirationProblem(value: string): string | undefined {
   const fix =
     'write "-1" to keep loaded tables cached (the default), a positive number of milliseconds to expire a table unused that long (e.g. "30000"), or remove it and set cache-enabled to "false" to turn the cache off';
-  if (!/^[+-]?[0-9]+$/.test(value) || BigInt(value) > 9223372036854775807n || BigInt(value) < -9223372036854775808n) {
+  if (!isJavaWholeNumber(value, 64)) {
     return `${JSON.stringify(value)} is not a whole number of milliseconds (a long), which the catalog factory reads it as: the table fails to load when the job starts; ${fix}`;
   }
   if (BigInt(value) === 0n) {

@@ -5,6 +5,7 @@
  * read option the runtime rejects on a streaming read (iceberg `flink/.../source/ScanContext.java`
  * `validate`), and a key that carries a credential (SPEC decision 8).
  */
+import { isJavaWholeNumber } from "../validation/java-number.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, type CredentialTarget, isCredentialKey, lands } from "../validation/secrets.js";
 import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
@@ -168,7 +169,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     if (ctx.hint === true && HINT_TUNING.get(key) === ctx.kind) {
       const v = map[key]!;
       // FlinkConfParser.longConf: Long.parseLong (a '+' sign and leading zeros read), a positive size.
-      if (!/^\+?[0-9]{1,19}$/.test(v) || BigInt(v) <= 0n || BigInt(v) > 9223372036854775807n) {
+      if (!isJavaWholeNumber(v, 64, 1n)) {
         diag.error(mapPath(arg, key), `${JSON.stringify(v)} is no byte count: the runtime reads ${JSON.stringify(key)} as a whole number of bytes (a Long, no unit), e.g. '67108864' for 64 MiB`);
       }
       continue;
