@@ -11,7 +11,7 @@
  * `default_database.v` are the view `v`. A view in another catalog or database is not followed.
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { statementCode, type AnalyzedStatement } from "./statement.js";
+import { MARKED_NAME, statementCode, type AnalyzedStatement } from "./statement.js";
 import { fromInExpression, tableMentions, withQueryNames } from "./table-mentions.js";
 import { unquoteIdentifier } from "./top-level.js";
 
@@ -19,7 +19,8 @@ import { unquoteIdentifier } from "./top-level.js";
 export const DEFAULT_CATALOG = "default_catalog";
 export const DEFAULT_DATABASE = "default_database";
 
-const PART = String.raw`(?:\`(?:[^\`]|\`\`)+\`|[A-Za-z_][A-Za-z0-9_$]*)`;
+/** One part of a name, plain or back-quoted (statement.ts MARKED_NAME). */
+const PART = MARKED_NAME;
 /** A name of one to three parts (`v`, `db.v`, `catalog.db.v`), plain or back-quoted. */
 const PATH = new RegExp(String.raw`${PART}(?:\s*\.\s*${PART}){0,2}(?![A-Za-z0-9_$])`, "y");
 const VIEW_HEAD = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?/i;
