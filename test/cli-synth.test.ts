@@ -153,10 +153,27 @@ new FlinkSqlJob("job", { runtimeMode: "batch", statements: [sql\`INSERT INTO \${
     const r = await runCli(["synth", dir, "--out", path.join(tmp, "secure-out"), "--stack", "prod"]);
     expect(r.code, r.stderr).to.equal(0);
     expect(r.stdout.split("\n")[0]).to.equal(
-      'note: the stack file\'s encrypted values (prog:tag) cannot be decrypted offline: the program reads "[secret]" for it; pass --config prog:tag=<value> to synthesize with a real value',
+      'note: the stack file\'s encrypted values (prog:tag) cannot be decrypted offline: the program read "[secret]" for it; pass --config prog:tag=<value> to synthesize with a real value',
     );
     const given = await runCli(["synth", dir, "--out", path.join(tmp, "secure-out2"), "--stack", "prod", "--config", "tag=t1"]);
     expect(given.stdout).to.not.contain("note:");
+  });
+
+  it("an encrypted stack value the program never reads gets no note; one read through pulumi.runtime.allConfig() does", async () => {
+    const body = `const src = new FlinkTable("src", { columns: [{ name: "a", type: "INT" }], options: { connector: "datagen", "number-of-rows": "5" } });
+const dst = new FlinkTable("dst", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });
+new FlinkSqlJob("job", { runtimeMode: "batch", statements: [sql\`INSERT INTO \${dst} SELECT a FROM \${src}\`] });\n`;
+    const stackFile = { "Pulumi.prod.yaml": "config:\n  prog:dbPassword:\n    secure: AAABAKx1c2VkZm9ydGVzdA==\n  prog:region: eu-west-1\n" };
+    const unread = program(path.join(tmp, "secure-unread"), HEADER + `export const region = new pulumi.Config().get("region");\n` + body, stackFile);
+    const r = await runCli(["synth", unread, "--out", path.join(tmp, "secure-unread-out"), "--stack", "prod"]);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout).to.not.contain("note:");
+    const all = program(path.join(tmp, "secure-all"), HEADER + `export const keys = Object.keys(pulumi.runtime.allConfig());\n` + body, stackFile);
+    const r2 = await runCli(["synth", all, "--out", path.join(tmp, "secure-all-out"), "--stack", "prod"]);
+    expect(r2.code, r2.stderr).to.equal(0);
+    expect(r2.stdout.split("\n")[0]).to.equal(
+      'note: the stack file\'s encrypted values (prog:dbPassword) cannot be decrypted offline: the program read "[secret]" for it; pass --config prog:dbPassword=<value> to synthesize with a real value',
+    );
   });
 
   it("under `npm run flink-iceberg` relative paths are taken from where the command was typed (INIT_CWD), not the package folder", async () => {

@@ -10,6 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { startCollecting, stopCollecting } from "../components/collect.js";
 import { registry, resetRegistry, type RegisteredJob } from "../components/job-registry.js";
 import type { TableDefinition } from "../components/table-definition.js";
+import { trackConfigReads, type ConfigReads } from "./config-reads.js";
 import type { ProgramProject } from "./project.js";
 
 const PACKAGE_NAME = "pulumi-flink-iceberg";
@@ -55,8 +56,11 @@ export interface ProgramRun {
   failures: unknown[];
 }
 
-/** Runs the program; a throw (e.g. FlinkIcebergValidationError) propagates to the caller. */
-export async function runProgram(project: ProgramProject, stack: string): Promise<ProgramRun> {
+/**
+ * Runs the program; a throw (e.g. FlinkIcebergValidationError) propagates to the caller. The config
+ * keys the program reads are recorded in `configReads` (also when it throws).
+ */
+export async function runProgram(project: ProgramProject, stack: string, configReads: ConfigReads = { keys: new Set(), all: false }): Promise<ProgramRun> {
   resetRegistry();
   // Every resource's validation errors, not only the first one's (collect.ts).
   startCollecting();
@@ -82,6 +86,7 @@ export async function runProgram(project: ProgramProject, stack: string): Promis
     true,
   );
   pulumi.runtime.setAllConfig(project.config, project.secretKeys);
+  const stopTracking = trackConfigReads(configReads, [require("@pulumi/pulumi/runtime/config") as object, pulumi.runtime]);
   const restore = aliasPackage();
   // tsx's CommonJS hook compiles .ts files on require.
   const tsx = (await import("tsx/cjs/api")) as unknown as { register: () => () => void };
@@ -113,6 +118,7 @@ export async function runProgram(project: ProgramProject, stack: string): Promis
     stopCollecting();
     unregister();
     restore();
+    stopTracking();
     setTimeout(() => process.off("unhandledRejection", onRejection), 0);
   }
   return { jobs: [...registry().jobs], tables: [...registry().tables], resources, failures };

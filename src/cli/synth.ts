@@ -16,6 +16,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import { formatIssue, isValidationError, resourceLabel } from "../validation/error.js";
 import type { SynthOptions } from "./args.js";
 import { resolveProject, stackFileKeys, stackFiles } from "./project.js";
+import { wasRead, type ConfigReads } from "./config-reads.js";
 import { runProgram } from "./run-program.js";
 
 
@@ -175,7 +176,9 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
   } catch (e) {
     throw new SynthError([e instanceof Error ? e.message : String(e)]);
   }
-  const notes = secureConfigNote(project.config, project.secretKeys);
+  const configReads: ConfigReads = { keys: new Set(), all: false };
+  // Read once the program has run (or thrown): only the encrypted values it read are worth a note.
+  const secureNotes = (): string[] => secureConfigNote(project.config, project.secretKeys, configReads);
   let run;
   // The errors, then the warnings of the resources that were valid (a failed run shows them too).
   const failed = (more: string[]): SynthError =>
@@ -186,10 +189,10 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
       ...programWarnings().map((w) => `warning: ${w}`),
       // What the failed resources' own checks also found (a failed resource registers nothing).
       ...collectedErrors().flatMap((e) => (e.warnings ?? []).map((w) => `warning: ${formatIssue(e.resource, w)}`)),
-      ...notes.map((n) => `note: ${n}`),
+      ...secureNotes().map((n) => `note: ${n}`),
     ]);
   try {
-    run = await runProgram(project, opts.stack);
+    run = await runProgram(project, opts.stack, configReads);
   } catch (e) {
     throw failed([...describeFailure(e), ...missingConfigHint(e, project.dir, project.name, opts.stack)]);
   }
@@ -252,19 +255,20 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
       `${t.label}: no FlinkSqlJob uses it, so it deploys nothing (a table is created by the jobs that interpolate it with \${...})`,
       ...tableWarnings(t),
     ]);
-  return { outDir, jobs, warnings, notes };
+  return { outDir, jobs, warnings, notes: secureNotes() };
 }
 
 /**
- * The stack file's encrypted (`secure:`) values still in effect: synth cannot decrypt them (that
- * needs the stack's secrets provider), so the program reads SECRET_PLACEHOLDER for them.
+ * The stack file's encrypted (`secure:`) values still in effect that the program read: synth cannot
+ * decrypt them (that needs the stack's secrets provider), so the program got SECRET_PLACEHOLDER.
+ * A value the program never read changed nothing, and is not mentioned.
  */
-function secureConfigNote(config: Readonly<Record<string, string>>, secretKeys: readonly string[]): string[] {
-  const unread = secretKeys.filter((k) => config[k] === SECRET_PLACEHOLDER);
-  if (unread.length === 0) return [];
+function secureConfigNote(config: Readonly<Record<string, string>>, secretKeys: readonly string[], reads: ConfigReads): string[] {
+  const undecrypted = secretKeys.filter((k) => config[k] === SECRET_PLACEHOLDER && wasRead(reads, k));
+  if (undecrypted.length === 0) return [];
   return [
-    `the stack file's encrypted values (${unread.join(", ")}) cannot be decrypted offline: the program reads ${JSON.stringify(SECRET_PLACEHOLDER)} for ${unread.length === 1 ? "it" : "them"}; ` +
-      `pass --config ${unread[0]}=<value> to synthesize with a real value`,
+    `the stack file's encrypted values (${undecrypted.join(", ")}) cannot be decrypted offline: the program read ${JSON.stringify(SECRET_PLACEHOLDER)} for ${undecrypted.length === 1 ? "it" : "them"}; ` +
+      `pass --config ${undecrypted[0]}=<value> to synthesize with a real value`,
   ];
 }
 
