@@ -141,6 +141,10 @@ describe("rankings a streaming job cannot plan (break review)", () => {
     const top = errorOf(() => new api.FlinkSqlJob("sr-proc-top", { statements: [api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY proc) AS rn FROM ${src}) WHERE rn <= 3`] }));
     expect(top.issues[0]!.message).to.contain("ranks rows by processing time (ROW_NUMBER OVER (... ORDER BY proc): a Top-N), which Flink plans as a Rank that may update (StreamPhysicalRank)");
     new api.FlinkSqlJob("sr-proc-first", { statements: [api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY proc) AS rn FROM ${src}) WHERE rn = 1`] });
+    // The row number in the output of a first-row deduplication stays a deduplication: flink
+    // RankNumberColumnRemoveRule replaces a ROW_NUMBER bounded to one value by that constant.
+    const withRn = new api.FlinkTable("sr_out_rn", { columns: [...cols, { name: "rn", type: "BIGINT NOT NULL" }], options: { connector: "kafka", topic: "o2", "properties.bootstrap.servers": "k:9092", format: "json" } });
+    new api.FlinkSqlJob("sr-proc-first-rn", { statements: [api.sql`INSERT INTO ${withRn} SELECT id, n, rn FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY proc) AS rn FROM ${src}) WHERE rn = 1`] });
   });
 });
 
