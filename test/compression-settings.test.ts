@@ -1,17 +1,19 @@
 /**
  * An IcebergSink's compression settings as its file writers read them (src/options/compression-*.ts):
- * the write options compression-level / compression-strategy.
+ * the write options compression-level / compression-strategy, and the compression table
+ * properties in extraOptions or catalog.properties (plain or behind table-default. / table-override.).
  * Upstream: iceberg Parquet.java / Avro.java / ORC.java, Hadoop GzipCodec / ZlibFactory /
  * Configuration, parquet-java ZstandardCodec, avro DeflateCodec / ZstandardLoader, zstd.
  */
 import { expect } from "chai";
-import { baseArgs, planError, render } from "./iceberg-table-helpers.js";
+import { baseArgs, hive, planError, render } from "./iceberg-table-helpers.js";
 
 const sink = (extra: Record<string, unknown>, extraOptions: Record<string, string>) => ({ ...baseArgs, ...extra, extraOptions });
 const issues = (args: Record<string, unknown>): string[][] => planError("IcebergSink", args).issues.map((i) => [i.path, i.message]);
 const warnings = (args: Record<string, unknown>): string[][] => render("IcebergSink", args).plan.warnings.map((w) => [w.path, w.message]);
 const S = 'extraOptions["compression-strategy"]';
 const L = 'extraOptions["compression-level"]';
+const at = (key: string, arg = "extraOptions") => `${arg}[${JSON.stringify(key)}]`;
 
 /** The problem text of a Parquet gzip level that is no CompressionLevel name. */
 const zlib = (value: string, key: string, fix: string, files = "data") =>
@@ -91,5 +93,116 @@ describe("level ranges: Avro deflate -1..9 (java.util.zip.Deflater), zstd -13107
     expect(warnings(sink({ writeFormat: "parquet" }, { "compression-level": "0x17" }))).to.deep.equal([[L, clamp("0x17", "Parquet", true)]]);
     for (const v of ["-131072", "-5", "1", "22"]) expect(warnings(sink({ writeFormat: "avro" }, { "compression-level": v })), v).to.deep.equal([]);
     for (const v of ["-7", "3", " 19 ", "0x10", "22"]) expect(warnings(sink({ writeFormat: "parquet" }, { "compression-level": v })), v).to.deep.equal([]);
+  });
+});
+
+describe("compression table properties set through WITH (extraOptions, catalog.properties, table-default. / table-override.)", () => {
+  it("write.parquet.compression-level / write.avro.compression-level are read like compression-level, at their own path", () => {
+    expect(issues(sink({ writeFormat: "parquet", compressionCodec: "gzip" }, { "write.parquet.compression-level": "9" }))).to.deep.equal([
+      [at("write.parquet.compression-level"), zlib("9", "write.parquet.compression-level", '"BEST_COMPRESSION" (level 9)')],
+    ]);
+    const catalog = { ...hive, properties: { "table-default.write.avro.compression-level": "12" } };
+    expect(issues({ ...baseArgs, writeFormat: "avro", compressionCodec: "gzip", catalog })).to.deep.equal([
+      [
+        at("table-default.write.avro.compression-level", "catalog.properties"),
+        '"12" is outside the deflate levels -1 to 9 of the Avro gzip writer: the writer fails when it compresses its first block (java.util.zip.Deflater: IllegalArgumentException); write a level from 1 (fastest) to 9 (smallest files, Iceberg\'s default for Avro), or 0 for none',
+      ],
+    ]);
+    expect(warnings(sink({ writeFormat: "parquet", compressionCodec: "snappy" }, { "write.parquet.compression-level": "3" }))).to.deep.equal([
+      [at("write.parquet.compression-level"), 'the snappy codec takes no compression level, and it is the codec of this sink\'s Parquet data files: the runtime ignores "write.parquet.compression-level"; remove it'],
+    ]);
+  });
+
+  it("a property the write option or the format makes unread is a warning; writeFormat unset turns a failure into a warning", () => {
+    expect(warnings(sink({ writeFormat: "parquet" }, { "compression-level": "3", "write.parquet.compression-level": "5" }))).to.deep.equal([
+      [at("write.parquet.compression-level"), '"write.parquet.compression-level" is never read by this sink: extraOptions["compression-level"] is set, and the write option wins over the table property (iceberg FlinkWriteConf); remove one of them'],
+    ]);
+    expect(warnings(sink({ writeFormat: "parquet" }, { "write.orc.compression-strategy": "fast" }))).to.deep.equal([
+      [at("write.orc.compression-strategy"), '"write.orc.compression-strategy" is read only by ORC writers, and this sink writes parquet (writeFormat): its writers never read it; remove it'],
+    ]);
+    expect(issues(sink({ writeFormat: "orc" }, { "write.orc.compression-strategy": "fast" }))).to.deep.equal([
+      [at("write.orc.compression-strategy"), '"fast" is not an ORC compression strategy: the ORC writer fails when it opens a data file ("Unsupported compression strategy: fast"); write "speed" (the default) or "compression"'],
+    ]);
+    const catalog = { ...hive, properties: { "table-override.write.avro.compression-level": "x" } };
+    expect(warnings({ ...baseArgs, catalog })).to.deep.equal([
+      [
+        at("table-override.write.avro.compression-level", "catalog.properties"),
+        '"x" is not a whole number (an int), which the Avro zstd writer reads "write.avro.compression-level" as (Integer.parseInt): the writer fails when it opens a data file (Iceberg reports "Unsupported compression codec: zstd"); write a level such as "3". writeFormat is unset, so this fails only if the table\'s format is Avro; set writeFormat to make the choice explicit',
+      ],
+    ]);
+  });
+
+  it("write.delete.<format>.compression-codec: each format's names (any case); an error with a primary key, a warning without", () => {
+    const parquetNames = '"uncompressed", "snappy", "gzip", "lzo", "brotli", "lz4", "zstd", "lz4_raw"';
+    const zlibProblem = `"zlib" is not a Parquet codec: the writer fails when it opens a delete file ("Unsupported compression codec: zlib"); write "gzip" (Parquet codecs: ${parquetNames}, any case)`;
+    const key = "write.delete.parquet.compression-codec";
+    expect(issues(sink({ writeFormat: "parquet", primaryKey: ["id"] }, { [key]: "zlib" }))).to.deep.equal([[at(key), zlibProblem]]);
+    expect(warnings(sink({ writeFormat: "parquet" }, { [key]: "zlib" }))).to.deep.equal([
+      [at(key), `${zlibProblem}. This sink writes no delete files (it has no primaryKey), but the table keeps the property for the writers that do (an upsert job, Spark row-level deletes)`],
+    ]);
+    expect(issues(sink({ writeFormat: "orc", primaryKey: ["id"] }, { "write.delete.orc.compression-codec": "uncompressed" }))).to.deep.equal([
+      [
+        at("write.delete.orc.compression-codec"),
+        '"uncompressed" is not an ORC codec: the writer fails when it opens a delete file ("Unsupported compression codec: uncompressed"); write "none" (ORC codecs: "none", "zlib", "snappy", "lzo", "lz4", "zstd", any case)',
+      ],
+    ]);
+    expect(warnings(sink({ writeFormat: "parquet", primaryKey: ["id"] }, { [key]: "LZO" }))).to.deep.equal([
+      [
+        at(key),
+        '"LZO" needs the Hadoop codec class com.hadoop.compression.lzo.LzoCodec, which neither Hadoop nor Parquet ships: unless the image adds it, the writer fails when it opens a delete file ("Class com.hadoop.compression.lzo.LzoCodec was not found"); write "zstd", "snappy" or "gzip"',
+      ],
+    ]);
+    expect(warnings(sink({ writeFormat: "orc", primaryKey: ["id"] }, { "write.delete.orc.compression-codec": "brotli" }))).to.deep.equal([
+      [
+        at("write.delete.orc.compression-codec"),
+        '"brotli" is an ORC codec only from ORC 2.0: on an ORC 1.9 runtime the writer fails when it opens a delete file ("Unsupported compression codec: brotli"); write "zstd" unless the runtime\'s ORC is 2.0 or later',
+      ],
+    ]);
+    expect(warnings(sink({ writeFormat: "parquet", primaryKey: ["id"] }, { "write.delete.avro.compression-codec": "snappy" }))).to.deep.equal([
+      [
+        at("write.delete.avro.compression-codec"),
+        '"write.delete.avro.compression-codec" is read only by Avro writers, and this sink writes parquet (writeFormat), the format of its delete files too (the Flink sink writes them in the data files\' format): its writers never read it; remove it',
+      ],
+    ]);
+  });
+
+  it("delete levels: Parquet delete files take the data level unless write.delete.parquet.compression-level is set; Avro reads its delete level only with a delete codec", () => {
+    const codecKey = "write.delete.parquet.compression-codec";
+    expect(issues(sink({ writeFormat: "parquet", primaryKey: ["id"] }, { "compression-level": "3", [codecKey]: "gzip" }))).to.deep.equal([
+      [
+        at(codecKey),
+        'delete files written with "gzip" take the data files\' level "3" (extraOptions["compression-level"]) while write.delete.parquet.compression-level is unset (iceberg Parquet.java deleteContext), and ' +
+          zlib("3", "compression-level", '"THREE" (level 3)', "delete") +
+          "; set it as write.delete.parquet.compression-level",
+      ],
+    ]);
+    expect(warnings(sink({ writeFormat: "avro", primaryKey: ["id"] }, { "write.delete.avro.compression-level": "3" }))).to.deep.equal([
+      [
+        at("write.delete.avro.compression-level"),
+        '"write.delete.avro.compression-level" is read only together with write.delete.avro.compression-codec (iceberg Avro.java deleteContext): without it delete files take the data files\' codec and level; set write.delete.avro.compression-codec too, or remove it',
+      ],
+    ]);
+    expect(issues(sink({ writeFormat: "avro", primaryKey: ["id"] }, { "write.delete.avro.compression-codec": "GZIP", "write.delete.avro.compression-level": "11" }))).to.deep.equal([
+      [
+        at("write.delete.avro.compression-level"),
+        '"11" is outside the deflate levels -1 to 9 of the Avro gzip writer: the writer fails when it compresses its first block (java.util.zip.Deflater: IllegalArgumentException); write a level from 1 (fastest) to 9 (smallest files, Iceberg\'s default for Avro), or 0 for none',
+      ],
+    ]);
+  });
+
+  it("valid settings pass without a word, in either map and behind either prefix", () => {
+    const pk = { primaryKey: ["id"] };
+    expect(
+      warnings(
+        sink(
+          { writeFormat: "parquet", compressionCodec: "gzip", ...pk },
+          { "write.parquet.compression-level": "BEST_SPEED", "write.delete.parquet.compression-codec": "Zstd", "table-override.write.delete.parquet.compression-level": "0x7" },
+        ),
+      ),
+    ).to.deep.equal([]);
+    expect(warnings(sink({ writeFormat: "parquet", ...pk }, { "compression-level": "3", "write.delete.parquet.compression-codec": "gzip", "write.delete.parquet.compression-level": "THREE" }))).to.deep.equal([]);
+    expect(warnings(sink({ writeFormat: "avro", ...pk }, { "write.avro.compression-level": "-3", "write.delete.avro.compression-codec": "gzip", "write.delete.avro.compression-level": "9" }))).to.deep.equal([]);
+    const catalog = { ...hive, properties: { "table-default.write.orc.compression-strategy": "compression", "write.delete.orc.compression-codec": "ZLIB", "write.delete.orc.compression-strategy": "Speed" } };
+    expect(warnings({ ...baseArgs, ...pk, writeFormat: "orc", catalog })).to.deep.equal([]);
   });
 });

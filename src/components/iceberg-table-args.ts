@@ -292,7 +292,18 @@ export interface IcebergSinkArgs extends IcebergTableArgs {
    * Errors: gzip with writeFormat orc (ORC codecs: none, snappy, zlib, zstd); uncompressed or gzip
    * with writeFormat unset (only snappy and zstd are valid for every format). Default: the seed's
    * zstd, rendered when unset (runtime defaults: zstd for new Parquet tables, zlib for ORC, gzip
-   * for Avro). Source: seed Table 2; SPEC decisions 5 and 6; facts §3.
+   * for Avro). Source: seed Table 2; SPEC decisions 5 and 6; facts §3. The level and strategy in
+   * extraOptions (`compression-level`, `compression-strategy`) and the compression table
+   * properties in extraOptions or catalog.properties (`write.parquet.compression-level`,
+   * `write.avro.compression-level`, `write.orc.compression-strategy`,
+   * `write.delete.<format>.compression-codec` / `-level` / `-strategy`, also behind
+   * `table-default.` / `table-override.`) are checked as each format's writer reads them: Parquet
+   * gzip takes a Hadoop zlib level name (`BEST_SPEED`, `TWO` … `EIGHT`, `BEST_COMPRESSION`,
+   * `NO_COMPRESSION`, `DEFAULT_COMPRESSION`), not a number; Avro gzip -1 to 9; zstd a whole number,
+   * clamped to -131072 … 22 (a warning); a delete codec the format's names (any case). A value the
+   * writer fails on is an error, or a warning where writeFormat is unset or the sink writes no
+   * delete files; a key the writers never read is a warning. Source: iceberg `Parquet.java`,
+   * `Avro.java`, `ORC.java`; Hadoop `ZlibFactory`; avro `DeflateCodec`; zstd.
    */
   compressionCodec?: "uncompressed" | "snappy" | "zstd" | "gzip";
 }

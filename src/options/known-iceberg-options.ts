@@ -9,6 +9,7 @@
  */
 import { isJavaWholeNumber } from "../validation/java-number.js";
 import { distance } from "../validation/known-keys.js";
+import { COMPRESSION_TABLE_PROPERTIES } from "./compression-table-properties.js";
 import { compactDuration, hasNoUnit, parseFlinkDuration, verbatimDurationProblem } from "./duration.js";
 
 /**
@@ -105,7 +106,6 @@ const TABLE_PROPERTIES: readonly string[] = [
   "write.update.distribution-mode",
   "write.merge.distribution-mode",
   "write.distribution-mode",
-  "write.parquet.compression-level",
   "write.parquet.row-group-size-bytes",
   "write.parquet.page-size-bytes",
   "write.parquet.dict-size-bytes",
@@ -136,7 +136,7 @@ const TABLE_PROPERTIES: readonly string[] = [
 ];
 
 /** Every known key, for near-miss spelling (keys the product renders are checked elsewhere). */
-const KNOWN_KEYS: readonly string[] = [...FLINK_OPTIONS.keys(), ...TABLE_PROPERTIES];
+const KNOWN_KEYS: readonly string[] = [...FLINK_OPTIONS.keys(), ...TABLE_PROPERTIES, ...COMPRESSION_TABLE_PROPERTIES];
 const KNOWN_SET: ReadonlySet<string> = new Set(KNOWN_KEYS);
 
 /**
