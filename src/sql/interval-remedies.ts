@@ -10,6 +10,8 @@
  * `flink-table/flink-table-planner/src/main/java/org/apache/calcite/sql/SqlIntervalQualifier.java`.
  */
 
+import { literalFlinkTakes } from "./interval-fields.js";
+
 type Unit = "YEAR" | "MONTH" | "DAY" | "HOUR" | "MINUTE" | "SECOND";
 
 const UNIT_WORDS: readonly [RegExp, Unit | "WEEK" | "MILLISECOND"][] = [
@@ -48,7 +50,8 @@ export function qualifierFormat(qualifier: string): { pattern: RegExp; example: 
   return f === undefined ? undefined : { pattern: f[1], example: f[2] };
 }
 
-const literal = (sign: string, value: string, qualifier: string): string => `INTERVAL '${sign}${value}' ${qualifier}`;
+/** The literal for `value` under `qualifier`, as Flink takes it (a leading field past its default precision gets one: interval-fields.ts). */
+const literal = (sign: string, value: string, qualifier: string): string => literalFlinkTakes(sign, value, qualifier);
 const pad2 = (n: number): string => String(n).padStart(2, "0");
 
 /** seconds + millis as a decimal string without float noise: 1 s 500 ms → "1.5". */
