@@ -14,7 +14,7 @@ import { rowtimeNameProblem } from "../types/planner-limits.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, GENERIC_TABLE_WITH, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
-import { appendOnlySink, connectorBoundedness, connectorChangelog, kafkaRead, type Boundedness, type KafkaRead } from "./connector-bounds.js";
+import { connectorFacts, type ConnectorFacts } from "./connector-facts.js";
 import { renderCreateTable } from "./create-table.js";
 import { flinkTableColumns, readFlinkColumns } from "./flink-columns.js";
 import { PROCTIME } from "./time-attributes.js";
@@ -136,22 +136,8 @@ export interface GenericTablePlan {
    * credential or is not a string.
    */
   renderDdl(resolved: Readonly<Record<string, unknown>>, label: string): { ddl: string; options: Record<string, string> };
-  boundedness: Boundedness;
-  /** Why the table reads as a changelog, when it does (connectorChangelog). */
-  changelog: string | undefined;
-  /** Why the table's sink takes only inserts, when it does (appendOnlySink). */
-  appendOnly: string | undefined;
-  /** How a job reads the table, for a 'kafka' table (connector-bounds.ts kafkaRead). */
-  kafkaRead: KafkaRead | undefined;
-  /**
-   * True for a sink that commits only on checkpoints, so that a streaming job that writes it needs
-   * checkpointing, like an Iceberg sink (case C01's kind): the 'filesystem' connector (flink
-   * FileSystemTableSink / StreamingFileSink: in-progress and pending files are committed when a
-   * checkpoint completes) and a 'kafka' / 'upsert-kafka' sink with 'sink.delivery-guarantee'
-   * 'exactly-once' (flink-connector-kafka KafkaSink: its writes go into Kafka transactions that
-   * commit when a checkpoint completes; read_committed consumers see nothing before).
-   */
-  commitsOnCheckpoint: boolean;
+  /** What the options tell the jobs that use the table (connector-facts.ts): its connector, boundedness, changelog, append-only sink, Kafka read, checkpoint commits. */
+  facts: ConnectorFacts;
   /** Format options Flink refuses only when a job reads the table (its decoder's checks, e.g. json's two decoding flags). */
   readFailures: FormatFailure[];
   /** Format options Flink refuses only when a job writes the table (its encoder's checks, e.g. json map-null-key.mode). */
@@ -308,23 +294,11 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       if (issues.length > 0) throw new FlinkIcebergValidationError(issues, label);
       return { ddl: render(all), options: all };
     },
-    boundedness: connectorBoundedness(options),
-    changelog: connectorChangelog(options),
-    appendOnly: appendOnlySink(options),
-    kafkaRead: kafkaRead(options),
-    commitsOnCheckpoint: commitsOnCheckpoint(options),
+    facts: connectorFacts(options),
     readFailures,
     writeFailures,
     primaryKey,
     partitionedBy,
     tableColumns: flinkTableColumns(read, options, watermark?.column),
   };
-}
-
-/** Whether the table's sink commits only on checkpoints (GenericTablePlan.commitsOnCheckpoint). */
-function commitsOnCheckpoint(options: Readonly<Record<string, string>>): boolean {
-  const connector = options["connector"]?.trim();
-  if (connector === "filesystem") return true;
-  // The guarantee is read as an enum, in any letter case (flink ConfigurationUtils.convertToEnum).
-  return (connector === "kafka" || connector === "upsert-kafka") && options["sink.delivery-guarantee"]?.trim().toLowerCase() === "exactly-once";
 }
