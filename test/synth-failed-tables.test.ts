@@ -1,7 +1,8 @@
 /**
  * synth's collecting mode with tables that failed validation: a job that uses one checks its
  * statements against the table's columns when they are readable (a sink's and a source's alike),
- * and leaves what needs the failed parts (options, watermark) until the table is fixed.
+ * and leaves what needs the failed parts until the table is fixed (its watermark and keys when
+ * they read: synth-failed-table-facts.test.ts).
  */
 import { expect } from "chai";
 import * as fs from "node:fs";
@@ -32,7 +33,7 @@ new FlinkSqlJob("j", {
     sql\`INSERT INTO \${out} SELECT id, nmae FROM \${src}\`,
     sql\`INSERT INTO \${out} SELECT id, name FROM \${src} WHERE nam = 'x'\`,
     sql\`INSERT INTO \${counts} SELECT id, COUNT(*) FROM \${src} GROUP BY TUMBLE(tss, INTERVAL '1' MINUTE), id\`,
-    // The watermark's column is a time attribute once the table is fixed: no error for it now.
+    // The watermark reads (the table's error is in an option): ts is a time attribute, as with the table fixed.
     sql\`INSERT INTO \${counts} SELECT id, COUNT(*) FROM \${src} GROUP BY TUMBLE(ts, INTERVAL '1' MINUTE), id\`,
     sql\`INSERT INTO \${out} SELECT id, name FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts) AS rn FROM \${src}) WHERE rn = 1\`,
     sql\`INSERT INTO \${counts} SELECT id, id FROM TABLE(TUMBLE(TABLE \${isrc}, DESCRIPTOR(tss), INTERVAL '1' MINUTE))\`,
@@ -53,9 +54,9 @@ new FlinkSqlJob("j", {
       '  FlinkSqlJob "j": statements[2]: TUMBLE(tss, ...) in the GROUP BY names "tss", which is no column of FlinkTable "src"; did you mean "ts"? (its columns: id, name, ts)',
       '  FlinkSqlJob "j": statements[5]: TUMBLE(TABLE isrc, DESCRIPTOR(tss), ...): IcebergSource "isrc" has no column "tss" (columns: id, ts); Flink fails the statement ("Unknown identifier")',
     ]);
-    // The ranking by ts is not taken for an order by value (the watermark that makes ts a time attribute is not read).
+    // The ranking by ts keeps first rows by event time (the watermark reads).
     expect(lines.filter((l) => l.startsWith("warning"))).to.have.length(1);
-    expect(lines.find((l) => l.startsWith("warning"))).to.contain("statements[4]").and.contain("a Top-N or deduplication, which updates unless it keeps first rows by processing time");
+    expect(lines.find((l) => l.startsWith("warning"))).to.contain("statements[4]").and.contain("the statement keeps the first row per key by event time (ROW_NUMBER OVER (... ORDER BY ts))");
   });
 
   it("a table whose error is not in its columns: the job's INSERT checks still read its columns in the same run", async () => {

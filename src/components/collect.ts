@@ -26,16 +26,18 @@ export function collectedErrors(): readonly FlinkIcebergValidationError[] {
 }
 
 /**
- * Runs `validate`. Its FlinkIcebergValidationError propagates, or, while collecting, is recorded
+ * Runs `validate`. Its FlinkIcebergValidationError propagates, or, while collecting, is recorded,
+ * handed to `collected` (a failed table reads what its errors leave readable: failed-table-facts.ts)
  * and undefined returned (the component then registers as failed). Other errors always propagate.
  */
-export function validatedOrCollected<T>(validate: () => T): T | undefined {
+export function validatedOrCollected<T>(validate: () => T, collected?: (e: FlinkIcebergValidationError) => void): T | undefined {
   try {
     return validate();
   } catch (e) {
     const r = registry();
     if (!isValidationError(e) || r.collecting !== true || r.collected === undefined) throw e;
     r.collected.push(e);
+    collected?.(e);
     return undefined;
   }
 }

@@ -8,6 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { planIcebergTable } from "../options/iceberg-table.js";
 import { validatedOrCollected } from "./collect.js";
 import { registerFailedTable } from "./table-definition.js";
+import type { ValidationIssue } from "../validation/error.js";
 import type { IcebergSinkArgs } from "./iceberg-table-args.js";
 import { defineIcebergTableOutputs, IcebergTableState, TABLE_STATE, type IcebergTableOutputGetters } from "./iceberg-table-resource.js";
 
@@ -28,12 +29,13 @@ export class IcebergSink extends pulumi.ComponentResource {
 
   constructor(name: string, args: IcebergSinkArgs, opts?: pulumi.ComponentResourceOptions) {
     // Validate before registering, so invalid args create nothing.
-    const plan = validatedOrCollected(() => planIcebergTable("IcebergSink", name, args));
+    let issues: readonly ValidationIssue[] = [];
+    const plan = validatedOrCollected(() => planIcebergTable("IcebergSink", name, args), (e) => (issues = e.issues));
     // No args go to the engine: a bigint would serialize as {}.
     super("flink-iceberg:index:IcebergSink", name, {}, opts);
     if (plan === undefined) {
       // synth's collecting mode: the errors are recorded; a failed table the program can still use.
-      this.tableName = registerFailedTable(this, "IcebergSink", name, args);
+      this.tableName = registerFailedTable(this, "IcebergSink", name, args, issues);
       this.commitInterval = undefined;
       this[TABLE_STATE] = undefined;
       return;

@@ -8,8 +8,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { KafkaRead } from "../sql/connector-bounds.js";
 import type { DataType } from "../types/data-type.js";
 import { deriveTableName } from "../options/iceberg-table.js";
-import { resourceLabel } from "../validation/error.js";
-import { failedTableColumns } from "./failed-table-columns.js";
+import { resourceLabel, type ValidationIssue } from "../validation/error.js";
+import { failedTableFacts } from "./failed-table-facts.js";
+import type { TablePart } from "./failed-table-parts.js";
 import { addFailedProgramTable, addProgramTable } from "./job-registry.js";
 
 /** Iceberg facts the job needs for cross-table rules. */
@@ -103,8 +104,13 @@ export interface TableDefinition {
   readonly iceberg?: IcebergTableFacts;
   /** Warnings the table found (already logged by the component). */
   readonly warnings: readonly { path: string; message: string }[];
-  /** synth's collecting mode: the component's args failed validation (its errors are collected); nothing else here is meaningful. */
+  /**
+   * synth's collecting mode: the component's args failed validation (its errors are collected).
+   * It has no DDL, no Iceberg facts, and only the parts listed in `known` are the valid table's.
+   */
   readonly failed?: true;
+  /** A failed table: the parts of it read from its args (failed-table-facts.ts); a check that needs another part skips the table (failed-table-parts.ts `knows`). */
+  readonly known?: readonly TablePart[];
 }
 
 const registry = new WeakMap<object, TableDefinition>();
@@ -119,17 +125,21 @@ export function registerTableDefinition(component: object, def: TableDefinition)
 /**
  * synth's collecting mode (collect.ts): a table component whose args failed validation is still a
  * table to the `sql` tag, so the program runs on and every resource's problems are listed; a job
- * that uses it says so and checks the rest with it as a placeholder (no DDL, no Iceberg facts, no
- * options; its columns when they are readable, failed-table-columns.ts, so the checks of the
- * statements that read or write it still run). Indexed by its
- * Flink name only (plain-text mentions). Returns the Flink table name (`args.tableName` or derived).
+ * that uses it says so and checks the rest with it as a placeholder (no DDL, no Iceberg facts;
+ * the parts of it that its errors, `issues`, leave readable: failed-table-facts.ts, so the checks
+ * of the statements that read or write it still run). Indexed by its Flink name only (plain-text
+ * mentions). Returns the Flink table name (`args.tableName` or derived).
  */
-export function registerFailedTable(component: object, resourceType: TableDefinition["resourceType"], resourceName: string, args: unknown): string {
+export function registerFailedTable(component: object, resourceType: TableDefinition["resourceType"], resourceName: string, args: unknown, issues: readonly ValidationIssue[]): string {
   const given = typeof args === "object" && args !== null ? (args as { tableName?: unknown }).tableName : undefined;
   const tableName = typeof given === "string" && given !== "" ? given : deriveTableName(resourceName);
   const label = resourceLabel(resourceType, resourceName);
-  const columns = failedTableColumns(resourceType, args);
-  const def = Object.freeze({ resourceType, resourceName, label, tableName, ddl: "", writable: resourceType !== "IcebergSource", bounded: true, warnings: [], failed: true as const, ...(columns !== undefined ? { columns } : {}) });
+  const def: TableDefinition = Object.freeze(
+    Object.assign(
+      { resourceType, resourceName, label, tableName, ddl: "", writable: resourceType !== "IcebergSource", bounded: true, warnings: [], failed: true as const },
+      failedTableFacts(resourceType, args, issues),
+    ),
+  );
   registry.set(component, def);
   addFailedProgramTable(def);
   return tableName;

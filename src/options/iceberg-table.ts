@@ -73,9 +73,10 @@ export function deriveTableName(resourceName: string): string {
 
 /** The table fields parseFields checks (columns and primaryKey are checked by convertColumns). */
 const { columns: _c, primaryKey: _p, ...CHECKED_TABLE_SHAPE } = IcebergTableShape;
-/** Every arg of each kind, for the unknown-arg check. */
-const SOURCE_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableShape), ...Object.keys(IcebergSourceOptionsShape)]);
-const SINK_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableShape), ...Object.keys(IcebergSinkOptionsShape)]);
+/** Every arg of each kind, for the unknown-arg check: an IcebergSource's. */
+export const SOURCE_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableShape), ...Object.keys(IcebergSourceOptionsShape)]);
+/** An IcebergSink's args. */
+export const SINK_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableShape), ...Object.keys(IcebergSinkOptionsShape)]);
 
 /**
  * The columns as given, by name, with their parsed form (null when the column's own type failed:

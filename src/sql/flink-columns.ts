@@ -2,7 +2,7 @@
  * The column declarations of a FlinkTable (physical, computed and metadata columns), read and
  * checked one by one, and the columns a job's checks read from them (TableColumn). Used by
  * planGenericTable, and for a FlinkTable that failed validation elsewhere (synth's collecting
- * mode: failed-table-columns.ts).
+ * mode: failed-table-facts.ts).
  */
 import type { TableColumn } from "../components/table-definition.js";
 import { checkIdentifier } from "../types/datatypes.js";

@@ -157,7 +157,8 @@ function decidesPlan(key: string): boolean {
 
 const isDeferredString = (v: unknown): v is DeferredString => isDeferred(v);
 
-const FLINK_TABLE_ARG_KEYS = ["columns", "options", "tableName", "primaryKey", "partitionedBy", "watermark", "comment"] as const satisfies readonly (keyof FlinkTableArgs)[];
+/** The args a FlinkTable takes (any other is an error). */
+export const FLINK_TABLE_ARG_KEYS = ["columns", "options", "tableName", "primaryKey", "partitionedBy", "watermark", "comment"] as const satisfies readonly (keyof FlinkTableArgs)[];
 const FLINK_TABLE_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkTableArgs, (typeof FLINK_TABLE_ARG_KEYS)[number]>] extends [never] ? true : never = true;
 void FLINK_TABLE_ARG_KEYS_COMPLETE;
 

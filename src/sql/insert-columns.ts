@@ -23,6 +23,7 @@
  *
  * Only the plain query shape is read (insert-query.ts); anything else is left to the runtime.
  */
+import { knows } from "../components/failed-table-parts.js";
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import { supportsImplicitCast } from "../types/casts.js";
 import { quoteIdentifier, type DataType } from "../types/data-type.js";
@@ -261,7 +262,8 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
   const at = `statements[${a.index}]`;
   let targets: readonly TableColumn[] = sinkColumns;
   if (q.staticPartition !== undefined) {
-    checkStaticPartitionKeys(target, q.staticPartition, at, diag);
+    // A table that failed validation (synth) whose partitionedBy did not read: its keys are not known.
+    if (knows(target, "partitionKeys")) checkStaticPartitionKeys(target, q.staticPartition, at, diag);
     // The SELECT fills the other columns, in the table's order; with a column list too, the list decides (left to Flink).
     if (q.columnList !== undefined || !q.staticPartition.every((c) => target.partitionKeys?.includes(c))) return;
     targets = sinkColumns.filter((c) => !q.staticPartition!.includes(c.name));

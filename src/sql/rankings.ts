@@ -2,6 +2,7 @@
  * Rankings in a statement (ROW_NUMBER, RANK, DENSE_RANK OVER (... ORDER BY ...)) and whether they
  * turn an insert-only input into updates: a Top-N or deduplication filtered by its number.
  */
+import { knows } from "../components/failed-table-parts.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
 import type { UpdatingContext, UpdatingOperation } from "./updating-operations.js";
@@ -33,8 +34,8 @@ function orderKind(item: string, reads: readonly TableDefinition[]): "proctime" 
   const table = reads.find((t) => t.columns?.some((c) => c.name === name));
   const column = table?.columns!.find((c) => c.name === name);
   if (column === undefined) return "unknown";
-  // A table that failed validation (synth) shows no event-time attribute: its watermark may be what failed.
-  return column.timeAttribute ?? (table!.failed === true ? "unknown" : "value");
+  // A table that failed validation (synth) whose watermark did not read: the column may be its rowtime once fixed.
+  return column.timeAttribute ?? (knows(table!, "timeAttributes") ? "value" : "unknown");
 }
 
 /**

@@ -19,6 +19,7 @@
  * that has it when every relation of the statement is an interpolated table; anything else (views,
  * subqueries, aliases bound twice) is left to Flink.
  */
+import { knows } from "../components/failed-table-parts.js";
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { NOT_ALIAS } from "./insert-query.js";
@@ -182,7 +183,6 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
   const at = `statements[${a.index}]`;
   for (const m of code.matchAll(AS_OF)) {
     const right = tables[Number(m[1])]!;
-    if (right.failed === true) continue;
     // `AS OF TIMESTAMP '...'` (and other expressions of no column): time travel (FLIP-308), which Flink
     // plans only through a catalog that keeps versions (Catalog.getTable(ObjectPath, long), whose default
     // throws UnsupportedOperationException). The script declares every table itself,
@@ -201,6 +201,9 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
       );
       continue;
     }
+    // A table that failed validation (synth): what the join asks of the right table (a lookup source, or
+    // a versioned one: primary key and rowtime) is known only when those parts of it read.
+    if (!knows(right, "connector") || !knows(right, "primaryKey") || !knows(right, "timeAttributes")) continue;
     const name = unquoteIdentifier(m[4]!);
     const noLookup = noLookupReason(right);
     const left = leftTable(m, code, tables, a);
@@ -211,7 +214,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
         diag.error(at, `${right.tableName} FOR SYSTEM_TIME AS OF ...: a batch job joins FOR SYSTEM_TIME AS OF only against a lookup source, and ${noLookup}: Flink fails to plan the job; ${regular}`);
         continue;
       }
-      const col = left === undefined || left === right || left.failed === true ? undefined : left.columns?.find((c) => c.name === name);
+      const col = left === undefined || left === right || !knows(left, "timeAttributes") ? undefined : left.columns?.find((c) => c.name === name);
       if (col !== undefined && col.timeAttribute !== "proctime") {
         diag.error(
           at,
@@ -221,7 +224,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
       }
       continue;
     }
-    if (left === undefined || left === right || left.failed === true) continue;
+    if (left === undefined || left === right || !knows(left, "timeAttributes")) continue;
     const col = left.columns?.find((c) => c.name === name);
     if (col === undefined) continue;
     const asOf = `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}`;

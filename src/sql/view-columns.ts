@@ -24,7 +24,7 @@ export function viewColumnSource(view: AnalyzedStatement, column: string): { tab
   const m = SIMPLE_VIEW.exec(code);
   if (m === null || /\b(?:GROUP\s+BY|JOIN|UNION|INTERSECT|EXCEPT|SELECT)\b/i.test(code.slice(code.search(/\bSELECT\b/i) + 6))) return undefined;
   const table = tables[Number(m[3])]!;
-  if (table.failed === true || table.columns === undefined) return undefined;
+  if (table.columns === undefined) return undefined;
   const qualifiers = [m[4] !== undefined ? unquoteIdentifier(m[4]) : table.tableName, `\u0000${m[3]}\u0000`];
   const list = m[2]!;
   const start = m.index + m[0].indexOf(list);

@@ -12,6 +12,7 @@
  * `StreamLogicalWindowAggregateRule`). A window over a simple view is followed to its table
  * (view-columns.ts); other views and subqueries are left to Flink.
  */
+import { knows } from "../components/failed-table-parts.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
@@ -93,8 +94,8 @@ export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean,
       }
       continue;
     }
-    // A table that failed validation (synth): its columns are read, not its watermark (it may be what failed).
-    if (t.failed === true) continue;
+    // A table that failed validation (synth) whose watermark did not read: the column may be its rowtime once fixed.
+    if (!knows(t, "timeAttributes")) continue;
     diag.error(
       at,
       `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...) in a streaming job needs a time attribute, and ${column} of ${t.label} is a plain ${col.type?.toString() ?? "computed"} column: ` +
@@ -127,7 +128,7 @@ function checkGroupWindows(a: AnalyzedStatement, code: string, tables: readonly 
       );
       continue;
     }
-    if (col.timeAttribute !== undefined || t.failed === true) continue;
+    if (col.timeAttribute !== undefined || !knows(t, "timeAttributes")) continue;
     diag.error(
       `statements[${a.index}]`,
       `${m[1]!.toUpperCase()}(${column}, ...) in a streaming job's GROUP BY needs a time attribute, and ${column} of ${t.label} is a plain ${col.type?.toString() ?? "computed"} column: ` +
@@ -141,7 +142,7 @@ function checkViewWindow(a: AnalyzedStatement, code: string, fn: string, viewNam
   const view = views.get(viewName);
   if (view === undefined || view === a || withQueryNames(code).has(viewName)) return;
   const source = viewColumnSource(view, column);
-  if (source === undefined || source.column.timeAttribute !== undefined) return;
+  if (source === undefined || source.column.timeAttribute !== undefined || !knows(source.table, "timeAttributes")) return;
   const t = source.table;
   diag.error(
     `statements[${a.index}]`,

@@ -1,0 +1,144 @@
+/**
+ * synth's collecting mode (collect.ts): what a table whose args failed validation still tells the
+ * jobs that use it, so their statement checks run on it in the same synth run: its columns (the
+ * SELECT list, WHERE, an INSERT's column count and types, the window columns), its time attributes
+ * (windows, temporal joins, rankings by time), its primary key (versioned tables, upsert keys), its
+ * partition keys (static partitions), and for a FlinkTable what its connector options decide (the
+ * connector, boundedness, changelog, append-only sink: connector-facts.ts).
+ *
+ * A part is read only when the table's own validation found no problem in it, read from its
+ * errors (`issues`, at the part's arg paths: the table's own checkers decide, and every one of them
+ * runs whatever else failed), and the parts it builds on read: it is then what the valid table
+ * registers. A part decided by an absent arg (no watermark: no time attribute) is read only when no
+ * unknown arg could be that one misspelt. The parts read are listed in `known`
+ * (failed-table-parts.ts); a job's check that needs another part skips the table.
+ */
+import { convertColumns } from "../iceberg/schema.js";
+import type { Column } from "../iceberg/types.js";
+import { SINK_KEYS, SOURCE_KEYS } from "../options/iceberg-table.js";
+import { usableConnectorFacts, type ConnectorFacts } from "../sql/connector-facts.js";
+import { flinkTableColumns, readFlinkColumns } from "../sql/flink-columns.js";
+import { FLINK_TABLE_ARG_KEYS } from "../sql/generic-table.js";
+import { Diagnostics } from "../validation/diagnostics.js";
+import type { ValidationIssue } from "../validation/error.js";
+import { closestKey } from "../validation/known-keys.js";
+import type { TablePart } from "./failed-table-parts.js";
+import type { TableDefinition } from "./table-definition.js";
+
+/** The parts of a failed table's definition that its args declare readably. */
+export type FailedTableFacts = Partial<ConnectorFacts & Pick<TableDefinition, "columns" | "primaryKey" | "partitionKeys">> & { readonly known: readonly TablePart[] };
+
+/** The facts of a failed table of `resourceType` from its `args` and its validation errors (`issues`). */
+export function failedTableFacts(resourceType: TableDefinition["resourceType"], args: unknown, issues: readonly ValidationIssue[]): FailedTableFacts {
+  const given = typeof args === "object" && args !== null ? (args as Record<string, unknown>) : {};
+  if (resourceType === "FlinkTable") return flinkFacts(given, new TableIssues(issues, FLINK_TABLE_ARG_KEYS));
+  return icebergFacts(resourceType, given, new TableIssues(issues, [...(resourceType === "IcebergSource" ? SOURCE_KEYS : SINK_KEYS)]));
+}
+
+/** Where a failed table's errors are, by the args they are at. */
+class TableIssues {
+  /** The top-level args with an error (the part of a path before its first `.` or `[`; "" for the args as a whole). */
+  private readonly args = new Set<string>();
+  /** Args the table does not take, with their error (perhaps a known one misspelt). */
+  private readonly unknownArgs: string[] = [];
+  /** The option keys with an error (`options["key"]`, `options.connector`); every key when one is at the map itself. */
+  private readonly options = new Set<string>();
+  private allOptions = false;
+
+  constructor(
+    private readonly issues: readonly ValidationIssue[],
+    known: readonly string[],
+  ) {
+    for (const { path } of issues) {
+      const arg = /^[^.[]*/.exec(path)![0];
+      this.args.add(arg);
+      if (!known.includes(arg)) this.unknownArgs.push(arg);
+      if (arg !== "options") continue;
+      const key = /^options(?:\[("(?:[^"\\]|\\.)*")\]|\.([^.[]+))/.exec(path);
+      if (key === null) this.allOptions = true;
+      else this.options.add(key[1] !== undefined ? (JSON.parse(key[1]) as string) : key[2]!);
+    }
+  }
+
+  /**
+   * Whether arg `arg` reads as the valid table's: no error at it, and, when it is absent (`given`
+   * undefined: the table has none), no unknown arg that could be it misspelt (closestKey).
+   */
+  reads(arg: string, given: unknown): boolean {
+    if (this.args.has(arg)) return false;
+    return given !== undefined || !this.unknownArgs.some((u) => closestKey(u, [arg]) !== undefined);
+  }
+
+  /** Whether an error is at an element of `arg` (`arg[i]...`), such as a key column that is none. */
+  atElement(arg: string): boolean {
+    return this.issues.some((i) => i.path.startsWith(`${arg}[`));
+  }
+
+  /** Whether option `key` reads as the valid table's (no error at it or at the whole map). */
+  readsOption(key: string): boolean {
+    return !this.allOptions && !this.options.has(key);
+  }
+}
+
+/** `value` as a list of names ([] when absent), or undefined when it is no list of strings. */
+function names(value: unknown): string[] | undefined {
+  if (value === undefined) return [];
+  return Array.isArray(value) && value.every((k) => typeof k === "string") ? (value as string[]) : undefined;
+}
+
+/** The primary key (`key`, as the columns were read with it) and the partition keys of a failed table whose columns read, each when its arg reads. */
+function keyFacts(a: Record<string, unknown>, key: readonly string[], issues: TableIssues): Pick<FailedTableFacts, "primaryKey" | "partitionKeys"> & { parts: TablePart[] } {
+  const parts: TablePart[] = [];
+  const keyKnown = issues.reads("primaryKey", a["primaryKey"]);
+  if (keyKnown) parts.push("primaryKey");
+  const partitions = names(a["partitionedBy"]);
+  const partitionsKnown = partitions !== undefined && issues.reads("partitionedBy", a["partitionedBy"]);
+  if (partitionsKnown) parts.push("partitionKeys");
+  return Object.assign(
+    { parts },
+    keyKnown && key.length > 0 ? { primaryKey: key } : undefined,
+    partitionsKnown && partitions.length > 0 ? { partitionKeys: partitions } : undefined,
+  );
+}
+
+/**
+ * A FlinkTable's facts. Its columns when every column reads without a problem (readFlinkColumns:
+ * names, types, expressions, metadata) and its primary key is a list with no error at an element
+ * (a column that is none, or no physical one): its columns are then NOT NULL, as the valid table
+ * registers them. The watermark's column is the rowtime attribute, PROCTIME() columns proctime ones.
+ */
+function flinkFacts(a: Record<string, unknown>, issues: TableIssues): FailedTableFacts {
+  const given = typeof a["options"] === "object" && a["options"] !== null ? (a["options"] as Record<string, unknown>) : {};
+  const options = Object.fromEntries(Object.entries(given).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const { facts, connectorKnown } = usableConnectorFacts(options, (k) => issues.readsOption(k));
+  const known: TablePart[] = connectorKnown ? ["connector"] : [];
+  const key = names(a["primaryKey"]);
+  if (!Array.isArray(a["columns"]) || a["columns"].length === 0 || key === undefined || issues.atElement("primaryKey")) return { ...facts, known };
+  const diag = new Diagnostics();
+  const read = readFlinkColumns(a["columns"], new Set(key), diag);
+  if (diag.hasErrors) return { ...facts, known };
+  const watermark = a["watermark"] as { column?: unknown } | undefined;
+  const timeKnown = issues.reads("watermark", watermark);
+  // No error at the watermark: it names one of the columns (a falsy one is none, as for the valid table).
+  const rowtime = timeKnown && watermark ? (watermark.column as string) : undefined;
+  const { parts, ...keys } = keyFacts(a, key, issues);
+  return { ...facts, columns: flinkTableColumns(read, options, rowtime), ...keys, known: [...known, ...parts, ...(timeKnown ? (["timeAttributes"] as const) : [])] };
+}
+
+/**
+ * An Iceberg table's facts. Its columns when they and its primary key pass the table's own column
+ * checks (convertColumns: the same columns, key columns NOT NULL, as a valid table registers). An
+ * IcebergSource's watermark column is its rowtime attribute; an IcebergSink has none (a watermark
+ * there is an unknown arg). Its connector is known by its kind (no FlinkTable connector, no changelog).
+ */
+function icebergFacts(resourceType: "IcebergSource" | "IcebergSink", a: Record<string, unknown>, issues: TableIssues): FailedTableFacts {
+  const converted = convertColumns(a["columns"] as Column[], { primaryKey: a["primaryKey"] as string[] | undefined, formatVersion: 3 }, new Diagnostics());
+  if (converted === undefined) return { known: ["connector"] };
+  const watermark = resourceType === "IcebergSource" ? (a["watermark"] as { column?: unknown } | undefined) : undefined;
+  const timeKnown = resourceType === "IcebergSink" || issues.reads("watermark", watermark);
+  // No error at the watermark: it parsed, and names a top-level column.
+  const rowtime = timeKnown && watermark !== undefined ? (watermark.column as string) : undefined;
+  const columns = converted.columns.map((c) => (c.name === rowtime ? { name: c.name, type: c.type, insertable: true, timeAttribute: "rowtime" as const } : { name: c.name, type: c.type, insertable: true }));
+  const { parts, ...keys } = keyFacts(a, names(a["primaryKey"]) ?? [], issues);
+  return { columns, ...keys, known: ["connector", ...parts, ...(timeKnown ? (["timeAttributes"] as const) : [])] };
+}
