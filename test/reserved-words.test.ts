@@ -49,7 +49,7 @@ describe("unquoted reserved words read as columns", () => {
       ],
       [
         "statements[0]",
-        `the SELECT list reads the column "value" of FlinkTable "rw_src" as value without back-quotes, but VALUE is a reserved word of Flink SQL: the parser never reads it as a name: the job fails when it starts ("Encountered \\"value\\""); write \`value\` (in a sql\`...\` template: \\\`value\\\`)`,
+        `the SELECT list reads the column "value" of FlinkTable "rw_src" as c.value without back-quotes, but VALUE is a reserved word of Flink SQL: the parser takes no reserved word after a dot either, so it reads c and fails on the dot when the job starts ("Encountered \\". value\\""); write c.\`value\` (in a sql\`...\` template: c.\\\`value\\\`)`,
       ],
       [
         "statements[0]",
@@ -99,5 +99,32 @@ describe("unquoted reserved words read as columns", () => {
     const script = await settle(job.script);
     expect(script).to.contain("INSERT INTO `rw2_sink` SELECT `user`, c.`value`, `timestamp` AS ts, data FROM `rw2_src` AS c WHERE `value` > 0;\n");
     expectValidFlinkSql(script);
+  });
+
+  it("after a qualifier (t.user, t.value, ${source}.timestamp) the word is an error, USER too, in the SELECT list, WHERE and inside expressions; back-quoted it passes", async () => {
+    const src = new api.FlinkTable("rwq_src", { columns: srcColumns, options: { connector: "datagen" } });
+    const sink = new api.FlinkTable("rwq_out", { columns: [{ name: "u", type: "STRING" }, { name: "v", type: "STRING" }, { name: "w", type: "STRING" }], options: { connector: "blackhole" } });
+    const word = (where: string, written: string, column: string, qualifier = written.slice(0, written.indexOf(".")), template = qualifier) =>
+      `${where} reads the column "${column}" of FlinkTable "rwq_src" as ${written} without back-quotes, but ${column.toUpperCase()} is a reserved word of Flink SQL: ` +
+      `the parser takes no reserved word after a dot either, so it reads ${qualifier} and fails on the dot when the job starts ("Encountered \\". ${written.slice(written.indexOf(".") + 1)}\\""); ` +
+      `write ${qualifier}.\`${column}\` (in a sql\`...\` template: ${template}.\\\`${column}\\\`)`;
+    const issues = issuesOf(
+      () => new api.FlinkSqlJob("rwq-job", { statements: [api.sql`INSERT INTO ${sink} SELECT t.user, CAST(t.value AS STRING), CAST(${src}.timestamp AS STRING) FROM ${src} AS t WHERE t.user <> 'x' AND UPPER(t.data) = t.Value`] }),
+    );
+    expect(issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["statements[0]", word("the WHERE clause", "t.user", "user")],
+      ["statements[0]", word("the WHERE clause", "t.Value", "value")],
+      ["statements[0]", word("the SELECT list", "t.user", "user")],
+      ["statements[0]", word("the SELECT item CAST(t.value AS STRING)", "t.value", "value")],
+      ["statements[0]", word("the SELECT item CAST(rwq_src.timestamp AS STRING)", "`rwq_src`.timestamp", "timestamp", "`rwq_src`", "${<the FlinkTable object>}")],
+    ]);
+    // Not a warning after a dot: t.user is never the function USER.
+    expect(issues.some((i) => i.message.includes("SQL function USER"))).to.equal(false);
+    // The Flink grammar refuses a reserved word after a dot too, and takes it back-quoted.
+    expect(flinkSqlErrors("INSERT INTO o SELECT t.value FROM s AS t;")).to.not.deep.equal([]);
+    expect(flinkSqlErrors("INSERT INTO o SELECT t.`value` FROM s AS t;")).to.deep.equal([]);
+    const statement = api.sql`INSERT INTO ${sink} SELECT t.\`user\`, CAST(t.\`value\` AS STRING), CAST(${src}.\`timestamp\` AS STRING) FROM ${src} AS t WHERE t.\`user\` <> 'x' AND UPPER(t.data) = CAST(t.\`value\` AS STRING)`;
+    expect(issuesOrNone(() => new api.FlinkSqlJob("rwq2-job", { statements: [statement] }))).to.deep.equal([]);
+    expectValidFlinkSql(await settle(new api.FlinkSqlJob("rwq3-job", { statements: [statement] }).script));
   });
 });

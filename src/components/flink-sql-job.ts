@@ -54,10 +54,16 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * `BaseDeltaTaskWriter`), so set upsertEnabled: false, `table.exec.sink.upsert-materialize` FORCE, or
    * key the sink by the source's key; so is a WHERE on a column outside the source's key in such an
    * INSERT (a row that stops matching after an update stays with its old values). Both are quiet
-   * under FORCE, for GROUP BY / DISTINCT and in batch jobs. Only whole items are read: names inside
-   * expressions (`UPPER(x)`, `CAST(x AS ...)`) are not, and of the clauses after FROM only the
-   * WHERE clause; a `*` over a table with VIRTUAL metadata columns is not counted (the column
-   * expansion strategy may leave them out); joins, unions, subqueries, WITH and VALUES are left to Flink.
+   * under FORCE, for GROUP BY / DISTINCT and in batch jobs. Names inside the expressions of the
+   * SELECT list and the WHERE clause (`UPPER(x)`, `CAST(x AS ...)`, `CASE WHEN x ...`, `t.x * 2`)
+   * are checked as well where they are certainly column references (no function name, keyword, CAST
+   * type, alias of the SELECT list, named argument or ROW field), with the nearest name, also over a
+   * join of interpolated tables (`FROM ${a} [AS] x JOIN ${b} [AS] y ON ...`, its ON conditions and
+   * FOR SYSTEM_TIME AS OF column included); a reserved word after a qualifier (`t.value`) is an
+   * error too (write t.`value`). Of the clauses after FROM only the WHERE clause is read; a `*` over a
+   * table with VIRTUAL metadata columns is not counted (the column expansion strategy may leave them
+   * out); counts and types are checked over one FROM table only; unions, subqueries, WITH, VALUES,
+   * NATURAL joins, LATERAL and UNNEST are left to Flink.
    *
    * Time attributes (a `watermark` column, a FlinkTable `PROCTIME()` column), checked where a
    * statement uses an interpolated table directly: a window TVF `TUMBLE|HOP|CUMULATE|SESSION(TABLE

@@ -18,8 +18,9 @@
  *   (PreValidateReWriter fills it with NULL and refuses);
  * - a column reference in the SELECT list that matches no column of the FROM table (Flink's
  *   identifiers are case-sensitive; unquoted literals and parenthesis-less functions such as NULL
- *   or CURRENT_TIMESTAMP are no column references). Of the clauses after FROM only the WHERE's
- *   top-level conditions are read, for the NOT NULL rule (insert-query.ts nullRejectedColumns).
+ *   or CURRENT_TIMESTAMP are no column references), and names inside the expressions of the SELECT
+ *   list and WHERE clause (expression-columns.ts, also over a join). Of the clauses after FROM only
+ *   the WHERE's top-level conditions are read, for the NOT NULL rule (insert-query.ts nullRejectedColumns).
  *
  * Only the plain query shape is read (insert-query.ts); anything else is left to the runtime.
  */
@@ -28,8 +29,8 @@ import type { TableColumn, TableDefinition } from "../components/table-definitio
 import { supportsImplicitCast } from "../types/casts.js";
 import { quoteIdentifier, type DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { closestKey } from "../validation/known-keys.js";
-import { NAME, readInsertQuery, type InsertQuery, type SelectItem } from "./insert-query.js";
+import { checkExpressionColumns, notAColumn, writtenQualifier } from "./expression-columns.js";
+import { COLUMN_REF, readInsertQuery, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
 import { readsAsFunction, unquotedReservedColumn, unquotedReservedSinkColumn } from "./reserved-words.js";
 import { castType, literalType } from "./select-item-types.js";
@@ -61,31 +62,6 @@ const CONSTRUCTED: ReadonlySet<string> = new Set(["ROW", "ARRAY", "MULTISET", "M
  * functions Calcite calls without parentheses (SqlStdOperatorTable: CURRENT_TIMESTAMP ...; PI).
  */
 const NOT_COLUMNS = new Set(["NULL", "TRUE", "FALSE", "UNKNOWN", "DATE", "TIME", "TIMESTAMP", "INTERVAL", "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "CURRENT_USER", "CURRENT_ROLE", "CURRENT_PATH", "CURRENT_CATALOG", "CURRENT_SCHEMA", "SESSION_USER", "SYSTEM_USER", "USER", "PI", "DEFAULT"]);
-const COLUMN_REF = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?(${NAME})$`);
-const STAR = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?\*$`);
-const ALIASED = new RegExp(String.raw`^([\s\S]*?\S)\s+(?:AS\s+)?(${NAME})$`, "i");
-
-/** The item without a trailing `[AS] alias`, as code and text (same offsets). */
-function withoutAlias(item: SelectItem): { code: string; text: string } {
-  const m = ALIASED.exec(item.code);
-  // `a b` is `a` aliased; a trailing word after an operator or keyword is no alias, but then the
-  // rest is no column reference or CAST either, and stays unknown.
-  return m === null ? { code: item.code, text: item.text } : { code: m[1]!, text: item.text.slice(0, m[1]!.length) };
-}
-
-/** The message for `name`, read by `where` (the SELECT list, the WHERE clause), which is no column of `table`. */
-function notAColumn(where: string, name: string, table: TableDefinition, columns: readonly TableColumn[], value: string): string {
-  const names = columns.map((c) => c.name);
-  const otherCase = names.find((c) => c.toLowerCase() === name.toLowerCase());
-  const near = otherCase ?? closestKey(name, names);
-  return (
-    `${where} reads ${JSON.stringify(name)}, which is not a column of ${table.label}` +
-    (otherCase !== undefined
-      ? ` (Flink's identifiers are case-sensitive: the column is ${JSON.stringify(otherCase)})`
-      : `${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (its columns: ${names.join(", ")})${value}`) +
-    "; Flink fails when the job starts (\"Column ... not found in any table\")"
-  );
-}
 
 /**
  * The names compared in the WHERE clause (insert-query.ts whereOperands) that are no column of the
@@ -99,9 +75,10 @@ function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics): void
   const reported = new Set<string>();
   for (const o of from.whereOperands) {
     if (o.qualifier !== undefined && !from.qualifiers.includes(o.qualifier)) continue;
-    const reserved = o.quoted ? undefined : unquotedReservedColumn("the WHERE clause", o.name, from.table, columns);
+    const qualifier = o.qualifierWritten === undefined ? undefined : writtenQualifier(o.qualifierWritten, from.table);
+    const reserved = o.quoted ? undefined : unquotedReservedColumn("the WHERE clause", o.name, from.table, columns, qualifier);
     if (reserved !== undefined && !reported.has(o.name)) {
-      if (readsAsFunction(o.name)) diag.warn(at, reserved);
+      if (readsAsFunction(o.name, qualifier !== undefined)) diag.warn(at, reserved);
       else diag.error(at, reserved);
     }
     if (reserved !== undefined || reported.has(o.name)) {
@@ -148,8 +125,9 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
       const name = unquoteIdentifier(text.slice(text.length - ref[2]!.length));
       if (qualifies(qualifier)) {
         const written = text.slice(text.length - ref[2]!.length);
-        const reserved = unquotedReservedColumn("the SELECT list", written, from!.table, fromColumns);
-        if (reserved !== undefined && readsAsFunction(written)) diag.warn(at, reserved);
+        const qualified = ref[1] === undefined ? undefined : writtenQualifier(text.slice(0, ref[1].length), from!.table);
+        const reserved = unquotedReservedColumn("the SELECT list", written, from!.table, fromColumns, qualified);
+        if (reserved !== undefined && readsAsFunction(written, qualified !== undefined)) diag.warn(at, reserved);
         else if (reserved !== undefined) diag.error(at, reserved);
         const column = fromColumns.find((c) => c.name === name);
         if (column !== undefined) {
@@ -293,6 +271,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
   }
   checkWhereOperands(q, at, diag);
   const values = selectedValues(q, at, diag);
+  checkExpressionColumns(q, at, diag);
   if (values === undefined) return;
   if (values.length !== targets.length) {
     const cols = targets.map((c) => c.name);

@@ -6,14 +6,17 @@
  *     [ ( column, ... ) ] SELECT [DISTINCT | ALL] item, ... [ FROM ${table} [[AS] alias] [rest] ]
  *
  * where `rest` starts with WHERE, GROUP BY, HAVING, ORDER BY, LIMIT, OFFSET or FETCH and holds no
- * set operation. Any other shape (VALUES, WITH, a join, a subquery or a table function in FROM, a
- * table named in plain text, UNION ...) is left to Flink: `from` is undefined, or the whole query is.
+ * set operation. A FROM clause that joins interpolated tables is read as `join` instead
+ * (join-relations.ts: for the names of expressions only). Any other shape (VALUES, WITH, a subquery
+ * or a table function in FROM, a table named in plain text, UNION ...) is left to Flink: `from` is
+ * undefined, or the whole query is.
  * Literals and comments are skipped as Flink's parser skips them (split.ts `codeOnly`).
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import { codeOnly } from "./split.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { readStaticPartition } from "./static-partition.js";
+import { readJoin, type JoinedRelations } from "./join-relations.js";
 import { closingParen, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
 import { windowRelation } from "./window-relation.js";
 
@@ -44,7 +47,11 @@ export interface InsertQuery {
     readonly whereNames: readonly string[] | undefined;
     /** The bare names compared in the WHERE clause (whereOperands); empty without a WHERE or with a subquery. */
     readonly whereOperands: readonly WhereOperand[];
+    /** The WHERE clause's conditions as written and as code (same offsets), when there is one (expression-columns.ts reads them). */
+    readonly where?: { readonly text: string; readonly code: string };
   };
+  /** Without `from`: the tables a FROM clause joins, when it joins interpolated tables only (join-relations.ts). */
+  readonly join?: JoinedRelations;
 }
 
 /** A column named in the column list after the sink (`INSERT INTO ${sink} (a, \`b\`) ...`). */
@@ -63,19 +70,36 @@ export interface WhereOperand {
   readonly quoted: boolean;
   /** The qualifier before it (`t.`), unquoted, when there is one. */
   readonly qualifier?: string;
+  /** That qualifier as written (back-quoted or not; an interpolated table as its marker). */
+  readonly qualifierWritten?: string;
   /** The text from the name up to the next space, comma, parenthesis or semicolon (`north-east` for `north`): the value it may be part of. */
   readonly word: string;
 }
 
 /** Tables interpolated into the query text are markers `__flink_iceberg_table_<n>__` (identifiers to the readers). */
-const MARK = "__flink_iceberg_table_";
+export const MARK = "__flink_iceberg_table_";
 /** An interpolated Output: its text is unknown at preview (one value, or several); no identifier. */
 const OUTPUT_MARK = "\u0001";
 const IDENT = String.raw`[A-Za-z_][A-Za-z0-9_$]*`;
 /** An identifier as the code reads it: plain, or back-quoted (codeOnly turns those into `q`s). */
 export const NAME = String.raw`(?:${IDENT}|q+)`;
+/** A SELECT item that is a column reference, `[q.]c`, once withoutAlias: groups the qualifier and the name. */
+export const COLUMN_REF = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?(${NAME})$`);
+/** A SELECT item `*` or `q.*`. */
+export const STAR = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?\*$`);
+const ALIASED = new RegExp(String.raw`^([\s\S]*?\S)\s+(?:AS\s+)?(${NAME})$`, "i");
+
+/** The item without a trailing `[AS] alias`, as code and text (same offsets). */
+export function withoutAlias(item: SelectItem): { code: string; text: string } {
+  const m = ALIASED.exec(item.code);
+  // `a b` is `a` aliased; a trailing word after an operator or keyword is no alias, but then the
+  // rest is no column reference or CAST either, and stays unknown.
+  return m === null ? { code: item.code, text: item.text } : { code: m[1]!, text: item.text.slice(0, m[1]!.length) };
+}
+
 const TABLE_MARK = new RegExp(String.raw`\s*${MARK}(\d+)__`, "y");
-const ALL_MARKS = new RegExp(String.raw`${MARK}(\d+)__`, "g");
+/** A marker with the spaces textAfterTarget puts around it (the item for messages shows the text as written). */
+const ALL_MARKS = new RegExp(String.raw` ?${MARK}(\d+)__ ?`, "g");
 const FROM_ALIAS = new RegExp(String.raw`\s+(?:(AS)\s+)?(${NAME})`, "iy");
 const LISTED_NAME = new RegExp(String.raw`^\s*${NAME}\s*$`);
 const SELECT = /\s*SELECT\s+(?:(?:DISTINCT|ALL)\s+)?/iy;
@@ -214,11 +238,20 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   const rest = code.slice(pos).trim();
   if (rest !== "" && !CLAUSE.test(rest)) return undefined;
   if (SET_OPERATION.test(rest)) return undefined;
-  // `${source}.id` qualifies a column of the FROM table too (the marker stands for its name).
-  const qualifiers = windowed !== undefined ? (alias !== undefined ? [alias] : []) : [alias ?? table.tableName, `${MARK}${t![1]}__`];
+  // `${source}.id` qualifies a column of the FROM table too (the marker stands for its name); each
+  // interpolation of the table has a marker of its own.
+  const markers = tables.flatMap((x, k) => (x === table ? [`${MARK}${k}__`] : []));
+  const qualifiers = windowed !== undefined ? (alias !== undefined ? [alias] : []) : [alias ?? table.tableName, ...markers];
   const where = whereClause(code, pos);
   const names = whereNames(text, code, where);
-  return { table, qualifiers, nullRejected: nullRejectedColumns(text, code, where, qualifiers), whereNames: names, whereOperands: names === undefined ? [] : whereOperands(text, code, where) };
+  return {
+    table,
+    qualifiers,
+    nullRejected: nullRejectedColumns(text, code, where, qualifiers),
+    whereNames: names,
+    whereOperands: names === undefined ? [] : whereOperands(text, code, where),
+    ...(where !== undefined ? { where: { text: text.slice(where.start, where.start + where.clause.length), code: code.slice(where.start, where.start + where.clause.length) } } : {}),
+  };
 }
 
 const COMPARE = String.raw`(?:<>|!=|<=|>=|=(?!>)|<|>)`;
@@ -253,7 +286,7 @@ function whereOperands(text: string, code: string, where: WhereClause | undefine
     // An unquoted keyword is no column (`CASE ... END = x`, `INTERVAL '1' HOUR > x`, `x = ANY (...)`).
     if (qual === undefined && CONDITION_WORDS.test(written)) return;
     const word = /^[^\s(),;]+/.exec(text.slice(start + name[0]))?.[0] ?? written;
-    out.push({ name: unquoteIdentifier(written), quoted: written.startsWith("`"), word, ...(qual !== undefined ? { qualifier: unquoteIdentifier(raw(qual)) } : {}) });
+    out.push({ name: unquoteIdentifier(written), quoted: written.startsWith("`"), word, ...(qual !== undefined ? { qualifier: unquoteIdentifier(raw(qual)), qualifierWritten: raw(qual) } : {}) });
   };
   for (const m of body.matchAll(OPERAND)) {
     const ix = m.indices!;
@@ -358,5 +391,6 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
   // An Output in the SELECT list may be any number of values: nothing to count.
   if (items.some((i) => i.code === "" || i.code.includes(OUTPUT_MARK))) return undefined;
   const from = fromAt < 0 ? undefined : readFrom(text, code, fromAt + 4, tables);
-  return { ...(columnList !== undefined ? { columnList } : {}), ...(partition !== undefined ? { staticPartition: partition.columns } : {}), items, ...(from !== undefined ? { from } : {}) };
+  const join = from === undefined && fromAt >= 0 ? readJoin(text, code, fromAt + 4, tables, MARK) : undefined;
+  return { ...(columnList !== undefined ? { columnList } : {}), ...(partition !== undefined ? { staticPartition: partition.columns } : {}), items, ...(from !== undefined ? { from } : join !== undefined ? { join } : {}) };
 }

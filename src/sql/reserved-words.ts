@@ -7,6 +7,17 @@
  * The words here are the reserved words of SQL:2003 that Calcite's parser reserves and that
  * tables often use as column names; the full list, which also holds words Flink accepts unquoted
  * (e.g. DATA, KEY), is in flink `docs/content/docs/dev/table/sql/overview.md` ("Reserved Keywords").
+ *
+ * After a qualifier (`t.value`, `${source}.timestamp`, `t.user`) the word is refused too: every
+ * dot in Calcite's grammar is followed by an identifier segment or `*` (calcite
+ * `core/src/main/codegen/templates/Parser.jj`: `CompoundIdentifier` reads `<DOT>
+ * IdentifierSegment` under LOOKAHEAD(2), and `IdentifierSegment` takes a plain, quoted or
+ * back-quoted identifier or a `NonReservedKeyWord()` only; the `<DOT> SimpleIdentifier()` of
+ * `Expression2b` for field access goes through the same segment), and flink-sql-parser's
+ * `src/main/codegen/data/Parser.tdd` makes none of these words non-reserved
+ * (`nonReservedKeywordsToAdd`). So `t.value` stops at `t` and the parser fails on the dot
+ * ("Encountered \". value\""; apache/iceberg#2822 shows the same for `hive_catalog.default`), and
+ * USER after a dot is no function call either: always an error.
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 
@@ -18,17 +29,28 @@ export const RESERVED_COLUMN_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The reserved word `written` (as written in the statement, unquoted) when it names one of
- * `columns` (exactly, else in another case): the column, the back-quoted name to write, and the
- * word in upper case; undefined otherwise.
+ * A qualifier written before a column name (`t.`, `` `my t`. ``, `${source}.`): as the script
+ * shows it and as a sql`...` template writes it (`${source}` as `${<the FlinkTable object>}`).
  */
-function reservedColumn(written: string, columns: readonly TableColumn[]): { column: TableColumn; quoted: string; upper: string } | undefined {
+export interface WrittenQualifier {
+  readonly shown: string;
+  readonly template: string;
+}
+
+/**
+ * The reserved word `written` (as written in the statement, unquoted) when it names one of
+ * `columns` (exactly, else in another case): the column, the back-quoted name to write (after
+ * `qualifier` when there is one), and the word in upper case; undefined otherwise.
+ */
+function reservedColumn(written: string, columns: readonly TableColumn[], qualifier?: WrittenQualifier): { column: TableColumn; quoted: string; upper: string } | undefined {
   if (written.startsWith("`") || !RESERVED_COLUMN_WORDS.has(written.toUpperCase())) return undefined;
   const column = columns.find((c) => c.name === written) ?? columns.find((c) => c.name.toLowerCase() === written.toLowerCase());
   if (column === undefined) return undefined;
   const quoted = "`" + column.name.replace(/`/g, "``") + "`";
   // Inside a sql`...` template literal a back-quote ends the template: it is written \`.
-  return { column, quoted: `${quoted} (in a sql\`...\` template: ${quoted.replace(/`/g, "\\`")})`, upper: written.toUpperCase() };
+  const plain = qualifier === undefined ? quoted : `${qualifier.shown}.${quoted}`;
+  const template = qualifier === undefined ? quoted : `${qualifier.template}.${quoted}`;
+  return { column, quoted: `${plain} (in a sql\`...\` template: ${template.replace(/`/g, "\\`")})`, upper: written.toUpperCase() };
 }
 
 /** What Flink's parser makes of the unquoted reserved word `written` where a name is expected. */
@@ -39,11 +61,18 @@ function neverAName(written: string): string {
 /**
  * The message for `written` (as written in the statement, unquoted), read by `where` (the SELECT
  * list, the WHERE clause) as a column of `table`, when it is a reserved word that names one of
- * `columns` (in any case); undefined otherwise.
+ * `columns` (in any case); undefined otherwise. With `qualifier` (`t.value`) the word follows a
+ * dot, where the parser takes no reserved word at all (see the module comment).
  */
-export function unquotedReservedColumn(where: string, written: string, table: TableDefinition, columns: readonly TableColumn[]): string | undefined {
-  const r = reservedColumn(written, columns);
+export function unquotedReservedColumn(where: string, written: string, table: TableDefinition, columns: readonly TableColumn[], qualifier?: WrittenQualifier): string | undefined {
+  const r = reservedColumn(written, columns, qualifier);
   if (r === undefined) return undefined;
+  if (qualifier !== undefined) {
+    return (
+      `${where} reads the column ${JSON.stringify(r.column.name)} of ${table.label} as ${qualifier.shown}.${written} without back-quotes, but ${r.upper} is a reserved word of Flink SQL: ` +
+      `the parser takes no reserved word after a dot either, so it reads ${qualifier.shown} and fails on the dot when the job starts ("Encountered \\". ${written}\\""); write ${r.quoted}`
+    );
+  }
   if (readsAsFunction(written)) {
     return `${where} has ${written} without back-quotes, which Flink's parser reads as the SQL function ${r.upper} (the name of the user), never as the column ${JSON.stringify(r.column.name)} of ${table.label}: if you mean the column, write ${r.quoted}`;
   }
@@ -53,9 +82,10 @@ export function unquotedReservedColumn(where: string, written: string, table: Ta
 /**
  * Whether the unquoted reserved word `written` is also a function without parentheses (USER), so
  * the statement may mean it: unquotedReservedColumn's message is then a warning, not an error.
+ * Never after a qualifier (`t.user`): a dot is followed by a name or nothing the parser reads.
  */
-export function readsAsFunction(written: string): boolean {
-  return written.toUpperCase() === "USER";
+export function readsAsFunction(written: string, qualified = false): boolean {
+  return !qualified && written.toUpperCase() === "USER";
 }
 
 /**

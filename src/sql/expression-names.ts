@@ -1,0 +1,219 @@
+/**
+ * The names an expression of a SELECT list or WHERE clause reads as values: `idd` in
+ * `CAST(idd AS STRING)`, `nmae` in `UPPER(nmae)`, `t.amount` in `t.amount * 2`, `x` in
+ * `CASE WHEN x > 0 THEN ...`. expression-columns.ts resolves them against the FROM relation.
+ *
+ * Reading is token by token, and only what is certainly a value is returned. An identifier is
+ * no value when it is
+ * - a word of the grammar, reserved or not (sql-words.ts: keywords, time units, JSON syntax,
+ *   niladic functions such as CURRENT_TIMESTAMP, literal prefixes such as DATE/TIMESTAMP);
+ * - a function name (followed by `(`; a qualified one, `cat.db.f(...)`, too);
+ * - a named argument (`name => ...`), a window name (`OVER w`, `OVER (w ORDER BY ...)`), a literal's prefix written against
+ *   its quote (`X'0F'`, `_UTF16'..'`), a unit after TO (`CEIL(ts TO HOUR)`, and the time frames
+ *   Calcite takes as names there) or the first argument of EXTRACT / TIMESTAMPADD / TIMESTAMPDIFF
+ *   and their kind (a unit or a time frame name);
+ * - anything inside DESCRIPTOR(...), the type of CAST / TRY_CAST (`AS DECIMAL(10, 2)`,
+ *   `AS ROW<a INT>`), or the type after a JSON function's RETURNING (up to DEFAULT, NULL, ERROR,
+ *   ON or EMPTY);
+ * - a field after a dot (`r.f`, `f(x).f`, `arr[1].f`): a compound name is returned whole, and
+ *   what it names is for the resolver.
+ * Calcite's grammar: calcite `core/src/main/codegen/templates/Parser.jj` (`BuiltinFunctionCall`
+ * for CAST, EXTRACT, POSITION, TRIM, SUBSTRING, OVERLAY, FLOOR/CEIL; `TimeUnitOrName`; the
+ * `JsonValueFunctionCall` family; `NamedRoutineCall` for `=>`; `CompoundIdentifier`).
+ *
+ * The whole expression is left unread (undefined) at anything not known to be plain: a subquery
+ * (SELECT, VALUES), TABLE / MODEL / LATERAL / UNNEST / CURSOR / NEW, COLLATE or USING (whose names
+ * are charsets and collations), a sequence (NEXT VALUE FOR), `::`, `->` (lambdas), `?`, `:`,
+ * braces, double quotes, a non-ASCII character outside literals, an interpolated table that is no
+ * qualifier, an Output, unbalanced brackets, an AS that is no CAST's, and two operands with no
+ * operator between them (syntax this reader does not know).
+ */
+import { MARK } from "./insert-query.js";
+import { SQL_WORDS } from "./sql-words.js";
+
+/** One identifier of a compound name. */
+export interface NamePart {
+  /** Unquoted. */
+  readonly name: string;
+  /** As written: back-quoted or not. */
+  readonly written: string;
+  readonly quoted: boolean;
+}
+
+/** A name the expression reads as a value: `c`, `t.c`, `t.c.f` (parts in order). */
+export interface NameChain {
+  readonly parts: readonly NamePart[];
+}
+
+type Token =
+  | ({ readonly kind: "name"; readonly at: number; readonly end: number; readonly upper?: string } & NamePart)
+  | { readonly kind: "literal" | "number"; readonly at: number; readonly end: number }
+  | { readonly kind: "op"; readonly at: number; readonly end: number; readonly op: string };
+
+const PLAIN = /[A-Za-z_][A-Za-z0-9_$]*/y;
+const NUMBER = /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y;
+const OPERATOR = /<>|!=|<=|>=|=>|\|\||[()[\],.*+\-/%=<>]/y;
+
+/**
+ * The tokens of `code` (split.ts codeOnly with quotes kept: literals blanked between their quotes,
+ * back-quoted names as `q`s; comments blank), names taken from `text` (same offsets); undefined at
+ * a character this reader does not take.
+ */
+function tokenize(text: string, code: string): Token[] | undefined {
+  const out: Token[] = [];
+  const at = (re: RegExp, i: number): string | undefined => {
+    re.lastIndex = i;
+    return re.exec(code)?.[0];
+  };
+  let i = 0;
+  while (i < code.length) {
+    const c = code[i]!;
+    let m: string | undefined;
+    if (c === " " || c === "\t" || c === "\n" || c === "\r") {
+      i++;
+    } else if (c === "'") {
+      const close = code.indexOf("'", i + 1);
+      if (close < 0) return undefined;
+      out.push({ kind: "literal", at: i, end: close + 1 });
+      i = close + 1;
+    } else if (text[i] === "`") {
+      let j = i + 1;
+      let name = "";
+      for (; j < text.length; j++) {
+        if (text[j] !== "`") name += text[j];
+        else if (text[j + 1] === "`") name += text[j++];
+        else break;
+      }
+      if (j >= text.length || /[\w$`]/.test(text[j + 1] ?? "")) return undefined;
+      out.push({ kind: "name", at: i, end: j + 1, name, written: text.slice(i, j + 1), quoted: true });
+      i = j + 1;
+    } else if ((m = at(PLAIN, i)) !== undefined) {
+      // A plain name is the same in code and text; one that runs on into a non-ASCII letter is not read.
+      if (text.slice(i, i + m.length) !== m || /[^\x00-\x7f]/.test(code[i + m.length] ?? "")) return undefined;
+      out.push({ kind: "name", at: i, end: i + m.length, name: m, written: m, quoted: false, upper: m.toUpperCase() });
+      i += m.length;
+    } else if ((m = at(NUMBER, i)) !== undefined) {
+      if (/[A-Za-z_$]/.test(code[i + m.length] ?? "")) return undefined;
+      out.push({ kind: "number", at: i, end: i + m.length });
+      i += m.length;
+    } else if ((m = at(OPERATOR, i)) !== undefined) {
+      out.push({ kind: "op", at: i, end: i + m.length, op: m });
+      i += m.length;
+    } else {
+      return undefined;
+    }
+  }
+  return out;
+}
+
+/** Words that leave the expression unread (see the module comment). */
+const UNREAD = new Set(["SELECT", "VALUES", "TABLE", "MODEL", "LATERAL", "UNNEST", "CURSOR", "NEW", "COLLATE", "USING", "NEXT", "MATCH_RECOGNIZE"]);
+/** Functions whose first argument is a time unit or a time frame name (Calcite `TimeUnitOrName`). */
+const UNIT_FIRST = new Set(["EXTRACT", "TIMESTAMPADD", "TIMESTAMPDIFF", "TIMESTAMP_DIFF", "DATE_PART", "DATEADD", "DATEDIFF", "DATE_DIFF", "DATETIME_DIFF", "TIME_DIFF"]);
+/** What ends the type after a JSON function's RETURNING. */
+const AFTER_RETURNING = new Set(["DEFAULT", "NULL", "ERROR", "ON", "EMPTY"]);
+/** Words that end an expression (`x IS NULL`, `CASE ... END`, `INTERVAL '1' HOUR`, CURRENT_DATE): no operand follows one, and a name after one is an alias. */
+const ENDING_WORDS = new Set(
+  ("NULL TRUE FALSE UNKNOWN END PI USER CURRENT_USER SESSION_USER SYSTEM_USER CURRENT_ROLE CURRENT_PATH CURRENT_CATALOG CURRENT_SCHEMA " +
+    "CURRENT_DATE CURRENT_TIME CURRENT_TIMESTAMP LOCALTIME LOCALTIMESTAMP YEAR YEARS QUARTER MONTH MONTHS WEEK DAY DAYS HOUR HOURS " +
+    "MINUTE MINUTES SECOND SECONDS MILLISECOND MICROSECOND NANOSECOND").split(" "),
+);
+/** Words that may end an expression (`x IS JSON VALUE`, `x IS A SET`) but also stand before an operand (`KEY k VALUE v`): a name after one is an alias. */
+const ENDING_OR_INFIX = new Set(["JSON", "VALUE", "SCALAR", "ARRAY", "OBJECT", "SET", "EMPTY"]);
+
+const isWord = (t: Token | undefined): boolean => t?.kind === "name" && t.upper !== undefined && SQL_WORDS.has(t.upper);
+const isOp = (t: Token | undefined, ...ops: string[]): boolean => t?.kind === "op" && ops.includes(t.op);
+/** A token that ends an operand, so no operand follows it: a name that is no grammar word, a literal, a number, `)`, `]`, or one of ENDING_WORDS. */
+const endsOperand = (t: Token | undefined): boolean =>
+  t !== undefined && (t.kind === "literal" || t.kind === "number" || isOp(t, ")", "]") || (t.kind === "name" && (!isWord(t) || ENDING_WORDS.has(t.upper!))));
+
+/** A SELECT item's alias (`expr AS a`, `expr a`), unquoted, and how many tokens it takes at the end. */
+function aliasOf(tokens: readonly Token[]): { alias: string; take: number } | undefined {
+  const last = tokens[tokens.length - 1];
+  const before = tokens[tokens.length - 2];
+  if (last?.kind !== "name" || tokens.length < 2) return undefined;
+  if (before?.kind === "name" && before.upper === "AS") return { alias: last.name, take: 2 };
+  if (last.upper !== undefined && (ENDING_WORDS.has(last.upper) || ENDING_OR_INFIX.has(last.upper))) return undefined;
+  return endsOperand(before) || (before?.kind === "name" && ENDING_OR_INFIX.has(before.upper ?? "")) ? { alias: last.name, take: 1 } : undefined;
+}
+
+interface Frame {
+  readonly fn: string | undefined;
+  readonly close: ")" | "]";
+  /** Nothing in it is a value (DESCRIPTOR, a CAST's type, a type after RETURNING). */
+  skip: boolean;
+  /** After RETURNING, until AFTER_RETURNING. */
+  returning: boolean;
+}
+
+/**
+ * The names `text` reads as values (see the module comment), with `code` its codeOnly form (quotes
+ * kept; same offsets); `item`: it is a SELECT item, whose alias is returned and not read. undefined
+ * when the expression cannot be read with certainty.
+ */
+export function expressionNames(text: string, code: string, item = false): { names: NameChain[]; alias?: string } | undefined {
+  let tokens = tokenize(text, code);
+  if (tokens === undefined) return undefined;
+  const alias = item ? aliasOf(tokens) : undefined;
+  if (alias !== undefined) tokens = tokens.slice(0, tokens.length - alias.take);
+  const frames: Frame[] = [{ fn: undefined, close: ")", skip: false, returning: false }];
+  const names: NameChain[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    const prev = tokens[k - 1];
+    const frame = frames[frames.length - 1]!;
+    if (t.kind === "op") {
+      if (t.op === "(" || t.op === "[") {
+        const fn = t.op === "(" && prev?.kind === "name" ? prev.upper : undefined;
+        frames.push({ fn, close: t.op === "(" ? ")" : "]", skip: frame.skip || frame.returning || fn === "DESCRIPTOR", returning: false });
+      } else if (t.op === ")" || t.op === "]") {
+        if (frames.length === 1 || frame.close !== t.op) return undefined;
+        frames.pop();
+      }
+      continue;
+    }
+    if (t.kind !== "name") continue;
+    const upper = t.upper;
+    if (upper !== undefined) {
+      if (UNREAD.has(upper) || (upper === "VALUE" && tokens[k + 1]?.kind === "name" && (tokens[k + 1] as { upper?: string }).upper === "FOR")) return undefined;
+      if (upper === "AS") {
+        if (frame.fn !== "CAST" && frame.fn !== "TRY_CAST") return undefined;
+        frame.skip = true;
+        continue;
+      }
+      if (upper === "RETURNING" && frame.fn?.startsWith("JSON")) frame.returning = true;
+      else if (frame.returning && AFTER_RETURNING.has(upper)) frame.returning = false;
+    }
+    if (frame.skip || frame.returning || isOp(prev, ".")) continue;
+    // A compound name: its parts joined by dots (`t.*` is no value read here).
+    const start = k;
+    let end = k;
+    while (isOp(tokens[end + 1], ".") && tokens[end + 2]?.kind === "name") end += 2;
+    k = end;
+    if (isOp(tokens[end + 1], ".")) {
+      if (!isOp(tokens[end + 2], "*")) return undefined;
+      k = end + 2;
+      continue;
+    }
+    const next = tokens[end + 1];
+    if (isOp(next, "(", "=>")) continue;
+    const single = end === start;
+    if (single && t.upper !== undefined) {
+      const before = prev?.kind === "name" ? prev.upper : undefined;
+      if (SQL_WORDS.has(t.upper) || before === "OVER" || before === "TO") continue;
+      if (isOp(prev, "(") && (UNIT_FIRST.has(frame.fn ?? "") || frame.fn === "OVER")) continue;
+      if (next?.kind === "literal" && next.at === t.end) continue;
+      if (t.name.startsWith(MARK)) return undefined;
+    }
+    // An operand stands between operators or grammar words; two operands in a row are syntax not read here.
+    if (endsOperand(prev) || (next !== undefined && (next.kind === "literal" || next.kind === "number" || (next.kind === "name" && !isWord(next))))) return undefined;
+    const parts: NamePart[] = [];
+    for (let j = start; j <= end; j += 2) {
+      const p = tokens[j] as NamePart;
+      parts.push({ name: p.name, written: p.written, quoted: p.quoted });
+    }
+    names.push({ parts });
+  }
+  if (frames.length !== 1) return undefined;
+  return { names, ...(alias !== undefined ? { alias: alias.alias } : {}) };
+}
