@@ -128,7 +128,7 @@ describe("NOT NULL sink columns: WHERE conditions, NULL values, column lists, th
       job("CASE WHEN id IS NOT NULL THEN TRUE ELSE FALSE END", true),
       job("COALESCE(id, 0) > 0", true),
       job("id IS NULL", true),
-      job("v IN (SELECT v FROM t WHERE id IS NOT NULL)", true),
+      job("v IN (SELECT v FROM nw_src WHERE id IS NOT NULL)", true),
       job("NOT v IS NULL OR id IS NULL", true),
       job("CASE WHEN v = 'x' AND id = 1 THEN FALSE ELSE TRUE END", true),
       job("NOT s.id IS NULL AND v <> 'x'", false),

@@ -79,7 +79,15 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * statement reads is not checked (Flink plans a view only where it is read); a view is read by
    * its name in exactly its letter case (Flink's names are case-sensitive), and a read in another
    * case is a preview error that names the view; a view declared as
-   * `default_catalog.default_database.v` (Flink's built-in catalog and database) is the view `v`. An event-time join
+   * `default_catalog.default_database.v` (Flink's built-in catalog and database) is the view `v`.
+   * A name read as a table in plain text (after FROM, JOIN or TABLE, or a comma of a FROM list)
+   * that is no table, view or WITH query the job declares fails the job when it starts ("Object
+   * '...' not found"): a preview error on Kubernetes (the script's session starts in the in-memory
+   * `default_catalog`; on Flink 2.x unless the deployment sets `table.catalog-store.kind`) and on a
+   * SQL Gateway whose session sets `table.catalog-store.kind` to `generic_in_memory`, a warning on
+   * other gateways (their own configuration may start sessions in a stored catalog) and without a
+   * target; the message names the component, view or WITH query meant, or the tables the job
+   * declares. Qualified names (`catalog.db.table`) are not checked. An event-time join
    * against a streaming IcebergSource warns that results wait for its next commit. In a streaming
    * job, updates into a sink that cannot take them are errors (changelog-sinks.ts): a changelog FROM
    * table, an aggregation without a window, a Top-N / deduplication (not per window, not by a

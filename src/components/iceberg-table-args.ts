@@ -83,7 +83,10 @@ export interface IcebergTableArgs {
    * Default: the resource name with every character other than ASCII letters, digits and `_`
    * replaced by `_` (`"orders-daily"` → `orders_daily`). In `sql` statements, interpolate the
    * table (`${table}`) rather than writing this name: the job declares only interpolated tables
-   * (naming a table of the program as plain text after FROM/JOIN/INTO is a preview error; a name the program does not declare is not checked: Flink resolves it at run time). 1 to 256 characters, no line breaks.
+   * and its views, and a plain-text name in table position that it does not declare is a preview
+   * error naming what to write (a warning on a SQL Gateway, whose own configuration may start
+   * sessions in a stored catalog; a qualified `catalog.db.table` is not checked). 1 to 256
+   * characters, no line breaks.
    */
   tableName?: string;
   /**

@@ -1,12 +1,14 @@
 /**
  * What FlinkSqlJob hands planJob from its args: the statements and configuration, the program's
  * tables, the deploy target's own settings that change a check (the NOT NULL enforcer, upsert
- * materialization, mini-batch), the target for credential advice and the Kubernetes target's Flink
- * version; and the tables that failed validation (synth's collecting mode).
+ * materialization, mini-batch, the catalog store), the target (credential advice, where an
+ * undeclared table name may resolve) and the Kubernetes target's Flink version; and the tables
+ * that failed validation (synth's collecting mode).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import { NOT_NULL_ENFORCER_KEY } from "../sql/insert-columns.js";
+import { CATALOG_STORE_KIND_KEY } from "../sql/current-catalog.js";
 import { MINI_BATCH_KEY, type JobPlanInput } from "../sql/job-plan.js";
 import { SqlStatement } from "../sql/template.js";
 import { UPSERT_MATERIALIZE_KEY } from "../sql/upsert-keys.js";
@@ -24,6 +26,7 @@ export function jobPlanInput(a: FlinkSqlJobArgs, runtimeMode: "streaming" | "bat
     notNullEnforcerElsewhere: targetSetting(a, NOT_NULL_ENFORCER_KEY),
     upsertMaterializeElsewhere: targetSetting(a, UPSERT_MATERIALIZE_KEY),
     miniBatchElsewhere: targetSetting(a, MINI_BATCH_KEY),
+    catalogStoreElsewhere: targetSetting(a, CATALOG_STORE_KIND_KEY),
     credentialTarget: a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined,
     ...(typeof a.kubernetes?.flinkVersion === "string" && isSupportedFlinkVersion(a.kubernetes.flinkVersion) ? { flinkVersion: a.kubernetes.flinkVersion } : {}),
   };
@@ -39,7 +42,7 @@ export function failedTableLabels(statements: unknown): string[] {
   return [...labels];
 }
 
-/** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere, upsertMaterializeElsewhere, miniBatchElsewhere). */
+/** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere, upsertMaterializeElsewhere, miniBatchElsewhere, catalogStoreElsewhere). */
 function targetSetting(a: FlinkSqlJobArgs, key: string): { value: unknown; path: string }[] {
   // A map that is itself an Output (e.g. pulumi.secret({...})) may set it: not known at preview.
   const at = (m: unknown): unknown =>

@@ -132,5 +132,6 @@ export function programTables(): ProgramTables {
     jobsWriting: (key) => r.jobWriters.get(key) ?? [],
     jobsStreaming: (key) => (r.jobStreamers.get(key) ?? []).filter((s) => !s.warned),
     icebergSinks: (key) => r.tables.filter((t) => t.resourceType === "IcebergSink" && icebergKey(t) === key),
+    tables: () => r.tables,
   };
 }

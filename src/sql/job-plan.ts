@@ -16,12 +16,13 @@ import { tableOptionsHints } from "./hints.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
-import { analyzeStatement, statementCode, type AnalyzedStatement } from "./statement.js";
-import { tableMentions } from "./table-mentions.js";
+import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { isLiteralOutput, type SqlStatement } from "./template.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
 import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
-import { checkViewNameCase, declaredViewName, unreadViews, viewsByName } from "./view-names.js";
+import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
+import { catalogStoreKind, currentCatalog } from "./current-catalog.js";
+import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
 import { checkStreamingRank } from "./streaming-rank.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkWindowTimeColumns } from "./window-time.js";
@@ -38,6 +39,8 @@ export interface ProgramTables {
   jobsStreaming?(key: string): readonly { readonly job: string; readonly label: string }[];
   /** The IcebergSinks registered so far for the Iceberg table of this icebergKey. */
   icebergSinks?(key: string): readonly TableDefinition[];
+  /** Every table registered so far (the advice for a name a job does not declare). */
+  tables?(): readonly TableDefinition[];
 }
 
 /**
@@ -76,12 +79,17 @@ export interface JobPlanInput {
   notNullEnforcerElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
   /** `table.exec.sink.upsert-materialize` in the deploy target's settings, as notNullEnforcerElsewhere. */
   upsertMaterializeElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
-  /** The job's deploy target, for credential advice in its configuration and hints; unset: advice for both targets. */
+  /**
+   * The job's deploy target, for credential advice in its configuration and hints (unset: advice for
+   * both targets) and for where an undeclared table name may resolve (unset: no target; current-catalog.ts).
+   */
   credentialTarget?: CredentialTarget;
   /** The Kubernetes target's flinkVersion ("v1_19" ... "v2_1"), when known: some plans differ by version. */
   flinkVersion?: string;
   /** `table.exec.mini-batch.enabled` in the deploy target's settings, as notNullEnforcerElsewhere. */
   miniBatchElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
+  /** `table.catalog-store.kind` in the deploy target's settings, as notNullEnforcerElsewhere (where an undeclared name may resolve: current-catalog.ts). */
+  catalogStoreElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
 }
 
 /** Flink's mini-batch switch (it changes how a first-row deduplication by event time is planned in 2.1). */
@@ -169,32 +177,6 @@ function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables
 }
 
 /**
- * A table component named as plain text (not `${table}`) in table position gets no CREATE TABLE:
- * an error with the fix, unless the job declares a table or view of that name anyway.
- */
-function checkTextMentions(analyzed: readonly AnalyzedStatement[], tables: readonly TableDefinition[], programTables: ProgramTables | undefined, diag: Diagnostics): void {
-  if (programTables === undefined) return;
-  const declared = new Set(tables.map((t) => t.tableName));
-  for (const a of analyzed) {
-    if (a.kind !== "view") continue;
-    const name = declaredViewName(statementCode(a, true));
-    if (name !== undefined) declared.add(name);
-  }
-  analyzed.forEach((a) => {
-    const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join("");
-    for (const name of new Set(tableMentions(text))) {
-      if (declared.has(name)) continue;
-      const table = programTables.byFlinkName(name);
-      if (!table) continue;
-      diag.error(
-        `statements[${a.index}]`,
-        `names ${table.label} as plain text (${JSON.stringify(name)}); the job declares only tables interpolated with \${...}, so it would have no CREATE TABLE for it and fail with "Object '${name}' not found": write \${<the ${table.resourceType} object>} instead of ${name}`,
-      );
-    }
-  });
-}
-
-/**
  * The OPTIONS hints after table references (hints.ts): Flink merges them into the table's WITH
  * options, so an Iceberg table's free-form option rules apply to them, and no table's hint may
  * carry a credential (SPEC decision 8).
@@ -270,7 +252,9 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkTables(tables, diag);
   checkSourceWatermarksOverAvro(tables, input.programTables, diag);
 
-  checkTextMentions(analyzed, tables, input.programTables, diag);
+  const catalog = currentCatalog({ target: input.credentialTarget, flinkVersion: input.flinkVersion, catalogStoreKind: catalogStoreKind(input.configuration, input.catalogStoreElsewhere) });
+  const statements: readonly unknown[] = Array.isArray(input.statements) ? input.statements : [];
+  checkPlainTextTables(analyzed, tables, viewsByName(analyzed), input.programTables, catalog, diag, unanalyzedViewNames(statements, analyzed));
   checkOptionsHints(analyzed, input.credentialTarget, diag);
   for (const a of analyzed) checkOutputOperands(a, diag);
 

@@ -96,7 +96,7 @@ export function unreadViews(analyzed: readonly AnalyzedStatement[], views: Reado
 }
 
 /** `name` as it is written in Flink SQL: plain when it is a simple identifier, else back-quoted. */
-function written(name: string): string {
+export function written(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_$]*$/.test(name) ? name : "`" + name.replace(/`/g, "``") + "`";
 }
 
