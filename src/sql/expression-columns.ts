@@ -117,8 +117,9 @@ export function checkExpressionColumns(q: InsertQuery, at: string, diag: Diagnos
     for (const chain of read[i]?.names ?? []) check(itemLabel(item), chain);
   });
   for (const c of q.join?.conditions ?? []) for (const chain of expressionNames(c.text, c.code)?.names ?? []) check(`the ${c.kind}`, chain);
-  const where = from !== undefined ? (from.whereNames !== undefined ? from.where : undefined) : q.join?.where;
-  if (where === undefined) return;
+  const span = from !== undefined ? (from.whereNames !== undefined ? from.clauses.where : undefined) : q.join?.clauses.where;
+  if (span === undefined) return;
+  const where = { text: q.text.slice(span[0], span[1]), code: q.code.slice(span[0], span[1]) };
   // The names compared in a one-relation WHERE clause are insert-columns.ts checkWhereOperands's.
   const operands = new Set((from?.whereOperands ?? []).map((o) => `${o.qualifier ?? ""}\u0000${o.name}`));
   for (const chain of expressionNames(where.text, where.code)?.names ?? []) {

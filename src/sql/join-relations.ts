@@ -13,7 +13,7 @@
  * `JoinTable`, `TableRef`): an alias hides the table's own name as a qualifier.
  */
 import type { TableDefinition } from "../components/table-definition.js";
-import { closingParen, topLevelOnly, unquoteIdentifier } from "./top-level.js";
+import { closingParen, NAME, queryClauses, topLevelOnly, unquoteIdentifier, type QueryClauses } from "./top-level.js";
 
 /** One relation of the FROM clause and the names that qualify its columns (its alias, else its name and its markers). */
 export interface Relation {
@@ -37,12 +37,10 @@ export interface JoinCondition extends QueryPart {
 export interface JoinedRelations {
   readonly relations: readonly Relation[];
   readonly conditions: readonly JoinCondition[];
-  readonly where?: QueryPart;
+  /** The top-level clauses after the FROM clause (top-level.ts queryClauses). */
+  readonly clauses: QueryClauses;
 }
 
-const NAME = String.raw`(?:[A-Za-z_][A-Za-z0-9_$]*|q+)`;
-/** What ends the FROM clause (on the top-level code, parentheses blanked). */
-const CLAUSE_END = /(?<![\w$])(?:WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH|WINDOW|QUALIFY|UNION|INTERSECT|EXCEPT|MINUS)(?![\w$])/gi;
 const JOIN = /\s*(?:,|(?:(?:INNER|CROSS)\s+|(?:LEFT|RIGHT|FULL)(?:\s+OUTER)?\s+)?JOIN(?![\w$]))/iy;
 /** Where an ON condition ends: the next join (top level). */
 const NEXT_JOIN = /,|(?<![\w$])(?:INNER|CROSS|LEFT|RIGHT|FULL|JOIN|NATURAL)(?![\w$])/i;
@@ -61,9 +59,9 @@ export function readJoin(text: string, code: string, at: number, tables: readonl
   const flat = topLevelOnly(code, at, code.length);
   // The SELECT list of a set operation's first branch is read alone elsewhere: not here.
   if (flat === undefined || /(?<![\w$])(?:UNION|INTERSECT|EXCEPT|MINUS)(?![\w$])/i.test(flat)) return undefined;
-  CLAUSE_END.lastIndex = 0;
-  const endMatch = CLAUSE_END.exec(flat);
-  const end = endMatch === null ? code.length : at + endMatch.index;
+  // The FROM clause ends where the first clause after it starts.
+  const clauses = queryClauses(flat, at);
+  const end = clauses.start;
   const marker = new RegExp(String.raw`\s*${mark}(\d+)__`, "y");
   const part = (from: number, to: number): QueryPart => ({ text: text.slice(from, to), code: code.slice(from, to) });
   const found: { table: TableDefinition; alias?: string }[] = [];
@@ -121,11 +119,5 @@ export function readJoin(text: string, code: string, at: number, tables: readonl
   // A qualifier must name one relation: a table joined twice needs an alias for each.
   const all = relations.flatMap((r) => r.qualifiers);
   if (new Set(all).size !== all.length) return undefined;
-  let where: QueryPart | undefined;
-  if (endMatch?.[0].toUpperCase() === "WHERE") {
-    const start = end + endMatch[0].length;
-    const next = CLAUSE_END.exec(flat);
-    where = part(start, next === null ? code.length : at + next.index);
-  }
-  return { relations, conditions, ...(where !== undefined ? { where } : {}) };
+  return { relations, conditions, clauses };
 }

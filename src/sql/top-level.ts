@@ -1,9 +1,13 @@
 /**
  * Reading SQL code at the top level of its parentheses and brackets: splitting a list on its
- * top-level commas, finding the parenthesis that closes another, and a back-quoted identifier's
- * name. The code is statement text with literals and comments blanked (split.ts `codeOnly`), so
+ * top-level commas, finding the parenthesis that closes another, the clauses after a query's FROM
+ * clause, and a back-quoted identifier's name. The code is statement text with literals and comments blanked (split.ts `codeOnly`), so
  * a parenthesis inside a string or a comment is none.
  */
+
+const IDENT = String.raw`[A-Za-z_][A-Za-z0-9_$]*`;
+/** An identifier as the code reads it: plain, or back-quoted (codeOnly turns those into `q`s). */
+export const NAME = String.raw`(?:${IDENT}|q+)`;
 
 /** `a`, `` `a``b` `` → the identifier's name. */
 export function unquoteIdentifier(text: string): string {
@@ -54,4 +58,37 @@ export function closingParen(code: string, open: number): number {
     else if ((c === ")" || c === "]") && --depth === 0) return i;
   }
   return -1;
+}
+
+/** `[start, end)` offsets of a query's code. */
+export type Span = readonly [number, number];
+
+/** The top-level clauses after a query's FROM clause: where the first one starts, and the body of each clause read (after its keyword, up to the next clause). */
+export interface QueryClauses {
+  /** Where the first clause's keyword starts (the end of the FROM clause); the end of the code without one. */
+  readonly start: number;
+  readonly where?: Span;
+  readonly groupBy?: Span;
+  readonly having?: Span;
+}
+
+/** The keywords that start a top-level clause after FROM; the groups name the three read. */
+const CLAUSE_KEYWORD = /(?<![\w$])(?:(WHERE)|(GROUP\s+BY)|(HAVING)|WINDOW|QUALIFY|ORDER\s+BY|LIMIT|OFFSET|FETCH)(?![\w$])/gi;
+
+/**
+ * The clauses of `flat` (a query's code from `pos` on, inside its FROM clause or after it, nested
+ * parentheses blanked: topLevelOnly): each read clause's body runs from its keyword to the next
+ * top-level clause keyword. The SELECT list and the FROM clause hold none of these keywords at the
+ * top level (they are reserved words).
+ */
+export function queryClauses(flat: string, pos: number): QueryClauses {
+  const marks = [...flat.matchAll(CLAUSE_KEYWORD)];
+  const out: { start: number; where?: Span; groupBy?: Span; having?: Span } = { start: pos + (marks[0]?.index ?? flat.length) };
+  marks.forEach((m, k) => {
+    const span: Span = [pos + m.index! + m[0].length, k + 1 < marks.length ? pos + marks[k + 1]!.index! : pos + flat.length];
+    if (m[1] !== undefined) out.where ??= span;
+    else if (m[2] !== undefined) out.groupBy ??= span;
+    else if (m[3] !== undefined) out.having ??= span;
+  });
+  return out;
 }
