@@ -116,14 +116,35 @@ describe("unquoted reserved words read as columns", () => {
       ["statements[0]", word("the WHERE clause", "t.Value", "value")],
       ["statements[0]", word("the SELECT list", "t.user", "user")],
       ["statements[0]", word("the SELECT item CAST(t.value AS STRING)", "t.value", "value")],
+      // The alias t hides the table's own name (calcite knows an aliased table by its alias only), so the fix that
+      // works is t.`timestamp`: `rwq_src`.`timestamp` would fail with "Table 'rwq_src' not found".
+      [
+        "statements[0]",
+        word("the SELECT item CAST(rwq_src.timestamp AS STRING)", "`rwq_src`.timestamp", "timestamp", "`rwq_src`").replace(
+          "write `rwq_src`.`timestamp` (in a sql`...` template: `rwq_src`.\\`timestamp\\`)",
+          "write t.`timestamp` (in a sql`...` template: t.\\`timestamp\\`): the alias t hides the table's own name (`rwq_src`.`timestamp` fails with \"Table 'rwq_src' not found\")",
+        ),
+      ],
+    ]);
+    // Without an alias ${src} qualifies the FROM table, and the fix keeps it (in a template: the FlinkTable object).
+    const unaliased = issuesOf(() => new api.FlinkSqlJob("rwq4-job", { statements: [api.sql`INSERT INTO ${sink} SELECT \`user\`, CAST(${src}.timestamp AS STRING), data FROM ${src}`] }));
+    expect(unaliased.map((i) => [i.path, i.message])).to.deep.equal([
       ["statements[0]", word("the SELECT item CAST(rwq_src.timestamp AS STRING)", "`rwq_src`.timestamp", "timestamp", "`rwq_src`", "${<the FlinkTable object>}")],
+    ]);
+    // The same in a plain SELECT item and a WHERE comparison; any other name after the hidden name is Flink's to report ("Table ... not found").
+    const hidden = issuesOf(
+      () => new api.FlinkSqlJob("rwq5-job", { statements: [api.sql`INSERT INTO ${sink} SELECT ${src}.timestamp, ${src}.data, t.data FROM ${src} AS t WHERE ${src}.value = 'x' AND ${src}.dataa = 'y'`] }),
+    );
+    expect(hidden.map((i) => i.message.slice(0, i.message.indexOf(" without")))).to.deep.equal([
+      'the WHERE clause reads the column "value" of FlinkTable "rwq_src" as `rwq_src`.value',
+      'the SELECT list reads the column "timestamp" of FlinkTable "rwq_src" as `rwq_src`.timestamp',
     ]);
     // Not a warning after a dot: t.user is never the function USER.
     expect(issues.some((i) => i.message.includes("SQL function USER"))).to.equal(false);
     // The Flink grammar refuses a reserved word after a dot too, and takes it back-quoted.
     expect(flinkSqlErrors("INSERT INTO o SELECT t.value FROM s AS t;")).to.not.deep.equal([]);
     expect(flinkSqlErrors("INSERT INTO o SELECT t.`value` FROM s AS t;")).to.deep.equal([]);
-    const statement = api.sql`INSERT INTO ${sink} SELECT t.\`user\`, CAST(t.\`value\` AS STRING), CAST(${src}.\`timestamp\` AS STRING) FROM ${src} AS t WHERE t.\`user\` <> 'x' AND UPPER(t.data) = CAST(t.\`value\` AS STRING)`;
+    const statement = api.sql`INSERT INTO ${sink} SELECT t.\`user\`, CAST(t.\`value\` AS STRING), CAST(t.\`timestamp\` AS STRING) FROM ${src} AS t WHERE t.\`user\` <> 'x' AND UPPER(t.data) = CAST(t.\`value\` AS STRING)`;
     expect(issuesOrNone(() => new api.FlinkSqlJob("rwq2-job", { statements: [statement] }))).to.deep.equal([]);
     expectValidFlinkSql(await settle(new api.FlinkSqlJob("rwq3-job", { statements: [statement] }).script));
   });

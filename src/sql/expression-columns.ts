@@ -27,6 +27,7 @@ import { expressionNames, type NameChain } from "./expression-names.js";
 import { COLUMN_REF, MARK, STAR, withoutAlias, type InsertQuery, type SelectItem } from "./insert-query.js";
 import type { Relation } from "./join-relations.js";
 import { unquotedReservedColumn, type WrittenQualifier } from "./reserved-words.js";
+import { SQL_WORDS } from "./sql-words.js";
 
 /** The message for `name`, read by `where` (the SELECT list, the WHERE clause), which is no column of `table`. */
 export function notAColumn(where: string, name: string, table: TableDefinition, columns: readonly TableColumn[], value: string): string {
@@ -42,9 +43,25 @@ export function notAColumn(where: string, name: string, table: TableDefinition, 
   );
 }
 
-/** A qualifier as written in the query text (an interpolated table as its marker), for messages about `table`'s columns. */
-export function writtenQualifier(written: string, table: TableDefinition): WrittenQualifier {
-  return written.startsWith(MARK) ? { shown: quoteIdentifier(table.tableName), template: `\${<the ${table.resourceType} object>}` } : { shown: written, template: written };
+/**
+ * A qualifier as written in the query text (an interpolated table as its marker), for messages about
+ * `table`'s columns; `hiddenBy`: the alias that hides it (hidingAlias), which the fix names instead.
+ */
+export function writtenQualifier(written: string, table: TableDefinition, hiddenBy?: string): WrittenQualifier {
+  const shown = written.startsWith(MARK) ? { shown: quoteIdentifier(table.tableName), template: `\${<the ${table.resourceType} object>}` } : { shown: written, template: written };
+  if (hiddenBy === undefined) return shown;
+  return { ...shown, hiddenBy: /^[A-Za-z_][A-Za-z0-9_]*$/.test(hiddenBy) && !SQL_WORDS.has(hiddenBy.toUpperCase()) ? hiddenBy : quoteIdentifier(hiddenBy) };
+}
+
+/**
+ * `relation`'s alias when it hides `qualifier`, an interpolation of the relation's table (`${src}.c`
+ * after `FROM ${src} AS s`): Calcite knows an aliased table by its alias only ("Table 'src' not
+ * found"; insert-query.ts readFrom), so such a name is left to Flink, except for a reserved word
+ * after it, which the parser refuses first (reserved-words.ts).
+ */
+export function hidingAlias(qualifier: string, relation: { readonly table: TableDefinition; readonly alias?: string }, tables: readonly TableDefinition[]): string | undefined {
+  const marker = new RegExp(String.raw`^${MARK}(\d+)__$`).exec(qualifier);
+  return relation.alias !== undefined && marker !== null && tables[Number(marker[1])] === relation.table ? relation.alias : undefined;
 }
 
 /** Names the window TVFs add (window-relation.ts); outside one they are no misspelt column to report. */
@@ -81,23 +98,28 @@ function notAColumnOfAny(where: string, name: string, relations: readonly Relati
  */
 export function checkExpressionColumns(q: InsertQuery, at: string, diag: Diagnostics): void {
   const from = q.from;
-  const relations: readonly Relation[] = from !== undefined ? [{ table: from.table, qualifiers: from.qualifiers }] : (q.join?.relations ?? []);
+  const relations: readonly Relation[] = from !== undefined ? [{ table: from.table, qualifiers: from.qualifiers, ...(from.alias !== undefined ? { alias: from.alias } : {}) }] : (q.join?.relations ?? []);
   if (relations.length === 0 || relations.some((r) => r.table.columns === undefined)) return;
   const has = (r: Relation, name: string): boolean => r.table.columns!.some((c) => c.name === name);
-  const read = q.items.map((item) => (STAR.test(item.code) ? undefined : expressionNames(item.text, item.code, true)));
-  const aliases = new Set(read.flatMap((r) => (r?.alias !== undefined ? [r.alias] : [])));
+  const unaliased = q.items.map((item) => withoutAlias(item));
+  const read = q.items.map((item, i) => (STAR.test(item.code) ? undefined : expressionNames(unaliased[i]!.text, unaliased[i]!.code)));
+  const aliases = new Set(unaliased.flatMap((u) => (u.alias !== undefined ? [u.alias] : [])));
   const reported = new Set<string>();
   const check = (where: string, chain: NameChain): void => {
     const [head, second] = chain.parts;
     let name = head!;
     let qualifier: WrittenQualifier | undefined;
     let candidates = relations;
+    let hidden: string | undefined;
     if (second !== undefined) {
-      // q.c with q one relation's qualifier (and no column of that name: then r.f may be a ROW column's field).
-      const r = relations.find((x) => x.qualifiers.includes(head!.name));
+      // q.c with q one relation's qualifier (and no column of that name: then r.f may be a ROW column's field),
+      // or an interpolation of one relation's table that its alias hides (only a reserved word after it is reported).
+      const hiding = relations.filter((x) => hidingAlias(head!.name, x, q.tables) !== undefined);
+      const r = relations.find((x) => x.qualifiers.includes(head!.name)) ?? (hiding.length === 1 ? hiding[0] : undefined);
       if (r === undefined || relations.some((x) => has(x, head!.name))) return;
+      hidden = r.qualifiers.includes(head!.name) ? undefined : r.alias;
       name = second;
-      qualifier = writtenQualifier(head!.written, r.table);
+      qualifier = writtenQualifier(head!.written, r.table, hidden);
       candidates = [r];
     } else if (aliases.has(head!.name) || relations.some((r) => r.qualifiers.includes(head!.name)) || (WINDOW_NAMES.has(head!.name.toLowerCase()) && !relations.some((r) => has(r, head!.name)))) {
       return;
@@ -105,7 +127,7 @@ export function checkExpressionColumns(q: InsertQuery, at: string, diag: Diagnos
     // After a qualifier an unquoted reserved word naming a column fails the parser (an unqualified one is a grammar word to expression-names.ts).
     const only = candidates[0]!;
     const reserved = qualifier === undefined || name.quoted ? undefined : unquotedReservedColumn(where, name.written, only.table, only.table.columns!, qualifier);
-    if (reserved === undefined && candidates.some((r) => has(r, name.name))) return;
+    if (reserved === undefined && (hidden !== undefined || candidates.some((r) => has(r, name.name)))) return;
     const key = `${where}\u0000${qualifier?.shown ?? ""}\u0000${name.written}`;
     if (reported.has(key)) return;
     reported.add(key);
@@ -113,7 +135,7 @@ export function checkExpressionColumns(q: InsertQuery, at: string, diag: Diagnos
   };
   q.items.forEach((item, i) => {
     // A plain item ([q.]c) over one relation is insert-columns.ts selectedValues's.
-    if (from !== undefined && COLUMN_REF.test(withoutAlias(item).code)) return;
+    if (from !== undefined && COLUMN_REF.test(unaliased[i]!.code)) return;
     for (const chain of read[i]?.names ?? []) check(itemLabel(item), chain);
   });
   for (const c of q.join?.conditions ?? []) for (const chain of expressionNames(c.text, c.code)?.names ?? []) check(`the ${c.kind}`, chain);

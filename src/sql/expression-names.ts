@@ -29,7 +29,7 @@
  * operator between them (syntax this reader does not know).
  */
 import { MARK } from "./insert-query.js";
-import { SQL_WORDS } from "./sql-words.js";
+import { ENDING_WORDS, SQL_WORDS } from "./sql-words.js";
 
 /** One identifier of a compound name. */
 export interface NamePart {
@@ -112,30 +112,12 @@ const UNREAD = new Set(["SELECT", "VALUES", "TABLE", "MODEL", "LATERAL", "UNNEST
 const UNIT_FIRST = new Set(["EXTRACT", "TIMESTAMPADD", "TIMESTAMPDIFF", "TIMESTAMP_DIFF", "DATE_PART", "DATEADD", "DATEDIFF", "DATE_DIFF", "DATETIME_DIFF", "TIME_DIFF"]);
 /** What ends the type after a JSON function's RETURNING. */
 const AFTER_RETURNING = new Set(["DEFAULT", "NULL", "ERROR", "ON", "EMPTY"]);
-/** Words that end an expression (`x IS NULL`, `CASE ... END`, `INTERVAL '1' HOUR`, CURRENT_DATE): no operand follows one, and a name after one is an alias. */
-const ENDING_WORDS = new Set(
-  ("NULL TRUE FALSE UNKNOWN END PI USER CURRENT_USER SESSION_USER SYSTEM_USER CURRENT_ROLE CURRENT_PATH CURRENT_CATALOG CURRENT_SCHEMA " +
-    "CURRENT_DATE CURRENT_TIME CURRENT_TIMESTAMP LOCALTIME LOCALTIMESTAMP YEAR YEARS QUARTER MONTH MONTHS WEEK DAY DAYS HOUR HOURS " +
-    "MINUTE MINUTES SECOND SECONDS MILLISECOND MICROSECOND NANOSECOND").split(" "),
-);
-/** Words that may end an expression (`x IS JSON VALUE`, `x IS A SET`) but also stand before an operand (`KEY k VALUE v`): a name after one is an alias. */
-const ENDING_OR_INFIX = new Set(["JSON", "VALUE", "SCALAR", "ARRAY", "OBJECT", "SET", "EMPTY"]);
 
 const isWord = (t: Token | undefined): boolean => t?.kind === "name" && t.upper !== undefined && SQL_WORDS.has(t.upper);
 const isOp = (t: Token | undefined, ...ops: string[]): boolean => t?.kind === "op" && ops.includes(t.op);
 /** A token that ends an operand, so no operand follows it: a name that is no grammar word, a literal, a number, `)`, `]`, or one of ENDING_WORDS. */
 const endsOperand = (t: Token | undefined): boolean =>
   t !== undefined && (t.kind === "literal" || t.kind === "number" || isOp(t, ")", "]") || (t.kind === "name" && (!isWord(t) || ENDING_WORDS.has(t.upper!))));
-
-/** A SELECT item's alias (`expr AS a`, `expr a`), unquoted, and how many tokens it takes at the end. */
-function aliasOf(tokens: readonly Token[]): { alias: string; take: number } | undefined {
-  const last = tokens[tokens.length - 1];
-  const before = tokens[tokens.length - 2];
-  if (last?.kind !== "name" || tokens.length < 2) return undefined;
-  if (before?.kind === "name" && before.upper === "AS") return { alias: last.name, take: 2 };
-  if (last.upper !== undefined && (ENDING_WORDS.has(last.upper) || ENDING_OR_INFIX.has(last.upper))) return undefined;
-  return endsOperand(before) || (before?.kind === "name" && ENDING_OR_INFIX.has(before.upper ?? "")) ? { alias: last.name, take: 1 } : undefined;
-}
 
 interface Frame {
   readonly fn: string | undefined;
@@ -148,14 +130,12 @@ interface Frame {
 
 /**
  * The names `text` reads as values (see the module comment), with `code` its codeOnly form (quotes
- * kept; same offsets); `item`: it is a SELECT item, whose alias is returned and not read. undefined
+ * kept; same offsets); a SELECT item without its alias (insert-query.ts withoutAlias). undefined
  * when the expression cannot be read with certainty.
  */
-export function expressionNames(text: string, code: string, item = false): { names: NameChain[]; alias?: string } | undefined {
-  let tokens = tokenize(text, code);
+export function expressionNames(text: string, code: string): { names: NameChain[] } | undefined {
+  const tokens = tokenize(text, code);
   if (tokens === undefined) return undefined;
-  const alias = item ? aliasOf(tokens) : undefined;
-  if (alias !== undefined) tokens = tokens.slice(0, tokens.length - alias.take);
   const frames: Frame[] = [{ fn: undefined, close: ")", skip: false, returning: false }];
   const names: NameChain[] = [];
   for (let k = 0; k < tokens.length; k++) {
@@ -215,5 +195,5 @@ export function expressionNames(text: string, code: string, item = false): { nam
     names.push({ parts });
   }
   if (frames.length !== 1) return undefined;
-  return { names, ...(alias !== undefined ? { alias: alias.alias } : {}) };
+  return { names };
 }

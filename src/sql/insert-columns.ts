@@ -29,7 +29,7 @@ import type { TableColumn, TableDefinition } from "../components/table-definitio
 import { supportsImplicitCast } from "../types/casts.js";
 import { quoteIdentifier, type DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { checkExpressionColumns, notAColumn, writtenQualifier } from "./expression-columns.js";
+import { checkExpressionColumns, hidingAlias, notAColumn, writtenQualifier } from "./expression-columns.js";
 import { COLUMN_REF, readInsertQuery, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
 import { readsAsFunction, unquotedReservedColumn, unquotedReservedSinkColumn } from "./reserved-words.js";
@@ -74,14 +74,16 @@ function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics): void
   if (from === undefined || columns === undefined) return;
   const reported = new Set<string>();
   for (const o of from.whereOperands) {
-    if (o.qualifier !== undefined && !from.qualifiers.includes(o.qualifier)) continue;
-    const qualifier = o.qualifierWritten === undefined ? undefined : writtenQualifier(o.qualifierWritten, from.table);
+    // A qualifier an alias hides (`${src}.c` after `FROM ${src} AS s`): only a reserved word after it is reported.
+    const hidden = o.qualifier === undefined || from.qualifiers.includes(o.qualifier) ? undefined : hidingAlias(o.qualifier, from, q.tables);
+    if (o.qualifier !== undefined && !from.qualifiers.includes(o.qualifier) && hidden === undefined) continue;
+    const qualifier = o.qualifierWritten === undefined ? undefined : writtenQualifier(o.qualifierWritten, from.table, hidden);
     const reserved = o.quoted ? undefined : unquotedReservedColumn("the WHERE clause", o.name, from.table, columns, qualifier);
     if (reserved !== undefined && !reported.has(o.name)) {
       if (readsAsFunction(o.name, qualifier !== undefined)) diag.warn(at, reserved);
       else diag.error(at, reserved);
     }
-    if (reserved !== undefined || reported.has(o.name)) {
+    if (reserved !== undefined || reported.has(o.name) || hidden !== undefined) {
       reported.add(o.name);
       continue;
     }
@@ -123,6 +125,12 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
     if (ref !== null && fromColumns !== undefined) {
       const qualifier = ref[1] === undefined ? undefined : unquoteIdentifier(text.slice(0, ref[1].length));
       const name = unquoteIdentifier(text.slice(text.length - ref[2]!.length));
+      // A qualifier an alias hides (`${src}.c` after `FROM ${src} AS s`): only a reserved word after it is reported.
+      const hidden = qualifier === undefined || qualifies(qualifier) ? undefined : hidingAlias(qualifier, from!, q.tables);
+      if (hidden !== undefined) {
+        const reserved = unquotedReservedColumn("the SELECT list", text.slice(text.length - ref[2]!.length), from!.table, fromColumns, writtenQualifier(text.slice(0, ref[1]!.length), from!.table, hidden));
+        if (reserved !== undefined) diag.error(at, reserved);
+      }
       if (qualifies(qualifier)) {
         const written = text.slice(text.length - ref[2]!.length);
         const qualified = ref[1] === undefined ? undefined : writtenQualifier(text.slice(0, ref[1].length), from!.table);

@@ -18,6 +18,7 @@ import { codeOnly } from "./split.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { readStaticPartition } from "./static-partition.js";
 import { readJoin, type JoinedRelations } from "./join-relations.js";
+import { ENDING_OR_INFIX, ENDING_WORDS } from "./sql-words.js";
 import { closingParen, NAME, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses, type Span } from "./top-level.js";
 import { nullRejectedColumns, whereNames, whereOperands, type WhereOperand } from "./where-conditions.js";
 import { windowRelation } from "./window-relation.js";
@@ -25,6 +26,8 @@ import { windowRelation } from "./window-relation.js";
 export { NAME, type QueryClauses, type Span };
 
 export interface SelectItem {
+  /** Where the item starts in the query's code. */
+  readonly start: number;
   /** The item as written (trimmed; another table interpolated into it is a marker), same offsets as `code`. */
   readonly text: string;
   /** The item for messages: tables by their Flink names. */
@@ -50,6 +53,8 @@ export interface SelectQuery {
   readonly from?: {
     readonly table: TableDefinition;
     readonly qualifiers: readonly string[];
+    /** The alias, unquoted, when it has one (it hides the table's own name). */
+    readonly alias?: string;
     readonly nullRejected: readonly string[];
     /** The names the WHERE clause mentions (whereNames); empty without a WHERE, undefined when it holds a subquery. */
     readonly whereNames: readonly string[] | undefined;
@@ -83,8 +88,8 @@ export const MARK = "__flink_iceberg_table_";
 /** An interpolated Output: its text is unknown at preview (one value, or several); no identifier. */
 const OUTPUT_MARK = "\u0001";
 const TABLE_MARK = new RegExp(String.raw`\s*${MARK}(\d+)__`, "y");
-/** A marker with the spaces markedText puts around it (the text for messages shows the query as written). */
-const ALL_MARKS = new RegExp(String.raw` ?${MARK}(\d+)__ ?`, "g");
+/** A marker with the padding spaces markedText puts around it: shownText drops both (`tbl.col`, not `tbl .col`). */
+const SHOWN_MARKS = new RegExp(String.raw` ?${MARK}(\d+)__ ?`, "g");
 const FROM_ALIAS = new RegExp(String.raw`\s+(?:(AS)\s+)?(${NAME})`, "iy");
 const LISTED_NAME = new RegExp(String.raw`^\s*${NAME}\s*$`);
 const SELECT = /\s*SELECT\s+(?:(DISTINCT|ALL)\s+)?/iy;
@@ -139,15 +144,23 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   const rest = code.slice(pos).trim();
   if (rest !== "" && !CLAUSE.test(rest)) return undefined;
   if (SET_OPERATION.test(rest)) return undefined;
-  // `${source}.id` qualifies a column of the FROM table too (the marker stands for its name); each
-  // interpolation of the table has a marker of its own.
-  const markers = tables.flatMap((x, k) => (x === table ? [`${MARK}${k}__`] : []));
-  const qualifiers = windowed !== undefined ? (alias !== undefined ? [alias] : []) : [alias ?? table.tableName, ...markers];
+  // Without an alias, `${source}.id` qualifies a column of the FROM table too: each interpolation is a marker of its own
+  // that stands for the table's name. An alias hides the name (calcite: "Table 'source' not found").
+  const markers = tables.flatMap((other, k) => (other === table ? [`${MARK}${k}__`] : []));
+  const qualifiers = alias !== undefined ? [alias] : windowed !== undefined ? [] : [table.tableName, ...markers];
   const flat = topLevelOnly(code, pos, code.length);
   const clauses = flat === undefined ? { start: code.length } : queryClauses(flat, pos);
   const where = clauses.where === undefined ? undefined : { start: clauses.where[0], clause: flat!.slice(clauses.where[0] - pos, clauses.where[1] - pos) };
   const names = whereNames(text, code, where);
-  return { table, qualifiers, nullRejected: nullRejectedColumns(text, code, where, qualifiers), whereNames: names, whereOperands: names === undefined ? [] : whereOperands(text, code, where), clauses };
+  return {
+    table,
+    qualifiers,
+    ...(alias !== undefined ? { alias } : {}),
+    nullRejected: nullRejectedColumns(text, code, where, qualifiers),
+    whereNames: names,
+    whereOperands: names === undefined ? [] : whereOperands(text, code, where),
+    clauses,
+  };
 }
 
 /** The INSERT's query in the plain shape, or undefined. */
@@ -193,10 +206,11 @@ export function readViewQuery(a: AnalyzedStatement): SelectQuery | undefined {
   return head === null ? undefined : readSelect(text, code, head[0].length, tables);
 }
 
-/** code[start, end) as written, each table marker as the table's Flink name: for messages. */
-export function shownText(q: SelectQuery, start: number, end: number): string {
+/** q's text[start, end), trimmed, each table marker as the table's Flink name: for messages. */
+export function shownText(q: Pick<SelectQuery, "text" | "tables">, start: number, end: number): string {
   const raw = q.text.slice(start, end).trim();
-  return raw.includes(MARK) ? raw.replace(ALL_MARKS, (_, k: string) => q.tables[Number(k)]!.tableName) : raw;
+  // A marker's padding spaces go with it (markedText).
+  return raw.includes(MARK) ? raw.replace(SHOWN_MARKS, (_, k: string) => q.tables[Number(k)]!.tableName) : raw;
 }
 
 /** The SELECT that starts at `pos` of `code` (codeOnly of `text`, literals keeping their quotes), or undefined. */
@@ -217,7 +231,7 @@ function readSelect(text: string, code: string, pos: number, tables: readonly Ta
     const part = code.slice(s, e);
     const from = s + part.length - part.trimStart().length;
     const to = from + part.trim().length;
-    return { text: text.slice(from, to), shown: shownText({ ...query, items: [] }, from, to), code: code.slice(from, to) };
+    return { start: from, text: text.slice(from, to), shown: shownText(query, from, to), code: code.slice(from, to) };
   });
   // An Output in the SELECT list may be any number of values: nothing to count.
   if (items.some((i) => i.code === "" || i.code.includes(OUTPUT_MARK))) return undefined;
@@ -226,14 +240,20 @@ function readSelect(text: string, code: string, pos: number, tables: readonly Ta
   return { ...query, items, ...(from !== undefined ? { from } : join !== undefined ? { join } : {}) };
 }
 
-const ALIASED = new RegExp(String.raw`^([\s\S]*?\S)\s+(?:AS\s+)?(${NAME})$`, "i");
+const ALIASED = new RegExp(String.raw`^([\s\S]*?\S)\s+(AS\s+)?(${NAME})$`, "i");
+/** What a name without AS continues rather than aliases: an operator, or a keyword that takes an operand (OVER a window name). */
+const BEFORE_OPERAND = /(?:[-+*/%|=<>,(]|(?<![\w$])(?:AND|OR|NOT|IS|IN|LIKE|BETWEEN|SIMILAR|TO|ESCAPE|CASE|WHEN|THEN|ELSE|DISTINCT|FROM|FOR|SYMMETRIC|ASYMMETRIC|INTERVAL|OVER))$/i;
 
 /**
- * A SELECT item without a trailing `[AS] alias`, as code and text (same offsets). `a b` is `a`
- * aliased; a trailing word after an operator or keyword is no alias, but then the rest is no
- * column reference or CAST either, and stays unknown.
+ * A SELECT item without a trailing `[AS] alias`, as code and text (same offsets), and the alias,
+ * unquoted. `a b` is `a` aliased; a name after an operator or a keyword that takes an operand
+ * (`a || b`, `x NOT LIKE y`, `SUM(x) OVER w`), and a word that ends an expression (`x IS NULL`,
+ * `INTERVAL '1' HOURS`, `x IS JSON VALUE`: sql-words.ts ENDING_WORDS, ENDING_OR_INFIX), is no alias.
+ * The one reader of a SELECT item's alias (insert-columns.ts, expression-columns.ts, ungrouped-columns.ts).
  */
-export function withoutAlias(item: SelectItem): { code: string; text: string } {
+export function withoutAlias(item: SelectItem): { code: string; text: string; alias?: string } {
   const m = ALIASED.exec(item.code);
-  return m === null ? { code: item.code, text: item.text } : { code: m[1]!, text: item.text.slice(0, m[1]!.length) };
+  const last = m?.[3]!.toUpperCase() ?? "";
+  if (m === null || (m[2] === undefined && (BEFORE_OPERAND.test(m[1]!) || ENDING_WORDS.has(last) || ENDING_OR_INFIX.has(last)))) return { code: item.code, text: item.text };
+  return { code: m[1]!, text: item.text.slice(0, m[1]!.length), alias: unquoteIdentifier(item.text.slice(item.code.length - m[3]!.length)) };
 }

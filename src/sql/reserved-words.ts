@@ -35,6 +35,8 @@ export const RESERVED_COLUMN_WORDS: ReadonlySet<string> = new Set([
 export interface WrittenQualifier {
   readonly shown: string;
   readonly template: string;
+  /** The alias that hides it (`${source}.` after `FROM ${source} AS s`), as the fix is to write it: the qualifier to write instead. */
+  readonly hiddenBy?: string;
 }
 
 /**
@@ -48,8 +50,9 @@ function reservedColumn(written: string, columns: readonly TableColumn[], qualif
   if (column === undefined) return undefined;
   const quoted = "`" + column.name.replace(/`/g, "``") + "`";
   // Inside a sql`...` template literal a back-quote ends the template: it is written \`.
-  const plain = qualifier === undefined ? quoted : `${qualifier.shown}.${quoted}`;
-  const template = qualifier === undefined ? quoted : `${qualifier.template}.${quoted}`;
+  const fix = qualifier?.hiddenBy !== undefined ? { shown: qualifier.hiddenBy, template: qualifier.hiddenBy } : qualifier;
+  const plain = fix === undefined ? quoted : `${fix.shown}.${quoted}`;
+  const template = fix === undefined ? quoted : `${fix.template}.${quoted}`;
   return { column, quoted: `${plain} (in a sql\`...\` template: ${template.replace(/`/g, "\\`")})`, upper: written.toUpperCase() };
 }
 
@@ -62,7 +65,8 @@ function neverAName(written: string): string {
  * The message for `written` (as written in the statement, unquoted), read by `where` (the SELECT
  * list, the WHERE clause) as a column of `table`, when it is a reserved word that names one of
  * `columns` (in any case); undefined otherwise. With `qualifier` (`t.value`) the word follows a
- * dot, where the parser takes no reserved word at all (see the module comment).
+ * dot, where the parser takes no reserved word at all (see the module comment), whatever the
+ * qualifier resolves to: after a table name an alias hides, the fix names the alias.
  */
 export function unquotedReservedColumn(where: string, written: string, table: TableDefinition, columns: readonly TableColumn[], qualifier?: WrittenQualifier): string | undefined {
   const r = reservedColumn(written, columns, qualifier);
@@ -70,7 +74,8 @@ export function unquotedReservedColumn(where: string, written: string, table: Ta
   if (qualifier !== undefined) {
     return (
       `${where} reads the column ${JSON.stringify(r.column.name)} of ${table.label} as ${qualifier.shown}.${written} without back-quotes, but ${r.upper} is a reserved word of Flink SQL: ` +
-      `the parser takes no reserved word after a dot either, so it reads ${qualifier.shown} and fails on the dot when the job starts ("Encountered \\". ${written}\\""); write ${r.quoted}`
+      `the parser takes no reserved word after a dot either, so it reads ${qualifier.shown} and fails on the dot when the job starts ("Encountered \\". ${written}\\""); write ${r.quoted}` +
+      (qualifier.hiddenBy !== undefined ? `: the alias ${qualifier.hiddenBy} hides the table's own name (${qualifier.shown}.\`${r.column.name.replace(/`/g, "``")}\` fails with "Table '${table.tableName}' not found")` : "")
     );
   }
   if (readsAsFunction(written)) {
