@@ -9,10 +9,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
 import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
-import { planJob, type JobPlan } from "../sql/job-plan.js";
+import { planJob } from "../sql/job-plan.js";
 import { failedTableLabels, jobPlanInput } from "./job-plan-input.js";
-import { renderScript } from "../sql/script.js";
-import { renderResolvedStatement } from "../sql/resolved-statement.js";
 import { SqlStatement } from "../sql/template.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
@@ -21,7 +19,7 @@ import { gatewaySubmission } from "./gateway-summary.js";
 import { addProgramJob, type RegisteredJob } from "./job-registry.js";
 import { passedOrCollected } from "./collect.js";
 import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
-import { rejectIfSecret } from "./secret-guard.js";
+import { renderJobScript, renderPlainScript } from "./job-script.js";
 import { targetChildArgs, targetOutputs, validateTarget, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
 
 /** FlinkSqlJob args. */
@@ -60,10 +58,20 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * type, alias of the SELECT list, named argument or ROW field), with the nearest name, also over a
    * join of interpolated tables (`FROM ${a} [AS] x JOIN ${b} [AS] y ON ...`, its ON conditions and
    * FOR SYSTEM_TIME AS OF column included); a reserved word after a qualifier (`t.value`) is an
-   * error too (write t.`value`). Of the clauses after FROM only the WHERE clause is read; a `*` over a
-   * table with VIRTUAL metadata columns is not counted (the column expansion strategy may leave them
-   * out); counts and types are checked over one FROM table only; unions, subqueries, WITH, VALUES,
-   * NATURAL joins, LATERAL and UNNEST are left to Flink.
+   * error too (write t.`value`). Of the clauses after FROM only the WHERE clause is read for these
+   * checks (GROUP BY and HAVING for the next); a `*` over a table with VIRTUAL metadata columns is
+   * not counted (the column expansion strategy may leave them out); counts and types are checked
+   * over one FROM table only; unions, subqueries, WITH, VALUES, NATURAL joins, LATERAL and UNNEST
+   * are left to Flink.
+   *
+   * Aggregation without the right GROUP BY, in an INSERT or a view of that shape (Calcite's
+   * validator refuses it when the job starts): a column that a SELECT item or the HAVING clause
+   * reads outside an aggregate and that the GROUP BY does not name (also within GROUPING SETS,
+   * ROLLUP or CUBE), or a column next to an aggregate in a query without GROUP BY, is a preview
+   * error ("Expression 'id' is not being grouped"), as is an aggregate or windowed aggregate in the
+   * WHERE clause. Expressions are read only where certain (built-in functions and operators, no
+   * subquery, no OVER window, and a GROUP BY of columns only); a GROUP BY of an alias or ordinal,
+   * SELECT DISTINCT and user functions are left to Flink.
    *
    * Time attributes (a `watermark` column, a FlinkTable `PROCTIME()` column), checked where a
    * statement uses an interpolated table directly: a window TVF `TUMBLE|HOP|CUMULATE|SESSION(TABLE
@@ -325,64 +333,6 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
   get gatewayWarnings(): pulumi.Output<string[]> {
     return this.cached("gatewayWarnings", () => this.deployment.gatewayWarnings ?? pulumi.output([]));
   }
-}
-
-/** The script from the DDL texts and the statements' rendered texts (views and functions first). */
-function scriptText(name: string, plan: JobPlan, ddls: readonly string[], statementTexts: readonly string[]): string {
-  return renderScript({
-    jobName: name,
-    runtimeMode: plan.runtimeMode,
-    flinkConfiguration: plan.flinkConfiguration,
-    ddls,
-    definitions: statementTexts.slice(0, plan.definitions.length),
-    inserts: statementTexts.slice(plan.definitions.length),
-  });
-}
-
-/** Renders the script once every DDL and embedded Output is known; an embedded secret Output fails it. */
-function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
-  const ddls = plan.tables.map((t) => pulumi.output(t.ddl));
-  const statements = [...plan.definitions, ...plan.inserts];
-  const values = statements.map((s, i) =>
-    pulumi.all(
-      s.statement.segments.flatMap((seg) =>
-        seg.kind === "output"
-          ? [
-              rejectIfSecret(
-                seg.output,
-                `${resourceLabel("FlinkSqlJob", name)}: statements[${s.index}] embeds a Pulumi secret (an interpolated Output, or sqlLiteral of one), and the script is plain text ` +
-                  "(the runners log every statement; the Kubernetes target stores it in a ConfigMap): if the value is no secret, interpolate pulumi.unsecret(value); " +
-                  "a real secret cannot be part of a statement: give it to the Flink processes' environment instead (README: Credentials)",
-              ),
-            ]
-          : [],
-      ),
-    ),
-  );
-  return pulumi
-    .all([pulumi.all(ddls), pulumi.all(values)])
-    // An embedded Output's value may end the statement with a comment (`'a' -- c`), which would
-    // swallow the `;` the script adds: each text ends at its last content (plain statements already do).
-    // Each statement is checked with its values in place (resolved-statement.ts), as a plain one was at construction.
-    .apply(([ddlTexts, resolved]) =>
-      scriptText(name, plan, ddlTexts, statements.map((s, i) => renderResolvedStatement(s.statement, resolved[i]!, `statements[${s.index}]`, resourceLabel("FlinkSqlJob", name)))),
-    );
-}
-
-/**
- * The script when every DDL and statement is known at construction (the common case): the same
- * text renderJobScript's apply would produce, without its chain of Outputs (`pulumi preview` of
- * many jobs spends its time in Output plumbing; BENCHMARKS.md). Undefined when anything is an Output.
- */
-function renderPlainScript(name: string, plan: JobPlan): string | undefined {
-  const ddls: string[] = [];
-  for (const t of plan.tables) {
-    if (typeof t.ddl !== "string") return undefined;
-    ddls.push(t.ddl);
-  }
-  const statements = [...plan.definitions, ...plan.inserts];
-  if (!statements.every((s) => s.statement.isPlain)) return undefined;
-  return scriptText(name, plan, ddls, statements.map((s) => s.statement.render()));
 }
 
 /** synth's view of a gateway submission, built when asked. */

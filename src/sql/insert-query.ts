@@ -19,11 +19,9 @@ import type { AnalyzedStatement } from "./statement.js";
 import { readStaticPartition } from "./static-partition.js";
 import { readJoin, type JoinedRelations } from "./join-relations.js";
 import { ENDING_OR_INFIX, ENDING_WORDS } from "./sql-words.js";
-import { closingParen, NAME, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses, type Span } from "./top-level.js";
+import { closingParen, NAME, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses } from "./top-level.js";
 import { nullRejectedColumns, whereNames, whereOperands, type WhereOperand } from "./where-conditions.js";
 import { windowRelation } from "./window-relation.js";
-
-export { NAME, type QueryClauses, type Span };
 
 export interface SelectItem {
   /** Where the item starts in the query's code. */

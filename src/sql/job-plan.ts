@@ -25,6 +25,7 @@ import { catalogStoreKind, currentCatalog } from "./current-catalog.js";
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
 import { checkStreamingRank } from "./streaming-rank.js";
 import { checkTemporalJoins } from "./temporal-join.js";
+import { checkGrouping } from "./ungrouped-columns.js";
 import { checkWindowTimeColumns } from "./window-time.js";
 
 /** Lookups over every table registered in the program (indexed: a stack of many jobs stays linear). */
@@ -281,6 +282,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
   const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };
   for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert);
+  checkGrouping(analyzed, diag);
   const views = viewsByName(definitions);
   checkViewNameCase(analyzed, views, new Set(tables.map((t) => t.tableName)), diag);
   // Flink checks a view's time attributes when a statement that reads it is planned, not before.

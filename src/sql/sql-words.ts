@@ -74,11 +74,21 @@ const WORDS = `
 /** The words, in upper case (compare an unquoted identifier's upper case). */
 export const SQL_WORDS: ReadonlySet<string> = new Set(WORDS.split(/\s+/).filter((w) => w !== ""));
 
-/** Words that end an expression (`x IS NULL`, `CASE ... END`, `INTERVAL '1' HOUR`, CURRENT_DATE): no operand follows one, and a name after one is an alias. */
-export const ENDING_WORDS: ReadonlySet<string> = new Set(
-  ("NULL TRUE FALSE UNKNOWN END PI USER CURRENT_USER SESSION_USER SYSTEM_USER CURRENT_ROLE CURRENT_PATH CURRENT_CATALOG CURRENT_SCHEMA " +
-    "CURRENT_DATE CURRENT_TIME CURRENT_TIMESTAMP LOCALTIME LOCALTIMESTAMP YEAR YEARS QUARTER MONTH MONTHS WEEK DAY DAYS HOUR HOURS " +
-    "MINUTE MINUTES SECOND SECONDS MILLISECOND MICROSECOND NANOSECOND").split(" "),
+/**
+ * Functions Calcite calls without parentheses (SqlStdOperatorTable's context variables and PI):
+ * an unquoted one is the function, never a column (calcite `SqlValidatorImpl.makeNullaryCall`
+ * comes before column lookup).
+ */
+export const NILADIC_FUNCTIONS: ReadonlySet<string> = new Set(
+  ("PI USER CURRENT_USER SESSION_USER SYSTEM_USER CURRENT_ROLE CURRENT_PATH CURRENT_CATALOG CURRENT_SCHEMA " +
+    "CURRENT_DATE CURRENT_TIME CURRENT_TIMESTAMP LOCALTIME LOCALTIMESTAMP").split(" "),
 );
+
+/** Words that end an expression (`x IS NULL`, `CASE ... END`, `INTERVAL '1' HOUR`, CURRENT_DATE): no operand follows one, and a name after one is an alias. */
+export const ENDING_WORDS: ReadonlySet<string> = new Set([
+  ..."NULL TRUE FALSE UNKNOWN END".split(" "),
+  ...NILADIC_FUNCTIONS,
+  ..."YEAR YEARS QUARTER MONTH MONTHS WEEK DAY DAYS HOUR HOURS MINUTE MINUTES SECOND SECONDS MILLISECOND MICROSECOND NANOSECOND".split(" "),
+]);
 /** Words that may end an expression (`x IS JSON VALUE`, `x IS A SET`) but also stand before an operand (`KEY k VALUE v`): a name after one is an alias, but not one of them. */
 export const ENDING_OR_INFIX: ReadonlySet<string> = new Set(["JSON", "VALUE", "SCALAR", "ARRAY", "OBJECT", "SET", "EMPTY"]);
