@@ -14,6 +14,10 @@
  *   "Windowed aggregate expression is illegal in WHERE clause" (`SqlValidatorImpl.validateWhereOrOn`
  *   → `validateNoAggs`, `aggregateIllegalInClause` / `windowedAggregateIllegalInClause`).
  *
+ * Flink adds only its wrapper: "SQL validation failed. From line 1, column 8 to line 1, column 9:
+ * Expression 'id' is not being grouped" (flink `FlinkPlannerImpl.validate`, a ValidationException
+ * around Calcite's CalciteContextException); the messages here quote Calcite's part.
+ *
  * Checked for INSERTs and views (Flink validates a view's query when it creates the view: flink
  * `SqlNodeConvertUtils.toCatalogView`) in the plain shape, over one table or window TVF
  * (insert-query.ts); not for SELECT DISTINCT. Calcite stops at the first problem; every one is
