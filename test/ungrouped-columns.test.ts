@@ -128,7 +128,10 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
           api.sql`INSERT INTO ${out} SELECT id || name, COUNT(*) FROM ${src} GROUP BY id`,
           api.sql`INSERT INTO ${out} SELECT TIMESTAMPDIFF(DAY, ts, CURRENT_TIMESTAMP), COUNT(*) FROM ${src} GROUP BY name`,
           api.sql`INSERT INTO ${out} SELECT CAST(SUM(amount) AS DECIMAL(10, 2)), region FROM ${src}`,
-          api.sql`INSERT INTO ${out} SELECT region, COUNT(*) FROM ${src} GROUP BY GROUPING SETS (id, name)`,
+          api.sql`INSERT INTO ${out} SELECT region, COUNT(*) FROM ${src} GROUP BY GROUPING SETS (
+            id,
+            name
+          )`,
           api.sql`INSERT INTO ${out} SELECT name, id FROM ${src} GROUP BY id`,
           api.sql`insert into ${out} (c0, c1) select region, count(*) from ${src} group by id having count(*) > 1 and name is not null`,
         ]),

@@ -41,6 +41,11 @@ const DECLARED_FUNCTION = new RegExp(
 const MAY_AGGREGATE = new RegExp(String.raw`\bGROUP\s+BY\b|\bHAVING\b|\bOVER\b|\b(?:${[...AGGREGATES].join("|")})\s*\(`, "i");
 const FAILS = "Flink fails when the job starts";
 
+/** SQL text of several lines on one line, for a message. */
+function oneLine(sql: string): string {
+  return sql.replace(/\(\s*[\r\n]\s*/g, "(").replace(/\s*[\r\n]\s*\)/g, ")").replace(/\s*[\r\n]\s*/g, " ");
+}
+
 /** Checks the job's INSERTs and views (see the module comment); errors at `statements[i]`. */
 export function checkGrouping(analyzed: readonly AnalyzedStatement[], diag: Diagnostics): void {
   const functions = new Set<string>();
@@ -60,7 +65,7 @@ function checkQuery(q: SelectQuery, at: string, functions: ReadonlySet<string>, 
   const from = q.from!;
   const { where, groupBy, having } = from.clauses;
   const scope: NameScope = { columns: from.table.columns!.map((c) => c.name), qualifiers: from.qualifiers, functions };
-  const shown = (span: Span): string => shownText(q, span[0], span[1]);
+  const shown = (span: Span): string => oneLine(shownText(q, span[0], span[1]));
   if (where !== undefined) {
     const read = readExpression(q.code, q.text, where[0], where[1], scope);
     for (const span of read.aggregates) {
@@ -84,7 +89,7 @@ function checkQuery(q: SelectQuery, at: string, functions: ReadonlySet<string>, 
   if (grouping === undefined && having === undefined && aggregate === undefined) return;
   const outside =
     grouping !== undefined
-      ? `neither in the GROUP BY (${grouping.shown}) nor inside an aggregate`
+      ? `neither in the GROUP BY (${oneLine(grouping.shown)}) nor inside an aggregate`
       : `outside an aggregate, and the query ${aggregate !== undefined ? `aggregates (${shown(aggregate)})` : "has a HAVING clause"} without GROUP BY`;
   const group = (c: string): string => (grouping !== undefined ? `add ${c} to the GROUP BY` : `group by it (GROUP BY ${c})`);
   const reported = new Set<string>();
@@ -103,7 +108,7 @@ function checkQuery(q: SelectQuery, at: string, functions: ReadonlySet<string>, 
     if (read === undefined || read.unsure || read.windowed.length > 0) continue;
     // An expression may match an expression of the GROUP BY, in whole or in part.
     if (!plain && grouping?.expressions === true) continue;
-    const what = (c: string): string => (plain ? `the SELECT list's column ${c} ${grouping !== undefined ? "is" : "stands"} ${outside}` : `the SELECT item ${item.shown} reads ${c}${grouping !== undefined ? ", which is" : ""} ${outside}`);
+    const what = (c: string): string => (plain ? `the SELECT list's column ${c} ${grouping !== undefined ? "is" : "stands"} ${outside}` : `the SELECT item ${oneLine(item.shown)} reads ${c}${grouping !== undefined ? ", which is" : ""} ${outside}`);
     report(read, what, (c) => `${group(c)}, or aggregate it, e.g. MAX(${c})`);
   }
   if (having !== undefined && grouping?.expressions !== true) {
