@@ -24,7 +24,8 @@
  * - apache/flink `flink-table/flink-sql-parser/src/main/codegen/templates/Parser.jj`
  *   `IntervalQualifier`: `YEAR[(p)] [TO MONTH]`, `QUARTER[(p)]`, `MONTH[(p)]`, `WEEK[(p)]`,
  *   `DAY[(p)] [TO HOUR | TO MINUTE | TO SECOND[(q)]]`, `HOUR[(p)] [TO MINUTE | TO SECOND[(q)]]`,
- *   `MINUTE[(p)] [TO SECOND[(q)]]`, `SECOND[(p[, q])]`.
+ *   `MINUTE[(p)] [TO SECOND[(q)]]`, `SECOND[(p[, q])]` (QUARTER and WEEK only from Flink 2.0, and
+ *   forms outside this grammar are errors of their own: interval-qualifiers.ts).
  * - apache/flink `.../planner/calcite/FlinkTypeFactory` `toLogicalType`: a day-time interval type
  *   with a leading precision above 3 fails ("DAY_INTERVAL_TYPES precision is not supported"), so the
  *   advice never writes DAY(4) or more: it moves the value to a larger unit, or a sum of literals.
@@ -174,6 +175,21 @@ export function literalFlinkTakes(sign: string, value: string, qualifier: string
   return fieldProblems(`${sign}${value}`, q) === undefined ? plain : (fitted("", `${sign}${value}`, q) ?? plain);
 }
 
+/**
+ * A WEEK or QUARTER literal as days or months (`'100' WEEK` → `INTERVAL '700' DAY(3)`): not as
+ * WEEK(3) or QUARTER(3), qualifiers Flink 1.x's parser lacks and Calcite before 1.38 evaluates
+ * wrongly (CALCITE-6581: a week as an hour, a quarter as a month); undefined for another shape.
+ */
+function inDaysOrMonths(outer: string, value: string, unit: "WEEK" | "QUARTER"): string | undefined {
+  const t = value.trim();
+  const m = /^[+-]?(\d+)$/.exec(t);
+  if (m === null) return undefined;
+  const sign = (outer === "-") !== t.startsWith("-") ? "-" : "";
+  const v = `${sign}${BigInt(m[1]!) * (unit === "WEEK" ? 7n : 3n)}`;
+  const q: Qualifier = { start: unit === "WEEK" ? "DAY" : "MONTH" };
+  return fieldProblems(v, q) === undefined ? `INTERVAL '${v}' ${q.start}` : fitted("", v, q);
+}
+
 /** What is wrong with the fields of `value` under `q`, and Flink's message for the first problem it meets; undefined when nothing is. */
 function fieldProblems(value: string, q: Qualifier): { problems: string[]; flink: string; note: boolean } | undefined {
   const trimmed = value.trim();
@@ -217,7 +233,7 @@ function fieldProblems(value: string, q: Qualifier): { problems: string[]; flink
 export function intervalFieldProblem(written: string, outer: string, value: string, q: Qualifier): string | undefined {
   const found = fieldProblems(value, q);
   if (found === undefined) return undefined;
-  const fix = fitted(outer, value, q);
+  const fix = q.start === "WEEK" || q.start === "QUARTER" ? (inDaysOrMonths(outer, value, q.start) ?? fitted(outer, value, q)) : fitted(outer, value, q);
   const note = found.note ? "; a day-time literal with a leading precision above 3 fails in Flink's planner instead (DAY_INTERVAL_TYPES precision is not supported)" : "";
   const advice = fix ?? (isYearMonth(q.start) ? `at most INTERVAL '${INT_LIMIT - 1n}' ${q.start}(10)` : `a sum of literals of at most INTERVAL '999' DAY(3) each`);
   return `${written} ${qualifierText(q)}: ${found.problems.join(" and ")}, so the job fails when it starts (${found.flink})${note}; write ${advice}`;

@@ -20,6 +20,7 @@
  * an Output not known yet (UNKNOWN_VALUE) is judged once the value is (resolved-statement.ts).
  */
 import { intervalFieldProblem, literalFlinkTakes, qualifierPrecisionProblem, type IntervalUnit, type Qualifier } from "./interval-fields.js";
+import { parsesWeekAndQuarter, qualifierGrammarProblem, subSecondUnit, wholeFieldsFor, writtenQualifierText, type WrittenQualifier } from "./interval-qualifiers.js";
 import { literalForUnits, literalInQualifier, literalsForBareValue, qualifierFormat } from "./interval-remedies.js";
 import { codeOnly } from "./split.js";
 
@@ -45,35 +46,34 @@ function precisionsAt(code: string, i: number): { end: number; values: string[] 
 
 /**
  * The qualifier starting at `i` (units singular and upper-cased, e.g. `MINUTE TO SECOND`, with its
- * precisions; `unknown` when a precision holds a value not known yet, or is a form Flink's parser
- * does not take, such as `DAY(3, 2)`), or undefined when none starts there.
+ * precisions; `unknown` when a precision holds a value not known yet or is not a number), with
+ * its form as written (`written`, for interval-qualifiers.ts to check), or undefined when none starts there.
  */
-function qualifierAt(code: string, i: number): (Qualifier & { name: string; unknown: boolean }) | undefined {
+function qualifierAt(code: string, i: number): (Qualifier & { name: string; unknown: boolean; written: WrittenQualifier }) | undefined {
   const start = UNIT.exec(wordAt(code, i));
   if (start === null) return undefined;
   const startUnit = start[1]!.toUpperCase() as IntervalUnit;
   const lead = precisionsAt(code, i + start[0].length);
-  const numbers = [...(lead?.values ?? [])];
   // Brackets holding anything else (DAY(x)) fail Flink's parser: not judged here.
-  let unknown = numbers.length > (startUnit === "SECOND" ? 2 : 1) || (lead === undefined && code[skipSpace(code, i + start[0].length)] === "(");
+  let unknown = lead === undefined && code[skipSpace(code, i + start[0].length)] === "(";
   let end: IntervalUnit | undefined;
+  let after: string[] | undefined;
   const to = skipSpace(code, lead?.end ?? i + start[0].length);
   if (wordAt(code, to).toUpperCase() === "TO") {
     const k = skipSpace(code, to + 2);
     const endWord = UNIT.exec(wordAt(code, k));
     if (endWord !== null) {
       end = endWord[1]!.toUpperCase() as IntervalUnit;
-      const frac = precisionsAt(code, k + endWord[0].length);
-      if (frac !== undefined) {
-        unknown ||= end !== "SECOND" || frac.values.length > 1 || numbers.length > 1;
-        numbers[1] = frac.values[0]!;
-      } else unknown ||= code[skipSpace(code, k + endWord[0].length)] === "(";
+      after = precisionsAt(code, k + endWord[0].length)?.values;
+      if (after === undefined) unknown ||= code[skipSpace(code, k + endWord[0].length)] === "(";
     }
   }
+  const numbers = [...(lead?.values ?? []), ...(after ?? [])];
   unknown ||= numbers.some((n) => n.includes(UNKNOWN_VALUE));
-  const [precision, fraction] = unknown ? [] : numbers.map(Number);
+  const written: WrittenQualifier = { start: startUnit, lead: lead?.values ?? [], end, after };
+  const [precision, fraction] = unknown ? [] : end === undefined ? (lead?.values ?? []).map(Number) : [lead?.values[0], after?.[0]].map((n) => (n === undefined ? undefined : Number(n)));
   const name = end === undefined ? startUnit : `${startUnit} TO ${end}`;
-  return { name, start: startUnit, end, precision, fraction, unknown };
+  return { name, start: startUnit, end, precision, fraction, unknown, written };
 }
 
 /** "A, B or C". */
@@ -88,6 +88,21 @@ function remedy(sign: string, value: string): string | undefined {
   if (one !== undefined) return one;
   const bare = literalsForBareValue(signed);
   return bare.length === 0 ? undefined : either(bare);
+}
+
+/** Advice for a fraction in a unit other than SECOND when no literal of whole fields holds it exactly. */
+const FRACTION_HINT =
+  "the length in whole fields of smaller units, only the SECOND field taking a fraction (1.5 minutes is INTERVAL '1:30' MINUTE TO SECOND or INTERVAL '90' SECOND)";
+
+/** The literal to write with the qualifier `q` (a form Flink parses) for the string `value` signed by `sign`. */
+function grammarFix(sign: string, value: string, q: WrittenQualifier, from: IntervalUnit): string {
+  const signText = (sign === "-") !== value.trim().startsWith("-") ? "-" : "";
+  const unsigned = value.trim().replace(/^[+-]\s*/, "");
+  if (from === "WEEK" && /^\d+$/.test(unsigned)) return literalFlinkTakes(signText, String(BigInt(unsigned) * 7n), "DAY");
+  const name = q.end === undefined ? q.start : `${q.start} TO ${q.end}`;
+  const qualifier = writtenQualifierText(q);
+  if (qualifierFormat(name)?.pattern.test(unsigned) === true) return `INTERVAL '${signText}${unsigned}' ${qualifier}`;
+  return `e.g. INTERVAL ${qualifierFormat(name)?.example.split(" or ")[0] ?? "'1'"} ${qualifier}`;
 }
 
 const quote = (value: string): string => `'${value.replace(/'/g, "''")}'`;
@@ -119,12 +134,26 @@ export function intervalLiteralProblems(text: string): string[] {
     const qualifier = qualifierAt(code, after);
     if (qualifier === undefined) {
       if (code[after] === UNKNOWN_VALUE) continue; // the unit comes from an Output: checked once known
+      const sub = subSecondUnit(wordAt(code, after), sign, value);
+      if (sub !== undefined) {
+        out.push(
+          `${written} ${sub.unit}: Flink SQL has no ${sub.unit} interval unit (an interval literal's units are YEAR, MONTH, DAY, HOUR, MINUTE and SECOND), ` +
+            `so the job fails when it starts (SQL parse failed at ${sub.unit}); ` +
+            (sub.literal !== undefined ? `write ${sub.literal}` : "write the length in seconds, e.g. INTERVAL '0.5' SECOND for 500 milliseconds"),
+        );
+        continue;
+      }
       const fix = remedy(sign, value);
       out.push(
         `${written} has no unit after its string: Flink SQL writes the unit as a keyword after the quoted number (INTERVAL '5' MINUTE), never inside the quotes, ` +
           `so the job fails when it starts (SQL parse failed at what follows the string); ` +
           (fix !== undefined ? `write ${fix}` : "write e.g. INTERVAL '5' SECOND, INTERVAL '1:30' MINUTE TO SECOND or INTERVAL '1-2' YEAR TO MONTH"),
       );
+      continue;
+    }
+    const grammar = qualifierGrammarProblem(qualifier.written);
+    if (grammar !== undefined) {
+      out.push(`${written} ${grammar.written}: ${grammar.what}, so the job fails when it starts (SQL parse failed at "${grammar.at}"); write ${grammarFix(sign, value, grammar.instead, qualifier.start)}`);
       continue;
     }
     const name = qualifier.name;
@@ -139,15 +168,53 @@ export function intervalLiteralProblems(text: string): string[] {
       if (fields !== undefined) out.push(fields);
       continue;
     }
-    const signText = sign === "-" || value.trim().startsWith("-") ? "-" : "";
-    const fix =
-      /^\d+$/.test(unsigned) && name.includes(" TO ")
-        ? literalFlinkTakes(signText, unsigned, name.split(" ")[0]!)
-        : (literalInQualifier(signText, value, name) ?? remedy(sign, value));
+    // The sign before the string and the one inside it multiply (INTERVAL -'-1' DAY is one day).
+    const signText = (sign === "-") !== value.trim().startsWith("-") ? "-" : "";
+    const startUnit = qualifier.start;
+    const fraction = /^\d+\.\d+$/.test(unsigned) && startUnit !== "SECOND" && qualifier.end !== "SECOND";
+    const fix = format.pattern.test(unsigned.trim())
+      ? literalFlinkTakes(signText, unsigned.trim(), name) // white space after the sign: '- 5'
+      : fraction
+        ? (wholeFieldsFor(signText, unsigned, startUnit) ?? FRACTION_HINT)
+        : /^\d+$/.test(unsigned) && name.includes(" TO ")
+          ? literalFlinkTakes(signText, unsigned, name.split(" ")[0]!)
+          : (literalInQualifier(signText, value, name) ?? remedy(signText, value.trim().replace(/^[+-]/, "")));
     out.push(
       `${written} ${name}: INTERVAL ... ${name} takes a string like ${format.example}, not ${quote(value)}, ` +
         `so the job fails when it starts (illegal interval literal format for INTERVAL ${name}); ` +
         (fix !== undefined ? `write ${fix}` : `write e.g. INTERVAL ${format.example.split(" or ")[0]} ${name}`),
+    );
+  }
+  return out;
+}
+
+/**
+ * The WEEK and QUARTER interval literals of `text` (a statement) as errors when the job runs on
+ * `flinkVersion` 1.x, whose parser has no WEEK or QUARTER interval qualifier (interval-qualifiers.ts);
+ * none on Flink 2.x or when the version is not known.
+ */
+export function intervalUnitsFlinkLacks(text: string, flinkVersion: string | undefined): string[] {
+  if (parsesWeekAndQuarter(flinkVersion) !== false) return [];
+  const code = codeOnly(text, true);
+  const out: string[] = [];
+  for (const m of code.matchAll(/(?<![A-Za-z0-9_$])INTERVAL(?![A-Za-z0-9_$])/gi)) {
+    let i = skipSpace(code, m.index + m[0].length);
+    const sign = code[i] === "+" || code[i] === "-" ? code[i]! : "";
+    if (sign !== "") i = skipSpace(code, i + 1);
+    const close = code[i] === "'" ? code.indexOf("'", i + 1) : -1;
+    if (close < 0) continue;
+    const value = text.slice(i + 1, close).replace(/''/g, "'");
+    const q = qualifierAt(code, skipSpace(code, close + 1));
+    if (q === undefined || (q.start !== "WEEK" && q.start !== "QUARTER") || q.end !== undefined) continue;
+    const unsigned = value.trim().replace(/^[+-]/, "");
+    const signText = (sign === "-") !== value.trim().startsWith("-") ? "-" : "";
+    const fix = /^\d+$/.test(unsigned)
+      ? literalFlinkTakes(signText, String(BigInt(unsigned) * (q.start === "WEEK" ? 7n : 3n)), q.start === "WEEK" ? "DAY" : "MONTH")
+      : `e.g. INTERVAL '14' DAY for two weeks or INTERVAL '6' MONTH for two quarters`;
+    out.push(
+      `INTERVAL ${sign === "" ? "" : `${sign} `}${quote(value)} ${q.start}: Flink ${flinkVersion!.slice(1).replace("_", ".")} has no ${q.start} interval unit ` +
+        `(its parser takes YEAR, MONTH, DAY, HOUR, MINUTE and SECOND; WEEK and QUARTER came with Flink 2.0, FLINK-31362), ` +
+        `so the job fails when it starts (SQL parse failed at ${q.start}); write ${fix}`,
     );
   }
   return out;

@@ -7,6 +7,7 @@
  * sink writes gets a warning (iceberg incremental scans read only append snapshots,
  * `core/src/main/java/org/apache/iceberg/BaseIncrementalAppendScan.java`).
  */
+import { intervalUnitsFlinkLacks, UNKNOWN_VALUE } from "./interval-literals.js";
 import type { IcebergTableFacts, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { checkFreeFormMap } from "../options/extra-options.js";
@@ -258,6 +259,11 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkPlainTextTables(analyzed, tables, viewsByName(analyzed), input.programTables, catalog, diag, unanalyzedViewNames(statements, analyzed));
   checkOptionsHints(analyzed, input.credentialTarget, diag);
   for (const a of analyzed) checkOutputOperands(a, diag);
+  // WEEK and QUARTER interval units Flink 1.x's parser lacks (its version is known only here).
+  for (const a of analyzed) {
+    const probe = a.statement.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("");
+    for (const message of intervalUnitsFlinkLacks(probe, input.flinkVersion)) diag.error(`statements[${a.index}]`, message);
+  }
 
   const inserts = analyzed.filter((a) => a.kind === "insert" || a.kind === "insert-overwrite");
   const definitions = analyzed.filter((a) => a.kind === "view" || a.kind === "function");
