@@ -119,7 +119,7 @@ new FlinkSqlJob("j", {
       "  FlinkSqlJob \"j\": statements[4]: users FOR SYSTEM_TIME AS OF v.ts: ts of IcebergSource \"visits\" is no time attribute, and Flink joins only as of the left table's time attribute (\"Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field\"); join as of an event-time column (watermark: { column: \"ts\" } on IcebergSource \"visits\") (IcebergSource \"users\" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source), so processing time is no option)",
     ]);
     // With the tables fixed, the same errors, and a warning that reads what the failed arg decides
-    // (a streaming read of "users": the Iceberg facts of a failed table are not read).
+    // (a streaming read of "users": its streaming arg is what failed, so whether it reads a stream is not known).
     expect(r.fixed).to.deep.equal([...ownLines(r.failed), ...[
       "warning: FlinkSqlJob \"j\": statements[3]: users FOR SYSTEM_TIME AS OF e.ts joins as of event time, and Flink emits a joined row only once the watermarks of both sides have passed it (flink TemporalRowTimeJoinOperator): the watermark of IcebergSource \"users\" advances only when it reads a new snapshot of the table, so while the table gets no commits the join holds its results back (no idle timeout applies to source watermarks); commit to the table regularly (e.g. a heartbeat row), or join as of processing time against a lookup source",
     ]]);

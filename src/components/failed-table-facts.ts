@@ -4,7 +4,8 @@
  * SELECT list, WHERE, an INSERT's column count and types, the window columns), its time attributes
  * (windows, temporal joins, rankings by time), its primary key (versioned tables, upsert keys), its
  * partition keys (static partitions), and for a FlinkTable what its connector options decide (the
- * connector, boundedness, changelog, append-only sink: connector-facts.ts).
+ * connector, boundedness, changelog, append-only sink: connector-facts.ts), and for an Iceberg
+ * table its Iceberg facts and an IcebergSource's boundedness (failed-iceberg-facts.ts).
  *
  * A part is read only when the table's own validation found no problem in it, read from its
  * errors (`issues`, at the part's arg paths: the table's own checkers decide, and every one of them
@@ -21,63 +22,19 @@ import { flinkTableColumns, readFlinkColumns } from "../sql/flink-columns.js";
 import { FLINK_TABLE_ARG_KEYS } from "../sql/generic-table.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import type { ValidationIssue } from "../validation/error.js";
-import { closestKey } from "../validation/known-keys.js";
+import { failedIcebergFacts } from "./failed-iceberg-facts.js";
+import { TableIssues } from "./failed-table-issues.js";
 import type { TablePart } from "./failed-table-parts.js";
 import type { TableDefinition } from "./table-definition.js";
 
 /** The parts of a failed table's definition that its args declare readably. */
-export type FailedTableFacts = Partial<ConnectorFacts & Pick<TableDefinition, "columns" | "primaryKey" | "partitionKeys">> & { readonly known: readonly TablePart[] };
+export type FailedTableFacts = Partial<ConnectorFacts & Pick<TableDefinition, "columns" | "primaryKey" | "partitionKeys" | "iceberg">> & { readonly known: readonly TablePart[] };
 
 /** The facts of a failed table of `resourceType` from its `args` and its validation errors (`issues`). */
 export function failedTableFacts(resourceType: TableDefinition["resourceType"], args: unknown, issues: readonly ValidationIssue[]): FailedTableFacts {
   const given = typeof args === "object" && args !== null ? (args as Record<string, unknown>) : {};
   if (resourceType === "FlinkTable") return flinkFacts(given, new TableIssues(issues, FLINK_TABLE_ARG_KEYS));
   return icebergFacts(resourceType, given, new TableIssues(issues, [...(resourceType === "IcebergSource" ? SOURCE_KEYS : SINK_KEYS)]));
-}
-
-/** Where a failed table's errors are, by the args they are at. */
-class TableIssues {
-  /** The top-level args with an error (the part of a path before its first `.` or `[`; "" for the args as a whole). */
-  private readonly args = new Set<string>();
-  /** Args the table does not take, with their error (perhaps a known one misspelt). */
-  private readonly unknownArgs: string[] = [];
-  /** The option keys with an error (`options["key"]`, `options.connector`); every key when one is at the map itself. */
-  private readonly options = new Set<string>();
-  private allOptions = false;
-
-  constructor(
-    private readonly issues: readonly ValidationIssue[],
-    known: readonly string[],
-  ) {
-    for (const { path } of issues) {
-      const arg = /^[^.[]*/.exec(path)![0];
-      this.args.add(arg);
-      if (!known.includes(arg)) this.unknownArgs.push(arg);
-      if (arg !== "options") continue;
-      const key = /^options(?:\[("(?:[^"\\]|\\.)*")\]|\.([^.[]+))/.exec(path);
-      if (key === null) this.allOptions = true;
-      else this.options.add(key[1] !== undefined ? (JSON.parse(key[1]) as string) : key[2]!);
-    }
-  }
-
-  /**
-   * Whether arg `arg` reads as the valid table's: no error at it, and, when it is absent (`given`
-   * undefined: the table has none), no unknown arg that could be it misspelt (closestKey).
-   */
-  reads(arg: string, given: unknown): boolean {
-    if (this.args.has(arg)) return false;
-    return given !== undefined || !this.unknownArgs.some((u) => closestKey(u, [arg]) !== undefined);
-  }
-
-  /** Whether an error is at an element of `arg` (`arg[i]...`), such as a key column that is none. */
-  atElement(arg: string): boolean {
-    return this.issues.some((i) => i.path.startsWith(`${arg}[`));
-  }
-
-  /** Whether option `key` reads as the valid table's (no error at it or at the whole map). */
-  readsOption(key: string): boolean {
-    return !this.allOptions && !this.options.has(key);
-  }
 }
 
 /** `value` as a list of names ([] when absent), or undefined when it is no list of strings. */
@@ -129,16 +86,27 @@ function flinkFacts(a: Record<string, unknown>, issues: TableIssues): FailedTabl
  * An Iceberg table's facts. Its columns when they and its primary key pass the table's own column
  * checks (convertColumns: the same columns, key columns NOT NULL, as a valid table registers). An
  * IcebergSource's watermark column is its rowtime attribute; an IcebergSink has none (a watermark
- * there is an unknown arg). Its connector is known by its kind (no FlinkTable connector, no changelog).
+ * there is an unknown arg). Its connector is known by its kind (no FlinkTable connector, no
+ * changelog); its Iceberg facts and an IcebergSource's boundedness as failed-iceberg-facts.ts reads them.
  */
 function icebergFacts(resourceType: "IcebergSource" | "IcebergSink", a: Record<string, unknown>, issues: TableIssues): FailedTableFacts {
   const converted = convertColumns(a["columns"] as Column[], { primaryKey: a["primaryKey"] as string[] | undefined, formatVersion: 3 }, new Diagnostics());
-  if (converted === undefined) return { known: ["connector"] };
-  const watermark = resourceType === "IcebergSource" ? (a["watermark"] as { column?: unknown } | undefined) : undefined;
+  const watermark = resourceType === "IcebergSource" ? (a["watermark"] as { column?: unknown; expression?: unknown } | undefined) : undefined;
   const timeKnown = resourceType === "IcebergSink" || issues.reads("watermark", watermark);
+  const key = names(a["primaryKey"]);
+  const keyKnown = key !== undefined && issues.reads("primaryKey", a["primaryKey"]);
+  const partitions = names(a["partitionedBy"]);
+  const { iceberg, read, branchKnown } = failedIcebergFacts(resourceType, a, issues, {
+    converted: keyKnown ? converted : undefined,
+    primaryKey: keyKnown ? key : undefined,
+    partitionedBy: partitions !== undefined && issues.reads("partitionedBy", a["partitionedBy"]) ? partitions : undefined,
+    watermark: timeKnown ? (watermark ?? null) : undefined,
+  });
+  const known: TablePart[] = ["connector", ...(branchKnown ? (["branch"] as const) : [])];
+  if (converted === undefined) return { ...read, iceberg, known };
   // No error at the watermark: it parsed, and names a top-level column.
   const rowtime = timeKnown && watermark !== undefined ? (watermark.column as string) : undefined;
   const columns = converted.columns.map((c) => (c.name === rowtime ? { name: c.name, type: c.type, insertable: true, timeAttribute: "rowtime" as const } : { name: c.name, type: c.type, insertable: true }));
-  const { parts, ...keys } = keyFacts(a, names(a["primaryKey"]) ?? [], issues);
-  return { columns, ...keys, known: ["connector", ...parts, ...(timeKnown ? (["timeAttributes"] as const) : [])] };
+  const { parts, ...keys } = keyFacts(a, key ?? [], issues);
+  return { ...read, iceberg, columns, ...keys, known: [...known, ...parts, ...(timeKnown ? (["timeAttributes"] as const) : [])] };
 }

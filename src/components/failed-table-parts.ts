@@ -15,9 +15,11 @@ import type { TableDefinition } from "./table-definition.js";
  * - `primaryKey`: its primary key, or that it has none;
  * - `partitionKeys`: its partition keys, or that it has none;
  * - `connector`: its connector and the changelog its options make of it (a FlinkTable's
- *   `connector` and `changelog`; an Iceberg table's are known by its kind).
+ *   `connector` and `changelog`; an Iceberg table's are known by its kind);
+ * - `branch`: an Iceberg table's branch (`iceberg.branch`), or that it reads and writes main.
+ * An Iceberg table's other facts are known when present (FailedIcebergFacts).
  */
-export type TablePart = "timeAttributes" | "primaryKey" | "partitionKeys" | "connector";
+export type TablePart = "timeAttributes" | "primaryKey" | "partitionKeys" | "connector" | "branch";
 
 /** Whether `t`'s `part` is what the table declares: always for a valid table; for a failed one when it was read (TableDefinition.known). */
 export function knows(t: TableDefinition, part: TablePart): boolean {

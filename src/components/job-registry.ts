@@ -83,21 +83,29 @@ export function addProgramTable(def: TableDefinition): void {
   const r = registry();
   r.tables.push(def);
   if (!r.byFlinkName.has(def.tableName)) r.byFlinkName.set(def.tableName, def);
-  if (def.iceberg?.upsert) {
-    const key = `${def.iceberg.database}\u0000${def.iceberg.table}`;
-    const list = r.upsertWriters.get(key);
-    if (list) list.push(def);
-    else r.upsertWriters.set(key, [def]);
-  }
+  addUpsertWriter(r, def);
+}
+
+/** Indexes `def` as an upsert writer of its Iceberg table, when it upserts and that table is known. */
+function addUpsertWriter(r: ReturnType<typeof registry>, def: TableDefinition): void {
+  const i = def.iceberg;
+  if (i?.upsert !== true || i.database === undefined || i.table === undefined) return;
+  const key = `${i.database}\u0000${i.table}`;
+  const list = r.upsertWriters.get(key);
+  if (list) list.push(def);
+  else r.upsertWriters.set(key, [def]);
 }
 
 /**
- * Indexes a table that failed validation (synth's collecting mode) by its Flink name only, so a job
- * that names it as plain text is still told so; it is no program table otherwise.
+ * Indexes a table that failed validation (synth's collecting mode) by its Flink name, so a job that
+ * names it as plain text is still told so, and as an upsert writer when it is known to upsert into
+ * a known Iceberg table (a job that streams from that table is warned as with the table fixed); it
+ * is no program table otherwise.
  */
 export function addFailedProgramTable(def: TableDefinition): void {
   const r = registry();
   if (!r.byFlinkName.has(def.tableName)) r.byFlinkName.set(def.tableName, def);
+  addUpsertWriter(r, def);
 }
 
 /** Registers a job and the Iceberg tables it writes. */
@@ -108,7 +116,7 @@ export function addProgramJob(job: RegisteredJob): void {
     const key = icebergKey(t);
     if (key === undefined) continue;
     const list = r.jobWriters.get(key);
-    const entry = { job: job.name, upsert: t.iceberg!.upsert };
+    const entry = { job: job.name, upsert: t.iceberg!.upsert === true };
     if (list) list.push(entry);
     else r.jobWriters.set(key, [entry]);
   }

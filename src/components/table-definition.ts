@@ -43,6 +43,14 @@ export interface IcebergTableFacts {
   readonly writeFormat?: string;
 }
 
+/**
+ * A failed table's Iceberg facts (synth's collecting mode; failed-iceberg-facts.ts): each one the
+ * valid table would register, when the args it is derived from read; absent when not known. A
+ * check that needs an absent one does not judge the table (an absent `branch` is main only when
+ * the table knows its "branch" part: failed-table-parts.ts).
+ */
+export type FailedIcebergFacts = { readonly [K in keyof IcebergTableFacts]?: IcebergTableFacts[K] };
+
 /** A column of a table, as the job's INSERT checks read it. */
 export interface TableColumn {
   readonly name: string;
@@ -100,13 +108,14 @@ export interface TableDefinition {
   readonly columns?: readonly TableColumn[];
   /** Sink commitInterval as set by the user (undefined when unset), in milliseconds and as written. */
   readonly commitInterval?: { readonly millis: number; readonly text: string };
-  /** Present for Iceberg tables. */
-  readonly iceberg?: IcebergTableFacts;
+  /** Present for Iceberg tables; for a failed one only the facts its args tell (FailedIcebergFacts). */
+  readonly iceberg?: IcebergTableFacts | FailedIcebergFacts;
   /** Warnings the table found (already logged by the component). */
   readonly warnings: readonly { path: string; message: string }[];
   /**
    * synth's collecting mode: the component's args failed validation (its errors are collected).
-   * It has no DDL, no Iceberg facts, and only the parts listed in `known` are the valid table's.
+   * It has no DDL; of its Iceberg facts only those it lists (FailedIcebergFacts), and of the
+   * parts a check asks `knows` about only those listed in `known` are the valid table's.
    */
   readonly failed?: true;
   /** A failed table: the parts of it read from its args (failed-table-facts.ts); a check that needs another part skips the table (failed-table-parts.ts `knows`). */
@@ -125,10 +134,11 @@ export function registerTableDefinition(component: object, def: TableDefinition)
 /**
  * synth's collecting mode (collect.ts): a table component whose args failed validation is still a
  * table to the `sql` tag, so the program runs on and every resource's problems are listed; a job
- * that uses it says so and checks the rest with it as a placeholder (no DDL, no Iceberg facts;
- * the parts of it that its errors, `issues`, leave readable: failed-table-facts.ts, so the checks
+ * that uses it says so and checks the rest with it as a placeholder (no DDL; the parts and
+ * Iceberg facts of it that its errors, `issues`, leave readable: failed-table-facts.ts, so the checks
  * of the statements that read or write it still run). Indexed by its Flink name only (plain-text
- * mentions). Returns the Flink table name (`args.tableName` or derived).
+ * mentions), and an upsert sink whose Iceberg table is known also as an upsert writer of that
+ * table. Returns the Flink table name (`args.tableName` or derived).
  */
 export function registerFailedTable(component: object, resourceType: TableDefinition["resourceType"], resourceName: string, args: unknown, issues: readonly ValidationIssue[]): string {
   const given = typeof args === "object" && args !== null ? (args as { tableName?: unknown }).tableName : undefined;
@@ -137,6 +147,7 @@ export function registerFailedTable(component: object, resourceType: TableDefini
   const def: TableDefinition = Object.freeze(
     Object.assign(
       { resourceType, resourceName, label, tableName, ddl: "", writable: resourceType !== "IcebergSource", bounded: true, warnings: [], failed: true as const },
+      // An IcebergSource whose read is known sets bounded (and unboundedReason) here.
       failedTableFacts(resourceType, args, issues),
     ),
   );

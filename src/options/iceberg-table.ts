@@ -193,7 +193,7 @@ export function hashDistributionKey(options: Readonly<Record<string, string>>): 
  * `distributeDataStream`). The message for this sink, or undefined when its columns meet the rule
  * (upsert mode has the same rule, checked by renderSinkWrite).
  */
-function hashDistributionProblem(keys: readonly string[], partitionedBy: readonly string[], upsert: boolean): string | undefined {
+export function hashDistributionProblem(keys: readonly string[], partitionedBy: readonly string[], upsert: boolean): string | undefined {
   if (upsert || keys.length === 0) return undefined;
   const outside = partitionedBy.filter((c) => !keys.includes(c));
   if (outside.length === 0) return undefined;
@@ -201,6 +201,15 @@ function hashDistributionProblem(keys: readonly string[], partitionedBy: readonl
     `hash distribution with a primaryKey (${keys.join(", ")}) needs every partition column in the key, and ${outside.map((c) => JSON.stringify(c)).join(", ")} ${outside.length === 1 ? "is" : "are"} not ` +
     "(the runtime fails with 'In 'hash' distribution mode with equality fields set, source column ... should be included in equality fields'); add them to primaryKey only if their values never change for a row, or use another distribution mode"
   );
+}
+
+/**
+ * The catalog's identity (IcebergTablePlan.catalogKey): its name, type or impl, and uri/warehouse
+ * when plain ("(output)" for an Output, null when unset).
+ */
+export function catalogKeyOf(c: { readonly name: string; readonly uri?: unknown; readonly warehouse?: unknown }, cat: CatalogPlan): string {
+  const plainOr = (v: unknown): string | null => (typeof v === "string" ? v : isDeferred(v) ? "(output)" : null);
+  return JSON.stringify([c.name, cat.type ?? null, cat.impl ?? null, plainOr(c.uri), plainOr(c.warehouse)]);
 }
 
 /**
@@ -312,8 +321,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
     "format-version": String(formatVersion),
   });
   const c = t.catalog!;
-  const plainOr = (v: unknown): string | null => (typeof v === "string" ? v : isDeferred(v) ? "(output)" : null);
-  const catalogKey = JSON.stringify([c.name, cat.type ?? null, cat.impl ?? null, plainOr(c.uri), plainOr(c.warehouse)]);
+  const catalogKey = catalogKeyOf(c, cat);
   const commitText = kind === "IcebergSink" ? (snk as { commitInterval?: string }).commitInterval : undefined;
   const upsert = kind === "IcebergSink" && (snk as { upsertEnabled?: boolean }).upsertEnabled === true;
   // Optional keys absent, not undefined; added after the fixed ones (see baseOptions).

@@ -8,7 +8,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { icebergKey, type ProgramTables } from "./job-plan.js";
+import { branchOf, icebergKey, type ProgramTables } from "./job-plan.js";
 
 /** Errors at `statements` for each source-watermarked IcebergSource of `tables` whose table an Avro sink writes. */
 export function checkSourceWatermarksOverAvro(tables: readonly TableDefinition[], programTables: ProgramTables | undefined, diag: Diagnostics): void {
@@ -16,10 +16,10 @@ export function checkSourceWatermarksOverAvro(tables: readonly TableDefinition[]
     if (t.resourceType !== "IcebergSource" || t.iceberg?.watermark !== "source") continue;
     const key = icebergKey(t);
     if (key === undefined) continue;
+    // A failed table whose branch does not read (branchOf undefined) is not judged.
+    const branch = branchOf(t);
     const candidates = [...tables, ...(programTables?.icebergSinks?.(key) ?? [])];
-    const writer = candidates.find(
-      (w) => w.resourceType === "IcebergSink" && w.iceberg?.writeFormat === "avro" && icebergKey(w) === key && (w.iceberg.branch ?? "main") === (t.iceberg!.branch ?? "main"),
-    );
+    const writer = branch === undefined ? undefined : candidates.find((w) => w.resourceType === "IcebergSink" && w.iceberg?.writeFormat === "avro" && icebergKey(w) === key && branchOf(w) === branch);
     if (writer === undefined) continue;
     diag.error(
       "statements",

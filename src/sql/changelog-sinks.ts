@@ -51,7 +51,8 @@ interface UpdateIntolerance {
  */
 function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
   if (t.iceberg !== undefined) {
-    if (t.iceberg.upsert) return undefined;
+    // A failed table's fact that is not known (upsert, schema, formatVersion): not judged.
+    if (t.iceberg.upsert !== false || t.iceberg.schema === undefined) return undefined;
     const keyed = ((t.iceberg.schema as { "identifier-field-ids"?: readonly number[] })["identifier-field-ids"]?.length ?? 0) > 0;
     if (!keyed) {
       return {
@@ -60,7 +61,7 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
         fix: `give ${t.label} a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`,
       };
     }
-    if (t.iceberg.formatVersion >= 2) return undefined;
+    if (t.iceberg.formatVersion === undefined || t.iceberg.formatVersion >= 2) return undefined;
     return {
       lead: `is keyed by its primaryKey with formatVersion ${t.iceberg.formatVersion}`,
       consequence:

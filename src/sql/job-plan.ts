@@ -10,6 +10,7 @@
 import { intervalUnitsFlinkLacks, UNKNOWN_VALUE } from "./interval-literals.js";
 import type { IcebergTableFacts, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { knows } from "../components/failed-table-parts.js";
 import { checkFreeFormMap } from "../options/extra-options.js";
 import { hashDistributionKey } from "../options/iceberg-table.js";
 import { credentialEntryProblem, type CredentialTarget } from "../validation/secrets.js";
@@ -119,14 +120,18 @@ export interface JobPlan extends JobConfig {
   statelessRestartReads: string[];
 }
 
-/** Identity of an Iceberg table; undefined when not an Iceberg table or its catalog's uri/warehouse are Outputs (identity unknown at preview). */
+/**
+ * Identity of an Iceberg table; undefined when not an Iceberg table, when its catalog's uri/warehouse
+ * are Outputs (identity unknown at preview), or for a failed table whose identity args do not read.
+ */
 export function icebergKey(t: TableDefinition): string | undefined {
-  if (!t.iceberg || t.iceberg.catalogKey.includes("(output)")) return undefined;
-  return JSON.stringify([t.iceberg.catalogKey, t.iceberg.database, t.iceberg.table]);
+  const i = t.iceberg;
+  if (i?.catalogKey === undefined || i.database === undefined || i.table === undefined || i.catalogKey.includes("(output)")) return undefined;
+  return JSON.stringify([i.catalogKey, i.database, i.table]);
 }
 
-/** The first upsert sink among the job's `sinks`, then the program's upsert sinks of the same Iceberg table, whose icebergKey is `key`. */
-function findUpsertWriter(facts: IcebergTableFacts, key: string, sinks: readonly TableDefinition[], programTables: ProgramTables | undefined): TableDefinition | undefined {
+/** The first upsert sink among the job's `sinks`, then the program's upsert sinks of the same Iceberg table, whose icebergKey is `key` (so its database and table are known). */
+function findUpsertWriter(facts: Pick<IcebergTableFacts, "database" | "table">, key: string, sinks: readonly TableDefinition[], programTables: ProgramTables | undefined): TableDefinition | undefined {
   for (const list of [sinks, programTables?.upsertWriters(facts.database, facts.table) ?? []]) {
     for (const w of list) {
       const i = w.iceberg;
@@ -146,6 +151,8 @@ function checkTables(tables: readonly TableDefinition[], diag: Diagnostics): voi
     } else byName.set(t.tableName, t);
     const key = icebergKey(t);
     if (key === undefined) continue;
+    // A failed table whose columns do not read (schema absent) is not compared.
+    if (t.iceberg!.schema === undefined) continue;
     const same = byIceberg.get(key);
     if (same && JSON.stringify(same.iceberg!.schema) !== JSON.stringify(t.iceberg!.schema)) {
       diag.error(
@@ -168,7 +175,7 @@ function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables
   for (const t of sinks) {
     const key = icebergKey(t);
     if (key === undefined) continue;
-    const others = programTables.jobsWriting(key).filter((w) => w.upsert || t.iceberg!.upsert);
+    const others = programTables.jobsWriting(key).filter((w) => w.upsert || t.iceberg!.upsert === true);
     if (others.length === 0) continue;
     diag.warn(
       "statements",
@@ -194,10 +201,11 @@ function checkOptionsHints(analyzed: readonly AnalyzedStatement[], target: Crede
     const targetSegment = a.target === undefined ? -1 : a.statement.segments.findIndex((s) => s.kind === "table" && s.table === a.target);
     for (const { table: t, options, segment } of hints) {
       const arg = `statements[${a.index}] OPTIONS hint of ${t.tableName}`;
-      if (t.iceberg !== undefined && t.resourceType !== "FlinkTable") {
-        const kind = segment === targetSegment ? "IcebergSink" : "IcebergSource";
-        const reading = kind === "IcebergSource" && t.resourceType === "IcebergSource";
-        checkFreeFormMap(arg, options, { kind, streamingRead: reading && t.iceberg.streamingRead, pinnedBySnapshotIds: reading && (t.iceberg.pinnedBySnapshotIds ?? false), hint: true, credentialTarget: target }, diag);
+      const kind = segment === targetSegment ? "IcebergSink" : "IcebergSource";
+      const reading = kind === "IcebergSource" && t.resourceType === "IcebergSource";
+      // A failed IcebergSource whose read is not known: only the credential check below.
+      if (t.iceberg !== undefined && t.resourceType !== "FlinkTable" && (!reading || t.iceberg.streamingRead !== undefined)) {
+        checkFreeFormMap(arg, options, { kind, streamingRead: reading && t.iceberg.streamingRead === true, pinnedBySnapshotIds: reading && (t.iceberg.pinnedBySnapshotIds ?? false), hint: true, credentialTarget: target }, diag);
         const hashKey = t.iceberg.hashDistributionProblem === undefined || kind !== "IcebergSink" ? undefined : hashDistributionKey(options);
         if (hashKey !== undefined) diag.error(`${arg}[${JSON.stringify(hashKey)}]`, t.iceberg.hashDistributionProblem!);
         continue;
@@ -210,9 +218,12 @@ function checkOptionsHints(analyzed: readonly AnalyzedStatement[], target: Crede
   }
 }
 
-/** The branch an Iceberg table reads or writes: `main` unless extraOptions.branch says otherwise (iceberg SnapshotRef.MAIN_BRANCH). */
-function branchOf(t: TableDefinition): string {
-  return t.iceberg?.branch ?? "main";
+/**
+ * The branch an Iceberg table reads or writes: `main` unless extraOptions.branch says otherwise
+ * (iceberg SnapshotRef.MAIN_BRANCH); undefined for a failed table whose branch does not read.
+ */
+export function branchOf(t: TableDefinition): string | undefined {
+  return t.iceberg?.branch ?? (knows(t, "branch") ? "main" : undefined);
 }
 
 /** Text that ends where a string value goes: =, <>, !=, LIKE, or the opening of an IN list (`<` may open a type's arguments). */
@@ -332,7 +343,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     "follow the changes from where the upserting job reads them (e.g. its Kafka topic) instead, or read the table in a batch job (streaming unset), which reads the current snapshot whole";
   for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
     const key = icebergKey(src);
-    const writer = key === undefined ? undefined : findUpsertWriter(src.iceberg!, key, sinks, input.programTables);
+    const writer = key === undefined ? undefined : findUpsertWriter(src.iceberg as IcebergTableFacts, key, sinks, input.programTables);
     if (writer) {
       diag.warn("statements", `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts: ${SKIPS}`);
     }
@@ -343,9 +354,11 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   if (runtimeMode === "streaming") {
     for (const a of inserts) {
       const loop = a.target;
-      if (loop?.iceberg === undefined || loop.iceberg.upsert) continue;
+      // Upsert sinks: the warning above; a failed sink whose upsert is not known: not judged.
+      if (loop?.iceberg === undefined || loop.iceberg.upsert !== false) continue;
       const key = icebergKey(loop);
-      const src = key === undefined ? undefined : a.reads.find((t) => t !== loop && t.iceberg?.streamingRead === true && icebergKey(t) === key && branchOf(t) === branchOf(loop));
+      const branch = branchOf(loop);
+      const src = key === undefined || branch === undefined ? undefined : a.reads.find((t) => t !== loop && t.iceberg?.streamingRead === true && icebergKey(t) === key && branchOf(t) === branch);
       if (src === undefined || tableOptionsHints(a.statement.segments).hints.some((h) => Object.hasOwn(h.options, "branch"))) continue;
       diag.warn(
         `statements[${a.index}]`,

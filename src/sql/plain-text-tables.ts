@@ -72,7 +72,7 @@ function remedy(name: string, declared: Declared, ctes: ReadonlySet<string>): st
   const same = (hits: readonly TableDefinition[], what: string): string => `${q} is ${what}: ${writeComponent(hits, name)}`;
   const byCase = declared.program.filter((t) => t.tableName.toLowerCase() === lower);
   if (byCase.length > 0) return same(byCase, `the Flink table name of ${listed(byCase.map((t) => `${t.label} (${JSON.stringify(t.tableName)})`))} in another letter case (Flink's names are case-sensitive)`);
-  const byIceberg = declared.program.filter((t) => t.iceberg?.table.toLowerCase() === lower);
+  const byIceberg = declared.program.filter((t) => t.iceberg?.table?.toLowerCase() === lower);
   if (byIceberg.length > 0) return same(byIceberg, `the Iceberg table of ${listed(byIceberg.map(named))}`);
   const byResource = declared.program.filter((t) => t.resourceName.toLowerCase() === lower);
   if (byResource.length > 0) return same(byResource, `the resource name of ${listed(byResource.map(named))}`);
@@ -85,7 +85,7 @@ function remedy(name: string, declared: Declared, ctes: ReadonlySet<string>): st
     const what = view !== undefined ? `the view ${JSON.stringify(near)} (statements[${view.index}])` : `the WITH query ${JSON.stringify(near)}`;
     return `did you mean ${what}? write ${written(near)} instead of ${written(name)}`;
   }
-  const names = (t: TableDefinition): string[] => [t.tableName, t.resourceName, ...(t.iceberg !== undefined ? [t.iceberg.table] : [])];
+  const names = (t: TableDefinition): string[] => [t.tableName, t.resourceName, ...(t.iceberg?.table !== undefined ? [t.iceberg.table] : [])];
   const nearName = near ?? nearSpelling(name, declared.program.flatMap(names));
   const hits = nearName === undefined ? [] : declared.program.filter((t) => names(t).includes(nearName));
   if (hits.length > 0) return `did you mean ${listed(hits.map((t) => (t.iceberg?.table === nearName ? `${named(t)}, of the Iceberg table ${JSON.stringify(nearName)}` : named(t))))}? ${writeComponent(hits, name)}`;
