@@ -7,6 +7,7 @@ import { expect } from "chai";
 import { issuesOrNone, mockedApi, type Api } from "./api.js";
 
 const NOT_FOUND = '; Flink fails when the job starts ("Column ... not found in any table")';
+const QUOTE = (word: string) => `; if it is a value, quote it: '${word}' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})`;
 
 describe("column names inside SELECT and WHERE expressions", () => {
   let api: Api;
@@ -114,7 +115,7 @@ describe("column names inside SELECT and WHERE expressions", () => {
       ["statements[0]", at("amont", "amount", "the SELECT item CAST(amont * 2 AS STRING)")],
     ]);
     expect(run(api.sql`INSERT INTO ${one} SELECT CASE WHEN amuont > 0 THEN TRIM(BOTH ' ' FROM nmae) ELSE JSON_VALUE(paylaod, '$.a') END FROM ${src}`)).to.deep.equal([
-      ["statements[0]", at("amuont", "amount", "the SELECT item CASE WHEN amuont > 0 THEN TRIM(BOTH ' ' FROM nmae) ELSE J...")],
+      ["statements[0]", at("amuont", "amount", "the SELECT item CASE WHEN amuont > 0 THEN TRIM(BOTH ' ' FROM nmae) ELSE J...").replace(NOT_FOUND, `${QUOTE("amuont")}${NOT_FOUND}`)],
       ["statements[0]", at("nmae", "name", "the SELECT item CASE WHEN amuont > 0 THEN TRIM(BOTH ' ' FROM nmae) ELSE J...")],
       ["statements[0]", at("paylaod", "payload", "the SELECT item CASE WHEN amuont > 0 THEN TRIM(BOTH ' ' FROM nmae) ELSE J...")],
     ]);
@@ -167,8 +168,8 @@ describe("column names inside SELECT and WHERE expressions", () => {
     expect(
       run(api.sql`INSERT INTO ${two} SELECT CAST(windw_start AS STRING), CAST(SUM(amont) AS STRING) FROM TABLE(TUMBLE(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`),
     ).to.deep.equal([
-      ["statements[0]", `the SELECT item CAST(windw_start AS STRING) reads "windw_start", which is not a column of FlinkTable "${label}"; did you mean "window_start"? ${cols}${NOT_FOUND}`],
-      ["statements[0]", `the SELECT item CAST(SUM(amont) AS STRING) reads "amont", which is not a column of FlinkTable "${label}"; did you mean "amount"? ${cols}${NOT_FOUND}`],
+      ["statements[0]", `the SELECT item CAST(windw_start AS STRING) reads "windw_start", which is not a column of the window TVF over FlinkTable "${label}"; did you mean "window_start"? ${cols}${NOT_FOUND}`],
+      ["statements[0]", `the SELECT item CAST(SUM(amont) AS STRING) reads "amont", which is not a column of the window TVF over FlinkTable "${label}"; did you mean "amount"? ${cols}${NOT_FOUND}`],
     ]);
     expect(run(api.sql`INSERT INTO ${two} SELECT name, CAST(COUNT(id) OVER (PARTITION BY nme ORDER BY ts) AS STRING) FROM ${src}`)).to.deep.equal([
       ["statements[0]", `the SELECT item CAST(COUNT(id) OVER (PARTITION BY nme ORDER BY ts) AS STR... reads "nme", which is not a column of FlinkTable "${label}"; did you mean "name"? ${COLS}${NOT_FOUND}`],

@@ -103,12 +103,13 @@ describe("INSERT against the sink's columns", () => {
     // A hyphenated value: the advice quotes the whole word (final trial: it said 'north').
     const region = "north-east";
     expect(messages(() => new api.FlinkSqlJob("wq-word", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE s = ${region}`] }))[0]![1]).to.contain("if it is a value, quote it: 'north-east'");
+    // Names that are no column come after the other WHERE errors: each is reported once, with every place it is read (unknown-names.ts).
     expect(
       messages(() => new api.FlinkSqlJob("wq", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE s LIKE SHIPPED OR s IS DISTINCT FROM lo OR s = "abc"`] })),
     ).to.deep.equal([
+      ["statements[0]", `the WHERE clause has "abc" in double quotes, which Flink SQL does not read as a string (strings take single quotes, names back-quotes): write 'abc'`],
       ["statements[0]", `the WHERE clause reads "SHIPPED", which is not a column of IcebergSource "wq_src" ${COLS}${QUOTE}${NOT_FOUND}`],
       ["statements[0]", `the WHERE clause reads "lo", which is not a column of IcebergSource "wq_src"; did you mean "id"? ${COLS}; if it is a value, quote it: 'lo' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})${NOT_FOUND}`],
-      ["statements[0]", `the WHERE clause has "abc" in double quotes, which Flink SQL does not read as a string (strings take single quotes, names back-quotes): write 'abc'`],
     ]);
     // An Output where a value goes: its text is unknown at construction, so a warning; sqlLiteral(output) is the fix and is quiet.
     const status = pulumi.output("SHIPPED");

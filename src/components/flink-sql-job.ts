@@ -57,12 +57,17 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * are checked as well where they are certainly column references (no function name, keyword, CAST
    * type, alias of the SELECT list, named argument or ROW field), with the nearest name, also over a
    * join of interpolated tables (`FROM ${a} [AS] x JOIN ${b} [AS] y ON ...`, its ON conditions and
-   * FOR SYSTEM_TIME AS OF column included); a reserved word after a qualifier (`t.value`) is an
-   * error too (write t.`value`). Of the clauses after FROM only the WHERE clause is read for these
-   * checks (GROUP BY and HAVING for the next); a `*` over a table with VIRTUAL metadata columns is
-   * not counted (the column expansion strategy may leave them out); counts and types are checked
-   * over one FROM table only; unions, subqueries, WITH, VALUES, NATURAL joins, LATERAL and UNNEST
-   * are left to Flink.
+   * FOR SYSTEM_TIME AS OF column included): each misspelt name once per statement, naming every
+   * place it is read, and names suggested and listed as SQL must write them (back-quoted when
+   * reserved or no plain identifier); a name compared there with no quotes (`ON d.label = GOLD`,
+   * `CASE WHEN s = SHIPPED`) gets the same `sqlLiteral` advice as in the WHERE clause. A reserved
+   * word naming a column is an error too when written without back-quotes after a qualifier
+   * (`t.value`: write t.`value`) or where only an operand stands (`UPPER(value)`, `CAST(timestamp
+   * AS DATE)`, `timestamp > ts`; not its syntax uses such as `TIMESTAMP '...'`). Of the clauses
+   * after FROM only the WHERE clause is read for these checks (GROUP BY and HAVING for the next);
+   * a `*` over a table with VIRTUAL metadata columns is not counted (the column expansion strategy
+   * may leave them out); counts and types are checked over one FROM table only; unions,
+   * subqueries, WITH, VALUES, NATURAL joins, LATERAL and UNNEST are left to Flink.
    *
    * Aggregation without the right GROUP BY, in an INSERT or a view of that shape (Calcite's
    * validator refuses it when the job starts): a column that a SELECT item or the HAVING clause

@@ -16,32 +16,20 @@
  * column's field). A name is left alone when it is an alias the SELECT list defines, a relation's
  * qualifier, or a window TVF column name outside a window TVF; an ambiguous one (in two joined
  * tables) is Flink's to report. Over one relation, the plain items `[q.]c` and the names compared
- * in the WHERE clause are insert-columns.ts's already and are not reported twice. A reserved word
- * after a qualifier (`t.value`) is the parser's error (reserved-words.ts).
+ * in the WHERE clause are insert-columns.ts's, which gathers them with these in one UnknownNames
+ * (unknown-names.ts): each name is reported once, with every place it is read. A reserved word
+ * after a qualifier (`t.value`), or unqualified where only an operand stands (`UPPER(value)`), is
+ * the parser's error (reserved-words.ts; expression-names.ts `reserved`).
  */
-import type { TableColumn, TableDefinition } from "../components/table-definition.js";
+import type { TableDefinition } from "../components/table-definition.js";
 import { quoteIdentifier } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { closestKey } from "../validation/known-keys.js";
-import { expressionNames, type NameChain } from "./expression-names.js";
+import { expressionNames, type NameChain, type NamePart } from "./expression-names.js";
 import { COLUMN_REF, MARK, STAR, withoutAlias, type InsertQuery, type SelectItem } from "./insert-query.js";
 import type { Relation } from "./join-relations.js";
-import { unquotedReservedColumn, type WrittenQualifier } from "./reserved-words.js";
+import { sqlName, unquotedReservedColumn, type WrittenQualifier } from "./reserved-words.js";
 import { SQL_WORDS } from "./sql-words.js";
-
-/** The message for `name`, read by `where` (the SELECT list, the WHERE clause), which is no column of `table`. */
-export function notAColumn(where: string, name: string, table: TableDefinition, columns: readonly TableColumn[], value: string): string {
-  const names = columns.map((c) => c.name);
-  const otherCase = names.find((c) => c.toLowerCase() === name.toLowerCase());
-  const near = otherCase ?? closestKey(name, names);
-  return (
-    `${where} reads ${JSON.stringify(name)}, which is not a column of ${table.label}` +
-    (otherCase !== undefined
-      ? ` (Flink's identifiers are case-sensitive: the column is ${JSON.stringify(otherCase)})`
-      : `${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (its columns: ${names.join(", ")})${value}`) +
-    "; Flink fails when the job starts (\"Column ... not found in any table\")"
-  );
-}
+import { UnknownNames } from "./unknown-names.js";
 
 /**
  * A qualifier as written in the query text (an interpolated table as its marker), for messages about
@@ -50,7 +38,7 @@ export function notAColumn(where: string, name: string, table: TableDefinition, 
 export function writtenQualifier(written: string, table: TableDefinition, hiddenBy?: string): WrittenQualifier {
   const shown = written.startsWith(MARK) ? { shown: quoteIdentifier(table.tableName), template: `\${<the ${table.resourceType} object>}` } : { shown: written, template: written };
   if (hiddenBy === undefined) return shown;
-  return { ...shown, hiddenBy: /^[A-Za-z_][A-Za-z0-9_]*$/.test(hiddenBy) && !SQL_WORDS.has(hiddenBy.toUpperCase()) ? hiddenBy : quoteIdentifier(hiddenBy) };
+  return { ...shown, hiddenBy: sqlName(hiddenBy, SQL_WORDS) };
 }
 
 /**
@@ -72,31 +60,20 @@ function itemLabel(item: SelectItem): string {
   return `the SELECT item ${item.shown.length > 60 ? `${item.shown.slice(0, 57)}...` : item.shown}`;
 }
 
-/** A relation as a qualifier in messages: its alias, else its table name. */
-const shownQualifier = (r: Relation): string => r.alias ?? r.table.tableName;
-
-/** The message for `name`, read by `where`, which is no column of any of the joined `relations`. */
-function notAColumnOfAny(where: string, name: string, relations: readonly Relation[]): string {
-  const qualified = relations.flatMap((r) => (r.table.columns ?? []).map((c) => ({ column: c.name, shown: `${shownQualifier(r)}.${c.name}` })));
-  const otherCase = qualified.find((c) => c.column.toLowerCase() === name.toLowerCase());
-  const nearest = closestKey(name, qualified.map((c) => c.column));
-  const near = otherCase ?? qualified.find((c) => c.column === nearest);
-  const tables = relations.map((r) => `${r.table.label}${r.alias !== undefined ? ` (as ${r.alias})` : ""}`).join(" or ");
-  return (
-    `${where} reads ${JSON.stringify(name)}, which is not a column of ${tables}` +
-    (otherCase !== undefined
-      ? ` (Flink's identifiers are case-sensitive: the column is ${JSON.stringify(otherCase.shown)})`
-      : `${near !== undefined ? `; did you mean ${JSON.stringify(near.shown)}?` : ""} (their columns: ${qualified.map((c) => c.shown).join(", ")})`) +
-    "; Flink fails when the job starts (\"Column ... not found in any table\")"
-  );
-}
-
 /**
  * Reports the names of the query's expressions (see the module comment) that are no column of
- * its FROM relation, or of any relation of its join, at `at`. Nothing for a query whose FROM
- * clause is not read.
+ * its FROM relation, or of any relation of its join, at `at`, with those `unknown` holds already
+ * (insert-columns.ts: plain SELECT items, compared WHERE names): each name once, with the places
+ * it is read (unknown-names.ts). An unquoted reserved word that names a column, where only an
+ * operand stands (expression-names.ts `reserved`), is reported once too. Names are not resolved
+ * for a query whose FROM clause is not read.
  */
-export function checkExpressionColumns(q: InsertQuery, at: string, diag: Diagnostics): void {
+export function checkExpressionColumns(q: InsertQuery, at: string, diag: Diagnostics, unknown = new UnknownNames()): void {
+  readNames(q, at, diag, unknown);
+  unknown.report(at, diag);
+}
+
+function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames): void {
   const from = q.from;
   const relations: readonly Relation[] = from !== undefined ? [{ table: from.table, qualifiers: from.qualifiers, ...(from.alias !== undefined ? { alias: from.alias } : {}) }] : (q.join?.relations ?? []);
   if (relations.length === 0 || relations.some((r) => r.table.columns === undefined)) return;
@@ -105,6 +82,11 @@ export function checkExpressionColumns(q: InsertQuery, at: string, diag: Diagnos
   const read = q.items.map((item, i) => (STAR.test(item.code) ? undefined : expressionNames(unaliased[i]!.text, unaliased[i]!.code)));
   const aliases = new Set(unaliased.flatMap((u) => (u.alias !== undefined ? [u.alias] : [])));
   const reported = new Set<string>();
+  const error = (key: string, message: string): void => {
+    if (reported.has(key)) return;
+    reported.add(key);
+    diag.error(at, message);
+  };
   const check = (where: string, chain: NameChain): void => {
     const [head, second] = chain.parts;
     let name = head!;
@@ -124,29 +106,41 @@ export function checkExpressionColumns(q: InsertQuery, at: string, diag: Diagnos
     } else if (aliases.has(head!.name) || relations.some((r) => r.qualifiers.includes(head!.name)) || (WINDOW_NAMES.has(head!.name.toLowerCase()) && !relations.some((r) => has(r, head!.name)))) {
       return;
     }
-    // After a qualifier an unquoted reserved word naming a column fails the parser (an unqualified one is a grammar word to expression-names.ts).
+    // After a qualifier an unquoted reserved word naming a column fails the parser (an unqualified one is `reserved` of expression-names.ts).
     const only = candidates[0]!;
     const reserved = qualifier === undefined || name.quoted ? undefined : unquotedReservedColumn(where, name.written, only.table, only.table.columns!, qualifier);
-    if (reserved === undefined && (hidden !== undefined || candidates.some((r) => has(r, name.name)))) return;
-    const key = `${where}\u0000${qualifier?.shown ?? ""}\u0000${name.written}`;
-    if (reported.has(key)) return;
-    reported.add(key);
-    diag.error(at, reserved ?? (candidates.length === 1 ? notAColumn(where, name.name, only.table, only.table.columns!, "") : notAColumnOfAny(where, name.name, candidates)));
+    if (reserved !== undefined) return error(`${qualifier!.shown}\u0000${name.written}`, reserved);
+    if (hidden !== undefined || candidates.some((r) => has(r, name.name))) return;
+    const value = chain.compared && second === undefined && !head!.quoted ? head!.written : undefined;
+    unknown.add(where, name.name, candidates, value);
+  };
+  /** An unquoted reserved word where an operand stands: an error when it names a column of a relation (in any case). */
+  const checkReserved = (where: string, word: NamePart): void => {
+    const r = relations.find((x) => x.table.columns!.some((c) => c.name.toLowerCase() === word.name.toLowerCase()));
+    const message = r === undefined ? undefined : unquotedReservedColumn(where, word.written, r.table, r.table.columns!);
+    if (message !== undefined) error(`\u0000${word.written}`, message);
   };
   q.items.forEach((item, i) => {
     // A plain item ([q.]c) over one relation is insert-columns.ts selectedValues's.
     if (from !== undefined && COLUMN_REF.test(unaliased[i]!.code)) return;
     for (const chain of read[i]?.names ?? []) check(itemLabel(item), chain);
+    for (const word of read[i]?.reserved ?? []) checkReserved(itemLabel(item), word);
   });
-  for (const c of q.join?.conditions ?? []) for (const chain of expressionNames(c.text, c.code)?.names ?? []) check(`the ${c.kind}`, chain);
+  for (const c of q.join?.conditions ?? []) {
+    const names = expressionNames(c.text, c.code);
+    for (const chain of names?.names ?? []) check(`the ${c.kind}`, chain);
+    for (const word of names?.reserved ?? []) checkReserved(`the ${c.kind}`, word);
+  }
   const span = from !== undefined ? (from.whereNames !== undefined ? from.clauses.where : undefined) : q.join?.clauses.where;
   if (span === undefined) return;
   const where = { text: q.text.slice(span[0], span[1]), code: q.code.slice(span[0], span[1]) };
   // The names compared in a one-relation WHERE clause are insert-columns.ts checkWhereOperands's.
   const operands = new Set((from?.whereOperands ?? []).map((o) => `${o.qualifier ?? ""}\u0000${o.name}`));
-  for (const chain of expressionNames(where.text, where.code)?.names ?? []) {
+  const names = expressionNames(where.text, where.code);
+  for (const chain of names?.names ?? []) {
     const [head, second] = chain.parts;
     const key = second === undefined ? `\u0000${head!.name}` : `${head!.name}\u0000${second.name}`;
     if (!operands.has(key)) check("the WHERE clause", chain);
   }
+  for (const word of names?.reserved ?? []) if (!operands.has(`\u0000${word.name}`)) checkReserved("the WHERE clause", word);
 }

@@ -17,6 +17,9 @@
  *   ON or EMPTY);
  * - a field after a dot (`r.f`, `f(x).f`, `arr[1].f`): a compound name is returned whole, and
  *   what it names is for the resolver.
+ * A reserved word a table may name a column by (reserved-words.ts), unquoted where only an operand
+ * stands (`UPPER(value)`, `CAST(timestamp AS DATE)`, `timestamp > ts`), is returned apart
+ * (`reserved`): Flink's parser fails on it, whatever the tables' columns.
  * Calcite's grammar: calcite `core/src/main/codegen/templates/Parser.jj` (`BuiltinFunctionCall`
  * for CAST, EXTRACT, POSITION, TRIM, SUBSTRING, OVERLAY, FLOOR/CEIL; `TimeUnitOrName`; the
  * `JsonValueFunctionCall` family; `NamedRoutineCall` for `=>`; `CompoundIdentifier`).
@@ -29,6 +32,7 @@
  * operator between them (syntax this reader does not know).
  */
 import { MARK } from "./insert-query.js";
+import { RESERVED_COLUMN_WORDS } from "./reserved-words.js";
 import { ENDING_WORDS, SQL_WORDS } from "./sql-words.js";
 
 /** One identifier of a compound name. */
@@ -43,6 +47,8 @@ export interface NamePart {
 /** A name the expression reads as a value: `c`, `t.c`, `t.c.f` (parts in order). */
 export interface NameChain {
   readonly parts: readonly NamePart[];
+  /** An operand of a comparison (`=`, `<>`, `<` ...): it may be a value written without quotes. */
+  readonly compared: boolean;
 }
 
 type Token =
@@ -113,11 +119,41 @@ const UNIT_FIRST = new Set(["EXTRACT", "TIMESTAMPADD", "TIMESTAMPDIFF", "TIMESTA
 /** What ends the type after a JSON function's RETURNING. */
 const AFTER_RETURNING = new Set(["DEFAULT", "NULL", "ERROR", "ON", "EMPTY"]);
 
+const COMPARISONS = ["=", "<>", "!=", "<", ">", "<=", ">="];
+/** What may stand before and after an operand (see reservedOperand). */
+const BEFORE_OPERAND = ["(", "[", ",", "+", "-", "*", "/", "%", "||", ...COMPARISONS];
+const AFTER_OPERAND = [")", "]", ",", "+", "-", "*", "/", "%", "||", ...COMPARISONS];
+const WORDS_BEFORE_OPERAND = new Set(["AND", "OR", "NOT", "CASE", "WHEN", "THEN", "ELSE"]);
+const WORDS_AFTER_OPERAND = new Set(["AND", "OR", "IS", "WHEN", "THEN", "ELSE", "END"]);
+
 const isWord = (t: Token | undefined): boolean => t?.kind === "name" && t.upper !== undefined && SQL_WORDS.has(t.upper);
 const isOp = (t: Token | undefined, ...ops: string[]): boolean => t?.kind === "op" && ops.includes(t.op);
 /** A token that ends an operand, so no operand follows it: a name that is no grammar word, a literal, a number, `)`, `]`, or one of ENDING_WORDS. */
 const endsOperand = (t: Token | undefined): boolean =>
   t !== undefined && (t.kind === "literal" || t.kind === "number" || isOp(t, ")", "]") || (t.kind === "name" && (!isWord(t) || ENDING_WORDS.has(t.upper!))));
+
+/**
+ * Whether the unquoted word at `k` (a word of RESERVED_COLUMN_WORDS but USER, which alone is the
+ * function USER) stands where only an operand can: at the start of the expression or after `(`,
+ * `,`, an arithmetic or comparison operator, AND, OR, NOT, CASE, WHEN, THEN or ELSE, and before its
+ * end, `)`, `,`, such an operator, AND, OR, IS, WHEN, THEN, ELSE, END or a CAST's AS. Not as the
+ * first argument of EXTRACT and the like (a unit) nor inside OVER (...) (`ROWS`, `RANGE`), and
+ * never next to a literal (`TIMESTAMP '...'`, `INTERVAL '1' HOUR`, `KEY 'a' VALUE x`), after TO
+ * (`CEIL(ts TO DAY)`), before `(` (a function) or in a type (the caller skips those). There the
+ * parser wants an expression and fails on the keyword (calcite `Parser.jj`: no reserved word is
+ * an `Identifier`).
+ */
+function reservedOperand(tokens: readonly Token[], k: number, frame: Frame): boolean {
+  const t = tokens[k]!;
+  if (t.kind !== "name" || t.upper === undefined || t.upper === "USER" || !RESERVED_COLUMN_WORDS.has(t.upper)) return false;
+  const prev = tokens[k - 1];
+  const next = tokens[k + 1];
+  if (frame.fn === "OVER" || (isOp(prev, "(") && UNIT_FIRST.has(frame.fn ?? ""))) return false;
+  const before = prev === undefined || isOp(prev, ...BEFORE_OPERAND) || (prev.kind === "name" && WORDS_BEFORE_OPERAND.has(prev.upper ?? ""));
+  const castAs = next?.kind === "name" && next.upper === "AS" && (frame.fn === "CAST" || frame.fn === "TRY_CAST");
+  const after = next === undefined || isOp(next, ...AFTER_OPERAND) || castAs || (next.kind === "name" && WORDS_AFTER_OPERAND.has(next.upper ?? ""));
+  return before && after;
+}
 
 interface Frame {
   readonly fn: string | undefined;
@@ -133,11 +169,12 @@ interface Frame {
  * kept; same offsets); a SELECT item without its alias (insert-query.ts withoutAlias). undefined
  * when the expression cannot be read with certainty.
  */
-export function expressionNames(text: string, code: string): { names: NameChain[] } | undefined {
+export function expressionNames(text: string, code: string): { names: NameChain[]; reserved: NamePart[] } | undefined {
   const tokens = tokenize(text, code);
   if (tokens === undefined) return undefined;
   const frames: Frame[] = [{ fn: undefined, close: ")", skip: false, returning: false }];
   const names: NameChain[] = [];
+  const reserved: NamePart[] = [];
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
     const prev = tokens[k - 1];
@@ -180,7 +217,10 @@ export function expressionNames(text: string, code: string): { names: NameChain[
     const single = end === start;
     if (single && t.upper !== undefined) {
       const before = prev?.kind === "name" ? prev.upper : undefined;
-      if (SQL_WORDS.has(t.upper) || before === "OVER" || before === "TO") continue;
+      if (SQL_WORDS.has(t.upper) || before === "OVER" || before === "TO") {
+        if (before !== "TO" && reservedOperand(tokens, k, frame)) reserved.push({ name: t.name, written: t.written, quoted: false });
+        continue;
+      }
       if (isOp(prev, "(") && (UNIT_FIRST.has(frame.fn ?? "") || frame.fn === "OVER")) continue;
       if (next?.kind === "literal" && next.at === t.end) continue;
       if (t.name.startsWith(MARK)) return undefined;
@@ -192,8 +232,8 @@ export function expressionNames(text: string, code: string): { names: NameChain[
       const p = tokens[j] as NamePart;
       parts.push({ name: p.name, written: p.written, quoted: p.quoted });
     }
-    names.push({ parts });
+    names.push({ parts, compared: isOp(prev, ...COMPARISONS) || isOp(next, ...COMPARISONS) });
   }
   if (frames.length !== 1) return undefined;
-  return { names };
+  return { names, reserved };
 }

@@ -29,7 +29,7 @@ import type { TableColumn, TableDefinition } from "../components/table-definitio
 import { supportsImplicitCast } from "../types/casts.js";
 import { quoteIdentifier, type DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { checkExpressionColumns, hidingAlias, notAColumn, writtenQualifier } from "./expression-columns.js";
+import { checkExpressionColumns, hidingAlias, writtenQualifier } from "./expression-columns.js";
 import { COLUMN_REF, readInsertQuery, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
 import { readsAsFunction, unquotedReservedColumn, unquotedReservedSinkColumn } from "./reserved-words.js";
@@ -37,6 +37,7 @@ import { castType, literalType } from "./select-item-types.js";
 import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
+import { UnknownNames } from "./unknown-names.js";
 import { checkUpsertFromChangelog, type UpsertContext } from "./upsert-keys.js";
 
 /** One value of the SELECT list: its text for messages and its type when known. */
@@ -68,7 +69,7 @@ const NOT_COLUMNS = new Set(["NULL", "TRUE", "FALSE", "UNKNOWN", "DATE", "TIME",
  * FROM table: a value written without quotes (`status = SHIPPED`, as a string interpolated with
  * `${...}` renders) or a misspelt column. Flink resolves them as columns and fails.
  */
-function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics): void {
+function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames): void {
   const from = q.from;
   const columns = from?.table.columns;
   if (from === undefined || columns === undefined) return;
@@ -95,8 +96,7 @@ function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics): void
       diag.error(at, `the WHERE clause has ${o.name} in double quotes, which Flink SQL does not read as a string (strings take single quotes, names back-quotes): write '${dq[1]!.replace(/'/g, "''")}'`);
       continue;
     }
-    const value = o.quoted || o.qualifier !== undefined ? "" : `; if it is a value, quote it: '${o.word.replace(/'/g, "''")}' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})`;
-    diag.error(at, notAColumn("the WHERE clause", o.name, from.table, columns, value));
+    unknown.add("the WHERE clause", o.name, [from], o.quoted || o.qualifier !== undefined ? undefined : o.word);
   }
 }
 
@@ -104,7 +104,7 @@ function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics): void
  * The values of the SELECT list (a `*` expanded to the FROM table's columns), reporting column
  * references that match no column; undefined when a `*` cannot be expanded.
  */
-function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): SelectedValue[] | undefined {
+function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames): SelectedValue[] | undefined {
   const values: SelectedValue[] = [];
   const from = q.from;
   const fromColumns: readonly TableColumn[] | undefined = from?.table.columns;
@@ -143,7 +143,7 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics): Selected
           continue;
         }
         const quoted = ref[2]!.startsWith("q");
-        if (quoted || qualifier !== undefined || !NOT_COLUMNS.has(name.toUpperCase())) diag.error(at, notAColumn("the SELECT list", name, from!.table, fromColumns, ""));
+        if (quoted || qualifier !== undefined || !NOT_COLUMNS.has(name.toUpperCase())) unknown.add("the SELECT list", name, [from!]);
       }
     }
     const literal = literalType(code, text);
@@ -277,9 +277,11 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
       );
     }
   }
-  checkWhereOperands(q, at, diag);
-  const values = selectedValues(q, at, diag);
-  checkExpressionColumns(q, at, diag);
+  // Names that are no column: gathered, then reported once each with every place they are read.
+  const unknown = new UnknownNames();
+  checkWhereOperands(q, at, diag, unknown);
+  const values = selectedValues(q, at, diag, unknown);
+  checkExpressionColumns(q, at, diag, unknown);
   if (values === undefined) return;
   if (values.length !== targets.length) {
     const cols = targets.map((c) => c.name);

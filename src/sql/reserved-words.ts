@@ -20,6 +20,7 @@
  * USER after a dot is no function call either: always an error.
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
+import { quoteIdentifier } from "../types/data-type.js";
 
 export const RESERVED_COLUMN_WORDS: ReadonlySet<string> = new Set([
   "VALUE", "VALUES", "TIMESTAMP", "TIME", "DATE", "USER", "YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND",
@@ -27,6 +28,28 @@ export const RESERVED_COLUMN_WORDS: ReadonlySet<string> = new Set([
   "PARTITION", "SYSTEM", "MATCH", "WINDOW", "CURRENT", "ELEMENT", "OFFSET", "SUM", "MIN", "MAX", "AVG", "LOWER",
   "UPPER", "TRIM", "CHAR", "METHOD", "SCOPE", "SQL",
 ]);
+
+/** Calcite's `<IDENTIFIER>` token: a `LETTER` (ASCII letters, `_`, the Latin-1 and other letters from U+00C0 to U+1FFF) then letters, digits and `$` (calcite `Parser.jj`). */
+const LETTER = "A-Za-z_\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u1fff";
+const PLAIN_NAME = new RegExp(`^[${LETTER}][${LETTER}0-9$]*$`);
+
+/**
+ * `name` as it must be written in SQL: back-quoted (quoteIdentifier) when it is one of `words`
+ * (RESERVED_COLUMN_WORDS; a caller that may meet any keyword passes sql-words.ts SQL_WORDS, where
+ * a back-quote too many is harmless) or no plain identifier (a space, a dash: PLAIN_NAME), as it is otherwise.
+ */
+export function sqlName(name: string, words: ReadonlySet<string> = RESERVED_COLUMN_WORDS): string {
+  return PLAIN_NAME.test(name) && !words.has(name.toUpperCase()) ? name : quoteIdentifier(name);
+}
+
+/**
+ * `written` (SQL text) for a message, followed by how a sql`...` template writes it when it holds
+ * back-quotes: there a back-quote ends the template literal, so it is written \` (`template`: the
+ * same text with an interpolated table as `${<the FlinkTable object>}`).
+ */
+export function withTemplateForm(written: string, template = written): string {
+  return written.includes("`") ? `${written} (in a sql\`...\` template: ${template.replace(/`/g, "\\`")})` : written;
+}
 
 /**
  * A qualifier written before a column name (`t.`, `` `my t`. ``, `${source}.`): as the script
@@ -48,12 +71,11 @@ function reservedColumn(written: string, columns: readonly TableColumn[], qualif
   if (written.startsWith("`") || !RESERVED_COLUMN_WORDS.has(written.toUpperCase())) return undefined;
   const column = columns.find((c) => c.name === written) ?? columns.find((c) => c.name.toLowerCase() === written.toLowerCase());
   if (column === undefined) return undefined;
-  const quoted = "`" + column.name.replace(/`/g, "``") + "`";
-  // Inside a sql`...` template literal a back-quote ends the template: it is written \`.
+  const quoted = quoteIdentifier(column.name);
   const fix = qualifier?.hiddenBy !== undefined ? { shown: qualifier.hiddenBy, template: qualifier.hiddenBy } : qualifier;
   const plain = fix === undefined ? quoted : `${fix.shown}.${quoted}`;
   const template = fix === undefined ? quoted : `${fix.template}.${quoted}`;
-  return { column, quoted: `${plain} (in a sql\`...\` template: ${template.replace(/`/g, "\\`")})`, upper: written.toUpperCase() };
+  return { column, quoted: withTemplateForm(plain, template), upper: written.toUpperCase() };
 }
 
 /** What Flink's parser makes of the unquoted reserved word `written` where a name is expected. */
@@ -75,7 +97,7 @@ export function unquotedReservedColumn(where: string, written: string, table: Ta
     return (
       `${where} reads the column ${JSON.stringify(r.column.name)} of ${table.label} as ${qualifier.shown}.${written} without back-quotes, but ${r.upper} is a reserved word of Flink SQL: ` +
       `the parser takes no reserved word after a dot either, so it reads ${qualifier.shown} and fails on the dot when the job starts ("Encountered \\". ${written}\\""); write ${r.quoted}` +
-      (qualifier.hiddenBy !== undefined ? `: the alias ${qualifier.hiddenBy} hides the table's own name (${qualifier.shown}.\`${r.column.name.replace(/`/g, "``")}\` fails with "Table '${table.tableName}' not found")` : "")
+      (qualifier.hiddenBy !== undefined ? `: the alias ${qualifier.hiddenBy} hides the table's own name (${qualifier.shown}.${quoteIdentifier(r.column.name)} fails with "Table '${table.tableName}' not found")` : "")
     );
   }
   if (readsAsFunction(written)) {

@@ -12,6 +12,14 @@ import { closingParen } from "./top-level.js";
 /** The columns a window TVF adds, after the table's own. */
 const WINDOW_COLUMNS: readonly TableColumn[] = ["window_start", "window_end", "window_time"].map((name) => ({ name, insertable: false }));
 
+/** The relations windowRelation made (messages name them "the window TVF over ..."). */
+const WINDOWED = new WeakSet<TableDefinition>();
+
+/** Whether `table` is a window TVF relation of windowRelation (the table's columns and the window columns). */
+export function isWindowRelation(table: TableDefinition): boolean {
+  return WINDOWED.has(table);
+}
+
 /**
  * The window TVF relation starting at `at` of `code` (marked code: `mark(k)` stands for table k):
  * the table with the window columns added, and where the relation ends; undefined when no window
@@ -28,5 +36,7 @@ export function windowRelation(code: string, at: number, tables: readonly TableD
   if (call === null) return undefined;
   const table = tables[Number(call[1])];
   if (table?.columns === undefined) return undefined;
-  return { table: { ...table, columns: [...table.columns, ...WINDOW_COLUMNS] }, end: close + 1 };
+  const windowed: TableDefinition = { ...table, columns: [...table.columns, ...WINDOW_COLUMNS] };
+  WINDOWED.add(windowed);
+  return { table: windowed, end: close + 1 };
 }

@@ -1,0 +1,98 @@
+/**
+ * Names a statement reads that are no column of the relations they may name, gathered over the
+ * whole statement (the plain SELECT items and compared WHERE names of insert-columns.ts, the
+ * names inside expressions and ON conditions of expression-columns.ts) so that each misspelt name
+ * is reported once, with every place it is read. Flink's validator stops at the first one ("Column
+ * 'x' not found in any table"; calcite `SqlValidatorImpl`, `DelegatingScope.fullyQualify`).
+ *
+ * Names in messages are shown as they must be written in SQL (reserved-words.ts `sqlName`:
+ * back-quoted when reserved or no plain identifier), so a suggestion can be copied as it is.
+ */
+import type { TableDefinition } from "../components/table-definition.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { closestKey } from "../validation/known-keys.js";
+import type { Relation } from "./join-relations.js";
+import { sqlName, withTemplateForm } from "./reserved-words.js";
+import { isWindowRelation } from "./window-relation.js";
+
+/** The relations a name may belong to: the one FROM relation (its alias is unknown here), or those of a join. */
+type Candidates = readonly Pick<Relation, "table" | "alias">[];
+
+const NOT_FOUND = '; Flink fails when the job starts ("Column ... not found in any table")';
+
+/** `shown` (SQL text) for a message: in double quotes when plain, else with its sql`...` template form. */
+function quotedForMessage(shown: string): string {
+  return shown.includes("`") ? withTemplateForm(shown) : JSON.stringify(shown);
+}
+
+/** A relation in messages: "the window TVF over" a window TVF's table. */
+const relationLabel = (t: TableDefinition): string => (isWindowRelation(t) ? `the window TVF over ${t.label}` : t.label);
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(places: readonly string[]): string {
+  return places.length < 2 ? places.join("") : `${places.slice(0, -1).join(", ")} and ${places[places.length - 1]}`;
+}
+
+/** The advice for an unquoted name that may be a value written without quotes (`status = SHIPPED`, as a string interpolated with `${...}` renders). */
+export function valueAdvice(word: string): string {
+  return `; if it is a value, quote it: '${word.replace(/'/g, "''")}' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})`;
+}
+
+/**
+ * The message for `name`, read at `places` (the SELECT list, the WHERE clause, ...), which is no
+ * column of `relations`; `value`: the word to quote when it may be a value (valueAdvice).
+ */
+export function notAColumn(places: readonly string[], name: string, relations: Candidates, value?: string): string {
+  const reads = `${listed(places)} ${places.length > 1 ? "read" : "reads"} ${JSON.stringify(name)}, which is not a column of `;
+  const advice = value === undefined ? "" : valueAdvice(value);
+  if (relations.length === 1) {
+    const table = relations[0]!.table;
+    const names = (table.columns ?? []).map((c) => c.name);
+    const otherCase = names.find((c) => c.toLowerCase() === name.toLowerCase());
+    const near = otherCase ?? closestKey(name, names);
+    return (
+      reads +
+      relationLabel(table) +
+      (otherCase !== undefined
+        ? ` (Flink's identifiers are case-sensitive: the column is ${quotedForMessage(sqlName(otherCase))})`
+        : `${near !== undefined ? `; did you mean ${quotedForMessage(sqlName(near))}?` : ""} (its columns: ${names.map((n) => sqlName(n)).join(", ")})${advice}`) +
+      NOT_FOUND
+    );
+  }
+  const qualified = relations.flatMap((r) => (r.table.columns ?? []).map((c) => ({ column: c.name, shown: `${sqlName(r.alias ?? r.table.tableName)}.${sqlName(c.name)}` })));
+  const otherCase = qualified.find((c) => c.column.toLowerCase() === name.toLowerCase());
+  const nearest = closestKey(name, qualified.map((c) => c.column));
+  const near = otherCase ?? qualified.find((c) => c.column === nearest);
+  const tables = relations.map((r) => `${relationLabel(r.table)}${r.alias !== undefined ? ` (as ${r.alias})` : ""}`).join(" or ");
+  return (
+    reads +
+    tables +
+    (otherCase !== undefined
+      ? ` (Flink's identifiers are case-sensitive: the column is ${quotedForMessage(otherCase.shown)})`
+      : `${near !== undefined ? `; did you mean ${quotedForMessage(near.shown)}?` : ""} (their columns: ${qualified.map((c) => c.shown).join(", ")})${advice}`) +
+    NOT_FOUND
+  );
+}
+
+/** The unknown names of one statement, reported once each (see the module comment). */
+export class UnknownNames {
+  private readonly found = new Map<string, { name: string; relations: Candidates; places: string[]; value?: string }>();
+
+  /**
+   * `name`, read at `place`, is no column of `relations` (one, or every relation of a join);
+   * `value`: the word to quote when it may be a value written without quotes.
+   */
+  add(place: string, name: string, relations: Candidates, value?: string): void {
+    const key = `${relations.map((r) => `${r.alias ?? ""}\u0001${r.table.tableName}`).join("\u0002")}\u0000${name}`;
+    const entry = this.found.get(key) ?? { name, relations, places: [] };
+    if (!entry.places.includes(place)) entry.places.push(place);
+    if (entry.value === undefined && value !== undefined) entry.value = value;
+    this.found.set(key, entry);
+  }
+
+  /** Reports every name gathered, at `at`, and forgets them. */
+  report(at: string, diag: Diagnostics): void {
+    for (const e of this.found.values()) diag.error(at, notAColumn(e.places, e.name, e.relations, e.value));
+    this.found.clear();
+  }
+}
