@@ -38,6 +38,30 @@ const STRICT_PREDICATE = /<>|!=|<=|>=|[=<>]|\b(?:IN|BETWEEN|LIKE|SIMILAR\s+TO)\b
 const REF = new RegExp(String.raw`(?<![\w$.])(?:(${NAME})\s*\.\s*)?(${NAME})(?![\w$]|\s*[.(])`, "g");
 
 /**
+ * `[s, e)` of `code` without the parentheses that enclose all of it, pair by pair (`((a = 1))` →
+ * `a = 1`; `(a) = (b)` stays whole). The pairs are matched once, in one pass: peeling them one by
+ * one with closingParen would rescan the rest for every level of nesting.
+ */
+function withoutEnclosingParens(code: string, s: number, e: number): [number, number] {
+  const closer = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = s; i < e; i++) {
+    const c = code[i];
+    if (c === "(" || c === "[") open.push(i);
+    else if ((c === ")" || c === "]") && open.length > 0) closer.set(open.pop()!, i);
+  }
+  for (;;) {
+    let a = s;
+    while (a < e && /\s/.test(code[a]!)) a++;
+    let b = e - 1;
+    while (b > a && /\s/.test(code[b]!)) b--;
+    if (code[a] !== "(" || closer.get(a) !== b) return [s, e];
+    s = a + 1;
+    e = b;
+  }
+}
+
+/**
  * The columns a top-level condition of the WHERE clause (whereClause) rejects NULL for: the WHERE
  * is split into its top-level AND conditions (an AND of BETWEEN or inside CASE ... END excepted;
  * none when an OR is at the top level, which binds looser); a condition counts when
@@ -70,16 +94,11 @@ export function nullRejectedColumns(text: string, code: string, where: WhereClau
     }
   }
   conditions.push([from, clause.length]);
-  for (let [s, e] of conditions) {
+  for (const [s0, e0] of conditions) {
     // A condition in parentheses of its own: read inside them.
-    for (;;) {
-      const lead = code.slice(start + s, start + e);
-      const open = lead.length - lead.trimStart().length;
-      const close = lead.trimEnd().length - 1;
-      if (lead[open] !== "(" || closingParen(lead, open) !== close) break;
-      s += open + 1;
-      e = s + (close - open - 1);
-    }
+    const [ps, pe] = withoutEnclosingParens(code, start + s0, start + e0);
+    const s = ps - start;
+    const e = pe - start;
     // NOT (body) rejects NULL only as NOT (c IS NULL): read the body as that form.
     const raw = code.slice(start + s, start + e);
     const notParens = NOT_PARENS.exec(raw);
