@@ -14,6 +14,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import { formatFlinkDuration, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "../options/duration.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
+import { flinkKeyTypoWarning } from "../options/known-flink-options.js";
 import { credentialEntryProblem, type CredentialTarget, plainStringValueProblem } from "../validation/secrets.js";
 
 export const RUNTIME_MODE_KEY = "execution.runtime-mode";
@@ -113,6 +114,9 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
     if (key === PARALLELISM_KEY && parallelism !== undefined) {
       diag.error(at, "is also set by the `parallelism` arg; set the default parallelism in one place (prefer `parallelism`)");
     }
+    // A key already reported (forbidden, or placed elsewhere) keeps that one message.
+    const typo = diag.hasErrorAt(at) ? undefined : flinkKeyTypoWarning(key);
+    if (typo !== undefined) diag.warn(at, typo);
   }
 }
 

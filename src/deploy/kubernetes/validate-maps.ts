@@ -9,6 +9,7 @@ import { credentialEntryProblem, isCredentialKey, valueCarriesCredential } from 
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts } from "./args.js";
 import { JOB_DECIDED_KEYS, OPERATOR_FORBIDDEN_KEYS } from "./flink-configuration.js";
 import { icebergWriteKeyProblem } from "../../sql/job-config.js";
+import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
 import { SCRIPT_MOUNT_DIR, SCRIPT_VOLUME_NAME } from "./naming.js";
 import { FLINK_CONTAINER, templateEnv } from "./pod-template.js";
 import { CHECKPOINT_DIR_KEYS, SAVEPOINT_DIR_KEYS } from "./versions.js";
@@ -64,6 +65,8 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
     if (jobValue !== undefined && jobValue !== value && !JOB_DECIDED_KEYS.has(key)) {
       k.error("", `conflicts with the job's configuration (${JSON.stringify(jobValue)} there, ${JSON.stringify(value)} here): set it in one place`);
     }
+    const typo = k.hasErrorAt("") ? undefined : flinkKeyTypoWarning(key);
+    if (typo !== undefined) k.warn("", typo);
   }
   for (const key of Object.keys(job.flinkConfiguration).sort()) {
     if (OPERATOR_FORBIDDEN_KEYS.includes(key)) {

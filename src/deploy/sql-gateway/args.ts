@@ -19,6 +19,7 @@ import { isDeferred } from "../../validation/deferred.js";
 import { credentialEnvironment, isCredentialKey, plainStringValueProblem, valueCarriesCredential } from "../../validation/secrets.js";
 import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.js";
 import { restoreKeyProblem } from "../target-keys.js";
+import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
 
 
 import { parseFlinkDuration } from "../../options/duration.js";
@@ -218,6 +219,8 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
     } else if (isCredentialKey(key) && isPlainString(value)) {
       diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainCredentialMessage(JSON.stringify(key), SESSION_TRAVEL));
     }
+    const typo = diag.hasErrorAt(`sessionProperties[${JSON.stringify(key)}]`) ? undefined : flinkKeyTypoWarning(key);
+    if (typo !== undefined) diag.warn(`sessionProperties[${JSON.stringify(key)}]`, typo);
   }
   // A map that is itself an Output is checked when known (job-targets.ts), as sessionProperties.
   const headers = isDeferred(args.headers) ? {} : (args.headers ?? {});

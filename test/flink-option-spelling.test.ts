@@ -1,0 +1,102 @@
+/**
+ * Misspelt Flink configuration keys (known-flink-options.ts): a warning naming the option meant, in
+ * the job's configuration, kubernetes.flinkConfiguration and sqlGateway.sessionProperties; nothing
+ * for a known key or one near no known key; a forbidden key keeps its own error alone.
+ */
+import { expect } from "chai";
+import { computeJobConfig } from "../src/sql/job-config.js";
+import { validateKubernetesArgs, type KubernetesArgs, type KubernetesJobFacts } from "../src/deploy/kubernetes/index.js";
+import { validateSqlGatewayArgs } from "../src/deploy/sql-gateway/args.js";
+import { flinkKeyTypoWarning, KNOWN_FLINK_OPTIONS } from "../src/options/known-flink-options.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
+
+const tail = (near: string): string => `Flink ignores unknown keys, so ${near} would keep its default and this setting would have no effect`;
+
+function jobConfig(configuration: Record<string, string>): Diagnostics {
+  const diag = new Diagnostics();
+  computeJobConfig({ runtimeMode: "streaming", configuration, sinks: [], reads: [] }, diag);
+  return diag;
+}
+
+describe("misspelt Flink configuration keys", () => {
+  it("the job's configuration: table.exec.state.tll, taskmanager.numberOfTaskSlot, execution.checkpointing.intervall each warn with the option meant", () => {
+    const diag = jobConfig({ "table.exec.state.tll": "1d", "taskmanager.numberOfTaskSlot": "2", "execution.checkpointing.intervall": "30s" });
+    expect(diag.errors).to.deep.equal([]);
+    expect(diag.warnings).to.deep.equal([
+      {
+        path: 'configuration["table.exec.state.tll"]',
+        message: `"table.exec.state.tll" is not a Flink configuration option; did you mean table.exec.state.ttl? ${tail("table.exec.state.ttl")}`,
+      },
+      {
+        path: 'configuration["taskmanager.numberOfTaskSlot"]',
+        message: `"taskmanager.numberOfTaskSlot" is not a Flink configuration option; did you mean taskmanager.numberOfTaskSlots? ${tail("taskmanager.numberOfTaskSlots")}`,
+      },
+      {
+        path: 'configuration["execution.checkpointing.intervall"]',
+        message: `"execution.checkpointing.intervall" is not a Flink configuration option; did you mean execution.checkpointing.interval? ${tail("execution.checkpointing.interval")}`,
+      },
+    ]);
+  });
+
+  it("a known key, a deprecated fallback name, and a connector's or plugin's own key get nothing", () => {
+    const diag = jobConfig({
+      "table.exec.state.ttl": "1d",
+      "state.checkpoints.dir": "s3://b/cp",
+      "pipeline.operator-chaining": "false",
+      "rest.flamegraph.enabled": "true",
+      "state.backend.rocksdb.localdir": "/tmp/rocks",
+      "metrics.reporters": "prom",
+    });
+    expect(diag.warnings).to.deep.equal([]);
+    expect(diag.errors).to.deep.equal([]);
+  });
+
+  it("a key in the wrong case is a typo too (Flink's keys are case-sensitive)", () => {
+    expect(flinkKeyTypoWarning("Table.Exec.State.TTL")).to.equal(
+      `"Table.Exec.State.TTL" is not a Flink configuration option; did you mean table.exec.state.ttl? ${tail("table.exec.state.ttl")}`,
+    );
+  });
+
+  it("a key the package forbids keeps its own error and gets no typo warning", () => {
+    const diag = jobConfig({ "execution.runtime-mode": "batch", "upsert-enabled": "true" });
+    expect(diag.warnings).to.deep.equal([]);
+    expect(diag.errors.map((e) => e.path)).to.deep.equal(['configuration["execution.runtime-mode"]', 'configuration["upsert-enabled"]']);
+  });
+
+  it("kubernetes.flinkConfiguration: a misspelt key warns at its own path", () => {
+    const args: KubernetesArgs = {
+      image: "registry.example.com/flink-iceberg:1.20",
+      flinkVersion: "v1_20",
+      sqlRunner: { jarURI: "local:///opt/flink/usrlib/sql-runner.jar" },
+      flinkConfiguration: { "taskmanager.numberOfTaskSlot": "2", "taskmanager.numberOfTaskSlots": "2" },
+    };
+    const facts: KubernetesJobFacts = { jobName: "j", runtimeMode: "streaming", bounded: false, parallelism: 2, flinkConfiguration: { "parallelism.default": "2" }, needsFormatV3: false };
+    const diag = new Diagnostics();
+    validateKubernetesArgs(args, facts, diag);
+    expect(diag.warnings.filter((w) => w.message.includes("not a Flink configuration option"))).to.deep.equal([
+      {
+        path: 'kubernetes.flinkConfiguration["taskmanager.numberOfTaskSlot"]',
+        message: `"taskmanager.numberOfTaskSlot" is not a Flink configuration option; did you mean taskmanager.numberOfTaskSlots? ${tail("taskmanager.numberOfTaskSlots")}`,
+      },
+    ]);
+  });
+
+  it("sqlGateway.sessionProperties: a misspelt key warns; cluster keys (rest.address, execution.target) do not", () => {
+    const diag = new Diagnostics();
+    validateSqlGatewayArgs(
+      { endpoint: "http://gateway:8083", sessionProperties: { "table.exec.state.tll": "1d", "rest.address": "jm", "execution.target": "remote" } },
+      diag,
+    );
+    expect(diag.errors).to.deep.equal([]);
+    expect(diag.warnings).to.deep.equal([
+      {
+        path: 'sessionProperties["table.exec.state.tll"]',
+        message: `"table.exec.state.tll" is not a Flink configuration option; did you mean table.exec.state.ttl? ${tail("table.exec.state.ttl")}`,
+      },
+    ]);
+  });
+
+  it("the list has no duplicates", () => {
+    expect(new Set(KNOWN_FLINK_OPTIONS).size).to.equal(KNOWN_FLINK_OPTIONS.length);
+  });
+});
