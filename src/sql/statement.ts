@@ -53,12 +53,34 @@ export const AS_SQL_TEXT =
   "is inserted as SQL text, not as a value: quote values with sqlLiteral(value) (it doubles the quotes), e.g. sql`... WHERE currency = ${sqlLiteral(currency)}`";
 
 /**
+ * What a table component (a Pulumi ComponentResource, no toString of its own) becomes when a plain
+ * template literal interpolates it: `Object.prototype.toString`'s `[object Object]` (or
+ * `[object Tag]` for an object with a Symbol.toStringTag). ECMAScript §20.1.3.6.
+ */
+const OBJECT_TO_STRING = /\[object [A-Za-z]+\]/;
+
+/** The error for a plain-string statement that a forgotten `sql` tag made (`${sink}` → "[object Object]"), else undefined. */
+export function untaggedTemplateProblem(input: string): string | undefined {
+  if (!OBJECT_TO_STRING.test(input)) return undefined;
+  const form = OBJECT_TO_STRING.exec(input)![0];
+  return (
+    `the statement is a plain template literal, so \${...} turned each table into ${JSON.stringify(form)}; ` +
+    'tag it: sql`INSERT INTO ${sink} ...` (import { sql } from "pulumi-flink-iceberg")'
+  );
+}
+
+/**
  * Classifies one statement and checks its form; problems go to `diag` (paths relative to the
  * statement, e.g. `statements[2]`). Returns undefined when the statement is unusable.
  */
 export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics): AnalyzedStatement | undefined {
   if (typeof input !== "string" && !(input instanceof SqlStatement)) {
     diag.error("", `a statement must be built with the sql\`...\` tag (or be a string); got ${input === null ? "null" : typeof input}`);
+    return undefined;
+  }
+  const untagged = typeof input === "string" ? untaggedTemplateProblem(input) : undefined;
+  if (untagged !== undefined) {
+    diag.error("", untagged);
     return undefined;
   }
   const stmt = new SqlStatement(stripTrailing(typeof input === "string" ? [{ kind: "text", text: input }] : input.segments));
