@@ -234,6 +234,11 @@ new FlinkSqlJob("gw-job", { statements: [sql\`INSERT INTO \${dst} SELECT a FROM 
     expect(r.code, r.stderr).to.equal(0);
     expect(r.stdout).to.contain(path.join("gw-job", "sql-gateway.yaml"));
     expect(fs.readFileSync(path.join(out, "gw-job", "manifests.yaml"), "utf8")).to.equal("# no Kubernetes objects: this job runs on a SQL Gateway (see sql-gateway.yaml)\n");
+    // --help says what manifests.yaml holds for such a job.
+    const help = await runCli(["--help"]);
+    expect(help.stdout.replace(/\s+/g, " ")).to.contain(
+      "<out>/<job>/manifests.yaml (the Kubernetes target's objects; for a job on another target or none, only a comment saying there are none)",
+    );
     const text = fs.readFileSync(path.join(out, "gw-job", "sql-gateway.yaml"), "utf8");
     expect(text).not.to.contain("hunter2");
     expect(text).not.to.contain("t0ken");

@@ -24,7 +24,8 @@ export type CliCommand = SynthOptions | { command: "help" } | { command: "versio
 export const USAGE = `Usage: flink-iceberg synth <program> [options]
 
 Runs a Pulumi program offline under Pulumi's mock runtime (no Pulumi CLI, no cloud) and writes,
-for each FlinkSqlJob, <out>/<job>/job.sql, <out>/<job>/manifests.yaml (Kubernetes target),
+for each FlinkSqlJob, <out>/<job>/job.sql, <out>/<job>/manifests.yaml (the Kubernetes target's
+objects; for a job on another target or none, only a comment saying there are none),
 <out>/<job>/sql-gateway.yaml (SQL Gateway target: what is submitted), <out>/<job>/iceberg-schemas.json
 and <out>/<job>/iceberg-partition-specs.json (the Iceberg schema and partition spec of each table),
 then prints a summary.
