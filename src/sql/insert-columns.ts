@@ -239,6 +239,17 @@ function nullIntoNotNull(v: SelectedValue, col: TableColumn, nullRejected: reado
   return v.column !== undefined && v.neverNull !== true && v.type !== undefined && v.type.isNullable && col.type !== undefined && !col.type.isNullable && !nullRejected.includes(v.column);
 }
 
+/**
+ * The column-list form of an INSERT whose SELECT list has `count` values for the columns `cols`:
+ * the columns the values go to, in order (all of them when there are more values), after the static
+ * PARTITION clause as written, which Flink's grammar puts before the column list (flink
+ * `docs/content/docs/dev/table/sql/insert.md`: `INSERT { INTO | OVERWRITE } t [PARTITION part_spec] [column_list] select`).
+ */
+function columnListExample(q: InsertQuery, cols: readonly string[], count: number): string {
+  const partition = q.staticPartitionClause !== undefined ? `${q.staticPartitionClause} ` : "";
+  return `INSERT INTO \${sink} ${partition}(${cols.slice(0, Math.min(Math.max(count, 1), cols.length)).join(", ")}) SELECT ...`;
+}
+
 export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notNullEnforcer: string | null = "ERROR", upsert: UpsertContext = { batch: false, materialize: undefined }): void {
   const target: TableDefinition | undefined = a.target;
   const sinkColumns = target?.columns?.filter((c) => c.insertable);
@@ -291,7 +302,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
         ? `the SELECT list has ${plural(values.length, "value")}, but the column list after ${target.label} names ${plural(cols.length, "column")}; name one column per value`
         : `the SELECT list has ${plural(values.length, "value")}, but ${target.label} has ${plural(cols.length, "column")} to fill` +
             `${q.staticPartition !== undefined ? ` besides the static PARTITION (${q.staticPartition.join(", ")})` : ""} (${cols.join(", ")}); ` +
-            `Flink fails when the job starts ("Different number of columns"): select one value per column, in this order, or name the columns you fill, e.g. INSERT INTO \${sink} (${cols.slice(0, 2).join(", ")}) SELECT ...`,
+            `Flink fails when the job starts ("Different number of columns"): select one value per column, in this order, or name the columns you fill, e.g. ${columnListExample(q, cols, values.length)}`,
     );
     return;
   }

@@ -71,6 +71,8 @@ export interface InsertQuery extends SelectQuery {
   readonly columnList?: readonly ListedColumn[];
   /** The columns of a static partition clause `PARTITION (col = value, ...)`, unquoted (static-partition.ts). */
   readonly staticPartition?: readonly string[];
+  /** The static partition clause as written (`PARTITION (dt = DATE '2024-01-01')`), on one line, for advice that must keep it before a column list. */
+  readonly staticPartitionClause?: string;
 }
 
 /** A column named in the column list after the sink (`INSERT INTO ${sink} (a, \`b\`) ...`). */
@@ -169,6 +171,7 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
   // String literals keep their quotes: `'n/a' name` is a literal with an alias, not a column.
   const code = codeOnly(text, true);
   let pos = code.length - code.trimStart().length;
+  const partitionStart = pos;
   const partition = readStaticPartition(code, text, pos);
   if (partition === "unreadable") return undefined;
   if (partition !== undefined) pos = partition.end + (code.slice(partition.end).length - code.slice(partition.end).trimStart().length);
@@ -187,7 +190,7 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
   }
   const query = readSelect(text, code, pos, tables);
   if (query === undefined) return undefined;
-  return { ...(columnList !== undefined ? { columnList } : {}), ...(partition !== undefined ? { staticPartition: partition.columns } : {}), ...query };
+  return { ...(columnList !== undefined ? { columnList } : {}), ...(partition !== undefined ? { staticPartition: partition.columns, staticPartitionClause: text.slice(partitionStart, partition.end).replace(/\s*[\r\n]\s*/g, " ") } : {}), ...query };
 }
 
 /** `CREATE TEMPORARY [SYSTEM] VIEW [IF NOT EXISTS] [catalog.][db.]name [(columns)] [COMMENT '...'] AS`, on code (view-names.ts reads the name). */
