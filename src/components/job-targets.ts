@@ -16,7 +16,8 @@ import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../d
 import { headerCarriesCredential, validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
 import { checkTargetOwnedKeys } from "../deploy/target-keys.js";
 import type { SqlGatewayJob, SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
-import { kafkaRestartPreamble, streamingReadsPreamble, type JobPlan } from "../sql/job-plan.js";
+import type { JobPlan } from "../sql/job-plan.js";
+import { kafkaRestartPreamble, streamingReadsPreamble } from "../sql/restart-preambles.js";
 import { JOB_DECIDED_KEYS, RUNTIME_MODE_KEY } from "../sql/job-config.js";
 import { renderSet } from "../sql/script.js";
 import type { Diagnostics } from "../validation/diagnostics.js";

@@ -20,15 +20,25 @@ export function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The known key closest to `key`, when it is close enough to be a typo. */
+/** How many edits a typo of `known` may hold: 2, or a third of its length for long names. */
+function typoReach(known: string): number {
+  return Math.max(2, Math.floor(known.length / 3));
+}
+
+/**
+ * The known key closest to `key`, when it is close enough to be a typo. A known key whose length
+ * differs from `key`'s by more than its reach is no candidate (the distance is at least the length
+ * difference): a long name against many columns costs no edit distance at all.
+ */
 export function closestKey(key: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestD = Infinity;
   for (const k of known) {
+    if (Math.abs(k.length - key.length) > typoReach(k)) continue;
     const d = distance(key, k);
     if (d < bestD) [best, bestD] = [k, d];
   }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
+  return best !== undefined && bestD <= typoReach(best) ? best : undefined;
 }
 
 /** `; did you mean "x"?` when `value` is a string close to one of `allowed` (e.g. "Parquet" → "parquet", "2.1" → "v2_1"), else "". */

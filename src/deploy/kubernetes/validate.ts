@@ -8,7 +8,7 @@ import { checkKnownKeys, didYouMean } from "../../validation/known-keys.js";
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { parseFlinkDuration } from "../../options/duration.js";
-import { kafkaRestartPreamble, streamingReadsPreamble } from "../../sql/job-plan.js";
+import { kafkaRestartPreamble, streamingReadsPreamble } from "../../sql/restart-preambles.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type KubernetesResourceArgs } from "./args.js";
 import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, savepointDirOf } from "./flink-configuration.js";
 import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskSlotsOf } from "./int-options.js";
