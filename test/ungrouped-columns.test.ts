@@ -69,7 +69,7 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
       },
       {
         path: "statements[0]",
-        message: `the SELECT item UPPER(name) AS n reads name, which is neither in the GROUP BY (s.amount) nor inside an aggregate: ${FAILS} ("Expression 'name' is not being grouped"); add name to the GROUP BY, or aggregate it, e.g. MAX(name)`,
+        message: `the SELECT item UPPER(name) AS n reads name, which is neither in the GROUP BY (s.amount) nor inside an aggregate: ${FAILS} ("Expression 'name' is not being grouped"); group by the expression as written (GROUP BY s.amount, UPPER(name)), or aggregate it, e.g. MAX(UPPER(name))`,
       },
       {
         path: "statements[0]",
@@ -104,7 +104,7 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
       ],
       [
         "statements[1]",
-        `the SELECT item id + 1 reads id outside an aggregate, and the query aggregates (SUM(amount)) without GROUP BY: ${FAILS} ("Expression 'id' is not being grouped"); group by it (GROUP BY id), or aggregate it, e.g. MAX(id)`,
+        `the SELECT item id + 1 reads id outside an aggregate, and the query aggregates (SUM(amount)) without GROUP BY: ${FAILS} ("Expression 'id' is not being grouped"); group by the expression as written (GROUP BY id + 1), or aggregate it, e.g. MAX(id + 1)`,
       ],
       [
         "statements[2]",

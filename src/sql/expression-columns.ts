@@ -20,16 +20,26 @@
  * (unknown-names.ts): each name is reported once, with every place it is read. A reserved word
  * after a qualifier (`t.value`), or unqualified where only an operand stands (`UPPER(value)`), is
  * the parser's error (reserved-words.ts; expression-names.ts `reserved`).
+ *
+ * The names of the GROUP BY clause are read the same way: a misspelt one fails the job ("Column
+ * 'pgae' not found in any table"), and so does a SELECT alias that is no column, as Flink's
+ * conformance groups by no alias (flink `FlinkSqlConformance.isGroupByAlias` is false; group-by.ts).
+ * A qualifier `q` of `q.c` that is neither a relation's qualifier nor a column (a ROW column's
+ * field access) fails with "Table 'q' not found": reported once per name (unknown-names.ts), for
+ * a FROM clause of interpolated tables only (not over a window TVF, whose qualifiers are not read
+ * here; subqueries and MATCH_RECOGNIZE leave their expression unread), and not for an
+ * interpolated table's own name (an alias hides it: hidingAlias) nor a name of three parts or more.
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import { quoteIdentifier } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { expressionNames, type NameChain, type NamePart } from "./expression-names.js";
-import { COLUMN_REF, MARK, STAR, withoutAlias, type InsertQuery, type SelectItem } from "./insert-query.js";
+import { COLUMN_REF, MARK, shownText, STAR, withoutAlias, type InsertQuery, type SelectItem } from "./insert-query.js";
 import type { Relation } from "./join-relations.js";
 import { sqlName, unquotedReservedColumn, type WrittenQualifier } from "./reserved-words.js";
 import { SQL_WORDS } from "./sql-words.js";
 import { UnknownNames } from "./unknown-names.js";
+import { isWindowRelation } from "./window-relation.js";
 
 /**
  * A qualifier as written in the query text (an interpolated table as its marker), for messages about
@@ -87,6 +97,27 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     reported.add(key);
     diag.error(at, message);
   };
+  const known = relations.map((r) => r.alias ?? r.table.tableName);
+  /** `q.c` whose q names no relation, no column (r.f: a field) and no interpolated table: "Table 'q' not found". */
+  const checkQualifier = (where: string, chain: NameChain): void => {
+    const [head, second, third] = chain.parts;
+    if (second === undefined || third !== undefined || relations.some((r) => isWindowRelation(r.table))) return;
+    if (head!.name.startsWith(MARK) || relations.some((r) => r.qualifiers.includes(head!.name) || has(r, head!.name))) return;
+    unknown.addQualifier(where, head!.name, `${head!.written}.${second.written}`, known);
+  };
+  /** The SELECT alias a GROUP BY name is, when it is no column: Flink groups by no alias. */
+  const groupAlias = (chain: NameChain): void => {
+    const [head] = chain.parts;
+    const k = unaliased.findIndex((u) => u.alias === head!.name);
+    if (chain.parts.length !== 1 || k < 0 || relations.some((r) => has(r, head!.name) || r.qualifiers.includes(head!.name))) return;
+    const u = unaliased[k]!;
+    const expression = shownText({ text: u.text, tables: q.tables }, 0, u.text.length);
+    error(
+      `\u0001${head!.name}`,
+      `the GROUP BY names ${JSON.stringify(head!.name)}, the alias of the SELECT item ${q.items[k]!.shown}, which is not a column: GROUP BY cannot name a SELECT alias in Flink (its SQL conformance has no GROUP BY alias); ` +
+        `Flink fails when the job starts ("Column '${head!.name}' not found in any table"); group by the expression itself (GROUP BY ${expression})`,
+    );
+  };
   const check = (where: string, chain: NameChain): void => {
     const [head, second] = chain.parts;
     let name = head!;
@@ -98,11 +129,14 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
       // or an interpolation of one relation's table that its alias hides (only a reserved word after it is reported).
       const hiding = relations.filter((x) => hidingAlias(head!.name, x, q.tables) !== undefined);
       const r = relations.find((x) => x.qualifiers.includes(head!.name)) ?? (hiding.length === 1 ? hiding[0] : undefined);
-      if (r === undefined || relations.some((x) => has(x, head!.name))) return;
+      if (r === undefined) return checkQualifier(where, chain);
+      if (relations.some((x) => has(x, head!.name))) return;
       hidden = r.qualifiers.includes(head!.name) ? undefined : r.alias;
       name = second;
       qualifier = writtenQualifier(head!.written, r.table, hidden);
       candidates = [r];
+    } else if (where === "the GROUP BY" && aliases.has(head!.name)) {
+      return groupAlias(chain);
     } else if (aliases.has(head!.name) || relations.some((r) => r.qualifiers.includes(head!.name)) || (WINDOW_NAMES.has(head!.name.toLowerCase()) && !relations.some((r) => has(r, head!.name)))) {
       return;
     }
@@ -121,8 +155,8 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     if (message !== undefined) error(`\u0000${word.written}`, message);
   };
   q.items.forEach((item, i) => {
-    // A plain item ([q.]c) over one relation is insert-columns.ts selectedValues's.
-    if (from !== undefined && COLUMN_REF.test(unaliased[i]!.code)) return;
+    // A plain item ([q.]c) over one relation is insert-columns.ts selectedValues's (its qualifier is checked here).
+    if (from !== undefined && COLUMN_REF.test(unaliased[i]!.code)) return read[i]?.names.forEach((chain) => checkQualifier("the SELECT list", chain));
     for (const chain of read[i]?.names ?? []) check(itemLabel(item), chain);
     for (const word of read[i]?.reserved ?? []) checkReserved(itemLabel(item), word);
   });
@@ -131,6 +165,10 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     for (const chain of names?.names ?? []) check(`the ${c.kind}`, chain);
     for (const word of names?.reserved ?? []) checkReserved(`the ${c.kind}`, word);
   }
+  const groupBy = from !== undefined ? from.clauses.groupBy : q.join?.clauses.groupBy;
+  const grouped = groupBy === undefined ? undefined : expressionNames(q.text.slice(groupBy[0], groupBy[1]), q.code.slice(groupBy[0], groupBy[1]));
+  for (const chain of grouped?.names ?? []) check("the GROUP BY", chain);
+  for (const word of grouped?.reserved ?? []) checkReserved("the GROUP BY", word);
   const span = from !== undefined ? (from.whereNames !== undefined ? from.clauses.where : undefined) : q.join?.clauses.where;
   if (span === undefined) return;
   const where = { text: q.text.slice(span[0], span[1]), code: q.code.slice(span[0], span[1]) };
@@ -141,6 +179,7 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     const [head, second] = chain.parts;
     const key = second === undefined ? `\u0000${head!.name}` : `${head!.name}\u0000${second.name}`;
     if (!operands.has(key)) check("the WHERE clause", chain);
+    else checkQualifier("the WHERE clause", chain);
   }
   for (const word of names?.reserved ?? []) if (!operands.has(`\u0000${word.name}`)) checkReserved("the WHERE clause", word);
 }

@@ -11,8 +11,9 @@
  * Flink groups neither by a SELECT alias nor by an ordinal (flink `FlinkSqlConformance`:
  * `isGroupByAlias` and `isGroupByOrdinal` are false), so `GROUP BY k` with an alias k fails with
  * "Column 'k' not found" and `GROUP BY 1` groups by the constant 1: such a clause, and any name
- * that is no column of the FROM relation, is not read (undefined), and nothing is reported for
- * its query.
+ * that is no column of the FROM relation, is not read (undefined), and no ungrouped column is
+ * reported for its query: the name itself is (expression-columns.ts, for INSERTs: "Column 'pgae'
+ * not found in any table", with "GROUP BY cannot name a SELECT alias" for an alias).
  */
 import { readExpression, type NameScope } from "./aggregate-calls.js";
 import { COLUMN_REF, shownText, type SelectQuery } from "./insert-query.js";

@@ -109,7 +109,11 @@ function checkQuery(q: SelectQuery, at: string, functions: ReadonlySet<string>, 
     // An expression may match an expression of the GROUP BY, in whole or in part.
     if (!plain && grouping?.expressions === true) continue;
     const what = (c: string): string => (plain ? `the SELECT list's column ${c} ${grouping !== undefined ? "is" : "stands"} ${outside}` : `the SELECT item ${oneLine(item.shown)} reads ${c}${grouping !== undefined ? ", which is" : ""} ${outside}`);
-    report(read, what, (c) => `${group(c)}, or aggregate it, e.g. MAX(${c})`);
+    // An expression without aggregates (`CAST(m.ts AS DATE)`) is grouped by as written; its column alone would change the groups.
+    const { text } = withoutAlias(item);
+    const expression = plain || read.aggregates.length > 0 ? undefined : oneLine(shownText({ text, tables: q.tables }, 0, text.length));
+    const groupExpression = (e: string): string => (grouping !== undefined ? `group by the expression as written (GROUP BY ${oneLine(grouping.shown)}, ${e})` : `group by the expression as written (GROUP BY ${e})`);
+    report(read, what, (c) => (expression === undefined ? `${group(c)}, or aggregate it, e.g. MAX(${c})` : `${groupExpression(expression)}, or aggregate it, e.g. MAX(${expression})`));
   }
   if (having !== undefined && grouping?.expressions !== true) {
     const read = readExpression(q.code, q.text, having[0], having[1], scope);

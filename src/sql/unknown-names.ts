@@ -5,6 +5,10 @@
  * is reported once, with every place it is read. Flink's validator stops at the first one ("Column
  * 'x' not found in any table"; calcite `SqlValidatorImpl`, `DelegatingScope.fullyQualify`).
  *
+ * Qualifiers that name no relation of the FROM clause (`cu.name` after `JOIN ${customers} AS c`)
+ * are gathered the same way, once each: Flink fails with "Table 'cu' not found" (calcite
+ * `SqlValidatorImpl`, `DelegatingScope.fullyQualify`; an alias hides the table's own name).
+ *
  * Names in messages are shown as they must be written in SQL (reserved-words.ts `sqlName`:
  * back-quoted when reserved or no plain identifier), so a suggestion can be copied as it is.
  */
@@ -74,9 +78,33 @@ export function notAColumn(places: readonly string[], name: string, relations: C
   );
 }
 
+/**
+ * The message for `qualifier`, read at `places` in `written` (its first such name, as written),
+ * which qualifies no relation of the FROM clause; `known`: the names that do (aliases, else table names).
+ */
+export function notAQualifier(places: readonly string[], qualifier: string, written: string, known: readonly string[]): string {
+  const otherCase = known.find((k) => k.toLowerCase() === qualifier.toLowerCase());
+  const near = otherCase ?? closestKey(qualifier, known);
+  const shown = known.map((k) => sqlName(k));
+  return (
+    `${listed(places)} ${places.length > 1 ? "read" : "reads"} ${written}, but ${JSON.stringify(qualifier)} names no table of the FROM clause` +
+    (otherCase !== undefined ? " (Flink's identifiers are case-sensitive)" : "") +
+    `${near !== undefined ? `; did you mean ${quotedForMessage(sqlName(near))}?` : ""} (${known.length === 1 ? "its qualifier" : "its qualifiers"}: ${shown.join(", ")}; an alias hides the table's own name)` +
+    `; Flink fails when the job starts ("Table '${qualifier}' not found")`
+  );
+}
+
 /** The unknown names of one statement, reported once each (see the module comment). */
 export class UnknownNames {
   private readonly found = new Map<string, { name: string; relations: Candidates; places: string[]; value?: string }>();
+  private readonly qualifiers = new Map<string, { written: string; known: readonly string[]; places: string[] }>();
+
+  /** `qualifier` (unquoted), read at `place` in the name `written`, qualifies no relation; `known`: the names that do. */
+  addQualifier(place: string, qualifier: string, written: string, known: readonly string[]): void {
+    const entry = this.qualifiers.get(qualifier) ?? { written, known, places: [] };
+    if (!entry.places.includes(place)) entry.places.push(place);
+    this.qualifiers.set(qualifier, entry);
+  }
 
   /**
    * `name`, read at `place`, is no column of `relations` (one, or every relation of a join);
@@ -92,7 +120,9 @@ export class UnknownNames {
 
   /** Reports every name gathered, at `at`, and forgets them. */
   report(at: string, diag: Diagnostics): void {
+    for (const [q, e] of this.qualifiers) diag.error(at, notAQualifier(e.places, q, e.written, e.known));
     for (const e of this.found.values()) diag.error(at, notAColumn(e.places, e.name, e.relations, e.value));
     this.found.clear();
+    this.qualifiers.clear();
   }
 }
