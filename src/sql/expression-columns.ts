@@ -40,6 +40,7 @@ import { sqlName, unquotedReservedColumn, type WrittenQualifier } from "./reserv
 import { SQL_WORDS } from "./sql-words.js";
 import { UnknownNames } from "./unknown-names.js";
 import { isWindowRelation } from "./window-relation.js";
+import { closingParen } from "./top-level.js";
 
 /**
  * A qualifier as written in the query text (an interpolated table as its marker), for messages about
@@ -166,7 +167,7 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     for (const word of names?.reserved ?? []) checkReserved(`the ${c.kind}`, word);
   }
   const groupBy = from !== undefined ? from.clauses.groupBy : q.join?.clauses.groupBy;
-  const grouped = groupBy === undefined ? undefined : expressionNames(q.text.slice(groupBy[0], groupBy[1]), q.code.slice(groupBy[0], groupBy[1]));
+  const grouped = groupBy === undefined ? undefined : expressionNames(...withoutGroupWindows(q.text.slice(groupBy[0], groupBy[1]), q.code.slice(groupBy[0], groupBy[1])));
   for (const chain of grouped?.names ?? []) check("the GROUP BY", chain);
   for (const word of grouped?.reserved ?? []) checkReserved("the GROUP BY", word);
   const span = from !== undefined ? (from.whereNames !== undefined ? from.clauses.where : undefined) : q.join?.clauses.where;
@@ -182,4 +183,22 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     else checkQualifier("the WHERE clause", chain);
   }
   for (const word of names?.reserved ?? []) if (!operands.has(`\u0000${word.name}`)) checkReserved("the WHERE clause", word);
+}
+
+/**
+ * The GROUP BY's text and code with the legacy group window calls (`TUMBLE(ts, INTERVAL ...)`,
+ * `HOP(...)`, `SESSION(...)`) blanked: window-time.ts checks their time column and reports a
+ * misspelt one itself (one report per name).
+ */
+function withoutGroupWindows(text: string, code: string): [string, string] {
+  let t = text;
+  let c = code;
+  for (const m of code.matchAll(/\b(?:TUMBLE|HOP|SESSION)\s*\(/gi)) {
+    const close = closingParen(code, m.index! + m[0].length - 1);
+    if (close < 0) continue;
+    const blank = " ".repeat(close + 1 - m.index!);
+    t = t.slice(0, m.index!) + blank + t.slice(close + 1);
+    c = c.slice(0, m.index!) + blank + c.slice(close + 1);
+  }
+  return [t, c];
 }

@@ -26,14 +26,10 @@ import type { AnalyzedStatement } from "./statement.js";
 import { tableMentionsAt, withQueryNames } from "./table-mentions.js";
 import { SqlStatement } from "./template.js";
 import { declaredViewName, written } from "./view-names.js";
+import { listed } from "./unknown-names.js";
 
 /** Stands for an Output in the statement's text: a name that touches it is not known at preview. */
 const OUTPUT = "\u0001";
-
-/** `a`, `a and b`, `a, b and c`. */
-function listed(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
 
 /** A component as a message names it: its label and Flink table name. */
 function named(t: TableDefinition): string {

@@ -33,7 +33,7 @@ function quotedForMessage(shown: string): string {
 const relationLabel = (t: TableDefinition): string => (isWindowRelation(t) ? `the window TVF over ${t.label}` : t.label);
 
 /** `a`, `a and b`, `a, b and c`. */
-function listed(places: readonly string[]): string {
+export function listed(places: readonly string[]): string {
   return places.length < 2 ? places.join("") : `${places.slice(0, -1).join(", ")} and ${places[places.length - 1]}`;
 }
 
