@@ -132,7 +132,10 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * also the keys that choose the restored state (`execution.state-recovery.*`,
    * `execution.savepoint.path`: use the target's initialSavepointPath / allowNonRestoredState) and,
    * for sqlGateway, the keys that choose the cluster (`execution.target`, `rest.address`,
-   * `rest.port`, ...: use sqlGateway.sessionProperties).
+   * `rest.port`, ...: use sqlGateway.sessionProperties). A key a few characters from a known Flink
+   * option (`table.exec.state.tll`) is a warning naming the option meant: Flink ignores unknown
+   * keys (options/known-flink-options.ts; the same for kubernetes.flinkConfiguration and
+   * sqlGateway.sessionProperties).
    */
   configuration?: Record<string, string>;
 }
