@@ -108,6 +108,34 @@ describe("SQL Gateway target: failures half-way", () => {
     expect(jobs()).to.deep.equal([[JOB1, "RESTARTING"]]);
   });
 
+  it("a delete whose stop fails says how to delete, not how to restore a new job (there is none)", async () => {
+    await start();
+    fake.cluster.addJob({ status: "RESTARTING" });
+    const realRun = fake.cluster.run.bind(fake.cluster);
+    fake.cluster.run = (s, c) =>
+      s.startsWith("STOP") ? { kind: "error", trace: serverTrace("org.apache.flink.runtime.checkpoint.CheckpointException", "Not all required tasks are currently running.") } : realRun(s, c);
+    const olds = { ...inputs({ savepointDir: "s3://b/sp" }), jobId: JOB1, jobStatus: "RESTARTING", warnings: [] } as unknown as SqlGatewayJobOutputs;
+    const restarting = await rejection(provider.delete!("id", olds));
+    expect(restarting.message.split("\n").slice(-1)[0]).to.equal(
+      `  job ${JOB1} is RESTARTING; the resource was not deleted. A savepoint needs every task running: cancel the job yourself (Flink UI, or the cluster's REST API: PATCH /jobs/${JOB1}) and run the delete again, ` +
+        "or first run pulumi up with sqlGateway.savepointDir unset (that restarts no job) so that the delete cancels it",
+    );
+    expect(jobs()).to.deep.equal([[JOB1, "RESTARTING"]]);
+    // The stop the gateway gave up on while the cluster finished it: delete again.
+    fake.cluster.run = (s, c) => {
+      if (!s.startsWith("STOP")) return realRun(s, c);
+      fake.cluster.jobs.get(JOB1)!.status = "FINISHED";
+      return { kind: "error", trace: serverTrace("java.util.concurrent.TimeoutException", "Stop with savepoint did not complete in time") };
+    };
+    fake.cluster.jobs.get(JOB1)!.status = "RUNNING";
+    const finished = await rejection(provider.delete!("id", olds));
+    expect(finished.message.split("\n").slice(-1)[0]).to.equal(
+      `  job ${JOB1} has FINISHED all the same: the cluster most likely completed the stop with a savepoint under s3://b/sp (a directory savepoint-ffffff-...). ` +
+        "Run the delete again (pulumi up or pulumi destroy): a job that has ended is deleted without a stop",
+    );
+    await provider.delete!("id", olds);
+  });
+
   it("an update with rotated headers stops the old job with the new credentials", async () => {
     await start();
     const { outs: olds } = await provider.create(inputs());

@@ -18,7 +18,7 @@ import { restoreKeyProblem } from "../target-keys.js";
 import { endpointProblem } from "./args.js";
 import { isJobGoneError, isTerminalJobStatus, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, showJobsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
 import { SqlGatewayError, isSqlGatewayError } from "./errors.js";
-import { emptyStateRefusal, submitFailureNote, type StopOutcome } from "./restore-failure.js";
+import { emptyStateRefusal, stopFailureAdvice, submitFailureNote, type StopAction, type StopOutcome } from "./restore-failure.js";
 import { awaitJobStart, DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
 
@@ -258,7 +258,7 @@ function restoreFrom(savepointPath: string | undefined, allowNonRestoredState: b
  *   (the gateway gave up waiting while the cluster finished the stop) most likely left its
  *   savepoint under `savepointDir`; a job that is not healthy cannot take one.
  */
-async function stopIfRunning(p: SqlGatewayJobOutputs, savepointDir: string | undefined, warnings: string[]): Promise<StopOutcome> {
+async function stopIfRunning(p: SqlGatewayJobOutputs, savepointDir: string | undefined, warnings: string[], action: StopAction): Promise<StopOutcome> {
   const status = await statusOf(p, p.jobId);
   if (!isRunning(status)) {
     warnings.push(`job ${p.jobId} was no longer running (${status}); nothing to stop${savepointDir !== undefined ? " and no savepoint taken" : ""}`);
@@ -271,35 +271,20 @@ async function stopIfRunning(p: SqlGatewayJobOutputs, savepointDir: string | und
       warnings.push(`job ${p.jobId} ended before it could be stopped; nothing to stop${savepointDir !== undefined ? " and no savepoint taken" : ""}`);
       return { stopped: false, status: "ended while being stopped" };
     }
-    if (e instanceof Error) e.message += await stopFailureNote(p, savepointDir);
+    if (e instanceof Error) e.message += await stopFailureNote(p, savepointDir, action);
     throw e;
   }
 }
 
-/** What the job's status after a failed STOP means for the user (empty when it cannot be read). */
-async function stopFailureNote(p: SqlGatewayJobOutputs, savepointDir: string | undefined): Promise<string> {
+/** What the job's status after a failed STOP means for the user (empty when it cannot be read; stopFailureAdvice). */
+async function stopFailureNote(p: SqlGatewayJobOutputs, savepointDir: string | undefined, action: StopAction): Promise<string> {
   let after: string | undefined;
   try {
     after = await statusOf(p, p.jobId);
   } catch {
     return "";
   }
-  const state = `job ${p.jobId} is ${after ?? "in an unknown state"}; the new job was not submitted`;
-  if (savepointDir === undefined) return `\n  ${state}`;
-  if (after === "FINISHED") {
-    return (
-      `\n  job ${p.jobId} has FINISHED all the same: the cluster most likely completed the stop with a savepoint under ${savepointDir} ` +
-      `(a directory savepoint-${p.jobId.slice(0, 6)}-...). The new job was not submitted: set sqlGateway.initialSavepointPath to that savepoint ` +
-      "and run pulumi up again (without it the new job would start with empty state)"
-    );
-  }
-  if (after !== undefined && after !== "RUNNING" && isRunning(after)) {
-    return (
-      `\n  ${state}. A savepoint needs every task running: fix what makes the job fail, or replace it without a savepoint ` +
-      "(unset sqlGateway.savepointDir for this update: the job is cancelled; set sqlGateway.initialSavepointPath to its last retained checkpoint)"
-    );
-  }
-  return `\n  ${state}`;
+  return stopFailureAdvice(p.jobId, after, savepointDir, action, after !== undefined && after !== "RUNNING" && isRunning(after));
 }
 
 type Props = Readonly<Record<string, unknown>>;
@@ -338,7 +323,7 @@ export async function update(olds: SqlGatewayJobOutputs, news: SqlGatewayJobInpu
   const warnings: string[] = [];
   const batch = isBatchJob(news);
   const savepointDir = stopSavepointDir(news);
-  const stop = await stopIfRunning(current, savepointDir, warnings);
+  const stop = await stopIfRunning(current, savepointDir, warnings, "update");
   if (savepointDir === undefined && stop.stopped) {
     warnings.push(
       batch
@@ -397,7 +382,7 @@ export function isBatchJob(p: Pick<SqlGatewayJobInputs, "flinkConfiguration">): 
 
 /** Stops the job (with a savepoint into stopSavepointDir); a job already gone is success. */
 export async function remove(props: SqlGatewayJobOutputs): Promise<void> {
-  await stopIfRunning(props, stopSavepointDir(props), []);
+  await stopIfRunning(props, stopSavepointDir(props), [], "delete");
 }
 
 /** Refreshes jobStatus; keeps the resource when the job is gone (jobStatus "NOT_FOUND"), so that its savepoint path stays in state. */

@@ -71,3 +71,32 @@ export function submitFailureNote(e: unknown, restoredFrom: string | undefined, 
   }
   return notes.map((n) => `\n  ${n}`).join("");
 }
+
+/** Why a job is being stopped: an update (a new job is submitted after the stop) or a delete (nothing follows it). */
+export type StopAction = "update" | "delete";
+
+/**
+ * The lines added to a failed STOP's error, from the job's status read after it (`after`;
+ * undefined when the gateway cannot list jobs). `unhealthy`: the job still exists but does not run
+ * every task (RESTARTING, FAILING, ...), so no savepoint can be taken. An update's advice is about
+ * the new job (restore it from the savepoint the stop may have taken, or replace the job without
+ * one); a delete has no new job and no initialSavepointPath to set, so its advice is to end the job
+ * another way and delete again (a job that has ended is deleted without a stop).
+ */
+export function stopFailureAdvice(jobId: string, after: string | undefined, savepointDir: string | undefined, action: StopAction, unhealthy: boolean): string {
+  const update = action === "update";
+  const state = `job ${jobId} is ${after ?? "in an unknown state"}; ${update ? "the new job was not submitted" : "the resource was not deleted"}`;
+  if (savepointDir === undefined) return `\n  ${state}`;
+  if (after === "FINISHED") {
+    const savepoint = `job ${jobId} has FINISHED all the same: the cluster most likely completed the stop with a savepoint under ${savepointDir} (a directory savepoint-${jobId.slice(0, 6)}-...)`;
+    return update
+      ? `\n  ${savepoint}. The new job was not submitted: set sqlGateway.initialSavepointPath to that savepoint and run pulumi up again (without it the new job would start with empty state)`
+      : `\n  ${savepoint}. Run the delete again (pulumi up or pulumi destroy): a job that has ended is deleted without a stop`;
+  }
+  if (!unhealthy) return `\n  ${state}`;
+  return update
+    ? `\n  ${state}. A savepoint needs every task running: fix what makes the job fail, or replace it without a savepoint ` +
+        "(unset sqlGateway.savepointDir for this update: the job is cancelled; set sqlGateway.initialSavepointPath to its last retained checkpoint)"
+    : `\n  ${state}. A savepoint needs every task running: cancel the job yourself (Flink UI, or the cluster's REST API: PATCH /jobs/${jobId}) and run the delete again, ` +
+        "or first run pulumi up with sqlGateway.savepointDir unset (that restarts no job) so that the delete cancels it";
+}
