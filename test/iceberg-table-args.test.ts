@@ -127,6 +127,16 @@ describe("Iceberg table args shared by source and sink", () => {
       expect(r.plan.warnings.map((w) => w.path)).to.include("formatVersion");
       expect(r.plan.warnings.map((w) => w.message).join()).to.contain("1.11");
     });
+    it("warns that a keyed sink on formatVersion 3 needs the Iceberg 1.11+ runtime (deletion vectors); not on 2, not without a key, not on a source", () => {
+      const message =
+        "a primary key on formatVersion 3 needs the Iceberg 1.11+ Flink runtime in the image (none exists for Flink 1.19): the keyed writer writes a position delete whenever a key comes again within a checkpoint, " +
+        'a v3 table takes those only as deletion vectors, and older runtimes write position delete files, so the commit fails ("Must use DVs for position deletes in V3"); use formatVersion 2 unless the image has Iceberg 1.11+';
+      expect(render("IcebergSink", { ...baseArgs, formatVersion: 3, primaryKey: ["id"], upsertEnabled: true }).plan.warnings).to.deep.equal([{ path: "formatVersion", message }]);
+      expect(render("IcebergSink", { ...baseArgs, formatVersion: 3, primaryKey: ["id"] }).plan.warnings).to.deep.equal([{ path: "formatVersion", message }]);
+      expect(render("IcebergSink", { ...baseArgs, formatVersion: 2, primaryKey: ["id"], upsertEnabled: true }).plan.warnings).to.deep.equal([]);
+      expect(render("IcebergSink", { ...baseArgs, formatVersion: 3 }).plan.warnings).to.deep.equal([]);
+      expect(render("IcebergSource", { ...baseArgs, formatVersion: 3, primaryKey: ["id"] }).plan.warnings).to.deep.equal([]);
+    });
     const invalid: [string, Record<string, unknown>, string[]][] = [
       ["formatVersion 4", { formatVersion: 4 }, ["formatVersion"]],
       ["formatVersion as text", { formatVersion: "2" }, ["formatVersion"]],

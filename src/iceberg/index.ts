@@ -17,6 +17,6 @@ export type {
   IcebergType,
   ParsedColumn,
 } from "./types.js";
-export { convertColumns, FORMAT_V3_RUNTIME_WARNING, toIcebergSchema, toIcebergType, type ToIcebergSchemaOptions } from "./schema.js";
+export { convertColumns, FORMAT_V3_DELETES_WARNING, FORMAT_V3_RUNTIME_WARNING, toIcebergSchema, toIcebergType, type ToIcebergSchemaOptions } from "./schema.js";
 export { PARTITION_DATA_ID_START, toIcebergPartitionSpec } from "./partition.js";
 export { assignFreshIds, collectFieldIds, FieldIdCounter, lastColumnId } from "./ids.js";

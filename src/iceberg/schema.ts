@@ -25,6 +25,19 @@ import type { Column, ConvertedSchema, IcebergField, IcebergSchema, IcebergType,
 export const FORMAT_V3_RUNTIME_WARNING =
   "TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9) columns map to Iceberg timestamp_ns / timestamptz_ns (format v3): the image needs the Iceberg 1.11+ Flink runtime; older runtimes silently truncate the values to microseconds";
 
+/**
+ * The warning an IcebergSink with a primary key on formatVersion 3 gives. Its writer (iceberg
+ * `flink/.../sink/BaseDeltaTaskWriter.java`, core `BaseEqualityDeltaWriter`) writes a position
+ * delete whenever a key it wrote in the same checkpoint comes again (an update, a delete, or a
+ * second insert of the key), and a v3 table takes position deletes only as deletion vectors (core
+ * `MergingSnapshotProducer.validateNewDeleteFile`: "Must use DVs for position deletes in V3"). The
+ * Flink sink writes deletion vectors from Iceberg 1.11 (apache/iceberg #14197); older runtimes,
+ * every one for Flink 1.19 included, fail that checkpoint's commit.
+ */
+export const FORMAT_V3_DELETES_WARNING =
+  "a primary key on formatVersion 3 needs the Iceberg 1.11+ Flink runtime in the image (none exists for Flink 1.19): the keyed writer writes a position delete whenever a key comes again within a checkpoint, " +
+  'a v3 table takes those only as deletion vectors, and older runtimes write position delete files, so the commit fails ("Must use DVs for position deletes in V3"); use formatVersion 2 unless the image has Iceberg 1.11+';
+
 /** Reports the validation issues of `e` (rethrows anything else) under `path`, each message prefixed with `label`. */
 function reportAs(diag: Diagnostics, e: unknown, path: string, label: string): void {
   if (!isValidationError(e)) throw e;

@@ -5,7 +5,7 @@
  */
 import { resolveColumnRefs } from "../iceberg/refs.js";
 import { toIcebergPartitionSpec } from "../iceberg/partition.js";
-import { convertColumns, FORMAT_V3_RUNTIME_WARNING } from "../iceberg/schema.js";
+import { convertColumns, FORMAT_V3_DELETES_WARNING, FORMAT_V3_RUNTIME_WARNING } from "../iceberg/schema.js";
 import type { Column, IcebergPartitionSpec, IcebergSchema, ParsedColumn } from "../iceberg/types.js";
 import { renderCreateTable, type RenderColumn } from "../sql/create-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
@@ -306,6 +306,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
 
   const warnings: ValidationIssue[] = [...diag.warnings];
   if (converted?.needsFormatV3 === true) warnings.push({ path: "formatVersion", message: FORMAT_V3_RUNTIME_WARNING });
+  if (kind === "IcebergSink" && formatVersion === 3 && keyNames.length > 0) warnings.push({ path: "formatVersion", message: FORMAT_V3_DELETES_WARNING });
   reportDeferredInPlainProps(diag, deferred.paths);
   diag.throwIfErrors(label);
 
