@@ -18,7 +18,12 @@ export interface KubernetesResourceArgs {
   readonly cpu?: number;
   /**
    * Total process memory per pod: a Flink memory size (`2048m`, `2g`, `1024 mb`) or a Kubernetes
-   * quantity (`2Gi`, `1536Mi`). Default `"2048m"`.
+   * quantity (`2Gi`, `1536Mi`). Default `"2048m"`. A size Flink cannot divide with its default
+   * memory options is a preview error (the cluster would fail to deploy): a JobManager of 576m or
+   * less (metaspace 256m, overhead at least 192m and off-heap 128m leave no heap), a TaskManager
+   * below about 982m (framework, managed and network memory leave no task heap); unless
+   * `flinkConfiguration` sets `jobmanager.memory.*` / `taskmanager.memory.*` options (memory-sizes.ts;
+   * flink `JobManagerFlinkMemoryUtils`, `TaskExecutorFlinkMemoryUtils`).
    * Becomes `spec.jobManager.resource.memory` / `spec.taskManager.resource.memory`.
    */
   readonly memory?: string;

@@ -15,6 +15,7 @@ import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskS
 import { checkEnvReferences } from "./env-references.js";
 import { checkPodTemplateImages } from "./pod-template-images.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
+import { checkProcessMemory } from "./memory-sizes.js";
 import { findRunnerHazards } from "./runner-hazards.js";
 import { checkEnvironment, checkFlinkConfiguration, checkPodTemplateConflicts } from "./validate-maps.js";
 import { flinkVersionTraits, isSupportedFlinkVersion, SUPPORTED_FLINK_VERSIONS } from "./versions.js";
@@ -29,7 +30,7 @@ const K8S_MEMORY = /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)$/;
 
 const ONE_OF = (xs: readonly string[]): string => xs.map((x) => JSON.stringify(x)).join(", ");
 
-function checkResource(r: KubernetesResourceArgs | undefined, path: string, component: string, conf: Readonly<Record<string, string>>, diag: Diagnostics): void {
+function checkResource(r: KubernetesResourceArgs | undefined, path: string, component: "JobManager" | "TaskManager", conf: Readonly<Record<string, string>>, diag: Diagnostics): void {
   const at = diag.at(path);
   const cpu: unknown = r?.cpu;
   if (cpu !== undefined && !(typeof cpu === "number" && Number.isFinite(cpu) && cpu > 0)) {
@@ -51,6 +52,8 @@ function checkResource(r: KubernetesResourceArgs | undefined, path: string, comp
       at.error("memory", `${JSON.stringify(r.memory)} has no unit, so Flink reads it as bytes and the ${component} cannot start: write ${JSON.stringify(`${r.memory.trim()}m`)} for ${r.memory.trim()} MiB, or e.g. "2Gi"`);
     } else if (!FLINK_MEMORY.test(r.memory.trim()) && !K8S_MEMORY.test(r.memory.trim())) {
       at.error("memory", `${JSON.stringify(r.memory)} is not a memory size: use a Flink size ("2048m", "2g") or a Kubernetes quantity ("2Gi")`);
+    } else {
+      checkProcessMemory(component, r.memory, conf, `${path}.memory`, diag);
     }
   }
   if (r?.replicas !== undefined) {

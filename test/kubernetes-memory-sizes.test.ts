@@ -1,0 +1,69 @@
+/**
+ * JobManager / TaskManager sizes Flink cannot divide with its default memory options
+ * (memory-sizes.ts): exact messages, the boundaries computed as flink JobManagerFlinkMemoryUtils /
+ * TaskExecutorFlinkMemoryUtils derive them, the user's own memory options, and the smallest sizes
+ * that pass rendering a FlinkDeployment the CRD accepts.
+ */
+import { expect } from "chai";
+import { buildKubernetesManifests, validateKubernetesArgs, type KubernetesArgs, type KubernetesJobFacts } from "../src/deploy/kubernetes/index.js";
+import { jobManagerTooSmall, processMemoryBytes, taskManagerTooSmall } from "../src/deploy/kubernetes/memory-sizes.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
+import { CRD_SCHEMA_SKIP_REASON, crdSchemaAvailable, validateFlinkDeployment } from "./crd-schema.js";
+
+const BASE: KubernetesArgs = { image: "registry.example.com/flink-iceberg:2.1", flinkVersion: "v2_1" };
+const FACTS: KubernetesJobFacts = { jobName: "orders", runtimeMode: "streaming", bounded: false, flinkConfiguration: { "execution.checkpointing.interval": "1min" }, needsFormatV3: false };
+const Mi = 1024 * 1024;
+
+function errors(args: Partial<KubernetesArgs>): { path: string; message: string }[] {
+  const diag = new Diagnostics();
+  validateKubernetesArgs({ ...BASE, ...args } as KubernetesArgs, FACTS, diag);
+  return diag.errors;
+}
+
+const JM_512 =
+  '"512m" is too small for a JobManager: Flink takes the JVM metaspace (256m), the JVM overhead (at least 192m) and the off-heap memory (128m) from it first, ' +
+  'leaving no heap, so the cluster fails to deploy ("The configured Total Flink Memory ... is less than the configured Off-heap Memory"; flink JobManagerFlinkMemoryUtils). ' +
+  'Give it at least "704m" (Flink\'s recommended 128m heap), e.g. "1g", or set the jobmanager.memory.* options in kubernetes.flinkConfiguration';
+const TM_768 =
+  '"768m" is too small for a TaskManager: Flink takes the JVM metaspace (256m), the JVM overhead (at least 192m), framework heap and off-heap memory (128m each), ' +
+  'managed memory (0.4 of the rest) and network memory (at least 64m) from it before the task heap, so the cluster fails to deploy ("Sum of configured Framework Heap Memory ... exceed configured Total Flink Memory"; flink TaskExecutorFlinkMemoryUtils). ' +
+  'Give it at least "1g", or set the taskmanager.memory.* options in kubernetes.flinkConfiguration';
+
+describe("kubernetes: process memory sizes Flink cannot divide", () => {
+  it("a JobManager and a TaskManager too small are both reported, at their memory paths, exactly", () => {
+    expect(errors({ jobManager: { memory: "512m" }, taskManager: { memory: "768m" } })).to.deep.equal([
+      { path: "kubernetes.jobManager.memory", message: JM_512 },
+      { path: "kubernetes.taskManager.memory", message: TM_768 },
+    ]);
+  });
+
+  it("the boundaries: a JobManager needs more than 576m, a TaskManager about 982m (defaults of Flink 1.19 to 2.1)", () => {
+    expect([576, 577].map((m) => jobManagerTooSmall(m * Mi))).to.deep.equal([true, false]);
+    expect([981, 982].map((m) => taskManagerTooSmall(m * Mi))).to.deep.equal([true, false]);
+    // Above 1920m the overhead is a tenth of the process; the defaults never fail there.
+    expect([2048, 4096, 65536].map((m) => [jobManagerTooSmall(m * Mi), taskManagerTooSmall(m * Mi)])).to.deep.equal([[false, false], [false, false], [false, false]]);
+  });
+
+  it("memory texts are read as the operator reads them: Flink sizes first (1G is 1 GiB, 1000M 1000 MiB), else Kubernetes quantities", () => {
+    expect(["1g", "1G", "1024 mb", "1Gi", "1.5Gi", "1000M", "1073741824", "2x"].map(processMemoryBytes)).to.deep.equal([
+      1024 * Mi, 1024 * Mi, 1024 * Mi, 1024 * Mi, 1536 * Mi, 1000 * Mi, 1024 * Mi, undefined,
+    ]);
+    expect(errors({ taskManager: { memory: "0.9Gi" } }).map((e) => e.path)).to.deep.equal(["kubernetes.taskManager.memory"]);
+    expect(errors({ jobManager: { memory: "1Gi" }, taskManager: { memory: "1G" } })).to.deep.equal([]);
+  });
+
+  it("quiet when the configuration sets the component's memory options (the layout is the user's)", () => {
+    expect(errors({ jobManager: { memory: "512m" }, taskManager: { memory: "768m" }, flinkConfiguration: { "jobmanager.memory.off-heap.size": "64m", "taskmanager.memory.managed.fraction": "0.1" } })).to.deep.equal([]);
+    expect(errors({ jobManager: { memory: "512m" }, flinkConfiguration: { "taskmanager.memory.managed.fraction": "0.1" } }).map((e) => e.path)).to.deep.equal(["kubernetes.jobManager.memory"]);
+  });
+
+  it("the smallest sizes that pass render a FlinkDeployment the CRD accepts", function () {
+    if (!crdSchemaAvailable) this.skip();
+    const args = { ...BASE, jobManager: { memory: "577m" }, taskManager: { memory: "982m" } };
+    expect(errors(args)).to.deep.equal([]);
+    const m = buildKubernetesManifests({ ...args, image: "registry.example.com/flink-iceberg:2.1" }, FACTS, "INSERT INTO `t` SELECT 1;\n");
+    expect((m.flinkDeployment.spec as Record<string, unknown>).jobManager).to.deep.equal({ resource: { cpu: 1, memory: "577m" }, replicas: 1 });
+    expect((m.flinkDeployment.spec as Record<string, unknown>).taskManager).to.deep.equal({ resource: { cpu: 1, memory: "982m" } });
+    expect(validateFlinkDeployment(m.flinkDeployment), CRD_SCHEMA_SKIP_REASON).to.deep.equal([]);
+  });
+});
