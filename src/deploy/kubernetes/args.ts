@@ -180,7 +180,10 @@ export interface KubernetesArgs {
    * Base core/v1 Pod template (plain JSON) merged into JobManager and TaskManager pods; the Flink
    * container must be named `flink-main-container` (the only container the operator gives the
    * Flink image): any other container or init container (a sidecar) needs its own `image`, else a
-   * preview error. Default unset. Becomes `spec.podTemplate`
+   * preview error. A key the FlinkDeployment CRD's pod template does not declare (the template's
+   * own keys, `metadata`, `spec`, each container) is dropped by the API server without an error: a
+   * near-miss of a known key (`nodeselector`, a container's `resource`) is a preview error naming
+   * it, any other unknown key a warning (pod-template-keys.ts). Default unset. Becomes `spec.podTemplate`
    * (with the env entries above added to `flink-main-container`).
    */
   readonly podTemplate?: Readonly<Record<string, unknown>>;

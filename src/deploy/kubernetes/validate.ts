@@ -14,6 +14,7 @@ import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnable
 import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskSlotsOf } from "./int-options.js";
 import { checkEnvReferences } from "./env-references.js";
 import { checkPodTemplateImages } from "./pod-template-images.js";
+import { checkPodTemplateKeys } from "./pod-template-keys.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
 import { checkProcessMemory } from "./memory-sizes.js";
 import { findRunnerHazards } from "./runner-hazards.js";
@@ -313,6 +314,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   checkEnvironment(args, diag);
   checkPodTemplateConflicts(args, diag);
   checkPodTemplateImages(args.podTemplate, diag);
+  checkPodTemplateKeys(args.podTemplate, diag);
   const version = isSupportedFlinkVersion(args.flinkVersion) ? args.flinkVersion : "v1_20";
   const conf = deploymentFlinkConfiguration(Object.assign({}, args, { flinkVersion: version }), job);
   checkResource(args.jobManager, "kubernetes.jobManager", "JobManager", conf, diag);
