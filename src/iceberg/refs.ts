@@ -4,6 +4,7 @@
  * `PARTITIONED BY (...)` name top-level columns only (flink `docs/content/docs/dev/table/sql/create.md`).
  */
 import { didYouMean } from "../validation/known-keys.js";
+import { nameList } from "../validation/name-list.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { partitionTransformProblem } from "./transforms.js";
 
@@ -52,7 +53,7 @@ export function resolveColumnRefs<T>(
         ? transform + transformNote
         : head !== undefined && columns.has(head)
         ? `${name}: a nested field cannot be named in ${clause}, which takes top-level columns; copy the field into a top-level column`
-        : `${name}: no such column${didYouMean(name, [...columns.keys()])}${columns.size > 0 ? `; the columns are ${[...columns.keys()].join(", ")}` : ""}`,
+        : `${name}: no such column${didYouMean(name, [...columns.keys()])}${columns.size > 0 ? `; the columns are ${nameList([...columns.keys()])}` : ""}`,
     );
   });
 }

@@ -21,6 +21,7 @@ import { codeOnly } from "../sql/split.js";
 import { findWatermarkField } from "./watermark-field.js";
 import { isDeferred } from "../validation/deferred.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { nameList } from "../validation/name-list.js";
 
 /** The `watermark` arg as parsed (source-options.ts). */
 export interface WatermarkArg {
@@ -109,7 +110,7 @@ export function checkWatermarkColumnOption(value: string, columns: ReadonlyMap<s
     if (value.includes(".") && columns.get(value.split(".")[0]!) === null) return;
     diag.error(
       at,
-      `names ${JSON.stringify(value)}, which is not a column (columns: ${[...columns.keys()].join(", ")}) or a field of a ROW column (write it as column.field, e.g. "event.ts"); ` +
+      `names ${JSON.stringify(value)}, which is not a column (columns: ${nameList([...columns.keys()])}) or a field of a ROW column (write it as column.field, e.g. "event.ts"); ` +
         'the source fails at start ("Cannot find watermark column"; names match exactly)',
     );
     return;
@@ -149,7 +150,7 @@ export function planSourceWatermark(
       nested !== undefined
         ? `${JSON.stringify(name)} is a field inside the column ${JSON.stringify(nested.column)}, and Flink's event-time (rowtime) column is a top-level column ("A nested field '${name}' cannot be declared as rowtime attribute"); ` +
             `set watermark on a top-level column, and to start the files in the order of this field set extraOptions["watermark-column"] = ${JSON.stringify(name)} beside a watermark expression`
-        : `names ${JSON.stringify(name)}, which is not a column${names.length > 0 ? ` (columns: ${names.join(", ")})` : ""}`,
+        : `names ${JSON.stringify(name)}, which is not a column${names.length > 0 ? ` (columns: ${nameList(names)})` : ""}`,
     );
     ok = false;
   } else if (rowtimeNameProblem(name) !== undefined) {

@@ -9,6 +9,7 @@
  */
 import type { DataType } from "../types/data-type.js";
 import { didYouMean } from "../validation/known-keys.js";
+import { nameList } from "../validation/name-list.js";
 import { opt, type FormatContext, type FormatSpec } from "./format-options-spec.js";
 
 const AVRO_ENCODINGS = ["binary", "json"];
@@ -131,7 +132,7 @@ export const RAW: FormatSpec = {
     if (of === undefined) return;
     const { columns, what } = of;
     if (columns.length !== 1) {
-      const names = columns.length === 0 ? "none" : columns.map((c) => JSON.stringify(c.name)).join(", ");
+      const names = columns.length === 0 ? "none" : nameList(columns.map((c) => JSON.stringify(c.name)));
       ctx.diag.error(
         opt(ctx.formatKey),
         `is 'raw', which holds exactly one physical column, and gets ${columns.length} here (${names}: the ${what}): Flink fails with "The 'raw' format only supports single physical column"; keep one column (e.g. STRING or BYTES) for it, or use another format`,

@@ -29,6 +29,7 @@ import type { TableColumn, TableDefinition } from "../components/table-definitio
 import { supportsImplicitCast } from "../types/casts.js";
 import { quoteIdentifier, type DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { nameList } from "../validation/name-list.js";
 import { checkExpressionColumns, hidingAlias, writtenQualifier } from "./expression-columns.js";
 import { COLUMN_REF, readInsertQuery, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
@@ -273,7 +274,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
       const c = sinkColumns.find((s) => s.name === name);
       if (c !== undefined) listed.push(c);
       else if (reserved === undefined) {
-        diag.error(at, `the column list names ${JSON.stringify(name)}, which is not a column ${target.label} can be written (its columns: ${sinkColumns.map((s) => s.name).join(", ")}); Flink fails when the job starts ("Unknown target column")`);
+        diag.error(at, `the column list names ${JSON.stringify(name)}, which is not a column ${target.label} can be written (its columns: ${nameList(sinkColumns.map((s) => s.name))}); Flink fails when the job starts ("Unknown target column")`);
       }
     }
     if (listed.length < q.columnList.length) return;
@@ -283,7 +284,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
     if (left.length > 0) {
       diag.error(
         at,
-        `the column list after ${target.label} leaves out ${left.map((c) => `${JSON.stringify(c.name)} (${c.type!.toString()})`).join(", ")}: Flink fills a column left out with NULL, and refuses a NOT NULL one when the job starts ` +
+        `the column list after ${target.label} leaves out ${nameList(left.map((c) => `${JSON.stringify(c.name)} (${c.type!.toString()})`))}: Flink fills a column left out with NULL, and refuses a NOT NULL one when the job starts ` +
           `("Column '${left[0]!.name}' has no default value and does not allow NULLs"; flink PreValidateReWriter); name ${left.length === 1 ? "it" : "them"} in the list and give ${left.length === 1 ? "it a value" : "them values"}`,
       );
     }
@@ -301,7 +302,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
       q.columnList !== undefined
         ? `the SELECT list has ${plural(values.length, "value")}, but the column list after ${target.label} names ${plural(cols.length, "column")}; name one column per value`
         : `the SELECT list has ${plural(values.length, "value")}, but ${target.label} has ${plural(cols.length, "column")} to fill` +
-            `${q.staticPartition !== undefined ? ` besides the static PARTITION (${q.staticPartition.join(", ")})` : ""} (${cols.join(", ")}); ` +
+            `${q.staticPartition !== undefined ? ` besides the static PARTITION (${q.staticPartition.join(", ")})` : ""} (${nameList(cols)}); ` +
             `Flink fails when the job starts ("Different number of columns"): select one value per column, in this order, or name the columns you fill, e.g. ${columnListExample(q, cols, values.length)}`,
     );
     return;

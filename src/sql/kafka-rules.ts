@@ -17,6 +17,7 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
+import { nameList } from "../validation/name-list.js";
 import { parseFlinkDuration } from "../options/duration.js";
 import { opt, type FormatTable } from "./format-options-spec.js";
 
@@ -158,7 +159,7 @@ export function checkKafkaKeyFields(t: KafkaRuleTable, diag: Diagnostics): void 
       diag.error(
         opt("key.fields"),
         `names ${JSON.stringify(f)}, which is not a physical column of the table (Flink: "Could not find the field '${f}' in the table schema for usage in the key format. A key field must be a regular, physical column."); ` +
-          (near !== undefined ? `did you mean ${JSON.stringify(near)}?` : `list physical columns: ${physical.map((p) => JSON.stringify(p)).join(", ")}`),
+          (near !== undefined ? `did you mean ${JSON.stringify(near)}?` : `list physical columns: ${nameList(physical.map((p) => JSON.stringify(p)))}`),
       );
     } else if (plainPrefix && !f.startsWith(plainPrefix)) {
       diag.error(

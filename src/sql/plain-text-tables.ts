@@ -19,6 +19,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey, distance } from "../validation/known-keys.js";
+import { listed } from "../validation/name-list.js";
 import type { CurrentCatalog } from "./current-catalog.js";
 import type { ProgramTables } from "./job-plan.js";
 import { codeOnly } from "./split.js";
@@ -26,7 +27,6 @@ import type { AnalyzedStatement } from "./statement.js";
 import { tableMentionsAt, withQueryNames } from "./table-mentions.js";
 import { SqlStatement } from "./template.js";
 import { declaredViewName, written } from "./view-names.js";
-import { listed } from "./unknown-names.js";
 
 /** Stands for an Output in the statement's text: a name that touches it is not known at preview. */
 const OUTPUT = "\u0001";

@@ -22,6 +22,7 @@
 import { knows } from "../components/failed-table-parts.js";
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { nameList } from "../validation/name-list.js";
 import { NOT_ALIAS } from "./insert-query.js";
 import { unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
@@ -75,7 +76,7 @@ export function rowtimeRemedy(t: TableDefinition, column?: string): string {
         ? `a TIMESTAMP(3) column ${fresh} (or a computed one, e.g. { name: "${fresh}", expression: "TO_TIMESTAMP_LTZ(<epoch milliseconds column>, 3)" }) and ${set(fresh)}`
         : `a TIMESTAMP(3) column ${fresh} and ${set(fresh)}`;
   }
-  else if (precision(chosen)! <= 3) how = set(chosen.name) + (column === undefined && fit.length > 1 ? ` (or another of ${fit.map((c) => c.name).join(", ")})` : "");
+  else if (precision(chosen)! <= 3) how = set(chosen.name) + (column === undefined && fit.length > 1 ? ` (or another of ${nameList(fit.map((c) => c.name))})` : "");
   else if (t.resourceType === "FlinkTable") {
     const cast = `${chosen.name}_ms`;
     how = `a computed column { name: "${cast}", expression: "CAST(\`${chosen.name}\` AS ${typeOf(chosen)!.kind}(3))" } and ${set(cast)} (a watermark needs precision 0 to 3)`;

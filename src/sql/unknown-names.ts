@@ -9,12 +9,15 @@
  * are gathered the same way, once each: Flink fails with "Table 'cu' not found" (calcite
  * `SqlValidatorImpl`, `DelegatingScope.fullyQualify`; an alias hides the table's own name).
  *
+ * Listed columns are capped (name-list.ts): the first 20, then how many more.
+ *
  * Names in messages are shown as they must be written in SQL (reserved-words.ts `sqlName`:
  * back-quoted when reserved or no plain identifier), so a suggestion can be copied as it is.
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
+import { listed, nameList } from "../validation/name-list.js";
 import type { Relation } from "./join-relations.js";
 import { sqlName, withTemplateForm } from "./reserved-words.js";
 import { isWindowRelation } from "./window-relation.js";
@@ -32,10 +35,6 @@ function quotedForMessage(shown: string): string {
 /** A relation in messages: "the window TVF over" a window TVF's table. */
 const relationLabel = (t: TableDefinition): string => (isWindowRelation(t) ? `the window TVF over ${t.label}` : t.label);
 
-/** `a`, `a and b`, `a, b and c`. */
-export function listed(places: readonly string[]): string {
-  return places.length < 2 ? places.join("") : `${places.slice(0, -1).join(", ")} and ${places[places.length - 1]}`;
-}
 
 /** The advice for an unquoted name that may be a value written without quotes (`status = SHIPPED`, as a string interpolated with `${...}` renders). */
 export function valueAdvice(word: string): string {
@@ -59,7 +58,7 @@ export function notAColumn(places: readonly string[], name: string, relations: C
       relationLabel(table) +
       (otherCase !== undefined
         ? ` (Flink's identifiers are case-sensitive: the column is ${quotedForMessage(sqlName(otherCase))})`
-        : `${near !== undefined ? `; did you mean ${quotedForMessage(sqlName(near))}?` : ""} (its columns: ${names.map((n) => sqlName(n)).join(", ")})${advice}`) +
+        : `${near !== undefined ? `; did you mean ${quotedForMessage(sqlName(near))}?` : ""} (its columns: ${nameList(names.map((n) => sqlName(n)))})${advice}`) +
       NOT_FOUND
     );
   }
@@ -73,7 +72,7 @@ export function notAColumn(places: readonly string[], name: string, relations: C
     tables +
     (otherCase !== undefined
       ? ` (Flink's identifiers are case-sensitive: the column is ${quotedForMessage(otherCase.shown)})`
-      : `${near !== undefined ? `; did you mean ${quotedForMessage(near.shown)}?` : ""} (their columns: ${qualified.map((c) => c.shown).join(", ")})${advice}`) +
+      : `${near !== undefined ? `; did you mean ${quotedForMessage(near.shown)}?` : ""} (their columns: ${nameList(qualified.map((c) => c.shown))})${advice}`) +
     NOT_FOUND
   );
 }
@@ -89,7 +88,7 @@ export function notAQualifier(places: readonly string[], qualifier: string, writ
   return (
     `${listed(places)} ${places.length > 1 ? "read" : "reads"} ${written}, but ${JSON.stringify(qualifier)} names no table of the FROM clause` +
     (otherCase !== undefined ? " (Flink's identifiers are case-sensitive)" : "") +
-    `${near !== undefined ? `; did you mean ${quotedForMessage(sqlName(near))}?` : ""} (${known.length === 1 ? "its qualifier" : "its qualifiers"}: ${shown.join(", ")}; an alias hides the table's own name)` +
+    `${near !== undefined ? `; did you mean ${quotedForMessage(sqlName(near))}?` : ""} (${known.length === 1 ? "its qualifier" : "its qualifiers"}: ${nameList(shown)}; an alias hides the table's own name)` +
     `; Flink fails when the job starts ("Table '${qualifier}' not found")`
   );
 }

@@ -16,6 +16,7 @@ import { knows } from "../components/failed-table-parts.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
+import { nameList } from "../validation/name-list.js";
 import { NOT_ALIAS } from "./insert-query.js";
 import { unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
@@ -83,7 +84,7 @@ export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean,
     if (t.columns === undefined) continue;
     const col = t.columns.find((c) => c.name === column);
     if (col === undefined) {
-      diag.error(at, `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...): ${t.label} has no column ${JSON.stringify(column)} (columns: ${t.columns.map((c) => c.name).join(", ")}); Flink fails the statement ("Unknown identifier")`);
+      diag.error(at, `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...): ${t.label} has no column ${JSON.stringify(column)} (columns: ${nameList(t.columns.map((c) => c.name))}); Flink fails the statement ("Unknown identifier")`);
       continue;
     }
     if (col.timeAttribute !== undefined) continue;
@@ -124,7 +125,7 @@ function checkGroupWindows(a: AnalyzedStatement, code: string, tables: readonly 
       const near = closestKey(column, t.columns.map((c) => c.name));
       diag.error(
         `statements[${a.index}]`,
-        `${m[1]!.toUpperCase()}(${column}, ...) in the GROUP BY names ${JSON.stringify(column)}, which is no column of ${t.label}${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (its columns: ${t.columns.map((c) => c.name).join(", ")})`,
+        `${m[1]!.toUpperCase()}(${column}, ...) in the GROUP BY names ${JSON.stringify(column)}, which is no column of ${t.label}${near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ""} (its columns: ${nameList(t.columns.map((c) => c.name))})`,
       );
       continue;
     }
