@@ -134,6 +134,21 @@ describe("interval literal fields past their precision or range", () => {
     ]);
   });
 
+  it("a precision past 2^53 is echoed with the digits as written, not as the nearest double", () => {
+    expect(intervalLiteralProblems("INTERVAL '5' DAY(99999999999999999999)")).to.deep.equal([
+      `INTERVAL '5' DAY(99999999999999999999): a leading precision of 99999999999999999999 is outside the 1 to 10 Flink takes, ${FAILS} ` +
+        `(interval leading field precision '99999999999999999999' out of range for INTERVAL DAY(99999999999999999999)); write INTERVAL '5' DAY`,
+    ]);
+    expect(intervalLiteralProblems("INTERVAL '1:2' MINUTE TO SECOND(9007199254740993)")).to.deep.equal([
+      `INTERVAL '1:2' MINUTE TO SECOND(9007199254740993): a fractional second precision of 9007199254740993 is above the 9 Flink takes, ${FAILS} ` +
+        `(interval fractional second precision '9007199254740993' out of range for INTERVAL MINUTE TO SECOND(9007199254740993)); write INTERVAL '1:2' MINUTE TO SECOND`,
+    ]);
+    expect(intervalLiteralProblems("INTERVAL '5' SECOND(2, 12345678901234567891)")).to.deep.equal([
+      `INTERVAL '5' SECOND(2, 12345678901234567891): a fractional second precision of 12345678901234567891 is above the 9 Flink takes, ${FAILS} ` +
+        `(interval fractional second precision '12345678901234567891' out of range for INTERVAL SECOND(2, 12345678901234567891)); write INTERVAL '5' SECOND(2)`,
+    ]);
+  });
+
   it("advice for a string written with units never names a literal Flink refuses: '120 minutes' becomes INTERVAL '120' MINUTE(3), '100 days' INTERVAL '100' DAY(3)", () => {
     const advice = (literal: string) => intervalLiteralProblems(literal).map((m) => m.split("; write ")[1]);
     expect(advice("INTERVAL '120 minutes'")).to.deep.equal(["INTERVAL '120' MINUTE(3)"]);

@@ -43,6 +43,10 @@ export interface Qualifier {
   readonly precision?: number | undefined;
   /** The fractional second precision as written (`SECOND(p, q)`, `... TO SECOND(q)`). */
   readonly fraction?: number | undefined;
+  /** The digits of `precision` as written, for messages (a number past 2^53 loses digits as a number). */
+  readonly precisionText?: string | undefined;
+  /** The digits of `fraction` as written. */
+  readonly fractionText?: string | undefined;
 }
 
 /** Seconds (day-time) or months (year-month) in one of each unit. */
@@ -71,12 +75,17 @@ function unitsOf(q: Qualifier): IntervalUnit[] {
   return ORDER.slice(ORDER.indexOf(q.start), ORDER.indexOf(q.end) + 1);
 }
 
-/** The qualifier as Flink SQL text: `DAY(3) TO SECOND(4)`, `SECOND(2, 7)`, `MINUTE`. */
+/** `n` as written (`text`, when it is the digits of `n`), else as a number. */
+const shown = (n: number, text: string | undefined): string => (text !== undefined && Number(text) === n ? text : String(n));
+
+/** The qualifier as Flink SQL text: `DAY(3) TO SECOND(4)`, `SECOND(2, 7)`, `MINUTE`; precisions as written. */
 export function qualifierText(q: Qualifier): string {
-  if (q.end === undefined && q.start === "SECOND" && q.fraction !== undefined) return `SECOND(${q.precision ?? DEFAULT_PRECISION}, ${q.fraction})`;
-  const start = q.precision === undefined ? q.start : `${q.start}(${q.precision})`;
+  const precision = q.precision === undefined ? undefined : shown(q.precision, q.precisionText);
+  const fraction = q.fraction === undefined ? undefined : shown(q.fraction, q.fractionText);
+  if (q.end === undefined && q.start === "SECOND" && fraction !== undefined) return `SECOND(${precision ?? DEFAULT_PRECISION}, ${fraction})`;
+  const start = precision === undefined ? q.start : `${q.start}(${precision})`;
   if (q.end === undefined) return start;
-  return `${start} TO ${q.end}${q.end === "SECOND" && q.fraction !== undefined ? `(${q.fraction})` : ""}`;
+  return `${start} TO ${q.end}${q.end === "SECOND" && fraction !== undefined ? `(${fraction})` : ""}`;
 }
 
 /** The qualifier's units only, e.g. `DAY TO SECOND`. */
@@ -247,9 +256,11 @@ export function qualifierPrecisionProblem(written: string, outer: string, value:
   const badLead = q.precision !== undefined && validPrecision(q.precision) === undefined;
   const badFraction = q.fraction !== undefined && validFraction(q.fraction) === undefined;
   if (!badLead && !badFraction) return undefined;
+  const lead = q.precision === undefined ? "" : shown(q.precision, q.precisionText);
+  const fraction = q.fraction === undefined ? "" : shown(q.fraction, q.fractionText);
   const what = badLead
-    ? `a leading precision of ${q.precision} is outside the 1 to 10 Flink takes, so the job fails when it starts (interval leading field precision '${q.precision}' out of range for INTERVAL ${qualifierText(q)})`
-    : `a fractional second precision of ${q.fraction} is above the 9 Flink takes, so the job fails when it starts (interval fractional second precision '${q.fraction}' out of range for INTERVAL ${qualifierText(q)})`;
+    ? `a leading precision of ${lead} is outside the 1 to 10 Flink takes, so the job fails when it starts (interval leading field precision '${lead}' out of range for INTERVAL ${qualifierText(q)})`
+    : `a fractional second precision of ${fraction} is above the 9 Flink takes, so the job fails when it starts (interval fractional second precision '${fraction}' out of range for INTERVAL ${qualifierText(q)})`;
   const kept: Qualifier = { ...q, precision: validPrecision(q.precision), fraction: validFraction(q.fraction) };
   const fix = fieldProblems(value, kept) === undefined ? `INTERVAL ${outer === "" ? "" : `${outer} `}'${value}' ${qualifierText(kept)}` : fitted(outer, value, kept);
   return `${written} ${qualifierText(q)}: ${what}; write ${fix ?? `INTERVAL ${outer === "" ? "" : `${outer} `}'${value}' ${qualifierText(kept)} with a string that fits it`}`;

@@ -71,9 +71,10 @@ function qualifierAt(code: string, i: number): (Qualifier & { name: string; unkn
   const numbers = [...(lead?.values ?? []), ...(after ?? [])];
   unknown ||= numbers.some((n) => n.includes(UNKNOWN_VALUE));
   const written: WrittenQualifier = { start: startUnit, lead: lead?.values ?? [], end, after };
-  const [precision, fraction] = unknown ? [] : end === undefined ? (lead?.values ?? []).map(Number) : [lead?.values[0], after?.[0]].map((n) => (n === undefined ? undefined : Number(n)));
+  const [precisionText, fractionText] = unknown ? [] : end === undefined ? (lead?.values ?? []) : [lead?.values[0], after?.[0]];
+  const [precision, fraction] = [precisionText, fractionText].map((n) => (n === undefined ? undefined : Number(n)));
   const name = end === undefined ? startUnit : `${startUnit} TO ${end}`;
-  return { name, start: startUnit, end, precision, fraction, unknown, written };
+  return { name, start: startUnit, end, precision, fraction, precisionText, fractionText, unknown, written };
 }
 
 /** "A, B or C". */
