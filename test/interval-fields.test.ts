@@ -134,6 +134,22 @@ describe("interval literal fields past their precision or range", () => {
     ]);
   });
 
+  it("a fraction of a second below a millisecond: the advice says Flink keeps whole milliseconds and names 0.001 or 0 seconds, never a literal of zeros", () => {
+    const TINY = "is below a millisecond, and Flink keeps an interval in whole milliseconds (SqlIntervalQualifier), so even a literal with 9 digits would be 0 seconds";
+    expect(intervalLiteralProblems("INTERVAL '0.0000000001' SECOND")).to.deep.equal([
+      `INTERVAL '0.0000000001' SECOND: its fraction of a second has 10 digits, more than the 6 that SECOND takes (6 unless written SECOND(p, q)), ${FAILS} ` +
+        `(illegal interval literal format '0.0000000001' for INTERVAL SECOND); its length, 0.0000000001 seconds, ${TINY}: write INTERVAL '0.001' SECOND for the shortest length Flink holds, or INTERVAL '0' SECOND`,
+    ]);
+    expect(intervalLiteralProblems("INTERVAL -'0:00.0000001' MINUTE TO SECOND")).to.deep.equal([
+      `INTERVAL - '0:00.0000001' MINUTE TO SECOND: its fraction of a second has 7 digits, more than the 6 that MINUTE TO SECOND takes (6 unless written MINUTE TO SECOND(q)), ${FAILS} ` +
+        `(illegal interval literal format '0:00.0000001' for INTERVAL MINUTE TO SECOND); its length, 0.0000001 seconds, ${TINY}: write INTERVAL '-0.001' SECOND for the shortest length Flink holds, or INTERVAL '0' SECOND`,
+    ]);
+    // A millisecond or more keeps its digits (up to 9), and a nonzero whole field keeps the literal's shape.
+    expect(intervalLiteralProblems("INTERVAL '0.0010000001' SECOND").map((m) => m.split("; write ")[1])).to.deep.equal(["INTERVAL '0.001000000' SECOND(2, 9)"]);
+    expect(intervalLiteralProblems("INTERVAL '1.0000000001' SECOND").map((m) => m.split("; write ")[1])).to.deep.equal(["INTERVAL '1.000000000' SECOND(2, 9)"]);
+    expect(intervalLiteralProblems("INTERVAL '0.000001' SECOND")).to.deep.equal([]);
+  });
+
   it("a precision past 2^53 is echoed with the digits as written, not as the nearest double", () => {
     expect(intervalLiteralProblems("INTERVAL '5' DAY(99999999999999999999)")).to.deep.equal([
       `INTERVAL '5' DAY(99999999999999999999): a leading precision of 99999999999999999999 is outside the 1 to 10 Flink takes, ${FAILS} ` +
@@ -284,6 +300,8 @@ describe("interval literal fields: property", () => {
         if (valid) return problems.length === 0;
         if (problems.length !== 1) return false;
         const advice = problems[0]!.split("; write ")[1]!;
+        // A length above 0 and below a millisecond: Flink keeps whole milliseconds, so no literal holds it (interval-fields.ts belowMillisecond).
+        if (fields.every((f) => f === 0n) && /^000\d*[1-9]/.test(digits)) return advice === `INTERVAL '${negative ? "-" : ""}0.001' SECOND for the shortest length Flink holds, or INTERVAL '0' SECOND`;
         if (!advice.startsWith("INTERVAL") && !advice.startsWith("(")) return true; // no literal holds it (a sum past 3 terms, a year past 2^31)
         if (intervalLiteralProblems(advice).length !== 0) return false;
         // A day-time leading precision above 3 only where the user wrote it (Flink's planner refuses it: never advised).

@@ -235,6 +235,18 @@ function fieldProblems(value: string, q: Qualifier): { problems: string[]; flink
 }
 
 /**
+ * Whether `value` under `q` is a length above zero and below a millisecond (every field 0, the
+ * fraction's first three digits 0): Flink keeps an interval in whole milliseconds (its
+ * SqlIntervalQualifier `normalizeSecondFraction` scales the fraction to milliseconds, then
+ * `fillIntervalValueArray` takes their `intValue`), so no literal holds such a length. The length
+ * in seconds (`0.0000001`) when it is one, else undefined.
+ */
+function belowMillisecond(value: string, q: Qualifier): string | undefined {
+  const parsed = fieldsOf(value.trim().replace(/^[+-]/, ""), q);
+  return parsed !== undefined && parsed.fields.every((f) => f === 0n) && /^000\d*[1-9]/.test(parsed.fraction ?? "") ? `0.${parsed.fraction!}` : undefined;
+}
+
+/**
  * The problem with the fields of the literal `written` (`INTERVAL [sign] 'value'`, without its
  * qualifier) under `q`, one message naming every wrong field and the literal to write; undefined
  * when Flink takes them. `outer` is the sign before the string, `value` the unquoted string.
@@ -242,6 +254,15 @@ function fieldProblems(value: string, q: Qualifier): { problems: string[]; flink
 export function intervalFieldProblem(written: string, outer: string, value: string, q: Qualifier): string | undefined {
   const found = fieldProblems(value, q);
   if (found === undefined) return undefined;
+  const tiny = belowMillisecond(value, q);
+  if (tiny !== undefined) {
+    const minus = (outer === "-") !== value.trim().startsWith("-") ? "-" : "";
+    return (
+      `${written} ${qualifierText(q)}: ${found.problems.join(" and ")}, so the job fails when it starts (${found.flink}); ` +
+      `its length, ${tiny} seconds, is below a millisecond, and Flink keeps an interval in whole milliseconds (SqlIntervalQualifier), so even a literal with 9 digits would be 0 seconds: ` +
+      `write INTERVAL '${minus}0.001' SECOND for the shortest length Flink holds, or INTERVAL '0' SECOND`
+    );
+  }
   const fix = q.start === "WEEK" || q.start === "QUARTER" ? (inDaysOrMonths(outer, value, q.start) ?? fitted(outer, value, q)) : fitted(outer, value, q);
   const note = found.note ? "; a day-time literal with a leading precision above 3 fails in Flink's planner instead (DAY_INTERVAL_TYPES precision is not supported)" : "";
   const advice = fix ?? (isYearMonth(q.start) ? `at most INTERVAL '${INT_LIMIT - 1n}' ${q.start}(10)` : `a sum of literals of at most INTERVAL '999' DAY(3) each`);
