@@ -18,10 +18,10 @@ import { convertColumns } from "../iceberg/schema.js";
 import type { Column } from "../iceberg/types.js";
 import { SINK_KEYS, SOURCE_KEYS } from "../options/iceberg-table.js";
 import { usableConnectorFacts, type ConnectorFacts } from "../sql/connector-facts.js";
-import { flinkTableColumns, readFlinkColumns } from "../sql/flink-columns.js";
 import { FLINK_TABLE_ARG_KEYS } from "../sql/generic-table.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import type { ValidationIssue } from "../validation/error.js";
+import { failedFlinkColumns } from "./failed-flink-columns.js";
 import { failedIcebergFacts } from "./failed-iceberg-facts.js";
 import { TableIssues } from "./failed-table-issues.js";
 import type { TablePart } from "./failed-table-parts.js";
@@ -59,10 +59,11 @@ function keyFacts(a: Record<string, unknown>, key: readonly string[], issues: Ta
 }
 
 /**
- * A FlinkTable's facts. Its columns when every column reads without a problem (readFlinkColumns:
- * names, types, expressions, metadata) and its primary key is a list with no error at an element
- * (a column that is none, or no physical one): its columns are then NOT NULL, as the valid table
- * registers them. The watermark's column is the rowtime attribute, PROCTIME() columns proctime ones.
+ * A FlinkTable's facts. Its columns when every column's name reads (failed-flink-columns.ts: a
+ * column whose type or expression does not read is `unread`, the others as the valid table
+ * registers them) and its primary key is a list with no error at an element (a column that is
+ * none, or no physical one): its columns are then NOT NULL. The watermark's column is the rowtime
+ * attribute, PROCTIME() columns proctime ones.
  */
 function flinkFacts(a: Record<string, unknown>, issues: TableIssues): FailedTableFacts {
   const given = typeof a["options"] === "object" && a["options"] !== null ? (a["options"] as Record<string, unknown>) : {};
@@ -71,15 +72,14 @@ function flinkFacts(a: Record<string, unknown>, issues: TableIssues): FailedTabl
   const known: TablePart[] = connectorKnown ? ["connector"] : [];
   const key = names(a["primaryKey"]);
   if (!Array.isArray(a["columns"]) || a["columns"].length === 0 || key === undefined || issues.atElement("primaryKey")) return { ...facts, known };
-  const diag = new Diagnostics();
-  const read = readFlinkColumns(a["columns"], new Set(key), diag);
-  if (diag.hasErrors) return { ...facts, known };
   const watermark = a["watermark"] as { column?: unknown } | undefined;
   const timeKnown = issues.reads("watermark", watermark);
   // No error at the watermark: it names one of the columns (a falsy one is none, as for the valid table).
   const rowtime = timeKnown && watermark ? (watermark.column as string) : undefined;
+  const columns = failedFlinkColumns(a["columns"], new Set(key), options, rowtime);
+  if (columns === undefined) return { ...facts, known };
   const { parts, ...keys } = keyFacts(a, key, issues);
-  return { ...facts, columns: flinkTableColumns(read, options, rowtime), ...keys, known: [...known, ...parts, ...(timeKnown ? (["timeAttributes"] as const) : [])] };
+  return { ...facts, columns, ...keys, known: [...known, ...parts, ...(timeKnown ? (["timeAttributes"] as const) : [])] };
 }
 
 /**

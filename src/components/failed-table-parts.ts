@@ -7,7 +7,7 @@
  * `knows` first and skips the table when it is not known: the table's own errors already say what
  * is wrong there.
  */
-import type { TableDefinition } from "./table-definition.js";
+import type { TableColumn, TableDefinition } from "./table-definition.js";
 
 /**
  * A part of a table's definition that a job's checks read:
@@ -20,6 +20,15 @@ import type { TableDefinition } from "./table-definition.js";
  * An Iceberg table's other facts are known when present (FailedIcebergFacts).
  */
 export type TablePart = "timeAttributes" | "primaryKey" | "partitionKeys" | "connector" | "branch";
+
+/**
+ * Whether column `c`'s time attribute is not known: an `unread` column of a failed table that is
+ * not the watermark's column (a computed one may be PROCTIME() once fixed). A check that judges
+ * whether a column is a time attribute skips it.
+ */
+export function timeAttributeUnknown(c: TableColumn): boolean {
+  return c.unread === true && c.timeAttribute === undefined;
+}
 
 /** Whether `t`'s `part` is what the table declares: always for a valid table; for a failed one when it was read (TableDefinition.known). */
 export function knows(t: TableDefinition, part: TablePart): boolean {

@@ -66,6 +66,13 @@ export interface TableColumn {
   readonly timeAttribute?: "rowtime" | "proctime";
   /** A computed time attribute's type when its expression tells it (`PROCTIME()`, `TO_TIMESTAMP_LTZ(x, p)`, `CAST(x AS T)`). */
   readonly timeType?: DataType;
+  /**
+   * A column of a table that failed validation (synth's collecting mode) whose declaration did not
+   * read (its type or expression; failed-flink-columns.ts): its name, kind and whether it is the
+   * watermark's column are known, not its type, nor for a computed one whether it is a proctime
+   * attribute. A check that judges its type or time attribute skips it.
+   */
+  readonly unread?: true;
 }
 
 export interface TableDefinition {

@@ -117,7 +117,7 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: 
       if (fromColumns === undefined || !qualifies(qualifier)) return undefined;
       // table.column-expansion-strategy (flink TableConfigOptions; job, cluster or session configuration)
       // may leave VIRTUAL metadata columns out of `*`: with one, `*` is left to Flink.
-      if (fromColumns.some((c) => c.type !== undefined && !c.insertable)) return undefined;
+      if (fromColumns.some((c) => c.metadata === true && !c.insertable)) return undefined;
       for (const c of fromColumns) values.push({ shown: `${c.name} (from ${item.shown})`, ...(c.type ? { type: c.type } : {}), column: c.name, fromStar: true, ...(c.neverNull ? { neverNull: true } : {}) });
       continue;
     }

@@ -2,7 +2,7 @@
  * Rankings in a statement (ROW_NUMBER, RANK, DENSE_RANK OVER (... ORDER BY ...)) and whether they
  * turn an insert-only input into updates: a Top-N or deduplication filtered by its number.
  */
-import { knows } from "../components/failed-table-parts.js";
+import { knows, timeAttributeUnknown } from "../components/failed-table-parts.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
 import type { UpdatingContext, UpdatingOperation } from "./updating-operations.js";
@@ -35,7 +35,7 @@ function orderKind(item: string, reads: readonly TableDefinition[]): "proctime" 
   const column = table?.columns!.find((c) => c.name === name);
   if (column === undefined) return "unknown";
   // A table that failed validation (synth) whose watermark did not read: the column may be its rowtime once fixed.
-  return column.timeAttribute ?? (knows(table!, "timeAttributes") ? "value" : "unknown");
+  return column.timeAttribute ?? (knows(table!, "timeAttributes") && !timeAttributeUnknown(column) ? "value" : "unknown");
 }
 
 /**

@@ -19,7 +19,7 @@
  * that has it when every relation of the statement is an interpolated table; anything else (views,
  * subqueries, aliases bound twice) is left to Flink.
  */
-import { knows } from "../components/failed-table-parts.js";
+import { knows, timeAttributeUnknown } from "../components/failed-table-parts.js";
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { nameList } from "../validation/name-list.js";
@@ -216,7 +216,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
         continue;
       }
       const col = left === undefined || left === right || !knows(left, "timeAttributes") ? undefined : left.columns?.find((c) => c.name === name);
-      if (col !== undefined && col.timeAttribute !== "proctime") {
+      if (col !== undefined && col.timeAttribute !== "proctime" && !timeAttributeUnknown(col)) {
         diag.error(
           at,
           `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}: a batch job joins FOR SYSTEM_TIME AS OF only as a lookup join, as of a PROCTIME() column of the left table, and ${name} of ${left!.label} is none: Flink fails to plan the job ` +
@@ -227,7 +227,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
     }
     if (left === undefined || left === right || !knows(left, "timeAttributes")) continue;
     const col = left.columns?.find((c) => c.name === name);
-    if (col === undefined) continue;
+    if (col === undefined || timeAttributeUnknown(col)) continue;
     const asOf = `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}`;
     const leftRowtime = left.columns?.find((c) => c.timeAttribute === "rowtime");
     const gaps = versionedTableGaps(right, joinKeyColumns(code, m.index! + m[0].length, Number(m[1]), tables));

@@ -12,7 +12,7 @@
  * `StreamLogicalWindowAggregateRule`). A window over a simple view is followed to its table
  * (view-columns.ts); other views and subqueries are left to Flink.
  */
-import { knows } from "../components/failed-table-parts.js";
+import { knows, timeAttributeUnknown } from "../components/failed-table-parts.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
@@ -87,7 +87,7 @@ export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean,
       diag.error(at, `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...): ${t.label} has no column ${JSON.stringify(column)} (columns: ${nameList(t.columns.map((c) => c.name))}); Flink fails the statement ("Unknown identifier")`);
       continue;
     }
-    if (col.timeAttribute !== undefined) continue;
+    if (col.timeAttribute !== undefined || timeAttributeUnknown(col)) continue;
     const kind = col.type?.kind;
     if (!streaming) {
       if (kind !== undefined && kind !== "TIMESTAMP" && kind !== "TIMESTAMP_LTZ") {
@@ -129,7 +129,7 @@ function checkGroupWindows(a: AnalyzedStatement, code: string, tables: readonly 
       );
       continue;
     }
-    if (col.timeAttribute !== undefined || !knows(t, "timeAttributes")) continue;
+    if (col.timeAttribute !== undefined || timeAttributeUnknown(col) || !knows(t, "timeAttributes")) continue;
     diag.error(
       `statements[${a.index}]`,
       `${m[1]!.toUpperCase()}(${column}, ...) in a streaming job's GROUP BY needs a time attribute, and ${column} of ${t.label} is a plain ${col.type?.toString() ?? "computed"} column: ` +
@@ -143,7 +143,7 @@ function checkViewWindow(a: AnalyzedStatement, code: string, fn: string, viewNam
   const view = views.get(viewName);
   if (view === undefined || view === a || withQueryNames(code).has(viewName)) return;
   const source = viewColumnSource(view, column);
-  if (source === undefined || source.column.timeAttribute !== undefined || !knows(source.table, "timeAttributes")) return;
+  if (source === undefined || source.column.timeAttribute !== undefined || timeAttributeUnknown(source.column) || !knows(source.table, "timeAttributes")) return;
   const t = source.table;
   diag.error(
     `statements[${a.index}]`,
