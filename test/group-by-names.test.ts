@@ -41,6 +41,19 @@ describe("GROUP BY names and table qualifiers", () => {
     ]);
   });
 
+  it("a misspelt column or qualifier in the HAVING clause is reported like one in WHERE; aliases, aggregates and columns stay quiet", () => {
+    const { src, two } = tables();
+    const label = `FlinkTable "${src.tableName}"`;
+    expect(run(api.sql`INSERT INTO ${two} SELECT page, COUNT(*) FROM ${src} GROUP BY page HAVING MAX(idd) > 1`)).to.deep.equal([
+      `the HAVING clause reads "idd", which is not a column of ${label}; did you mean "id"? ${COLS}${NOT_FOUND}`,
+    ]);
+    expect(run(api.sql`INSERT INTO ${two} SELECT page, COUNT(*) FROM ${src} AS s GROUP BY s.page HAVING MIN(s.tss) IS NOT NULL OR MAX(x.page) <> ''`)).to.deep.equal([
+      `the HAVING clause reads x.page, but "x" names no table of the FROM clause; did you mean "s"? (its qualifier: s; an alias hides the table's own name); Flink fails when the job starts ("Table 'x' not found")`,
+      `the HAVING clause reads "tss", which is not a column of ${label}; did you mean "ts"? ${COLS}${NOT_FOUND}`,
+    ]);
+    expect(run(api.sql`INSERT INTO ${two} SELECT page, COUNT(*) AS c FROM ${src} GROUP BY page HAVING c > 1 AND COUNT(*) > 1 AND MAX(\`value\`) <> 'x' AND page <> ''`)).to.deep.equal([]);
+  });
+
   it("a SELECT alias in the GROUP BY is an error that says GROUP BY cannot name it; an alias that is also a column is the column", () => {
     const { src, two } = tables();
     expect(run(api.sql`INSERT INTO ${two} SELECT UPPER(page) AS p, COUNT(*) FROM ${src} GROUP BY p`)).to.deep.equal([

@@ -21,7 +21,7 @@
  * after a qualifier (`t.value`), or unqualified where only an operand stands (`UPPER(value)`), is
  * the parser's error (reserved-words.ts; expression-names.ts `reserved`).
  *
- * The names of the GROUP BY clause are read the same way: a misspelt one fails the job ("Column
+ * The names of the GROUP BY and HAVING clauses are read the same way: a misspelt one fails the job ("Column
  * 'pgae' not found in any table"), and so does a SELECT alias that is no column, as Flink's
  * conformance groups by no alias (flink `FlinkSqlConformance.isGroupByAlias` is false; group-by.ts).
  * A qualifier `q` of `q.c` that is neither a relation's qualifier nor a column (a ROW column's
@@ -170,6 +170,11 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
   const grouped = groupBy === undefined ? undefined : expressionNames(...withoutGroupWindows(q.text.slice(groupBy[0], groupBy[1]), q.code.slice(groupBy[0], groupBy[1])));
   for (const chain of grouped?.names ?? []) check("the GROUP BY", chain);
   for (const word of grouped?.reserved ?? []) checkReserved("the GROUP BY", word);
+  // HAVING resolves its names against the FROM clause as WHERE does (calcite SqlValidatorImpl validateHavingClause).
+  const having = from !== undefined ? from.clauses.having : q.join?.clauses.having;
+  const filtered = having === undefined ? undefined : expressionNames(q.text.slice(having[0], having[1]), q.code.slice(having[0], having[1]));
+  for (const chain of filtered?.names ?? []) check("the HAVING clause", chain);
+  for (const word of filtered?.reserved ?? []) checkReserved("the HAVING clause", word);
   const span = from !== undefined ? (from.whereNames !== undefined ? from.clauses.where : undefined) : q.join?.clauses.where;
   if (span === undefined) return;
   const where = { text: q.text.slice(span[0], span[1]), code: q.code.slice(span[0], span[1]) };
