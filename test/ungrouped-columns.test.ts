@@ -261,4 +261,27 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
       ).map((i) => i.path),
     ).to.deep.equal(["statements[1]"]);
   });
+  it("a misspelt GROUP BY column leaves the check on: the columns it may be a typo of count as grouped, the others are reported; a view reports the name too", () => {
+    const src = source("ug_typo");
+    const two = sink("ug_typo_two", ["BIGINT", "DECIMAL(38, 2)"]);
+    const named = sink("ug_typo_named", ["STRING", "DECIMAL(38, 2)"]);
+    const label = `IcebergSource "ug_typo"`;
+    const notFound = (name: string, near: string) =>
+      `the GROUP BY reads "${name}", which is not a column of ${label}; did you mean "${near}"? (its columns: id, name, region, amount, ts); Flink fails when the job starts ("Column ... not found in any table")`;
+    const notGrouped = (by: string) =>
+      `the SELECT list's column id is neither in the GROUP BY (${by}) nor inside an aggregate: ${FAILS} ("Expression 'id' is not being grouped"); add id to the GROUP BY, or aggregate it, e.g. MAX(id)`;
+    expect(issuesOrNone(batch("ug-typo1", [api.sql`INSERT INTO ${two} SELECT id, SUM(amount) FROM ${src} GROUP BY regoin`])).map((i) => i.message)).to.deep.equal([
+      notFound("regoin", "region"),
+      notGrouped("regoin"),
+    ]);
+    // region and name are within reach of "nmae"/"regoin": what they are meant to be; a name with no column in reach turns the check off.
+    expect(issuesOrNone(batch("ug-typo2", [api.sql`INSERT INTO ${named} SELECT name, SUM(amount) FROM ${src} GROUP BY nmae`])).map((i) => i.message)).to.deep.equal([notFound("nmae", "name")]);
+    expect(issuesOrNone(batch("ug-typo3", [api.sql`INSERT INTO ${two} SELECT id, SUM(amount) FROM ${src} GROUP BY idd`])).map((i) => i.message)).to.deep.equal([notFound("idd", "id")]);
+    expect(grouping(batch("ug-typo4", [api.sql`INSERT INTO ${two} SELECT id, SUM(amount) FROM ${src} GROUP BY zzzzzzz`]))).to.deep.equal([]);
+    expect(
+      issuesOrNone(batch("ug-typo5", [api.sql`CREATE TEMPORARY VIEW ug_v AS SELECT id, SUM(amount) AS total FROM ${src} GROUP BY regoin, name`, api.sql`INSERT INTO ${two} SELECT id, total FROM ug_v`])).map(
+        (i) => `${i.path}: ${i.message}`,
+      ),
+    ).to.deep.equal([`statements[0]: ${notFound("regoin", "region")}`, `statements[0]: ${notGrouped("regoin, name")}`]);
+  });
 });

@@ -13,11 +13,18 @@
  * "Column 'k' not found" and `GROUP BY 1` groups by the constant 1: such a clause, and any name
  * that is no column of the FROM relation, is not read (undefined), and no ungrouped column is
  * reported for its query: the name itself is (expression-columns.ts, for INSERTs: "Column 'pgae'
- * not found in any table", with "GROUP BY cannot name a SELECT alias" for an alias).
+ * not found in any table", with "GROUP BY cannot name a SELECT alias" for an alias). Except a
+ * misspelt column: an unqualified name that is no column, no SELECT alias and no SQL word, within
+ * typo reach of some columns (known-keys.ts typoCandidates, the reach of the "did you mean"
+ * advice): the fixed clause groups by one of them, so each counts as grouped (`misspelt` lists the
+ * name), and a column out of reach of every misspelt name is certainly not grouped. A name with no
+ * column in reach is not read.
  */
+import { typoCandidates } from "../validation/known-keys.js";
 import { readExpression, type NameScope } from "./aggregate-calls.js";
-import { COLUMN_REF, shownText, type SelectQuery } from "./insert-query.js";
-import { closingParen, topLevelSplit, type Span } from "./top-level.js";
+import { COLUMN_REF, shownText, withoutAlias, type SelectQuery } from "./insert-query.js";
+import { SQL_WORDS } from "./sql-words.js";
+import { closingParen, topLevelSplit, unquoteIdentifier, type Span } from "./top-level.js";
 
 export interface Grouping {
   /** The FROM relation's columns the clause groups by. */
@@ -26,6 +33,8 @@ export interface Grouping {
   readonly expressions: boolean;
   /** The clause as written, for messages. */
   readonly shown: string;
+  /** The misspelt names of the clause (see the module comment), whose typo candidates `columns` holds. */
+  readonly misspelt: readonly string[];
 }
 
 const SETS = /^(?:GROUPING\s+SETS|ROLLUP|CUBE)\s*\(/i;
@@ -36,7 +45,9 @@ export function readGrouping(q: SelectQuery, span: Span, scope: NameScope): Grou
   // An interpolated Output may be any column (its SQL text is not known at preview).
   if (/[\u0000-\u0008]/.test(code.slice(span[0], span[1]))) return undefined;
   const columns = new Set<string>();
+  const misspelt: string[] = [];
   let expressions = false;
+  const aliases = new Set(q.items.flatMap((item) => withoutAlias(item).alias ?? []));
   const quantifier = /^\s*(?:ALL|DISTINCT)\s/i.exec(code.slice(span[0], span[1]));
   const start = span[0] + (quantifier?.[0].length ?? 0);
 
@@ -60,6 +71,7 @@ export function readGrouping(q: SelectQuery, span: Span, scope: NameScope): Grou
     if (item.startsWith("(") && closingParen(code, from) === to - 1) return readList(from + 1, to - 1, false);
     if (COLUMN_REF.test(item)) {
       const read = readExpression(code, text, from, to, scope);
+      if (read.unsure && !item.includes(".")) return readMisspelt(unquoteIdentifier(text.slice(from, to)), item.startsWith("`"));
       if (read.unsure || read.refs.length !== 1) return false;
       columns.add(read.refs[0]!.name);
       return true;
@@ -70,5 +82,15 @@ export function readGrouping(q: SelectQuery, span: Span, scope: NameScope): Grou
     return true;
   };
 
-  return readList(start, span[1], true) ? { columns, expressions, shown: shownText(q, span[0], span[1]) } : undefined;
+  /** A name that is no column (see the module comment): its typo candidates count as grouped; false when it may be something else. */
+  const readMisspelt = (name: string, quoted: boolean): boolean => {
+    if (scope.columns.includes(name) || aliases.has(name) || scope.qualifiers.includes(name) || (!quoted && SQL_WORDS.has(name.toUpperCase()))) return false;
+    const candidates = typoCandidates(name, scope.columns);
+    if (candidates.length === 0) return false;
+    candidates.forEach((c) => columns.add(c));
+    misspelt.push(name);
+    return true;
+  };
+
+  return readList(start, span[1], true) ? { columns, expressions, shown: shownText(q, span[0], span[1]), misspelt } : undefined;
 }

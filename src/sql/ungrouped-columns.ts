@@ -23,7 +23,11 @@
  * (insert-query.ts); not for SELECT DISTINCT. Calcite stops at the first problem; every one is
  * reported here. A SELECT item is checked when it is a column, or an expression read with
  * certainty (aggregate-calls.ts) while the GROUP BY holds only columns (an expression there may
- * match an item's part); an item with a windowed aggregate is not checked.
+ * match an item's part); an item with a windowed aggregate is not checked. A misspelt GROUP BY
+ * column (group-by.ts: a name within typo reach of some columns) leaves the check on: its
+ * candidates count as grouped, and a column out of reach of it is reported; in a view, whose names
+ * are not resolved elsewhere, the misspelt name is reported here too ("Column 'pgae' not found in
+ * any table": unknown-names.ts).
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { AGGREGATES, readExpression, type ExpressionReading, type NameScope } from "./aggregate-calls.js";
@@ -31,6 +35,7 @@ import { readGrouping } from "./group-by.js";
 import { COLUMN_REF, readInsertQuery, readViewQuery, shownText, STAR, withoutAlias, type SelectQuery } from "./insert-query.js";
 import { MARKED_NAME, statementCode, type AnalyzedStatement } from "./statement.js";
 import { unquoteIdentifier, type Span } from "./top-level.js";
+import { UnknownNames } from "./unknown-names.js";
 
 /** `CREATE TEMPORARY [SYSTEM] FUNCTION [IF NOT EXISTS] [catalog.][db.]name`; group 2: the name. */
 const DECLARED_FUNCTION = new RegExp(
@@ -57,11 +62,12 @@ export function checkGrouping(analyzed: readonly AnalyzedStatement[], diag: Diag
     if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && MAY_AGGREGATE.test(s.text))) continue;
     const q = a.kind === "view" ? readViewQuery(a) : readInsertQuery(a);
     if (q?.from?.table.columns === undefined || q.distinct) continue;
-    checkQuery(q, `statements[${a.index}]`, functions, diag);
+    checkQuery(q, `statements[${a.index}]`, functions, diag, a.kind === "view");
   }
 }
 
-function checkQuery(q: SelectQuery, at: string, functions: ReadonlySet<string>, diag: Diagnostics): void {
+/** `view`: the query is a view's, whose names expression-columns.ts does not resolve: a misspelt GROUP BY name read here is reported here. */
+function checkQuery(q: SelectQuery, at: string, functions: ReadonlySet<string>, diag: Diagnostics, view: boolean): void {
   const from = q.from!;
   const { where, groupBy, having } = from.clauses;
   const scope: NameScope = { columns: from.table.columns!.map((c) => c.name), qualifiers: from.qualifiers, functions };
@@ -81,6 +87,11 @@ function checkQuery(q: SelectQuery, at: string, functions: ReadonlySet<string>, 
   }
   const grouping = groupBy === undefined ? undefined : readGrouping(q, groupBy, scope);
   if (groupBy !== undefined && grouping === undefined) return;
+  if (view && grouping !== undefined && grouping.misspelt.length > 0) {
+    const unknown = new UnknownNames();
+    for (const name of grouping.misspelt) unknown.add("the GROUP BY", name, [{ table: from.table, ...(from.alias !== undefined ? { alias: from.alias } : {}) }]);
+    unknown.report(at, diag);
+  }
   const items = q.items.map((item) => {
     const { code } = withoutAlias(item);
     return { item, plain: COLUMN_REF.test(code), read: STAR.test(code) ? undefined : readExpression(q.code, q.text, item.start, item.start + code.length, scope) };

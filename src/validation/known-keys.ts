@@ -41,6 +41,11 @@ export function closestKey(key: string, known: readonly string[]): string | unde
   return best !== undefined && bestD <= typoReach(best) ? best : undefined;
 }
 
+/** Every known key close enough to `key` to be what it misspells (closestKey's reach), closest or not. */
+export function typoCandidates(key: string, known: readonly string[]): string[] {
+  return known.filter((k) => Math.abs(k.length - key.length) <= typoReach(k) && distance(key, k) <= typoReach(k));
+}
+
 /** `; did you mean "x"?` when `value` is a string close to one of `allowed` (e.g. "Parquet" → "parquet", "2.1" → "v2_1"), else "". */
 export function didYouMean(value: unknown, allowed: readonly string[]): string {
   if (typeof value !== "string") return "";
