@@ -61,9 +61,6 @@ export interface ProgramRun {
  * keys the program reads are recorded in `configReads` (also when it throws).
  */
 export async function runProgram(project: ProgramProject, stack: string, configReads: ConfigReads = { keys: new Set(), all: false }): Promise<ProgramRun> {
-  resetRegistry();
-  // Every resource's validation errors, not only the first one's (collect.ts).
-  startCollecting();
   const resources: MockedResource[] = [];
   const failures: unknown[] = [];
   const onRejection = (reason: unknown): void => {
@@ -85,6 +82,10 @@ export async function runProgram(project: ProgramProject, stack: string, configR
     // Preview mode, like `pulumi preview`: nothing would be deployed, and deploy-time hints stay quiet.
     true,
   );
+  // The registry is the mock monitor's (job-registry.ts): reset and set up once the mocks are in place.
+  resetRegistry();
+  // Every resource's validation errors, not only the first one's (collect.ts).
+  startCollecting();
   pulumi.runtime.setAllConfig(project.config, project.secretKeys);
   const stopTracking = trackConfigReads(configReads, [require("@pulumi/pulumi/runtime/config") as object, pulumi.runtime]);
   const restore = aliasPackage();

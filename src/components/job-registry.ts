@@ -1,9 +1,16 @@
 /**
- * Every FlinkSqlJob (and every table) created in this process, for `flink-iceberg synth`, which
- * runs a program under Pulumi's mock runtime and then reads what was registered. Kept on
- * globalThis so that two copies of the package (e.g. the CLI's and the program's) share it.
+ * Every FlinkSqlJob (and every table) created by the running Pulumi program, for the checks across
+ * jobs and tables and for `flink-iceberg synth`, which runs a program under Pulumi's mock runtime
+ * and then reads what was registered. Kept on globalThis so that two copies of the package (e.g.
+ * the CLI's and the program's) share it.
+ *
+ * One registry per program run: per Pulumi resource monitor (`pulumi.runtime.getMonitor()`), which
+ * each run gets anew (an Automation API inline program run, e.g. a preview then an up, or several
+ * stacks in one process) and so does each `pulumi.runtime.setMocks` call (a unit test). A registry
+ * shared by the runs would make one run's jobs see another's (a job warned that it writes an
+ * Iceberg table "also written" by itself, from the earlier run).
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { icebergKey, type ProgramTables } from "../sql/job-plan.js";
 import type { FlinkIcebergValidationError } from "../validation/error.js";
 import type { TableDefinition } from "./table-definition.js";
@@ -52,12 +59,23 @@ interface Registry {
   collecting?: boolean;
 }
 
+/** The registry when no Pulumi runtime is set up (no monitor); a registry by older copies of the package. */
 const KEY = Symbol.for("pulumi-flink-iceberg.registry");
+/** The registries by resource monitor (see the module comment). */
+const BY_MONITOR = Symbol.for("pulumi-flink-iceberg.registries-by-monitor");
 
-/** The process-wide registry. */
+const emptyRegistry = (): Registry => ({ jobs: [], tables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), deployments: new Map() });
+
+/** The registry of the running program (its resource monitor's). */
 export function registry(): Registry {
-  const g = globalThis as unknown as Record<symbol, Registry | undefined>;
-  const r = (g[KEY] ??= { jobs: [], tables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), deployments: new Map() });
+  const g = globalThis as unknown as Record<symbol, Registry | WeakMap<object, Registry> | undefined>;
+  const monitor: unknown = pulumi.runtime.getMonitor();
+  let r: Registry;
+  if (typeof monitor === "object" && monitor !== null) {
+    const byMonitor = (g[BY_MONITOR] ??= new WeakMap<object, Registry>()) as WeakMap<object, Registry>;
+    r = byMonitor.get(monitor) ?? emptyRegistry();
+    byMonitor.set(monitor, r);
+  } else r = (g[KEY] ??= emptyRegistry()) as Registry;
   // A registry made by an older copy of the package in the same process lacks the newer indexes.
   r.jobStreamers ??= new Map();
   r.deployments ??= new Map();
