@@ -271,7 +271,8 @@ export function intervalFieldProblem(written: string, outer: string, value: stri
 
 /**
  * The problem with the precisions of `q` itself (Flink checks them before the string): a leading
- * precision outside 1..10, a fractional one above 9; undefined when both are in range or unwritten.
+ * precision outside 1..10, a fractional one above 9 (one past 2147483647 fails Flink's parser
+ * first); undefined when both are in range or unwritten. Precisions are echoed as written.
  */
 export function qualifierPrecisionProblem(written: string, outer: string, value: string, q: Qualifier): string | undefined {
   const badLead = q.precision !== undefined && validPrecision(q.precision) === undefined;
@@ -279,9 +280,14 @@ export function qualifierPrecisionProblem(written: string, outer: string, value:
   if (!badLead && !badFraction) return undefined;
   const lead = q.precision === undefined ? "" : shown(q.precision, q.precisionText);
   const fraction = q.fraction === undefined ? "" : shown(q.fraction, q.fractionText);
-  const what = badLead
-    ? `a leading precision of ${lead} is outside the 1 to 10 Flink takes, so the job fails when it starts (interval leading field precision '${lead}' out of range for INTERVAL ${qualifierText(q)})`
-    : `a fractional second precision of ${fraction} is above the 9 Flink takes, so the job fails when it starts (interval fractional second precision '${fraction}' out of range for INTERVAL ${qualifierText(q)})`;
+  // A precision past Java's int fails Flink's parser first (calcite Parser.jj UnsignedIntLiteral: CalciteResource.invalidLiteral).
+  const huge = (text: string): boolean => /^\d+$/.test(text) && BigInt(text) >= INT_LIMIT;
+  const parsed = huge(lead) ? lead : huge(fraction) ? fraction : undefined;
+  const failure = (validator: string): string => (parsed === undefined ? validator : `SQL parse failed: Literal '${parsed}' can not be parsed to type 'java.lang.Integer'`);
+  const what =
+    parsed === lead || (parsed === undefined && badLead)
+      ? `a leading precision of ${lead} is outside the 1 to 10 Flink takes, so the job fails when it starts (${failure(`interval leading field precision '${lead}' out of range for INTERVAL ${qualifierText(q)}`)})`
+      : `a fractional second precision of ${fraction} is above the 9 Flink takes, so the job fails when it starts (${failure(`interval fractional second precision '${fraction}' out of range for INTERVAL ${qualifierText(q)}`)})`;
   const kept: Qualifier = { ...q, precision: validPrecision(q.precision), fraction: validFraction(q.fraction) };
   const fix = fieldProblems(value, kept) === undefined ? `INTERVAL ${outer === "" ? "" : `${outer} `}'${value}' ${qualifierText(kept)}` : fitted(outer, value, kept);
   return `${written} ${qualifierText(q)}: ${what}; write ${fix ?? `INTERVAL ${outer === "" ? "" : `${outer} `}'${value}' ${qualifierText(kept)} with a string that fits it`}`;
