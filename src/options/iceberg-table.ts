@@ -103,22 +103,29 @@ function givenColumns(columns: unknown, parsed: readonly ParsedColumn[] | undefi
  */
 function checkCaseCollisions(columns: unknown, diag: Diagnostics): void {
   if (!Array.isArray(columns)) return;
-  const seen = new Map<string, { name: string; index: number }>();
-  (columns as unknown[]).forEach((raw, i) => {
-    const c = typeof raw === "object" && raw !== null ? (raw as { name?: unknown }) : {};
-    if (typeof c.name !== "string" || c.name === "") return;
-    const lower = c.name.toLowerCase();
+  // By lower-case name, the index of the first column (no object per column).
+  let seen: Map<string, number> | undefined;
+  for (let i = 0; i < columns.length; i++) {
+    const raw: unknown = columns[i];
+    const name = typeof raw === "object" && raw !== null ? (raw as { name?: unknown }).name : undefined;
+    if (typeof name !== "string" || name === "") continue;
+    const lower = name.toLowerCase();
+    seen ??= new Map();
     const first = seen.get(lower);
     // The same name twice is convertColumns' duplicate error, not this warning.
-    if (first === undefined) seen.set(lower, { name: c.name, index: i });
-    else if (first.name !== c.name) {
+    if (first === undefined) {
+      seen.set(lower, i);
+      continue;
+    }
+    const firstName = (columns[first] as { name: string }).name;
+    if (firstName !== name) {
       diag.warn(
         `columns[${i}].name`,
-        `${c.name}: differs from ${JSON.stringify(first.name)} (columns[${first.index}]) only in case; Iceberg's case-insensitive name index keeps one of the two (later releases refuse the lookup), ` +
+        `${name}: differs from ${JSON.stringify(firstName)} (columns[${first}]) only in case; Iceberg's case-insensitive name index keeps one of the two (later releases refuse the lookup), ` +
           "and its Flink source (case-sensitive false by default) and Spark resolve names case-insensitively, so a reader may get the other column's values or fail; rename one of them",
       );
     }
-  });
+  }
 }
 
 /** A column whose type reads on its own (a DataType, or text the parser takes); null otherwise. */

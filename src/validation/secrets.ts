@@ -86,9 +86,35 @@ function namesPassword(w: readonly string[]): boolean {
   return false;
 }
 
+/** What the checks read of an option key: whether it names a credential, and whether it is a JAAS key (isJaasKey). */
+interface KeyFacts {
+  readonly credential: boolean;
+  readonly jaas: boolean;
+}
+
+/**
+ * KeyFacts by key: a program sets the same few option keys on many tables (BENCHMARKS.md), and
+ * both are pure functions of the key. Bounded: cleared when full. Kept on `globalThis`, not in a
+ * module binding: the SqlGatewayJob dynamic provider captures this module, and Pulumi's closure
+ * serializer cannot serialize a Map (provider.ts).
+ */
+const KEY_FACTS_MAX = 2048;
+
+function keyFacts(key: string): KeyFacts {
+  const g = globalThis as unknown as Record<symbol, Map<string, KeyFacts> | undefined>;
+  const cache = (g[Symbol.for("pulumi-flink-iceberg.key-facts")] ??= new Map());
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const w = words(key);
+  const facts: KeyFacts = { credential: namesCredential(key, w), jaas: isJaasKey(w) };
+  if (cache.size >= KEY_FACTS_MAX) cache.clear();
+  cache.set(key, facts);
+  return facts;
+}
+
 /** True when `key` names a credential (token, credential, password, pass, secret, access key ...). */
 export function isCredentialKey(key: string): boolean {
-  return namesCredential(key, words(key));
+  return keyFacts(key).credential;
 }
 
 /** isCredentialKey with the key's words already split. */
@@ -323,7 +349,8 @@ export function kafkaConfigProviders(options: Readonly<Record<string, unknown>>)
 export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>, target?: CredentialTarget): string | undefined {
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
   // Placeholders of providers the table does not enable: the client would send the text itself.
-  const credentialKey = namesCredential(key, words(key)) || isJaasKey(words(key));
+  const facts = keyFacts(key);
+  const credentialKey = facts.credential || facts.jaas;
   const named = credentialKey && providers !== undefined && key.startsWith("properties.") && typeof value === "string" ? [...value.matchAll(/\$\{([^}:]+):/g)].map((m) => m[1]!.trim()) : [];
   if (named.length > 0 && credentialsArePlaceholders(value as string, new Set(named))) {
     const missing = [...new Set(named)].filter((n) => !providers!.has(n));
@@ -336,11 +363,10 @@ export function credentialEntryProblem(key: string, value: unknown, where: strin
   }
   // A JAAS line is a credential only when an option in it holds one (MSK IAM's
   // "IAMLoginModule required;" or a Kerberos keyTab path holds none).
-  const w = words(key);
-  if (isJaasKey(w) && typeof value === "string" && !jaasCredentials(value, providers ?? new Set()).literal) {
+  if (facts.jaas && typeof value === "string" && !jaasCredentials(value, providers ?? new Set()).literal) {
     return valueCarriesCredential(value) ? credentialValueMessage(`the value of ${JSON.stringify(key)}`, where, target) : undefined;
   }
-  if (namesCredential(key, w)) return credentialKeyMessage(key, where, target);
+  if (facts.credential) return credentialKeyMessage(key, where, target);
   if (typeof value === "string" && valueCarriesCredential(value)) return credentialValueMessage(`the value of ${JSON.stringify(key)}`, where, target);
   return undefined;
 }
