@@ -115,7 +115,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * `execution.runtime-mode`. Default "streaming". Applied by the deploy target, never as a SET
    * line (the operator's 1.19/1.20 runner fails on SET to batch; SPEC decision 9). A batch job may
    * read only bounded, insert-only tables: an unbounded table or a changelog (debezium and other CDC
-   * formats, `*-cdc`, upsert-kafka) is a preview error (flink `DynamicSourceUtils`).
+   * formats, `*-cdc`, upsert-kafka) is a preview error (flink `DynamicSourceUtils`). An OPTIONS
+   * hint after a FlinkTable reference counts: with `'scan.bounded.mode' = 'latest-offset'` (kafka) or
+   * `'number-of-rows'` (datagen) that reference reads bounded (Flink merges the hint into the table's options).
    * @default "streaming"
    */
   runtimeMode?: "streaming" | "batch";

@@ -58,6 +58,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(p.ddl !== undefined ? { ddlPlain: p.ddl } : {}),
       writable: true,
       ...p.facts,
+      ...(p.facts.bounded ? {} : { connectorOptions: { ...p.options } }),
       ...(p.readFailures.length > 0 ? { readFailures: p.readFailures } : {}),
       ...(p.writeFailures.length > 0 ? { writeFailures: p.writeFailures } : {}),
       columns: p.tableColumns,

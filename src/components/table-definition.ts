@@ -93,6 +93,8 @@ export interface TableDefinition {
   readonly bounded: boolean;
   /** Why the table is unbounded, for error messages (e.g. "streaming: true without endSnapshotId"). */
   readonly unboundedReason?: string;
+  /** An unbounded FlinkTable: its plain WITH options, into which a statement's OPTIONS hint merges (hinted-bounds.ts: a hint may bound a reference). */
+  readonly connectorOptions?: Readonly<Record<string, string>>;
   /** How a job reads the table, for a 'kafka' FlinkTable: restarts without state and the first start (connector-bounds.ts kafkaRead). */
   readonly kafkaRead?: KafkaRead;
   /** True when the table's sink commits only on checkpoints in a streaming job (a 'filesystem' FlinkTable; IcebergSinks always do). */

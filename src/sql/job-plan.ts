@@ -15,6 +15,7 @@ import { checkFreeFormMap } from "../options/extra-options.js";
 import { hashDistributionKey } from "../options/iceberg-table.js";
 import { credentialEntryProblem, type CredentialTarget } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
+import { hintedReads } from "./hinted-bounds.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
@@ -296,11 +297,15 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
   if (runtimeMode === "batch") {
-    for (const t of reads.filter((r) => !r.bounded)) {
-      diag.error("runtimeMode", `a batch job cannot read the unbounded ${t.label}${t.unboundedReason ? ` (${t.unboundedReason})` : ""}; make the source bounded or use runtimeMode "streaming"`);
+    // Per table reference, after its OPTIONS hint (hinted-bounds.ts).
+    const hinted = hintedReads(analyzed);
+    const unbounded = (t: TableDefinition): boolean => hinted.get(t)?.unbounded ?? !t.bounded;
+    for (const t of reads.filter(unbounded)) {
+      const reason = hinted.get(t)?.reason ?? t.unboundedReason;
+      diag.error("runtimeMode", `a batch job cannot read the unbounded ${t.label}${reason ? ` (${reason})` : ""}; make the source bounded or use runtimeMode "streaming"`);
     }
     // flink DynamicSourceUtils: "Querying a table in batch mode is currently only possible for INSERT-only table sources".
-    for (const t of reads.filter((r) => r.bounded && r.changelog !== undefined)) {
+    for (const t of reads.filter((r) => !unbounded(r) && r.changelog !== undefined)) {
       diag.error(
         "runtimeMode",
         `a batch job reads only insert-only tables, and ${t.label} is ${t.changelog}: Flink rejects the statement when it plans the job ("Querying a table in batch mode is currently only possible for INSERT-only table sources"); ` +
