@@ -102,6 +102,41 @@ describe("updates into sinks that cannot take them", () => {
     expect(batched.issues.map((i) => i.path)).to.deep.equal(["statements[0]"]);
   });
 
+  it("a top-1 ROW_NUMBER by a value column or several columns into an append-only FlinkTable: refused before Flink 2.1, accepted by 2.1's planner but writing replacements as rows (FLINK-37005, FLINK-40368)", () => {
+    const src = new api.FlinkTable("ck_t1_src", { columns: [...cols, { name: "seq", type: "BIGINT" }], options: { connector: "datagen" } });
+    const out = new api.FlinkTable("ck_t1_out", { columns: cols, options: { connector: "kafka", topic: "t1", "properties.bootstrap.servers": "k:9092", format: "json" } });
+    const k8s = (flinkVersion: "v2_0" | "v2_1") => ({ namespace: "flink", image: "my/flink:2", flinkVersion, upgradeMode: "last-state" as const, checkpointDir: "s3://c/ck" });
+    const smallest = api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY n) AS rn FROM ${src}) WHERE rn = 1`;
+    const twoColumns = api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY n DESC, seq DESC) AS rn FROM ${src}) WHERE rn = 1`;
+    const head = "statements[0]: FlinkTable \"ck_t1_out\" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement ranks rows ";
+    const refused = "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram)";
+    const planned =
+      "(mini-batch off) declares a top-1 ROW_NUMBER whose order is ascending or has several columns insert-only and accepts the job " +
+      "(flink FlinkChangelogModeInferenceProgram, RankUtil.keepLastDeduplicateRow, FLINK-37005), but the Rank still replaces its row when a better one arrives, " +
+      "and the sink writes each replacement as one more row (FLINK-40368)";
+    const tail = "; write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_t1_out\" a changelog format such as 'debezium-json', or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column";
+    const topN = "(ROW_NUMBER OVER (... ORDER BY n): a Top-N), which replaces a row it emitted when a better one arrives, which in a streaming job yields updates to earlier results: ";
+    expect(errorOf(() => new api.FlinkSqlJob("ck-t1-20", { statements: [smallest], kubernetes: k8s("v2_0") })).issues.map((i) => `${i.path}: ${i.message}`)).to.deep.equal([
+      head + topN + refused + tail,
+    ]);
+    expect(errorOf(() => new api.FlinkSqlJob("ck-t1-21", { statements: [smallest], kubernetes: k8s("v2_1") })).issues.map((i) => `${i.path}: ${i.message}`)).to.deep.equal([
+      head + topN + "Flink 2.1+ " + planned + tail,
+    ]);
+    expect(errorOf(() => new api.FlinkSqlJob("ck-t1-unknown", { statements: [smallest] })).issues.map((i) => `${i.path}: ${i.message}`)).to.deep.equal([
+      head + topN + "before Flink 2.1 " + refused + "; from 2.1 Flink " + planned + tail,
+    ]);
+    const two = errorOf(() => new api.FlinkSqlJob("ck-t1-two", { statements: [twoColumns], kubernetes: k8s("v2_1") }));
+    expect(two.issues[0]!.message).to.contain("keeps the last or largest rows per key), which replaces a row it emitted when a later or larger one arrives, which in a streaming job yields updates to earlier results: Flink 2.1+ " + planned);
+    // Mini-batch on, a single descending column (keep-last) and a Top-3: every version's planner refuses them.
+    const miniBatch = { "table.exec.mini-batch.enabled": "true", "table.exec.mini-batch.allow-latency": "1s", "table.exec.mini-batch.size": "1000" };
+    const keepLast = api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY n DESC) AS rn FROM ${src}) WHERE rn = 1`;
+    const top3 = api.sql`INSERT INTO ${out} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY n) AS rn FROM ${src}) WHERE rn <= 3`;
+    for (const [name, statement, configuration] of [["ck-t1-mb", smallest, miniBatch], ["ck-t1-last", keepLast, {}], ["ck-t1-top3", top3, {}]] as const) {
+      const e = errorOf(() => new api.FlinkSqlJob(name, { statements: [statement], configuration, kubernetes: k8s("v2_1") }));
+      expect(e.issues[0]!.message, name).to.contain(refused);
+    }
+  });
+
   it("SELECT DISTINCT into a kafka/json sink is an error (the planner marks it updating); into a keyless Iceberg sink it passes; a global aggregate warns", () => {
     const src = new api.FlinkTable("ck_d_src", { columns: cols, options: { connector: "datagen" } });
     const out = new api.FlinkTable("ck_d_out", { columns: cols, options: { connector: "kafka", topic: "d", "properties.bootstrap.servers": "k:9092", format: "json" } });

@@ -105,7 +105,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * job, updates into a sink that cannot take them are errors (changelog-sinks.ts): a changelog FROM
    * table, an aggregation without a window, a Top-N / deduplication (not per window, not by a
    * PROCTIME() column ascending; keep-first by event time only before Flink 2.1 or with mini-batch,
-   * a warning when the version is unknown), SELECT DISTINCT into a FlinkTable, into an IcebergSink
+   * a warning when the version is unknown; a top-1 ROW_NUMBER by another ascending order or by
+   * several columns also on Flink 2.1+, whose planner accepts it into an insert-only FlinkTable
+   * while each replacement becomes one more row, FLINK-40368), SELECT DISTINCT into a FlinkTable, into an IcebergSink
    * without primaryKey, a keyed one on formatVersion 1, or a 'kafka' / 'filesystem' FlinkTable whose
    * format carries no row kind; an outer join, a global aggregate and an order the statement's own
    * tables cannot tell warn.

@@ -39,6 +39,8 @@ interface UpdateIntolerance {
   readonly lead: string;
   readonly consequence: string;
   readonly fix: string;
+  /** True when Flink's planner refuses the plan (a FlinkTable that takes inserts only), not the sink at run time. */
+  readonly refusedByPlanner?: boolean;
 }
 
 /**
@@ -73,6 +75,7 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
   return {
     lead: `is ${t.appendOnly}`,
     consequence: "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram)",
+    refusedByPlanner: true,
     fix: `write to an 'upsert-kafka' table with a primaryKey, or give ${t.label} a changelog format such as 'debezium-json'`,
   };
 }
@@ -109,11 +112,23 @@ export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: Readon
   for (let i = 0; i < parts.length; i++) {
     const op = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner: t.iceberg === undefined, windowNearby, allText: texts.join("\n;\n") });
     if (op === undefined) continue;
-    const message = `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}${op.hedge ?? ""}, which in a streaming job yields updates to earlier results: ${sink.consequence}; ${sink.fix}${op.advice ?? OTHERWISE[op.kind]}`;
+    const message = `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}${op.hedge ?? ""}, which in a streaming job yields updates to earlier results: ${consequence(sink, op)}; ${sink.fix}${op.advice ?? OTHERWISE[op.kind]}`;
     if (op.certain) diag.error(`statements[${a.index}]`, message);
     else diag.warn(`statements[${a.index}]`, message);
     return;
   }
+}
+
+/** What a FlinkTable's append-only sink makes of a ranking Flink 2.1+ declares insert-only (UpdatingOperation.plannedInsertOnly). */
+const PLANNED_INSERT_ONLY =
+  "Flink 2.1+ (mini-batch off) declares a top-1 ROW_NUMBER whose order is ascending or has several columns insert-only and accepts the job " +
+  "(flink FlinkChangelogModeInferenceProgram, RankUtil.keepLastDeduplicateRow, FLINK-37005), but the Rank still replaces its row when a better one arrives, " +
+  "and the sink writes each replacement as one more row (FLINK-40368)";
+
+/** The sink's consequence, or for an append-only FlinkTable what Flink 2.1+ does with a ranking it declares insert-only. */
+function consequence(sink: UpdateIntolerance, op: UpdatingOperation): string {
+  if (!sink.refusedByPlanner || op.plannedInsertOnly === undefined) return sink.consequence;
+  return op.plannedInsertOnly === true ? PLANNED_INSERT_ONLY : `before Flink 2.1 ${sink.consequence}; from 2.1 ${PLANNED_INSERT_ONLY.replace("Flink 2.1+ (mini-batch off)", "Flink (mini-batch off)")}`;
 }
 
 /** True when every mention of `table` in the statement is followed by FOR SYSTEM_TIME AS OF (a temporal join's versioned side). */

@@ -87,6 +87,20 @@ export function* boundedRankings(text: string, allText: string): Generator<Bound
 }
 
 /**
+ * Whether Flink 2.1+ declares this ranking insert-only although it replaces rows: a top-1
+ * ROW_NUMBER (a deduplication by `RankUtil.isDeduplication`) that does not keep the last row by
+ * `RankUtil.keepLastDeduplicateRow` (one column, descending), with mini-batch off
+ * (`RankUtil.outputInsertOnlyInDeduplicate`; flink `FlinkChangelogModeInferenceProgram`, FLINK-37005).
+ * A single time-attribute order is planned as a Deduplicate instead and handled by the caller.
+ */
+function plannedInsertOnly(firstRow: boolean, items: readonly string[], ctx: UpdatingContext): { plannedInsertOnly?: true | "unknown" } {
+  if (!firstRow || ctx.miniBatch) return {};
+  if (items.length === 1 && /\bDESC\b/i.test(items[0]!)) return {};
+  if (ctx.flinkVersion === undefined) return { plannedInsertOnly: "unknown" };
+  return ctx.flinkVersion >= "v2_1" ? { plannedInsertOnly: true } : {};
+}
+
+/**
  * A ranking (ROW_NUMBER, RANK, DENSE_RANK OVER (... ORDER BY ...)): a Top-N or deduplication. Flink
  * plans a Top-N as Rank, which updates (flink `FlinkChangelogModeInferenceProgram`), and a
  * deduplication (ROW_NUMBER by a time attribute, rn = 1) by its order: keep-last (DESC) updates;
@@ -109,11 +123,12 @@ export function updatingRanking(text: string, reads: readonly TableDefinition[],
       return { what: `ranks rows partitioned by ${named} without ${missing} (${shown}), which Flink plans as a regular Top-N, not a window Top-N`, certain: true, kind: "ranking", advice: `, or add ${missing} to the PARTITION BY (a window Top-N partitions by both window_start and window_end)` };
     }
     const items = order.split(",");
+    const firstRow = fn === "ROW_NUMBER" && filter === "first";
+    const planned = plannedInsertOnly(firstRow, items, ctx);
     if (items.some((i) => /\bDESC\b/i.test(i))) {
-      return { what: `ranks rows (${shown}: keeps the last or largest rows per key), which replaces a row it emitted when a later or larger one arrives`, certain: !ctx.windowNearby, kind: "ranking", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
+      return { what: `ranks rows (${shown}: keeps the last or largest rows per key), which replaces a row it emitted when a later or larger one arrives`, certain: !ctx.windowNearby, kind: "ranking", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}), ...planned };
     }
     const kinds = items.map((i) => orderKind(i, reads));
-    const firstRow = fn === "ROW_NUMBER" && filter === "first";
     if (kinds.length === 1 && kinds[0] === "proctime") {
       // First rows by arrival never change; the planner still marks a Top-N (Rank) updating, which an append-only sink refuses.
       if (firstRow || !ctx.planner) continue;
@@ -129,7 +144,7 @@ export function updatingRanking(text: string, reads: readonly TableDefinition[],
       return { what, certain: (version !== undefined || ctx.miniBatch) && !ctx.windowNearby, kind: "ranking" };
     }
     if (kinds.every((k) => k === "value" || k === "rowtime")) {
-      return { what: `ranks rows (${shown}: a Top-N), which replaces a row it emitted when a better one arrives`, certain: !ctx.windowNearby, kind: "ranking", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
+      return { what: `ranks rows (${shown}: a Top-N), which replaces a row it emitted when a better one arrives`, certain: !ctx.windowNearby, kind: "ranking", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}), ...planned };
     }
     return { what: `ranks rows (${shown}), a Top-N or deduplication, which updates unless it keeps first rows by processing time`, certain: false, kind: "ranking" };
   }

@@ -23,6 +23,14 @@ export interface UpdatingOperation {
   readonly advice?: string;
   /** Said right after `what` when a window TVF in sight leaves the reading open (renamed window columns). */
   readonly hedge?: string;
+  /**
+   * A top-1 ROW_NUMBER whose order is ascending or has several columns, over insert-only input:
+   * Flink 2.1+ with mini-batch off declares it insert-only and accepts an append-only sink (flink
+   * `FlinkChangelogModeInferenceProgram`, `RankUtil.isDeduplication` / `keepLastDeduplicateRow` /
+   * `outputInsertOnlyInDeduplicate`, FLINK-37005), though the Rank still replaces its row
+   * (FLINK-40368). True on such a version, "unknown" when the job names no flinkVersion.
+   */
+  readonly plannedInsertOnly?: true | "unknown";
 }
 
 /** The clauses that end a GROUP BY clause at its own level. */
