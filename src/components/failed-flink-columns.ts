@@ -17,10 +17,8 @@ export function failedFlinkColumns(given: readonly unknown[], pk: ReadonlySet<st
   const names = new Set<string>();
   const columns: TableColumn[] = [];
   for (const c of given) {
-    if (typeof c !== "object" || c === null) return undefined;
-    const name = (c as { name?: unknown }).name;
-    if (typeof name !== "string" || names.has(name) || !identifier(name)) return undefined;
-    names.add(name);
+    const name = failedColumnName(c, names);
+    if (name === undefined) return undefined;
     const diag = new Diagnostics();
     const read = readFlinkColumns([c], pk, diag);
     if (!diag.hasErrors && read.columns.length === 1) columns.push(...flinkTableColumns(read, options, rowtime));
@@ -33,14 +31,22 @@ export function failedFlinkColumns(given: readonly unknown[], pk: ReadonlySet<st
   return columns;
 }
 
-/** Whether `name` is a column name the table's own check takes (flink-columns.ts). */
-function identifier(name: string): boolean {
+/**
+ * The name of column declaration `c` when it reads: `c` an object whose `name` is an identifier
+ * the tables' own checks take (flink-columns.ts, iceberg/schema.ts parseColumn) and not in `names`
+ * (the names read before it, to which it is added); undefined when not.
+ */
+export function failedColumnName(c: unknown, names: Set<string>): string | undefined {
+  if (typeof c !== "object" || c === null || Array.isArray(c)) return undefined;
+  const name = (c as { name?: unknown }).name;
+  if (typeof name !== "string" || name === "" || names.has(name)) return undefined;
   try {
     checkIdentifier("the column name", name);
-    return true;
   } catch {
-    return false;
+    return undefined;
   }
+  names.add(name);
+  return name;
 }
 
 /**

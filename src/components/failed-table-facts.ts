@@ -22,6 +22,7 @@ import { FLINK_TABLE_ARG_KEYS } from "../sql/generic-table.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import type { ValidationIssue } from "../validation/error.js";
 import { failedFlinkColumns } from "./failed-flink-columns.js";
+import { failedIcebergColumns } from "./failed-iceberg-columns.js";
 import { failedIcebergFacts } from "./failed-iceberg-facts.js";
 import { TableIssues } from "./failed-table-issues.js";
 import type { TablePart } from "./failed-table-parts.js";
@@ -83,8 +84,10 @@ function flinkFacts(a: Record<string, unknown>, issues: TableIssues): FailedTabl
 }
 
 /**
- * An Iceberg table's facts. Its columns when they and its primary key pass the table's own column
- * checks (convertColumns: the same columns, key columns NOT NULL, as a valid table registers). An
+ * An Iceberg table's facts. Its columns when every column's name reads and its primary key is a
+ * list with no error at an element (failed-iceberg-columns.ts: a column whose type does not read
+ * is `unread`, the others as the valid table registers them, key columns NOT NULL); its Iceberg
+ * schema only when every column and the key pass the table's own column checks (convertColumns). An
  * IcebergSource's watermark column is its rowtime attribute; an IcebergSink has none (a watermark
  * there is an unknown arg). Its connector is known by its kind (no FlinkTable connector, no
  * changelog); its Iceberg facts and an IcebergSource's boundedness as failed-iceberg-facts.ts reads them.
@@ -103,10 +106,11 @@ function icebergFacts(resourceType: "IcebergSource" | "IcebergSink", a: Record<s
     watermark: timeKnown ? (watermark ?? null) : undefined,
   });
   const known: TablePart[] = ["connector", ...(branchKnown ? (["branch"] as const) : [])];
-  if (converted === undefined) return { ...read, iceberg, known };
+  if (!Array.isArray(a["columns"]) || key === undefined || issues.atElement("primaryKey")) return { ...read, iceberg, known };
   // No error at the watermark: it parsed, and names a top-level column.
   const rowtime = timeKnown && watermark !== undefined ? (watermark.column as string) : undefined;
-  const columns = converted.columns.map((c) => (c.name === rowtime ? { name: c.name, type: c.type, insertable: true, timeAttribute: "rowtime" as const } : { name: c.name, type: c.type, insertable: true }));
-  const { parts, ...keys } = keyFacts(a, key ?? [], issues);
+  const columns = failedIcebergColumns(a["columns"], key, rowtime);
+  if (columns === undefined || columns.length === 0) return { ...read, iceberg, known };
+  const { parts, ...keys } = keyFacts(a, key, issues);
   return { ...read, iceberg, columns, ...keys, known: [...known, ...parts, ...(timeKnown ? (["timeAttributes"] as const) : [])] };
 }

@@ -68,9 +68,10 @@ export interface TableColumn {
   readonly timeType?: DataType;
   /**
    * A column of a table that failed validation (synth's collecting mode) whose declaration did not
-   * read (its type or expression; failed-flink-columns.ts): its name, kind and whether it is the
-   * watermark's column are known, not its type, nor for a computed one whether it is a proctime
-   * attribute. A check that judges its type or time attribute skips it.
+   * read (its type or expression; failed-flink-columns.ts, failed-iceberg-columns.ts): its name,
+   * kind and whether it is the watermark's column are known, not its type (nor its nullability),
+   * nor for a computed one whether it is a proctime attribute. A check that judges its type or time
+   * attribute skips it.
    */
   readonly unread?: true;
 }

@@ -1,0 +1,105 @@
+/**
+ * synth's collecting mode: an IcebergSource or IcebergSink with a column whose type does not read
+ * still gives its other columns to the jobs, with their types (src/components/failed-iceberg-columns.ts),
+ * so a job's column checks run in the same run; the unread column is a known name whose type,
+ * nullability and time attribute the checks leave alone.
+ */
+import { expect } from "chai";
+import { mockedApi, type Api } from "./api.js";
+import { collectedErrors, startCollecting, stopCollecting } from "../src/components/collect.js";
+import { resetRegistry } from "../src/components/job-registry.js";
+
+const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
+const NOT_FOUND = '; Flink fails when the job starts ("Column ... not found in any table")';
+const COUNT = '; Flink fails when the job starts ("Different number of columns"): select one value per column, in this order, or name the columns you fill, e.g. INSERT INTO ${sink}';
+const WIDENS =
+  "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, BINARY into VARBINARY, " +
+  "TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)";
+
+describe("an Iceberg table with one bad column type: its other columns reach the jobs", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+  beforeEach(() => {
+    resetRegistry();
+    startCollecting();
+  });
+  afterEach(() => {
+    stopCollecting();
+    resetRegistry();
+  });
+  /** The messages of what the job `name` reported (its line naming the failed tables left out). */
+  const jobMessages = (name: string): string[] =>
+    collectedErrors()
+      .filter((e) => e.message.includes(`FlinkSqlJob "${name}"`))
+      .flatMap((e) => e.issues.filter((i) => i.path !== "statements").map((i) => `${i.path}: ${i.message}`));
+  const table = (name: string) => ({ catalog, database: "db", table: name });
+  const columns = [
+    { name: "id", type: "BIGINT" },
+    { name: "page", type: "STRNG" },
+    { name: "ts", type: "TIMESTAMP(3)" },
+  ];
+
+  it("a source: a misspelt column is reported with its columns, the bad one among them; reading the bad one is no error; SELECT * counts it", () => {
+    const src = new api.IcebergSource("ic_src1", { ...table("ic_src1"), columns });
+    const ok = new api.IcebergSink("ic_ok1", { ...table("ic_ok1"), columns: [{ name: "id", type: "BIGINT" }, { name: "p", type: "STRING" }] });
+    new api.FlinkSqlJob("ic-job1", {
+      statements: [
+        api.sql`INSERT INTO ${ok} SELECT id, page FROM ${src} WHERE UPPER(pgae) <> ''`,
+        api.sql`INSERT INTO ${ok} SELECT id, CAST(page AS STRING) FROM ${src} WHERE page IS NOT NULL`,
+        api.sql`INSERT INTO ${ok} SELECT * FROM ${src}`,
+        api.sql`INSERT INTO ${ok} SELECT id, ts FROM ${src}`,
+      ],
+    });
+    expect(jobMessages("ic-job1")).to.deep.equal([
+      `statements[0]: the WHERE clause reads "pgae", which is not a column of IcebergSource "ic_src1"; did you mean "page"? (its columns: id, page, ts)${NOT_FOUND}`,
+      `statements[2]: the SELECT list has 3 values, but IcebergSink "ic_ok1" has 2 columns to fill (id, p)${COUNT} (id, p) SELECT ...`,
+      `statements[3]: value 2 of the SELECT list, ts (TIMESTAMP(3)), goes into IcebergSink "ic_ok1"'s column "p" (STRING), and Flink does not convert TIMESTAMP(3) to STRING by itself: ` +
+        `the job fails when it starts ("Incompatible types for sink column 'p' at position 1"). Convert it in the SELECT, e.g. CAST(\`ts\` AS STRING) ${WIDENS}`,
+    ]);
+  });
+
+  it("a sink: an INSERT counts its bad column; types and NOT NULL are checked for the others, not for it nor for a bad source column", () => {
+    const src = new api.IcebergSource("ic_src2", { ...table("ic_src2"), columns });
+    const sink = new api.IcebergSink("ic_sink2", { ...table("ic_sink2"), columns: [{ name: "id", type: "BIGINT" }, { name: "n", type: "BIGNT" }, { name: "s", type: "STRING" }], primaryKey: ["id"] });
+    new api.FlinkSqlJob("ic-job2", {
+      statements: [
+        api.sql`INSERT INTO ${sink} SELECT id, page FROM ${src}`,
+        api.sql`INSERT INTO ${sink} SELECT id, ts, ts FROM ${src}`,
+        api.sql`INSERT INTO ${sink} (id, n) SELECT id, ts FROM ${src}`,
+        api.sql`INSERT INTO ${sink} SELECT CAST(NULL AS BIGINT), page, page FROM ${src}`,
+        api.sql`INSERT INTO ${sink} SELECT page, CAST(NULL AS BIGINT), page FROM ${src}`,
+      ],
+    });
+    expect(jobMessages("ic-job2")).to.deep.equal([
+      `statements[0]: the SELECT list has 2 values, but IcebergSink "ic_sink2" has 3 columns to fill (id, n, s)${COUNT} (id, n) SELECT ...`,
+      `statements[1]: value 3 of the SELECT list, ts (TIMESTAMP(3)), goes into IcebergSink "ic_sink2"'s column "s" (STRING), and Flink does not convert TIMESTAMP(3) to STRING by itself: ` +
+        `the job fails when it starts ("Incompatible types for sink column 's' at position 2"). Convert it in the SELECT, e.g. CAST(\`ts\` AS STRING) ${WIDENS}`,
+      `statements[3]: value 1 of the SELECT list, CAST(NULL AS BIGINT), is NULL in every row and goes into IcebergSink "ic_sink2"'s column "id" (BIGINT NOT NULL): ` +
+        `Flink fails the job on its first row ("Column 'id' is NOT NULL, however, a null value is being written into it"); give the column a value`,
+    ]);
+  });
+
+  it("a watermark on the bad column, a window over it: nothing said; a window over a plain column still errs", () => {
+    const src = new api.IcebergSource("ic_src3", { ...table("ic_src3"), streaming: true, columns: [...columns, { name: "t2", type: "TIMESTAMP(3" }], watermark: { column: "t2" } });
+    const sink = new api.IcebergSink("ic_sink3", { ...table("ic_sink3"), columns: [{ name: "id", type: "BIGINT" }, { name: "n", type: "BIGINT" }] });
+    new api.FlinkSqlJob("ic-job3", {
+      statements: [
+        api.sql`INSERT INTO ${sink} SELECT id, COUNT(*) FROM TABLE(TUMBLE(TABLE ${src}, DESCRIPTOR(t2), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end, id`,
+        api.sql`INSERT INTO ${sink} SELECT id, COUNT(*) FROM TABLE(TUMBLE(TABLE ${src}, DESCRIPTOR(page), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end, id`,
+        api.sql`INSERT INTO ${sink} SELECT id, COUNT(*) FROM TABLE(TUMBLE(TABLE ${src}, DESCRIPTOR(id), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end, id`,
+      ],
+    });
+    expect(jobMessages("ic-job3")).to.deep.equal([
+      `statements[2]: TUMBLE(TABLE ic_src3, DESCRIPTOR(id), ...) in a streaming job needs a time attribute, and id of IcebergSource "ic_src3" is a plain BIGINT column: ` +
+        `Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); set watermark: { column: "id" } on IcebergSource "ic_src3" (event time from each data file's statistics)`,
+    ]);
+  });
+
+  it("a column whose name does not read (empty, declared twice): no columns reach the jobs, as before", () => {
+    const empty = new api.IcebergSource("ic_src4", { ...table("ic_src4"), columns: [{ name: "id", type: "BIGINT" }, { name: "", type: "STRING" }] });
+    const twice = new api.IcebergSource("ic_src5", { ...table("ic_src5"), columns: [{ name: "id", type: "BIGINT" }, { name: "id", type: "STRNG" }] });
+    const sink = new api.IcebergSink("ic_sink4", { ...table("ic_sink4"), columns: [{ name: "id", type: "BIGINT" }] });
+    new api.FlinkSqlJob("ic-job4", { statements: [api.sql`INSERT INTO ${sink} SELECT page FROM ${empty}`, api.sql`INSERT INTO ${sink} SELECT idd FROM ${twice}`] });
+    expect(jobMessages("ic-job4")).to.deep.equal([]);
+  });
+});
