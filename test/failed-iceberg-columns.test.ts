@@ -102,4 +102,21 @@ describe("an Iceberg table with one bad column type: its other columns reach the
     new api.FlinkSqlJob("ic-job4", { statements: [api.sql`INSERT INTO ${sink} SELECT page FROM ${empty}`, api.sql`INSERT INTO ${sink} SELECT idd FROM ${twice}`] });
     expect(jobMessages("ic-job4")).to.deep.equal([]);
   });
+
+  it("a failed sink's commitInterval that reads still bounds the job's checkpoint interval; a writeFormat abbreviation is advised in full", () => {
+    const src = new api.FlinkTable("ic_src6", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "datagen" } });
+    const sink = new api.IcebergSink("ic_sink6", { ...table("ic_sink6"), commitInterval: "30s", writeFormat: "parq" as "parquet", columns: [{ name: "id", type: "BIGINT" }] });
+    new api.FlinkSqlJob("ic-job6", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], configuration: { "execution.checkpointing.interval": "10min" } });
+    expect(collectedErrors().flatMap((e) => e.issues.filter((i) => i.path === "writeFormat").map((i) => i.message))).to.deep.equal([
+      'writeFormat must be one of "parquet", "orc", "avro", got "parq"; did you mean "parquet"?',
+    ]);
+    expect(jobMessages("ic-job6")).to.deep.equal([
+      'configuration["execution.checkpointing.interval"]: "10min" is larger than the commitInterval "30s" of IcebergSink "ic_sink6": ' +
+        "Iceberg sinks commit when a checkpoint completes, so the sink would commit less often than it asks; lower the job's interval or remove the sink's commitInterval",
+    ]);
+    // A commitInterval with an error of its own is not judged again by the job.
+    const bad = new api.IcebergSink("ic_sink7", { ...table("ic_sink7"), commitInterval: "5ms", columns: [{ name: "id", type: "BIGINT" }] });
+    new api.FlinkSqlJob("ic-job7", { statements: [api.sql`INSERT INTO ${bad} SELECT id FROM ${src}`], configuration: { "execution.checkpointing.interval": "10min" } });
+    expect(jobMessages("ic-job7")).to.deep.equal([]);
+  });
 });

@@ -16,6 +16,7 @@
  */
 import { convertColumns } from "../iceberg/schema.js";
 import type { Column } from "../iceberg/types.js";
+import { parseFlinkDuration } from "../options/duration.js";
 import { SINK_KEYS, SOURCE_KEYS } from "../options/iceberg-table.js";
 import { usableConnectorFacts, type ConnectorFacts } from "../sql/connector-facts.js";
 import { FLINK_TABLE_ARG_KEYS } from "../sql/generic-table.js";
@@ -29,7 +30,7 @@ import type { TablePart } from "./failed-table-parts.js";
 import type { TableDefinition } from "./table-definition.js";
 
 /** The parts of a failed table's definition that its args declare readably. */
-export type FailedTableFacts = Partial<ConnectorFacts & Pick<TableDefinition, "columns" | "primaryKey" | "partitionKeys" | "iceberg">> & { readonly known: readonly TablePart[] };
+export type FailedTableFacts = Partial<ConnectorFacts & Pick<TableDefinition, "columns" | "primaryKey" | "partitionKeys" | "iceberg" | "commitInterval">> & { readonly known: readonly TablePart[] };
 
 /** The facts of a failed table of `resourceType` from its `args` and its validation errors (`issues`). */
 export function failedTableFacts(resourceType: TableDefinition["resourceType"], args: unknown, issues: readonly ValidationIssue[]): FailedTableFacts {
@@ -106,11 +107,25 @@ function icebergFacts(resourceType: "IcebergSource" | "IcebergSink", a: Record<s
     watermark: timeKnown ? (watermark ?? null) : undefined,
   });
   const known: TablePart[] = ["connector", ...(branchKnown ? (["branch"] as const) : [])];
-  if (!Array.isArray(a["columns"]) || key === undefined || issues.atElement("primaryKey")) return { ...read, iceberg, known };
+  // A sink's commitInterval that reads is what the job's checkpoint interval is checked against (job-config.ts).
+  const commit = resourceType === "IcebergSink" ? commitInterval(a, issues) : undefined;
+  const base = { ...read, iceberg, ...(commit !== undefined ? { commitInterval: commit } : {}) };
+  if (!Array.isArray(a["columns"]) || key === undefined || issues.atElement("primaryKey")) return { ...base, known };
   // No error at the watermark: it parsed, and names a top-level column.
   const rowtime = timeKnown && watermark !== undefined ? (watermark.column as string) : undefined;
   const columns = failedIcebergColumns(a["columns"], key, rowtime);
-  if (columns === undefined || columns.length === 0) return { ...read, iceberg, known };
+  if (columns === undefined || columns.length === 0) return { ...base, known };
   const { parts, ...keys } = keyFacts(a, key, issues);
-  return { ...read, iceberg, columns, ...keys, known: [...known, ...parts, ...(timeKnown ? (["timeAttributes"] as const) : [])] };
+  return { ...base, columns, ...keys, known: [...known, ...parts, ...(timeKnown ? (["timeAttributes"] as const) : [])] };
+}
+
+/** An IcebergSink's commitInterval as planIcebergTable registers it, when it is set and has no error (checkCommitInterval passed). */
+function commitInterval(a: Record<string, unknown>, issues: TableIssues): TableDefinition["commitInterval"] {
+  const text = a["commitInterval"];
+  if (typeof text !== "string" || !issues.reads("commitInterval", text)) return undefined;
+  try {
+    return { millis: parseFlinkDuration(text), text };
+  } catch {
+    return undefined;
+  }
 }

@@ -49,8 +49,16 @@ export function typoCandidates(key: string, known: readonly string[]): string[] 
 /** `; did you mean "x"?` when `value` is a string close to one of `allowed` (e.g. "Parquet" → "parquet", "2.1" → "v2_1"), else "". */
 export function didYouMean(value: unknown, allowed: readonly string[]): string {
   if (typeof value !== "string") return "";
-  const near = closestKey(value, allowed);
+  const near = closestKey(value, allowed) ?? abbreviated(value, allowed);
   return near !== undefined && near !== value ? `; did you mean ${JSON.stringify(near)}?` : "";
+}
+
+/** The one allowed value that `value` (three characters or more, any case) begins, as "parq" begins "parquet"; undefined when none or several do. */
+function abbreviated(value: string, allowed: readonly string[]): string | undefined {
+  const v = value.trim().toLowerCase();
+  if (v.length < 3) return undefined;
+  const begun = allowed.filter((a) => a.toLowerCase().startsWith(v));
+  return begun.length === 1 ? begun[0] : undefined;
 }
 
 /**
