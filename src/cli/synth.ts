@@ -7,7 +7,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { stringify as toYaml } from "yaml";
 import { collectedErrors } from "../components/collect.js";
 import { registry, type RegisteredJob } from "../components/job-registry.js";
@@ -55,6 +55,20 @@ async function reveal<T>(o: pulumi.Output<T> | undefined, showSecrets: boolean):
   const internal = o as unknown as { promise(): Promise<T>; isSecret: Promise<boolean> };
   const [value, secret] = await Promise.all([internal.promise(), internal.isSecret]);
   return secret && !showSecrets ? SECRET_PLACEHOLDER : value;
+}
+
+/** The described failures, each line once (a table's rejection also fails the script of every job that uses it). */
+function unique(failures: readonly unknown[]): string[] {
+  return [...new Set(failures.flatMap(describeFailure))];
+}
+
+/**
+ * What the tables' DDL Outputs reject with, each awaited on its own (a job's script fails with the
+ * first table it meets): e.g. a Pulumi secret in a WITH clause option or a catalog property.
+ */
+async function tableFailures(tables: readonly TableDefinition[]): Promise<unknown[]> {
+  const settled = await Promise.allSettled(tables.map((t) => (pulumi.Output.isInstance(t.ddl) ? (t.ddl as unknown as { promise(): Promise<string> }).promise() : undefined)));
+  return settled.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
 }
 
 function describeFailure(e: unknown): string[] {
@@ -170,6 +184,19 @@ function missingConfigHint(e: unknown, dir: string, project: string, stack: stri
 
 /** Runs synth; throws SynthError for everything the user must fix. */
 export async function synth(opts: SynthOptions): Promise<SynthResult> {
+  // The program's rejected Outputs were reported as unhandled while it ran (runProgram collects
+  // them); awaiting them afterwards, to report each, is expected here and no reason for Node's
+  // PromiseRejectionHandledWarning.
+  const handledLate = (): void => {};
+  process.on("rejectionHandled", handledLate);
+  try {
+    return await synthProgram(opts);
+  } finally {
+    process.off("rejectionHandled", handledLate);
+  }
+}
+
+async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
   let project;
   try {
     project = resolveProject(opts.program, opts.stack, opts.config, opts.stackGiven === true);
@@ -196,22 +223,19 @@ export async function synth(opts: SynthOptions): Promise<SynthResult> {
   } catch (e) {
     throw failed([...describeFailure(e), ...missingConfigHint(e, project.dir, project.name, opts.stack)]);
   }
-  // Every resource with invalid args, in the order the program created them (collect.ts).
-  if (collectedErrors().length > 0) throw failed([]);
+  // Every resource with invalid args, in the order the program created them (collect.ts), and
+  // what the valid tables' Outputs reject with once known (a Pulumi secret where plain text goes).
+  if (collectedErrors().length > 0) throw failed(unique(await tableFailures(run.tables)));
   if (run.jobs.length === 0) {
     throw new SynthError([`${path.relative(process.cwd(), project.entry)} created no FlinkSqlJob; nothing to synthesize (create one with new FlinkSqlJob(...))`]);
   }
-  let rendered: RenderedJob[];
-  try {
-    rendered = await Promise.all(run.jobs.map((j) => renderJob(j, opts.showSecrets)));
-    await new Promise((r) => setTimeout(r, 20));
-  } catch (e) {
-    throw new SynthError(["a job failed to render; nothing was written:", ...describeFailure(e)]);
-  }
-  if (run.failures.length > 0) {
-    const unique = [...new Set(run.failures.flatMap(describeFailure))];
-    throw new SynthError(["the program failed while resolving outputs; nothing was written:", ...unique]);
-  }
+  // Each job and each table on its own: every one that fails is reported, not only the first.
+  const [settled, tablesFailed] = await Promise.all([Promise.allSettled(run.jobs.map((j) => renderJob(j, opts.showSecrets))), tableFailures(run.tables)]);
+  await new Promise((r) => setTimeout(r, 20));
+  const renderFailures = [...tablesFailed, ...settled.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []))];
+  if (renderFailures.length > 0) throw new SynthError(["a job failed to render; nothing was written:", ...unique(renderFailures)]);
+  const rendered = settled.map((r) => (r as PromiseFulfilledResult<RenderedJob>).value);
+  if (run.failures.length > 0) throw new SynthError(["the program failed while resolving outputs; nothing was written:", ...unique(run.failures)]);
   const outDir = path.resolve(opts.out ?? path.join("out", safeDirName(project.outName)));
   // The job folders synth created on its last run here (listed in the marker) are removed, so
   // renamed or removed jobs leave nothing stale; nothing else in the folder is ever touched (it may
