@@ -32,6 +32,8 @@ const OTHERWISE: Readonly<Record<UpdatingOperation["kind"], string>> = {
   aggregation: ", or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
   ranking: ", or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column",
   join: ", or join with a time bound (an interval join), which emits no retractions",
+  "anti-join":
+    ", or make it a window anti join (NOT IN / NOT EXISTS between window TVFs, equating window_start and window_end), whose results are final; a time bound alone does not help: Flink plans no interval anti join (IntervalJoinUtil.satisfyIntervalJoin)",
 };
 
 /** How a sink fails on updates: the lead after its label, what happens, what to do. */
@@ -84,7 +86,8 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
  * An INSERT of a changelog (updates and deletes) into a sink that cannot take one
  * (updateIntolerance). An error for a source that is a changelog (connectorChangelog) and for
  * what the statement itself, or a view it reads, certainly turns into updates (updating-operations.ts,
- * rankings.ts: an aggregation without a window, a Top-N or deduplication, DISTINCT into a FlinkTable);
+ * rankings.ts: an aggregation without a window, a Top-N or deduplication, DISTINCT into a FlinkTable,
+ * a NOT IN / NOT EXISTS over a subquery: an anti join);
  * a warning where the text cannot tell (an outer join, which an interval join written without
  * INTERVAL would look like; an aggregate without GROUP BY; an order a view hides; renamed window
  * columns). Each part (the statement, each view) is judged by its own text: a window makes only

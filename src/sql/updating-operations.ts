@@ -17,8 +17,8 @@ export interface UpdatingOperation {
    * order); false for an outer join, which an interval join written without INTERVAL would mimic.
    */
   readonly certain: boolean;
-  /** What kind of operation: the advice differs (a window aggregation, a window Top-N, an interval join). */
-  readonly kind: "aggregation" | "ranking" | "join";
+  /** What kind of operation: the advice differs (a window aggregation, a window Top-N, an interval join, a window anti join). */
+  readonly kind: "aggregation" | "ranking" | "join" | "anti-join";
   /** The way out when it is more specific than the kind's (a window column left out). */
   readonly advice?: string;
   /** Said right after `what` when a window TVF in sight leaves the reading open (renamed window columns). */
@@ -97,6 +97,31 @@ function retractingOuterJoin(text: string): boolean {
   return false;
 }
 
+/**
+ * A NOT IN / NOT EXISTS over a subquery (`x NOT IN (SELECT ...)`, `NOT EXISTS (SELECT ...)`; a
+ * literal list `x NOT IN (1, 2)` is no subquery): Flink plans it as an anti join (flink
+ * `FlinkSubQueryRemoveRule`: NOT IN, null-aware through `a = b OR (a = b) IS NULL`, and NOT EXISTS
+ * both become JoinRelType.ANTI; in an OR or a SELECT item Calcite's SubQueryRemoveRule makes an
+ * outer join instead), which emits a left row while nothing matches and retracts it when a match
+ * arrives (`FlinkChangelogModeInferenceProgram`: a join other than INNER or SEMI gives
+ * ALL_CHANGES). A time bound does not make it an interval join (`IntervalJoinUtil.satisfyIntervalJoin`
+ * takes no SEMI/ANTI join). "window" when the subquery equates window_start and window_end with a
+ * window TVF in sight (a window anti join, whose results are final: quiet); "certain" without a
+ * window TVF in sight; "uncertain" otherwise (window columns renamed through a view).
+ */
+export function antiJoinSubquery(text: string, windowNearby: boolean): "certain" | "uncertain" | undefined {
+  let found: "certain" | "uncertain" | undefined;
+  for (const m of text.matchAll(/\bNOT\s+(?:IN|EXISTS)\s*(\()\s*(?:SELECT|WITH)\b/gi)) {
+    const open = m.index! + m[0].indexOf("(");
+    const close = closingParen(text, open);
+    const sub = text.slice(open, close < 0 ? text.length : close);
+    if (windowNearby && /\bwindow_start\b/i.test(sub) && /\bwindow_end\b/i.test(sub)) continue;
+    if (!windowNearby) return "certain";
+    found = "uncertain";
+  }
+  return found;
+}
+
 /** What the checks know of the job beyond the statement: the Flink version (Kubernetes target) and mini-batch. */
 export interface UpdatingContext {
   /** flinkVersion of the Kubernetes target ("v1_19" ... "v2_1"); undefined when not known (SQL Gateway, no target). */
@@ -151,6 +176,15 @@ export function updatingOperation(text: string, reads: readonly TableDefinition[
   if (ranking !== undefined) return ranking;
   if (ctx.planner && clauses.length === 0 && /\bSELECT\s+DISTINCT\b/i.test(text) && !windowAggregates(text)) {
     return { what: "selects DISTINCT rows, which Flink plans as an aggregation that may update (StreamPhysicalGroupAggregate)", certain: !ctx.windowNearby, kind: "aggregation", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
+  }
+  const anti = antiJoinSubquery(text, ctx.windowNearby);
+  if (anti !== undefined) {
+    return {
+      what: "keeps rows by NOT IN / NOT EXISTS over a subquery, which Flink plans as a regular anti join (flink FlinkSubQueryRemoveRule) that retracts a row it emitted once a matching row arrives on the subquery's side",
+      certain: anti === "certain",
+      kind: "anti-join",
+      ...(anti === "uncertain" ? { hedge: " (unless it is a window anti join whose window columns a view renamed)" } : {}),
+    };
   }
   if (clauses.length === 0 && !windowAggregates(text) && !/\bMATCH_RECOGNIZE\b/i.test(text) && globalAggregate(text)) {
     return { what: "aggregates without GROUP BY (over the whole stream), which updates its one result row with every input row", certain: false, kind: "aggregation" };
