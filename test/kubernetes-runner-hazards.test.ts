@@ -4,6 +4,7 @@
  */
 import { expect } from "chai";
 import { findRunnerHazards } from "../src/deploy/kubernetes/index.js";
+import { runnerHazardMessage } from "../src/deploy/kubernetes/runner-hazards.js";
 
 const R = "the Flink 1.20 SQL runner";
 const hazards = (text: string): string[] => findRunnerHazards(text, R);
@@ -33,10 +34,27 @@ describe("kubernetes runner hazards (Flink 1.19/1.20 SQL runner)", () => {
     expect(hazards("INSERT INTO t SELECT a // don't drop nulls\nFROM s;")).to.deep.equal([]);
   });
 
-  it("'--' inside a string literal (stripped as a comment)", () => {
-    expect(hazards("CREATE TABLE t (a INT) WITH ('path' = 's3://b/x--y');")).to.deep.equal([
-      `the string literal 's3://b/x--y' contains "--", which ${R} strips as a comment even inside quotes`,
+  it("'--' inside a string literal (stripped as a comment): split with || where an expression may stand, else the value must change", () => {
+    const strip = `which ${R} strips as a comment even inside quotes`;
+    const mustChange = "; a table option, SET value or typed literal takes one literal, so the value itself must change";
+    expect(hazards("CREATE TABLE t (a INT) WITH ('path' = 's3://b/x--y');")).to.deep.equal([`the string literal 's3://b/x--y' contains "--", ${strip}${mustChange}`]);
+    expect(hazards("INSERT INTO t SELECT a FROM s WHERE b <> 'x--y' AND c = 'it''s/*new*/';")).to.deep.equal([
+      `the string literal 'x--y' contains "--", ${strip}; write it as 'x-' || '-y' (the same value, split where the runner would cut)`,
+      `the string literal 'it''s/*new*/' contains "/*", ${strip}; write it as 'it''s/' || '*new*/' (the same value, split where the runner would cut)`,
     ]);
+    expect(hazards("CREATE TEMPORARY VIEW v AS SELECT 'a---b/*c' AS x FROM s;")).to.deep.equal([
+      `the string literal 'a---b/*c' contains "--" and "/*", ${strip}; write it as 'a-' || '-' || '-b/' || '*c' (the same value, split where the runner would cut)`,
+    ]);
+    expect(hazards("SET 'pipeline.name' = 'a--b';")).to.deep.equal([`the string literal 'a--b' contains "--", ${strip}${mustChange}`]);
+    expect(hazards("INSERT INTO t SELECT a FROM s WHERE d > DATE '2026--01';")).to.deep.equal([`the string literal '2026--01' contains "--", ${strip}${mustChange}`]);
+  });
+
+  it("the deploy checks' message: a hazard with its own fix is followed by ', or' and the way out, another by 'Change that text'", () => {
+    const way = 'use flinkVersion "v2_0"/"v2_1" (SqlDriver parses the script with Flink\'s own parser)';
+    expect(runnerHazardMessage("the string literal 'x--y' contains \"--\", which r strips; write it as 'x-' || '-y' (the same value)")).to.equal(
+      `the string literal 'x--y' contains "--", which r strips; write it as 'x-' || '-y' (the same value), or ${way}`,
+    );
+    expect(runnerHazardMessage("the quoted identifier a/*b contains \"/*\", which r strips")).to.equal(`the quoted identifier a/*b contains "/*", which r strips. Change that text, or ${way}`);
   });
 
   it("'/*' inside a quoted identifier", () => {

@@ -65,7 +65,8 @@ describe("kubernetes validation", () => {
       {
         path: "kubernetes.flinkVersion",
         message:
-          `statements[0]: the string literal 'x--y' contains "--", which the Flink 1.20 SQL runner strips as a comment even inside quotes. Change that text, or use flinkVersion "v2_0"/"v2_1" (SqlDriver parses the script with Flink's own parser)`,
+          `statements[0]: the string literal 'x--y' contains "--", which the Flink 1.20 SQL runner strips as a comment even inside quotes; write it as 'x-' || '-y' (the same value, split where the runner would cut), ` +
+          `or use flinkVersion "v2_0"/"v2_1" (SqlDriver parses the script with Flink's own parser)`,
       },
     ]);
   });

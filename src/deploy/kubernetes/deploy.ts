@@ -10,7 +10,7 @@ import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { FlinkIcebergValidationError } from "../../validation/error.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { buildKubernetesManifests, deploymentName as deploymentNameOf, type KubernetesManifests } from "./manifests.js";
-import { findRunnerHazards } from "./runner-hazards.js";
+import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
 import { MAX_SCRIPT_BYTES } from "./validate.js";
 import { flinkVersionTraits } from "./versions.js";
 import { timeoutHint, waitCondition } from "./wait.js";
@@ -64,7 +64,7 @@ export async function checkedManifests(args: KubernetesArgs, job: KubernetesJobI
   const traits = flinkVersionTraits(args.flinkVersion);
   if (traits.runner === "runner" && job.facts.statements === undefined) {
     for (const h of findRunnerHazards(script, `the ${traits.label} SQL runner`)) {
-      issues.push({ path: "kubernetes.flinkVersion", message: `script: ${h}. Change that text, or use flinkVersion "v2_0"/"v2_1" (SqlDriver parses the script with Flink's own parser)` });
+      issues.push({ path: "kubernetes.flinkVersion", message: `script: ${runnerHazardMessage(h)}` });
     }
   }
   if (issues.length > 0) throw new FlinkIcebergValidationError(issues, `FlinkSqlJob ${JSON.stringify(job.facts.jobName)}`);

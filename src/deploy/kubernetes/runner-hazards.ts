@@ -160,19 +160,74 @@ function statementSetHazards(stmt: string, runner: string): string[] {
 }
 
 /**
+ * The string literal `'body'` (quotes still doubled) split with `||` between the two characters of
+ * every "--" and "/*", so that no piece holds a comment opener: `'x--y'` becomes `'x-' || '-y'`,
+ * the same value (a CHAR concatenation keeps the length), which the runner leaves whole.
+ */
+function splitLiteral(body: string): string {
+  const pieces: string[] = [];
+  let from = 0;
+  for (let i = 1; i < body.length; i++) {
+    const pair = body[i - 1]! + body[i]!;
+    if (pair !== "--" && pair !== "/*") continue;
+    pieces.push(body.slice(from, i));
+    from = i;
+  }
+  pieces.push(body.slice(from));
+  return pieces.map((p) => `'${p}'`).join(" || ");
+}
+
+/**
+ * True when the literal starting at `start` stands where an expression may (a SELECT, WHERE, VALUES
+ * ... of a query, also in CREATE VIEW ... AS SELECT), so `||` may join its pieces; false for a
+ * statement's own syntax, which takes one literal only: a table's WITH options and other CREATE
+ * text before a SELECT, SET / RESET / ADD JAR / LOAD values, and a typed literal (`DATE '...'`,
+ * `INTERVAL '...'`, `X'...'`) or an ESCAPE character.
+ */
+function expressionLiteral(text: string, start: number, semicolons: readonly number[]): boolean {
+  const from = semicolons.filter((i) => i < start).pop() ?? -1;
+  const before = text.slice(from + 1, start);
+  const lead = before.replace(/^(?:\s|--[^\n]*\n?)*/, "");
+  if (/^(?:SET|RESET|ADD|LOAD|UNLOAD|USE|SHOW|DESCRIBE|DESC)\b/i.test(lead)) return false;
+  if (/^(?:CREATE|ALTER)\b/i.test(lead) && !/\bSELECT\b/i.test(before)) return false;
+  return !/\b(?:DATE|TIME|TIMESTAMP|TIMESTAMP_LTZ|INTERVAL|X|ESCAPE)\s*$/i.test(before);
+}
+
+/** What to do about a literal holding a comment opener: its split form where `||` may stand, else change the value. */
+function literalFix(text: string, t: Token, semicolons: readonly number[]): string {
+  if (!t.terminated || /[\r\n]/.test(t.body)) return "";
+  if (!expressionLiteral(text, t.start, semicolons)) return "; a table option, SET value or typed literal takes one literal, so the value itself must change";
+  const split = splitLiteral(t.body);
+  return split.length <= 120 ? `; write it as ${split} (the same value, split where the runner would cut)` : `; split it with || between the two characters of each "--" and "/*" (the same value)`;
+}
+
+/**
+ * A hazard's message as the deploy checks report it: a hazard that names its own fix ("; write it
+ * as ..." and the like, after its last "; ") is followed by ", or" and the way out of the runner;
+ * any other by "Change that text, or" and the way out.
+ */
+export function runnerHazardMessage(hazard: string): string {
+  const way = 'use flinkVersion "v2_0"/"v2_1" (SqlDriver parses the script with Flink\'s own parser)';
+  return /; (?:write|split|set those|put|a table option)\b[^;]*$/.test(hazard) ? `${hazard}, or ${way}` : `${hazard}. Change that text, or ${way}`;
+}
+
+/**
  * Everything in `text` (one statement or a whole script) that the 1.19/1.20 SQL runner would
  * corrupt, one message per hazard; empty when the runner runs the text as Flink would.
  * `runner` names the runner in messages, e.g. "the Flink 1.20 SQL runner".
  */
 export function findRunnerHazards(text: string, runner: string): string[] {
   const out: string[] = [];
-  const { tokens } = scan(text);
+  const { tokens, semicolons } = scan(text);
   for (const t of tokens) {
     if (t.kind === "string" || t.kind === "identifier") {
       const what = t.kind === "string" ? `the string literal '${excerpt(t.body)}'` : `the quoted identifier ${excerpt(t.body)}`;
       if (!t.terminated) out.push(`${what} is not closed`);
-      if (t.body.includes("--")) out.push(`${what} contains "--", which ${runner} strips as a comment even inside quotes`);
-      if (t.body.includes("/*")) out.push(`${what} contains "/*", which ${runner} strips as a comment even inside quotes`);
+      const openers = ["--", "/*"].filter((o) => t.body.includes(o));
+      if (openers.length > 0) {
+        const fix = t.kind === "string" ? literalFix(text, t, semicolons) : "";
+        out.push(`${what} contains ${openers.map((o) => `"${o}"`).join(" and ")}, which ${runner} strips as a comment even inside quotes${fix}`);
+      }
       if (/[\r\n]/.test(t.body)) {
         out.push(`${what} contains a line break (CR or LF), which ${runner} mis-splits (it trims lines, drops blank ones and ends a statement at any line ending in ;)`);
       }

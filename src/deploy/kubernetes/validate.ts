@@ -17,7 +17,7 @@ import { checkPodTemplateImages } from "./pod-template-images.js";
 import { checkPodTemplateKeys } from "./pod-template-keys.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
 import { checkProcessMemory } from "./memory-sizes.js";
-import { findRunnerHazards } from "./runner-hazards.js";
+import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
 import { checkEnvironment, checkFlinkConfiguration, checkPodTemplateConflicts } from "./validate-maps.js";
 import { flinkVersionTraits, isSupportedFlinkVersion, SUPPORTED_FLINK_VERSIONS } from "./versions.js";
 
@@ -195,7 +195,7 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
     for (const h of findRunnerHazards(s.text, runner)) {
       if (reported.has(h)) continue;
       reported.add(h);
-      k.error("flinkVersion", `${s.label}: ${h}. Change that text, or use flinkVersion "v2_0"/"v2_1" (SqlDriver parses the script with Flink's own parser)`);
+      k.error("flinkVersion", `${s.label}: ${runnerHazardMessage(h)}`);
     }
   }
 }
