@@ -10,6 +10,7 @@ import { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource"
 import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { planJob } from "../sql/job-plan.js";
+import { configuredRuntimeMode } from "../sql/job-config.js";
 import { failedTableLabels, jobPlanInput } from "./job-plan-input.js";
 import { SqlStatement } from "../sql/template.js";
 import { Diagnostics } from "../validation/diagnostics.js";
@@ -132,7 +133,8 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * sinks' commitInterval but may not exceed any of them; without it a streaming job that writes
    * an IcebergSink, a 'filesystem' FlinkTable or an exactly-once 'kafka' / 'upsert-kafka' FlinkTable (all commit only on checkpoints), or reads an
    * Iceberg table as a stream, checkpoints at the smallest commitInterval, else every 1min. Not
-   * allowed: `execution.runtime-mode` (use runtimeMode), `parallelism.default` together with
+   * allowed: `execution.runtime-mode` (use runtimeMode; without runtimeMode the job is checked in
+   * the mode it names, so a "batch" there adds no streaming-only errors), `parallelism.default` together with
    * `parallelism`, keys that carry credentials (SPEC decision 8), line breaks; with a deploy target
    * also the keys that choose the restored state (`execution.state-recovery.*`,
    * `execution.savepoint.path`: use the target's initialSavepointPath / allowNonRestoredState) and,
@@ -177,7 +179,9 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     const deferred = deferredInPlainProps(args ?? ({} as FlinkSqlJobArgs), FLINK_SQL_JOB_DEFERRED);
     const a = deferred.args;
     checkKnownKeys(a, FLINK_SQL_JOB_ARG_KEYS, "", diag);
-    const runtimeMode = a.runtimeMode ?? "streaming";
+    // execution.runtime-mode in configuration is refused (job-config.ts), but a job without
+    // runtimeMode is checked in the mode it names, so "batch" there adds no streaming-only errors.
+    const runtimeMode = a.runtimeMode ?? configuredRuntimeMode(a.configuration) ?? "streaming";
     if (runtimeMode !== "streaming" && runtimeMode !== "batch") diag.error("runtimeMode", `must be "streaming" or "batch" (got ${JSON.stringify(a.runtimeMode)})${didYouMean(a.runtimeMode, ["streaming", "batch"])}`);
     if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration))) {
       diag.error("configuration", "must be a map of plain strings");

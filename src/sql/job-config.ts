@@ -92,7 +92,20 @@ export function renderInterval(text: string, millis: number): string {
 /** A line terminator for Java's regular expressions (java.util.regex.Pattern: `.` matches none of these). */
 const LINE_TERMINATOR = /[\r\n\u0085\u2028\u2029]/;
 
-function checkConfiguration(configuration: Readonly<Record<string, unknown>>, parallelism: number | undefined, target: CredentialTarget | undefined, diag: Diagnostics): void {
+/**
+ * The runtime mode `configuration` asks for through `execution.runtime-mode` (refused: the job's
+ * runtimeMode sets it), when its value reads as one (Flink's RuntimeExecutionMode, any case;
+ * AUTOMATIC and other values: undefined). A job without runtimeMode is checked in that mode, so a
+ * "batch" here does not add streaming-only errors next to the refusal.
+ */
+export function configuredRuntimeMode(configuration: unknown): "streaming" | "batch" | undefined {
+  if (typeof configuration !== "object" || configuration === null || !Object.hasOwn(configuration, RUNTIME_MODE_KEY)) return undefined;
+  const value = (configuration as Record<string, unknown>)[RUNTIME_MODE_KEY];
+  const mode = typeof value === "string" ? value.trim().toLowerCase() : undefined;
+  return mode === "batch" || mode === "streaming" ? mode : undefined;
+}
+
+function checkConfiguration(configuration: Readonly<Record<string, unknown>>, parallelism: number | undefined, runtimeMode: "streaming" | "batch", target: CredentialTarget | undefined, diag: Diagnostics): void {
   for (const [key, value] of Object.entries(configuration)) {
     const at = `configuration[${JSON.stringify(key)}]`;
     const unsafe = unsafeMapKeyProblem(key);
@@ -110,7 +123,11 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
     if (write !== undefined) diag.error(at, write);
     const credential = credentialEntryProblem(key, value, "the job's configuration (SET lines of the script)", undefined, target);
     if (credential !== undefined) diag.error(at, credential);
-    if (key === RUNTIME_MODE_KEY) diag.error(at, `set the runtime mode with the \`runtimeMode\` arg ("streaming" | "batch"), not through configuration`);
+    if (key === RUNTIME_MODE_KEY) {
+      const mode = configuredRuntimeMode({ [key]: value });
+      const instead = mode === undefined ? "" : `: remove this key and set runtimeMode: "${mode}"${mode === runtimeMode ? ` (the job is checked here as a ${mode} job)` : ""}`;
+      diag.error(at, `set the runtime mode with the \`runtimeMode\` arg ("streaming" | "batch"), not through configuration${instead}`);
+    }
     if (key === PARALLELISM_KEY && parallelism !== undefined) {
       diag.error(at, "is also set by the `parallelism` arg; set the default parallelism in one place (prefer `parallelism`)");
     }
@@ -123,7 +140,7 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
 /** Computes the job's configuration; problems go to `diag` under `configuration[...]`, `parallelism` or the sink. */
 export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobConfig {
   const { runtimeMode, parallelism, configuration, reads, sinks } = input;
-  checkConfiguration(configuration, parallelism, input.credentialTarget, diag);
+  checkConfiguration(configuration, parallelism, runtimeMode, input.credentialTarget, diag);
   if (parallelism !== undefined && (typeof parallelism !== "number" || !Number.isSafeInteger(parallelism) || parallelism < 1)) {
     diag.error("parallelism", `must be a whole number of at least 1 (got ${typeof parallelism === "string" ? `the string ${JSON.stringify(parallelism)}; write it without quotes` : String(parallelism)})`);
   }
