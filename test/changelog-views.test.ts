@@ -18,7 +18,7 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
   before(async () => (api = await mockedApi()));
 
   it("a view over a changelog source is the same error, naming the view's statement; also through a view of a view and back-quoted names", () => {
-    const cdc = new api.FlinkTable("cv_cdc", { columns: cols, options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" } });
+    const cdc = new api.FlinkTable("cv_cdc", { columns: cols, options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" } });
     const sink = new api.IcebergSink("cv_append", { catalog, database: "db", table: "cv_append", columns: cols });
     const e = errorOf(
       () =>
@@ -153,7 +153,7 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
   });
 
   it("review cases: a window makes only its own part final; a view read as a temporal join's versioned side is not followed; correlations and interval joins are no outer joins; view names only as tables", () => {
-    const cdc = new api.FlinkTable("rv_cdc", { columns: cols, options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" } });
+    const cdc = new api.FlinkTable("rv_cdc", { columns: cols, options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" } });
     const orders = new api.FlinkTable("rv_orders", { columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "ts" }, options: { connector: "datagen" } });
     const rates = new api.FlinkTable("rv_rates", {
       columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }],

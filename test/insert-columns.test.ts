@@ -248,7 +248,7 @@ describe("INSERT against the sink's columns", () => {
         { name: "id", type: "BIGINT" },
         { name: "part", type: "INT", metadata: { from: "partition", virtual: true } },
       ],
-      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json" },
+      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", format: "json" },
     });
     const one = sink("oc_one", [{ name: "id", type: "BIGINT" }]);
     new api.FlinkSqlJob("oc-star", { statements: [api.sql`INSERT INTO ${one} SELECT * FROM ${kafka}`], kubernetes: { namespace: "f", image: "flink:2.1", flinkVersion: "v2_1", flinkConfiguration: { "table.column-expansion-strategy": "EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS" } } });
@@ -258,7 +258,7 @@ describe("INSERT against the sink's columns", () => {
         { name: "id", type: "BIGINT" },
         { name: "ts", type: "TIMESTAMP_LTZ(3)", metadata: { from: "timestamp" } },
       ],
-      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json" },
+      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", format: "json" },
     });
     expect(messages(() => new api.FlinkSqlJob("oc-persisted", { statements: [api.sql`INSERT INTO ${one} SELECT * FROM ${persisted}`] }))[0]![1]).to.contain("the SELECT list has 2 values");
   });
@@ -413,7 +413,7 @@ describe("INSERT against the sink's columns", () => {
         { name: "part", type: "INT", metadata: { from: "partition", virtual: true } },
         { name: "ts", type: "TIMESTAMP_LTZ(3)", metadata: { from: "timestamp" } },
       ],
-      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json" },
+      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", format: "json" },
     });
     const ids = source("ft_ids", [{ name: "id", type: "BIGINT" }, { name: "at", type: "DATE" }]);
     expect(messages(() => new api.FlinkSqlJob("ft-k", { statements: [api.sql`INSERT INTO ${kafkaSink} SELECT id, at FROM ${ids}`] }))).to.deep.equal([

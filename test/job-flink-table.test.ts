@@ -160,7 +160,7 @@ describe("FlinkTable", () => {
 
   it("Kafka tables: JSON-family format options under an unused prefix, misspelt, unknown (a warning), and their checked values", async () => {
     const cols = [{ name: "id", type: "BIGINT" }, { name: "v", type: "STRING" }];
-    const base = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "properties.auto.offset.reset": "earliest" };
+    const base = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" };
     const e = errorOf(
       () =>
         new api.FlinkTable("kafka_fmt_bad", {
@@ -388,6 +388,23 @@ describe("FlinkSqlJob with FlinkTables", () => {
       .with.property("message")
       .that.contains('FlinkTable "batch-src"')
       .and.contains("number-of-rows");
+  });
+
+  it("a job that reads a 'kafka' table from 'group-offsets' without 'properties.group.id' fails at preview; a job that only writes it does not", () => {
+    const { src, a } = tables("group");
+    const kafka = new api.FlinkTable("group-kafka", {
+      columns: [{ name: "id", type: "BIGINT" }],
+      options: { connector: "kafka", "properties.bootstrap.servers": "k:9092", topic: "t", format: "json", "properties.auto.offset.reset": "earliest" },
+    });
+    expect(errorOf(() => new api.FlinkSqlJob("group-read", { statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${kafka}`] })).issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements",
+        "the job reads FlinkTable \"group-kafka\", whose options[\"properties.group.id\"] is not set, and the table starts at the consumer group's committed offsets ('group-offsets', the default 'scan.startup.mode'), " +
+          'which Flink refuses without a group ("Property group.id is required when using committed offset for offsets initializer", flink-connector-kafka KafkaSourceBuilder); ' +
+          "set 'properties.group.id' to a consumer group name for this job, or choose another scan.startup.mode (e.g. 'earliest-offset') (Flink checks this when a job reads the table)",
+      ],
+    ]);
+    expect(() => new api.FlinkSqlJob("group-write", { statements: [api.sql`INSERT INTO ${kafka} SELECT id FROM ${src}`] })).not.to.throw();
   });
 
   it("rejects jobs with no statements, non-table targets, several statements in one and bad configuration", () => {

@@ -31,7 +31,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     new api.FlinkTable(name, {
       columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }],
       watermark: { column: "ts", expression: "`ts` - INTERVAL '5' SECOND" },
-      options: { connector: "kafka", topic: "events", "properties.bootstrap.servers": "kafka:9092", format: "json", ...extra },
+      options: { connector: "kafka", topic: "events", "properties.bootstrap.servers": "kafka:9092", format: "json", "properties.group.id": "g", ...extra },
     });
   const sink = (name: string, extra: Record<string, unknown> = {}) => new api.IcebergSink(name, { catalog, database: "db", table: name, columns: cols, ...extra });
 
@@ -70,6 +70,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
         "  'connector' = 'kafka',",
         "  'format' = 'json',",
         "  'properties.bootstrap.servers' = 'kafka:9092',",
+        "  'properties.group.id' = 'g',",
         "  'topic' = 'events'",
         ");",
         "INSERT INTO `events` SELECT id, data FROM `c01_src`;",
@@ -398,7 +399,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
   });
 
   it("a changelog into an Iceberg sink without a primary key is an error; so is an unwindowed aggregation", () => {
-    const cdc = new api.FlinkTable("cl_cdc", { columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" } });
+    const cdc = new api.FlinkTable("cl_cdc", { columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" } });
     const appendOnly = new api.IcebergSink("cl_append", { catalog, database: "db", table: "cl_append", columns: cols });
     const keyed = new api.IcebergSink("cl_keyed", { catalog, database: "db", table: "cl_keyed", columns: cols.map((c) => ({ ...c })), primaryKey: ["id"] });
     const e = errorOf(() => new api.FlinkSqlJob("cl-bad", { statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, data FROM ${cdc}`] }));
@@ -424,7 +425,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     const orders = new api.FlinkTable("cl_orders", {
       columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }],
       watermark: { column: "ts", expression: "ts" },
-      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest" },
+      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" },
     });
     const rates = new api.FlinkTable("cl_rates", {
       columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }],
@@ -438,7 +439,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     const cdcTimed = new api.FlinkTable("cl_cdc_ts", {
       columns: [...cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), { name: "ts", type: "TIMESTAMP(3)" }],
       watermark: { column: "ts", expression: "`ts`" },
-      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" },
+      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" },
     });
     new api.FlinkSqlJob("cl-window-cdc", {
       statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${cdcTimed}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY id, window_start, window_end`],

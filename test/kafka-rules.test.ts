@@ -156,6 +156,32 @@ describe("Kafka connector rules across options", () => {
     expect(check({ ...KAFKA, format: "json", "scan.startup.mode": "timestamp" }, [], ["scan.startup.timestamp-millis"])).to.deep.equal(none);
   });
 
+  it("'group-offsets' (the default startup mode) or a 'group-offsets' bounded mode without 'properties.group.id' fails a job that reads the table (KafkaSourceBuilder)", () => {
+    const noGroup = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest" };
+    const startup =
+      "is not set, and the table starts at the consumer group's committed offsets ('group-offsets', the default 'scan.startup.mode'), which Flink refuses without a group " +
+      '("Property group.id is required when using committed offset for offsets initializer", flink-connector-kafka KafkaSourceBuilder); ' +
+      "set 'properties.group.id' to a consumer group name for this job, or choose another scan.startup.mode (e.g. 'earliest-offset')";
+    expect(check(noGroup)).to.deep.equal({ errors: [], reads: [['options["properties.group.id"]', startup]], writes: [] });
+    // Written in any case (ConfigurationUtils.convertToEnum), the mode is named as written.
+    expect(check({ ...noGroup, "scan.startup.mode": "Group-Offsets" }).reads).to.deep.equal([['options["properties.group.id"]', startup.replace("the default 'scan.startup.mode'", "its 'scan.startup.mode'")]]);
+    expect(check({ ...noGroup, "scan.startup.mode": "earliest-offset", "scan.bounded.mode": "group-offsets" }).reads).to.deep.equal([
+      [
+        'options["properties.group.id"]',
+        "is not set, and the table stops at the consumer group's committed offsets ('group-offsets', its 'scan.bounded.mode'), which Flink refuses without a group " +
+          '("Property group.id is required when using committed offset for offsets initializer", flink-connector-kafka KafkaSourceBuilder); ' +
+          "set 'properties.group.id' to a consumer group name for this job, or choose another scan.bounded.mode (e.g. 'latest-offset')",
+      ],
+    ]);
+    expect(check({ ...UPSERT, "scan.bounded.mode": "group-offsets" }, ["id"]).reads.map((r) => r[0])).to.deep.equal(['options["properties.group.id"]']);
+    // A group (plain or an Output), or a startup mode that reads no committed offsets: nothing; a mode given as an Output is not judged.
+    expect(check({ ...noGroup, "properties.group.id": "g" })).to.deep.equal(none);
+    expect(check(noGroup, [], ["properties.group.id"])).to.deep.equal(none);
+    expect(check({ ...noGroup, "scan.startup.mode": "latest-offset" })).to.deep.equal(none);
+    expect(check(noGroup, [], ["scan.startup.mode"])).to.deep.equal(none);
+    expect(check({ ...UPSERT }, ["id"])).to.deep.equal(none);
+  });
+
   it("specific offsets read as Flink's parseSpecificOffsets reads them (Java split: trailing empties dropped)", () => {
     const cases: [string, boolean | undefined][] = [
       ["partition:0,offset:42", true],

@@ -18,7 +18,7 @@ describe("FlinkSqlJob: temporal joins", () => {
     new api.FlinkTable(name, {
       columns: [{ name: "id", type: "BIGINT" }, { name: "cur", type: "STRING" }, { name: "ts", type: "TIMESTAMP(3)" }, { name: "proc", expression: "PROCTIME()" }],
       watermark: { column: "ts", expression: "`ts` - INTERVAL '5' SECOND" },
-      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest" },
+      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" },
     });
   const rates = (name: string, extra: Record<string, unknown> = {}) =>
     new api.IcebergSource(name, {
@@ -67,7 +67,7 @@ describe("FlinkSqlJob: temporal joins", () => {
   it("as of processing time against an Iceberg table or a kafka table: not a lookup source", () => {
     const o = orders("tj-orders3");
     const r = rates("tj-rates3", { primaryKey: ["cur"] });
-    const k = new api.FlinkTable("tj-krates", { columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }], options: { connector: "kafka", topic: "r", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest" } });
+    const k = new api.FlinkTable("tj-krates", { columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }], options: { connector: "kafka", topic: "r", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" } });
     const s = out("tj-out3");
     const s2 = out("tj-out3b");
     const got = issues(
@@ -240,7 +240,7 @@ describe("FlinkSqlJob: temporal joins", () => {
     const cdc = new api.FlinkTable("tj-cdc9", {
       columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }, { name: "updated", type: "TIMESTAMP(3)" }],
       watermark: { column: "updated", expression: "`updated`" },
-      options: { connector: "kafka", topic: "r", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest" },
+      options: { connector: "kafka", topic: "r", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" },
     });
     const s2 = out("tj-out9b");
     const got2 = issues(() => new api.FlinkSqlJob("tj-cdc", { statements: [api.sql`INSERT INTO ${s2} SELECT o.id, c.rate FROM ${o} AS o JOIN ${cdc} FOR SYSTEM_TIME AS OF o.ts AS c ON o.cur = c.cur`] }));

@@ -9,7 +9,7 @@ import { expect } from "chai";
 import { errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
 
 const catalog = { name: "lake", type: "rest" as const, uri: "https://catalog:8181" };
-const kafka = { connector: "kafka", topic: "orders", "properties.bootstrap.servers": "k:9092", "properties.auto.offset.reset": "earliest" };
+const kafka = { connector: "kafka", topic: "orders", "properties.bootstrap.servers": "k:9092", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" };
 const sourceCols = [
   { name: "order_id", type: "BIGINT NOT NULL" },
   { name: "order_date", type: "DATE NOT NULL" },

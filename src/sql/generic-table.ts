@@ -84,7 +84,10 @@ export interface FlinkTableArgs {
    * 'value.fields-include' = 'EXCEPT_KEY', no 'key.fields' on 'upsert-kafka' (its key is the
    * primary key), 'topic' and 'topic-pattern' not together, and an option of the other Kafka
    * connector (e.g. 'sink.buffer-flush.*' on 'kafka'). What the connector checks only when a job
-   * reads the table ('timestamp' / 'specific-offsets' startup and bounded modes without their
+   * reads the table ('group-offsets', the default startup mode, or a 'group-offsets' bounded mode
+   * without 'properties.group.id': "Property group.id is required when using committed offset for
+   * offsets initializer", flink-connector-kafka 3.x–4.x `KafkaSourceBuilder`, for Flink 1.19–2.x;
+   * 'timestamp' / 'specific-offsets' startup and bounded modes without their
    * options, or specific offsets not in the form "partition:0,offset:42;...") or writes it
    * ('exactly-once' without 'sink.transactional-id-prefix', 'round-robin' with 'key.fields',
    * upsert-kafka's buffer flush with one of its two options) is an error of that job. A job that reads a 'kafka' table

@@ -173,7 +173,10 @@ export function checkKafkaKeyFields(t: KafkaRuleTable, diag: Diagnostics): void 
 
 /**
  * What a startup or bounded mode needs (KafkaConnectorOptionsUtil.validateScanStartupMode /
- * validateScanBoundedMode, checked when the factory builds a source): 'timestamp' its
+ * validateScanBoundedMode, checked when the factory builds a source): 'group-offsets' (the default
+ * startup mode of 'kafka') a 'properties.group.id' (flink-connector-kafka 3.x / 4.x, Flink
+ * 1.19–2.x: KafkaDynamicSource builds `OffsetsInitializer.committedOffsets(...)`, which
+ * KafkaSourceBuilder.sanityCheck validates: ReaderHandledOffsetsInitializer), 'timestamp' its
  * `timestamp-millis`, 'specific-offsets' its `specific-offsets` in the form
  * "partition:0,offset:42;partition:1,offset:300" and a single 'topic'. Failures of a job that
  * reads the table (`readFailures`).
@@ -185,6 +188,17 @@ export function checkKafkaScanModes(t: KafkaRuleTable): void {
   for (const kind of connector === "kafka" ? (["startup", "bounded"] as const) : (["bounded"] as const)) {
     const modeKey = `scan.${kind}.mode`;
     const mode = options[modeKey]?.toLowerCase();
+    const groupOffsets = mode === "group-offsets" || (kind === "startup" && options[modeKey] === undefined && !deferredKeys.includes(modeKey));
+    if (groupOffsets && !has("properties.group.id")) {
+      // KafkaSourceBuilder.sanityCheck -> ReaderHandledOffsetsInitializer.validate (committed offsets): since FLINK-24051 no group id is generated.
+      const which = options[modeKey] === undefined ? "the default 'scan.startup.mode'" : `its '${modeKey}'`;
+      fail(
+        opt("properties.group.id"),
+        `is not set, and the table ${kind === "startup" ? "starts" : "stops"} at the consumer group's committed offsets ('group-offsets', ${which}), which Flink refuses without a group ` +
+          `("Property group.id is required when using committed offset for offsets initializer", flink-connector-kafka KafkaSourceBuilder); ` +
+          `set 'properties.group.id' to a consumer group name for this job, or choose another ${modeKey} (e.g. ${kind === "startup" ? "'earliest-offset'" : "'latest-offset'"})`,
+      );
+    }
     if (mode === "timestamp" && !has(`scan.${kind}.timestamp-millis`)) {
       fail(
         opt(modeKey),
