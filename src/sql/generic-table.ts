@@ -21,6 +21,7 @@ import { PROCTIME } from "./time-attributes.js";
 import { checkKafkaOptions } from "./kafka-options.js";
 import { checkFilesystemFormatOptions } from "./format-options.js";
 import { checkMetadataColumns } from "./metadata-columns.js";
+import { checkConnectorOptionKeys } from "./connector-options.js";
 import type { FormatFailure } from "./format-options-spec.js";
 import { sqlExpression } from "./expression.js";
 import type { TableColumn } from "../components/table-definition.js";
@@ -103,7 +104,15 @@ export interface FlinkTableArgs {
    * checked, and raw needs exactly one physical column. What a format checks only when it reads or
    * writes (json: both `ignore-parse-errors` and `fail-on-missing-field` true; `map-null-key.mode`;
    * an Avro `codec`; a filesystem avro-confluent without `subject`) is an error of the job that
-   * reads or writes the table (format-options.ts, flink-formats).
+   * reads or writes the table (format-options.ts, flink-formats). For 'datagen', 'print' and
+   * 'blackhole', whose option sets Flink fixes, a key outside them is a preview error naming the
+   * nearest known key (the factory fails with "Unsupported options found for '<connector>'"):
+   * datagen takes 'rows-per-second', 'number-of-rows', 'scan.parallelism' and, per physical column,
+   * 'fields.<column>.<option>' (kind, min, max, max-past, length, var-len, start, end, null-rate);
+   * print takes 'print-identifier', 'standard-error', 'sink.parallelism'; blackhole none
+   * (connector-options.ts; flink `DataGenTableSourceFactory`, `PrintTableSinkFactory`,
+   * `BlackHoleTableSinkFactory`). The keys of other connectors (jdbc, CDC ...) and filesystem's own
+   * (non-format) keys are not checked.
    */
   options: Record<string, pulumi.Input<string>>;
   /**
@@ -246,6 +255,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag, { columns: physical, readFailures, writeFailures });
   checkFilesystemFormatOptions(options, Object.keys(deferred), diag, { columns: physical, primaryKey, partitionedBy, readFailures, writeFailures });
   checkMetadataColumns(options, Object.keys(deferred), metadataColumns, { readFailures, writeFailures });
+  checkConnectorOptionKeys(options["connector"]?.trim() ?? "", [...Object.keys(options), ...Object.keys(deferred)], physical?.map((c) => c.name), diag, [...kinds].flatMap(([n, c]) => (c.kind === "physical" ? [] : [n])));
   primaryKey.forEach((k, i) => {
     const col = kinds.get(k);
     if (!col) diag.error(`primaryKey[${i}]`, `names ${JSON.stringify(k)}, which is not a column`);
