@@ -22,6 +22,7 @@ import { checkKafkaOptions } from "./kafka-options.js";
 import { checkFilesystemFormatOptions } from "./format-options.js";
 import { checkMetadataColumns } from "./metadata-columns.js";
 import { checkConnectorOptionKeys } from "./connector-options.js";
+import { checkFactoryIdentifiers } from "./factory-identifiers.js";
 import type { FormatFailure } from "./format-options-spec.js";
 import { sqlExpression } from "./expression.js";
 import type { TableColumn } from "../components/table-definition.js";
@@ -112,7 +113,9 @@ export interface FlinkTableArgs {
    * print takes 'print-identifier', 'standard-error', 'sink.parallelism'; blackhole none
    * (connector-options.ts; flink `DataGenTableSourceFactory`, `PrintTableSinkFactory`,
    * `BlackHoleTableSinkFactory`). The keys of other connectors (jdbc, CDC ...) and filesystem's own
-   * (non-format) keys are not checked.
+   * (non-format) keys are not checked. A 'connector', 'format', 'key.format' or 'value.format'
+   * identifier one typo away from a known one ('kafak', 'jsn') is a warning naming it: Flink finds
+   * no factory for it unless a jar of yours provides it (factory-identifiers.ts; FactoryUtil.discoverFactory).
    */
   options: Record<string, pulumi.Input<string>>;
   /**
@@ -233,6 +236,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       "'iceberg' tables are declared with IcebergSource or IcebergSink, which check the Iceberg rules (checkpointing for commits, upsert keys, codecs, format version) that a FlinkTable cannot",
     );
   }
+  checkFactoryIdentifiers(options, diag);
   if (!Array.isArray(args.columns) || args.columns.length === 0) diag.error("columns", "needs at least one column");
   // A key list that is no array of names is reported once here and treated as empty below.
   const nameList = (arg: "primaryKey" | "partitionedBy"): string[] => {
