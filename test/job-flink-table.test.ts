@@ -396,7 +396,8 @@ describe("FlinkSqlJob with FlinkTables", () => {
       columns: [{ name: "id", type: "BIGINT" }],
       options: { connector: "kafka", "properties.bootstrap.servers": "k:9092", topic: "t", format: "json", "properties.auto.offset.reset": "earliest" },
     });
-    expect(errorOf(() => new api.FlinkSqlJob("group-read", { statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${kafka}`] })).issues.map((i) => [i.path, i.message])).to.deep.equal([
+    const read = errorOf(() => new api.FlinkSqlJob("group-read", { statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${kafka}`] })).issues.map((i) => [i.path, i.message]);
+    expect(read).to.deep.equal([
       [
         "statements",
         "the job reads FlinkTable \"group-kafka\", whose options[\"properties.group.id\"] is not set, and the table starts at the consumer group's committed offsets ('group-offsets', the default 'scan.startup.mode'), " +
@@ -405,6 +406,12 @@ describe("FlinkSqlJob with FlinkTables", () => {
       ],
     ]);
     expect(() => new api.FlinkSqlJob("group-write", { statements: [api.sql`INSERT INTO ${kafka} SELECT id FROM ${src}`] })).not.to.throw();
+    // An OPTIONS hint that gives the reference a group, or another startup mode, is merged into the table's options before Flink creates the source.
+    expect(() => new api.FlinkSqlJob("group-hint", { statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${kafka} /*+ OPTIONS('properties.group.id' = 'job-a') */`] })).not.to.throw();
+    expect(() => new api.FlinkSqlJob("mode-hint", { statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${kafka} /*+ OPTIONS('scan.startup.mode' = 'latest-offset') */`] })).not.to.throw();
+    // One reference without such a hint still fails.
+    const mixed = api.sql`INSERT INTO ${a} SELECT id FROM ${kafka} /*+ OPTIONS('properties.group.id' = 'job-a') */ UNION ALL SELECT id FROM ${kafka}`;
+    expect(errorOf(() => new api.FlinkSqlJob("group-mixed", { statements: [mixed] })).issues.map((i) => [i.path, i.message])).to.deep.equal(read);
   });
 
   it("rejects jobs with no statements, non-table targets, several statements in one and bad configuration", () => {

@@ -4,6 +4,7 @@
  * construction; `sql` template references and FlinkSqlJob look it up. Kept in a WeakMap so the
  * public classes carry nothing extra.
  */
+import type { FormatFailure } from "../sql/format-options-spec.js";
 import type * as pulumi from "@pulumi/pulumi";
 import type { KafkaRead } from "../sql/connector-bounds.js";
 import type { DataType } from "../types/data-type.js";
@@ -101,9 +102,9 @@ export interface TableDefinition {
   /** True when the table's sink commits only on checkpoints in a streaming job (a 'filesystem' FlinkTable; IcebergSinks always do). */
   readonly commitsOnCheckpoint?: boolean;
   /** FlinkTable: format options Flink refuses only when a job reads the table (format-options.ts); the job reports them. */
-  readonly readFailures?: readonly { readonly path: string; readonly message: string }[];
+  readonly readFailures?: readonly FormatFailure[];
   /** FlinkTable: format options Flink refuses only when a job writes the table. */
-  readonly writeFailures?: readonly { readonly path: string; readonly message: string }[];
+  readonly writeFailures?: readonly FormatFailure[];
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
   /** FlinkTable: why its sink takes only inserts, when it does (appendOnlySink): Flink refuses an updating input there. */

@@ -88,7 +88,8 @@ export interface FlinkTableArgs {
    * connector (e.g. 'sink.buffer-flush.*' on 'kafka'). What the connector checks only when a job
    * reads the table ('group-offsets', the default startup mode, or a 'group-offsets' bounded mode
    * without 'properties.group.id': "Property group.id is required when using committed offset for
-   * offsets initializer", flink-connector-kafka 3.x–4.x `KafkaSourceBuilder`, for Flink 1.19–2.x;
+   * offsets initializer", flink-connector-kafka 3.x–4.x `KafkaSourceBuilder`, for Flink 1.19–2.x,
+   * unless every reference's OPTIONS hint sets a group or another mode;
    * 'timestamp' / 'specific-offsets' startup and bounded modes without their
    * options, or specific offsets not in the form "partition:0,offset:42;...") or writes it
    * ('exactly-once' without 'sink.transactional-id-prefix', 'round-robin' with 'key.fields',

@@ -41,3 +41,16 @@ export function hintedReads(analyzed: readonly AnalyzedStatement[]): Map<TableDe
   }
   return out;
 }
+
+/** The OPTIONS hint of each reference the statements read each table through ({} for a reference without one); the INSERT target's is not a read. */
+export function readHints(analyzed: readonly AnalyzedStatement[]): Map<TableDefinition, Readonly<Record<string, string>>[]> {
+  const out = new Map<TableDefinition, Readonly<Record<string, string>>[]>();
+  for (const a of analyzed) {
+    const hints = new Map(tableOptionsHints(a.statement.segments).hints.map((h) => [h.segment, h.options]));
+    a.statement.segments.forEach((s, k) => {
+      if (s.kind !== "table" || s.table === a.target) return;
+      out.set(s.table, [...(out.get(s.table) ?? []), hints.get(k) ?? {}]);
+    });
+  }
+  return out;
+}

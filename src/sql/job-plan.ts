@@ -15,7 +15,7 @@ import { checkFreeFormMap } from "../options/extra-options.js";
 import { hashDistributionKey } from "../options/iceberg-table.js";
 import { credentialEntryProblem, type CredentialTarget } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
-import { hintedReads } from "./hinted-bounds.js";
+import { hintedReads, readHints } from "./hinted-bounds.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
@@ -315,9 +315,12 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   }
   for (const t of reads) if (t.kafkaRead?.problem !== undefined) diag.warn("statements", `${t.label} ${t.kafkaRead.problem}`);
   // Format options a format checks only when it builds its reader or writer (format-options.ts).
+  const hintsOf = readHints(analyzed);
   for (const [list, verb] of [[reads, "reads"], [sinks, "writes"]] as const) {
     for (const t of list) {
       for (const f of (verb === "reads" ? t.readFailures : t.writeFailures) ?? []) {
+        const hints = hintsOf.get(t) ?? [];
+        if (verb === "reads" && f.clearedByHint !== undefined && hints.length > 0 && hints.every(f.clearedByHint)) continue;
         diag.error("statements", `the job ${verb} ${t.label}, whose ${f.path} ${f.message} (Flink checks this when a job ${verb} the table)`);
       }
     }

@@ -190,14 +190,18 @@ export function checkKafkaScanModes(t: KafkaRuleTable): void {
     const mode = options[modeKey]?.toLowerCase();
     const groupOffsets = mode === "group-offsets" || (kind === "startup" && options[modeKey] === undefined && !deferredKeys.includes(modeKey));
     if (groupOffsets && !has("properties.group.id")) {
-      // KafkaSourceBuilder.sanityCheck -> ReaderHandledOffsetsInitializer.validate (committed offsets): since FLINK-24051 no group id is generated.
+      // KafkaSourceBuilder.sanityCheck -> ReaderHandledOffsetsInitializer.validate (committed offsets); the builder generates no group id.
       const which = options[modeKey] === undefined ? "the default 'scan.startup.mode'" : `its '${modeKey}'`;
-      fail(
-        opt("properties.group.id"),
-        `is not set, and the table ${kind === "startup" ? "starts" : "stops"} at the consumer group's committed offsets ('group-offsets', ${which}), which Flink refuses without a group ` +
+      // A reference whose OPTIONS hint sets a group, or another mode, reads without the failure.
+      const clearedByHint = (hint: Readonly<Record<string, string>>): boolean =>
+        hint["properties.group.id"] !== undefined || (hint[modeKey] !== undefined && hint[modeKey]!.toLowerCase() !== "group-offsets");
+      t.table.readFailures.push({
+        clearedByHint,
+        path: opt("properties.group.id"),
+        message: `is not set, and the table ${kind === "startup" ? "starts" : "stops"} at the consumer group's committed offsets ('group-offsets', ${which}), which Flink refuses without a group ` +
           `("Property group.id is required when using committed offset for offsets initializer", flink-connector-kafka KafkaSourceBuilder); ` +
           `set 'properties.group.id' to a consumer group name for this job, or choose another ${modeKey} (e.g. ${kind === "startup" ? "'earliest-offset'" : "'latest-offset'"})`,
-      );
+      });
     }
     if (mode === "timestamp" && !has(`scan.${kind}.timestamp-millis`)) {
       fail(
