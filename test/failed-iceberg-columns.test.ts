@@ -6,8 +6,8 @@
  */
 import { expect } from "chai";
 import { mockedApi, type Api } from "./api.js";
-import { collectedErrors, startCollecting, stopCollecting } from "../src/components/collect.js";
-import { resetRegistry } from "../src/components/job-registry.js";
+import { collectedErrors } from "../src/components/collect.js";
+import { collectEachTest, jobMessages } from "./collecting.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 const NOT_FOUND = '; Flink fails when the job starts ("Column ... not found in any table")';
@@ -19,19 +19,7 @@ const WIDENS =
 describe("an Iceberg table with one bad column type: its other columns reach the jobs", () => {
   let api: Api;
   before(async () => (api = await mockedApi()));
-  beforeEach(() => {
-    resetRegistry();
-    startCollecting();
-  });
-  afterEach(() => {
-    stopCollecting();
-    resetRegistry();
-  });
-  /** The messages of what the job `name` reported (its line naming the failed tables left out). */
-  const jobMessages = (name: string): string[] =>
-    collectedErrors()
-      .filter((e) => e.message.includes(`FlinkSqlJob "${name}"`))
-      .flatMap((e) => e.issues.filter((i) => i.path !== "statements").map((i) => `${i.path}: ${i.message}`));
+  collectEachTest();
   const table = (name: string) => ({ catalog, database: "db", table: name });
   const columns = [
     { name: "id", type: "BIGINT" },
