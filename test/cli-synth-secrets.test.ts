@@ -52,6 +52,10 @@ describe("flink-iceberg synth: every secret that would be plain text, in one run
       '  FlinkTable "b": options["topic"]',
       '  IcebergSink "s": catalog.uri',
     ]);
-    expect(r.stderr).to.contain('FlinkTable "b": options["topic"]: is a Pulumi secret, and the WITH clause is rendered in plain text');
+    // A secret that names no credential is told to be a plain value (a credential key is refused with any value, at construction).
+    expect(r.stderr).to.contain(
+      'FlinkTable "b": options["topic"]: is a Pulumi secret, and the WITH clause is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap); ' +
+        '"topic" names no credential: pass a plain value (pulumi.unsecret(value), or read the config value with require instead of requireSecret)\n',
+    );
   });
 });

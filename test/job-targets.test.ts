@@ -339,6 +339,26 @@ describe("typos in args are reported with the closest known key", () => {
     ]);
   });
 
+  it("a parallelism looked for in the Kubernetes target says it is the job's arg", () => {
+    const src = new api.FlinkTable("par_src", { columns: cols, options: { connector: "datagen" } });
+    const out = new api.FlinkTable("par_out", { columns: cols, options: { connector: "print" } });
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("par-job", {
+          statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${src}`],
+          kubernetes: { namespace: "flink", image: "img", flinkVersion: "v2_1", parallelism: 2 },
+        } as never),
+    );
+    expect(e.issues).to.deep.equal([
+      {
+        path: "kubernetes.parallelism",
+        message:
+          'unknown arg "parallelism": a job\'s parallelism is the FlinkSqlJob arg parallelism (parallelism.default, and the FlinkDeployment\'s job.parallelism); ' +
+          'an IcebergSink\'s writers take extraOptions: { "write-parallelism": "4" }',
+      },
+    ]);
+  });
+
   it("FlinkTable, FlinkSqlJob, kubernetes and its nested args", () => {
     const t = errorOf(() => new api.FlinkTable("typo", { columns: [{ name: "a", type: "INT", coment: "x" }], options: { connector: "print" }, primarykey: ["a"] } as never));
     expect(t.issues.map((i) => [i.path, i.message])).to.deep.equal([

@@ -63,9 +63,14 @@ function abbreviated(value: string, allowed: readonly string[]): string | undefi
 
 /**
  * Where an arg that users look for under another name lives, by its name folded (lower case, no
- * `_` / `-`, checkpointing read as checkpoint): the checkpoint interval, which Iceberg commits follow, is no prop of its own.
+ * `_` / `-`, checkpointing read as checkpoint): the checkpoint interval, which Iceberg commits follow, is no prop of its own;
+ * the parallelism is the job's (a `kubernetes.parallelism` is a newcomer's guess).
  */
 const PLACED_ELSEWHERE: ReadonlyMap<string, string> = new Map([
+  [
+    "parallelism",
+    "a job's parallelism is the FlinkSqlJob arg parallelism (parallelism.default, and the FlinkDeployment's job.parallelism); an IcebergSink's writers take extraOptions: { \"write-parallelism\": \"4\" }",
+  ],
   [
     "checkpointinterval",
     'the checkpoint interval is set by an IcebergSink\'s commitInterval (Iceberg commits on checkpoints; the job checkpoints at its sinks\' smallest) or by the FlinkSqlJob\'s configuration: { "execution.checkpointing.interval": "1min" }',
