@@ -58,4 +58,22 @@ describe("flink-iceberg synth: every secret that would be plain text, in one run
         '"topic" names no credential: pass a plain value (pulumi.unsecret(value), or read the config value with require instead of requireSecret)\n',
     );
   });
+
+  it("a table with errors of its own: its secrets are listed in the same run, after the errors", async () => {
+    const failing = `const ev = new FlinkTable("events", { columns: [{ name: "id", type: "BIGINT" }],
+  options: { connector: "kafka", topic: pulumi.secret("events"), "properties.bootstrap.servers": "kafka:9092", "scan.startup.mode": "earliest", format: "json" } });
+const s = new IcebergSink("s", { catalog: { name: "lake", type: "rest", uri: pulumi.secret("http://r:8181"), warehouse: "s3://w" }, database: "db", table: "t", writeFormat: "parq" as "parquet", columns: [{ name: "id", type: "BIGINT" }] });
+new FlinkSqlJob("j", { statements: [sql\`INSERT INTO \${s} SELECT id FROM \${ev}\`] });
+`;
+    const dir = program(path.join(tmp, "failing"), HEADER + failing);
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "failing-out")]);
+    expect(r.code).to.equal(1);
+    expect(heads(r.stderr).slice(1)).to.deep.equal([
+      '  FlinkTable "events": options["scan.startup.mode"]',
+      '  IcebergSink "s": writeFormat',
+      '  FlinkSqlJob "j": statements',
+      '  FlinkTable "events": options["topic"]',
+      '  IcebergSink "s": catalog.uri',
+    ]);
+  });
 });

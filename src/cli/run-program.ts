@@ -51,6 +51,8 @@ export interface ProgramRun {
   jobs: RegisteredJob[];
   /** Every table component the program created (in order). */
   tables: TableDefinition[];
+  /** The tables whose args failed validation (collecting mode), in order. */
+  failedTables: TableDefinition[];
   resources: MockedResource[];
   /** Promise rejections the Pulumi runtime raised while the program ran (e.g. a failed Output). */
   failures: unknown[];
@@ -122,5 +124,5 @@ export async function runProgram(project: ProgramProject, stack: string, configR
     stopTracking();
     setTimeout(() => process.off("unhandledRejection", onRejection), 0);
   }
-  return { jobs: [...registry().jobs], tables: [...registry().tables], resources, failures };
+  return { jobs: [...registry().jobs], tables: [...registry().tables], failedTables: [...registry().failedTables], resources, failures };
 }

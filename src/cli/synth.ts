@@ -225,7 +225,7 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
   }
   // Every resource with invalid args, in the order the program created them (collect.ts), and
   // what the valid tables' Outputs reject with once known (a Pulumi secret where plain text goes).
-  if (collectedErrors().length > 0) throw failed(unique(await tableFailures(run.tables)));
+  if (collectedErrors().length > 0) throw failed(unique(await tableFailures([...run.tables, ...run.failedTables])));
   if (run.jobs.length === 0) {
     throw new SynthError([`${path.relative(process.cwd(), project.entry)} created no FlinkSqlJob; nothing to synthesize (create one with new FlinkSqlJob(...))`]);
   }

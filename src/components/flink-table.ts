@@ -6,10 +6,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { planGenericTable, type FlinkTableArgs, type GenericTablePlan } from "../sql/generic-table.js";
 import { Diagnostics } from "../validation/diagnostics.js";
-import { credentialEnvironment, isCredentialKey } from "../validation/secrets.js";
 import { FlinkIcebergValidationError, resourceLabel } from "../validation/error.js";
 import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_TABLE_DEFERRED } from "../validation/plain-only.js";
 import { passedOrCollected } from "./collect.js";
+import { failedTableSecrets } from "./failed-table-secrets.js";
+import { secretOptionMessage } from "./secret-guard.js";
 import { registerFailedTable, registerTableDefinition } from "./table-definition.js";
 
 export type { FlinkTableArgs, FlinkColumn, FlinkPhysicalColumn, FlinkComputedColumn, FlinkMetadataColumn } from "../sql/generic-table.js";
@@ -41,7 +42,7 @@ export class FlinkTable extends pulumi.ComponentResource {
     super("flink-iceberg:index:FlinkTable", name, {}, opts);
     if (!valid || plan === undefined) {
       // synth's collecting mode: the errors are recorded; a failed table the program can still use.
-      this.tableName = registerFailedTable(this, "FlinkTable", name, args, diag.errors);
+      this.tableName = registerFailedTable(this, "FlinkTable", name, args, diag.errors, failedTableSecrets("FlinkTable", args, label));
       this.plan = undefined;
       return;
     }
@@ -91,17 +92,6 @@ export class FlinkTable extends pulumi.ComponentResource {
  * value that the option's own checks refuse (a misspelt scan.startup.mode, a bad duration) fails
  * the render at its path as a plain value fails the preview.
  */
-/** What to do about a Pulumi secret given as the value of option `key` (renderDeferredOptions). */
-function secretOptionRemedy(key: string): string {
-  if (!isCredentialKey(key) && !/\bjaas\b/i.test(key)) {
-    return `${JSON.stringify(key)} names no credential: pass a plain value (pulumi.unsecret(value), or read the config value with require instead of requireSecret)`;
-  }
-  if (key.startsWith("properties.")) {
-    return `pass the credential ${credentialEnvironment(undefined, false)} and reference it with a config provider placeholder (\${env:NAME}) in this option`;
-  }
-  return "a connector that reads a credential only from its options (jdbc, the CDC sources) cannot be given one safely: the package refuses it as a plain string too (SPEC decision 8)";
-}
-
 function renderDeferredOptions(plan: GenericTablePlan, label: string, name: string, args: FlinkTableArgs): pulumi.Output<{ ddl: string; options: Record<string, string> }> {
   const keys = Object.keys(plan.deferred);
   const outputs = keys.map((k) => pulumi.output(plan.deferred[k]!));
@@ -109,7 +99,7 @@ function renderDeferredOptions(plan: GenericTablePlan, label: string, name: stri
   return pulumi.all([pulumi.all(outputs.map((o) => pulumi.unsecret(o))), secretFlags]).apply(([values, secret]) => {
     const issues = keys.flatMap((k, i) =>
       secret[i]
-        ? [{ path: `options[${JSON.stringify(k)}]`, message: `is a Pulumi secret, and the WITH clause is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap); ${secretOptionRemedy(k)}` }]
+        ? [{ path: `options[${JSON.stringify(k)}]`, message: secretOptionMessage(k) }]
         : [],
     );
     if (issues.length > 0) throw new FlinkIcebergValidationError(issues, label);

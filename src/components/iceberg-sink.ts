@@ -7,8 +7,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { planIcebergTable } from "../options/iceberg-table.js";
 import { validatedOrCollected } from "./collect.js";
+import { failedTableSecrets } from "./failed-table-secrets.js";
 import { registerFailedTable } from "./table-definition.js";
-import type { ValidationIssue } from "../validation/error.js";
+import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import type { IcebergSinkArgs } from "./iceberg-table-args.js";
 import { defineIcebergTableOutputs, IcebergTableState, TABLE_STATE, type IcebergTableOutputGetters } from "./iceberg-table-resource.js";
 
@@ -35,7 +36,7 @@ export class IcebergSink extends pulumi.ComponentResource {
     super("flink-iceberg:index:IcebergSink", name, {}, opts);
     if (plan === undefined) {
       // synth's collecting mode: the errors are recorded; a failed table the program can still use.
-      this.tableName = registerFailedTable(this, "IcebergSink", name, args, issues);
+      this.tableName = registerFailedTable(this, "IcebergSink", name, args, issues, failedTableSecrets("IcebergSink", args, resourceLabel("IcebergSink", name)));
       this.commitInterval = undefined;
       this[TABLE_STATE] = undefined;
       return;

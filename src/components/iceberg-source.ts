@@ -6,8 +6,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { planIcebergTable } from "../options/iceberg-table.js";
 import { validatedOrCollected } from "./collect.js";
+import { failedTableSecrets } from "./failed-table-secrets.js";
 import { registerFailedTable } from "./table-definition.js";
-import type { ValidationIssue } from "../validation/error.js";
+import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import type { IcebergSourceArgs } from "./iceberg-table-args.js";
 import { defineIcebergTableOutputs, IcebergTableState, TABLE_STATE, type IcebergTableOutputGetters } from "./iceberg-table-resource.js";
 
@@ -32,7 +33,7 @@ export class IcebergSource extends pulumi.ComponentResource {
     super("flink-iceberg:index:IcebergSource", name, {}, opts);
     if (plan === undefined) {
       // synth's collecting mode: the errors are recorded; a failed table the program can still use.
-      this.tableName = registerFailedTable(this, "IcebergSource", name, args, issues);
+      this.tableName = registerFailedTable(this, "IcebergSource", name, args, issues, failedTableSecrets("IcebergSource", args, resourceLabel("IcebergSource", name)));
       this[TABLE_STATE] = undefined;
       return;
     }

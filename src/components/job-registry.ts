@@ -40,6 +40,8 @@ export interface RegisteredJob {
 interface Registry {
   jobs: RegisteredJob[];
   tables: TableDefinition[];
+  /** The tables whose args failed validation (synth's collecting mode), in order. */
+  failedTables: TableDefinition[];
   /** Flink table name → first table registered under it. */
   byFlinkName: Map<string, TableDefinition>;
   /** `database\u0000table` → the upsert sinks registered for it. */
@@ -64,7 +66,7 @@ const KEY = Symbol.for("pulumi-flink-iceberg.registry");
 /** The registries by resource monitor (see the module comment). */
 const BY_MONITOR = Symbol.for("pulumi-flink-iceberg.registries-by-monitor");
 
-const emptyRegistry = (): Registry => ({ jobs: [], tables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), deployments: new Map() });
+const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), deployments: new Map() });
 
 /** The registry of the running program (its resource monitor's). */
 export function registry(): Registry {
@@ -79,6 +81,7 @@ export function registry(): Registry {
   // A registry made by an older copy of the package in the same process lacks the newer indexes.
   r.jobStreamers ??= new Map();
   r.deployments ??= new Map();
+  r.failedTables ??= [];
   return r;
 }
 
@@ -87,6 +90,7 @@ export function resetRegistry(): void {
   const r = registry();
   r.jobs.length = 0;
   r.tables.length = 0;
+  r.failedTables.length = 0;
   r.byFlinkName.clear();
   r.upsertWriters.clear();
   r.jobWriters.clear();
@@ -122,6 +126,7 @@ function addUpsertWriter(r: ReturnType<typeof registry>, def: TableDefinition): 
  */
 export function addFailedProgramTable(def: TableDefinition): void {
   const r = registry();
+  r.failedTables.push(def);
   if (!r.byFlinkName.has(def.tableName)) r.byFlinkName.set(def.tableName, def);
   addUpsertWriter(r, def);
 }

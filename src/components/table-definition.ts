@@ -151,13 +151,14 @@ export function registerTableDefinition(component: object, def: TableDefinition)
  * mentions), and an upsert sink whose Iceberg table is known also as an upsert writer of that
  * table. Returns the Flink table name (`args.tableName` or derived).
  */
-export function registerFailedTable(component: object, resourceType: TableDefinition["resourceType"], resourceName: string, args: unknown, issues: readonly ValidationIssue[]): string {
+export function registerFailedTable(component: object, resourceType: TableDefinition["resourceType"], resourceName: string, args: unknown, issues: readonly ValidationIssue[], secrets?: pulumi.Output<string>): string {
   const given = typeof args === "object" && args !== null ? (args as { tableName?: unknown }).tableName : undefined;
   const tableName = typeof given === "string" && given !== "" ? given : deriveTableName(resourceName);
   const label = resourceLabel(resourceType, resourceName);
   const def: TableDefinition = Object.freeze(
     Object.assign(
-      { resourceType, resourceName, label, tableName, ddl: "", writable: resourceType !== "IcebergSource", bounded: true, warnings: [], failed: true as const },
+      // The DDL's stand-in: "" or, where args hold Outputs, the check of their secrecy (failed-table-secrets.ts).
+      { resourceType, resourceName, label, tableName, ddl: secrets ?? "", writable: resourceType !== "IcebergSource", bounded: true, warnings: [], failed: true as const },
       // An IcebergSource whose read is known sets bounded (and unboundedReason) here.
       failedTableFacts(resourceType, args, issues),
     ),
