@@ -76,4 +76,18 @@ new FlinkSqlJob("j", { statements: [sql\`INSERT INTO \${s} SELECT id FROM \${ev}
       '  IcebergSink "s": catalog.uri',
     ]);
   });
+
+  it("a credential key refused with any value is not reported a second time as a secret", async () => {
+    const jaas = `const c = new FlinkTable("c", { columns: [{ name: "id", type: "BIGINT" }],
+  options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", "scan.startup.mode": "earliest-offset", format: "json",
+    "properties.security.protocol": "SASL_SSL", "properties.sasl.mechanism": "PLAIN",
+    "properties.sasl.jaas.config": pulumi.secret('org.apache.kafka.common.security.plain.PlainLoginModule required username="u" password="p";') } });
+const o = new FlinkTable("o", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "print" } });
+new FlinkSqlJob("j", { statements: [sql\`INSERT INTO \${o} SELECT id FROM \${c}\`] });
+`;
+    const dir = program(path.join(tmp, "jaas"), HEADER + jaas);
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "jaas-out")]);
+    expect(r.code).to.equal(1);
+    expect(heads(r.stderr).slice(1)).to.deep.equal(['  FlinkTable "c": options["properties.sasl.jaas.config"]', '  FlinkSqlJob "j": statements']);
+  });
 });

@@ -43,14 +43,16 @@ function candidates(resourceType: TableDefinition["resourceType"], args: unknown
 /**
  * An Output that resolves to "" when none of the failed table's Output args is a secret, and
  * rejects with FlinkIcebergValidationError listing those that are; undefined when the args hold no
- * Output where a secret would matter.
+ * Output where a secret would matter. An arg with an error in `issues` (the table's own) is left out.
  */
-export function failedTableSecrets(resourceType: TableDefinition["resourceType"], args: unknown, label: string): pulumi.Output<string> | undefined {
-  const found = candidates(resourceType, args);
+export function failedTableSecrets(resourceType: TableDefinition["resourceType"], args: unknown, label: string, issues: readonly ValidationIssue[]): pulumi.Output<string> | undefined {
+  // An arg with an error of its own (a credential key refuses any value) is not reported twice.
+  const reported = new Set(issues.map((i) => i.path));
+  const found = candidates(resourceType, args).filter((c) => !reported.has(c.path));
   if (found.length === 0) return undefined;
   return pulumi.output(Promise.all(found.map((c) => pulumi.isSecret(c.value)))).apply((flags) => {
-    const issues: ValidationIssue[] = found.flatMap((c, i) => (flags[i] ? [{ path: c.path, message: c.message }] : []));
-    if (issues.length > 0) throw new FlinkIcebergValidationError(issues, label);
+    const secrets: ValidationIssue[] = found.flatMap((c, i) => (flags[i] ? [{ path: c.path, message: c.message }] : []));
+    if (secrets.length > 0) throw new FlinkIcebergValidationError(secrets, label);
     return "";
   });
 }

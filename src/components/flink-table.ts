@@ -42,7 +42,7 @@ export class FlinkTable extends pulumi.ComponentResource {
     super("flink-iceberg:index:FlinkTable", name, {}, opts);
     if (!valid || plan === undefined) {
       // synth's collecting mode: the errors are recorded; a failed table the program can still use.
-      this.tableName = registerFailedTable(this, "FlinkTable", name, args, diag.errors, failedTableSecrets("FlinkTable", args, label));
+      this.tableName = registerFailedTable(this, "FlinkTable", name, args, diag.errors, failedTableSecrets("FlinkTable", args, label, diag.errors));
       this.plan = undefined;
       return;
     }

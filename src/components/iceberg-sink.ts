@@ -36,7 +36,7 @@ export class IcebergSink extends pulumi.ComponentResource {
     super("flink-iceberg:index:IcebergSink", name, {}, opts);
     if (plan === undefined) {
       // synth's collecting mode: the errors are recorded; a failed table the program can still use.
-      this.tableName = registerFailedTable(this, "IcebergSink", name, args, issues, failedTableSecrets("IcebergSink", args, resourceLabel("IcebergSink", name)));
+      this.tableName = registerFailedTable(this, "IcebergSink", name, args, issues, failedTableSecrets("IcebergSink", args, resourceLabel("IcebergSink", name), issues));
       this.commitInterval = undefined;
       this[TABLE_STATE] = undefined;
       return;

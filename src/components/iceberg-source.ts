@@ -33,7 +33,7 @@ export class IcebergSource extends pulumi.ComponentResource {
     super("flink-iceberg:index:IcebergSource", name, {}, opts);
     if (plan === undefined) {
       // synth's collecting mode: the errors are recorded; a failed table the program can still use.
-      this.tableName = registerFailedTable(this, "IcebergSource", name, args, issues, failedTableSecrets("IcebergSource", args, resourceLabel("IcebergSource", name)));
+      this.tableName = registerFailedTable(this, "IcebergSource", name, args, issues, failedTableSecrets("IcebergSource", args, resourceLabel("IcebergSource", name), issues));
       this[TABLE_STATE] = undefined;
       return;
     }
