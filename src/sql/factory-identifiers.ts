@@ -10,15 +10,10 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
+import { FORMAT_IDENTIFIERS } from "./format-options.js";
 
-/**
- * Formats of Flink 1.19–2.x (flink-formats: the identifiers of their FormatFactory classes,
- * format-options.ts), and Flink CDC's 'changelog-json'.
- */
-export const KNOWN_FORMATS: readonly string[] = [
-  "json", "csv", "avro", "avro-confluent", "debezium-json", "debezium-avro-confluent", "canal-json", "maxwell-json",
-  "ogg-json", "raw", "protobuf", "parquet", "orc", "changelog-json",
-];
+/** Formats of Flink 1.19–2.x (the ones format-options.ts checks), and Flink CDC's 'changelog-json'. */
+const KNOWN_FORMATS: readonly string[] = [...FORMAT_IDENTIFIERS, "changelog-json"];
 
 /**
  * Connectors of Flink 1.19–2.x (built in: datagen, print, blackhole, filesystem; the externalized
@@ -26,7 +21,7 @@ export const KNOWN_FORMATS: readonly string[] = [
  * firehose, dynamodb, pulsar, rabbitmq, mongodb, hive, prometheus), Flink CDC's sources, and
  * common third-party table connectors.
  */
-export const KNOWN_CONNECTORS: readonly string[] = [
+const KNOWN_CONNECTORS: readonly string[] = [
   "kafka", "upsert-kafka", "datagen", "print", "blackhole", "filesystem", "jdbc", "elasticsearch-6", "elasticsearch-7",
   "elasticsearch-8", "opensearch", "opensearch-2", "hbase-1.4", "hbase-2.2", "kinesis", "firehose", "dynamodb", "pulsar",
   "upsert-pulsar", "rabbitmq", "mongodb", "hive", "prometheus", "iceberg", "paimon", "hudi", "fluss", "doris", "starrocks",

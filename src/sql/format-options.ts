@@ -65,6 +65,9 @@ const SPECS: Readonly<Record<string, FormatSpec>> = {
   orc: PASS_THROUGH,
 };
 
+/** The identifiers of the formats whose options this package checks (flink-formats FormatFactory identifiers). */
+export const FORMAT_IDENTIFIERS: readonly string[] = Object.keys(SPECS);
+
 const FORMAT_KEY = new RegExp(`^(key\\.|value\\.)?(${Object.keys(SPECS).sort((a, b) => b.length - a.length).join("|")})\\.(.+)$`);
 
 /** Whether `suffix` is an option of `spec` for this connector. */

@@ -20,37 +20,40 @@ export interface HintedRead {
   readonly reason?: string;
 }
 
-/**
- * The tables the statements read (every table reference but the INSERT target's), each with
- * whether some reference reads it without an end after its OPTIONS hint. A table bounded by its own
- * options stays bounded (a hint that would make it unbounded is not judged here); a failed table
- * is bounded (its facts are not known).
- */
-export function hintedReads(analyzed: readonly AnalyzedStatement[]): Map<TableDefinition, HintedRead> {
-  const out = new Map<TableDefinition, HintedRead>();
-  for (const a of analyzed) {
-    const hints = new Map(tableOptionsHints(a.statement.segments).hints.map((h) => [h.segment, h.options]));
-    a.statement.segments.forEach((s, k) => {
-      if (s.kind !== "table" || s.table === a.target || out.get(s.table)?.unbounded === true) return;
-      const t = s.table;
-      if (t.bounded) return void out.set(t, { unbounded: false });
-      const hint = hints.get(k);
-      const read = hint === undefined || t.connectorOptions === undefined ? { bounded: false, reason: t.unboundedReason } : connectorBoundedness({ ...t.connectorOptions, ...hint });
-      out.set(t, read.bounded ? { unbounded: false } : Object.assign({ unbounded: true }, read.reason !== undefined ? { reason: read.reason } : undefined));
-    });
-  }
-  return out;
-}
-
-/** The OPTIONS hint of each reference the statements read each table through ({} for a reference without one); the INSERT target's is not a read. */
+/** The OPTIONS hint of each reference the statements read each table through ({} for a reference without one), in order; the INSERT target's is not a read. */
 export function readHints(analyzed: readonly AnalyzedStatement[]): Map<TableDefinition, Readonly<Record<string, string>>[]> {
   const out = new Map<TableDefinition, Readonly<Record<string, string>>[]>();
   for (const a of analyzed) {
     const hints = new Map(tableOptionsHints(a.statement.segments).hints.map((h) => [h.segment, h.options]));
     a.statement.segments.forEach((s, k) => {
       if (s.kind !== "table" || s.table === a.target) return;
-      out.set(s.table, [...(out.get(s.table) ?? []), hints.get(k) ?? {}]);
+      const list = out.get(s.table);
+      if (list === undefined) out.set(s.table, [hints.get(k) ?? {}]);
+      else list.push(hints.get(k) ?? {});
     });
+  }
+  return out;
+}
+
+/**
+ * Each table the statements read (`hintsOf`: readHints), with whether some reference reads it
+ * without an end after its OPTIONS hint, and the reason of the first that does. A table bounded by
+ * its own options stays bounded (a hint that would make it unbounded is not judged here); a failed
+ * table is bounded (its facts are not known).
+ */
+export function hintedReads(hintsOf: ReadonlyMap<TableDefinition, readonly Readonly<Record<string, string>>[]>): Map<TableDefinition, HintedRead> {
+  const out = new Map<TableDefinition, HintedRead>();
+  for (const [t, hints] of hintsOf) {
+    let read: HintedRead = { unbounded: false };
+    if (!t.bounded) {
+      for (const hint of hints) {
+        const r = Object.keys(hint).length === 0 || t.connectorOptions === undefined ? { bounded: false, reason: t.unboundedReason } : connectorBoundedness({ ...t.connectorOptions, ...hint });
+        if (r.bounded) continue;
+        read = Object.assign({ unbounded: true }, r.reason !== undefined ? { reason: r.reason } : undefined);
+        break;
+      }
+    }
+    out.set(t, read);
   }
   return out;
 }

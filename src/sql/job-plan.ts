@@ -296,9 +296,11 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   }
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
+  // Each read table's references with their OPTIONS hints (hinted-bounds.ts).
+  const hintsOf = readHints(analyzed);
   if (runtimeMode === "batch") {
-    // Per table reference, after its OPTIONS hint (hinted-bounds.ts).
-    const hinted = hintedReads(analyzed);
+    // Per table reference, after its OPTIONS hint.
+    const hinted = hintedReads(hintsOf);
     const unbounded = (t: TableDefinition): boolean => hinted.get(t)?.unbounded ?? !t.bounded;
     for (const t of reads.filter(unbounded)) {
       const reason = hinted.get(t)?.reason ?? t.unboundedReason;
@@ -315,7 +317,6 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   }
   for (const t of reads) if (t.kafkaRead?.problem !== undefined) diag.warn("statements", `${t.label} ${t.kafkaRead.problem}`);
   // Format options a format checks only when it builds its reader or writer (format-options.ts).
-  const hintsOf = readHints(analyzed);
   for (const [list, verb] of [[reads, "reads"], [sinks, "writes"]] as const) {
     for (const t of list) {
       for (const f of (verb === "reads" ? t.readFailures : t.writeFailures) ?? []) {
