@@ -5,7 +5,7 @@
  * clauses or ConfigMaps).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { credentialEnvironment, isCredentialKey } from "../validation/secrets.js";
+import { credentialEnvironment, isCredentialOptionKey } from "../validation/secrets.js";
 
 /** Passes `value` through, or rejects with `message` (as an Error) when it is a Pulumi secret. */
 export function rejectIfSecret<T>(value: pulumi.Input<T>, message: string): pulumi.Output<T> {
@@ -19,7 +19,7 @@ export function rejectIfSecret<T>(value: pulumi.Input<T>, message: string): pulu
 /** The error for a FlinkTable option whose value is a Pulumi secret: the WITH clause is plain text; what to do instead by the kind of key. */
 export function secretOptionMessage(key: string): string {
   const lead = "is a Pulumi secret, and the WITH clause is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap); ";
-  if (!isCredentialKey(key) && !/\bjaas\b/i.test(key)) {
+  if (!isCredentialOptionKey(key)) {
     return `${lead}${JSON.stringify(key)} names no credential: pass a plain value (pulumi.unsecret(value), or read the config value with require instead of requireSecret)`;
   }
   if (key.startsWith("properties.")) {

@@ -79,56 +79,14 @@ export interface DeferredInPlainProps<T> {
   readonly args: T;
 }
 
-/** How many arrays and plain objects the walk without a visited set reads before it starts over with one (shared values read again). */
-const WALK_BUDGET = 10_000;
-
-/**
- * Whether an Output or a Promise is anywhere in `value`'s arrays and plain objects. This runs on
- * every component's args (BENCHMARKS.md), so the common case allocates nothing but the ancestor
- * list: primitives are skipped without a call, and a cycle is found among the ancestors of a value
- * (args are shallow). A value shared by several props is read again; a walk that reads more than
- * WALK_BUDGET containers (many shared values) starts over visiting each container once.
- */
-function holdsDeferred(value: unknown): boolean {
-  const budget = { left: WALK_BUDGET };
-  const found = holdsDeferredWithin(value, [], budget);
-  return found !== undefined ? found : holdsDeferredOnce(value, new Set());
-}
-
-/** holdsDeferred without a visited set; undefined when the budget ran out. */
-function holdsDeferredWithin(value: unknown, ancestors: object[], budget: { left: number }): boolean | undefined {
-  if (typeof value !== "object" || value === null) return false;
-  if (isDeferred(value)) return true;
-  const isArray = Array.isArray(value);
-  if ((!isArray && !isPlainObject(value)) || ancestors.includes(value)) return false;
-  if (--budget.left < 0) return undefined;
-  ancestors.push(value);
-  let found: boolean | undefined = false;
-  if (isArray) {
-    for (let i = 0; i < value.length && found === false; i++) {
-      const v: unknown = value[i];
-      if (typeof v === "object" && v !== null) found = holdsDeferredWithin(v, ancestors, budget);
-    }
-  } else {
-    const o = value as Record<string, unknown>;
-    for (const key in o) {
-      const v = o[key];
-      if (typeof v === "object" && v !== null) found = holdsDeferredWithin(v, ancestors, budget);
-      if (found !== false) break;
-    }
-  }
-  ancestors.pop();
-  return found;
-}
-
-/** holdsDeferred visiting each array and plain object once (args may be cyclic, and share values). */
-function holdsDeferredOnce(value: unknown, seen: Set<object>): boolean {
+/** Whether an Output or a Promise is anywhere in `value`'s arrays and plain objects (each visited once: args may be cyclic). */
+function holdsDeferred(value: unknown, seen = new Set<object>()): boolean {
   if (isDeferred(value)) return true;
   if (typeof value !== "object" || value === null || seen.has(value)) return false;
   seen.add(value);
-  if (Array.isArray(value)) return value.some((v) => holdsDeferredOnce(v, seen));
+  if (Array.isArray(value)) return value.some((v) => holdsDeferred(v, seen));
   if (!isPlainObject(value)) return false;
-  for (const key in value) if (holdsDeferredOnce(value[key], seen)) return true;
+  for (const key in value) if (holdsDeferred(value[key], seen)) return true;
   return false;
 }
 

@@ -86,35 +86,15 @@ function namesPassword(w: readonly string[]): boolean {
   return false;
 }
 
-/** What the checks read of an option key: whether it names a credential, and whether it is a JAAS key (isJaasKey). */
-interface KeyFacts {
-  readonly credential: boolean;
-  readonly jaas: boolean;
-}
-
-/**
- * KeyFacts by key: a program sets the same few option keys on many tables (BENCHMARKS.md), and
- * both are pure functions of the key. Bounded: cleared when full. Kept on `globalThis`, not in a
- * module binding: the SqlGatewayJob dynamic provider captures this module, and Pulumi's closure
- * serializer cannot serialize a Map (provider.ts).
- */
-const KEY_FACTS_MAX = 2048;
-
-function keyFacts(key: string): KeyFacts {
-  const g = globalThis as unknown as Record<symbol, Map<string, KeyFacts> | undefined>;
-  const cache = (g[Symbol.for("pulumi-flink-iceberg.key-facts")] ??= new Map());
-  const cached = cache.get(key);
-  if (cached !== undefined) return cached;
-  const w = words(key);
-  const facts: KeyFacts = { credential: namesCredential(key, w), jaas: isJaasKey(w) };
-  if (cache.size >= KEY_FACTS_MAX) cache.clear();
-  cache.set(key, facts);
-  return facts;
-}
-
 /** True when `key` names a credential (token, credential, password, pass, secret, access key ...). */
 export function isCredentialKey(key: string): boolean {
-  return keyFacts(key).credential;
+  return namesCredential(key, words(key));
+}
+
+/** True when option `key` names a credential or is a JAAS configuration (credentialEntryProblem's credential keys). */
+export function isCredentialOptionKey(key: string): boolean {
+  const w = words(key);
+  return namesCredential(key, w) || isJaasKey(w);
 }
 
 /** isCredentialKey with the key's words already split. */
@@ -349,7 +329,9 @@ export function kafkaConfigProviders(options: Readonly<Record<string, unknown>>)
 export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>, target?: CredentialTarget): string | undefined {
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
   // Placeholders of providers the table does not enable: the client would send the text itself.
-  const facts = keyFacts(key);
+  // The key's words, split once for the checks below.
+  const w = words(key);
+  const facts = { credential: namesCredential(key, w), jaas: isJaasKey(w) };
   const credentialKey = facts.credential || facts.jaas;
   const named = credentialKey && providers !== undefined && key.startsWith("properties.") && typeof value === "string" ? [...value.matchAll(/\$\{([^}:]+):/g)].map((m) => m[1]!.trim()) : [];
   if (named.length > 0 && credentialsArePlaceholders(value as string, new Set(named))) {
