@@ -122,16 +122,16 @@ export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: Readon
   }
 }
 
-/** What a FlinkTable's append-only sink makes of a ranking Flink 2.1+ declares insert-only (UpdatingOperation.plannedInsertOnly). */
-const PLANNED_INSERT_ONLY =
-  "Flink 2.1+ (mini-batch off) declares a top-1 ROW_NUMBER whose order is ascending or has several columns insert-only and accepts the job " +
+/** What a FlinkTable's append-only sink makes of a ranking that `flink` (Flink 2.1+) declares insert-only (UpdatingOperation.plannedInsertOnly). */
+const plannedInsertOnly = (flink: string): string =>
+  `${flink} (mini-batch off) declares a top-1 ROW_NUMBER whose order is ascending or has several columns insert-only and accepts the job ` +
   "(flink FlinkChangelogModeInferenceProgram, RankUtil.keepLastDeduplicateRow, FLINK-37005), but the Rank still replaces its row when a better one arrives, " +
   "and the sink writes each replacement as one more row (FLINK-40368)";
 
 /** The sink's consequence, or for an append-only FlinkTable what Flink 2.1+ does with a ranking it declares insert-only. */
 function consequence(sink: UpdateIntolerance, op: UpdatingOperation): string {
   if (!sink.refusedByPlanner || op.plannedInsertOnly === undefined) return sink.consequence;
-  return op.plannedInsertOnly === true ? PLANNED_INSERT_ONLY : `before Flink 2.1 ${sink.consequence}; from 2.1 ${PLANNED_INSERT_ONLY.replace("Flink 2.1+ (mini-batch off)", "Flink (mini-batch off)")}`;
+  return op.plannedInsertOnly === true ? plannedInsertOnly("Flink 2.1+") : `before Flink 2.1 ${sink.consequence}; from 2.1 ${plannedInsertOnly("Flink")}`;
 }
 
 /** True when every mention of `table` in the statement is followed by FOR SYSTEM_TIME AS OF (a temporal join's versioned side). */
