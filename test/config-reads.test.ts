@@ -6,8 +6,11 @@ import * as path from "node:path";
 import { trackConfigReads, wasRead, type ConfigReads } from "../src/cli/config-reads.js";
 
 /** A stand-in for a second copy of @pulumi/pulumi's runtime/config module, as a program's own node_modules holds it. */
+const madeDirs: string[] = [];
+
 function secondCopy(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "config-reads-"));
+  madeDirs.push(dir);
   const runtime = path.join(dir, "node_modules", "@pulumi", "pulumi", "runtime");
   fs.mkdirSync(runtime, { recursive: true });
   fs.writeFileSync(path.join(runtime, "config.js"), 'exports.getConfig = (k) => "v:" + k;\nexports.allConfig = () => ({ "p:a": "1" });\n');
@@ -16,6 +19,10 @@ function secondCopy(): string {
 }
 
 describe("config-reads: which config keys a program reads (synth's note on encrypted values)", () => {
+  after(() => {
+    for (const dir of madeDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("records getConfig keys and allConfig on the loaded copy and on a copy the program loads later; restores both", () => {
     const calls: string[] = [];
     const loaded = { getConfig: (k: string) => (calls.push(k), `own:${k}`), allConfig: () => ({}) };
