@@ -126,6 +126,35 @@ describe("SQL Gateway client against the fake gateway", () => {
     expect(e.status).to.equal(400);
   });
 
+  it("a 2xx answer that is JSON but not an object (null, an array, a number) is a protocol error naming the step, not a TypeError", async () => {
+    await start({ intercept: (r) => (r.method === "POST" && r.path.endsWith("/sessions") ? { status: 200, body: null } : undefined) });
+    let e = await rejection(submitToSqlGateway(fake.endpoint, "INSERT INTO t SELECT 1", FAST));
+    expect([e.kind, e.message]).to.deep.equal(["protocol", `SQL Gateway ${fake.endpoint}: opening a session (POST /sessions): the answer is null, not a JSON object (is this a Flink SQL Gateway?)`]);
+    await fake.close();
+    await start({ intercept: (r) => (r.path.endsWith("/status") ? { status: 200, body: ["RUNNING"] } : undefined) });
+    e = await rejection(submitToSqlGateway(fake.endpoint, "INSERT INTO t SELECT 1", FAST));
+    expect([e.kind, e.message]).to.deep.equal([
+      "protocol",
+      `SQL Gateway ${fake.endpoint}: reading the operation status: the answer is ["RUNNING"], not a JSON object (is this a Flink SQL Gateway?)\n  statement: INSERT INTO t SELECT 1`,
+    ]);
+    expect(fake.sessions.size).to.equal(0);
+    await fake.close();
+    await start({ intercept: (r) => (r.path.endsWith("/api_versions") ? { status: 200, body: 4 } : undefined) });
+    e = await rejection(submitToSqlGateway(fake.endpoint, "INSERT INTO t SELECT 1", FAST));
+    expect(e.message).to.equal(`SQL Gateway ${fake.endpoint}: reading the REST API versions (GET /api_versions): the answer is 4, not a JSON object (is this a Flink SQL Gateway?)`);
+  });
+
+  it("null entries among a result's columns or rows are skipped, not a TypeError", async () => {
+    await start({
+      intercept: (r) =>
+        r.path.includes("/result/")
+          ? { status: 200, body: { resultType: "EOS", isQueryResult: false, resultKind: "SUCCESS_WITH_CONTENT", results: { columns: [null, { name: "job id" }], rowFormat: "JSON", data: [null, { kind: "INSERT", fields: [null, JOB1] }] } } }
+          : undefined,
+    });
+    const result = await submitToSqlGateway(fake.endpoint, "INSERT INTO t SELECT 1", FAST);
+    expect(result.jobId).to.equal(JOB1);
+  });
+
   it("reports an expired session", async () => {
     await start({ intercept: (r) => (r.path.endsWith("/statements") ? (fake.expireSession(r.path.split("/")[3]!), undefined) : undefined) });
     const e = await rejection(submitToSqlGateway(fake.endpoint, "INSERT INTO t SELECT 1", FAST));

@@ -30,6 +30,12 @@ function isTransient(e: unknown): boolean {
 }
 export const DEFAULT_TIMEOUT_MS = 600_000;
 
+/** A JSON answer for an error message: whitespace collapsed, at most 80 characters. */
+function shortJson(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= 80 ? flat : `${flat.slice(0, 80)}…`;
+}
+
 /** An HTTP connection to one gateway for the duration of one client call. */
 export class GatewayHttp {
   readonly endpoint: string;
@@ -166,6 +172,11 @@ export class GatewayHttp {
     }
     if (parsed === undefined) {
       throw new SqlGatewayError(this.endpoint, `${what}: the answer is not JSON (is this a Flink SQL Gateway?)`, { kind: "protocol", statement });
+    }
+    // Every gateway answer is a JSON object (the REST specs' response bodies); `null`, an array or a
+    // bare value would otherwise surface later as a TypeError that names neither gateway nor step.
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      throw new SqlGatewayError(this.endpoint, `${what}: the answer is ${shortJson(text)}, not a JSON object (is this a Flink SQL Gateway?)`, { kind: "protocol", statement });
     }
     return parsed;
   }

@@ -153,11 +153,11 @@ export class GatewaySession {
       if (typeof body.jobID === "string" && body.jobID !== "") jobId = body.jobID;
       const results = body.results as { columns?: unknown; data?: unknown } | undefined;
       if (Array.isArray(results?.columns) && results.columns.length > 0) {
-        columns = results.columns.map((c) => String((c as { name?: unknown }).name ?? ""));
+        columns = results.columns.map((c) => String((c as { name?: unknown } | null)?.name ?? ""));
       }
       if (Array.isArray(results?.data)) {
         for (const row of results.data) {
-          const fields = (row as { fields?: unknown }).fields;
+          const fields = (row as { fields?: unknown } | null)?.fields;
           if (Array.isArray(fields)) rows.push(fields);
         }
       }
