@@ -46,6 +46,24 @@ describe("flink-iceberg synth: project and stack", () => {
     expect(resolveProject(tmp, "staging", {}).config).to.deep.equal({});
   });
 
+  it("--name=value is --name value; an empty value, a --stack ending in / and --show-secrets=... are usage errors", () => {
+    expect(parseArgs(["synth", tmp, "--out=build/jobs", "--stack=acme/lakehouse/prod", "--config=image=a=b", "--show-secrets"])).to.deep.equal({
+      command: "synth",
+      program: tmp,
+      out: "build/jobs",
+      stack: "prod",
+      stackGiven: true,
+      config: { image: "a=b" },
+      showSecrets: true,
+    });
+    expect(() => parseArgs(["synth", tmp, "--out="])).to.throw("--out needs a value, got an empty one");
+    expect(() => parseArgs(["synth", tmp, "--out", ""])).to.throw("--out needs a value, got an empty one");
+    expect(() => parseArgs(["synth", tmp, "--stack", " "])).to.throw("--stack needs a value, got an empty one");
+    expect(() => parseArgs(["synth", tmp, "--stack", "acme/lakehouse/"])).to.throw('--stack "acme/lakehouse/" names no stack (it ends with /)');
+    expect(() => parseArgs(["synth", tmp, "--show-secrets=false"])).to.throw('--show-secrets takes no value (got "--show-secrets=false"): give --show-secrets alone');
+    expect(() => parseArgs(["synth", tmp, "--outdir=x"])).to.throw("unknown option --outdir");
+  });
+
   it("one config value given twice with different values is an error (also as key and project:key)", () => {
     expect(() => parseArgs(["synth", tmp, "--config", "image=a", "--config", "image=b"])).to.throw("--config image is given twice, with different values; give it once");
     expect(parseArgs(["synth", tmp, "--config", "image=a", "--config", "image=a"])).to.deep.include({ config: { image: "a" } });

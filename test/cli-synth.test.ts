@@ -317,6 +317,51 @@ new FlinkSqlJob("notes", { statements: [sql\`INSERT INTO \${d} SELECT a FROM \${
   });
 });
 
+describe("flink-iceberg synth output folder that cannot be written", function () {
+  this.timeout(60_000);
+  const JOB = HEADER + `const s = new FlinkTable("s", { columns: [{ name: "a", type: "INT" }], options: { connector: "datagen" } });
+const d = new FlinkTable("d", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });
+new FlinkSqlJob("mine", { statements: [sql\`INSERT INTO \${d} SELECT a FROM \${s}\`] });\n`;
+
+  it("an --out that is a file, or below one: one line naming it, exit 1, no stack trace, the file kept", async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "flink-iceberg-outfile-"));
+    try {
+      const dir = program(path.join(tmp, "p"), JOB);
+      const file = path.join(tmp, "out.txt");
+      fs.writeFileSync(file, "keep\n");
+      const rel = path.relative(ROOT, file);
+      const r = await runCli(["synth", dir, "--out", file]);
+      expect([r.code, r.stderr, r.stdout]).to.deep.equal([1, `flink-iceberg synth: cannot write the output folder ${rel}: ${rel} is a file, not a folder (--out names the folder synth writes into); nothing was written\n`, ""]);
+      const r2 = await runCli(["synth", dir, "--out", path.join(file, "sub")]);
+      expect([r2.code, r2.stderr]).to.deep.equal([1, `flink-iceberg synth: cannot write the output folder ${rel}/sub: a part of the path ${rel}/sub is a file, not a folder (--out names the folder synth writes into); nothing was written\n`]);
+      expect(fs.readFileSync(file, "utf8")).to.equal("keep\n");
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it("a write that fails half-way says so; the job folders it wrote are listed as its own, so the next synth replaces them", async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "flink-iceberg-halfway-"));
+    try {
+      const dir = program(path.join(tmp, "p"), JOB.replace('new FlinkSqlJob("mine"', 'new FlinkSqlJob("first", { statements: [sql`INSERT INTO ${d} SELECT a FROM ${s}`] });\nnew FlinkSqlJob("mine"'));
+      const out = path.join(tmp, "out");
+      // A folder where synth writes the file job.sql of its second job.
+      fs.mkdirSync(path.join(out, "mine", "job.sql"), { recursive: true });
+      const r = await runCli(["synth", dir, "--out", out]);
+      const rel = path.relative(ROOT, out);
+      expect([r.code, r.stderr]).to.deep.equal([1, `flink-iceberg synth: cannot write the output folder ${rel}: open ${rel}/mine/job.sql failed: EISDIR; the output folder now holds part of this run (the next synth that succeeds replaces it)\n`]);
+      // "first" was written and is listed as synth's; "mine" existed before, so it is not.
+      expect(fs.readFileSync(path.join(out, ".flink-iceberg-synth"), "utf8").split("\n").slice(1)).to.deep.equal(["first", ""]);
+      expect(fs.readdirSync(path.join(out, "first")).sort()).to.deep.equal(["iceberg-partition-specs.json", "iceberg-schemas.json", "job.sql", "manifests.yaml"]);
+      fs.rmSync(path.join(out, "mine"), { recursive: true });
+      expect((await runCli(["synth", dir, "--out", out])).code).to.equal(0);
+      expect(fs.readFileSync(path.join(out, ".flink-iceberg-synth"), "utf8").split("\n").slice(1)).to.deep.equal(["first", "mine", ""]);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("flink-iceberg synth default output folder name", () => {
   it("a Pulumi project's name for the project and its entry; <project or folder>-<file> for any other file, so two programs never share one", async () => {
     const { resolveProject } = await import("../src/cli/project.js");

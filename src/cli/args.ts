@@ -46,27 +46,36 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   if (command !== "synth") throw new Error(`unknown command ${JSON.stringify(command)}; the command is 'synth'`);
   const opts: SynthOptions = { command: "synth", program: "", stack: "dev", config: {}, showSecrets: false };
   for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
+    // `--out=dir` is `--out dir` (the form most CLIs take); `--show-secrets=...` takes no value.
+    const eq = /^(--[a-z][a-z-]*)=([\s\S]*)$/.exec(rest[i]!);
+    const a = eq ? eq[1]! : rest[i]!;
     const value = (): string => {
-      const v = rest[++i];
-      if (v === undefined || v.startsWith("--")) throw new Error(`${a} needs a value`);
+      const v = eq ? eq[2]! : rest[++i];
+      if (v === undefined || (!eq && v.startsWith("--"))) throw new Error(`${a} needs a value`);
+      // An empty --out would write into the current folder, an empty --stack read Pulumi..yaml.
+      if (v.trim() === "") throw new Error(`${a} needs a value, got an empty one`);
       return v;
     };
     if (a === "--out") opts.out = value();
     // A fully qualified org/project/stack names the stack file and getStack() by its last part, as Pulumi does.
     else if (a === "--stack") {
-      opts.stack = value().split("/").pop()!;
+      const given = value();
+      opts.stack = given.split("/").pop()!;
+      if (opts.stack === "") throw new Error(`--stack ${JSON.stringify(given)} names no stack (it ends with /)`);
       opts.stackGiven = true;
     }
     else if (a === "--config") {
       const kv = value();
-      const eq = kv.indexOf("=");
-      if (eq <= 0) throw new Error(`--config takes key=value, got ${JSON.stringify(kv)}`);
-      const key = kv.slice(0, eq);
+      const at = kv.indexOf("=");
+      if (at <= 0) throw new Error(`--config takes key=value, got ${JSON.stringify(kv)}`);
+      const key = kv.slice(0, at);
       const earlier = opts.config[key];
-      if (earlier !== undefined && earlier !== kv.slice(eq + 1)) throw new Error(`--config ${key} is given twice, with different values; give it once`);
-      opts.config[key] = kv.slice(eq + 1);
-    } else if (a === "--show-secrets") opts.showSecrets = true;
+      if (earlier !== undefined && earlier !== kv.slice(at + 1)) throw new Error(`--config ${key} is given twice, with different values; give it once`);
+      opts.config[key] = kv.slice(at + 1);
+    } else if (a === "--show-secrets") {
+      if (eq) throw new Error(`--show-secrets takes no value (got ${JSON.stringify(rest[i])}): give --show-secrets alone`);
+      opts.showSecrets = true;
+    }
     else if (a.startsWith("-")) throw new Error(`unknown option ${a}`);
     else if (opts.program === "") opts.program = a;
     else throw new Error(`unexpected argument ${JSON.stringify(a)}: give one program`);

@@ -237,40 +237,54 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
   const rendered = settled.map((r) => (r as PromiseFulfilledResult<RenderedJob>).value);
   if (run.failures.length > 0) throw new SynthError(["the program failed while resolving outputs; nothing was written:", ...unique(run.failures)]);
   const outDir = path.resolve(opts.out ?? path.join("out", safeDirName(project.outName)));
-  // The job folders synth created on its last run here (listed in the marker) are removed, so
-  // renamed or removed jobs leave nothing stale; nothing else in the folder is ever touched (it may
-  // be any folder: --out . in a project must not cost the project).
-  const markerPath = path.join(outDir, OUT_MARKER);
-  const previous = createdBefore(markerPath);
-  for (const name of previous) fs.rmSync(path.join(outDir, name), { recursive: true, force: true });
-  fs.mkdirSync(outDir, { recursive: true });
-  const used = new Set<string>();
-  const created: string[] = [];
   const jobs: SynthJobResult[] = [];
-  for (const r of rendered) {
-    let dirName = safeDirName(r.job.name);
-    while (used.has(dirName)) dirName += "_";
-    used.add(dirName);
-    const dir = path.join(outDir, dirName);
-    if (!fs.existsSync(dir)) created.push(dirName);
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "job.sql"), r.script);
-    fs.writeFileSync(path.join(dir, "manifests.yaml"), r.manifests);
-    fs.writeFileSync(path.join(dir, "iceberg-schemas.json"), r.schemas);
-    fs.writeFileSync(path.join(dir, "iceberg-partition-specs.json"), r.partitionSpecs);
-    if (r.gateway !== undefined) fs.writeFileSync(path.join(dir, "sql-gateway.yaml"), r.gateway);
-    jobs.push({
-      name: r.job.name,
-      dir,
-      tables: r.job.tables.map((t) => t.tableName),
-      sinks: r.job.sinks.map((t) => t.tableName),
-      runtimeMode: r.job.runtimeMode,
-      checkpointInterval: r.job.checkpointInterval ?? "-",
-      target: r.job.target,
-      warnings: [...jobWarnings(r.job), ...r.job.tables.flatMap(tableWarnings)],
+  // Whether anything in the output folder changed yet (what a failed write says about it).
+  let touched = false;
+  try {
+    // First, before anything is removed: an --out that is a file, or that cannot be created, fails here.
+    fs.mkdirSync(outDir, { recursive: true });
+    // The job folders synth created on its last run here (listed in the marker) are removed, so
+    // renamed or removed jobs leave nothing stale; nothing else in the folder is ever touched (it may
+    // be any folder: --out . in a project must not cost the project).
+    const markerPath = path.join(outDir, OUT_MARKER);
+    const previous = createdBefore(markerPath);
+    touched = previous.length > 0;
+    for (const name of previous) fs.rmSync(path.join(outDir, name), { recursive: true, force: true });
+    const used = new Set<string>();
+    const dirNames = rendered.map((r) => {
+      let dirName = safeDirName(r.job.name);
+      while (used.has(dirName)) dirName += "_";
+      used.add(dirName);
+      return dirName;
     });
+    // The marker lists the new folders before they are written: one a failed write leaves half done is removed by the next synth.
+    const created = dirNames.filter((d) => !fs.existsSync(path.join(outDir, d)));
+    fs.writeFileSync(markerPath, [MARKER_HEADER, ...created].join("\n") + "\n");
+    touched = true;
+    rendered.forEach((r, k) => {
+      const dir = path.join(outDir, dirNames[k]!);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, "job.sql"), r.script);
+      fs.writeFileSync(path.join(dir, "manifests.yaml"), r.manifests);
+      fs.writeFileSync(path.join(dir, "iceberg-schemas.json"), r.schemas);
+      fs.writeFileSync(path.join(dir, "iceberg-partition-specs.json"), r.partitionSpecs);
+      if (r.gateway !== undefined) fs.writeFileSync(path.join(dir, "sql-gateway.yaml"), r.gateway);
+      jobs.push({
+        name: r.job.name,
+        dir,
+        tables: r.job.tables.map((t) => t.tableName),
+        sinks: r.job.sinks.map((t) => t.tableName),
+        runtimeMode: r.job.runtimeMode,
+        checkpointInterval: r.job.checkpointInterval ?? "-",
+        target: r.job.target,
+        warnings: [...jobWarnings(r.job), ...r.job.tables.flatMap(tableWarnings)],
+      });
+    });
+  } catch (e) {
+    const failure = writeFailure(e, outDir, touched);
+    if (failure === undefined) throw e;
+    throw new SynthError([failure]);
   }
-  fs.writeFileSync(markerPath, [MARKER_HEADER, ...created].join("\n") + "\n");
   // A table no job interpolates renders nowhere: its CREATE TABLE exists only in a job's script.
   const usedTables = new Set(run.jobs.flatMap((j) => j.tables));
   const warnings = run.tables
@@ -280,6 +294,27 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
       ...tableWarnings(t),
     ]);
   return { outDir, jobs, warnings, notes: secureNotes() };
+}
+
+/** What a file system error (`code`, `path`) while writing the output means, in one line; undefined for any other error. */
+function writeFailure(e: unknown, outDir: string, touched: boolean): string | undefined {
+  const { code, path: at, syscall } = (e ?? {}) as NodeJS.ErrnoException;
+  if (typeof code !== "string") return undefined;
+  const where = path.relative(process.cwd(), at ?? outDir) || ".";
+  const why =
+    code === "EEXIST"
+      ? `${where} is a file, not a folder (--out names the folder synth writes into)`
+      : code === "ENOTDIR"
+        ? `a part of the path ${where} is a file, not a folder (--out names the folder synth writes into)`
+        : code === "EACCES" || code === "EPERM"
+        ? `no permission to ${syscall ?? "write"} ${where} (choose another --out, or make the folder writable)`
+        : code === "ENOSPC"
+          ? `no space left on the device while writing ${where}`
+          : code === "EROFS"
+            ? `${where} is on a read-only file system (choose another --out)`
+            : `${syscall ?? "writing"} ${where} failed: ${code}`;
+  const state = touched ? "the output folder now holds part of this run (the next synth that succeeds replaces it)" : "nothing was written";
+  return `cannot write the output folder ${path.relative(process.cwd(), outDir) || "."}: ${why}; ${state}`;
 }
 
 /**
