@@ -112,6 +112,15 @@ describe("kubernetes validation", () => {
     it("serviceAccount: empty", () => {
       expect(onlyError({ serviceAccount: "" }).path).to.equal("kubernetes.serviceAccount");
     });
+    it("serviceAccount: not a DNS subdomain (upper case, _, longer than 253) is an error; a dotted lower-case name is fine", () => {
+      for (const serviceAccount of ["Flink_SA", `a${"b".repeat(253)}`]) {
+        expect(onlyError({ serviceAccount })).to.deep.equal({
+          path: "kubernetes.serviceAccount",
+          message: `${JSON.stringify(serviceAccount)} is not a ServiceAccount name (lower-case DNS subdomain: a-z, 0-9, - and ., at most 253 characters): Kubernetes would refuse the Flink pods`,
+        });
+      }
+      expect(run({ serviceAccount: "flink.jobs-2" }).errors).to.deep.equal([]);
+    });
     for (const key of ["kubernetes.namespace", "kubernetes.cluster-id", "high-availability.cluster-id"]) {
       it(`forbidden configuration key ${key}`, () => {
         const e = onlyError({ flinkConfiguration: { [key]: "x" } });
@@ -265,6 +274,17 @@ describe("kubernetes validation", () => {
     });
     it("a conflicting value for a key the job also sets", () => {
       expect(onlyError({ flinkConfiguration: { "pipeline.name": "b" } }, { flinkConfiguration: { ...FACTS.flinkConfiguration, "pipeline.name": "a" } }).message).to.contain("set it in one place");
+    });
+    it("envFromSecrets: a Secret key longer than 253 characters, or . / .. / starting with .., is an error (apimachinery IsConfigMapKey)", () => {
+      const keys = ["..data", "..", `k${"x".repeat(253)}`];
+      const { errors } = run({ envFromSecrets: Object.fromEntries(keys.map((key, k) => [`V${k}`, { secretName: "s3", key }])) });
+      expect(errors).to.deep.equal(
+        keys.map((key, k) => ({
+          path: `kubernetes.envFromSecrets["V${k}"].key`,
+          message: `must be a Secret data key (at most 253 letters, digits, - _ ., not . or .. nor starting with ..), got ${JSON.stringify(key)}`,
+        })),
+      );
+      expect(run({ envFromSecrets: { V: { secretName: "s3", key: ".aws_secret-key" } } }).errors).to.deep.equal([]);
     });
     it("envFromSecrets needs a Secret name and key", () => {
       const { errors } = run({ envFromSecrets: { AWS_ACCESS_KEY_ID: { secretName: "S3 Creds", key: "" } } });

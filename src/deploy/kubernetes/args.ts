@@ -91,7 +91,7 @@ export interface KubernetesArgs {
    */
   // Spelled out (not the FlinkVersion alias) so a type error lists the values.
   readonly flinkVersion: "v1_19" | "v1_20" | "v2_0" | "v2_1";
-  /** Service account of the Flink pods (the operator requires one). Default `"flink"` (the operator Helm chart's job service account). Becomes `spec.serviceAccount`. */
+  /** Service account of the Flink pods (the operator requires one): a lower-case DNS subdomain name, else a preview error. Default `"flink"` (the operator Helm chart's job service account). Becomes `spec.serviceAccount`. */
   readonly serviceAccount?: string;
   /**
    * Operator deployment mode. Default `"standalone"` for every version: in native mode the

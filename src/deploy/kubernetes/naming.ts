@@ -9,6 +9,23 @@ export const DEPLOYMENT_NAME_PATTERN = /^[a-z]([-a-z0-9]{0,43}[a-z0-9])?$/;
 /** Longest FlinkDeployment name the operator accepts. */
 export const MAX_DEPLOYMENT_NAME_LENGTH = 45;
 
+/**
+ * A Kubernetes DNS subdomain name (apimachinery `IsDNS1123Subdomain`: lower-case alphanumerics, `-`
+ * and `.`, at most 253 characters): the rule for Secret and ServiceAccount names (kubernetes
+ * pkg/apis/core/validation: `ValidateServiceAccountName` = `NameIsDNSSubdomain`).
+ */
+export function isDnsSubdomain(name: unknown): name is string {
+  return typeof name === "string" && name.length <= 253 && /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(name);
+}
+
+/**
+ * A Secret or ConfigMap data key (apimachinery `IsConfigMapKey`): at most 253 characters of
+ * letters, digits, `-`, `_`, `.`, and not `.`, `..` or starting with `..`.
+ */
+export function isSecretDataKey(key: unknown): key is string {
+  return typeof key === "string" && key.length <= 253 && /^[-._a-zA-Z0-9]+$/.test(key) && key !== "." && !key.startsWith("..");
+}
+
 /** Directory the script ConfigMap is mounted at in the JobManager (never /opt/flink/conf or /opt/flink/usrlib). */
 export const SCRIPT_MOUNT_DIR = "/opt/flink/sql";
 /** Name of the pod volume that carries the script. */

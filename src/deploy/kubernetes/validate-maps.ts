@@ -10,12 +10,11 @@ import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts } fro
 import { JOB_DECIDED_KEYS, OPERATOR_FORBIDDEN_KEYS } from "./flink-configuration.js";
 import { icebergWriteKeyProblem } from "../../sql/job-config.js";
 import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
-import { SCRIPT_MOUNT_DIR, SCRIPT_VOLUME_NAME } from "./naming.js";
+import { isDnsSubdomain, isSecretDataKey, SCRIPT_MOUNT_DIR, SCRIPT_VOLUME_NAME } from "./naming.js";
 import { FLINK_CONTAINER, templateEnv } from "./pod-template.js";
 import { CHECKPOINT_DIR_KEYS, SAVEPOINT_DIR_KEYS } from "./versions.js";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
 /** The path of the first value inside `v` that is not plain JSON (an Output, function, bigint ...), or undefined. */
 export function nonPlainPath(v: unknown, path: string): string | undefined {
@@ -96,10 +95,10 @@ export function checkEnvironment(args: KubernetesArgs, diag: Diagnostics): void 
       at.error("", `must be { secretName, key }`);
       continue;
     }
-    if (typeof ref.secretName !== "string" || !DNS_SUBDOMAIN.test(ref.secretName) || ref.secretName.length > 253) {
+    if (!isDnsSubdomain(ref.secretName)) {
       at.error("secretName", `must be the name of a Kubernetes Secret (lower-case DNS subdomain), got ${JSON.stringify(ref.secretName)}`);
     }
-    if (typeof ref.key !== "string" || !/^[-._a-zA-Z0-9]+$/.test(ref.key)) at.error("key", `must be a Secret data key (letters, digits, - _ .), got ${JSON.stringify(ref.key)}`);
+    if (!isSecretDataKey(ref.key)) at.error("key", `must be a Secret data key (at most 253 letters, digits, - _ ., not . or .. nor starting with ..), got ${JSON.stringify(ref.key)}`);
   }
   if (args.podTemplate !== undefined) {
     const bad = nonPlainPath(args.podTemplate, "kubernetes.podTemplate");

@@ -15,7 +15,7 @@ import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskS
 import { checkEnvReferences } from "./env-references.js";
 import { checkPodTemplateImages } from "./pod-template-images.js";
 import { checkPodTemplateKeys } from "./pod-template-keys.js";
-import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
+import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, isDnsSubdomain, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
 import { checkProcessMemory } from "./memory-sizes.js";
 import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
 import { checkEnvironment, checkFlinkConfiguration, checkPodTemplateConflicts } from "./validate-maps.js";
@@ -282,6 +282,9 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   else if (typeof args.image !== "string" && !pulumi.Output.isInstance(args.image) && !(args.image instanceof Promise)) k.error("image", "must be a string");
   if (args.serviceAccount !== undefined && (typeof args.serviceAccount !== "string" || args.serviceAccount.trim() === "")) {
     k.error("serviceAccount", `must name the Flink pods' service account (the operator requires one; default "${KUBERNETES_DEFAULTS.serviceAccount}")`);
+  } else if (args.serviceAccount !== undefined && !isDnsSubdomain(args.serviceAccount)) {
+    // The operator only checks that it is set; the API server then refuses the JobManager's pods, and `pulumi up` waits out its timeout.
+    k.error("serviceAccount", `${JSON.stringify(args.serviceAccount)} is not a ServiceAccount name (lower-case DNS subdomain: a-z, 0-9, - and ., at most 253 characters): Kubernetes would refuse the Flink pods`);
   }
   if (args.mode !== undefined && args.mode !== "native" && args.mode !== "standalone") k.error("mode", `must be "native" or "standalone", got ${JSON.stringify(args.mode)}${didYouMean(args.mode, ["native", "standalone"])}`);
   if (args.upgradeMode !== undefined && !["stateless", "savepoint", "last-state"].includes(args.upgradeMode)) {
