@@ -16,6 +16,7 @@ import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../d
 import { headerCarriesCredential, validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
 import { checkTargetOwnedKeys } from "../deploy/target-keys.js";
 import type { SqlGatewayJob, SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
+import { endedJobWarning } from "../deploy/sql-gateway/ended-job.js";
 import type { JobPlan } from "../sql/job-plan.js";
 import { kafkaRestartPreamble, streamingReadsPreamble } from "../sql/restart-preambles.js";
 import { JOB_DECIDED_KEYS, RUNTIME_MODE_KEY } from "../sql/job-config.js";
@@ -331,6 +332,12 @@ export function targetOutputs(parent: pulumi.ComponentResource, c: TargetChildAr
         if (typeof at === "number" && at >= since) for (const w of ws ?? []) void pulumi.log.warn(w, parent);
       });
     }
+    // A job that ended outside Pulumi (as `pulumi refresh` read it) stays ended on an `up` without changes: said at preview and up.
+    const bounded = c.sqlGateway?.args.bounded === true;
+    pulumi.all([job.jobId, job.jobStatus]).apply(([id, status]) => {
+      const w = endedJobWarning(id, status, bounded);
+      if (w !== undefined) void pulumi.log.warn(w, parent);
+    });
     return { jobId: job.jobId, jobStatus: job.jobStatus, gatewayWarnings: job.warnings };
   }
   return {};

@@ -1,0 +1,72 @@
+/**
+ * A SQL Gateway job that ended outside Pulumi (cancelled in the Flink UI, failed, lost with a
+ * session cluster that restarted): `pulumi refresh` records its status, and since an `up` without
+ * changes does nothing, preview and up warn that it no longer runs and how to start it again.
+ */
+import { expect } from "chai";
+import * as pulumi from "@pulumi/pulumi";
+import { endedJobWarning } from "../src/deploy/sql-gateway/ended-job.js";
+import { installMocks, settle } from "./pulumi-mocks.js";
+
+const JOB = "ffffffffffffffffffffffff00000001";
+const HOW =
+  "and pulumi up does not start it again by itself: to restart it, set sqlGateway.initialSavepointPath to its last savepoint or retained checkpoint " +
+  "(a change of that alone restarts a job that ended), or change the job's statements or configuration";
+
+describe("SQL Gateway job that ended outside Pulumi", () => {
+  after(async () => installMocks());
+
+  it("endedJobWarning: each ended status, exactly; none while it runs, when unknown, or for a bounded job that FINISHED", () => {
+    expect(endedJobWarning(JOB, "CANCELED", false)).to.equal(`the Flink job ${JOB} is CANCELED on the cluster as of the last create, update or refresh, ${HOW}`);
+    expect(endedJobWarning(JOB, "FAILED", true)).to.equal(`the Flink job ${JOB} is FAILED on the cluster as of the last create, update or refresh, ${HOW}`);
+    expect(endedJobWarning(JOB, "FINISHED", false)).to.equal(`the Flink job ${JOB} is FINISHED on the cluster as of the last create, update or refresh, ${HOW}`);
+    expect(endedJobWarning(JOB, "NOT_FOUND", false)).to.equal(`the Flink job ${JOB} is no longer known to the cluster (SHOW JOBS does not list it) as of the last create, update or refresh, ${HOW}`);
+    expect([endedJobWarning(JOB, "FINISHED", true), endedJobWarning(JOB, "RUNNING", false), endedJobWarning(JOB, "RESTARTING", false), endedJobWarning(JOB, undefined, false), endedJobWarning(undefined, "CANCELED", false)]).to.deep.equal([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  /** Runs a one-job program whose gateway job's state holds `jobStatus`; returns the warnings logged about it. */
+  async function run(preview: boolean, jobStatus: string | undefined, name: string): Promise<string[]> {
+    await pulumi.runtime.setMocks(
+      {
+        newResource(args: pulumi.runtime.MockResourceArgs) {
+          const state = args.type.includes("SqlGatewayJob") ? { jobId: JOB, jobStatus, warnings: [] } : {};
+          return { id: `${args.name}-id`, state: { ...(args.inputs as Record<string, unknown>), ...state } };
+        },
+        call: (args: pulumi.runtime.MockCallArgs) => args.inputs as Record<string, unknown>,
+      },
+      "project",
+      "stack",
+      preview,
+    );
+    const api = await import("../src/index.js");
+    const logged: string[] = [];
+    const log = pulumi.log as unknown as { warn: (m: string) => Promise<void> };
+    const original = log.warn;
+    log.warn = async (m: string) => void logged.push(m);
+    try {
+      const cols = [{ name: "id", type: "BIGINT" }];
+      const src = new api.FlinkTable(`ended_src_${name}`, { columns: cols, options: { connector: "datagen" } });
+      const sink = new api.FlinkTable(`ended_out_${name}`, { columns: cols, options: { connector: "blackhole" } });
+      const job = new api.FlinkSqlJob(`ended-${name}`, { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083" } });
+      await settle(job.deployment.jobStatus!);
+      await new Promise((r) => setTimeout(r, 20));
+      return logged.filter((m) => m.includes(JOB));
+    } finally {
+      log.warn = original;
+    }
+  }
+
+  it("preview and up warn once per run when the state says CANCELED; nothing while it is RUNNING", async () => {
+    const warning = `the Flink job ${JOB} is CANCELED on the cluster as of the last create, update or refresh, ${HOW}`;
+    expect(await run(true, "CANCELED", "p")).to.deep.equal([warning]);
+    expect(await run(false, "CANCELED", "u")).to.deep.equal([warning]);
+    expect(await run(true, "RUNNING", "r")).to.deep.equal([]);
+    expect(await run(false, undefined, "n")).to.deep.equal([]);
+  });
+});
