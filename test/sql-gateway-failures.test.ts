@@ -65,6 +65,20 @@ describe("SQL Gateway target: failures half-way", () => {
     expect(jobs()).to.deep.equal([[JOB1, "RUNNING"]]);
   });
 
+  it("a delete that cannot reach the gateway at all says how to drop the resource when gateway and cluster are gone for good", async () => {
+    await start();
+    const { outs } = await provider.create(inputs({ savepointDir: "s3://b/sp" }));
+    const endpoint = fake.endpoint;
+    await fake.close();
+    const e = await rejection(provider.delete!("id", outs));
+    expect([e.kind, e.message]).to.deep.equal([
+      "connection",
+      `SQL Gateway ${endpoint}: cannot reach the SQL Gateway (reading the REST API versions (GET /api_versions)): ECONNREFUSED\n` +
+        `  job ${JOB1} was not stopped and the resource was not deleted. If the gateway and its cluster are gone for good (the job with them), ` +
+        "drop the resource from the stack with pulumi state delete <urn> (pulumi stack --show-urns lists the SqlGatewayJob's urn), then run pulumi destroy again",
+    ]);
+  });
+
   it("a POST answered 503 is not sent again (it may have started a job)", async () => {
     await start({ intercept: (r) => (statementOf(r)?.startsWith("INSERT") ? { status: 503, body: { errors: ["Service Unavailable"] } } : undefined) });
     const e = await rejection(submitToSqlGateway(fake.endpoint, "INSERT INTO `sink` SELECT 1", { poll: { initialMs: 1, maxMs: 4 } }));

@@ -10,7 +10,7 @@
  * (`execution.savepoint.path`, plus `execution.savepoint.ignore-unclaimed-state` with
  * allowNonRestoredState; Flink StateRecoveryOptions / SavepointConfigOptions), never a replace;
  * delete stops the job (with a savepoint when `savepointDir` is set), a job already gone is
- * success; read refreshes `jobStatus` from SHOW JOBS.
+ * success, a gateway that cannot be reached says how to drop the resource; read refreshes `jobStatus` from SHOW JOBS.
  */
 import { splitStatements } from "../../sql/split.js";
 import { isValidationError } from "../../validation/error.js";
@@ -18,7 +18,7 @@ import { restoreKeyProblem } from "../target-keys.js";
 import { endpointProblem } from "./args.js";
 import { isJobGoneError, isTerminalJobStatus, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, showJobsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
 import { SqlGatewayError, isSqlGatewayError } from "./errors.js";
-import { emptyStateRefusal, stopFailureAdvice, submitFailureNote, type StopAction, type StopOutcome } from "./restore-failure.js";
+import { emptyStateRefusal, stopFailureAdvice, submitFailureNote, unreachableDeleteNote, type StopAction, type StopOutcome } from "./restore-failure.js";
 import { awaitJobStart, DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
 
@@ -382,7 +382,12 @@ export function isBatchJob(p: Pick<SqlGatewayJobInputs, "flinkConfiguration">): 
 
 /** Stops the job (with a savepoint into stopSavepointDir); a job already gone is success. */
 export async function remove(props: SqlGatewayJobOutputs): Promise<void> {
-  await stopIfRunning(props, stopSavepointDir(props), [], "delete");
+  try {
+    await stopIfRunning(props, stopSavepointDir(props), [], "delete");
+  } catch (e) {
+    if (isSqlGatewayError(e) && e.kind === "connection") e.message += unreachableDeleteNote(props.jobId);
+    throw e;
+  }
 }
 
 /** Refreshes jobStatus; keeps the resource when the job is gone (jobStatus "NOT_FOUND"), so that its savepoint path stays in state. */

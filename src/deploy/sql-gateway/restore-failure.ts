@@ -100,3 +100,16 @@ export function stopFailureAdvice(jobId: string, after: string | undefined, save
     : `\n  ${state}. A savepoint needs every task running: cancel the job yourself (Flink UI, or the cluster's REST API: PATCH /jobs/${jobId}) and run the delete again, ` +
         "or first run pulumi up with sqlGateway.savepointDir unset (that restarts no job) so that the delete cancels it";
 }
+
+/**
+ * For a delete that cannot reach the gateway at all (nothing was stopped): a gateway and session
+ * cluster that are gone for good took the job with them, and only dropping the resource from the
+ * stack ends the delete (Pulumi keeps a resource whose delete failed).
+ */
+export function unreachableDeleteNote(jobId: string): string {
+  return (
+    `\n  job ${jobId} was not stopped and the resource was not deleted. If the gateway and its cluster are gone for good (the job with them), ` +
+    "drop the resource from the stack with pulumi state delete <urn> (pulumi stack --show-urns lists the SqlGatewayJob's urn), then run pulumi destroy again"
+  );
+}
+
