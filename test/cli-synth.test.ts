@@ -192,6 +192,18 @@ new FlinkSqlJob("j", { statements: [sql\`INSERT INTO \${d} SELECT a FROM \${s}\`
     expect(fs.existsSync(path.join(typedIn, "synth-out", "j", "job.sql"))).to.equal(true);
   });
 
+  it("a program that throws a non-Error: the value as JSON, not [object Object]", async () => {
+    const dir = program(path.join(tmp, "throws-object"), HEADER + `throw { code: 42, reason: "quota" };\n`);
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "throws-object-out")]);
+    expect([r.code, r.stderr]).to.deep.equal([1, `flink-iceberg synth: ${path.relative(ROOT, path.join(dir, "index.ts"))}: the program failed; nothing was written:\n  the program threw {"code":42,"reason":"quota"}, not an Error\n`]);
+  });
+
+  it("a program without a FlinkSqlJob whose Output failed reports that failure, not only that it has no job", async () => {
+    const dir = program(path.join(tmp, "nojob-failed"), HEADER + `export const x = pulumi.output(1).apply(() => { throw new Error("lookup failed"); });\n`);
+    const r = await runCli(["synth", dir, "--out", path.join(tmp, "nojob-failed-out")]);
+    expect([r.code, r.stderr]).to.deep.equal([1, `flink-iceberg synth: the program failed while resolving outputs; nothing was written:\n  lookup failed (at ${path.relative(ROOT, path.join(dir, "index.ts"))}:3:55)\n`]);
+  });
+
   it("a program without a FlinkSqlJob is told so", async () => {
     const dir = program(path.join(tmp, "nojob"), HEADER + `new FlinkTable("t", { columns: [{ name: "a", type: "INT" }], options: { connector: "print" } });\n`);
     const r = await runCli(["synth", dir, "--out", path.join(tmp, "nojob-out")]);

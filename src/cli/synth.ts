@@ -77,9 +77,19 @@ function describeFailure(e: unknown): string[] {
     const at = /^sql(?:`|Literal)/.test(e.resource ?? "") ? programFrame(e.stack) : undefined;
     return e.issues.map((i) => `  ${formatIssue(e.resource, i)}${at ? ` (at ${at})` : ""}`);
   }
-  const msg = e instanceof Error ? e.message : String(e);
+  // A program may throw anything: a non-Error is shown as JSON (`throw { code: 42 }` is no "[object Object]").
+  const msg = e instanceof Error ? e.message : typeof e === "string" ? e : `the program threw ${thrownValue(e)}, not an Error`;
   const at = e instanceof Error ? programFrame(e.stack) : undefined;
   return [`  ${msg.replace(/^(?:error serializing property "[^"]*": )+/, "")}${at ? ` (at ${at})` : ""}`];
+}
+
+/** A thrown non-Error value as JSON where it has one (`null`, `{"code":42}`), else as String() gives it. */
+function thrownValue(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
 }
 
 /** Where in the user's program an error was thrown: the first stack frame outside node_modules, Node's internals and this package. */
@@ -226,6 +236,8 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
   // Every resource with invalid args, in the order the program created them (collect.ts), and
   // what the valid tables' Outputs reject with once known (a Pulumi secret where plain text goes).
   if (collectedErrors().length > 0) throw failed(unique(await tableFailures([...run.tables, ...run.failedTables])));
+  // An Output that failed in a program without jobs is why there is nothing: say that, not only "no FlinkSqlJob".
+  if (run.jobs.length === 0 && run.failures.length > 0) throw new SynthError(["the program failed while resolving outputs; nothing was written:", ...unique(run.failures)]);
   if (run.jobs.length === 0) {
     throw new SynthError([`${path.relative(process.cwd(), project.entry)} created no FlinkSqlJob; nothing to synthesize (create one with new FlinkSqlJob(...))`]);
   }
