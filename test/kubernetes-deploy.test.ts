@@ -40,7 +40,7 @@ async function mocks(): Promise<void> {
 function deployToKubernetes(parent: pulumi.ComponentResource, name: string, args: KubernetesArgs, job: KubernetesJobInput): KubernetesDeployment {
   const c = kubernetesChildArgs(parent, name, args, job);
   const configMap = new k8s.core.v1.ConfigMap(c.configMap.name, c.configMap.args, c.opts);
-  const flinkDeployment = new k8s.apiextensions.CustomResource(c.flinkDeployment.name, c.flinkDeployment.args, { ...c.opts, dependsOn: [configMap] });
+  const flinkDeployment = new k8s.apiextensions.CustomResource(c.flinkDeployment.name, c.flinkDeployment.args, { ...c.flinkDeployment.opts, dependsOn: [configMap] });
   return kubernetesDeployment(parent, c, configMap, flinkDeployment);
 }
 
@@ -108,6 +108,33 @@ describe("kubernetes deploy (Pulumi layer under mocks)", () => {
     const cmRes = seen.find((r) => r.type === "kubernetes:core/v1:ConfigMap")!;
     expect(cmRes.inputs.immutable).to.equal(true);
     expect(Object.values(cmRes.inputs.data as Record<string, string>)).to.deep.equal([SCRIPT_120]);
+  });
+
+  it("a FlinkSqlJob's FlinkDeployment is replaced delete-first (a new kubernetes.name or namespace never runs two jobs on the same tables); its ConfigMap create-first", async () => {
+    // Resource options never reach the mocks' newResource: read them where the mock monitor receives the request.
+    const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks") as { MockMonitor: { prototype: { registerResource: (req: unknown, cb: unknown) => unknown } } };
+    const original = MockMonitor.prototype.registerResource;
+    const options: [string, boolean][] = [];
+    MockMonitor.prototype.registerResource = function (req: unknown, cb: unknown) {
+      const r = req as { getType(): string; getDeletebeforereplace(): boolean };
+      if (r.getType().startsWith("kubernetes:")) options.push([r.getType(), r.getDeletebeforereplace()]);
+      return original.call(this, req, cb);
+    };
+    try {
+      const api = await import("../src/index.js");
+      const cols = [{ name: "id", type: "BIGINT" }];
+      const src = new api.FlinkTable("dbr_src", { columns: cols, options: { connector: "datagen" } });
+      const out = new api.FlinkTable("dbr_out", { columns: cols, options: { connector: "blackhole" } });
+      const job = new api.FlinkSqlJob("dbr-job", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src}`], kubernetes: { image: "flink:2.1", flinkVersion: "v2_1", awaitReady: false } });
+      await settle(job.deployment.deploymentName!);
+      await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      MockMonitor.prototype.registerResource = original;
+    }
+    expect(options).to.deep.equal([
+      ["kubernetes:core/v1:ConfigMap", false],
+      ["kubernetes:flink.apache.org/v1beta1:FlinkDeployment", true],
+    ]);
   });
 
   it("uses args.provider for both children", async () => {

@@ -232,7 +232,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     if (c.kubernetes !== undefined) {
       const k = c.kubernetes;
       const configMap = new ConfigMap(k.configMap.name, k.configMap.args, k.opts);
-      children = { configMap, flinkDeployment: new CustomResource(k.flinkDeployment.name, k.flinkDeployment.args, Object.assign({}, k.opts, { dependsOn: [configMap] })) };
+      children = { configMap, flinkDeployment: new CustomResource(k.flinkDeployment.name, k.flinkDeployment.args, Object.assign({}, k.flinkDeployment.opts, { dependsOn: [configMap] })) };
     } else if (c.sqlGateway !== undefined) {
       children = { gatewayJob: new SqlGatewayJob(c.sqlGateway.name, c.sqlGateway.args, c.sqlGateway.opts) };
     }

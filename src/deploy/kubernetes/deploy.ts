@@ -95,15 +95,29 @@ export interface KubernetesJobInput {
 export interface KubernetesChildArgs {
   /** The ConfigMap's resource name and args (`<name>-script`). */
   readonly configMap: { readonly name: string; readonly args: ConfigMapArgs };
-  /** The FlinkDeployment's resource name and args (`<name>`; `status` in the args so the status outputs exist). */
-  readonly flinkDeployment: { readonly name: string; readonly args: CustomResourceArgs };
-  /** `{ parent, provider }` for both; the FlinkDeployment adds `dependsOn: [configMap]`. */
+  /**
+   * The FlinkDeployment's resource name, args (`<name>`; `status` in the args so the status outputs
+   * exist) and options (`opts` plus FLINK_DEPLOYMENT_REPLACEMENT; the component adds `dependsOn: [configMap]`).
+   */
+  readonly flinkDeployment: { readonly name: string; readonly args: CustomResourceArgs; readonly opts: pulumi.CustomResourceOptions };
+  /** `{ parent, provider }`: the ConfigMap's options. */
   readonly opts: pulumi.CustomResourceOptions;
   readonly args: KubernetesArgs;
   readonly job: KubernetesJobInput;
   readonly cmManifest: pulumi.Output<{ metadata: k8s.types.input.meta.v1.ObjectMeta }> | { metadata: k8s.types.input.meta.v1.ObjectMeta };
   readonly plainManifests: KubernetesManifests | undefined;
 }
+
+/**
+ * How a FlinkDeployment is replaced: the old one is deleted first. A change of `kubernetes.name` or
+ * `namespace` makes it a new object, and Pulumi's default (create the new one, then delete the old)
+ * would run the new job next to the old one, both writing the same tables, until the old one is
+ * gone. Either way the new job starts with empty state unless `initialSavepointPath` is set: the
+ * operator cancels the job of a deleted FlinkDeployment (flink-kubernetes-operator
+ * `ApplicationReconciler.cleanupInternal`; a savepoint only with
+ * `kubernetes.operator.job.savepoint-on-deletion`, FLINK-32551) and drops its status.
+ */
+export const FLINK_DEPLOYMENT_REPLACEMENT: Readonly<pulumi.CustomResourceOptions> = Object.freeze({ deleteBeforeReplace: true });
 
 type ConfigMapArgs = ConstructorParameters<typeof ConfigMap>[1] & object;
 type CustomResourceArgs = ConstructorParameters<typeof CustomResource>[1];
@@ -139,7 +153,11 @@ export function kubernetesChildArgs(parent: pulumi.ComponentResource, name: stri
   }
   return {
     configMap: { name: `${name}-script`, args: { metadata: cm.metadata, immutable: true, data: cm.data } },
-    flinkDeployment: { name, args: { apiVersion: "flink.apache.org/v1beta1", kind: "FlinkDeployment", metadata: fd.metadata, spec: fd.spec, status: undefined } },
+    flinkDeployment: {
+      name,
+      args: { apiVersion: "flink.apache.org/v1beta1", kind: "FlinkDeployment", metadata: fd.metadata, spec: fd.spec, status: undefined },
+      opts: Object.assign({}, opts, FLINK_DEPLOYMENT_REPLACEMENT),
+    },
     opts,
     args,
     job,
