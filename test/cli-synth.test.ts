@@ -352,6 +352,23 @@ new FlinkSqlJob("mine", { statements: [sql\`INSERT INTO \${d} SELECT a FROM \${s
     }
   });
 
+  it("no permission, a full disk, a read-only file system: each one line naming the path (writeFailure; root cannot provoke EACCES)", async () => {
+    const { writeFailure } = await import("../src/cli/synth.js");
+    const out = path.join(ROOT, "out", "x");
+    const err = (code: string, syscall: string, at: string): NodeJS.ErrnoException => Object.assign(new Error(code), { code, syscall, path: at });
+    expect([
+      writeFailure(err("EACCES", "mkdir", out), out, false),
+      writeFailure(err("ENOSPC", "write", path.join(out, "j", "job.sql")), out, true),
+      writeFailure(err("EROFS", "open", path.join(out, ".flink-iceberg-synth")), out, true),
+      writeFailure(new Error("not a file system error"), out, false),
+    ]).to.deep.equal([
+      "cannot write the output folder out/x: no permission to mkdir out/x (choose another --out, or make the folder writable); nothing was written",
+      "cannot write the output folder out/x: no space left on the device while writing out/x/j/job.sql; the output folder now holds part of this run (the next synth that succeeds replaces it)",
+      "cannot write the output folder out/x: out/x/.flink-iceberg-synth is on a read-only file system (choose another --out); the output folder now holds part of this run (the next synth that succeeds replaces it)",
+      undefined,
+    ]);
+  });
+
   it("a write that fails half-way says so; the job folders it wrote are listed as its own, so the next synth replaces them", async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "flink-iceberg-halfway-"));
     try {

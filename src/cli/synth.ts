@@ -309,7 +309,7 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
 }
 
 /** What a file system error (`code`, `path`) while writing the output means, in one line; undefined for any other error. */
-function writeFailure(e: unknown, outDir: string, touched: boolean): string | undefined {
+export function writeFailure(e: unknown, outDir: string, touched: boolean): string | undefined {
   const { code, path: at, syscall } = (e ?? {}) as NodeJS.ErrnoException;
   if (typeof code !== "string") return undefined;
   const where = path.relative(process.cwd(), at ?? outDir) || ".";
