@@ -8,7 +8,7 @@ import { sqlGatewayProvider as provider } from "../src/deploy/sql-gateway/provid
 import { submitToSqlGateway } from "../src/deploy/sql-gateway/client.js";
 import type { SqlGatewayJobOutputs } from "../src/deploy/sql-gateway/provider-impl.js";
 import { providerHarness } from "./fakes/provider-harness.js";
-import { type FakeSqlGateway, type FakeGatewayOptions, type RecordedRequest } from "./fakes/sql-gateway.js";
+import { FakeSqlGateway, type FakeGatewayOptions, type RecordedRequest } from "./fakes/sql-gateway.js";
 import { serverTrace } from "./fakes/sql-gateway-engine.js";
 import { gatewayRejection } from "./fakes/gateway-rejection.js";
 import { settle } from "./pulumi-mocks.js";
@@ -77,6 +77,26 @@ describe("SQL Gateway target: failures half-way", () => {
         `  job ${JOB1} was not stopped and the resource was not deleted. If the gateway and its cluster are gone for good (the job with them), ` +
         "drop the resource from the stack with pulumi state delete <urn> (pulumi stack --show-urns lists the SqlGatewayJob's urn), then run pulumi destroy again",
     ]);
+  });
+
+  it("an update whose old gateway cannot be reached (moved to a new endpoint, the old one gone) says how to start over on the new one", async () => {
+    await start();
+    const { outs } = await provider.create(inputs());
+    const old = fake.endpoint;
+    await fake.close();
+    const next = await FakeSqlGateway.start({ statuses: [] });
+    try {
+      const e = await rejection(provider.update!("id", outs, inputs({ endpoint: next.endpoint })));
+      expect([e.kind, e.message]).to.deep.equal([
+        "connection",
+        `SQL Gateway ${old}: cannot reach the SQL Gateway (reading the REST API versions (GET /api_versions)): ECONNREFUSED\n` +
+          `  job ${JOB1} was not stopped and the new job was not submitted. If the gateway and its cluster are gone for good (the job with them), ` +
+          "drop the resource from the stack with pulumi state delete <urn> (pulumi stack --show-urns lists the SqlGatewayJob's urn), then run pulumi up again (it creates the job anew)",
+      ]);
+      expect(next.executed).to.deep.equal([]);
+    } finally {
+      await next.close();
+    }
   });
 
   it("a POST answered 503 is not sent again (it may have started a job)", async () => {

@@ -10,7 +10,7 @@
  * (`execution.savepoint.path`, plus `execution.savepoint.ignore-unclaimed-state` with
  * allowNonRestoredState; Flink StateRecoveryOptions / SavepointConfigOptions), never a replace;
  * delete stops the job (with a savepoint when `savepointDir` is set), a job already gone is
- * success, a gateway that cannot be reached says how to drop the resource; read refreshes `jobStatus` from SHOW JOBS.
+ * success; an update or delete that cannot reach the old job's gateway says how to drop the resource; read refreshes `jobStatus` from SHOW JOBS.
  */
 import { splitStatements } from "../../sql/split.js";
 import { isValidationError } from "../../validation/error.js";
@@ -18,7 +18,7 @@ import { restoreKeyProblem } from "../target-keys.js";
 import { endpointProblem } from "./args.js";
 import { isJobGoneError, isTerminalJobStatus, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, showJobsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
 import { SqlGatewayError, isSqlGatewayError } from "./errors.js";
-import { emptyStateRefusal, stopFailureAdvice, submitFailureNote, unreachableDeleteNote, type StopAction, type StopOutcome } from "./restore-failure.js";
+import { emptyStateRefusal, stopFailureAdvice, submitFailureNote, unreachableStopNote, type StopAction, type StopOutcome } from "./restore-failure.js";
 import { awaitJobStart, DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
 
@@ -259,7 +259,13 @@ function restoreFrom(savepointPath: string | undefined, allowNonRestoredState: b
  *   savepoint under `savepointDir`; a job that is not healthy cannot take one.
  */
 async function stopIfRunning(p: SqlGatewayJobOutputs, savepointDir: string | undefined, warnings: string[], action: StopAction): Promise<StopOutcome> {
-  const status = await statusOf(p, p.jobId);
+  let status: string | undefined;
+  try {
+    status = await statusOf(p, p.jobId);
+  } catch (e) {
+    if (isSqlGatewayError(e) && e.kind === "connection") e.message += unreachableStopNote(p.jobId, action);
+    throw e;
+  }
   if (!isRunning(status)) {
     warnings.push(`job ${p.jobId} was no longer running (${status}); nothing to stop${savepointDir !== undefined ? " and no savepoint taken" : ""}`);
     return { stopped: false, status };
@@ -382,12 +388,7 @@ export function isBatchJob(p: Pick<SqlGatewayJobInputs, "flinkConfiguration">): 
 
 /** Stops the job (with a savepoint into stopSavepointDir); a job already gone is success. */
 export async function remove(props: SqlGatewayJobOutputs): Promise<void> {
-  try {
-    await stopIfRunning(props, stopSavepointDir(props), [], "delete");
-  } catch (e) {
-    if (isSqlGatewayError(e) && e.kind === "connection") e.message += unreachableDeleteNote(props.jobId);
-    throw e;
-  }
+  await stopIfRunning(props, stopSavepointDir(props), [], "delete");
 }
 
 /** Refreshes jobStatus; keeps the resource when the job is gone (jobStatus "NOT_FOUND"), so that its savepoint path stays in state. */

@@ -102,14 +102,16 @@ export function stopFailureAdvice(jobId: string, after: string | undefined, save
 }
 
 /**
- * For a delete that cannot reach the gateway at all (nothing was stopped): a gateway and session
- * cluster that are gone for good took the job with them, and only dropping the resource from the
- * stack ends the delete (Pulumi keeps a resource whose delete failed).
+ * For an update or delete that cannot reach the old job's gateway at all (nothing was stopped): a
+ * gateway and session cluster that are gone for good took the job with them, and only dropping the
+ * resource from the stack ends the failure (Pulumi keeps the old state of a failed update or delete;
+ * `pulumi refresh` cannot reach the gateway either). After that an up creates the job anew.
  */
-export function unreachableDeleteNote(jobId: string): string {
+export function unreachableStopNote(jobId: string, action: StopAction): string {
+  const what = action === "update" ? "the new job was not submitted" : "the resource was not deleted";
+  const then = action === "update" ? "then run pulumi up again (it creates the job anew)" : "then run pulumi destroy again";
   return (
-    `\n  job ${jobId} was not stopped and the resource was not deleted. If the gateway and its cluster are gone for good (the job with them), ` +
-    "drop the resource from the stack with pulumi state delete <urn> (pulumi stack --show-urns lists the SqlGatewayJob's urn), then run pulumi destroy again"
+    `\n  job ${jobId} was not stopped and ${what}. If the gateway and its cluster are gone for good (the job with them), ` +
+    `drop the resource from the stack with pulumi state delete <urn> (pulumi stack --show-urns lists the SqlGatewayJob's urn), ${then}`
   );
 }
-
