@@ -144,6 +144,19 @@ describe("SQL Gateway client against the fake gateway", () => {
     expect(e.message).to.equal(`SQL Gateway ${fake.endpoint}: reading the REST API versions (GET /api_versions): the answer is 4, not a JSON object (is this a Flink SQL Gateway?)`);
   });
 
+  it("a header value HTTP cannot send is refused before any request, naming the header, never the value (Node's fetch would quote it)", async () => {
+    await start();
+    const e = await rejection(submitToSqlGateway(fake.endpoint, "INSERT INTO t SELECT 1", { ...FAST, headers: { Authorization: "Bearer dG9r\nZW4=" } }));
+    expect([e.kind, e.message]).to.deep.equal([
+      "invalid",
+      `SQL Gateway ${fake.endpoint}: the value of header "Authorization" holds a line break, which HTTP does not allow (the value is not shown: it may be a secret); ` +
+        "a token wrapped over several lines (e.g. base64 output) needs its line breaks removed",
+    ]);
+    expect(fake.requests).to.deep.equal([]);
+    // Leading and trailing white space is stripped by fetch itself, so it is fine.
+    expect((await submitToSqlGateway(fake.endpoint, "INSERT INTO t SELECT 1", { ...FAST, headers: { Authorization: "Bearer dG9rZW4=\n" } })).jobId).to.equal(JOB1);
+  });
+
   it("null entries among a result's columns or rows are skipped, not a TypeError", async () => {
     await start({
       intercept: (r) =>

@@ -37,6 +37,17 @@ describe("SqlGatewayJob dynamic provider against the fake gateway", () => {
     expect(fake.requests).to.deep.equal([]);
   });
 
+  it("check refuses a header value HTTP cannot send (also a secret one, known only now), without quoting it", async () => {
+    await start();
+    expect((await provider.check!({}, inputs({ headers: { Authorization: "Bearer s3\rcr3t" } }))).failures).to.deep.equal([
+      {
+        property: "headers",
+        reason:
+          'the value of header "Authorization" holds a line break, which HTTP does not allow (the value is not shown: it may be a secret); a token wrapped over several lines (e.g. base64 output) needs its line breaks removed',
+      },
+    ]);
+  });
+
   it("create submits the script and outputs jobId and jobStatus", async () => {
     await start();
     const { id, outs } = await provider.create(inputs());

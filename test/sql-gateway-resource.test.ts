@@ -48,6 +48,17 @@ describe("SqlGatewayArgs validation", () => {
     expect(issues({ endpoint: "not a url" })).to.deep.equal([{ path: "sqlGateway.endpoint", message: '"not a url" is not a URL; write e.g. http://sql-gateway:8083' }]);
   });
 
+  it("a header value HTTP cannot send (a line break inside, NUL, above U+00FF) is a preview error that never quotes the value", () => {
+    const errors = issues({ endpoint: "http://gw:8083", headers: { "X-Team": "data\nplatform", "X-Null": "a\u0000b", "X-Name": "Zoë 中", "X-Trailing": "ok\n" } });
+    const message = (name: string, why: string): string =>
+      `the value of header ${JSON.stringify(name)} ${why}, which HTTP does not allow (the value is not shown: it may be a secret); a token wrapped over several lines (e.g. base64 output) needs its line breaks removed`;
+    expect(errors).to.deep.equal([
+      { path: 'sqlGateway.headers["X-Team"]', message: message("X-Team", "holds a line break") },
+      { path: 'sqlGateway.headers["X-Null"]', message: message("X-Null", "holds a NUL character") },
+      { path: 'sqlGateway.headers["X-Name"]', message: message("X-Name", "holds a character above U+00FF") },
+    ]);
+  });
+
   it("a credential-carrying header with a plain string value is a preview error, as a credential session property is", () => {
     const travel = "pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): headers go to the gateway with each request, never into the script, and are stored as secrets";
     const plain = "carries a credential but is a plain string, which would sit in plain text in the program; " + travel;

@@ -24,6 +24,7 @@ import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
 
 import { parseFlinkDuration } from "../../options/duration.js";
 import { isValidationError } from "../../validation/error.js";
+import { headerProblem } from "./http.js";
 import { DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
 
@@ -225,8 +226,9 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   // A map that is itself an Output is checked when known (job-targets.ts), as sessionProperties.
   const headers = isDeferred(args.headers) ? {} : (args.headers ?? {});
   for (const [key, value] of Object.entries(headers)) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) diag.error(`headers[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is not a valid HTTP header name`);
-    if (isPlainString(value) && headerCarriesCredential(key, value)) {
+    const problem = headerProblem(key, isPlainString(value) ? value : "");
+    if (problem !== undefined) diag.error(`headers[${JSON.stringify(key)}]`, problem);
+    else if (isPlainString(value) && headerCarriesCredential(key, value)) {
       const subject = isCredentialKey(key) || CREDENTIAL_HEADERS.has(key.trim().toLowerCase()) ? JSON.stringify(key) : `the value of ${JSON.stringify(key)} (an HTTP authentication scheme and its credentials)`;
       diag.error(`headers[${JSON.stringify(key)}]`, plainCredentialMessage(subject, HEADER_TRAVEL));
     }

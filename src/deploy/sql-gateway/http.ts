@@ -30,6 +30,21 @@ function isTransient(e: unknown): boolean {
 }
 export const DEFAULT_TIMEOUT_MS = 600_000;
 
+/**
+ * Why HTTP cannot send header `name` with `value`, or undefined when it can (WHATWG Fetch
+ * "header name" is an RFC 9110 token; a "header value", once leading and trailing spaces, tabs
+ * and line breaks are stripped, holds no CR, LF or NUL and, being a byte string, no character above
+ * U+00FF). Never quotes the value: it is often a bearer token, and Node's fetch would put it into
+ * its error message (`Headers.append: "<value>" is an invalid header value`).
+ */
+export function headerProblem(name: string, value: string): string | undefined {
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) return `${JSON.stringify(name)} is not a valid HTTP header name`;
+  const inner = value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "");
+  const why = /[\r\n]/.test(inner) ? "holds a line break" : inner.includes("\0") ? "holds a NUL character" : /[^\u0000-\u00ff]/.test(inner) ? "holds a character above U+00FF" : undefined;
+  if (why === undefined) return undefined;
+  return `the value of header ${JSON.stringify(name)} ${why}, which HTTP does not allow (the value is not shown: it may be a secret); a token wrapped over several lines (e.g. base64 output) needs its line breaks removed`;
+}
+
 /** A JSON answer for an error message: whitespace collapsed, at most 80 characters. */
 function shortJson(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -61,6 +76,10 @@ export class GatewayHttp {
       throw new SqlGatewayError(endpoint, `the endpoint must be an http:// or https:// URL, not ${base.protocol}`, { kind: "invalid" });
     }
     this.base = base;
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      const problem = headerProblem(name, value);
+      if (problem !== undefined) throw new SqlGatewayError(endpoint, problem, { kind: "invalid" });
+    }
     this.headers = { ...(options.headers ?? {}) };
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

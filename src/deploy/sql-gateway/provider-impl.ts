@@ -18,6 +18,7 @@ import { restoreKeyProblem } from "../target-keys.js";
 import { endpointProblem } from "./args.js";
 import { isJobGoneError, isTerminalJobStatus, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, showJobsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
 import { SqlGatewayError, isSqlGatewayError } from "./errors.js";
+import { headerProblem } from "./http.js";
 import { emptyStateRefusal, stopFailureAdvice, submitFailureNote, unreachableStopNote, type StopAction, type StopOutcome } from "./restore-failure.js";
 import { awaitJobStart, DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
@@ -156,6 +157,13 @@ export function check(news: Record<string, unknown>): { inputs: Record<string, u
     if (map === undefined && key !== "flinkConfiguration") continue;
     if (typeof map !== "object" || map === null || Object.values(map).some((v) => typeof v !== "string")) {
       failures.push({ property: key, reason: `${key} must map strings to strings` });
+    }
+  }
+  const headers = news.headers;
+  if (typeof headers === "object" && headers !== null) {
+    for (const [name, value] of Object.entries(headers)) {
+      const problem = typeof value === "string" ? headerProblem(name, value) : undefined;
+      if (problem !== undefined) failures.push({ property: "headers", reason: problem });
     }
   }
   const session = news.sessionProperties;
