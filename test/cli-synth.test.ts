@@ -361,11 +361,13 @@ new FlinkSqlJob("mine", { statements: [sql\`INSERT INTO \${d} SELECT a FROM \${s
       writeFailure(err("ENOSPC", "write", path.join(out, "j", "job.sql")), out, true),
       writeFailure(err("EROFS", "open", path.join(out, ".flink-iceberg-synth")), out, true),
       writeFailure(new Error("not a file system error"), out, false),
+      writeFailure(err("EEXIST", "mkdir", path.join(out, "index.ts")), out, true),
     ]).to.deep.equal([
       "cannot write the output folder out/x: no permission to mkdir out/x (choose another --out, or make the folder writable); nothing was written",
       "cannot write the output folder out/x: no space left on the device while writing out/x/j/job.sql; the output folder now holds part of this run (the next synth that succeeds replaces it)",
       "cannot write the output folder out/x: out/x/.flink-iceberg-synth is on a read-only file system (choose another --out); the output folder now holds part of this run (the next synth that succeeds replaces it)",
       undefined,
+      "cannot write the output folder out/x: out/x/index.ts is a file, not a folder (a job's folder is named after the job); the output folder now holds part of this run (the next synth that succeeds replaces it)",
     ]);
   });
 

@@ -313,11 +313,13 @@ export function writeFailure(e: unknown, outDir: string, touched: boolean): stri
   const { code, path: at, syscall } = (e ?? {}) as NodeJS.ErrnoException;
   if (typeof code !== "string") return undefined;
   const where = path.relative(process.cwd(), at ?? outDir) || ".";
+  // The output folder itself (or a path to it) is --out's; a job folder that is a file in it is the job's.
+  const whose = at === undefined || at === outDir ? "--out names the folder synth writes into" : "a job's folder is named after the job";
   const why =
     code === "EEXIST"
-      ? `${where} is a file, not a folder (--out names the folder synth writes into)`
+      ? `${where} is a file, not a folder (${whose})`
       : code === "ENOTDIR"
-        ? `a part of the path ${where} is a file, not a folder (--out names the folder synth writes into)`
+        ? `a part of the path ${where} is a file, not a folder (${whose})`
         : code === "EACCES" || code === "EPERM"
         ? `no permission to ${syscall ?? "write"} ${where} (choose another --out, or make the folder writable)`
         : code === "ENOSPC"
