@@ -16,12 +16,13 @@ const HOW =
 describe("SQL Gateway job that ended outside Pulumi", () => {
   after(async () => installMocks());
 
-  it("endedJobWarning: each ended status, exactly; none while it runs, when unknown, or for a bounded job that FINISHED", () => {
+  it("endedJobWarning: each ended status, exactly; none while it runs, when unknown, or for a bounded job that FINISHED (or has been forgotten since)", () => {
     expect(endedJobWarning(JOB, "CANCELED", false)).to.equal(`the Flink job ${JOB} is CANCELED on the cluster as of the last create, update or refresh, ${HOW}`);
     expect(endedJobWarning(JOB, "FAILED", true)).to.equal(`the Flink job ${JOB} is FAILED on the cluster as of the last create, update or refresh, ${HOW}`);
     expect(endedJobWarning(JOB, "FINISHED", false)).to.equal(`the Flink job ${JOB} is FINISHED on the cluster as of the last create, update or refresh, ${HOW}`);
     expect(endedJobWarning(JOB, "NOT_FOUND", false)).to.equal(`the Flink job ${JOB} is no longer known to the cluster (SHOW JOBS does not list it) as of the last create, update or refresh, ${HOW}`);
-    expect([endedJobWarning(JOB, "FINISHED", true), endedJobWarning(JOB, "RUNNING", false), endedJobWarning(JOB, "RESTARTING", false), endedJobWarning(JOB, undefined, false), endedJobWarning(undefined, "CANCELED", false)]).to.deep.equal([
+    expect([endedJobWarning(JOB, "FINISHED", true), endedJobWarning(JOB, "NOT_FOUND", true), endedJobWarning(JOB, "RUNNING", false), endedJobWarning(JOB, "RESTARTING", false), endedJobWarning(JOB, undefined, false), endedJobWarning(undefined, "CANCELED", false)]).to.deep.equal([
+      undefined,
       undefined,
       undefined,
       undefined,

@@ -13,12 +13,14 @@ import { isTerminalJobStatus } from "./client.js";
 
 /**
  * The warning for job `jobId` whose last read status is `status`, or undefined while it runs (or
- * its status is unknown). FINISHED is how a bounded or batch job ends (`bounded`), so no warning then.
+ * its status is unknown). FINISHED is how a bounded or batch job ends (`bounded`), and NOT_FOUND
+ * what it becomes once the JobManager forgets finished jobs (`jobstore.expiration-time`, 1 h by
+ * default: flink JobManagerOptions), so neither warns for one.
  */
 export function endedJobWarning(jobId: string | undefined, status: string | undefined, bounded: boolean): string | undefined {
   if (jobId === undefined || status === undefined) return undefined;
   if (status !== "NOT_FOUND" && !isTerminalJobStatus(status)) return undefined;
-  if (status === "FINISHED" && bounded) return undefined;
+  if (bounded && (status === "FINISHED" || status === "NOT_FOUND")) return undefined;
   const state = status === "NOT_FOUND" ? "no longer known to the cluster (SHOW JOBS does not list it)" : `${status} on the cluster`;
   return (
     `the Flink job ${jobId} is ${state} as of the last create, update or refresh, and pulumi up does not start it again by itself: ` +
