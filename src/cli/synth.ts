@@ -321,12 +321,12 @@ export function writeFailure(e: unknown, outDir: string, touched: boolean): stri
       : code === "ENOTDIR"
         ? `a part of the path ${where} is a file, not a folder (${whose})`
         : code === "EACCES" || code === "EPERM"
-        ? `no permission to ${syscall ?? "write"} ${where} (choose another --out, or make the folder writable)`
-        : code === "ENOSPC"
-          ? `no space left on the device while writing ${where}`
-          : code === "EROFS"
-            ? `${where} is on a read-only file system (choose another --out)`
-            : `${syscall ?? "writing"} ${where} failed: ${code}`;
+          ? `no permission to ${syscall ?? "write"} ${where} (choose another --out, or make the folder writable)`
+          : code === "ENOSPC"
+            ? `no space left on the device while writing ${where}`
+            : code === "EROFS"
+              ? `${where} is on a read-only file system (choose another --out)`
+              : `${syscall ?? "writing"} ${where} failed: ${code}`;
   const state = touched ? "the output folder now holds part of this run (the next synth that succeeds replaces it)" : "nothing was written";
   return `cannot write the output folder ${path.relative(process.cwd(), outDir) || "."}: ${why}; ${state}`;
 }
