@@ -99,6 +99,19 @@ describe("SqlGatewayJob dynamic provider against the fake gateway", () => {
     expect(fake.cluster.jobs.get(JOB2)!.configuration).to.not.have.property("execution.savepoint.path");
   });
 
+  it("a change of savepointDir, startTimeout or apiVersion alone is an update that keeps the running job and calls no gateway", async () => {
+    await start();
+    const { outs: olds } = await provider.create(inputs({ savepointDir: "s3://b/sp" }));
+    const keep = { changes: true, replaces: [], stables: ["jobId", "savepointPath"], deleteBeforeReplace: false };
+    for (const extra of [{ savepointDir: "s3://b/sp2" }, { savepointDir: undefined }, { savepointDir: "s3://b/sp", startTimeoutMs: 5000 }, { savepointDir: "s3://b/sp", apiVersion: "v3" }]) {
+      expect(await provider.diff!("id", olds, inputs(extra))).to.deep.equal(keep);
+    }
+    const before = fake.requests.length;
+    const { outs } = await provider.update!("id", olds, inputs({ savepointDir: "s3://b/sp2" }));
+    expect(fresh(outs)).to.deep.equal({ ...inputs({ savepointDir: "s3://b/sp2" }), jobId: JOB1, savepointPath: undefined, jobStatus: "RUNNING", warnings: [] });
+    expect(fake.requests.length).to.equal(before);
+  });
+
   it("update of headers only keeps the running job", async () => {
     await start();
     const { outs: olds } = await provider.create(inputs());
