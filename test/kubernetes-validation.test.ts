@@ -132,6 +132,21 @@ describe("kubernetes validation", () => {
       const e = onlyError({}, { flinkConfiguration: { ...FACTS.flinkConfiguration, "kubernetes.cluster-id": "x" } });
       expect(e.path).to.equal('configuration["kubernetes.cluster-id"]');
     });
+    it("checkpointDir / savepointDir without a scheme, or the root of a file system, is an error (Flink refuses both when the job starts)", () => {
+      const noScheme = (dir: string, what: string): string =>
+        `${JSON.stringify(dir)} has no scheme, and Flink refuses a state directory without one ("The scheme (hdfs://, file://, etc) is null"): ` +
+        `the job would fail when it starts; write e.g. s3://bucket/${what}, or file:///flink/${what} on a volume every Flink process mounts`;
+      const root = (dir: string, what: string): string =>
+        `${JSON.stringify(dir)} is the root of its file system, which Flink refuses as a state directory ("Cannot use the root directory for checkpoints"): write a folder below it, e.g. s3://bucket/${what}`;
+      expect(run({ upgradeMode: "savepoint", checkpointDir: "/flink/checkpoints", savepointDir: "s3://lake/", allowNonRestoredState: true }).errors).to.deep.equal([
+        { path: "kubernetes.checkpointDir", message: noScheme("/flink/checkpoints", "checkpoints") },
+        { path: "kubernetes.savepointDir", message: root("s3://lake/", "savepoints") },
+      ]);
+      expect(run({ upgradeMode: "last-state", checkpointDir: "file:///", allowNonRestoredState: true }).errors).to.deep.equal([{ path: "kubernetes.checkpointDir", message: root("file:///", "checkpoints") }]);
+      for (const checkpointDir of ["file:///flink/checkpoints", "hdfs:///cp", "s3a://lake/cp/", "gs://b/cp"]) {
+        expect(run({ upgradeMode: "last-state", checkpointDir, allowNonRestoredState: true }).errors, checkpointDir).to.deep.equal([]);
+      }
+    });
     it("savepoint/last-state without a checkpoint directory", () => {
       for (const upgradeMode of ["last-state", "savepoint"] as const) {
         const { errors } = run({ upgradeMode, savepointDir: "s3://b/sp", allowNonRestoredState: false });

@@ -27,3 +27,25 @@ export function stateDirKeys(major: number, minor: number): StateDirKeys {
 export const CHECKPOINT_DIR_KEYS: readonly string[] = [FROM_1_20.checkpointDirKey, LEGACY.checkpointDirKey];
 /** Every spelling of the savepoint directory key, plus Flink's older fallback `savepoints.state.backend.fs.dir`. */
 export const SAVEPOINT_DIR_KEYS: readonly string[] = [FROM_1_20.savepointDirKey, LEGACY.savepointDirKey, "savepoints.state.backend.fs.dir"];
+
+/**
+ * Why Flink would refuse `dir` as a checkpoint or savepoint directory, or undefined. Flink checks
+ * both when it builds the job's checkpoint storage (flink-runtime
+ * `state/storage/ExternalizedSnapshotLocation.validatePath`): a path without a scheme fails with
+ * "The scheme (hdfs://, file://, etc) is null", the root of a file system with "Cannot use the root
+ * directory for checkpoints"; the job then fails when it starts, long after the preview.
+ */
+export function stateDirProblem(dir: string, what: "checkpoints" | "savepoints"): string | undefined {
+  const m = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/[^/?#]*)?([^?#]*)/.exec(dir.trim());
+  if (m === null) {
+    return (
+      `${JSON.stringify(dir)} has no scheme, and Flink refuses a state directory without one ("The scheme (hdfs://, file://, etc) is null"): ` +
+      `the job would fail when it starts; write e.g. s3://bucket/${what}, or file:///flink/${what} on a volume every Flink process mounts`
+    );
+  }
+  if (m[1]!.replace(/\/+$/, "") === "") {
+    return `${JSON.stringify(dir)} is the root of its file system, which Flink refuses as a state directory ("Cannot use the root directory for checkpoints"): write a folder below it, e.g. s3://bucket/${what}`;
+  }
+  return undefined;
+}
+

@@ -125,13 +125,15 @@ export interface KubernetesArgs {
   /** Desired job state; `suspended` stops it by the upgradeMode's mechanism. Default `"running"`. Becomes `spec.job.state`. */
   readonly state?: "running" | "suspended";
   /**
-   * Durable directory for checkpoints (e.g. `s3://bucket/checkpoints`). Default unset. Becomes
-   * `spec.flinkConfiguration` under `state.checkpoints.dir` (Flink 1.19) or
-   * `execution.checkpointing.dir` (Flink 1.20+).
+   * Durable directory for checkpoints (e.g. `s3://bucket/checkpoints`): a URI with a scheme below
+   * the file system's root (`file:///...` for a volume every pod mounts), as Flink requires, else
+   * a preview error. Default unset. Becomes `spec.flinkConfiguration` under `state.checkpoints.dir`
+   * (Flink 1.19) or `execution.checkpointing.dir` (Flink 1.20+).
    */
   readonly checkpointDir?: string;
   /**
-   * Directory for savepoints. Default unset. Becomes `spec.flinkConfiguration` under
+   * Directory for savepoints: a URI with a scheme below the file system's root, as for
+   * `checkpointDir`. Default unset. Becomes `spec.flinkConfiguration` under
    * `state.savepoints.dir` (Flink 1.19) or `execution.checkpointing.savepoint-dir` (Flink 1.20+).
    */
   readonly savepointDir?: string;

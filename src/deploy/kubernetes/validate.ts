@@ -13,6 +13,7 @@ import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type
 import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, savepointDirOf } from "./flink-configuration.js";
 import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskSlotsOf } from "./int-options.js";
 import { checkEnvReferences } from "./env-references.js";
+import { stateDirProblem } from "../state-dirs.js";
 import { checkPodTemplateImages } from "./pod-template-images.js";
 import { checkPodTemplateKeys } from "./pod-template-keys.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, isDnsSubdomain, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
@@ -296,7 +297,12 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   }
   for (const key of ["checkpointDir", "savepointDir"] as const) {
     const v = args[key] as unknown;
-    if (v !== undefined && (typeof v !== "string" || v.trim() === "")) k.error(key, `must be a durable directory URI when set (e.g. s3://bucket/${key === "checkpointDir" ? "checkpoints" : "savepoints"})`);
+    const what = key === "checkpointDir" ? "checkpoints" : "savepoints";
+    if (v !== undefined && (typeof v !== "string" || v.trim() === "")) k.error(key, `must be a durable directory URI when set (e.g. s3://bucket/${what})`);
+    else if (typeof v === "string") {
+      const problem = stateDirProblem(v, what);
+      if (problem !== undefined) k.error(key, problem);
+    }
   }
   if (args.timeout !== undefined && !(Number.isInteger(args.timeout) && args.timeout > 0)) {
     const t: unknown = args.timeout;
