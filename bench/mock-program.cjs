@@ -81,7 +81,7 @@ function createRegisteredJob(f, n, withComponents) {
   }
   const opts = parent ? { parent } : {};
   const cm = new k8s.core.v1.ConfigMap(`${n.job}-script`, f.configMapInputs, opts);
-  const fd = new k8s.apiextensions.CustomResource(n.job, { ...f.deploymentInputs, status: undefined }, { ...opts, dependsOn: [cm] });
+  const fd = new k8s.apiextensions.CustomResource(n.job, { ...f.deploymentInputs, status: undefined }, { ...opts, deleteBeforeReplace: true, dependsOn: [cm] });
   // The outputs the package variant reads (job.script, deployment.deploymentName and
   // deployment.scriptConfigMapName), derived as a program without the package would derive them.
   const script = Object.values(f.configMapInputs.data)[0];
