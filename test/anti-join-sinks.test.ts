@@ -88,4 +88,101 @@ describe("anti-join subqueries into insert-only sinks", () => {
     expect(jobWarnings("aj4")).to.have.length(1);
     expect(jobWarnings("aj4")[0]).to.contain(`the statement ${WHAT} (unless it is a window anti join whose window columns a view renamed), which in a streaming job yields updates to earlier results`);
   });
+
+  const keyless = (sink: string, what: string, otherwise = OTHERWISE): string =>
+    `IcebergSink "${sink}" has no primaryKey, and the statement ${what}, which in a streaming job yields updates to earlier results: ` +
+    "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); " +
+    `give IcebergSink "${sink}" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)${otherwise}`;
+  const antiWhat = (form: string): string =>
+    `keeps rows by ${form} over a subquery, which Flink plans as a regular anti join (flink FlinkSubQueryRemoveRule) that retracts a row it emitted once a matching row arrives on the subquery's side`;
+
+  it("<> ALL, NOT (x IN (...)) and NOT (EXISTS ...) over a subquery are anti joins too, each named as written", () => {
+    const { gen, blocked, sink } = tables("aj5");
+    const statements = [
+      api.sql`INSERT INTO ${sink} SELECT id, data FROM ${gen} WHERE id <> ALL (SELECT id FROM ${blocked})`,
+      api.sql`INSERT INTO ${sink} SELECT id, data FROM ${gen} WHERE NOT (UPPER(data) IN (SELECT data FROM ${blocked}))`,
+      api.sql`INSERT INTO ${sink} SELECT g.id, g.data FROM ${gen} AS g WHERE g.id > 0 AND NOT (EXISTS (SELECT 1 FROM ${blocked} AS b WHERE b.id = g.id))`,
+    ];
+    const issues = statements.map((statement, i) => issuesOrNone(() => new api.FlinkSqlJob(`aj5-${i}`, { statements: [statement] })).map((x) => [x.path, x.message]));
+    expect(issues).to.deep.equal([
+      [["statements[0]", keyless("aj5_out", "keeps rows by <> ALL over a subquery, NOT IN written another way, which Flink plans as a join that retracts a row it emitted once a matching row arrives on the subquery's side")]],
+      [["statements[0]", keyless("aj5_out", antiWhat("NOT (... IN ...)"))]],
+      [["statements[0]", keyless("aj5_out", antiWhat("NOT (EXISTS ...)"))]],
+    ]);
+  });
+
+  it("EXCEPT, EXCEPT ALL and MINUS into a keyless IcebergSink are errors naming the upstream rewrite", () => {
+    const { gen, blocked, sink } = tables("aj6");
+    const statements = [
+      api.sql`INSERT INTO ${sink} SELECT id, data FROM ${gen} EXCEPT SELECT id, data FROM ${blocked}`,
+      api.sql`INSERT INTO ${sink} (SELECT id, data FROM ${gen}) EXCEPT ALL (SELECT id, data FROM ${blocked})`,
+      api.sql`INSERT INTO ${sink} SELECT id, data FROM ${gen} MINUS SELECT id, data FROM ${blocked}`,
+    ];
+    const issues = statements.map((statement, i) => issuesOrNone(() => new api.FlinkSqlJob(`aj6-${i}`, { statements: [statement] })).map((x) => [x.path, x.message]));
+    const except = (form: string): string =>
+      `keeps rows by ${form}, which Flink plans as a DISTINCT aggregation over a regular anti join (flink ReplaceMinusWithAntiJoinRule) that retracts a row it emitted once a matching row arrives on the right side`;
+    expect(issues).to.deep.equal([
+      [["statements[0]", keyless("aj6_out", except("EXCEPT"))]],
+      [
+        [
+          "statements[0]",
+          keyless(
+            "aj6_out",
+            "keeps rows by EXCEPT ALL, which Flink plans as an aggregation over both sides (flink RewriteMinusAllRule: a count per row, up for a left row and down for a right one) that retracts a row it emitted once a matching row arrives on the right side",
+          ),
+        ],
+      ],
+      [["statements[0]", keyless("aj6_out", except("MINUS"))]],
+    ]);
+  });
+
+  it("INTERSECT stays quiet into an IcebergSink (a semi join, each distinct row once) but not into an append-only FlinkTable; INTERSECT ALL updates", () => {
+    const { gen, blocked, sink, kafka } = tables("aj7");
+    const quiet = api.sql`INSERT INTO ${sink} SELECT id, data FROM ${gen} INTERSECT SELECT id, data FROM ${blocked}`;
+    expect(issuesOrNone(() => new api.FlinkSqlJob("aj7-0", { statements: [quiet] }))).to.deep.equal([]);
+    expect(jobWarnings("aj7-0")).to.deep.equal([]);
+    const intoKafka = issuesOrNone(() => new api.FlinkSqlJob("aj7-1", { statements: [api.sql`INSERT INTO ${kafka} SELECT id, data FROM ${gen} INTERSECT SELECT id, data FROM ${blocked}`] }));
+    expect(intoKafka.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        `FlinkTable "aj7_k" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement keeps rows by INTERSECT, which Flink plans as a DISTINCT aggregation over a semi join (flink ReplaceIntersectWithSemiJoinRule) that the planner marks updating (StreamPhysicalGroupAggregate), which in a streaming job yields updates to earlier results: ` +
+          "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram); " +
+          `write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable "aj7_k" a changelog format such as 'debezium-json', or keep rows by IN / EXISTS over a subquery (a semi join, which forwards the inserts of its input) instead of INTERSECT`,
+      ],
+    ]);
+    const all = issuesOrNone(() => new api.FlinkSqlJob("aj7-2", { statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM ${gen} INTERSECT ALL SELECT id, data FROM ${blocked}`] }));
+    expect(all.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        keyless(
+          "aj7_out",
+          "keeps rows by INTERSECT ALL, which Flink plans as an aggregation over both sides (flink RewriteIntersectAllRule: a count per side and row) that replaces the copies of a row it emitted as more matching rows arrive",
+          ", or keep rows by IN / EXISTS over a subquery (a semi join, which forwards the inserts of its input) instead of INTERSECT ALL",
+        ),
+      ],
+    ]);
+  });
+
+  it("with a window TVF in sight EXCEPT warns, a negated IN over window rows stays quiet, and names, literal lists and NOT over a comparison stay quiet", () => {
+    const { gen, blocked, sink } = tables("aj8");
+    new api.FlinkSqlJob("aj8-0", {
+      statements: [
+        api.sql`INSERT INTO ${sink} SELECT id, data FROM TABLE(TUMBLE(TABLE ${gen}, DESCRIPTOR(ts), INTERVAL '5' MINUTES)) EXCEPT SELECT id, data FROM TABLE(TUMBLE(TABLE ${blocked}, DESCRIPTOR(ts), INTERVAL '5' MINUTES))`,
+      ],
+    });
+    expect(jobWarnings("aj8-0")).to.deep.equal([
+      `statements[0]: ${keyless(
+        "aj8_out",
+        "keeps rows by EXCEPT, which Flink plans as a DISTINCT aggregation over a regular anti join (flink ReplaceMinusWithAntiJoinRule) that retracts a row it emitted once a matching row arrives on the right side (unless both sides are rows of window TVFs with window_start and window_end, which Flink may plan as a window join)",
+      )}`,
+    ]);
+    const quiet = [
+      api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT * FROM TABLE(TUMBLE(TABLE ${gen}, DESCRIPTOR(ts), INTERVAL '5' MINUTES))) L WHERE NOT (L.id IN (SELECT id FROM (SELECT * FROM TABLE(TUMBLE(TABLE ${blocked}, DESCRIPTOR(ts), INTERVAL '5' MINUTES))) R WHERE L.window_start = R.window_start AND L.window_end = R.window_end))`,
+      api.sql`INSERT INTO ${sink} SELECT id, \`except\` FROM (SELECT id, data AS \`except\` FROM ${gen}) WHERE NOT (id IN (1, 2)) AND NOT (data = 'x')`,
+    ];
+    quiet.forEach((statement, i) => {
+      expect(issuesOrNone(() => new api.FlinkSqlJob(`aj8-${i + 1}`, { statements: [statement] })), `statement ${i}`).to.deep.equal([]);
+      expect(jobWarnings(`aj8-${i + 1}`), `statement ${i}`).to.deep.equal([]);
+    });
+  });
 });

@@ -109,8 +109,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * a warning when the version is unknown; a top-1 ROW_NUMBER by another ascending order or by
    * several columns also on Flink 2.1+, whose planner accepts it into an insert-only FlinkTable
    * while each replacement becomes one more row, FLINK-40368), SELECT DISTINCT into a FlinkTable,
-   * a NOT IN / NOT EXISTS over a subquery (an anti join, which retracts a row once a match arrives;
-   * not IN / EXISTS, a literal list or a window anti join), into an IcebergSink without primaryKey, a keyed one on formatVersion 1, or a 'kafka' / 'filesystem' FlinkTable whose
+   * a NOT IN / NOT EXISTS / <> ALL / NOT (x IN ...) over a subquery or an EXCEPT (an anti join, which
+   * retracts a row once a match arrives; not IN / EXISTS, a literal list or a window anti join), an
+   * EXCEPT ALL or INTERSECT ALL, an INTERSECT into a FlinkTable, into an IcebergSink without primaryKey, a keyed one on formatVersion 1, or a 'kafka' / 'filesystem' FlinkTable whose
    * format carries no row kind; an outer join, a global aggregate, an order the statement's own
    * tables cannot tell and an anti join beside a window TVF whose columns a view may rename warn.
    */

@@ -87,7 +87,8 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
  * (updateIntolerance). An error for a source that is a changelog (connectorChangelog) and for
  * what the statement itself, or a view it reads, certainly turns into updates (updating-operations.ts,
  * rankings.ts: an aggregation without a window, a Top-N or deduplication, DISTINCT into a FlinkTable,
- * a NOT IN / NOT EXISTS over a subquery: an anti join);
+ * a negated subquery (NOT IN, NOT EXISTS, <> ALL, NOT (x IN ...)) or EXCEPT: an anti join;
+ * EXCEPT ALL and INTERSECT ALL: an aggregation; INTERSECT into a FlinkTable: anti-joins.ts);
  * a warning where the text cannot tell (an outer join, which an interval join written without
  * INTERVAL would look like; an aggregate without GROUP BY; an order a view hides; renamed window
  * columns). Each part (the statement, each view) is judged by its own text: a window makes only

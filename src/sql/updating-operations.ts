@@ -1,11 +1,12 @@
 /**
  * What in a statement's own text turns an insert-only input into updates in a streaming job: an
  * aggregation without a window, a Top-N or deduplication that may replace a row it emitted, an
- * outer join that retracts its null-padded rows. Read from the text (no planner here), so each
- * reading says how sure it is.
+ * outer join that retracts its null-padded rows, an anti join or set operation (anti-joins.ts).
+ * Read from the text (no planner here), so each reading says how sure it is.
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import { closingParen } from "./top-level.js";
+import { antiJoinSubquery, setOperation, type SetReading } from "./anti-joins.js";
 import { missingWindowColumn, updatingRanking, WINDOW_RENAME_HEDGE } from "./rankings.js";
 
 /** One updating operation found in a statement's text. */
@@ -97,31 +98,6 @@ function retractingOuterJoin(text: string): boolean {
   return false;
 }
 
-/**
- * A NOT IN / NOT EXISTS over a subquery (`x NOT IN (SELECT ...)`, `NOT EXISTS (SELECT ...)`; a
- * literal list `x NOT IN (1, 2)` is no subquery): Flink plans it as an anti join (flink
- * `FlinkSubQueryRemoveRule`: NOT IN, null-aware through `a = b OR (a = b) IS NULL`, and NOT EXISTS
- * both become JoinRelType.ANTI; in an OR or a SELECT item Calcite's SubQueryRemoveRule makes an
- * outer join instead), which emits a left row while nothing matches and retracts it when a match
- * arrives (`FlinkChangelogModeInferenceProgram`: a join other than INNER or SEMI gives
- * ALL_CHANGES). A time bound does not make it an interval join (`IntervalJoinUtil.satisfyIntervalJoin`
- * takes no SEMI/ANTI join). "window" when the subquery equates window_start and window_end with a
- * window TVF in sight (a window anti join, whose results are final: quiet); "certain" without a
- * window TVF in sight; "uncertain" otherwise (window columns renamed through a view).
- */
-export function antiJoinSubquery(text: string, windowNearby: boolean): "certain" | "uncertain" | undefined {
-  let found: "certain" | "uncertain" | undefined;
-  for (const m of text.matchAll(/\bNOT\s+(?:IN|EXISTS)\s*(\()\s*(?:SELECT|WITH)\b/gi)) {
-    const open = m.index! + m[0].indexOf("(");
-    const close = closingParen(text, open);
-    const sub = text.slice(open, close < 0 ? text.length : close);
-    if (windowNearby && /\bwindow_start\b/i.test(sub) && /\bwindow_end\b/i.test(sub)) continue;
-    if (!windowNearby) return "certain";
-    found = "uncertain";
-  }
-  return found;
-}
-
 /** What the checks know of the job beyond the statement: the Flink version (Kubernetes target) and mini-batch. */
 export interface UpdatingContext {
   /** flinkVersion of the Kubernetes target ("v1_19" ... "v2_1"); undefined when not known (SQL Gateway, no target). */
@@ -178,17 +154,46 @@ export function updatingOperation(text: string, reads: readonly TableDefinition[
     return { what: "selects DISTINCT rows, which Flink plans as an aggregation that may update (StreamPhysicalGroupAggregate)", certain: !ctx.windowNearby, kind: "aggregation", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
   }
   const anti = antiJoinSubquery(text, ctx.windowNearby);
-  if (anti !== undefined) {
-    return {
-      what: "keeps rows by NOT IN / NOT EXISTS over a subquery, which Flink plans as a regular anti join (flink FlinkSubQueryRemoveRule) that retracts a row it emitted once a matching row arrives on the subquery's side",
-      certain: anti === "certain",
-      kind: "anti-join",
-      ...(anti === "uncertain" ? { hedge: " (unless it is a window anti join whose window columns a view renamed)" } : {}),
-    };
+  if (anti !== undefined) return setOperationReading(anti, " (unless it is a window anti join whose window columns a view renamed)");
+  const set = setOperation(text, ctx.windowNearby);
+  if (set !== undefined && (ctx.planner || set.form !== "INTERSECT")) {
+    return setOperationReading(set, " (unless both sides are rows of window TVFs with window_start and window_end, which Flink may plan as a window join)");
   }
   if (clauses.length === 0 && !windowAggregates(text) && !/\bMATCH_RECOGNIZE\b/i.test(text) && globalAggregate(text)) {
     return { what: "aggregates without GROUP BY (over the whole stream), which updates its one result row with every input row", certain: false, kind: "aggregation" };
   }
   if (retractingOuterJoin(text)) return { what: "outer-joins (unless it is an interval join), which retracts the null-padded rows it emitted first", certain: false, kind: "join" };
   return undefined;
+}
+
+/** What a set operation or negated subquery does, by its form (anti-joins.ts names the upstream rules). */
+const SET_WHAT: Readonly<Record<string, string>> = {
+  "<> ALL":
+    "keeps rows by <> ALL over a subquery, NOT IN written another way, which Flink plans as a join that retracts a row it emitted once a matching row arrives on the subquery's side",
+  EXCEPT: "keeps rows by EXCEPT, which Flink plans as a DISTINCT aggregation over a regular anti join (flink ReplaceMinusWithAntiJoinRule) that retracts a row it emitted once a matching row arrives on the right side",
+  "EXCEPT ALL":
+    "keeps rows by EXCEPT ALL, which Flink plans as an aggregation over both sides (flink RewriteMinusAllRule: a count per row, up for a left row and down for a right one) that retracts a row it emitted once a matching row arrives on the right side",
+  INTERSECT: "keeps rows by INTERSECT, which Flink plans as a DISTINCT aggregation over a semi join (flink ReplaceIntersectWithSemiJoinRule) that the planner marks updating (StreamPhysicalGroupAggregate)",
+  "INTERSECT ALL":
+    "keeps rows by INTERSECT ALL, which Flink plans as an aggregation over both sides (flink RewriteIntersectAllRule: a count per side and row) that replaces the copies of a row it emitted as more matching rows arrive",
+};
+
+/** The way out of an INTERSECT: a semi join forwards its input's inserts (FlinkChangelogModeInferenceProgram). */
+const SEMI_JOIN_INSTEAD = (form: string): string => `, or keep rows by IN / EXISTS over a subquery (a semi join, which forwards the inserts of its input) instead of ${form}`;
+
+/** The updating operation of a negated subquery or a set operation; `hedge` is said when the reading is uncertain. */
+function setOperationReading(r: SetReading, hedge: string): UpdatingOperation {
+  const form = r.form.replace(/^MINUS/, "EXCEPT");
+  const what = (SET_WHAT[form] ?? `keeps rows by ${r.form} over a subquery, which Flink plans as a regular anti join (flink FlinkSubQueryRemoveRule) that retracts a row it emitted once a matching row arrives on the subquery's side`).replace(
+    /^keeps rows by EXCEPT/,
+    `keeps rows by ${r.form.split(" ")[0]}`,
+  );
+  const intersect = form.startsWith("INTERSECT");
+  return {
+    what,
+    certain: r.certainty === "certain",
+    kind: intersect ? "aggregation" : "anti-join",
+    ...(intersect ? { advice: SEMI_JOIN_INSTEAD(form) } : {}),
+    ...(r.certainty === "uncertain" ? { hedge } : {}),
+  };
 }
