@@ -51,7 +51,7 @@ END;`,
         }),
     );
     expect(issues.map((i) => [i.path, i.message])).to.deep.equal([
-      ["statements[0]", `unsupported statement "SET 'execution.runtime-mode' = 'batch'": ${KINDS}the runtime mode is the job's runtimeMode prop: write runtimeMode: "batch" (the deploy target applies it; the 1.19/1.20 SQL runner fails on SET to batch)`],
+      ["statements[0]", `unsupported statement "SET 'execution.runtime-mode' = 'batch'": ${KINDS}the runtime mode is the job's runtimeMode prop: write runtimeMode: "batch" (the job is checked here as a batch job; the deploy target applies it; the 1.19/1.20 SQL runner fails on SET to batch)`],
       [
         "statements[1]",
         `unsupported statement "-- state\\nSET 'table.exec.state.ttl' = '1 d'": ${KINDS}write configuration: { "table.exec.state.ttl": "1 d" } in the job's props, which renders SET 'table.exec.state.ttl' = '1 d'; (and applies it on the deploy target)`,
@@ -92,5 +92,30 @@ END;`,
     expect(script).to.contain("SET 'table.exec.state.ttl' = '1 d';\n");
     expect(script).to.contain("EXECUTE STATEMENT SET\nBEGIN\nINSERT INTO `sr2_a` SELECT * FROM v;\nINSERT INTO `sr2_b` SELECT * FROM v;\nEND;\n");
     expectValidFlinkSql(script);
+  });
+
+  it("SET 'execution.runtime-mode' = 'batch' without runtimeMode: the job is checked as a batch job, so its one error says what to change and no streaming-only error joins it", () => {
+    const src = new api.IcebergSource("sr3_src", { catalog, database: "d", table: "src", columns: cols });
+    const sink = new api.IcebergSink("sr3_out", { catalog, database: "d", table: "out", columns: cols });
+    const statements = (set: string) => [
+      `-- backfill\n${set}`,
+      api.sql`INSERT INTO ${sink} SELECT id, MAX(v) FROM ${src} GROUP BY id`,
+      api.sql`INSERT OVERWRITE ${sink} SELECT id, v FROM ${src}`,
+    ];
+    const remedy = (mode: string, checked: boolean) =>
+      `write runtimeMode: "${mode}" (${checked ? `the job is checked here as a ${mode} job; ` : ""}the deploy target applies it; the 1.19/1.20 SQL runner fails on SET to batch)`;
+    const batch = issuesOf(() => new api.FlinkSqlJob("sr3-batch", { statements: statements("SET execution.runtime-mode = BATCH;") })).map((i) => [i.path, i.message]);
+    expect(batch).to.deep.equal([
+      ["statements[0]", `unsupported statement "-- backfill\\nSET execution.runtime-mode = BATCH": ${KINDS}the runtime mode is the job's runtimeMode prop: ${remedy("batch", true)}`],
+    ]);
+    // runtimeMode wins over the SET: checked as a streaming job, the INSERT OVERWRITE and the unwindowed aggregation are errors too.
+    const explicit = issuesOf(() => new api.FlinkSqlJob("sr3-explicit", { runtimeMode: "streaming", statements: statements("SET 'execution.runtime-mode' = 'batch'") }));
+    expect(explicit.map((i) => i.path)).to.deep.equal(["statements[0]", "statements[1]", "statements[2]"]);
+    expect(explicit[0]!.message).to.equal(`unsupported statement "-- backfill\\nSET 'execution.runtime-mode' = 'batch'": ${KINDS}the runtime mode is the job's runtimeMode prop: ${remedy("batch", false)}`);
+    expect(explicit[1]!.message).to.contain("aggregates without a window");
+    expect(explicit[2]!.message).to.contain("needs runtimeMode \"batch\"");
+    // A SET of any other key leaves the job streaming.
+    const other = issuesOf(() => new api.FlinkSqlJob("sr3-other", { statements: statements("SET 'pipeline.name' = 'batch'") }));
+    expect(other.map((i) => i.path)).to.deep.equal(["statements[0]", "statements[1]", "statements[2]"]);
   });
 });

@@ -11,6 +11,7 @@ import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { planJob } from "../sql/job-plan.js";
 import { configuredRuntimeMode } from "../sql/job-config.js";
+import { scriptRuntimeMode } from "../sql/statement.js";
 import { failedTableLabels, jobPlanInput } from "./job-plan-input.js";
 import { SqlStatement } from "../sql/template.js";
 import { Diagnostics } from "../validation/diagnostics.js";
@@ -123,6 +124,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * formats, `*-cdc`, upsert-kafka) is a preview error (flink `DynamicSourceUtils`). An OPTIONS
    * hint after a FlinkTable reference counts: with `'scan.bounded.mode' = 'latest-offset'` (kafka) or
    * `'number-of-rows'` (datagen) that reference reads bounded (Flink merges the hint into the table's options).
+   * A `SET 'execution.runtime-mode' = '...'` statement is a preview error that says to write this
+   * prop; without this prop the job is checked in the mode it names (no streaming-only errors next
+   * to a SET to batch).
    * @default "streaming"
    */
   runtimeMode?: "streaming" | "batch";
@@ -180,9 +184,10 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     const deferred = deferredInPlainProps(args ?? ({} as FlinkSqlJobArgs), FLINK_SQL_JOB_DEFERRED);
     const a = deferred.args;
     checkKnownKeys(a, FLINK_SQL_JOB_ARG_KEYS, "", diag);
-    // execution.runtime-mode in configuration is refused (job-config.ts), but a job without
-    // runtimeMode is checked in the mode it names, so "batch" there adds no streaming-only errors.
-    const runtimeMode = a.runtimeMode ?? configuredRuntimeMode(a.configuration) ?? "streaming";
+    // execution.runtime-mode in configuration (job-config.ts) or a SET statement (statement-remedies.ts)
+    // is refused, but a job without runtimeMode is checked in the mode it names, so "batch" there
+    // adds no streaming-only errors.
+    const runtimeMode = a.runtimeMode ?? configuredRuntimeMode(a.configuration) ?? scriptRuntimeMode(a.statements) ?? "streaming";
     if (runtimeMode !== "streaming" && runtimeMode !== "batch") diag.error("runtimeMode", `must be "streaming" or "batch" (got ${JSON.stringify(a.runtimeMode)})${didYouMean(a.runtimeMode, ["streaming", "batch"])}`);
     if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration))) {
       diag.error("configuration", "must be a map of plain strings");

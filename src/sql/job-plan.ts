@@ -237,7 +237,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   }
   const analyzed: AnalyzedStatement[] = [];
   (Array.isArray(input.statements) ? input.statements : []).forEach((s, i) => {
-    const a = analyzeStatement(s, diag.at(`statements[${i}]`));
+    const a = analyzeStatement(s, diag.at(`statements[${i}]`), runtimeMode);
     if (a) analyzed.push(Object.assign({}, a, { index: i }));
   });
   const tables: TableDefinition[] = [];

@@ -20,26 +20,40 @@ export const STATEMENT_SET_REMEDY =
 
 const unquote = (quoted: string | undefined, plain: string | undefined): string => (quoted !== undefined ? quoted.replace(/''/g, "'") : plain!);
 
-/** The remedy for a SET statement: the configuration entry (or runtimeMode) that renders it. */
-function setRemedy(code: string): string {
+/**
+ * The runtime mode a `SET 'execution.runtime-mode' = '...'` statement (`code`: its text without
+ * leading comments) asks for: "batch" or "streaming" in any case (Flink's RuntimeExecutionMode;
+ * AUTOMATIC and other values: undefined), undefined for any other statement.
+ */
+export function setRuntimeMode(code: string): "streaming" | "batch" | undefined {
+  const m = SET.exec(code.trim());
+  if (m === null || unquote(m[1], m[2]) !== RUNTIME_MODE_KEY) return undefined;
+  const mode = unquote(m[3], m[4]).trim().toLowerCase();
+  return mode === "batch" || mode === "streaming" ? mode : undefined;
+}
+
+/** The remedy for a SET statement: the configuration entry (or runtimeMode) that renders it; `checkedAs`: the mode the job is checked in. */
+function setRemedy(code: string, checkedAs: "streaming" | "batch" | undefined): string {
   const m = SET.exec(code);
   if (m === null) return "a SET belongs in the job's `configuration` (e.g. configuration: { \"table.exec.state.ttl\": \"1 d\" }), which renders the SET lines";
   const key = unquote(m[1], m[2]);
   const value = unquote(m[3], m[4]);
   if (key === RUNTIME_MODE_KEY) {
     const mode = value.toLowerCase() === "batch" ? "batch" : "streaming";
-    return `the runtime mode is the job's runtimeMode prop: write runtimeMode: "${mode}" (the deploy target applies it; the 1.19/1.20 SQL runner fails on SET to batch)`;
+    const checked = setRuntimeMode(code) === checkedAs ? `the job is checked here as a ${mode} job; ` : "";
+    return `the runtime mode is the job's runtimeMode prop: write runtimeMode: "${mode}" (${checked}the deploy target applies it; the 1.19/1.20 SQL runner fails on SET to batch)`;
   }
   return `write configuration: { ${JSON.stringify(key)}: ${JSON.stringify(value)} } in the job's props, which renders SET ${quoteLiteral(key)} = ${quoteLiteral(value)}; (and applies it on the deploy target)`;
 }
 
 /**
  * What to write instead of the statement whose code (comments and leading white space skipped)
- * starts with `code`, or undefined when it is none of the known script statements.
+ * starts with `code`, or undefined when it is none of the known script statements. `checkedAs`:
+ * the runtime mode the job is checked in (a SET of that mode says so).
  */
-export function statementRemedy(code: string): string | undefined {
+export function statementRemedy(code: string, checkedAs?: "streaming" | "batch"): string | undefined {
   const text = code.trim();
-  if (/^SET\b/i.test(text) && !STATEMENT_SET.test(text)) return setRemedy(text);
+  if (/^SET\b/i.test(text) && !STATEMENT_SET.test(text)) return setRemedy(text, checkedAs);
   if (/^RESET\b/i.test(text)) return "leave it out: a job's configuration holds for the whole script; remove the key from `configuration` instead";
   if (STATEMENT_SET.test(text)) return STATEMENT_SET_REMEDY;
   if (/^EXECUTE\s+INSERT\b/i.test(text)) return "leave out EXECUTE: write sql`INSERT INTO ${sink} ...`";

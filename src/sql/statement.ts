@@ -10,7 +10,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { isValidationError } from "../validation/error.js";
 import { intervalLiteralProblems, UNKNOWN_VALUE } from "./interval-literals.js";
 import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
-import { STATEMENT_SET_REMEDY, statementRemedy } from "./statement-remedies.js";
+import { setRuntimeMode, STATEMENT_SET_REMEDY, statementRemedy } from "./statement-remedies.js";
 import { SqlStatement, type SqlSegment } from "./template.js";
 
 export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
@@ -73,7 +73,7 @@ export function untaggedTemplateProblem(input: string): string | undefined {
  * Classifies one statement and checks its form; problems go to `diag` (paths relative to the
  * statement, e.g. `statements[2]`). Returns undefined when the statement is unusable.
  */
-export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics): AnalyzedStatement | undefined {
+export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics, runtimeMode?: "streaming" | "batch"): AnalyzedStatement | undefined {
   if (typeof input !== "string" && !(input instanceof SqlStatement)) {
     diag.error("", `a statement must be built with the sql\`...\` tag (or be a string); got ${input === null ? "null" : typeof input}`);
     return undefined;
@@ -132,7 +132,7 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
   }
   if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\b/i.test(lead)) return { kind: "view", statement: stmt, reads: tables };
   if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?FUNCTION\b/i.test(lead)) return { kind: "function", statement: stmt, reads: tables };
-  const remedy = statementRemedy(lead);
+  const remedy = statementRemedy(lead, runtimeMode);
   diag.error(
     "",
     `unsupported statement ${JSON.stringify(text.slice(0, 60))}: a FlinkSqlJob statement is INSERT INTO, INSERT OVERWRITE (batch), CREATE TEMPORARY VIEW or CREATE TEMPORARY FUNCTION; ` +
@@ -172,4 +172,24 @@ export function readsOnlyInterpolatedTables(code: string): boolean {
 /** The statement's code (codeOnly: literals and comments blanked), each interpolated table as ` x `; `names` keeps quoted names. */
 export function statementCode(a: AnalyzedStatement, names = false): string {
   return codeOnly(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""), false, names);
+}
+
+/**
+ * The runtime mode the last `SET 'execution.runtime-mode' = 'batch' | 'streaming'` among
+ * `statements` asks for (refused as a statement: statementRemedy), so that a job without
+ * runtimeMode or the configuration key is checked in that mode, as Flink would run the INSERTs
+ * after it (flink docs `sql/set.md`); undefined when none does. Only statements whose first
+ * text starts with SET (after comments) are read.
+ */
+export function scriptRuntimeMode(statements: unknown): "streaming" | "batch" | undefined {
+  if (!Array.isArray(statements)) return undefined;
+  let mode: "streaming" | "batch" | undefined;
+  for (const s of statements) {
+    const first = typeof s === "string" ? s : s instanceof SqlStatement && s.segments[0]?.kind === "text" ? s.segments[0].text : undefined;
+    if (first === undefined || !/SET/i.test(first)) continue;
+    const lead = first.replace(LEADING_NOISE, "");
+    if (!/^SET\b/i.test(lead)) continue;
+    mode = setRuntimeMode(lead.replace(/[\s;]+$/, "")) ?? mode;
+  }
+  return mode;
 }
