@@ -7,43 +7,92 @@ import type { Diagnostics } from "./diagnostics.js";
 
 /** Levenshtein distance (case-insensitive), for suggestions. */
 export function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** How many edits a typo of `known` may hold: 2, or a third of its length for long names. */
-function typoReach(known: string): number {
-  return Math.max(2, Math.floor(known.length / 3));
+  return distanceWithin(a.toLowerCase(), b.toLowerCase(), Math.max(a.length, b.length));
 }
 
 /**
- * The known key closest to `key`, when it is close enough to be a typo. A known key whose length
- * differs from `key`'s by more than its reach is no candidate (the distance is at least the length
- * difference): a long name against many columns costs no edit distance at all.
+ * Levenshtein distance between `a` and `b` (compared as given: lower-case both first for a
+ * case-insensitive one) when it is at most `max`, else `max + 1`. Only the band of cells within
+ * `max` of the diagonal is computed, and the walk stops at the first row whose every cell exceeds
+ * `max` (a row's minimum never decreases): O(length × max) instead of O(length²).
  */
-export function closestKey(key: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const k of known) {
-    if (Math.abs(k.length - key.length) > typoReach(k)) continue;
-    const d = distance(key, k);
-    if (d < bestD) [best, bestD] = [k, d];
+export function distanceWithin(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a === b) return 0;
+  // A common prefix and suffix change no distance: only what lies between is compared.
+  let sa = 0;
+  while (sa < a.length && sa < b.length && a.charCodeAt(sa) === b.charCodeAt(sa)) sa++;
+  let tail = 0;
+  while (tail < a.length - sa && tail < b.length - sa && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++;
+  const n = a.length - sa - tail;
+  const m = b.length - sa - tail;
+  const over = max + 1;
+  // row[j]: the distance between the first i and j characters compared; cells outside the band hold `over`.
+  const row = new Array<number>(m + 1);
+  for (let j = 0; j <= m; j++) row[j] = j <= max ? j : over;
+  for (let i = 1; i <= n; i++) {
+    const from = Math.max(1, i - max);
+    const to = Math.min(m, i + max);
+    let prev = row[from - 1]!; // the diagonal cell (i - 1, from - 1)
+    row[from - 1] = from === 1 && i <= max ? i : over;
+    let least = row[from - 1]!;
+    const c = a.charCodeAt(sa + i - 1);
+    for (let j = from; j <= to; j++) {
+      const cur = row[j]!;
+      const d = Math.min(cur + 1, row[j - 1]! + 1, prev + (c === b.charCodeAt(sa + j - 1) ? 0 : 1));
+      row[j] = d > over ? over : d;
+      if (d < least) least = d;
+      prev = cur;
+    }
+    if (to < m) row[to + 1] = over;
+    if (least > max) return over;
   }
-  return best !== undefined && bestD <= typoReach(best) ? best : undefined;
+  return row[m]! > max ? over : row[m]!;
 }
 
-/** Every known key close enough to `key` to be what it misspells (closestKey's reach), closest or not. */
+/** How many edits a typo of a name of `length` characters may hold: 2, or a third of its length for long names. */
+const reachOf = (length: number): number => Math.max(2, Math.floor(length / 3));
+
+/** How many edits a typo of `known` may hold (reachOf its length). */
+const typoReach = (known: string): number => reachOf(known.length);
+
+/** The largest reach among `known` (closestKey's bound: a closest name farther than that is no typo, whichever it is). */
+function largestReach(known: readonly string[]): number {
+  let longest = 0;
+  for (const k of known) if (k.length > longest) longest = k.length;
+  return reachOf(longest);
+}
+
+/**
+ * The known key closest to `key` (the first of the closest in `known`'s order, among those whose
+ * length differs from `key`'s by at most their reach), when it is close enough to be a typo.
+ * Same answer as comparing every name in full, for less: each distance is bounded by what could
+ * still change the answer (distanceWithin), one less than the best so far and at most the list's
+ * largest reach, so a name whose length differs by more costs one comparison, the rest stop once
+ * a row of the walk exceeds the bound, and an exact match (any case) ends the search.
+ */
+export function closestKey(key: string, known: readonly string[]): string | undefined {
+  const q = key.toLowerCase();
+  const reach = largestReach(known);
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = 0; i < known.length; i++) {
+    const k = known[i]!;
+    const gap = Math.abs(k.length - q.length);
+    const bound = Math.min(reach, bestD - 1);
+    if (gap > bound || gap > typoReach(k)) continue;
+    const d = distanceWithin(q, k.toLowerCase(), bound);
+    if (d > bound) continue;
+    [best, bestD] = [i, d];
+    if (d === 0) break;
+  }
+  return best >= 0 && bestD <= typoReach(known[best]!) ? known[best] : undefined;
+}
+
+/** Every known key close enough to `key` to be what it misspells (closestKey's reach), closest or not, in `known`'s order. */
 export function typoCandidates(key: string, known: readonly string[]): string[] {
-  return known.filter((k) => Math.abs(k.length - key.length) <= typoReach(k) && distance(key, k) <= typoReach(k));
+  const q = key.toLowerCase();
+  return known.filter((k) => distanceWithin(q, k.toLowerCase(), typoReach(k)) <= typoReach(k));
 }
 
 /** `; did you mean "x"?` when `value` is a string close to one of `allowed` (e.g. "Parquet" → "parquet", "2.1" → "v2_1"), else "". */
