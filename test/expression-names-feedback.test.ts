@@ -80,8 +80,9 @@ describe("column-name feedback inside expressions", () => {
       `the SELECT list and the SELECT item UPPER(nmae) read "nmae", which is not a column of FlinkTable "${s}" ${COLS}${NOT_FOUND}`,
     ]);
     expect(run(api.sql`INSERT INTO ${two} SELECT lable, UPPER(lable) FROM ${src} o JOIN ${dim} d ON o.id = d.id WHERE lable <> ''`)).to.deep.equal([
-      `the SELECT item lable, the SELECT item UPPER(lable) and the WHERE clause read "lable", which is not a column of FlinkTable "${s}" (as o) or FlinkTable "${d}" (as d); did you mean "d.label"? ` +
-        `(their columns: o.id, o.\`value\`, o.\`timestamp\`, o.\`My Col\`, o.ts, d.id, d.label)${QUOTE("lable")}${NOT_FOUND}`,
+      `the SELECT item lable, the SELECT item UPPER(lable) and the WHERE clause read "lable", which is not a column of FlinkTable "${s}" (as o) or FlinkTable "${d}" (as d) ` +
+        `(their columns: o.id, o.\`value\`, o.\`timestamp\`, o.\`My Col\`, o.ts, d.id, d.label); it is one typo from the column "d.label": write "d.label" if it is that column, ` +
+        `or if it is a value quote it: 'lable' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})${NOT_FOUND}`,
     ]);
   });
 

@@ -49,8 +49,8 @@ new FlinkSqlJob("j", {
       '  IcebergSource "isrc": streaming: expected true or false, got "yes"',
       '  FlinkSqlJob "j": statements: use FlinkTable "src", IcebergSource "isrc", which have errors (listed above)',
       '  FlinkSqlJob "j": statements[0]: the SELECT list reads "nmae", which is not a column of FlinkTable "src"; did you mean "name"? (its columns: id, name, ts); Flink fails when the job starts ("Column ... not found in any table")',
-      '  FlinkSqlJob "j": statements[1]: the WHERE clause reads "nam", which is not a column of FlinkTable "src"; did you mean "name"? (its columns: id, name, ts); ' +
-        "if it is a value, quote it: 'nam' (a string interpolated with ${...} is SQL text: write ${sqlLiteral(value)}); Flink fails when the job starts (\"Column ... not found in any table\")",
+      '  FlinkSqlJob "j": statements[1]: the WHERE clause reads "nam", which is not a column of FlinkTable "src" (its columns: id, name, ts); it is one typo from the column "name": ' +
+        "write \"name\" if it is that column, or if it is a value quote it: 'nam' (a string interpolated with ${...} is SQL text: write ${sqlLiteral(value)}); Flink fails when the job starts (\"Column ... not found in any table\")",
       '  FlinkSqlJob "j": statements[2]: TUMBLE(tss, ...) in the GROUP BY names "tss", which is no column of FlinkTable "src"; did you mean "ts"? (its columns: id, name, ts)',
       '  FlinkSqlJob "j": statements[5]: TUMBLE(TABLE isrc, DESCRIPTOR(tss), ...): IcebergSource "isrc" has no column "tss" (columns: id, ts); Flink fails the statement ("Unknown identifier")',
     ]);

@@ -16,7 +16,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { closestKey } from "../validation/known-keys.js";
+import { closestKey, distance } from "../validation/known-keys.js";
 import { listed, nameList } from "../validation/name-list.js";
 import type { Relation } from "./join-relations.js";
 import { sqlName, withTemplateForm } from "./reserved-words.js";
@@ -38,7 +38,34 @@ const relationLabel = (t: TableDefinition): string => (isWindowRelation(t) ? `th
 
 /** The advice for an unquoted name that may be a value written without quotes (`status = SHIPPED`, as a string interpolated with `${...}` renders). */
 export function valueAdvice(word: string): string {
-  return `; if it is a value, quote it: '${word.replace(/'/g, "''")}' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})`;
+  return `; if it is a value, quote it: ${quotedValue(word)}`;
+}
+
+/** `word` as a string literal, and how to write an interpolated value. */
+const quotedValue = (word: string): string => `'${word.replace(/'/g, "''")}' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})`;
+
+/** Whether `a` is one typo from `b` (any case): one character added, dropped or replaced, or two neighbours swapped (`nmae`, `name`). */
+export function oneTypo(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (distance(x, y) <= 1) return true;
+  if (x.length !== y.length) return false;
+  let i = 0;
+  while (i < x.length && x[i] === y[i]) i++;
+  return i + 1 < x.length && x[i] === y[i + 1] && x[i + 1] === y[i] && x.slice(i + 2) === y.slice(i + 2);
+}
+
+/**
+ * What follows the column list for a name that is no column: for a word that may be a value
+ * (`value`), the advice to quote it, and only when the word is one typo from a column (`near`, oneTypo)
+ * that column too, in the same sentence (a guess two edits away from a short value such as `DE`
+ * is noise); otherwise the closest column when there is one (`; did you mean ...?`, said before
+ * the list). `shown`: the column as the message shows it.
+ */
+function suggestion(name: string, near: string | undefined, shown: string | undefined, value: string | undefined): { before: string; after: string } {
+  if (value === undefined) return { before: shown !== undefined ? `; did you mean ${shown}?` : "", after: "" };
+  if (near === undefined || shown === undefined || !oneTypo(name, near)) return { before: "", after: valueAdvice(value) };
+  return { before: "", after: `; it is one typo from the column ${shown}: write ${shown} if it is that column, or if it is a value quote it: ${quotedValue(value)}` };
 }
 
 /**
@@ -47,34 +74,23 @@ export function valueAdvice(word: string): string {
  */
 export function notAColumn(places: readonly string[], name: string, relations: Candidates, value?: string): string {
   const reads = `${listed(places)} ${places.length > 1 ? "read" : "reads"} ${JSON.stringify(name)}, which is not a column of `;
-  const advice = value === undefined ? "" : valueAdvice(value);
   if (relations.length === 1) {
     const table = relations[0]!.table;
     const names = (table.columns ?? []).map((c) => c.name);
     const otherCase = names.find((c) => c.toLowerCase() === name.toLowerCase());
-    const near = otherCase ?? closestKey(name, names);
-    return (
-      reads +
-      relationLabel(table) +
-      (otherCase !== undefined
-        ? ` (Flink's identifiers are case-sensitive: the column is ${quotedForMessage(sqlName(otherCase))})`
-        : `${near !== undefined ? `; did you mean ${quotedForMessage(sqlName(near))}?` : ""} (its columns: ${nameList(names.map((n) => sqlName(n)))})${advice}`) +
-      NOT_FOUND
-    );
+    if (otherCase !== undefined) return `${reads}${relationLabel(table)} (Flink's identifiers are case-sensitive: the column is ${quotedForMessage(sqlName(otherCase))})${NOT_FOUND}`;
+    const near = closestKey(name, names);
+    const said = suggestion(name, near, near === undefined ? undefined : quotedForMessage(sqlName(near)), value);
+    return `${reads}${relationLabel(table)}${said.before} (its columns: ${nameList(names.map((n) => sqlName(n)))})${said.after}${NOT_FOUND}`;
   }
   const qualified = relations.flatMap((r) => (r.table.columns ?? []).map((c) => ({ column: c.name, shown: `${sqlName(r.alias ?? r.table.tableName)}.${sqlName(c.name)}` })));
-  const otherCase = qualified.find((c) => c.column.toLowerCase() === name.toLowerCase());
-  const nearest = closestKey(name, qualified.map((c) => c.column));
-  const near = otherCase ?? qualified.find((c) => c.column === nearest);
   const tables = relations.map((r) => `${relationLabel(r.table)}${r.alias !== undefined ? ` (as ${r.alias})` : ""}`).join(" or ");
-  return (
-    reads +
-    tables +
-    (otherCase !== undefined
-      ? ` (Flink's identifiers are case-sensitive: the column is ${quotedForMessage(otherCase.shown)})`
-      : `${near !== undefined ? `; did you mean ${quotedForMessage(near.shown)}?` : ""} (their columns: ${nameList(qualified.map((c) => c.shown))})${advice}`) +
-    NOT_FOUND
-  );
+  const otherCase = qualified.find((c) => c.column.toLowerCase() === name.toLowerCase());
+  if (otherCase !== undefined) return `${reads}${tables} (Flink's identifiers are case-sensitive: the column is ${quotedForMessage(otherCase.shown)})${NOT_FOUND}`;
+  const nearest = closestKey(name, qualified.map((c) => c.column));
+  const near = qualified.find((c) => c.column === nearest);
+  const said = suggestion(name, near?.column, near === undefined ? undefined : quotedForMessage(near.shown), value);
+  return `${reads}${tables}${said.before} (their columns: ${nameList(qualified.map((c) => c.shown))})${said.after}${NOT_FOUND}`;
 }
 
 /**
