@@ -24,6 +24,7 @@ import { checkMetadataColumns } from "./metadata-columns.js";
 import { checkConnectorOptionKeys } from "./connector-options.js";
 import { checkFactoryIdentifiers } from "./factory-identifiers.js";
 import type { FormatFailure } from "./format-options-spec.js";
+import { zeroWatermarkDelays } from "./zero-intervals.js";
 import { sqlExpression } from "./expression.js";
 import type { TableColumn } from "../components/table-definition.js";
 
@@ -290,6 +291,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       diag.error("watermark.column", `${JSON.stringify(w)} is ${col.type.toString()}; a watermark needs TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p from 0 to 3, e.g. TIMESTAMP(3)${epoch}`);
     }
     watermark = { column: args.watermark.column, expression: sqlExpression(args.watermark.expression, diag.at("watermark.expression"), "e.g. \"`ts` - INTERVAL '5' SECOND\"") ?? "" };
+    for (const w of zeroWatermarkDelays(watermark.expression)) diag.warn("watermark.expression", w);
   }
   if (diag.hasErrors) return undefined;
   const render = (all: Record<string, string>): string =>

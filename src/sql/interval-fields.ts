@@ -247,6 +247,22 @@ function belowMillisecond(value: string, q: Qualifier): string | undefined {
 }
 
 /**
+ * The length in milliseconds Flink gives a day-time literal `value` (signed or not) under `q`:
+ * each field in seconds, and the fraction of a second cut to whole milliseconds (flink
+ * SqlIntervalQualifier `normalizeSecondFraction` scales it to milliseconds, `fillIntervalValueArray`
+ * takes their `intValue`: '0.0005' SECOND(2, 4) is 0). Its absolute value; undefined for a
+ * year-month qualifier or a string Flink refuses (fieldProblems reports those).
+ */
+export function intervalMillis(value: string, q: Qualifier): bigint | undefined {
+  if (isYearMonth(q.start) || q.start === "WEEK" || fieldProblems(value, q) !== undefined) return undefined;
+  const parsed = fieldsOf(value.trim().replace(/^[+-]/, ""), q);
+  if (parsed === undefined) return undefined;
+  const units = unitsOf(q);
+  const seconds = parsed.fields.reduce((sum, f, k) => sum + f * SIZE[units[k]!], 0n);
+  return seconds * 1000n + BigInt((parsed.fraction ?? "").padEnd(3, "0").slice(0, 3) || "0");
+}
+
+/**
  * The problem with the fields of the literal `written` (`INTERVAL [sign] 'value'`, without its
  * qualifier) under `q`, one message naming every wrong field and the literal to write; undefined
  * when Flink takes them. `outer` is the sign before the string, `value` the unquoted string.

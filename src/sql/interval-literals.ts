@@ -49,7 +49,7 @@ function precisionsAt(code: string, i: number): { end: number; values: string[] 
  * precisions; `unknown` when a precision holds a value not known yet or is not a number), with
  * its form as written (`written`, for interval-qualifiers.ts to check), or undefined when none starts there.
  */
-function qualifierAt(code: string, i: number): (Qualifier & { name: string; unknown: boolean; written: WrittenQualifier }) | undefined {
+export function qualifierAt(code: string, i: number): (Qualifier & { name: string; unknown: boolean; written: WrittenQualifier }) | undefined {
   const start = UNIT.exec(wordAt(code, i));
   if (start === null) return undefined;
   const startUnit = start[1]!.toUpperCase() as IntervalUnit;

@@ -27,6 +27,7 @@ import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog } from "./current-catalog.js";
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
 import { checkStreamingRank } from "./streaming-rank.js";
+import { checkZeroWindowLengths } from "./zero-intervals.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping } from "./ungrouped-columns.js";
 import { checkWindowTimeColumns } from "./window-time.js";
@@ -287,6 +288,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   for (const a of analyzed.filter((x) => !unread.has(x))) {
     checkWindowTimeColumns(a, runtimeMode !== "batch", diag, views);
     checkTemporalJoins(a, runtimeMode !== "batch", diag);
+    checkZeroWindowLengths(a, diag);
   }
   if (runtimeMode === "streaming") {
     const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);

@@ -1,0 +1,106 @@
+/**
+ * Interval literals that Flink makes 0 milliseconds where a length above 0 matters: a watermark
+ * delay written as a length below a millisecond (a warning: the delay silently becomes none), and
+ * the size, slide or step of a window TVF (an error: the window operators refuse 0).
+ *
+ * Upstream: apache/flink `flink-table/flink-table-planner/src/main/java/org/apache/calcite/sql/SqlIntervalQualifier.java`
+ * (`normalizeSecondFraction` scales a fraction of a second to milliseconds and
+ * `fillIntervalValueArray` keeps their `intValue`: INTERVAL '0.0005' SECOND(2, 4) is 0 ms;
+ * interval-fields.ts `intervalMillis`), and
+ * `flink-table/flink-table-runtime/src/main/java/org/apache/flink/table/runtime/operators/window/tvf/slicing/SliceAssigners.java`
+ * ("Tumbling Window parameters must satisfy size > 0", "Hopping Window must satisfy slide > 0 and
+ * size > 0", "Cumulative Window parameters must satisfy maxSize > 0 and step > 0").
+ */
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { intervalMillis, qualifierText } from "./interval-fields.js";
+import { qualifierAt, UNKNOWN_VALUE } from "./interval-literals.js";
+import { codeOnly } from "./split.js";
+import type { AnalyzedStatement } from "./statement.js";
+import { closingParen, topLevelSplit } from "./top-level.js";
+
+/** An interval literal of 0 milliseconds: as the messages show it, and whether its string holds more (a length below a millisecond). */
+interface ZeroLiteral {
+  readonly written: string;
+  readonly truncated: boolean;
+}
+
+/** The interval literals of `text` that Flink makes 0 milliseconds, in order (none for a literal holding a value not known yet). */
+export function zeroIntervalLiterals(text: string): ZeroLiteral[] {
+  if (!/INTERVAL/i.test(text)) return [];
+  const code = codeOnly(text, true);
+  const out: ZeroLiteral[] = [];
+  for (const m of code.matchAll(/(?<![A-Za-z0-9_$])INTERVAL\s*([+-]?)\s*'/gi)) {
+    const open = m.index + m[0].length - 1;
+    const close = code.indexOf("'", open + 1);
+    if (close < 0) continue;
+    const value = text.slice(open + 1, close).replace(/''/g, "'");
+    const after = /^\s*/.exec(code.slice(close + 1))![0].length + close + 1;
+    const q = qualifierAt(code, after);
+    if (q === undefined || q.unknown || value.includes(UNKNOWN_VALUE) || intervalMillis(value, q) !== 0n) continue;
+    const sign = m[1] === "" ? "" : `${m[1]} `;
+    out.push({ written: `INTERVAL ${sign}'${value}' ${qualifierText(q)}`, truncated: /[1-9]/.test(value) });
+  }
+  return out;
+}
+
+/** Why a literal of 0 milliseconds is 0: Flink drops what is below a millisecond. */
+const DROPPED = "Flink keeps an interval in whole milliseconds and drops the rest, flink SqlIntervalQualifier";
+
+/**
+ * Warnings for a watermark expression whose interval is a length below a millisecond, which Flink
+ * makes 0: the watermark then has no delay (an INTERVAL '0' SECOND written as such is left alone).
+ */
+export function zeroWatermarkDelays(expression: string): string[] {
+  return zeroIntervalLiterals(expression)
+    .filter((z) => z.truncated)
+    .map(
+      (z) =>
+        `${z.written} is 0 milliseconds (${DROPPED}), so the watermark has no delay and a row behind the newest timestamp seen is late; ` +
+        "write INTERVAL '0.001' SECOND for the shortest delay Flink holds, or INTERVAL '0' SECOND if no delay is meant",
+    );
+}
+
+/** The window TVFs whose lengths Flink's window operators require above 0: each length argument by position (after TABLE and DESCRIPTOR) and by name, and Flink's message. */
+const WINDOWS: Readonly<Record<string, { readonly lengths: readonly string[]; readonly flink: string }>> = {
+  TUMBLE: { lengths: ["size"], flink: "Tumbling Window parameters must satisfy size > 0" },
+  HOP: { lengths: ["slide", "size"], flink: "Hopping Window must satisfy slide > 0 and size > 0" },
+  CUMULATE: { lengths: ["step", "size"], flink: "Cumulative Window parameters must satisfy maxSize > 0 and step > 0" },
+};
+
+/** An argument that is one interval literal and nothing else (its string blanked: codeOnly keeps the quotes). */
+const ONE_LITERAL = /^\s*INTERVAL\s*[+-]?\s*'[^']*'\s*[A-Za-z]+\s*(?:\([^()]*\))?(?:\s*TO\s+[A-Za-z]+\s*(?:\([^()]*\))?)?\s*$/i;
+
+/**
+ * Errors at `statements[i]` for a window TVF (TUMBLE, HOP, CUMULATE over `TABLE ...`) whose size,
+ * slide or step is an interval literal of 0 milliseconds, written so or below a millisecond: Flink
+ * fails the job when it starts (SliceAssigners). Statements without a window TVF cost one test.
+ */
+export function checkZeroWindowLengths(a: AnalyzedStatement, diag: Diagnostics): void {
+  const texts = a.statement.segments.filter((s) => s.kind === "text");
+  if (!texts.some((s) => /\b(?:TUMBLE|HOP|CUMULATE)\s*\(/i.test(s.text)) || !texts.some((s) => /INTERVAL/i.test(s.text))) return;
+  const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("");
+  const code = codeOnly(text, true);
+  for (const m of code.matchAll(/\b(TUMBLE|HOP|CUMULATE)\s*\(/gi)) {
+    const fn = m[1]!.toUpperCase();
+    const open = m.index + m[0].length - 1;
+    const close = closingParen(code, open);
+    const parts = close < 0 ? undefined : topLevelSplit(code, open + 1, close);
+    if (parts === undefined || !/^\s*(?:DATA\s*=>\s*)?TABLE\b/i.test(code.slice(...parts[0]!))) continue;
+    const window = WINDOWS[fn]!;
+    parts.slice(2).forEach(([from, to], k) => {
+      const named = /^\s*([A-Za-z]+)\s*=>/.exec(code.slice(from, to));
+      const role = named !== null ? named[1]!.toLowerCase() : window.lengths[k];
+      if (role === undefined || !window.lengths.includes(role)) return;
+      const arg = text.slice(from + (named?.[0].length ?? 0), to);
+      const zero = zeroIntervalLiterals(arg);
+      if (zero.length !== 1 || !ONE_LITERAL.test(code.slice(from + (named?.[0].length ?? 0), to))) return;
+      const z = zero[0]!;
+      diag.error(
+        `statements[${a.index}]`,
+        `${fn}(...) has a ${role} of ${z.written}, which is 0 milliseconds${z.truncated ? ` (${DROPPED})` : ""}, and a window's ${role} must be above 0: ` +
+          `the job fails when it starts ("${window.flink}", flink SliceAssigners); ` +
+          (z.truncated ? "write INTERVAL '0.001' SECOND, the shortest length Flink holds, or longer" : "write a length above 0, e.g. INTERVAL '1' MINUTE"),
+      );
+    });
+  }
+}
