@@ -8,7 +8,8 @@ import { FlinkIcebergValidationError, isValidationError } from "../validation/er
 import type { DataType, IntervalResolution, RowField } from "./data-type.js";
 import { MAX_LENGTH } from "./data-type.js";
 import { checkIdentifier, DataTypes } from "./datatypes.js";
-import { syntaxError, tokenize, type Token } from "./lexer.js";
+import { syntaxError, tokenize } from "./lexer.js";
+import { TokenCursor } from "./token-cursor.js";
 
 /**
  * Deepest nesting `parseDataType` accepts (ARRAY/MULTISET/MAP/ROW levels, postfix `ARRAY` and
@@ -82,54 +83,7 @@ function at<T>(offset: number, build: () => T): T {
   }
 }
 
-class Parser {
-  private pos = 0;
-
-  constructor(private readonly tokens: readonly Token[]) {}
-
-  private peek(ahead = 0): Token {
-    return this.tokens[Math.min(this.pos + ahead, this.tokens.length - 1)]!;
-  }
-
-  private next(): Token {
-    const t = this.peek();
-    if (t.kind !== "end") this.pos++;
-    return t;
-  }
-
-  private isWord(word: string, ahead = 0): boolean {
-    const t = this.peek(ahead);
-    return t.kind === "word" && t.value.toUpperCase() === word;
-  }
-
-  private isPunct(p: string): boolean {
-    const t = this.peek();
-    return t.kind === "punct" && t.value === p;
-  }
-
-  private expectWord(word: string, expected = word): Token {
-    if (!this.isWord(word)) syntaxError(this.peek(), expected);
-    return this.next();
-  }
-
-  private expectPunct(p: string, expected = JSON.stringify(p)): Token {
-    if (!this.isPunct(p)) syntaxError(this.peek(), expected);
-    return this.next();
-  }
-
-  private expectInt(what: string): { value: number; offset: number } {
-    const t = this.peek();
-    if (t.kind !== "int") syntaxError(t, what);
-    this.next();
-    const value = Number(t.value);
-    if (!Number.isSafeInteger(value)) {
-      throw new FlinkIcebergValidationError([
-        { path: "", message: `integer ${t.value} at offset ${t.offset} is too large: no type parameter exceeds 2147483647` },
-      ]);
-    }
-    return { value, offset: t.offset };
-  }
-
+class Parser extends TokenCursor {
   /** At the end of the input. */
   expectEnd(): void {
     if (this.peek().kind !== "end") syntaxError(this.peek(), "NOT NULL, NULL, ARRAY, MULTISET or end of input", this.tokens[this.pos - 1]?.value);
