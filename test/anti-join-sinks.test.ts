@@ -111,12 +111,14 @@ describe("anti-join subqueries into insert-only sinks", () => {
     ]);
   });
 
-  it("EXCEPT, EXCEPT ALL and MINUS into a keyless IcebergSink are errors naming the upstream rewrite", () => {
+  it("EXCEPT and EXCEPT ALL into a keyless IcebergSink are errors naming the upstream rewrite; MINUS fails Flink's parser first", () => {
     const { gen, blocked, sink } = tables("aj6");
     const statements = [
       api.sql`INSERT INTO ${sink} SELECT id, data FROM ${gen} EXCEPT SELECT id, data FROM ${blocked}`,
       api.sql`INSERT INTO ${sink} (SELECT id, data FROM ${gen}) EXCEPT ALL (SELECT id, data FROM ${blocked})`,
       api.sql`INSERT INTO ${sink} SELECT id, data FROM ${gen} MINUS SELECT id, data FROM ${blocked}`,
+      // A back-quoted name, a string and a comment saying MINUS are no operator.
+      api.sql`INSERT INTO ${sink} SELECT id, \`minus\` FROM (SELECT id, data AS \`minus\` FROM ${gen}) WHERE data <> 'minus' -- minus`,
     ];
     const issues = statements.map((statement, i) => issuesOrNone(() => new api.FlinkSqlJob(`aj6-${i}`, { statements: [statement] })).map((x) => [x.path, x.message]));
     const except = (form: string): string =>
@@ -132,7 +134,13 @@ describe("anti-join subqueries into insert-only sinks", () => {
           ),
         ],
       ],
-      [["statements[0]", keyless("aj6_out", except("MINUS"))]],
+      [
+        [
+          "statements[0]",
+          'MINUS is another spelling of EXCEPT that Flink\'s parser refuses, so the job fails when it starts ("MINUS is not allowed under the current SQL conformance level", flink FlinkSqlConformance.isMinusAllowed); write EXCEPT',
+        ],
+      ],
+      [],
     ]);
   });
 

@@ -23,15 +23,15 @@ export type Certainty = "certain" | "uncertain";
 
 /** One anti join or set operation found in a statement's text. */
 export interface SetReading {
-  /** As written, for the message: "NOT IN / NOT EXISTS", "<> ALL", "EXCEPT", "EXCEPT ALL", "MINUS", "INTERSECT", "INTERSECT ALL". */
+  /** As written, for the message: "NOT IN / NOT EXISTS", "<> ALL", "EXCEPT", "EXCEPT ALL", "INTERSECT", "INTERSECT ALL". */
   readonly form: string;
   readonly certainty: Certainty;
 }
 
 /** A subquery's opening bracket: `(` then SELECT or WITH. */
 const SUBQUERY = String.raw`\(\s*(?:SELECT|WITH)\b`;
-/** `x NOT IN (SELECT`, `NOT EXISTS (SELECT`, `x <> ALL (SELECT` / `!= ALL`: group 1 is the form. */
-const NEGATED = new RegExp(String.raw`(\bNOT\s+(?:IN|EXISTS)|(?:<>|!=)\s*ALL)\s*${SUBQUERY}`, "gi");
+/** `x NOT IN (SELECT`, `NOT EXISTS (SELECT`, `x <> ALL (SELECT` (`!=` fails Flink's parser first: FlinkSqlConformance.isBangEqualAllowed): group 1 is the form. */
+const NEGATED = new RegExp(String.raw`(\bNOT\s+(?:IN|EXISTS)|<>\s*ALL)\s*${SUBQUERY}`, "gi");
 /** `NOT (`: a negated bracket that may hold `x IN (SELECT ...)` or `EXISTS (SELECT ...)`. */
 const NOT_BRACKET = /\bNOT\s*\(/gi;
 const IN_SUBQUERY = new RegExp(String.raw`\bIN\s*${SUBQUERY}`, "gi");
@@ -98,17 +98,29 @@ export function antiJoinSubquery(text: string, windowNearby: boolean): SetReadin
   return found;
 }
 
-/** EXCEPT / MINUS / INTERSECT as a word of the code (not inside a back-quoted name), with ALL or DISTINCT after it. */
-const SET_OPERATOR = /(?<![\w$`])(EXCEPT|MINUS|INTERSECT)(?:\s+(ALL|DISTINCT))?(?![\w$`])/gi;
+/** EXCEPT / INTERSECT as a word of the code (not inside a back-quoted name), with ALL or DISTINCT after it. */
+const SET_OPERATOR = /(?<![\w$`])(EXCEPT|INTERSECT)(?:\s+(ALL|DISTINCT))?(?![\w$`])/gi;
+/** MINUS as a word of the code. */
+const MINUS = /(?<![\w$`])MINUS(?![\w$`])/i;
+
+/**
+ * The error for `code` (literals and comments blanked) that spells EXCEPT as MINUS: Flink's
+ * parser refuses it (apache/flink `flink-table/flink-sql-parser/src/main/java/org/apache/flink/sql/parser/validate/FlinkSqlConformance.java`
+ * `isMinusAllowed` is false; calcite `Parser.jj` then throws `minusNotAllowed`). Undefined otherwise.
+ */
+export function minusProblem(code: string): string | undefined {
+  if (!MINUS.test(code)) return undefined;
+  return 'MINUS is another spelling of EXCEPT that Flink\'s parser refuses, so the job fails when it starts ("MINUS is not allowed under the current SQL conformance level", flink FlinkSqlConformance.isMinusAllowed); write EXCEPT';
+}
 
 /**
  * The set operations of `text` that Flink rewrites into an anti or semi join or an aggregation
- * (the file's upstream rules): EXCEPT (MINUS is its Oracle spelling) and EXCEPT ALL, INTERSECT and
+ * (the file's upstream rules): EXCEPT and EXCEPT ALL, INTERSECT and
  * INTERSECT ALL, first EXCEPT if any. "uncertain" when a window TVF is in sight (both sides may be
  * window TVF rows, which Flink may plan as a window join).
  */
 export function setOperation(text: string, windowNearby: boolean): SetReading | undefined {
-  if (!/EXCEPT|MINUS|INTERSECT/i.test(text)) return undefined;
+  if (!/EXCEPT|INTERSECT/i.test(text)) return undefined;
   let found: SetReading | undefined;
   for (const m of text.matchAll(SET_OPERATOR)) {
     const op = m[1]!.toUpperCase();

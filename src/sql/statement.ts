@@ -8,6 +8,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { isValidationError } from "../validation/error.js";
+import { minusProblem } from "./anti-joins.js";
 import { intervalLiteralProblems, UNKNOWN_VALUE } from "./interval-literals.js";
 import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
 import { setRuntimeMode, STATEMENT_SET_REMEDY, statementRemedy } from "./statement-remedies.js";
@@ -114,6 +115,8 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
   // value is not known yet (a literal holding one is checked once it is: resolved-statement.ts).
   const probe = stmt.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("");
   for (const message of intervalLiteralProblems(probe)) diag.error("", message);
+  const minus = /MINUS/i.test(probe) ? minusProblem(codeOnly(probe)) : undefined;
+  if (minus !== undefined) diag.error("", minus);
   const first = stmt.segments[0];
   const lead = first?.kind === "text" ? first.text.replace(LEADING_NOISE, "") : "";
   const tables = stmt.tables;

@@ -183,11 +183,10 @@ const SEMI_JOIN_INSTEAD = (form: string): string => `, or keep rows by IN / EXIS
 
 /** The updating operation of a negated subquery or a set operation; `hedge` is said when the reading is uncertain. */
 function setOperationReading(r: SetReading, hedge: string): UpdatingOperation {
-  const form = r.form.replace(/^MINUS/, "EXCEPT");
-  const what = (SET_WHAT[form] ?? `keeps rows by ${r.form} over a subquery, which Flink plans as a regular anti join (flink FlinkSubQueryRemoveRule) that retracts a row it emitted once a matching row arrives on the subquery's side`).replace(
-    /^keeps rows by EXCEPT/,
-    `keeps rows by ${r.form.split(" ")[0]}`,
-  );
+  const form = r.form;
+  const what =
+    SET_WHAT[form] ??
+    `keeps rows by ${form} over a subquery, which Flink plans as a regular anti join (flink FlinkSubQueryRemoveRule) that retracts a row it emitted once a matching row arrives on the subquery's side`;
   const intersect = form.startsWith("INTERSECT");
   return {
     what,
