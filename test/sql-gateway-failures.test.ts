@@ -79,6 +79,38 @@ describe("SQL Gateway target: failures half-way", () => {
     ]);
   });
 
+  it("a refresh that cannot reach the gateway says how to drop the resource when gateway and cluster are gone for good", async () => {
+    await start();
+    const { outs } = await provider.create(inputs());
+    const endpoint = fake.endpoint;
+    await fake.close();
+    const e = await rejection(provider.read!("id", outs));
+    expect([e.kind, e.message]).to.deep.equal([
+      "connection",
+      `SQL Gateway ${endpoint}: cannot reach the SQL Gateway (reading the REST API versions (GET /api_versions)): ECONNREFUSED\n` +
+        `  job ${JOB1}'s status was not refreshed. If the gateway is only down for now, run pulumi refresh again once it answers; if the gateway and its cluster are gone for good (the job with them), ` +
+        "drop the resource from the stack with pulumi state delete <urn> (pulumi stack --show-urns lists the SqlGatewayJob's urn), then run pulumi up to create the job anew",
+    ]);
+  });
+
+  it("a read without the resource's state (an import) is refused with what to do instead, before any request", async () => {
+    await start();
+    for (const props of [undefined, {}, { jobId: JOB1 }]) {
+      let message: string | undefined;
+      try {
+        await provider.read!("0123abcd", props as unknown as SqlGatewayJobOutputs);
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).to.equal(
+        'SqlGatewayJob "0123abcd": import is not supported: the resource\'s state is the job this provider submitted (its script, endpoint and job id), which an id alone cannot rebuild. ' +
+          "Declare the job as a FlinkSqlJob with a sqlGateway target and run pulumi up to start it; to take over a job that already runs, stop it with a savepoint " +
+          "(STOP JOB '<job id>' WITH SAVEPOINT in the SQL client) and set sqlGateway.initialSavepointPath to the savepoint it reports, so that pulumi up starts the declared job from it",
+      );
+    }
+    expect(fake.requests.length).to.equal(0);
+  });
+
   it("an update whose old gateway cannot be reached (moved to a new endpoint, the old one gone) says how to start over on the new one", async () => {
     await start();
     const { outs } = await provider.create(inputs());

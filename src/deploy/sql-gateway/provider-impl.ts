@@ -19,7 +19,7 @@ import { endpointProblem } from "./args.js";
 import { isJobGoneError, isTerminalJobStatus, jobStatusOnSqlGateway, requireJobStatementsOnSqlGateway, showJobsOnSqlGateway, stopJobOnSqlGateway, submitToSqlGateway, type SqlGatewayClientOptions } from "./client.js";
 import { SqlGatewayError, isSqlGatewayError } from "./errors.js";
 import { headerProblem } from "./http.js";
-import { emptyStateRefusal, stopFailureAdvice, submitFailureNote, unreachableStopNote, type StopAction, type StopOutcome } from "./restore-failure.js";
+import { emptyStateRefusal, importRefusal, stopFailureAdvice, submitFailureNote, unreachableReadNote, unreachableStopNote, type StopAction, type StopOutcome } from "./restore-failure.js";
 import { awaitJobStart, DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { isSqlGatewayApiVersion, type SqlGatewayApiVersion } from "./versions.js";
 
@@ -399,8 +399,19 @@ export async function remove(props: SqlGatewayJobOutputs): Promise<void> {
   await stopIfRunning(props, stopSavepointDir(props), [], "delete");
 }
 
-/** Refreshes jobStatus; keeps the resource when the job is gone (jobStatus "NOT_FOUND"), so that its savepoint path stays in state. */
-export async function read(id: string, props: SqlGatewayJobOutputs): Promise<{ id: string; props: SqlGatewayJobOutputs }> {
-  const jobStatus = await statusOf(props, props.jobId);
+/**
+ * Refreshes jobStatus; keeps the resource when the job is gone (jobStatus "NOT_FOUND"), so that its
+ * savepoint path stays in state. A read without state (an import) is refused (importRefusal); a
+ * gateway it cannot reach fails with how to drop the resource (unreachableReadNote).
+ */
+export async function read(id: string, props: SqlGatewayJobOutputs | undefined): Promise<{ id: string; props: SqlGatewayJobOutputs }> {
+  if (typeof props?.jobId !== "string" || typeof props.endpoint !== "string") throw new Error(importRefusal(id));
+  let jobStatus: string | undefined;
+  try {
+    jobStatus = await statusOf(props, props.jobId);
+  } catch (e) {
+    if (isSqlGatewayError(e) && e.kind === "connection") e.message += unreachableReadNote(props.jobId);
+    throw e;
+  }
   return { id, props: { ...props, ...(jobStatus !== undefined ? { jobStatus } : {}) } };
 }

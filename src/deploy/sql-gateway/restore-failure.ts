@@ -115,3 +115,31 @@ export function unreachableStopNote(jobId: string, action: StopAction): string {
     `drop the resource from the stack with pulumi state delete <urn> (pulumi stack --show-urns lists the SqlGatewayJob's urn), ${then}`
   );
 }
+
+/**
+ * For a refresh (the provider's read) that cannot reach the job's gateway at all: as for a delete
+ * (unreachableStopNote), a gateway and session cluster gone for good took the job with them, and
+ * the refresh fails until the resource is dropped from the stack; after that an up creates the job
+ * anew. A gateway that is only down for now: run the refresh again once it answers.
+ */
+export function unreachableReadNote(jobId: string): string {
+  return (
+    `\n  job ${jobId}'s status was not refreshed. If the gateway is only down for now, run pulumi refresh again once it answers; if the gateway and its cluster are gone for good (the job with them), ` +
+    "drop the resource from the stack with pulumi state delete <urn> (pulumi stack --show-urns lists the SqlGatewayJob's urn), then run pulumi up to create the job anew"
+  );
+}
+
+/**
+ * Why a read without the resource's state fails (`pulumi import`, or an import resource option):
+ * the state is the job this provider submitted (its script, endpoint, session and job id), which a
+ * job id alone cannot rebuild, so there is nothing to adopt. Today the Pulumi Node.js SDK fails
+ * such a read before the provider runs (`@pulumi/pulumi` cmd/dynamic-provider getProvider needs
+ * the serialized provider in the state: pulumi/pulumi#16175); this is the message once it does not.
+ */
+export function importRefusal(id: string): string {
+  return (
+    `SqlGatewayJob ${JSON.stringify(id)}: import is not supported: the resource's state is the job this provider submitted (its script, endpoint and job id), which an id alone cannot rebuild. ` +
+    "Declare the job as a FlinkSqlJob with a sqlGateway target and run pulumi up to start it; to take over a job that already runs, stop it with a savepoint " +
+    "(STOP JOB '<job id>' WITH SAVEPOINT in the SQL client) and set sqlGateway.initialSavepointPath to the savepoint it reports, so that pulumi up starts the declared job from it"
+  );
+}
