@@ -57,6 +57,25 @@ describe("kubernetes: process memory sizes Flink cannot divide", () => {
     expect(errors({ jobManager: { memory: "512m" }, flinkConfiguration: { "taskmanager.memory.managed.fraction": "0.1" } }).map((e) => e.path)).to.deep.equal(["kubernetes.jobManager.memory"]);
   });
 
+  it("a zero or negative size says the size must be positive, with a realistic size (not 'write \"0m\"')", () => {
+    const positive = (shown: string, sign: string, component: string, example: string): string =>
+      `${shown} is ${sign}: a ${component}'s memory must be a positive size, the memory of its whole process; write e.g. ${example}`;
+    const JM = '"1024m" (or "1Gi")';
+    const TM = '"2048m" (or "2Gi")';
+    expect(errors({ jobManager: { memory: "0" }, taskManager: { memory: "-2g" } })).to.deep.equal([
+      { path: "kubernetes.jobManager.memory", message: positive('"0"', "zero", "JobManager", JM) },
+      { path: "kubernetes.taskManager.memory", message: positive('"-2g"', "negative", "TaskManager", TM) },
+    ]);
+    expect(errors({ jobManager: { memory: "0Gi" }, taskManager: { memory: 0 as unknown as string } })).to.deep.equal([
+      { path: "kubernetes.jobManager.memory", message: positive('"0Gi"', "zero", "JobManager", JM) },
+      { path: "kubernetes.taskManager.memory", message: positive("0", "zero", "TaskManager", TM) },
+    ]);
+    // A small positive count still reads as a missing unit.
+    expect(errors({ jobManager: { memory: "1" } })).to.deep.equal([
+      { path: "kubernetes.jobManager.memory", message: '"1" has no unit, so Flink reads it as bytes and the JobManager cannot start: write "1m" for 1 MiB, or e.g. "2Gi"' },
+    ]);
+  });
+
   it("the smallest sizes that pass render a FlinkDeployment the CRD accepts", function () {
     if (!crdSchemaAvailable) this.skip();
     const args = { ...BASE, jobManager: { memory: "577m" }, taskManager: { memory: "982m" } };

@@ -16,6 +16,7 @@ import { checkEnvReferences } from "./env-references.js";
 import { stateDirProblem } from "../state-dirs.js";
 import { checkPodTemplateImages } from "./pod-template-images.js";
 import { checkPodTemplateKeys } from "./pod-template-keys.js";
+import { checkPodTemplateMetadata } from "./pod-template-metadata.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, isDnsSubdomain, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
 import { checkProcessMemory } from "./memory-sizes.js";
 import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
@@ -32,6 +33,12 @@ const K8S_MEMORY = /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)$/;
 
 const ONE_OF = (xs: readonly string[]): string => xs.map((x) => JSON.stringify(x)).join(", ");
 
+/** "zero" or "negative" for a memory size (a number, or a number with or without a unit) that is not above 0; undefined otherwise. */
+function nonPositiveSize(memory: unknown): "zero" | "negative" | undefined {
+  const n = typeof memory === "number" ? memory : typeof memory === "string" ? Number(/^\s*([+-]?\d+(?:\.\d+)?)\s*[A-Za-z]*\s*$/.exec(memory)?.[1] ?? NaN) : NaN;
+  return n === 0 ? "zero" : n < 0 ? "negative" : undefined;
+}
+
 function checkResource(r: KubernetesResourceArgs | undefined, path: string, component: "JobManager" | "TaskManager", conf: Readonly<Record<string, string>>, diag: Diagnostics): void {
   const at = diag.at(path);
   const cpu: unknown = r?.cpu;
@@ -45,7 +52,14 @@ function checkResource(r: KubernetesResourceArgs | undefined, path: string, comp
     );
   }
   if (r?.memory !== undefined) {
-    if (typeof r.memory === "number" && Number.isSafeInteger(r.memory) && r.memory > 0) {
+    const sign = nonPositiveSize(r.memory);
+    if (sign !== undefined) {
+      at.error(
+        "memory",
+        `${typeof r.memory === "string" ? JSON.stringify(r.memory) : String(r.memory)} is ${sign}: a ${component}'s memory must be a positive size, the memory of its whole process; ` +
+          `write e.g. ${component === "JobManager" ? '"1024m" (or "1Gi")' : '"2048m" (or "2Gi")'}`,
+      );
+    } else if (typeof r.memory === "number" && Number.isSafeInteger(r.memory) && r.memory > 0) {
       at.error("memory", `must be a memory size string with a unit, not a number: write ${JSON.stringify(`${r.memory}m`)} for ${r.memory} MiB, or a Kubernetes quantity such as "2Gi"`);
     } else if (typeof r.memory !== "string" || r.memory.trim() === "") {
       at.error("memory", `${component} memory must be set (the operator needs spec.${path.split(".").pop()}.resource.memory), e.g. "2048m" or "2Gi"`);
@@ -324,6 +338,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   checkPodTemplateConflicts(args, diag);
   checkPodTemplateImages(args.podTemplate, diag);
   checkPodTemplateKeys(args.podTemplate, diag);
+  checkPodTemplateMetadata(args.podTemplate, diag);
   const version = isSupportedFlinkVersion(args.flinkVersion) ? args.flinkVersion : "v1_20";
   const conf = deploymentFlinkConfiguration(Object.assign({}, args, { flinkVersion: version }), job);
   checkResource(args.jobManager, "kubernetes.jobManager", "JobManager", conf, diag);
