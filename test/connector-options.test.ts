@@ -73,8 +73,8 @@ describe("FlinkTable: unknown keys of datagen, print and blackhole", () => {
     const valid: Record<string, string>[] = [
       {
         connector: "datagen", "rows-per-second": "5", "number-of-rows": "10", "scan.parallelism": "2", "property-version": "1",
-        "fields.id.kind": "sequence", "fields.id.start": "1", "fields.id.end": "100", "fields.id.null-rate": "0",
-        "fields.name.length": "5", "fields.name.var-len": "true", "fields.a.b.min": "1", "fields.a.b.max": "9", "fields.a.b.max-past": "1h",
+        "fields.id.kind": "sequence", "fields.id.start": "1", "fields.id.end": "100", "fields.name.null-rate": "0",
+        "fields.name.length": "5", "fields.name.var-len": "true", "fields.a.b.min": "1", "fields.a.b.max": "9",
       },
       { connector: "print", "print-identifier": "p", "standard-error": "true", "sink.parallelism": "1" },
       { connector: "blackhole" },

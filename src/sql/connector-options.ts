@@ -38,9 +38,10 @@ function opt(key: string): string {
  * Checks the keys of a 'datagen', 'print' or 'blackhole' table (connector exactly as Flink matches
  * it, after trimming); any other connector: nothing. `keys`: the plain and Output options' keys.
  * `columns`: the physical column names, or undefined when a column could not be read (then a
- * `fields.<column>.*` key is judged by its option only); `virtual`: the computed and metadata columns.
+ * `fields.<column>.*` key is judged by its option only); `virtual`: the computed and metadata columns;
+ * `judged`: the `fields.*` keys datagen-fields.ts judged by the column's type (left alone here).
  */
-export function checkConnectorOptionKeys(connector: string, keys: readonly string[], columns: readonly string[] | undefined, diag: Diagnostics, virtual: readonly string[] = []): void {
+export function checkConnectorOptionKeys(connector: string, keys: readonly string[], columns: readonly string[] | undefined, diag: Diagnostics, virtual: readonly string[] = [], judged: ReadonlySet<string> = new Set()): void {
   const tableKeys = TABLE_KEYS[connector];
   if (tableKeys === undefined) return;
   const known = [...COMMON, ...tableKeys];
@@ -48,7 +49,7 @@ export function checkConnectorOptionKeys(connector: string, keys: readonly strin
   for (const key of keys) {
     if (known.includes(key)) continue;
     if (connector === "datagen" && key.startsWith("fields.")) {
-      checkDatagenField(key, columns, virtual, unsupported, diag);
+      if (!judged.has(key)) checkDatagenField(key, columns, virtual, unsupported, diag);
       continue;
     }
     const fieldKeys = connector === "datagen" ? (columns ?? []).flatMap((c) => DATAGEN_FIELD_OPTIONS.map((o) => `fields.${c}.${o}`)) : [];

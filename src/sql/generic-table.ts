@@ -22,6 +22,7 @@ import { checkKafkaOptions } from "./kafka-options.js";
 import { checkFilesystemFormatOptions } from "./format-options.js";
 import { checkMetadataColumns } from "./metadata-columns.js";
 import { checkConnectorOptionKeys } from "./connector-options.js";
+import { checkDatagenFieldTypes } from "./datagen-fields.js";
 import { checkFactoryIdentifiers } from "./factory-identifiers.js";
 import type { FormatFailure } from "./format-options-spec.js";
 import { zeroWatermarkDelays } from "./zero-intervals.js";
@@ -111,7 +112,9 @@ export interface FlinkTableArgs {
    * 'blackhole', whose option sets Flink fixes, a key outside them is a preview error naming the
    * nearest known key (the factory fails with "Unsupported options found for '<connector>'"):
    * datagen takes 'rows-per-second', 'number-of-rows', 'scan.parallelism' and, per physical column,
-   * 'fields.<column>.<option>' (kind, min, max, max-past, length, var-len, start, end, null-rate);
+   * 'fields.<column>.<option>' (kind, min, max, max-past, length, var-len, start, end, null-rate), each only where
+   * the column's type and generator kind read it (min/max on numbers, length on strings and collections,
+   * max-past on timestamps; a 'sequence' takes start and end, both required: datagen-fields.ts);
    * print takes 'print-identifier', 'standard-error', 'sink.parallelism'; blackhole none
    * (connector-options.ts; flink `DataGenTableSourceFactory`, `PrintTableSinkFactory`,
    * `BlackHoleTableSinkFactory`). The keys of other connectors (jdbc, CDC ...) and filesystem's own
@@ -261,7 +264,9 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag, { columns: physical, readFailures, writeFailures });
   checkFilesystemFormatOptions(options, Object.keys(deferred), diag, { columns: physical, primaryKey, partitionedBy, readFailures, writeFailures });
   checkMetadataColumns(options, Object.keys(deferred), metadataColumns, { readFailures, writeFailures });
-  checkConnectorOptionKeys(options["connector"]?.trim() ?? "", [...Object.keys(options), ...Object.keys(deferred)], physical?.map((c) => c.name), diag, [...kinds].flatMap(([n, c]) => (c.kind === "physical" ? [] : [n])));
+  const connectorName = options["connector"]?.trim() ?? "";
+  const judged = connectorName === "datagen" && physical !== undefined ? checkDatagenFieldTypes(options, Object.keys(deferred), physical, diag) : undefined;
+  checkConnectorOptionKeys(connectorName, [...Object.keys(options), ...Object.keys(deferred)], physical?.map((c) => c.name), diag, [...kinds].flatMap(([n, c]) => (c.kind === "physical" ? [] : [n])), judged);
   primaryKey.forEach((k, i) => {
     const col = kinds.get(k);
     if (!col) diag.error(`primaryKey[${i}]`, `names ${JSON.stringify(k)}, which is not a column`);
