@@ -61,6 +61,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...p.facts,
       ...(p.facts.bounded ? {} : { connectorOptions: { ...p.options } }),
       ...(p.readFailures.length > 0 ? { readFailures: p.readFailures } : {}),
+      hintedRead: p.hintedRead,
       ...(p.writeFailures.length > 0 ? { writeFailures: p.writeFailures } : {}),
       columns: p.tableColumns,
       ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),

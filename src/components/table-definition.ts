@@ -7,6 +7,7 @@
 import type { FormatFailure } from "../sql/format-options-spec.js";
 import type * as pulumi from "@pulumi/pulumi";
 import type { KafkaRead } from "../sql/connector-bounds.js";
+import type { HintedRead } from "../sql/hinted-reads.js";
 import type { DataType } from "../types/data-type.js";
 import { deriveTableName } from "../options/iceberg-table.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
@@ -103,6 +104,11 @@ export interface TableDefinition {
   readonly commitsOnCheckpoint?: boolean;
   /** FlinkTable: format options Flink refuses only when a job reads the table (format-options.ts); the job reports them. */
   readonly readFailures?: readonly FormatFailure[];
+  /**
+   * FlinkTable: what a read through a reference whose OPTIONS hint is `hint` meets, the hint merged
+   * into the table's options (src/sql/hinted-reads.ts): its read failures and how it reads Kafka.
+   */
+  readonly hintedRead?: (hint: Readonly<Record<string, string>>) => HintedRead;
   /** FlinkTable: format options Flink refuses only when a job writes the table. */
   readonly writeFailures?: readonly FormatFailure[];
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */

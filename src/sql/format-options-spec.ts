@@ -27,12 +27,6 @@ export interface FormatFailure {
   /** The prop path on the table, e.g. `options["json.fail-on-missing-field"]`. */
   readonly path: string;
   readonly message: string;
-  /**
-   * Whether an OPTIONS hint on a table reference lifts the failure for that reference (Flink merges
-   * the hint into the table's options before it creates the source: hinted-bounds.ts), e.g. one
-   * that sets 'properties.group.id'; the job reports the failure unless every reference's hint does.
-   */
-  readonly clearedByHint?: (hint: Readonly<Record<string, string>>) => boolean;
 }
 
 /** One format used under one key prefix of a table: what a format's checks read and report to. */

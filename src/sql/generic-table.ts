@@ -19,6 +19,7 @@ import { renderCreateTable } from "./create-table.js";
 import { flinkTableColumns, readFlinkColumns } from "./flink-columns.js";
 import { PROCTIME } from "./time-attributes.js";
 import { checkKafkaOptions } from "./kafka-options.js";
+import { hintedReadOf, type HintedRead } from "./hinted-reads.js";
 import { checkFilesystemFormatOptions } from "./format-options.js";
 import { checkMetadataColumns } from "./metadata-columns.js";
 import { checkConnectorOptionKeys } from "./connector-options.js";
@@ -160,6 +161,8 @@ export interface GenericTablePlan {
   facts: ConnectorFacts;
   /** Format options Flink refuses only when a job reads the table (its decoder's checks, e.g. json's two decoding flags). */
   readFailures: FormatFailure[];
+  /** What a read through a reference with this OPTIONS hint meets, the hint merged into the options (hinted-reads.ts). */
+  hintedRead: (hint: Readonly<Record<string, string>>) => HintedRead;
   /** Format options Flink refuses only when a job writes the table (its encoder's checks, e.g. json map-null-key.mode). */
   writeFailures: FormatFailure[];
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
@@ -261,7 +264,9 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   const physical = allRead ? [...kinds].flatMap(([name, c]) => (c.kind === "physical" ? [{ name, type: c.type }] : [])) : undefined;
   const readFailures: FormatFailure[] = [];
   const writeFailures: FormatFailure[] = [];
-  checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag, { columns: physical, readFailures, writeFailures });
+  // The Kafka scan modes' read failures, judged again per reference with its OPTIONS hint (hinted-reads.ts).
+  const scan = checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag, { columns: physical, readFailures, writeFailures });
+  const kafkaConnector = (options["connector"] ?? "").trim().toLowerCase();
   checkFilesystemFormatOptions(options, Object.keys(deferred), diag, { columns: physical, primaryKey, partitionedBy, readFailures, writeFailures });
   checkMetadataColumns(options, Object.keys(deferred), metadataColumns, { readFailures, writeFailures });
   const connectorName = options["connector"]?.trim() ?? "";
@@ -322,6 +327,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     },
     facts: connectorFacts(options),
     readFailures,
+    hintedRead: hintedReadOf(kafkaConnector, options, Object.keys(deferred), readFailures, scan),
     writeFailures,
     primaryKey,
     partitionedBy,

@@ -11,8 +11,6 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import { connectorBoundedness } from "./connector-bounds.js";
-import { tableOptionsHints } from "./hints.js";
-import type { AnalyzedStatement } from "./statement.js";
 
 /** How the job's references read a table: `unbounded` with the reason of the first reference without an end, or bounded. */
 export interface HintedRead {
@@ -20,23 +18,8 @@ export interface HintedRead {
   readonly reason?: string;
 }
 
-/** The OPTIONS hint of each reference the statements read each table through ({} for a reference without one), in order; the INSERT target's is not a read. */
-export function readHints(analyzed: readonly AnalyzedStatement[]): Map<TableDefinition, Readonly<Record<string, string>>[]> {
-  const out = new Map<TableDefinition, Readonly<Record<string, string>>[]>();
-  for (const a of analyzed) {
-    const hints = new Map(tableOptionsHints(a.statement.segments).hints.map((h) => [h.segment, h.options]));
-    a.statement.segments.forEach((s, k) => {
-      if (s.kind !== "table" || s.table === a.target) return;
-      const list = out.get(s.table);
-      if (list === undefined) out.set(s.table, [hints.get(k) ?? {}]);
-      else list.push(hints.get(k) ?? {});
-    });
-  }
-  return out;
-}
-
 /**
- * Each table the statements read (`hintsOf`: readHints), with whether some reference reads it
+ * Each table the statements read (`hintsOf`: the hints of its references, hinted-reads.ts readReferences), with whether some reference reads it
  * without an end after its OPTIONS hint, and the reason of the first that does. A table bounded by
  * its own options stays bounded (a hint that would make it unbounded is not judged here); a failed
  * table is bounded (its facts are not known).

@@ -15,7 +15,8 @@ import { checkFreeFormMap } from "../options/extra-options.js";
 import { hashDistributionKey } from "../options/iceberg-table.js";
 import { credentialEntryProblem, type CredentialTarget } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
-import { hintedReads, readHints } from "./hinted-bounds.js";
+import { hintedReads } from "./hinted-bounds.js";
+import { checkHintedReads, checkKafkaHintValues, readReferences } from "./hinted-reads.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
@@ -195,6 +196,7 @@ function checkOptionsHints(analyzed: readonly AnalyzedStatement[], target: Crede
         const credential = credentialEntryProblem(key, value, "a statement's OPTIONS hint", undefined, target);
         if (credential !== undefined) diag.error(`${arg}[${JSON.stringify(key)}]`, credential);
       }
+      checkKafkaHintValues(t, options, arg, diag);
     }
   }
 }
@@ -298,8 +300,9 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   }
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
-  // Each read table's references with their OPTIONS hints (hinted-bounds.ts).
-  const hintsOf = readHints(analyzed);
+  // Each read table's references with their OPTIONS hints (hinted-reads.ts, hinted-bounds.ts).
+  const refs = readReferences(analyzed);
+  const hintsOf = new Map([...refs].map(([t, list]) => [t, list.map((r) => r.hint)]));
   if (runtimeMode === "batch") {
     // Per table reference, after its OPTIONS hint.
     const hinted = hintedReads(hintsOf);
@@ -317,16 +320,10 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       );
     }
   }
-  for (const t of reads) if (t.kafkaRead?.problem !== undefined) diag.warn("statements", `${t.label} ${t.kafkaRead.problem}`);
-  // Format options a format checks only when it builds its reader or writer (format-options.ts).
-  for (const [list, verb] of [[reads, "reads"], [sinks, "writes"]] as const) {
-    for (const t of list) {
-      for (const f of (verb === "reads" ? t.readFailures : t.writeFailures) ?? []) {
-        const hints = hintsOf.get(t) ?? [];
-        if (verb === "reads" && f.clearedByHint !== undefined && hints.length > 0 && hints.every(f.clearedByHint)) continue;
-        diag.error("statements", `the job ${verb} ${t.label}, whose ${f.path} ${f.message} (Flink checks this when a job ${verb} the table)`);
-      }
-    }
+  // What Flink checks only when it builds a reader or writer (format-options.ts, kafka-rules.ts), reads per reference with its hint.
+  checkHintedReads(reads, refs, diag);
+  for (const t of sinks) {
+    for (const f of t.writeFailures ?? []) diag.error("statements", `the job writes ${t.label}, whose ${f.path} ${f.message} (Flink checks this when a job writes the table)`);
   }
   const SKIPS =
     "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java), so the stream misses every change after its first scan; " +

@@ -11,9 +11,33 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey, didYouMean, distance } from "../validation/known-keys.js";
 import { CHANGELOG_FORMATS } from "./connector-bounds.js";
 import { checkFormatOptions, type FormatTable } from "./format-options.js";
-import { checkForeignKafkaOptions, checkKafkaKeyFields, checkKafkaScanModes, checkKafkaSinkRules, type KafkaRuleTable } from "./kafka-rules.js";
+import { checkForeignKafkaOptions, checkKafkaKeyFields, checkKafkaSinkRules, kafkaScanModeFailures, type KafkaRuleTable } from "./kafka-rules.js";
+import type { FormatFailure } from "./format-options-spec.js";
 
 const STARTUP_MODES = ["earliest-offset", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
+/** flink-connector-kafka ScanBoundedMode. */
+const BOUNDED_MODES = ["unbounded", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
+const MODE_KEYS = ["scan.startup.mode", "scan.bounded.mode"] as const;
+
+/**
+ * What is wrong with the value of 'scan.startup.mode' or 'scan.bounded.mode' (`key`) on a 'kafka' or
+ * 'upsert-kafka' table (`connector`), in its options or in an OPTIONS hint; undefined when nothing is.
+ * flink-connector-kafka KafkaConnectorOptions ScanStartupMode / ScanBoundedMode: Flink matches enum
+ * values case-insensitively but does not trim them (ConfigurationUtils.convertToEnum); 'upsert-kafka'
+ * has no startup mode (UpsertKafkaDynamicTableFactory.optionalOptions).
+ */
+export function kafkaModeValueProblem(connector: string, key: string, value: string): string | undefined {
+  if (key === "scan.startup.mode" && connector === "upsert-kafka") {
+    return "'upsert-kafka' takes no 'scan.startup.mode': it always reads the topic from the earliest offset; remove it";
+  }
+  const modes = key === "scan.startup.mode" ? STARTUP_MODES : key === "scan.bounded.mode" ? BOUNDED_MODES : undefined;
+  if (modes === undefined || modes.includes(value.toLowerCase())) return undefined;
+  const trimmed = value.trim().toLowerCase();
+  const prefixed = modes.find((m) => trimmed !== "" && m.startsWith(trimmed) && m !== trimmed);
+  const spaced = modes.includes(trimmed) ? `; write it without the surrounding spaces: ${JSON.stringify(value.trim())}` : undefined;
+  const hint = spaced ?? (prefixed !== undefined ? `; did you mean ${JSON.stringify(prefixed)}?` : didYouMean(value.trim(), modes));
+  return `${JSON.stringify(value)} is no ${key === "scan.startup.mode" ? "startup" : "bounded"} mode; write one of ${modes.join(", ")}${hint}`;
+}
 
 /** Option keys of the Kafka connectors (KafkaConnectorOptions), for near-miss spelling. */
 const KAFKA_KEYS: readonly string[] = [
@@ -32,10 +56,12 @@ function opt(at: string): string {
 /**
  * Checks a kafka / upsert-kafka table's plain options and primary key, and its format options
  * (format-options.ts; `table`: its columns as given, and where read- and write-time failures go); anything else is left alone.
+ * Returns the scan modes' read failures (kafka-rules.ts kafkaScanModeFailures, also pushed to
+ * `table.readFailures`), which a reference's OPTIONS hint has again over its merged options (hinted-reads.ts).
  */
-export function checkKafkaOptions(options: Readonly<Record<string, string>>, deferredKeys: readonly string[], primaryKey: readonly string[], diag: Diagnostics, table: FormatTable): void {
+export function checkKafkaOptions(options: Readonly<Record<string, string>>, deferredKeys: readonly string[], primaryKey: readonly string[], diag: Diagnostics, table: FormatTable): readonly FormatFailure[] {
   const connector = (options["connector"] ?? "").trim().toLowerCase();
-  if (connector !== "kafka" && connector !== "upsert-kafka") return;
+  if (connector !== "kafka" && connector !== "upsert-kafka") return [];
   const has = (k: string): boolean => options[k] !== undefined || deferredKeys.includes(k);
   // Written without its prefix, the key gets its own error below (isKafkaClientProperty).
   if (!has("properties.bootstrap.servers") && !has("bootstrap.servers")) {
@@ -74,15 +100,10 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
       );
     }
   }
-  const mode = options["scan.startup.mode"];
-  if (mode !== undefined && connector === "upsert-kafka") {
-    diag.error(opt("scan.startup.mode"), "'upsert-kafka' takes no 'scan.startup.mode': it always reads the topic from the earliest offset; remove it");
-  } else if (mode !== undefined && !STARTUP_MODES.includes(mode.toLowerCase())) {
-    // Flink matches enum values case-insensitively but does not trim them (ConfigurationUtils.convertToEnum).
-    const prefixed = STARTUP_MODES.find((m) => mode.trim() !== "" && m.startsWith(mode.trim().toLowerCase()) && m !== mode.trim().toLowerCase());
-    const spaced = STARTUP_MODES.includes(mode.trim().toLowerCase()) ? `; write it without the surrounding spaces: ${JSON.stringify(mode.trim())}` : undefined;
-    const hint = spaced ?? (prefixed !== undefined ? `; did you mean ${JSON.stringify(prefixed)}?` : didYouMean(mode.trim(), STARTUP_MODES));
-    diag.error(opt("scan.startup.mode"), `${JSON.stringify(mode)} is no startup mode; write one of ${STARTUP_MODES.join(", ")}${hint}`);
+  for (const key of MODE_KEYS) {
+    const value = options[key];
+    const problem = value === undefined ? undefined : kafkaModeValueProblem(connector, key, value);
+    if (problem !== undefined) diag.error(opt(key), problem);
   }
   checkFormatOptions(connector, options, deferredKeys, diag, { ...table, primaryKey });
   const keyFormat = options["key.format"]?.trim();
@@ -107,8 +128,10 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
   const rules: KafkaRuleTable = { connector, options, deferredKeys, primaryKey, table };
   checkForeignKafkaOptions(rules, diag);
   checkKafkaKeyFields(rules, diag);
-  checkKafkaScanModes(rules);
+  const scan = kafkaScanModeFailures(connector, options, deferredKeys);
+  table.readFailures.push(...scan);
   checkKafkaSinkRules(rules);
+  return scan;
 }
 
 /**

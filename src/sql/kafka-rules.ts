@@ -19,7 +19,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
 import { nameList } from "../validation/name-list.js";
 import { parseFlinkDuration } from "../options/duration.js";
-import { opt, type FormatTable } from "./format-options-spec.js";
+import { opt, type FormatFailure, type FormatTable } from "./format-options-spec.js";
 
 /** A Kafka table as the cross-option rules read it. */
 export interface KafkaRuleTable {
@@ -179,12 +179,13 @@ export function checkKafkaKeyFields(t: KafkaRuleTable, diag: Diagnostics): void 
  * KafkaSourceBuilder.sanityCheck validates: ReaderHandledOffsetsInitializer), 'timestamp' its
  * `timestamp-millis`, 'specific-offsets' its `specific-offsets` in the form
  * "partition:0,offset:42;partition:1,offset:300" and a single 'topic'. Failures of a job that
- * reads the table (`readFailures`).
+ * reads the table (`readFailures`), judged over the options a read has: the table's, or the table's
+ * with a reference's OPTIONS hint merged in (hinted-reads.ts).
  */
-export function checkKafkaScanModes(t: KafkaRuleTable): void {
-  const { connector, options, deferredKeys } = t;
+export function kafkaScanModeFailures(connector: string, options: Readonly<Record<string, string>>, deferredKeys: readonly string[]): FormatFailure[] {
+  const out: FormatFailure[] = [];
   const has = (k: string): boolean => options[k] !== undefined || deferredKeys.includes(k);
-  const fail = (path: string, message: string): number => t.table.readFailures.push({ path, message });
+  const fail = (path: string, message: string): number => out.push({ path, message });
   for (const kind of connector === "kafka" ? (["startup", "bounded"] as const) : (["bounded"] as const)) {
     const modeKey = `scan.${kind}.mode`;
     const mode = options[modeKey]?.toLowerCase();
@@ -192,11 +193,8 @@ export function checkKafkaScanModes(t: KafkaRuleTable): void {
     if (groupOffsets && !has("properties.group.id")) {
       // KafkaSourceBuilder.sanityCheck -> ReaderHandledOffsetsInitializer.validate (committed offsets); the builder generates no group id.
       const which = options[modeKey] === undefined ? "the default 'scan.startup.mode'" : `its '${modeKey}'`;
-      // A reference whose OPTIONS hint sets a group, or another mode, reads without the failure.
-      const clearedByHint = (hint: Readonly<Record<string, string>>): boolean =>
-        hint["properties.group.id"] !== undefined || (hint[modeKey] !== undefined && hint[modeKey]!.toLowerCase() !== "group-offsets");
-      t.table.readFailures.push({
-        clearedByHint,
+      // A reference whose OPTIONS hint sets a group, or another mode, has other options (hinted-reads.ts).
+      out.push({
         path: opt("properties.group.id"),
         message: `is not set, and the table ${kind === "startup" ? "starts" : "stops"} at the consumer group's committed offsets ('group-offsets', ${which}), which Flink refuses without a group ` +
           `("Property group.id is required when using committed offset for offsets initializer", flink-connector-kafka KafkaSourceBuilder); ` +
@@ -233,6 +231,7 @@ export function checkKafkaScanModes(t: KafkaRuleTable): void {
       );
     }
   }
+  return out;
 }
 
 /**
