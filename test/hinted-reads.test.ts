@@ -104,4 +104,26 @@ describe("Kafka reads judged with their OPTIONS hints merged", () => {
     const earliestLabel = `hr_w${n}`;
     expect(warnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${earliest} /*+ OPTIONS('scan.startup.mode' = 'group-offsets') */`)).to.deep.equal([warned(earliestLabel, "its 'scan.startup.mode'")]);
   });
+
+  it("restarts without state follow the startup mode a hint sets (kubernetes upgradeMode warning)", () => {
+    const k8s = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const };
+    const configuration = { "execution.checkpointing.interval": "1min" };
+    const grouped = kafka({});
+    const groupedLabel = `hr_k${n}`;
+    const upgradeWarnings = (s: ReturnType<Api["sql"]>): string[] => {
+      const name = `hr-up${++n}`;
+      new api.FlinkSqlJob(name, { statements: [s], kubernetes: k8s, configuration });
+      return jobWarnings(name).filter((w) => w.startsWith("kubernetes.upgradeMode"));
+    };
+    expect(upgradeWarnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${grouped}`)).to.deep.equal([]);
+    expect(upgradeWarnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${grouped} /*+ OPTIONS('scan.startup.mode' = 'earliest-offset') */`)).to.deep.equal([
+      `kubernetes.upgradeMode: FlinkTable "${groupedLabel}" ('scan.startup.mode' = 'earliest-offset' reads the whole topic again): a job that starts without Flink state reads Kafka from 'scan.startup.mode', ` +
+        "not from where it was (only 'group-offsets', the default, resumes: from the offsets the job committed on its checkpoints); " +
+        'with upgradeMode "stateless" every change of the job (any script change) starts it without state; ' +
+        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), ' +
+        "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
+    ]);
+    const earliest = kafka({ "scan.startup.mode": "earliest-offset" });
+    expect(upgradeWarnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${earliest} /*+ OPTIONS('scan.startup.mode' = 'group-offsets') */`)).to.deep.equal([]);
+  });
 });

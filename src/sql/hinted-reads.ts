@@ -90,9 +90,13 @@ export function checkKafkaHintValues(t: TableDefinition, hint: Hint, arg: string
  * The read failures of the tables the job reads, per reference (`refs`: readReferences), and the
  * first-start warning of a 'kafka' read (KafkaRead.problem) when some reference still has it. A
  * failure of the table's own options keeps its wording (at `statements`); one that only a hint
- * brings is reported at the statement, once per statement.
+ * brings is reported at the statement, once per statement. Returns how the job reads each 'kafka'
+ * table read through a hint (for restarts without state: the first reference that restarts from a
+ * fixed position, else one that reads from 'group-offsets', else the first), which the job uses
+ * instead of the table's own KafkaRead.
  */
-export function checkHintedReads(reads: readonly TableDefinition[], refs: ReadonlyMap<TableDefinition, readonly ReadReference[]>, diag: Diagnostics): void {
+export function checkHintedReads(reads: readonly TableDefinition[], refs: ReadonlyMap<TableDefinition, readonly ReadReference[]>, diag: Diagnostics): Map<TableDefinition, KafkaRead | undefined> {
+  const effective = new Map<TableDefinition, KafkaRead | undefined>();
   for (const t of reads) {
     const list = refs.get(t) ?? [];
     const own = t.readFailures ?? [];
@@ -107,8 +111,10 @@ export function checkHintedReads(reads: readonly TableDefinition[], refs: Readon
     const ownLeft = new Set<FormatFailure>(plain ? own : []);
     let problem = plain ? t.kafkaRead?.problem : undefined;
     const extra: { statement: number | undefined; f: FormatFailure }[] = [];
+    const kafkaReads = list.map((r) => (Object.keys(r.hint).length === 0 ? t.kafkaRead : undefined));
     for (const r of hinted) {
       const read = t.hintedRead(r.hint);
+      kafkaReads[list.indexOf(r)] = read.kafkaRead;
       problem ??= read.kafkaRead?.problem;
       for (const f of read.readFailures) {
         const same = own.find((o) => o === f || (o.path === f.path && o.message === f.message));
@@ -119,6 +125,7 @@ export function checkHintedReads(reads: readonly TableDefinition[], refs: Readon
         }
       }
     }
+    if (t.kafkaRead !== undefined) effective.set(t, kafkaReads.find((k) => k?.restart !== undefined) ?? kafkaReads.find((k) => k?.groupOffsets === true) ?? kafkaReads[0]);
     if (problem !== undefined) diag.warn("statements", `${t.label} ${problem}`);
     for (const f of own) if (ownLeft.has(f)) report(t, f, diag);
     for (const { statement, f } of extra) {
@@ -128,6 +135,7 @@ export function checkHintedReads(reads: readonly TableDefinition[], refs: Readon
       );
     }
   }
+  return effective;
 }
 
 function report(t: TableDefinition, f: FormatFailure, diag: Diagnostics): void {

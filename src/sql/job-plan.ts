@@ -321,7 +321,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     }
   }
   // What Flink checks only when it builds a reader or writer (format-options.ts, kafka-rules.ts), reads per reference with its hint.
-  checkHintedReads(reads, refs, diag);
+  const hintedKafka = checkHintedReads(reads, refs, diag);
+  const kafkaReadOf = (t: TableDefinition): TableDefinition["kafkaRead"] => (hintedKafka.has(t) ? hintedKafka.get(t) : t.kafkaRead);
   for (const t of sinks) {
     for (const f of t.writeFailures ?? []) diag.error("statements", `the job writes ${t.label}, whose ${f.path} ${f.message} (Flink checks this when a job writes the table)`);
   }
@@ -380,9 +381,9 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       runtimeMode === "batch"
         ? []
         : reads.flatMap((t) =>
-            t.kafkaRead?.restart !== undefined
-              ? [`${t.label} (${t.kafkaRead.restart})`]
-              : t.kafkaRead?.groupOffsets === true && config.checkpointInterval === undefined
+            kafkaReadOf(t)?.restart !== undefined
+              ? [`${t.label} (${kafkaReadOf(t)!.restart})`]
+              : kafkaReadOf(t)?.groupOffsets === true && config.checkpointInterval === undefined
                 ? [`${t.label} ('group-offsets' resumes from offsets committed on checkpoints, and the job does not checkpoint)`]
                 : [],
           ),
