@@ -107,7 +107,8 @@ describe("INSERT against the sink's columns", () => {
     expect(
       messages(() => new api.FlinkSqlJob("wq", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE s LIKE SHIPPED OR s IS DISTINCT FROM lo OR s = "abc"`] })),
     ).to.deep.equal([
-      ["statements[0]", `the WHERE clause has "abc" in double quotes, which Flink SQL does not read as a string (strings take single quotes, names back-quotes): write 'abc'`],
+      // Double quotes fail Flink's parser wherever they are: one statement-level error (conformance.ts), no "not a column" after it.
+      ["statements[0]", `"abc" is in double quotes, which Flink SQL reads as neither a string nor a name (with back-quoted names its parser has no token for '"' and fails there: SQL parse failed. Encountered "\\""), so the job fails when it starts; write 'abc' for a string, or \`abc\` for a column name`],
       ["statements[0]", `the WHERE clause reads "SHIPPED", which is not a column of IcebergSource "wq_src" ${COLS}${QUOTE}${NOT_FOUND}`],
       // "lo" is two edits from "id": no column guess next to the advice to quote it.
       ["statements[0]", `the WHERE clause reads "lo", which is not a column of IcebergSource "wq_src" ${COLS}; if it is a value, quote it: 'lo' (a string interpolated with \${...} is SQL text: write \${sqlLiteral(value)})${NOT_FOUND}`],

@@ -3,6 +3,7 @@
  * readable expression and returned as rendered.
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { conformanceProblems } from "./conformance.js";
 import { intervalLiteralProblems } from "./interval-literals.js";
 import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
 
@@ -13,7 +14,8 @@ import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
  * or comment), a `;` between two parts outside literals (it would end the CREATE TABLE there), or
  * brackets that do not pair up outside literals and comments (a `)` too many would close the
  * column list, and the rest would become CREATE TABLE text), or an interval literal Flink rejects
- * (interval-literals.ts: `INTERVAL '5 seconds'` without its unit).
+ * (interval-literals.ts: `INTERVAL '5 seconds'` without its unit), or a spelling Flink's parser refuses (conformance.ts: `!=`,
+ * text in double quotes).
  */
 export function sqlExpression(value: unknown, d: Diagnostics, example = ""): string | undefined {
   if (typeof value !== "string" || value.trim() === "") {
@@ -36,9 +38,9 @@ export function sqlExpression(value: unknown, d: Diagnostics, example = ""): str
     d.error("", `has ${unpaired}: brackets must pair up within the expression, or the rest of it becomes part of the CREATE TABLE`);
     return undefined;
   }
-  const intervals = intervalLiteralProblems(value);
-  for (const message of intervals) d.error("", message);
-  return intervals.length > 0 ? undefined : withoutTrailing(value).trim();
+  const problems = [...intervalLiteralProblems(value), ...conformanceProblems(value)];
+  for (const message of problems) d.error("", message);
+  return problems.length > 0 ? undefined : withoutTrailing(value).trim();
 }
 
 /** The first bracket of `code` (literals and comments blanked) that has no partner, described; undefined when all pair up. */

@@ -92,11 +92,8 @@ function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics, unkno
     if (!o.quoted && o.qualifier === undefined && NOT_COLUMNS.has(o.name.toUpperCase())) continue;
     if (columns.some((c) => c.name === o.name) || reported.has(o.name)) continue;
     reported.add(o.name);
-    const dq = /^"(.*)"$/s.exec(o.name);
-    if (dq !== null) {
-      diag.error(at, `the WHERE clause has ${o.name} in double quotes, which Flink SQL does not read as a string (strings take single quotes, names back-quotes): write '${dq[1]!.replace(/'/g, "''")}'`);
-      continue;
-    }
+    // Text in double quotes fails Flink's parser: reported for the whole statement (conformance.ts), not as a column.
+    if (/^".*"$/s.test(o.name)) continue;
     unknown.add("the WHERE clause", o.name, [from], o.quoted || o.qualifier !== undefined ? undefined : o.word);
   }
 }
