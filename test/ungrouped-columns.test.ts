@@ -165,6 +165,25 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
     ]);
   });
 
+  it("an ordinal in the GROUP BY is a constant to Flink: an error naming the SELECT item it meant, the column that fails, and the clause with the items written out", () => {
+    const src = source("ug_ord");
+    const out = sink("ug_ord_out", ["STRING", "STRING", "BIGINT"]);
+    const ORDINAL = "its SQL conformance takes no ordinal in GROUP BY (flink FlinkSqlConformance.isGroupByOrdinal), so Flink fails when the job starts";
+    expect(
+      issuesOrNone(
+        batch("ug-ord", [
+          api.sql`INSERT INTO ${out} SELECT name, region, COUNT(*) FROM ${src} GROUP BY 1, 2`,
+          api.sql`INSERT INTO ${out} SELECT UPPER(name) AS n, region, COUNT(*) FROM ${src} GROUP BY region, 1`,
+          api.sql`CREATE TEMPORARY VIEW by_region AS SELECT region, SUM(amount) AS total FROM ${src} GROUP BY 1`,
+        ]),
+      ),
+    ).to.deep.equal([
+      { path: "statements[0]", message: `the GROUP BY has the ordinals 1, 2, which Flink reads as constants, not as the SELECT items name, region: ${ORDINAL} ("Expression 'name' is not being grouped"); write GROUP BY name, region` },
+      { path: "statements[1]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item UPPER(name): ${ORDINAL} ("Expression 'name' is not being grouped"); write GROUP BY region, UPPER(name)` },
+      { path: "statements[2]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item region: ${ORDINAL} ("Expression 'region' is not being grouped"); write GROUP BY region` },
+    ]);
+  });
+
   it("false-error hunt: valid aggregations, and everything not read with certainty (aliases, ordinals, user functions, Outputs, `*`), stay quiet", () => {
     const src = source("ug_ok");
     const other = source("ug_ok_other");
@@ -221,9 +240,10 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
       // OVER windows: no aggregation of the query.
       api.sql`INSERT INTO ${out} SELECT id, name, SUM(amount) OVER (PARTITION BY id ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) FROM ${src}`,
       api.sql`INSERT INTO ${out} SELECT id, name, ROW_NUMBER() OVER (PARTITION BY region ORDER BY ts) AS rn, COUNT(*) OVER (PARTITION BY region) FROM ${src}`,
-      // Not read with certainty: GROUP BY an alias or an ordinal (Flink refuses both, with other messages), a legacy group window, user functions.
+      // Not read with certainty: GROUP BY an alias (Flink refuses it, with another message), a legacy group window, user functions.
+      // An ordinal over aggregates and constants only groups by a constant, which Flink takes.
       api.sql`INSERT INTO ${out} SELECT UPPER(name) AS n, COUNT(*) FROM ${src} GROUP BY n`,
-      api.sql`INSERT INTO ${out} SELECT name, COUNT(*) FROM ${src} GROUP BY 1`,
+      api.sql`INSERT INTO ${out} SELECT 'all', COUNT(*) FROM ${src} GROUP BY 1`,
       api.sql`INSERT INTO ${out} SELECT TUMBLE_START(ts, INTERVAL '1' HOUR), id, COUNT(*) FROM ${src} GROUP BY TUMBLE(ts, INTERVAL '1' HOUR), id`,
       api.sql`INSERT INTO ${out} SELECT id, my_agg(amount) FROM ${src}`,
       api.sql`INSERT INTO ${out} SELECT EXTRACT(WEEK FROM ts), *, COUNT(*) FROM ${src} GROUP BY name`,

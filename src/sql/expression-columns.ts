@@ -23,7 +23,8 @@
  *
  * The names of the GROUP BY and HAVING clauses are read the same way: a misspelt one fails the job ("Column
  * 'pgae' not found in any table"), and so does a SELECT alias that is no column, as Flink's
- * conformance groups by no alias (flink `FlinkSqlConformance.isGroupByAlias` is false; group-by.ts).
+ * conformance groups by no alias and filters by none in HAVING (flink `FlinkSqlConformance.isGroupByAlias`
+ * and `isHavingAlias` are false; group-by.ts).
  * A qualifier `q` of `q.c` that is neither a relation's qualifier nor a column (a ROW column's
  * field access) fails with "Table 'q' not found": reported once per name (unknown-names.ts), for
  * a FROM clause of interpolated tables only (not over a window TVF, whose qualifiers are not read
@@ -106,17 +107,30 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     if (head!.name.startsWith(MARK) || relations.some((r) => r.qualifiers.includes(head!.name) || has(r, head!.name))) return;
     unknown.addQualifier(where, head!.name, `${head!.written}.${second.written}`, known);
   };
-  /** The SELECT alias a GROUP BY name is, when it is no column: Flink groups by no alias. */
-  const groupAlias = (chain: NameChain): void => {
+  /** The HAVING clause as written with each `alias` (as written, outside literals) replaced by `expression`, on one line. */
+  const havingWith = (alias: string, expression: string): string => {
+    const [s, e] = (from !== undefined ? from.clauses.having : q.join?.clauses.having)!;
+    const escaped = alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    let text = q.text.slice(s, e);
+    const hits = [...q.code.slice(s, e).matchAll(new RegExp(`(?<![A-Za-z0-9_$\`])${escaped}(?![A-Za-z0-9_$\`])`, "g"))];
+    for (const h of hits.reverse()) text = text.slice(0, h.index) + expression + text.slice(h.index + h[0].length);
+    return shownText({ text, tables: q.tables }, 0, text.length).trim().replace(/\s*[\r\n]\s*/g, " ");
+  };
+  /**
+   * The SELECT alias a GROUP BY or HAVING name is, when it is no column: Flink's conformance takes
+   * neither (FlinkSqlConformance isGroupByAlias, isHavingAlias), so the name resolves against the FROM clause only.
+   */
+  const clauseAlias = (chain: NameChain, clause: "GROUP BY" | "HAVING"): void => {
     const [head] = chain.parts;
     const k = unaliased.findIndex((u) => u.alias === head!.name);
     if (chain.parts.length !== 1 || k < 0 || relations.some((r) => has(r, head!.name) || r.qualifiers.includes(head!.name))) return;
     const u = unaliased[k]!;
     const expression = shownText({ text: u.text, tables: q.tables }, 0, u.text.length);
+    const fix = clause === "GROUP BY" ? `group by the expression itself (GROUP BY ${expression})` : `write the expression in its place (HAVING ${havingWith(head!.written, u.text)})`;
     error(
-      `\u0001${head!.name}`,
-      `the GROUP BY names ${JSON.stringify(head!.name)}, the alias of the SELECT item ${q.items[k]!.shown}, which is not a column: GROUP BY cannot name a SELECT alias in Flink (its SQL conformance has no GROUP BY alias); ` +
-        `Flink fails when the job starts ("Column '${head!.name}' not found in any table"); group by the expression itself (GROUP BY ${expression})`,
+      `\u0001${clause}\u0000${head!.name}`,
+      `the ${clause === "GROUP BY" ? "GROUP BY" : "HAVING clause"} names ${JSON.stringify(head!.name)}, the alias of the SELECT item ${q.items[k]!.shown}, which is not a column: ${clause} cannot name a SELECT alias in Flink (its SQL conformance has no ${clause} alias); ` +
+        `Flink fails when the job starts ("Column '${head!.name}' not found in any table"); ${fix}`,
     );
   };
   const check = (where: string, chain: NameChain): void => {
@@ -136,8 +150,8 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
       name = second;
       qualifier = writtenQualifier(head!.written, r.table, hidden);
       candidates = [r];
-    } else if (where === "the GROUP BY" && aliases.has(head!.name)) {
-      return groupAlias(chain);
+    } else if ((where === "the GROUP BY" || where === "the HAVING clause") && aliases.has(head!.name)) {
+      return clauseAlias(chain, where === "the GROUP BY" ? "GROUP BY" : "HAVING");
     } else if (aliases.has(head!.name) || relations.some((r) => r.qualifiers.includes(head!.name)) || (WINDOW_NAMES.has(head!.name.toLowerCase()) && !relations.some((r) => has(r, head!.name)))) {
       return;
     }

@@ -13,7 +13,8 @@
  * "Column 'k' not found" and `GROUP BY 1` groups by the constant 1: such a clause, and any name
  * that is no column of the FROM relation, is not read (undefined), and no ungrouped column is
  * reported for its query: the name itself is (expression-columns.ts, for INSERTs: "Column 'pgae'
- * not found in any table", with "GROUP BY cannot name a SELECT alias" for an alias). Except a
+ * not found in any table", with "GROUP BY cannot name a SELECT alias" for an alias; an ordinal that
+ * leaves a SELECT column ungrouped: group-ordinals.ts). Except a
  * misspelt column: an unqualified name that is no column, no SELECT alias and no SQL word, within
  * typo reach of some columns (known-keys.ts typoCandidates, the reach of the "did you mean"
  * advice): the fixed clause groups by one of them, so each counts as grouped (`misspelt` lists the

@@ -9,7 +9,8 @@
  *   aggregate must be a group expression, else "Expression 'id' is not being grouped" (calcite
  *   `AggChecker.visit(SqlIdentifier)`, `CalciteResource.notGroupExpr`; run for each SELECT item by
  *   `AggregatingSelectScope.validateExpr` and for HAVING by `checkAggregateExpr`). Flink's
- *   conformance lets neither a SELECT alias nor an ordinal stand in the GROUP BY (group-by.ts).
+ *   conformance lets neither a SELECT alias nor an ordinal stand in the GROUP BY (group-by.ts); an ordinal
+ *   that makes the query fail is reported with the rewrite (group-ordinals.ts).
  * - An aggregate call in WHERE: "Aggregate expression is illegal in WHERE clause", a windowed one
  *   "Windowed aggregate expression is illegal in WHERE clause" (`SqlValidatorImpl.validateWhereOrOn`
  *   → `validateNoAggs`, `aggregateIllegalInClause` / `windowedAggregateIllegalInClause`).
@@ -32,6 +33,7 @@
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { AGGREGATES, readExpression, type ExpressionReading, type NameScope } from "./aggregate-calls.js";
 import { readGrouping } from "./group-by.js";
+import { groupOrdinalProblem } from "./group-ordinals.js";
 import { COLUMN_REF, readInsertQuery, readViewQuery, shownText, STAR, withoutAlias, type SelectQuery } from "./insert-query.js";
 import { MARKED_NAME, statementCode, type AnalyzedStatement } from "./statement.js";
 import { unquoteIdentifier, type Span } from "./top-level.js";
@@ -85,6 +87,12 @@ function checkQuery(q: SelectQuery, at: string, functions: ReadonlySet<string>, 
       );
     }
   }
+  const items = q.items.map((item) => {
+    const { code } = withoutAlias(item);
+    return { item, plain: COLUMN_REF.test(code), read: STAR.test(code) ? undefined : readExpression(q.code, q.text, item.start, item.start + code.length, scope) };
+  });
+  const ordinals = groupBy === undefined ? undefined : groupOrdinalProblem(q, groupBy, items);
+  if (ordinals !== undefined) return diag.error(at, ordinals);
   const grouping = groupBy === undefined ? undefined : readGrouping(q, groupBy, scope);
   if (groupBy !== undefined && grouping === undefined) return;
   if (view && grouping !== undefined && grouping.misspelt.length > 0) {
@@ -92,10 +100,6 @@ function checkQuery(q: SelectQuery, at: string, functions: ReadonlySet<string>, 
     for (const name of grouping.misspelt) unknown.add("the GROUP BY", name, [{ table: from.table, ...(from.alias !== undefined ? { alias: from.alias } : {}) }]);
     unknown.report(at, diag);
   }
-  const items = q.items.map((item) => {
-    const { code } = withoutAlias(item);
-    return { item, plain: COLUMN_REF.test(code), read: STAR.test(code) ? undefined : readExpression(q.code, q.text, item.start, item.start + code.length, scope) };
-  });
   const aggregate = items.find((i) => (i.read?.aggregates.length ?? 0) > 0)?.read!.aggregates[0];
   if (grouping === undefined && having === undefined && aggregate === undefined) return;
   const outside =
