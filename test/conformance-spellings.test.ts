@@ -37,6 +37,8 @@ describe("spellings Flink's SQL conformance refuses", () => {
             api.sql`INSERT INTO ${sink} SELECT id, country FROM ${src} ORDER BY id LIMIT 5, 10`,
             api.sql`INSERT INTO ${sink} SELECT id, country FROM ${src} ORDER BY id OFFSET 5 ROWS LIMIT 10`,
             api.sql`CREATE TEMPORARY VIEW v AS SELECT id, country FROM ${src} WHERE id != ALL (SELECT id FROM ${src} WHERE country != 'x')`,
+            // A double-quoted SELECT item is this one error, not also a column "\"country\"" that the table lacks.
+            api.sql`INSERT INTO ${sink} SELECT id, "country" FROM ${src}`,
           ],
         }),
     );
@@ -47,6 +49,7 @@ describe("spellings Flink's SQL conformance refuses", () => {
       { path: "statements[3]", message: `OFFSET 5 ROWS LIMIT 10: ${OFFSET_FIRST}; write LIMIT 10 OFFSET 5` },
       { path: "statements[4]", message: `id != ALL: ${BANG}; write id <> ALL` },
       { path: "statements[4]", message: `country != 'x': ${BANG}; write country <> 'x'` },
+      { path: "statements[5]", message: `"country" ${DOUBLE}; write 'country' for a string, or \`country\` for a column name` },
     ]);
   });
 
