@@ -175,12 +175,17 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
           api.sql`INSERT INTO ${out} SELECT name, region, COUNT(*) FROM ${src} GROUP BY 1, 2`,
           api.sql`INSERT INTO ${out} SELECT UPPER(name) AS n, region, COUNT(*) FROM ${src} GROUP BY region, 1`,
           api.sql`CREATE TEMPORARY VIEW by_region AS SELECT region, SUM(amount) AS total FROM ${src} GROUP BY 1`,
+          // A column only another grouping element covers (ROLLUP, an expression) is grouped: these two are valid, the third is not.
+          api.sql`INSERT INTO ${out} SELECT UPPER(name), region, COUNT(*) FROM ${src} GROUP BY UPPER(name), ROLLUP(\`region\`), 1`,
+          api.sql`INSERT INTO ${out} SELECT name, region, COUNT(*) FROM ${src} GROUP BY GROUPING SETS ((name, region), ()), 1`,
+          api.sql`INSERT INTO ${out} SELECT name, region, COUNT(*) FROM ${src} GROUP BY ROLLUP(region), 1`,
         ]),
       ),
     ).to.deep.equal([
       { path: "statements[0]", message: `the GROUP BY has the ordinals 1, 2, which Flink reads as constants, not as the SELECT items name, region: ${ORDINAL} ("Expression 'name' is not being grouped"); write GROUP BY name, region` },
       { path: "statements[1]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item UPPER(name): ${ORDINAL} ("Expression 'name' is not being grouped"); write GROUP BY region, UPPER(name)` },
       { path: "statements[2]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item region: ${ORDINAL} ("Expression 'region' is not being grouped"); write GROUP BY region` },
+      { path: "statements[5]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item name: ${ORDINAL} ("Expression 'name' is not being grouped"); write GROUP BY ROLLUP(region), name` },
     ]);
   });
 

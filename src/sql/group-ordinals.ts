@@ -7,16 +7,23 @@
  * first SELECT column outside an aggregate fails the validator with "Expression 'c' is not being
  * grouped" (calcite `CalciteResource.notGroupExpr`, raised by `AggChecker`, which visits the SELECT
  * items in order). A query whose SELECT list holds only aggregates and constants is valid, and stays quiet.
+ * So does an item whose columns another grouping element of the clause may cover: a column inside
+ * `ROLLUP(...)`, `CUBE(...)`, `GROUPING SETS(...)` or an expression such as `UPPER(c)` counts as
+ * grouped (AggChecker takes an item that equals a grouping expression, and every column of those
+ * constructs is one), so `GROUP BY UPPER(region), 1` under `SELECT UPPER(region), COUNT(*)` is quiet.
  */
 import type { ExpressionReading } from "./aggregate-calls.js";
 import { COLUMN_REF, shownText, withoutAlias, type SelectQuery, type SelectItem } from "./insert-query.js";
-import { topLevelSplit, unquoteIdentifier, type Span } from "./top-level.js";
+import { NAME, topLevelSplit, unquoteIdentifier, type Span } from "./top-level.js";
 
 /** A SELECT item with how its expression reads (undefined for `*`). */
 export interface ReadItem {
   readonly item: SelectItem;
   readonly read: ExpressionReading | undefined;
 }
+
+/** A name in code (plain, or back-quoted: codeOnly turns those into `q`s). */
+const WORD = new RegExp(String.raw`(?<![A-Za-z0-9_$])${NAME}(?![A-Za-z0-9_$])`, "g");
 
 const oneLine = (s: string): string => s.trim().replace(/\s*[\r\n]\s*/g, " ");
 
@@ -35,6 +42,8 @@ export function groupOrdinalProblem(q: SelectQuery, span: Span, items: readonly 
     const from = s + q.code.slice(s, e).indexOf(code);
     if (/^\d+$/.test(code)) ordinals.push({ k: Number(code), span: [from, from + code.length] });
     else if (COLUMN_REF.test(code)) grouped.add(unquoteIdentifier(q.text.slice(from, from + code.length).replace(/^.*\.\s*/s, "")));
+    // Any other element (an expression, ROLLUP / CUBE / GROUPING SETS): each name in it may be what an item groups by.
+    else for (const w of code.matchAll(WORD)) grouped.add(unquoteIdentifier(q.text.slice(from + w.index, from + w.index + w[0].length)));
   }
   if (ordinals.length === 0) return undefined;
   // The column Calcite's AggChecker stops at: the first one read outside an aggregate that the rest of the clause does not group by.
