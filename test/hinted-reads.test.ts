@@ -89,10 +89,10 @@ describe("Kafka reads judged with their OPTIONS hints merged", () => {
     const opts = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json", "properties.group.id": "g" };
     const quiet = new api.FlinkTable(`hr_w${++n}`, { columns: cols, options: opts });
     const quietLabel = `hr_w${n}`;
-    const warned = (label: string, which: string): string =>
+    const warned = (label: string, which: string, where = "the table's options"): string =>
       `statements: FlinkTable "${label}" reads from 'group-offsets' (${which}) without 'properties.auto.offset.reset', ` +
       "so a consumer group (\"g\") without committed offsets fails the job's first start (NoOffsetForPartitionException: flink-connector-kafka resets with strategy NONE); " +
-      "set 'properties.auto.offset.reset' to 'earliest' or 'latest' in the table's options, or choose a 'scan.startup.mode'";
+      `set 'properties.auto.offset.reset' to 'earliest' or 'latest' in ${where}, or choose a 'scan.startup.mode'`;
     const warnings = (s: ReturnType<Api["sql"]>): string[] => {
       const name = `hr-warn${++n}`;
       new api.FlinkSqlJob(name, { statements: [s] });
@@ -102,7 +102,12 @@ describe("Kafka reads judged with their OPTIONS hints merged", () => {
     expect(warnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${quiet}`)).to.deep.equal([warned(quietLabel, "the default 'scan.startup.mode'")]);
     const earliest = new api.FlinkTable(`hr_w${++n}`, { columns: cols, options: { ...opts, "scan.startup.mode": "earliest-offset" } });
     const earliestLabel = `hr_w${n}`;
-    expect(warnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${earliest} /*+ OPTIONS('scan.startup.mode' = 'group-offsets') */`)).to.deep.equal([warned(earliestLabel, "its 'scan.startup.mode'")]);
+    expect(warnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${earliest} /*+ OPTIONS('scan.startup.mode' = 'group-offsets') */`)).to.deep.equal([
+      warned(earliestLabel, "the 'scan.startup.mode' of a statement's OPTIONS hint", "the table's options or the hint"),
+    ]);
+    const plainGroup = new api.FlinkTable(`hr_w${++n}`, { columns: cols, options: { ...opts, "scan.startup.mode": "group-offsets" } });
+    const plainGroupLabel = `hr_w${n}`;
+    expect(warnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${plainGroup}`)).to.deep.equal([warned(plainGroupLabel, "its 'scan.startup.mode'")]);
   });
 
   it("restarts without state follow the startup mode a hint sets (kubernetes upgradeMode warning)", () => {

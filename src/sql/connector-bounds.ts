@@ -98,10 +98,11 @@ export interface KafkaRead {
 }
 
 /**
- * The KafkaRead of a table with these options; undefined for anything but 'kafka' (upsert-kafka
+ * The KafkaRead of a table with these options (`hint`: the part of them a statement's OPTIONS hint
+ * set, named so in the message); undefined for anything but 'kafka' (upsert-kafka
  * always reads from the earliest offset: that is how it rebuilds its table).
  */
-export function kafkaRead(options: Readonly<Record<string, string>>): KafkaRead | undefined {
+export function kafkaRead(options: Readonly<Record<string, string>>, hint: Readonly<Record<string, string>> = {}): KafkaRead | undefined {
   if ((options["connector"] ?? "").trim().toLowerCase() !== "kafka") return undefined;
   const unbounded = !connectorBoundedness(options).bounded;
   const written = options["scan.startup.mode"];
@@ -117,10 +118,10 @@ export function kafkaRead(options: Readonly<Record<string, string>>): KafkaRead 
   const group = options["properties.group.id"];
   const problem =
     mode === "group-offsets" && options["properties.auto.offset.reset"] === undefined
-      ? `reads from 'group-offsets' (${written === undefined ? "the default 'scan.startup.mode'" : "its 'scan.startup.mode'"}) without 'properties.auto.offset.reset', ` +
+      ? `reads from 'group-offsets' (${written === undefined ? "the default 'scan.startup.mode'" : hint["scan.startup.mode"] !== undefined ? "the 'scan.startup.mode' of a statement's OPTIONS hint" : "its 'scan.startup.mode'"}) without 'properties.auto.offset.reset', ` +
         `so a consumer group${group !== undefined ? ` (${JSON.stringify(group)})` : ""} without committed offsets fails the job's first start ` +
         "(NoOffsetForPartitionException: flink-connector-kafka resets with strategy NONE); " +
-        "set 'properties.auto.offset.reset' to 'earliest' or 'latest' in the table's options, or choose a 'scan.startup.mode'"
+        `set 'properties.auto.offset.reset' to 'earliest' or 'latest' in the table's options${Object.keys(hint).length > 0 ? " or the hint" : ""}, or choose a 'scan.startup.mode'`
       : undefined;
   return {
     groupOffsets: unbounded && mode === "group-offsets",

@@ -49,7 +49,7 @@ export function hintedReadOf(connector: string, options: Hint, deferredKeys: rea
     const kafka = connector === "kafka" || connector === "upsert-kafka";
     const own = scan.length === 0 ? readFailures : readFailures.filter((f) => !scan.includes(f));
     const failures = kafka ? [...own, ...kafkaScanModeFailures(connector, merged, deferredKeys.filter((k) => hint[k] === undefined))] : own;
-    const read = kafkaRead(merged);
+    const read = kafkaRead(merged, hint);
     return read !== undefined ? { readFailures: failures, kafkaRead: read } : { readFailures: failures };
   };
 }
