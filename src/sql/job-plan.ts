@@ -28,6 +28,7 @@ import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog } from "./current-catalog.js";
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
 import { checkStreamingRank } from "./streaming-rank.js";
+import { checkStreamingSort } from "./streaming-sort.js";
 import { checkZeroWindowLengths } from "./zero-intervals.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping } from "./ungrouped-columns.js";
@@ -296,6 +297,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);
     const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true" };
     for (const a of inserts) checkChangelogIntoAppendSink(a, views, job, diag);
+    for (const a of inserts) checkStreamingSort(a, input.configuration ?? {}, diag);
     for (const a of analyzed) if (a.kind !== "function" && !unread.has(a)) checkStreamingRank(a, diag);
   }
 
