@@ -18,8 +18,15 @@ const SIMPLE_VIEW = new RegExp(
   "i",
 );
 
-/** The table column that column `column` of the view `view` passes through unchanged, or undefined. */
-export function viewColumnSource(view: AnalyzedStatement, column: string): { table: TableDefinition; column: TableColumn } | undefined {
+/** A view in the simple shape: the table it reads, the names that qualify that table's columns, its SELECT items (code, trimmed). */
+export interface SimpleView {
+  readonly table: TableDefinition;
+  readonly qualifiers: readonly string[];
+  readonly items: readonly string[];
+}
+
+/** The view `view` in the simple shape (see the module comment), or undefined. */
+export function readSimpleView(view: AnalyzedStatement): SimpleView | undefined {
   const { code, tables } = markedCode(view);
   const m = SIMPLE_VIEW.exec(code);
   if (m === null || /\b(?:GROUP\s+BY|JOIN|UNION|INTERSECT|EXCEPT|SELECT)\b/i.test(code.slice(code.search(/\bSELECT\b/i) + 6))) return undefined;
@@ -29,8 +36,14 @@ export function viewColumnSource(view: AnalyzedStatement, column: string): { tab
   const list = m[2]!;
   const start = m.index + m[0].indexOf(list);
   const parts = topLevelSplit(code, start, start + list.length);
-  if (parts === undefined) return undefined;
-  const items = parts.map(([s, e]) => code.slice(s, e).trim());
+  return parts === undefined ? undefined : { table, qualifiers, items: parts.map(([s, e]) => code.slice(s, e).trim()) };
+}
+
+/** The table column that column `column` of the view `view` passes through unchanged, or undefined. */
+export function viewColumnSource(view: AnalyzedStatement, column: string): { table: TableDefinition; column: TableColumn } | undefined {
+  const simple = readSimpleView(view);
+  if (simple === undefined) return undefined;
+  const { table, qualifiers, items } = simple;
   // An item that names its result `column` (`x AS column`) makes the view's column another value.
   const renamedTo = new RegExp(`\\s(?:AS\\s+)?${NAME}$`, "i");
   if (items.some((item) => { const alias = renamedTo.exec(item); return alias !== null && unquoteIdentifier(alias[1]!) === column; })) return undefined;
@@ -39,7 +52,7 @@ export function viewColumnSource(view: AnalyzedStatement, column: string): { tab
     if (q === null) continue;
     if (q[1] !== undefined && !qualifiers.includes(q[1].startsWith("\u0000") ? q[1] : unquoteIdentifier(q[1]))) continue;
     if (q[2] !== "*" && unquoteIdentifier(q[2]!) !== column) continue;
-    const col = table.columns.find((c) => c.name === column);
+    const col = table.columns!.find((c) => c.name === column);
     return col === undefined ? undefined : { table, column: col };
   }
   return undefined;

@@ -10,7 +10,8 @@
  * also HOP and SESSION) over the one interpolated table a statement reads need the same in a
  * streaming job ("Window aggregate can only be defined over a time attribute column", flink
  * `StreamLogicalWindowAggregateRule`). A window over a simple view is followed to its table
- * (view-columns.ts); other views and subqueries are left to Flink.
+ * (view-columns.ts), and one whose column casts a time attribute is reported (view-time-casts.ts);
+ * other views and subqueries are left to Flink.
  */
 import { knows, timeAttributeUnknown } from "../components/failed-table-parts.js";
 import type { TableDefinition } from "../components/table-definition.js";
@@ -23,6 +24,7 @@ import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStat
 import { withQueryNames } from "./table-mentions.js";
 import { rowtimeRemedy } from "./temporal-join.js";
 import { viewColumnSource } from "./view-columns.js";
+import { castMessage, castTimeAttribute, checkViewGroupWindows } from "./view-time-casts.js";
 
 const N = MARKED_NAME;
 /**
@@ -67,7 +69,10 @@ export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean,
   // Most statements have no window: skip them before scanning their code.
   if (!a.statement.segments.some((s) => s.kind === "text" && /DESCRIPTOR|GROUP\s+BY/i.test(s.text))) return;
   const { code, tables } = markedCode(a);
-  if (streaming) checkGroupWindows(a, code, tables, diag);
+  if (streaming) {
+    checkGroupWindows(a, code, tables, diag);
+    if (/\b(?:TUMBLE|HOP|SESSION)\s*\(/i.test(code)) checkViewGroupWindows(a, views, diag);
+  }
   const at = `statements[${a.index}]`;
   for (const m of code.matchAll(WINDOW_CALL)) {
     const fn = m[1]!.toUpperCase();
@@ -143,6 +148,15 @@ function checkViewWindow(a: AnalyzedStatement, code: string, fn: string, viewNam
   const view = views.get(viewName);
   if (view === undefined || view === a || withQueryNames(code).has(viewName)) return;
   const source = viewColumnSource(view, column);
+  const cast = source === undefined ? castTimeAttribute(view, column) : undefined;
+  if (cast !== undefined) {
+    const { what, remedy } = castMessage(viewName, view, column, cast);
+    diag.error(
+      `statements[${a.index}]`,
+      `${fn}(TABLE ${viewName}, DESCRIPTOR(${column}), ...) in a streaming job needs a time attribute, and ${what}: Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); ${remedy}`,
+    );
+    return;
+  }
   if (source === undefined || source.column.timeAttribute !== undefined || timeAttributeUnknown(source.column) || !knows(source.table, "timeAttributes")) return;
   const t = source.table;
   diag.error(
