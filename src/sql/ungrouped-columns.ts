@@ -40,7 +40,7 @@ import { unquoteIdentifier, type Span } from "./top-level.js";
 import { UnknownNames } from "./unknown-names.js";
 
 /** `CREATE TEMPORARY [SYSTEM] FUNCTION [IF NOT EXISTS] [catalog.][db.]name`; group 2: the name. */
-const DECLARED_FUNCTION = new RegExp(
+export const DECLARED_FUNCTION = new RegExp(
   String.raw`^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?FUNCTION\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:${MARKED_NAME}\s*\.\s*){0,2}${MARKED_NAME}`,
   "i",
 );
