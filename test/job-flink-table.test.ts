@@ -453,12 +453,12 @@ describe("FlinkSqlJob with FlinkTables", () => {
     const bad = new api.FlinkSqlJob("o2", { statements: [api.sql`INSERT INTO ${a} SELECT id FROM ${src} WHERE v = ${pulumi.secret("'pw'")}`] });
     let rejected: unknown;
     await settle(bad.script as pulumi.Output<string>).catch((e: unknown) => (rejected = e));
-    expect(String(rejected)).to.contain("embeds a Pulumi secret");
+    expect(String(rejected)).to.contain("statements[0]: interpolates a Pulumi secret");
     // Pulumi reports the failed output when it registers the job's outputs: the deployment fails.
     await new Promise((r) => setTimeout(r, 50));
     const failures = drainUnhandled().map(String);
     expect(failures.length).to.be.greaterThan(0);
-    for (const f of failures) expect(f).to.contain("embeds a Pulumi secret");
+    for (const f of failures) expect(f).to.contain("statements[0]: interpolates a Pulumi secret");
   });
 
   it("an option value may be an Output (rendered when known); a secret one fails rendering; plan-deciding keys and credential keys must be plain", async () => {

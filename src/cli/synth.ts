@@ -18,6 +18,7 @@ import type { SynthOptions } from "./args.js";
 import { resolveProject, stackFileKeys, stackFiles } from "./project.js";
 import { wasRead, type ConfigReads } from "./config-reads.js";
 import { runProgram } from "./run-program.js";
+import { statementSecretFailures } from "../components/statement-secrets.js";
 
 
 /** Marks an output folder as synth's own. */
@@ -235,7 +236,9 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
   }
   // Every resource with invalid args, in the order the program created them (collect.ts), and
   // what the valid tables' Outputs reject with once known (a Pulumi secret where plain text goes).
-  if (collectedErrors().length > 0) throw failed(unique(await tableFailures([...run.tables, ...run.failedTables])));
+  // So are the Pulumi secrets interpolated into any job's statements, valid job or not (statement-secrets.ts).
+  const statementSecrets = await statementSecretFailures();
+  if (collectedErrors().length > 0 || statementSecrets.length > 0) throw failed(unique([...(await tableFailures([...run.tables, ...run.failedTables])), ...statementSecrets]));
   // An Output that failed in a program without jobs is why there is nothing: say that, not only "no FlinkSqlJob".
   if (run.jobs.length === 0 && run.failures.length > 0) throw new SynthError(["the program failed while resolving outputs; nothing was written:", ...unique(run.failures)]);
   if (run.jobs.length === 0) {

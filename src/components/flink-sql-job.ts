@@ -22,6 +22,7 @@ import { addProgramJob, type RegisteredJob } from "./job-registry.js";
 import { passedOrCollected } from "./collect.js";
 import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
 import { renderJobScript, renderPlainScript } from "./job-script.js";
+import { reportStatementSecrets, statementSecretIssues } from "./statement-secrets.js";
 import { targetChildArgs, targetOutputs, validateTarget, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
 
 /** FlinkSqlJob args. */
@@ -203,6 +204,10 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     reportDeferredInPlainProps(diag, deferred.paths);
     inStatementOrder(diag.errors);
     inStatementOrder(diag.warnings);
+    // A Pulumi secret interpolated into a statement is known only once its Outputs resolve: reported
+    // in this run also when the job throws now (statement-secrets.ts).
+    const secrets = statementSecretIssues(a.statements, a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined);
+    if (secrets !== undefined) reportStatementSecrets(secrets, label, diag.hasErrors);
     if (!passedOrCollected(diag, label)) {
       // Collecting: a failed job registers nothing more (synth reports every collected error).
       this.plainScript = undefined;
@@ -218,7 +223,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
 
     this.plainScript = plainScript;
     // With plain values the script Output is made on first read; otherwise it is the render chain itself.
-    if (plainScript === undefined) this.scriptOutput = renderJobScript(name, plan);
+    if (plainScript === undefined) this.scriptOutput = renderJobScript(name, plan, secrets);
     this.plainConfiguration = plan.flinkConfiguration;
     this.tables = plan.tables.map((t) => t.tableName);
     this.checkpointInterval = plan.checkpointInterval;

@@ -59,6 +59,8 @@ interface Registry {
   collected?: FlinkIcebergValidationError[];
   /** True while synth runs a program in collecting mode. */
   collecting?: boolean;
+  /** Each job's check for Pulumi secrets interpolated into its statements (statement-secrets.ts), valid job or not. */
+  statementSecrets: Promise<FlinkIcebergValidationError | undefined>[];
 }
 
 /** The registry when no Pulumi runtime is set up (no monitor); a registry by older copies of the package. */
@@ -66,7 +68,7 @@ const KEY = Symbol.for("pulumi-flink-iceberg.registry");
 /** The registries by resource monitor (see the module comment). */
 const BY_MONITOR = Symbol.for("pulumi-flink-iceberg.registries-by-monitor");
 
-const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), deployments: new Map() });
+const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), deployments: new Map(), statementSecrets: [] });
 
 /** The registry of the running program (its resource monitor's). */
 export function registry(): Registry {
@@ -82,6 +84,7 @@ export function registry(): Registry {
   r.jobStreamers ??= new Map();
   r.deployments ??= new Map();
   r.failedTables ??= [];
+  r.statementSecrets ??= [];
   return r;
 }
 
@@ -96,6 +99,7 @@ export function resetRegistry(): void {
   r.jobWriters.clear();
   r.jobStreamers.clear();
   r.deployments.clear();
+  r.statementSecrets.length = 0;
   r.collected = undefined;
   r.collecting = false;
 }

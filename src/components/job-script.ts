@@ -1,13 +1,13 @@
 /**
  * A FlinkSqlJob's script from its plan: as plain text when every DDL and statement is known at
- * construction, else once their Outputs resolve (an embedded secret Output fails it).
+ * construction, else once their Outputs resolve (an embedded secret Output fails it, with the
+ * job's statement check: statement-secrets.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { JobPlan } from "../sql/job-plan.js";
 import { renderResolvedStatement } from "../sql/resolved-statement.js";
 import { renderScript } from "../sql/script.js";
-import { resourceLabel } from "../validation/error.js";
-import { rejectIfSecret } from "./secret-guard.js";
+import { FlinkIcebergValidationError, resourceLabel, type ValidationIssue } from "../validation/error.js";
 
 /** The script from the DDL texts and the statements' rendered texts (views and functions first). */
 function scriptText(name: string, plan: JobPlan, ddls: readonly string[], statementTexts: readonly string[]): string {
@@ -21,33 +21,27 @@ function scriptText(name: string, plan: JobPlan, ddls: readonly string[], statem
   });
 }
 
-/** Renders the script once every DDL and embedded Output is known; an embedded secret Output fails it. */
-export function renderJobScript(name: string, plan: JobPlan): pulumi.Output<string> {
+/**
+ * Renders the script once every DDL and embedded Output is known; it fails with the job's error
+ * listing every statement that interpolates a secret (`secrets`, the job's check).
+ */
+export function renderJobScript(name: string, plan: JobPlan, secrets: Promise<readonly ValidationIssue[]> | undefined): pulumi.Output<string> {
+  const label = resourceLabel("FlinkSqlJob", name);
   const ddls = plan.tables.map((t) => pulumi.output(t.ddl));
   const statements = [...plan.definitions, ...plan.inserts];
-  const values = statements.map((s, i) =>
-    pulumi.all(
-      s.statement.segments.flatMap((seg) =>
-        seg.kind === "output"
-          ? [
-              rejectIfSecret(
-                seg.output,
-                `${resourceLabel("FlinkSqlJob", name)}: statements[${s.index}] embeds a Pulumi secret (an interpolated Output, or sqlLiteral of one), and the script is plain text ` +
-                  "(the runners log every statement; the Kubernetes target stores it in a ConfigMap): if the value is no secret, interpolate pulumi.unsecret(value); " +
-                  "a real secret cannot be part of a statement: give it to the Flink processes' environment instead (README: Credentials)",
-              ),
-            ]
-          : [],
-      ),
-    ),
-  );
+  // The values without their secrecy: the check below fails the script when any is secret.
+  const values = statements.map((s) => pulumi.all(s.statement.segments.flatMap((seg) => (seg.kind === "output" ? [pulumi.unsecret(seg.output)] : []))));
+  const guard = pulumi.output(secrets ?? []).apply((issues) => {
+    if (issues.length > 0) throw new FlinkIcebergValidationError(issues, label);
+    return true;
+  });
   return pulumi
-    .all([pulumi.all(ddls), pulumi.all(values)])
+    .all([guard, pulumi.all(ddls), pulumi.all(values)])
     // An embedded Output's value may end the statement with a comment (`'a' -- c`), which would
     // swallow the `;` the script adds: each text ends at its last content (plain statements already do).
     // Each statement is checked with its values in place (resolved-statement.ts), as a plain one was at construction.
-    .apply(([ddlTexts, resolved]) =>
-      scriptText(name, plan, ddlTexts, statements.map((s, i) => renderResolvedStatement(s.statement, resolved[i]!, `statements[${s.index}]`, resourceLabel("FlinkSqlJob", name)))),
+    .apply(([, ddlTexts, resolved]) =>
+      scriptText(name, plan, ddlTexts, statements.map((s, i) => renderResolvedStatement(s.statement, resolved[i]!, `statements[${s.index}]`, label))),
     );
 }
 
