@@ -138,7 +138,10 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * SET lines and applied by the target. `execution.checkpointing.interval` here wins over the
    * sinks' commitInterval but may not exceed any of them; without it a streaming job that writes
    * an IcebergSink, a 'filesystem' FlinkTable or an exactly-once 'kafka' / 'upsert-kafka' FlinkTable (all commit only on checkpoints), or reads an
-   * Iceberg table as a stream, checkpoints at the smallest commitInterval, else every 1min. Not
+   * Iceberg table as a stream, checkpoints at the smallest commitInterval, else every 1min. No
+   * value turns checkpointing off: "0" fails the job when it starts (Flink's minimum is 10 ms), "-1"
+   * or "disabled" does not parse, and such a value is an error that says so and, for a job whose
+   * sinks commit on checkpoints, that they would never commit (sql/checkpoint-off.ts). Not
    * allowed: `execution.runtime-mode` (use runtimeMode; without runtimeMode the job is checked in
    * the mode it names, so a "batch" there adds no streaming-only errors), `parallelism.default` together with
    * `parallelism`, keys that carry credentials (SPEC decision 8), line breaks; with a deploy target

@@ -16,6 +16,7 @@ import { formatFlinkDuration, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } f
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { flinkKeyTypoWarning } from "../options/known-flink-options.js";
 import { credentialEntryProblem, type CredentialTarget, plainStringValueProblem } from "../validation/secrets.js";
+import { checkpointingOffProblem } from "./checkpoint-off.js";
 
 export const RUNTIME_MODE_KEY = "execution.runtime-mode";
 export const CHECKPOINT_INTERVAL_KEY = "execution.checkpointing.interval";
@@ -164,7 +165,13 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
   const explicit = configuration[CHECKPOINT_INTERVAL_KEY];
   let explicitMs: number | undefined;
   // A value that is no string is reported once by the configuration check.
-  if (typeof explicit === "string") {
+  const streamingReads = reads.filter((t) => t.iceberg?.streamingRead === true);
+  const otherCommitters = sinks.filter((s) => s.resourceType !== "IcebergSink" && s.commitsOnCheckpoint === true);
+  const needsCheckpoints = runtimeMode === "streaming" && icebergSinks.length + otherCommitters.length + streamingReads.length > 0;
+  // "0", "-1", "disabled" ...: meant to turn checkpointing off, which no value does (checkpoint-off.ts).
+  const off = typeof explicit === "string" ? checkpointingOffProblem(explicit, needsCheckpoints ? { icebergSinks, otherCommitters, streamingReads } : undefined) : undefined;
+  if (off !== undefined) diag.error(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, off);
+  else if (typeof explicit === "string") {
     explicitMs = diag.capture(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, () => parseFlinkDuration(explicit));
     if (explicitMs !== undefined && explicitMs < MIN_CHECKPOINT_INTERVAL_MS) {
       diag.error(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, `${JSON.stringify(explicit)} is below Flink's minimum checkpoint interval of 10 ms; write "10ms" or more, e.g. "1min"`);
