@@ -53,7 +53,7 @@ const FIELD_OPTION = /^fields\.[^.]+\.(.+)$/;
 const PER_COLUMN_PROPERTY = /^((?:table-(?:default|override)\.)?write\.(?:metadata\.metrics|parquet\.bloom-filter-[a-z-]+)\.column)\..+$/;
 
 /** Splits `s3.secret-access-key`, `clientSecret`, `AWS_SECRET_ACCESS_KEY` into lower-case words (a column name inside the key left out). */
-function words(raw: string): string[] {
+export function keyWords(raw: string): string[] {
   const field = FIELD_OPTION.exec(raw);
   const perColumn = field === null ? PER_COLUMN_PROPERTY.exec(raw) : null;
   const key = field !== null ? `fields.${field[1]}` : perColumn !== null ? perColumn[1]! : raw;
@@ -88,12 +88,12 @@ function namesPassword(w: readonly string[]): boolean {
 
 /** True when `key` names a credential (token, credential, password, pass, secret, access key ...). */
 export function isCredentialKey(key: string): boolean {
-  return namesCredential(key, words(key));
+  return namesCredential(key, keyWords(key));
 }
 
 /** True when option `key` names a credential or is a JAAS configuration (credentialEntryProblem's credential keys). */
 export function isCredentialOptionKey(key: string): boolean {
-  const w = words(key);
+  const w = keyWords(key);
   return namesCredential(key, w) || isJaasKey(w);
 }
 
@@ -330,7 +330,7 @@ export function credentialEntryProblem(key: string, value: unknown, where: strin
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
   // Placeholders of providers the table does not enable: the client would send the text itself.
   // The key's words, split once for the checks below.
-  const w = words(key);
+  const w = keyWords(key);
   const facts = { credential: namesCredential(key, w), jaas: isJaasKey(w) };
   const credentialKey = facts.credential || facts.jaas;
   const named = credentialKey && providers !== undefined && key.startsWith("properties.") && typeof value === "string" ? [...value.matchAll(/\$\{([^}:]+):/g)].map((m) => m[1]!.trim()) : [];

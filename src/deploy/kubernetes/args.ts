@@ -165,7 +165,9 @@ export interface KubernetesArgs {
   /**
    * Plain environment variables of the Flink containers (never credentials: use
    * `envFromSecrets`). Default `{}`. Becomes `env[].value` of `flink-main-container` in
-   * `spec.podTemplate`.
+   * `spec.podTemplate`. Errors: a name that carries a credential (`DB_PASSWORD`, `AUTH_TOKEN`,
+   * `API_KEY`, and a name ending in `KEY` after a word, `S3_KEY`, unless that word makes it a key of
+   * data or a public one, `PARTITION_KEY`, `PUBLIC_KEY`: validation/credential-env-names.ts).
    */
   readonly env?: Readonly<Record<string, string>>;
   /**

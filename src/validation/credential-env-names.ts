@@ -1,0 +1,67 @@
+/**
+ * Environment variable names that carry a credential (kubernetes.env, a pod template's env): every
+ * name isCredentialKey finds (PASSWORD, TOKEN, SECRET, ACCESS_KEY, API_KEY ...) and, in a variable
+ * name only, a KEY that ends the name (`S3_KEY`, `STRIPE_KEY`, `ENCRYPTION_KEY`, `SIGNING_KEY_2`):
+ * a variable holds a value, and the value of a named key is the key itself. Not one:
+ * - KEY before another word: the variable names a setting of keys (`KEY_FORMAT`, `KEY_FIELDS`,
+ *   `KEY_ID`; a setting word last, `S3_KEY_FILE`, is isCredentialKey's SETTING_SUFFIXES rule);
+ * - a KEY that names a data key, by the word before it (`PARTITION_KEY`, `PRIMARY_KEY`,
+ *   `ROUTING_KEY`, `OBJECT_KEY` ...), or a key that is no secret (`PUBLIC_KEY`, `KMS_KEY`, an id);
+ * - KEY alone: no name says what it keys.
+ * A product's key stays one (`KAFKA_KEY` is Confluent Cloud's API key in its examples).
+ * Option keys keep isCredentialKey's rule: there `key` ends many settings (Kafka `key.fields`, a
+ * table's `partition.key`), and the credential keys have their own pairs (`secret-key`, `sse.key`).
+ */
+import { isCredentialKey, keyWords } from "./secrets.js";
+
+/** Words before a last KEY that make it a key of data (a row, message, partition, object) or a key that is public, not a credential. */
+const DATA_KEY_WORDS = new Set([
+  "partition",
+  "primary",
+  "foreign",
+  "unique",
+  "sort",
+  "sorting",
+  "routing",
+  "shard",
+  "sharding",
+  "cache",
+  "message",
+  "record",
+  "row",
+  "join",
+  "hash",
+  "range",
+  "distribution",
+  "group",
+  "grouping",
+  "lookup",
+  "bucket",
+  "object",
+  "dedup",
+  "deduplication",
+  "idempotency",
+  "event",
+  "sequence",
+  "cluster",
+  "clustering",
+  "order",
+  "index",
+  "map",
+  "field",
+  "column",
+  "state",
+  "table",
+  "public",
+  "kms",
+]);
+
+/** True when environment variable `name` names a credential. */
+export function isCredentialEnvName(name: string): boolean {
+  if (isCredentialKey(name)) return true;
+  const w = keyWords(name);
+  // KEY last, or before a number only (`SIGNING_KEY_2`), after a word that says which key.
+  let last = w.length - 1;
+  while (last > 0 && /^\d+$/.test(w[last]!)) last--;
+  return last > 0 && w[last] === "key" && !DATA_KEY_WORDS.has(w[last - 1]!);
+}

@@ -1,0 +1,57 @@
+/**
+ * Environment variable names with a credential (src/validation/credential-env-names.ts): beyond
+ * isCredentialKey's words, a KEY that ends a variable's name is the key's value (`S3_KEY`), unless
+ * the word before it names a key of data or a public key (`PARTITION_KEY`, `PUBLIC_KEY`), or KEY
+ * comes before another word (`KEY_FORMAT`). kubernetes.env and a pod template's env use it.
+ */
+import { expect } from "chai";
+import { isCredentialEnvName } from "../src/validation/credential-env-names.js";
+import { isCredentialKey } from "../src/validation/secrets.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
+import { checkEnvironment } from "../src/deploy/kubernetes/validate-maps.js";
+
+describe("credential environment variable names", () => {
+  const credentials = ["S3_KEY", "STRIPE_KEY", "ENCRYPTION_KEY", "SIGNING_KEY_2", "MASTER_KEY", "sshKey", "KAFKA_KEY", "LICENSE_KEY", "API_KEY", "AWS_SECRET_ACCESS_KEY", "DB_PASSWORD"];
+  const settings = [
+    "PARTITION_KEY",
+    "PRIMARY_KEY",
+    "ROUTING_KEY",
+    "S3_OBJECT_KEY",
+    "CACHE_KEY",
+    "MESSAGE_KEY",
+    "PUBLIC_KEY",
+    "KMS_KEY",
+    "KEY",
+    "KEY_FORMAT",
+    "KEY_FIELDS",
+    "KEY_ID",
+    "S3_KEY_FILE",
+    "S3_KEY_PATH",
+    "MONKEY",
+    "HOCKEY_TEAM",
+  ];
+  for (const n of credentials) it(`${n} names a credential`, () => expect(isCredentialEnvName(n)).to.equal(true));
+  for (const n of settings) it(`${n} names none`, () => expect(isCredentialEnvName(n)).to.equal(false));
+
+  it("option keys keep their own rule: a `key` that ends an option key is no credential by itself", () => {
+    expect(["s3_key", "partition.key", "lookup.key", "S3_KEY"].map(isCredentialKey)).to.deep.equal([false, false, false, false]);
+  });
+
+  it("kubernetes.env and a pod template's env: S3_KEY and STRIPE_KEY with plain values are errors, PARTITION_KEY and KEY_FORMAT are not", () => {
+    const diag = new Diagnostics();
+    checkEnvironment(
+      {
+        image: "flink:2.1",
+        flinkVersion: "v2_1",
+        env: { S3_KEY: "abc", PARTITION_KEY: "day", KEY_FORMAT: "json" },
+        podTemplate: { spec: { containers: [{ name: "flink-main-container", env: [{ name: "ROUTING_KEY", value: "eu" }, { name: "STRIPE_KEY", value: "sk_live_x" }] }] } },
+      },
+      diag,
+    );
+    const fix = "pass it with kubernetes.envFromSecrets (a Kubernetes Secret key) instead";
+    expect(diag.errors).to.deep.equal([
+      { path: 'kubernetes.env["S3_KEY"]', message: `"S3_KEY" carries a credential and env values are stored in plain text in the FlinkDeployment: ${fix}` },
+      { path: "kubernetes.podTemplate.spec.containers[0].env[1]", message: `"STRIPE_KEY" carries a credential as a plain value: ${fix} (or valueFrom.secretKeyRef)` },
+    ]);
+  });
+});
