@@ -78,8 +78,29 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * ROLLUP or CUBE), or a column next to an aggregate in a query without GROUP BY, is a preview
    * error ("Expression 'id' is not being grouped"), as is an aggregate or windowed aggregate in the
    * WHERE clause. Expressions are read only where certain (built-in functions and operators, no
-   * subquery, no OVER window, and a GROUP BY of columns only); a GROUP BY of an alias or ordinal,
-   * SELECT DISTINCT and user functions are left to Flink.
+   * subquery, no OVER window, and a GROUP BY of columns only); SELECT DISTINCT and user functions
+   * are left to Flink. Flink's SQL conformance (flink-sql-parser `FlinkSqlConformance`) groups by no
+   * alias or ordinal and has no HAVING alias: `GROUP BY 1` that leaves a SELECT column ungrouped (the
+   * ordinal is a constant) and `HAVING cnt > 1` with `cnt` a SELECT alias are preview errors with
+   * the clause rewritten (group-ordinals.ts, expression-columns.ts).
+   *
+   * Spellings of other dialects that Flink's parser or function catalog refuses are preview errors
+   * with the rewrite, in statements, views and computed-column / watermark expressions (outside
+   * literals, comments and back-quoted names): `!=` (write `<>`), `LIMIT m, n` and `OFFSET m LIMIT n`
+   * (write `LIMIT n OFFSET m`), `MINUS` (write `EXCEPT`), double-quoted text (write `'text'` or a
+   * back-quoted name) (conformance.ts); calls of functions Flink 1.19–2.1 does not have (`NVL`,
+   * `NVL2`, `IIF`, `GETDATE()`, `SYSDATE()`, `DATEDIFF`, `DATEADD`, `LEN`, `CHARINDEX`,
+   * `GROUP_CONCAT`; `ISNULL` warns) name the Flink function to write, an error unless the job
+   * declares a function of that name or its session may start in a stored catalog (then a warning;
+   * foreign-functions.ts). Plural interval units (`INTERVAL '2' DAYS`) and `%` are accepted, as
+   * Flink's parser accepts them.
+   *
+   * In a streaming job, an INSERT whose query ends in `ORDER BY` without LIMIT / FETCH must sort by
+   * a time attribute ascending first (Flink: "Sort on a non-time-attribute field is not
+   * supported."): a first key written DESC, or a column of the read table that is no time
+   * attribute, is a preview error (streaming-sort.ts). A view column that CASTs a time attribute is
+   * a plain TIMESTAMP: a window over it (TVF or legacy group window over the view) is a preview
+   * error naming the view and the column (view-time-casts.ts).
    *
    * Time attributes (a `watermark` column, a FlinkTable `PROCTIME()` column), checked where a
    * statement uses an interpolated table directly: a window TVF `TUMBLE|HOP|CUMULATE|SESSION(TABLE
@@ -91,8 +112,10 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * primaryKey and a watermark; rowtimes of one type), and in a batch job a lookup source. A window
    * TVF over a simple view (`SELECT cols | * FROM ${t} [WHERE ...]` passing the column through) is
    * followed to its table; other views, subqueries, WITH queries, joins whose left side is no
-   * interpolated table, and OVER windows are left to Flink; a view no
-   * statement reads is not checked (Flink plans a view only where it is read); a view is read by
+   * interpolated table, and OVER windows are left to Flink; a view no statement reads is not
+   * checked for columns, time attributes or changelogs (Flink plans a view only where it is read),
+   * though its spellings and function names are (Flink parses and validates the view's query when
+   * the script creates it); a view is read by
    * its name in exactly its letter case (Flink's names are case-sensitive), and a read in another
    * case is a preview error that names the view; a view declared as
    * `default_catalog.default_database.v` (Flink's built-in catalog and database) is the view `v`.
