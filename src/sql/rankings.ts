@@ -26,7 +26,7 @@ export function missingWindowColumn(clause: string): "window_start" | "window_en
 const COLUMN_REF = /^(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)(?:\s*\.\s*(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*))?$/;
 
 /** What an ORDER BY item of a ranking is, as far as the tables the statement reads tell. */
-function orderKind(item: string, reads: readonly TableDefinition[]): "proctime" | "rowtime" | "value" | "unknown" {
+export function orderKind(item: string, reads: readonly TableDefinition[]): "proctime" | "rowtime" | "value" | "unknown" {
   const bare = item.replace(/\s+NULLS\s+(?:FIRST|LAST)\s*$/i, "").replace(/\s+ASC\s*$/i, "").trim();
   if (/^PROCTIME\s*\(\s*\)$/i.test(bare)) return "proctime";
   if (!COLUMN_REF.test(bare)) return "unknown";

@@ -8,6 +8,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import { closingParen } from "./top-level.js";
 import { antiJoinSubquery, setOperation, type SetReading } from "./anti-joins.js";
 import { missingWindowColumn, updatingRanking, WINDOW_RENAME_HEDGE } from "./rankings.js";
+import { updatingSortLimit } from "./sort-limits.js";
 
 /** One updating operation found in a statement's text. */
 export interface UpdatingOperation {
@@ -150,6 +151,8 @@ export function updatingOperation(text: string, reads: readonly TableDefinition[
   }
   const ranking = updatingRanking(text, reads, ctx);
   if (ranking !== undefined) return ranking;
+  const sortLimit = updatingSortLimit(text, reads, ctx);
+  if (sortLimit !== undefined) return sortLimit;
   if (ctx.planner && clauses.length === 0 && /\bSELECT\s+DISTINCT\b/i.test(text) && !windowAggregates(text)) {
     return { what: "selects DISTINCT rows, which Flink plans as an aggregation that may update (StreamPhysicalGroupAggregate)", certain: !ctx.windowNearby, kind: "aggregation", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
   }
