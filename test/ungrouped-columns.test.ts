@@ -179,6 +179,9 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
           api.sql`INSERT INTO ${out} SELECT UPPER(name), region, COUNT(*) FROM ${src} GROUP BY UPPER(name), ROLLUP(\`region\`), 1`,
           api.sql`INSERT INTO ${out} SELECT name, region, COUNT(*) FROM ${src} GROUP BY GROUPING SETS ((name, region), ()), 1`,
           api.sql`INSERT INTO ${out} SELECT name, region, COUNT(*) FROM ${src} GROUP BY ROLLUP(region), 1`,
+          // Every column the clause leaves ungrouped is in the fix, not only the ordinal's (trial finding).
+          api.sql`INSERT INTO ${out} SELECT region, name, COUNT(*) FROM ${src} GROUP BY 1`,
+          api.sql`INSERT INTO ${out} SELECT s.region, UPPER(s.name), COUNT(*) FROM ${src} s GROUP BY 1`,
         ]),
       ),
     ).to.deep.equal([
@@ -186,6 +189,8 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
       { path: "statements[1]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item UPPER(name): ${ORDINAL} ("Expression 'name' is not being grouped"); write GROUP BY region, UPPER(name)` },
       { path: "statements[2]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item region: ${ORDINAL} ("Expression 'region' is not being grouped"); write GROUP BY region` },
       { path: "statements[5]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item name: ${ORDINAL} ("Expression 'name' is not being grouped"); write GROUP BY ROLLUP(region), name` },
+      { path: "statements[6]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item region: ${ORDINAL} ("Expression 'region' is not being grouped"); write GROUP BY region, name` },
+      { path: "statements[7]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item s.region: ${ORDINAL} ("Expression 's.region' is not being grouped"); write GROUP BY s.region, s.name` },
     ]);
   });
 

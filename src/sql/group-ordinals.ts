@@ -48,15 +48,28 @@ export function groupOrdinalProblem(q: SelectQuery, span: Span, items: readonly 
   if (ordinals.length === 0) return undefined;
   // The column Calcite's AggChecker stops at: the first one read outside an aggregate that the rest of the clause does not group by.
   let failing: string | undefined;
+  // Calcite prints the identifier as written, its parts unquoted (SqlIdentifier.toString).
+  const shown = (ref: ExpressionReading["refs"][number]): string => (ref.qualifier === undefined ? ref.name : `${shownText({ text: ref.qualifier, tables: q.tables }, 0, ref.qualifier.length)}.${ref.name}`);
   for (const { read } of items) {
     if (read === undefined || read.unsure || read.windowed.length > 0) return undefined;
     const ref = read.refs.find((r) => !grouped.has(r.name));
     if (ref === undefined) continue;
-    // Calcite prints the identifier as written, its parts unquoted (SqlIdentifier.toString).
-    failing = ref.qualifier === undefined ? ref.name : `${shownText({ text: ref.qualifier, tables: q.tables }, 0, ref.qualifier.length)}.${ref.name}`;
+    failing = shown(ref);
     break;
   }
   if (failing === undefined) return undefined;
+  // Every other column a SELECT item reads outside an aggregate that neither the clause nor an ordinal's item groups: the fix names them too.
+  const byOrdinal = new Set(ordinals.map((o) => o.k - 1));
+  const covered = new Set([...grouped, ...items.filter((_, i) => byOrdinal.has(i)).flatMap((x) => x.read?.refs.map((r) => r.name) ?? [])]);
+  const ungrouped: string[] = [];
+  for (const [i, { read }] of items.entries()) {
+    if (byOrdinal.has(i)) continue;
+    for (const r of read?.refs ?? []) {
+      if (covered.has(r.name)) continue;
+      covered.add(r.name);
+      ungrouped.push(shown(r));
+    }
+  }
   // The clause with each ordinal replaced by its SELECT item's expression (kept as written when it names none).
   let text = q.text.slice(span[0], span[1]);
   const targets: string[] = [];
@@ -71,7 +84,8 @@ export function groupOrdinalProblem(q: SelectQuery, span: Span, items: readonly 
   const numbers = ordinals.map((o) => o.k).join(", ");
   const several = ordinals.length > 1;
   const named = targets.length === 0 ? "" : `, not as the SELECT item${targets.length > 1 ? "s" : ""} ${targets.join(", ")}`;
-  const fix = targets.length === ordinals.length ? `write GROUP BY ${oneLine(shownText({ text, tables: q.tables }, 0, text.length))}` : "name the expressions to group by instead of their positions";
+  const clause = [oneLine(shownText({ text, tables: q.tables }, 0, text.length)), ...ungrouped].join(", ");
+  const fix = targets.length === ordinals.length ? `write GROUP BY ${clause}` : "name the expressions to group by instead of their positions";
   return (
     `the GROUP BY has the ordinal${several ? "s" : ""} ${numbers}, which Flink reads as ${several ? "constants" : "a constant"}${named}: ` +
     `its SQL conformance takes no ordinal in GROUP BY (flink FlinkSqlConformance.isGroupByOrdinal), so Flink fails when the job starts ("Expression '${failing}' is not being grouped"); ${fix}`
