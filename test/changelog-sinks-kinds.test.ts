@@ -169,6 +169,16 @@ describe("rankings a streaming job cannot plan (break review)", () => {
           "use ROW_NUMBER() (ties then get distinct numbers)",
       ],
     ]);
+    // Into a keyless sink: the RANK error alone, not a Top-N error advising a primaryKey, which would not help (trial finding).
+    const keyless = new api.IcebergSink("sr_keyless", { catalog, database: "db", table: "sr_keyless", columns: cols });
+    const k = errorOf(() => new api.FlinkSqlJob("sr-rank-keyless", { statements: [api.sql`INSERT INTO ${keyless} SELECT id, n FROM (SELECT *, RANK() OVER (PARTITION BY id ORDER BY n DESC) AS rk FROM ${src}) WHERE rk <= 3`] }));
+    expect(k.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        'RANK() OVER (...) filtered by its number is a Top-N, and a streaming job ranks only with ROW_NUMBER(): Flink fails to plan it ("RANK() on streaming table is not supported currently", flink StreamExecRank); ' +
+          "use ROW_NUMBER() (ties then get distinct numbers)",
+      ],
+    ]);
     new api.FlinkSqlJob("sr-row-number", { statements: [api.sql`INSERT INTO ${keyed} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY n DESC) AS r FROM ${src}) WHERE r <= 3`] });
     const bounded = new api.FlinkTable("sr_bounded", { columns: cols, options: { connector: "datagen", "number-of-rows": "10" } });
     new api.FlinkSqlJob("sr-batch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${keyed} SELECT id, n FROM (SELECT *, RANK() OVER (PARTITION BY id ORDER BY n DESC) AS r FROM ${bounded}) WHERE r <= 3`] });

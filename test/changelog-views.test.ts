@@ -94,10 +94,10 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
     const topN = errorOf(
       () =>
         new api.FlinkSqlJob("cw-top3", {
-          statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, RANK() OVER (PARTITION BY data ORDER BY id) AS r FROM ${gen}) WHERE r <= 3`],
+          statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY data ORDER BY id) AS r FROM ${gen}) WHERE r <= 3`],
         }),
     );
-    expect(topN.issues[0]!.message).to.contain("ranks rows (RANK OVER (... ORDER BY id): a Top-N)");
+    expect(topN.issues[0]!.message).to.contain("ranks rows (ROW_NUMBER OVER (... ORDER BY id): a Top-N)");
     new api.FlinkSqlJob("cw-interval", {
       statements: [api.sql`INSERT INTO ${sink} SELECT g.id, d.data FROM ${gen} AS g LEFT JOIN ${dim} AS d ON g.id = d.id AND d.ts BETWEEN g.ts - INTERVAL '1' MINUTE AND g.ts`],
     });
