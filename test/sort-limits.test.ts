@@ -35,6 +35,9 @@ describe("streaming ORDER BY with LIMIT / FETCH into sinks that cannot take upda
     Object.entries(statements).forEach(([name, s], i) => {
       expect(errorOf(() => new api.FlinkSqlJob(name, { statements: [s] })).issues.map((x) => `${x.path}: ${x.message}`), name).to.deep.equal([what(clauses[i]!)]);
     });
+    // In a view (also parenthesized after AS), reported through it.
+    const view = errorOf(() => new api.FlinkSqlJob("sl-view", { statements: [api.sql`CREATE TEMPORARY VIEW top10 AS (SELECT order_id, region FROM ${src} ORDER BY amount DESC LIMIT 10)`, api.sql`INSERT INTO ${out} SELECT order_id, region FROM top10`] }));
+    expect(view.issues.map((x) => x.message)).to.deep.equal([what("ORDER BY amount DESC LIMIT 10").replace("statements[0]: ", "").replace("the statement sorts", "the statement (through the view in statements[0]) sorts")]);
     // Ascending by a value column: certain too.
     const asc = errorOf(() => new api.FlinkSqlJob("sl-asc", { statements: [api.sql`INSERT INTO ${out} SELECT order_id, region FROM ${src} ORDER BY amount LIMIT 3`] }));
     expect(asc.issues[0]!.message).to.contain("the statement sorts all rows and keeps the first ones (ORDER BY amount LIMIT 3: a Top-N over the whole stream)");

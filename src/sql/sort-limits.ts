@@ -28,7 +28,7 @@ export function* sortLimits(text: string): Generator<SortLimit> {
   const opens = [-1, ...[...text.matchAll(/\(/g)].map((m) => m.index!)];
   for (const open of opens) {
     const close = open < 0 ? text.length : closingParen(text, open);
-    if (close < 0 || (open >= 0 && /\b(?:OVER|GROUP|MATCH_RECOGNIZE|AS)\s*$/i.test(text.slice(0, open)))) continue;
+    if (close < 0 || (open >= 0 && /\b(?:OVER|GROUP|MATCH_RECOGNIZE)\s*$/i.test(text.slice(0, open)))) continue;
     const flat = topLevelOnly(text, open + 1, close);
     const order = flat === undefined ? undefined : [...flat.matchAll(ORDER_BY)].at(-1);
     if (order === undefined) continue;
