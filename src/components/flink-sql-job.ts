@@ -129,7 +129,7 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * declares. Qualified names (`catalog.db.table`) are not checked. An event-time join
    * against a streaming IcebergSource warns that results wait for its next commit. In a streaming
    * job, updates into a sink that cannot take them are errors (changelog-sinks.ts): a changelog FROM
-   * table, an aggregation without a window, a Top-N / deduplication (not per window, not by a
+   * table, an aggregation without a window, a Top-N / deduplication (also `ORDER BY ... LIMIT` / `FETCH FIRST`; not per window, not by a
    * PROCTIME() column ascending; keep-first by event time only before Flink 2.1 or with mini-batch,
    * a warning when the version is unknown; a top-1 ROW_NUMBER by another ascending order or by
    * several columns also on Flink 2.1+, whose planner accepts it into an insert-only FlinkTable
