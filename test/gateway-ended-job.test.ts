@@ -4,8 +4,8 @@
  * changes does nothing, preview and up warn that it no longer runs and how to start it again.
  */
 import { expect } from "chai";
-import * as pulumi from "@pulumi/pulumi";
 import { endedJobWarning } from "../src/deploy/sql-gateway/ended-job.js";
+import { runGatewayProgram } from "./gateway-program.js";
 import { installMocks, settle } from "./pulumi-mocks.js";
 
 const JOB = "ffffffffffffffffffffffff00000001";
@@ -33,34 +33,10 @@ describe("SQL Gateway job that ended outside Pulumi", () => {
 
   /** Runs a one-job program whose gateway job's state holds `jobStatus`; returns the warnings logged about it. */
   async function run(preview: boolean, jobStatus: string | undefined, name: string): Promise<string[]> {
-    await pulumi.runtime.setMocks(
-      {
-        newResource(args: pulumi.runtime.MockResourceArgs) {
-          const state = args.type.includes("SqlGatewayJob") ? { jobId: JOB, jobStatus, warnings: [] } : {};
-          return { id: `${args.name}-id`, state: { ...(args.inputs as Record<string, unknown>), ...state } };
-        },
-        call: (args: pulumi.runtime.MockCallArgs) => args.inputs as Record<string, unknown>,
-      },
-      "project",
-      "stack",
-      preview,
+    const { logged } = await runGatewayProgram(preview, () => ({ jobId: JOB, jobStatus, warnings: [] }), { prefix: "ended", suffix: name, jobName: `ended-${name}` }, (job) =>
+      settle(job.deployment.jobStatus!),
     );
-    const api = await import("../src/index.js");
-    const logged: string[] = [];
-    const log = pulumi.log as unknown as { warn: (m: string) => Promise<void> };
-    const original = log.warn;
-    log.warn = async (m: string) => void logged.push(m);
-    try {
-      const cols = [{ name: "id", type: "BIGINT" }];
-      const src = new api.FlinkTable(`ended_src_${name}`, { columns: cols, options: { connector: "datagen" } });
-      const sink = new api.FlinkTable(`ended_out_${name}`, { columns: cols, options: { connector: "blackhole" } });
-      const job = new api.FlinkSqlJob(`ended-${name}`, { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083" } });
-      await settle(job.deployment.jobStatus!);
-      await new Promise((r) => setTimeout(r, 20));
-      return logged.filter((m) => m.includes(JOB));
-    } finally {
-      log.warn = original;
-    }
+    return logged.filter((m) => m.includes(JOB));
   }
 
   it("preview and up warn once per run when the state says CANCELED; nothing while it is RUNNING", async () => {
