@@ -167,6 +167,7 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
 
   it("an ordinal in the GROUP BY is a constant to Flink: an error naming the SELECT item it meant, the column that fails, and the clause with the items written out", () => {
     const src = source("ug_ord");
+    const reserved = new api.IcebergSource("ug_ord_reserved", { catalog: hive, database: "shop", table: "ug_ord_reserved", columns: [{ name: "region", type: "STRING" }, { name: "value", type: "STRING" }] });
     const out = sink("ug_ord_out", ["STRING", "STRING", "BIGINT"]);
     const ORDINAL = "its SQL conformance takes no ordinal in GROUP BY (flink FlinkSqlConformance.isGroupByOrdinal), so Flink fails when the job starts";
     expect(
@@ -182,6 +183,8 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
           // Every column the clause leaves ungrouped is in the fix, not only the ordinal's (trial finding).
           api.sql`INSERT INTO ${out} SELECT region, name, COUNT(*) FROM ${src} GROUP BY 1`,
           api.sql`INSERT INTO ${out} SELECT s.region, UPPER(s.name), COUNT(*) FROM ${src} s GROUP BY 1`,
+          // A reserved word naming a column is back-quoted in the fix, as SQL must write it (Flink's own message shows it bare).
+          api.sql`INSERT INTO ${out} SELECT region, \`value\`, COUNT(*) FROM ${reserved} GROUP BY 1`,
         ]),
       ),
     ).to.deep.equal([
@@ -191,6 +194,7 @@ describe("FlinkSqlJob: aggregation without the right GROUP BY", () => {
       { path: "statements[5]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item name: ${ORDINAL} ("Expression 'name' is not being grouped"); write GROUP BY ROLLUP(region), name` },
       { path: "statements[6]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item region: ${ORDINAL} ("Expression 'region' is not being grouped"); write GROUP BY region, name` },
       { path: "statements[7]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item s.region: ${ORDINAL} ("Expression 's.region' is not being grouped"); write GROUP BY s.region, s.name` },
+      { path: "statements[8]", message: `the GROUP BY has the ordinal 1, which Flink reads as a constant, not as the SELECT item region: ${ORDINAL} ("Expression 'region' is not being grouped"); write GROUP BY region, \`value\`` },
     ]);
   });
 

@@ -14,6 +14,7 @@
  */
 import type { ExpressionReading } from "./aggregate-calls.js";
 import { COLUMN_REF, shownText, withoutAlias, type SelectQuery, type SelectItem } from "./insert-query.js";
+import { sqlName } from "./reserved-words.js";
 import { NAME, topLevelSplit, unquoteIdentifier, type Span } from "./top-level.js";
 
 /** A SELECT item with how its expression reads (undefined for `*`). */
@@ -49,7 +50,12 @@ export function groupOrdinalProblem(q: SelectQuery, span: Span, items: readonly 
   // The column Calcite's AggChecker stops at: the first one read outside an aggregate that the rest of the clause does not group by.
   let failing: string | undefined;
   // Calcite prints the identifier as written, its parts unquoted (SqlIdentifier.toString).
-  const shown = (ref: ExpressionReading["refs"][number]): string => (ref.qualifier === undefined ? ref.name : `${shownText({ text: ref.qualifier, tables: q.tables }, 0, ref.qualifier.length)}.${ref.name}`);
+  const qualified = (ref: ExpressionReading["refs"][number], name: string): string =>
+    ref.qualifier === undefined ? name : `${shownText({ text: ref.qualifier, tables: q.tables }, 0, ref.qualifier.length)}.${name}`;
+  /** As Flink's message shows the column (no quotes). */
+  const shown = (ref: ExpressionReading["refs"][number]): string => qualified(ref, ref.name);
+  /** As the fix must write it (back-quoted when reserved or no plain identifier: reserved-words.ts sqlName). */
+  const written = (ref: ExpressionReading["refs"][number]): string => qualified(ref, sqlName(ref.name));
   for (const { read } of items) {
     if (read === undefined || read.unsure || read.windowed.length > 0) return undefined;
     const ref = read.refs.find((r) => !grouped.has(r.name));
@@ -67,7 +73,7 @@ export function groupOrdinalProblem(q: SelectQuery, span: Span, items: readonly 
     for (const r of read?.refs ?? []) {
       if (covered.has(r.name)) continue;
       covered.add(r.name);
-      ungrouped.push(shown(r));
+      ungrouped.push(written(r));
     }
   }
   // The clause with each ordinal replaced by its SELECT item's expression (kept as written when it names none).
