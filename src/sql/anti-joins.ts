@@ -100,19 +100,6 @@ export function antiJoinSubquery(text: string, windowNearby: boolean): SetReadin
 
 /** EXCEPT / INTERSECT as a word of the code (not inside a back-quoted name), with ALL or DISTINCT after it. */
 const SET_OPERATOR = /(?<![\w$`])(EXCEPT|INTERSECT)(?:\s+(ALL|DISTINCT))?(?![\w$`])/gi;
-/** MINUS as a word of the code. */
-const MINUS = /(?<![\w$`])MINUS(?![\w$`])/i;
-
-/**
- * The error for `code` (literals and comments blanked) that spells EXCEPT as MINUS: Flink's
- * parser refuses it (apache/flink `flink-table/flink-sql-parser/src/main/java/org/apache/flink/sql/parser/validate/FlinkSqlConformance.java`
- * `isMinusAllowed` is false; calcite `Parser.jj` then throws `minusNotAllowed`). Undefined otherwise.
- */
-export function minusProblem(code: string): string | undefined {
-  if (!MINUS.test(code)) return undefined;
-  return 'MINUS is another spelling of EXCEPT that Flink\'s parser refuses, so the job fails when it starts ("MINUS is not allowed under the current SQL conformance level", flink FlinkSqlConformance.isMinusAllowed); write EXCEPT';
-}
-
 /**
  * The set operations of `text` that Flink rewrites into an anti or semi join or an aggregation
  * (the file's upstream rules): EXCEPT and EXCEPT ALL, INTERSECT and

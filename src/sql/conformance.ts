@@ -1,13 +1,13 @@
 /**
  * Spellings that other SQL dialects take and Flink's parser refuses, found in SQL code (outside
- * string literals, comments and back-quoted names): `!=` (Spark, Hive, MySQL, PostgreSQL),
- * MySQL's `LIMIT offset, count`, Trino's `OFFSET m LIMIT n`, and text in double quotes (a string
+ * string literals, comments and back-quoted names): `!=` (Spark, Hive, MySQL, PostgreSQL), MINUS
+ * (Oracle's EXCEPT), MySQL's `LIMIT offset, count`, Trino's `OFFSET m LIMIT n`, and text in double quotes (a string
  * in MySQL and Spark, a name in PostgreSQL). Each fails the job when it starts, before planning.
  *
  * Upstream, read for these rules (none of its code is copied):
  * - apache/flink `flink-table/flink-sql-parser/src/main/java/org/apache/flink/sql/parser/validate/FlinkSqlConformance.java`:
- *   `isBangEqualAllowed`, `isLimitStartCountAllowed` and `isOffsetLimitAllowed` are false (as is
- *   `isMinusAllowed`: anti-joins.ts minusProblem). `isPercentRemainderAllowed` is true since
+ *   `isBangEqualAllowed`, `isMinusAllowed`, `isLimitStartCountAllowed` and `isOffsetLimitAllowed`
+ *   are false (calcite `Parser.jj` throws `minusNotAllowed` for MINUS). `isPercentRemainderAllowed` is true since
  *   FLINK-18240 (Flink 1.12), so `a % b` is taken by every supported version and not reported.
  * - apache/flink `flink-table/flink-sql-parser/src/main/codegen/templates/Parser.jj` (Calcite's
  *   grammar): the `<NE2: "!=">` token, refused with `bangEqualNotAllowed`; `LimitClause` refuses
@@ -23,8 +23,8 @@
  *   code; interval-literals.ts leaves them alone for that reason.
  */
 
-/** Literals, back-quoted names and comments (skipped: their text is no code), double-quoted text, `!=`, LIMIT, OFFSET: leftmost first. */
-const SCAN = /'(?:[^']|'')*'|`(?:[^`]|``)*`|\/\*[\s\S]*?\*\/|(?:--|\/\/)[^\n\r]*|(U&)?"((?:[^"]|"")*)"|!=|(?<![A-Za-z0-9_$])(LIMIT|OFFSET)(?![A-Za-z0-9_$])/gi;
+/** Literals, back-quoted names and comments (skipped: their text is no code), double-quoted text, `!=`, LIMIT, OFFSET, MINUS: leftmost first. */
+const SCAN = /'(?:[^']|'')*'|`(?:[^`]|``)*`|\/\*[\s\S]*?\*\/|(?:--|\/\/)[^\n\r]*|(U&)?"((?:[^"]|"")*)"|!=|(?<![A-Za-z0-9_$])(LIMIT|OFFSET|MINUS)(?![A-Za-z0-9_$])/gi;
 
 /** What a count or offset is in LIMIT / OFFSET (Parser.jj UnsignedNumericLiteralOrParam): a number or `?`. */
 const NUMBER = String.raw`(\d+|\?)`;
@@ -32,6 +32,9 @@ const LIMIT_START_COUNT = new RegExp(String.raw`^\s+${NUMBER}\s*,\s*(\d+|\?|ALL\
 const OFFSET_LIMIT = new RegExp(String.raw`^\s+${NUMBER}(\s+ROWS?)?\s+LIMIT\s+(\d+|\?|ALL\b)`, "i");
 
 const FAILS = "so the job fails when it starts";
+
+const MINUS =
+  'MINUS is another spelling of EXCEPT that Flink\'s parser refuses, so the job fails when it starts ("MINUS is not allowed under the current SQL conformance level", flink FlinkSqlConformance.isMinusAllowed); write EXCEPT';
 
 /** The operand written right before `at` in `text` (a word, a closing bracket's group is cut at the bracket): for the rewrite shown. */
 function operandBefore(text: string, at: number): string {
@@ -68,11 +71,13 @@ function doubleQuoted(inner: string): string {
 /**
  * The problems of `text` (a statement or an expression) that Flink's SQL conformance refuses
  * (see the module comment), one message each, in the order they appear; none for SQL Flink parses.
- * One scan over the text; text without `!`, `"`, LIMIT or OFFSET is not scanned.
+ * One scan over the text; text without `!`, `"`, LIMIT, OFFSET or MINUS is not scanned. MINUS is
+ * reported once.
  */
 export function conformanceProblems(text: string): string[] {
-  if (!/[!"]|LIMIT|OFFSET/i.test(text)) return [];
+  if (!/[!"]|LIMIT|OFFSET|MINUS/i.test(text)) return [];
   const out: string[] = [];
+  let minus = false;
   for (const m of text.matchAll(SCAN)) {
     const at = m.index;
     const token = m[0];
@@ -80,6 +85,9 @@ export function conformanceProblems(text: string): string[] {
       if (m[1] === undefined) out.push(doubleQuoted(m[2]));
     } else if (token === "!=") {
       out.push(bangEqual(text, at));
+    } else if (m[3]?.toUpperCase() === "MINUS") {
+      if (!minus) out.push(MINUS);
+      minus = true;
     } else if (m[3] !== undefined) {
       const rest = text.slice(at + token.length, at + token.length + 80);
       const limit = m[3].toUpperCase() === "LIMIT" ? LIMIT_START_COUNT.exec(rest) : null;

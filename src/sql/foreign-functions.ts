@@ -22,8 +22,7 @@
 import type { Diagnostics } from "../validation/diagnostics.js";
 import type { CurrentCatalog } from "./current-catalog.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
-import { unquoteIdentifier } from "./top-level.js";
-import { DECLARED_FUNCTION } from "./ungrouped-columns.js";
+import { declaredFunctions } from "./ungrouped-columns.js";
 
 /** A function of another dialect: where it comes from, and what to write in Flink SQL. */
 interface ForeignFunction {
@@ -51,16 +50,6 @@ const CALL = new RegExp(String.raw`(?<![\w$.])(${Object.keys(FOREIGN).join("|")}
 const MENTION = new RegExp(String.raw`(?:${Object.keys(FOREIGN).join("|")})\s*\(`, "i");
 /** What makes `name (` no call: a view's name before its column list, or an alias before a column-alias list. */
 const NOT_A_CALL = /(?:\bVIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:[\w$]+\s*\.\s*){0,2}|\bAS\s+)$/i;
-
-/** The names of the functions the job's statements declare, upper-cased. */
-function declaredFunctions(analyzed: readonly AnalyzedStatement[]): Set<string> {
-  const names = new Set<string>();
-  for (const a of analyzed) {
-    const m = a.kind === "function" ? DECLARED_FUNCTION.exec(statementCode(a, true)) : null;
-    if (m !== null) names.add(unquoteIdentifier(m[2]!).toUpperCase());
-  }
-  return names;
-}
 
 /** Checks the job's INSERTs and views (see the module comment); problems at `statements[i]`. */
 export function checkForeignFunctions(analyzed: readonly AnalyzedStatement[], catalog: CurrentCatalog, diag: Diagnostics): void {

@@ -8,7 +8,6 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { isValidationError } from "../validation/error.js";
-import { minusProblem } from "./anti-joins.js";
 import { conformanceProblems } from "./conformance.js";
 import { intervalLiteralProblems, UNKNOWN_VALUE } from "./interval-literals.js";
 import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
@@ -116,9 +115,7 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
   // value is not known yet (a literal holding one is checked once it is: resolved-statement.ts).
   const probe = stmt.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("");
   for (const message of intervalLiteralProblems(probe)) diag.error("", message);
-  const minus = /MINUS/i.test(probe) ? minusProblem(codeOnly(probe)) : undefined;
-  if (minus !== undefined) diag.error("", minus);
-  // != , LIMIT m, n , OFFSET m LIMIT n and "text" in double quotes: other dialects' spellings Flink's parser refuses.
+  // != , MINUS, LIMIT m, n , OFFSET m LIMIT n and "text" in double quotes: other dialects' spellings Flink's parser refuses.
   for (const message of conformanceProblems(probe)) diag.error("", message);
   const first = stmt.segments[0];
   const lead = first?.kind === "text" ? first.text.replace(LEADING_NOISE, "") : "";

@@ -53,13 +53,19 @@ function oneLine(sql: string): string {
   return sql.replace(/\(\s*[\r\n]\s*/g, "(").replace(/\s*[\r\n]\s*\)/g, ")").replace(/\s*[\r\n]\s*/g, " ");
 }
 
-/** Checks the job's INSERTs and views (see the module comment); errors at `statements[i]`. */
-export function checkGrouping(analyzed: readonly AnalyzedStatement[], diag: Diagnostics): void {
-  const functions = new Set<string>();
+/** The names of the functions the job's statements declare (CREATE TEMPORARY [SYSTEM] FUNCTION), upper-cased. */
+export function declaredFunctions(analyzed: readonly AnalyzedStatement[]): Set<string> {
+  const names = new Set<string>();
   for (const a of analyzed) {
     const m = a.kind === "function" ? DECLARED_FUNCTION.exec(statementCode(a, true)) : null;
-    if (m !== null) functions.add(unquoteIdentifier(m[2]!).toUpperCase());
+    if (m !== null) names.add(unquoteIdentifier(m[2]!).toUpperCase());
   }
+  return names;
+}
+
+/** Checks the job's INSERTs and views (see the module comment); errors at `statements[i]`. */
+export function checkGrouping(analyzed: readonly AnalyzedStatement[], diag: Diagnostics): void {
+  const functions = declaredFunctions(analyzed);
   for (const a of analyzed) {
     if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && MAY_AGGREGATE.test(s.text))) continue;
     const q = a.kind === "view" ? readViewQuery(a) : readInsertQuery(a);
