@@ -15,11 +15,11 @@
  * Values that are not strings are left to the CRD's schema (the API server refuses them at apply).
  */
 import type { Diagnostics } from "../../validation/diagnostics.js";
+import { isDnsSubdomain } from "./naming.js";
 
 /** apimachinery TotalAnnotationSizeLimitB: 256 KiB over every annotation's key and value, in bytes. */
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 const NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const NAME_RULE = "letters, digits, '-', '_' and '.', beginning and ending with a letter or digit";
 
 /** Why `key` is no qualified name (IsQualifiedName), or undefined when it is one. */
@@ -31,7 +31,7 @@ export function qualifiedNameProblem(key: string): string | undefined {
     const prefix = parts[0]!;
     if (prefix === "") return "the prefix before '/' is empty";
     if (prefix.length > 253) return `its prefix is ${prefix.length} characters, at most 253`;
-    if (!DNS_SUBDOMAIN.test(prefix)) return `its prefix ${JSON.stringify(prefix)} is no DNS subdomain (lowercase letters, digits, '-' and '.', beginning and ending with a letter or digit)`;
+    if (!isDnsSubdomain(prefix)) return `its prefix ${JSON.stringify(prefix)} is no DNS subdomain (lowercase letters, digits, '-' and '.', beginning and ending with a letter or digit)`;
   }
   if (name === "") return parts.length === 2 ? "the name after '/' is empty" : "it is empty";
   if (name.length > 63) return `its name is ${name.length} characters, at most 63`;
