@@ -9,13 +9,12 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import { orderKind } from "./rankings.js";
+import { FETCH_OR_OFFSET, ORDER_BY } from "./streaming-sort.js";
 import { closingParen, topLevelOnly, topLevelSplit } from "./top-level.js";
 import type { UpdatingContext, UpdatingOperation } from "./updating-operations.js";
 
-const ORDER_BY = /(?<![\w$])ORDER\s+BY(?![\w$])/gi;
 /** A fetch: LIMIT n (not LIMIT ALL, which fetches everything) or FETCH FIRST / NEXT. */
 const FETCH = /(?<![\w$])(?:LIMIT(?![\w$])(?!\s+ALL(?![\w$]))|FETCH\s+(?:FIRST|NEXT)(?![\w$]))/i;
-const FETCH_OR_OFFSET = /(?<![\w$])(?:LIMIT|OFFSET|FETCH)(?![\w$])/i;
 
 /** An ORDER BY with a fetch: its sort keys as written, and the clause shown whole. */
 interface SortLimit {

@@ -28,8 +28,10 @@ import { isWindowRelation } from "./window-relation.js";
 /** Flink's internal switch that lets StreamExecSort run (flink `InternalConfigOptions.TABLE_EXEC_NON_TEMPORAL_SORT_ENABLED`). */
 export const NON_TEMPORAL_SORT_KEY = "__table.exec.sort.non-temporal.enabled__";
 
-const ORDER_BY = /(?<![\w$])ORDER\s+BY(?![\w$])/gi;
-const FETCH_OR_OFFSET = /(?<![\w$])(?:LIMIT|OFFSET|FETCH)(?![\w$])/i;
+/** ORDER BY as words of the code (global: for matchAll). */
+export const ORDER_BY = /(?<![\w$])ORDER\s+BY(?![\w$])/gi;
+/** A LIMIT, OFFSET or FETCH clause's first word. */
+export const FETCH_OR_OFFSET = /(?<![\w$])(?:LIMIT|OFFSET|FETCH)(?![\w$])/i;
 /** A sort key: the expression, its direction, its NULLS clause. */
 const SORT_KEY = /^([\s\S]*?)(?:\s+(ASC|DESC))?(?:\s+NULLS\s+(?:FIRST|LAST))?$/i;
 
