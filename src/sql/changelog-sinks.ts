@@ -6,26 +6,8 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
-import { viewReads } from "./view-names.js";
+import { withViews } from "./view-names.js";
 import { updatingOperation, windowAggregates, type UpdatingContext, type UpdatingOperation } from "./updating-operations.js";
-
-/**
- * `a` and the views it reads, also through other views (each once). A view read only as the
- * versioned side of a temporal join (`v FOR SYSTEM_TIME AS OF ...`) is left out: it only supplies
- * values to the other side's rows, whatever it is (flink docs versioned_tables.md: a view can be one).
- */
-function withViews(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>): AnalyzedStatement[] {
-  const out = [a];
-  for (let i = 0; i < out.length; i++) {
-    const text = statementCode(out[i]!, true);
-    for (const [name, v] of views) {
-      if (out.includes(v)) continue;
-      const reads = viewReads(text, name);
-      if (reads.some((end) => !/^\s*FOR\s+SYSTEM_TIME\s+AS\s+OF\b/i.test(text.slice(end)))) out.push(v);
-    }
-  }
-  return out;
-}
 
 /** The statement-side way out, by the kind of updating operation. */
 const OTHERWISE: Readonly<Record<UpdatingOperation["kind"], string>> = {

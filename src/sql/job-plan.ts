@@ -300,7 +300,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true" };
     for (const a of inserts) checkChangelogIntoAppendSink(a, views, job, diag);
     for (const a of inserts) checkStreamingSort(a, input.configuration ?? {}, diag);
-    for (const a of analyzed) if (a.kind !== "function" && !unread.has(a)) checkStreamingRank(a, diag);
+    for (const a of analyzed) if (a.kind !== "function" && !unread.has(a)) checkStreamingRank(a, views, diag);
   }
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));

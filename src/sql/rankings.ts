@@ -113,13 +113,12 @@ function plannedInsertOnly(firstRow: boolean, items: readonly string[], ctx: Upd
  * (`PROCTIME()` or a PROCTIME() column, ascending), a window Top-N (PARTITION BY window_start and
  * window_end). A warning for what the statement's own tables cannot tell (an alias, a view's
  * column, an expression; keep-first by event time on an unknown version). A RANK / DENSE_RANK
- * bounded in its own text is streaming-rank.ts's error (Flink cannot plan it: a sink key would not help).
+ * Top-N, in the statement or in a view it reads, is streaming-rank.ts's error (Flink cannot plan it: a sink key would not help).
  */
 export function updatingRanking(text: string, reads: readonly TableDefinition[], ctx: UpdatingContext): UpdatingOperation | undefined {
-  // A RANK / DENSE_RANK Top-N bounded in its own statement fails to plan in a streaming job (streaming-rank.ts reports it): no sink would take it.
-  const unplannable = new Set([...boundedRankings(text, text)].filter((r) => r.fn !== "ROW_NUMBER").map((r) => r.at));
-  for (const { fn, partition, order, filter, at } of boundedRankings(text, ctx.allText)) {
-    if (order === undefined || unplannable.has(at)) continue;
+  for (const { fn, partition, order, filter } of boundedRankings(text, ctx.allText)) {
+    // A RANK / DENSE_RANK Top-N, bounded in its own text or by a statement that reads its view, fails to plan in a streaming job (streaming-rank.ts reports it): no sink would take it.
+    if (order === undefined || fn !== "ROW_NUMBER") continue;
     if (/\bwindow_start\b/i.test(partition) && /\bwindow_end\b/i.test(partition)) continue;
     const shown = `${fn} OVER (... ORDER BY ${order})`;
     const missing = missingWindowColumn(partition);

@@ -86,6 +86,24 @@ export function viewReads(text: string, name: string): number[] {
   return ends;
 }
 
+/**
+ * `a` and the views it reads, also through other views (each once). A view read only as the
+ * versioned side of a temporal join (`v FOR SYSTEM_TIME AS OF ...`) is left out: it only supplies
+ * values to the other side's rows, whatever it is (flink docs versioned_tables.md: a view can be one).
+ */
+export function withViews(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>): AnalyzedStatement[] {
+  const out = [a];
+  for (let i = 0; i < out.length; i++) {
+    const text = statementCode(out[i]!, true);
+    for (const [name, v] of views) {
+      if (out.includes(v)) continue;
+      const reads = viewReads(text, name);
+      if (reads.some((end) => !/^\s*FOR\s+SYSTEM_TIME\s+AS\s+OF\b/i.test(text.slice(end)))) out.push(v);
+    }
+  }
+  return out;
+}
+
 /** The view statements no other statement of the job reads (they are created, never planned). */
 export function unreadViews(analyzed: readonly AnalyzedStatement[], views: ReadonlyMap<string, AnalyzedStatement>): Set<AnalyzedStatement> {
   const out = new Set<AnalyzedStatement>();
