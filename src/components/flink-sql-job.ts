@@ -92,7 +92,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * `NVL2`, `IIF`, `GETDATE()`, `SYSDATE()`, `DATEDIFF`, `DATEADD`, `LEN`, `CHARINDEX`,
    * `GROUP_CONCAT`; `ISNULL` warns) name the Flink function to write, an error unless the job
    * declares a function of that name or its session may start in a stored catalog (then a warning;
-   * foreign-functions.ts). Plural interval units (`INTERVAL '2' DAYS`) and `%` are accepted, as
+   * foreign-functions.ts), also back-quoted (`` `NVL`(a, b) `` calls the same function), and in a
+   * table's computed column or watermark expression at `statements`, naming the table and its prop
+   * path (Flink fails its CREATE TABLE). Plural interval units (`INTERVAL '2' DAYS`) and `%` are accepted, as
    * Flink's parser accepts them.
    *
    * In a streaming job, an INSERT whose query ends in `ORDER BY` without LIMIT / FETCH must sort by

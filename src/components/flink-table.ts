@@ -64,6 +64,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       hintedRead: p.hintedRead,
       ...(p.writeFailures.length > 0 ? { writeFailures: p.writeFailures } : {}),
       columns: p.tableColumns,
+      expressions: tableExpressions(deferred.args),
       ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),
       ...(p.partitionedBy.length > 0 ? { partitionKeys: p.partitionedBy } : {}),
       warnings: diag.warnings.map((w) => ({ path: w.path, message: w.message })),
@@ -110,4 +111,16 @@ function renderDeferredOptions(plan: GenericTablePlan, label: string, name: stri
     if (known.hasErrors) throw new FlinkIcebergValidationError(known.errors, label);
     return rendered;
   });
+}
+
+/** The computed columns' and the watermark's expressions as written, with their prop paths (TableDefinition `expressions`). */
+function tableExpressions(args: FlinkTableArgs): { path: string; text: string }[] {
+  const out: { path: string; text: string }[] = [];
+  (Array.isArray(args.columns) ? (args.columns as unknown[]) : []).forEach((c, i) => {
+    const expression = typeof c === "object" && c !== null ? (c as { expression?: unknown }).expression : undefined;
+    if (typeof expression === "string") out.push({ path: `columns[${i}].expression`, text: expression });
+  });
+  const watermark: unknown = args.watermark?.expression;
+  if (typeof watermark === "string") out.push({ path: "watermark.expression", text: watermark });
+  return out;
 }

@@ -96,12 +96,14 @@ export function registerIcebergTable(component: object, plan: IcebergTablePlan, 
         bounded,
         iceberg,
         warnings: plan.warnings,
-      } satisfies Omit<TableDefinition, "ddlPlain" | "unboundedReason" | "commitInterval" | "primaryKey" | "partitionKeys">,
+      } satisfies Omit<TableDefinition, "ddlPlain" | "unboundedReason" | "commitInterval" | "primaryKey" | "partitionKeys" | "expressions">,
       outputs.plain !== undefined ? { ddlPlain: outputs.plain.ddl } : undefined,
       plan.primaryKey.length > 0 ? { primaryKey: plan.primaryKey } : undefined,
       plan.partitionedBy.length > 0 ? { partitionKeys: plan.partitionedBy } : undefined,
       read?.unboundedReason !== undefined ? { unboundedReason: read.unboundedReason } : undefined,
       plan.commitInterval !== undefined ? { commitInterval: plan.commitInterval } : undefined,
+      // A watermark expression of one's own (not source watermarks): Flink validates it at CREATE TABLE.
+      plan.watermark !== undefined && plan.watermark.expression !== SOURCE_WATERMARK ? { expressions: [{ path: "watermark.expression", text: plan.watermark.expression }] } : undefined,
     ),
   );
 }

@@ -123,6 +123,11 @@ export interface TableDefinition {
   readonly partitionKeys?: readonly string[];
   /** The table's columns in declaration order (what `SELECT *` reads); the insertable ones are what an INSERT fills. */
   readonly columns?: readonly TableColumn[];
+  /**
+   * The SQL expressions its CREATE TABLE holds, with their prop paths (`columns[2].expression`,
+   * `watermark.expression`): Flink validates them when the job creates the table.
+   */
+  readonly expressions?: readonly { readonly path: string; readonly text: string }[];
   /** Sink commitInterval as set by the user (undefined when unset), in milliseconds and as written. */
   readonly commitInterval?: { readonly millis: number; readonly text: string };
   /** Present for Iceberg tables; for a failed one only the facts its args tell (FailedIcebergFacts). */

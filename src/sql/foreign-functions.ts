@@ -15,13 +15,26 @@
  * so a call is an error when the job declares no function of the name (CREATE TEMPORARY [SYSTEM]
  * FUNCTION) and the session surely starts in an in-memory catalog (current-catalog.ts); a warning
  * when a stored catalog might hold such a function. ISNULL is a warning only: the core module has a
- * one-argument `isNull` (the Table API's IS NULL). A name in a string literal or comment, a
- * back-quoted name, a qualified call (`cat.db.nvl(...)`), a name not followed by `(` (a column) and
- * a view's name before its column list stay quiet.
+ * one-argument `isNull` (the Table API's IS NULL). A back-quoted call (`` `NVL`(a, b) ``) is the
+ * same call: the planner looks a function up by its identifier's names, which carry no quoting
+ * (flink-table-planner `FunctionCatalogOperatorTable.lookupOperatorOverloads`:
+ * `UnresolvedIdentifier.of(opName.names)`), and Flink's `FunctionCatalog` normalizes a name's case.
+ * A name in a string literal or comment, a back-quoted name that is more than the function's name,
+ * a qualified call (`cat.db.nvl(...)`), a name not followed by `(` (a column) and a view's name
+ * before its column list stay quiet.
+ *
+ * The tables' computed columns and watermark expressions too (TableDefinition `expressions`): Flink
+ * validates them when it converts the CREATE TABLE, with the same validator and function lookup
+ * (flink-table-planner `operations/MergeTableLikeUtil.java`, `validateParameterizedExpression`;
+ * flink-table-api-java `catalog/DefaultSchemaResolver.java`: "Invalid expression for computed
+ * column"), so such a call fails the job at its CREATE TABLE. Those are reported at the job's
+ * `statements`, naming the table and the prop path.
  */
+import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import type { CurrentCatalog } from "./current-catalog.js";
-import { statementCode, type AnalyzedStatement } from "./statement.js";
+import { codeOnly } from "./split.js";
+import type { AnalyzedStatement } from "./statement.js";
 import { declaredFunctions } from "./ungrouped-columns.js";
 
 /** A function of another dialect: where it comes from, and what to write in Flink SQL. */
@@ -46,32 +59,58 @@ const FOREIGN: Readonly<Record<string, ForeignFunction>> = {
 
 /** A call of one of the names: not qualified (no dot before), followed by `(`. */
 const CALL = new RegExp(String.raw`(?<![\w$.])(${Object.keys(FOREIGN).join("|")})\s*\(`, "gi");
-/** A cheap first test on the statement's text. */
-const MENTION = new RegExp(String.raw`(?:${Object.keys(FOREIGN).join("|")})\s*\(`, "i");
+/** A cheap first test on a text. */
+const MENTION = new RegExp(String.raw`(?:${Object.keys(FOREIGN).join("|")})\`?\s*\(`, "i");
 /** What makes `name (` no call: a view's name before its column list, or an alias before a column-alias list. */
 const NOT_A_CALL = /(?:\bVIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:[\w$]+\s*\.\s*){0,2}|\bAS\s+)$/i;
+/** A back-quoted name that is exactly one of the names. */
+const QUOTED_NAME = new RegExp(String.raw`^\`(${Object.keys(FOREIGN).join("|")})\`$`, "i");
 
-/** Checks the job's INSERTs and views (see the module comment); problems at `statements[i]`. */
-export function checkForeignFunctions(analyzed: readonly AnalyzedStatement[], catalog: CurrentCatalog, diag: Diagnostics): void {
+/**
+ * `text` with literals and comments blanked, a back-quoted name that is one of the names unquoted
+ * (it names the same function), and every other back-quoted name as `q`s (neither reads as a call).
+ */
+function callCode(text: string): string {
+  return codeOnly(text, false, true).replace(/`(?:[^`]|``)*`/g, (m) => QUOTED_NAME.exec(m)?.[1] ?? "q".repeat(m.length));
+}
+
+/** The foreign names `code` (callCode) calls, each once, upper-case, in order of their first call. */
+function foreignCalls(code: string): string[] {
+  const seen: string[] = [];
+  for (const m of code.matchAll(CALL)) {
+    const name = m[1]!.toUpperCase();
+    if (!seen.includes(name) && !NOT_A_CALL.test(code.slice(0, m.index))) seen.push(name);
+  }
+  return seen;
+}
+
+/** Reports one call of `name` at `path`; `where` is what Flink fails ("the statement", "its CREATE TABLE"). */
+function report(name: string, path: string, lead: string, where: string, catalog: CurrentCatalog, diag: Diagnostics): void {
+  const { from, write } = FOREIGN[name]!;
+  const head = `${lead}${name}(...) is ${from} function, which Flink does not have, and the job declares no function of that name (CREATE TEMPORARY FUNCTION)`;
+  const fails = `Flink fails ${where} ("No match found for function signature ${name}(...)")`;
+  if (name === "ISNULL") {
+    diag.warn(path, `${head}: the core module's isNull is the Table API's one-argument IS NULL, so ISNULL(x, y) fails ${where}; write ${write}`);
+  } else if (catalog.certain) diag.error(path, `${head}: ${fails}; write ${write}`);
+  else diag.warn(path, `${head}: unless the catalog the job's names resolve in stores a function of that name (${catalog.why}), ${fails}; write ${write}`);
+}
+
+/**
+ * Checks the job's INSERTs and views (see the module comment; problems at `statements[i]`), and the
+ * computed columns and watermark expressions of the tables they declare (`tables`; at `statements`).
+ */
+export function checkForeignFunctions(analyzed: readonly AnalyzedStatement[], tables: readonly TableDefinition[], catalog: CurrentCatalog, diag: Diagnostics): void {
   let declared: Set<string> | undefined;
+  const undeclared = (name: string): boolean => !(declared ??= declaredFunctions(analyzed)).has(name);
   for (const a of analyzed) {
     if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && MENTION.test(s.text))) continue;
-    // Literals and comments blanked, back-quoted names as `q`s: neither reads as a call.
-    const code = statementCode(a);
-    const seen = new Set<string>();
-    for (const m of code.matchAll(CALL)) {
-      const name = m[1]!.toUpperCase();
-      if (seen.has(name) || NOT_A_CALL.test(code.slice(0, m.index))) continue;
-      seen.add(name);
-      declared ??= declaredFunctions(analyzed);
-      if (declared.has(name)) continue;
-      const { from, write } = FOREIGN[name]!;
-      const head = `${name}(...) is ${from} function, which Flink does not have, and the job declares no function of that name (CREATE TEMPORARY FUNCTION)`;
-      const fails = `Flink fails the statement ("No match found for function signature ${name}(...)")`;
-      if (name === "ISNULL") {
-        diag.warn(`statements[${a.index}]`, `${head}: the core module's isNull is the Table API's one-argument IS NULL, so ISNULL(x, y) fails the statement; write ${write}`);
-      } else if (catalog.certain) diag.error(`statements[${a.index}]`, `${head}: ${fails}; write ${write}`);
-      else diag.warn(`statements[${a.index}]`, `${head}: unless the catalog the job's names resolve in stores a function of that name (${catalog.why}), ${fails}; write ${write}`);
+    const code = callCode(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""));
+    for (const name of foreignCalls(code).filter(undeclared)) report(name, `statements[${a.index}]`, "", "the statement", catalog, diag);
+  }
+  for (const t of tables) {
+    for (const { path, text } of t.expressions ?? []) {
+      if (!MENTION.test(text)) continue;
+      for (const name of foreignCalls(callCode(text)).filter(undeclared)) report(name, "statements", `${t.label} ${path}: `, "its CREATE TABLE", catalog, diag);
     }
   }
 }

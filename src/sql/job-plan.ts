@@ -253,7 +253,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const catalog = currentCatalog({ target: input.credentialTarget, flinkVersion: input.flinkVersion, catalogStoreKind: catalogStoreKind(input.configuration, input.catalogStoreElsewhere) });
   const statements: readonly unknown[] = Array.isArray(input.statements) ? input.statements : [];
   checkPlainTextTables(analyzed, tables, viewsByName(analyzed), input.programTables, catalog, diag, unanalyzedViewNames(statements, analyzed));
-  checkForeignFunctions(analyzed, catalog, diag);
+  checkForeignFunctions(analyzed, tables, catalog, diag);
   checkOptionsHints(analyzed, input.credentialTarget, diag);
   for (const a of analyzed) checkOutputOperands(a, diag);
   // WEEK and QUARTER interval units Flink 1.x's parser lacks (its version is known only here).
