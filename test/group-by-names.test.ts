@@ -72,6 +72,26 @@ describe("GROUP BY names and table qualifiers", () => {
     expect(run(api.sql`INSERT INTO ${two} SELECT page, COUNT(*) AS id FROM ${src} GROUP BY page HAVING MAX(id) > 1`)).to.deep.equal([]);
   });
 
+  it("a SELECT alias that is a non-reserved keyword of Calcite (c, k, data) is an alias in HAVING and GROUP BY all the same; keywords as syntax and columns of that name stay quiet", () => {
+    const { src, customers, two } = tables();
+    expect(run(api.sql`INSERT INTO ${two} SELECT page, COUNT(*) AS c FROM ${src} GROUP BY page HAVING c > 1`)).to.deep.equal([
+      `the HAVING clause names "c", the alias of the SELECT item COUNT(*) AS c, which is not a column: HAVING cannot name a SELECT alias in Flink (its SQL conformance has no HAVING alias); ` +
+        `Flink fails when the job starts ("Column 'c' not found in any table"); write the expression in its place (HAVING COUNT(*) > 1)`,
+    ]);
+    expect(run(api.sql`INSERT INTO ${two} SELECT page, SUM(id) AS data FROM ${src} GROUP BY page HAVING MAX(id) > 0 AND (data < 10 OR data IS NULL)`)).to.deep.equal([
+      `the HAVING clause names "data", the alias of the SELECT item SUM(id) AS data, which is not a column: HAVING cannot name a SELECT alias in Flink (its SQL conformance has no HAVING alias); ` +
+        `Flink fails when the job starts ("Column 'data' not found in any table"); write the expression in its place (HAVING MAX(id) > 0 AND (SUM(id) < 10 OR SUM(id) IS NULL))`,
+    ]);
+    expect(run(api.sql`INSERT INTO ${two} SELECT UPPER(page) AS k, COUNT(*) FROM ${src} GROUP BY k`)).to.deep.equal([
+      `the GROUP BY names "k", the alias of the SELECT item UPPER(page) AS k, which is not a column: GROUP BY cannot name a SELECT alias in Flink (its SQL conformance has no GROUP BY alias); ` +
+        `Flink fails when the job starts ("Column 'k' not found in any table"); group by the expression itself (GROUP BY UPPER(page))`,
+    ]);
+    // No alias of that name, a keyword as syntax next to an alias c, and an alias that is also a column (name of customers) stay quiet.
+    expect(run(api.sql`INSERT INTO ${two} SELECT page, COUNT(*) AS c FROM ${src} GROUP BY page HAVING COUNT(*) > 1 AND MAX(ts) > CURRENT_TIMESTAMP - INTERVAL '1' DAY`)).to.deep.equal([]);
+    expect(run(api.sql`INSERT INTO ${two} SELECT name, COUNT(*) AS data FROM ${customers} GROUP BY name HAVING COUNT(*) > 1`)).to.deep.equal([]);
+    expect(run(api.sql`INSERT INTO ${two} SELECT UPPER(name) AS name, COUNT(*) FROM ${customers} GROUP BY name HAVING MAX(name) <> ''`)).to.deep.equal([]);
+  });
+
   it("a qualifier that names no table of the FROM clause is reported once, with the known ones", () => {
     const { src, customers, one, two } = tables();
     expect(run(api.sql`INSERT INTO ${one} SELECT cu.name FROM ${src} AS o JOIN ${customers} AS c ON o.id = c.id WHERE cu.name <> 'x'`)).to.deep.equal([

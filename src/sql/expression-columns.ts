@@ -184,11 +184,14 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
   const grouped = groupBy === undefined ? undefined : expressionNames(...withoutGroupWindows(q.text.slice(groupBy[0], groupBy[1]), q.code.slice(groupBy[0], groupBy[1])));
   for (const chain of grouped?.names ?? []) check("the GROUP BY", chain);
   for (const word of grouped?.reserved ?? []) checkReserved("the GROUP BY", word);
+  // A SELECT alias that is a non-reserved grammar word (`c`, `k`, `data` ...): the alias all the same.
+  for (const word of grouped?.words ?? []) if (aliases.has(word.name)) clauseAlias({ parts: [word], compared: false }, "GROUP BY");
   // HAVING resolves its names against the FROM clause as WHERE does (calcite SqlValidatorImpl validateHavingClause).
   const having = from !== undefined ? from.clauses.having : q.join?.clauses.having;
   const filtered = having === undefined ? undefined : expressionNames(q.text.slice(having[0], having[1]), q.code.slice(having[0], having[1]));
   for (const chain of filtered?.names ?? []) check("the HAVING clause", chain);
   for (const word of filtered?.reserved ?? []) checkReserved("the HAVING clause", word);
+  for (const word of filtered?.words ?? []) if (aliases.has(word.name)) clauseAlias({ parts: [word], compared: false }, "HAVING");
   const span = from !== undefined ? (from.whereNames !== undefined ? from.clauses.where : undefined) : q.join?.clauses.where;
   if (span === undefined) return;
   const where = { text: q.text.slice(span[0], span[1]), code: q.code.slice(span[0], span[1]) };

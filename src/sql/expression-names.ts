@@ -19,7 +19,11 @@
  *   what it names is for the resolver.
  * A reserved word a table may name a column by (reserved-words.ts), unquoted where only an operand
  * stands (`UPPER(value)`, `CAST(timestamp AS DATE)`, `timestamp > ts`), is returned apart
- * (`reserved`): Flink's parser fails on it, whatever the tables' columns.
+ * (`reserved`): Flink's parser fails on it, whatever the tables' columns. A non-reserved grammar
+ * word standing where only an operand can (`c` in `HAVING c > 1`: C, K, M, DATA, NAME ... are
+ * identifiers to Calcite's parser, `NonReservedKeyWord` in `Parser.jj`) is returned apart too
+ * (`words`): it may be a column or an alias, and only a caller that knows the names it may be
+ * (a SELECT alias) reads it.
  * Calcite's grammar: calcite `core/src/main/codegen/templates/Parser.jj` (`BuiltinFunctionCall`
  * for CAST, EXTRACT, POSITION, TRIM, SUBSTRING, OVERLAY, FLOOR/CEIL; `TimeUnitOrName`; the
  * `JsonValueFunctionCall` family; `NamedRoutineCall` for `=>`; `CompoundIdentifier`).
@@ -146,6 +150,11 @@ const endsOperand = (t: Token | undefined): boolean =>
 function reservedOperand(tokens: readonly Token[], k: number, frame: Frame): boolean {
   const t = tokens[k]!;
   if (t.kind !== "name" || t.upper === undefined || t.upper === "USER" || !RESERVED_COLUMN_WORDS.has(t.upper)) return false;
+  return operandPosition(tokens, k, frame);
+}
+
+/** Whether the token at `k` stands where only an operand can (see reservedOperand). */
+function operandPosition(tokens: readonly Token[], k: number, frame: Frame): boolean {
   const prev = tokens[k - 1];
   const next = tokens[k + 1];
   if (frame.fn === "OVER" || (isOp(prev, "(") && UNIT_FIRST.has(frame.fn ?? ""))) return false;
@@ -169,12 +178,13 @@ interface Frame {
  * kept; same offsets); a SELECT item without its alias (insert-query.ts withoutAlias). undefined
  * when the expression cannot be read with certainty.
  */
-export function expressionNames(text: string, code: string): { names: NameChain[]; reserved: NamePart[] } | undefined {
+export function expressionNames(text: string, code: string): { names: NameChain[]; reserved: NamePart[]; words: NamePart[] } | undefined {
   const tokens = tokenize(text, code);
   if (tokens === undefined) return undefined;
   const frames: Frame[] = [{ fn: undefined, close: ")", skip: false, returning: false }];
   const names: NameChain[] = [];
   const reserved: NamePart[] = [];
+  const words: NamePart[] = [];
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
     const prev = tokens[k - 1];
@@ -219,6 +229,7 @@ export function expressionNames(text: string, code: string): { names: NameChain[
       const before = prev?.kind === "name" ? prev.upper : undefined;
       if (SQL_WORDS.has(t.upper) || before === "OVER" || before === "TO") {
         if (before !== "TO" && reservedOperand(tokens, k, frame)) reserved.push({ name: t.name, written: t.written, quoted: false });
+        else if (before !== "TO" && before !== "OVER" && !RESERVED_COLUMN_WORDS.has(t.upper) && operandPosition(tokens, k, frame)) words.push({ name: t.name, written: t.written, quoted: false });
         continue;
       }
       if (isOp(prev, "(") && (UNIT_FIRST.has(frame.fn ?? "") || frame.fn === "OVER")) continue;
@@ -235,5 +246,5 @@ export function expressionNames(text: string, code: string): { names: NameChain[
     names.push({ parts, compared: isOp(prev, ...COMPARISONS) || isOp(next, ...COMPARISONS) });
   }
   if (frames.length !== 1) return undefined;
-  return { names, reserved };
+  return { names, reserved, words };
 }
