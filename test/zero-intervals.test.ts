@@ -71,6 +71,30 @@ describe("interval literals that Flink makes 0 milliseconds", () => {
     ]);
   });
 
+  it("a SESSION TVF's gap of 0 milliseconds is an error (positional, named, with PARTITION BY); a gap of a millisecond stays quiet", () => {
+    const src = new api.FlinkTable("zi_src_s", { columns: cols, watermark: { column: "ts", expression: "ts" }, options: { connector: "datagen" } });
+    const sink = new api.FlinkTable("zi_out_s", { columns: [{ name: "n", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const session = (gap: string) => `the job fails when it starts ("SessionWindowAssigner parameters must satisfy 0 < size", flink SessionWindowAssigner); ${gap}`;
+    const issues = issuesOrNone(
+      () =>
+        new api.FlinkSqlJob("zi-s", {
+          statements: [
+            api.sql`INSERT INTO ${sink} SELECT COUNT(*) FROM TABLE(SESSION(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '0' SECOND)) GROUP BY window_start, window_end`,
+            api.sql`INSERT INTO ${sink} SELECT COUNT(*) FROM TABLE(SESSION(DATA => TABLE ${src} PARTITION BY id, TIMECOL => DESCRIPTOR(ts), GAP => INTERVAL '0.0001' SECOND(1, 4))) GROUP BY window_start, window_end`,
+            api.sql`INSERT INTO ${sink} SELECT COUNT(*) FROM TABLE(SESSION(TABLE ${src} PARTITION BY id, DESCRIPTOR(ts), INTERVAL '0.001' SECOND)) GROUP BY window_start, window_end`,
+          ],
+        }),
+    );
+    expect(issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["statements[0]", `SESSION(...) has a gap of INTERVAL '0' SECOND, which is 0 milliseconds, and a window's gap must be above 0: ${session("write a length above 0, e.g. INTERVAL '1' MINUTE")}`],
+      [
+        "statements[1]",
+        `SESSION(...) has a gap of INTERVAL '0.0001' SECOND(1, 4), which is 0 milliseconds (${DROPPED}), and a window's gap must be above 0: ` +
+          session("write INTERVAL '0.001' SECOND, the shortest length Flink holds, or longer"),
+      ],
+    ]);
+  });
+
   it("an offset of 0, lengths of a millisecond or more and a literal that is not the whole argument stay quiet", () => {
     const src = new api.FlinkTable("zi_src2", { columns: cols, watermark: { column: "ts", expression: "ts" }, options: { connector: "datagen" } });
     const sink = new api.FlinkTable("zi_out2", { columns: [{ name: "n", type: "BIGINT" }], options: { connector: "blackhole" } });

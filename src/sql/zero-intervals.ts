@@ -9,7 +9,10 @@
  * interval-fields.ts `intervalMillis`), and
  * `flink-table/flink-table-runtime/src/main/java/org/apache/flink/table/runtime/operators/window/tvf/slicing/SliceAssigners.java`
  * ("Tumbling Window parameters must satisfy size > 0", "Hopping Window must satisfy slide > 0 and
- * size > 0", "Cumulative Window parameters must satisfy maxSize > 0 and step > 0").
+ * size > 0", "Cumulative Window parameters must satisfy maxSize > 0 and step > 0"), and for the
+ * SESSION TVF's gap `.../window/tvf/unslicing/UnsliceAssigners.java` (SessionUnsliceAssigner) with
+ * `.../window/groupwindow/assigners/SessionWindowAssigner.java` ("SessionWindowAssigner parameters
+ * must satisfy 0 < size").
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { intervalMillis, qualifierText } from "./interval-fields.js";
@@ -61,26 +64,28 @@ export function zeroWatermarkDelays(expression: string): string[] {
 }
 
 /** The window TVFs whose lengths Flink's window operators require above 0: each length argument by position (after TABLE and DESCRIPTOR) and by name, and Flink's message. */
-const WINDOWS: Readonly<Record<string, { readonly lengths: readonly string[]; readonly flink: string }>> = {
-  TUMBLE: { lengths: ["size"], flink: "Tumbling Window parameters must satisfy size > 0" },
-  HOP: { lengths: ["slide", "size"], flink: "Hopping Window must satisfy slide > 0 and size > 0" },
-  CUMULATE: { lengths: ["step", "size"], flink: "Cumulative Window parameters must satisfy maxSize > 0 and step > 0" },
+const WINDOWS: Readonly<Record<string, { readonly lengths: readonly string[]; readonly flink: string; readonly source: string }>> = {
+  TUMBLE: { lengths: ["size"], flink: "Tumbling Window parameters must satisfy size > 0", source: "SliceAssigners" },
+  HOP: { lengths: ["slide", "size"], flink: "Hopping Window must satisfy slide > 0 and size > 0", source: "SliceAssigners" },
+  CUMULATE: { lengths: ["step", "size"], flink: "Cumulative Window parameters must satisfy maxSize > 0 and step > 0", source: "SliceAssigners" },
+  // The SESSION TVF is unsliced: UnsliceAssigners.SessionUnsliceAssigner makes a SessionWindowAssigner with the gap.
+  SESSION: { lengths: ["gap"], flink: "SessionWindowAssigner parameters must satisfy 0 < size", source: "SessionWindowAssigner" },
 };
 
 /** An argument that is one interval literal and nothing else (its string blanked: codeOnly keeps the quotes). */
 const ONE_LITERAL = /^\s*INTERVAL\s*[+-]?\s*'[^']*'\s*[A-Za-z]+\s*(?:\([^()]*\))?(?:\s*TO\s+[A-Za-z]+\s*(?:\([^()]*\))?)?\s*$/i;
 
 /**
- * Errors at `statements[i]` for a window TVF (TUMBLE, HOP, CUMULATE over `TABLE ...`) whose size,
- * slide or step is an interval literal of 0 milliseconds, written so or below a millisecond: Flink
- * fails the job when it starts (SliceAssigners). Statements without a window TVF cost one test.
+ * Errors at `statements[i]` for a window TVF (TUMBLE, HOP, CUMULATE, SESSION over `TABLE ...`) whose
+ * size, slide, step or gap is an interval literal of 0 milliseconds, written so or below a
+ * millisecond: Flink fails the job when it starts (SliceAssigners; for SESSION, SessionWindowAssigner). Statements without a window TVF cost one test.
  */
 export function checkZeroWindowLengths(a: AnalyzedStatement, diag: Diagnostics): void {
   const texts = a.statement.segments.filter((s) => s.kind === "text");
-  if (!texts.some((s) => /\b(?:TUMBLE|HOP|CUMULATE)\s*\(/i.test(s.text)) || !texts.some((s) => /INTERVAL/i.test(s.text))) return;
+  if (!texts.some((s) => /\b(?:TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(s.text)) || !texts.some((s) => /INTERVAL/i.test(s.text))) return;
   const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("");
   const code = codeOnly(text, true);
-  for (const m of code.matchAll(/\b(TUMBLE|HOP|CUMULATE)\s*\(/gi)) {
+  for (const m of code.matchAll(/\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/gi)) {
     const fn = m[1]!.toUpperCase();
     const open = m.index + m[0].length - 1;
     const close = closingParen(code, open);
@@ -98,7 +103,7 @@ export function checkZeroWindowLengths(a: AnalyzedStatement, diag: Diagnostics):
       diag.error(
         `statements[${a.index}]`,
         `${fn}(...) has a ${role} of ${z.written}, which is 0 milliseconds${z.truncated ? ` (${DROPPED})` : ""}, and a window's ${role} must be above 0: ` +
-          `the job fails when it starts ("${window.flink}", flink SliceAssigners); ` +
+          `the job fails when it starts ("${window.flink}", flink ${window.source}); ` +
           (z.truncated ? "write INTERVAL '0.001' SECOND, the shortest length Flink holds, or longer" : "write a length above 0, e.g. INTERVAL '1' MINUTE"),
       );
     });
