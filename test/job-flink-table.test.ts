@@ -229,16 +229,21 @@ describe("FlinkTable", () => {
       ['options["scan.startup.mode"]', '"earliest" is no startup mode; write one of earliest-offset, latest-offset, group-offsets, timestamp, specific-offsets; did you mean "earliest-offset"?'],
       ['options["scan.watermark.idle-timout"]', 'is no option of the \'kafka\' connector (it fails with "Unsupported options"); did you mean "scan.watermark.idle-timeout"?'],
     ]);
+    // A required option the options lack is listed with the table's other errors, with the hint as the other place for it.
+    const HINT = "(Flink merges the hint into the options before it checks them)";
     expect(issues({ options: { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json" } })).to.deep.equal([
       ["primaryKey", "an 'upsert-kafka' table needs a primary key (the message key): set primaryKey"],
-      ["options", "the 'upsert-kafka' connector needs 'key.format' and 'value.format' (e.g. 'json')"],
       ['options["format"]', "'upsert-kafka' takes no 'format': write 'key.format' and 'value.format'"],
+      ["options", `the 'upsert-kafka' connector needs 'key.format' and 'value.format' (e.g. 'json'); or give them in an OPTIONS hint after the table in every statement that reads or writes it ${HINT}`],
     ]);
-    expect(issues({ options: { connector: "kafka" } })).to.deep.equal([
-      ["options", "the 'kafka' connector needs 'properties.bootstrap.servers' (host:port of the brokers)"],
-      ["options", "the 'kafka' connector needs 'topic' (or 'topic-pattern')"],
-      ["options", "the 'kafka' connector needs 'format' (or 'value.format'), e.g. 'json' or 'debezium-json'"],
+    expect(issues({ primaryKey: ["nope"], options: { connector: "kafka" } })).to.deep.equal([
+      ["primaryKey[0]", 'names "nope", which is not a column'],
+      ["options", `the 'kafka' connector needs 'properties.bootstrap.servers' (host:port of the brokers); or give it in an OPTIONS hint after the table in every statement that reads or writes it ${HINT}`],
+      ["options", `the 'kafka' connector needs 'topic' (or 'topic-pattern'); or give it in an OPTIONS hint after the table in every statement that reads or writes it ${HINT}`],
+      ["options", `the 'kafka' connector needs 'format' (or 'value.format'), e.g. 'json' or 'debezium-json'; or give it in an OPTIONS hint after the table in every statement that reads or writes it ${HINT}`],
     ]);
+    // Without another error the table waits for its jobs' references (hinted-required-options.test.ts).
+    new api.FlinkTable("kafka_no_required", { columns: cols, options: { connector: "kafka" } });
     // Flink matches enum values case-insensitively but does not trim them; upsert-kafka takes no startup mode.
     new api.FlinkTable("kafka_mode_case", { columns: cols, options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json", "scan.startup.mode": "EARLIEST-OFFSET" } });
     expect(issues({ options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json", "scan.startup.mode": " earliest-offset" } })[0]![1]).to.contain('write it without the surrounding spaces: "earliest-offset"');

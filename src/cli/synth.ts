@@ -19,6 +19,7 @@ import { resolveProject, stackFileKeys, stackFiles } from "./project.js";
 import { wasRead, type ConfigReads } from "./config-reads.js";
 import { runProgram } from "./run-program.js";
 import { statementSecretFailures } from "../components/statement-secrets.js";
+import { unreferencedTableErrors } from "../components/unreferenced-tables.js";
 
 
 /** Marks an output folder as synth's own. */
@@ -238,7 +239,11 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
   // what the valid tables' Outputs reject with once known (a Pulumi secret where plain text goes).
   // So are the Pulumi secrets interpolated into any job's statements, valid job or not (statement-secrets.ts).
   const statementSecrets = await statementSecretFailures();
-  if (collectedErrors().length > 0 || statementSecrets.length > 0) throw failed(unique([...(await tableFailures([...run.tables, ...run.failedTables])), ...statementSecrets]));
+  // So is a FlinkTable without a required option that no job mentions, which no hint can supply (unreferenced-tables.ts).
+  const unreferenced = unreferencedTableErrors();
+  if (collectedErrors().length > 0 || statementSecrets.length > 0 || unreferenced.length > 0) {
+    throw failed(unique([...unreferenced, ...(await tableFailures([...run.tables, ...run.failedTables])), ...statementSecrets]));
+  }
   // An Output that failed in a program without jobs is why there is nothing: say that, not only "no FlinkSqlJob".
   if (run.jobs.length === 0 && run.failures.length > 0) throw new SynthError(["the program failed while resolving outputs; nothing was written:", ...unique(run.failures)]);
   if (run.jobs.length === 0) {

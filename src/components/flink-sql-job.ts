@@ -23,6 +23,7 @@ import { passedOrCollected } from "./collect.js";
 import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
 import { renderJobScript, renderPlainScript } from "./job-script.js";
 import { reportStatementSecrets, statementSecretIssues } from "./statement-secrets.js";
+import { markReferenced } from "./unreferenced-tables.js";
 import { targetChildArgs, targetOutputs, validateTarget, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
 
 /** FlinkSqlJob args. */
@@ -226,6 +227,8 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
     const failed = failedTableLabels(a.statements);
     if (failed.length > 0) diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above)`);
     const plan = planJob(jobPlanInput(a, runtimeMode), diag);
+    // The tables it mentions wait on no other job for their required options (unreferenced-tables.ts).
+    markReferenced(Array.isArray(a.statements) ? a.statements.flatMap((s) => (s instanceof SqlStatement ? s.tables : [])) : []);
     // The script text when every part is plain (undefined when the plan has errors or Outputs).
     const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
     const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);

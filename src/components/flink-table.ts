@@ -12,6 +12,7 @@ import { passedOrCollected } from "./collect.js";
 import { failedTableSecrets } from "./failed-table-secrets.js";
 import { secretOptionMessage } from "./secret-guard.js";
 import { registerFailedTable, registerTableDefinition } from "./table-definition.js";
+import { awaitReferences } from "./unreferenced-tables.js";
 
 export type { FlinkTableArgs, FlinkColumn, FlinkPhysicalColumn, FlinkComputedColumn, FlinkMetadataColumn } from "../sql/generic-table.js";
 
@@ -50,7 +51,7 @@ export class FlinkTable extends pulumi.ComponentResource {
     this.tableName = p.tableName;
     this.plan = p;
     if (p.ddl === undefined) this.rendered = renderDeferredOptions(p, label, name, deferred.args);
-    registerTableDefinition(this, {
+    const def = registerTableDefinition(this, {
       resourceType: "FlinkTable",
       resourceName: name,
       label,
@@ -62,6 +63,8 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(p.facts.bounded ? {} : { connectorOptions: { ...p.options } }),
       ...(p.readFailures.length > 0 ? { readFailures: p.readFailures } : {}),
       hintedRead: p.hintedRead,
+      ...(p.requiredOptions.length > 0 ? { requiredOptions: p.requiredOptions } : {}),
+      hintIssues: p.hintIssues,
       ...(p.writeFailures.length > 0 ? { writeFailures: p.writeFailures } : {}),
       columns: p.tableColumns,
       expressions: tableExpressions(deferred.args),
@@ -69,6 +72,8 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(p.partitionedBy.length > 0 ? { partitionKeys: p.partitionedBy } : {}),
       warnings: diag.warnings.map((w) => ({ path: w.path, message: w.message })),
     });
+    // Required options an OPTIONS hint on every reference may supply: the jobs judge them, else the table at the program's end.
+    if (p.requiredOptions.length > 0) awaitReferences(def, this);
     for (const w of diag.warnings) pulumi.log.warn(`${label}: ${w.path === "" ? "" : `${w.path}: `}${w.message}`, this);
     this.registerOutputs({ tableName: this.tableName, ddl: p.ddl ?? this.ddl, options: p.ddl !== undefined ? { ...p.options } : this.options });
   }

@@ -61,6 +61,12 @@ interface Registry {
   collecting?: boolean;
   /** Each job's check for Pulumi secrets interpolated into its statements (statement-secrets.ts), valid job or not. */
   statementSecrets: Promise<FlinkIcebergValidationError | undefined>[];
+  /** The FlinkTables whose required options wait on the jobs' OPTIONS hints (unreferenced-tables.ts), with their components. */
+  awaitingReference: { readonly def: TableDefinition; readonly resource: pulumi.Resource }[];
+  /** Every table some job of the program mentions (valid job or not). */
+  referenced: Set<TableDefinition>;
+  /** True once the end-of-program report of unreferenced tables is scheduled (unreferenced-tables.ts). */
+  endReport?: boolean;
 }
 
 /** The registry when no Pulumi runtime is set up (no monitor); a registry by older copies of the package. */
@@ -68,7 +74,7 @@ const KEY = Symbol.for("pulumi-flink-iceberg.registry");
 /** The registries by resource monitor (see the module comment). */
 const BY_MONITOR = Symbol.for("pulumi-flink-iceberg.registries-by-monitor");
 
-const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), deployments: new Map(), statementSecrets: [] });
+const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), deployments: new Map(), statementSecrets: [], awaitingReference: [], referenced: new Set() });
 
 /** The registry of the running program (its resource monitor's). */
 export function registry(): Registry {
@@ -85,6 +91,8 @@ export function registry(): Registry {
   r.deployments ??= new Map();
   r.failedTables ??= [];
   r.statementSecrets ??= [];
+  r.awaitingReference ??= [];
+  r.referenced ??= new Set();
   return r;
 }
 
@@ -100,6 +108,9 @@ export function resetRegistry(): void {
   r.jobStreamers.clear();
   r.deployments.clear();
   r.statementSecrets.length = 0;
+  r.awaitingReference.length = 0;
+  r.referenced.clear();
+  r.endReport = undefined;
   r.collected = undefined;
   r.collecting = false;
 }

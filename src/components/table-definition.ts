@@ -8,6 +8,8 @@ import type { FormatFailure } from "../sql/format-options-spec.js";
 import type * as pulumi from "@pulumi/pulumi";
 import type { KafkaRead } from "../sql/connector-bounds.js";
 import type { HintedRead } from "../sql/hinted-reads.js";
+import type { HintIssues } from "../sql/hint-keys.js";
+import type { RequiredOption } from "../sql/required-options.js";
 import type { DataType } from "../types/data-type.js";
 import { deriveTableName } from "../options/iceberg-table.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
@@ -109,6 +111,15 @@ export interface TableDefinition {
    * into the table's options (src/sql/hinted-reads.ts): its read failures and how it reads Kafka.
    */
   readonly hintedRead?: (hint: Readonly<Record<string, string>>) => HintedRead;
+  /**
+   * FlinkTable: required connector options its WITH lacks ('topic', 'properties.bootstrap.servers',
+   * the formats ...), which an OPTIONS hint on each reference may supply: the jobs judge each
+   * reference (src/sql/required-options.ts); a table no job references reports them itself
+   * (unreferenced-tables.ts). Absent or empty: none.
+   */
+  readonly requiredOptions?: readonly RequiredOption[];
+  /** FlinkTable: what its option checks find in a reference's OPTIONS hint merged into its options (src/sql/hint-keys.ts). */
+  readonly hintIssues?: (hint: Readonly<Record<string, string>>) => HintIssues;
   /** FlinkTable: format options Flink refuses only when a job writes the table. */
   readonly writeFailures?: readonly FormatFailure[];
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
@@ -147,10 +158,11 @@ export interface TableDefinition {
 const registry = new WeakMap<object, TableDefinition>();
 
 /** Called by table components at construction. */
-export function registerTableDefinition(component: object, def: TableDefinition): void {
+export function registerTableDefinition(component: object, def: TableDefinition): TableDefinition {
   const frozen = Object.freeze(def);
   registry.set(component, frozen);
   addProgramTable(frozen);
+  return frozen;
 }
 
 /**

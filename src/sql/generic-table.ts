@@ -23,6 +23,8 @@ import { hintedReadOf, type HintedRead } from "./hinted-reads.js";
 import { checkFilesystemFormatOptions } from "./format-options.js";
 import { checkMetadataColumns } from "./metadata-columns.js";
 import { checkConnectorOptionKeys } from "./connector-options.js";
+import { hintIssuesOf, type HintIssues } from "./hint-keys.js";
+import { requiredOptionIssue, type RequiredOption } from "./required-options.js";
 import { checkDatagenFieldTypes } from "./datagen-fields.js";
 import { checkFactoryIdentifiers } from "./factory-identifiers.js";
 import type { FormatFailure } from "./format-options-spec.js";
@@ -81,9 +83,18 @@ export interface FlinkTableArgs {
    * Output that is a Pulumi secret fails rendering (SPEC decision 8). The keys that decide the
    * plan (`connector`, `scan.bounded.mode`, `number-of-rows`, `source.monitor-interval`,
    * `properties.config.providers*`) must be plain. Keys that carry credentials are rejected.
-   * For 'kafka' / 'upsert-kafka': the required options, the primary key each needs or refuses,
+   * For 'kafka' / 'upsert-kafka': the primary key each needs or refuses,
    * `scan.startup.mode` and misspelt connector keys are preview errors (flink-connector-kafka
-   * `KafkaDynamicTableFactory`, `UpsertKafkaDynamicTableFactory`), and so are the rules across
+   * `KafkaDynamicTableFactory`, `UpsertKafkaDynamicTableFactory`). A required option
+   * ('properties.bootstrap.servers', 'topic' or 'topic-pattern', 'format' or 'value.format';
+   * upsert-kafka's 'key.format' and 'value.format') may instead come from an OPTIONS hint after the
+   * table in each statement that reads or writes it (Flink merges the hint into the options before
+   * the factory checks them: flink-table-planner `CatalogSourceTable`, `PlannerBase.getTableSink`): a
+   * statement that mentions the table without it is a preview error of the job, and a table no job
+   * mentions keeps the error (reported once the program has run). An OPTIONS hint's keys meet the
+   * same rules as these options (datagen `fields.<column>.*`, format keys, scan modes), at the hint;
+   * a job whose configuration sets 'table.dynamic-table-options.enabled' to false cannot read
+   * through a hint (flink `CatalogSourceTable`). So are the rules across
    * options (kafka-rules.ts, `KafkaConnectorOptionsUtil`): 'key.format' and 'key.fields' together,
    * 'key.fields' naming physical columns that carry 'key.fields-prefix', a prefix only with
    * 'value.fields-include' = 'EXCEPT_KEY', no 'key.fields' on 'upsert-kafka' (its key is the
@@ -163,6 +174,10 @@ export interface GenericTablePlan {
   readFailures: FormatFailure[];
   /** What a read through a reference with this OPTIONS hint meets, the hint merged into the options (hinted-reads.ts). */
   hintedRead: (hint: Readonly<Record<string, string>>) => HintedRead;
+  /** Required options the table's options lack, which an OPTIONS hint on every reference may supply (required-options.ts). */
+  requiredOptions: RequiredOption[];
+  /** What the table's option checks find in a reference's OPTIONS hint merged into its options (hint-keys.ts). */
+  hintIssues: (hint: Readonly<Record<string, string>>) => HintIssues;
   /** Format options Flink refuses only when a job writes the table (its encoder's checks, e.g. json map-null-key.mode). */
   writeFailures: FormatFailure[];
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
@@ -264,14 +279,22 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   const physical = allRead ? [...kinds].flatMap(([name, c]) => (c.kind === "physical" ? [{ name, type: c.type }] : [])) : undefined;
   const readFailures: FormatFailure[] = [];
   const writeFailures: FormatFailure[] = [];
+  const virtual = [...kinds].flatMap(([n, c]) => (c.kind === "physical" ? [] : [n]));
+  // The connector and format option checks, over the table's options or over a hint merged into them (hint-keys.ts).
+  const checkOptions = (opts: Readonly<Record<string, string>>, deferredKeys: readonly string[], d: Diagnostics, into: { readFailures: FormatFailure[]; writeFailures: FormatFailure[] }, required: RequiredOption[]): readonly FormatFailure[] => {
+    const scan = checkKafkaOptions(opts, deferredKeys, primaryKey, d, { columns: physical, ...into }, required);
+    checkFilesystemFormatOptions(opts, deferredKeys, d, { columns: physical, primaryKey, partitionedBy, ...into });
+    checkMetadataColumns(opts, deferredKeys, metadataColumns, into);
+    const name = opts["connector"]?.trim() ?? "";
+    const judged = name === "datagen" && physical !== undefined ? checkDatagenFieldTypes(opts, deferredKeys, physical, d) : undefined;
+    checkConnectorOptionKeys(name, [...Object.keys(opts), ...deferredKeys], physical?.map((c) => c.name), d, virtual, judged);
+    return scan;
+  };
+  // Required options a reference's OPTIONS hint may supply: judged per reference by the jobs (required-options.ts).
+  const required: RequiredOption[] = [];
   // The Kafka scan modes' read failures, judged again per reference with its OPTIONS hint (hinted-reads.ts).
-  const scan = checkKafkaOptions(options, Object.keys(deferred), primaryKey, diag, { columns: physical, readFailures, writeFailures });
+  const scan = checkOptions(options, Object.keys(deferred), diag, { readFailures, writeFailures }, required);
   const kafkaConnector = (options["connector"] ?? "").trim().toLowerCase();
-  checkFilesystemFormatOptions(options, Object.keys(deferred), diag, { columns: physical, primaryKey, partitionedBy, readFailures, writeFailures });
-  checkMetadataColumns(options, Object.keys(deferred), metadataColumns, { readFailures, writeFailures });
-  const connectorName = options["connector"]?.trim() ?? "";
-  const judged = connectorName === "datagen" && physical !== undefined ? checkDatagenFieldTypes(options, Object.keys(deferred), physical, diag) : undefined;
-  checkConnectorOptionKeys(connectorName, [...Object.keys(options), ...Object.keys(deferred)], physical?.map((c) => c.name), diag, [...kinds].flatMap(([n, c]) => (c.kind === "physical" ? [] : [n])), judged);
   primaryKey.forEach((k, i) => {
     const col = kinds.get(k);
     if (!col) diag.error(`primaryKey[${i}]`, `names ${JSON.stringify(k)}, which is not a column`);
@@ -303,6 +326,8 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     watermark = { column: args.watermark.column, expression: sqlExpression(args.watermark.expression, diag.at("watermark.expression"), "e.g. \"`ts` - INTERVAL '5' SECOND\"") ?? "" };
     for (const w of zeroWatermarkDelays(watermark.expression)) diag.warn("watermark.expression", w);
   }
+  // A table that fails anyway lists them too (each saying a hint may give it instead).
+  if (diag.hasErrors) for (const r of required) diag.error(requiredOptionIssue(r).path, requiredOptionIssue(r).message);
   if (diag.hasErrors) return undefined;
   const render = (all: Record<string, string>): string =>
     renderCreateTable({ name: tableName, columns, primaryKey: args.primaryKey, partitionedBy: args.partitionedBy, watermark, comment: args.comment, options: all });
@@ -328,6 +353,11 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     facts: connectorFacts(options),
     readFailures,
     hintedRead: hintedReadOf(kafkaConnector, options, Object.keys(deferred), readFailures, scan),
+    requiredOptions: required,
+    hintIssues: hintIssuesOf(options, Object.keys(deferred), (o, keys, d) => {
+      checkFactoryIdentifiers(o, d);
+      checkOptions(o, keys, d, { readFailures: [], writeFailures: [] }, []);
+    }),
     writeFailures,
     primaryKey,
     partitionedBy,

@@ -11,7 +11,7 @@
  * first-start warning (connector-bounds.ts kafkaRead) are computed again over the merged options.
  * Other read failures (format decoders, metadata) stay the table's. A failure the table's own
  * options have is reported as before; one only a hint brings is reported at that statement, naming
- * the hint; a hint's misspelt scan mode is an error at the hint's key (kafkaModeValueProblem).
+ * the hint; a hint's misspelt scan mode is an error at the hint's key (hint-keys.ts, with the table's other option rules).
  * Boundedness per reference is hinted-bounds.ts'.
  */
 import type { TableDefinition } from "../components/table-definition.js";
@@ -19,8 +19,8 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { kafkaRead, type KafkaRead } from "./connector-bounds.js";
 import type { FormatFailure } from "./format-options-spec.js";
 import { tableOptionsHints } from "./hints.js";
-import { kafkaModeValueProblem } from "./kafka-options.js";
 import { kafkaScanModeFailures } from "./kafka-rules.js";
+import type { TableReference } from "./required-options.js";
 import type { AnalyzedStatement } from "./statement.js";
 
 type Hint = Readonly<Record<string, string>>;
@@ -72,18 +72,24 @@ export function readReferences(analyzed: readonly AnalyzedStatement[]): Map<Tabl
 }
 
 /**
- * A hint's scan-mode values on a Kafka FlinkTable, at the hint's key (`arg`: `statements[i] OPTIONS hint
- * of <table>`); also on an INSERT target's hint: the factory reads every declared option's value when it
- * validates a source or a sink (FactoryUtil.validateFactoryOptions).
+ * Each table the statements mention, with every mention: the INSERT target's own (`write`) and the
+ * reads, each with its OPTIONS hint ({} without one), in order (required-options.ts, hint-keys.ts).
  */
-export function checkKafkaHintValues(t: TableDefinition, hint: Hint, arg: string, diag: Diagnostics): void {
-  const connector = t.connector?.toLowerCase();
-  if (t.resourceType !== "FlinkTable" || (connector !== "kafka" && connector !== "upsert-kafka")) return;
-  for (const key of ["scan.startup.mode", "scan.bounded.mode"]) {
-    const value = hint[key];
-    const problem = value === undefined ? undefined : kafkaModeValueProblem(connector, key, value);
-    if (problem !== undefined) diag.error(`${arg}[${JSON.stringify(key)}]`, problem);
+export function tableReferences(analyzed: readonly AnalyzedStatement[]): Map<TableDefinition, TableReference[]> {
+  const out = new Map<TableDefinition, TableReference[]>();
+  for (const a of analyzed) {
+    let hints: Map<number, Hint> | undefined;
+    const target = a.target === undefined ? -1 : a.statement.segments.findIndex((s) => s.kind === "table" && s.table === a.target);
+    a.statement.segments.forEach((s, k) => {
+      if (s.kind !== "table") return;
+      hints ??= new Map(tableOptionsHints(a.statement.segments).hints.map((h) => [h.segment, h.options]));
+      const ref = { statement: a.index, hint: hints.get(k) ?? {}, write: k === target };
+      const list = out.get(s.table);
+      if (list === undefined) out.set(s.table, [ref]);
+      else list.push(ref);
+    });
   }
+  return out;
 }
 
 /**

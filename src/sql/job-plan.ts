@@ -16,7 +16,10 @@ import { hashDistributionKey } from "../options/iceberg-table.js";
 import { credentialEntryProblem, type CredentialTarget } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
 import { hintedReads } from "./hinted-bounds.js";
-import { checkHintedReads, checkKafkaHintValues, readReferences } from "./hinted-reads.js";
+import { checkHintedReads, readReferences, tableReferences } from "./hinted-reads.js";
+import { checkHintKeys } from "./hint-keys.js";
+import { checkHintSwitch } from "./hint-switch.js";
+import { checkRequiredOptions } from "./required-options.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
@@ -198,7 +201,6 @@ function checkOptionsHints(analyzed: readonly AnalyzedStatement[], target: Crede
         const credential = credentialEntryProblem(key, value, "a statement's OPTIONS hint", undefined, target);
         if (credential !== undefined) diag.error(`${arg}[${JSON.stringify(key)}]`, credential);
       }
-      checkKafkaHintValues(t, options, arg, diag);
     }
   }
 }
@@ -255,6 +257,11 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkPlainTextTables(analyzed, tables, viewsByName(analyzed), input.programTables, catalog, diag, unanalyzedViewNames(statements, analyzed));
   checkForeignFunctions(analyzed, tables, catalog, diag);
   checkOptionsHints(analyzed, input.credentialTarget, diag);
+  // Every mention of a table with its OPTIONS hint, the INSERT target's too: what the hint supplies or brings.
+  const mentions = tableReferences(analyzed);
+  checkHintSwitch(mentions, input.configuration ?? {}, diag);
+  checkRequiredOptions(mentions, diag);
+  checkHintKeys(mentions, diag);
   for (const a of analyzed) checkOutputOperands(a, diag);
   // WEEK and QUARTER interval units Flink 1.x's parser lacks (its version is known only here).
   for (const a of analyzed) {

@@ -13,6 +13,7 @@ import { CHANGELOG_FORMATS } from "./connector-bounds.js";
 import { checkFormatOptions, type FormatTable } from "./format-options.js";
 import { checkForeignKafkaOptions, checkKafkaKeyFields, checkKafkaSinkRules, kafkaScanModeFailures, type KafkaRuleTable } from "./kafka-rules.js";
 import type { FormatFailure } from "./format-options-spec.js";
+import type { RequiredOption } from "./required-options.js";
 
 const STARTUP_MODES = ["earliest-offset", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
 /** flink-connector-kafka ScanBoundedMode. */
@@ -58,26 +59,35 @@ function opt(at: string): string {
  * (format-options.ts; `table`: its columns as given, and where read- and write-time failures go); anything else is left alone.
  * Returns the scan modes' read failures (kafka-rules.ts kafkaScanModeFailures, also pushed to
  * `table.readFailures`), which a reference's OPTIONS hint has again over its merged options (hinted-reads.ts).
+ * With `required`, the required options the options lack (bootstrap servers, topic, formats) go
+ * there instead of to `diag`: a reference's hint may supply them (required-options.ts).
  */
-export function checkKafkaOptions(options: Readonly<Record<string, string>>, deferredKeys: readonly string[], primaryKey: readonly string[], diag: Diagnostics, table: FormatTable): readonly FormatFailure[] {
+export function checkKafkaOptions(options: Readonly<Record<string, string>>, deferredKeys: readonly string[], primaryKey: readonly string[], diag: Diagnostics, table: FormatTable, required?: RequiredOption[]): readonly FormatFailure[] {
   const connector = (options["connector"] ?? "").trim().toLowerCase();
   if (connector !== "kafka" && connector !== "upsert-kafka") return [];
   const has = (k: string): boolean => options[k] !== undefined || deferredKeys.includes(k);
+  // A required option a hint may supply goes to `required` (judged per reference: required-options.ts), else to `diag`.
+  const need = (groups: string[][], path: string, message: string): void => {
+    if (required !== undefined) required.push({ groups, path, message });
+    else diag.error(path, message);
+  };
   // Written without its prefix, the key gets its own error below (isKafkaClientProperty).
   if (!has("properties.bootstrap.servers") && !has("bootstrap.servers")) {
     // 'properties.*' keys pass through to the Kafka client unchecked: a misspelt one is pointed at here.
     const near = Object.keys(options).find((k) => k.startsWith("properties.") && closestKey(k, ["properties.bootstrap.servers"]) !== undefined);
-    if (near === undefined) diag.error("options", `the '${connector}' connector needs 'properties.bootstrap.servers' (host:port of the brokers)`);
-    else diag.error(opt(near), `the '${connector}' connector needs 'properties.bootstrap.servers' (host:port of the brokers); did you mean 'properties.bootstrap.servers'?`);
+    const message = `the '${connector}' connector needs 'properties.bootstrap.servers' (host:port of the brokers)`;
+    if (near === undefined) need([["properties.bootstrap.servers"]], "options", message);
+    else need([["properties.bootstrap.servers"]], opt(near), `${message}; did you mean 'properties.bootstrap.servers'?`);
   }
-  if (!has("topic") && !has("topic-pattern")) diag.error("options", `the '${connector}' connector needs 'topic' (or 'topic-pattern')`);
+  if (!has("topic") && !has("topic-pattern")) need([["topic", "topic-pattern"]], "options", `the '${connector}' connector needs 'topic' (or 'topic-pattern')`);
   // KafkaConnectorOptionsUtil.validateTopic (source and sink of 'kafka').
   if (connector === "kafka" && has("topic") && has("topic-pattern")) {
     diag.error(opt("topic-pattern"), `is set beside 'topic', which Flink refuses ("Option 'topic' and 'topic-pattern' shouldn't be set together."); keep one of the two`);
   }
   if (connector === "upsert-kafka") {
     if (primaryKey.length === 0) diag.error("primaryKey", "an 'upsert-kafka' table needs a primary key (the message key): set primaryKey");
-    if (!has("key.format") || !has("value.format")) diag.error("options", "the 'upsert-kafka' connector needs 'key.format' and 'value.format' (e.g. 'json')");
+    const formats = ["key.format", "value.format"].filter((k) => !has(k)).map((k) => [k]);
+    if (formats.length > 0) need(formats, "options", "the 'upsert-kafka' connector needs 'key.format' and 'value.format' (e.g. 'json')");
     if (has("format")) diag.error(opt("format"), "'upsert-kafka' takes no 'format': write 'key.format' and 'value.format'");
     const value = options["value.format"]?.trim();
     // flink-connector-kafka UpsertKafkaDynamicTableFactory.validateFormat: the value format must be insert-only.
@@ -91,7 +101,7 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
   } else {
     // 'format' wins over 'value.format' (flink-connector-kafka KafkaConnectorOptionsUtil).
     const format = options["format"] ?? options["value.format"];
-    if (!has("format") && !has("value.format")) diag.error("options", "the 'kafka' connector needs 'format' (or 'value.format'), e.g. 'json' or 'debezium-json'");
+    if (!has("format") && !has("value.format")) need([["format", "value.format"]], "options", "the 'kafka' connector needs 'format' (or 'value.format'), e.g. 'json' or 'debezium-json'");
     if (primaryKey.length > 0 && format !== undefined && !CHANGELOG_FORMATS.test(format.trim())) {
       diag.error(
         "primaryKey",
