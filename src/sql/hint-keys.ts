@@ -17,6 +17,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import type { ValidationIssue } from "../validation/error.js";
+import { credentialEntryProblem } from "../validation/secrets.js";
 import type { TableReference } from "./required-options.js";
 
 type Hint = Readonly<Record<string, string>>;
@@ -63,12 +64,14 @@ export function checkHintKeys(refs: ReadonlyMap<TableDefinition, readonly TableR
     if (t.hintIssues === undefined) continue;
     const seen = new Set<string>();
     for (const ref of list) {
-      if (Object.keys(ref.hint).length === 0) continue;
+      // A credential entry has its own error (job-plan.ts checkOptionsHints) and, as in the table's own options, is not judged as an option.
+      const hint = Object.fromEntries(Object.entries(ref.hint).filter(([k, v]) => credentialEntryProblem(k, v, "") === undefined));
+      if (Object.keys(hint).length === 0) continue;
       const arg = `${ref.statement === undefined ? "statements" : `statements[${ref.statement}]`} OPTIONS hint of ${t.tableName}`;
-      const found = t.hintIssues(ref.hint);
+      const found = t.hintIssues(hint);
       const place = (i: ValidationIssue): ValidationIssue => {
         const key = optionKey(i.path);
-        if (key !== undefined && Object.hasOwn(ref.hint, key)) return { path: `${arg}[${JSON.stringify(key)}]`, message: i.message };
+        if (key !== undefined && Object.hasOwn(hint, key)) return { path: `${arg}[${JSON.stringify(key)}]`, message: i.message };
         return { path: arg, message: `with the hint merged into ${t.label}'s options (as Flink merges them), ${i.path === "" ? "" : `${i.path} `}${i.message}` };
       };
       for (const [kind, issues] of [["error", found.errors], ["warn", found.warnings]] as const) {

@@ -7,7 +7,8 @@
  * hint. So the package's reading of hints (they merge into the options: hinted-reads.ts,
  * hinted-bounds.ts, required-options.ts, hint-keys.ts) holds only with the switch on, and a hinted
  * read under a job that turns it off is an error at that statement. The INSERT target's hint is
- * merged by `PlannerBase.getTableSink` without that check, so it is not reported.
+ * read by `SqlNodeToOperationConversion.convertSqlInsert` and merged by `PlannerBase.getTableSink`
+ * without that check, so it is not reported.
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
