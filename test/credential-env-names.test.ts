@@ -5,7 +5,8 @@
  * comes before another word (`KEY_FORMAT`). kubernetes.env and a pod template's env use it.
  */
 import { expect } from "chai";
-import { isCredentialEnvName } from "../src/validation/credential-env-names.js";
+import { containerEnvVariable, isCredentialEnvName } from "../src/validation/credential-env-names.js";
+import { issuesOrNone, mockedApi } from "./api.js";
 import { isCredentialKey } from "../src/validation/secrets.js";
 import { Diagnostics } from "../src/validation/diagnostics.js";
 import { checkEnvironment } from "../src/deploy/kubernetes/validate-maps.js";
@@ -35,6 +36,47 @@ describe("credential environment variable names", () => {
 
   it("option keys keep their own rule: a `key` that ends an option key is no credential by itself", () => {
     expect(["s3_key", "partition.key", "lookup.key", "S3_KEY"].map(isCredentialKey)).to.deep.equal([false, false, false, false]);
+  });
+
+  it("a Flink key that sets a variable (containerized.master.env.NAME, containerized.taskmanager.env.NAME; flink ResourceManagerOptions) is judged by the variable's name", () => {
+    const keys = [
+      "containerized.master.env.S3_KEY",
+      "containerized.taskmanager.env.STRIPE_KEY",
+      "containerized.taskmanager.env.SIGNING_KEY_2",
+      "containerized.master.env.DB_PASSWORD",
+      "containerized.master.env.PARTITION_KEY",
+      "containerized.taskmanager.env.KEY_FORMAT",
+      "containerized.master.env.LD_LIBRARY_PATH",
+      // Flink's keys are case-sensitive: another spelling sets no variable, and its words keep the option rule.
+      "Containerized.master.env.S3_KEY",
+    ];
+    expect(keys.map(isCredentialKey)).to.deep.equal([true, true, true, true, false, false, false, false]);
+    expect(["containerized.master.env.S3_KEY", "containerized.taskmanager.env.A.B", "containerized.master.env.", "kubernetes.env.S3_KEY"].map(containerEnvVariable)).to.deep.equal(["S3_KEY", "A.B", undefined, undefined]);
+  });
+
+  it("in a job's configuration and kubernetes.flinkConfiguration: a plain credential under such a key is an error, a data key's name is not", async () => {
+    const api = await mockedApi();
+    const g = new api.FlinkTable("cen_gen", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "datagen" } });
+    const o = new api.FlinkTable("cen_out", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const FIX = "Remove it and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets, e.g. AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY for S3), or use a catalog that authenticates from the environment.";
+    const issues = issuesOrNone(
+      () =>
+        new api.FlinkSqlJob("cen", {
+          statements: [api.sql`INSERT INTO ${o} SELECT id FROM ${g}`],
+          configuration: { "containerized.master.env.S3_KEY": "abc", "containerized.taskmanager.env.PARTITION_KEY": "day" },
+          kubernetes: { namespace: "f", image: "flink:2.1", flinkVersion: "v2_1", flinkConfiguration: { "containerized.taskmanager.env.SIGNING_KEY_2": "x", "containerized.master.env.KEY_FORMAT": "json" } },
+        }),
+    );
+    expect(issues).to.deep.equal([
+      {
+        path: 'configuration["containerized.master.env.S3_KEY"]',
+        message: `"containerized.master.env.S3_KEY" carries a credential, and the job's configuration (SET lines of the script) is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap). ${FIX}`,
+      },
+      {
+        path: 'kubernetes.flinkConfiguration["containerized.taskmanager.env.SIGNING_KEY_2"]',
+        message: `"containerized.taskmanager.env.SIGNING_KEY_2" carries a credential, and kubernetes.flinkConfiguration is rendered in plain text (into the FlinkDeployment's spec, stored in the cluster and in Pulumi's state). ${FIX}`,
+      },
+    ]);
   });
 
   it("kubernetes.env and a pod template's env: S3_KEY and STRIPE_KEY with plain values are errors, PARTITION_KEY and KEY_FORMAT are not", () => {

@@ -10,7 +10,9 @@
  * - KEY alone: no name says what it keys.
  * A product's key stays one (`KAFKA_KEY` is Confluent Cloud's API key in its examples).
  * Option keys keep isCredentialKey's rule: there `key` ends many settings (Kafka `key.fields`, a
- * table's `partition.key`), and the credential keys have their own pairs (`secret-key`, `sse.key`).
+ * table's `partition.key`), and the credential keys have their own pairs (`secret-key`, `sse.key`),
+ * except the Flink keys that set a variable (`containerized.master.env.S3_KEY`: containerEnvVariable),
+ * whose variable's name is judged by this rule (secrets.ts namesCredential).
  */
 import { isCredentialKey, keyWords } from "./secrets.js";
 
@@ -55,6 +57,20 @@ const DATA_KEY_WORDS = new Set([
   "public",
   "kms",
 ]);
+
+/**
+ * Flink configuration keys that set an environment variable of the JobManager / TaskManager
+ * processes, the rest of the key being the variable's name: flink `ResourceManagerOptions`
+ * CONTAINERIZED_MASTER_ENV_PREFIX ("containerized.master.env.") and
+ * CONTAINERIZED_TASK_MANAGER_ENV_PREFIX ("containerized.taskmanager.env."), which the Kubernetes
+ * and YARN deployments read (case-sensitive, as Flink's configuration keys are).
+ */
+const CONTAINER_ENV_KEY = /^containerized\.(?:master|taskmanager)\.env\.(.+)$/;
+
+/** The variable a `containerized.master.env.NAME` / `containerized.taskmanager.env.NAME` key sets; undefined for any other key. */
+export function containerEnvVariable(key: string): string | undefined {
+  return CONTAINER_ENV_KEY.exec(key)?.[1];
+}
 
 /** True when environment variable `name` names a credential. */
 export function isCredentialEnvName(name: string): boolean {

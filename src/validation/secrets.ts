@@ -8,6 +8,8 @@
  * that says how to pass it instead.
  */
 
+// A cycle (credential-env-names.ts reads isCredentialKey and keyWords): each module calls the other's functions only when checking, after both loaded.
+import { containerEnvVariable, isCredentialEnvName } from "./credential-env-names.js";
 import { isDeferred } from "./deferred.js";
 
 const SECRET_WORDS = new Set([
@@ -100,6 +102,9 @@ export function isCredentialOptionKey(key: string): boolean {
 /** isCredentialKey with the key's words already split. */
 function namesCredential(key: string, w: readonly string[]): boolean {
   if (SECRET_REFERENCE_KEYS.has(key.trim().toLowerCase())) return false;
+  // A key that sets an environment variable (containerized.*.env.NAME) carries what the variable NAME would.
+  const variable = containerEnvVariable(key);
+  if (variable !== undefined) return isCredentialEnvName(variable);
   if (w.length === 0) return false;
   if (SETTING_SUFFIXES.has(w[w.length - 1]!) && w.length > 1) return false;
   if (w.some((x) => SECRET_WORDS.has(x)) || namesPassword(w)) return true;

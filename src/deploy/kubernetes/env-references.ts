@@ -7,6 +7,7 @@
  * client then sends the text itself). A warning, not an error: the image may set the variable
  * (a Dockerfile ENV), which the package cannot see.
  */
+import { containerEnvVariable } from "../../validation/credential-env-names.js";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 
@@ -16,8 +17,6 @@ const CATALOG_REFERENCE = /=\s*'env:([A-Za-z_][A-Za-z0-9_]*)'/g;
 const KAFKA_REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /** Flink's Kubernetes option that sets container variables from Secrets (KubernetesConfigOptions.KUBERNETES_ENV_SECRET_KEY_REF). */
 const SECRET_KEY_REF = "kubernetes.env.secretKeyRef";
-/** Flink configuration keys that set a variable of the JobManager / TaskManager containers. */
-const CONTAINER_ENV_KEY = /^containerized\.(?:master|taskmanager)\.env\.(.+)$/;
 
 /**
  * The variables the pods get: kubernetes.env, kubernetes.envFromSecrets, the `env` of
@@ -29,8 +28,8 @@ function podVariables(args: KubernetesArgs, conf: Readonly<Record<string, string
   const names = new Set<string>([...Object.keys(args.env ?? {}), ...Object.keys(args.envFromSecrets ?? {})]);
   // `conf` is the deployment's whole Flink configuration (kubernetes.flinkConfiguration included).
   for (const key of Object.keys(conf)) {
-    const m = CONTAINER_ENV_KEY.exec(key);
-    if (m !== null) names.add(m[1]!);
+    const variable = containerEnvVariable(key);
+    if (variable !== undefined) names.add(variable);
   }
   // flink KubernetesConfigOptions `kubernetes.env.secretKeyRef`: "env:NAME,secret:s,key:k;env:...".
   const refs = conf[SECRET_KEY_REF];
