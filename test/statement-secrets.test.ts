@@ -1,8 +1,8 @@
 /**
  * A Pulumi secret interpolated into a statement (src/components/statement-secrets.ts) is reported in
  * the same run as the job's other errors, once per statement, at `statements[i]`: under Pulumi's
- * mocks (what `pulumi preview` runs) a job that throws at construction logs it once its secrecy is
- * known; a valid job's script fails with every such statement listed; synth lists it next to every
+ * mocks (what `pulumi preview` runs) a job that throws at construction lists it in its thrown error
+ * once its secrecy is known (one message; logged on its own only when the error was shown first); a valid job's script fails with every such statement listed; synth lists it next to every
  * other resource's errors, in either order and for several jobs, and writes nothing.
  */
 import { expect } from "chai";
@@ -45,7 +45,7 @@ describe("a Pulumi secret interpolated into a statement, under Pulumi's mocks (p
   });
   const k8s = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const };
 
-  it("a job that throws for another error: the secret is logged once, after the throw, with the statement's path", async () => {
+  it("a job that throws for another error: once secrecy is known, the thrown error lists the secret statement too (one message), nothing is logged", async () => {
     const { src, out } = tables("ss1");
     const e = errorOf(
       () =>
@@ -56,14 +56,57 @@ describe("a Pulumi secret interpolated into a statement, under Pulumi's mocks (p
         }),
     );
     expect(e.issues.map((i) => i.path)).to.deep.equal(["parallelism"]);
-    expect(logged).to.deep.equal([]);
+    const parallelism = e.issues[0]!;
+    // Pulumi shows the error from the program's unhandled rejection, after the microtask queue drains (flush: later still).
     await flush();
-    expect(logged).to.deep.equal([`FlinkSqlJob "ss1": statements[0]: ${ON_KUBERNETES}`]);
+    expect(e.issues).to.deep.equal([parallelism, { path: "statements[0]", message: ON_KUBERNETES }]);
+    const expected = `FlinkSqlJob "ss1": 2 problems:\n  - FlinkSqlJob "ss1": parallelism: ${parallelism.message}\n  - FlinkSqlJob "ss1": statements[0]: ${ON_KUBERNETES}`;
+    expect(e.message).to.equal(expected);
+    expect(e.stack!.startsWith(`FlinkIcebergValidationError: ${expected}\n    at `)).to.equal(true);
+    expect(logged).to.deep.equal([]);
   });
 
-  it("several statements with secrets: one entry each, in order; a plain Output and a statement without one are not named", async () => {
+  it("as Pulumi shows a program's throw (its run's unhandled rejection, raised once the microtask queue drains), the error already lists the secret statement", async () => {
+    const { src, out } = tables("ss6");
+    let seen: string | undefined;
+    const listener = (reason: unknown): void => {
+      // What Pulumi's uncaughtHandler prints (defaultErrorMessage reads the stack).
+      if (reason instanceof Error && reason.message.includes('"ss6"')) seen = reason.stack;
+    };
+    process.on("unhandledRejection", listener);
+    try {
+      void (async () => {
+        new api.FlinkSqlJob("ss6", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE tenant = ${api.sqlLiteral(pulumi.secret("acme"))}`, api.sql`INSERT INTO ${out} SELECT nope FROM ${src}`], kubernetes: k8s });
+      })();
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off("unhandledRejection", listener);
+    }
+    drainUnhandled();
+    expect(seen?.split("\n").filter((l) => l.startsWith("  - ")).map((l) => l.split(": ").slice(0, 2).join(": "))).to.deep.equal([
+      '  - FlinkSqlJob "ss6": statements[0]',
+      '  - FlinkSqlJob "ss6": statements[1]',
+    ]);
+    expect(logged).to.deep.equal([]);
+  });
+
+  it("a thrown error shown before secrecy is known (a resource's secret Output) keeps its issues; the secret statements are logged on their own", async () => {
+    const { src, out } = tables("ss5");
+    let resolve!: (v: string) => void;
+    const late = pulumi.secret(new Promise<string>((r) => (resolve = r)));
+    const e = errorOf(() => new api.FlinkSqlJob("ss5", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} WHERE tenant = ${api.sqlLiteral(late)}`], parallelism: 0, kubernetes: k8s }));
+    // What Pulumi's report of the thrown error reads.
+    const shown = e.stack!;
+    resolve("acme");
+    await flush();
+    expect(e.issues.map((i) => i.path)).to.deep.equal(["parallelism"]);
+    expect(e.stack).to.equal(shown);
+    expect(logged).to.deep.equal([`FlinkSqlJob "ss5": statements[0]: ${ON_KUBERNETES}`]);
+  });
+
+  it("several statements with secrets: one entry each, in statement order among the statement problems (the others keep their slots); a plain Output and a statement without one are not named", async () => {
     const { src, out } = tables("ss2");
-    errorOf(
+    const e = errorOf(
       () =>
         new api.FlinkSqlJob("ss2", {
           statements: [
@@ -75,8 +118,15 @@ describe("a Pulumi secret interpolated into a statement, under Pulumi's mocks (p
           configuration: { "execution.runtime-mode": "streaming" },
         }),
     );
+    const before = [...e.issues];
     await flush();
-    expect(logged).to.deep.equal([`FlinkSqlJob "ss2": 2 problems:\n  - FlinkSqlJob "ss2": statements[0]: ${WITHOUT_TARGET}\n  - FlinkSqlJob "ss2": statements[3]: ${WITHOUT_TARGET}`]);
+    expect(e.issues).to.deep.equal([
+      ...before,
+      { path: "statements[0]", message: WITHOUT_TARGET },
+      { path: "statements[3]", message: WITHOUT_TARGET },
+    ]);
+    expect(before.map((i) => i.path)).to.deep.equal(['configuration["execution.runtime-mode"]']);
+    expect(logged).to.deep.equal([]);
   });
 
   it("a job that throws with only plain Outputs logs nothing", async () => {

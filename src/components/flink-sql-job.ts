@@ -9,22 +9,13 @@ import * as pulumi from "@pulumi/pulumi";
 import { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
 import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
-import { planJob } from "../sql/job-plan.js";
-import { configuredRuntimeMode } from "../sql/job-config.js";
-import { scriptRuntimeMode } from "../sql/statement.js";
-import { failedTableLabels, jobPlanInput } from "./job-plan-input.js";
 import { SqlStatement } from "../sql/template.js";
-import { Diagnostics } from "../validation/diagnostics.js";
-import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
-import { resourceLabel, type ValidationIssue } from "../validation/error.js";
+import { resourceLabel } from "../validation/error.js";
 import { gatewaySubmission } from "./gateway-summary.js";
 import { addProgramJob, type RegisteredJob } from "./job-registry.js";
-import { passedOrCollected } from "./collect.js";
-import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
-import { renderJobScript, renderPlainScript } from "./job-script.js";
-import { reportStatementSecrets, statementSecretIssues } from "./statement-secrets.js";
-import { markReferenced } from "./unreferenced-tables.js";
-import { targetChildArgs, targetOutputs, validateTarget, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
+import { renderJobScript } from "./job-script.js";
+import { validateJob } from "./job-validation.js";
+import { targetChildArgs, targetOutputs, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
 
 /** FlinkSqlJob args. */
 export interface FlinkSqlJobArgs extends TargetArgs {
@@ -182,9 +173,6 @@ export interface FlinkSqlJobArgs extends TargetArgs {
   configuration?: Record<string, string>;
 }
 
-const FLINK_SQL_JOB_ARG_KEYS = ["statements", "runtimeMode", "parallelism", "configuration", "kubernetes", "sqlGateway"] as const satisfies readonly (keyof FlinkSqlJobArgs)[];
-const FLINK_SQL_JOB_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkSqlJobArgs, (typeof FLINK_SQL_JOB_ARG_KEYS)[number]>] extends [never] ? true : never = true;
-void FLINK_SQL_JOB_ARG_KEYS_COMPLETE;
 
 /**
  * A Flink SQL job over Iceberg (and other) tables.
@@ -209,37 +197,8 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
   constructor(name: string, args: FlinkSqlJobArgs, opts?: pulumi.ComponentResourceOptions) {
     super("flink-iceberg:index:FlinkSqlJob", name, {}, opts);
     const label = resourceLabel("FlinkSqlJob", name);
-    const diag = new Diagnostics();
-    // An Output where a plain value is required: reported once at its path, checked as unset (plain-only.ts).
-    const deferred = deferredInPlainProps(args ?? ({} as FlinkSqlJobArgs), FLINK_SQL_JOB_DEFERRED);
-    const a = deferred.args;
-    checkKnownKeys(a, FLINK_SQL_JOB_ARG_KEYS, "", diag);
-    // execution.runtime-mode in configuration (job-config.ts) or a SET statement (statement-remedies.ts)
-    // is refused, but a job without runtimeMode is checked in the mode it names, so "batch" there
-    // adds no streaming-only errors.
-    const runtimeMode = a.runtimeMode ?? configuredRuntimeMode(a.configuration) ?? scriptRuntimeMode(a.statements) ?? "streaming";
-    if (runtimeMode !== "streaming" && runtimeMode !== "batch") diag.error("runtimeMode", `must be "streaming" or "batch" (got ${JSON.stringify(a.runtimeMode)})${didYouMean(a.runtimeMode, ["streaming", "batch"])}`);
-    if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration))) {
-      diag.error("configuration", "must be a map of plain strings");
-    }
-    // synth's collecting mode (collect.ts): a table that failed validation is a placeholder here (no
-    // DDL, no Iceberg facts), so the job's own problems are still found; nothing is rendered.
-    const failed = failedTableLabels(a.statements);
-    if (failed.length > 0) diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above)`);
-    const plan = planJob(jobPlanInput(a, runtimeMode), diag);
-    // The tables it mentions wait on no other job for their required options (unreferenced-tables.ts).
-    markReferenced(Array.isArray(a.statements) ? a.statements.flatMap((s) => (s instanceof SqlStatement ? s.tables : [])) : []);
-    // The script text when every part is plain (undefined when the plan has errors or Outputs).
-    const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
-    const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
-    reportDeferredInPlainProps(diag, deferred.paths);
-    inStatementOrder(diag.errors);
-    inStatementOrder(diag.warnings);
-    // A Pulumi secret interpolated into a statement is known only once its Outputs resolve: reported
-    // in this run also when the job throws now (statement-secrets.ts).
-    const secrets = statementSecretIssues(a.statements, a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined);
-    if (secrets !== undefined) reportStatementSecrets(secrets, label, diag.hasErrors);
-    if (!passedOrCollected(diag, label)) {
+    const v = validateJob(name, args, label);
+    if (v === undefined) {
       // Collecting: a failed job registers nothing more (synth reports every collected error).
       this.plainScript = undefined;
       this.tables = [];
@@ -250,6 +209,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       this.plainPartitionSpecs = {};
       return;
     }
+    const { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, secrets } = v;
     for (const w of diag.warnings) pulumi.log.warn(`${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
 
     this.plainScript = plainScript;
@@ -397,19 +357,4 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
 /** synth's view of a gateway submission, built when asked. */
 function gatewaySubmissionOf(args: SqlGatewayJobArgs): (showSecrets: boolean) => pulumi.Output<Record<string, unknown>> {
   return (showSecrets) => gatewaySubmission(args, showSecrets);
-}
-
-/**
- * Orders the issues at `statements[i]...` by i (stable), in the slots they already take: the
- * statement checks run one after another over all statements, so their findings would otherwise
- * come grouped by check, not by statement.
- */
-function inStatementOrder(issues: ValidationIssue[]): void {
-  const slots = issues.flatMap((issue, slot) => {
-    const m = /^statements\[(\d+)\]/.exec(issue.path);
-    return m === null ? [] : [{ slot, statement: Number(m[1]), issue }];
-  });
-  if (slots.length < 2) return;
-  const sorted = [...slots].sort((x, y) => x.statement - y.statement);
-  slots.forEach(({ slot }, j) => (issues[slot] = sorted[j]!.issue));
 }

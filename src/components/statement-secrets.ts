@@ -9,9 +9,9 @@
  * - the script's render (job-script.ts): a valid job's script fails with it;
  * - synth, which awaits every job's check next to the other resources' errors, also for a job
  *   that failed its other checks (collecting mode registers nothing else of it; src/cli/synth.ts);
- * - `pulumi preview` of a job that throws at construction: the throw stops the program before
- *   the secrecy is known, so the check logs the error (pulumi.log.error) once it is, and the run
- *   lists it next to the thrown ones (a logged error fails the update as well).
+ * - `pulumi preview` of a job that throws at construction: the thrown error gets the secret
+ *   statements' issues in place once secrecy is known (completeWithStatementSecrets), so the run
+ *   shows one message listing every problem of the job.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { SqlStatement } from "../sql/template.js";
@@ -59,19 +59,46 @@ export function statementSecretError(issues: Promise<ValidationIssue[]>, label: 
   return issues.then((found) => (found.length > 0 ? new FlinkIcebergValidationError(found, label) : undefined));
 }
 
+/** Records the check for synth (every job's, valid or not: statementSecretFailures). */
+export function reportStatementSecrets(issues: Promise<ValidationIssue[]>, label: string): void {
+  registry().statementSecrets.push(statementSecretError(issues, label));
+}
+
 /**
- * Makes the check reported in the run: recorded for synth (every job's, valid or not), and, for a
- * job that throws at construction outside synth, logged once its outcome is known.
+ * A job that throws at construction (outside synth) while its statements' secrecy is not known:
+ * once it is, the thrown `error` takes the secret statements' issues in place (its `issues`,
+ * `message` and `stack`, the issues put in order by `order`), so the run shows one error listing
+ * every problem of the job instead of a second message. Pulumi shows a program's thrown error when
+ * Node raises its run's unhandled rejection (@pulumi/pulumi cmd/run/run.ts: uncaughtHandler,
+ * defaultErrorMessage reads `err.stack`), which Node does only after the microtask queue drains,
+ * by when a secret made by pulumi.secret or config.requireSecret is known. When the error was
+ * shown before (its `stack` read: a secret Output of a resource is known only after that
+ * resource registers), the secret statements are logged on their own (pulumi.log.error), the only
+ * way left to report them in the same run.
  */
-export function reportStatementSecrets(issues: Promise<ValidationIssue[]>, label: string, throwing: boolean): void {
-  const error = statementSecretError(issues, label);
-  const r = registry();
-  r.statementSecrets.push(error);
-  if (throwing && r.collecting !== true) {
-    void error.then((e) => {
-      if (e !== undefined) void pulumi.log.error(e.message);
-    });
-  }
+export function completeWithStatementSecrets(error: FlinkIcebergValidationError, issues: Promise<ValidationIssue[]>, order: (issues: ValidationIssue[]) => void): void {
+  let shown = false;
+  let stack = error.stack;
+  Object.defineProperty(error, "stack", {
+    configurable: true,
+    enumerable: false,
+    get: () => ((shown = true), stack),
+    set: (v: string | undefined) => void (stack = v),
+  });
+  void issues.then((found) => {
+    if (found.length === 0) return;
+    if (shown) {
+      void pulumi.log.error(new FlinkIcebergValidationError(found, error.resource).message);
+      return;
+    }
+    const all = [...error.issues, ...found];
+    order(all);
+    const merged = new FlinkIcebergValidationError(all, error.resource, error.warnings);
+    const head = `${error.name}: ${error.message}`;
+    if (stack !== undefined && stack.startsWith(head)) stack = `${error.name}: ${merged.message}${stack.slice(head.length)}`;
+    Object.defineProperty(error, "issues", { value: merged.issues, writable: false, enumerable: true, configurable: true });
+    error.message = merged.message;
+  });
 }
 
 /** What synth lists: the errors of every job's check, in the order the jobs were created. */

@@ -1,0 +1,104 @@
+/**
+ * FlinkSqlJob's validation, run in its constructor before anything is registered: the args' keys,
+ * the runtime mode, the plan of the statements (src/sql/job-plan.ts), the deploy target, the Outputs
+ * given where plain values are needed, and the Pulumi secrets interpolated into statements
+ * (statement-secrets.ts). Every problem is collected at its prop path and reported once, statement
+ * issues in statement order; the job throws FlinkIcebergValidationError (or, in synth's collecting
+ * mode, records it: collect.ts).
+ */
+import { planJob, type JobPlan } from "../sql/job-plan.js";
+import { configuredRuntimeMode } from "../sql/job-config.js";
+import { scriptRuntimeMode } from "../sql/statement.js";
+import { SqlStatement } from "../sql/template.js";
+import { Diagnostics } from "../validation/diagnostics.js";
+import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
+import { isValidationError, type ValidationIssue } from "../validation/error.js";
+import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
+import { passedOrCollected } from "./collect.js";
+import type { FlinkSqlJobArgs } from "./flink-sql-job.js";
+import { failedTableLabels, jobPlanInput } from "./job-plan-input.js";
+import { renderPlainScript } from "./job-script.js";
+import { validateTarget } from "./job-targets.js";
+import { completeWithStatementSecrets, reportStatementSecrets, statementSecretIssues } from "./statement-secrets.js";
+import { markReferenced } from "./unreferenced-tables.js";
+
+const FLINK_SQL_JOB_ARG_KEYS = ["statements", "runtimeMode", "parallelism", "configuration", "kubernetes", "sqlGateway"] as const satisfies readonly (keyof FlinkSqlJobArgs)[];
+const FLINK_SQL_JOB_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkSqlJobArgs, (typeof FLINK_SQL_JOB_ARG_KEYS)[number]>] extends [never] ? true : never = true;
+void FLINK_SQL_JOB_ARG_KEYS_COMPLETE;
+
+/** A job that passed validation: what its constructor goes on with. */
+export interface ValidatedJob {
+  /** The args, with Outputs where plain values are needed taken as unset (plain-only.ts). */
+  readonly args: FlinkSqlJobArgs;
+  readonly runtimeMode: "streaming" | "batch";
+  readonly plan: JobPlan;
+  /** The script text when every part is plain. */
+  readonly plainScript: string | undefined;
+  /** What the Kubernetes target's checks found out (job-targets.ts validateTarget). */
+  readonly kubernetesFacts: ReturnType<typeof validateTarget>;
+  /** The warnings, in statement order. */
+  readonly diag: Diagnostics;
+  /** The secrecy check of the statements' Outputs, when they interpolate any. */
+  readonly secrets: Promise<ValidationIssue[]> | undefined;
+}
+
+/**
+ * Validates a job's args. Returns what the constructor needs, or undefined when the job failed in
+ * synth's collecting mode (recorded there). Throws FlinkIcebergValidationError listing every
+ * problem otherwise; when a statement interpolates an Output, that error takes the secret
+ * statements' issues once their secrecy is known (statement-secrets.ts completeWithStatementSecrets).
+ */
+export function validateJob(name: string, args: FlinkSqlJobArgs, label: string): ValidatedJob | undefined {
+  const diag = new Diagnostics();
+  // An Output where a plain value is required: reported once at its path, checked as unset (plain-only.ts).
+  const deferred = deferredInPlainProps(args ?? ({} as FlinkSqlJobArgs), FLINK_SQL_JOB_DEFERRED);
+  const a = deferred.args;
+  checkKnownKeys(a, FLINK_SQL_JOB_ARG_KEYS, "", diag);
+  // execution.runtime-mode in configuration (job-config.ts) or a SET statement (statement-remedies.ts)
+  // is refused, but a job without runtimeMode is checked in the mode it names, so "batch" there
+  // adds no streaming-only errors.
+  const runtimeMode = a.runtimeMode ?? configuredRuntimeMode(a.configuration) ?? scriptRuntimeMode(a.statements) ?? "streaming";
+  if (runtimeMode !== "streaming" && runtimeMode !== "batch") diag.error("runtimeMode", `must be "streaming" or "batch" (got ${JSON.stringify(a.runtimeMode)})${didYouMean(a.runtimeMode, ["streaming", "batch"])}`);
+  if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration))) {
+    diag.error("configuration", "must be a map of plain strings");
+  }
+  // synth's collecting mode (collect.ts): a table that failed validation is a placeholder here (no
+  // DDL, no Iceberg facts), so the job's own problems are still found; nothing is rendered.
+  const failed = failedTableLabels(a.statements);
+  if (failed.length > 0) diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above)`);
+  const plan = planJob(jobPlanInput(a, runtimeMode), diag);
+  // The tables it mentions wait on no other job for their required options (unreferenced-tables.ts).
+  markReferenced(Array.isArray(a.statements) ? a.statements.flatMap((s) => (s instanceof SqlStatement ? s.tables : [])) : []);
+  // The script text when every part is plain (undefined when the plan has errors or Outputs).
+  const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
+  const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
+  reportDeferredInPlainProps(diag, deferred.paths);
+  inStatementOrder(diag.errors);
+  inStatementOrder(diag.warnings);
+  // A Pulumi secret interpolated into a statement is known only once its Outputs resolve: synth
+  // lists it for every job, and a job that throws now completes its error with it (statement-secrets.ts).
+  const secrets = statementSecretIssues(a.statements, a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined);
+  if (secrets !== undefined) reportStatementSecrets(secrets, label);
+  try {
+    if (!passedOrCollected(diag, label)) return undefined;
+  } catch (e) {
+    if (secrets !== undefined && isValidationError(e)) completeWithStatementSecrets(e, secrets, inStatementOrder);
+    throw e;
+  }
+  return { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, secrets };
+}
+
+/**
+ * Orders the issues at `statements[i]...` by i (stable), in the slots they already take: the
+ * statement checks run one after another over all statements, so their findings would otherwise
+ * come grouped by check, not by statement.
+ */
+export function inStatementOrder(issues: ValidationIssue[]): void {
+  const slots = issues.flatMap((issue, slot) => {
+    const m = /^statements\[(\d+)\]/.exec(issue.path);
+    return m === null ? [] : [{ slot, statement: Number(m[1]), issue }];
+  });
+  if (slots.length < 2) return;
+  const sorted = [...slots].sort((x, y) => x.statement - y.statement);
+  slots.forEach(({ slot }, j) => (issues[slot] = sorted[j]!.issue));
+}
