@@ -24,7 +24,8 @@ import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.j
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
-import { isLiteralOutput, type SqlStatement } from "./template.js";
+import type { SqlStatement } from "./template.js";
+import { checkOutputOperands } from "./output-operands.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
 import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
@@ -211,29 +212,6 @@ function checkOptionsHints(analyzed: readonly AnalyzedStatement[], target: Crede
  */
 export function branchOf(t: TableDefinition): string | undefined {
   return t.iceberg?.branch ?? (knows(t, "branch") ? "main" : undefined);
-}
-
-/** Text that ends where a string value goes: =, <>, !=, LIKE, or the opening of an IN list (`<` may open a type's arguments). */
-const BEFORE_VALUE = /(?:<>|!=|=(?!>)|\bLIKE|\bIN\s*\()\s*$/i;
-
-/**
- * A Pulumi Output interpolated right where a value goes (`WHERE s = ${output}`): `sql` inserts it as
- * SQL text, so a string value renders unquoted and Flink reads it as a column name. Its value is not
- * known at construction, so a warning with the fix (`sqlLiteral(output)` quotes it when it resolves).
- */
-function checkOutputOperands(a: AnalyzedStatement, diag: Diagnostics): void {
-  const segs = a.statement.segments;
-  for (let i = 1; i < segs.length; i++) {
-    const seg = segs[i]!;
-    const before = segs[i - 1]!;
-    if (seg.kind !== "output" || isLiteralOutput(seg.output) || before.kind !== "text" || !BEFORE_VALUE.test(before.text)) continue;
-    const op = BEFORE_VALUE.exec(before.text)![0].trim();
-    diag.warn(
-      `statements[${a.index}]`,
-      `a Pulumi Output is interpolated right after ${JSON.stringify(op)}, and sql\`...\` inserts it as SQL text: a string value renders without quotes and Flink reads it as a column name; ` +
-        "for a string value write ${sqlLiteral(output)} (it quotes the value when it resolves), for a number CAST(${output} AS BIGINT) (or the column's type)",
-    );
-  }
 }
 
 /** Plans the job; problems go to `diag`. */

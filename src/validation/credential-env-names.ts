@@ -12,7 +12,8 @@
  * Option keys keep isCredentialKey's rule: there `key` ends many settings (Kafka `key.fields`, a
  * table's `partition.key`), and the credential keys have their own pairs (`secret-key`, `sse.key`),
  * except the Flink keys that set a variable (`containerized.master.env.S3_KEY`: containerEnvVariable),
- * whose variable's name is judged by this rule (secrets.ts namesCredential).
+ * whose variable's name is judged by this rule (secrets.ts namesCredential; the two modules import
+ * each other and call each other's functions only when checking, after both loaded).
  */
 import { isCredentialKey, keyWords } from "./secrets.js";
 

@@ -8,7 +8,6 @@
  * that says how to pass it instead.
  */
 
-// A cycle (credential-env-names.ts reads isCredentialKey and keyWords): each module calls the other's functions only when checking, after both loaded.
 import { containerEnvVariable, isCredentialEnvName } from "./credential-env-names.js";
 import { isDeferred } from "./deferred.js";
 
