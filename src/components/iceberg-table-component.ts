@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { isPlainLocation, renderIcebergTable, type IcebergTablePlan, type RenderedIcebergTable } from "../options/iceberg-table.js";
 import { SOURCE_WATERMARK } from "../options/source-watermark.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
-import { credentialEnvironment } from "../validation/secrets.js";
+import { credentialEnvironment } from "../validation/credential-remedies.js";
 import { registerTableDefinition, type IcebergTableFacts, type TableDefinition } from "./table-definition.js";
 
 /** The message for a catalog uri/warehouse that resolved to a Pulumi secret. */

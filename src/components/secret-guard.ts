@@ -3,7 +3,8 @@
  * decision 8: no secret in the script, WITH clauses or ConfigMaps); a secret interpolated into a
  * statement is statement-secrets.ts's.
  */
-import { credentialEnvironment, isCredentialOptionKey } from "../validation/secrets.js";
+import { credentialEnvironment } from "../validation/credential-remedies.js";
+import { isCredentialOptionKey } from "../validation/secrets.js";
 
 /** The error for a FlinkTable option whose value is a Pulumi secret: the WITH clause is plain text; what to do instead by the kind of key. */
 export function secretOptionMessage(key: string): string {

@@ -16,7 +16,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SqlStatement } from "../sql/template.js";
 import { FlinkIcebergValidationError, type ValidationIssue } from "../validation/error.js";
-import { credentialEnvironment, type CredentialTarget } from "../validation/secrets.js";
+import { credentialEnvironment } from "../validation/credential-remedies.js";
+import type { CredentialTarget } from "../validation/secrets.js";
 import { registry } from "./job-registry.js";
 
 /** The error for a statement that interpolates a Pulumi secret: why, and what to write instead for a value and for a credential. */
