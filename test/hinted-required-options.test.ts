@@ -121,13 +121,41 @@ describe("required connector options given by OPTIONS hints", () => {
       [
         "statements[0]",
         `reads FlinkTable "${label}" through an OPTIONS hint while configuration["table.dynamic-table-options.enabled"] is "FALSE", and Flink refuses the statement ("The 'OPTIONS' hint is allowed only when the config option 'table.dynamic-table-options.enabled' is set to true.", flink CatalogSourceTable); ` +
-          "remove that configuration entry (the default is true), or move the hint's options into the table's own options",
+          "remove that entry (the default is true), or move the hint's options into the table's own options",
       ],
     ]);
     expect(job([hinted()], { "table.dynamic-table-options.enabled": "true" })).to.deep.equal([]);
     expect(job([hinted()])).to.deep.equal([]);
     const out = kafka([]);
     expect(job([api.sql`INSERT INTO ${out} /*+ OPTIONS('sink.parallelism' = '2') */ SELECT id FROM ${source()}`], { "table.dynamic-table-options.enabled": "false" })).to.deep.equal([]);
+  });
+
+  it("table.dynamic-table-options.enabled false in kubernetes.flinkConfiguration or sqlGateway.sessionProperties: the same error, naming that entry; the job's configuration (its SET line) wins over both", () => {
+    const k = kafka([]);
+    const label = `ro_k${n}`;
+    const hinted = () => api.sql`INSERT INTO ${sink()} SELECT id FROM ${k} /*+ OPTIONS('scan.startup.mode' = 'earliest-offset') */`;
+    const targeted = (target: Record<string, unknown>, configuration?: Record<string, string>) =>
+      issuesOrNone(() => new api.FlinkSqlJob(`ro-job${++n}`, { statements: [hinted()], ...target, ...(configuration ? { configuration } : {}) })).map((i) => [i.path, i.message]);
+    const refused = (path: string, value: string) => [
+      [
+        "statements[0]",
+        `reads FlinkTable "${label}" through an OPTIONS hint while ${path} is "${value}", and Flink refuses the statement ("The 'OPTIONS' hint is allowed only when the config option 'table.dynamic-table-options.enabled' is set to true.", flink CatalogSourceTable); ` +
+          "remove that entry (the default is true), or move the hint's options into the table's own options",
+      ],
+    ];
+    const kube = (flinkConfiguration: Record<string, unknown>) => ({ kubernetes: { namespace: "f", image: "flink:2.1", flinkVersion: "v2_1", flinkConfiguration } });
+    const gateway = (sessionProperties: unknown) => ({ sqlGateway: { endpoint: "http://gw:8083", sessionProperties } });
+    expect(targeted(kube({ "table.dynamic-table-options.enabled": "false" }))).to.deep.equal(refused('kubernetes.flinkConfiguration["table.dynamic-table-options.enabled"]', "false"));
+    expect(targeted(gateway({ "table.dynamic-table-options.enabled": "False" }))).to.deep.equal(refused('sqlGateway.sessionProperties["table.dynamic-table-options.enabled"]', "False"));
+    // The job's configuration renders a SET line, which wins over the cluster's and the session's setting: no hint error,
+    // only the conflict between the two places (job-config.ts).
+    const conflict = (path: string, why = "") => [[path, `conflicts with the job's configuration ("true" there, "false" here${why}): set it in one place`]];
+    expect(targeted(kube({ "table.dynamic-table-options.enabled": "false" }), { "table.dynamic-table-options.enabled": "true" })).to.deep.equal(conflict('kubernetes.flinkConfiguration["table.dynamic-table-options.enabled"]'));
+    expect(targeted(gateway({ "table.dynamic-table-options.enabled": "false" }), { "table.dynamic-table-options.enabled": "true" })).to.deep.equal(conflict('sqlGateway.sessionProperties["table.dynamic-table-options.enabled"]', "; the script's SET line would win"));
+    // True, unset, or not known at preview (an Output): quiet.
+    expect(targeted(kube({ "table.dynamic-table-options.enabled": "true" }))).to.deep.equal([]);
+    expect(targeted(gateway({ "pipeline.name": "x" }))).to.deep.equal([]);
+    expect(targeted(gateway({ "table.dynamic-table-options.enabled": pulumi.output("false") }))).to.deep.equal([]);
   });
 });
 

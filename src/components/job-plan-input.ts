@@ -1,7 +1,7 @@
 /**
  * What FlinkSqlJob hands planJob from its args: the statements and configuration, the program's
  * tables, the deploy target's own settings that change a check (the NOT NULL enforcer, upsert
- * materialization, mini-batch, the catalog store), the target (credential advice, where an
+ * materialization, mini-batch, the catalog store, the OPTIONS hint switch), the target (credential advice, where an
  * undeclared table name may resolve) and the Kubernetes target's Flink version; and the tables
  * that failed validation (synth's collecting mode).
  */
@@ -9,6 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import { NOT_NULL_ENFORCER_KEY } from "../sql/insert-columns.js";
 import { CATALOG_STORE_KIND_KEY } from "../sql/current-catalog.js";
+import { DYNAMIC_TABLE_OPTIONS_KEY } from "../sql/hint-switch.js";
 import { MINI_BATCH_KEY, type JobPlanInput } from "../sql/job-plan.js";
 import { SqlStatement } from "../sql/template.js";
 import { UPSERT_MATERIALIZE_KEY } from "../sql/upsert-keys.js";
@@ -27,6 +28,7 @@ export function jobPlanInput(a: FlinkSqlJobArgs, runtimeMode: "streaming" | "bat
     upsertMaterializeElsewhere: targetSetting(a, UPSERT_MATERIALIZE_KEY),
     miniBatchElsewhere: targetSetting(a, MINI_BATCH_KEY),
     catalogStoreElsewhere: targetSetting(a, CATALOG_STORE_KIND_KEY),
+    dynamicOptionsElsewhere: targetSetting(a, DYNAMIC_TABLE_OPTIONS_KEY),
     credentialTarget: a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined,
     ...(typeof a.kubernetes?.flinkVersion === "string" && isSupportedFlinkVersion(a.kubernetes.flinkVersion) ? { flinkVersion: a.kubernetes.flinkVersion } : {}),
   };
@@ -42,7 +44,7 @@ export function failedTableLabels(statements: unknown): string[] {
   return [...labels];
 }
 
-/** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere, upsertMaterializeElsewhere, miniBatchElsewhere, catalogStoreElsewhere). */
+/** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere, upsertMaterializeElsewhere, miniBatchElsewhere, catalogStoreElsewhere, dynamicOptionsElsewhere). */
 function targetSetting(a: FlinkSqlJobArgs, key: string): { value: unknown; path: string }[] {
   // A map that is itself an Output (e.g. pulumi.secret({...})) may set it: not known at preview.
   const at = (m: unknown): unknown =>

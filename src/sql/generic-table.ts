@@ -93,8 +93,9 @@ export interface FlinkTableArgs {
    * statement that mentions the table without it is a preview error of the job, and a table no job
    * mentions keeps the error (reported once the program has run). An OPTIONS hint's keys meet the
    * same rules as these options (datagen `fields.<column>.*`, format keys, scan modes), at the hint;
-   * a job whose configuration sets 'table.dynamic-table-options.enabled' to false cannot read
-   * through a hint (flink `CatalogSourceTable`). So are the rules across
+   * a job that runs with 'table.dynamic-table-options.enabled' false (its configuration, else
+   * kubernetes.flinkConfiguration or sqlGateway.sessionProperties) cannot read through a hint
+   * (flink `CatalogSourceTable`). So are the rules across
    * options (kafka-rules.ts, `KafkaConnectorOptionsUtil`): 'key.format' and 'key.fields' together,
    * 'key.fields' naming physical columns that carry 'key.fields-prefix', a prefix only with
    * 'value.fields-include' = 'EXCEPT_KEY', no 'key.fields' on 'upsert-kafka' (its key is the

@@ -18,7 +18,7 @@ import { tableOptionsHints } from "./hints.js";
 import { hintedReads } from "./hinted-bounds.js";
 import { checkHintedReads, readReferences, tableReferences } from "./hinted-reads.js";
 import { checkHintKeys } from "./hint-keys.js";
-import { checkHintSwitch } from "./hint-switch.js";
+import { checkHintSwitch, hintSwitchSetting } from "./hint-switch.js";
 import { checkRequiredOptions } from "./required-options.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
@@ -81,6 +81,8 @@ export interface JobPlanInput {
   miniBatchElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
   /** `table.catalog-store.kind` in the deploy target's settings, as notNullEnforcerElsewhere (where an undeclared name may resolve: current-catalog.ts). */
   catalogStoreElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
+  /** `table.dynamic-table-options.enabled` in the deploy target's settings, as notNullEnforcerElsewhere (hint-switch.ts). */
+  dynamicOptionsElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
 }
 
 /** Flink's mini-batch switch (it changes how a first-row deduplication by event time is planned in 2.1). */
@@ -237,7 +239,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkOptionsHints(analyzed, input.credentialTarget, diag);
   // Every mention of a table with its OPTIONS hint, the INSERT target's too: what the hint supplies or brings.
   const mentions = tableReferences(analyzed);
-  checkHintSwitch(mentions, input.configuration ?? {}, diag);
+  checkHintSwitch(mentions, hintSwitchSetting(input.configuration, input.dynamicOptionsElsewhere), diag);
   checkRequiredOptions(mentions, diag);
   checkHintKeys(mentions, diag);
   for (const a of analyzed) checkOutputOperands(a, diag);
