@@ -179,7 +179,8 @@ describe("rankings a streaming job cannot plan (break review)", () => {
           "use ROW_NUMBER() (ties then get distinct numbers)",
       ],
     ]);
-    new api.FlinkSqlJob("sr-row-number", { statements: [api.sql`INSERT INTO ${keyed} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY n DESC) AS r FROM ${src}) WHERE r <= 3`] });
+    // ROW_NUMBER plans; partitioned by n, the sink's key (id) is no part of what the Top-N keys its rows by (rank-sink-keys.ts).
+    new api.FlinkSqlJob("sr-row-number", { statements: [api.sql`INSERT INTO ${keyed} SELECT id, n FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY n ORDER BY id DESC) AS r FROM ${src}) WHERE r <= 3`] });
     const bounded = new api.FlinkTable("sr_bounded", { columns: cols, options: { connector: "datagen", "number-of-rows": "10" } });
     new api.FlinkSqlJob("sr-batch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${keyed} SELECT id, n FROM (SELECT *, RANK() OVER (PARTITION BY id ORDER BY n DESC) AS r FROM ${bounded}) WHERE r <= 3`] });
     const out = new api.FlinkTable("sr_out", { columns: cols, options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json" } });

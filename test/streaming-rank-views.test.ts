@@ -85,9 +85,11 @@ describe("RANK / DENSE_RANK Top-N through a view", () => {
     const keyed = new api.IcebergSink("rq_keyed", { catalog, database: "db", table: "rq_keyed", columns: [...cols, { name: "rk", type: "BIGINT" }], primaryKey: ["id"] });
     const keyless = new api.IcebergSink("rq_keyless", { catalog, database: "db", table: "rq_keyless", columns: cols });
     const view = (from: InstanceType<Api["FlinkTable"]>) => api.sql`CREATE TEMPORARY VIEW ranked AS SELECT *, RANK() OVER (PARTITION BY id ORDER BY n DESC) AS rk FROM ${from}`;
-    // ROW_NUMBER Top-N in a view into a keyed sink: a Top-N Flink plans, whose updates the key applies.
+    // ROW_NUMBER Top-N in a view into a sink keyed by its unique key (partition column and number): a Top-N Flink plans, whose updates the key applies
+    // (keyed by the partition column alone it would keep one row per id: rank-sink-keys.ts).
+    const byRank = new api.IcebergSink("rq_keyed_rank", { catalog, database: "db", table: "rq_keyed_rank", columns: [...cols, { name: "rk", type: "BIGINT" }], primaryKey: ["id", "rk"] });
     const rowNumber = api.sql`CREATE TEMPORARY VIEW rn AS SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY n DESC) AS rk FROM ${src}`;
-    expect(issuesOrNone(() => new api.FlinkSqlJob("rq-keyed", { statements: [rowNumber, api.sql`INSERT INTO ${keyed} SELECT id, n, rk FROM rn WHERE rk <= 3`] }))).to.deep.equal([]);
+    expect(issuesOrNone(() => new api.FlinkSqlJob("rq-keyed", { statements: [rowNumber, api.sql`INSERT INTO ${byRank} SELECT id, n, rk FROM rn WHERE rk <= 3`] }))).to.deep.equal([]);
     expect(issuesOrNone(() => new api.FlinkSqlJob("rq-batch", { runtimeMode: "batch", statements: [view(bounded), api.sql`INSERT INTO ${keyed} SELECT id, n, rk FROM ranked WHERE rk <= 3`] }))).to.deep.equal([]);
     expect(issuesOrNone(() => new api.FlinkSqlJob("rq-unread", { statements: [view(src), api.sql`INSERT INTO ${keyless} SELECT id, n FROM ${src} WHERE n <= 3`] }))).to.deep.equal([]);
     expect(jobWarnings("rq-unread")).to.deep.equal([]);

@@ -32,6 +32,7 @@ import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog } from "./current-catalog.js";
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
 import { checkForeignFunctions } from "./foreign-functions.js";
+import { checkRankSinkKey } from "./rank-sink-keys.js";
 import { checkStreamingRank } from "./streaming-rank.js";
 import { checkStreamingSort } from "./streaming-sort.js";
 import { checkZeroWindowLengths } from "./zero-intervals.js";
@@ -287,6 +288,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true" };
     for (const a of inserts) checkChangelogIntoAppendSink(a, views, job, diag);
     for (const a of inserts) checkStreamingSort(a, input.configuration ?? {}, diag);
+    for (const a of inserts) checkRankSinkKey(a, views, diag);
     for (const a of analyzed) if (a.kind !== "function" && !unread.has(a)) checkStreamingRank(a, views, diag);
   }
 

@@ -39,25 +39,29 @@ export function orderKind(item: string, reads: readonly TableDefinition[]): "pro
 }
 
 /**
- * How the alias after a ranking's OVER (...) is filtered anywhere in `allText` (the statement and
+ * The alias after a ranking's OVER (...), unquoted, and how it is filtered anywhere in `allText` (the statement and
  * the views it reads: a view is expanded in place): "first" for the first row only (`rn = 1`,
  * `rn <= 1`, `rn < 2`, or the number on the left: `1 = rn`), "topN" for another upper bound, and
  * undefined without one: then Flink plans no Rank (flink `FlinkLogicalRankRule` needs the bound,
  * `RankUtil.extractRankRange`), only an over aggregation, which appends.
  */
-function rankFilter(text: string, afterOver: number, allText: string): "first" | "topN" | undefined {
+function rankFilter(text: string, afterOver: number, allText: string): { filter: "first" | "topN"; alias: string; several: boolean } | undefined {
   const alias = /^\s*(?:AS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i.exec(text.slice(afterOver));
   if (alias === null || /^(FROM|WHERE|GROUP|ORDER|HAVING|UNION|LIMIT)$/i.test(alias[1]!)) return undefined;
-  const name = unquoteIdentifier(alias[1]!).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const unquoted = unquoteIdentifier(alias[1]!);
+  const name = unquoted.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const ref = `(?<![A-Za-z0-9_$])\`?${name}\`?(?![A-Za-z0-9_$])`;
   let found: "first" | "topN" | undefined;
+  let several = false;
   for (const m of allText.matchAll(new RegExp(`${ref}\\s*(<=|<|=)\\s*([0-9]+)|([0-9]+)\\s*(>=|>|=)\\s*${ref}`, "gi"))) {
     const op = (m[1] ?? m[4])!;
     const n = Number(m[2] ?? m[3]);
     const first = (op === "=" || op === "<=" || op === ">=") ? n === 1 : n === 2;
     found = first && found !== "topN" ? "first" : "topN";
+    // `rn = 3` keeps one row per partition; `rn <= 3`, `rn < 3`, `3 >= rn` more than one.
+    if (op !== "=" && n > (op === "<" || op === ">" ? 2 : 1)) several = true;
   }
-  return found;
+  return found === undefined ? undefined : { filter: found, alias: unquoted, several };
 }
 
 /** A ranking function whose number the statement (or a view it reads) bounds: what Flink plans as a Top-N. */
@@ -69,6 +73,10 @@ export interface BoundedRanking {
   /** The ORDER BY list as written, trimmed; undefined without one. */
   readonly order?: string;
   readonly filter: "first" | "topN";
+  /** The ranking's alias (its number's column name), unquoted. */
+  readonly alias: string;
+  /** True when a bound lets more than one row per partition through (`rn <= 3`), not only one (`rn = 1`, `rn = 3`). */
+  readonly several: boolean;
   /** Where the function's name starts in the text. */
   readonly at: number;
 }
@@ -79,12 +87,12 @@ export function* boundedRankings(text: string, allText: string): Generator<Bound
     const open = m.index! + m[0].length - 1;
     const close = closingParen(text, open);
     if (close < 0) continue;
-    const filter = rankFilter(text, close + 1, allText);
-    if (filter === undefined) continue;
+    const bound = rankFilter(text, close + 1, allText);
+    if (bound === undefined) continue;
     const spec = text.slice(open + 1, close);
     const order = /\bORDER\s+BY\b([\s\S]*)$/i.exec(spec)?.[1]?.trim();
     const partition = /\bPARTITION\s+BY\b([\s\S]*?)(?:\bORDER\s+BY\b|$)/i.exec(spec)?.[1] ?? "";
-    yield { fn: m[1]!.toUpperCase(), partition, ...(order !== undefined ? { order } : {}), filter, at: m.index! };
+    yield { fn: m[1]!.toUpperCase(), partition, ...(order !== undefined ? { order } : {}), filter: bound.filter, alias: bound.alias, several: bound.several, at: m.index! };
   }
 }
 

@@ -17,9 +17,11 @@ import type { UpdatingContext, UpdatingOperation } from "./updating-operations.j
 const FETCH = /(?<![\w$])(?:LIMIT(?![\w$])(?!\s+ALL(?![\w$]))|FETCH\s+(?:FIRST|NEXT)(?![\w$]))/i;
 
 /** An ORDER BY with a fetch: its sort keys as written, and the clause shown whole. */
-interface SortLimit {
+export interface SortLimit {
   readonly keys: string;
   readonly shown: string;
+  /** The `(` that opens the sort's query level in the text, -1 for the whole text. */
+  readonly open: number;
 }
 
 /** Each ORDER BY with a fetch at its own query level of `text` (the whole text, or a parenthesized subquery; not OVER (...)). */
@@ -38,7 +40,7 @@ export function* sortLimits(text: string): Generator<SortLimit> {
     const base = open + 1;
     const keys = text.slice(base + start, base + start + keysEnd).trim().replace(/\s+/g, " ");
     const tail = text.slice(base + start + keysEnd, close).trim().replace(/\s+/g, " ");
-    yield { keys, shown: `ORDER BY ${keys} ${tail}` };
+    yield { keys, shown: `ORDER BY ${keys} ${tail}`, open };
   }
 }
 
