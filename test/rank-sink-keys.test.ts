@@ -142,4 +142,37 @@ describe("a streaming Top-N into a sink keyed by less than its unique key", () =
     const keyed = new api.FlinkTable(`rk_k${++n}`, { columns: srcCols, primaryKey: ["category"], options: { connector: "upsert-kafka", topic: "k", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" } });
     expect(run([api.sql`INSERT INTO ${sink(["category"])} SELECT category, product_id, sales, 0 FROM ${keyed} ORDER BY sales DESC LIMIT 10`])).to.deep.equal({ issues: [], warnings: [] });
   });
+
+  it("a bound filters the ranking its query level reads: a deduplication and a Top-N both named rn, and rn = 1 over a Top-3 (a view reused), keep their own bounds", () => {
+    const src = source();
+    const quiet = { issues: [], warnings: [] };
+    const latest = "ROW_NUMBER() OVER (PARTITION BY product_id ORDER BY sales DESC)";
+    const products = () => new api.FlinkTable(`rk_p${++n}`, { columns: srcCols, primaryKey: ["product_id"], options: { connector: "upsert-kafka", topic: `p${n}`, "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" } });
+    const dedupThenTop3 = (out: InstanceType<Api["FlinkTable"]>) =>
+      api.sql`INSERT INTO ${out} SELECT category, product_id, sales FROM (SELECT *, ${RANKED} AS rn FROM (SELECT category, product_id, sales FROM (SELECT *, ${latest} AS rn FROM ${src}) WHERE rn = 1)) WHERE rn <= 3`;
+    // Keyed by the deduplication's key, as the Top-N docs ask without the row number: quiet, inline and through a view.
+    expect(run([dedupThenTop3(products())])).to.deep.equal(quiet);
+    expect(
+      run([
+        api.sql`CREATE TEMPORARY VIEW latest AS SELECT category, product_id, sales FROM (SELECT *, ${latest} AS rn FROM ${src}) WHERE rn = 1`,
+        api.sql`INSERT INTO ${products()} SELECT category, product_id, sales FROM (SELECT *, ${RANKED} AS rn FROM latest) WHERE rn <= 3`,
+      ]),
+    ).to.deep.equal(quiet);
+    // A Top-3 view whose first row goes to a sink keyed by the partition column: one row per category.
+    const top3 = api.sql`CREATE TEMPORARY VIEW top3 AS SELECT category, product_id, sales, rn FROM (SELECT *, ${RANKED} AS rn FROM ${src}) WHERE rn <= 3`;
+    expect(run([top3, api.sql`INSERT INTO ${sink(["category", "rn"])} SELECT * FROM top3`, api.sql`INSERT INTO ${sink(["category"])} SELECT * FROM top3 WHERE rn = 1`])).to.deep.equal(quiet);
+    expect(run([api.sql`INSERT INTO ${sink(["category"])} SELECT * FROM (SELECT * FROM (SELECT *, ${RANKED} AS rn FROM ${src}) WHERE rn <= 3) WHERE rn = 1`])).to.deep.equal(quiet);
+    // The same Top-3 keyed by the category alone: still the error, at the Top-N.
+    const byCat = new api.FlinkTable(`rk_c${++n}`, { columns: srcCols, primaryKey: ["category"], options: { connector: "upsert-kafka", topic: `c${n}`, "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" } });
+    const l = byCat.tableName;
+    expect(run([dedupThenTop3(byCat)]).issues).to.deep.equal([
+      [
+        "statements[0]",
+        `FlinkTable "${l}" is keyed by ("category"), which the statement fills from "category" of a Top-N (${RANKED}, rn bounded to several rows per partition), ` +
+          `whose rows are unique by ("category", "rn"), its partition columns and row number, or by a key of its input ${UNIQUE}. ` +
+          `The Top-N keeps several rows per ("category"), and a sink keyed by ("category") holds one row per key: ${OVERWRITE}; ` +
+          `write rn into FlinkTable "${l}" too and key it by the partition columns and it ("category", "rn"), or keep one row per ("category") with rn = 1`,
+      ],
+    ]);
+  });
 });

@@ -29,7 +29,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { COLUMN_REF, readInsertQuery, STAR, withoutAlias } from "./insert-query.js";
-import { boundedRankings, type BoundedRanking } from "./rankings.js";
+import { boundedRankings, querySpan, type BoundedRanking } from "./rankings.js";
 import { sortLimits } from "./sort-limits.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 import { closingParen, topLevelSplit, unquoteIdentifier } from "./top-level.js";
@@ -93,16 +93,6 @@ function renamed(texts: readonly string[], name: string, own: string | undefined
     }
   }
   return false;
-}
-
-/** The span of the query level (a parenthesized SELECT, or the whole text) that holds offset `at`. */
-function querySpan(text: string, at: number): [number, number] {
-  let best: [number, number] = [0, text.length];
-  for (const m of text.slice(0, at).matchAll(/\(/g)) {
-    const close = closingParen(text, m.index!);
-    if (close > at && /^\(\s*SELECT\b/i.test(text.slice(m.index!)) && m.index! >= best[0]) best = [m.index!, close];
-  }
-  return best;
 }
 
 /** Where a ranking or sort sits among the statement's parts, and what is above and below it. */

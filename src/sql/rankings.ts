@@ -38,30 +38,85 @@ export function orderKind(item: string, reads: readonly TableDefinition[]): "pro
   return column.timeAttribute ?? (knows(table!, "timeAttributes") && !timeAttributeUnknown(column) ? "value" : "unknown");
 }
 
+/** Where a ranking's number is defined: its alias (unquoted) and the query level (a parenthesized SELECT, or the whole text) that computes it. */
+interface RankingSite {
+  readonly at: number;
+  /** Just after the OVER (...) parenthesis. */
+  readonly afterOver: number;
+  readonly alias?: string;
+  readonly span: readonly [number, number];
+}
+
+/** The span of the query level (a parenthesized SELECT, or the whole text) that holds offset `at`. */
+export function querySpan(text: string, at: number): [number, number] {
+  let best: [number, number] = [0, text.length];
+  for (const m of text.slice(0, at).matchAll(/\(/g)) {
+    const close = closingParen(text, m.index!);
+    if (close > at && /^\(\s*SELECT\b/i.test(text.slice(m.index!)) && m.index! >= best[0]) best = [m.index!, close];
+  }
+  return best;
+}
+
+/** The rankings of `text` with their alias (none when no name follows the OVER (...)) and query level. */
+function rankingSites(text: string): RankingSite[] {
+  const out: RankingSite[] = [];
+  for (const m of text.matchAll(/\b(ROW_NUMBER|RANK|DENSE_RANK)\s*\(\s*\)\s*OVER\s*\(/gi)) {
+    const close = closingParen(text, m.index! + m[0].length - 1);
+    if (close < 0) continue;
+    const alias = /^\s*(?:AS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i.exec(text.slice(close + 1));
+    const named = alias !== null && !/^(FROM|WHERE|GROUP|ORDER|HAVING|UNION|LIMIT)$/i.test(alias[1]!);
+    out.push({ at: m.index!, afterOver: close + 1, ...(named ? { alias: unquoteIdentifier(alias[1]!) } : {}), span: querySpan(text, m.index!) });
+  }
+  return out;
+}
+
+const within = (inner: readonly [number, number], outer: readonly [number, number]): boolean =>
+  inner[0] >= outer[0] && inner[1] <= outer[1] && (inner[0] !== outer[0] || inner[1] !== outer[1]);
+
 /**
- * The alias after a ranking's OVER (...), unquoted, and how it is filtered anywhere in `allText` (the statement and
- * the views it reads: a view is expanded in place): "first" for the first row only (`rn = 1`,
+ * Whether a bound at `pos` of part `j` filters the ranking `r` of part `k` (the parts: a statement
+ * and the views it reads, readers first, as view-names.ts withViews orders them). A bound filters
+ * the nearest ranking of its alias that its query level reads: within one text, a ranking whose
+ * level lies inside the bound's and inside no other ranking of that alias there; in another text,
+ * a ranking of a view read after it (`k > j`), when the bound's own text computes no number of
+ * that alias below it. So `rn = 1` of a deduplication and `rn <= 3` of a Top-N above it, both
+ * named rn, each filter their own ranking.
+ */
+function filters(parts: readonly string[], sites: readonly RankingSite[][], j: number, pos: number, k: number, r: RankingSite): boolean {
+  const span = querySpan(parts[j]!, pos);
+  const below = sites[j]!.filter((s) => s.alias === r.alias && within(s.span, span));
+  if (j !== k) return k > j && below.length === 0;
+  return below.includes(r) && !below.some((s) => s !== r && within(r.span, s.span));
+}
+
+/**
+ * How the ranking `r` of `parts[k]` is filtered by its number in `parts` (the statement and the
+ * views it reads: a view is expanded in place; filters): "first" for the first row only (`rn = 1`,
  * `rn <= 1`, `rn < 2`, or the number on the left: `1 = rn`), "topN" for another upper bound, and
  * undefined without one: then Flink plans no Rank (flink `FlinkLogicalRankRule` needs the bound,
- * `RankUtil.extractRankRange`), only an over aggregation, which appends.
+ * `RankUtil.extractRankRange`), only an over aggregation, which appends. Bounds on one ranking
+ * are read as a conjunction (a filter of `rn <= 3` below and `rn = 1` above keeps the first row),
+ * as `RankUtil.extractRankRange` intersects them once the filters merge.
  */
-function rankFilter(text: string, afterOver: number, allText: string): { filter: "first" | "topN"; alias: string; several: boolean } | undefined {
-  const alias = /^\s*(?:AS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)/i.exec(text.slice(afterOver));
-  if (alias === null || /^(FROM|WHERE|GROUP|ORDER|HAVING|UNION|LIMIT)$/i.test(alias[1]!)) return undefined;
-  const unquoted = unquoteIdentifier(alias[1]!);
-  const name = unquoted.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function rankFilter(parts: readonly string[], sites: readonly RankingSite[][], k: number, r: RankingSite): { filter: "first" | "topN"; alias: string; several: boolean } | undefined {
+  if (r.alias === undefined) return undefined;
+  const name = r.alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const ref = `(?<![A-Za-z0-9_$])\`?${name}\`?(?![A-Za-z0-9_$])`;
-  let found: "first" | "topN" | undefined;
-  let several = false;
-  for (const m of allText.matchAll(new RegExp(`${ref}\\s*(<=|<|=)\\s*([0-9]+)|([0-9]+)\\s*(>=|>|=)\\s*${ref}`, "gi"))) {
-    const op = (m[1] ?? m[4])!;
-    const n = Number(m[2] ?? m[3]);
-    const first = (op === "=" || op === "<=" || op === ">=") ? n === 1 : n === 2;
-    found = first && found !== "topN" ? "first" : "topN";
-    // `rn = 3` keeps one row per partition; `rn <= 3`, `rn < 3`, `3 >= rn` more than one.
-    if (op !== "=" && n > (op === "<" || op === ">" ? 2 : 1)) several = true;
-  }
-  return found === undefined ? undefined : { filter: found, alias: unquoted, several };
+  let bounded = false;
+  let first = false;
+  let one = false;
+  parts.forEach((text, j) => {
+    for (const m of text.matchAll(new RegExp(`${ref}\\s*(<=|<|=)\\s*([0-9]+)|([0-9]+)\\s*(>=|>|=)\\s*${ref}`, "gi"))) {
+      if (!filters(parts, sites, j, m.index!, k, r)) continue;
+      const op = (m[1] ?? m[4])!;
+      const n = Number(m[2] ?? m[3]);
+      bounded = true;
+      // `rn = 3` keeps one row per partition; `rn <= 3`, `rn < 3`, `3 >= rn` more than one.
+      if ((op === "=" || op === "<=" || op === ">=") ? n === 1 : n === 2) first = true;
+      else if (op === "=" || n <= (op === "<" || op === ">" ? 2 : 1)) one = true;
+    }
+  });
+  return bounded ? { filter: first ? "first" : "topN", alias: r.alias, several: !first && !one } : undefined;
 }
 
 /** A ranking function whose number the statement (or a view it reads) bounds: what Flink plans as a Top-N. */
@@ -81,18 +136,24 @@ export interface BoundedRanking {
   readonly at: number;
 }
 
-/** The rankings of `text` whose number `allText` bounds (rankFilter); a ranking without a bound is an over aggregation, left out. */
+/**
+ * The rankings of `text` whose number `allText` bounds (rankFilter); a ranking without a bound is
+ * an over aggregation, left out. `allText` is `text`, or the texts of a statement and the views it
+ * reads joined by "\n;\n", `text` among them.
+ */
 export function* boundedRankings(text: string, allText: string): Generator<BoundedRanking> {
-  for (const m of text.matchAll(/\b(ROW_NUMBER|RANK|DENSE_RANK)\s*\(\s*\)\s*OVER\s*\(/gi)) {
-    const open = m.index! + m[0].length - 1;
-    const close = closingParen(text, open);
-    if (close < 0) continue;
-    const bound = rankFilter(text, close + 1, allText);
+  const joined = allText.split("\n;\n");
+  const k = joined.indexOf(text);
+  const parts = k >= 0 ? joined : [text];
+  const sites = parts.map(rankingSites);
+  for (const r of sites[Math.max(k, 0)]!) {
+    const bound = rankFilter(parts, sites, Math.max(k, 0), r);
     if (bound === undefined) continue;
-    const spec = text.slice(open + 1, close);
+    const spec = text.slice(text.indexOf("(", text.indexOf(")", r.at) + 1) + 1, r.afterOver - 1);
     const order = /\bORDER\s+BY\b([\s\S]*)$/i.exec(spec)?.[1]?.trim();
     const partition = /\bPARTITION\s+BY\b([\s\S]*?)(?:\bORDER\s+BY\b|$)/i.exec(spec)?.[1] ?? "";
-    yield { fn: m[1]!.toUpperCase(), partition, ...(order !== undefined ? { order } : {}), filter: bound.filter, alias: bound.alias, several: bound.several, at: m.index! };
+    const fn = /^[A-Za-z_]+/.exec(text.slice(r.at))![0].toUpperCase();
+    yield { fn, partition, ...(order !== undefined ? { order } : {}), filter: bound.filter, alias: bound.alias, several: bound.several, at: r.at };
   }
 }
 
