@@ -102,21 +102,20 @@ function rankFilter(parts: readonly string[], sites: readonly RankingSite[][], k
   if (r.alias === undefined) return undefined;
   const name = r.alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const ref = `(?<![A-Za-z0-9_$])\`?${name}\`?(?![A-Za-z0-9_$])`;
-  let bounded = false;
-  let first = false;
-  let one = false;
+  const kinds = new Set<"first" | "one" | "topN">();
   parts.forEach((text, j) => {
     for (const m of text.matchAll(new RegExp(`${ref}\\s*(<=|<|=)\\s*([0-9]+)|([0-9]+)\\s*(>=|>|=)\\s*${ref}`, "gi"))) {
       if (!filters(parts, sites, j, m.index!, k, r)) continue;
       const op = (m[1] ?? m[4])!;
       const n = Number(m[2] ?? m[3]);
-      bounded = true;
       // `rn = 3` keeps one row per partition; `rn <= 3`, `rn < 3`, `3 >= rn` more than one.
-      if ((op === "=" || op === "<=" || op === ">=") ? n === 1 : n === 2) first = true;
-      else if (op === "=" || n <= (op === "<" || op === ">" ? 2 : 1)) one = true;
+      kinds.add(((op === "=" || op === "<=" || op === ">=") ? n === 1 : n === 2) ? "first" : op === "=" || n <= (op === "<" || op === ">" ? 2 : 1) ? "one" : "topN");
     }
   });
-  return bounded ? { filter: first ? "first" : "topN", alias: r.alias, several: !first && !one } : undefined;
+  if (kinds.size === 0) return undefined;
+  // Under an OR the bounds may be alternatives (`rn = 1 OR rn = 2`: two rows per partition), read as the union they may be.
+  if (kinds.size > 1 && parts.some((t) => /\bOR\b/i.test(t))) return { filter: kinds.has("topN") || kinds.has("one") ? "topN" : "first", alias: r.alias, several: true };
+  return { filter: kinds.has("first") ? "first" : "topN", alias: r.alias, several: !kinds.has("first") && !kinds.has("one") };
 }
 
 /** A ranking function whose number the statement (or a view it reads) bounds: what Flink plans as a Top-N. */
