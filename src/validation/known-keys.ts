@@ -126,12 +126,50 @@ const PLACED_ELSEWHERE: ReadonlyMap<string, string> = new Map([
   ],
 ]);
 
-/** The message for an unknown arg: the closest known key when one is close enough to be a typo, else every known key. */
+/** The words of a camelCase, dotted, snake_case or kebab-case name, lower case (`upsertEnabled` → upsert, enabled). */
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[\s._-]+/)
+    .filter((w) => w !== "")
+    .map((w) => w.toLowerCase());
+}
+
+/** Fewest letters of a key read as whole words of known names: shorter ones (`id`, `to`, `ms`) are words of too many names to mean one. */
+const MIN_WORD_KEY = 4;
+/** Most known names a word match suggests; beyond that the key names no one arg. */
+const MAX_WORD_MATCHES = 2;
+
+/**
+ * The known names that hold `key` as whole words, in order (`upsert` in `upsertEnabled`,
+ * `fileSize` in `targetFileSizeBytes`), for a key of MIN_WORD_KEY letters or more that is no name
+ * itself; [] when none or more than MAX_WORD_MATCHES do (then the key says too little). A key
+ * that is part of a word (`upser`, `nabled`) matches nothing: that is a typo, closestKey's case.
+ */
+export function wordMatches(key: string, known: readonly string[]): string[] {
+  const k = words(key);
+  if (k.length === 0 || k.join("").length < MIN_WORD_KEY) return [];
+  const found = known.filter((name) => {
+    const w = words(name);
+    if (w.length <= k.length) return false;
+    for (let i = 0; i + k.length <= w.length; i++) if (k.every((x, j) => w[i + j] === x)) return true;
+    return false;
+  });
+  return found.length <= MAX_WORD_MATCHES ? found : [];
+}
+
+/**
+ * The message for an unknown arg: the closest known key when one is close enough to be a typo,
+ * else the known keys that hold it as whole words (wordMatches: `upsert` → `upsertEnabled`), else
+ * every known key.
+ */
 export function unknownArgMessage(key: string, known: readonly string[]): string {
   const elsewhere = PLACED_ELSEWHERE.get(key.toLowerCase().replace(/[_-]/g, "").replace("checkpointing", "checkpoint"));
   if (elsewhere !== undefined) return `unknown arg ${JSON.stringify(key)}: ${elsewhere}`;
   const near = closestKey(key, known);
   if (near !== undefined) return `unknown arg ${JSON.stringify(key)}; did you mean ${JSON.stringify(near)}?`;
+  const holding = wordMatches(key, known);
+  if (holding.length > 0) return `unknown arg ${JSON.stringify(key)}; did you mean ${holding.map((h) => JSON.stringify(h)).join(" or ")}?`;
   return `unknown arg ${JSON.stringify(key)}${known.length > 0 ? ` (known: ${known.join(", ")})` : "; check its spelling against the documented args"}`;
 }
 
