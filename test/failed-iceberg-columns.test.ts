@@ -11,7 +11,7 @@ import { collectEachTest, jobMessages } from "./collecting.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 const NOT_FOUND = '; Flink fails when the job starts ("Column ... not found in any table")';
-const COUNT = '; Flink fails when the job starts ("Different number of columns"): select one value per column, in this order, or name the columns you fill, e.g. INSERT INTO ${sink}';
+const COUNT = '; Flink fails when the job starts ("Different number of columns"): select one value per column, in this order';
 const WIDENS =
   "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, BINARY into VARBINARY, " +
   "TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)";
@@ -40,7 +40,7 @@ describe("an Iceberg table with one bad column type: its other columns reach the
     });
     expect(jobMessages("ic-job1")).to.deep.equal([
       `statements[0]: the WHERE clause reads "pgae", which is not a column of IcebergSource "ic_src1"; did you mean "page"? (its columns: id, page, ts)${NOT_FOUND}`,
-      `statements[2]: the SELECT list has 3 values, but IcebergSink "ic_ok1" has 2 columns to fill (id, p)${COUNT} (id, p) SELECT ...`,
+      `statements[2]: the SELECT list has 3 values, but IcebergSink "ic_ok1" has 2 columns to fill (id, p)${COUNT}, and leave out the values that have no column`,
       `statements[3]: value 2 of the SELECT list, ts (TIMESTAMP(3)), goes into IcebergSink "ic_ok1"'s column "p" (STRING), and Flink does not convert TIMESTAMP(3) to STRING by itself: ` +
         `the job fails when it starts ("Incompatible types for sink column 'p' at position 1"). Convert it in the SELECT, e.g. CAST(\`ts\` AS STRING) ${WIDENS}`,
     ]);
@@ -59,7 +59,7 @@ describe("an Iceberg table with one bad column type: its other columns reach the
       ],
     });
     expect(jobMessages("ic-job2")).to.deep.equal([
-      `statements[0]: the SELECT list has 2 values, but IcebergSink "ic_sink2" has 3 columns to fill (id, n, s)${COUNT} (id, n) SELECT ...`,
+      `statements[0]: the SELECT list has 2 values, but IcebergSink "ic_sink2" has 3 columns to fill (id, n, s)${COUNT}, or name the column each value goes into, in the SELECT list's order: INSERT INTO \${sink} (column, ...) SELECT ...`,
       `statements[1]: value 3 of the SELECT list, ts (TIMESTAMP(3)), goes into IcebergSink "ic_sink2"'s column "s" (STRING), and Flink does not convert TIMESTAMP(3) to STRING by itself: ` +
         `the job fails when it starts ("Incompatible types for sink column 's' at position 2"). Convert it in the SELECT, e.g. CAST(\`ts\` AS STRING) ${WIDENS}`,
       `statements[3]: value 1 of the SELECT list, CAST(NULL AS BIGINT), is NULL in every row and goes into IcebergSink "ic_sink2"'s column "id" (BIGINT NOT NULL): ` +

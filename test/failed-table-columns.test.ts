@@ -46,7 +46,7 @@ describe("a FlinkTable with one bad column type: its other columns reach the job
     });
     expect(jobMessages("fc-job2")).to.deep.equal([
       `statements[0]: the SELECT list has 1 value, but FlinkTable "fc_sink2" has 2 columns to fill (id, n); Flink fails when the job starts ("Different number of columns"): ` +
-        "select one value per column, in this order, or name the columns you fill, e.g. INSERT INTO ${sink} (id) SELECT ...",
+        "select one value per column, in this order, or name the columns you fill, as the values' names say: INSERT INTO ${sink} (id) SELECT ...",
       `statements[2]: TUMBLE(TABLE fc_src2, DESCRIPTOR(id), ...) in a streaming job needs a time attribute, and id of FlinkTable "fc_src2" is a plain BIGINT column: ` +
         `Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); declare watermark: { column: "id", expression: "\`id\` - INTERVAL '5' SECOND" } ` +
         `on FlinkTable "fc_src2" for event time, or a computed column { name: "proc_time", expression: "PROCTIME()" } and DESCRIPTOR(proc_time) for processing time`,

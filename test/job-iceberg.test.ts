@@ -459,7 +459,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
       [
         "statements[0]",
         'the SELECT list has 2 values, but IcebergSink "cc_sink" has 3 columns to fill (id, data, ts); Flink fails when the job starts ("Different number of columns"): ' +
-          "select one value per column, in this order, or name the columns you fill, e.g. INSERT INTO ${sink} (id, data) SELECT ...",
+          "select one value per column, in this order, or name the column each value goes into, in the SELECT list's order: INSERT INTO ${sink} (column, ...) SELECT ...",
       ],
     ]);
     // Counted right: nested commas, literals, a column list, * and t.* of the FROM table (insert-columns.test.ts has the rest).

@@ -30,6 +30,7 @@ import { supportsImplicitCast } from "../types/casts.js";
 import { quoteIdentifier, type DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { nameList } from "../validation/name-list.js";
+import { countRemedy } from "./column-count-remedy.js";
 import { checkExpressionColumns, hidingAlias, writtenQualifier } from "./expression-columns.js";
 import { COLUMN_REF, readInsertQuery, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
@@ -55,6 +56,8 @@ interface SelectedValue {
   readonly neverNull?: boolean;
   /** `NULL` or `CAST(NULL AS type)`: NULL in every row. */
   readonly alwaysNull?: boolean;
+  /** The name the query gives the value: its alias, else the column it reads; undefined for an expression without an alias. */
+  readonly name?: string;
 }
 
 /** Kinds whose values convert only into the same kind (LogicalTypeCasts `supportsConstructedCasting`). */
@@ -115,10 +118,11 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: 
       // table.column-expansion-strategy (flink TableConfigOptions; job, cluster or session configuration)
       // may leave VIRTUAL metadata columns out of `*`: with one, `*` is left to Flink.
       if (fromColumns.some((c) => c.metadata === true && !c.insertable)) return undefined;
-      for (const c of fromColumns) values.push({ shown: `${c.name} (from ${item.shown})`, ...(c.type ? { type: c.type } : {}), column: c.name, fromStar: true, ...(c.neverNull ? { neverNull: true } : {}) });
+      for (const c of fromColumns) values.push({ shown: `${c.name} (from ${item.shown})`, ...(c.type ? { type: c.type } : {}), column: c.name, name: c.name, fromStar: true, ...(c.neverNull ? { neverNull: true } : {}) });
       continue;
     }
-    const { code, text } = withoutAlias(item);
+    const { code, text, alias } = withoutAlias(item);
+    const named = alias !== undefined ? { name: alias } : {};
     const ref = COLUMN_REF.exec(code);
     if (ref !== null && fromColumns !== undefined) {
       const qualifier = ref[1] === undefined ? undefined : unquoteIdentifier(text.slice(0, ref[1].length));
@@ -137,7 +141,7 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: 
         else if (reserved !== undefined) diag.error(at, reserved);
         const column = fromColumns.find((c) => c.name === name);
         if (column !== undefined) {
-          values.push({ shown: item.shown, ...(column.type ? { type: column.type } : {}), column: column.name, ...(column.neverNull ? { neverNull: true } : {}) });
+          values.push({ shown: item.shown, ...(column.type ? { type: column.type } : {}), column: column.name, name: alias ?? column.name, ...(column.neverNull ? { neverNull: true } : {}) });
           continue;
         }
         const quoted = ref[2]!.startsWith("q");
@@ -146,13 +150,13 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: 
     }
     const literal = literalType(code, text);
     if (literal !== undefined) {
-      values.push({ shown: item.shown, type: literal, literal: text });
+      values.push({ shown: item.shown, type: literal, literal: text, ...named });
       continue;
     }
     const cast = castType(code, text);
     const nullCast = /^(?:TRY_)?CAST\s*\(\s*NULL\s+AS\s/i.exec(code);
     const alwaysNull = /^NULL$/i.test(code) || (nullCast !== null && closingParen(code, nullCast[0].indexOf("(")) === code.length - 1);
-    values.push({ shown: item.shown, ...(cast ? { type: cast } : {}), ...(alwaysNull ? { alwaysNull } : {}) });
+    values.push({ shown: item.shown, ...(cast ? { type: cast } : {}), ...(alwaysNull ? { alwaysNull } : {}), ...named });
   }
   return values;
 }
@@ -237,16 +241,6 @@ function nullIntoNotNull(v: SelectedValue, col: TableColumn, nullRejected: reado
   return v.column !== undefined && v.neverNull !== true && v.type !== undefined && v.type.isNullable && col.type !== undefined && !col.type.isNullable && !nullRejected.includes(v.column);
 }
 
-/**
- * The column-list form of an INSERT whose SELECT list has `count` values for the columns `cols`:
- * the columns the values go to, in order (all of them when there are more values), after the static
- * PARTITION clause as written, which Flink's grammar puts before the column list (flink
- * `docs/content/docs/dev/table/sql/insert.md`: `INSERT { INTO | OVERWRITE } t [PARTITION part_spec] [column_list] select`).
- */
-function columnListExample(q: InsertQuery, cols: readonly string[], count: number): string {
-  const partition = q.staticPartitionClause !== undefined ? `${q.staticPartitionClause} ` : "";
-  return `INSERT INTO \${sink} ${partition}(${cols.slice(0, Math.min(Math.max(count, 1), cols.length)).join(", ")}) SELECT ...`;
-}
 
 export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notNullEnforcer: string | null = "ERROR", upsert: UpsertContext = { batch: false, materialize: undefined }): void {
   const target: TableDefinition | undefined = a.target;
@@ -300,7 +294,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
         ? `the SELECT list has ${plural(values.length, "value")}, but the column list after ${target.label} names ${plural(cols.length, "column")}; name one column per value`
         : `the SELECT list has ${plural(values.length, "value")}, but ${target.label} has ${plural(cols.length, "column")} to fill` +
             `${q.staticPartition !== undefined ? ` besides the static PARTITION (${q.staticPartition.join(", ")})` : ""} (${nameList(cols)}); ` +
-            `Flink fails when the job starts ("Different number of columns"): select one value per column, in this order, or name the columns you fill, e.g. ${columnListExample(q, cols, values.length)}`,
+            `Flink fails when the job starts ("Different number of columns"): ${countRemedy(q, targets, values)}`,
     );
     return;
   }
