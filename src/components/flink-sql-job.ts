@@ -131,8 +131,14 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * a NOT IN / NOT EXISTS / <> ALL / NOT (x IN ...) over a subquery or an EXCEPT (an anti join, which
    * retracts a row once a match arrives; not IN / EXISTS, a literal list or a window anti join), an
    * EXCEPT ALL or INTERSECT ALL, an INTERSECT into a FlinkTable, into an IcebergSink without primaryKey, a keyed one on formatVersion 1, or a 'kafka' / 'filesystem' FlinkTable whose
-   * format carries no row kind; an outer join, a global aggregate, an order the statement's own
-   * tables cannot tell and an anti join beside a window TVF whose columns a view may rename warn.
+   * format carries no row kind; so are a regular outer join (LEFT / RIGHT / FULL JOIN of interpolated
+   * tables whose ON condition or USING list names no time attribute and holds no INTERVAL, not FOR
+   * SYSTEM_TIME AS OF, with no WHERE on the side it pads with NULL: flink StreamPhysicalJoin) and an
+   * aggregate in the query's own SELECT list without GROUP BY (a GroupAggregate) (certain-updates.ts);
+   * another outer join, an aggregate in a subquery, an order the statement's own tables cannot tell
+   * and an anti join beside a window TVF whose columns a view may rename warn. The Iceberg sink
+   * accepts every row kind, upsert or not (iceberg IcebergTableSink.getChangelogMode returns the
+   * requested mode): what a keyless or v1 table does with updates happens when the job runs.
    */
   statements: (SqlStatement | string)[];
   /**

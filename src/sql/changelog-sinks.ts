@@ -8,6 +8,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 import { withViews } from "./view-names.js";
 import { updatingOperation, windowAggregates, type UpdatingContext, type UpdatingOperation } from "./updating-operations.js";
+import { certainWhat } from "./certain-updates.js";
 
 /** The statement-side way out, by the kind of updating operation. */
 const OTHERWISE: Readonly<Record<UpdatingOperation["kind"], string>> = {
@@ -71,10 +72,16 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
  * rankings.ts: an aggregation without a window, a Top-N or deduplication, DISTINCT into a FlinkTable,
  * a negated subquery (NOT IN, NOT EXISTS, <> ALL, NOT (x IN ...)) or EXCEPT: an anti join;
  * EXCEPT ALL and INTERSECT ALL: an aggregation; INTERSECT into a FlinkTable: anti-joins.ts);
- * a warning where the text cannot tell (an outer join, which an interval join written without
- * INTERVAL would look like; an aggregate without GROUP BY; an order a view hides; renamed window
- * columns). Each part (the statement, each view) is judged by its own text: a window makes only
- * its own aggregation final.
+ * an outer join or an aggregate without GROUP BY where the query's structure shows them updating
+ * (certain-updates.ts: a regular outer join of interpolated tables whose condition names no time
+ * attribute, an aggregate in the query's own SELECT list); a warning where the text cannot tell
+ * (an outer join of other relations, which an interval join written without INTERVAL would look
+ * like; an aggregate in a subquery; an order a view hides; renamed window columns). The sink's
+ * side is certain: an append-only FlinkTable is refused by the planner, and the Iceberg sink takes
+ * every row kind it is given, upsert or not (iceberg `flink/.../IcebergTableSink.getChangelogMode`
+ * returns the requested mode), so what a keyless or v1 table does with updates happens at run
+ * time. Each part (the statement, each view) is judged by its own text: a window makes only its
+ * own aggregation final.
  */
 export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">, diag: Diagnostics): void {
   const t = a.target;
@@ -96,8 +103,11 @@ export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: Readon
     return;
   }
   for (let i = 0; i < parts.length; i++) {
-    const op = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner: t.iceberg === undefined, windowNearby, allText: texts.join("\n;\n") });
-    if (op === undefined) continue;
+    const read = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner: t.iceberg === undefined, windowNearby, allText: texts.join("\n;\n") });
+    if (read === undefined) continue;
+    // An outer join or a global aggregate that the query's structure shows to be updating (certain-updates.ts).
+    const sure = read.certain ? undefined : certainWhat(parts[i]!, read);
+    const op: UpdatingOperation = sure === undefined ? read : { ...read, what: sure, certain: true };
     const message = `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}${op.hedge ?? ""}, which in a streaming job yields updates to earlier results: ${consequence(sink, op)}; ${sink.fix}${op.advice ?? OTHERWISE[op.kind]}`;
     if (op.certain) diag.error(`statements[${a.index}]`, message);
     else diag.warn(`statements[${a.index}]`, message);

@@ -21,6 +21,19 @@ export interface Relation {
   readonly qualifiers: readonly string[];
   /** The alias, when it has one (messages show it). */
   readonly alias?: string;
+  /** How it joins the relations before it (every relation but the first): regular-outer-joins.ts reads it. */
+  readonly join?: JoinStep;
+}
+
+/** How a relation joins the ones before it: the join's kind, its ON condition or USING columns, and whether it is read FOR SYSTEM_TIME AS OF. */
+export interface JoinStep {
+  /** "," for a comma of the FROM list; "JOIN" for a plain JOIN (an inner join). */
+  readonly type: "," | "JOIN" | "INNER" | "CROSS" | "LEFT" | "RIGHT" | "FULL";
+  readonly on?: QueryPart;
+  /** The USING clause's text inside its parentheses. */
+  readonly using?: QueryPart;
+  /** FOR SYSTEM_TIME AS OF: a temporal or lookup join. */
+  readonly asOf: boolean;
 }
 
 /** Part of the query as written and as code (same offsets). */
@@ -41,7 +54,7 @@ export interface JoinedRelations {
   readonly clauses: QueryClauses;
 }
 
-const JOIN = /\s*(?:,|(?:(?:INNER|CROSS)\s+|(?:LEFT|RIGHT|FULL)(?:\s+OUTER)?\s+)?JOIN(?![\w$]))/iy;
+const JOIN = /\s*(?:(,)|(?:(INNER|CROSS|LEFT|RIGHT|FULL)(?:\s+OUTER)?\s+)?JOIN(?![\w$]))/iy;
 /** Where an ON condition ends: the next join (top level). */
 const NEXT_JOIN = /,|(?<![\w$])(?:INNER|CROSS|LEFT|RIGHT|FULL|JOIN|NATURAL)(?![\w$])/i;
 const AS_OF = new RegExp(String.raw`\s+FOR\s+SYSTEM_TIME\s+AS\s+OF\s+((?:${NAME}\s*\.\s*)*${NAME})(?![\w$]|\s*[.(])`, "iy");
@@ -64,7 +77,8 @@ export function readJoin(text: string, code: string, at: number, tables: readonl
   const end = clauses.start;
   const marker = new RegExp(String.raw`\s*${mark}(\d+)__`, "y");
   const part = (from: number, to: number): QueryPart => ({ text: text.slice(from, to), code: code.slice(from, to) });
-  const found: { table: TableDefinition; alias?: string }[] = [];
+  const found: { table: TableDefinition; alias?: string; join?: JoinStep }[] = [];
+  let type: JoinStep["type"] | undefined;
   const conditions: JoinCondition[] = [];
   let pos = at;
   for (;;) {
@@ -76,6 +90,7 @@ export function readJoin(text: string, code: string, at: number, tables: readonl
     pos = marker.lastIndex;
     AS_OF.lastIndex = pos;
     const asOf = AS_OF.exec(code);
+    const step: { on?: QueryPart; using?: QueryPart } = {};
     if (asOf !== null) {
       conditions.push({ kind: "FOR SYSTEM_TIME AS OF column", ...part(AS_OF.lastIndex - asOf[1]!.length, AS_OF.lastIndex) });
       pos = AS_OF.lastIndex;
@@ -87,7 +102,8 @@ export function readJoin(text: string, code: string, at: number, tables: readonl
       alias = unquoteIdentifier(text.slice(ALIAS.lastIndex - a[1]!.length, ALIAS.lastIndex));
       pos = ALIAS.lastIndex;
     }
-    found.push({ table, ...(alias !== undefined ? { alias } : {}) });
+    const entry: { table: TableDefinition; alias?: string; join?: JoinStep } = { table, ...(alias !== undefined ? { alias } : {}) };
+    found.push(entry);
     if (found.length > 1) {
       const on = /\s*ON(?![\w$])/iy;
       const using = /\s*USING\s*\(/iy;
@@ -98,23 +114,29 @@ export function readJoin(text: string, code: string, at: number, tables: readonl
         const next = NEXT_JOIN.exec(rest);
         const stop = next === null ? end : on.lastIndex + next.index;
         conditions.push({ kind: "ON condition", ...part(on.lastIndex, stop) });
+        step.on = part(on.lastIndex, stop);
         pos = stop;
       } else if (using.test(code)) {
         const close = closingParen(code, using.lastIndex - 1);
         if (close < 0 || close >= end) return undefined;
+        step.using = part(using.lastIndex, close);
         pos = close + 1;
       }
     }
+    if (type !== undefined) entry.join = { type, ...step, asOf: asOf !== null };
     if (code.slice(pos, end).trim() === "") break;
     JOIN.lastIndex = pos;
-    if (!JOIN.test(code)) return undefined;
+    const j = JOIN.exec(code);
+    if (j === null) return undefined;
+    type = j[1] !== undefined ? "," : ((j[2]?.toUpperCase() ?? "JOIN") as JoinStep["type"]);
     pos = JOIN.lastIndex;
   }
   if (found.length < 2) return undefined;
-  const relations: Relation[] = found.map(({ table, alias }) => ({
+  const relations: Relation[] = found.map(({ table, alias, join }) => ({
     table,
     qualifiers: alias !== undefined ? [alias] : [table.tableName, ...tables.flatMap((t, k) => (t === table ? [`${mark}${k}__`] : []))],
     ...(alias !== undefined ? { alias } : {}),
+    ...(join !== undefined ? { join } : {}),
   }));
   // A qualifier must name one relation: a table joined twice needs an alias for each.
   const all = relations.flatMap((r) => r.qualifiers);

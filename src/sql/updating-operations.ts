@@ -33,6 +33,11 @@ export interface UpdatingOperation {
    * (FLINK-40368). True on such a version, "unknown" when the job names no flinkVersion.
    */
   readonly plannedInsertOnly?: true | "unknown";
+  /**
+   * The reading from the text alone that certain-updates.ts may make certain from the query's
+   * structure: an outer join, or an aggregate without GROUP BY.
+   */
+  readonly form?: "outer join" | "global aggregate";
 }
 
 /** The clauses that end a GROUP BY clause at its own level. */
@@ -117,8 +122,8 @@ export interface UpdatingContext {
   readonly allText: string;
 }
 
-/** `COUNT|SUM|AVG|MIN|MAX(...)` not followed by OVER: an aggregate over the whole input when there is no GROUP BY. */
-function globalAggregate(text: string): boolean {
+/** `COUNT|SUM|AVG|MIN|MAX(...)` in `text` (code: literals blanked) not followed by OVER: an aggregate over the whole input when there is no GROUP BY. */
+export function globalAggregate(text: string): boolean {
   for (const m of text.matchAll(/\b(?:COUNT|SUM|AVG|MIN|MAX)\s*\(/gi)) {
     const close = closingParen(text, m.index! + m[0].length - 1);
     if (close < 0) continue;
@@ -163,9 +168,9 @@ export function updatingOperation(text: string, reads: readonly TableDefinition[
     return setOperationReading(set, " (unless both sides are rows of window TVFs with window_start and window_end, which Flink may plan as a window join)");
   }
   if (clauses.length === 0 && !windowAggregates(text) && !/\bMATCH_RECOGNIZE\b/i.test(text) && globalAggregate(text)) {
-    return { what: "aggregates without GROUP BY (over the whole stream), which updates its one result row with every input row", certain: false, kind: "aggregation" };
+    return { what: "aggregates without GROUP BY (over the whole stream), which updates its one result row with every input row", certain: false, kind: "aggregation", form: "global aggregate" };
   }
-  if (retractingOuterJoin(text)) return { what: "outer-joins (unless it is an interval join), which retracts the null-padded rows it emitted first", certain: false, kind: "join" };
+  if (retractingOuterJoin(text)) return { what: "outer-joins (unless it is an interval join), which retracts the null-padded rows it emitted first", certain: false, kind: "join", form: "outer join" };
   return undefined;
 }
 

@@ -1,0 +1,117 @@
+/**
+ * An outer join or an aggregate without GROUP BY into a sink that takes inserts only: an error
+ * where the query's structure leaves no doubt that Flink plans a regular join or a GroupAggregate
+ * (certain-updates.ts; flink FlinkChangelogModeInferenceProgram: StreamPhysicalJoin other than
+ * INNER / SEMI and StreamPhysicalGroupAggregate produce updates), a warning where it may be an
+ * interval join or an inner one, and quiet where the sink takes updates or the job is batch.
+ * A new-user trial's two programs (LEFT JOIN and COUNT(*) into a kafka/json table) only warned,
+ * though the warning said Flink refuses the job.
+ */
+import { expect } from "chai";
+import { errorOf, issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
+
+const kafka = { connector: "kafka", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", "scan.startup.mode": "earliest-offset", format: "json" };
+const REFUSED = "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram)";
+const JOINS = "on a condition without a time bound (a regular join, flink StreamPhysicalJoin: no interval, temporal or lookup join) and retracts the null-padded rows it emitted first";
+
+describe("outer joins and global aggregates into insert-only sinks", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+  let n = 0;
+  /** A kafka clicks table with an event-time watermark, a kafka users table without one, and a kafka/json sink of (user_id, name, url). */
+  const tables = () => {
+    n++;
+    const clicks = new api.FlinkTable(`cu_clicks${n}`, {
+      columns: [{ name: "user_id", type: "BIGINT" }, { name: "url", type: "STRING" }, { name: "ts", type: "TIMESTAMP(3)" }],
+      watermark: { column: "ts", expression: "ts - INTERVAL '5' SECOND" },
+      options: { ...kafka, topic: "clicks" },
+    });
+    const users = new api.FlinkTable(`cu_users${n}`, { columns: [{ name: "user_id", type: "BIGINT" }, { name: "name", type: "STRING" }, { name: "uts", type: "TIMESTAMP(3)" }], options: { ...kafka, topic: "users" } });
+    const out = new api.FlinkTable(`cu_out${n}`, { columns: [{ name: "user_id", type: "BIGINT" }, { name: "name", type: "STRING" }, { name: "url", type: "STRING" }], options: { ...kafka, topic: "out" } });
+    return { clicks, users, out };
+  };
+  const lead = (): string => `FlinkTable "cu_out${n}" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement`;
+  const fix = (): string => `write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable "cu_out${n}" a changelog format such as 'debezium-json'`;
+
+  for (const kind of ["LEFT", "RIGHT", "FULL"]) {
+    it(`the trial's ${kind} JOIN on a key into a kafka/json sink is an error`, () => {
+      const { clicks, users, out } = tables();
+      const e = errorOf(() => new api.FlinkSqlJob(`cu-${kind}`, { statements: [api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c ${kind} JOIN ${users} u ON c.user_id = u.user_id`] }));
+      expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+        ["statements[0]", `${lead()} ${kind} JOINs FlinkTable "cu_users${n}" (as u) ${JOINS}, which in a streaming job yields updates to earlier results: ${REFUSED}; ${fix()}, or join with a time bound (an interval join), which emits no retractions`],
+      ]);
+    });
+  }
+
+  it("the trial's COUNT(*) into a kafka/json sink is an error", () => {
+    const { clicks } = tables();
+    const total = new api.FlinkTable(`cu_total${n}`, { columns: [{ name: "cnt", type: "BIGINT" }], options: { ...kafka, topic: "total" } });
+    const e = errorOf(() => new api.FlinkSqlJob("cu-count", { statements: [api.sql`INSERT INTO ${total} SELECT COUNT(*) FROM ${clicks}`] }));
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        `FlinkTable "cu_total${n}" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement aggregates without GROUP BY (over the whole stream: a GroupAggregate, flink StreamPhysicalGroupAggregate) ` +
+          `and updates its one result row with every input row, which in a streaming job yields updates to earlier results: ${REFUSED}; write to an 'upsert-kafka' table with a primaryKey, ` +
+          `or give FlinkTable "cu_total${n}" a changelog format such as 'debezium-json', or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final`,
+      ],
+    ]);
+  });
+
+  it("through a view: the view's outer join is an error at the INSERT that reads it", () => {
+    const { clicks, users, out } = tables();
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("cu-view", {
+          statements: [api.sql`CREATE TEMPORARY VIEW enriched AS SELECT c.user_id, u.name, c.url FROM ${clicks} AS c LEFT JOIN ${users} AS u ON c.user_id = u.user_id`, api.sql`INSERT INTO ${out} SELECT * FROM enriched`],
+        }),
+    );
+    expect(e.issues.map((i) => i.message)).to.deep.equal([`${lead()} (through the view in statements[0]) LEFT JOINs FlinkTable "cu_users${n}" (as u) ${JOINS}, which in a streaming job yields updates to earlier results: ${REFUSED}; ${fix()}, or join with a time bound (an interval join), which emits no retractions`]);
+  });
+
+  const warned: [string, (t: ReturnType<typeof tables>) => ReturnType<Api["sql"]>][] = [
+    ["an ON condition that names a time attribute (it may bound time without INTERVAL)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id AND c.ts = u.uts`],
+    ["a WHERE on the padded side (Calcite makes the join inner)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name <> ''`],
+    ["a relation that is no interpolated table (a view)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c LEFT JOIN (SELECT * FROM ${users}) u ON c.user_id = u.user_id`],
+    ["an aggregate in a scalar subquery", ({ clicks, out }) => api.sql`INSERT INTO ${out} SELECT user_id, 'x', url FROM ${clicks} WHERE user_id > (SELECT MAX(user_id) FROM ${clicks})`],
+  ];
+  for (const [title, stmt] of warned) {
+    it(`a warning, no error: ${title}`, () => {
+      const t = tables();
+      const name = `cu-warn-${n}`;
+      expect(issuesOrNone(() => new api.FlinkSqlJob(name, { statements: [stmt(t)] }))).to.deep.equal([]);
+      expect(jobWarnings(name).filter((w) => w.includes(REFUSED))).to.have.length(1);
+    });
+  }
+
+  it("a WHERE on the preserved side keeps the error", () => {
+    const { clicks, users, out } = tables();
+    const e = errorOf(() => new api.FlinkSqlJob("cu-where-left", { statements: [api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE c.url <> ''`] }));
+    expect(e.issues.map((i) => i.message)).to.deep.equal([`${lead()} LEFT JOINs FlinkTable "cu_users${n}" (as u) ${JOINS}, which in a streaming job yields updates to earlier results: ${REFUSED}; ${fix()}, or join with a time bound (an interval join), which emits no retractions`]);
+  });
+
+  const quiet: [string, (t: ReturnType<typeof tables>) => ReturnType<Api["sql"]>][] = [
+    ["an inner join", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c JOIN ${users} u ON c.user_id = u.user_id`],
+    ["an interval join (INTERVAL in its condition)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id AND c.ts BETWEEN u.uts - INTERVAL '1' HOUR AND u.uts`],
+    ["an OVER aggregate", ({ clicks, out }) => api.sql`INSERT INTO ${out} SELECT user_id, CAST(COUNT(*) OVER (PARTITION BY user_id ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS STRING), url FROM ${clicks}`],
+  ];
+  for (const [title, stmt] of quiet) {
+    it(`quiet: ${title}`, () => {
+      const t = tables();
+      const name = `cu-quiet-${n}`;
+      expect(issuesOrNone(() => new api.FlinkSqlJob(name, { statements: [stmt(t)] }))).to.deep.equal([]);
+      expect(jobWarnings(name).filter((w) => w.includes("updates"))).to.deep.equal([]);
+    });
+  }
+
+  it("quiet into a sink that takes updates (upsert-kafka with a primaryKey)", () => {
+    const { clicks, users } = tables();
+    const upsert = new api.FlinkTable(`cu_upsert${n}`, {
+      columns: [{ name: "user_id", type: "BIGINT NOT NULL" }, { name: "name", type: "STRING" }, { name: "url", type: "STRING" }],
+      primaryKey: ["user_id"],
+      options: { connector: "upsert-kafka", topic: "u", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" },
+    });
+    const name = "cu-upsert";
+    expect(issuesOrNone(() => new api.FlinkSqlJob(name, { statements: [api.sql`INSERT INTO ${upsert} SELECT c.user_id, u.name, c.url FROM ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE c.user_id IS NOT NULL`] }))).to.deep.equal([]);
+    expect(jobWarnings(name).filter((w) => w.includes("updates"))).to.deep.equal([]);
+  });
+});
