@@ -84,7 +84,7 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
     diag.error("", untagged);
     return undefined;
   }
-  const stmt = new SqlStatement(stripTrailing(typeof input === "string" ? [{ kind: "text", text: input }] : input.segments));
+  const stmt = new SqlStatement(stripTrailing(typeof input === "string" ? [{ kind: "text", text: input }] : input.segments), typeof input === "string" ? [] : input.interpolated);
   const text = stmt.toString();
   if (text.trim() === "") {
     diag.error("", "the statement is empty");

@@ -19,14 +19,24 @@ export type SqlSegment =
   | { readonly kind: "table"; readonly table: TableDefinition }
   | { readonly kind: "output"; readonly output: pulumi.Output<unknown>; readonly index: number };
 
+/** Where a string interpolated with `${...}` lies in the statement's text (toString), and what it was. */
+export interface InterpolatedText {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
 /** A SQL statement built with `sql`; FlinkSqlJob takes a list of them. */
 export class SqlStatement {
   /** The pieces in order; adjacent text is merged. */
   readonly segments: readonly SqlSegment[];
+  /** The strings interpolated into the text (merged into its text segments), by their place in toString(): interpolated-operands.ts reads them. */
+  readonly interpolated: readonly InterpolatedText[];
 
   /** @internal use the `sql` tag. */
-  constructor(segments: readonly SqlSegment[]) {
+  constructor(segments: readonly SqlSegment[], interpolated: readonly InterpolatedText[] = []) {
     this.segments = Object.freeze([...segments]);
+    this.interpolated = Object.freeze([...interpolated]);
   }
 
   /** The tables referenced, in order of first reference. */
@@ -112,7 +122,10 @@ function describeValue(v: unknown): string {
 export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlStatement {
   const segments: SqlSegment[] = [];
   const issues: { path: string; message: string }[] = [];
+  const interpolated: InterpolatedText[] = [];
   let outputs = 0;
+  /** The length of toString() so far. */
+  const rendered = (): number => new SqlStatement(segments).toString().length;
   const pushText = (text: string): void => {
     const last = segments[segments.length - 1];
     if (last?.kind === "text") segments[segments.length - 1] = { kind: "text", text: last.text + text };
@@ -125,12 +138,18 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlSta
     const table = getTableDefinition(v);
     if (table) segments.push({ kind: "table", table });
     else if (v instanceof SqlStatement) {
+      const at = rendered();
+      for (const t of v.interpolated) interpolated.push({ start: at + t.start, end: at + t.end, text: t.text });
       for (const s of v.segments) {
         if (s.kind === "text") pushText(s.text);
         else if (s.kind === "table") segments.push(s);
         else segments.push({ kind: "output", output: s.output, index: outputs++ });
       }
-    } else if (typeof v === "string" || typeof v === "number" || typeof v === "bigint") pushText(String(v));
+    } else if (typeof v === "string") {
+      const at = rendered();
+      interpolated.push({ start: at, end: at + v.length, text: v });
+      pushText(v);
+    } else if (typeof v === "number" || typeof v === "bigint") pushText(String(v));
     else if (pulumi.Output.isInstance(v)) segments.push({ kind: "output", output: v, index: outputs++ });
     else {
       issues.push({
@@ -140,5 +159,5 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlSta
     }
   });
   if (issues.length > 0) throw new FlinkIcebergValidationError(issues, "sql`...`");
-  return new SqlStatement(segments);
+  return new SqlStatement(segments, interpolated);
 }

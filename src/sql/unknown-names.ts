@@ -21,6 +21,7 @@ import { listed, nameList } from "../validation/name-list.js";
 import type { Relation } from "./join-relations.js";
 import { sqlName, withTemplateForm } from "./reserved-words.js";
 import { isWindowRelation } from "./window-relation.js";
+import { interpolatedAdvice, operandHolding, type InterpolatedOperand } from "./interpolated-operands.js";
 
 /** The relations a name may belong to: the one FROM relation (its alias is unknown here), or those of a join. */
 type Candidates = readonly Pick<Relation, "table" | "alias">[];
@@ -111,6 +112,15 @@ export function notAQualifier(places: readonly string[], qualifier: string, writ
 
 /** The unknown names of one statement, reported once each (see the module comment). */
 export class UnknownNames {
+  /** `operands`: the statement's strings interpolated where an operand stands (interpolated-operands.ts); a name read in one is told how to quote it. */
+  constructor(private readonly operands: readonly InterpolatedOperand[] = []) {}
+
+  /** The advice for a name read in an interpolated operand, else "". */
+  private interpolated(name: string): string {
+    const o = operandHolding(this.operands, name);
+    return o === undefined ? "" : interpolatedAdvice(name, o);
+  }
+
   private readonly found = new Map<string, { name: string; relations: Candidates; places: string[]; value?: string }>();
   private readonly qualifiers = new Map<string, { written: string; known: readonly string[]; places: string[] }>();
 
@@ -137,9 +147,16 @@ export class UnknownNames {
 
   /** Reports every name gathered, at `at`, and forgets them. */
   report(at: string, diag: Diagnostics): void {
-    for (const [q, e] of this.qualifiers) diag.error(at, notAQualifier(e.places, q, e.written, e.known));
-    for (const e of this.found.values()) diag.error(at, notAColumn(e.places, e.name, e.relations, e.value));
+    for (const [q, e] of this.qualifiers) diag.error(at, withAdvice(notAQualifier(e.places, q, e.written, e.known), this.interpolated(q)));
+    for (const e of this.found.values()) diag.error(at, e.value !== undefined ? notAColumn(e.places, e.name, e.relations, e.value) : withAdvice(notAColumn(e.places, e.name, e.relations), this.interpolated(e.name)));
     this.found.clear();
     this.qualifiers.clear();
   }
+}
+
+/** `message` (ending in what Flink says when the job starts) with `advice` put before that ending. */
+function withAdvice(message: string, advice: string): string {
+  if (advice === "") return message;
+  const end = message.lastIndexOf("; Flink fails when the job starts");
+  return end < 0 ? `${message}${advice}` : `${message.slice(0, end)}${advice}${message.slice(end)}`;
 }
