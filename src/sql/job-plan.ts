@@ -39,6 +39,7 @@ import { checkZeroWindowLengths } from "./zero-intervals.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping } from "./ungrouped-columns.js";
 import { checkWindowTimeColumns } from "./window-time.js";
+import { mayAggregate, mayCallFunctions, mayHoldHints, mayHoldIntervals, mayHoldOutputs, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayRank, maySort } from "./statement-gates.js";
 
 /** Lookups over every table registered in the program (indexed: a stack of many jobs stays linear). */
 export interface ProgramTables {
@@ -117,9 +118,16 @@ export interface JobPlan extends JobConfig {
  */
 export function icebergKey(t: TableDefinition): string | undefined {
   const i = t.iceberg;
-  if (i?.catalogKey === undefined || i.database === undefined || i.table === undefined || i.catalogKey.includes("(output)")) return undefined;
-  return JSON.stringify([i.catalogKey, i.database, i.table]);
+  if (i === undefined) return undefined;
+  const known = icebergKeys.get(i);
+  if (known !== undefined) return known === null ? undefined : known;
+  const key = i.catalogKey === undefined || i.database === undefined || i.table === undefined || i.catalogKey.includes("(output)") ? undefined : JSON.stringify([i.catalogKey, i.database, i.table]);
+  icebergKeys.set(i, key ?? null);
+  return key;
 }
+
+/** icebergKey by a table's Iceberg facts (which are never changed once built): computed once per table, not at every use (about six per job). */
+const icebergKeys = new WeakMap<object, string | null>();
 
 /** The first upsert sink among the job's `sinks`, then the program's upsert sinks of the same Iceberg table, whose icebergKey is `key` (so its database and table are known). */
 function findUpsertWriter(facts: Pick<IcebergTableFacts, "database" | "table">, key: string, sinks: readonly TableDefinition[], programTables: ProgramTables | undefined): TableDefinition | undefined {
@@ -183,6 +191,7 @@ function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables
  */
 function checkOptionsHints(analyzed: readonly AnalyzedStatement[], target: CredentialTarget | undefined, diag: Diagnostics): void {
   for (const a of analyzed) {
+    if (!mayHoldHints(a.words)) continue;
     const { hints, unreadable } = tableOptionsHints(a.statement.segments);
     for (const t of unreadable) {
       diag.error(`statements[${a.index}]`, `the hint after ${t.label} cannot be read; write it as /*+ OPTIONS('key' = 'value', ...) */ (string-literal values)`);
@@ -235,17 +244,24 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
 
   const catalog = currentCatalog({ target: input.credentialTarget, flinkVersion: input.flinkVersion, catalogStoreKind: catalogStoreKind(input.configuration, input.catalogStoreElsewhere) });
   const statements: readonly unknown[] = Array.isArray(input.statements) ? input.statements : [];
-  checkPlainTextTables(analyzed, tables, viewsByName(analyzed), input.programTables, catalog, diag, unanalyzedViewNames(statements, analyzed));
-  checkForeignFunctions(analyzed, tables, catalog, diag);
+  // Every statement analyzed: no view declared by one that was not.
+  const unanalyzedViews = analyzed.length === statements.length ? new Set<string>() : unanalyzedViewNames(statements, analyzed);
+  // The job's views (only view statements define one: the same map from `analyzed` as from its definitions).
+  const views = viewsByName(analyzed);
+  checkPlainTextTables(analyzed, tables, views, input.programTables, catalog, diag, unanalyzedViews);
+  // A statement's checks run only when it holds what they read (statement-gates.ts); foreign functions are also
+  // read in the tables' own expressions (computed columns, watermarks), which no statement gate sees.
+  if (analyzed.some((a) => mayCallFunctions(a.words)) || tables.some((t) => (t.expressions?.length ?? 0) > 0)) checkForeignFunctions(analyzed, tables, catalog, diag);
   checkOptionsHints(analyzed, input.credentialTarget, diag);
   // Every mention of a table with its OPTIONS hint, the INSERT target's too: what the hint supplies or brings.
   const mentions = tableReferences(analyzed);
   checkHintSwitch(mentions, hintSwitchSetting(input.configuration, input.dynamicOptionsElsewhere), diag);
   checkRequiredOptions(mentions, diag);
   checkHintKeys(mentions, diag);
-  for (const a of analyzed) checkOutputOperands(a, diag);
+  for (const a of analyzed) if (mayHoldOutputs(a.words)) checkOutputOperands(a, diag);
   // WEEK and QUARTER interval units Flink 1.x's parser lacks (its version is known only here).
   for (const a of analyzed) {
+    if (!mayHoldIntervals(a.words)) continue;
     const probe = a.statement.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("");
     for (const message of intervalUnitsFlinkLacks(probe, input.flinkVersion)) diag.error(`statements[${a.index}]`, message);
   }
@@ -273,23 +289,23 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
   const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };
   for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert);
-  checkGrouping(analyzed, diag);
-  const views = viewsByName(definitions);
+  if (analyzed.some((a) => mayAggregate(a.words))) checkGrouping(analyzed, diag);
   checkViewNameCase(analyzed, views, new Set(tables.map((t) => t.tableName)), diag);
   // Flink checks a view's time attributes when a statement that reads it is planned, not before.
   const unread = unreadViews(analyzed, views);
   for (const a of analyzed.filter((x) => !unread.has(x))) {
-    checkWindowTimeColumns(a, runtimeMode !== "batch", diag, views);
-    checkTemporalJoins(a, runtimeMode !== "batch", diag);
-    checkZeroWindowLengths(a, diag);
+    if (mayHoldWindows(a.words)) checkWindowTimeColumns(a, runtimeMode !== "batch", diag, views);
+    if (mayJoinTemporally(a.words)) checkTemporalJoins(a, runtimeMode !== "batch", diag);
+    if (mayHoldWindowLengths(a.words)) checkZeroWindowLengths(a, diag);
   }
   if (runtimeMode === "streaming") {
     const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);
     const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true" };
     for (const a of inserts) checkChangelogIntoAppendSink(a, views, job, diag);
-    for (const a of inserts) checkStreamingSort(a, input.configuration ?? {}, diag);
+    for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, input.configuration ?? {}, diag);
     for (const a of inserts) checkRankSinkKey(a, views, diag);
-    for (const a of analyzed) if (a.kind !== "function" && !unread.has(a)) checkStreamingRank(a, views, diag);
+    // A RANK may sit in a view the statement reads: the gate is the job's (any of its statements).
+    if (analyzed.some((a) => mayRank(a.words))) for (const a of analyzed) if (a.kind !== "function" && !unread.has(a)) checkStreamingRank(a, views, diag);
   }
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
@@ -340,7 +356,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       const key = icebergKey(loop);
       const branch = branchOf(loop);
       const src = key === undefined || branch === undefined ? undefined : a.reads.find((t) => t !== loop && t.iceberg?.streamingRead === true && icebergKey(t) === key && branchOf(t) === branch);
-      if (src === undefined || tableOptionsHints(a.statement.segments).hints.some((h) => Object.hasOwn(h.options, "branch"))) continue;
+      if (src === undefined || (mayHoldHints(a.words) && tableOptionsHints(a.statement.segments).hints.some((h) => Object.hasOwn(h.options, "branch")))) continue;
       diag.warn(
         `statements[${a.index}]`,
         `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which this statement appends to through ${loop.label}: every commit of the job is read back as new rows, ` +

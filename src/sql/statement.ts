@@ -13,6 +13,7 @@ import { intervalLiteralProblems, UNKNOWN_VALUE } from "./interval-literals.js";
 import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
 import { setRuntimeMode, STATEMENT_SET_REMEDY, statementRemedy } from "./statement-remedies.js";
 import { SqlStatement, type SqlSegment } from "./template.js";
+import { mayHoldConformance, mayHoldIntervals, StatementWords } from "./statement-gates.js";
 
 export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
 
@@ -26,6 +27,8 @@ export interface AnalyzedStatement {
   readonly target?: TableDefinition;
   /** Tables the statement reads (every referenced table but the target). */
   readonly reads: readonly TableDefinition[];
+  /** What the statement contains, for the gates of its checks (statement-gates.ts). */
+  readonly words: StatementWords;
 }
 
 /** Leading white space and comments, skipped before reading the statement keyword. */
@@ -113,10 +116,13 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
   }
   // An interval literal without its unit (INTERVAL '5 minutes') fails Flink's parser; tables read as names, an Output's
   // value is not known yet (a literal holding one is checked once it is: resolved-statement.ts).
-  const probe = stmt.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("");
-  for (const message of intervalLiteralProblems(probe)) diag.error("", message);
+  const words = new StatementWords(stmt.segments);
+  const intervals = mayHoldIntervals(words);
+  const conformance = mayHoldConformance(words);
+  const probe = intervals || conformance ? stmt.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("") : "";
+  if (intervals) for (const message of intervalLiteralProblems(probe)) diag.error("", message);
   // != , MINUS, LIMIT m, n , OFFSET m LIMIT n and "text" in double quotes: other dialects' spellings Flink's parser refuses.
-  for (const message of conformanceProblems(probe)) diag.error("", message);
+  if (conformance) for (const message of conformanceProblems(probe)) diag.error("", message);
   const first = stmt.segments[0];
   const lead = first?.kind === "text" ? first.text.replace(LEADING_NOISE, "") : "";
   const tables = stmt.tables;
@@ -131,10 +137,10 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
       return undefined;
     }
     const kind: StatementKind = insert[1]!.toUpperCase() === "OVERWRITE" ? "insert-overwrite" : "insert";
-    return { kind, statement: stmt, target: target.table, reads: tables.filter((t) => t !== target.table) };
+    return { kind, statement: stmt, target: target.table, reads: tables.filter((t) => t !== target.table), words };
   }
-  if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\b/i.test(lead)) return { kind: "view", statement: stmt, reads: tables };
-  if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?FUNCTION\b/i.test(lead)) return { kind: "function", statement: stmt, reads: tables };
+  if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\b/i.test(lead)) return { kind: "view", statement: stmt, reads: tables, words };
+  if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?FUNCTION\b/i.test(lead)) return { kind: "function", statement: stmt, reads: tables, words };
   const remedy = statementRemedy(lead, runtimeMode);
   diag.error(
     "",

@@ -1,0 +1,131 @@
+/**
+ * Which of a job's statement checks can report anything for a statement, decided once per
+ * statement from what it contains, so that the common statement (`INSERT INTO sink SELECT * FROM
+ * source`) runs only the checks it can fail (BENCHMARKS.md session 17: at 1000 jobs most of the
+ * package's per-job code still runs unoptimized, so every check called costs its cold price).
+ *
+ * The summary is the statement's text segments and interpolated tables' names, concatenated as
+ * they are (nothing between them) and upper-cased; an Output adds nothing. A gate asks whether
+ * that text contains a word (a substring: no word boundaries), never whether it lacks one, so:
+ * - every check reads the statement as its text segments with each table as its name, its
+ *   back-quoted name, a marker of NULs and digits or ` x `, and each Output as ` x `, `${…}` or
+ *   a private-use character; none of those renderings adds a letter next to another letter, so a
+ *   keyword a check finds (case-insensitively: regular expressions with the `i` flag and no `u`,
+ *   or toUpperCase comparisons) lies inside one text segment or name, or spans them with nothing
+ *   between, and is then a substring of the summary too (toUpperCase maps each character on its
+ *   own; a regular expression without `u` never matches an ASCII letter with another character);
+ * - a substring test holds for a keyword inside a literal, a comment, a back-quoted name or a
+ *   hint too: such a statement runs the check (as without gates), which then finds nothing.
+ * Each gate names the words its check cannot report without, and why; a gate is exact when the
+ * check reports nothing whenever the gate is closed (test/statement-gates.test.ts compares every
+ * diagnostic of generated jobs with the gates on and off). Checks whose findings need no word
+ * (insert columns, changelog sinks, plain-text table names, ...) have no gate.
+ */
+import type { SqlSegment } from "./template.js";
+
+let gatesOn = true;
+
+/**
+ * Turns the gates off (every gate open) or back on. Internal: for the equivalence test, which
+ * plans each job both ways; not part of the package's API.
+ */
+export function setStatementGates(on: boolean): void {
+  gatesOn = on;
+}
+
+/** What a statement contains, for its gates (see the module comment). */
+export class StatementWords {
+  /** The text segments and tables' names, concatenated and upper-cased. */
+  private readonly upper: string;
+  /** True when an Output is interpolated. */
+  private readonly outputs: boolean;
+
+  constructor(segments: readonly SqlSegment[]) {
+    let text = "";
+    let outputs = false;
+    for (const s of segments) {
+      if (s.kind === "text") text += s.text;
+      else if (s.kind === "table") text += s.table.tableName;
+      else outputs = true;
+    }
+    this.upper = text.toUpperCase();
+    this.outputs = outputs;
+  }
+
+  /** True when `word` (upper case) occurs in the statement, anywhere; always true with the gates off. */
+  has(word: string): boolean {
+    return !gatesOn || this.upper.includes(word);
+  }
+
+  /** True when an Output is interpolated; always true with the gates off. */
+  hasOutputs(): boolean {
+    return !gatesOn || this.outputs;
+  }
+}
+
+/**
+ * INTERVAL literals (interval-literals.ts intervalLiteralProblems, intervalUnitsFlinkLacks): both
+ * read only the literals after the word INTERVAL.
+ */
+export function mayHoldIntervals(w: StatementWords): boolean {
+  return w.has("INTERVAL");
+}
+
+/**
+ * Other dialects' spellings (conformance.ts conformanceProblems): `!=`, double quotes, LIMIT,
+ * OFFSET, MINUS; the same test conformanceProblems opens with.
+ */
+export function mayHoldConformance(w: StatementWords): boolean {
+  return w.has("!") || w.has('"') || w.has("LIMIT") || w.has("OFFSET") || w.has("MINUS");
+}
+
+/** Function calls (foreign-functions.ts checkForeignFunctions): every name it reports is followed by `(`. */
+export function mayCallFunctions(w: StatementWords): boolean {
+  return w.has("(");
+}
+
+/**
+ * OPTIONS hints (hints.ts tableOptionsHints, read by job-plan.ts checkOptionsHints and the
+ * read-back-loop warning): a hint is text opening with `/*+` right after a table.
+ */
+export function mayHoldHints(w: StatementWords): boolean {
+  return w.has("/*+");
+}
+
+/** An Output right where a value goes (job-plan.ts checkOutputOperands): needs an Output. */
+export function mayHoldOutputs(w: StatementWords): boolean {
+  return w.hasOutputs();
+}
+
+/**
+ * Grouping (ungrouped-columns.ts checkGrouping): it reads a statement whose text holds GROUP BY,
+ * HAVING, OVER or an aggregate call (MAY_AGGREGATE), which needs `(`.
+ */
+export function mayAggregate(w: StatementWords): boolean {
+  return (w.has("GROUP") && w.has("BY")) || w.has("HAVING") || w.has("OVER") || w.has("(");
+}
+
+/** Window time columns (window-time.ts checkWindowTimeColumns): it reads a statement holding DESCRIPTOR or GROUP BY. */
+export function mayHoldWindows(w: StatementWords): boolean {
+  return w.has("DESCRIPTOR") || (w.has("GROUP") && w.has("BY"));
+}
+
+/** Temporal joins (temporal-join.ts checkTemporalJoins): FOR SYSTEM_TIME AS OF. */
+export function mayJoinTemporally(w: StatementWords): boolean {
+  return w.has("SYSTEM_TIME");
+}
+
+/** Zero window lengths and gaps (zero-intervals.ts checkZeroWindowLengths): a TUMBLE, HOP, CUMULATE or SESSION call with an INTERVAL. */
+export function mayHoldWindowLengths(w: StatementWords): boolean {
+  return (w.has("TUMBLE") || w.has("HOP") || w.has("CUMULATE") || w.has("SESSION")) && w.has("(") && w.has("INTERVAL");
+}
+
+/** Streaming sorts (streaming-sort.ts checkStreamingSort): ORDER BY. */
+export function maySort(w: StatementWords): boolean {
+  return w.has("ORDER") && w.has("BY");
+}
+
+/** RANK / DENSE_RANK Top-Ns (streaming-rank.ts checkStreamingRank): RANK. */
+export function mayRank(w: StatementWords): boolean {
+  return w.has("RANK");
+}
