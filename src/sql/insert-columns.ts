@@ -102,6 +102,29 @@ function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics, unkno
   }
 }
 
+/** A column of a `*`: its text for messages (`c (from *)`) is built only when a message reads it, not per column of every job. */
+class StarValue implements SelectedValue {
+  readonly column: string;
+  /** A `*` column keeps its name. */
+  readonly name: string;
+  readonly type: DataType | undefined;
+  readonly fromStar = true;
+  readonly neverNull: true | undefined;
+  private readonly star: string;
+
+  constructor(c: TableColumn, star: string) {
+    this.column = c.name;
+    this.name = c.name;
+    this.type = c.type;
+    this.neverNull = c.neverNull ? true : undefined;
+    this.star = star;
+  }
+
+  get shown(): string {
+    return `${this.column} (from ${this.star})`;
+  }
+}
+
 /**
  * The values of the SELECT list (a `*` expanded to the FROM table's columns), reporting column
  * references that match no column; undefined when a `*` cannot be expanded.
@@ -119,7 +142,7 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: 
       // table.column-expansion-strategy (flink TableConfigOptions; job, cluster or session configuration)
       // may leave VIRTUAL metadata columns out of `*`: with one, `*` is left to Flink.
       if (fromColumns.some((c) => c.metadata === true && !c.insertable)) return undefined;
-      for (const c of fromColumns) values.push({ shown: `${c.name} (from ${item.shown})`, ...(c.type ? { type: c.type } : {}), column: c.name, name: c.name, fromStar: true, ...(c.neverNull ? { neverNull: true } : {}) });
+      for (const c of fromColumns) values.push(new StarValue(c, item.shown));
       continue;
     }
     const { code, text, alias } = withoutAlias(item);

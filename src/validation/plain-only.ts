@@ -84,7 +84,10 @@ function holdsDeferred(value: unknown, seen = new Set<object>()): boolean {
   if (isDeferred(value)) return true;
   if (typeof value !== "object" || value === null || seen.has(value)) return false;
   seen.add(value);
-  if (Array.isArray(value)) return value.some((v) => holdsDeferred(v, seen));
+  if (Array.isArray(value)) {
+    for (const v of value) if (holdsDeferred(v, seen)) return true;
+    return false;
+  }
   if (!isPlainObject(value)) return false;
   for (const key in value) if (holdsDeferred(value[key], seen)) return true;
   return false;
