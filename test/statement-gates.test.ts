@@ -33,6 +33,8 @@ const WORDS: readonly string[] = [
   "CURRENT_TIMESTAMP", "CAST(ts AS DATE)", "CAST(v AS INT)", "TUMBLE(", "HOP(", "CUMULATE(", "SESSION(", "TABLE", "TABLE(", "WITH w AS (SELECT * FROM events)", "w",
   "/*+ OPTIONS('streaming'='false') */", "/*+ OPTIONS('branch'='b') */", "/*+ OPTIONS('password'='x') */", "/*+ OPTIONS(broken */", "/*+ OPTIONS('write.upsert.enabled'='true') */",
   "'", "\n", "TIMESTAMP '2024-01-01 00:00:00'", "NULL", "'x'",
+  // Plain-text names in table position, and near misses of one: the keyword glued to what precedes it, comments, other letters.
+  "1FROM events", "$JOIN events", "xFROM events", "FROM/**/events", "FROM -- c\n events", "FROMevents", "JO\u0131N events", "INTO `events`", ", events", "TABLE events",
 ];
 
 const arbPiece: fc.Arbitrary<Piece> = fc.oneof(
@@ -58,6 +60,8 @@ const SHAPES: readonly Piece[][] = [
   ["CREATE TEMPORARY FUNCTION DATEDIFF AS 'com.example.DateDiff'"],
   ["INSERT INTO ", { table: 3 }, " SELECT * FROM vw"],
   ["INSERT INTO ", { table: 3 }, " SELECT * FROM VW LIMIT 2, 3"],
+  ["INSERT INTO ", { table: 3 }, " SELECT s.* FROM ", { table: 0 }, " AS s, events"],
+  ["INSERT INTO ", { table: 3 }, " SELECT s.* FROM ", { table: 0 }, " AS s JO\u0131N events AS e ON s.id = e.id"],
 ];
 
 /** A statement: a shape, a shape with pieces spliced in, or a random run of pieces after INSERT INTO or CREATE TEMPORARY VIEW. */
@@ -105,6 +109,7 @@ const GATED: Readonly<Record<string, RegExp>> = {
   "zero window lengths": /which is 0 milliseconds/,
   "streaming sorts": /without LIMIT in a streaming job/,
   "streaming ranks": /a streaming job ranks only with ROW_NUMBER/,
+  "plain-text tables": /the job declares no table or view of that name/,
 };
 
 describe("statement gates: the same diagnostics with the gates on and off", function () {

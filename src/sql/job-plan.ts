@@ -39,7 +39,7 @@ import { checkZeroWindowLengths } from "./zero-intervals.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping } from "./ungrouped-columns.js";
 import { checkWindowTimeColumns } from "./window-time.js";
-import { mayAggregate, mayCallFunctions, mayHoldHints, mayHoldIntervals, mayHoldOutputs, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayRank, maySort } from "./statement-gates.js";
+import { mayAggregate, mayCallFunctions, mayHoldHints, mayHoldIntervals, mayHoldOutputs, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayNameTables, mayRank, maySort } from "./statement-gates.js";
 
 /** Lookups over every table registered in the program (indexed: a stack of many jobs stays linear). */
 export interface ProgramTables {
@@ -248,7 +248,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const unanalyzedViews = analyzed.length === statements.length ? new Set<string>() : unanalyzedViewNames(statements, analyzed);
   // The job's views (only view statements define one: the same map from `analyzed` as from its definitions).
   const views = viewsByName(analyzed);
-  checkPlainTextTables(analyzed, tables, views, input.programTables, catalog, diag, unanalyzedViews);
+  if (analyzed.some(mayNameTables)) checkPlainTextTables(analyzed, tables, views, input.programTables, catalog, diag, unanalyzedViews);
   // A statement's checks run only when it holds what they read (statement-gates.ts); foreign functions are also
   // read in the tables' own expressions (computed columns, watermarks), which no statement gate sees.
   if (analyzed.some((a) => mayCallFunctions(a.words)) || tables.some((t) => (t.expressions?.length ?? 0) > 0)) checkForeignFunctions(analyzed, tables, catalog, diag);

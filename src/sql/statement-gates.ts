@@ -21,6 +21,7 @@
  * diagnostic of generated jobs with the gates on and off). Checks whose findings need no word
  * (insert columns, changelog sinks, plain-text table names, ...) have no gate.
  */
+import type { AnalyzedStatement } from "./statement.js";
 import type { SqlSegment } from "./template.js";
 
 let gatesOn = true;
@@ -128,4 +129,30 @@ export function maySort(w: StatementWords): boolean {
 /** RANK / DENSE_RANK Top-Ns (streaming-rank.ts checkStreamingRank): RANK. */
 export function mayRank(w: StatementWords): boolean {
   return w.has("RANK");
+}
+
+/**
+ * A keyword before a table position (table-mentions.ts: FROM, JOIN, INTO, TABLE) followed, after
+ * white space, by anything but an interpolated table (NUL); or a comma (a FROM list's next
+ * relation), or a character beyond ASCII (which may start a name, or upper-case to a keyword's letter).
+ * No look-behind: `xFROM` counts too (the tokenizer may split a word there, e.g. after `1` or `$`).
+ */
+const NAME_IN_TABLE_POSITION = /[,\u0080-\uffff]|(?:FROM|JOIN|INTO|TABLE)(?![A-Za-z0-9_$])\s*[^\s\u0000]/i;
+
+/**
+ * Plain-text table names (plain-text-tables.ts checkPlainTextTables): it reports only a name its
+ * tokenizer (table-mentions.ts words, tablePositions) finds right after FROM, JOIN, INTO or TABLE,
+ * or after a comma of a FROM list; comments are skipped there, so a comment after a keyword opens
+ * the gate too. The text is the check's own (a table as " NUL "); a statement with an Output always
+ * runs the check. Not a word test: every statement holds FROM or INTO, but most name only
+ * interpolated tables there.
+ */
+export function mayNameTables(a: AnalyzedStatement): boolean {
+  if (!gatesOn) return true;
+  let text = "";
+  for (const s of a.statement.segments) {
+    if (s.kind === "output") return true;
+    text += s.kind === "text" ? s.text : " \u0000 ";
+  }
+  return NAME_IN_TABLE_POSITION.test(text);
 }
