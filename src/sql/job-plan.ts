@@ -29,7 +29,7 @@ import { checkOutputOperands } from "./output-operands.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
 import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
-import { catalogStoreKind, currentCatalog } from "./current-catalog.js";
+import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
 import { checkForeignFunctions } from "./foreign-functions.js";
 import { checkRankSinkKey } from "./rank-sink-keys.js";
@@ -242,16 +242,19 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkTables(tables, diag);
   checkSourceWatermarksOverAvro(tables, input.programTables, diag);
 
-  const catalog = currentCatalog({ target: input.credentialTarget, flinkVersion: input.flinkVersion, catalogStoreKind: catalogStoreKind(input.configuration, input.catalogStoreElsewhere) });
+  // Where the job's names resolve (pure; read only by the two checks below, when their gates open).
+  let catalog: CurrentCatalog | undefined;
+  const jobCatalog = (): CurrentCatalog =>
+    (catalog ??= currentCatalog({ target: input.credentialTarget, flinkVersion: input.flinkVersion, catalogStoreKind: catalogStoreKind(input.configuration, input.catalogStoreElsewhere) }));
   const statements: readonly unknown[] = Array.isArray(input.statements) ? input.statements : [];
   // Every statement analyzed: no view declared by one that was not.
   const unanalyzedViews = analyzed.length === statements.length ? new Set<string>() : unanalyzedViewNames(statements, analyzed);
   // The job's views (only view statements define one: the same map from `analyzed` as from its definitions).
   const views = viewsByName(analyzed);
-  if (analyzed.some(mayNameTables)) checkPlainTextTables(analyzed, tables, views, input.programTables, catalog, diag, unanalyzedViews);
+  if (analyzed.some(mayNameTables)) checkPlainTextTables(analyzed, tables, views, input.programTables, jobCatalog(), diag, unanalyzedViews);
   // A statement's checks run only when it holds what they read (statement-gates.ts); foreign functions are also
   // read in the tables' own expressions (computed columns, watermarks), which no statement gate sees.
-  if (analyzed.some((a) => mayCallFunctions(a.words)) || tables.some((t) => (t.expressions?.length ?? 0) > 0)) checkForeignFunctions(analyzed, tables, catalog, diag);
+  if (analyzed.some((a) => mayCallFunctions(a.words)) || tables.some((t) => (t.expressions?.length ?? 0) > 0)) checkForeignFunctions(analyzed, tables, jobCatalog(), diag);
   checkOptionsHints(analyzed, input.credentialTarget, diag);
   // Every mention of a table with its OPTIONS hint, the INSERT target's too: what the hint supplies or brings.
   const mentions = tableReferences(analyzed);
