@@ -89,6 +89,11 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
   const from = q.from;
   const relations: readonly Relation[] = from !== undefined ? [{ table: from.table, qualifiers: from.qualifiers, ...(from.alias !== undefined ? { alias: from.alias } : {}) }] : (q.join?.relations ?? []);
   if (relations.length === 0 || relations.some((r) => r.table.columns === undefined)) return;
+  const groupBy = from !== undefined ? from.clauses.groupBy : q.join?.clauses.groupBy;
+  const having = from !== undefined ? from.clauses.having : q.join?.clauses.having;
+  const span = from !== undefined ? (from.whereNames !== undefined ? from.clauses.where : undefined) : q.join?.clauses.where;
+  // A SELECT list of `*` only, and no join condition, GROUP BY, HAVING or WHERE read here: no name to read (the common `SELECT * FROM t`).
+  if (groupBy === undefined && having === undefined && span === undefined && (q.join?.conditions.length ?? 0) === 0 && q.items.every((item) => STAR.test(item.code))) return;
   const has = (r: Relation, name: string): boolean => r.table.columns!.some((c) => c.name === name);
   const unaliased = q.items.map((item) => withoutAlias(item));
   const read = q.items.map((item, i) => (STAR.test(item.code) ? undefined : expressionNames(unaliased[i]!.text, unaliased[i]!.code)));
@@ -180,19 +185,16 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     for (const chain of names?.names ?? []) check(`the ${c.kind}`, chain);
     for (const word of names?.reserved ?? []) checkReserved(`the ${c.kind}`, word);
   }
-  const groupBy = from !== undefined ? from.clauses.groupBy : q.join?.clauses.groupBy;
   const grouped = groupBy === undefined ? undefined : expressionNames(...withoutGroupWindows(q.text.slice(groupBy[0], groupBy[1]), q.code.slice(groupBy[0], groupBy[1])));
   for (const chain of grouped?.names ?? []) check("the GROUP BY", chain);
   for (const word of grouped?.reserved ?? []) checkReserved("the GROUP BY", word);
   // A SELECT alias that is a non-reserved grammar word (`c`, `k`, `data` ...): the alias all the same.
   for (const word of grouped?.words ?? []) if (aliases.has(word.name)) clauseAlias({ parts: [word], compared: false }, "GROUP BY");
   // HAVING resolves its names against the FROM clause as WHERE does (calcite SqlValidatorImpl validateHavingClause).
-  const having = from !== undefined ? from.clauses.having : q.join?.clauses.having;
   const filtered = having === undefined ? undefined : expressionNames(q.text.slice(having[0], having[1]), q.code.slice(having[0], having[1]));
   for (const chain of filtered?.names ?? []) check("the HAVING clause", chain);
   for (const word of filtered?.reserved ?? []) checkReserved("the HAVING clause", word);
   for (const word of filtered?.words ?? []) if (aliases.has(word.name)) clauseAlias({ parts: [word], compared: false }, "HAVING");
-  const span = from !== undefined ? (from.whereNames !== undefined ? from.clauses.where : undefined) : q.join?.clauses.where;
   if (span === undefined) return;
   const where = { text: q.text.slice(span[0], span[1]), code: q.code.slice(span[0], span[1]) };
   // The names compared in a one-relation WHERE clause are insert-columns.ts checkWhereOperands's.
