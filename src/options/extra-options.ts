@@ -145,7 +145,10 @@ function mapPath(arg: string, key: string): string {
  * are reported at `arg.key` (a dotted key stays one segment in the message).
  */
 export function checkFreeFormMap(arg: string, map: Readonly<Record<string, string>>, ctx: FreeFormContext, diag: Diagnostics): void {
-  for (const key of Object.keys(map).sort()) {
+  const keys = Object.keys(map);
+  // Every rule below is about one key of the map: an empty one (extraOptions, mostly) has nothing to check.
+  if (keys.length === 0) return;
+  for (const key of keys.sort()) {
     const lower = key.toLowerCase();
     if (key.trim() === "") {
       diag.error(mapPath(arg, key), "an option key must not be empty");
