@@ -186,4 +186,46 @@ describe("a streaming Top-N into a sink keyed by less than its unique key", () =
       ],
     ]);
   });
+
+  it("a Top-N written as WITH queries gets the view form's diagnosis: one WITH query, several, and one that reads a view; its valid neighbours stay quiet", () => {
+    const src = source();
+    const quiet = { issues: [], warnings: [] };
+    const message = (l: string, via: string) =>
+      `IcebergSink "${l}" is keyed by ("category"), which the statement fills from "category" of a Top-N${via} (${RANKED}, rn bounded to several rows per partition), ` +
+      `whose rows are unique by ("category", "rn"), its partition columns and row number, or by a key of its input ${UNIQUE}. ` +
+      `The Top-N keeps several rows per ("category"), and a sink keyed by ("category") holds one row per key: ${OVERWRITE}; ` +
+      `declare primaryKey: ["category", "rn"] on IcebergSink "${l}" (the partition columns and the row number), or keep one row per ("category") with rn = 1`;
+    const one = sink(["category"]);
+    expect(run([api.sql`INSERT INTO ${one} WITH ranked AS (SELECT *, ${RANKED} AS rn FROM ${src}) SELECT category, product_id, sales, rn FROM ranked WHERE rn <= 3`]).issues).to.deep.equal([
+      ["statements[0]", message(one.tableName, " in the WITH query ranked")],
+    ]);
+    // Several WITH queries: the bound in one that reads the ranking's, a filter below it.
+    const several = sink(["category"]);
+    expect(
+      run([
+        api.sql`INSERT INTO ${several} WITH base AS (SELECT category, product_id, sales FROM ${src} WHERE sales > 0), ranked AS (SELECT *, ${RANKED} AS rn FROM base), top3 AS (SELECT * FROM ranked WHERE rn <= 3) SELECT category, product_id, sales, rn FROM top3`,
+      ]).issues,
+    ).to.deep.equal([["statements[0]", message(several.tableName, " in the WITH query ranked")]]);
+    // A WITH query that reads a view.
+    const viaView = sink(["category"]);
+    expect(
+      run([
+        api.sql`CREATE TEMPORARY VIEW positive AS SELECT * FROM ${src} WHERE sales > 0`,
+        api.sql`INSERT INTO ${viaView} WITH ranked AS (SELECT *, ${RANKED} AS rn FROM positive) SELECT category, product_id, sales, rn FROM ranked WHERE rn <= 3`,
+      ]).issues,
+    ).to.deep.equal([["statements[1]", message(viaView.tableName, " in the WITH query ranked")]]);
+    const withRanked = (out: ReturnType<typeof sink>, outer: string) => api.sql`INSERT INTO ${out} WITH ranked AS (SELECT *, ${RANKED} AS rn FROM ${src}) ${outer}`;
+    // Keyed by the partition column and the row number; one row per category; SELECT * (not judged, by design).
+    expect(run([withRanked(sink(["category", "rn"]), "SELECT category, product_id, sales, rn FROM ranked WHERE rn <= 3")])).to.deep.equal(quiet);
+    expect(run([withRanked(sink(["category"]), "SELECT category, product_id, sales, rn FROM ranked WHERE rn = 1")])).to.deep.equal(quiet);
+    expect(run([withRanked(sink(["category"]), "SELECT * FROM ranked WHERE rn <= 3")])).to.deep.equal(quiet);
+    // One row per category below the ranking (a GROUP BY category in an earlier WITH query).
+    expect(
+      run([
+        api.sql`INSERT INTO ${sink(["category"])} WITH g AS (SELECT category, MAX(product_id) AS product_id, SUM(sales) AS sales FROM ${src} GROUP BY category), ranked AS (SELECT *, ${RANKED} AS rn FROM g) SELECT category, product_id, sales, rn FROM ranked WHERE rn <= 3`,
+      ]),
+    ).to.deep.equal(quiet);
+    // A WITH query that renames its columns, as a view's column list: not followed.
+    expect(run([api.sql`INSERT INTO ${sink(["category"])} WITH ranked (category, product_id, sales, rn) AS (SELECT *, ${RANKED} FROM ${src}) SELECT category, product_id, sales, rn FROM ranked WHERE rn <= 3`])).to.deep.equal(quiet);
+  });
 });

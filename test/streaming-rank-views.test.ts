@@ -108,4 +108,27 @@ describe("RANK / DENSE_RANK Top-N through a view", () => {
       ],
     ]);
   });
+
+  it("a Top-N computed in a WITH query and bounded in another that reads it: RANK is the streaming-rank error, ROW_NUMBER into a keyless sink the sink's error, as written inline", () => {
+    const src = new api.FlinkTable("rw_src", { columns: cols, options: { connector: "datagen" } });
+    const rank = errorOf(
+      () =>
+        new api.FlinkSqlJob("rw-rank", {
+          statements: [
+            api.sql`INSERT INTO ${new api.IcebergSink("rw_keyless", { catalog, database: "db", table: "rw_keyless", columns: cols })} WITH ranked AS (SELECT *, RANK() OVER (PARTITION BY id ORDER BY n DESC) AS rk FROM ${src}), top3 AS (SELECT * FROM ranked WHERE rk <= 3) SELECT id, n FROM top3`,
+          ],
+        }),
+    );
+    expect(rank.issues.map((i) => [i.path, i.message])).to.deep.equal([["statements[0]", rankError("RANK", "")]]);
+    const keyless = (name: string) => new api.IcebergSink(name, { catalog, database: "db", table: name, columns: cols });
+    const ranked = "ROW_NUMBER() OVER (PARTITION BY id ORDER BY n DESC)";
+    const inline = errorOf(() => new api.FlinkSqlJob("rw-inline", { statements: [api.sql`INSERT INTO ${keyless("rw_out")} SELECT id, n FROM (SELECT *, ${ranked} AS rk FROM ${src}) WHERE rk <= 3`] }));
+    const ctes = errorOf(
+      () => new api.FlinkSqlJob("rw-ctes", { statements: [api.sql`INSERT INTO ${keyless("rw_out2")} WITH ranked AS (SELECT *, ${ranked} AS rk FROM ${src}), top3 AS (SELECT * FROM ranked WHERE rk <= 3) SELECT id, n FROM top3`] }),
+    );
+    expect(inline.issues).to.have.length(1);
+    expect(ctes.issues.map((i) => [i.path, i.message.replace(/rw_out2/g, "rw_out")])).to.deep.equal(inline.issues.map((i) => [i.path, i.message]));
+    // Without a bound (an over aggregation, which appends): quiet.
+    expect(issuesOrNone(() => new api.FlinkSqlJob("rw-over", { statements: [api.sql`INSERT INTO ${keyless("rw_out3")} WITH ranked AS (SELECT *, ${ranked} AS rk FROM ${src}) SELECT id, rk FROM ranked`] }))).to.deep.equal([]);
+  });
 });

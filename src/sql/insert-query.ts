@@ -22,6 +22,7 @@ import { ENDING_OR_INFIX, ENDING_WORDS } from "./sql-words.js";
 import { closingParen, NAME, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses } from "./top-level.js";
 import { nullRejectedColumns, whereNames, whereOperands, type WhereOperand } from "./where-conditions.js";
 import { windowRelation } from "./window-relation.js";
+import { leadingWithList } from "./with-queries.js";
 
 export interface SelectItem {
   /** Where the item starts in the query's code. */
@@ -163,8 +164,12 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   };
 }
 
-/** The INSERT's query in the plain shape, or undefined. */
-export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
+/**
+ * The INSERT's query in the plain shape, or undefined. With `afterWith`, a query that starts with a
+ * WITH list is read from the SELECT after it (with-queries.ts leadingWithList): its items are what
+ * the INSERT writes; its FROM names a WITH query, so `from` stays undefined.
+ */
+export function readInsertQuery(a: AnalyzedStatement, afterWith = false): InsertQuery | undefined {
   const after = textAfterTarget(a);
   if (after === undefined) return undefined;
   const { text, tables } = after;
@@ -187,6 +192,11 @@ export function readInsertQuery(a: AnalyzedStatement): InsertQuery | undefined {
       columnList.push({ name: unquoteIdentifier(written), written });
     }
     pos = close + 1;
+  }
+  if (afterWith && /^\s*WITH\b/i.test(code.slice(pos))) {
+    const list = leadingWithList(code.slice(pos));
+    if (list === undefined) return undefined;
+    pos += list.end;
   }
   const query = readSelect(text, code, pos, tables);
   if (query === undefined) return undefined;

@@ -33,7 +33,8 @@ import { boundedRankings, querySpan, type BoundedRanking } from "./rankings.js";
 import { sortLimits } from "./sort-limits.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 import { closingParen, topLevelSplit, unquoteIdentifier } from "./top-level.js";
-import { withViews } from "./view-names.js";
+import { withViews, written } from "./view-names.js";
+import { leadingWithList, withQueriesRead } from "./with-queries.js";
 
 /** What sits above a ranking and may give its rows another key, or change them. */
 const REKEYS = /\bGROUP\s+BY\b|\bDISTINCT\b|\bJOIN\b|\bUNION\b|\bINTERSECT\b|\bEXCEPT\b|\bMINUS\b|\bOVER\s*\(|\bLATERAL\b|\bTABLE\s*\(|\bMATCH_RECOGNIZE\b|\bLIMIT\b|\bFETCH\b|,\s*\(\s*SELECT\b/i;
@@ -67,7 +68,7 @@ interface KeyFill {
 
 function keyFill(a: AnalyzedStatement, t: TableDefinition): KeyFill | undefined {
   const key = t.primaryKey;
-  const q = readInsertQuery(a);
+  const q = readInsertQuery(a, true);
   if (key === undefined || key.length === 0 || q === undefined || q.staticPartition !== undefined) return undefined;
   const targets = q.columnList?.map((c) => c.name) ?? t.columns?.filter((c) => c.insertable).map((c) => c.name);
   if (targets === undefined || q.items.length !== targets.length || q.items.some((i) => STAR.test(i.code))) return undefined;
@@ -102,14 +103,20 @@ interface Placement {
   /** Tables and texts below it: its own query level and the views its part reads. */
   readonly belowTexts: readonly string[];
   readonly belowReads: readonly TableDefinition[];
+  /** The names of the WITH queries of the statement and its views: relations whose text is below, not catalog tables. */
+  readonly withNames: ReadonlySet<string>;
 }
 
 function placement(parts: readonly AnalyzedStatement[], texts: readonly string[], i: number, span: [number, number], views: ReadonlyMap<string, AnalyzedStatement>): Placement {
   const below = withViews(parts[i]!, views).slice(1);
   const text = texts[i]!;
-  const above = [text.slice(0, span[0]) + " " + text.slice(span[1]), ...parts.flatMap((p, j) => (j !== i && !below.includes(p) ? [texts[j]!] : []))].join("\n;\n");
-  const belowTexts = [text.slice(span[0], span[1]), ...below.map((p) => statementCode(p, true))];
-  return { above, belowTexts, belowReads: [...parts[i]!.reads, ...below.flatMap((p) => p.reads)] };
+  // The WITH queries the ranking's level reads are below it, as its views are (with-queries.ts).
+  const spans = [span, ...withQueriesRead(text, span).map((q): [number, number] => [q.open, q.close + 1])];
+  const outside = spans.reduce((t, [s, e]) => t.slice(0, s) + " ".repeat(e - s) + t.slice(e), text);
+  const above = [outside, ...parts.flatMap((p, j) => (j !== i && !below.includes(p) ? [texts[j]!] : []))].join("\n;\n");
+  const belowTexts = [...spans.map(([s, e]) => text.slice(s, e)), ...below.map((p) => statementCode(p, true))];
+  const withNames = new Set(texts.flatMap((t) => leadingWithList(t)?.queries.map((q) => q.name) ?? []));
+  return { above, belowTexts, belowReads: [...parts[i]!.reads, ...below.flatMap((p) => p.reads)], withNames };
 }
 
 /** Whether an input key is known to lie within `names` ("inside"), none is readable that could ("unknown"), or none does. */
@@ -125,7 +132,7 @@ function inputKeyWithin(p: Placement, names: readonly string[], views: ReadonlyM
     // A relation named in plain text (a catalog table): its key is not known here.
     for (const m of text.matchAll(/\b(?:FROM|JOIN)\s+(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$.]*)/gi)) {
       const word = m[1]!;
-      if (word === "x" || /^(?:TABLE|LATERAL|UNNEST)$/i.test(word) || [...views.keys()].some((v) => v.split(".").pop() === unquoteIdentifier(word.split(".").pop()!))) continue;
+      if (word === "x" || /^(?:TABLE|LATERAL|UNNEST)$/i.test(word) || p.withNames.has(unquoteIdentifier(word)) || [...views.keys()].some((v) => v.split(".").pop() === unquoteIdentifier(word.split(".").pop()!))) continue;
       unknown = true;
     }
   }
@@ -179,11 +186,14 @@ export function checkRankSinkKey(a: AnalyzedStatement, views: ReadonlyMap<string
   const fill = keyFill(a, t);
   if (fill === undefined || parts.some((p) => p.kind === "view" && VIEW_COLUMN_LIST.test(statementCode(p, true)))) return;
   const texts = parts.map((p) => statementCode(p, true));
+  // A WITH query that renames its columns (`WITH q (a, b) AS (...)`), as a view's column list: not followed.
+  if (texts.some((x) => leadingWithList(x)?.queries.some((q) => q.columns))) return;
   const allText = texts.join("\n;\n");
   const at = `statements[${a.index}]`;
   for (let i = 0; i < parts.length; i++) {
-    const via = i === 0 ? "" : ` in the view in statements[${parts[i]!.index}]`;
     for (const r of boundedRankings(texts[i]!, allText)) {
+      const withQuery = leadingWithList(texts[i]!)?.queries.find((q) => r.at > q.open && r.at < q.close);
+      const via = `${withQuery === undefined ? "" : ` in the WITH query ${written(withQuery.name)}`}${i === 0 ? "" : ` ${withQuery === undefined ? "in" : "of"} the view in statements[${parts[i]!.index}]`}`;
       if (r.fn !== "ROW_NUMBER" || (/\bwindow_start\b/i.test(r.partition) && /\bwindow_end\b/i.test(r.partition))) continue;
       const partition = plainNames(r.partition.trim());
       if (partition === undefined || partition.length === 0) continue;

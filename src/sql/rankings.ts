@@ -5,6 +5,7 @@
 import { knows, timeAttributeUnknown } from "../components/failed-table-parts.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
+import { withQueryParts } from "./with-queries.js";
 import type { UpdatingContext, UpdatingOperation } from "./updating-operations.js";
 
 /** The hedge of a reading that renamed window columns could overturn. */
@@ -138,15 +139,20 @@ export interface BoundedRanking {
 /**
  * The rankings of `text` whose number `allText` bounds (rankFilter); a ranking without a bound is
  * an over aggregation, left out. `allText` is `text`, or the texts of a statement and the views it
- * reads joined by "\n;\n", `text` among them.
+ * reads joined by "\n;\n", `text` among them. A WITH query is followed as a view is: a ranking
+ * computed in one and bounded by a query that reads it is a Top-N (with-queries.ts withQueryParts).
  */
 export function* boundedRankings(text: string, allText: string): Generator<BoundedRanking> {
   const joined = allText.split("\n;\n");
-  const k = joined.indexOf(text);
-  const parts = k >= 0 ? joined : [text];
+  const k = Math.max(joined.indexOf(text), 0);
+  // Each WITH query a part of its own, after its reader, as a view is (with-queries.ts): offsets stay those of `text`.
+  const split = (k > 0 || joined[0] === text ? joined : [text]).map(withQueryParts);
+  const parts = split.flat();
+  const first = split.slice(0, k).reduce((n, p) => n + p.length, 0);
   const sites = parts.map(rankingSites);
-  for (const r of sites[Math.max(k, 0)]!) {
-    const bound = rankFilter(parts, sites, Math.max(k, 0), r);
+  const own = sites.flatMap((ss, i) => (i >= first && i < first + split[k]!.length ? ss.map((r) => [i, r] as const) : []));
+  for (const [i, r] of own) {
+    const bound = rankFilter(parts, sites, i, r);
     if (bound === undefined) continue;
     const spec = text.slice(text.indexOf("(", text.indexOf(")", r.at) + 1) + 1, r.afterOver - 1);
     const order = /\bORDER\s+BY\b([\s\S]*)$/i.exec(spec)?.[1]?.trim();
