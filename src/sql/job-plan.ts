@@ -11,10 +11,9 @@ import { intervalUnitsFlinkLacks, UNKNOWN_VALUE } from "./interval-literals.js";
 import type { IcebergTableFacts, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { knows } from "../components/failed-table-parts.js";
-import { checkFreeFormMap } from "../options/extra-options.js";
-import { hashDistributionKey } from "../options/iceberg-table.js";
-import { credentialEntryProblem, type CredentialTarget } from "../validation/secrets.js";
+import type { CredentialTarget } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";
+import { checkOptionsHints } from "./options-hints.js";
 import { hintedReads } from "./hinted-bounds.js";
 import { checkHintedReads, readReferences, tableReferences } from "./hinted-reads.js";
 import { checkHintKeys } from "./hint-keys.js";
@@ -181,40 +180,6 @@ function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables
       `${t.label} writes the Iceberg table ${t.iceberg!.database}.${t.iceberg!.table}, which ${others.map((w) => `FlinkSqlJob ${JSON.stringify(w.job)}`).join(", ")} also writes, with upserts on one side: ` +
         "each job commits on its own checkpoints, so the row a key ends with depends on which job commits last; write the table from one job (several INSERTs of one job run as one statement set)",
     );
-  }
-}
-
-/**
- * The OPTIONS hints after table references (hints.ts): Flink merges them into the table's WITH
- * options, so an Iceberg table's free-form option rules apply to them, and no table's hint may
- * carry a credential (SPEC decision 8).
- */
-function checkOptionsHints(analyzed: readonly AnalyzedStatement[], target: CredentialTarget | undefined, diag: Diagnostics): void {
-  for (const a of analyzed) {
-    if (!mayHoldHints(a.words)) continue;
-    const { hints, unreadable } = tableOptionsHints(a.statement.segments);
-    for (const t of unreadable) {
-      diag.error(`statements[${a.index}]`, `the hint after ${t.label} cannot be read; write it as /*+ OPTIONS('key' = 'value', ...) */ (string-literal values)`);
-    }
-    // The INSERT target's own mention is the write; any other mention of a table is a read (an IcebergSink read in a
-    // statement is a one-time scan, so read options apply to its hint there).
-    const targetSegment = a.target === undefined ? -1 : a.statement.segments.findIndex((s) => s.kind === "table" && s.table === a.target);
-    for (const { table: t, options, segment } of hints) {
-      const arg = `statements[${a.index}] OPTIONS hint of ${t.tableName}`;
-      const kind = segment === targetSegment ? "IcebergSink" : "IcebergSource";
-      const reading = kind === "IcebergSource" && t.resourceType === "IcebergSource";
-      // A failed IcebergSource whose read is not known: only the credential check below.
-      if (t.iceberg !== undefined && t.resourceType !== "FlinkTable" && (!reading || t.iceberg.streamingRead !== undefined)) {
-        checkFreeFormMap(arg, options, { kind, streamingRead: reading && t.iceberg.streamingRead === true, pinnedBySnapshotIds: reading && (t.iceberg.pinnedBySnapshotIds ?? false), hint: true, credentialTarget: target }, diag);
-        const hashKey = t.iceberg.hashDistributionProblem === undefined || kind !== "IcebergSink" ? undefined : hashDistributionKey(options);
-        if (hashKey !== undefined) diag.error(`${arg}[${JSON.stringify(hashKey)}]`, t.iceberg.hashDistributionProblem!);
-        continue;
-      }
-      for (const [key, value] of Object.entries(options)) {
-        const credential = credentialEntryProblem(key, value, "a statement's OPTIONS hint", undefined, target);
-        if (credential !== undefined) diag.error(`${arg}[${JSON.stringify(key)}]`, credential);
-      }
-    }
   }
 }
 
