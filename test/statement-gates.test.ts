@@ -39,7 +39,7 @@ const WORDS: readonly string[] = [
 
 const arbPiece: fc.Arbitrary<Piece> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...WORDS) },
-  { weight: 2, arbitrary: fc.nat(5).map((table) => ({ table })) },
+  { weight: 2, arbitrary: fc.nat(6).map((table) => ({ table })) },
   { weight: 1, arbitrary: fc.constantFrom("x", "ROW_NUMBER", "1").map((output) => ({ output })) },
 );
 
@@ -62,6 +62,20 @@ const SHAPES: readonly Piece[][] = [
   ["INSERT INTO ", { table: 3 }, " SELECT * FROM VW LIMIT 2, 3"],
   ["INSERT INTO ", { table: 3 }, " SELECT s.* FROM ", { table: 0 }, " AS s, events"],
   ["INSERT INTO ", { table: 3 }, " SELECT s.* FROM ", { table: 0 }, " AS s JO\u0131N events AS e ON s.id = e.id"],
+  ["INSERT INTO ", { table: 3 }, " WITH q AS (SELECT *, RANK() OVER (PARTITION BY id ORDER BY ts) AS r FROM ", { table: 0 }, ") SELECT id, v, ts, amount FROM q WHERE r <= 3"],
+  ["INSERT INTO ", { table: 3 }, " SELECT * FROM ", { table: 6 }],
+];
+
+/**
+ * A view and a statement that reads it: what the gated checks find in the view (a RANK, a window's
+ * time column), not in the reader's own text. Random statements may splice the views' names in too.
+ */
+const VIEW_PAIRS: readonly Piece[][][] = [
+  [["CREATE TEMPORARY VIEW vr AS SELECT *, RANK() OVER (PARTITION BY id ORDER BY ts) AS r FROM ", { table: 0 }], ["INSERT INTO ", { table: 3 }, " SELECT id, v, ts, amount FROM vr WHERE r <= 3"]],
+  [["CREATE TEMPORARY VIEW vr AS SELECT * FROM ", { table: 0 }], ["INSERT INTO ", { table: 3 }, " WITH q AS (SELECT * FROM vr) SELECT id, v, ts, amount FROM q ORDER BY v"]],
+  [["CREATE TEMPORARY VIEW vt AS SELECT * FROM TABLE(TUMBLE(TABLE ", { table: 1 }, ", DESCRIPTOR(v), INTERVAL '1' MINUTE))"], ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM vt GROUP BY window_start, window_end"]],
+  [["CREATE TEMPORARY VIEW vt AS SELECT id, v, ts, amount FROM ", { table: 0 }, " ORDER BY v"], ["INSERT INTO ", { table: 3 }, " SELECT * FROM vt"]],
+  [["CREATE TEMPORARY VIEW vp AS SELECT * FROM ", { table: 1 }], ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE vp, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end"]],
 ];
 
 /** A statement: a shape, a shape with pieces spliced in, or a random run of pieces after INSERT INTO or CREATE TEMPORARY VIEW. */
@@ -79,7 +93,9 @@ const arbStatement: fc.Arbitrary<Piece[]> = fc.oneof(
 );
 
 const arbJob = fc.record({
-  statements: fc.array(arbStatement, { minLength: 1, maxLength: 3 }),
+  statements: fc
+    .tuple(fc.option(fc.constantFrom(...VIEW_PAIRS), { freq: 3 }), fc.array(arbStatement, { minLength: 1, maxLength: 3 }), fc.boolean())
+    .map(([pair, rest, after]) => (pair === null ? rest : after ? [...rest, ...pair] : [...pair, ...rest])),
   runtimeMode: fc.constantFrom<"streaming" | "batch">("streaming", "batch"),
   flinkVersion: fc.constantFrom(undefined, "v1_20", "v2_1"),
   nonTemporalSort: fc.boolean(),
@@ -101,6 +117,7 @@ const GATED: Readonly<Record<string, RegExp>> = {
   "interval literals": /INTERVAL '5 minutes'|Flink 1\.20 has no (WEEK|QUARTER)/,
   conformance: /Flink SQL has no != operator|MINUS is another spelling|in double quotes|MySQL's LIMIT offset/,
   "foreign functions": /function, which Flink does not have/,
+  "foreign functions in a table's expressions": /fails its CREATE TABLE/,
   "OPTIONS hints": /OPTIONS hint of/,
   "Output operands": /a Pulumi Output is interpolated right after/,
   grouping: /is not being grouped/,
@@ -109,6 +126,8 @@ const GATED: Readonly<Record<string, RegExp>> = {
   "zero window lengths": /which is 0 milliseconds/,
   "streaming sorts": /without LIMIT in a streaming job/,
   "streaming ranks": /a streaming job ranks only with ROW_NUMBER/,
+  "streaming ranks in a view": /in the view in statements\[\d+\] filtered by its number/,
+  "window time columns through a view": /of the view vp \(statements\[\d+\]\)/,
   "plain-text tables": /the job declares no table or view of that name/,
 };
 
@@ -133,6 +152,11 @@ describe("statement gates: the same diagnostics with the gates on and off", func
       new api.FlinkTable("sg_gen", {
         columns: [...cols, { name: "proc_time", expression: "PROCTIME()" }],
         watermark: { column: "ts", expression: "`ts` - INTERVAL '5' SECOND" },
+        options: { connector: "datagen" },
+      }),
+      // A table whose own expressions call a foreign function: reported when a statement reads the table, whatever its text.
+      new api.FlinkTable("sg_nvl", {
+        columns: [...cols, { name: "w", expression: "NVL(v, 'a')" }],
         options: { connector: "datagen" },
       }),
     ];
