@@ -54,21 +54,31 @@ export function hintedReadOf(connector: string, options: Hint, deferredKeys: rea
   };
 }
 
-/** Each table the statements read, with the references they read it through, in order; the INSERT target's own mention is not a read. */
-export function readReferences(analyzed: readonly AnalyzedStatement[]): Map<TableDefinition, ReadReference[]> {
-  const out = new Map<TableDefinition, ReadReference[]>();
+/**
+ * Each table interpolated into the statements, with what `ref` makes of each of its mentions (given
+ * the mention's segment index and OPTIONS hint, {} without one), in order; a mention `ref` returns
+ * undefined for is left out. The statement's hints are read once, at its first table.
+ */
+function mentionsBy<R>(analyzed: readonly AnalyzedStatement[], ref: (a: AnalyzedStatement, table: TableDefinition, k: number, hint: Hint) => R | undefined): Map<TableDefinition, R[]> {
+  const out = new Map<TableDefinition, R[]>();
   for (const a of analyzed) {
     let hints: Map<number, Hint> | undefined;
     a.statement.segments.forEach((s, k) => {
-      if (s.kind !== "table" || s.table === a.target) return;
+      if (s.kind !== "table") return;
       hints ??= new Map(tableOptionsHints(a.statement.segments).hints.map((h) => [h.segment, h.options]));
-      const ref = { statement: a.index, hint: hints.get(k) ?? {} };
+      const r = ref(a, s.table, k, hints.get(k) ?? {});
+      if (r === undefined) return;
       const list = out.get(s.table);
-      if (list === undefined) out.set(s.table, [ref]);
-      else list.push(ref);
+      if (list === undefined) out.set(s.table, [r]);
+      else list.push(r);
     });
   }
   return out;
+}
+
+/** Each table the statements read, with the references they read it through, in order; the INSERT target's own mention is not a read. */
+export function readReferences(analyzed: readonly AnalyzedStatement[]): Map<TableDefinition, ReadReference[]> {
+  return mentionsBy(analyzed, (a, table, _k, hint) => (table === a.target ? undefined : { statement: a.index, hint }));
 }
 
 /**
@@ -76,20 +86,9 @@ export function readReferences(analyzed: readonly AnalyzedStatement[]): Map<Tabl
  * reads, each with its OPTIONS hint ({} without one), in order (required-options.ts, hint-keys.ts).
  */
 export function tableReferences(analyzed: readonly AnalyzedStatement[]): Map<TableDefinition, TableReference[]> {
-  const out = new Map<TableDefinition, TableReference[]>();
-  for (const a of analyzed) {
-    let hints: Map<number, Hint> | undefined;
-    const target = a.target === undefined ? -1 : a.statement.segments.findIndex((s) => s.kind === "table" && s.table === a.target);
-    a.statement.segments.forEach((s, k) => {
-      if (s.kind !== "table") return;
-      hints ??= new Map(tableOptionsHints(a.statement.segments).hints.map((h) => [h.segment, h.options]));
-      const ref = { statement: a.index, hint: hints.get(k) ?? {}, write: k === target };
-      const list = out.get(s.table);
-      if (list === undefined) out.set(s.table, [ref]);
-      else list.push(ref);
-    });
-  }
-  return out;
+  // The target's own mention: its first (right after INSERT INTO); a later one reads it.
+  const own = (a: AnalyzedStatement, table: TableDefinition, k: number): boolean => table === a.target && a.statement.segments.findIndex((s) => s.kind === "table" && s.table === table) === k;
+  return mentionsBy(analyzed, (a, table, k, hint) => ({ statement: a.index, hint, write: own(a, table, k) }));
 }
 
 /**
