@@ -139,6 +139,16 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * and an anti join beside a window TVF whose columns a view may rename warn. The Iceberg sink
    * accepts every row kind, upsert or not (iceberg IcebergTableSink.getChangelogMode returns the
    * requested mode): what a keyless or v1 table does with updates happens when the job runs.
+   * A ranking is followed through the views and WITH queries the statement reads (Flink expands
+   * both in place; with-queries.ts). A ROW_NUMBER Top-N into a keyed sink whose key is only its
+   * PARTITION BY columns (a Top-N of several rows per partition) or part of them (a deduplication)
+   * is an error: rows that share the key overwrite each other (flink
+   * FlinkRelMdUniqueKeys.getRankUniqueKeys; docs topn.md); the message names the key to declare (the
+   * partition columns and the row number, or the input's primaryKey); a warning where the input's
+   * key cannot be read, and for `ORDER BY ... LIMIT n` (n > 1) into a sink keyed by no known key of
+   * its input (rank-sink-keys.ts). RANK() / DENSE_RANK() filtered by its number is an error in any
+   * sink of a streaming job (flink StreamExecRank, StreamExecWindowRank: ROW_NUMBER only;
+   * streaming-rank.ts).
    */
   statements: (SqlStatement | string)[];
   /**
