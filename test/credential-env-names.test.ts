@@ -12,7 +12,7 @@ import { Diagnostics } from "../src/validation/diagnostics.js";
 import { checkEnvironment } from "../src/deploy/kubernetes/validate-maps.js";
 
 describe("credential environment variable names", () => {
-  const credentials = ["S3_KEY", "STRIPE_KEY", "ENCRYPTION_KEY", "SIGNING_KEY_2", "MASTER_KEY", "sshKey", "KAFKA_KEY", "LICENSE_KEY", "API_KEY", "AWS_SECRET_ACCESS_KEY", "DB_PASSWORD"];
+  const credentials = ["S3_KEY", "STRIPE_KEY", "ENCRYPTION_KEY", "SIGNING_KEY_2", "MASTER_KEY", "sshKey", "KAFKA_KEY", "LICENSE_KEY", "API_KEY", "AWS_SECRET_ACCESS_KEY", "DB_PASSWORD", "GOOGLE_APPLICATION_CREDENTIALS_JSON", "google_application_credentials"];
   const settings = [
     "PARTITION_KEY",
     "PRIMARY_KEY",
@@ -30,6 +30,8 @@ describe("credential environment variable names", () => {
     "S3_KEY_PATH",
     "MONKEY",
     "HOCKEY_TEAM",
+    // A file's path by Google's convention (Application Default Credentials), found by a new-user trial.
+    "GOOGLE_APPLICATION_CREDENTIALS",
   ];
   for (const n of credentials) it(`${n} names a credential`, () => expect(isCredentialEnvName(n)).to.equal(true));
   for (const n of settings) it(`${n} names none`, () => expect(isCredentialEnvName(n)).to.equal(false));
@@ -47,10 +49,11 @@ describe("credential environment variable names", () => {
       "containerized.master.env.PARTITION_KEY",
       "containerized.taskmanager.env.KEY_FORMAT",
       "containerized.master.env.LD_LIBRARY_PATH",
+      "containerized.taskmanager.env.GOOGLE_APPLICATION_CREDENTIALS",
       // Flink's keys are case-sensitive: another spelling sets no variable, and its words keep the option rule.
       "Containerized.master.env.S3_KEY",
     ];
-    expect(keys.map(isCredentialKey)).to.deep.equal([true, true, true, true, false, false, false, false]);
+    expect(keys.map(isCredentialKey)).to.deep.equal([true, true, true, true, false, false, false, false, false]);
     expect(["containerized.master.env.S3_KEY", "containerized.taskmanager.env.A.B", "containerized.master.env.", "kubernetes.env.S3_KEY"].map(containerEnvVariable)).to.deep.equal(["S3_KEY", "A.B", undefined, undefined]);
   });
 
@@ -79,13 +82,13 @@ describe("credential environment variable names", () => {
     ]);
   });
 
-  it("kubernetes.env and a pod template's env: S3_KEY and STRIPE_KEY with plain values are errors, PARTITION_KEY and KEY_FORMAT are not", () => {
+  it("kubernetes.env and a pod template's env: S3_KEY and STRIPE_KEY with plain values are errors, PARTITION_KEY, KEY_FORMAT and GOOGLE_APPLICATION_CREDENTIALS (a file path) are not", () => {
     const diag = new Diagnostics();
     checkEnvironment(
       {
         image: "flink:2.1",
         flinkVersion: "v2_1",
-        env: { S3_KEY: "abc", PARTITION_KEY: "day", KEY_FORMAT: "json" },
+        env: { S3_KEY: "abc", PARTITION_KEY: "day", KEY_FORMAT: "json", GOOGLE_APPLICATION_CREDENTIALS: "/var/secrets/gcp/key.json" },
         podTemplate: { spec: { containers: [{ name: "flink-main-container", env: [{ name: "ROUTING_KEY", value: "eu" }, { name: "STRIPE_KEY", value: "sk_live_x" }] }] } },
       },
       diag,

@@ -73,8 +73,18 @@ export function containerEnvVariable(key: string): string | undefined {
   return CONTAINER_ENV_KEY.exec(key)?.[1];
 }
 
-/** True when environment variable `name` names a credential. */
+/**
+ * Variables whose value is, by their owner's convention, the path of a file holding the credential,
+ * not the credential: GOOGLE_APPLICATION_CREDENTIALS (Google's Application Default Credentials:
+ * "the path to the JSON file that contains your credentials"; google-auth-library
+ * DefaultCredentialsProvider, read so by Flink's GCS filesystem, flink-gs-fs-hadoop). Mounting the
+ * file from a Kubernetes Secret and setting the variable in plain text is the documented way.
+ */
+const PATH_VALUED = new Set(["GOOGLE_APPLICATION_CREDENTIALS"]);
+
+/** True when environment variable `name` names a credential (not for PATH_VALUED variables, whose value is a file's path). */
 export function isCredentialEnvName(name: string): boolean {
+  if (PATH_VALUED.has(name)) return false;
   if (isCredentialKey(name)) return true;
   const w = keyWords(name);
   // KEY last, or before a number only (`SIGNING_KEY_2`), after a word that says which key.
