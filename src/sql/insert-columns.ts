@@ -40,7 +40,6 @@ import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
 import { UnknownNames } from "./unknown-names.js";
-import { interpolatedOperands } from "./interpolated-operands.js";
 import { checkUpsertFromChangelog, type UpsertContext } from "./upsert-keys.js";
 
 /** One value of the SELECT list: its text for messages and its type when known. */
@@ -305,7 +304,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
     }
   }
   // Names that are no column: gathered, then reported once each with every place they are read.
-  const unknown = new UnknownNames(interpolatedOperands(a.statement));
+  const unknown = new UnknownNames(a.statement);
   checkWhereOperands(q, at, diag, unknown);
   const values = selectedValues(q, at, diag, unknown);
   checkExpressionColumns(q, at, diag, unknown);

@@ -21,7 +21,8 @@ import { listed, nameList } from "../validation/name-list.js";
 import type { Relation } from "./join-relations.js";
 import { sqlName, withTemplateForm } from "./reserved-words.js";
 import { isWindowRelation } from "./window-relation.js";
-import { interpolatedAdvice, operandHolding, type InterpolatedOperand } from "./interpolated-operands.js";
+import { interpolatedAdvice, interpolatedOperands, operandHolding, type InterpolatedOperand } from "./interpolated-operands.js";
+import type { SqlStatement } from "./template.js";
 
 /** The relations a name may belong to: the one FROM relation (its alias is unknown here), or those of a join. */
 type Candidates = readonly Pick<Relation, "table" | "alias">[];
@@ -112,11 +113,17 @@ export function notAQualifier(places: readonly string[], qualifier: string, writ
 
 /** The unknown names of one statement, reported once each (see the module comment). */
 export class UnknownNames {
-  /** `operands`: the statement's strings interpolated where an operand stands (interpolated-operands.ts); a name read in one is told how to quote it. */
-  constructor(private readonly operands: readonly InterpolatedOperand[] = []) {}
+  /**
+   * `statement`: the statement whose names are reported; its strings interpolated where an operand
+   * stands (interpolated-operands.ts), read only once a name is reported, tell such a name how to quote it.
+   */
+  constructor(private readonly statement?: SqlStatement) {}
+
+  private operands: readonly InterpolatedOperand[] | undefined;
 
   /** The advice for a name read in an interpolated operand, else "". */
   private interpolated(name: string): string {
+    this.operands ??= this.statement === undefined ? [] : interpolatedOperands(this.statement);
     const o = operandHolding(this.operands, name);
     return o === undefined ? "" : interpolatedAdvice(name, o);
   }
