@@ -32,7 +32,7 @@ import { COLUMN_REF, readInsertQuery, STAR, withoutAlias } from "./insert-query.
 import { boundedRankings, querySpan, type BoundedRanking } from "./rankings.js";
 import { sortLimits } from "./sort-limits.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
-import { closingParen, topLevelSplit, unquoteIdentifier } from "./top-level.js";
+import { closingParen, topLevelSplit, unquoteIdentifier, WRITTEN_NAME } from "./top-level.js";
 import { withViews, written } from "./view-names.js";
 import { leadingWithList, withQueriesRead } from "./with-queries.js";
 
@@ -40,10 +40,10 @@ import { leadingWithList, withQueriesRead } from "./with-queries.js";
 const REKEYS = /\bGROUP\s+BY\b|\bDISTINCT\b|\bJOIN\b|\bUNION\b|\bINTERSECT\b|\bEXCEPT\b|\bMINUS\b|\bOVER\s*\(|\bLATERAL\b|\bTABLE\s*\(|\bMATCH_RECOGNIZE\b|\bLIMIT\b|\bFETCH\b|,\s*\(\s*SELECT\b/i;
 /** A view that renames its columns with a column list. */
 const VIEW_COLUMN_LIST = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?[^\s(]+\s*\(/i;
-const PLAIN_NAME = /^(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)(?:\s*\.\s*(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*))*$/;
+const PLAIN_NAME = new RegExp(String.raw`^${WRITTEN_NAME}(?:\s*\.\s*${WRITTEN_NAME})*$`);
 
 const list = (names: readonly string[]): string => names.map((n) => JSON.stringify(n)).join(", ");
-const jsonList = (names: readonly string[]): string => `[${names.map((n) => JSON.stringify(n)).join(", ")}]`;
+const jsonList = (names: readonly string[]): string => `[${list(names)}]`;
 
 /** The unqualified, unquoted names of a comma list of plain column references; undefined when one is not. */
 function plainNames(listText: string): string[] | undefined {

@@ -13,6 +13,7 @@ import { intervalLiteralProblems, UNKNOWN_VALUE } from "./interval-literals.js";
 import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
 import { setRuntimeMode, STATEMENT_SET_REMEDY, statementRemedy } from "./statement-remedies.js";
 import { SqlStatement, type SqlSegment } from "./template.js";
+import { WRITTEN_NAME } from "./top-level.js";
 import { mayHoldConformance, mayHoldIntervals, StatementWords } from "./statement-gates.js";
 
 export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
@@ -168,7 +169,7 @@ export function markedCode(a: AnalyzedStatement): { code: string; tables: TableD
 }
 
 /** A name in markedCode's code, captured: plain, or back-quoted as written (unquoteIdentifier reads both). */
-export const MARKED_NAME = "(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)";
+export const MARKED_NAME = `(${WRITTEN_NAME})`;
 
 /** A relation that is no interpolated table in markedCode's code: a subquery, a view or catalog table by name, a table function. */
 const OTHER_RELATION = /\b(?:FROM|JOIN)\s+(?!\u0000)|,\s*\(\s*SELECT\b/i;

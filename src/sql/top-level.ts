@@ -8,6 +8,8 @@
 const IDENT = String.raw`[A-Za-z_][A-Za-z0-9_$]*`;
 /** An identifier as the code reads it: plain, or back-quoted (codeOnly turns those into `q`s). */
 export const NAME = String.raw`(?:${IDENT}|q+)`;
+/** An identifier as written in the text: back-quoted (`` ` `` doubled inside) or plain; a non-capturing group. */
+export const WRITTEN_NAME = "(?:`(?:[^`]|``)+`|" + IDENT + ")";
 
 /** `a`, `` `a``b` `` → the identifier's name. */
 export function unquoteIdentifier(text: string): string {

@@ -11,7 +11,7 @@
  * the statement; readers first (the main query, then the WITH queries last to first), as
  * view-names.ts withViews orders a statement and the views it reads.
  */
-import { closingParen } from "./top-level.js";
+import { closingParen, WRITTEN_NAME } from "./top-level.js";
 
 /** One WITH query: its name (unquoted), whether it renames columns, and its body's parentheses in the code. */
 export interface WithQuery {
@@ -21,7 +21,7 @@ export interface WithQuery {
   readonly close: number;
 }
 
-const ITEM = /\s*(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*(\([^()]*\)\s*)?AS\s*\(/iy;
+const ITEM = new RegExp(String.raw`\s*(${WRITTEN_NAME})\s*(\([^()]*\)\s*)?AS\s*\(`, "iy");
 
 /** The first WITH at parenthesis depth 0 of `code` that opens a WITH list, and its queries; undefined without one. */
 export function leadingWithList(code: string): { readonly at: number; readonly queries: readonly WithQuery[]; readonly end: number } | undefined {
