@@ -150,7 +150,9 @@ describe("updates into sinks that cannot take them", () => {
     expect(global.issues.map((i) => i.message)).to.deep.equal([
       'IcebergSink "ck_d_ice" has no primaryKey, and the statement aggregates without GROUP BY (over the whole stream: a GroupAggregate, flink StreamPhysicalGroupAggregate) and updates its one result row with every input row, ' +
         "which in a streaming job yields updates to earlier results: a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); " +
-        'give IcebergSink "ck_d_ice" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key), or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final',
+        // The key to give an aggregation without GROUP BY is a constant (aggregate-sink-keys.ts aggregateKeyAdvice), not its count.
+        `give IcebergSink "ck_d_ice" a constant key: select e.g. 'all' AS k into a column k and declare primaryKey: ["k"] (the aggregation has one row, replaced by its key on every update; ` +
+        "a key holding an aggregate value would change with every update), or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
     ]);
     // One inside a subquery is read from the text only: a warning.
     new api.FlinkSqlJob("ck-global-sub", { statements: [api.sql`INSERT INTO ${keyless} SELECT id, n FROM ${src} WHERE n > (SELECT MAX(n) FROM ${src})`] });

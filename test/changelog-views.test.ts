@@ -73,7 +73,8 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
         "statements[1]",
         `IcebergSink "cw_append" has no primaryKey, and the statement (through the view in statements[0]) aggregates without a window, which in a streaming job yields updates to earlier results: ` +
           "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); " +
-          `give IcebergSink "cw_append" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key), ` +
+          // The view's GROUP BY column, as the INSERT writes it (aggregate-sink-keys.ts aggregateKeyAdvice).
+          `give IcebergSink "cw_append" primaryKey: ["id"], the GROUP BY columns (updates then replace each group's row by its key; a key holding an aggregate value would change with every update), ` +
           "or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
       ],
     ]);

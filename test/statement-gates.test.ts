@@ -64,6 +64,8 @@ const SHAPES: readonly Piece[][] = [
   ["INSERT INTO ", { table: 3 }, " SELECT s.* FROM ", { table: 0 }, " AS s JO\u0131N events AS e ON s.id = e.id"],
   ["INSERT INTO ", { table: 3 }, " WITH q AS (SELECT *, RANK() OVER (PARTITION BY id ORDER BY ts) AS r FROM ", { table: 0 }, ") SELECT id, v, ts, amount FROM q WHERE r <= 3"],
   ["INSERT INTO ", { table: 3 }, " SELECT * FROM ", { table: 6 }],
+  // An aggregate value into the upsert sink's key (aggregate-sink-keys.ts).
+  ["INSERT INTO ", { table: 2 }, " SELECT COUNT(*), MAX(v), MAX(ts), SUM(amount) FROM ", { table: 0 }],
 ];
 
 /**
@@ -76,6 +78,8 @@ const VIEW_PAIRS: readonly Piece[][][] = [
   [["CREATE TEMPORARY VIEW vt AS SELECT * FROM TABLE(TUMBLE(TABLE ", { table: 1 }, ", DESCRIPTOR(v), INTERVAL '1' MINUTE))"], ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM vt GROUP BY window_start, window_end"]],
   [["CREATE TEMPORARY VIEW vt AS SELECT id, v, ts, amount FROM ", { table: 0 }, " ORDER BY v"], ["INSERT INTO ", { table: 3 }, " SELECT * FROM vt"]],
   [["CREATE TEMPORARY VIEW vp AS SELECT * FROM ", { table: 1 }], ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE vp, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end"]],
+  // A view's count into the upsert sink's key, read by an INSERT without an aggregate of its own (aggregate-sink-keys.ts; the gate is the job's).
+  [["CREATE TEMPORARY VIEW va AS SELECT COUNT(*) AS n, v, MAX(ts) AS ts, SUM(amount) AS amount FROM ", { table: 0 }, " GROUP BY v"], ["INSERT INTO ", { table: 2 }, " SELECT * FROM va"]],
 ];
 
 /** A statement: a shape, a shape with pieces spliced in, or a random run of pieces after INSERT INTO or CREATE TEMPORARY VIEW. */
@@ -129,6 +133,8 @@ const GATED: Readonly<Record<string, RegExp>> = {
   "streaming ranks in a view": /in the view in statements\[\d+\] filtered by its number/,
   "window time columns through a view": /of the view vp \(statements\[\d+\]\)/,
   "plain-text tables": /the job declares no table or view of that name/,
+  "aggregate values in a sink key": /keeps a row for every value \W+id\W+ ever had/,
+  "aggregate values in a sink key through a view": /of a GROUP BY \(v\) in the view in statements\[\d+\], and its key holds none of the GROUP BY columns/,
 };
 
 describe("statement gates: the same diagnostics with the gates on and off", function () {

@@ -148,7 +148,19 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * key cannot be read, and for `ORDER BY ... LIMIT n` (n > 1) into a sink keyed by no known key of
    * its input (rank-sink-keys.ts). RANK() / DENSE_RANK() filtered by its number is an error in any
    * sink of a streaming job (flink StreamExecRank, StreamExecWindowRank: ROW_NUMBER only;
-   * streaming-rank.ts).
+   * streaming-rank.ts). An aggregation (in the statement, or a view or WITH query it reads by
+   * column names) into a keyed sink whose key holds an aggregate value (`COUNT(*) AS n` keyed by
+   * n): a key of no GROUP BY column, only aggregate values and literals, is an error in any keyed
+   * sink (Flink's SinkUpsertMaterializer keeps one row per key, so groups with the same value
+   * merge; in batch and for window aggregations an upsert sink overwrites them); the GROUP BY
+   * columns, or none for an aggregation without GROUP BY, plus an aggregate value into an upsert
+   * IcebergSink is an error in a streaming job (Flink adds no materializer, the upsert writer
+   * ignores the retraction, and every old value stays a row; quiet under
+   * `table.exec.sink.upsert-materialize` FORCE, without upsert, and for upsert-kafka or jdbc,
+   * which delete the old key); a key that lacks some GROUP BY columns is a warning. The messages
+   * name the key to declare: the GROUP BY columns, or a constant (`'all' AS k`) for an
+   * aggregation without GROUP BY, which is also the advice for a keyless IcebergSink
+   * (aggregate-sink-keys.ts; flink FlinkRelMdUpsertKeys, FlinkChangelogModeInferenceProgram).
    */
   statements: (SqlStatement | string)[];
   /**

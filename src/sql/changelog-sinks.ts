@@ -9,6 +9,7 @@ import { statementCode, type AnalyzedStatement } from "./statement.js";
 import { withViews } from "./view-names.js";
 import { updatingOperation, windowAggregates, type UpdatingContext, type UpdatingOperation } from "./updating-operations.js";
 import { certainWhat } from "./certain-updates.js";
+import { aggregateKeyAdvice } from "./aggregate-sink-keys.js";
 
 /** The statement-side way out, by the kind of updating operation. */
 const OTHERWISE: Readonly<Record<UpdatingOperation["kind"], string>> = {
@@ -26,6 +27,8 @@ interface UpdateIntolerance {
   readonly fix: string;
   /** True when Flink's planner refuses the plan (a FlinkTable that takes inserts only), not the sink at run time. */
   readonly refusedByPlanner?: boolean;
+  /** True for an Iceberg sink without a key: the fix is a key, which for an aggregation is its GROUP BY columns (aggregate-sink-keys.ts). */
+  readonly keyless?: boolean;
 }
 
 /**
@@ -46,6 +49,7 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
         lead: "has no primaryKey",
         consequence: "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java)",
         fix: `give ${t.label} a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`,
+        keyless: true,
       };
     }
     if (t.iceberg.formatVersion === undefined || t.iceberg.formatVersion >= 2) return undefined;
@@ -83,7 +87,13 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
  * time. Each part (the statement, each view) is judged by its own text: a window makes only its
  * own aggregation final.
  */
-export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">, diag: Diagnostics): void {
+export function checkChangelogIntoAppendSink(
+  a: AnalyzedStatement,
+  views: ReadonlyMap<string, AnalyzedStatement>,
+  job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">,
+  functions: () => ReadonlySet<string>,
+  diag: Diagnostics,
+): void {
   const t = a.target;
   const sink = t === undefined ? undefined : updateIntolerance(t);
   if (t === undefined || sink === undefined) return;
@@ -108,7 +118,9 @@ export function checkChangelogIntoAppendSink(a: AnalyzedStatement, views: Readon
     // An outer join or a global aggregate that the query's structure shows to be updating (certain-updates.ts).
     const sure = read.certain ? undefined : certainWhat(parts[i]!, read);
     const op: UpdatingOperation = sure === undefined ? read : { ...read, what: sure, certain: true };
-    const message = `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}${op.hedge ?? ""}, which in a streaming job yields updates to earlier results: ${consequence(sink, op)}; ${sink.fix}${op.advice ?? OTHERWISE[op.kind]}`;
+    // An aggregation of the statement itself into a keyless sink: the key to give is its GROUP BY columns, or a constant one.
+    const fix = (sink.keyless === true && op.kind === "aggregation" ? aggregateKeyAdvice(a, t, views, functions()) : undefined) ?? sink.fix;
+    const message = `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}${op.hedge ?? ""}, which in a streaming job yields updates to earlier results: ${consequence(sink, op)}; ${fix}${op.advice ?? OTHERWISE[op.kind]}`;
     if (op.certain) diag.error(`statements[${a.index}]`, message);
     else diag.warn(`statements[${a.index}]`, message);
     return;

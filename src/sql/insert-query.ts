@@ -74,6 +74,11 @@ export interface InsertQuery extends SelectQuery {
   readonly staticPartition?: readonly string[];
   /** The static partition clause as written (`PARTITION (dt = DATE '2024-01-01')`), on one line, for advice that must keep it before a column list. */
   readonly staticPartitionClause?: string;
+  /**
+   * Read with `afterWith` after a WITH list: its WITH item `name` (undefined without one), with its
+   * query in the plain shape, read on demand (undefined for an item that renames its columns, or another shape).
+   */
+  readonly withQuery?: (name: string) => { readonly query: SelectQuery | undefined } | undefined;
 }
 
 /** A column named in the column list after the sink (`INSERT INTO ${sink} (a, \`b\`) ...`). */
@@ -193,14 +198,22 @@ export function readInsertQuery(a: AnalyzedStatement, afterWith = false): Insert
     }
     pos = close + 1;
   }
+  let withQuery: InsertQuery["withQuery"];
   if (afterWith && /^\s*WITH\b/i.test(code.slice(pos))) {
     const list = leadingWithList(code.slice(pos));
     if (list === undefined) return undefined;
+    const at = pos;
+    // A WITH query's body read as a query of its own: the text up to its closing parenthesis, offsets kept.
+    withQuery = (name) => {
+      const item = list.queries.find((w) => w.name === name);
+      if (item === undefined) return undefined;
+      return { query: item.columns ? undefined : readSelect(text.slice(0, at + item.close), code.slice(0, at + item.close), at + item.open + 1, tables) };
+    };
     pos += list.end;
   }
   const query = readSelect(text, code, pos, tables);
   if (query === undefined) return undefined;
-  return { ...(columnList !== undefined ? { columnList } : {}), ...(partition !== undefined ? { staticPartition: partition.columns, staticPartitionClause: text.slice(partitionStart, partition.end).replace(/\s*[\r\n]\s*/g, " ") } : {}), ...query };
+  return { ...(columnList !== undefined ? { columnList } : {}), ...(withQuery !== undefined ? { withQuery } : {}), ...(partition !== undefined ? { staticPartition: partition.columns, staticPartitionClause: text.slice(partitionStart, partition.end).replace(/\s*[\r\n]\s*/g, " ") } : {}), ...query };
 }
 
 /** `CREATE TEMPORARY [SYSTEM] VIEW [IF NOT EXISTS] [catalog.][db.]name [(columns)] [COMMENT '...'] AS`, on code (view-names.ts reads the name). */
@@ -208,6 +221,9 @@ const VIEW_HEAD = new RegExp(
   String.raw`^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?${NAME}(?:\s*\.\s*${NAME}){0,2}\s*(?:\([^()]*\)\s*)?(?:COMMENT\s+'[^']*'\s*)?AS\b`,
   "i",
 );
+
+/** A view that renames its columns with a column list (on a statement's code: statementCode). */
+export const VIEW_COLUMN_LIST = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?[^\s(]+\s*\(/i;
 
 /** The query of a `CREATE TEMPORARY VIEW ... AS SELECT ...` in the plain shape, or undefined. */
 export function readViewQuery(a: AnalyzedStatement): SelectQuery | undefined {

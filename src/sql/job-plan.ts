@@ -36,7 +36,8 @@ import { checkStreamingRank } from "./streaming-rank.js";
 import { checkStreamingSort } from "./streaming-sort.js";
 import { checkZeroWindowLengths } from "./zero-intervals.js";
 import { checkTemporalJoins } from "./temporal-join.js";
-import { checkGrouping } from "./ungrouped-columns.js";
+import { checkGrouping, declaredFunctions } from "./ungrouped-columns.js";
+import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
 import { checkWindowTimeColumns } from "./window-time.js";
 import { mayAggregate, mayCallFunctions, mayHoldHints, mayHoldIntervals, mayHoldOutputs, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayNameTables, mayRank, maySort } from "./statement-gates.js";
 
@@ -257,7 +258,14 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
   const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };
   for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert);
-  if (analyzed.some((a) => mayAggregate(a.words))) checkGrouping(analyzed, diag);
+  // The functions the job declares (a call of one is no built-in aggregate: aggregate-calls.ts), read once when a check needs them.
+  let functions: ReadonlySet<string> | undefined;
+  const jobFunctions = (): ReadonlySet<string> => (functions ??= declaredFunctions(analyzed));
+  if (analyzed.some((a) => mayAggregate(a.words))) {
+    checkGrouping(analyzed, diag);
+    // An aggregation may sit in a view the INSERT reads: the gate is the job's.
+    for (const a of inserts) checkAggregateSinkKey(a, views, upsert, jobFunctions(), diag);
+  }
   checkViewNameCase(analyzed, views, new Set(tables.map((t) => t.tableName)), diag);
   // Flink checks a view's time attributes when a statement that reads it is planned, not before.
   const unread = unreadViews(analyzed, views);
@@ -269,7 +277,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   if (runtimeMode === "streaming") {
     const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);
     const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true" };
-    for (const a of inserts) checkChangelogIntoAppendSink(a, views, job, diag);
+    for (const a of inserts) checkChangelogIntoAppendSink(a, views, job, jobFunctions, diag);
     for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, input.configuration ?? {}, diag);
     for (const a of inserts) checkRankSinkKey(a, views, diag);
     // A RANK may sit in a view the statement reads: the gate is the job's (any of its statements).

@@ -28,7 +28,8 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { COLUMN_REF, readInsertQuery, STAR, withoutAlias } from "./insert-query.js";
+import { quotedNames as list, jsonNames as jsonList } from "../validation/name-list.js";
+import { COLUMN_REF, readInsertQuery, STAR, VIEW_COLUMN_LIST, withoutAlias } from "./insert-query.js";
 import { boundedRankings, querySpan, type BoundedRanking } from "./rankings.js";
 import { sortLimits } from "./sort-limits.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
@@ -38,12 +39,8 @@ import { leadingWithList, withQueriesRead } from "./with-queries.js";
 
 /** What sits above a ranking and may give its rows another key, or change them. */
 const REKEYS = /\bGROUP\s+BY\b|\bDISTINCT\b|\bJOIN\b|\bUNION\b|\bINTERSECT\b|\bEXCEPT\b|\bMINUS\b|\bOVER\s*\(|\bLATERAL\b|\bTABLE\s*\(|\bMATCH_RECOGNIZE\b|\bLIMIT\b|\bFETCH\b|,\s*\(\s*SELECT\b/i;
-/** A view that renames its columns with a column list. */
-const VIEW_COLUMN_LIST = /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?[^\s(]+\s*\(/i;
 const PLAIN_NAME = new RegExp(String.raw`^${WRITTEN_NAME}(?:\s*\.\s*${WRITTEN_NAME})*$`);
 
-const list = (names: readonly string[]): string => names.map((n) => JSON.stringify(n)).join(", ");
-const jsonList = (names: readonly string[]): string => `[${list(names)}]`;
 
 /** The unqualified, unquoted names of a comma list of plain column references; undefined when one is not. */
 function plainNames(listText: string): string[] | undefined {

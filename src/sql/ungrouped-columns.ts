@@ -49,7 +49,7 @@ const MAY_AGGREGATE = new RegExp(String.raw`\bGROUP\s+BY\b|\bHAVING\b|\bOVER\b|\
 const FAILS = "Flink fails when the job starts";
 
 /** SQL text of several lines on one line, for a message. */
-function oneLine(sql: string): string {
+export function oneLine(sql: string): string {
   return sql.replace(/\(\s*[\r\n]\s*/g, "(").replace(/\s*[\r\n]\s*\)/g, ")").replace(/\s*[\r\n]\s*/g, " ");
 }
 

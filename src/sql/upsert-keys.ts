@@ -22,6 +22,7 @@ import type { TableColumn, TableDefinition } from "../components/table-definitio
 import { supportsImplicitCast } from "../types/casts.js";
 import type { DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { quotedNames as list } from "../validation/name-list.js";
 import { topLevelOnly } from "./top-level.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 
@@ -53,7 +54,6 @@ export interface UpsertInsert {
 const keepsKey = (from: DataType | undefined, to: DataType | undefined): boolean =>
   from !== undefined && to !== undefined && (from.toString().replace(/ NOT NULL$/, "") === to.toString().replace(/ NOT NULL$/, "") || supportsImplicitCast(from, to));
 
-const list = (names: readonly string[]): string => names.map((n) => JSON.stringify(n)).join(", ");
 const FORCE_ADVICE = `set ${UPSERT_MATERIALIZE_KEY} = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key)`;
 const IGNORED = "in upsert mode the sink ignores the retraction that would delete it (iceberg flink/.../sink/BaseDeltaTaskWriter.java)";
 

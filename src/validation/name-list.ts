@@ -19,3 +19,13 @@ export function listed(items: readonly string[]): string {
   if (items.length > LISTED_NAMES) return `${items.slice(0, LISTED_NAMES).join(", ")} and ${items.length - LISTED_NAMES} more`;
   return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
+
+/** Names quoted as JSON strings, comma-separated: `"a", "b"` (a key's columns in messages). */
+export function quotedNames(names: readonly string[]): string {
+  return names.map((n) => JSON.stringify(n)).join(", ");
+}
+
+/** Names as a JSON array, as a primaryKey prop is written: `["a", "b"]`. */
+export function jsonNames(names: readonly string[]): string {
+  return `[${quotedNames(names)}]`;
+}
