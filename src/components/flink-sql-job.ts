@@ -155,7 +155,8 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * merge; in batch and for window aggregations an upsert sink overwrites them); the GROUP BY
    * columns, or none for an aggregation without GROUP BY, plus an aggregate value into an upsert
    * IcebergSink is an error in a streaming job (Flink adds no materializer, the upsert writer
-   * ignores the retraction, and every old value stays a row; quiet under
+   * ignores the retraction, and every old value stays a row; a warning when the key's aggregates
+   * are MIN, MAX or FIRST_VALUE, which the data may never change; quiet under
    * `table.exec.sink.upsert-materialize` FORCE, without upsert, and for upsert-kafka or jdbc,
    * which delete the old key); a key that lacks some GROUP BY columns is a warning. The messages
    * name the key to declare: the GROUP BY columns, or a constant (`'all' AS k`) for an

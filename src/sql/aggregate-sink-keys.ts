@@ -17,8 +17,9 @@
  *   keys. An upsert IcebergSink ignores -U (iceberg `flink/.../sink/BaseDeltaTaskWriter.java`
  *   `write`: "UPDATE_BEFORE is not necessary for UPSERT") and its +U deletes only the new key, so
  *   the row of every old value stays: an error (a warning when the materialize setting is not
- *   known at preview; quiet under FORCE, whose materializer turns the retraction into a delete of
- *   the old key). Quiet for an IcebergSink without upsert (-U becomes an equality delete by the
+ *   known at preview, or when every aggregate in the key is a MIN, MAX or FIRST_VALUE, which the
+ *   data may never change; quiet under FORCE, whose materializer turns the retraction into a
+ *   delete of the old key). Quiet for an IcebergSink without upsert (-U becomes an equality delete by the
  *   old key: `writer.delete(row)`) and for sinks that take upserts, as upsert-kafka and jdbc: Flink
  *   asks them for -U when their key is not exactly the input's upsert key
  *   (`FlinkChangelogModeInferenceProgram.inferSinkRequiredTraits`) and they delete the old key by
@@ -63,7 +64,10 @@ const FROM_RELATION = new RegExp(String.raw`^\s*FROM\s+(${NAME}(?:\s*\.\s*${NAME
  * What makes one output column of an aggregation: a GROUP BY column (a plain reference to it), an
  * aggregate value (the item as written), a literal (the same in every row), or anything else.
  */
-type Role = { readonly group: string } | { readonly aggregate: string } | "literal" | undefined;
+type Role = { readonly group: string } | { readonly aggregate: string; readonly steady: boolean } | "literal" | undefined;
+
+/** Aggregates whose value changes only when a row brings a new extreme or first value: whether it does is the data's (MIN of an ascending time never does). */
+const STEADY = new Set(["MIN", "MAX", "FIRST_VALUE"]);
 
 /** A literal value on code (literals blanked, quotes kept: split.ts codeOnly): strings, numbers, TRUE, FALSE, NULL. */
 const LITERAL = /^(?:\s|[+-]|'[^']*'|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?![\w$])|\b(?:TRUE|FALSE|NULL)\b)+$/i;
@@ -95,7 +99,10 @@ function readAggregation(q: SelectQuery, functions: ReadonlySet<string>): Aggreg
     const name = alias ?? column;
     aggregates ||= read.aggregates.length > 0;
     if (read.unsure || read.windowed.length > 0) return { name, role: undefined };
-    if (read.aggregates.length > 0 && read.refs.length === 0) return { name, role: { aggregate: oneLine(text) } };
+    if (read.aggregates.length > 0 && read.refs.length === 0) {
+      const steady = read.aggregates.every(([start]) => STEADY.has(/^\w+/.exec(q.code.slice(start))![0].toUpperCase()));
+      return { name, role: { aggregate: oneLine(text), steady } };
+    }
     if (LITERAL.test(code)) return { name, role: "literal" as const };
     return { name, role: column !== undefined && grouping?.columns.has(column) === true ? { group: column } : undefined };
   });
@@ -163,15 +170,19 @@ export function aggregateFill(a: AnalyzedStatement, t: TableDefinition, views: R
 }
 
 /** Sink columns by role: each GROUP BY column with the sink column it fills (the first), and the sink columns an aggregate value fills. */
-function targetsByRole(fill: AggregateFill): { groupTargets: Map<string, string>; aggregateTargets: Map<string, string> } {
+function targetsByRole(fill: AggregateFill): { groupTargets: Map<string, string>; aggregateTargets: Map<string, string>; steadyTargets: Set<string> } {
   const groupTargets = new Map<string, string>();
   const aggregateTargets = new Map<string, string>();
+  const steadyTargets = new Set<string>();
   for (const [sink, role] of fill.roles) {
     if (role === undefined || role === "literal") continue;
-    if ("aggregate" in role) aggregateTargets.set(sink, role.aggregate);
+    if ("aggregate" in role) {
+      aggregateTargets.set(sink, role.aggregate);
+      if (role.steady) steadyTargets.add(sink);
+    }
     else if (!groupTargets.has(role.group)) groupTargets.set(role.group, sink);
   }
-  return { groupTargets, aggregateTargets };
+  return { groupTargets, aggregateTargets, steadyTargets };
 }
 
 /** The aggregation, for messages: `an aggregation without GROUP BY` or `a GROUP BY (…)`, and where it is. */
@@ -188,7 +199,7 @@ export function checkAggregateSinkKey(a: AnalyzedStatement, views: ReadonlyMap<s
   if (t === undefined || key === undefined || key.length === 0 || t.appendOnly !== undefined) return;
   const fill = aggregateFill(a, t, views, functions);
   if (fill === undefined) return;
-  const { groupTargets, aggregateTargets } = targetsByRole(fill);
+  const { groupTargets, aggregateTargets, steadyTargets } = targetsByRole(fill);
   const valued = key.filter((k) => aggregateTargets.has(k));
   if (valued.length === 0) return;
   const at = `statements[${a.index}]`;
@@ -235,13 +246,15 @@ export function checkAggregateSinkKey(a: AnalyzedStatement, views: ReadonlyMap<s
   if (t.iceberg?.upsert !== true) return;
   const materialize = ctx.materialize;
   if (typeof materialize === "string" && materialize.trim().toUpperCase() === "FORCE") return;
+  // Every aggregate in the key a MIN, MAX or FIRST_VALUE: whether it changes is the data's, a warning.
+  const steady = valued.every((k) => steadyTargets.has(k));
   const message =
-    `${head}: an aggregate value changes with every update, which Flink sends as a retraction of the old row and the new row, whose key is another; ` +
+    `${head}: ${steady ? "MIN, MAX or FIRST_VALUE changes when a later row brings another extreme or first value" : "an aggregate value changes with every update"}, which Flink sends as a retraction of the old row and the new row, whose key is another; ` +
     `in upsert mode the sink ignores the retraction (iceberg flink/.../sink/BaseDeltaTaskWriter.java) and the new row replaces only its own key, ` +
     `and Flink adds no materializer, as the sink's key contains the aggregation's upsert key (${fill.grouping === undefined ? "the empty key of its one row" : "its GROUP BY columns"}: ${KEYS}, FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy), ` +
-    `so the table keeps a row for every value ${list(valued)} ever had${materialize === null ? ` (unless ${UPSERT_MATERIALIZE_KEY} is FORCE where the job runs, which the preview cannot read)` : ""}; ` +
+    `so the table keeps a row for every value ${list(valued)} ever had${steady ? " (unless the data never changes it once a group has it)" : ""}${materialize === null ? ` (unless ${UPSERT_MATERIALIZE_KEY} is FORCE where the job runs, which the preview cannot read)` : ""}; ` +
     `${fix}, or set upsertEnabled: false (the retraction then deletes the old row by its key)`;
-  if (materialize === null) diag.warn(at, message);
+  if (materialize === null || steady) diag.warn(at, message);
   else diag.error(at, message);
 }
 
