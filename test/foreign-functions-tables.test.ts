@@ -5,7 +5,9 @@
  * name without its quotes (FunctionCatalogOperatorTable).
  */
 import { expect } from "chai";
+import { collectedErrors } from "../src/components/collect.js";
 import { issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
+import { collectEachTest } from "./collecting.js";
 
 describe("FlinkSqlJob: other dialects' functions in table expressions and back quotes", () => {
   let api: Api;
@@ -78,5 +80,58 @@ describe("FlinkSqlJob: other dialects' functions in table expressions and back q
     expect(
       job("fx-5", [api.sql`INSERT INTO ${o[1]} SELECT order_id, COALESCE(\`my_nvl\`(sku), mycat.mydb.\`NVL\`(sku, 'x'), \`NVL(x)\`) FROM ${t}`], { kubernetes }),
     ).to.deep.equal([]);
+  });
+});
+
+describe("FlinkSqlJob: other dialects' functions in the expressions of a table that failed validation (synth's collecting mode)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+  collectEachTest();
+
+  const kubernetes = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const, upgradeMode: "stateless" as const };
+  const declares = "and the job declares no function of that name (CREATE TEMPORARY FUNCTION)";
+  /** Every collected error as `label: path: message`, in order. */
+  const all = (): string[] => collectedErrors().flatMap((e) => e.issues.map((i) => `${e.message.slice(0, e.message.indexOf(":"))}: ${i.path}: ${i.message}`));
+
+  it("a FlinkTable with a bad watermark column: its NVL and GETDATE() calls are reported in the same run", () => {
+    const t = new api.FlinkTable("fxf-src", {
+      columns: [{ name: "sku", type: "STRING" }, { name: "ts", type: "TIMESTAMP(3)" }, { name: "sku2", expression: "NVL(sku, 'x')" }],
+      watermark: { column: "tss", expression: "COALESCE(`ts`, GETDATE())" },
+      options: { connector: "datagen" },
+    });
+    const o = new api.FlinkTable("fxf-out", { columns: [{ name: "x", type: "STRING" }], options: { connector: "blackhole" } });
+    new api.FlinkSqlJob("fxf-1", { statements: [api.sql`INSERT INTO ${o} SELECT sku2 FROM ${t}`], kubernetes });
+    expect(all()).to.deep.equal([
+      'FlinkTable "fxf-src": watermark.column: names "tss", which is not a column',
+      'FlinkSqlJob "fxf-1": statements: use FlinkTable "fxf-src", which has errors (listed above)',
+      `FlinkSqlJob "fxf-1": statements: FlinkTable "fxf-src" columns[2].expression: NVL(...) is Oracle's function, which Flink does not have, ${declares}: Flink fails its CREATE TABLE ("No match found for function signature NVL(...)"); write COALESCE(x, y) or IFNULL(x, y)`,
+      `FlinkSqlJob "fxf-1": statements: FlinkTable "fxf-src" watermark.expression: GETDATE(...) is SQL Server's function, which Flink does not have, ${declares}: Flink fails its CREATE TABLE ("No match found for function signature GETDATE(...)"); ` +
+        "write LOCALTIMESTAMP (a TIMESTAMP(3)) or CURRENT_TIMESTAMP (a TIMESTAMP_LTZ(3)), without parentheses",
+    ]);
+  });
+
+  it("an IcebergSource with a bad column type: its watermark's SYSDATE() is reported; a failed table of Flink's own functions only adds nothing", () => {
+    const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
+    const ice = new api.IcebergSource("fxf-ice", {
+      catalog,
+      database: "db",
+      table: "t",
+      streaming: true,
+      columns: [{ name: "sku", type: "STRNG" }, { name: "ts", type: "TIMESTAMP(3)" }],
+      watermark: { column: "ts", expression: "COALESCE(`ts`, SYSDATE())" },
+    });
+    const quiet = new api.FlinkTable("fxf-quiet", {
+      columns: [{ name: "sku", type: "STRNG" }, { name: "ts", type: "TIMESTAMP(3)" }, { name: "n", expression: "CHAR_LENGTH(sku) /* LEN(sku) */" }],
+      watermark: { column: "ts", expression: "COALESCE(`ts`, LOCALTIMESTAMP)" },
+      options: { connector: "datagen" },
+    });
+    const o = new api.FlinkTable("fxf-out2", { columns: [{ name: "x", type: "STRING" }], options: { connector: "blackhole" } });
+    new api.FlinkSqlJob("fxf-2", { statements: [api.sql`INSERT INTO ${o} SELECT sku FROM ${ice}`, api.sql`INSERT INTO ${o} SELECT sku FROM ${quiet}`], kubernetes });
+    const job = all().filter((m) => m.startsWith('FlinkSqlJob "fxf-2"'));
+    expect(job).to.deep.equal([
+      'FlinkSqlJob "fxf-2": statements: use IcebergSource "fxf-ice", FlinkTable "fxf-quiet", which have errors (listed above)',
+      `FlinkSqlJob "fxf-2": statements: IcebergSource "fxf-ice" watermark.expression: SYSDATE(...) is MySQL's function, which Flink does not have, ${declares}: Flink fails its CREATE TABLE ("No match found for function signature SYSDATE(...)"); ` +
+        "write LOCALTIMESTAMP (a TIMESTAMP(3)) or CURRENT_TIMESTAMP (a TIMESTAMP_LTZ(3)), without parentheses",
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import type { Column } from "../iceberg/types.js";
 import { parseFlinkDuration } from "../options/duration.js";
 import { SINK_KEYS, SOURCE_KEYS } from "../options/iceberg-table.js";
 import { usableConnectorFacts, type ConnectorFacts } from "../sql/connector-facts.js";
+import { writtenExpressions } from "../sql/flink-columns.js";
 import { FLINK_TABLE_ARG_KEYS } from "../sql/generic-table.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import type { ValidationIssue } from "../validation/error.js";
@@ -30,13 +31,25 @@ import type { TablePart } from "./failed-table-parts.js";
 import type { TableDefinition } from "./table-definition.js";
 
 /** The parts of a failed table's definition that its args declare readably. */
-export type FailedTableFacts = Partial<ConnectorFacts & Pick<TableDefinition, "columns" | "primaryKey" | "partitionKeys" | "iceberg" | "commitInterval">> & { readonly known: readonly TablePart[] };
+export type FailedTableFacts = Partial<ConnectorFacts & Pick<TableDefinition, "columns" | "primaryKey" | "partitionKeys" | "iceberg" | "commitInterval" | "expressions">> & {
+  readonly known: readonly TablePart[];
+};
 
-/** The facts of a failed table of `resourceType` from its `args` and its validation errors (`issues`). */
+/**
+ * The facts of a failed table of `resourceType` from its `args` and its validation errors (`issues`).
+ * Its expressions as written (a FlinkTable's computed columns and watermark, an IcebergSource's
+ * watermark: flink-columns.ts writtenExpressions) whatever else failed, as the valid table's: the
+ * jobs' check of other dialects' functions in them (foreign-functions.ts) reads only their text, so
+ * such a call is reported with the table's own errors, not after they are fixed.
+ */
 export function failedTableFacts(resourceType: TableDefinition["resourceType"], args: unknown, issues: readonly ValidationIssue[]): FailedTableFacts {
   const given = typeof args === "object" && args !== null ? (args as Record<string, unknown>) : {};
-  if (resourceType === "FlinkTable") return flinkFacts(given, new TableIssues(issues, FLINK_TABLE_ARG_KEYS));
-  return icebergFacts(resourceType, given, new TableIssues(issues, [...(resourceType === "IcebergSource" ? SOURCE_KEYS : SINK_KEYS)]));
+  const expressions = resourceType === "IcebergSink" ? [] : writtenExpressions(given, resourceType === "FlinkTable");
+  const facts =
+    resourceType === "FlinkTable"
+      ? flinkFacts(given, new TableIssues(issues, FLINK_TABLE_ARG_KEYS))
+      : icebergFacts(resourceType, given, new TableIssues(issues, [...(resourceType === "IcebergSource" ? SOURCE_KEYS : SINK_KEYS)]));
+  return expressions.length > 0 ? { ...facts, expressions } : facts;
 }
 
 /** `value` as a list of names ([] when absent), or undefined when it is no list of strings. */

@@ -4,6 +4,7 @@
  * construction like the Iceberg tables; rendered with the same quoting and determinism.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { writtenExpressions } from "../sql/flink-columns.js";
 import { planGenericTable, type FlinkTableArgs, type GenericTablePlan } from "../sql/generic-table.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { FlinkIcebergValidationError, resourceLabel } from "../validation/error.js";
@@ -67,7 +68,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       hintIssues: p.hintIssues,
       ...(p.writeFailures.length > 0 ? { writeFailures: p.writeFailures } : {}),
       columns: p.tableColumns,
-      expressions: tableExpressions(deferred.args),
+      expressions: writtenExpressions(deferred.args, true),
       ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),
       ...(p.partitionedBy.length > 0 ? { partitionKeys: p.partitionedBy } : {}),
       warnings: diag.warnings.map((w) => ({ path: w.path, message: w.message })),
@@ -116,16 +117,4 @@ function renderDeferredOptions(plan: GenericTablePlan, label: string, name: stri
     if (known.hasErrors) throw new FlinkIcebergValidationError(known.errors, label);
     return rendered;
   });
-}
-
-/** The computed columns' and the watermark's expressions as written, with their prop paths (TableDefinition `expressions`). */
-function tableExpressions(args: FlinkTableArgs): { path: string; text: string }[] {
-  const out: { path: string; text: string }[] = [];
-  (Array.isArray(args.columns) ? (args.columns as unknown[]) : []).forEach((c, i) => {
-    const expression = typeof c === "object" && c !== null ? (c as { expression?: unknown }).expression : undefined;
-    if (typeof expression === "string") out.push({ path: `columns[${i}].expression`, text: expression });
-  });
-  const watermark: unknown = args.watermark?.expression;
-  if (typeof watermark === "string") out.push({ path: "watermark.expression", text: watermark });
-  return out;
 }

@@ -107,3 +107,23 @@ function datagenNeverNull(options: Readonly<Record<string, string>>, name: strin
   const rate = options[`fields.${name}.null-rate`];
   return rate === undefined || Number(rate) === 0;
 }
+
+/**
+ * The SQL expressions a table's args write, with their prop paths (TableDefinition `expressions`):
+ * its computed columns' (`columns[i].expression`, when `columns`: a FlinkTable's) and its
+ * watermark's (`watermark.expression`), each a string as written. Read from `args` as given, so a
+ * table that failed validation (synth's collecting mode: failed-table-facts.ts) gives them too.
+ */
+export function writtenExpressions(args: unknown, columns: boolean): { path: string; text: string }[] {
+  const out: { path: string; text: string }[] = [];
+  const a = typeof args === "object" && args !== null ? (args as { columns?: unknown; watermark?: unknown }) : {};
+  if (columns && Array.isArray(a.columns)) {
+    (a.columns as unknown[]).forEach((c, i) => {
+      const expression = typeof c === "object" && c !== null ? (c as { expression?: unknown }).expression : undefined;
+      if (typeof expression === "string") out.push({ path: `columns[${i}].expression`, text: expression });
+    });
+  }
+  const watermark = typeof a.watermark === "object" && a.watermark !== null ? (a.watermark as { expression?: unknown }).expression : undefined;
+  if (typeof watermark === "string") out.push({ path: "watermark.expression", text: watermark });
+  return out;
+}
