@@ -206,7 +206,7 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
       [
         "statements[0]",
         `${lead} aggregates without a window, ${appends}; give IcebergSink "${l}" primaryKey: ["user_id"], the GROUP BY columns ` +
-          "(updates then replace each group's row by its key; a key holding an aggregate value would change with every update), or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
+          "(updates then replace each group's row by its key; a key holding an aggregate value would change with every update), or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
       ],
     ]);
     const total = sink(N, undefined, false);
@@ -215,7 +215,7 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
         "statements[0]",
         `IcebergSink "${total.tableName}" has no primaryKey, and the statement aggregates without GROUP BY (over the whole stream: a GroupAggregate, flink StreamPhysicalGroupAggregate) and updates its one result row with every input row, ${appends}; ` +
           `give IcebergSink "${total.tableName}" a constant key: select e.g. 'all' AS k into a column k and declare primaryKey: ["k"] ` +
-          "(the aggregation has one row, replaced by its key on every update; a key holding an aggregate value would change with every update), or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
+          "(the aggregation has one row, replaced by its key on every update; a key holding an aggregate value would change with every update), or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
       ],
     ]);
   });

@@ -59,7 +59,7 @@ describe("anti-join subqueries into insert-only sinks", () => {
     expect(issues[0]!.message).to.equal(
       `FlinkTable "aj2_k" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement (through the view in statements[0]) ${WHAT}, which in a streaming job yields updates to earlier results: ` +
         "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram); " +
-        `write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable "aj2_k" a changelog format such as 'debezium-json'${OTHERWISE}`,
+        `write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give FlinkTable "aj2_k" a changelog format such as 'debezium-json'${OTHERWISE}`,
     );
   });
 
@@ -155,7 +155,7 @@ describe("anti-join subqueries into insert-only sinks", () => {
         "statements[0]",
         `FlinkTable "aj7_k" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement keeps rows by INTERSECT, which Flink plans as a DISTINCT aggregation over a semi join (flink ReplaceIntersectWithSemiJoinRule) that the planner marks updating (StreamPhysicalGroupAggregate), which in a streaming job yields updates to earlier results: ` +
           "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram); " +
-          `write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable "aj7_k" a changelog format such as 'debezium-json', or keep rows by IN / EXISTS over a subquery (a semi join, which forwards the inserts of its input) instead of INTERSECT`,
+          `write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give FlinkTable "aj7_k" a changelog format such as 'debezium-json', or keep rows by IN / EXISTS over a subquery (a semi join, which forwards the inserts of its input) instead of INTERSECT`,
       ],
     ]);
     const all = issuesOrNone(() => new api.FlinkSqlJob("aj7-2", { statements: [api.sql`INSERT INTO ${sink} SELECT id, data FROM ${gen} INTERSECT ALL SELECT id, data FROM ${blocked}`] }));

@@ -31,7 +31,7 @@ describe("outer joins and global aggregates into insert-only sinks", () => {
     return { clicks, users, out };
   };
   const lead = (): string => `FlinkTable "cu_out${n}" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement`;
-  const fix = (): string => `write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable "cu_out${n}" a changelog format such as 'debezium-json'`;
+  const fix = (): string => `write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give FlinkTable "cu_out${n}" a changelog format such as 'debezium-json'`;
 
   for (const kind of ["LEFT", "RIGHT", "FULL"]) {
     it(`the trial's ${kind} JOIN on a key into a kafka/json sink is an error`, () => {
@@ -51,8 +51,8 @@ describe("outer joins and global aggregates into insert-only sinks", () => {
       [
         "statements[0]",
         `FlinkTable "cu_total${n}" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement aggregates without GROUP BY (over the whole stream: a GroupAggregate, flink StreamPhysicalGroupAggregate) ` +
-          `and updates its one result row with every input row, which in a streaming job yields updates to earlier results: ${REFUSED}; write to an 'upsert-kafka' table with a primaryKey, ` +
-          `or give FlinkTable "cu_total${n}" a changelog format such as 'debezium-json', or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final`,
+          `and updates its one result row with every input row, which in a streaming job yields updates to earlier results: ${REFUSED}; write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, ` +
+          `or give FlinkTable "cu_total${n}" a changelog format such as 'debezium-json', or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final`,
       ],
     ]);
   });

@@ -29,7 +29,7 @@ describe("updates into sinks that cannot take them", () => {
         'IcebergSink "ck_v1" is keyed by its primaryKey with formatVersion 1, and the statement aggregates without a window, which in a streaming job yields updates to earlier results: ' +
           "the sink writes each retraction and delete as an equality delete, which a format-version 1 table cannot hold: the job fails at its first checkpoint with updates " +
           "('Cannot write delete files in a v1 table', iceberg core ManifestFiles.writeDeleteManifest) and restarts forever; " +
-          'set formatVersion: 2 on IcebergSink "ck_v1" (an existing v1 table must be upgraded first), or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final',
+          'set formatVersion: 2 on IcebergSink "ck_v1" (an existing v1 table must be upgraded first), or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final',
       ],
     ]);
     // Inserts only into the same sink: no error (the sink's own warning about changelog sources stays).
@@ -51,7 +51,7 @@ describe("updates into sinks that cannot take them", () => {
         "statements[0]",
         "FlinkTable \"ck_json\" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement aggregates without a window, which in a streaming job yields updates to earlier results: " +
           "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram); " +
-          "write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_json\" a changelog format such as 'debezium-json', or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
+          "write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_json\" a changelog format such as 'debezium-json', or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
       ],
     ]);
     const files = counts("ck_files", { connector: "filesystem", path: "s3://b/out", format: "parquet" });
@@ -60,7 +60,7 @@ describe("updates into sinks that cannot take them", () => {
     expect(f.issues[0]!.message).to.equal(
       "FlinkTable \"ck_files\" is a 'filesystem' table with format 'parquet', whose sink takes inserts only, and the statement reads FlinkTable \"ck_cdc\", a 'debezium-json' table (a changelog of inserts, updates and deletes): " +
         "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram); " +
-        "write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_files\" a changelog format such as 'debezium-json'",
+        "write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_files\" a changelog format such as 'debezium-json'",
     );
     const changelogOut = counts("ck_dbz", { connector: "kafka", topic: "out2", "properties.bootstrap.servers": "k:9092", format: "debezium-json" });
     new api.FlinkSqlJob("ck-dbz", { statements: [api.sql`INSERT INTO ${changelogOut} SELECT page, COUNT(*) FROM ${clicks} GROUP BY page`] });
@@ -92,7 +92,7 @@ describe("updates into sinks that cannot take them", () => {
       "statements[0]: FlinkTable \"ck_first\" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement keeps the first row per key by event time (ROW_NUMBER OVER (... ORDER BY ts)), " +
         "which Flink before 2.1, or with table.exec.mini-batch.enabled, plans as a deduplication that replaces a row it emitted when an earlier one arrives (Flink 2.1 emits each first row once its watermark passes, FLINK-37005), " +
         "which in a streaming job yields updates to earlier results: Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram); " +
-        "write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_first\" a changelog format such as 'debezium-json', or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column",
+        "write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_first\" a changelog format such as 'debezium-json', or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column",
     ]);
     const old = errorOf(() => new api.FlinkSqlJob("ck-first-20", { statements: [first], kubernetes: k8s("v2_0") }));
     expect(old.issues.map((i) => i.path)).to.deep.equal(["statements[0]"]);
@@ -114,7 +114,7 @@ describe("updates into sinks that cannot take them", () => {
       "(mini-batch off) declares a top-1 ROW_NUMBER whose order is ascending or has several columns insert-only and accepts the job " +
       "(flink FlinkChangelogModeInferenceProgram, RankUtil.keepLastDeduplicateRow, FLINK-37005), but the Rank still replaces its row when a better one arrives, " +
       "and the sink writes each replacement as one more row (FLINK-40368)";
-    const tail = "; write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_t1_out\" a changelog format such as 'debezium-json', or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column";
+    const tail = "; write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"ck_t1_out\" a changelog format such as 'debezium-json', or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column";
     const topN = "(ROW_NUMBER OVER (... ORDER BY n): a Top-N), which replaces a row it emitted when a better one arrives, which in a streaming job yields updates to earlier results: ";
     expect(errorOf(() => new api.FlinkSqlJob("ck-t1-20", { statements: [smallest], kubernetes: k8s("v2_0") })).issues.map((i) => `${i.path}: ${i.message}`)).to.deep.equal([
       head + topN + refused + tail,
@@ -152,7 +152,7 @@ describe("updates into sinks that cannot take them", () => {
         "which in a streaming job yields updates to earlier results: a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); " +
         // The key to give an aggregation without GROUP BY is a constant (aggregate-sink-keys.ts aggregateKeyAdvice), not its count.
         `give IcebergSink "ck_d_ice" a constant key: select e.g. 'all' AS k into a column k and declare primaryKey: ["k"] (the aggregation has one row, replaced by its key on every update; ` +
-        "a key holding an aggregate value would change with every update), or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
+        "a key holding an aggregate value would change with every update), or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
     ]);
     // One inside a subquery is read from the text only: a warning.
     new api.FlinkSqlJob("ck-global-sub", { statements: [api.sql`INSERT INTO ${keyless} SELECT id, n FROM ${src} WHERE n > (SELECT MAX(n) FROM ${src})`] });

@@ -75,7 +75,7 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
           "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); " +
           // The view's GROUP BY column, as the INSERT writes it (aggregate-sink-keys.ts aggregateKeyAdvice).
           `give IcebergSink "cw_append" primaryKey: ["id"], the GROUP BY columns (updates then replace each group's row by its key; a key holding an aggregate value would change with every update), ` +
-          "or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
+          "or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
       ],
     ]);
     // An ON condition that names no time attribute: a regular outer join (certain-updates.ts), an error.

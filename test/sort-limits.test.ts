@@ -62,7 +62,7 @@ describe("streaming ORDER BY with LIMIT / FETCH into sinks that cannot take upda
       "statements[0]: FlinkTable \"sl2_json\" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement sorts all rows by processing time and keeps the first ones (ORDER BY proc LIMIT 3), " +
         "which Flink plans as a SortLimit that the planner marks updating (StreamPhysicalSortLimit), which in a streaming job yields updates to earlier results: " +
         "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram); " +
-        "write to an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"sl2_json\" a changelog format such as 'debezium-json', " +
+        "write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"sl2_json\" a changelog format such as 'debezium-json', " +
         "or rank per window (ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY proc) over a window TVF, filtered by its number), whose results are final",
     ]);
     const keyed = new api.IcebergSink("sl2_keyed", { catalog, database: "db", table: "sl2_keyed", columns: cols, primaryKey: ["order_id"] });

@@ -13,7 +13,8 @@ import { aggregateKeyAdvice } from "./aggregate-sink-keys.js";
 
 /** The statement-side way out, by the kind of updating operation. */
 const OTHERWISE: Readonly<Record<UpdatingOperation["kind"], string>> = {
-  aggregation: ", or aggregate over a window (TUMBLE, HOP, CUMULATE), whose results are final",
+  // SESSION: the session window TVF, in streaming jobs since Flink 1.19 (FLINK-24024), the oldest flinkVersion taken.
+  aggregation: ", or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
   ranking: ", or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column",
   join: ", or join with a time bound (an interval join), which emits no retractions",
   "anti-join":
@@ -65,7 +66,7 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
     lead: `is ${t.appendOnly}`,
     consequence: "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram)",
     refusedByPlanner: true,
-    fix: `write to an 'upsert-kafka' table with a primaryKey, or give ${t.label} a changelog format such as 'debezium-json'`,
+    fix: `write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give ${t.label} a changelog format such as 'debezium-json'`,
   };
 }
 
