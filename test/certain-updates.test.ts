@@ -70,7 +70,6 @@ describe("outer joins and global aggregates into insert-only sinks", () => {
 
   const warned: [string, (t: ReturnType<typeof tables>) => ReturnType<Api["sql"]>][] = [
     ["an ON condition that names a time attribute (it may bound time without INTERVAL)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id AND c.ts = u.uts`],
-    ["a WHERE on the padded side (Calcite makes the join inner)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name <> ''`],
     ["a relation that is no interpolated table (a view)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c LEFT JOIN (SELECT * FROM ${users}) u ON c.user_id = u.user_id`],
     ["an aggregate in a scalar subquery", ({ clicks, out }) => api.sql`INSERT INTO ${out} SELECT user_id, 'x', url FROM ${clicks} WHERE user_id > (SELECT MAX(user_id) FROM ${clicks})`],
   ];
@@ -88,6 +87,58 @@ describe("outer joins and global aggregates into insert-only sinks", () => {
     const e = errorOf(() => new api.FlinkSqlJob("cu-where-left", { statements: [api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE c.url <> ''`] }));
     expect(e.issues.map((i) => i.message)).to.deep.equal([`${lead()} LEFT JOINs FlinkTable "cu_users${n}" (as u) ${JOINS}, which in a streaming job yields updates to earlier results: ${REFUSED}; ${fix()}, or join with a time bound (an interval join), which emits no retractions`]);
   });
+
+  // A null-rejecting WHERE on the padded side: Flink pushes it into the join (FlinkFilterJoinRule.FILTER_INTO_JOIN), and calcite
+  // RelOptUtil.simplifyJoin makes the join inner (Strong.isNotTrue: a comparison or IS NOT NULL is not true for a NULL column).
+  const select = "SELECT c.user_id, u.name, c.url FROM";
+  const mayRetract = (kind: string): string =>
+    `${lead()} ${kind} JOINs FlinkTable "cu_users${n}" (as u) on a condition without a time bound (a regular join, flink StreamPhysicalJoin: no interval, temporal or lookup join), ` +
+    "and its WHERE clause filters the side the join pads with NULL in a form not judged here: unless that filter rejects NULL there (a comparison with a literal or IS NOT NULL of a padded column, ANDed at the top level; " +
+    `Flink then plans an inner join: calcite FilterJoinRule, RelOptUtil.simplifyJoin), the join retracts the null-padded rows it emitted first, which in a streaming job yields updates to earlier results: ${REFUSED}; ${fix()}, or join with a time bound (an interval join), which emits no retractions`;
+  const made: [string, (t: ReturnType<typeof tables>) => ReturnType<Api["sql"]>][] = [
+    ["a comparison of a padded column with a literal", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name <> ''`],
+    ["IS NOT NULL ANDed with a condition on the preserved side, in parentheses", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE c.url <> '' AND (\`u\`.name IS NOT NULL)`],
+    ["a RIGHT JOIN whose preserved side's rows the WHERE filters by the padded side (the literal first)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c RIGHT JOIN ${users} u ON c.user_id = u.user_id WHERE 0 < c.user_id`],
+    ["a FULL JOIN filtered on both sides", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c FULL JOIN ${users} u ON c.user_id = u.user_id WHERE u.name = 'x' AND c.url IS NOT NULL`],
+  ];
+  for (const [title, stmt] of made) {
+    it(`quiet: the WHERE makes the outer join inner: ${title}`, () => {
+      const t = tables();
+      const name = `cu-inner-${n}`;
+      expect(issuesOrNone(() => new api.FlinkSqlJob(name, { statements: [stmt(t)] }))).to.deep.equal([]);
+      expect(jobWarnings(name)).to.deep.equal([]);
+    });
+  }
+
+  it("the join stays outer: IS NULL on the padded side, or a FULL JOIN filtered on one side only, is an error", () => {
+    const { clicks, users, out } = tables();
+    const e = errorOf(
+      () =>
+        new api.FlinkSqlJob("cu-still-outer", {
+          statements: [api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name IS NULL`, api.sql`INSERT INTO ${out} ${select} ${clicks} c FULL JOIN ${users} u ON c.user_id = u.user_id WHERE u.name = 'x'`],
+        }),
+    );
+    const outer = (kind: string): string => `${lead()} ${kind} JOINs FlinkTable "cu_users${n}" (as u) ${JOINS}, which in a streaming job yields updates to earlier results: ${REFUSED}; ${fix()}, or join with a time bound (an interval join), which emits no retractions`;
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["statements[0]", outer("LEFT")],
+      ["statements[1]", outer("FULL")],
+    ]);
+  });
+
+  const may: [string, (t: ReturnType<typeof tables>) => ReturnType<Api["sql"]>][] = [
+    ["an OR with a condition on the preserved side", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name <> '' OR c.url <> ''`],
+    ["a function of the padded column", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE UPPER(u.name) = 'X'`],
+    ["two conditions on one padded column (Calcite may merge them into one SEARCH)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name > 'a' AND u.name < 'm'`],
+    ["a comparison of the padded column with the other side's", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name <> c.url`],
+  ];
+  for (const [title, stmt] of may) {
+    it(`a warning that the join may retract: ${title}`, () => {
+      const t = tables();
+      const name = `cu-may-${n}`;
+      expect(issuesOrNone(() => new api.FlinkSqlJob(name, { statements: [stmt(t)] }))).to.deep.equal([]);
+      expect(jobWarnings(name)).to.deep.equal([`statements[0]: ${mayRetract("LEFT")}`]);
+    });
+  }
 
   const quiet: [string, (t: ReturnType<typeof tables>) => ReturnType<Api["sql"]>][] = [
     ["an inner join", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} SELECT c.user_id, u.name, c.url FROM ${clicks} c JOIN ${users} u ON c.user_id = u.user_id`],

@@ -133,9 +133,12 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * EXCEPT ALL or INTERSECT ALL, an INTERSECT into a FlinkTable, into an IcebergSink without primaryKey, a keyed one on formatVersion 1, or a 'kafka' / 'filesystem' FlinkTable whose
    * format carries no row kind; so are a regular outer join (LEFT / RIGHT / FULL JOIN of interpolated
    * tables whose ON condition or USING list names no time attribute and holds no INTERVAL, not FOR
-   * SYSTEM_TIME AS OF, with no WHERE on the side it pads with NULL: flink StreamPhysicalJoin) and an
-   * aggregate in the query's own SELECT list without GROUP BY (a GroupAggregate) (certain-updates.ts);
-   * another outer join, an aggregate in a subquery, an order the statement's own tables cannot tell
+   * SYSTEM_TIME AS OF, whose WHERE names the side it pads with NULL only in `c IS NULL`: flink
+   * StreamPhysicalJoin) and an aggregate in the query's own SELECT list without GROUP BY (a
+   * GroupAggregate) (certain-updates.ts); an outer join whose WHERE rejects NULL on each padded side
+   * (`c IS NOT NULL`, or `c` compared with a literal, ANDed at the top level, the only condition on
+   * `c`) is an inner join (calcite RelOptUtil.simplifyJoin) and quiet; another WHERE on the padded
+   * side warns that the join may retract; another outer join, an aggregate in a subquery, an order the statement's own tables cannot tell
    * and an anti join beside a window TVF whose columns a view may rename warn. The Iceberg sink
    * accepts every row kind, upsert or not (iceberg IcebergTableSink.getChangelogMode returns the
    * requested mode): what a keyless or v1 table does with updates happens when the job runs.

@@ -8,7 +8,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 import { withViews } from "./view-names.js";
 import { updatingOperation, windowAggregates, type UpdatingContext, type UpdatingOperation } from "./updating-operations.js";
-import { certainWhat } from "./certain-updates.js";
+import { certainReading } from "./certain-updates.js";
 import { aggregateKeyAdvice } from "./aggregate-sink-keys.js";
 
 /** The statement-side way out, by the kind of updating operation. */
@@ -116,9 +116,10 @@ export function checkChangelogIntoAppendSink(
   for (let i = 0; i < parts.length; i++) {
     const read = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner: t.iceberg === undefined, windowNearby, allText: texts.join("\n;\n") });
     if (read === undefined) continue;
-    // An outer join or a global aggregate that the query's structure shows to be updating (certain-updates.ts).
-    const sure = read.certain ? undefined : certainWhat(parts[i]!, read);
-    const op: UpdatingOperation = sure === undefined ? read : { ...read, what: sure, certain: true };
+    // An outer join or a global aggregate that the query's structure shows to be updating, or outer joins its WHERE makes inner (certain-updates.ts).
+    const reading = read.certain ? undefined : certainReading(parts[i]!, read);
+    if (reading !== undefined && "inner" in reading) continue;
+    const op: UpdatingOperation = reading === undefined ? read : { ...read, what: reading.what, certain: reading.certain };
     // An aggregation of the statement itself into a keyless sink: the key to give is its GROUP BY columns, or a constant one.
     const fix = (sink.keyless === true && op.kind === "aggregation" ? aggregateKeyAdvice(a, t, views, functions()) : undefined) ?? sink.fix;
     const message = `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}${op.hedge ?? ""}, which in a streaming job yields updates to earlier results: ${consequence(sink, op)}; ${fix}${op.advice ?? OTHERWISE[op.kind]}`;

@@ -62,25 +62,19 @@ function withoutEnclosingParens(code: string, s: number, e: number): [number, nu
 }
 
 /**
- * The columns a top-level condition of the WHERE clause (whereClause) rejects NULL for: the WHERE
- * is split into its top-level AND conditions (an AND of BETWEEN or inside CASE ... END excepted;
- * none when an OR is at the top level, which binds looser); a condition counts when
- * it is `c IS NOT NULL` or `NOT c IS NULL`, or a comparison, IN, BETWEEN or LIKE with `c` at its
- * top level (not inside a function's parentheses), and holds nothing that lets NULL through (OR,
- * CASE, COALESCE, IS NULL, IS DISTINCT, a leading NOT). Such a row never reaches the SELECT list.
- * Column names unquoted; a qualifier must be one of `qualifiers`.
+ * The top-level AND conditions of the WHERE clause, as `[start, end)` of `code`, each without the
+ * parentheses that enclose all of it: the AND of a BETWEEN and one inside CASE ... END split
+ * nothing. Undefined without a WHERE or with an OR at its top level (outside CASE ... END), which
+ * binds looser than AND, so that no AND part holds for every row.
  */
-export function nullRejectedColumns(text: string, code: string, where: WhereClause | undefined, qualifiers: readonly string[]): string[] {
-  if (where === undefined) return [];
+export function topLevelConditions(code: string, where: WhereClause | undefined): [number, number][] | undefined {
+  if (where === undefined) return undefined;
   const { start, clause } = where;
-  // OR binds looser than AND: with one at the top level (outside CASE ... END), no AND part holds for every row.
-  if (/\bOR\b/i.test(clause.replace(/\bCASE\b[\s\S]*?\bEND\b/gi, " "))) return [];
-  const out: string[] = [];
+  if (/\bOR\b/i.test(clause.replace(/\bCASE\b[\s\S]*?\bEND\b/gi, " "))) return undefined;
   let from = 0;
   let betweens = 0;
   let cases = 0;
   const conditions: [number, number][] = [];
-  // Split on the top-level ANDs: not the AND of a BETWEEN, nor one inside CASE ... END.
   for (const m of clause.matchAll(/\b(AND|BETWEEN|CASE|END)\b/gi)) {
     const word = m[1]!.toUpperCase();
     if (word === "CASE") cases++;
@@ -94,17 +88,28 @@ export function nullRejectedColumns(text: string, code: string, where: WhereClau
     }
   }
   conditions.push([from, clause.length]);
-  for (const [s0, e0] of conditions) {
-    // A condition in parentheses of its own: read inside them.
-    const [ps, pe] = withoutEnclosingParens(code, start + s0, start + e0);
-    const s = ps - start;
-    const e = pe - start;
+  // A condition in parentheses of its own: read inside them.
+  return conditions.map(([s, e]) => withoutEnclosingParens(code, start + s, start + e));
+}
+
+/**
+ * The columns a top-level condition of the WHERE clause (whereClause) rejects NULL for: the WHERE
+ * is split into its top-level AND conditions (an AND of BETWEEN or inside CASE ... END excepted;
+ * none when an OR is at the top level, which binds looser); a condition counts when
+ * it is `c IS NOT NULL` or `NOT c IS NULL`, or a comparison, IN, BETWEEN or LIKE with `c` at its
+ * top level (not inside a function's parentheses), and holds nothing that lets NULL through (OR,
+ * CASE, COALESCE, IS NULL, IS DISTINCT, a leading NOT). Such a row never reaches the SELECT list.
+ * Column names unquoted; a qualifier must be one of `qualifiers`.
+ */
+export function nullRejectedColumns(text: string, code: string, where: WhereClause | undefined, qualifiers: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const [s, e] of topLevelConditions(code, where) ?? []) {
     // NOT (body) rejects NULL only as NOT (c IS NULL): read the body as that form.
-    const raw = code.slice(start + s, start + e);
+    const raw = code.slice(s, e);
     const notParens = NOT_PARENS.exec(raw);
     const negated = notParens !== null && closingParen(raw, notParens[0].length - 1) === raw.trimEnd().length - 1;
-    const at = negated ? start + s + notParens[0].length : start + s;
-    const inner = topLevelOnly(code, at, negated ? start + s + raw.trimEnd().length - 1 : start + e);
+    const at = negated ? s + notParens[0].length : s;
+    const inner = topLevelOnly(code, at, negated ? s + raw.trimEnd().length - 1 : e);
     if (inner === undefined) continue;
     if (negated) {
       if (!IS_NULL_FORM.test(inner)) continue;
