@@ -7,12 +7,36 @@
 import { expect } from "chai";
 import { containerEnvVariable, isCredentialEnvName } from "../src/validation/credential-env-names.js";
 import { issuesOrNone, mockedApi } from "./api.js";
-import { isCredentialKey } from "../src/validation/secrets.js";
+import { credentialEntryProblem, isCredentialKey } from "../src/validation/secrets.js";
 import { Diagnostics } from "../src/validation/diagnostics.js";
 import { checkEnvironment } from "../src/deploy/kubernetes/validate-maps.js";
 
 describe("credential environment variable names", () => {
-  const credentials = ["S3_KEY", "STRIPE_KEY", "ENCRYPTION_KEY", "SIGNING_KEY_2", "MASTER_KEY", "sshKey", "KAFKA_KEY", "LICENSE_KEY", "API_KEY", "AWS_SECRET_ACCESS_KEY", "DB_PASSWORD", "GOOGLE_APPLICATION_CREDENTIALS_JSON", "google_application_credentials"];
+  const credentials = [
+    "S3_KEY",
+    "STRIPE_KEY",
+    "ENCRYPTION_KEY",
+    "SIGNING_KEY_2",
+    "MASTER_KEY",
+    "sshKey",
+    "KAFKA_KEY",
+    "LICENSE_KEY",
+    "API_KEY",
+    "ACCESS_KEY",
+    "SECRET_KEY",
+    "PRIVATE_KEY",
+    "AZURE_STORAGE_ACCOUNT_KEY",
+    // Words that may name a data key or a credential stay credentials.
+    "SESSION_KEY",
+    "STREAM_KEY",
+    "NODE_KEY",
+    "USER_KEY",
+    "CONSUMER_KEY",
+    "AWS_SECRET_ACCESS_KEY",
+    "DB_PASSWORD",
+    "GOOGLE_APPLICATION_CREDENTIALS_JSON",
+    "google_application_credentials",
+  ];
   const settings = [
     "PARTITION_KEY",
     "PRIMARY_KEY",
@@ -20,6 +44,20 @@ describe("credential environment variable names", () => {
     "S3_OBJECT_KEY",
     "CACHE_KEY",
     "MESSAGE_KEY",
+    // Keys that identify or select data (what the word before KEY names): settings, not secrets.
+    "TENANT_KEY",
+    "TOPIC_KEY",
+    "KAFKA_TOPIC_KEY",
+    "QUEUE_KEY",
+    "SORT_KEY",
+    "SHARD_KEY",
+    "RECORD_KEY",
+    "FOREIGN_KEY",
+    "GROUP_KEY",
+    "LOOKUP_KEY",
+    "BUSINESS_KEY",
+    "SURROGATE_KEY",
+    "CORRELATION_KEY",
     "PUBLIC_KEY",
     "KMS_KEY",
     "KEY",
@@ -98,5 +136,35 @@ describe("credential environment variable names", () => {
       { path: 'kubernetes.env["S3_KEY"]', message: `"S3_KEY" carries a credential and env values are stored in plain text in the FlinkDeployment: ${fix}` },
       { path: "kubernetes.podTemplate.spec.containers[0].env[1]", message: `"STRIPE_KEY" carries a credential as a plain value: ${fix} (or valueFrom.secretKeyRef)` },
     ]);
+  });
+
+  it("GOOGLE_APPLICATION_CREDENTIALS holding a service account key's JSON content, not a path: an error that says to mount the file; a path and other JSON are not", () => {
+    const key = '{\n  "type": "service_account",\n  "project_id": "p",\n  "private_key_id": "abc",\n  "private_key": "-----BEGIN PRIVATE KEY-----\\nMII...\\n-----END PRIVATE KEY-----\\n"\n}';
+    const diag = new Diagnostics();
+    checkEnvironment(
+      {
+        image: "flink:2.1",
+        flinkVersion: "v2_1",
+        env: { GOOGLE_APPLICATION_CREDENTIALS: key, TENANT_KEY: "acme", TOPIC_KEY: "orders", APP_SETTINGS: '{"type": "app"}' },
+        podTemplate: {
+          spec: {
+            containers: [{ name: "flink-main-container", env: [{ name: "GOOGLE_APPLICATION_CREDENTIALS", value: '{"private_key": "x"}' }, { name: "GOOGLE_APPLICATION_CREDENTIALS", value: "/var/secrets/google/key.json" }] }],
+          },
+        },
+      },
+      diag,
+    );
+    const remedy =
+      "the value is a service account key's JSON content, not a path: Google's Application Default Credentials read GOOGLE_APPLICATION_CREDENTIALS as the key file's path " +
+      "(google-auth-library DefaultCredentialsProvider fails with \"Error reading credential file from environment variable GOOGLE_APPLICATION_CREDENTIALS, value '...': File does not exist.\"); " +
+      "put the key file in a Kubernetes Secret, mount it into the Flink containers with kubernetes.podTemplate (a secret volume and a volumeMount of flink-main-container, e.g. at /var/secrets/google) " +
+      "and set GOOGLE_APPLICATION_CREDENTIALS to the mounted file's path (e.g. /var/secrets/google/key.json)";
+    expect(diag.errors).to.deep.equal([
+      { path: 'kubernetes.env["GOOGLE_APPLICATION_CREDENTIALS"]', message: `"GOOGLE_APPLICATION_CREDENTIALS" carries a credential and env values are stored in plain text in the FlinkDeployment: ${remedy}` },
+      { path: "kubernetes.podTemplate.spec.containers[0].env[0]", message: `"GOOGLE_APPLICATION_CREDENTIALS" carries a credential as a plain value: ${remedy}` },
+    ]);
+    const lead = (where: string): string => `"containerized.master.env.GOOGLE_APPLICATION_CREDENTIALS" carries a credential, and ${where} is rendered in plain text (into the FlinkDeployment's spec, stored in the cluster and in Pulumi's state). `;
+    expect(credentialEntryProblem("containerized.master.env.GOOGLE_APPLICATION_CREDENTIALS", key, "kubernetes.flinkConfiguration")).to.equal(`${lead("kubernetes.flinkConfiguration")}T${remedy.slice(1)}`);
+    expect(credentialEntryProblem("containerized.master.env.GOOGLE_APPLICATION_CREDENTIALS", "/var/secrets/google/key.json", "kubernetes.flinkConfiguration")).to.equal(undefined);
   });
 });

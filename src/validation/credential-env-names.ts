@@ -5,10 +5,18 @@
  * a variable holds a value, and the value of a named key is the key itself. Not one:
  * - KEY before another word: the variable names a setting of keys (`KEY_FORMAT`, `KEY_FIELDS`,
  *   `KEY_ID`; a setting word last, `S3_KEY_FILE`, is isCredentialKey's SETTING_SUFFIXES rule);
- * - a KEY that names a data key, by the word before it (`PARTITION_KEY`, `PRIMARY_KEY`,
- *   `ROUTING_KEY`, `OBJECT_KEY` ...), or a key that is no secret (`PUBLIC_KEY`, `KMS_KEY`, an id);
+ * - a KEY that names a data key, by the word before it, or a key that is no secret (`PUBLIC_KEY`,
+ *   `KMS_KEY`, an id). The rule: the word before KEY says what the key is of. A data key identifies
+ *   or selects something in the data or its transport (a partition, row, tenant, topic, message,
+ *   object ...), and its value is a name, a field or a selector (`PARTITION_KEY`, `PRIMARY_KEY`,
+ *   `ROUTING_KEY`, `TENANT_KEY`, `TOPIC_KEY`, `S3_OBJECT_KEY`); those words are listed
+ *   (DATA_KEY_WORDS), since what else stands before KEY is open-ended: a credential's kind
+ *   (`ACCESS_KEY`, `SECRET_KEY`, `PRIVATE_KEY`, `ENCRYPTION_KEY`, `SIGNING_KEY`, `MASTER_KEY`,
+ *   Azure's `ACCOUNT_KEY`, `API_KEY`) or a product or service, whose key is its credential
+ *   (`S3_KEY`, `STRIPE_KEY`; `KAFKA_KEY` is Confluent Cloud's API key in its examples). A word
+ *   that may name either is no data word (`SESSION_KEY`, a cipher's; `STREAM_KEY`, an RTMP
+ *   ingest's; `NODE_KEY`, a node's private key; `USER_KEY`, `CONSUMER_KEY`, an API's);
  * - KEY alone: no name says what it keys.
- * A product's key stays one (`KAFKA_KEY` is Confluent Cloud's API key in its examples).
  * Option keys keep isCredentialKey's rule: there `key` ends many settings (Kafka `key.fields`, a
  * table's `partition.key`), and the credential keys have their own pairs (`secret-key`, `sse.key`),
  * except the Flink keys that set a variable (`containerized.master.env.S3_KEY`: containerEnvVariable),
@@ -17,9 +25,26 @@
  */
 import { isCredentialKey, keyWords } from "./secrets.js";
 
-/** Words before a last KEY that make it a key of data (a row, message, partition, object) or a key that is public, not a credential. */
+/** Words before a last KEY that make it a key of data (what it identifies or selects: a row, message, partition, tenant, topic, object) or a key that is public, not a credential. */
 const DATA_KEY_WORDS = new Set([
   "partition",
+  "tenant",
+  "topic",
+  "queue",
+  "entity",
+  "document",
+  "item",
+  "namespace",
+  "dimension",
+  "business",
+  "natural",
+  "surrogate",
+  "composite",
+  "compound",
+  "candidate",
+  "alternate",
+  "correlation",
+  "lock",
   "primary",
   "foreign",
   "unique",
@@ -82,7 +107,31 @@ export function containerEnvVariable(key: string): string | undefined {
  */
 const PATH_VALUED = new Set(["GOOGLE_APPLICATION_CREDENTIALS"]);
 
-/** True when environment variable `name` names a credential (not for PATH_VALUED variables, whose value is a file's path). */
+/**
+ * A service account key file's JSON content, the file google-auth-library reads (its
+ * ServiceAccountCredentials take `"type": "service_account"` and `"private_key"`): an object whose
+ * text has either.
+ */
+const KEY_FILE_CONTENT = /^\s*\{[\s\S]*(?:"private_key"|"type"\s*:\s*"service_account")/;
+
+/**
+ * The remedy when PATH_VALUED variable `name` holds `value`, a key file's content instead of its
+ * path: that is the credential in plain text, and no path either (google-auth-library
+ * `DefaultCredentialsProvider` opens the variable's value as a file: "Error reading credential file
+ * from environment variable GOOGLE_APPLICATION_CREDENTIALS, value '...': File does not exist.").
+ * Undefined for any other variable or value.
+ */
+export function keyContentRemedy(name: string, value: unknown): string | undefined {
+  if (!PATH_VALUED.has(name) || typeof value !== "string" || !KEY_FILE_CONTENT.test(value)) return undefined;
+  return (
+    `the value is a service account key's JSON content, not a path: Google's Application Default Credentials read ${name} as the key file's path ` +
+    `(google-auth-library DefaultCredentialsProvider fails with "Error reading credential file from environment variable ${name}, value '...': File does not exist."); ` +
+    "put the key file in a Kubernetes Secret, mount it into the Flink containers with kubernetes.podTemplate (a secret volume and a volumeMount of flink-main-container, e.g. at /var/secrets/google) " +
+    `and set ${name} to the mounted file's path (e.g. /var/secrets/google/key.json)`
+  );
+}
+
+/** True when environment variable `name` names a credential (not for PATH_VALUED variables, whose value is a file's path: keyContentRemedy judges it). */
 export function isCredentialEnvName(name: string): boolean {
   if (PATH_VALUED.has(name)) return false;
   if (isCredentialKey(name)) return true;

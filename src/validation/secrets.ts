@@ -8,7 +8,7 @@
  * that says how to pass it instead.
  */
 
-import { containerEnvVariable, isCredentialEnvName } from "./credential-env-names.js";
+import { containerEnvVariable, isCredentialEnvName, keyContentRemedy } from "./credential-env-names.js";
 import { catalogProcesses, connectorRemedy, credentialEnvironment, icebergReaders, kafkaRemedy } from "./credential-remedies.js";
 import { isDeferred } from "./deferred.js";
 
@@ -282,6 +282,10 @@ export function credentialEntryProblem(key: string, value: unknown, where: strin
     return valueCarriesCredential(value) ? credentialValueMessage(`the value of ${JSON.stringify(key)}`, where, target) : undefined;
   }
   if (facts.credential) return credentialKeyMessage(key, where, target);
+  // containerized.*.env.GOOGLE_APPLICATION_CREDENTIALS with the key file's content, not its path.
+  const variable = containerEnvVariable(key);
+  const keyContent = variable === undefined ? undefined : keyContentRemedy(variable, value);
+  if (keyContent !== undefined) return `${lands(key, where)}${keyContent[0]!.toUpperCase()}${keyContent.slice(1)}`;
   if (typeof value === "string" && valueCarriesCredential(value)) return credentialValueMessage(`the value of ${JSON.stringify(key)}`, where, target);
   return undefined;
 }

@@ -167,7 +167,10 @@ export interface KubernetesArgs {
    * `envFromSecrets`). Default `{}`. Becomes `env[].value` of `flink-main-container` in
    * `spec.podTemplate`. Errors: a name that carries a credential (`DB_PASSWORD`, `AUTH_TOKEN`,
    * `API_KEY`, and a name ending in `KEY` after a word, `S3_KEY`, unless that word makes it a key of
-   * data or a public one, `PARTITION_KEY`, `PUBLIC_KEY`: validation/credential-env-names.ts).
+   * data, one that identifies or selects data, or a public one, `PARTITION_KEY`, `TENANT_KEY`,
+   * `TOPIC_KEY`, `PUBLIC_KEY`: validation/credential-env-names.ts); `GOOGLE_APPLICATION_CREDENTIALS`
+   * holding a service account key's JSON content instead of the key file's path (mount the file
+   * from a Secret with `podTemplate` and set the path).
    */
   readonly env?: Readonly<Record<string, string>>;
   /**

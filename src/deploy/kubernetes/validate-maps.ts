@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { credentialEntryProblem, valueCarriesCredential } from "../../validation/secrets.js";
-import { isCredentialEnvName } from "../../validation/credential-env-names.js";
+import { isCredentialEnvName, keyContentRemedy } from "../../validation/credential-env-names.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts } from "./args.js";
 import { JOB_DECIDED_KEYS, OPERATOR_FORBIDDEN_KEYS } from "./flink-configuration.js";
 import { icebergWriteKeyProblem } from "../../sql/job-config.js";
@@ -84,6 +84,7 @@ export function checkEnvironment(args: KubernetesArgs, diag: Diagnostics): void 
     if (!ENV_NAME.test(name)) at.error("", `is not a valid environment variable name (letters, digits, _ . -, not starting with a digit)`);
     if (typeof value !== "string") at.error("", `must be a plain string; a secret value belongs in kubernetes.envFromSecrets`);
     else if (isCredentialEnvName(name)) at.error("", `${JSON.stringify(name)} carries a credential and env values are stored in plain text in the FlinkDeployment: ${CREDENTIAL_FIX}`);
+    else if (keyContentRemedy(name, value) !== undefined) at.error("", `${JSON.stringify(name)} carries a credential and env values are stored in plain text in the FlinkDeployment: ${keyContentRemedy(name, value)!}`);
     else if (valueCarriesCredential(value)) at.error("", `the value embeds a credential (user:password@, password=, a -D...password= JVM option ...) and env values are stored in plain text in the FlinkDeployment: ${CREDENTIAL_FIX}`);
     if (args.envFromSecrets?.[name] !== undefined) at.error("", `is also set in kubernetes.envFromSecrets: set it in one place`);
   }
@@ -107,6 +108,8 @@ export function checkEnvironment(args: KubernetesArgs, diag: Diagnostics): void 
     for (const { path, entry } of templateEnv(args.podTemplate)) {
       if (typeof entry.name === "string" && entry.value !== undefined && isCredentialEnvName(entry.name)) {
         diag.error(`kubernetes.podTemplate.${path}`, `${JSON.stringify(entry.name)} carries a credential as a plain value: ${CREDENTIAL_FIX} (or valueFrom.secretKeyRef)`);
+      } else if (typeof entry.name === "string" && keyContentRemedy(entry.name, entry.value) !== undefined) {
+        diag.error(`kubernetes.podTemplate.${path}`, `${JSON.stringify(entry.name)} carries a credential as a plain value: ${keyContentRemedy(entry.name, entry.value)!}`);
       }
     }
   }
