@@ -81,6 +81,16 @@ describe("required connector options given by OPTIONS hints", () => {
     expect(job([api.sql`INSERT INTO ${sink()} SELECT a.id FROM ${k} a JOIN ${k} b ON a.id = b.id`])).to.deep.equal([["statements[0]", at("reads", joined, "'topic' or 'topic-pattern'", false, TOPIC, "'topic' = '...'")]]);
   });
 
+  it("a view that no INSERT reads still reads the table: Flink plans the view's query when the script creates it, so a mention without the option is an error at the CREATE VIEW; a hint there is enough", () => {
+    // flink-table-planner SqlNodeConvertUtils.toCatalogView -> toQueryOperation -> toRelRoot: CatalogSourceTable.toRel creates the source, whose factory checks the options.
+    const k = kafka(["topic"]);
+    const label = `ro_k${n}`;
+    expect(job([api.sql`CREATE TEMPORARY VIEW unread AS SELECT id FROM ${k}`, api.sql`INSERT INTO ${sink()} SELECT id FROM ${source()}`])).to.deep.equal([
+      ["statements[0]", at("reads", label, "'topic' or 'topic-pattern'", false, TOPIC, "'topic' = '...'")],
+    ]);
+    expect(job([api.sql`CREATE TEMPORARY VIEW hinted AS SELECT id FROM ${k} /*+ OPTIONS('topic' = 'a') */`, api.sql`INSERT INTO ${sink()} SELECT id FROM hinted`])).to.deep.equal([]);
+  });
+
   it("upsert-kafka's two formats: the hint's missing one is named", () => {
     const u = new api.FlinkTable(`ro_u${++n}`, { columns: cols, primaryKey: ["id"], options: { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "k:9092" } });
     const label = `ro_u${n}`;

@@ -10,6 +10,11 @@
  * (`KafkaConnectorOptionsUtil.validateSourceTopic`: "Either 'topic' or 'topic-pattern' must be set."),
  * the value format ('format' / 'value.format'; upsert-kafka's 'key.format' and 'value.format').
  *
+ * A mention in a CREATE VIEW is a read of its own, whether or not an INSERT reads the view: Flink
+ * plans the view's query when the script creates it (flink-table-planner
+ * `SqlNodeConvertUtils.toCatalogView` -> `toQueryOperation` -> `toRelRoot`, where
+ * `CatalogSourceTable.toRel` creates the source and its factory checks the options).
+ *
  * The rule: a table whose every reference supplies the option (its own options or the
  * reference's hint) is quiet; a reference without it is an error at that statement naming the
  * table and the option; a table no job references keeps the error at its options
