@@ -3,18 +3,20 @@
  *
  * Pulumi serializes a dynamic provider with everything its methods capture (function
  * serialization, `@pulumi/pulumi` runtime/closure): the methods here only delegate to the
- * captured module `impl` (./provider-impl.js). When the package is installed under node_modules
- * the serializer emits a `require` of that module instead of copying it; in this repository it
- * copies the module by value, which is why provider-impl imports no @pulumi/pulumi.
+ * captured modules `impl` (./provider-impl.js) and `inputs` (./input-checks.js, `check`). When
+ * the package is installed under node_modules the serializer emits a `require` of each module
+ * instead of copying it; in this repository it copies them by value, which is why they import no
+ * @pulumi/pulumi.
  * Dynamic providers cannot log, so warnings go to the `warnings` output.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./input-checks.js";
 import * as impl from "./provider-impl.js";
 
 /** The provider instance SqlGatewayJob registers (pure delegation to provider-impl). */
 export const sqlGatewayProvider: pulumi.dynamic.ResourceProvider = {
   async check(_olds, news) {
-    return impl.check(news);
+    return inputs.check(news);
   },
   async diff(_id, olds, news) {
     return impl.diff(olds, news);
