@@ -37,6 +37,8 @@ export interface Forced {
   readonly status?: number;
   readonly body?: unknown;
   readonly delayMs?: number;
+  /** A delay after normal handling, before the answer is sent: the gateway did the work, its answer comes late (or never reaches a client that gave up). */
+  readonly answerDelayMs?: number;
 }
 
 export interface FakeGatewayOptions {
@@ -163,6 +165,8 @@ export class FakeSqlGateway {
         answer = { errors: e.errors };
       }
     }
+    if (forced?.answerDelayMs !== undefined) await new Promise((r) => setTimeout(r, forced.answerDelayMs));
+    if (res.destroyed) return;
     res.writeHead(status, { "Content-Type": "application/json" });
     res.end(answer === undefined ? "" : JSON.stringify(answer));
   }

@@ -121,10 +121,19 @@ export async function requireJobStatementsOnSqlGateway(endpoint: string, what: s
   await requireJobStatements(await connect(endpoint, options), what);
 }
 
-/** Opens a session, runs `fn`, and always closes the session (also after a failure, abort or timeout). */
+/**
+ * Opens a session, runs `fn`, and always closes the session (also after a failure, abort or timeout).
+ * The POST that opens it is not cut short by the caller's AbortSignal or the overall timeout (it has
+ * the clean-up deadline instead): a gateway that opened the session while its answer was cut off
+ * would keep it open until its idle timeout with nobody to close it (seen under load). An abort or
+ * timeout that came meanwhile is honoured right after the session opened, closing it.
+ */
 async function inSession<T>(c: Connected, properties: Record<string, string>, options: SqlGatewayClientOptions, fn: (s: GatewaySession) => Promise<T>, sessionName?: string): Promise<T> {
-  const session = await GatewaySession.open(c.http, c.api, properties, options.poll, sessionName);
+  const opening = "opening a session (POST /sessions)";
+  c.http.checkAlive(opening);
+  const session = (await GatewaySession.open(c.http.forCleanup(), c.api, properties, options.poll, sessionName)).via(c.http);
   try {
+    c.http.checkAlive(opening);
     return await fn(session);
   } finally {
     await session.via(c.http.forCleanup()).close();
