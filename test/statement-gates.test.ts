@@ -30,7 +30,7 @@ const WORDS: readonly string[] = [
   "FOR SYSTEM_TIME AS OF", "FOR SYSTEM_TIME AS OF s.ts", "FOR SYSTEM_TIME AS OF TIMESTAMP '2024-01-01 00:00:00'", "s.id = d.id", "ON", "JOIN", "AS s", "AS d",
   '"text"', "U&\"x\"", "'it''s GROUP BY x ORDER BY y'", "'RANK() OVER INTERVAL'", "-- ORDER BY ts RANK\n", "/* GROUP BY id HAVING */", "// SYSTEM_TIME\n",
   "`GROUP`", "`order`", "`RANK`", "`SYSTEM_TIME`", "DATEDIFF(ts, ts)", "ISNULL(v, 'x')", "NVL(v, 'a')", "GROUP_CONCAT(v)", "LEN(v)", "events", "orders", "vw",
-  "CURRENT_TIMESTAMP", "CAST(ts AS DATE)", "CAST(v AS INT)", "TUMBLE(", "HOP(", "CUMULATE(", "SESSION(", "TABLE", "TABLE(", "WITH w AS (SELECT * FROM events)", "w",
+  "CURRENT_TIMESTAMP", "CAST(ts AS DATE)", "CAST(v AS INT)", "TUMBLE(", "HOP(", "CUMULATE(", "SESSION(", "INTERVAL '7' MINUTE", "GROUP BY window_end, window_start", "TABLE", "TABLE(", "WITH w AS (SELECT * FROM events)", "w",
   "/*+ OPTIONS('streaming'='false') */", "/*+ OPTIONS('branch'='b') */", "/*+ OPTIONS('password'='x') */", "/*+ OPTIONS(broken */", "/*+ OPTIONS('write.upsert.enabled'='true') */",
   "'", "\n", "TIMESTAMP '2024-01-01 00:00:00'", "NULL", "'x'",
   // Plain-text names in table position, and near misses of one: the keyword glued to what precedes it, comments, other letters.
@@ -66,6 +66,8 @@ const SHAPES: readonly Piece[][] = [
   ["INSERT INTO ", { table: 3 }, " SELECT * FROM ", { table: 6 }],
   // An aggregate value into the upsert sink's key (aggregate-sink-keys.ts).
   ["INSERT INTO ", { table: 2 }, " SELECT COUNT(*), MAX(v), MAX(ts), SUM(amount) FROM ", { table: 0 }],
+  ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE ", { table: 1 }, ", DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '1' MINUTE)) GROUP BY window_start, window_end"],
+  ["INSERT INTO ", { table: 4 }, " SELECT window_start, id FROM TABLE(CUMULATE(TABLE ", { table: 1 }, ", DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR))"],
 ];
 
 /**
@@ -77,6 +79,7 @@ const VIEW_PAIRS: readonly Piece[][][] = [
   [["CREATE TEMPORARY VIEW vr AS SELECT * FROM ", { table: 0 }], ["INSERT INTO ", { table: 3 }, " WITH q AS (SELECT * FROM vr) SELECT id, v, ts, amount FROM q ORDER BY v"]],
   [["CREATE TEMPORARY VIEW vt AS SELECT * FROM TABLE(TUMBLE(TABLE ", { table: 1 }, ", DESCRIPTOR(v), INTERVAL '1' MINUTE))"], ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM vt GROUP BY window_start, window_end"]],
   [["CREATE TEMPORARY VIEW vt AS SELECT id, v, ts, amount FROM ", { table: 0 }, " ORDER BY v"], ["INSERT INTO ", { table: 3 }, " SELECT * FROM vt"]],
+  [["CREATE TEMPORARY VIEW vh AS SELECT * FROM TABLE(HOP(TABLE ", { table: 1 }, ", DESCRIPTOR(ts), INTERVAL '3' MINUTE, INTERVAL '10' MINUTE))"], ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM vh GROUP BY window_start, window_end"]],
   [["CREATE TEMPORARY VIEW vp AS SELECT * FROM ", { table: 1 }], ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE vp, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end"]],
   // A view's count into the upsert sink's key, read by an INSERT without an aggregate of its own (aggregate-sink-keys.ts; the gate is the job's).
   [["CREATE TEMPORARY VIEW va AS SELECT COUNT(*) AS n, v, MAX(ts) AS ts, SUM(amount) AS amount FROM ", { table: 0 }, " GROUP BY v"], ["INSERT INTO ", { table: 2 }, " SELECT * FROM va"]],
@@ -135,6 +138,8 @@ const GATED: Readonly<Record<string, RegExp>> = {
   "plain-text tables": /the job declares no table or view of that name/,
   "aggregate values in a sink key": /keeps a row for every value \W+id\W+ ever had/,
   "aggregate values in a sink key through a view": /of a GROUP BY \(v\) in the view in statements\[\d+\], and its key holds none of the GROUP BY columns/,
+  "window multiples": /must be an integral multiple of the (slide|step)/,
+  "window multiples through a view": /\) in the view in statements\[\d+\] has a slide/,
 };
 
 describe("statement gates: the same diagnostics with the gates on and off", function () {

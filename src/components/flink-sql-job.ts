@@ -165,6 +165,12 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * name the key to declare: the GROUP BY columns, or a constant (`'all' AS k`) for an
    * aggregation without GROUP BY, which is also the advice for a keyless IcebergSink
    * (aggregate-sink-keys.ts; flink FlinkRelMdUpsertKeys, FlinkChangelogModeInferenceProgram).
+   * Window lengths Flink cannot slice are preview errors: a HOP whose size is no
+   * integral multiple of its slide under a window aggregation of a streaming job (GROUP BY
+   * window_start, window_end, also over a view holding the HOP; the swapped `HOP(..., size, slide)`
+   * is rewritten), and a CUMULATE whose maximum size is no integral multiple of its step in any use
+   * (flink StreamExecWindowAggregateBase, SliceAssigners, CumulativeWindowAssigner;
+   * window-multiples.ts). A HOP that is not aggregated so, or in a batch job, takes any lengths.
    */
   statements: (SqlStatement | string)[];
   /**

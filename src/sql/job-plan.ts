@@ -35,11 +35,12 @@ import { checkRankSinkKey } from "./rank-sink-keys.js";
 import { checkStreamingRank } from "./streaming-rank.js";
 import { checkStreamingSort } from "./streaming-sort.js";
 import { checkZeroWindowLengths } from "./zero-intervals.js";
+import { checkWindowMultiples } from "./window-multiples.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping, declaredFunctions } from "./ungrouped-columns.js";
 import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
 import { checkWindowTimeColumns } from "./window-time.js";
-import { mayAggregate, mayCallFunctions, mayHoldHints, mayHoldIntervals, mayHoldOutputs, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayNameTables, mayRank, maySort } from "./statement-gates.js";
+import { mayAggregate, mayCallFunctions, mayHoldHints, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayNameTables, mayRank, maySort } from "./statement-gates.js";
 
 /** Lookups over every table registered in the program (indexed: a stack of many jobs stays linear). */
 export interface ProgramTables {
@@ -269,10 +270,13 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkViewNameCase(analyzed, views, new Set(tables.map((t) => t.tableName)), diag);
   // Flink checks a view's time attributes when a statement that reads it is planned, not before.
   const unread = unreadViews(analyzed, views);
+  // A HOP may sit in a view the statement aggregates over: the gate is the job's (any of its statements).
+  const sliced = analyzed.some((a) => mayHoldSlicedWindows(a.words));
   for (const a of analyzed.filter((x) => !unread.has(x))) {
     if (mayHoldWindows(a.words)) checkWindowTimeColumns(a, runtimeMode !== "batch", diag, views);
     if (mayJoinTemporally(a.words)) checkTemporalJoins(a, runtimeMode !== "batch", diag);
     if (mayHoldWindowLengths(a.words)) checkZeroWindowLengths(a, diag);
+    if (sliced && a.kind !== "function") checkWindowMultiples(a, views, runtimeMode !== "batch", diag);
   }
   if (runtimeMode === "streaming") {
     const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);

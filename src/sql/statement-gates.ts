@@ -121,6 +121,14 @@ export function mayHoldWindowLengths(w: StatementWords): boolean {
   return (w.has("TUMBLE") || w.has("HOP") || w.has("CUMULATE") || w.has("SESSION")) && w.has("(") && w.has("INTERVAL");
 }
 
+/**
+ * HOP and CUMULATE lengths that do not divide (window-multiples.ts checkWindowMultiples): a HOP or
+ * CUMULATE call with INTERVAL literals, in the statement or a view it reads (the gate is the job's).
+ */
+export function mayHoldSlicedWindows(w: StatementWords): boolean {
+  return (w.has("HOP") || w.has("CUMULATE")) && w.has("(") && w.has("INTERVAL");
+}
+
 /** Streaming sorts (streaming-sort.ts checkStreamingSort): ORDER BY. */
 export function maySort(w: StatementWords): boolean {
   return w.has("ORDER") && w.has("BY");

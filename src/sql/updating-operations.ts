@@ -80,6 +80,14 @@ function windowedGrouping(clause: string): boolean {
 }
 
 /**
+ * True when a GROUP BY clause of `text` groups by both `window_start` and `window_end`: a window
+ * aggregation over a window TVF (flink `WindowUtil.groupingContainsWindowStartEnd`).
+ */
+export function groupsByWindow(text: string): boolean {
+  return groupByClauses(text).some((c) => /\bwindow_start\b/i.test(c) && /\bwindow_end\b/i.test(c));
+}
+
+/**
  * A window aggregation or a window TVF whose results are final: a window TVF (TUMBLE, HOP,
  * CUMULATE, SESSION) with no GROUP BY other than by its window, or a GROUP BY of a window.
  */

@@ -21,17 +21,18 @@ import { codeOnly } from "./split.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { closingParen, topLevelSplit } from "./top-level.js";
 
-/** An interval literal of 0 milliseconds: as the messages show it, and whether its string holds more (a length below a millisecond). */
-interface ZeroLiteral {
+/** An interval literal whose length is known: as the messages show it, its length in milliseconds, and whether it is 0 milliseconds though its string holds a length (below a millisecond). */
+export interface KnownLiteral {
   readonly written: string;
+  readonly millis: bigint;
   readonly truncated: boolean;
 }
 
-/** The interval literals of `text` that Flink makes 0 milliseconds, in order (none for a literal holding a value not known yet). */
-export function zeroIntervalLiterals(text: string): ZeroLiteral[] {
+/** The interval literals of `text` whose length Flink's planner knows (day-time, no value not known yet), in order. */
+export function knownIntervalLiterals(text: string): KnownLiteral[] {
   if (!/INTERVAL/i.test(text)) return [];
   const code = codeOnly(text, true);
-  const out: ZeroLiteral[] = [];
+  const out: KnownLiteral[] = [];
   for (const m of code.matchAll(/(?<![A-Za-z0-9_$])INTERVAL\s*([+-]?)\s*'/gi)) {
     const open = m.index + m[0].length - 1;
     const close = code.indexOf("'", open + 1);
@@ -39,11 +40,17 @@ export function zeroIntervalLiterals(text: string): ZeroLiteral[] {
     const value = text.slice(open + 1, close).replace(/''/g, "'");
     const after = /^\s*/.exec(code.slice(close + 1))![0].length + close + 1;
     const q = qualifierAt(code, after);
-    if (q === undefined || q.unknown || value.includes(UNKNOWN_VALUE) || intervalMillis(value, q) !== 0n) continue;
+    const millis = q === undefined || q.unknown || value.includes(UNKNOWN_VALUE) ? undefined : intervalMillis(value, q);
+    if (millis === undefined) continue;
     const sign = m[1] === "" ? "" : `${m[1]} `;
-    out.push({ written: `INTERVAL ${sign}'${value}' ${qualifierText(q)}`, truncated: /[1-9]/.test(value) });
+    out.push({ written: `INTERVAL ${sign}'${value}' ${qualifierText(q!)}`, millis, truncated: millis === 0n && /[1-9]/.test(value) });
   }
   return out;
+}
+
+/** The interval literals of `text` that Flink makes 0 milliseconds, in order (none for a literal holding a value not known yet). */
+function zeroIntervalLiterals(text: string): KnownLiteral[] {
+  return knownIntervalLiterals(text).filter((l) => l.millis === 0n);
 }
 
 /** Why a literal of 0 milliseconds is 0: Flink drops what is below a millisecond. */
@@ -75,6 +82,52 @@ const WINDOWS: Readonly<Record<string, { readonly lengths: readonly string[]; re
 /** An argument that is one interval literal and nothing else (its string blanked: codeOnly keeps the quotes). */
 const ONE_LITERAL = /^\s*INTERVAL\s*[+-]?\s*'[^']*'\s*[A-Za-z]+\s*(?:\([^()]*\))?(?:\s*TO\s+[A-Za-z]+\s*(?:\([^()]*\))?)?\s*$/i;
 
+/** A length argument of a window TVF call: its role (size, slide, step, gap), where its value is in the text, and the value's literal when it is one interval literal whose length is known. */
+export interface WindowLength {
+  readonly role: string;
+  readonly from: number;
+  readonly to: number;
+  readonly literal?: KnownLiteral;
+}
+
+/** A window TVF call over `TABLE ...` in a statement's text: the function, where the call is (its name to its closing parenthesis, inclusive), and its length arguments. */
+export interface WindowCall {
+  readonly fn: "TUMBLE" | "HOP" | "CUMULATE" | "SESSION";
+  readonly start: number;
+  readonly end: number;
+  readonly lengths: readonly WindowLength[];
+}
+
+/**
+ * The window TVF calls (TUMBLE, HOP, CUMULATE, SESSION over `TABLE ...`, arguments by position after
+ * TABLE and DESCRIPTOR, or by name) of `text`, a statement's text with its tables and Outputs
+ * rendered by the caller (an Output as UNKNOWN_VALUE).
+ */
+export function windowCalls(text: string): WindowCall[] {
+  const code = codeOnly(text, true);
+  const out: WindowCall[] = [];
+  for (const m of code.matchAll(/\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/gi)) {
+    const fn = m[1]!.toUpperCase() as WindowCall["fn"];
+    const open = m.index + m[0].length - 1;
+    const close = closingParen(code, open);
+    const parts = close < 0 ? undefined : topLevelSplit(code, open + 1, close);
+    if (parts === undefined || !/^\s*(?:DATA\s*=>\s*)?TABLE\b/i.test(code.slice(...parts[0]!))) continue;
+    const window = WINDOWS[fn]!;
+    const lengths: WindowLength[] = [];
+    parts.slice(2).forEach(([from, to], k) => {
+      const named = /^\s*([A-Za-z]+)\s*=>/.exec(code.slice(from, to));
+      const role = named !== null ? named[1]!.toLowerCase() : window.lengths[k];
+      if (role === undefined || !window.lengths.includes(role)) return;
+      const at = from + (named?.[0].length ?? 0);
+      const literals = knownIntervalLiterals(text.slice(at, to));
+      const one = literals.length === 1 && ONE_LITERAL.test(code.slice(at, to));
+      lengths.push({ role, from: at, to, ...(one ? { literal: literals[0]! } : {}) });
+    });
+    out.push({ fn, start: m.index, end: close + 1, lengths });
+  }
+  return out;
+}
+
 /**
  * Errors at `statements[i]` for a window TVF (TUMBLE, HOP, CUMULATE, SESSION over `TABLE ...`) whose
  * size, slide, step or gap is an interval literal of 0 milliseconds, written so or below a
@@ -84,28 +137,16 @@ export function checkZeroWindowLengths(a: AnalyzedStatement, diag: Diagnostics):
   const texts = a.statement.segments.filter((s) => s.kind === "text");
   if (!texts.some((s) => /\b(?:TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(s.text)) || !texts.some((s) => /INTERVAL/i.test(s.text))) return;
   const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("");
-  const code = codeOnly(text, true);
-  for (const m of code.matchAll(/\b(TUMBLE|HOP|CUMULATE|SESSION)\s*\(/gi)) {
-    const fn = m[1]!.toUpperCase();
-    const open = m.index + m[0].length - 1;
-    const close = closingParen(code, open);
-    const parts = close < 0 ? undefined : topLevelSplit(code, open + 1, close);
-    if (parts === undefined || !/^\s*(?:DATA\s*=>\s*)?TABLE\b/i.test(code.slice(...parts[0]!))) continue;
+  for (const { fn, lengths } of windowCalls(text)) {
     const window = WINDOWS[fn]!;
-    parts.slice(2).forEach(([from, to], k) => {
-      const named = /^\s*([A-Za-z]+)\s*=>/.exec(code.slice(from, to));
-      const role = named !== null ? named[1]!.toLowerCase() : window.lengths[k];
-      if (role === undefined || !window.lengths.includes(role)) return;
-      const arg = text.slice(from + (named?.[0].length ?? 0), to);
-      const zero = zeroIntervalLiterals(arg);
-      if (zero.length !== 1 || !ONE_LITERAL.test(code.slice(from + (named?.[0].length ?? 0), to))) return;
-      const z = zero[0]!;
+    for (const { role, literal: z } of lengths) {
+      if (z === undefined || z.millis !== 0n) continue;
       diag.error(
         `statements[${a.index}]`,
         `${fn}(...) has a ${role} of ${z.written}, which is 0 milliseconds${z.truncated ? ` (${DROPPED})` : ""}, and a window's ${role} must be above 0: ` +
           `the job fails when it starts ("${window.flink}", flink ${window.source}); ` +
           (z.truncated ? "write INTERVAL '0.001' SECOND, the shortest length Flink holds, or longer" : "write a length above 0, e.g. INTERVAL '1' MINUTE"),
       );
-    });
+    }
   }
 }

@@ -1,0 +1,154 @@
+/**
+ * HOP and CUMULATE lengths Flink cannot slice (src/sql/window-multiples.ts): a window aggregation
+ * over a HOP whose size is no integral multiple of its slide (incl. the arguments swapped), and a
+ * CUMULATE whose maximum size is no integral multiple of its step in any use, fail when Flink plans
+ * the job (StreamExecWindowAggregateBase, SliceAssigners; CumulativeWindowAssigner). Multiples,
+ * TUMBLE, a HOP not aggregated (its SlidingWindowAssigner takes any lengths) and a batch job's HOP
+ * stay quiet.
+ */
+import { expect } from "chai";
+import { issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
+
+const cols = [
+  { name: "id", type: "BIGINT" },
+  { name: "ts", type: "TIMESTAMP(3)" },
+];
+const HOP_PLANNER = (size: number, slide: number): string =>
+  `"HOP table function based aggregate requires size must be an integral multiple of slide, but got size ${size} ms and slide ${slide} ms", flink StreamExecWindowAggregateBase, SliceAssigners`;
+const CUMULATE_PLANNER = (maxSize: number, step: number): string =>
+  `"CUMULATE table function based aggregate requires maxSize must be an integral multiple of step, but got maxSize ${maxSize} ms and step ${step} ms", flink StreamExecWindowAggregateBase, SliceAssigners`;
+const OPERATOR = '"CumulativeWindowAssigner requires size must be an integral multiple of step.", flink CumulativeWindowAssigner, which the window TVF operator builds';
+const GROUPED = (long: string, short: string): string =>
+  `the statement aggregates over its windows (GROUP BY window_start, window_end), and a window aggregation slices the ${long} into ${short}s, so the ${long} must be an integral multiple of the ${short}`;
+
+describe("HOP and CUMULATE lengths that Flink cannot slice", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  /** The job's issues as [path, message]. */
+  const jobIssues = (name: string, statements: ReturnType<Api["sql"]>[], runtimeMode?: "batch") =>
+    issuesOrNone(() => new api.FlinkSqlJob(name, { statements, ...(runtimeMode !== undefined ? { runtimeMode } : {}) })).map((i) => [i.path, i.message]);
+  const tables = (prefix: string, rows = false) => ({
+    src: new api.FlinkTable(`${prefix}_clicks`, {
+      columns: cols,
+      watermark: { column: "ts", expression: "ts" },
+      options: { connector: "datagen", ...(rows ? { "number-of-rows": "10" } : {}) },
+    }),
+    sink: new api.FlinkTable(`${prefix}_out`, { columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }], options: { connector: "blackhole" } }),
+  });
+
+  it("a window aggregation over a HOP with the arguments swapped, or a size no multiple of the slide (positional, named, below a second) is an error", () => {
+    const { src, sink } = tables("wm_h");
+    const issues = jobIssues("wm-h", [
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM TABLE(HOP(DATA => TABLE ${src}, TIMECOL => DESCRIPTOR(ts),
+        SIZE => INTERVAL '10' MINUTE, SLIDE => INTERVAL '3' MINUTE)) GROUP BY window_start, window_end`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '1.5' SECOND, INTERVAL '4' SECOND)) GROUP BY window_end, window_start`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '1' HOUR, INTERVAL '25' MINUTE)) GROUP BY window_start, window_end`,
+    ]);
+    expect(issues).to.deep.equal([
+      [
+        "statements[0]",
+        `HOP(TABLE wm_h_clicks, DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '1' MINUTE) has a slide of INTERVAL '10' MINUTE (600000 ms) and a size of INTERVAL '1' MINUTE (60000 ms); ${GROUPED("size", "slide")}: ` +
+          `the job fails when Flink plans it (${HOP_PLANNER(60000, 600000)}); HOP's arguments are (slide, size): for windows of INTERVAL '10' MINUTE every INTERVAL '1' MINUTE write ` +
+          "HOP(TABLE wm_h_clicks, DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '10' MINUTE)",
+      ],
+      [
+        "statements[1]",
+        "HOP(DATA => TABLE wm_h_clicks, TIMECOL => DESCRIPTOR(ts), SIZE => INTERVAL '10' MINUTE, SLIDE => INTERVAL '3' MINUTE) has a slide of INTERVAL '3' MINUTE (180000 ms) and a size of INTERVAL '10' MINUTE (600000 ms); " +
+          `${GROUPED("size", "slide")}: the job fails when Flink plans it (${HOP_PLANNER(600000, 180000)}); ` +
+          "write a size that is a multiple of the slide, e.g. INTERVAL '9' MINUTE or INTERVAL '12' MINUTE, or a slide that divides the size",
+      ],
+      [
+        "statements[2]",
+        `HOP(TABLE wm_h_clicks, DESCRIPTOR(ts), INTERVAL '1.5' SECOND, INTERVAL '4' SECOND) has a slide of INTERVAL '1.5' SECOND (1500 ms) and a size of INTERVAL '4' SECOND (4000 ms); ${GROUPED("size", "slide")}: ` +
+          `the job fails when Flink plans it (${HOP_PLANNER(4000, 1500)}); write a size that is a multiple of the slide, e.g. INTERVAL '3' SECOND or INTERVAL '4.5' SECOND, or a slide that divides the size`,
+      ],
+      [
+        "statements[3]",
+        `HOP(TABLE wm_h_clicks, DESCRIPTOR(ts), INTERVAL '1' HOUR, INTERVAL '25' MINUTE) has a slide of INTERVAL '1' HOUR (3600000 ms) and a size of INTERVAL '25' MINUTE (1500000 ms); ${GROUPED("size", "slide")}: ` +
+          `the job fails when Flink plans it (${HOP_PLANNER(1500000, 3600000)}); write a size that is a multiple of the slide, e.g. INTERVAL '1' HOUR, or a slide that divides the size (HOP's arguments are (slide, size))`,
+      ],
+    ]);
+  });
+
+  it("a CUMULATE whose maximum size is no multiple of its step is an error aggregated or not, in a batch job too, and in a view", () => {
+    const { src, sink } = tables("wm_c");
+    const issues = jobIssues("wm-c", [
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM TABLE(CUMULATE(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR)) GROUP BY window_start, window_end`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, id FROM TABLE(CUMULATE(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '1' DAY, INTERVAL '1' HOUR))`,
+      api.sql`CREATE TEMPORARY VIEW wm_cv AS SELECT * FROM TABLE(CUMULATE(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR))`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM wm_cv GROUP BY window_start, window_end`,
+    ]);
+    const fails = "the job fails when Flink plans it";
+    expect(issues).to.deep.equal([
+      [
+        "statements[0]",
+        `CUMULATE(TABLE wm_c_clicks, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR) has a step of INTERVAL '7' MINUTE (420000 ms) and a maximum size of INTERVAL '1' HOUR (3600000 ms); ${GROUPED("maximum size", "step")}: ` +
+          `${fails} (${CUMULATE_PLANNER(3600000, 420000)}); write a maximum size that is a multiple of the step, e.g. INTERVAL '56' MINUTE or INTERVAL '63' MINUTE, or a step that divides the maximum size`,
+      ],
+      [
+        "statements[1]",
+        "CUMULATE(TABLE wm_c_clicks, DESCRIPTOR(ts), INTERVAL '1' DAY, INTERVAL '1' HOUR) has a step of INTERVAL '1' DAY (86400000 ms) and a maximum size of INTERVAL '1' HOUR (3600000 ms); " +
+          `Flink slices the maximum size into steps, so the maximum size must be an integral multiple of the step: ${fails} (${OPERATOR}); ` +
+          "CUMULATE's arguments are (step, size): for windows of INTERVAL '1' DAY every INTERVAL '1' HOUR write CUMULATE(TABLE wm_c_clicks, DESCRIPTOR(ts), INTERVAL '1' HOUR, INTERVAL '1' DAY)",
+      ],
+      [
+        "statements[2]",
+        "CUMULATE(TABLE wm_c_clicks, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR) has a step of INTERVAL '7' MINUTE (420000 ms) and a maximum size of INTERVAL '1' HOUR (3600000 ms); " +
+          `Flink slices the maximum size into steps, so the maximum size must be an integral multiple of the step: ${fails} (${OPERATOR}; under a window aggregation of a streaming job ${CUMULATE_PLANNER(3600000, 420000)}); ` +
+          "write a maximum size that is a multiple of the step, e.g. INTERVAL '56' MINUTE or INTERVAL '63' MINUTE, or a step that divides the maximum size",
+      ],
+    ]);
+    const batch = tables("wm_cb", true);
+    const batchIssues = jobIssues(
+      "wm-cb",
+      [api.sql`INSERT INTO ${batch.sink} SELECT window_start, COUNT(*) FROM TABLE(CUMULATE(TABLE ${batch.src}, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR)) GROUP BY window_start, window_end`],
+      "batch",
+    );
+    expect(batchIssues).to.deep.equal([
+      [
+        "statements[0]",
+        "CUMULATE(TABLE wm_cb_clicks, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR) has a step of INTERVAL '7' MINUTE (420000 ms) and a maximum size of INTERVAL '1' HOUR (3600000 ms); " +
+          `Flink slices the maximum size into steps, so the maximum size must be an integral multiple of the step: ${fails} (${OPERATOR}); ` +
+          "write a maximum size that is a multiple of the step, e.g. INTERVAL '56' MINUTE or INTERVAL '63' MINUTE, or a step that divides the maximum size",
+      ],
+    ]);
+  });
+
+  it("a HOP in a view that the INSERT aggregates by window_start and window_end is an error at the INSERT", () => {
+    const { src, sink } = tables("wm_v");
+    const issues = jobIssues("wm-v", [
+      api.sql`CREATE TEMPORARY VIEW wm_hv AS SELECT * FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '1' MINUTE))`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM wm_hv GROUP BY window_start, window_end`,
+    ]);
+    expect(issues).to.deep.equal([
+      [
+        "statements[1]",
+        `HOP(TABLE wm_v_clicks, DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '1' MINUTE) in the view in statements[0] has a slide of INTERVAL '10' MINUTE (600000 ms) and a size of INTERVAL '1' MINUTE (60000 ms); ${GROUPED("size", "slide")}: ` +
+          `the job fails when Flink plans it (${HOP_PLANNER(60000, 600000)}); HOP's arguments are (slide, size): for windows of INTERVAL '10' MINUTE every INTERVAL '1' MINUTE write ` +
+          "HOP(TABLE wm_v_clicks, DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '10' MINUTE)",
+      ],
+    ]);
+  });
+
+  it("multiples, TUMBLE, a HOP that is not aggregated, a batch job's HOP and a legacy GROUP BY HOP stay quiet", () => {
+    const { src, sink } = tables("wm_q");
+    const quiet = [
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '10' MINUTE)) GROUP BY window_start, window_end`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '15' MINUTE, INTERVAL '1' HOUR)) GROUP BY window_start, window_end`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM TABLE(CUMULATE(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '1' HOUR, INTERVAL '1' DAY)) GROUP BY window_start, window_end`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '7' MINUTE)) GROUP BY window_start, window_end`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, id FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '1' MINUTE))`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, id FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY id) AS rn FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '3' MINUTE, INTERVAL '10' MINUTE))) WHERE rn <= 3`,
+      api.sql`INSERT INTO ${sink} SELECT HOP_START(ts, INTERVAL '3' MINUTE, INTERVAL '10' MINUTE), COUNT(*) FROM ${src} GROUP BY HOP(ts, INTERVAL '3' MINUTE, INTERVAL '10' MINUTE)`,
+    ];
+    quiet.forEach((statement, i) => {
+      expect(issuesOrNone(() => new api.FlinkSqlJob(`wm-q${i}`, { statements: [statement] })), `statement ${i}`).to.deep.equal([]);
+      expect(jobWarnings(`wm-q${i}`), `statement ${i}`).to.deep.equal([]);
+    });
+    const batch = tables("wm_qb", true);
+    const hop = api.sql`INSERT INTO ${batch.sink} SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE ${batch.src}, DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`;
+    expect(jobIssues("wm-qb", [hop], "batch")).to.deep.equal([]);
+  });
+});
