@@ -30,7 +30,7 @@ const WORDS: readonly string[] = [
   "FOR SYSTEM_TIME AS OF", "FOR SYSTEM_TIME AS OF s.ts", "FOR SYSTEM_TIME AS OF TIMESTAMP '2024-01-01 00:00:00'", "s.id = d.id", "ON", "JOIN", "AS s", "AS d",
   '"text"', "U&\"x\"", "'it''s GROUP BY x ORDER BY y'", "'RANK() OVER INTERVAL'", "-- ORDER BY ts RANK\n", "/* GROUP BY id HAVING */", "// SYSTEM_TIME\n",
   "`GROUP`", "`order`", "`RANK`", "`SYSTEM_TIME`", "DATEDIFF(ts, ts)", "ISNULL(v, 'x')", "NVL(v, 'a')", "GROUP_CONCAT(v)", "LEN(v)", "events", "orders", "vw",
-  "CURRENT_TIMESTAMP", "CAST(ts AS DATE)", "CAST(v AS INT)", "TUMBLE(", "HOP(", "CUMULATE(", "SESSION(", "INTERVAL '7' MINUTE", "GROUP BY window_end, window_start", "TABLE", "TABLE(", "WITH w AS (SELECT * FROM events)", "w",
+  "CURRENT_TIMESTAMP", "CAST(ts AS DATE)", "CAST(v AS INT)", "TUMBLE(", "HOP(", "CUMULATE(", "SESSION(", "INTERVAL '7' MINUTE", "GROUP BY window_end, window_start", "BETWEEN", "<", ">", "OVER (ORDER BY ts)", "o.ts", "g.ts", "o", "g", "TABLE", "TABLE(", "WITH w AS (SELECT * FROM events)", "w",
   "/*+ OPTIONS('streaming'='false') */", "/*+ OPTIONS('branch'='b') */", "/*+ OPTIONS('password'='x') */", "/*+ OPTIONS(broken */", "/*+ OPTIONS('write.upsert.enabled'='true') */",
   "'", "\n", "TIMESTAMP '2024-01-01 00:00:00'", "NULL", "'x'",
   // Plain-text names in table position, and near misses of one: the keyword glued to what precedes it, comments, other letters.
@@ -39,7 +39,7 @@ const WORDS: readonly string[] = [
 
 const arbPiece: fc.Arbitrary<Piece> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...WORDS) },
-  { weight: 2, arbitrary: fc.nat(6).map((table) => ({ table })) },
+  { weight: 2, arbitrary: fc.nat(7).map((table) => ({ table })) },
   { weight: 1, arbitrary: fc.constantFrom("x", "ROW_NUMBER", "1").map((output) => ({ output })) },
 );
 
@@ -68,6 +68,9 @@ const SHAPES: readonly Piece[][] = [
   ["INSERT INTO ", { table: 2 }, " SELECT COUNT(*), MAX(v), MAX(ts), SUM(amount) FROM ", { table: 0 }],
   ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE ", { table: 1 }, ", DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '1' MINUTE)) GROUP BY window_start, window_end"],
   ["INSERT INTO ", { table: 4 }, " SELECT window_start, id FROM TABLE(CUMULATE(TABLE ", { table: 1 }, ", DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR))"],
+  ["INSERT INTO ", { table: 3 }, " SELECT o.id, o.v, o.ts, o.amount FROM ", { table: 7 }, " o JOIN ", { table: 5 }, " g ON o.id = g.id AND g.ts BETWEEN o.ts AND o.ts + INTERVAL '1' DAY"],
+  ["INSERT INTO ", { table: 3 }, " SELECT o.id, o.v, o.ts, o.amount FROM ", { table: 5 }, " o LEFT JOIN ", { table: 7 }, " g ON o.id = g.id AND g.ts > o.ts AND o.ts >= g.ts - INTERVAL '1' HOUR"],
+  ["INSERT INTO ", { table: 3 }, " SELECT id, v, ts, SUM(amount) OVER (PARTITION BY id ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) FROM ", { table: 7 }],
 ];
 
 /**
@@ -139,6 +142,7 @@ const GATED: Readonly<Record<string, RegExp>> = {
   "aggregate values in a sink key": /keeps a row for every value \W+id\W+ ever had/,
   "aggregate values in a sink key through a view": /of a GROUP BY \(v\) in the view in statements\[\d+\], and its key holds none of the GROUP BY columns/,
   "window multiples": /must be an integral multiple of the (slide|step)/,
+  "insert-only operators": /which takes inserts only/,
   "window multiples through a view": /\) in the view in statements\[\d+\] has a slide/,
 };
 
@@ -169,6 +173,13 @@ describe("statement gates: the same diagnostics with the gates on and off", func
       new api.FlinkTable("sg_nvl", {
         columns: [...cols, { name: "w", expression: "NVL(v, 'a')" }],
         options: { connector: "datagen" },
+      }),
+      // A changelog read into an interval join or an OVER aggregation (insert-only-operators.ts).
+      new api.FlinkTable("sg_cdc", {
+        columns: cols,
+        primaryKey: ["id"],
+        watermark: { column: "ts", expression: "`ts` - INTERVAL '5' SECOND" },
+        options: { connector: "upsert-kafka", topic: "c", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" },
       }),
     ];
   });

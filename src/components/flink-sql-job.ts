@@ -171,6 +171,12 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * is rewritten), and a CUMULATE whose maximum size is no integral multiple of its step in any use
    * (flink StreamExecWindowAggregateBase, SliceAssigners, CumulativeWindowAssigner;
    * window-multiples.ts). A HOP that is not aggregated so, or in a batch job, takes any lengths.
+   * In a streaming job, a changelog table (CDC format or connector, upsert-kafka) read by an
+   * interval join (a JOIN of interpolated tables whose ON condition bounds a time attribute of each
+   * side by the other: BETWEEN, or comparisons both ways) or by an OVER aggregation ordered by a time
+   * attribute is a preview error: both take inserts only in Flink 1.19–2.1 (flink
+   * FlinkChangelogModeInferenceProgram; insert-only-operators.ts); views, subqueries and named
+   * windows are left to Flink.
    */
   statements: (SqlStatement | string)[];
   /**

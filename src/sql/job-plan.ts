@@ -27,6 +27,7 @@ import type { SqlStatement } from "./template.js";
 import { checkOutputOperands } from "./output-operands.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
 import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
+import { checkInsertOnlyOperators } from "./insert-only-operators.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
@@ -40,7 +41,7 @@ import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping, declaredFunctions } from "./ungrouped-columns.js";
 import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
 import { checkWindowTimeColumns } from "./window-time.js";
-import { mayAggregate, mayCallFunctions, mayHoldHints, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayNameTables, mayRank, maySort } from "./statement-gates.js";
+import { mayAggregate, mayCallFunctions, mayFeedInsertOnlyOperators, mayHoldHints, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayNameTables, mayRank, maySort } from "./statement-gates.js";
 
 /** Lookups over every table registered in the program (indexed: a stack of many jobs stays linear). */
 export interface ProgramTables {
@@ -282,6 +283,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);
     const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true" };
     for (const a of inserts) checkChangelogIntoAppendSink(a, views, job, jobFunctions, diag);
+    for (const a of analyzed) if (!unread.has(a) && mayFeedInsertOnlyOperators(a.words)) checkInsertOnlyOperators(a, diag);
     for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, input.configuration ?? {}, diag);
     for (const a of inserts) checkRankSinkKey(a, views, diag);
     // A RANK may sit in a view the statement reads: the gate is the job's (any of its statements).

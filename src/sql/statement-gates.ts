@@ -129,6 +129,15 @@ export function mayHoldSlicedWindows(w: StatementWords): boolean {
   return (w.has("HOP") || w.has("CUMULATE")) && w.has("(") && w.has("INTERVAL");
 }
 
+/**
+ * Changelogs into operators that take inserts only (insert-only-operators.ts
+ * checkInsertOnlyOperators): an OVER aggregation needs OVER; an interval join a JOIN whose ON
+ * condition bounds times with BETWEEN or a comparison (`<`, `>`).
+ */
+export function mayFeedInsertOnlyOperators(w: StatementWords): boolean {
+  return w.has("OVER") || (w.has("JOIN") && (w.has("BETWEEN") || w.has("<") || w.has(">")));
+}
+
 /** Streaming sorts (streaming-sort.ts checkStreamingSort): ORDER BY. */
 export function maySort(w: StatementWords): boolean {
   return w.has("ORDER") && w.has("BY");
