@@ -31,7 +31,7 @@ const WORDS: readonly string[] = [
   '"text"', "U&\"x\"", "'it''s GROUP BY x ORDER BY y'", "'RANK() OVER INTERVAL'", "-- ORDER BY ts RANK\n", "/* GROUP BY id HAVING */", "// SYSTEM_TIME\n",
   "`GROUP`", "`order`", "`RANK`", "`SYSTEM_TIME`", "DATEDIFF(ts, ts)", "ISNULL(v, 'x')", "NVL(v, 'a')", "GROUP_CONCAT(v)", "LEN(v)", "events", "orders", "vw",
   "CURRENT_TIMESTAMP", "CAST(ts AS DATE)", "CAST(v AS INT)", "TUMBLE(", "HOP(", "CUMULATE(", "SESSION(", "INTERVAL '7' MINUTE", "GROUP BY window_end, window_start", "BETWEEN", "<", ">", "OVER (ORDER BY ts)", "o.ts", "g.ts", "o", "g", "TABLE", "TABLE(", "WITH w AS (SELECT * FROM events)", "w",
-  "/*+ OPTIONS('streaming'='false') */", "/*+ OPTIONS('branch'='b') */", "/*+ OPTIONS('password'='x') */", "/*+ OPTIONS(broken */", "/*+ OPTIONS('write.upsert.enabled'='true') */",
+  "/*+ OPTIONS('streaming'='false') */", "/*+ OPTIONS('number-of-rows'='10') */", "/*+ OPTIONS('branch'='b') */", "/*+ OPTIONS('password'='x') */", "/*+ OPTIONS(broken */", "/*+ OPTIONS('write.upsert.enabled'='true') */",
   "'", "\n", "TIMESTAMP '2024-01-01 00:00:00'", "NULL", "'x'",
   // Plain-text names in table position, and near misses of one: the keyword glued to what precedes it, comments, other letters.
   "1FROM events", "$JOIN events", "xFROM events", "FROM/**/events", "FROM -- c\n events", "FROMevents", "JO\u0131N events", "INTO `events`", ", events", "TABLE events",
@@ -71,6 +71,9 @@ const SHAPES: readonly Piece[][] = [
   ["INSERT INTO ", { table: 3 }, " SELECT o.id, o.v, o.ts, o.amount FROM ", { table: 7 }, " o JOIN ", { table: 5 }, " g ON o.id = g.id AND g.ts BETWEEN o.ts AND o.ts + INTERVAL '1' DAY"],
   ["INSERT INTO ", { table: 3 }, " SELECT o.id, o.v, o.ts, o.amount FROM ", { table: 5 }, " o LEFT JOIN ", { table: 7 }, " g ON o.id = g.id AND g.ts > o.ts AND o.ts >= g.ts - INTERVAL '1' HOUR"],
   ["INSERT INTO ", { table: 3 }, " SELECT id, v, ts, SUM(amount) OVER (PARTITION BY id ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) FROM ", { table: 7 }],
+  ["INSERT INTO ", { table: 2 }, " SELECT id, v, ts, amount FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts) AS rn FROM ", { table: 0 }, ") WHERE rn <= 3"],
+  ["INSERT INTO ", { table: 2 }, " SELECT id, v, ts, amount FROM ", { table: 5 }, " ORDER BY ts LIMIT 5"],
+  ["INSERT INTO ", { table: 3 }, " SELECT id, v, ts, amount FROM ", { table: 5 }, " /*+ OPTIONS('number-of-rows'='10') */"],
 ];
 
 /**
@@ -83,6 +86,7 @@ const VIEW_PAIRS: readonly Piece[][][] = [
   [["CREATE TEMPORARY VIEW vt AS SELECT * FROM TABLE(TUMBLE(TABLE ", { table: 1 }, ", DESCRIPTOR(v), INTERVAL '1' MINUTE))"], ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM vt GROUP BY window_start, window_end"]],
   [["CREATE TEMPORARY VIEW vt AS SELECT id, v, ts, amount FROM ", { table: 0 }, " ORDER BY v"], ["INSERT INTO ", { table: 3 }, " SELECT * FROM vt"]],
   [["CREATE TEMPORARY VIEW vh AS SELECT * FROM TABLE(HOP(TABLE ", { table: 1 }, ", DESCRIPTOR(ts), INTERVAL '3' MINUTE, INTERVAL '10' MINUTE))"], ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM vh GROUP BY window_start, window_end"]],
+  [["CREATE TEMPORARY VIEW vk AS SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY ts) AS rn FROM ", { table: 0 }], ["INSERT INTO ", { table: 2 }, " SELECT id, v, ts, amount FROM vk WHERE rn <= 3"]],
   [["CREATE TEMPORARY VIEW vp AS SELECT * FROM ", { table: 1 }], ["INSERT INTO ", { table: 4 }, " SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE vp, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end"]],
   // A view's count into the upsert sink's key, read by an INSERT without an aggregate of its own (aggregate-sink-keys.ts; the gate is the job's).
   [["CREATE TEMPORARY VIEW va AS SELECT COUNT(*) AS n, v, MAX(ts) AS ts, SUM(amount) AS amount FROM ", { table: 0 }, " GROUP BY v"], ["INSERT INTO ", { table: 2 }, " SELECT * FROM va"]],
@@ -144,6 +148,9 @@ const GATED: Readonly<Record<string, RegExp>> = {
   "window multiples": /must be an integral multiple of the (slide|step)/,
   "insert-only operators": /which takes inserts only/,
   "window multiples through a view": /\) in the view in statements\[\d+\] has a slide/,
+  "Top-N sink keys": /FlinkRelMdUniqueKeys\.getRankUniqueKeys/,
+  "Top-N sink keys through a view": /Top-N in the view in statements\[\d+\]/,
+  "sorted LIMIT sink keys": /rows of all rows/,
 };
 
 describe("statement gates: the same diagnostics with the gates on and off", function () {
@@ -229,7 +236,9 @@ describe("statement gates: the same diagnostics with the gates on and off", func
     const input: JobPlanInput = { statements: [stmt], runtimeMode: "streaming", configuration: {} };
     const plan = planJob(input, new Diagnostics());
     const words = plan.inserts[0]!.words;
-    expect([words.has("INTERVAL"), words.has("("), words.has("/*+"), words.hasOutputs(), words.has("ORDER"), words.has("RANK"), words.has("SYSTEM_TIME")]).to.deep.equal([false, false, false, false, false, false, false]);
+    expect([words.has("INTERVAL"), words.has("("), words.has("/*+"), words.hasOutputs(), words.has("ORDER"), words.has("RANK"), words.has("SYSTEM_TIME"), words.has("ROW_NUMBER"), words.has("LIMIT"), words.has("FETCH")]).to.deep.equal([
+      false, false, false, false, false, false, false, false, false, false,
+    ]);
     setStatementGates(false);
     expect([words.has("INTERVAL"), words.hasOutputs()]).to.deep.equal([true, true]);
   });

@@ -22,8 +22,12 @@ import { tableOptionsHints } from "./hints.js";
 import { kafkaScanModeFailures } from "./kafka-rules.js";
 import type { TableReference } from "./required-options.js";
 import type { AnalyzedStatement } from "./statement.js";
+import { mayHoldHints } from "./statement-gates.js";
 
 type Hint = Readonly<Record<string, string>>;
+
+/** A statement's hints by segment when it holds none (statement-gates.ts mayHoldHints closed). */
+const NO_HINTS: ReadonlyMap<number, Hint> = new Map();
 
 /** What a read through one reference meets: the read failures and, for 'kafka', how it reads (TableDefinition.hintedRead). */
 export interface HintedRead {
@@ -62,10 +66,10 @@ export function hintedReadOf(connector: string, options: Hint, deferredKeys: rea
 function mentionsBy<R>(analyzed: readonly AnalyzedStatement[], ref: (a: AnalyzedStatement, table: TableDefinition, k: number, hint: Hint) => R | undefined): Map<TableDefinition, R[]> {
   const out = new Map<TableDefinition, R[]>();
   for (const a of analyzed) {
-    let hints: Map<number, Hint> | undefined;
+    let hints: ReadonlyMap<number, Hint> | undefined;
     a.statement.segments.forEach((s, k) => {
       if (s.kind !== "table") return;
-      hints ??= new Map(tableOptionsHints(a.statement.segments).hints.map((h) => [h.segment, h.options]));
+      hints ??= mayHoldHints(a.words) ? new Map(tableOptionsHints(a.statement.segments).hints.map((h) => [h.segment, h.options])) : NO_HINTS;
       const r = ref(a, s.table, k, hints.get(k) ?? {});
       if (r === undefined) return;
       const list = out.get(s.table);

@@ -41,7 +41,7 @@ import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping, declaredFunctions } from "./ungrouped-columns.js";
 import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
 import { checkWindowTimeColumns } from "./window-time.js";
-import { mayAggregate, mayCallFunctions, mayFeedInsertOnlyOperators, mayHoldHints, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayNameTables, mayRank, maySort } from "./statement-gates.js";
+import { mayAggregate, mayCallFunctions, mayFeedInsertOnlyOperators, mayHoldHints, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayKeepTopRows, mayNameTables, mayRank, maySort } from "./statement-gates.js";
 
 /** Lookups over every table registered in the program (indexed: a stack of many jobs stays linear). */
 export interface ProgramTables {
@@ -285,7 +285,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     for (const a of inserts) checkChangelogIntoAppendSink(a, views, job, jobFunctions, diag);
     for (const a of analyzed) if (!unread.has(a) && mayFeedInsertOnlyOperators(a.words)) checkInsertOnlyOperators(a, diag);
     for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, input.configuration ?? {}, diag);
-    for (const a of inserts) checkRankSinkKey(a, views, diag);
+    // A Top-N may sit in a view the INSERT reads: the gate is the job's, as for RANK below.
+    if (analyzed.some((a) => mayKeepTopRows(a.words))) for (const a of inserts) checkRankSinkKey(a, views, diag);
     // A RANK may sit in a view the statement reads: the gate is the job's (any of its statements).
     if (analyzed.some((a) => mayRank(a.words))) for (const a of analyzed) if (a.kind !== "function" && !unread.has(a)) checkStreamingRank(a, views, diag);
   }

@@ -87,7 +87,8 @@ export function mayCallFunctions(w: StatementWords): boolean {
 
 /**
  * OPTIONS hints (hints.ts tableOptionsHints, read by job-plan.ts checkOptionsHints and the
- * read-back-loop warning): a hint is text opening with `/*+` right after a table.
+ * read-back-loop warning, and by hinted-reads.ts for each table mention's hint): a hint is text
+ * opening with `/*+` right after a table.
  */
 export function mayHoldHints(w: StatementWords): boolean {
   return w.has("/*+");
@@ -141,6 +142,15 @@ export function mayFeedInsertOnlyOperators(w: StatementWords): boolean {
 /** Streaming sorts (streaming-sort.ts checkStreamingSort): ORDER BY. */
 export function maySort(w: StatementWords): boolean {
   return w.has("ORDER") && w.has("BY");
+}
+
+/**
+ * Top-Ns into a keyed sink (rank-sink-keys.ts checkRankSinkKey): it reads only an INSERT whose text
+ * segments, or those of a view it reads, hold ROW_NUMBER, LIMIT or FETCH (the test it opens with);
+ * a job gate, as the view may be any of the job's statements.
+ */
+export function mayKeepTopRows(w: StatementWords): boolean {
+  return w.has("ROW_NUMBER") || w.has("LIMIT") || w.has("FETCH");
 }
 
 /** RANK / DENSE_RANK Top-Ns (streaming-rank.ts checkStreamingRank): RANK. */

@@ -88,15 +88,40 @@ function namesPassword(w: readonly string[]): boolean {
   return false;
 }
 
+/** What a key's words say about it: it names a credential (namesCredential), it is a JAAS configuration key (isJaasKey). */
+interface KeyFacts {
+  readonly credential: boolean;
+  readonly jaas: boolean;
+}
+
+/**
+ * keyFacts by key text. Both facts are pure functions of the text, and a program's tables and jobs
+ * repeat the same option keys (every table's catalog.properties): each key's words are split once,
+ * not at every check of every table (BENCHMARKS.md session 18). Bounded as parser.ts bounds its types.
+ */
+const keyFactsByKey = new Map<string, KeyFacts>();
+const KEY_FACTS_MAX = 4096;
+
+function keyFacts(key: string): KeyFacts {
+  let facts = keyFactsByKey.get(key);
+  if (facts === undefined) {
+    const w = keyWords(key);
+    facts = { credential: namesCredential(key, w), jaas: isJaasKey(w) };
+    if (keyFactsByKey.size >= KEY_FACTS_MAX) keyFactsByKey.clear();
+    keyFactsByKey.set(key, facts);
+  }
+  return facts;
+}
+
 /** True when `key` names a credential (token, credential, password, pass, secret, access key ...). */
 export function isCredentialKey(key: string): boolean {
-  return namesCredential(key, keyWords(key));
+  return keyFacts(key).credential;
 }
 
 /** True when option `key` names a credential or is a JAAS configuration (credentialEntryProblem's credential keys). */
 export function isCredentialOptionKey(key: string): boolean {
-  const w = keyWords(key);
-  return namesCredential(key, w) || isJaasKey(w);
+  const facts = keyFacts(key);
+  return facts.credential || facts.jaas;
 }
 
 /** isCredentialKey with the key's words already split. */
@@ -262,9 +287,7 @@ export function kafkaConfigProviders(options: Readonly<Record<string, unknown>>)
 export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>, target?: CredentialTarget): string | undefined {
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
   // Placeholders of providers the table does not enable: the client would send the text itself.
-  // The key's words, split once for the checks below.
-  const w = keyWords(key);
-  const facts = { credential: namesCredential(key, w), jaas: isJaasKey(w) };
+  const facts = keyFacts(key);
   const credentialKey = facts.credential || facts.jaas;
   const named = credentialKey && providers !== undefined && key.startsWith("properties.") && typeof value === "string" ? [...value.matchAll(/\$\{([^}:]+):/g)].map((m) => m[1]!.trim()) : [];
   if (named.length > 0 && credentialsArePlaceholders(value as string, new Set(named))) {
