@@ -11,6 +11,7 @@ import { credentialEntryProblem, type CredentialTarget, isCredentialKey, lands }
 import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
 import { CACHE_EXPIRATION_KEY, cacheExpirationProblem } from "./catalog.js";
 import { timestampProblem } from "./starting-strategy.js";
+import { memoizedKeyFacts } from "../validation/key-facts-memo.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
 
@@ -155,7 +156,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       continue;
     }
     const reference = ctx.envReferences === true && ENV_REFERENCE.test(map[key]!.trim());
-    const credential = reference || isKmsKeyId(key, map) ? undefined : credentialEntryProblem(key, map[key], arg, undefined, ctx.credentialTarget);
+    const credential = reference || isKmsKeyId(key, map) ? undefined : credentialEntryProblem(key, map[key], arg, undefined, ctx.credentialTarget, memoizedKeyFacts(key));
     if (credential !== undefined) {
       // A REST catalog resolves env:NAME itself: that one remedy, not the general list.
       const env =

@@ -112,6 +112,19 @@ function isPlainOptional(schema: z.ZodType): boolean {
   return (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type === "optional";
 }
 
+/** Quick reads by schema (withQuickRead). */
+const quickReads = new WeakMap<z.ZodType, (value: unknown) => unknown>();
+
+/**
+ * Gives `schema` a quick read for parseFields: the value its parse returns for a plainly valid
+ * input, without zod, or undefined, and zod parses (and words every problem) as before
+ * (catalog-quick.ts). Returns `schema`.
+ */
+export function withQuickRead<T extends z.ZodType>(schema: T, read: (value: unknown) => z.output<T> | undefined): T {
+  quickReads.set(schema, read);
+  return schema;
+}
+
 /**
  * Parses each field of `schema` separately, so one bad field never hides another field's or a
  * cross-field rule's problem. With `known`, keys of `input` outside `shape` and `known` are
@@ -123,6 +136,11 @@ export function parseFields<S extends z.ZodRawShape>(shape: S, input: Record<str
     const value = input[key];
     // An absent optional field parses to undefined: skip zod (most fields are absent; BENCHMARKS.md).
     if (value === undefined && isPlainOptional(shape[key] as z.ZodType)) continue;
+    const quick = quickReads.get(shape[key] as z.ZodType)?.(value);
+    if (quick !== undefined) {
+      out[key] = quick;
+      continue;
+    }
     const result = (shape[key] as z.ZodType).safeParse(value);
     if (result.success) out[key] = result.data;
     else reportZodIssues(diag, key, result.error, shape[key] as z.ZodType);

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { plainStringValueProblem } from "../validation/secrets.js";
 import { isDataType } from "../types/data-type.js";
 import { IcebergCatalogSchema } from "./catalog.js";
+import { quickCatalog } from "./catalog-quick.js";
+import { withQuickRead } from "./fields.js";
 import { IcebergSinkOptionsShape } from "./sink-options.js";
 import { IcebergSourceOptionsShape } from "./source-options.js";
 
@@ -22,9 +24,12 @@ const icebergName = (arg: string) =>
 
 /** Shared table fields, each with its description. */
 export const IcebergTableShape = {
-  catalog: IcebergCatalogSchema.meta({
-    description: "The Iceberg catalog that holds the table: name, type (hive | hadoop | rest, hive when unset) or catalogImpl, uri, warehouse, properties. Rendered as the catalog-* keys, uri, warehouse and the properties.",
-  }),
+  catalog: withQuickRead(
+    IcebergCatalogSchema.meta({
+      description: "The Iceberg catalog that holds the table: name, type (hive | hadoop | rest, hive when unset) or catalogImpl, uri, warehouse, properties. Rendered as the catalog-* keys, uri, warehouse and the properties.",
+    }),
+    quickCatalog,
+  ),
   database: icebergName("database").meta({
     description: "The Iceberg namespace (database) of the table; always rendered as `catalog-database` (the runtime would otherwise use the Flink database name, e.g. default_database).",
   }),

@@ -31,6 +31,7 @@ import type { FormatFailure } from "./format-options-spec.js";
 import { zeroWatermarkDelays } from "./zero-intervals.js";
 import { sqlExpression } from "./expression.js";
 import type { TableColumn } from "../components/table-definition.js";
+import { memoizedKeyFacts } from "../validation/key-facts-memo.js";
 
 /** A physical column: `name type [COMMENT '...']`. */
 export interface FlinkPhysicalColumn {
@@ -246,7 +247,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       else deferred[k] = v;
     } else if (typeof v !== "string") diag.error(at, plainStringValueProblem(v, k, "FlinkTable options"));
     else {
-      const credential = credentialEntryProblem(k, v, GENERIC_TABLE_WITH, providers);
+      const credential = credentialEntryProblem(k, v, GENERIC_TABLE_WITH, providers, undefined, memoizedKeyFacts(k));
       if (credential !== undefined) diag.error(at, credential);
       else options[k] = v;
     }

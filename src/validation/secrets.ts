@@ -89,38 +89,25 @@ function namesPassword(w: readonly string[]): boolean {
 }
 
 /** What a key's words say about it: it names a credential (namesCredential), it is a JAAS configuration key (isJaasKey). */
-interface KeyFacts {
+export interface KeyFacts {
   readonly credential: boolean;
   readonly jaas: boolean;
 }
 
-/**
- * keyFacts by key text. Both facts are pure functions of the text, and a program's tables and jobs
- * repeat the same option keys (every table's catalog.properties): each key's words are split once,
- * not at every check of every table (BENCHMARKS.md session 18). Bounded as parser.ts bounds its types.
- */
-const keyFactsByKey = new Map<string, KeyFacts>();
-const KEY_FACTS_MAX = 4096;
-
-function keyFacts(key: string): KeyFacts {
-  let facts = keyFactsByKey.get(key);
-  if (facts === undefined) {
-    const w = keyWords(key);
-    facts = { credential: namesCredential(key, w), jaas: isJaasKey(w) };
-    if (keyFactsByKey.size >= KEY_FACTS_MAX) keyFactsByKey.clear();
-    keyFactsByKey.set(key, facts);
-  }
-  return facts;
+/** The key's KeyFacts, its words split once (a pure function of the text: key-facts-memo.ts keeps them per key). */
+export function optionKeyFacts(key: string): KeyFacts {
+  const w = keyWords(key);
+  return { credential: namesCredential(key, w), jaas: isJaasKey(w) };
 }
 
 /** True when `key` names a credential (token, credential, password, pass, secret, access key ...). */
 export function isCredentialKey(key: string): boolean {
-  return keyFacts(key).credential;
+  return namesCredential(key, keyWords(key));
 }
 
 /** True when option `key` names a credential or is a JAAS configuration (credentialEntryProblem's credential keys). */
 export function isCredentialOptionKey(key: string): boolean {
-  const facts = keyFacts(key);
+  const facts = optionKeyFacts(key);
   return facts.credential || facts.jaas;
 }
 
@@ -282,12 +269,13 @@ export function kafkaConfigProviders(options: Readonly<Record<string, unknown>>)
  * "kubernetes.flinkConfiguration"): the key names a credential, or the value embeds one; undefined
  * when neither, or when `providers` (kafkaConfigProviders of a Kafka table's options) is given and
  * the entry is a Kafka client property (`properties.*`) whose credentials are all placeholders.
- * `target`: the job's deploy target, when the check knows it (see credentialKeyMessage).
+ * `target`: the job's deploy target, when the check knows it (see credentialKeyMessage). `keyFacts`: the
+ * key's optionKeyFacts when the caller has them (key-facts-memo.ts).
  */
-export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>, target?: CredentialTarget): string | undefined {
+export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>, target?: CredentialTarget, keyFacts?: KeyFacts): string | undefined {
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
   // Placeholders of providers the table does not enable: the client would send the text itself.
-  const facts = keyFacts(key);
+  const facts = keyFacts ?? optionKeyFacts(key);
   const credentialKey = facts.credential || facts.jaas;
   const named = credentialKey && providers !== undefined && key.startsWith("properties.") && typeof value === "string" ? [...value.matchAll(/\$\{([^}:]+):/g)].map((m) => m[1]!.trim()) : [];
   if (named.length > 0 && credentialsArePlaceholders(value as string, new Set(named))) {

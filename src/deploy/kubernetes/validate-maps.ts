@@ -14,6 +14,7 @@ import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
 import { isDnsSubdomain, isSecretDataKey, SCRIPT_MOUNT_DIR, SCRIPT_VOLUME_NAME } from "./naming.js";
 import { FLINK_CONTAINER, templateEnv } from "./pod-template.js";
 import { CHECKPOINT_DIR_KEYS, SAVEPOINT_DIR_KEYS } from "./versions.js";
+import { memoizedKeyFacts } from "../../validation/key-facts-memo.js";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
@@ -52,7 +53,7 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
       k.error("", `must be a plain string (got ${pulumi.Output.isInstance(value) ? "an Output" : typeof value}): the FlinkDeployment's configuration is stored in plain text; a secret belongs in kubernetes.envFromSecrets`);
       continue;
     }
-    const credential = credentialEntryProblem(key, value, "kubernetes.flinkConfiguration");
+    const credential = credentialEntryProblem(key, value, "kubernetes.flinkConfiguration", undefined, undefined, memoizedKeyFacts(key));
     if (credential !== undefined) k.error("", credential);
     const decidedBy = JOB_DECIDED_KEYS.get(key);
     if (decidedBy !== undefined) k.error("", `${key} is decided by the job, through ${decidedBy}, not by the deployment: set it there`);
