@@ -385,4 +385,10 @@ describe("kubernetes validation", () => {
     expect(onlyError({ upgradeMode: "savepoints" }).path).to.equal("kubernetes.upgradeMode");
     expect(onlyError({ state: "stopped" }).path).to.equal("kubernetes.state");
   });
+
+  it("a script over 1000000 bytes in UTF-8 is an error with its size; as many characters that fit are not", () => {
+    const over = onlyError({}, { scriptText: "\u20ac".repeat(400_000) }); // 3 bytes each
+    expect(over).to.deep.equal({ path: "kubernetes", message: "the script is 1200000 bytes; a ConfigMap holds at most about 1 MiB (1000000 bytes are allowed)" });
+    expect(run({}, { scriptText: "\u00e9".repeat(400_000) }).errors).to.deep.equal([]); // 2 bytes each
+  });
 });

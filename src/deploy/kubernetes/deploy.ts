@@ -11,7 +11,7 @@ import { FlinkIcebergValidationError } from "../../validation/error.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { buildKubernetesManifests, deploymentName as deploymentNameOf, type KubernetesManifests } from "./manifests.js";
 import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
-import { MAX_SCRIPT_BYTES } from "./validate.js";
+import { scriptBytesOverLimit } from "./validate.js";
 import { flinkVersionTraits } from "./versions.js";
 import { timeoutHint, waitCondition } from "./wait.js";
 
@@ -58,9 +58,8 @@ export async function checkedManifests(args: KubernetesArgs, job: KubernetesJobI
         "keep credentials out of the script and pass them to the Flink pods with kubernetes.envFromSecrets (a Kubernetes Secret key)",
     });
   }
-  if (Buffer.byteLength(script, "utf8") > MAX_SCRIPT_BYTES) {
-    issues.push({ path: "kubernetes", message: `the script is ${Buffer.byteLength(script, "utf8")} bytes; a ConfigMap holds at most about 1 MiB` });
-  }
+  const bytes = scriptBytesOverLimit(script);
+  if (bytes !== undefined) issues.push({ path: "kubernetes", message: `the script is ${bytes} bytes; a ConfigMap holds at most about 1 MiB` });
   const traits = flinkVersionTraits(args.flinkVersion);
   if (traits.runner === "runner" && job.facts.statements === undefined) {
     for (const h of findRunnerHazards(script, `the ${traits.label} SQL runner`)) {
@@ -186,7 +185,7 @@ export function kubernetesDeployment(parent: pulumi.ComponentResource, c: Kubern
 function plainCheckedManifests(args: KubernetesArgs, job: { facts: KubernetesJobFacts; scriptText?: string }): KubernetesManifests | undefined {
   const script = job.scriptText;
   if (script === undefined || typeof args.image !== "string") return undefined;
-  if (Buffer.byteLength(script, "utf8") > MAX_SCRIPT_BYTES) return undefined;
+  if (scriptBytesOverLimit(script) !== undefined) return undefined;
   const traits = flinkVersionTraits(args.flinkVersion);
   if (traits.runner === "runner" && job.facts.statements === undefined && findRunnerHazards(script, `the ${traits.label} SQL runner`).length > 0) return undefined;
   try {
