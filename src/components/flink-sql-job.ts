@@ -212,7 +212,12 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * `rest.port`, ...: use sqlGateway.sessionProperties). A key a few characters from a known Flink
    * option (`table.exec.state.tll`) is a warning naming the option meant: Flink ignores unknown
    * keys (options/known-flink-options.ts; the same for kubernetes.flinkConfiguration and
-   * sqlGateway.sessionProperties).
+   * sqlGateway.sessionProperties). The values of well-known options are checked as Flink parses
+   * them (options/flink-option-types.ts, there too): a value Flink cannot parse or refuses
+   * (`"10 mins"`, `"yes"` for a boolean, `"-1"` tolerable failed checkpoints, an enum value it does
+   * not have) is an error saying what to write; a duration or memory size without a unit
+   * (milliseconds, bytes) and an `execution.checkpointing.timeout` under 1 s (every checkpoint
+   * would expire, and an Iceberg sink commits only on completed checkpoints) are warnings.
    */
   configuration?: Record<string, string>;
 }

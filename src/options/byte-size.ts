@@ -43,6 +43,18 @@ export function parseByteSize(value: number | string): number {
     return value;
   }
   if (typeof value !== "string") fail(value, `expected a number or a string, got ${typeof value}`);
+  const bytes = readMemorySize(value);
+  if (bytes === 0n) fail(value, "it is zero; it must be positive");
+  if (bytes > BigInt(Number.MAX_SAFE_INTEGER)) fail(value, "it is above Number.MAX_SAFE_INTEGER bytes");
+  return Number(bytes);
+}
+
+/**
+ * Reads a size text as flink `MemorySize.parse` does: the byte count (zero included) and whether
+ * the text has a unit (none means bytes). Throws FlinkIcebergValidationError (path "") for text
+ * Flink cannot read: empty, no leading digits, a fraction or an unknown unit.
+ */
+export function readMemorySize(value: string): bigint {
   const trimmed = value.trim();
   if (trimmed === "") fail(value, "it is empty");
   const m = /^(\d+)\s*(.*)$/su.exec(trimmed);
@@ -58,10 +70,7 @@ export function parseByteSize(value: number | string): number {
     const iec = /^([kmgt])ib?$/.exec(unit);
     fail(value, `unknown unit ${JSON.stringify(unit)}${iec !== null ? `; Flink's units are 1024-based already: write "${m[1]}${iec[1]}b"` : ""}`);
   }
-  const bytes = BigInt(m[1]!) * multiplier;
-  if (bytes === 0n) fail(value, "it is zero; it must be positive");
-  if (bytes > BigInt(Number.MAX_SAFE_INTEGER)) fail(value, "it is above Number.MAX_SAFE_INTEGER bytes");
-  return Number(bytes);
+  return BigInt(m[1]!) * multiplier;
 }
 
 /** Below this many bytes a file or split size is almost surely a unit mistake (one MiB). */

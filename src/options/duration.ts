@@ -56,11 +56,14 @@ function fractionAdvice(digits: string, label: string): string {
 }
 
 /**
- * Parses a Flink duration text into milliseconds. Throws FlinkIcebergValidationError (path "") for
- * unreadable text, zero, a negative or fractional number, a sub-millisecond remainder, or a value
- * above Number.MAX_SAFE_INTEGER milliseconds. With `allowZero` (a wait, not an interval) zero is 0.
+ * Reads a Flink duration text as flink `TimeUtils.parseDuration` does: the number (a long) and the
+ * unit label in lower case ("" when none, which Flink reads as milliseconds), with any number,
+ * zero included. Also takes `us`, this package's ASCII spelling of `µs` (verbatimDurationProblem
+ * tells where Flink itself reads the text). Throws FlinkIcebergValidationError (path "") for text
+ * Flink cannot read: empty, no leading digits (a sign, a word, an ISO-8601 duration), a fraction,
+ * an unknown unit, or a number beyond a long.
  */
-export function parseFlinkDuration(text: string, allowZero = false): number {
+export function readFlinkDuration(text: string): { readonly nanos: bigint; readonly label: string } {
   if (typeof text !== "string") fail(String(text), `expected a string, got ${typeof text}`);
   const trimmed = text.trim();
   if (trimmed === "") fail(text, "it is empty");
@@ -79,7 +82,20 @@ export function parseFlinkDuration(text: string, allowZero = false): number {
     const near = closestKey(label, [...UNIT_NANOS.keys()]);
     fail(text, `unknown unit ${JSON.stringify(label)}${near !== undefined ? `; did you mean ${JSON.stringify(`${digits}${near}`)}?` : ""}`);
   }
-  const nanos = BigInt(digits) * perUnit;
+  // TimeUtils reads the number with Long.parseLong ("cannot be re represented as 64bit number").
+  if (BigInt(digits) > MAX_LONG) fail(text, "it is too large (Flink reads the number as a Java long)");
+  return { nanos: BigInt(digits) * perUnit, label };
+}
+
+const MAX_LONG = (1n << 63n) - 1n;
+
+/**
+ * Parses a Flink duration text into milliseconds. Throws FlinkIcebergValidationError (path "") for
+ * unreadable text, zero, a negative or fractional number, a sub-millisecond remainder, or a value
+ * above Number.MAX_SAFE_INTEGER milliseconds. With `allowZero` (a wait, not an interval) zero is 0.
+ */
+export function parseFlinkDuration(text: string, allowZero = false): number {
+  const { nanos } = readFlinkDuration(text);
   if (nanos === 0n && !allowZero) fail(text, "it is zero; the interval must be positive");
   if (nanos % NANOS_PER_MILLI !== 0n) fail(text, "it is not a whole number of milliseconds");
   const millis = nanos / NANOS_PER_MILLI;
@@ -138,6 +154,14 @@ export function verbatimDurationProblem(text: string): string | undefined {
   const label = /^\s*\d+\s*(.*?)\s*$/su.exec(text)?.[1]?.toLowerCase();
   if (label !== "us") return undefined;
   return `${JSON.stringify(text)} is not a valid Flink duration: Flink has no unit "us" (it reads microseconds as "µs", "micro" or "microsecond"); write ${JSON.stringify(compactDuration(parseFlinkDuration(text)))}`;
+}
+
+/**
+ * The warning for a duration `text` of a positive number without a unit, which Flink reads as
+ * `ms` milliseconds (flink `TimeUtils.parseDuration`).
+ */
+export function unitlessDurationWarning(text: string, ms: number): string {
+  return `${JSON.stringify(text)} has no unit, so Flink reads it as ${ms} ms; write it with a unit, e.g. "${text.trim()}s", or "${compactDuration(ms)}" for ${ms} ms`;
 }
 
 /** True for a duration text without a unit ("300"), which Flink reads as milliseconds (flink `TimeUtils.parseDuration`). */

@@ -7,10 +7,10 @@
  * Sources: iceberg `flink/.../FlinkReadOptions.java`, `FlinkWriteOptions.java` (facts §1.2, §1.3),
  * `core/src/main/java/org/apache/iceberg/TableProperties.java`.
  */
-import { isJavaWholeNumber } from "../validation/java-number.js";
+import { isJavaDecimal, isJavaWholeNumber } from "../validation/java-number.js";
 import { distance } from "../validation/known-keys.js";
 import { COMPRESSION_TABLE_PROPERTIES } from "./compression-table-properties.js";
-import { compactDuration, hasNoUnit, parseFlinkDuration, verbatimDurationProblem } from "./duration.js";
+import { hasNoUnit, parseFlinkDuration, unitlessDurationWarning, verbatimDurationProblem } from "./duration.js";
 
 /**
  * A whole number as Java reads it (Integer.parseInt / Long.parseLong: an optional sign, ASCII
@@ -209,20 +209,13 @@ export function icebergOptionValueProblem(key: string, value: string): { error?:
       const verbatim = verbatimDurationProblem(value);
       if (verbatim !== undefined) return { error: verbatim };
       if (!hasNoUnit(value)) return undefined;
-      return { warning: `${JSON.stringify(value)} has no unit, so Flink reads it as ${ms} ms; write it with a unit, e.g. "${v}s", or "${compactDuration(ms)}" for ${ms} ms` };
+      return { warning: unitlessDurationWarning(value, ms) };
     }
     case "boolean":
       // Boolean.parseBoolean: anything but "true" (any case) is false, silently.
       return /^(true|false)$/i.test(v) ? undefined : { warning: `${JSON.stringify(value)} is read as false (Iceberg parses booleans with Boolean.parseBoolean); write "true" or "false"` };
     case "double":
-      return JAVA_DOUBLE.test(v) ? undefined : bad;
+      return isJavaDecimal(v) ? undefined : bad;
   }
 }
 
-
-/**
- * Double.parseDouble (decimal forms): surrounding white space (code points up to U+0020) is
- * trimmed, an optional sign, digits with an optional point and exponent, an optional f/d suffix;
- * also NaN and Infinity. Unlike JS Number it takes no 0x / 0b / 0o integers and no empty text.
- */
-const JAVA_DOUBLE = /^[\x00-\x20]*[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)[\x00-\x20]*$/;

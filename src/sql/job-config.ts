@@ -15,6 +15,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import { formatFlinkDuration, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "../options/duration.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { flinkKeyTypoWarning } from "../options/known-flink-options.js";
+import { reportFlinkOptionValue } from "../options/flink-option-values.js";
 import { credentialEntryProblem, type CredentialTarget, plainStringValueProblem } from "../validation/secrets.js";
 import { checkpointingOffProblem } from "./checkpoint-off.js";
 
@@ -135,6 +136,7 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
     // A key already reported (forbidden, or placed elsewhere) keeps that one message.
     const typo = diag.hasErrorAt(at) ? undefined : flinkKeyTypoWarning(key);
     if (typo !== undefined) diag.warn(at, typo);
+    if (!diag.hasErrorAt(at)) reportFlinkOptionValue(key, value, at, diag);
   }
 }
 

@@ -12,3 +12,15 @@ export function isJavaWholeNumber(text: string, bits: 32 | 64, min?: bigint): bo
   const max = (1n << BigInt(bits - 1)) - 1n;
   return n <= max && n >= (min ?? -max - 1n);
 }
+
+/**
+ * Double.parseDouble / Float.parseFloat (decimal forms): surrounding white space (code points up to
+ * U+0020) is trimmed, an optional sign, digits with an optional point and exponent, an optional f/d
+ * suffix; also NaN and Infinity. Unlike JS Number it takes no 0x / 0b / 0o integers and no empty text.
+ */
+const JAVA_DOUBLE = /^[\x00-\x20]*[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)[\x00-\x20]*$/;
+
+/** Whether `text` parses as a Java double or float (Double.parseDouble / Float.parseFloat, decimal forms). */
+export function isJavaDecimal(text: string): boolean {
+  return JAVA_DOUBLE.test(text);
+}

@@ -11,6 +11,7 @@ import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts } fro
 import { JOB_DECIDED_KEYS, OPERATOR_FORBIDDEN_KEYS } from "./flink-configuration.js";
 import { icebergWriteKeyProblem } from "../../sql/job-config.js";
 import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
+import { reportFlinkOptionValue } from "../../options/flink-option-values.js";
 import { isDnsSubdomain, isSecretDataKey, SCRIPT_MOUNT_DIR, SCRIPT_VOLUME_NAME } from "./naming.js";
 import { FLINK_CONTAINER, templateEnv } from "./pod-template.js";
 import { CHECKPOINT_DIR_KEYS, SAVEPOINT_DIR_KEYS } from "./versions.js";
@@ -68,6 +69,7 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
     }
     const typo = k.hasErrorAt("") ? undefined : flinkKeyTypoWarning(key);
     if (typo !== undefined) k.warn("", typo);
+    if (!k.hasErrorAt("")) reportFlinkOptionValue(key, value, "", k);
   }
   for (const key of Object.keys(job.flinkConfiguration).sort()) {
     if (OPERATOR_FORBIDDEN_KEYS.includes(key)) {

@@ -21,6 +21,7 @@ import { isCredentialKey, plainStringValueProblem, valueCarriesCredential } from
 import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.js";
 import { restoreKeyProblem } from "../target-keys.js";
 import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
+import { reportFlinkOptionValue } from "../../options/flink-option-values.js";
 
 
 import { parseFlinkDuration } from "../../options/duration.js";
@@ -223,6 +224,7 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
     }
     const typo = diag.hasErrorAt(`sessionProperties[${JSON.stringify(key)}]`) ? undefined : flinkKeyTypoWarning(key);
     if (typo !== undefined) diag.warn(`sessionProperties[${JSON.stringify(key)}]`, typo);
+    if (isPlainString(value) && !diag.hasErrorAt(`sessionProperties[${JSON.stringify(key)}]`)) reportFlinkOptionValue(key, value, `sessionProperties[${JSON.stringify(key)}]`, diag);
   }
   // A map that is itself an Output is checked when known (job-targets.ts), as sessionProperties.
   const headers = isDeferred(args.headers) ? {} : (args.headers ?? {});

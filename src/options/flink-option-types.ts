@@ -1,0 +1,164 @@
+/**
+ * The value types of the well-known Flink options (known-flink-options.ts), as their ConfigOption
+ * definitions declare them, for the check of a job's configuration values
+ * (flink-option-values.ts): Flink stores every value as text and parses it only when the job reads
+ * the option (flink `flink-core/.../configuration/ConfigurationUtils.java` convertValue), so a value
+ * it cannot parse fails the job when it starts, past `pulumi preview`.
+ *
+ * Only keys whose type is the same in Flink 1.19, 1.20, 2.0 and 2.1 are listed; a string option (a
+ * path, a class name, a zone) and a key missing here get no value check. Sources:
+ * - flink `flink-table/flink-table-api-java/.../table/api/config/ExecutionConfigOptions.java`
+ *   (table.exec.*; the enums NotNullEnforcer, TypeLengthEnforcer, UpsertMaterialize,
+ *   SinkKeyedShuffle, RowtimeInserter, UidGeneration, AsyncOutputMode),
+ *   `OptimizerConfigOptions.java` (table.optimizer.*), `TableConfigOptions.java` (table.dml-sync);
+ * - flink `flink-core/.../configuration/CheckpointingOptions.java` (1.20 – 2.1; 1.19
+ *   `flink-streaming-java/.../environment/ExecutionCheckpointingOptions.java`, same keys and
+ *   types), `StateBackendOptions.java`, `StateRecoveryOptions.java`, `ExecutionOptions.java`,
+ *   `DeploymentOptions.java`, `PipelineOptions.java`, `TaskManagerOptions.java`,
+ *   `JobManagerOptions.java`, `RestartStrategyOptions.java`;
+ * - flink-kubernetes-operator `KubernetesOperatorConfigOptions.java` (kubernetes.operator.*).
+ *
+ * A plain object and plain values: the SQL Gateway provider's modules are serialized by Pulumi.
+ */
+
+/** A Java int (Integer.parseInt) or long (Long.parseLong), at least `min` where Flink checks a lower bound. */
+export interface WholeNumberType {
+  readonly bits: 32 | 64;
+  readonly min?: number;
+  /** Where Flink checks the bound and its message, for the error. */
+  readonly minSource?: string;
+}
+
+/** An enum option: ConfigurationUtils.convertToEnum matches the constant's name in any case. */
+export interface EnumType {
+  readonly oneOf: readonly string[];
+}
+
+/**
+ * `duration`: TimeUtils.parseDuration; `memory`: MemorySize.parse; `boolean`:
+ * ConfigurationUtils.convertToBoolean; `float` / `double`: Float.parseFloat / Double.parseDouble.
+ */
+export type FlinkOptionType = "boolean" | "duration" | "memory" | "float" | "double" | WholeNumberType | EnumType;
+
+const INT: WholeNumberType = { bits: 32 };
+const LONG: WholeNumberType = { bits: 64 };
+const NONE_AUTO_FORCE: EnumType = { oneOf: ["NONE", "AUTO", "FORCE"] };
+
+/** Option key → value type. Keys the job decides (job-config.ts JOB_DECIDED_KEYS) are checked there. */
+export const FLINK_OPTION_TYPES: Readonly<Record<string, FlinkOptionType>> = {
+  // ExecutionConfigOptions
+  "table.exec.async-lookup.buffer-capacity": INT,
+  "table.exec.async-lookup.output-mode": { oneOf: ["ORDERED", "ALLOW_UNORDERED"] },
+  "table.exec.async-lookup.timeout": "duration",
+  "table.exec.deduplicate.mini-batch.compact-changes-enabled": "boolean",
+  "table.exec.interval-join.min-cleanup-interval": "duration",
+  "table.exec.mini-batch.allow-latency": "duration",
+  "table.exec.mini-batch.enabled": "boolean",
+  "table.exec.mini-batch.size": LONG,
+  "table.exec.operator-fusion-codegen.enabled": "boolean",
+  "table.exec.rank.topn-cache-size": LONG,
+  "table.exec.resource.default-parallelism": INT,
+  "table.exec.simplify-operator-name-enabled": "boolean",
+  "table.exec.sink.keyed-shuffle": NONE_AUTO_FORCE,
+  "table.exec.sink.not-null-enforcer": { oneOf: ["ERROR", "DROP"] },
+  "table.exec.sink.rowtime-inserter": { oneOf: ["ENABLED", "DISABLED"] },
+  "table.exec.sink.type-length-enforcer": { oneOf: ["IGNORE", "TRIM_PAD"] },
+  "table.exec.sink.upsert-materialize": NONE_AUTO_FORCE,
+  "table.exec.sort.async-merge-enabled": "boolean",
+  "table.exec.sort.default-limit": INT,
+  "table.exec.sort.max-num-file-handles": INT,
+  "table.exec.source.cdc-events-duplicate": "boolean",
+  "table.exec.source.idle-timeout": "duration",
+  "table.exec.spill-compression.block-size": "memory",
+  "table.exec.spill-compression.enabled": "boolean",
+  "table.exec.state.ttl": "duration",
+  "table.exec.uid.generation": { oneOf: ["PLAN_ONLY", "ALWAYS", "DISABLED"] },
+  // OptimizerConfigOptions, TableConfigOptions
+  "table.optimizer.distinct-agg.split.bucket-num": INT,
+  "table.optimizer.distinct-agg.split.enabled": "boolean",
+  "table.optimizer.join-reorder-enabled": "boolean",
+  "table.optimizer.multiple-input-enabled": "boolean",
+  "table.optimizer.reuse-source-enabled": "boolean",
+  "table.optimizer.reuse-sub-plan-enabled": "boolean",
+  "table.optimizer.source.report-statistics-enabled": "boolean",
+  "table.dml-sync": "boolean",
+  // ExecutionOptions, DeploymentOptions, StateRecoveryOptions
+  "execution.buffer-timeout": "duration",
+  "execution.attached": "boolean",
+  "execution.state-recovery.ignore-unclaimed-state": "boolean",
+  "execution.savepoint.ignore-unclaimed-state": "boolean",
+  // CheckpointingOptions; the bounds are CheckpointConfig's setters, which CheckpointConfig.configure calls with the value.
+  "execution.checkpointing.mode": { oneOf: ["EXACTLY_ONCE", "AT_LEAST_ONCE"] },
+  "execution.checkpointing.timeout": "duration",
+  "execution.checkpointing.min-pause": "duration",
+  "execution.checkpointing.max-concurrent-checkpoints": {
+    bits: 32,
+    min: 1,
+    minSource: 'CheckpointConfig.setMaxConcurrentCheckpoints: "The maximum number of concurrent attempts must be at least one."',
+  },
+  "execution.checkpointing.tolerable-failed-checkpoints": {
+    bits: 32,
+    min: 0,
+    minSource: 'CheckpointConfig.setTolerableCheckpointFailureNumber: "The tolerable failure checkpoint number must be non-negative."',
+  },
+  "execution.checkpointing.externalized-checkpoint-retention": { oneOf: ["DELETE_ON_CANCELLATION", "RETAIN_ON_CANCELLATION", "NO_EXTERNALIZED_CHECKPOINTS"] },
+  "execution.checkpointing.aligned-checkpoint-timeout": "duration",
+  "execution.checkpointing.unaligned": "boolean",
+  "execution.checkpointing.unaligned.enabled": "boolean",
+  "execution.checkpointing.unaligned.forced": "boolean",
+  "execution.checkpointing.checkpoints-after-tasks-finish.enabled": "boolean",
+  "execution.checkpointing.interval-during-backlog": "duration",
+  "execution.checkpointing.incremental": "boolean",
+  "execution.checkpointing.num-retained": INT,
+  "execution.checkpointing.local-backup.enabled": "boolean",
+  // StateBackendOptions, CheckpointingOptions (state.*)
+  "state.backend.incremental": "boolean",
+  "state.backend.local-recovery": "boolean",
+  "state.checkpoints.num-retained": INT,
+  // TaskManagerOptions, JobManagerOptions
+  "taskmanager.numberOfTaskSlots": INT,
+  "taskmanager.memory.process.size": "memory",
+  "taskmanager.memory.flink.size": "memory",
+  "taskmanager.memory.task.heap.size": "memory",
+  "taskmanager.memory.task.off-heap.size": "memory",
+  "taskmanager.memory.framework.heap.size": "memory",
+  "taskmanager.memory.framework.off-heap.size": "memory",
+  "taskmanager.memory.managed.size": "memory",
+  "taskmanager.memory.managed.fraction": "float",
+  "taskmanager.memory.network.fraction": "float",
+  "taskmanager.memory.network.min": "memory",
+  "taskmanager.memory.network.max": "memory",
+  "taskmanager.memory.jvm-metaspace.size": "memory",
+  "taskmanager.memory.jvm-overhead.fraction": "float",
+  "jobmanager.memory.process.size": "memory",
+  "jobmanager.memory.flink.size": "memory",
+  "jobmanager.memory.heap.size": "memory",
+  "jobmanager.memory.off-heap.size": "memory",
+  "jobmanager.memory.jvm-overhead.fraction": "float",
+  "jobmanager.memory.jvm-metaspace.size": "memory",
+  // PipelineOptions
+  "pipeline.auto-watermark-interval": "duration",
+  "pipeline.max-parallelism": INT,
+  "pipeline.object-reuse": "boolean",
+  "pipeline.operator-chaining.enabled": "boolean",
+  "pipeline.operator-chaining": "boolean",
+  "pipeline.generic-types": "boolean",
+  // RestartStrategyOptions
+  "restart-strategy.fixed-delay.attempts": INT,
+  "restart-strategy.fixed-delay.delay": "duration",
+  "restart-strategy.failure-rate.max-failures-per-interval": INT,
+  "restart-strategy.failure-rate.failure-rate-interval": "duration",
+  "restart-strategy.failure-rate.delay": "duration",
+  "restart-strategy.exponential-delay.initial-backoff": "duration",
+  "restart-strategy.exponential-delay.max-backoff": "duration",
+  "restart-strategy.exponential-delay.backoff-multiplier": "double",
+  "restart-strategy.exponential-delay.reset-backoff-threshold": "duration",
+  "restart-strategy.exponential-delay.jitter-factor": "double",
+  "restart-strategy.exponential-delay.attempts-before-reset-backoff": INT,
+  // KubernetesOperatorConfigOptions
+  "kubernetes.operator.cluster.health-check.enabled": "boolean",
+  "kubernetes.operator.deployment.rollback.enabled": "boolean",
+  "kubernetes.operator.jm-deployment-recovery.enabled": "boolean",
+  "kubernetes.operator.job.upgrade.last-state.max.allowed.checkpoint.age": "duration",
+  "kubernetes.operator.periodic.savepoint.interval": "duration",
+};

@@ -1,0 +1,176 @@
+/**
+ * The values of well-known Flink options in a job's configuration (`configuration`,
+ * `kubernetes.flinkConfiguration`, `sqlGateway.sessionProperties`), checked against their types
+ * (flink-option-types.ts). Flink keeps each value as text and parses it when the job reads the
+ * option (flink `flink-core/.../configuration/ConfigurationUtils.java` convertValue), so a value it
+ * cannot parse passes `pulumi up` and fails the job when it starts. How Flink reads each type:
+ * - boolean: `convertToBoolean`, "true" or "false" in any case, nothing else;
+ * - int / long: Integer.parseInt / Long.parseLong;
+ * - float / double: Float.parseFloat / Double.parseDouble;
+ * - enum: `convertToEnum`, the constant's name in any case;
+ * - duration: flink `flink-core/.../util/TimeUtils.java` parseDuration (a bare number is milliseconds);
+ * - memory size: flink `flink-core/.../configuration/MemorySize.java` parse (a bare number is bytes).
+ * Surrounding white space is not held against a value (the operator's YAML configuration file
+ * drops it). Checkpoint bounds: flink `CheckpointConfig.java` (flink-streaming-java), whose setters
+ * `configure` calls with the configured value when the job's environment is created.
+ *
+ * Plain functions and a plain object: the SQL Gateway provider's modules are serialized by Pulumi.
+ */
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { didYouMean } from "../validation/known-keys.js";
+import { isJavaDecimal, isJavaWholeNumber } from "../validation/java-number.js";
+import { isValidationError } from "../validation/error.js";
+import { readMemorySize } from "./byte-size.js";
+import { MIN_CHECKPOINT_INTERVAL_MS, readFlinkDuration, unitlessDurationWarning } from "./duration.js";
+import { FLINK_OPTION_TYPES, type WholeNumberType } from "./flink-option-types.js";
+
+/** One problem with a value: an error (Flink cannot run with it) or a warning (it may be meant). */
+export interface FlinkValueProblem {
+  readonly level: "error" | "warning";
+  readonly message: string;
+}
+
+/** Below this a checkpoint timeout expires checkpoints that are merely normal (a warning, not Flink's own bound). */
+const SHORT_CHECKPOINT_TIMEOUT_MS = 1000;
+
+const FAILS = "the job fails when it starts";
+
+/** What to write for a boolean written another way ("yes" → "true"). */
+const BOOLEAN_WORDS: Readonly<Record<string, string>> = {
+  yes: "true",
+  y: "true",
+  on: "true",
+  "1": "true",
+  enabled: "true",
+  enable: "true",
+  no: "false",
+  n: "false",
+  off: "false",
+  "0": "false",
+  disabled: "false",
+  disable: "false",
+};
+
+const error = (message: string): FlinkValueProblem => ({ level: "error", message });
+const warning = (message: string): FlinkValueProblem => ({ level: "warning", message });
+
+/** The message of a parse failure from duration.ts / byte-size.ts. */
+function messageOf(e: unknown): string {
+  if (isValidationError(e)) return e.issues[0]?.message ?? String(e);
+  throw e;
+}
+
+/**
+ * The problems with `value` for the Flink option `key`: an error for a value Flink cannot parse
+ * or refuses, a warning for a duration or size without a unit and for a checkpoint timeout too short
+ * for any checkpoint to complete; [] for a key with no known type, and for a valid value.
+ */
+export function flinkOptionValueProblems(key: string, value: string): readonly FlinkValueProblem[] {
+  const k = key.trim();
+  if (!Object.hasOwn(FLINK_OPTION_TYPES, k)) return [];
+  const type = FLINK_OPTION_TYPES[k]!;
+  const v = value.trim();
+  const shown = JSON.stringify(value);
+  switch (type) {
+    case "boolean": {
+      if (/^(true|false)$/i.test(v)) return [];
+      const meant = BOOLEAN_WORDS[v.toLowerCase()];
+      return [error(`${shown} is not a boolean: Flink reads ${k} as "true" or "false" (any case) and nothing else (ConfigurationUtils.convertToBoolean), so ${FAILS}; write ${meant !== undefined ? JSON.stringify(meant) : '"true" or "false"'}`)];
+    }
+    case "duration":
+      return durationProblems(k, value);
+    case "memory":
+      return memoryProblems(k, value);
+    case "float":
+    case "double":
+      if (isJavaDecimal(v)) return [];
+      return [error(`${shown} is not a number Flink reads for ${k} (${type === "float" ? "Float.parseFloat" : "Double.parseDouble"}), so ${FAILS}; write a decimal number${percentAdvice(v)}`)];
+  }
+  if ("oneOf" in type) {
+    if (type.oneOf.includes(v.toUpperCase())) return [];
+    const near = didYouMean(v.toUpperCase(), type.oneOf);
+    return [error(`${shown} is not a value of ${k}, which takes ${type.oneOf.map((o) => JSON.stringify(o)).join(", ")} (any case; ConfigurationUtils.convertToEnum), so ${FAILS}${near === "" ? `; write one of them` : near}`)];
+  }
+  return wholeNumberProblems(k, value, type);
+}
+
+/** "40%" → `, e.g. "0.4" for 40%`; else an example. */
+function percentAdvice(v: string): string {
+  const m = /^(\d{1,3})\s*%$/.exec(v);
+  return m !== null ? `, e.g. ${JSON.stringify(String(Number(m[1]) / 100))} for ${m[1]}%` : ', e.g. "0.4"';
+}
+
+function wholeNumberProblems(k: string, value: string, type: WholeNumberType): readonly FlinkValueProblem[] {
+  const v = value.trim();
+  const shown = JSON.stringify(value);
+  if (!isJavaWholeNumber(v, type.bits)) {
+    // "4.0" → "4", "1,000" / "1_000" → "1000".
+    const fixed = /^[+-]?\d+\.0*$/.test(v) ? v.replace(/\..*$/, "") : /^\d{1,3}([,_]\d{3})+$/.test(v) ? v.replace(/[,_]/g, "") : undefined;
+    const kind = type.bits === 32 ? "a Java int, Integer.parseInt" : "a Java long, Long.parseLong";
+    return [error(`${shown} is not a whole number, which Flink reads ${k} as (${kind}), so ${FAILS}; write ${fixed !== undefined && isJavaWholeNumber(fixed, type.bits) ? JSON.stringify(fixed) : 'a whole number, e.g. "4"'}`)];
+  }
+  if (type.min !== undefined && BigInt(v) < BigInt(type.min)) {
+    return [error(`${shown} is below ${type.min}, the least Flink takes for ${k}, so ${FAILS} (${type.minSource}); write "${type.min}" or more`)];
+  }
+  return [];
+}
+
+function durationProblems(k: string, value: string): readonly FlinkValueProblem[] {
+  let read: { nanos: bigint; label: string };
+  try {
+    read = readFlinkDuration(value);
+  } catch (e) {
+    return [error(`Flink reads ${k} as a duration when the job starts (TimeUtils.parseDuration), and fails on this one: ${messageOf(e)}`)];
+  }
+  const digits = value.trim().replace(/\D.*$/s, "");
+  // TimeUtils labels microseconds µs, micro(s), microsecond(s); `us` is this package's spelling only.
+  if (read.label === "us") return [error(`${JSON.stringify(value)} is not a valid Flink duration: Flink has no unit "us" (it reads microseconds as "µs", "micro" or "microsecond"), so ${FAILS}; write ${JSON.stringify(`${digits}µs`)}`)];
+  const out: FlinkValueProblem[] = [];
+  if (read.label === "m") {
+    out.push(warning(`${JSON.stringify(value)}: not every Flink version this package supports reads the unit "m" (flink TimeUtils labels minutes "min" and "minute(s)"); write ${JSON.stringify(`${digits}min`)}`));
+  }
+  // Duration.toMillis, as CheckpointConfig.configure passes the value on.
+  const ms = Number(read.nanos / 1_000_000n);
+  if (read.label === "" && read.nanos > 0n) out.push(warning(unitlessDurationWarning(value, ms)));
+  if (k === "execution.checkpointing.timeout") {
+    if (ms < MIN_CHECKPOINT_INTERVAL_MS) {
+      out.push(error(`${JSON.stringify(value)} is below Flink's minimum checkpoint timeout of 10 ms ("Checkpoint timeout must be larger than or equal to 10 ms", CheckpointConfig.setCheckpointTimeout), so ${FAILS}; write e.g. "10min" (Flink's default) or remove the key`));
+    } else if (ms < SHORT_CHECKPOINT_TIMEOUT_MS) {
+      out.push(
+        warning(
+          `${JSON.stringify(value)} gives every checkpoint ${ms} ms to complete before Flink expires it, less than a checkpoint that writes files takes: ` +
+            `every checkpoint would expire, and an Iceberg sink commits only when a checkpoint completes (IcebergFilesCommitter), so no data would reach the table; write seconds or minutes, e.g. "10min" (Flink's default)`,
+        ),
+      );
+    }
+  }
+  if (k === "execution.checkpointing.interval-during-backlog" && ms !== 0 && ms < MIN_CHECKPOINT_INTERVAL_MS) {
+    out.push(error(`${JSON.stringify(value)} is below Flink's minimum checkpoint interval of 10 ms ("Checkpoint interval must be zero or larger than or equal to 10 ms", CheckpointConfig.setCheckpointIntervalDuringBacklog), so ${FAILS}; write "0" (no checkpoints during backlog) or 10 ms or more, e.g. "5min"`));
+  }
+  return out;
+}
+
+function memoryProblems(k: string, value: string): readonly FlinkValueProblem[] {
+  let bytes: bigint;
+  try {
+    bytes = readMemorySize(value);
+  } catch (e) {
+    // byte-size.ts's hint speaks of the package's own byte args; Flink's units are said here.
+    const why = messageOf(e).replace(/; pass a positive whole number of bytes.*$/s, "");
+    const example = why.includes("write ") ? "" : '; write e.g. "1024m" or "4g"';
+    return [error(`Flink reads ${k} as a memory size when the job starts (MemorySize.parse: a whole number and a unit, b, k(b), m(b), g(b) or t(b), 1024-based), and fails on this one: ${why}${example}`)];
+  }
+  const n = value.trim();
+  if (/^\d+$/.test(n) && bytes > 0n) {
+    return [warning(`${JSON.stringify(value)} has no unit, so Flink reads it as ${n} bytes; write it with a unit, e.g. ${JSON.stringify(`${n}m`)} for ${n} MiB, or ${JSON.stringify(`${n}b`)} if you mean bytes`)];
+  }
+  return [];
+}
+
+/** Reports flinkOptionValueProblems of `key` = `value` at `path`: errors as errors, warnings as warnings. */
+export function reportFlinkOptionValue(key: string, value: string, path: string, diag: Diagnostics): void {
+  for (const p of flinkOptionValueProblems(key, value)) {
+    if (p.level === "error") diag.error(path, p.message);
+    else diag.warn(path, p.message);
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * Values of well-known Flink options (flink-option-values.ts, flink-option-types.ts): a value Flink
+ * cannot parse or refuses is an error naming the key, what Flink reads and what to write; a duration
+ * or size without a unit, and a checkpoint timeout under 1 s, are warnings; valid values in every
+ * spelling Flink reads, string options and unknown keys get nothing. Checked in the job's
+ * configuration, kubernetes.flinkConfiguration and sqlGateway.sessionProperties.
+ */
+import { expect } from "chai";
+import * as pulumi from "@pulumi/pulumi";
+import { computeJobConfig } from "../src/sql/job-config.js";
+import { validateKubernetesArgs, type KubernetesArgs, type KubernetesJobFacts } from "../src/deploy/kubernetes/index.js";
+import { validateSqlGatewayArgs } from "../src/deploy/sql-gateway/args.js";
+import { flinkOptionValueProblems } from "../src/options/flink-option-values.js";
+import { FLINK_OPTION_TYPES } from "../src/options/flink-option-types.js";
+import { KNOWN_FLINK_OPTIONS } from "../src/options/known-flink-options.js";
+import { JOB_DECIDED_KEYS } from "../src/sql/job-config.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
+
+const FAILS = "the job fails when it starts";
+const DURATION_HINT = 'Otherwise write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)';
+const SHORT_TIMEOUT = (v: string, ms: number): string =>
+  `${JSON.stringify(v)} gives every checkpoint ${ms} ms to complete before Flink expires it, less than a checkpoint that writes files takes: ` +
+  `every checkpoint would expire, and an Iceberg sink commits only when a checkpoint completes (IcebergFilesCommitter), so no data would reach the table; write seconds or minutes, e.g. "10min" (Flink's default)`;
+
+describe("Flink option values", () => {
+  it("a duration with a unit Flink does not have: the error names the key and the unit meant", () => {
+    expect(flinkOptionValueProblems("table.exec.source.idle-timeout", "10 mins")).to.deep.equal([
+      {
+        level: "error",
+        message: `Flink reads table.exec.source.idle-timeout as a duration when the job starts (TimeUtils.parseDuration), and fails on this one: "10 mins" is not a valid Flink duration: unknown unit "mins"; did you mean "10min"? ${DURATION_HINT}`,
+      },
+    ]);
+    expect(flinkOptionValueProblems("restart-strategy.fixed-delay.delay", "PT10S")).to.deep.equal([
+      {
+        level: "error",
+        message: `Flink reads restart-strategy.fixed-delay.delay as a duration when the job starts (TimeUtils.parseDuration), and fails on this one: "PT10S" is not a valid Flink duration: Flink does not read ISO-8601 durations; write "10s"; write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)`,
+      },
+    ]);
+    expect(flinkOptionValueProblems("table.exec.state.ttl", "500us")).to.deep.equal([
+      { level: "error", message: `"500us" is not a valid Flink duration: Flink has no unit "us" (it reads microseconds as "µs", "micro" or "microsecond"), so ${FAILS}; write "500µs"` },
+    ]);
+  });
+
+  it("a duration without a unit is milliseconds (a warning); \"m\" is not read by every supported version (a warning)", () => {
+    expect(flinkOptionValueProblems("table.exec.state.ttl", "3600")).to.deep.equal([
+      { level: "warning", message: '"3600" has no unit, so Flink reads it as 3600 ms; write it with a unit, e.g. "3600s", or "3600ms" for 3600 ms' },
+    ]);
+    expect(flinkOptionValueProblems("execution.checkpointing.min-pause", "5m")).to.deep.equal([
+      { level: "warning", message: '"5m": not every Flink version this package supports reads the unit "m" (flink TimeUtils labels minutes "min" and "minute(s)"); write "5min"' },
+    ]);
+  });
+
+  it("execution.checkpointing.timeout: below 10 ms an error (Flink's minimum), below 1 s a warning (every checkpoint would expire)", () => {
+    expect(flinkOptionValueProblems("execution.checkpointing.timeout", "10")).to.deep.equal([
+      { level: "warning", message: '"10" has no unit, so Flink reads it as 10 ms; write it with a unit, e.g. "10s", or "10ms" for 10 ms' },
+      { level: "warning", message: SHORT_TIMEOUT("10", 10) },
+    ]);
+    expect(flinkOptionValueProblems("execution.checkpointing.timeout", "999 ms")).to.deep.equal([{ level: "warning", message: SHORT_TIMEOUT("999 ms", 999) }]);
+    expect(flinkOptionValueProblems("execution.checkpointing.timeout", "9ms")).to.deep.equal([
+      {
+        level: "error",
+        message: `"9ms" is below Flink's minimum checkpoint timeout of 10 ms ("Checkpoint timeout must be larger than or equal to 10 ms", CheckpointConfig.setCheckpointTimeout), so ${FAILS}; write e.g. "10min" (Flink's default) or remove the key`,
+      },
+    ]);
+    expect(flinkOptionValueProblems("execution.checkpointing.timeout", "1 s")).to.deep.equal([]);
+    expect(flinkOptionValueProblems("execution.checkpointing.timeout", "10 min")).to.deep.equal([]);
+  });
+
+  it("execution.checkpointing.interval-during-backlog: 0 turns backlog checkpoints off; 1–9 ms is refused", () => {
+    expect(flinkOptionValueProblems("execution.checkpointing.interval-during-backlog", "0")).to.deep.equal([]);
+    expect(flinkOptionValueProblems("execution.checkpointing.interval-during-backlog", "5min")).to.deep.equal([]);
+    expect(flinkOptionValueProblems("execution.checkpointing.interval-during-backlog", "5ms")).to.deep.equal([
+      {
+        level: "error",
+        message: `"5ms" is below Flink's minimum checkpoint interval of 10 ms ("Checkpoint interval must be zero or larger than or equal to 10 ms", CheckpointConfig.setCheckpointIntervalDuringBacklog), so ${FAILS}; write "0" (no checkpoints during backlog) or 10 ms or more, e.g. "5min"`,
+      },
+    ]);
+  });
+
+  it("a boolean other than true/false: the error says what was meant", () => {
+    const message = (v: string, fix: string): string =>
+      `${JSON.stringify(v)} is not a boolean: Flink reads table.exec.mini-batch.enabled as "true" or "false" (any case) and nothing else (ConfigurationUtils.convertToBoolean), so ${FAILS}; write ${fix}`;
+    expect(flinkOptionValueProblems("table.exec.mini-batch.enabled", "yes")).to.deep.equal([{ level: "error", message: message("yes", '"true"') }]);
+    expect(flinkOptionValueProblems("table.exec.mini-batch.enabled", "0")).to.deep.equal([{ level: "error", message: message("0", '"false"') }]);
+    expect(flinkOptionValueProblems("table.exec.mini-batch.enabled", "maybe")).to.deep.equal([{ level: "error", message: message("maybe", '"true" or "false"') }]);
+  });
+
+  it("whole numbers: not a number, and below the bound CheckpointConfig checks", () => {
+    expect(flinkOptionValueProblems("pipeline.max-parallelism", "1,024")).to.deep.equal([
+      { level: "error", message: `"1,024" is not a whole number, which Flink reads pipeline.max-parallelism as (a Java int, Integer.parseInt), so ${FAILS}; write "1024"` },
+    ]);
+    expect(flinkOptionValueProblems("table.exec.mini-batch.size", "5k")).to.deep.equal([
+      { level: "error", message: `"5k" is not a whole number, which Flink reads table.exec.mini-batch.size as (a Java long, Long.parseLong), so ${FAILS}; write a whole number, e.g. "4"` },
+    ]);
+    expect(flinkOptionValueProblems("execution.checkpointing.tolerable-failed-checkpoints", "-1")).to.deep.equal([
+      {
+        level: "error",
+        message: `"-1" is below 0, the least Flink takes for execution.checkpointing.tolerable-failed-checkpoints, so ${FAILS} (CheckpointConfig.setTolerableCheckpointFailureNumber: "The tolerable failure checkpoint number must be non-negative."); write "0" or more`,
+      },
+    ]);
+    expect(flinkOptionValueProblems("execution.checkpointing.max-concurrent-checkpoints", "0")).to.deep.equal([
+      {
+        level: "error",
+        message: `"0" is below 1, the least Flink takes for execution.checkpointing.max-concurrent-checkpoints, so ${FAILS} (CheckpointConfig.setMaxConcurrentCheckpoints: "The maximum number of concurrent attempts must be at least one."); write "1" or more`,
+      },
+    ]);
+  });
+
+  it("enums, fractions and memory sizes", () => {
+    expect(flinkOptionValueProblems("table.exec.sink.upsert-materialize", "forse")).to.deep.equal([
+      { level: "error", message: `"forse" is not a value of table.exec.sink.upsert-materialize, which takes "NONE", "AUTO", "FORCE" (any case; ConfigurationUtils.convertToEnum), so ${FAILS}; did you mean "FORCE"?` },
+    ]);
+    expect(flinkOptionValueProblems("execution.checkpointing.mode", "exactly-once")).to.deep.equal([
+      { level: "error", message: `"exactly-once" is not a value of execution.checkpointing.mode, which takes "EXACTLY_ONCE", "AT_LEAST_ONCE" (any case; ConfigurationUtils.convertToEnum), so ${FAILS}; did you mean "EXACTLY_ONCE"?` },
+    ]);
+    expect(flinkOptionValueProblems("taskmanager.memory.managed.fraction", "40%")).to.deep.equal([
+      { level: "error", message: `"40%" is not a number Flink reads for taskmanager.memory.managed.fraction (Float.parseFloat), so ${FAILS}; write a decimal number, e.g. "0.4" for 40%` },
+    ]);
+    const memory = "Flink reads jobmanager.memory.process.size as a memory size when the job starts (MemorySize.parse: a whole number and a unit, b, k(b), m(b), g(b) or t(b), 1024-based), and fails on this one: ";
+    expect(flinkOptionValueProblems("jobmanager.memory.process.size", "2 GiB")).to.deep.equal([
+      { level: "error", message: `${memory}"2 GiB" is not a valid byte size: unknown unit "gib"; Flink's units are 1024-based already: write "2gb"` },
+    ]);
+    expect(flinkOptionValueProblems("jobmanager.memory.process.size", "2 gigs")).to.deep.equal([
+      { level: "error", message: `${memory}"2 gigs" is not a valid byte size: unknown unit "gigs"; write e.g. "1024m" or "4g"` },
+    ]);
+    expect(flinkOptionValueProblems("taskmanager.memory.process.size", "4096")).to.deep.equal([
+      { level: "warning", message: '"4096" has no unit, so Flink reads it as 4096 bytes; write it with a unit, e.g. "4096m" for 4096 MiB, or "4096b" if you mean bytes' },
+    ]);
+  });
+
+  it("quiet neighbours: every spelling Flink reads, zero where it means off, string options and unknown keys", () => {
+    const valid: [string, string][] = [
+      ["table.exec.mini-batch.enabled", "TRUE"],
+      ["table.exec.mini-batch.enabled", "false"],
+      ["table.exec.mini-batch.enabled", " true "],
+      ["table.exec.source.idle-timeout", "10 min"],
+      ["table.exec.source.idle-timeout", "30 s"],
+      ["table.exec.source.idle-timeout", "0"],
+      ["table.exec.state.ttl", "1 d"],
+      ["table.exec.state.ttl", "36 hours"],
+      ["table.exec.state.ttl", "500µs"],
+      ["restart-strategy.fixed-delay.delay", "10 secs"],
+      ["restart-strategy.exponential-delay.backoff-multiplier", "1.5"],
+      ["restart-strategy.exponential-delay.jitter-factor", "0.1"],
+      ["execution.checkpointing.mode", "at_least_once"],
+      ["execution.checkpointing.tolerable-failed-checkpoints", "3"],
+      ["execution.checkpointing.max-concurrent-checkpoints", "1"],
+      ["execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION"],
+      ["table.exec.sink.not-null-enforcer", "drop"],
+      ["table.exec.sink.upsert-materialize", "NONE"],
+      ["table.exec.mini-batch.size", "5000"],
+      ["taskmanager.numberOfTaskSlots", "+2"],
+      ["taskmanager.memory.process.size", "4096m"],
+      ["taskmanager.memory.process.size", "2 gb"],
+      ["taskmanager.memory.managed.fraction", "0.4"],
+      ["table.exec.spill-compression.block-size", "64 kb"],
+      // String options (a class name is a valid value) and keys of no known type.
+      ["restart-strategy.type", "fixed-delay"],
+      ["state.backend.type", "rocksdb"],
+      ["table.local-time-zone", "UTC"],
+      ["metrics.reporters", "prom"],
+      ["table.exec.mini-batch.enabled.x", "yes"],
+    ];
+    for (const [key, value] of valid) expect({ key, value, problems: flinkOptionValueProblems(key, value) }).to.deep.equal({ key, value, problems: [] });
+  });
+
+  it("the types table covers known keys only, none the job decides", () => {
+    for (const key of Object.keys(FLINK_OPTION_TYPES)) {
+      expect(KNOWN_FLINK_OPTIONS, key).to.include(key);
+      expect(JOB_DECIDED_KEYS.has(key), key).to.equal(false);
+    }
+  });
+});
+
+describe("Flink option values where they are set", () => {
+  it("the job's configuration: every problem at its key, at once", () => {
+    const diag = new Diagnostics();
+    computeJobConfig(
+      { runtimeMode: "streaming", configuration: { "table.exec.mini-batch.enabled": "yes", "table.exec.source.idle-timeout": "10 mins", "table.exec.sink.not-null-enforcer": "drop" }, sinks: [], reads: [] },
+      diag,
+    );
+    expect(diag.errors.map((e) => e.path)).to.deep.equal(['configuration["table.exec.mini-batch.enabled"]', 'configuration["table.exec.source.idle-timeout"]']);
+    expect(diag.warnings).to.deep.equal([]);
+  });
+
+  it("kubernetes.flinkConfiguration: an error at its key; a valid value is quiet", () => {
+    const args: KubernetesArgs = {
+      image: "registry.example.com/flink-iceberg:1.20",
+      flinkVersion: "v1_20",
+      sqlRunner: { jarURI: "local:///opt/flink/usrlib/sql-runner.jar" },
+      flinkConfiguration: { "restart-strategy.fixed-delay.delay": "10 secs", "restart-strategy.fixed-delay.attempts": "three" },
+    };
+    const facts: KubernetesJobFacts = { jobName: "j", runtimeMode: "streaming", bounded: false, parallelism: 2, flinkConfiguration: { "parallelism.default": "2" }, needsFormatV3: false };
+    const diag = new Diagnostics();
+    validateKubernetesArgs(args, facts, diag);
+    expect(diag.errors.filter((e) => e.path.startsWith("kubernetes.flinkConfiguration"))).to.deep.equal([
+      {
+        path: 'kubernetes.flinkConfiguration["restart-strategy.fixed-delay.attempts"]',
+        message: `"three" is not a whole number, which Flink reads restart-strategy.fixed-delay.attempts as (a Java int, Integer.parseInt), so ${FAILS}; write a whole number, e.g. "4"`,
+      },
+    ]);
+  });
+
+  it("sqlGateway.sessionProperties: a warning at its key; an Output value is skipped", () => {
+    const diag = new Diagnostics();
+    validateSqlGatewayArgs(
+      { endpoint: "http://gateway:8083", sessionProperties: { "execution.checkpointing.timeout": "500ms", "table.exec.mini-batch.enabled": pulumi.output("yes") } },
+      diag,
+    );
+    expect(diag.errors).to.deep.equal([]);
+    expect(diag.warnings).to.deep.equal([{ path: 'sessionProperties["execution.checkpointing.timeout"]', message: SHORT_TIMEOUT("500ms", 500) }]);
+  });
+});
