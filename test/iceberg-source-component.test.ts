@@ -48,7 +48,7 @@ for (const preview of [false, true]) {
 
     it("throws one FlinkIcebergValidationError from the constructor, before registering", () => {
       const before = recorded.length;
-      expect(() => new m.IcebergSink("bad", { catalog: { name: "lake", uri: "u" }, database: "db", table: "t", columns, upsertEnabled: true, formatVersion: 1 }))
+      expect(() => new m.IcebergSink("bad", { catalog: { name: "lake", uri: "thrift://u" }, database: "db", table: "t", columns, upsertEnabled: true, formatVersion: 1 }))
         .to.throw(/IcebergSink "bad": 2 problems/)
         .with.property("issues")
         .that.has.length(2);

@@ -42,7 +42,7 @@ describe("Iceberg table args shared by source and sink", () => {
       ["hadoop with warehouse", { name: "c", type: "hadoop", warehouse: "s3a://b/w" }, { "catalog-name": "c", "catalog-type": "hadoop", warehouse: "s3a://b/w" }],
       ["rest with uri and warehouse", { name: "c", type: "rest", uri: "https://cat", warehouse: "wh" }, { "catalog-name": "c", "catalog-type": "rest", uri: "https://cat", warehouse: "wh" }],
       ["catalogImpl with type unset", { name: "c", catalogImpl: "org.apache.iceberg.jdbc.JdbcCatalog", uri: "jdbc:postgresql://db/cat", warehouse: "s3://w" }, { "catalog-name": "c", "catalog-impl": "org.apache.iceberg.jdbc.JdbcCatalog", uri: "jdbc:postgresql://db/cat", warehouse: "s3://w" }],
-      ["properties rendered as given", { name: "c", type: "rest", uri: "u", properties: { "io-impl": "org.apache.iceberg.aws.s3.S3FileIO" } }, { "catalog-name": "c", "catalog-type": "rest", uri: "u", "io-impl": "org.apache.iceberg.aws.s3.S3FileIO" }],
+      ["properties rendered as given", { name: "c", type: "rest", uri: "https://u", properties: { "io-impl": "org.apache.iceberg.aws.s3.S3FileIO" } }, { "catalog-name": "c", "catalog-type": "rest", uri: "https://u", "io-impl": "org.apache.iceberg.aws.s3.S3FileIO" }],
     ];
     for (const [title, catalog, expected] of valid) {
       it(`renders ${title}`, () => {
@@ -54,7 +54,7 @@ describe("Iceberg table args shared by source and sink", () => {
     }
     const invalid: [string, unknown, string[], string][] = [
       ["missing", undefined, ["catalog"], "catalog is required"],
-      ["without a name", { type: "rest", uri: "u" }, ["catalog.name"], "catalog.name"],
+      ["without a name", { type: "rest", uri: "https://u" }, ["catalog.name"], "catalog.name"],
       ["type and catalogImpl both set", { name: "c", type: "hive", uri: "u", catalogImpl: "com.x.Cat" }, ["catalog.catalogImpl"], "both set"],
       ["type glue", { name: "c", type: "glue" }, ["catalog.type"], "org.apache.iceberg.aws.glue.GlueCatalog"],
       ["catalogImpl jdbc (not a class)", { name: "c", catalogImpl: "jdbc" }, ["catalog.catalogImpl"], "org.apache.iceberg.jdbc.JdbcCatalog"],
@@ -64,10 +64,10 @@ describe("Iceberg table args shared by source and sink", () => {
       ["hadoop without warehouse", { name: "c", type: "hadoop" }, ["catalog.warehouse"], "warehouse"],
       ["empty uri", { name: "c", uri: " " }, ["catalog.uri"], "empty"],
       ["uri not a string", { name: "c", uri: 5 }, ["catalog.uri"], "string"],
-      ["unknown catalog field", { name: "c", uri: "u", url: "x" }, ["catalog.url"], "unknown arg"],
+      ["unknown catalog field", { name: "c", uri: "thrift://u", url: "x" }, ["catalog.url"], "unknown arg"],
       ["credential property (C19)", { name: "c", type: "rest", uri: "https://cat", properties: { credential: "id:secret" } }, ['catalog.properties["credential"]'], "Kubernetes Secret"],
-      ["property the product renders", { name: "c", uri: "u", properties: { "catalog-database": "x" } }, ['catalog.properties["catalog-database"]'], "catalog"],
-      ["non-string property value", { name: "c", uri: "u", properties: { clients: 4 } }, ["catalog.properties.clients"], 'must be a string: write "4"'],
+      ["property the product renders", { name: "c", uri: "thrift://u", properties: { "catalog-database": "x" } }, ['catalog.properties["catalog-database"]'], "catalog"],
+      ["non-string property value", { name: "c", uri: "thrift://u", properties: { clients: 4 } }, ["catalog.properties.clients"], 'must be a string: write "4"'],
     ];
     for (const [title, catalog, expected, fragment] of invalid) {
       it(`rejects a catalog ${title}`, () => {

@@ -13,12 +13,16 @@ const near = (key: string, fix: string): string =>
   `${JSON.stringify(key)} is no Iceberg option or common table property; did you mean ${JSON.stringify(fix)}? (the connector stores an unknown key as a table property, which nothing reads)`;
 
 describe("Iceberg option spelling and values beyond extraOptions", () => {
-  it("catalog.properties: table-property keys and prefixed keys are checked, catalog settings are not", () => {
+  it("catalog.properties: table-property keys and prefixed keys are checked as table properties, catalog settings against the catalog / FileIO properties (known-catalog-properties.ts)", () => {
     const r = render("IcebergSink", {
       ...baseArgs,
       catalog: { ...hive, properties: { "write.upsert.enable": "true", "table-default.write.metadata.delete-after-commit.enable": "true", "s3.endpont": "http://minio:9000", "io-impl": "x.y.Z" } },
     });
     expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
+      [
+        'catalog.properties["s3.endpont"]',
+        '"s3.endpont" is no Iceberg catalog or FileIO property; did you mean "s3.endpoint"? Catalogs and FileIO read their properties by exact key, so this setting would have no effect (s3.endpoint keeps its default)',
+      ],
       ['catalog.properties["table-default.write.metadata.delete-after-commit.enable"]', near("table-default.write.metadata.delete-after-commit.enable", "table-default.write.metadata.delete-after-commit.enabled")],
       ['catalog.properties["write.upsert.enable"]', near("write.upsert.enable", "write.upsert.enabled")],
     ]);

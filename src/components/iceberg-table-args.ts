@@ -38,7 +38,10 @@ export interface IcebergCatalogArgs {
    * unless `properties["hive-conf-dir"]` names a directory whose hive-site.xml sets
    * hive.metastore.uris (the runtime's fallback). May be an Output of another resource; if it turns
    * out to be a Pulumi secret, `ddl` and `options` reject (SPEC decision 8). Must be non-empty and
-   * one line. Default: none.
+   * one line. A plain uri is an error when a REST catalog's is no http:// or https:// URL (iceberg
+   * HTTPClient builds each request's URL from it) or an entry of a Hive catalog's comma-separated
+   * list is no thrift:// URI or has spaces around it (HiveMetaStoreClient reads each as a URI); an
+   * Output is not checked. Default: none.
    */
   uri?: pulumi.Input<string>;
   /**
@@ -57,6 +60,10 @@ export interface IcebergCatalogArgs {
    * EnvironmentUtil.resolveAll), so an OAuth2 `credential` or `token` written as
    * `"env:ICEBERG_REST_CREDENTIAL"`, with that variable from `kubernetes.envFromSecrets`, is accepted
    * (also in extraOptions). `s3.sse.key` with `s3.sse.type` kms / dsse-kms is a KMS key id, no credential.
+   * A key one or two characters from a known catalog or FileIO property (`client.regin`), in
+   * another letter case, or another tool's name for one (`s3.endpoint-url`) is a warning naming the
+   * key Iceberg reads (options/known-catalog-properties.ts); families of free keys (`header.*`,
+   * `s3.access-points.*`, `jdbc.*`, `rest.*` ...) and keys near none get nothing.
    */
   properties?: Record<string, string>;
 }

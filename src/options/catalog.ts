@@ -153,12 +153,54 @@ export function checkCatalogRules(c: Partial<IcebergCatalog>, failed: ReadonlySe
   }
 }
 
-/** Checks a resolved uri/warehouse value (non-empty, one line). Returns an error message or undefined. */
-export function checkLocationValue(arg: "uri" | "warehouse", value: unknown): string | undefined {
+/**
+ * Checks a uri/warehouse value (non-empty, one line); with `catalog` (a plain value known at preview),
+ * also the uri's scheme for that catalog (catalogUriProblem). Returns an error message or undefined.
+ */
+export function checkLocationValue(arg: "uri" | "warehouse", value: unknown, catalog?: Partial<IcebergCatalog>): string | undefined {
   if (typeof value !== "string") return `catalog.${arg} must resolve to a string, got ${describe(value)}`;
   if (value.trim() === "") return `catalog.${arg} is empty; set the ${arg === "uri" ? "catalog URI" : "warehouse location"} or leave it unset`;
   if (/[\r\n]/.test(value)) return `catalog.${arg} contains a line break, which no URI holds`;
   if (valueCarriesCredential(value)) return credentialValueMessage(`catalog.${arg}`);
+  return arg === "uri" && catalog !== undefined ? catalogUriProblem(value, catalog) : undefined;
+}
+
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
+
+/**
+ * Why `uri` cannot reach the catalog, or undefined:
+ * - a REST catalog (type rest, or catalogImpl RESTCatalog): Iceberg's REST client sends every
+ *   request to a URL built from the uri (iceberg `core/.../rest/HTTPClient.java`, Apache HttpClient
+ *   5), so it needs an http:// or https:// scheme;
+ * - a Hive catalog (type hive, the default, or catalogImpl HiveCatalog): the metastore client splits
+ *   the uri at "," and reads each entry as a java.net.URI, failing on one without a scheme
+ *   ("URI: ... does not have a scheme", hive `HiveMetaStoreClient` resolveUris) or with surrounding
+ *   space (URISyntaxException), and connects to each entry's host and port over Thrift.
+ * A Hive uri with another scheme than thrift:// gets nothing here: the client uses only its host and port.
+ */
+export function catalogUriProblem(uri: string, catalog: Partial<IcebergCatalog>): string | undefined {
+  const impl = catalog.catalogImpl;
+  const type = impl === undefined ? (catalog.type ?? "hive") : /(^|\.)RESTCatalog$/.test(impl) ? "rest" : /(^|\.)HiveCatalog$/.test(impl) ? "hive" : undefined;
+  const fails = "so the job fails when it loads the catalog";
+  if (type === "rest") {
+    if (/^https?:\/\/\S/i.test(uri)) return undefined;
+    const bare = uri.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, "");
+    return (
+      `catalog.uri ${JSON.stringify(uri)} is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${fails}; ` +
+      `write ${JSON.stringify(`http://${bare}`)} (or https://)`
+    );
+  }
+  if (type !== "hive") return undefined;
+  // String.split(",") drops trailing empty entries, as Java's does.
+  const entries = uri.replace(/,+$/, "").split(",");
+  for (const entry of entries) {
+    if (entry !== entry.trim()) {
+      return `catalog.uri ${JSON.stringify(uri)}: the Hive metastore client splits the uri at "," and reads each entry as a URI as it is, and ${JSON.stringify(entry)} has white space around it (HiveMetaStoreClient, java.net.URI), ${fails}; write ${JSON.stringify(entries.map((e) => e.trim()).join(","))}`;
+    }
+    if (!SCHEME.test(entry)) {
+      return `catalog.uri ${JSON.stringify(uri)}: ${JSON.stringify(entry)} is no thrift:// URI, which the Hive metastore client connects to (HiveMetaStoreClient: "URI: ... does not have a scheme", or no host to connect to), ${fails}; write ${JSON.stringify(`thrift://${entry.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(?!\d)/, "")}`)}`;
+    }
+  }
   return undefined;
 }
 

@@ -9,6 +9,7 @@ import { isJavaWholeNumber } from "../validation/java-number.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, type CredentialTarget, isCredentialKey, lands } from "../validation/secrets.js";
 import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
+import { catalogPropertyTypoWarning } from "./known-catalog-properties.js";
 import { CACHE_EXPIRATION_KEY, cacheExpirationProblem } from "./catalog.js";
 import { timestampProblem } from "./starting-strategy.js";
 import { memoizedKeyFacts } from "../validation/key-facts-memo.js";
@@ -280,6 +281,10 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     const option = prefix !== undefined ? key.slice(prefix.length) : key;
     // catalog.properties also holds catalog settings (io-impl, s3.*, client.*): only its table-property-shaped keys are spell-checked.
     if (ctx.catalogSettings !== true || prefix !== undefined || TABLE_PROPERTY_SHAPE.test(option)) checkKnownOption(arg, key, option, map[key]!, diag);
+    else {
+      const typo = catalogPropertyTypoWarning(key);
+      if (typo !== undefined) diag.warn(mapPath(arg, key), typo);
+    }
   }
 }
 

@@ -261,7 +261,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   if (t.catalog === undefined && catalogParts !== undefined) checkCatalogRules(catalogParts.fields, catalogParts.failed, diag);
   for (const arg of ["uri", "warehouse"] as const) {
     const value = catalogParts?.fields[arg];
-    const problem = typeof value === "string" ? checkLocationValue(arg, value) : undefined;
+    const problem = typeof value === "string" ? checkLocationValue(arg, value, catalogParts?.failed.has("type") === false && !catalogParts.failed.has("catalogImpl") ? catalogParts.fields : undefined) : undefined;
     if (problem !== undefined) diag.error(`catalog.${arg}`, problem);
   }
 

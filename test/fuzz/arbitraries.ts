@@ -105,14 +105,19 @@ export function columnArg(c: GenColumn): { name: string; type: DataType | string
   return { name: c.name, type: c.asText ? c.type.toString() : c.type, ...(c.comment !== undefined ? { comment: c.comment } : {}) };
 }
 
-/** A catalog with plain uri/warehouse (any one-line text) and free-form properties. */
-export const arbCatalog = fc.record({
-  name: fc.oneof(arbName, arbText.filter((s) => s.length > 0)),
-  type: fc.constantFrom("rest" as const, "hive" as const, "hadoop" as const),
-  uri: arbText.map((s) => `thrift://h${s.replace(/[\r\n]/g, "")}`),
-  warehouse: arbText.map((s) => `s3://w${s.replace(/[\r\n]/g, "")}`),
-  properties: arbOptionMap("p.", ["toString", "isPrototypeOf"]),
-});
+/**
+ * A catalog with plain uri/warehouse (any one-line text after the scheme its type needs: http:// for
+ * rest, one thrift:// entry without a comma or trailing space for hive) and free-form properties.
+ */
+export const arbCatalog = fc
+  .record({
+    name: fc.oneof(arbName, arbText.filter((s) => s.length > 0)),
+    type: fc.constantFrom("rest" as const, "hive" as const, "hadoop" as const),
+    uri: arbText.map((s) => s.replace(/[\r\n]/g, "")),
+    warehouse: arbText.map((s) => `s3://w${s.replace(/[\r\n]/g, "")}`),
+    properties: arbOptionMap("p.", ["toString", "isPrototypeOf"]),
+  })
+  .map((c) => ({ ...c, uri: c.type === "rest" ? `http://h${c.uri}` : `thrift://h${c.uri.replace(/,/g, "")}`.trimEnd() }));
 
 /** Source options that validate together. */
 export const arbSourceOptions = fc.oneof(

@@ -1,0 +1,108 @@
+/**
+ * Catalog settings found silent by a new-user trial: a REST uri without http:// or https://, a Hive
+ * uri entry without thrift:// (catalog.ts catalogUriProblem), and catalog.properties keys that
+ * misspell a known catalog / FileIO property or use another tool's name for one
+ * (known-catalog-properties.ts); real MinIO, Polaris, Nessie, Glue, Hive and JDBC settings stay quiet.
+ */
+import { expect } from "chai";
+import * as pulumi from "@pulumi/pulumi";
+import { planIcebergTable } from "../src/options/iceberg-table.js";
+import { catalogPropertyTypoWarning } from "../src/options/known-catalog-properties.js";
+import { baseArgs, planError } from "./iceberg-table-helpers.js";
+
+const FAILS = "so the job fails when it loads the catalog";
+const tail = (near: string): string => `Catalogs and FileIO read their properties by exact key, so this setting would have no effect (${near} keeps its default)`;
+
+/** The warnings of planning a sink with `catalog`. */
+function warnings(catalog: Record<string, unknown>): readonly { path: string; message: string }[] {
+  return planIcebergTable("IcebergSink", "t1", { ...baseArgs, catalog }).warnings;
+}
+
+describe("catalog.uri scheme", () => {
+  it("a REST uri without http:// or https:// is an error with the URL to write", () => {
+    const e = planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", type: "rest", uri: "iceberg-rest:8181", warehouse: "s3://l/wh" } });
+    expect(e.issues).to.deep.equal([
+      {
+        path: "catalog.uri",
+        message: `catalog.uri "iceberg-rest:8181" is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${FAILS}; write "http://iceberg-rest:8181" (or https://)`,
+      },
+    ]);
+    const impl = planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", catalogImpl: "org.apache.iceberg.rest.RESTCatalog", uri: "thrift://rest:8181" } });
+    expect(impl.issues[0]!.message).to.equal(
+      `catalog.uri "thrift://rest:8181" is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${FAILS}; write "http://rest:8181" (or https://)`,
+    );
+  });
+
+  it("a Hive uri: each comma-separated entry needs thrift:// and no white space", () => {
+    expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", uri: "metastore:9083" } }).issues).to.deep.equal([
+      {
+        path: "catalog.uri",
+        message: `catalog.uri "metastore:9083": "metastore:9083" is no thrift:// URI, which the Hive metastore client connects to (HiveMetaStoreClient: "URI: ... does not have a scheme", or no host to connect to), ${FAILS}; write "thrift://metastore:9083"`,
+      },
+    ]);
+    expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", type: "hive", uri: "thrift://a:9083, thrift://b:9083" } }).issues).to.deep.equal([
+      {
+        path: "catalog.uri",
+        message: `catalog.uri "thrift://a:9083, thrift://b:9083": the Hive metastore client splits the uri at "," and reads each entry as a URI as it is, and " thrift://b:9083" has white space around it (HiveMetaStoreClient, java.net.URI), ${FAILS}; write "thrift://a:9083,thrift://b:9083"`,
+      },
+    ]);
+  });
+
+  it("quiet neighbours: http(s) REST URLs, thrift lists, JDBC and Nessie URIs, a catalog class of its own, an Output", () => {
+    const quiet: Record<string, unknown>[] = [
+      { name: "lake", type: "rest", uri: "http://iceberg-rest:8181", warehouse: "s3://l/wh" },
+      { name: "lake", type: "REST", uri: "HTTPS://polaris.example.com/api/catalog", warehouse: "lake" },
+      { name: "lake", type: "hive", uri: "thrift://a:9083,thrift://b:9083" },
+      // Java's String.split drops trailing empty entries.
+      { name: "lake", type: "hive", uri: "thrift://a:9083," },
+      { name: "lake", catalogImpl: "org.apache.iceberg.jdbc.JdbcCatalog", uri: "jdbc:postgresql://pg:5432/iceberg", warehouse: "s3://w" },
+      { name: "lake", catalogImpl: "org.apache.iceberg.nessie.NessieCatalog", uri: "http://nessie:19120/api/v2", warehouse: "s3://w" },
+      { name: "lake", catalogImpl: "com.example.MyCatalog", uri: "my-service:1234" },
+      { name: "lake", type: "rest", uri: pulumi.output("iceberg-rest:8181"), warehouse: "s3://l/wh" },
+    ];
+    for (const catalog of quiet) expect(warnings(catalog), JSON.stringify(catalog)).to.deep.equal([]);
+  });
+});
+
+describe("catalog.properties spelling", () => {
+  it("a near-miss, another tool's name and a case variant each warn with the key Iceberg reads", () => {
+    expect(warnings({ name: "lake", type: "rest", uri: "http://iceberg-rest:8181", properties: { "s3.endpoint-url": "http://minio:9000", "client.regin": "us-east-1", "S3.Path-Style-Access": "true" } })).to.deep.equal([
+      {
+        path: 'catalog.properties["S3.Path-Style-Access"]',
+        message: `"S3.Path-Style-Access": Iceberg reads "s3.path-style-access", in lower case, and never this spelling; write "s3.path-style-access". ${tail("s3.path-style-access")}`,
+      },
+      { path: 'catalog.properties["client.regin"]', message: `"client.regin" is no Iceberg catalog or FileIO property; did you mean "client.region"? ${tail("client.region")}` },
+      {
+        path: 'catalog.properties["s3.endpoint-url"]',
+        message: `"s3.endpoint-url" is another tool's name for "s3.endpoint", which Iceberg reads instead; write "s3.endpoint". ${tail("s3.endpoint")}`,
+      },
+    ]);
+  });
+
+  it("quiet neighbours: MinIO, Polaris, Nessie, Glue, Hive and JDBC settings, free key families, and keys near none", () => {
+    const catalogs: Record<string, unknown>[] = [
+      // MinIO behind a REST catalog
+      { name: "lake", type: "rest", uri: "http://rest:8181", properties: { "io-impl": "org.apache.iceberg.aws.s3.S3FileIO", "s3.endpoint": "http://minio:9000", "s3.path-style-access": "true", "client.region": "us-east-1" } },
+      // Polaris with vended credentials
+      {
+        name: "lake",
+        type: "rest",
+        uri: "https://polaris:8181/api/catalog",
+        warehouse: "lake",
+        properties: { scope: "PRINCIPAL_ROLE:ALL", "header.X-Iceberg-Access-Delegation": "vended-credentials", "oauth2-server-uri": "https://polaris:8181/api/catalog/v1/oauth/tokens", "token-refresh-enabled": "true", "rest.auth.type": "oauth2" },
+      },
+      { name: "lake", catalogImpl: "org.apache.iceberg.nessie.NessieCatalog", uri: "http://nessie:19120/api/v2", warehouse: "s3://w", properties: { ref: "main", "client-api-version": "2", "authentication.type": "NONE" } },
+      {
+        name: "lake",
+        catalogImpl: "org.apache.iceberg.aws.glue.GlueCatalog",
+        warehouse: "s3://w",
+        properties: { "glue.id": "123456789012", "glue.skip-archive": "true", "lock-impl": "org.apache.iceberg.aws.dynamodb.DynamoDbLockManager", "lock.table": "locks", "client.assume-role.arn": "arn:aws:iam::1:role/x", "client.assume-role.region": "us-east-1" },
+      },
+      { name: "lake", type: "hive", uri: "thrift://hms:9083", properties: { "hive-conf-dir": "/opt/hive/conf", clients: "4", "fs.s3a.endpoint": "http://minio:9000", "my.custom.setting": "x" } },
+      { name: "lake", catalogImpl: "org.apache.iceberg.jdbc.JdbcCatalog", uri: "jdbc:postgresql://pg:5432/iceberg", warehouse: "s3://w", properties: { "jdbc.useSSL": "false", "jdbc.schema-version": "V1" } },
+      { name: "lake", type: "rest", uri: "http://rest:8181", properties: { "s3.access-points.my-bucket": "arn:aws:s3::1:accesspoint/ap", "s3.write.tags.team": "data", "s3.delete.tags.gone": "yes" } },
+    ];
+    for (const catalog of catalogs) expect(warnings(catalog), JSON.stringify(catalog)).to.deep.equal([]);
+    expect(catalogPropertyTypoWarning("s3.region")).to.equal(undefined);
+  });
+});
