@@ -10,7 +10,7 @@
  * `MINUTE [TO SECOND]`, `SECOND [(p[, s])]`, ...); no Calcite version takes the string alone.
  * The plural units (`MINUTES`) parse, with a non-standard warning only, and so does
  * `INTERVAL 5 MINUTE` (a number or name instead of the string, `IntervalQualifierStart`): neither
- * is reported here. The string must then fit the qualifier (apache/flink
+ * is reported here; a word standing for a unit Flink names otherwise (`MINS`) is (interval-unit-words.ts). The string must then fit the qualifier (apache/flink
  * `flink-table/flink-table-planner/src/main/java/org/apache/calcite/sql/SqlIntervalQualifier.java`
  * `evaluateIntervalLiteral`: white space trimmed, one sign, then the qualifier's pattern). A
  * string of the right shape can still hold fields Flink refuses (`INTERVAL '100' DAY`, whose
@@ -22,6 +22,7 @@
 import { intervalFieldProblem, literalFlinkTakes, qualifierPrecisionProblem, type IntervalUnit, type Qualifier } from "./interval-fields.js";
 import { parsesWeekAndQuarter, qualifierGrammarProblem, subSecondUnit, wholeFieldsFor, writtenQualifierText, type WrittenQualifier } from "./interval-qualifiers.js";
 import { literalForUnits, literalInQualifier, literalsForBareValue, qualifierFormat } from "./interval-remedies.js";
+import { unitWordProblem } from "./interval-unit-words.js";
 import { codeOnly } from "./split.js";
 
 const UNIT = /^(YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND)S?$/i;
@@ -135,13 +136,19 @@ export function intervalLiteralProblems(text: string): string[] {
     const qualifier = qualifierAt(code, after);
     if (qualifier === undefined) {
       if (code[after] === UNKNOWN_VALUE) continue; // the unit comes from an Output: checked once known
-      const sub = subSecondUnit(wordAt(code, after), sign, value);
+      const word = wordAt(code, after);
+      const sub = subSecondUnit(word, sign, value);
       if (sub !== undefined) {
         out.push(
           `${written} ${sub.unit}: Flink SQL has no ${sub.unit} interval unit (an interval literal's units are YEAR, MONTH, DAY, HOUR, MINUTE and SECOND), ` +
             `so the job fails when it starts (SQL parse failed at ${sub.unit}); ` +
             (sub.literal !== undefined ? `write ${sub.literal}` : "write the length in seconds, e.g. INTERVAL '0.5' SECOND for 500 milliseconds"),
         );
+        continue;
+      }
+      const misnamed = word === "" ? undefined : unitWordProblem(written, word, sign, value);
+      if (misnamed !== undefined) {
+        out.push(misnamed);
         continue;
       }
       const fix = remedy(sign, value);

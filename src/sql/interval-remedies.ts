@@ -25,6 +25,12 @@ const UNIT_WORDS: readonly [RegExp, Unit | "WEEK" | "MILLISECOND"][] = [
   [/^(?:ms|millis?|milliseconds?)$/, "MILLISECOND"],
 ];
 
+/** The unit an abbreviation or word for one stands for (`mins`, `hrs`, `s`, `ms`, `weeks`; any case), or undefined. */
+export function unitOfWord(word: string): Unit | "WEEK" | "MILLISECOND" | undefined {
+  const w = word.toLowerCase();
+  return UNIT_WORDS.find(([re]) => re.test(w))?.[1];
+}
+
 /** The string each qualifier takes (sign and surrounding white space aside), as Flink checks it. */
 export const QUALIFIER_FORMATS: readonly [string, RegExp, string][] = [
   ["YEAR", /^\d+$/, "'1'"],
@@ -85,7 +91,7 @@ export function literalForUnits(value: string): string | undefined {
   let millis = 0;
   const seen = new Set<string>();
   for (const part of m[2]!.matchAll(/(\d+(?:\.\d+)?)\s*([A-Za-z]+)/g)) {
-    const unit = UNIT_WORDS.find(([re]) => re.test(part[2]!.toLowerCase()))?.[1];
+    const unit = unitOfWord(part[2]!);
     const n = Number(part[1]);
     if (unit === undefined || seen.has(unit)) return undefined;
     seen.add(unit);
