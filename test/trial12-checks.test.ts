@@ -254,7 +254,8 @@ describe("environment variables the script reads on the Kubernetes target (sessi
     new api.FlinkSqlJob("ev-none", { statements, kubernetes: { ...k8s, upgradeMode: "last-state", checkpointDir: "s3://c/ev" } });
     const warned = jobWarnings("ev-none").filter((w) => w.includes("environment variable"));
     expect(warned).to.deep.equal([
-      "kubernetes: the script reads the environment variable POLARIS_CREDENTIAL (an Iceberg catalog property written env:NAME; Iceberg drops the property when the variable is unset (EnvironmentUtil.resolveAll), so the catalog works without it), " +
+      "kubernetes: the script reads the environment variable POLARIS_CREDENTIAL (the Iceberg catalog property 'credential' written env:NAME; Iceberg leaves the property out when the variable is unset (EnvironmentUtil.resolveAll), " +
+        "so the REST catalog calls its server with no credential, which a server that requires one refuses (HTTP 401), and the job fails when it loads the catalog), " +
         'and neither kubernetes.env, kubernetes.envFromSecrets nor flink-main-container\'s env in podTemplate sets it: set it, e.g. envFromSecrets: { POLARIS_CREDENTIAL: { secretName: "<secret>", key: "<key>" } } (ignore this if the image itself sets POLARIS_CREDENTIAL)',
       "kubernetes: the script reads the environment variable KAFKA_PASSWORD (a Kafka client property's ${env:NAME} placeholder; Kafka's EnvVarConfigProvider leaves it as it is when the variable is unset, so the client sends the text itself), " +
         'and neither kubernetes.env, kubernetes.envFromSecrets nor flink-main-container\'s env in podTemplate sets it: set it, e.g. envFromSecrets: { KAFKA_PASSWORD: { secretName: "<secret>", key: "<key>" } } (ignore this if the image itself sets KAFKA_PASSWORD)',
