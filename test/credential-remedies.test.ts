@@ -18,11 +18,16 @@ const CONNECTOR_REMEDY =
   "Flink SQL takes connector options only from the script and substitutes nothing in them, so this package cannot render a connector's password safely: " +
   "a connector that reads it only from its options (jdbc, mysql-cdc, postgres-cdc, oracle-cdc, sqlserver-cdc, mongodb-cdc ...) cannot be given one here. Remove it, and instead " +
   "stream the database's changes through Kafka (Debezium, e.g. on Kafka Connect, writing a topic) and read them with connector 'kafka' and format 'debezium-json', " +
-  "whose client password a config provider placeholder (${env:NAME}) can take; or let the connector's driver authenticate from outside its options, " +
-  "e.g. 'jdbc' against PostgreSQL: leave out 'username' and 'password' (the connector takes both or neither: flink-connector-jdbc JdbcDynamicTableFactory), " +
-  "put the user in the URL (?user=...) and give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): " +
+  "whose client password a config provider placeholder (${env:NAME}) can take (a lookup join on the table then becomes an event-time temporal join on that changelog table, given a PRIMARY KEY and a watermark); " +
+  "or let the driver of a 'jdbc' table authenticate from outside its options: leave out 'username' and 'password' (the connector takes both or neither: flink-connector-jdbc JdbcDynamicTableFactory), and " +
+  "against PostgreSQL put the user in the URL (?user=...) and give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): " +
   "mount the file into the Flink containers (kubernetes target: from a Kubernetes Secret with kubernetes.podTemplate, PGPASSFILE (a path, no secret) in kubernetes.env; " +
-  "sqlGateway target: in the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no files).";
+  "sqlGateway target: in the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no files); " +
+  "against MySQL or MariaDB use MariaDB Connector/J, which serves MySQL servers too (MySQL Connector/J reads a password only from its connection properties: it has no password file, and MYSQL_PWD is libmysqlclient's), " +
+  "with its credential plugin that reads the password from the variable MARIADB_PWD (credentialType=ENV, EnvCredentialPlugin; the user from MARIADB_USER when set, else as given): " +
+  "its jar in the image, 'driver' = 'org.mariadb.jdbc.Driver' and ?user=...&permitMysqlScheme&credentialType=ENV on the jdbc:mysql: URL (the connector picks its MySQL dialect by that scheme), " +
+  "with MARIADB_PWD as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: of the session cluster's " +
+  "JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no environment).";
 /** The neutral environment for what the planner also reads (an Iceberg catalog): the gateway too. */
 const ENV_ALL =
   "as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: of the session cluster's " +
@@ -39,7 +44,7 @@ describe("credential remedies by place", () => {
   before(async () => (api = await mockedApi()));
   const cols = [{ name: "id", type: "BIGINT" }];
 
-  it("a JDBC password in a FlinkTable's options: this package cannot render it; Kafka/Debezium or a pgpass file instead, for both targets", () => {
+  it("a JDBC password in a FlinkTable's options: this package cannot render it; Kafka/Debezium, a pgpass file (PostgreSQL) or MariaDB Connector/J's MARIADB_PWD (MySQL) instead, for both targets", () => {
     const issues = issuesOf(
       () =>
         new api.FlinkTable("cr_dim", {

@@ -59,7 +59,10 @@ export interface IcebergCatalogArgs {
    * A REST catalog resolves `env:NAME` values itself (iceberg RESTSessionCatalog.initialize:
    * EnvironmentUtil.resolveAll), so an OAuth2 `credential` or `token` written as
    * `"env:ICEBERG_REST_CREDENTIAL"`, with that variable from `kubernetes.envFromSecrets`, is accepted
-   * (also in extraOptions). `s3.sse.key` with `s3.sse.type` kms / dsse-kms is a KMS key id, no credential.
+   * (also in extraOptions). No other catalog resolves `env:NAME`: a JDBC catalog's `jdbc.password`
+   * goes to the driver as written (iceberg JdbcClientPool), so its error names the driver's own
+   * routes (a pgpass file for PostgreSQL, MariaDB Connector/J's `credentialType=ENV` for MySQL).
+   * `s3.sse.key` with `s3.sse.type` kms / dsse-kms is a KMS key id, no credential.
    * A key one or two characters from a known catalog or FileIO property (`client.regin`), in
    * another letter case, or another tool's name for one (`s3.endpoint-url`) is a warning naming the
    * key Iceberg reads (options/known-catalog-properties.ts); families of free keys (`header.*`,

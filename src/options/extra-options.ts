@@ -8,6 +8,7 @@
 import { isJavaWholeNumber } from "../validation/java-number.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, type CredentialTarget, isCredentialKey, lands } from "../validation/secrets.js";
+import { jdbcCatalogRemedy } from "../validation/jdbc-credentials.js";
 import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
 import { catalogPropertyTypoWarning } from "./known-catalog-properties.js";
 import { CACHE_EXPIRATION_KEY, cacheExpirationProblem } from "./catalog.js";
@@ -107,6 +108,8 @@ export interface FreeFormContext {
    * a variable of the Flink pods, not a credential.
    */
   readonly envReferences?: boolean;
+  /** The table's catalog is Iceberg's JdbcCatalog, which resolves no env:NAME: its jdbc.* credentials get the driver's own routes (jdbc-credentials.ts). */
+  readonly jdbcCatalog?: boolean;
   /** Keys another check already took care of (a source's own starting strategy: starting-strategy.ts). */
   readonly handledKeys?: readonly string[];
   /**
@@ -128,6 +131,21 @@ const HINT_TUNING: ReadonlyMap<string, TableKind> = new Map([
 
 /** An `env:NAME` value (iceberg EnvironmentUtil: the rest after `env:` names an environment variable). */
 const ENV_REFERENCE = /^env:[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The message for a credential in the map of a catalog that resolves no env:NAME (any but the REST
+ * catalog): a JDBC catalog's jdbc.* credential gets the driver's own routes; an env:NAME value
+ * elsewhere is said to be no reference there. Undefined: the general message stands.
+ */
+function nonRestCredential(key: string, value: string, arg: string, ctx: FreeFormContext): string | undefined {
+  if (ctx.envReferences === true) return undefined;
+  if (ctx.jdbcCatalog === true && /^jdbc\./i.test(key) && isCredentialKey(key)) return lands(key, arg) + jdbcCatalogRemedy(ctx.credentialTarget);
+  if (!ENV_REFERENCE.test(value.trim()) || !isCredentialKey(key)) return undefined;
+  const general = credentialEntryProblem(key, value, arg, undefined, ctx.credentialTarget)!;
+  const lead = lands(key, arg);
+  const why = `Its value ${value.trim()} is no reference in this catalog: Iceberg resolves env:NAME only in its REST catalog (RESTSessionCatalog.initialize, EnvironmentUtil.resolveAll), and this one takes the text itself. `;
+  return general.startsWith(lead) ? lead + why + general.slice(lead.length) : undefined;
+}
 
 /**
  * `s3.sse.key` holds a secret only for SSE-C (`s3.sse.type` custom: a base-64 AES-256 key); with
@@ -167,7 +185,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
             "the SQL Gateway included on that target; with kubernetes, set NAME from a Kubernetes Secret (kubernetes.envFromSecrets)" +
             (/^s3\./i.test(key) ? "; for S3 keys, S3FileIO also reads AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY from that environment when the catalog properties hold none" : "")
           : undefined;
-      diag.error(mapPath(arg, key), env ?? credential);
+      diag.error(mapPath(arg, key), env ?? nonRestCredential(key, map[key]!, arg, ctx) ?? credential);
       continue;
     }
     if (ctx.handledKeys?.includes(key) === true) continue;

@@ -284,7 +284,9 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
 
   // A REST catalog resolves env:NAME values itself (iceberg RESTSessionCatalog: EnvironmentUtil.resolveAll).
   const envReferences = catalog?.type === "rest" || /(^|\.)RESTCatalog$/.test(catalog?.impl ?? "");
-  const freeCtx = { kind, streamingRead: read?.streamingRead ?? false, pinnedBySnapshotIds: read?.pinnedBySnapshotIds ?? false, envReferences };
+  // Iceberg's JDBC catalog hands its jdbc.* properties to the driver as written (iceberg JdbcClientPool).
+  const jdbcCatalog = /(^|\.)JdbcCatalog$/.test(catalog?.impl ?? "");
+  const freeCtx = { kind, streamingRead: read?.streamingRead ?? false, pinnedBySnapshotIds: read?.pinnedBySnapshotIds ?? false, envReferences, jdbcCatalog };
   // zod's record parse drops an own "__proto__" key, so the raw maps are checked for it.
   const rawProps = typeof input["catalog"] === "object" && input["catalog"] !== null ? (input["catalog"] as Record<string, unknown>)["properties"] : undefined;
   // A map that failed to parse (a value that is no string, or another catalog arg) still has its

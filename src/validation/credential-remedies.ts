@@ -50,30 +50,3 @@ export function kafkaRemedy(target: CredentialTarget | undefined): string {
     "kubernetes target: the file from a Kubernetes Secret with kubernetes.podTemplate, the option in kubernetes.flinkConfiguration)."
   );
 }
-
-/** Where a pgpass file reaches the Flink containers, and its PGPASSFILE variable. */
-function mountedFile(target: CredentialTarget | undefined): string {
-  const kubernetes = "from a Kubernetes Secret with kubernetes.podTemplate, PGPASSFILE (a path, no secret) in kubernetes.env";
-  const gateway = "in the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no files";
-  if (target === "kubernetes") return `mount the file into the Flink containers ${kubernetes}`;
-  if (target === "sqlGateway") return `mount the file ${gateway}`;
-  return `mount the file into the Flink containers (kubernetes target: ${kubernetes}; sqlGateway target: ${gateway})`;
-}
-
-/**
- * What to do about a credential of a connector other than Iceberg's: Flink SQL substitutes nothing
- * in connector options, so a connector that reads its password only from them (flink-connector-jdbc
- * `JdbcConnectorOptions` PASSWORD, flink-cdc `MySqlSourceOptions` / PostgreSQL PASSWORD, required
- * there) cannot be given one safely; what works instead.
- */
-export function connectorRemedy(target: CredentialTarget | undefined): string {
-  return (
-    "Flink SQL takes connector options only from the script and substitutes nothing in them, so this package cannot render a connector's password safely: " +
-    "a connector that reads it only from its options (jdbc, mysql-cdc, postgres-cdc, oracle-cdc, sqlserver-cdc, mongodb-cdc ...) cannot be given one here. Remove it, and instead " +
-    "stream the database's changes through Kafka (Debezium, e.g. on Kafka Connect, writing a topic) and read them with connector 'kafka' and format 'debezium-json', " +
-    "whose client password a config provider placeholder (${env:NAME}) can take; or let the connector's driver authenticate from outside its options, " +
-    "e.g. 'jdbc' against PostgreSQL: leave out 'username' and 'password' (the connector takes both or neither: flink-connector-jdbc JdbcDynamicTableFactory), " +
-    "put the user in the URL (?user=...) and give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): " +
-    `${mountedFile(target)}.`
-  );
-}

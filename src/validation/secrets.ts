@@ -9,7 +9,8 @@
  */
 
 import { containerEnvVariable, isCredentialEnvName, keyContentRemedy } from "./credential-env-names.js";
-import { catalogProcesses, connectorRemedy, credentialEnvironment, icebergReaders, kafkaRemedy } from "./credential-remedies.js";
+import { catalogProcesses, credentialEnvironment, icebergReaders, kafkaRemedy } from "./credential-remedies.js";
+import { connectorRemedy } from "./jdbc-credentials.js";
 import { isDeferred } from "./deferred.js";
 
 const SECRET_WORDS = new Set([
