@@ -251,7 +251,15 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     }
     if (a.kind === "insert-overwrite") {
       if (runtimeMode !== "batch") diag.error(`statements[${i}]`, `INSERT OVERWRITE into ${target.label} needs runtimeMode "batch": Flink rejects overwrite on an unbounded stream`);
-      if (target.iceberg?.upsert) diag.error(`statements[${i}]`, `INSERT OVERWRITE into ${target.label} is not possible: the sink has upsertEnabled, and Iceberg forbids overwrite and upsert together`);
+      // iceberg FlinkSink / SinkUtil: "OVERWRITE mode shouldn't be enable when configuring to use UPSERT data stream."
+      if (target.iceberg?.upsert) {
+        diag.error(
+          `statements[${i}]`,
+          `INSERT OVERWRITE into ${target.label} is not possible: the sink has upsertEnabled, and Iceberg forbids overwrite and upsert together (the job fails when it starts: "OVERWRITE mode shouldn't be enable when configuring to use UPSERT data stream"); ` +
+            `write INSERT INTO ${target.label} to update its rows by primary key (rows the query does not return stay), or, to replace the data (the whole table, or the partitions the query writes), ` +
+            `INSERT OVERWRITE into an IcebergSink of the same table with upsertEnabled: false (rendered 'upsert-enabled' = 'false', which also overrides a write.upsert.enabled table property)`,
+        );
+      }
     }
     if (!sinks.includes(target)) sinks.push(target);
   });
