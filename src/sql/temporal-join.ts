@@ -41,6 +41,34 @@ const KEYWORDS: ReadonlySet<string> = new Set([...NOT_ALIAS, "AS", "PARTITION", 
 /** Connectors that are no lookup source (a processing-time temporal join over them fails). */
 const NO_LOOKUP = new Set(["kafka", "upsert-kafka", "datagen", "filesystem", "print", "blackhole", "kinesis", "pulsar"]);
 
+/**
+ * Connectors that are lookup sources (their DynamicTableSource is a LookupTableSource): flink-connector-jdbc
+ * `JdbcDynamicTableSource`, flink-connector-hbase `HBaseDynamicTableSource`, flink-connector-mongodb
+ * `MongoDynamicTableSource`. Joined as of event time, such a table is usually meant as a lookup join.
+ */
+const LOOKUP = new Set(["jdbc", "hbase-1.4", "hbase-2.2", "mongodb"]);
+
+/**
+ * The processing-time lookup join to write instead of an event-time one against the lookup source
+ * `right`: as of `left`'s PROCTIME() column, or of one to add (a computed column of a FlinkTable, a
+ * PROCTIME() select over an Iceberg source, which has no computed columns); undefined when `right` is no known lookup source.
+ */
+function lookupJoinRemedy(left: TableDefinition, right: TableDefinition, qualifier: string): string | undefined {
+  const connector = right.connector?.toLowerCase();
+  if (right.resourceType !== "FlinkTable" || connector === undefined || !LOOKUP.has(connector)) return undefined;
+  const proc = left.columns?.find((c) => c.timeAttribute === "proctime");
+  const step =
+    proc !== undefined
+      ? `join FOR SYSTEM_TIME AS OF ${qualifier}${proc.name}, the PROCTIME() column of ${left.label}`
+      : left.resourceType === "FlinkTable"
+        ? `give ${left.label} a computed column { name: "proc_time", expression: "PROCTIME()" } and join FOR SYSTEM_TIME AS OF ${qualifier}proc_time`
+        : `read ${left.label} through a subquery or view that adds PROCTIME() AS proc_time (SELECT *, PROCTIME() AS proc_time FROM ...) and join FOR SYSTEM_TIME AS OF its proc_time`;
+  return (
+    `${right.label} is a '${right.connector}' table, which Flink looks up by key, so join it as of processing time instead (a lookup join: each row reads the current row for its key when it arrives): ` +
+    step
+  );
+}
+
 /** Why `t` cannot be the right side of a processing-time temporal join, or undefined when it may be. */
 function noLookupReason(t: TableDefinition): string | undefined {
   if (t.resourceType !== "FlinkTable") return `${t.label} is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source)`;
@@ -245,7 +273,14 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
       diag.error(at, `${asOf} joins as of processing time, and ${noLookup}: Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); ${instead}${versioned}, or use a regular join`);
     } else if (gaps.length > 0) {
       const quote = gaps[0]!.startsWith("a primaryKey") ? "Temporal Table Join requires primary key in versioned table, but no primary key can be found" : "Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found";
-      diag.error(at, `${asOf} joins as of event time, which needs ${right.label} to be a versioned table, with ${gaps.join(" and ")}: Flink rejects the job when it plans it ("${quote}")`);
+      const lookup = lookupJoinRemedy(left, right, qualifier);
+      diag.error(
+        at,
+        lookup === undefined
+          ? `${asOf} joins as of event time, which needs ${right.label} to be a versioned table, with ${gaps.join(" and ")}: Flink rejects the job when it plans it ("${quote}")`
+          : `${asOf} joins as of event time, which needs ${right.label} to be a versioned table: Flink rejects the job when it plans it ("${quote}"). ${lookup}; ` +
+              `or, to join each row with the version valid at its event time, make ${right.label} a versioned table, with ${gaps.join(" and ")}`,
+      );
     } else {
       const rightRowtime = right.columns?.find((c) => c.timeAttribute === "rowtime");
       const lt = col.type ?? col.timeType;
