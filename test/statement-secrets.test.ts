@@ -19,7 +19,7 @@ import { drainUnhandled } from "./setup.js";
 const ON_KUBERNETES =
   "interpolates a Pulumi secret (${output}, or sqlLiteral of one), and the script is plain text (the runners log every statement; the Kubernetes target stores it in a ConfigMap): " +
   "a value that is no credential (a tenant, a filter value) goes in as plain text: read it with config.require instead of requireSecret, or interpolate pulumi.unsecret(value); " +
-  "a credential is no part of a statement: pass it as an environment variable of the Flink pods, from a Kubernetes Secret (kubernetes.envFromSecrets) and reference it in the option that reads it " +
+  "a credential is no part of a statement: pass it as an environment variable of the Flink pods, from a Kubernetes Secret (kubernetes.envFromSecrets), then reference it in the option that reads it " +
   "(a Kafka table option as ${env:NAME} through properties.config.providers, an Iceberg REST catalog property as env:NAME; README: Credentials)";
 /** The same without a deploy target: the environment of both targets is named. */
 const WITHOUT_TARGET = ON_KUBERNETES.replace(

@@ -13,7 +13,7 @@ export function secretOptionMessage(key: string): string {
     return `${lead}${JSON.stringify(key)} names no credential: pass a plain value (pulumi.unsecret(value), or read the config value with require instead of requireSecret)`;
   }
   if (key.startsWith("properties.")) {
-    return `${lead}pass the credential ${credentialEnvironment(undefined, false)} and reference it with a config provider placeholder (\${env:NAME}) in this option`;
+    return `${lead}pass the credential ${credentialEnvironment(undefined, false)}, then reference it with a config provider placeholder (\${env:NAME}) in this option`;
   }
   return `${lead}a connector that reads a credential only from its options (jdbc, the CDC sources) cannot be given one safely: the package refuses it as a plain string too (SPEC decision 8)`;
 }

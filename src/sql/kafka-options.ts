@@ -13,7 +13,7 @@ import { CHANGELOG_FORMATS } from "./connector-bounds.js";
 import { checkFormatOptions, type FormatTable } from "./format-options.js";
 import { checkForeignKafkaOptions, checkKafkaKeyFields, checkKafkaSinkRules, kafkaScanModeFailures, type KafkaRuleTable } from "./kafka-rules.js";
 import type { FormatFailure } from "./format-options-spec.js";
-import type { RequiredOption } from "./required-options.js";
+import { requiredOptionMessage, type RequiredOption } from "./required-options.js";
 
 const STARTUP_MODES = ["earliest-offset", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
 /** flink-connector-kafka ScanBoundedMode. */
@@ -67,9 +67,10 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
   if (connector !== "kafka" && connector !== "upsert-kafka") return [];
   const has = (k: string): boolean => options[k] !== undefined || deferredKeys.includes(k);
   // A required option a hint may supply goes to `required` (judged per reference: required-options.ts), else to `diag`.
-  const need = (groups: string[][], path: string, message: string): void => {
-    if (required !== undefined) required.push({ groups, path, message });
-    else diag.error(path, message);
+  const need = (groups: string[][], path: string, message: string, misspelt?: RequiredOption["misspelt"]): void => {
+    const r: RequiredOption = { groups, path, message, ...(misspelt !== undefined ? { misspelt } : {}) };
+    if (required !== undefined) required.push(r);
+    else diag.error(path, requiredOptionMessage(r));
   };
   // Written without its prefix, the key gets its own error below (isKafkaClientProperty).
   if (!has("properties.bootstrap.servers") && !has("bootstrap.servers")) {
@@ -77,7 +78,7 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     const near = Object.keys(options).find((k) => k.startsWith("properties.") && closestKey(k, ["properties.bootstrap.servers"]) !== undefined);
     const message = `the '${connector}' connector needs 'properties.bootstrap.servers' (host:port of the brokers)`;
     if (near === undefined) need([["properties.bootstrap.servers"]], "options", message);
-    else need([["properties.bootstrap.servers"]], opt(near), `${message}; did you mean 'properties.bootstrap.servers'?`);
+    else need([["properties.bootstrap.servers"]], opt(near), message, { key: near, option: "properties.bootstrap.servers" });
   }
   if (!has("topic") && !has("topic-pattern")) need([["topic", "topic-pattern"]], "options", `the '${connector}' connector needs 'topic' (or 'topic-pattern')`);
   // KafkaConnectorOptionsUtil.validateTopic (source and sink of 'kafka').

@@ -34,6 +34,18 @@ export interface RequiredOption {
   readonly path: string;
   /** What the table says (the connector's need and its fix). */
   readonly message: string;
+  /** A key of the options that misspells the required one (`properties.bootstrap.server`): the fix is to rename it. */
+  readonly misspelt?: { readonly key: string; readonly option: string };
+}
+
+/** `rename 'a' to 'b'` for a misspelt required option, or "". */
+function renaming(r: RequiredOption): string {
+  return r.misspelt === undefined ? "" : `rename '${r.misspelt.key}' to '${r.misspelt.option}'`;
+}
+
+/** The message of a missing required option where no hint can supply it (the table's own check, no hints known). */
+export function requiredOptionMessage(r: RequiredOption): string {
+  return r.misspelt === undefined ? r.message : `${r.message}; '${r.misspelt.key}' looks like a misspelling of it, which the Kafka client ignores as an unknown property: ${renaming(r)}`;
 }
 
 type Hint = Readonly<Record<string, string>>;
@@ -51,7 +63,8 @@ export interface TableReference {
  */
 export function requiredOptionIssue(r: RequiredOption): ValidationIssue {
   const it = r.groups.length > 1 ? "them" : "it";
-  return { path: r.path, message: `${r.message}; or give ${it} in an OPTIONS hint after the table in every statement that reads or writes it (Flink merges the hint into the options before it checks them)` };
+  const hint = `give ${it} in an OPTIONS hint after the table in every statement that reads or writes it (Flink merges the hint into the options before it checks them)`;
+  return { path: r.path, message: r.misspelt === undefined ? `${r.message}; or ${hint}` : `${requiredOptionMessage(r)}, or ${hint}` };
 }
 
 /** The groups of `r` that neither the table's options (already missing there) nor `hint` supply. */
@@ -85,7 +98,9 @@ export function checkRequiredOptions(refs: ReadonlyMap<TableDefinition, readonly
         diag.error(
           where,
           `${ref.write ? "writes" : "reads"} ${t.label}, whose options lack ${keyList(missing)}, and ${hinted ? "this statement's OPTIONS hint on it does not set it" : "this statement gives no OPTIONS hint on it"}: ` +
-            `${r.message} (Flink checks this when the statement ${ref.write ? "writes" : "reads"} the table); set it in the table's options, or in a hint right after the table in this statement: /*+ OPTIONS(${example}) */`,
+            `${r.message} (Flink checks this when the statement ${ref.write ? "writes" : "reads"} the table); ` +
+            (r.misspelt === undefined ? "set it in the table's options, or" : `${renaming(r)} in the table's options (a misspelling the Kafka client ignores), or set it`) +
+            ` in a hint right after the table in this statement: /*+ OPTIONS(${example}) */`,
         );
       }
     }
