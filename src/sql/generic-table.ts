@@ -37,7 +37,7 @@ import { memoizedKeyFacts } from "../validation/key-facts-memo.js";
 export interface FlinkPhysicalColumn {
   /** Column name: 1..256 characters, no CR/LF; back-quoted when rendered; unique in the table. */
   name: string;
-  /** A DataTypes value or Flink type text such as "TIMESTAMP(3)" (any Flink type; a primary-key column renders NOT NULL). */
+  /** A DataTypes value or Flink type text such as "TIMESTAMP(3)" (any Flink type; a primary-key column renders NOT NULL; VARIANT needs a job on flinkVersion v2_1). */
   type: DataType | string;
   /** Rendered `COMMENT '...'`. Default: none. */
   comment?: string;

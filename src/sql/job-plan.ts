@@ -8,6 +8,7 @@
  * `core/src/main/java/org/apache/iceberg/BaseIncrementalAppendScan.java`).
  */
 import { intervalUnitsFlinkLacks, UNKNOWN_VALUE } from "./interval-literals.js";
+import { checkVariantColumns } from "./variant-columns.js";
 import type { IcebergTableFacts, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { knows } from "../components/failed-table-parts.js";
@@ -230,6 +231,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkRequiredOptions(mentions, diag);
   checkHintKeys(mentions, diag);
   for (const a of analyzed) if (mayHoldOutputs(a.words)) checkOutputOperands(a, diag);
+  checkVariantColumns(analyzed, input.flinkVersion, diag);
   // WEEK and QUARTER interval units Flink 1.x's parser lacks (its version is known only here).
   for (const a of analyzed) {
     if (!mayHoldIntervals(a.words)) continue;

@@ -90,12 +90,15 @@ abstract class BaseType {
   }
 }
 
-/** Kinds of the types without parameters. `NULL` is Flink's NullType (always nullable). */
-export type SimpleKind = "BOOLEAN" | "TINYINT" | "SMALLINT" | "INT" | "BIGINT" | "FLOAT" | "DOUBLE" | "DATE" | "NULL";
+/**
+ * Kinds of the types without parameters. `NULL` is Flink's NullType (always nullable); `VARIANT` is
+ * Flink 2.1's semi-structured type (flink `VariantType.java`, LogicalTypeRoot.VARIANT, FLIP-521).
+ */
+export type SimpleKind = "BOOLEAN" | "TINYINT" | "SMALLINT" | "INT" | "BIGINT" | "FLOAT" | "DOUBLE" | "DATE" | "NULL" | "VARIANT";
 
 /**
- * A type without parameters: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DATE, NULL
- * (flink `BooleanType.java`, `TinyIntType.java`, ..., `NullType.java`). Renders as its kind.
+ * A type without parameters: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DATE, NULL,
+ * VARIANT (flink `BooleanType.java`, `TinyIntType.java`, ..., `NullType.java`, `VariantType.java`). Renders as its kind.
  */
 export class SimpleType extends BaseType {
   constructor(

@@ -132,6 +132,12 @@ export const DataTypes = {
   DATE: (): SimpleType => freeze(new SimpleType("DATE")),
   /** Flink's NULL type (untyped null, always nullable: `.notNull()` throws); Iceberg cannot hold it. */
   NULL: (): SimpleType => freeze(new SimpleType("NULL")),
+  /**
+   * Flink 2.1's semi-structured VARIANT (flink `DataTypes.VARIANT()`, FLIP-521; built with
+   * PARSE_JSON / TRY_PARSE_JSON). A FlinkTable column only: a job on Flink before 2.1 cannot run
+   * it, and this package maps no Iceberg column to it.
+   */
+  VARIANT: (): SimpleType => freeze(new SimpleType("VARIANT")),
   /** Fixed-length string; n in 1..2147483647 (default 1, as a bare `CHAR`). */
   CHAR: (n = 1): CharType => freeze(new CharType("CHAR", checkRange("CHAR length", n, 1, MAX_LENGTH))),
   /**

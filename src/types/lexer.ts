@@ -44,11 +44,8 @@ export function syntaxError(found: Token, expected: string, previousWord?: strin
         : found.source === "(" && previousWord !== undefined && /^(TINYINT|SMALLINT|INT|INTEGER|BIGINT|BOOLEAN|DOUBLE|DATE)$/i.test(previousWord)
           ? `${previousWord.toUpperCase()} takes no length or display width: write ${previousWord.toUpperCase()}`
           : undefined;
-  const unsupported = expected === "a type" ? UNSUPPORTED_TYPES.get(found.source.toUpperCase()) : undefined;
   const suffix =
-    unsupported !== undefined
-      ? ` (${unsupported})`
-      : hint !== undefined
+    hint !== undefined
       ? ` (${found.source} is not a Flink type: write ${hint})`
       : near !== undefined
         ? ` (${found.source} is not a Flink type: did you mean ${near}?)`
@@ -69,17 +66,8 @@ const TRAILING_WORDS: ReadonlyMap<string, string> = new Map([
 const FLINK_TYPE_NAMES: readonly string[] = [
   "CHAR", "VARCHAR", "STRING", "BOOLEAN", "BINARY", "VARBINARY", "BYTES", "DECIMAL", "NUMERIC", "DEC",
   "TINYINT", "SMALLINT", "INTEGER", "INT", "BIGINT", "FLOAT", "DOUBLE", "DATE", "TIME", "TIMESTAMP",
-  "TIMESTAMP_LTZ", "INTERVAL", "ARRAY", "MULTISET", "MAP", "ROW", "RAW", "NULL",
+  "TIMESTAMP_LTZ", "INTERVAL", "ARRAY", "MULTISET", "MAP", "ROW", "RAW", "NULL", "VARIANT",
 ];
-
-/** Flink types the package does not map (SPEC's type table has no row for them), with what to write instead. */
-const UNSUPPORTED_TYPES: ReadonlyMap<string, string> = new Map([
-  [
-    "VARIANT",
-    "VARIANT is a Flink 2.1 type that this package does not support (SPEC's type table has no row for it; Iceberg maps it only in its flink/v2.1 module, to variant, format v3): " +
-      "write STRING for the JSON text, or ROW<name T, ...> of the fields you need",
-  ],
-]);
 
 /** Type names of other SQL dialects and languages, with the Flink type to write instead (flink docs `dev/table/types.md`). */
 const FOREIGN_TYPES: ReadonlyMap<string, string> = new Map([

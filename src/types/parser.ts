@@ -30,7 +30,7 @@ const PARSED_TYPES_MAX = 4096;
  * Parses Flink SQL type text (case-insensitive keywords, any surrounding whitespace) into a
  * frozen `DataType` whose `toString()` is the canonical text. Accepts every Flink logical type:
  *
- * - `BOOLEAN`, `TINYINT`, `SMALLINT`, `INT`/`INTEGER`, `BIGINT`, `FLOAT`, `DOUBLE [PRECISION]`, `DATE`, `NULL`;
+ * - `BOOLEAN`, `TINYINT`, `SMALLINT`, `INT`/`INTEGER`, `BIGINT`, `FLOAT`, `DOUBLE [PRECISION]`, `DATE`, `NULL`, `VARIANT` (Flink 2.1);
  * - `CHAR[(n)]`, `VARCHAR[(n)]`, `BINARY[(n)]`, `VARBINARY[(n)]` (n 1..2147483647; default 1 for
  *   CHAR and BINARY, 2147483647 for VARCHAR and VARBINARY, so a bare `VARCHAR` is `STRING` and a
  *   bare `VARBINARY` is `BYTES` as in Flink SQL DDL: flink `table/planner/.../calcite/FlinkTypeSystem`
@@ -51,7 +51,7 @@ const PARSED_TYPES_MAX = 4096;
  * - a `NOT NULL` or `NULL` suffix after any type, nested ones included (`ARRAY<INT NOT NULL>`).
  *
  * Unlike Flink, a bare field name may be a keyword (`ROW<value INT>`): the canonical text back-quotes it.
- * User-defined (catalog-qualified), STRUCTURED, LEGACY, DESCRIPTOR, VARIANT and BITMAP types are not accepted.
+ * User-defined (catalog-qualified), STRUCTURED, LEGACY, DESCRIPTOR and BITMAP types are not accepted.
  *
  * @throws FlinkIcebergValidationError for bad syntax (`unexpected ">" at offset 12, expected a type`),
  *   out-of-range parameters (the `DataTypes` message plus ` (at offset N)`), bad or duplicate ROW
@@ -152,6 +152,8 @@ class Parser extends TokenCursor {
         return DataTypes.DATE();
       case "NULL":
         return DataTypes.NULL();
+      case "VARIANT":
+        return DataTypes.VARIANT();
       case "STRING":
         return DataTypes.STRING();
       case "BYTES":
