@@ -2,7 +2,7 @@ import { expect } from "chai";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as os from "node:os";
-import { END_MARKER, renderPropsReference, START_MARKER } from "../tools/props-reference.js";
+import { END_MARKER, LONG_DOC, renderPropsReference, START_MARKER } from "../tools/props-reference.js";
 import { runCli } from "./cli-helper.js";
 
 const README = fs.readFileSync(path.resolve(__dirname, "..", "README.md"), "utf8");
@@ -39,5 +39,13 @@ describe("README", function () {
     const start = README.indexOf(START_MARKER) + START_MARKER.length;
     const end = README.indexOf(END_MARKER);
     expect(README.slice(start, end).trim()).to.equal(renderPropsReference().trim());
+  });
+
+  it("keeps its props table cells short: a long doc or one with a list is a section below the table", () => {
+    const reference = README.slice(README.indexOf(START_MARKER), README.indexOf(END_MARKER));
+    const longest = Math.max(...reference.split("\n").filter((l) => l.startsWith("| `")).map((l) => l.length));
+    expect(longest, "the longest row (description, prop and type)").to.be.below(LONG_DOC + 300);
+    expect(reference).to.contain("[Full description](#flinksqljob-statements)");
+    expect(reference).to.contain("\n#### FlinkSqlJob `statements`\n");
   });
 });

@@ -32,6 +32,38 @@ function cell(text: string): string {
   return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|").trim();
 }
 
+/** A doc longer than this, or one with a bullet list, gets a section of its own below the table. */
+export const LONG_DOC = 1500;
+
+/** Whether `doc` is rendered in a section below the table, its cell holding the summary and a link. */
+export function needsSection(doc: string): boolean {
+  return doc.length > LONG_DOC || /^\s*- /m.test(doc);
+}
+
+/**
+ * The summary of a long doc for its table cell: its first paragraph (up to a blank line or a list),
+ * cut after its first sentence when that paragraph alone is long.
+ */
+export function summary(doc: string): string {
+  const first = doc.split(/\n\s*\n|\n(?=\s*- )/)[0]!.trim();
+  if (first.length <= LONG_DOC / 2) return first;
+  const sentenceEnd = /(?<!\b(?:e\.g|i\.e|etc|vs))\.\s+(?=[A-Z`'"(])/g;
+  for (let m = sentenceEnd.exec(first); m; m = sentenceEnd.exec(first)) {
+    if (m.index >= 80) return first.slice(0, m.index + 1);
+  }
+  return first;
+}
+
+/** Mentions of the package's docs/*.md files (with an optional #section) as Markdown links. */
+function linkDocs(text: string): string {
+  return text.replace(/(?<![\w/[(])docs\/[\w-]+\.md(?:#[\w-]+)?/g, (ref) => `[${ref}](${ref})`);
+}
+
+/** GitHub's anchor for a Markdown heading: lower case, punctuation dropped, spaces as dashes. */
+export function headingAnchor(heading: string): string {
+  return heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").trim().replace(/\s/g, "-");
+}
+
 /** The props reference as Markdown. */
 export function renderPropsReference(): string {
   const entry = path.join(ROOT, "src", "index.ts");
@@ -48,6 +80,7 @@ export function renderPropsReference(): string {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const type = checker.getDeclaredTypeOfSymbol(symbol);
     out.push(`#### ${title}`, "", "| prop | type | description |", "|---|---|---|");
+    const sections: string[] = [];
     for (const prop of checker.getPropertiesOfType(type)) {
       const decl = prop.valueDeclaration ?? prop.declarations?.[0];
       const propType = decl ? checker.getTypeOfSymbolAtLocation(prop, decl) : checker.getDeclaredTypeOfSymbol(prop);
@@ -58,9 +91,16 @@ export function renderPropsReference(): string {
         .getJsDocTags(checker)
         .filter((t) => t.name === "default")
         .map((t) => `Default: \`${ts.displayPartsToString(t.text)}\`.`);
-      out.push(`| \`${prop.getName()}${optional ? "?" : ""}\` | \`${cell(typeText)}\` | ${cell([doc, ...tags].filter(Boolean).join(" ")) || "—"} |`);
+      const full = [doc, ...tags].filter(Boolean).join("\n\n");
+      let description = cell(full) || "—";
+      if (needsSection(doc)) {
+        const heading = `#### ${title.replace(/ \(.*\)$/, "")} \`${prop.getName()}\``;
+        description = `${cell([summary(doc), ...tags].join(" "))} [Full description](#${headingAnchor(heading)}).`;
+        sections.push(heading, "", linkDocs(full.trim()), "");
+      }
+      out.push(`| \`${prop.getName()}${optional ? "?" : ""}\` | \`${cell(typeText)}\` | ${description} |`);
     }
-    out.push("");
+    out.push("", ...sections);
   }
   return out.join("\n");
 }
