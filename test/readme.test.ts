@@ -47,5 +47,9 @@ describe("README", function () {
     expect(longest, "the longest row (description, prop and type)").to.be.below(LONG_DOC + 300);
     expect(reference).to.contain("[Full description](#flinksqljob-statements)");
     expect(reference).to.contain("\n#### FlinkSqlJob `statements`\n");
+    expect(reference).to.contain("\n- a ROW_NUMBER Top-N into a sink keyed by its partition columns");
+    expect(reference).to.contain("[docs/statement-checks.md](docs/statement-checks.md)");
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, "..", "package.json"), "utf8")) as { files: string[] };
+    expect(pkg.files, "the docs the README links ship in the package").to.include("docs");
   });
 });

@@ -22,161 +22,64 @@ export interface FlinkSqlJobArgs extends TargetArgs {
   /**
    * The job's statements, built with `sql`: INSERT INTO `${sink}` ... (several INSERTs become one
    * statement set), INSERT OVERWRITE (batch only), CREATE TEMPORARY VIEW, CREATE TEMPORARY
-   * FUNCTION. The tables interpolated here are the tables the job declares, in first-reference order.
-   * An INSERT of the plain shape (`[(columns)] SELECT list [FROM ${table} [alias] [WHERE ...]]`,
-   * also with a static `PARTITION (col = value)` after the sink and with a window TVF
-   * `FROM TABLE(TUMBLE|HOP|CUMULATE|SESSION(TABLE ${table}, ...))`, whose window_start, window_end and
-   * window_time join the table's columns) is checked against the sink's columns as Flink's planner checks it when the job starts
-   * (flink `DynamicSinkUtils.validateSchemaAndApplyImplicitCast`): preview errors for another
-   * number of values than columns (a `*` counts the FROM table's columns), a listed column the sink
-   * does not have, a value whose known type (a column of the FROM table, a CAST or a literal) Flink does not
-   * convert to the column's type by itself (flink `LogicalTypeCasts`), and a column reference in
-   * the SELECT list that the FROM table does not have (with the nearest name), and a name compared
-   * in the WHERE clause (`x = name`, `name <> ...`, `x IN (name, ...)`) that is no column of it:
-   * a misspelt column, or a value without quotes (`status = SHIPPED`: a string interpolated with
-   * `${...}` is SQL text; quote it with `sqlLiteral`), and, there or in the column list after the sink, a column
-   * named like a reserved word (`value`, `timestamp`, `user` ...) written without back-quotes. NOT NULL sink
-   * columns (a primary key is NOT NULL): `NULL` / `CAST(NULL AS ...)` into one and a column list
-   * that leaves one out are preview errors; a nullable column of the FROM table written into one is a
-   * warning (Flink's `table.exec.sink.not-null-enforcer`, default ERROR, fails the job on the first
-   * NULL), unless a top-level WHERE condition rejects NULL for it (`id > 0`, `id IS NOT NULL`,
-   * `NOT id IS NULL`, `id IN (...)`, ...; not under OR, CASE, COALESCE or NOT), the FROM table is
-   * 'datagen' without a null-rate, or the enforcer is DROP. A changelog FROM table with a primary key
-   * copied into an upsert IcebergSink whose primaryKey has more columns is a warning: an update that
-   * changes such a column leaves the old row (the upsert writer ignores retractions; iceberg
-   * `BaseDeltaTaskWriter`), so set upsertEnabled: false, `table.exec.sink.upsert-materialize` FORCE, or
-   * key the sink by the source's key; so is a WHERE on a column outside the source's key in such an
-   * INSERT (a row that stops matching after an update stays with its old values). Both are quiet
-   * under FORCE, for GROUP BY / DISTINCT and in batch jobs. Names inside the expressions of the
-   * SELECT list and the WHERE clause (`UPPER(x)`, `CAST(x AS ...)`, `CASE WHEN x ...`, `t.x * 2`)
-   * are checked as well where they are certainly column references (no function name, keyword, CAST
-   * type, alias of the SELECT list, named argument or ROW field), with the nearest name, also over a
-   * join of interpolated tables (`FROM ${a} [AS] x JOIN ${b} [AS] y ON ...`, its ON conditions and
-   * FOR SYSTEM_TIME AS OF column included): each misspelt name once per statement, naming every
-   * place it is read, and names suggested and listed as SQL must write them (back-quoted when
-   * reserved or no plain identifier); a name compared there with no quotes (`ON d.label = GOLD`,
-   * `CASE WHEN s = SHIPPED`) gets the same `sqlLiteral` advice as in the WHERE clause. A reserved
-   * word naming a column is an error too when written without back-quotes after a qualifier
-   * (`t.value`: write t.`value`) or where only an operand stands (`UPPER(value)`, `CAST(timestamp
-   * AS DATE)`, `timestamp > ts`; not its syntax uses such as `TIMESTAMP '...'`). Of the clauses
-   * after FROM only the WHERE clause is read for these checks (GROUP BY and HAVING for the next);
-   * a `*` over a table with VIRTUAL metadata columns is not counted (the column expansion strategy
-   * may leave them out); counts and types are checked over one FROM table only; unions,
-   * subqueries, WITH, VALUES, NATURAL joins, LATERAL and UNNEST are left to Flink.
+   * FUNCTION. The tables interpolated here are the tables the job declares, in first-reference
+   * order. Each statement is checked at preview where Flink would fail the job when it starts (or
+   * would silently keep wrong rows); what cannot be read with certainty (unions, subqueries, most
+   * views) is left to Flink.
    *
-   * Aggregation without the right GROUP BY, in an INSERT or a view of that shape (Calcite's
-   * validator refuses it when the job starts): a column that a SELECT item or the HAVING clause
-   * reads outside an aggregate and that the GROUP BY does not name (also within GROUPING SETS,
-   * ROLLUP or CUBE), or a column next to an aggregate in a query without GROUP BY, is a preview
-   * error ("Expression 'id' is not being grouped"), as is an aggregate or windowed aggregate in the
-   * WHERE clause. Expressions are read only where certain (built-in functions and operators, no
-   * subquery, no OVER window, and a GROUP BY of columns only); SELECT DISTINCT and user functions
-   * are left to Flink. Flink's SQL conformance (flink-sql-parser `FlinkSqlConformance`) groups by no
-   * alias or ordinal and has no HAVING alias: `GROUP BY 1` that leaves a SELECT column ungrouped (the
-   * ordinal is a constant) and `HAVING cnt > 1` with `cnt` a SELECT alias are preview errors with
-   * the clause rewritten (group-ordinals.ts, expression-columns.ts).
+   * The checks, by family, each ending with the file under src/sql/ that implements it.
    *
-   * Spellings of other dialects that Flink's parser or function catalog refuses are preview errors
-   * with the rewrite, in statements, views and computed-column / watermark expressions (outside
-   * literals, comments and back-quoted names): `!=` (write `<>`), `LIMIT m, n` and `OFFSET m LIMIT n`
-   * (write `LIMIT n OFFSET m`), `MINUS` (write `EXCEPT`), double-quoted text (write `'text'` or a
-   * back-quoted name) (conformance.ts); calls of functions Flink 1.19–2.1 does not have (`NVL`,
-   * `NVL2`, `IIF`, `GETDATE()`, `SYSDATE()`, `DATEDIFF`, `DATEADD`, `LEN`, `CHARINDEX`,
-   * `GROUP_CONCAT`; `ISNULL` warns) name the Flink function to write, an error unless the job
-   * declares a function of that name or its session may start in a stored catalog (then a warning;
-   * foreign-functions.ts), also back-quoted (`` `NVL`(a, b) `` calls the same function), and in a
-   * table's computed column or watermark expression at `statements`, naming the table and its prop
-   * path (Flink fails its CREATE TABLE). Plural interval units (`INTERVAL '2' DAYS`) and `%` are accepted, as
-   * Flink's parser accepts them.
+   * Shape and columns of an INSERT (`[(columns)] SELECT list [FROM ${table} [WHERE ...]]`, also over a window TVF):
+   * - more or fewer values than sink columns, a column the sink lacks, a type Flink does not cast
+   *   implicitly: errors (insert-columns.ts)
+   * - NULL into a NOT NULL sink column, a column list leaving one out: errors; a nullable column into
+   *   one: a warning (insert-columns.ts)
+   * - a changelog copied into an upsert IcebergSink keyed by more columns, or filtered outside its
+   *   key: warnings (upsert-keys.ts)
+   * - a Pulumi Output where a SQL value goes: a warning (output-operands.ts)
    *
-   * In a streaming job, an INSERT whose query ends in `ORDER BY` without LIMIT / FETCH must sort by
-   * a time attribute ascending first (Flink: "Sort on a non-time-attribute field is not
-   * supported."): a first key written DESC, or a column of the read table that is no time
-   * attribute, is a preview error (streaming-sort.ts). A view column that CASTs a time attribute is
-   * a plain TIMESTAMP: a window over it (TVF or legacy group window over the view) is a preview
-   * error naming the view and the column (view-time-casts.ts).
+   * Names and spellings:
+   * - a column no FROM table has (SELECT, WHERE, ON, expressions): an error with the nearest name;
+   *   an unquoted value (`status = SHIPPED`): an error advising `sqlLiteral` (expression-columns.ts)
+   * - a reserved word (`value`, `timestamp`) naming a column without back-quotes: an error (reserved-words.ts)
+   * - a view read in another letter case: an error (view-names.ts)
+   * - a plain-text table name the job does not declare: an error, a warning where the session may
+   *   start in a stored catalog (plain-text-tables.ts)
    *
-   * Time attributes (a `watermark` column, a FlinkTable `PROCTIME()` column), checked where a
-   * statement uses an interpolated table directly: a window TVF `TUMBLE|HOP|CUMULATE|SESSION(TABLE
-   * ${t}, DESCRIPTOR(col), ...)` needs one in a streaming job (a TIMESTAMP column in batch; SESSION is
-   * an error in batch: Flink has none); `GROUP BY TUMBLE|HOP|SESSION(col, ...)` over the one table a
-   * streaming statement reads needs one; `JOIN ${right} FOR SYSTEM_TIME AS OF l.col` needs `col` to be
-   * the left table's time attribute, as of processing time a lookup source on the right (never an
-   * Iceberg table, a kafka, datagen, filesystem or CDC table), as of event time a versioned table (a
-   * primaryKey and a watermark; rowtimes of one type), and in a batch job a lookup source. A window
-   * TVF over a simple view (`SELECT cols | * FROM ${t} [WHERE ...]` passing the column through) is
-   * followed to its table; other views, subqueries, WITH queries, joins whose left side is no
-   * interpolated table, and OVER windows are left to Flink; a view no statement reads is not
-   * checked for columns, time attributes or changelogs (Flink plans a view only where it is read),
-   * though its spellings and function names are (Flink parses and validates the view's query when
-   * the script creates it); a view is read by
-   * its name in exactly its letter case (Flink's names are case-sensitive), and a read in another
-   * case is a preview error that names the view; a view declared as
-   * `default_catalog.default_database.v` (Flink's built-in catalog and database) is the view `v`.
-   * A name read as a table in plain text (after FROM, JOIN or TABLE, or a comma of a FROM list)
-   * that is no table, view or WITH query the job declares fails the job when it starts ("Object
-   * '...' not found"): a preview error on Kubernetes (the script's session starts in the in-memory
-   * `default_catalog`; on Flink 2.x unless the deployment sets `table.catalog-store.kind`) and on a
-   * SQL Gateway whose session sets `table.catalog-store.kind` to `generic_in_memory`, a warning on
-   * other gateways (their own configuration may start sessions in a stored catalog) and without a
-   * target; the message names the component, view or WITH query meant, or the tables the job
-   * declares. Qualified names (`catalog.db.table`) are not checked. An event-time join
-   * against a streaming IcebergSource warns that results wait for its next commit. In a streaming
-   * job, updates into a sink that cannot take them are errors (changelog-sinks.ts): a changelog FROM
-   * table, an aggregation without a window, a Top-N / deduplication (also `ORDER BY ... LIMIT` / `FETCH FIRST`; not per window, not by a
-   * PROCTIME() column ascending; keep-first by event time only before Flink 2.1 or with mini-batch,
-   * a warning when the version is unknown; a top-1 ROW_NUMBER by another ascending order or by
-   * several columns also on Flink 2.1+, whose planner accepts it into an insert-only FlinkTable
-   * while each replacement becomes one more row, FLINK-40368), SELECT DISTINCT into a FlinkTable,
-   * a NOT IN / NOT EXISTS / <> ALL / NOT (x IN ...) over a subquery or an EXCEPT (an anti join, which
-   * retracts a row once a match arrives; not IN / EXISTS, a literal list or a window anti join), an
-   * EXCEPT ALL or INTERSECT ALL, an INTERSECT into a FlinkTable, into an IcebergSink without primaryKey, a keyed one on formatVersion 1, or a 'kafka' / 'filesystem' FlinkTable whose
-   * format carries no row kind; so are a regular outer join (LEFT / RIGHT / FULL JOIN of interpolated
-   * tables whose ON condition or USING list names no time attribute and holds no INTERVAL, not FOR
-   * SYSTEM_TIME AS OF, whose WHERE names the side it pads with NULL only in `c IS NULL`: flink
-   * StreamPhysicalJoin) and an aggregate in the query's own SELECT list without GROUP BY (a
-   * GroupAggregate) (certain-updates.ts); an outer join whose WHERE rejects NULL on each padded side
-   * (`c IS NOT NULL`, or `c` compared with a literal, ANDed at the top level, the only condition on
-   * `c`) is an inner join (calcite RelOptUtil.simplifyJoin) and quiet; another WHERE on the padded
-   * side warns that the join may retract; another outer join, an aggregate in a subquery, an order the statement's own tables cannot tell
-   * and an anti join beside a window TVF whose columns a view may rename warn. The Iceberg sink
-   * accepts every row kind, upsert or not (iceberg IcebergTableSink.getChangelogMode returns the
-   * requested mode): what a keyless or v1 table does with updates happens when the job runs.
-   * A ranking is followed through the views and WITH queries the statement reads (Flink expands
-   * both in place; with-queries.ts). A ROW_NUMBER Top-N into a keyed sink whose key is only its
-   * PARTITION BY columns (a Top-N of several rows per partition) or part of them (a deduplication)
-   * is an error: rows that share the key overwrite each other (flink
-   * FlinkRelMdUniqueKeys.getRankUniqueKeys; docs topn.md); the message names the key to declare (the
-   * partition columns and the row number, or the input's primaryKey); a warning where the input's
-   * key cannot be read, and for `ORDER BY ... LIMIT n` (n > 1) into a sink keyed by no known key of
-   * its input (rank-sink-keys.ts). RANK() / DENSE_RANK() filtered by its number is an error in any
-   * sink of a streaming job (flink StreamExecRank, StreamExecWindowRank: ROW_NUMBER only;
-   * streaming-rank.ts). An aggregation (in the statement, or a view or WITH query it reads by
-   * column names) into a keyed sink whose key holds an aggregate value (`COUNT(*) AS n` keyed by
-   * n): a key of no GROUP BY column, only aggregate values and literals, is an error in any keyed
-   * sink (Flink's SinkUpsertMaterializer keeps one row per key, so groups with the same value
-   * merge; in batch and for window aggregations an upsert sink overwrites them); the GROUP BY
-   * columns, or none for an aggregation without GROUP BY, plus an aggregate value into an upsert
-   * IcebergSink is an error in a streaming job (Flink adds no materializer, the upsert writer
-   * ignores the retraction, and every old value stays a row; a warning when the key's aggregates
-   * are MIN, MAX or FIRST_VALUE, which the data may never change; quiet under
-   * `table.exec.sink.upsert-materialize` FORCE, without upsert, and for upsert-kafka or jdbc,
-   * which delete the old key); a key that lacks some GROUP BY columns is a warning. The messages
-   * name the key to declare: the GROUP BY columns, or a constant (`'all' AS k`) for an
-   * aggregation without GROUP BY, which is also the advice for a keyless IcebergSink
-   * (aggregate-sink-keys.ts; flink FlinkRelMdUpsertKeys, FlinkChangelogModeInferenceProgram).
-   * Window lengths Flink cannot slice are preview errors: a HOP whose size is no
-   * integral multiple of its slide under a window aggregation of a streaming job (GROUP BY
-   * window_start, window_end, also over a view holding the HOP; the swapped `HOP(..., size, slide)`
-   * is rewritten), and a CUMULATE whose maximum size is no integral multiple of its step in any use
-   * (flink StreamExecWindowAggregateBase, SliceAssigners, CumulativeWindowAssigner;
-   * window-multiples.ts). A HOP that is not aggregated so, or in a batch job, takes any lengths.
-   * In a streaming job, a changelog table (CDC format or connector, upsert-kafka) read by an
-   * interval join (a JOIN of interpolated tables whose ON condition bounds a time attribute of each
-   * side by the other: BETWEEN, or comparisons both ways) or by an OVER aggregation ordered by a time
-   * attribute is a preview error: both take inserts only in Flink 1.19–2.1 (flink
-   * FlinkChangelogModeInferenceProgram; insert-only-operators.ts); views, subqueries and named
-   * windows are left to Flink.
+   * Aggregation and grouping:
+   * - a column read outside an aggregate and not grouped, an aggregate in WHERE: errors (ungrouped-columns.ts)
+   * - `GROUP BY 1` and HAVING on a SELECT alias: errors with the rewrite (group-ordinals.ts)
+   *
+   * Changelogs into sinks and sink keys (streaming jobs):
+   * - updates into a sink that takes inserts only: errors, warnings where uncertain (changelog-sinks.ts)
+   * - a ROW_NUMBER Top-N into a sink keyed by its partition columns: an error (rank-sink-keys.ts)
+   * - RANK() / DENSE_RANK() Top-N: an error (streaming-rank.ts)
+   * - an aggregate value in the sink's key: an error or a warning (aggregate-sink-keys.ts)
+   * - a changelog into an interval join or a time-ordered OVER aggregation: an error (insert-only-operators.ts)
+   *
+   * Windows and time attributes:
+   * - a window on a column that is no time attribute (streaming), SESSION in batch: errors (window-time.ts)
+   * - a window on a view column that CASTs a time attribute: an error (view-time-casts.ts)
+   * - ORDER BY without LIMIT not led by an ascending time attribute: an error (streaming-sort.ts)
+   * - HOP / CUMULATE lengths Flink cannot slice: errors (window-multiples.ts)
+   * - a window length of 0 ms: an error; a watermark delay under 1 ms: a warning (zero-intervals.ts)
+   * - source watermarks over a table the program writes in Avro: an error (avro-watermarks.ts)
+   *
+   * Joins:
+   * - FOR SYSTEM_TIME AS OF off the left time attribute, or against no lookup source / versioned
+   *   table: errors; event time against a streaming IcebergSource: a warning (temporal-join.ts)
+   *
+   * Dialect spellings and foreign functions (also in computed-column and watermark expressions):
+   * - `!=`, `LIMIT m, n`, `OFFSET m LIMIT n`, `MINUS`, double quotes: errors with the rewrite (conformance.ts)
+   * - `NVL`, `IIF`, `GETDATE()`, `DATEDIFF`, `LEN` ...: errors naming the Flink function, warnings
+   *   where a stored catalog may hold them (foreign-functions.ts)
+   *
+   * OPTIONS hints and secrets:
+   * - a hint's keys meet the table's option rules: errors and warnings at the hint (hint-keys.ts)
+   * - a Pulumi secret interpolated into a statement: an error (statement-secrets.ts, in src/components/)
+   *
+   * Details, exact conditions and upstream sources: docs/statement-checks.md, one section per
+   * check named after its file (e.g. docs/statement-checks.md#aggregate-sink-keys).
    */
   statements: (SqlStatement | string)[];
   /**

@@ -231,40 +231,24 @@ export interface IcebergSourceArgs extends IcebergTableArgs {
    * operations, rendered `WATERMARK FOR column AS ...` in the CREATE TABLE. Plain values (an Output
    * is an error). Default: none (no event time; a streaming job's windowing TVF over this table is
    * then a preview error).
-   * - `column`: a column of `columns` of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), p 0..3 (Flink's
-   *   rowtime rule), without a `.` in its name. A TIMESTAMP(6) column of the table can be declared
-   *   TIMESTAMP(3): Iceberg stores both as `timestamp` (microseconds). Errors: not a column, another
-   *   type or precision, a dotted name.
-   * - Without `expression` (recommended): source watermarks, rendered `SOURCE_WATERMARK()` with
-   *   `'watermark-column' = column`. The source starts files in the order of the column's lower
-   *   bound and emits that bound as the watermark before each file's rows, so reading the table
-   *   first and then its snapshots keeps rows in event-time order (only rows committed after newer
-   *   ones are late). The watermark is the smallest over the source's reader subtasks, and a reader
-   *   keeps the bound of the last file it read (no idle timeout applies to source watermarks: flink
-   *   `PushWatermarkIntoTableSourceScanRuleBase`): with fewer new files per snapshot than readers,
-   *   windows close only once every reader has read a newer file (`extraOptions["scan.parallelism"]`
-   *   sets the source's own parallelism). Needs the Iceberg 1.9.0+ Flink runtime (apache/iceberg
-   *   #12191, #12697; an older one fails on the first row: "SOURCE_WATERMARK() is a declarative
-   *   marker function and doesn't have concrete runtime implementation") and a lower bound of the
-   *   column in every data file, or the read fails ("Missing statistics for column"): never in Avro
-   *   data files (iceberg `AvroMetrics`: a table written in Avro cannot be read this way; a preview error when an IcebergSink of the program writes it with writeFormat "avro"), not in a
-   *   file where the column is NULL in every row, not under the table property
-   *   `write.metadata.metrics.default` or `write.metadata.metrics.column.<column>` none / counts (an
-   *   error when extraOptions or catalog.properties set it), and not for a column past the 100th
-   *   (`write.metadata.metrics.max-inferred-column-defaults`) of a wider table unless the column has
-   *   its own mode (a warning). extraOptions["watermark-column"] is then an error (set here).
-   * - With `expression`, e.g. "`ts` - INTERVAL '5' SECOND": a watermark computed from the rows
-   *   (Flink SQL text, one expression with paired brackets; `SOURCE_WATERMARK` in it is an error:
-   *   leave expression out), always with a warning: files are read several at a time, each spanning
-   *   its own time range, and a streaming job's windows drop the rows that arrive after the watermark
-   *   passed them, silently. extraOptions["watermark-column"] beside it only orders the files (the
-   *   expression's watermark replaces the source's: flink `WatermarkAssignerOperator`); its value
-   *   must name a TIMESTAMP, TIMESTAMP_LTZ or BIGINT column exactly, with or without `watermark`.
    *
-   * Source: iceberg `flink/.../source/IcebergTableSource.java` (`applySourceWatermark`),
-   * `source/IcebergSource.java` (`Builder.build`), `source/reader/ColumnStatsWatermarkExtractor.java`,
-   * core `MetricsConfig.java`; flink `docs/content/docs/dev/table/sql/create.md` (WATERMARK),
-   * `DynamicSourceUtils.validateWatermarks`.
+   * - `column`: a column of `columns` of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), p 0..3, without a
+   *   `.` in its name (a TIMESTAMP(6) column may be declared TIMESTAMP(3)). Errors: not a column,
+   *   another type or precision, a dotted name.
+   * - Without `expression` (recommended): source watermarks, rendered `SOURCE_WATERMARK()` with
+   *   `'watermark-column' = column`, in event-time order per file. Needs the Iceberg 1.9.0+ Flink
+   *   runtime and a lower bound of the column in every data file (none in Avro files, all-NULL
+   *   files, or under metrics mode none / counts). Errors: an IcebergSink of the program writing
+   *   the table in Avro; metrics none / counts set in extraOptions or catalog.properties;
+   *   extraOptions["watermark-column"] (set it here). A warning: a column past the 100th of a
+   *   wider table without its own metrics mode.
+   * - With `expression`, e.g. "`ts` - INTERVAL '5' SECOND": a watermark computed from the rows,
+   *   always with a warning (files are read several at a time, so a streaming job's windows drop
+   *   late rows silently). `SOURCE_WATERMARK` in it is an error. extraOptions["watermark-column"]
+   *   beside it only orders the files and must name a TIMESTAMP, TIMESTAMP_LTZ or BIGINT column.
+   *
+   * Details (how source watermarks advance, each requirement) and upstream sources:
+   * docs/iceberg-source-watermark.md.
    */
   watermark?: { column: string; expression?: string };
 }

@@ -84,57 +84,30 @@ export interface FlinkTableArgs {
    * Output that is a Pulumi secret fails rendering (SPEC decision 8). The keys that decide the
    * plan (`connector`, `scan.bounded.mode`, `number-of-rows`, `source.monitor-interval`,
    * `properties.config.providers*`) must be plain. Keys that carry credentials are rejected.
-   * For 'kafka' / 'upsert-kafka': the primary key each needs or refuses,
-   * `scan.startup.mode` and misspelt connector keys are preview errors (flink-connector-kafka
-   * `KafkaDynamicTableFactory`, `UpsertKafkaDynamicTableFactory`). A required option
-   * ('properties.bootstrap.servers', 'topic' or 'topic-pattern', 'format' or 'value.format';
-   * upsert-kafka's 'key.format' and 'value.format') may instead come from an OPTIONS hint after the
-   * table in each statement that reads or writes it (Flink merges the hint into the options before
-   * the factory checks them: flink-table-planner `CatalogSourceTable`, `PlannerBase.getTableSink`): a
-   * statement that mentions the table without it is a preview error of the job, and a table no job
-   * mentions keeps the error (reported once the program has run). An OPTIONS hint's keys meet the
-   * same rules as these options (datagen `fields.<column>.*`, format keys, scan modes), at the hint;
-   * a job that runs with 'table.dynamic-table-options.enabled' false (its configuration, else
-   * kubernetes.flinkConfiguration or sqlGateway.sessionProperties) cannot read through a hint
-   * (flink `CatalogSourceTable`). So are the rules across
-   * options (kafka-rules.ts, `KafkaConnectorOptionsUtil`): 'key.format' and 'key.fields' together,
-   * 'key.fields' naming physical columns that carry 'key.fields-prefix', a prefix only with
-   * 'value.fields-include' = 'EXCEPT_KEY', no 'key.fields' on 'upsert-kafka' (its key is the
-   * primary key), 'topic' and 'topic-pattern' not together, and an option of the other Kafka
-   * connector (e.g. 'sink.buffer-flush.*' on 'kafka'). What the connector checks only when a job
-   * reads the table ('group-offsets', the default startup mode, or a 'group-offsets' bounded mode
-   * without 'properties.group.id': "Property group.id is required when using committed offset for
-   * offsets initializer", flink-connector-kafka 3.x–4.x `KafkaSourceBuilder`, for Flink 1.19–2.x,
-   * unless every reference's OPTIONS hint sets a group or another mode;
-   * 'timestamp' / 'specific-offsets' startup and bounded modes without their
-   * options, or specific offsets not in the form "partition:0,offset:42;...") or writes it
-   * ('exactly-once' without 'sink.transactional-id-prefix', 'round-robin' with 'key.fields',
-   * upsert-kafka's buffer flush with one of its two options) is an error of that job. A job that reads a 'kafka' table
-   * from 'group-offsets' (the default startup mode) without 'properties.auto.offset.reset' gets a
-   * warning: the connector resets with strategy NONE, so a group without committed offsets fails
-   * the first start. Format options (`<format>.*`; for the Kafka connectors also `key.<format>.*`
-   * and `value.<format>.*`) of 'kafka', 'upsert-kafka' and 'filesystem' tables, for the built-in
-   * formats of Flink 1.19–2.1 (json, debezium-json, canal-json, maxwell-json, ogg-json, csv, avro,
-   * avro-confluent, debezium-avro-confluent, raw, protobuf; parquet and orc keys pass through): a
-   * key under a format the table does not use, or a misspelt key (Kafka), is a preview error, an
-   * unknown key a warning; booleans, single characters (csv), byte order and charset (raw), Avro
-   * encoding and the required options (avro-confluent `url`, protobuf `message-class-name`) are
-   * checked, and raw needs exactly one physical column. What a format checks only when it reads or
-   * writes (json: both `ignore-parse-errors` and `fail-on-missing-field` true; `map-null-key.mode`;
-   * an Avro `codec`; a filesystem avro-confluent without `subject`) is an error of the job that
-   * reads or writes the table (format-options.ts, flink-formats). For 'datagen', 'print' and
-   * 'blackhole', whose option sets Flink fixes, a key outside them is a preview error naming the
-   * nearest known key (the factory fails with "Unsupported options found for '<connector>'"):
-   * datagen takes 'rows-per-second', 'number-of-rows', 'scan.parallelism' and, per physical column,
-   * 'fields.<column>.<option>' (kind, min, max, max-past, length, var-len, start, end, null-rate), each only where
-   * the column's type and generator kind read it (min/max on numbers, length on strings and collections,
-   * max-past on timestamps; a 'sequence' takes start and end, both required: datagen-fields.ts);
-   * print takes 'print-identifier', 'standard-error', 'sink.parallelism'; blackhole none
-   * (connector-options.ts; flink `DataGenTableSourceFactory`, `PrintTableSinkFactory`,
-   * `BlackHoleTableSinkFactory`). The keys of other connectors (jdbc, CDC ...) and filesystem's own
-   * (non-format) keys are not checked. A 'connector', 'format', 'key.format' or 'value.format'
-   * identifier one typo away from a known one ('kafak', 'jsn') is a warning naming it: Flink finds
-   * no factory for it unless a jar of yours provides it (factory-identifiers.ts; FactoryUtil.discoverFactory).
+   *
+   * The checks, each ending with the file under src/sql/ that implements it:
+   *
+   * - 'kafka' / 'upsert-kafka': the primary key each needs or refuses, `scan.startup.mode`, a
+   *   misspelt connector key: errors (kafka-options.ts)
+   * - Kafka rules across options ('key.format' with 'key.fields', 'topic' or 'topic-pattern', the
+   *   other Kafka connector's options ...): errors (kafka-rules.ts)
+   * - what Kafka checks only when a job reads or writes the table (a group id for 'group-offsets',
+   *   a startup mode's own options, 'exactly-once' without its prefix ...): errors of that job; no
+   *   'properties.auto.offset.reset' for 'group-offsets': a warning (connector-bounds.ts, kafka-rules.ts)
+   * - a required option ('properties.bootstrap.servers', 'topic', 'format' ...) may come from the
+   *   OPTIONS hint of every statement that mentions the table; a statement without it: an error (required-options.ts)
+   * - an OPTIONS hint's keys meet these rules, at the hint; a hinted read under
+   *   'table.dynamic-table-options.enabled' false: an error (hint-keys.ts, hint-switch.ts)
+   * - format options of 'kafka', 'upsert-kafka' and 'filesystem' (built-in formats of Flink
+   *   1.19–2.1): a key of another format or misspelt: an error, an unknown key: a warning; values
+   *   and required format options are checked (format-options.ts)
+   * - 'datagen', 'print', 'blackhole': a key outside their fixed option set: an error naming the
+   *   nearest key (connector-options.ts, datagen-fields.ts); other connectors' keys are not checked
+   * - a 'connector' or format identifier one typo from a known one ('kafak', 'jsn'): a warning
+   *   (factory-identifiers.ts)
+   *
+   * Details, exact conditions and upstream sources: docs/flink-table-options.md, one section per
+   * check (e.g. docs/flink-table-options.md#format-options).
    */
   options: Record<string, pulumi.Input<string>>;
   /**
