@@ -37,6 +37,7 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * - a changelog copied into an upsert IcebergSink keyed by more columns, or filtered outside its
    *   key: warnings (upsert-keys.ts)
    * - a Pulumi Output where a SQL value goes: a warning (output-operands.ts)
+   * - a FlinkTable VARIANT column in a job on Flink before 2.1: an error (variant-columns.ts)
    *
    * Names and spellings:
    * - a column no FROM table has (SELECT, WHERE, ON, expressions): an error with the nearest name;
@@ -63,6 +64,8 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * - ORDER BY without LIMIT not led by an ascending time attribute: an error (streaming-sort.ts)
    * - HOP / CUMULATE lengths Flink cannot slice: errors (window-multiples.ts)
    * - a window length of 0 ms: an error; a watermark delay under 1 ms: a warning (zero-intervals.ts)
+   * - an interval literal Flink's parser refuses (`INTERVAL '5 minutes'`, `INTERVAL '10' MINS`, a
+   *   string that does not fit its unit): an error with the rewrite (interval-literals.ts)
    * - source watermarks over a table the program writes in Avro: an error (avro-watermarks.ts)
    *
    * Joins:
