@@ -211,3 +211,10 @@ describe("Flink option values where they are set", () => {
     expect(diag.warnings).to.deep.equal([{ path: 'sessionProperties["execution.checkpointing.timeout"]', message: SHORT_TIMEOUT("500ms", 500) }]);
   });
 });
+
+describe("Flink option values: operator options that take more than a duration", () => {
+  it("kubernetes.operator.periodic.savepoint.interval takes a Quartz cron expression (operator 1.7+, FLINK-32904): quiet", () => {
+    expect(flinkOptionValueProblems("kubernetes.operator.periodic.savepoint.interval", "0 0 * * * ?")).to.deep.equal([]);
+    expect(flinkOptionValueProblems("kubernetes.operator.periodic.savepoint.interval", "0 0/30 * * * ?")).to.deep.equal([]);
+  });
+});

@@ -160,5 +160,6 @@ export const FLINK_OPTION_TYPES: Readonly<Record<string, FlinkOptionType>> = {
   "kubernetes.operator.deployment.rollback.enabled": "boolean",
   "kubernetes.operator.jm-deployment-recovery.enabled": "boolean",
   "kubernetes.operator.job.upgrade.last-state.max.allowed.checkpoint.age": "duration",
-  "kubernetes.operator.periodic.savepoint.interval": "duration",
+  // Not kubernetes.operator.periodic.savepoint.interval: since operator 1.7 (FLINK-32904) its value is a
+  // duration or a Quartz cron expression ("0 0 * * * ?"), a string option read by the operator's SnapshotUtils.
 };
