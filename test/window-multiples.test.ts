@@ -152,3 +152,44 @@ describe("HOP and CUMULATE lengths that Flink cannot slice", () => {
     expect(jobIssues("wm-qb", [hop], "batch")).to.deep.equal([]);
   });
 });
+
+describe("HOP lengths under a regular join (HJ review)", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("a GROUP BY window_start, window_end above a regular JOIN of the HOP's rows is a regular aggregation (window properties do not pass a regular join: flink FlinkRelMdWindowProperties, satisfyWindowJoin), so any lengths are quiet, inline and through a view", () => {
+    const src = new api.FlinkTable("wmj_clicks", { columns: [{ name: "id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "ts" }, options: { connector: "datagen" } });
+    const dim = new api.FlinkTable("wmj_dim", { columns: [{ name: "id", type: "BIGINT" }, { name: "name", type: "STRING" }], options: { connector: "datagen" } });
+    const sink = new api.FlinkTable("wmj_out", { columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const issues = issuesOrNone(
+      () =>
+        new api.FlinkSqlJob("wmj", {
+          statements: [
+            api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '3' MINUTE, INTERVAL '10' MINUTE)) h JOIN ${dim} AS d ON h.id = d.id GROUP BY window_start, window_end`,
+            api.sql`CREATE TEMPORARY VIEW wmj_v AS SELECT h.window_start, h.window_end, d.name FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '3' MINUTE, INTERVAL '10' MINUTE)) h JOIN ${dim} AS d ON h.id = d.id`,
+            api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM wmj_v GROUP BY window_start, window_end`,
+          ],
+        }),
+    ).map((i) => [i.path, i.message]);
+    expect(issues).to.deep.equal([]);
+  });
+
+  it("a lookup join (FOR SYSTEM_TIME AS OF) keeps the window aggregation: still an error", () => {
+    const src = new api.FlinkTable("wml_clicks", {
+      columns: [{ name: "id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }, { name: "pt", expression: "PROCTIME()" }],
+      watermark: { column: "ts", expression: "ts" },
+      options: { connector: "datagen" },
+    });
+    const dim = new api.FlinkTable("wml_dim", { columns: [{ name: "id", type: "BIGINT" }, { name: "name", type: "STRING" }], options: { connector: "jdbc", url: "jdbc:postgresql://db:5432/x", "table-name": "dim" } });
+    const sink = new api.FlinkTable("wml_out", { columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const issues = issuesOrNone(
+      () =>
+        new api.FlinkSqlJob("wml", {
+          statements: [
+            api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '3' MINUTE, INTERVAL '10' MINUTE)) h JOIN ${dim} FOR SYSTEM_TIME AS OF h.pt AS d ON h.id = d.id GROUP BY window_start, window_end`,
+          ],
+        }),
+    ).map((i) => i.message);
+    expect(issues.some((m) => m.includes("HOP table function based aggregate requires size must be an integral multiple of slide"))).to.equal(true);
+  });
+});

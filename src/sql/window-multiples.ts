@@ -133,6 +133,20 @@ function message(text: string, u: Unsliceable, refusal: Refusal, via: string): s
 }
 
 /**
+ * True when `code` (statementCode) may join relations by other than a lookup or temporal join: a
+ * JOIN not followed by FOR SYSTEM_TIME AS OF. Window properties pass a lookup or temporal join, and a
+ * window join on window_start and window_end, but no regular join (flink FlinkRelMdWindowProperties:
+ * a FlinkLogicalJoin keeps them only when satisfyWindowJoin), so a GROUP BY window_start, window_end
+ * above a regular join is a regular aggregation over the TVF's rows, and its HOP a
+ * SlidingWindowAssigner that takes any lengths. A window join is not told apart: its HOP is left to Flink.
+ */
+function mayJoinRegularly(code: string): boolean {
+  const joins = code.match(/\bJOIN\b/gi)?.length ?? 0;
+  const asOf = code.match(/\bFOR\s+SYSTEM_TIME\s+AS\s+OF\b/gi)?.length ?? 0;
+  return joins > asOf;
+}
+
+/**
  * Errors for HOP and CUMULATE window TVFs of statement `a` (and, for an INSERT that groups by
  * window_start and window_end and calls no window TVF itself, of the views it reads) whose lengths
  * Flink cannot slice (see the module comment). A HOP counts only under a window aggregation of a
@@ -142,18 +156,22 @@ export function checkWindowMultiples(a: AnalyzedStatement, views: ReadonlyMap<st
   const at = `statements[${a.index}]`;
   const text = shownText(a);
   const calls = windowCalls(text);
-  const grouped = streaming && groupsByWindow(statementCode(a, true));
+  const code = statementCode(a, true);
+  const grouped = streaming && groupsByWindow(code);
+  // A HOP under a regular join is no window aggregation's (mayJoinRegularly); a CUMULATE fails either way.
+  const hopsAggregated = grouped && !mayJoinRegularly(code);
   const onlyHops = (list: readonly WindowCall[]): boolean => list.every((c) => c.fn === "HOP");
   for (const u of unsliceable(calls)) {
     if (u.call.fn === "CUMULATE") diag.error(at, message(text, u, grouped ? "aggregation" : streaming && a.kind === "view" ? "either" : "operator", ""));
-    else if (grouped && onlyHops(calls)) diag.error(at, message(text, u, "aggregation", ""));
+    else if (hopsAggregated && onlyHops(calls)) diag.error(at, message(text, u, "aggregation", ""));
   }
-  if (!grouped || calls.length > 0 || a.kind === "view") return;
+  if (!hopsAggregated || calls.length > 0 || a.kind === "view") return;
   const parts = withViews(a, views).slice(1).map((v) => ({ v, text: shownText(v) }));
   const partCalls = parts.map((p) => windowCalls(p.text));
   if (!partCalls.every(onlyHops)) return;
   parts.forEach((p, k) => {
-    if (groupsByWindow(statementCode(p.v, true))) return;
+    const viewCode = statementCode(p.v, true);
+    if (groupsByWindow(viewCode) || mayJoinRegularly(viewCode)) return;
     for (const u of unsliceable(partCalls[k]!)) diag.error(at, message(p.text, u, "aggregation", ` in the view in statements[${p.v.index}]`));
   });
 }
