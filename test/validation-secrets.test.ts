@@ -89,6 +89,14 @@ describe("credential detection (SPEC decision 8)", () => {
     "PASSENGER_COUNT",
     "PGPASSFILE",
     "DB_PASS_FILE",
+    // A time, a ratio, a directory, an ARN: settings about credentials (found by a new-user trial; errors before).
+    "security.delegation.tokens.renewal.retry.backoff",
+    "security.delegation.tokens.renewal.time-ratio",
+    "client.credentials-provider.role-arn",
+    "SECRETS_DIR",
+    "CREDENTIALS_DIR",
+    "TOKEN_REFRESH_INTERVAL",
+    "TOKEN_TTL_SECONDS",
   ];
   for (const k of credentialKeys) it(`${k} carries a credential`, () => expect(isCredentialKey(k)).to.equal(true));
   for (const k of settingKeys) it(`${k} is a setting`, () => expect(isCredentialKey(k)).to.equal(false));

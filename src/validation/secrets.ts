@@ -44,8 +44,18 @@ const SECRET_PAIRS: readonly (readonly [string, string])[] = [
   ["user", "info"],
   ["keystore", "key"],
 ];
-/** A last word that makes the key name a setting about a credential, not the credential itself. */
-const SETTING_SUFFIXES = new Set(["source", "provider", "providers", "type", "uri", "url", "endpoint", "enabled", "impl", "class", "file", "path", "ms", "mode", "name", "at", "expiry", "expiration", "ttl", "lifetime"]);
+/**
+ * A last word that makes the key name a setting about a credential, not the credential itself: a
+ * kind, a location (a file, a directory: `SECRETS_DIR`), a switch, a time or a count
+ * (`security.delegation.tokens.renewal.retry.backoff`, `.time-ratio`: flink SecurityOptions;
+ * `TOKEN_REFRESH_INTERVAL`, `TOKEN_TTL_SECONDS`), or an identifier no one can sign in with (an
+ * AWS role `arn`: iceberg `client.credentials-provider.role-arn`). None of these values is a secret.
+ */
+const SETTING_SUFFIXES = new Set([
+  "source", "provider", "providers", "type", "uri", "url", "endpoint", "enabled", "impl", "class", "file", "path", "dir", "dirs", "directory", "arn",
+  "ms", "seconds", "minutes", "interval", "timeout", "backoff", "delay", "ratio", "retries", "attempts", "threshold",
+  "mode", "name", "at", "expiry", "expiration", "ttl", "lifetime",
+]);
 
 /**
  * Option keys with a column name inside (datagen / faker `fields.<column>.<option>`, Iceberg's
