@@ -79,18 +79,23 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "table.optimizer.reuse-source-enabled",
   "table.optimizer.reuse-sub-plan-enabled",
   "table.optimizer.source.report-statistics-enabled",
+  "table.optimizer.source.predicate-pushdown-enabled",
+  "table.optimizer.runtime-filter.enabled",
   "table.dml-sync",
   "table.local-time-zone",
   "table.sql-dialect",
   // ExecutionOptions, DeploymentOptions, StateRecoveryOptions (execution.*)
   "execution.runtime-mode",
   "execution.buffer-timeout",
+  "execution.buffer-timeout.enabled",
+  "execution.buffer-timeout.interval",
   "execution.batch-shuffle-mode",
   "execution.target",
   "execution.attached",
   "execution.state-recovery.path",
   "execution.state-recovery.ignore-unclaimed-state",
   "execution.state-recovery.claim-mode",
+  "execution.state-recovery.from-local",
   "execution.savepoint.path",
   "execution.savepoint.ignore-unclaimed-state",
   "execution.savepoint-restore-mode",
@@ -113,6 +118,10 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "execution.checkpointing.incremental",
   "execution.checkpointing.num-retained",
   "execution.checkpointing.local-backup.enabled",
+  "execution.checkpointing.local-backup.dirs",
+  "execution.checkpointing.storage",
+  "execution.checkpointing.create-subdir",
+  "execution.checkpointing.file-merging.enabled",
   // StateBackendOptions, CheckpointingOptions (state.*)
   "state.backend",
   "state.backend.type",
@@ -121,6 +130,7 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "state.checkpoint-storage",
   "state.checkpoints.dir",
   "state.checkpoints.num-retained",
+  "state.checkpoints.create-subdir",
   "state.savepoints.dir",
   // TaskManagerOptions (taskmanager.*)
   "taskmanager.numberOfTaskSlots",
@@ -140,6 +150,9 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "taskmanager.network.memory.max",
   "taskmanager.memory.jvm-metaspace.size",
   "taskmanager.memory.jvm-overhead.fraction",
+  "taskmanager.memory.jvm-overhead.min",
+  "taskmanager.memory.jvm-overhead.max",
+  "taskmanager.memory.segment-size",
   "taskmanager.state.local.root-dirs",
   // JobManagerOptions (jobmanager.*)
   "jobmanager.memory.process.size",
@@ -147,6 +160,8 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "jobmanager.memory.heap.size",
   "jobmanager.memory.off-heap.size",
   "jobmanager.memory.jvm-overhead.fraction",
+  "jobmanager.memory.jvm-overhead.min",
+  "jobmanager.memory.jvm-overhead.max",
   "jobmanager.memory.jvm-metaspace.size",
   "jobmanager.scheduler",
   // PipelineOptions, CoreOptions
@@ -186,6 +201,9 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "kubernetes.operator.jm-deployment-recovery.enabled",
   "kubernetes.operator.job.upgrade.last-state.max.allowed.checkpoint.age",
   "kubernetes.operator.periodic.savepoint.interval",
+  "kubernetes.operator.periodic.checkpoint.interval",
+  "kubernetes.operator.cluster.health-check.restarts.threshold",
+  "kubernetes.operator.cluster.health-check.restarts.window",
 ];
 
 /**
@@ -199,7 +217,7 @@ export function flinkKeyTypoWarning(key: string): string | undefined {
   const near = closestKey(k, KNOWN_FLINK_OPTIONS);
   if (near === undefined) return undefined;
   return (
-    `${JSON.stringify(k)} is not a Flink configuration option; did you mean ${near}? ` +
-    `Flink ignores unknown keys, so ${near} would keep its default and this setting would have no effect`
+    `${JSON.stringify(k)} is not among the Flink options this package knows, and is close to ${near}: if it misspells ${near}, ` +
+    `Flink ignores it (unknown keys are stored and never read) and ${near} keeps its default; if it is an option of its own (a plugin's, a newer Flink's), leave it`
   );
 }
