@@ -57,12 +57,12 @@ describe("HOP and CUMULATE lengths that Flink cannot slice", () => {
         "statements[1]",
         "HOP(DATA => TABLE wm_h_clicks, TIMECOL => DESCRIPTOR(ts), SIZE => INTERVAL '10' MINUTE, SLIDE => INTERVAL '3' MINUTE) has a slide of INTERVAL '3' MINUTE (180000 ms) and a size of INTERVAL '10' MINUTE (600000 ms); " +
           `${GROUPED("size", "slide")}: the job fails when Flink plans it (${HOP_PLANNER(600000, 180000)}); ` +
-          "write a size that is a multiple of the slide, e.g. INTERVAL '9' MINUTE or INTERVAL '12' MINUTE, or a slide that divides the size",
+          "write a slide that divides the size, e.g. INTERVAL '2' MINUTE or INTERVAL '5' MINUTE, or a size that is a multiple of the slide, e.g. INTERVAL '9' MINUTE or INTERVAL '12' MINUTE",
       ],
       [
         "statements[2]",
         `HOP(TABLE wm_h_clicks, DESCRIPTOR(ts), INTERVAL '1.5' SECOND, INTERVAL '4' SECOND) has a slide of INTERVAL '1.5' SECOND (1500 ms) and a size of INTERVAL '4' SECOND (4000 ms); ${GROUPED("size", "slide")}: ` +
-          `the job fails when Flink plans it (${HOP_PLANNER(4000, 1500)}); write a size that is a multiple of the slide, e.g. INTERVAL '3' SECOND or INTERVAL '4.5' SECOND, or a slide that divides the size`,
+          `the job fails when Flink plans it (${HOP_PLANNER(4000, 1500)}); write a slide that divides the size, e.g. INTERVAL '1' SECOND or INTERVAL '2' SECOND, or a size that is a multiple of the slide, e.g. INTERVAL '3' SECOND or INTERVAL '4.5' SECOND`,
       ],
       [
         "statements[3]",
@@ -85,7 +85,7 @@ describe("HOP and CUMULATE lengths that Flink cannot slice", () => {
       [
         "statements[0]",
         `CUMULATE(TABLE wm_c_clicks, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR) has a step of INTERVAL '7' MINUTE (420000 ms) and a maximum size of INTERVAL '1' HOUR (3600000 ms); ${GROUPED("maximum size", "step")}: ` +
-          `${fails} (${CUMULATE_PLANNER(3600000, 420000)}); write a maximum size that is a multiple of the step, e.g. INTERVAL '56' MINUTE or INTERVAL '63' MINUTE, or a step that divides the maximum size`,
+          `${fails} (${CUMULATE_PLANNER(3600000, 420000)}); write a step that divides the maximum size, e.g. INTERVAL '6' MINUTE or INTERVAL '10' MINUTE, or a maximum size that is a multiple of the step, e.g. INTERVAL '56' MINUTE or INTERVAL '63' MINUTE`,
       ],
       [
         "statements[1]",
@@ -97,7 +97,7 @@ describe("HOP and CUMULATE lengths that Flink cannot slice", () => {
         "statements[2]",
         "CUMULATE(TABLE wm_c_clicks, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR) has a step of INTERVAL '7' MINUTE (420000 ms) and a maximum size of INTERVAL '1' HOUR (3600000 ms); " +
           `Flink slices the maximum size into steps, so the maximum size must be an integral multiple of the step: ${fails} (${OPERATOR}; under a window aggregation of a streaming job ${CUMULATE_PLANNER(3600000, 420000)}); ` +
-          "write a maximum size that is a multiple of the step, e.g. INTERVAL '56' MINUTE or INTERVAL '63' MINUTE, or a step that divides the maximum size",
+          "write a step that divides the maximum size, e.g. INTERVAL '6' MINUTE or INTERVAL '10' MINUTE, or a maximum size that is a multiple of the step, e.g. INTERVAL '56' MINUTE or INTERVAL '63' MINUTE",
       ],
     ]);
     const batch = tables("wm_cb", true);
@@ -111,7 +111,7 @@ describe("HOP and CUMULATE lengths that Flink cannot slice", () => {
         "statements[0]",
         "CUMULATE(TABLE wm_cb_clicks, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR) has a step of INTERVAL '7' MINUTE (420000 ms) and a maximum size of INTERVAL '1' HOUR (3600000 ms); " +
           `Flink slices the maximum size into steps, so the maximum size must be an integral multiple of the step: ${fails} (${OPERATOR}); ` +
-          "write a maximum size that is a multiple of the step, e.g. INTERVAL '56' MINUTE or INTERVAL '63' MINUTE, or a step that divides the maximum size",
+          "write a step that divides the maximum size, e.g. INTERVAL '6' MINUTE or INTERVAL '10' MINUTE, or a maximum size that is a multiple of the step, e.g. INTERVAL '56' MINUTE or INTERVAL '63' MINUTE",
       ],
     ]);
   });

@@ -103,10 +103,39 @@ function remedy(text: string, u: Unsliceable): string {
   }
   const below = (l.millis / s.millis) * s.millis;
   const multiples = [...(below > 0n ? [below] : []), below + s.millis].map(millisLiteral).join(" or ");
-  return (
-    `write a ${spec.longName} that is a multiple of the ${spec.short}, e.g. ${multiples}, or a ${spec.short} that divides the ${spec.longName}` +
-    (s.millis > l.millis ? ` (${order})` : "")
-  );
+  const divisors = nearestDivisors(s.millis, l.millis).map(millisLiteral).join(" or ");
+  const divide = `a ${spec.short} that divides the ${spec.longName}${divisors === "" ? "" : `, e.g. ${divisors}`}`;
+  const multiple = `a ${spec.longName} that is a multiple of the ${spec.short}, e.g. ${multiples}`;
+  // The usual intent keeps the longer length (an hour's windows) and fixes the shorter one: that first, where one divides.
+  const ways = s.millis < l.millis && divisors !== "" ? `${divide}, or ${multiple}` : `${multiple}, or ${divide}`;
+  return `write ${ways}` + (s.millis > l.millis ? ` (${order})` : "");
+}
+
+/** How far nearestDivisors looks on either side of the shorter length, in its unit. */
+const DIVISOR_SEARCH = 10_000n;
+
+/**
+ * The lengths nearest to `short` below and above it, in whole steps of the largest unit that
+ * holds `short` (a minute for 7 minutes), that divide `long` and are shorter than it: the
+ * shorter lengths Flink would slice `long` by. Empty when `short` is not the shorter length.
+ */
+function nearestDivisors(short: bigint, long: bigint): bigint[] {
+  if (short >= long) return [];
+  const unit = UNITS.find(([, size]) => short % size === 0n)?.[1] ?? 1n;
+  const out: bigint[] = [];
+  for (let d = short - unit, n = 0n; d > 0n && n < DIVISOR_SEARCH; d -= unit, n++) {
+    if (long % d === 0n) {
+      out.push(d);
+      break;
+    }
+  }
+  for (let d = short + unit, n = 0n; d < long && n < DIVISOR_SEARCH; d += unit, n++) {
+    if (long % d === 0n) {
+      out.push(d);
+      break;
+    }
+  }
+  return out;
 }
 
 /** Where Flink refuses the lengths: a window aggregation's planning, the window TVF operator, or either (a view, which a window aggregation may read or not). */
