@@ -79,6 +79,19 @@ describe("catalog.properties spelling", () => {
     ]);
   });
 
+  it("a listed key with spaces around it is told about the spaces, not the case (Iceberg never trims a property key)", () => {
+    expect(warnings({ name: "lake", type: "rest", uri: "http://iceberg-rest:8181", properties: { " client.region": "us-east-1", "S3.Endpoint ": "http://minio:9000" } })).to.deep.equal([
+      {
+        path: 'catalog.properties[" client.region"]',
+        message: `" client.region" has spaces around it; Iceberg reads the key as written, never trimmed: write "client.region". ${tail("client.region")}`,
+      },
+      {
+        path: 'catalog.properties["S3.Endpoint "]',
+        message: `"S3.Endpoint " has spaces around it; Iceberg reads the key as written, never trimmed: write "s3.endpoint", in lower case. ${tail("s3.endpoint")}`,
+      },
+    ]);
+  });
+
   it("quiet neighbours: MinIO, Polaris, Nessie, Glue, Hive and JDBC settings, free key families, and keys near none", () => {
     const catalogs: Record<string, unknown>[] = [
       // MinIO behind a REST catalog

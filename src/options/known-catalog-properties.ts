@@ -242,6 +242,10 @@ export function catalogPropertyTypoWarning(key: string): string | undefined {
   const k = JSON.stringify(key);
   const n = JSON.stringify(near);
   if (Object.hasOwn(OTHER_TOOLS_NAMES, lower)) return `${k} is another tool's name for ${n}, which Iceberg reads instead; write ${n}. ${tail}`;
+  if (near === lower && key !== key.trim()) {
+    const cased = key.trim() === near ? "" : ", in lower case";
+    return `${k} has spaces around it; Iceberg reads the key as written, never trimmed: write ${n}${cased}. ${tail}`;
+  }
   if (near === lower) return `${k}: Iceberg reads ${n}, in lower case, and never this spelling; write ${n}. ${tail}`;
   return `${k} is no Iceberg catalog or FileIO property; did you mean ${n}? ${tail}`;
 }
