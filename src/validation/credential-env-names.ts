@@ -9,13 +9,17 @@
  *   `KMS_KEY`, an id). The rule: the word before KEY says what the key is of. A data key identifies
  *   or selects something in the data or its transport (a partition, row, tenant, topic, message,
  *   object ...), and its value is a name, a field or a selector (`PARTITION_KEY`, `PRIMARY_KEY`,
- *   `ROUTING_KEY`, `TENANT_KEY`, `TOPIC_KEY`, `S3_OBJECT_KEY`); those words are listed
+ *   `ROUTING_KEY`, `TENANT_KEY`, `TOPIC_KEY`, `S3_OBJECT_KEY`), or what a deduplication, upsert,
+ *   merge, equality delete or watermark is keyed by (`DEDUPE_KEY`, `UPSERT_KEY`, `WATERMARK_KEY`),
+ *   or a field, id, prefix, label, tag or metric the key names (`ORDER_ID_KEY`, `S3_PREFIX_KEY`,
+ *   `LABEL_KEY`, `METRIC_KEY`); those words are listed
  *   (DATA_KEY_WORDS), since what else stands before KEY is open-ended: a credential's kind
  *   (`ACCESS_KEY`, `SECRET_KEY`, `PRIVATE_KEY`, `ENCRYPTION_KEY`, `SIGNING_KEY`, `MASTER_KEY`,
  *   Azure's `ACCOUNT_KEY`, `API_KEY`) or a product or service, whose key is its credential
  *   (`S3_KEY`, `STRIPE_KEY`; `KAFKA_KEY` is Confluent Cloud's API key in its examples). A word
  *   that may name either is no data word (`SESSION_KEY`, a cipher's; `STREAM_KEY`, an RTMP
- *   ingest's; `NODE_KEY`, a node's private key; `USER_KEY`, `CONSUMER_KEY`, an API's);
+ *   ingest's; `NODE_KEY`, a node's private key; `USER_KEY`, `CONSUMER_KEY`, an API's;
+ *   `CONFIG_KEY`, a setting's name or a configuration service's key);
  * - KEY alone: no name says what it keys.
  * Option keys keep isCredentialKey's rule: there `key` ends many settings (Kafka `key.fields`, a
  * table's `partition.key`), and the credential keys have their own pairs (`secret-key`, `sse.key`),
@@ -80,6 +84,20 @@ const DATA_KEY_WORDS = new Set([
   "column",
   "state",
   "table",
+  // What a deduplication / upsert / merge / equality delete or a watermark is keyed by: a field.
+  "dedupe",
+  "upsert",
+  "merge",
+  "equality",
+  "watermark",
+  // A field, label or name the key selects: an id (`ORDER_ID_KEY`), an object prefix, a label, tag or metric.
+  "id",
+  "prefix",
+  "label",
+  "tag",
+  "metric",
+  "attribute",
+  "header",
   "public",
   "kms",
 ]);
