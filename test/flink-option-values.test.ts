@@ -43,7 +43,11 @@ describe("Flink option values", () => {
 
   it("a duration without a unit is milliseconds (a warning); \"m\" is not read by every supported version (a warning)", () => {
     expect(flinkOptionValueProblems("table.exec.state.ttl", "3600")).to.deep.equal([
-      { level: "warning", message: '"3600" has no unit, so Flink reads it as 3600 ms; write it with a unit, e.g. "3600s", or "3600ms" for 3600 ms' },
+      { level: "warning", message: '"3600" has no unit, so Flink reads it as milliseconds (3600 ms); write "3600ms" to say so, or "3600s" if you mean seconds' },
+    ]);
+    // The same duration first, in the largest exact unit (as commitInterval's warning), then the seconds reading.
+    expect(flinkOptionValueProblems("table.exec.state.ttl", "60000")).to.deep.equal([
+      { level: "warning", message: '"60000" has no unit, so Flink reads it as milliseconds (60000 ms); write "1min" (or "60000ms") to say so, or "60000s" if you mean seconds' },
     ]);
     expect(flinkOptionValueProblems("execution.checkpointing.min-pause", "5m")).to.deep.equal([
       { level: "warning", message: '"5m": not every Flink version this package supports reads the unit "m" (flink TimeUtils labels minutes "min" and "minute(s)"); write "5min"' },
@@ -52,7 +56,7 @@ describe("Flink option values", () => {
 
   it("execution.checkpointing.timeout: below 10 ms an error (Flink's minimum), below 1 s a warning (every checkpoint would expire)", () => {
     expect(flinkOptionValueProblems("execution.checkpointing.timeout", "10")).to.deep.equal([
-      { level: "warning", message: '"10" has no unit, so Flink reads it as 10 ms; write it with a unit, e.g. "10s", or "10ms" for 10 ms' },
+      { level: "warning", message: '"10" has no unit, so Flink reads it as milliseconds (10 ms); write "10ms" to say so, or "10s" if you mean seconds' },
       { level: "warning", message: SHORT_TIMEOUT("10", 10) },
     ]);
     expect(flinkOptionValueProblems("execution.checkpointing.timeout", "999 ms")).to.deep.equal([{ level: "warning", message: SHORT_TIMEOUT("999 ms", 999) }]);
@@ -124,7 +128,14 @@ describe("Flink option values", () => {
       { level: "error", message: `${memory}"2 gigs" is not a valid byte size: unknown unit "gigs"; write e.g. "1024m" or "4g"` },
     ]);
     expect(flinkOptionValueProblems("taskmanager.memory.process.size", "4096")).to.deep.equal([
-      { level: "warning", message: '"4096" has no unit, so Flink reads it as 4096 bytes; write it with a unit, e.g. "4096m" for 4096 MiB, or "4096b" if you mean bytes' },
+      { level: "warning", message: '"4096" has no unit, so Flink reads it as bytes (4096 bytes); write "4k" (or "4096b") to say so, or "4096m" if you mean 4096 MiB' },
+    ]);
+    // The same size first, in the largest exact unit; the MiB reading only below one MiB (4294967296 MiB would be 4 PiB).
+    expect(flinkOptionValueProblems("taskmanager.memory.process.size", "4294967296")).to.deep.equal([
+      { level: "warning", message: '"4294967296" has no unit, so Flink reads it as bytes (4294967296 bytes); write "4g" (or "4294967296b") to say so' },
+    ]);
+    expect(flinkOptionValueProblems("taskmanager.memory.network.min", "1000")).to.deep.equal([
+      { level: "warning", message: '"1000" has no unit, so Flink reads it as bytes (1000 bytes); write "1000b" to say so, or "1000m" if you mean 1000 MiB' },
     ]);
   });
 

@@ -217,7 +217,7 @@ describe("Iceberg table args shared by source and sink", () => {
       extraOptions: { monitor_interval: "10s", "monitor-interval": "10", "write.distribution.mode": "hash", owner: "team-a", "write.metadata.delete-after-commit.enabled": "true" },
     });
     expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
-      ['extraOptions["monitor-interval"]', '"10" has no unit, so Flink reads it as 10 ms; write it with a unit, e.g. "10s", or "10ms" for 10 ms'],
+      ['extraOptions["monitor-interval"]', '"10" has no unit, so Flink reads it as milliseconds (10 ms); write "10ms" to say so, or "10s" if you mean seconds'],
       [
         'extraOptions["monitor_interval"]',
         '"monitor_interval" is no Iceberg option or common table property; did you mean "monitor-interval"? (the connector stores an unknown key as a table property, which nothing reads)',

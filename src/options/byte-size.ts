@@ -84,3 +84,11 @@ export function smallSizeWarning(arg: string, bytes: number, what: string): stri
   if (bytes >= SMALL_SIZE_BYTES) return undefined;
   return `${bytes} bytes is ${what}; ${arg} is a byte count unless written with a unit: write e.g. "128MB" (or the byte count of the size you mean)`;
 }
+
+/** `bytes` in Flink's largest unit that holds it exactly (MemorySize's 1024-based b, k, m, g, t), e.g. 4294967296 → "4g", 1000 → "1000b". */
+export function compactMemorySize(bytes: bigint): string {
+  for (const [label, size] of [["t", 1024n ** 4n], ["g", 1024n ** 3n], ["m", 1024n ** 2n], ["k", 1024n]] as const) {
+    if (bytes > 0n && bytes % size === 0n) return `${bytes / size}${label}`;
+  }
+  return `${bytes}b`;
+}

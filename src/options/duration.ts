@@ -161,7 +161,10 @@ export function verbatimDurationProblem(text: string): string | undefined {
  * `ms` milliseconds (flink `TimeUtils.parseDuration`).
  */
 export function unitlessDurationWarning(text: string, ms: number): string {
-  return `${JSON.stringify(text)} has no unit, so Flink reads it as ${ms} ms; write it with a unit, e.g. "${text.trim()}s", or "${compactDuration(ms)}" for ${ms} ms`;
+  // The same duration first, worded as commitInterval's unitless warning (sink-options.ts); then the seconds reading.
+  const compact = compactDuration(ms);
+  const sayIt = compact.endsWith("ms") ? `write "${compact}" to say so` : `write "${compact}" (or "${ms}ms") to say so`;
+  return `${JSON.stringify(text)} has no unit, so Flink reads it as milliseconds (${ms} ms); ${sayIt}, or "${text.trim()}s" if you mean seconds`;
 }
 
 /** True for a duration text without a unit ("300"), which Flink reads as milliseconds (flink `TimeUtils.parseDuration`). */

@@ -20,7 +20,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { didYouMean } from "../validation/known-keys.js";
 import { isJavaDecimal, isJavaWholeNumber } from "../validation/java-number.js";
 import { isValidationError } from "../validation/error.js";
-import { readMemorySize } from "./byte-size.js";
+import { compactMemorySize, readMemorySize, SMALL_SIZE_BYTES } from "./byte-size.js";
 import { MIN_CHECKPOINT_INTERVAL_MS, readFlinkDuration, unitlessDurationWarning } from "./duration.js";
 import { FLINK_OPTION_TYPES, type WholeNumberType } from "./flink-option-types.js";
 
@@ -162,7 +162,11 @@ function memoryProblems(k: string, value: string): readonly FlinkValueProblem[] 
   }
   const n = value.trim();
   if (/^\d+$/.test(n) && bytes > 0n) {
-    return [warning(`${JSON.stringify(value)} has no unit, so Flink reads it as ${n} bytes; write it with a unit, e.g. ${JSON.stringify(`${n}m`)} for ${n} MiB, or ${JSON.stringify(`${n}b`)} if you mean bytes`)];
+    // The same size first, as commitInterval's unitless warning does; the MiB reading only below one MiB, where it is the likely intent.
+    const same = compactMemorySize(bytes);
+    const sayIt = same.endsWith("b") ? `write "${same}" to say so` : `write "${same}" (or "${n}b") to say so`;
+    const mib = bytes < BigInt(SMALL_SIZE_BYTES) ? `, or "${n}m" if you mean ${n} MiB` : "";
+    return [warning(`${JSON.stringify(value)} has no unit, so Flink reads it as bytes (${n} bytes); ${sayIt}${mib}`)];
   }
   return [];
 }
