@@ -4,7 +4,8 @@
  * FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy, iceberg BaseDeltaTaskWriter):
  * a key of GROUP BY columns plus an aggregate value, or the aggregate value of a global aggregation,
  * into an upsert IcebergSink keeps a row for every old value (error); a key holding none of the
- * GROUP BY columns merges groups (error, every sink and mode); part of them: a warning. Inline,
+ * GROUP BY columns merges groups (error, every sink and mode; a warning when the key's aggregates
+ * are MIN / MAX / FIRST_VALUE / LAST_VALUE, values of the group's rows); part of them: a warning. Inline,
  * through a view and through a WITH query; quiet for the valid neighbours.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -143,6 +144,24 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
     // In batch an Iceberg sink without upsert appends every row: quiet. Keyed by the GROUP BY column: quiet.
     expect(run([api.sql`INSERT INTO ${sink(USER_CNT, ["cnt"], false)} SELECT user_id, COUNT(*) AS cnt FROM ${bounded} GROUP BY user_id`], { runtimeMode: "batch" })).to.deep.equal(quiet);
     expect(run([api.sql`INSERT INTO ${sink(USER_CNT, ["user_id"])} SELECT user_id, COUNT(*) AS cnt FROM ${src} GROUP BY user_id`])).to.deep.equal(quiet);
+  });
+
+  it("a key of only MAX / MIN / FIRST_VALUE / LAST_VALUE of a GROUP BY (an attribute of the group): a warning, right when no two groups share the value; COUNT, SUM, MAX(a) - MIN(a) stay errors", () => {
+    const src = new api.FlinkTable(`ak_src${++n}`, { columns: [...srcCols, { name: "email", type: "STRING" }], options: { connector: "datagen" } });
+    const cols = [{ name: "email", type: "STRING NOT NULL" }, ...N];
+    const kafka = new api.FlinkTable(`ak_uk${++n}`, { columns: cols, primaryKey: ["email"], options: UPSERT_KAFKA });
+    const label = `FlinkTable "${kafka.tableName}"`;
+    const warning = (agg: string) =>
+      `statements[0]: ${label} is keyed by ("email"), and the statement fills its "email" with the aggregate ${agg} of a GROUP BY (user_id), and its key holds none of the GROUP BY columns: ${MERGE} ` +
+      `(under NONE the sink overwrites by its key), so groups with the same "email" merge into one row, unless no two groups have the same "email" (MIN, MAX, FIRST_VALUE and LAST_VALUE give a value of the group's own rows); ` +
+      `write every GROUP BY column ("user_id") into ${label} and key it by them`;
+    for (const agg of ["MAX(email)", "MIN(email)", "FIRST_VALUE(email)", "LAST_VALUE(email)"]) {
+      expect(run([api.sql`INSERT INTO ${kafka} SELECT ${agg} AS email, COUNT(*) AS n FROM ${src} GROUP BY user_id`]), agg).to.deep.equal({ issues: [], warnings: [warning(agg)] });
+    }
+    for (const agg of ["CAST(COUNT(*) AS STRING)", "CAST(MAX(amount) - MIN(amount) AS STRING)"]) {
+      const r = run([api.sql`INSERT INTO ${kafka} SELECT ${agg} AS email, COUNT(*) AS n FROM ${src} GROUP BY user_id`]);
+      expect(r.issues, agg).to.deep.equal([["statements[0]", `${warning(agg).slice("statements[0]: ".length).replace(/, unless no two groups .*?own rows\)/, ", silently")}`]]);
+    }
   });
 
   it("a key with part of the GROUP BY columns and the count: a warning; part of them without an aggregate value (a functional dependency): quiet", () => {

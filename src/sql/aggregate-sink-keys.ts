@@ -26,7 +26,10 @@
  *   it (kafka `DynamicKafkaRecordSerializationSchema`: -U becomes a tombstone).
  * - The sink key holds no GROUP BY column, only aggregate values and literals: the materializer
  *   keeps one row per sink key, so groups with the same aggregate values merge into one row
- *   (under NONE they overwrite each other at the sink): an error for every keyed sink and mode.
+ *   (under NONE they overwrite each other at the sink): an error for every keyed sink and mode,
+ *   except when every aggregate in the key is one MIN, MAX, FIRST_VALUE or LAST_VALUE, which gives
+ *   a value of the group's own rows (`MAX(email)` of a GROUP BY user_id): a warning, as it is
+ *   right when no two groups share the value (the materializer still deletes a changed value's row).
  *   A key that lacks some GROUP BY columns but holds others, or a column filled by another
  *   expression (`UPPER(user_id)`), is a warning: it is right when no two groups share those.
  *
@@ -64,10 +67,17 @@ const FROM_RELATION = new RegExp(String.raw`^\s*FROM\s+(${NAME}(?:\s*\.\s*${NAME
  * What makes one output column of an aggregation: a GROUP BY column (a plain reference to it), an
  * aggregate value (the item as written), a literal (the same in every row), or anything else.
  */
-type Role = { readonly group: string } | { readonly aggregate: string; readonly steady: boolean } | "literal" | undefined;
+type Role = { readonly group: string } | { readonly aggregate: string; readonly steady: boolean; readonly picks: boolean } | "literal" | undefined;
 
 /** Aggregates whose value changes only when a row brings a new extreme or first value: whether it does is the data's (MIN of an ascending time never does). */
 const STEADY = new Set(["MIN", "MAX", "FIRST_VALUE"]);
+
+/**
+ * Aggregates whose value is one of the group's own input values (not a count or sum computed over
+ * them): a group's MAX(email) is an attribute of the group, which groups share only when the data
+ * does, where groups share a COUNT(*) all the time.
+ */
+const PICKING = new Set([...STEADY, "LAST_VALUE"]);
 
 /** A literal value on code (literals blanked, quotes kept: split.ts codeOnly): strings, numbers, TRUE, FALSE, NULL. */
 const LITERAL = /^(?:\s|[+-]|'[^']*'|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?![\w$])|\b(?:TRUE|FALSE|NULL)\b)+$/i;
@@ -100,8 +110,12 @@ function readAggregation(q: SelectQuery, functions: ReadonlySet<string>): Aggreg
     aggregates ||= read.aggregates.length > 0;
     if (read.unsure || read.windowed.length > 0) return { name, role: undefined };
     if (read.aggregates.length > 0 && read.refs.length === 0) {
-      const steady = read.aggregates.every(([start]) => STEADY.has(/^\w+/.exec(q.code.slice(start))![0].toUpperCase()));
-      return { name, role: { aggregate: oneLine(text), steady } };
+      const names = read.aggregates.map(([start]) => /^\w+/.exec(q.code.slice(start))![0].toUpperCase());
+      const steady = names.every((f) => STEADY.has(f));
+      // One picking aggregate, the item itself (MAX(email), not MAX(a) - MIN(a), whose value is computed).
+      const [aggStart, aggEnd] = read.aggregates[0]!;
+      const picks = names.length === 1 && PICKING.has(names[0]!) && q.code.slice(aggStart, aggEnd).trim() === code.trim();
+      return { name, role: { aggregate: oneLine(text), steady, picks } };
     }
     if (LITERAL.test(code)) return { name, role: "literal" as const };
     return { name, role: column !== undefined && grouping?.columns.has(column) === true ? { group: column } : undefined };
@@ -170,19 +184,21 @@ export function aggregateFill(a: AnalyzedStatement, t: TableDefinition, views: R
 }
 
 /** Sink columns by role: each GROUP BY column with the sink column it fills (the first), and the sink columns an aggregate value fills. */
-function targetsByRole(fill: AggregateFill): { groupTargets: Map<string, string>; aggregateTargets: Map<string, string>; steadyTargets: Set<string> } {
+function targetsByRole(fill: AggregateFill): { groupTargets: Map<string, string>; aggregateTargets: Map<string, string>; steadyTargets: Set<string>; pickingTargets: Set<string> } {
   const groupTargets = new Map<string, string>();
   const aggregateTargets = new Map<string, string>();
   const steadyTargets = new Set<string>();
+  const pickingTargets = new Set<string>();
   for (const [sink, role] of fill.roles) {
     if (role === undefined || role === "literal") continue;
     if ("aggregate" in role) {
       aggregateTargets.set(sink, role.aggregate);
       if (role.steady) steadyTargets.add(sink);
+      if (role.picks) pickingTargets.add(sink);
     }
     else if (!groupTargets.has(role.group)) groupTargets.set(role.group, sink);
   }
-  return { groupTargets, aggregateTargets, steadyTargets };
+  return { groupTargets, aggregateTargets, steadyTargets, pickingTargets };
 }
 
 /** The aggregation, for messages: `an aggregation without GROUP BY` or `a GROUP BY (…)`, and where it is. */
@@ -199,7 +215,7 @@ export function checkAggregateSinkKey(a: AnalyzedStatement, views: ReadonlyMap<s
   if (t === undefined || key === undefined || key.length === 0 || t.appendOnly !== undefined) return;
   const fill = aggregateFill(a, t, views, functions);
   if (fill === undefined) return;
-  const { groupTargets, aggregateTargets, steadyTargets } = targetsByRole(fill);
+  const { groupTargets, aggregateTargets, steadyTargets, pickingTargets } = targetsByRole(fill);
   const valued = key.filter((k) => aggregateTargets.has(k));
   if (valued.length === 0) return;
   const at = `statements[${a.index}]`;
@@ -223,11 +239,12 @@ export function checkAggregateSinkKey(a: AnalyzedStatement, views: ReadonlyMap<s
     const keeps = insertOnly
       ? `${ctx.batch ? "a batch job writes each group's row once" : "a window aggregation writes each window's rows once"}, and a sink that upserts by its key keeps the last row per key (iceberg flink/.../sink/BaseDeltaTaskWriter.java deletes the key before each row in upsert mode)`
       : "before a sink whose key does not contain them Flink puts a SinkUpsertMaterializer (FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy), which keeps one row per sink key (under NONE the sink overwrites by its key)";
-    diag.error(
-      at,
-      `${head}, and its key holds none of the GROUP BY columns: the aggregation's rows are unique by its GROUP BY columns (${KEYS}), and ${keeps}, ` +
-        `so groups with the same ${list(valued)} ${insertOnly ? "overwrite each other" : "merge into one row"}, silently; ${fix}`,
-    );
+    const merge = `so groups with the same ${list(valued)} ${insertOnly ? "overwrite each other" : "merge into one row"}`;
+    const lead = `${head}, and its key holds none of the GROUP BY columns: the aggregation's rows are unique by its GROUP BY columns (${KEYS}), and ${keeps}, `;
+    // Every key aggregate picks a value of its group's rows (MAX(email)): groups share it only when the data does, as for a key lacking some GROUP BY columns.
+    if (valued.every((k) => pickingTargets.has(k))) {
+      diag.warn(at, `${lead}${merge}, unless no two groups have the same ${list(valued)} (MIN, MAX, FIRST_VALUE and LAST_VALUE give a value of the group's own rows); ${fix}`);
+    } else diag.error(at, `${lead}${merge}, silently; ${fix}`);
     return;
   }
   if (insertOnly) return;
