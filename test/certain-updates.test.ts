@@ -93,13 +93,18 @@ describe("outer joins and global aggregates into insert-only sinks", () => {
   const select = "SELECT c.user_id, u.name, c.url FROM";
   const mayRetract = (kind: string): string =>
     `${lead()} ${kind} JOINs FlinkTable "cu_users${n}" (as u) on a condition without a time bound (a regular join, flink StreamPhysicalJoin: no interval, temporal or lookup join), ` +
-    "and its WHERE clause filters the side the join pads with NULL in a form not judged here: unless that filter rejects NULL there (a comparison with a literal or IS NOT NULL of a padded column, ANDed at the top level; " +
+    "and its WHERE clause filters the side the join pads with NULL in a form not judged here: unless that filter rejects NULL there (a comparison with a literal, LIKE a literal pattern or IS NOT NULL of a padded column, ANDed at the top level; " +
     `Flink then plans an inner join: calcite FilterJoinRule, RelOptUtil.simplifyJoin), the join retracts the null-padded rows it emitted first, which in a streaming job yields updates to earlier results: ${REFUSED}; ${fix()}, or join with a time bound (an interval join), which emits no retractions`;
   const made: [string, (t: ReturnType<typeof tables>) => ReturnType<Api["sql"]>][] = [
     ["a comparison of a padded column with a literal", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name <> ''`],
     ["IS NOT NULL ANDed with a condition on the preserved side, in parentheses", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE c.url <> '' AND (\`u\`.name IS NOT NULL)`],
     ["a RIGHT JOIN whose preserved side's rows the WHERE filters by the padded side (the literal first)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c RIGHT JOIN ${users} u ON c.user_id = u.user_id WHERE 0 < c.user_id`],
     ["a FULL JOIN filtered on both sides", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c FULL JOIN ${users} u ON c.user_id = u.user_id WHERE u.name = 'x' AND c.url IS NOT NULL`],
+    // Flink's SimplifyFilterConditionRule makes NOT (c IS NULL) c IS NOT NULL before the WHERE is pushed into the join; LIKE is Policy.ANY in calcite Strong.
+    ["NOT (c IS NULL) of a padded column", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE NOT (u.name IS NULL)`],
+    ["NOT c IS NULL of a padded column, without parentheses", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE c.url <> '' AND NOT u.name IS NULL`],
+    ["a padded column LIKE a literal pattern", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name LIKE 'a%'`],
+    ["a padded column NOT LIKE a literal pattern with ESCAPE", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name NOT LIKE 'a!_%' ESCAPE '!'`],
   ];
   for (const [title, stmt] of made) {
     it(`quiet: the WHERE makes the outer join inner: ${title}`, () => {
@@ -130,6 +135,12 @@ describe("outer joins and global aggregates into insert-only sinks", () => {
     ["a function of the padded column", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE UPPER(u.name) = 'X'`],
     ["two conditions on one padded column (Calcite may merge them into one SEARCH)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name > 'a' AND u.name < 'm'`],
     ["a comparison of the padded column with the other side's", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name <> c.url`],
+    // IN and BETWEEN of literals become one SEARCH (Flink's SimplifyFilterConditionRule), which calcite Strong does not judge (no policy: AS_IS).
+    ["IN a list of literals (a SEARCH)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name IN ('x', 'y')`],
+    ["BETWEEN two literals (a SEARCH)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.user_id BETWEEN 1 AND 5`],
+    ["IS DISTINCT FROM (Strong: never null)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name IS DISTINCT FROM 'x'`],
+    ["COALESCE of the padded column", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE COALESCE(u.name, 'x') = 'y'`],
+    ["LIKE the other side's column (no literal pattern)", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name LIKE c.url`],
   ];
   for (const [title, stmt] of may) {
     it(`a warning that the join may retract: ${title}`, () => {

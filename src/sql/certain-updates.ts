@@ -51,9 +51,19 @@ const REF = String.raw`(?:(${NAME})\s*\.\s*)?(${NAME})`;
 /** A literal as code (a string keeps its quotes: insert-query.ts), a number, or a typed literal. */
 const LITERAL = String.raw`(?:(?:DATE|TIME|TIMESTAMP)\s*)?'[^']*'|[-+]?\d+(?:\.\d+)?(?:E[-+]?\d+)?|TRUE|FALSE`;
 const COMPARISON = String.raw`(?:<>|!=|<=|>=|=|<|>)`;
-/** A condition Calcite's Strong.isNotTrue holds for when its column is NULL: `c IS NOT NULL`, or c compared with a literal (EQUALS ... GREATER_THAN: Policy.ANY). */
+/**
+ * A condition Calcite's Strong.isNotTrue holds for when its column is NULL (calcite
+ * `core/src/main/java/org/apache/calcite/plan/Strong.java`): `c IS NOT NULL`; `NOT (c IS NULL)`,
+ * which Flink's SimplifyFilterConditionRule (FlinkStreamRuleSets DEFAULT_REWRITE_RULES, before the
+ * PREDICATE_PUSHDOWN that pushes the WHERE into the join) simplifies to it; c compared with a
+ * literal (EQUALS ... GREATER_THAN: Policy.ANY); `c [NOT] LIKE 'pattern'` (LIKE: Policy.ANY, NOT:
+ * Policy.ANY). Not `c IN ('x', 'y')` nor `c BETWEEN 1 AND 5`: the simplification makes them one
+ * SEARCH, a kind Strong has no policy for (AS_IS: never judged null), so they stay unknown.
+ */
 const STRONG = [
   new RegExp(String.raw`^\s*${REF}\s+IS\s+NOT\s+NULL\s*$`, "id"),
+  new RegExp(String.raw`^\s*NOT(?![\w$])\s*(?:\(\s*)?${REF}\s+IS\s+NULL(?:\s*\))?\s*$`, "id"),
+  new RegExp(String.raw`^\s*${REF}\s+(?:NOT\s+)?LIKE\s*'[^']*'(?:\s*ESCAPE\s*'[^']*')?\s*$`, "id"),
   new RegExp(String.raw`^\s*${REF}\s*${COMPARISON}\s*(?:${LITERAL})\s*$`, "id"),
   new RegExp(String.raw`^\s*(?:${LITERAL})\s*${COMPARISON}\s*${REF}\s*$`, "id"),
 ];
@@ -71,10 +81,11 @@ type JoinFate = "inner" | "outer" | "unknown";
  * `RelOptUtil.simplifyJoin` cancels the NULLs of a padded side when a top-level AND condition is
  * certainly not true once that side's columns are NULL (`Strong.isNotTrue`), so a LEFT or RIGHT
  * join becomes inner, a FULL one LEFT or RIGHT (still outer) unless both sides are cancelled.
- * Read as certain: a side is cancelled by `c IS NOT NULL` or `c <op> <literal>` on a column of it
+ * Read as certain: a side is cancelled by `c IS NOT NULL`, `NOT (c IS NULL)`, `c <op> <literal>` or `c [NOT] LIKE '...'` on a column of it
  * that no other condition names (two conditions on one column may become one SEARCH, which Strong
  * does not judge); it stays padded when every condition naming it is `c IS NULL` (never
- * null-rejecting); any other condition naming it (an OR, a function call, IN, BETWEEN ...) leaves it unknown.
+ * null-rejecting); any other condition naming it (an OR, a function call, IN and BETWEEN, which
+ * become a SEARCH, IS DISTINCT FROM, COALESCE ...) leaves it unknown.
  */
 function joinFate(q: SelectQuery, relations: readonly Relation[], i: number, where: Span | undefined): JoinFate {
   const spans: [number, number][] = [];
@@ -178,7 +189,7 @@ export function certainReading(part: AnalyzedStatement, op: UpdatingOperation): 
   return {
     what:
       `${joined}, and its WHERE clause filters the side the join pads with NULL in a form not judged here: unless that filter rejects NULL there ` +
-      "(a comparison with a literal or IS NOT NULL of a padded column, ANDed at the top level; Flink then plans an inner join: calcite FilterJoinRule, RelOptUtil.simplifyJoin), the join retracts the null-padded rows it emitted first",
+      "(a comparison with a literal, LIKE a literal pattern or IS NOT NULL of a padded column, ANDed at the top level; Flink then plans an inner join: calcite FilterJoinRule, RelOptUtil.simplifyJoin), the join retracts the null-padded rows it emitted first",
     certain: false,
   };
 }
