@@ -82,7 +82,7 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * - a Pulumi secret interpolated into a statement: an error (statement-secrets.ts, in src/components/)
    *
    * Details, exact conditions and upstream sources: docs/statement-checks.md, one section per
-   * check named after its file (e.g. docs/statement-checks.md#aggregate-sink-keys).
+   * check, mostly named after its file (e.g. docs/statement-checks.md#aggregate-sink-keys).
    */
   statements: (SqlStatement | string)[];
   /**
