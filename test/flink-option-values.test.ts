@@ -117,6 +117,10 @@ describe("Flink option values", () => {
     expect(flinkOptionValueProblems("execution.checkpointing.mode", "exactly-once")).to.deep.equal([
       { level: "error", message: `"exactly-once" is not a value of execution.checkpointing.mode, which takes "EXACTLY_ONCE", "AT_LEAST_ONCE" (any case; ConfigurationUtils.convertToEnum), so ${FAILS}; did you mean "EXACTLY_ONCE"?` },
     ]);
+    // A hexadecimal integer is no Java floating-point text (the binary exponent is required).
+    expect(flinkOptionValueProblems("taskmanager.memory.managed.fraction", "0x10")).to.deep.equal([
+      { level: "error", message: `"0x10" is not a number Flink reads for taskmanager.memory.managed.fraction (Float.parseFloat), so ${FAILS}; write a decimal number, e.g. "0.4"` },
+    ]);
     expect(flinkOptionValueProblems("taskmanager.memory.managed.fraction", "40%")).to.deep.equal([
       { level: "error", message: `"40%" is not a number Flink reads for taskmanager.memory.managed.fraction (Float.parseFloat), so ${FAILS}; write a decimal number, e.g. "0.4" for 40%` },
     ]);
@@ -164,6 +168,9 @@ describe("Flink option values", () => {
       ["taskmanager.memory.process.size", "4096m"],
       ["taskmanager.memory.process.size", "2 gb"],
       ["taskmanager.memory.managed.fraction", "0.4"],
+      // Java's hexadecimal floating-point text (Double.valueOf's grammar), and a float suffix.
+      ["taskmanager.memory.managed.fraction", "0x1p-1"],
+      ["taskmanager.memory.managed.fraction", "0x1.8p-2f"],
       ["table.exec.spill-compression.block-size", "64 kb"],
       // String options (a class name is a valid value) and keys of no known type.
       ["restart-strategy.type", "fixed-delay"],

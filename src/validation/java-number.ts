@@ -14,13 +14,16 @@ export function isJavaWholeNumber(text: string, bits: 32 | 64, min?: bigint): bo
 }
 
 /**
- * Double.parseDouble / Float.parseFloat (decimal forms): surrounding white space (code points up to
- * U+0020) is trimmed, an optional sign, digits with an optional point and exponent, an optional f/d
- * suffix; also NaN and Infinity. Unlike JS Number it takes no 0x / 0b / 0o integers and no empty text.
+ * Double.parseDouble / Float.parseFloat (java.lang.Double.valueOf's grammar): surrounding white space
+ * (code points up to U+0020) is trimmed, an optional sign, digits with an optional point and
+ * exponent, or a hexadecimal significand with its binary exponent, which is then required
+ * (`0x1p-1`, `0x1.8P3`), an optional f/d suffix; also NaN and Infinity. Unlike JS Number it takes
+ * no 0x / 0b / 0o integers (`0x10`, without a `p` exponent) and no empty text.
  */
-const JAVA_DOUBLE = /^[\x00-\x20]*[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)[\x00-\x20]*$/;
+const JAVA_DOUBLE =
+  /^[\x00-\x20]*[+-]?(?:NaN|Infinity|(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?[0-9]+)[fFdD]?)[\x00-\x20]*$/;
 
-/** Whether `text` parses as a Java double or float (Double.parseDouble / Float.parseFloat, decimal forms). */
+/** Whether `text` parses as a Java double or float (Double.parseDouble / Float.parseFloat). */
 export function isJavaDecimal(text: string): boolean {
   return JAVA_DOUBLE.test(text);
 }
