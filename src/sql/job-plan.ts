@@ -7,7 +7,7 @@
  * sink writes gets a warning (iceberg incremental scans read only append snapshots,
  * `core/src/main/java/org/apache/iceberg/BaseIncrementalAppendScan.java`).
  */
-import { intervalUnitsFlinkLacks, UNKNOWN_VALUE } from "./interval-literals.js";
+import { intervalUnitsFlinkLacks } from "./interval-literals.js";
 import { checkVariantColumns } from "./variant-columns.js";
 import type { IcebergTableFacts, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
@@ -23,7 +23,7 @@ import { checkRequiredOptions } from "./required-options.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
-import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
+import { analyzeStatement, valueText, type AnalyzedStatement } from "./statement.js";
 import type { SqlStatement } from "./template.js";
 import { checkOutputOperands } from "./output-operands.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
@@ -235,8 +235,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   // WEEK and QUARTER interval units Flink 1.x's parser lacks (its version is known only here).
   for (const a of analyzed) {
     if (!mayHoldIntervals(a.words)) continue;
-    const probe = a.statement.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("");
-    for (const message of intervalUnitsFlinkLacks(probe, input.flinkVersion)) diag.error(`statements[${a.index}]`, message);
+    for (const message of intervalUnitsFlinkLacks(valueText(a.statement), input.flinkVersion)) diag.error(`statements[${a.index}]`, message);
   }
 
   const inserts = analyzed.filter((a) => a.kind === "insert" || a.kind === "insert-overwrite");

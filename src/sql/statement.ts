@@ -120,7 +120,7 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
   const words = new StatementWords(stmt.segments);
   const intervals = mayHoldIntervals(words);
   const conformance = mayHoldConformance(words);
-  const probe = intervals || conformance ? stmt.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("") : "";
+  const probe = intervals || conformance ? valueText(stmt) : "";
   if (intervals) for (const message of intervalLiteralProblems(probe)) diag.error("", message);
   // != , MINUS, LIMIT m, n , OFFSET m LIMIT n and "text" in double quotes: other dialects' spellings Flink's parser refuses.
   if (conformance) for (const message of conformanceProblems(probe)) diag.error("", message);
@@ -177,6 +177,16 @@ const OTHER_RELATION = /\b(?:FROM|JOIN)\s+(?!\u0000)|,\s*\(\s*SELECT\b/i;
 /** True when every relation the marked code reads (after FROM, JOIN) is an interpolated table. */
 export function readsOnlyInterpolatedTables(code: string): boolean {
   return !OTHER_RELATION.test(code);
+}
+
+/**
+ * The statement's text as the value checks read it (interval literals, window lengths, dialect
+ * spellings): each Pulumi Output as UNKNOWN_VALUE (its value is not known yet), each table as
+ * `table(t)`, by default " x " (a name that holds no literal); messages that quote the statement
+ * pass the table's Flink name.
+ */
+export function valueText(stmt: SqlStatement, table: (t: TableDefinition) => string = () => " x "): string {
+  return stmt.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : table(s.table))).join("");
 }
 
 /** The statement's code (codeOnly: literals and comments blanked), each interpolated table as ` x `; `names` keeps quoted names. */

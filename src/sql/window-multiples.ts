@@ -21,8 +21,7 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { literalFlinkTakes } from "./interval-fields.js";
-import { UNKNOWN_VALUE } from "./interval-literals.js";
-import { statementCode, type AnalyzedStatement } from "./statement.js";
+import { statementCode, valueText, type AnalyzedStatement } from "./statement.js";
 import { groupsByWindow } from "./updating-operations.js";
 import { withViews } from "./view-names.js";
 import { windowCalls, type WindowCall, type WindowLength } from "./zero-intervals.js";
@@ -46,9 +45,7 @@ interface Unsliceable {
 }
 
 /** The statement's text with each table as its Flink name and each Output as UNKNOWN_VALUE (what messages quote). */
-function shownText(a: AnalyzedStatement): string {
-  return a.statement.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : s.table.tableName)).join("");
-}
+const shownText = (a: AnalyzedStatement): string => valueText(a.statement, (t) => t.tableName);
 
 /** The HOP and CUMULATE calls of `calls` whose longer length is no integral multiple of the shorter one. */
 function unsliceable(calls: readonly WindowCall[]): Unsliceable[] {

@@ -18,7 +18,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { intervalMillis, qualifierText } from "./interval-fields.js";
 import { qualifierAt, UNKNOWN_VALUE } from "./interval-literals.js";
 import { codeOnly } from "./split.js";
-import type { AnalyzedStatement } from "./statement.js";
+import { valueText, type AnalyzedStatement } from "./statement.js";
 import { closingParen, topLevelSplit } from "./top-level.js";
 
 /** An interval literal whose length is known: as the messages show it, its length in milliseconds, and whether it is 0 milliseconds though its string holds a length (below a millisecond). */
@@ -136,7 +136,7 @@ export function windowCalls(text: string): WindowCall[] {
 export function checkZeroWindowLengths(a: AnalyzedStatement, diag: Diagnostics): void {
   const texts = a.statement.segments.filter((s) => s.kind === "text");
   if (!texts.some((s) => /\b(?:TUMBLE|HOP|CUMULATE|SESSION)\s*\(/i.test(s.text)) || !texts.some((s) => /INTERVAL/i.test(s.text))) return;
-  const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : " x ")).join("");
+  const text = valueText(a.statement);
   for (const { fn, lengths } of windowCalls(text)) {
     const window = WINDOWS[fn]!;
     for (const { role, literal: z } of lengths) {
