@@ -9,11 +9,12 @@ import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { isValidationError } from "../validation/error.js";
 import { conformanceProblems } from "./conformance.js";
-import { intervalLiteralProblems, UNKNOWN_VALUE } from "./interval-literals.js";
+import { intervalLiteralProblems } from "./interval-literals.js";
 import { codeOnly, splitStatements, withoutTrailing } from "./split.js";
 import { setRuntimeMode, STATEMENT_SET_REMEDY, statementRemedy } from "./statement-remedies.js";
 import { SqlStatement, type SqlSegment } from "./template.js";
 import { WRITTEN_NAME } from "./top-level.js";
+import { valueText } from "./value-text.js";
 import { mayHoldConformance, mayHoldIntervals, StatementWords } from "./statement-gates.js";
 
 export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
@@ -177,16 +178,6 @@ const OTHER_RELATION = /\b(?:FROM|JOIN)\s+(?!\u0000)|,\s*\(\s*SELECT\b/i;
 /** True when every relation the marked code reads (after FROM, JOIN) is an interpolated table. */
 export function readsOnlyInterpolatedTables(code: string): boolean {
   return !OTHER_RELATION.test(code);
-}
-
-/**
- * The statement's text as the value checks read it (interval literals, window lengths, dialect
- * spellings): each Pulumi Output as UNKNOWN_VALUE (its value is not known yet), each table as
- * `table(t)`, by default " x " (a name that holds no literal); messages that quote the statement
- * pass the table's Flink name.
- */
-export function valueText(stmt: SqlStatement, table: (t: TableDefinition) => string = () => " x "): string {
-  return stmt.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "output" ? UNKNOWN_VALUE : table(s.table))).join("");
 }
 
 /** The statement's code (codeOnly: literals and comments blanked), each interpolated table as ` x `; `names` keeps quoted names. */

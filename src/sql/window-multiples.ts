@@ -21,7 +21,8 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { literalFlinkTakes } from "./interval-fields.js";
-import { statementCode, valueText, type AnalyzedStatement } from "./statement.js";
+import { statementCode, type AnalyzedStatement } from "./statement.js";
+import { valueText } from "./value-text.js";
 import { groupsByWindow } from "./updating-operations.js";
 import { withViews } from "./view-names.js";
 import { windowCalls, type WindowCall, type WindowLength } from "./zero-intervals.js";

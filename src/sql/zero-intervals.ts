@@ -18,7 +18,8 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { intervalMillis, qualifierText } from "./interval-fields.js";
 import { qualifierAt, UNKNOWN_VALUE } from "./interval-literals.js";
 import { codeOnly } from "./split.js";
-import { valueText, type AnalyzedStatement } from "./statement.js";
+import type { AnalyzedStatement } from "./statement.js";
+import { valueText } from "./value-text.js";
 import { closingParen, topLevelSplit } from "./top-level.js";
 
 /** An interval literal whose length is known: as the messages show it, its length in milliseconds, and whether it is 0 milliseconds though its string holds a length (below a millisecond). */
