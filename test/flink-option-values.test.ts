@@ -143,6 +143,35 @@ describe("Flink option values", () => {
     ]);
   });
 
+  it("state backend, checkpoint storage and restart strategy names: a word Flink does not know fails the job (it loads it as a class)", () => {
+    expect(flinkOptionValueProblems("state.backend.type", "rocks")).to.deep.equal([
+      {
+        level: "error",
+        message: `"rocks" is not a value of state.backend.type, which takes "hashmap", "rocksdb", "forst", "jobmanager", "filesystem" (any case), or the class name of a StateBackendFactory (StateBackendLoader: "Cannot find configured state backend factory class"), so ${FAILS}; did you mean "rocksdb"?`,
+      },
+    ]);
+    expect(flinkOptionValueProblems("state.backend", "heap")).to.deep.equal([
+      {
+        level: "error",
+        message: `"heap" is not a value of state.backend, which takes "hashmap", "rocksdb", "forst", "jobmanager", "filesystem" (any case), or the class name of a StateBackendFactory (StateBackendLoader: "Cannot find configured state backend factory class"), so ${FAILS}; write one of them`,
+      },
+    ]);
+    expect(flinkOptionValueProblems("restart-strategy.type", "exponential")).to.deep.equal([
+      {
+        level: "error",
+        message: `"exponential" is not a value of restart-strategy.type, which takes "disable", "fixed-delay", "failure-rate", "exponential-delay" (also none, off, fixeddelay, failurerate, exponentialdelay) (any case) (RestartBackoffTimeStrategyFactoryLoader: "Unknown restart strategy"), so ${FAILS}; did you mean "exponential-delay"?`,
+      },
+    ]);
+    // No class names for the restart strategy: a dotted value is still unknown.
+    expect(flinkOptionValueProblems("restart-strategy", "com.acme.Restart").map((p) => p.level)).to.deep.equal(["error"]);
+    expect(flinkOptionValueProblems("execution.checkpointing.storage", "s3")).to.deep.equal([
+      {
+        level: "error",
+        message: `"s3" is not a value of execution.checkpointing.storage, which takes "jobmanager", "filesystem" (any case), or the class name of a CheckpointStorageFactory (CheckpointStorageLoader: "Cannot find configured checkpoint storage factory class"), so ${FAILS}; write one of them`,
+      },
+    ]);
+  });
+
   it("quiet neighbours: every spelling Flink reads, zero where it means off, string options and unknown keys", () => {
     const valid: [string, string][] = [
       ["table.exec.mini-batch.enabled", "TRUE"],
@@ -174,7 +203,17 @@ describe("Flink option values", () => {
       ["table.exec.spill-compression.block-size", "64 kb"],
       // String options (a class name is a valid value) and keys of no known type.
       ["restart-strategy.type", "fixed-delay"],
+      ["restart-strategy.type", "Exponential-Delay"],
+      ["restart-strategy.type", "none"],
+      ["restart-strategy", "failurerate"],
       ["state.backend.type", "rocksdb"],
+      ["state.backend.type", " RocksDB "],
+      ["state.backend.type", "forst"],
+      ["state.backend", "filesystem"],
+      ["state.backend.type", "com.acme.state.MyBackendFactory"],
+      ["execution.checkpointing.storage", "filesystem"],
+      ["state.checkpoint-storage", "JobManager"],
+      ["execution.checkpointing.storage", "com.acme.MyStorageFactory"],
       ["table.local-time-zone", "UTC"],
       ["metrics.reporters", "prom"],
       ["table.exec.mini-batch.enabled.x", "yes"],

@@ -35,14 +35,57 @@ export interface EnumType {
 }
 
 /**
+ * A string option Flink reads by name, lower-cased: one of `names`, or (where `classNames` is set)
+ * else a class name it loads by reflection, so a word that is neither fails when the job starts.
+ */
+export interface NamedValueType {
+  /** The names Flink reads (lower case), as its documentation writes them. */
+  readonly names: readonly string[];
+  /** Other spellings Flink reads too (lower case): accepted, not suggested. */
+  readonly aliases?: readonly string[];
+  /** What Flink does with any other value: load it as this kind of class (a value holding a dot), when set. */
+  readonly classNames?: string;
+  /** The upstream code that reads the value, and its failure. */
+  readonly source: string;
+}
+
+/**
  * `duration`: TimeUtils.parseDuration; `memory`: MemorySize.parse; `boolean`:
  * ConfigurationUtils.convertToBoolean; `float` / `double`: Float.parseFloat / Double.parseDouble.
  */
-export type FlinkOptionType = "boolean" | "duration" | "memory" | "float" | "double" | WholeNumberType | EnumType;
+export type FlinkOptionType = "boolean" | "duration" | "memory" | "float" | "double" | WholeNumberType | EnumType | NamedValueType;
 
 const INT: WholeNumberType = { bits: 32 };
 const LONG: WholeNumberType = { bits: 64 };
 const NONE_AUTO_FORCE: EnumType = { oneOf: ["NONE", "AUTO", "FORCE"] };
+
+/**
+ * flink `flink-runtime/.../state/StateBackendLoader.java` loadUnwrappedStateBackendFromConfig:
+ * "hashmap", "rocksdb", "forst" (2.0), the deprecated "jobmanager" / "filesystem" (1.x), else a
+ * StateBackendFactory class ("Cannot find configured state backend factory class").
+ */
+const STATE_BACKEND: NamedValueType = {
+  names: ["hashmap", "rocksdb", "forst", "jobmanager", "filesystem"],
+  classNames: "a StateBackendFactory",
+  source: 'StateBackendLoader: "Cannot find configured state backend factory class"',
+};
+
+/**
+ * flink `flink-core/.../configuration/RestartStrategyOptions.java` RestartStrategyType (1.19 – 2.x),
+ * read lower-cased by `RestartBackoffTimeStrategyFactoryLoader`: no class names.
+ */
+const RESTART_STRATEGY: NamedValueType = {
+  names: ["disable", "fixed-delay", "failure-rate", "exponential-delay"],
+  aliases: ["none", "off", "fixeddelay", "failurerate", "exponentialdelay"],
+  source: 'RestartBackoffTimeStrategyFactoryLoader: "Unknown restart strategy"',
+};
+
+/** flink `flink-runtime/.../state/CheckpointStorageLoader.java`: "jobmanager", "filesystem", else a CheckpointStorageFactory class. */
+const CHECKPOINT_STORAGE: NamedValueType = {
+  names: ["jobmanager", "filesystem"],
+  classNames: "a CheckpointStorageFactory",
+  source: 'CheckpointStorageLoader: "Cannot find configured checkpoint storage factory class"',
+};
 
 /** Option key → value type. Keys the job decides (job-config.ts JOB_DECIDED_KEYS) are checked there. */
 export const FLINK_OPTION_TYPES: Readonly<Record<string, FlinkOptionType>> = {
@@ -111,7 +154,11 @@ export const FLINK_OPTION_TYPES: Readonly<Record<string, FlinkOptionType>> = {
   "execution.checkpointing.incremental": "boolean",
   "execution.checkpointing.num-retained": INT,
   "execution.checkpointing.local-backup.enabled": "boolean",
-  // StateBackendOptions, CheckpointingOptions (state.*)
+  // StateBackendOptions, CheckpointingOptions (state.*); state.backend and state.checkpoint-storage are 1.x's deprecated keys.
+  "state.backend.type": STATE_BACKEND,
+  "state.backend": STATE_BACKEND,
+  "execution.checkpointing.storage": CHECKPOINT_STORAGE,
+  "state.checkpoint-storage": CHECKPOINT_STORAGE,
   "state.backend.incremental": "boolean",
   "state.backend.local-recovery": "boolean",
   "state.checkpoints.num-retained": INT,
@@ -143,7 +190,9 @@ export const FLINK_OPTION_TYPES: Readonly<Record<string, FlinkOptionType>> = {
   "pipeline.operator-chaining.enabled": "boolean",
   "pipeline.operator-chaining": "boolean",
   "pipeline.generic-types": "boolean",
-  // RestartStrategyOptions
+  // RestartStrategyOptions (restart-strategy: 1.x's deprecated key for the type)
+  "restart-strategy.type": RESTART_STRATEGY,
+  "restart-strategy": RESTART_STRATEGY,
   "restart-strategy.fixed-delay.attempts": INT,
   "restart-strategy.fixed-delay.delay": "duration",
   "restart-strategy.failure-rate.max-failures-per-interval": INT,

@@ -22,7 +22,7 @@ import { isJavaDecimal, isJavaWholeNumber } from "../validation/java-number.js";
 import { isValidationError } from "../validation/error.js";
 import { compactMemorySize, readMemorySize, SMALL_SIZE_BYTES } from "./byte-size.js";
 import { MIN_CHECKPOINT_INTERVAL_MS, readFlinkDuration, unitlessDurationWarning } from "./duration.js";
-import { FLINK_OPTION_TYPES, type WholeNumberType } from "./flink-option-types.js";
+import { FLINK_OPTION_TYPES, type NamedValueType, type WholeNumberType } from "./flink-option-types.js";
 
 /** One problem with a value: an error (Flink cannot run with it) or a warning (it may be meant). */
 export interface FlinkValueProblem {
@@ -86,12 +86,24 @@ export function flinkOptionValueProblems(key: string, value: string): readonly F
       if (isJavaDecimal(v)) return [];
       return [error(`${shown} is not a number Flink reads for ${k} (${type === "float" ? "Float.parseFloat" : "Double.parseDouble"}), so ${FAILS}; write a decimal number${percentAdvice(v)}`)];
   }
+  if ("names" in type) return namedValueProblems(k, value, type);
   if ("oneOf" in type) {
     if (type.oneOf.includes(v.toUpperCase())) return [];
     const near = didYouMean(v.toUpperCase(), type.oneOf);
     return [error(`${shown} is not a value of ${k}, which takes ${type.oneOf.map((o) => JSON.stringify(o)).join(", ")} (any case; ConfigurationUtils.convertToEnum), so ${FAILS}${near === "" ? `; write one of them` : near}`)];
   }
   return wholeNumberProblems(k, value, type);
+}
+
+/** A name Flink reads lower-cased, or a class name (a value with a dot) where the option takes one. */
+function namedValueProblems(k: string, value: string, type: NamedValueType): readonly FlinkValueProblem[] {
+  const v = value.trim();
+  if (type.names.includes(v.toLowerCase()) || type.aliases?.includes(v.toLowerCase()) === true) return [];
+  if (type.classNames !== undefined && v.includes(".")) return [];
+  const near = didYouMean(v.toLowerCase(), type.names);
+  const takes = type.names.map((n) => JSON.stringify(n)).join(", ") + (type.aliases !== undefined ? ` (also ${type.aliases.join(", ")})` : "");
+  const classes = type.classNames !== undefined ? `, or the class name of ${type.classNames}` : "";
+  return [error(`${JSON.stringify(value)} is not a value of ${k}, which takes ${takes} (any case)${classes} (${type.source}), so ${FAILS}${near === "" ? "; write one of them" : near}`)];
 }
 
 /** "40%" → `, e.g. "0.4" for 40%`; else an example. */
