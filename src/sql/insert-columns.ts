@@ -11,7 +11,9 @@
  *   of Flink SQL written without back-quotes (reserved-words.ts `unquotedReservedSinkColumn`);
  * - the type of each value Flink would write without a CAST (types.casts `supportsImplicitCast`),
  *   where the value's type is known: a column of the FROM table (also through `*`), a
- *   `CAST(... AS type)` or a literal; any other expression is left to the runtime;
+ *   `CAST(... AS type)`, a literal, or an expression typed as Flink types it (expression-types.ts:
+ *   COUNT, SUM, AVG, MIN, MAX, arithmetic over typed operands, a few built-in functions); any other
+ *   expression is left to the runtime;
  * - a nullable column of the FROM table written as it is into a NOT NULL sink column (a primary
  *   key): a warning, Flink fails the job on the first NULL (nullIntoNotNull); `NULL` or
  *   `CAST(NULL AS ...)` into one: an error; a column list that leaves one out: an error
@@ -32,7 +34,8 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { nameList } from "../validation/name-list.js";
 import { countRemedy } from "./column-count-remedy.js";
 import { checkExpressionColumns, hidingAlias, writtenQualifier } from "./expression-columns.js";
-import { COLUMN_REF, readInsertQuery, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
+import { expressionType } from "./expression-types.js";
+import { COLUMN_REF, readInsertQuery, shownText, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
 import { readsAsFunction, unquotedReservedColumn, unquotedReservedSinkColumn } from "./reserved-words.js";
 import { castType, literalType } from "./select-item-types.js";
@@ -40,6 +43,7 @@ import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
 import { UnknownNames } from "./unknown-names.js";
+import { windowColumnType } from "./window-relation.js";
 import { checkUpsertFromChangelog, type UpsertContext } from "./upsert-keys.js";
 
 /** One value of the SELECT list: its text for messages and its type when known. */
@@ -58,6 +62,8 @@ interface SelectedValue {
   readonly alwaysNull?: boolean;
   /** The name the query gives the value: its alias, else the column it reads; undefined for an expression without an alias. */
   readonly name?: string;
+  /** An expression typed by expression-types.ts: its text without the alias, and how Flink types it (`as Flink types COUNT`). */
+  readonly expression?: { readonly shown: string; readonly why: string | undefined };
 }
 
 /** Kinds whose values convert only into the same kind (LogicalTypeCasts `supportsConstructedCasting`). */
@@ -128,11 +134,12 @@ class StarValue implements SelectedValue {
  * The values of the SELECT list (a `*` expanded to the FROM table's columns), reporting column
  * references that match no column; undefined when a `*` cannot be expanded.
  */
-function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames): SelectedValue[] | undefined {
+function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames, functions: () => ReadonlySet<string>): SelectedValue[] | undefined {
   const values: SelectedValue[] = [];
   const from = q.from;
   const fromColumns: readonly TableColumn[] | undefined = from?.table.columns;
   const qualifies = (name: string | undefined): boolean => name === undefined || (from?.qualifiers.includes(name) ?? false);
+  const columnType = (c: TableColumn): DataType | undefined => c.type ?? (from === undefined ? undefined : windowColumnType(from.table, c.name));
   for (const item of q.items) {
     const star = STAR.exec(item.code);
     if (star !== null) {
@@ -164,7 +171,8 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: 
         else if (reserved !== undefined) diag.error(at, reserved);
         const column = fromColumns.find((c) => c.name === name);
         if (column !== undefined) {
-          values.push({ shown: item.shown, ...(column.type ? { type: column.type } : {}), column: column.name, name: alias ?? column.name, ...(column.neverNull ? { neverNull: true } : {}) });
+          const type = columnType(column);
+          values.push({ shown: item.shown, ...(type ? { type } : {}), column: column.name, name: alias ?? column.name, ...(column.neverNull ? { neverNull: true } : {}) });
           continue;
         }
         const quoted = ref[2]!.startsWith("q");
@@ -179,7 +187,9 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: 
     const cast = castType(code, text);
     const nullCast = /^(?:TRY_)?CAST\s*\(\s*NULL\s+AS\s/i.exec(code);
     const alwaysNull = /^NULL$/i.test(code) || (nullCast !== null && closingParen(code, nullCast[0].indexOf("(")) === code.length - 1);
-    values.push({ shown: item.shown, ...(cast ? { type: cast } : {}), ...(alwaysNull ? { alwaysNull } : {}), ...named });
+    const derived = cast === undefined && !alwaysNull ? expressionType(code, text, { columns: fromColumns ?? [], qualifiers: from?.qualifiers ?? [], functions, columnType }) : undefined;
+    const typed = cast ? { type: cast } : derived ? { type: derived.type, expression: { shown: shownText(q, item.start, item.start + code.length), why: derived.why } } : {};
+    values.push({ shown: item.shown, ...typed, ...(alwaysNull ? { alwaysNull } : {}), ...named });
   }
   return values;
 }
@@ -265,7 +275,13 @@ function nullIntoNotNull(v: SelectedValue, col: TableColumn, nullRejected: reado
 }
 
 
-export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notNullEnforcer: string | null = "ERROR", upsert: UpsertContext = { batch: false, materialize: undefined }): void {
+export function checkInsertColumns(
+  a: AnalyzedStatement,
+  diag: Diagnostics,
+  notNullEnforcer: string | null = "ERROR",
+  upsert: UpsertContext = { batch: false, materialize: undefined },
+  functions: () => ReadonlySet<string> = () => new Set(),
+): void {
   const target: TableDefinition | undefined = a.target;
   const sinkColumns = target?.columns?.filter((c) => c.insertable);
   if (target === undefined || sinkColumns === undefined) return;
@@ -306,7 +322,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
   // Names that are no column: gathered, then reported once each with every place they are read.
   const unknown = new UnknownNames(a.statement);
   checkWhereOperands(q, at, diag, unknown);
-  const values = selectedValues(q, at, diag, unknown);
+  const values = selectedValues(q, at, diag, unknown, functions);
   checkExpressionColumns(q, at, diag, unknown);
   if (values === undefined) return;
   if (values.length !== targets.length) {
@@ -346,13 +362,15 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
           `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
       );
     }
+    // The value with its type, and for an expression the rule Flink types it by (`COUNT(*) (BIGINT, as Flink types COUNT)`).
+    const typed = `${v.shown} (${v.type.nullable().toString()}${v.expression?.why !== undefined ? `, ${v.expression.why}` : ""})`;
     if (supportsImplicitCast(v.type, col.type)) {
-      // A literal's own digits are known (and Calcite types it exactly): only column values and CASTs can lose some.
+      // A literal's own digits are known (and Calcite types it exactly): only column values, CASTs and expressions can lose some.
       const lost = v.literal === undefined ? narrowingLoss(v.type, col.type) : undefined;
       if (lost !== undefined) {
         diag.warn(
           at,
-          `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.nullable().toString()}), goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.nullable().toString()}): ` +
+          `value ${i + 1} of the SELECT list, ${typed}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.nullable().toString()}): ` +
             `Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and ${lost}. Widen the column, or CAST in the SELECT to say it is meant${v.fromStar ? ", listing the columns instead of *" : ""}`,
         );
       }
@@ -360,9 +378,11 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
     }
     const sinkType = col.type.nullable().toString();
     const swapped = v.column !== undefined && v.column !== col.name && targets.some((t) => t.name === v.column);
+    // An expression's integer into a smaller integer column (COUNT(*) into INT): the column may be what is meant to change.
+    const widen = v.expression !== undefined && INTEGER_DIGITS.has(v.type.kind) && INTEGER_DIGITS.has(col.type.kind) ? `, or declare the column ${v.type.nullable().toString()}` : "";
     diag.error(
       at,
-      `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.nullable().toString()}), goes into ${target.label}'s column ${JSON.stringify(col.name)} (${sinkType}), ` +
+      `value ${i + 1} of the SELECT list, ${typed}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${sinkType}), ` +
         `and Flink does not convert ${v.type.nullable().toString()} to ${sinkType} by itself: the job fails when it starts ` +
         `("Incompatible types for sink column '${col.name}' at position ${i}"). ` +
         (swapped
@@ -370,7 +390,7 @@ export function checkInsertColumns(a: AnalyzedStatement, diag: Diagnostics, notN
           : CONSTRUCTED.has(v.type.kind) && v.type.kind !== col.type.kind
             ? `A ${v.type.kind} value converts to no ${sinkType}, not even with a CAST: select the field or element you mean instead` +
               `${v.column !== undefined && v.type.kind === "ROW" ? `, e.g. ${quoteIdentifier(v.column)}.${quoteIdentifier(v.type.fields[0]?.name ?? "field")}` : ""}${v.fromStar ? ", listing the columns instead of *" : ""}`
-            : `Convert it in the SELECT, e.g. CAST(${v.column !== undefined ? quoteIdentifier(v.column) : (v.literal ?? "...")} AS ${sinkType})${v.fromStar ? ", listing the columns instead of *" : ""} ` +
+            : `Convert it in the SELECT, e.g. CAST(${v.column !== undefined ? quoteIdentifier(v.column) : (v.literal ?? v.expression?.shown ?? "...")} AS ${sinkType})${widen}${v.fromStar ? ", listing the columns instead of *" : ""} ` +
             "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, " +
             "BINARY into VARBINARY, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)"),
     );

@@ -269,10 +269,10 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkConcurrentUpserts(sinks, input.programTables, diag);
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
   const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };
-  for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert);
-  // The functions the job declares (a call of one is no built-in aggregate: aggregate-calls.ts), read once when a check needs them.
+  // The functions the job declares (a call of one is no built-in aggregate: aggregate-calls.ts; nor typed as a built-in: expression-types.ts), read once when a check needs them.
   let functions: ReadonlySet<string> | undefined;
   const jobFunctions = (): ReadonlySet<string> => (functions ??= declaredFunctions(analyzed));
+  for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert, jobFunctions);
   if (analyzed.some((a) => mayAggregate(a.words))) {
     checkGrouping(analyzed, diag);
     // An aggregation may sit in a view the INSERT reads: the gate is the job's.

@@ -3,10 +3,13 @@
  * `FROM TABLE(TUMBLE|HOP|CUMULATE|SESSION(TABLE ${t} [PARTITION BY ...], DESCRIPTOR(col), ...))`.
  * Its columns are the table's, then `window_start`, `window_end` and `window_time` (flink docs
  * window-tvf.md; `SqlWindowTableFunction`), so the INSERT checks can read a windowed SELECT like a
- * plain one. The window columns carry no type here (their type follows the time column's), so no
- * type is checked for them.
+ * plain one. The window columns carry no type here, so no check that reads column types (a source's
+ * physical columns, its NOT NULL ones) takes them for the table's own; the INSERT type check reads
+ * window_start's and window_end's with windowColumnType.
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
+import type { DataType } from "../types/data-type.js";
+import { DataTypes } from "../types/datatypes.js";
 import { closingParen } from "./top-level.js";
 
 /** The columns a window TVF adds, after the table's own. */
@@ -18,6 +21,15 @@ const WINDOWED = new WeakSet<TableDefinition>();
 /** Whether `table` is a window TVF relation of windowRelation (the table's columns and the window columns). */
 export function isWindowRelation(table: TableDefinition): boolean {
   return WINDOWED.has(table);
+}
+
+/**
+ * The type of a window TVF's `window_start` or `window_end`: TIMESTAMP(3) NOT NULL whatever the time
+ * column's type (flink `SqlWindowTableFunction.inferRowType`); undefined for any other column
+ * (window_time follows the time attribute's type).
+ */
+export function windowColumnType(table: TableDefinition, name: string): DataType | undefined {
+  return (name === "window_start" || name === "window_end") && WINDOWED.has(table) ? DataTypes.TIMESTAMP(3).notNull() : undefined;
 }
 
 /**
