@@ -10,7 +10,8 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { stringify as toYaml } from "yaml";
 import { collectedErrors } from "../components/collect.js";
-import { registry, type RegisteredJob } from "../components/job-registry.js";
+import { registry, v1DeletesReported, type RegisteredJob } from "../components/job-registry.js";
+import { isV1KeyedSinkWarning } from "../components/iceberg-table-component.js";
 import { SECRET_PLACEHOLDER } from "../components/job-targets.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import { formatIssue, isValidationError, resourceLabel } from "../validation/error.js";
@@ -160,9 +161,10 @@ async function renderJob(job: RegisteredJob, showSecrets: boolean): Promise<Rend
   };
 }
 
-/** A table's warnings as synth prints them. */
+/** A table's warnings as synth prints them (a keyed v1 sink's warning about delete files not when a job reported the same: iceberg-table-component.ts logWarnings). */
 function tableWarnings(t: TableDefinition): string[] {
-  return t.warnings.map((w) => formatIssue(t.label, w));
+  const reported = v1DeletesReported(t.label);
+  return t.warnings.filter((w) => !(reported && isV1KeyedSinkWarning(w))).map((w) => formatIssue(t.label, w));
 }
 
 /** A job's own warnings as synth prints them. */

@@ -54,6 +54,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    *
    * Changelogs into sinks and sink keys (streaming jobs):
    * - updates into a sink that takes inserts only: errors, warnings where uncertain (changelog-sinks.ts)
+   * - a streaming read of a table a keyed IcebergSink of the program is written updates into (its
+   *   commits are no "append" snapshots, which a streaming read skips): an error, a warning where
+   *   uncertain (row-delta-reads.ts)
    * - a ROW_NUMBER Top-N into a sink keyed by its partition columns: an error (rank-sink-keys.ts)
    * - RANK() / DENSE_RANK() Top-N: an error (streaming-rank.ts)
    * - an aggregate value in the sink's key: an error or a warning (aggregate-sink-keys.ts)
@@ -213,6 +216,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       manifests: this.deployment.manifests,
       manifestsRedacted: this.deployment.manifestsRedacted,
       warnings: diag.warnings.map((w) => `${w.path ? `${w.path}: ` : ""}${w.message}`),
+      deleteWrites: plan.deleteWrites,
       // Last: keys after a spread are built one by one in V8's runtime (BENCHMARKS.md session 6).
       ...(c.sqlGateway !== undefined ? { gatewaySubmission: gatewaySubmissionOf(c.sqlGateway.args) } : {}),
     };

@@ -7,6 +7,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isPlainLocation, renderIcebergTable, type IcebergTablePlan, type RenderedIcebergTable } from "../options/iceberg-table.js";
 import { SOURCE_WATERMARK } from "../options/source-watermark.js";
+import { V1_KEYED_SINK_WARNING } from "../options/sink-options.js";
+import { v1DeletesReported } from "./job-registry.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
 import { credentialEnvironment } from "../validation/credential-remedies.js";
 import { registerTableDefinition, type IcebergTableFacts, type TableDefinition } from "./table-definition.js";
@@ -50,9 +52,22 @@ function renderDeferred(plan: IcebergTablePlan): pulumi.Output<RenderedIcebergTa
   });
 }
 
-/** Logs the plan's warnings on the resource. */
+/**
+ * Logs the plan's warnings on the resource. A keyed sink's warning about delete files on a v1 table
+ * waits for the program's synchronous run to end (process.nextTick): a job created in it that reports
+ * updates into the sink says the same as an error, and the warning is then dropped (one message per problem).
+ */
 export function logWarnings(plan: IcebergTablePlan, resource: pulumi.Resource): void {
-  for (const w of plan.warnings) pulumi.log.warn(`${plan.label}: ${w.path === "" ? "" : `${w.path}: `}${w.message}`, resource);
+  for (const w of plan.warnings) {
+    const text = `${plan.label}: ${w.path === "" ? "" : `${w.path}: `}${w.message}`;
+    if (isV1KeyedSinkWarning(w)) process.nextTick(() => void (v1DeletesReported(plan.label) ? undefined : pulumi.log.warn(text, resource)));
+    else pulumi.log.warn(text, resource);
+  }
+}
+
+/** True for the warning about a keyed sink on a format-version 1 table (sink-options.ts V1_KEYED_SINK_WARNING). */
+export function isV1KeyedSinkWarning(w: { readonly path: string; readonly message: string }): boolean {
+  return w.path === "formatVersion" && w.message.startsWith(V1_KEYED_SINK_WARNING);
 }
 
 /** Registers the TableDefinition that FlinkSqlJob reads (table-definition.ts). */

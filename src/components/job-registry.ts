@@ -11,7 +11,8 @@
  * Iceberg table "also written" by itself, from the earlier run).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { icebergKey, type ProgramTables } from "../sql/job-plan.js";
+import { branchOf, icebergKey, type ProgramTables } from "../sql/job-plan.js";
+import type { DeleteWrite } from "../sql/row-delta-reads.js";
 import type { FlinkIcebergValidationError } from "../validation/error.js";
 import type { TableDefinition } from "./table-definition.js";
 
@@ -35,6 +36,8 @@ export interface RegisteredJob {
   /** What the job submits to a SQL Gateway, secrets redacted (sqlGateway target only). */
   readonly gatewaySubmission?: (showSecrets: boolean) => pulumi.Output<Record<string, unknown>>;
   readonly warnings: readonly string[];
+  /** The INSERTs that write updates and deletes into a keyed IcebergSink without upsertEnabled (row-delta-reads.ts). */
+  readonly deleteWrites?: readonly DeleteWrite[];
 }
 
 interface Registry {
@@ -46,13 +49,16 @@ interface Registry {
   byFlinkName: Map<string, TableDefinition>;
   /** `database\u0000table` → the upsert sinks registered for it. */
   upsertWriters: Map<string, TableDefinition[]>;
-  /** icebergKey → the jobs that write that Iceberg table. */
-  jobWriters: Map<string, { job: string; upsert: boolean }[]>;
+  /** icebergKey → the jobs that write that Iceberg table (with the keyed write of updates and deletes, when the job makes one). */
+  jobWriters: Map<string, { job: string; upsert: boolean; deletes?: DeleteWrite }[]>;
   /**
-   * icebergKey → the jobs that read that Iceberg table as a stream; `warned` when an upsert sink of
-   * the table was registered before the job, which then warned itself.
+   * icebergKey → the jobs that read that Iceberg table as a stream, with the reading table's branch;
+   * `warned` when an upsert sink of the table, or a job writing updates and deletes into a keyed
+   * sink of it, was registered before the job, which then told itself.
    */
-  jobStreamers: Map<string, { job: string; label: string; warned: boolean }[]>;
+  jobStreamers: Map<string, { job: string; label: string; branch?: string; warned: boolean }[]>;
+  /** The labels of the keyed IcebergSinks on v1 tables whose updates a job reported (their own warning about delete files is then not repeated: iceberg-table-component.ts). */
+  v1DeletesReported?: Set<string>;
   /** `namespace/name` of every FlinkDeployment a job of the program deploys → that job's name. */
   deployments: Map<string, string>;
   /** synth's collecting mode (collect.ts): the validation errors recorded instead of thrown. */
@@ -110,6 +116,7 @@ export function resetRegistry(): void {
   r.statementSecrets.length = 0;
   r.awaitingReference.length = 0;
   r.referenced.clear();
+  r.v1DeletesReported?.clear();
   r.endReport = undefined;
   r.collected = undefined;
   r.collecting = false;
@@ -154,7 +161,9 @@ export function addProgramJob(job: RegisteredJob): void {
     const key = icebergKey(t);
     if (key === undefined) continue;
     const list = r.jobWriters.get(key);
-    const entry = { job: job.name, upsert: t.iceberg!.upsert === true };
+    // A sink two statements write: the certain write first.
+    const deletes = (job.deleteWrites ?? []).filter((d) => d.sink === t).sort((x, y) => Number(y.certain) - Number(x.certain))[0];
+    const entry = Object.assign({ job: job.name, upsert: t.iceberg!.upsert === true }, deletes !== undefined ? { deletes } : undefined);
     if (list) list.push(entry);
     else r.jobWriters.set(key, [entry]);
   }
@@ -163,7 +172,9 @@ export function addProgramJob(job: RegisteredJob): void {
     if (key === undefined) continue;
     const list = r.jobStreamers.get(key);
     const writers = r.upsertWriters.get(`${t.iceberg!.database}\u0000${t.iceberg!.table}`) ?? [];
-    const entry = { job: job.name, label: t.label, warned: writers.some((w) => icebergKey(w) === key) };
+    const branch = branchOf(t);
+    const deleting = (r.jobWriters.get(key) ?? []).some((w) => w.deletes !== undefined && branchOf(w.deletes.sink) === branch);
+    const entry = Object.assign({ job: job.name, label: t.label, warned: deleting || writers.some((w) => icebergKey(w) === key) }, branch !== undefined ? { branch } : undefined);
     if (list) list.push(entry);
     else r.jobStreamers.set(key, [entry]);
   }
@@ -180,4 +191,15 @@ export function programTables(): ProgramTables {
     icebergSinks: (key) => r.tables.filter((t) => t.resourceType === "IcebergSink" && icebergKey(t) === key),
     tables: () => r.tables,
   };
+}
+
+/** Records that a job reported updates into these keyed v1 IcebergSinks (by label): their resource warning about delete files is not repeated. */
+export function markV1DeletesReported(labels: Iterable<string>): void {
+  const r = registry();
+  for (const l of labels) (r.v1DeletesReported ??= new Set()).add(l);
+}
+
+/** True when a job reported updates into the keyed v1 IcebergSink of this label (markV1DeletesReported). */
+export function v1DeletesReported(label: string): boolean {
+  return registry().v1DeletesReported?.has(label) === true;
 }

@@ -21,6 +21,7 @@ import { renderPlainScript } from "./job-script.js";
 import { validateTarget } from "./job-targets.js";
 import { completeWithStatementSecrets, reportStatementSecrets, statementSecretIssues } from "./statement-secrets.js";
 import { markReferenced } from "./unreferenced-tables.js";
+import { markV1DeletesReported } from "./job-registry.js";
 
 const FLINK_SQL_JOB_ARG_KEYS = ["statements", "runtimeMode", "parallelism", "configuration", "kubernetes", "sqlGateway"] as const satisfies readonly (keyof FlinkSqlJobArgs)[];
 const FLINK_SQL_JOB_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkSqlJobArgs, (typeof FLINK_SQL_JOB_ARG_KEYS)[number]>] extends [never] ? true : never = true;
@@ -67,6 +68,8 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   const failed = failedTableLabels(a.statements);
   if (failed.length > 0) diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above)`);
   const plan = planJob(jobPlanInput(a, runtimeMode), diag);
+  // Before a failed job throws: the keyed v1 sinks it reports updates into keep no warning of their own saying the same.
+  markV1DeletesReported(plan.v1DeleteSinks.map((t) => t.label));
   // The tables it mentions wait on no other job for their required options (unreferenced-tables.ts).
   markReferenced(Array.isArray(a.statements) ? a.statements.flatMap((s) => (s instanceof SqlStatement ? s.tables : [])) : []);
   // The script text when every part is plain (undefined when the plan has errors or Outputs).

@@ -141,6 +141,13 @@ function checkCommitInterval(text: string, diag: Diagnostics): void {
 }
 
 /**
+ * How the warning about a keyed sink on a format-version 1 table begins (path formatVersion): a job
+ * that reports updates into the sink (sql/changelog-sinks.ts) says the same, and the warning is then
+ * not repeated (components/iceberg-table-component.ts logWarnings, cli/synth.ts).
+ */
+export const V1_KEYED_SINK_WARNING = "with a primaryKey the sink keys rows by it";
+
+/**
  * Renders the sink's write options (commitInterval is never rendered) and checks the upsert rules
  * (C02, C03, C04). Returns undefined when a rule failed.
  */
@@ -159,7 +166,7 @@ export function renderSinkWrite(o: Partial<IcebergSinkOptions>, table: SinkTable
   if (o.upsertEnabled !== true && table.primaryKey.length > 0 && table.formatVersion < 2) {
     diag.warn(
       "formatVersion",
-      `with a primaryKey the sink keys rows by it and writes equality deletes for the retract and delete rows of a changelog source (-U/-D, e.g. debezium-json), ` +
+      `${V1_KEYED_SINK_WARNING} and writes equality deletes for the retract and delete rows of a changelog source (-U/-D, e.g. debezium-json), ` +
         `which a format-version ${table.formatVersion} table cannot hold ('Cannot write delete files in a v1 table' at the first such checkpoint); use formatVersion 2, or no primaryKey for an append-only stream`,
     );
   }

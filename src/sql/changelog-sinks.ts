@@ -12,7 +12,7 @@ import { certainReading } from "./certain-updates.js";
 import { aggregateKeyAdvice } from "./aggregate-sink-keys.js";
 
 /** The statement-side way out, by the kind of updating operation. */
-const OTHERWISE: Readonly<Record<UpdatingOperation["kind"], string>> = {
+export const OTHERWISE: Readonly<Record<UpdatingOperation["kind"], string>> = {
   // SESSION: the session window TVF, in streaming jobs since Flink 1.19 (FLINK-24024), the oldest flinkVersion taken.
   aggregation: ", or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
   ranking: ", or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column",
@@ -22,7 +22,7 @@ const OTHERWISE: Readonly<Record<UpdatingOperation["kind"], string>> = {
 };
 
 /** How a sink fails on updates: the lead after its label, what happens, what to do. */
-interface UpdateIntolerance {
+export interface UpdateIntolerance {
   readonly lead: string;
   readonly consequence: string;
   readonly fix: string;
@@ -30,12 +30,17 @@ interface UpdateIntolerance {
   readonly refusedByPlanner?: boolean;
   /** True for an Iceberg sink without a key: the fix is a key, which for an aggregation is its GROUP BY columns (aggregate-sink-keys.ts). */
   readonly keyless?: boolean;
+  /** True for a keyed Iceberg sink on a format-version 1 table (its resource warning about delete files is then not repeated: iceberg-table-component.ts). */
+  readonly v1?: boolean;
 }
 
 /**
  * Why the INSERT target `t` cannot take updates and deletes, when it cannot: an Iceberg sink
  * without a primary key (the writer appends every row and ignores its kind: iceberg
- * `flink/.../sink/RowDataTaskWriterFactory.java`), an Iceberg sink keyed by a primaryKey without
+ * `flink/.../sink/RowDataTaskWriterFactory.java`; so for a table without identifier fields, as this
+ * package creates it: without a PRIMARY KEY the sink keys by an existing table's identifier fields,
+ * `flink/.../sink/SinkUtil.java` checkAndGetEqualityFieldIds, and upserts under its
+ * `write.upsert.enabled` property), an Iceberg sink keyed by a primaryKey without
  * upsert on a format-version 1 table (the retractions become equality deletes, which v1 cannot
  * hold: core `ManifestFiles.writeDeleteManifest` "Cannot write delete files in a v1 table"), or a
  * FlinkTable whose sink takes inserts only (appendOnlySink: Flink refuses the plan).
@@ -59,6 +64,7 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
       consequence:
         "the sink writes each retraction and delete as an equality delete, which a format-version 1 table cannot hold: the job fails at its first checkpoint with updates ('Cannot write delete files in a v1 table', iceberg core ManifestFiles.writeDeleteManifest) and restarts forever",
       fix: `set formatVersion: 2 on ${t.label} (an existing v1 table must be upgraded first)`,
+      v1: true,
     };
   }
   if (t.appendOnly === undefined) return undefined;
@@ -86,7 +92,7 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
  * every row kind it is given, upsert or not (iceberg `flink/.../IcebergTableSink.getChangelogMode`
  * returns the requested mode), so what a keyless or v1 table does with updates happens at run
  * time. Each part (the statement, each view) is judged by its own text: a window makes only its
- * own aggregation final.
+ * own aggregation final. Returns the sink's intolerance when it was reported.
  */
 export function checkChangelogIntoAppendSink(
   a: AnalyzedStatement,
@@ -94,10 +100,38 @@ export function checkChangelogIntoAppendSink(
   job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">,
   functions: () => ReadonlySet<string>,
   diag: Diagnostics,
-): void {
+): UpdateIntolerance | undefined {
   const t = a.target;
   const sink = t === undefined ? undefined : updateIntolerance(t);
-  if (t === undefined || sink === undefined) return;
+  if (t === undefined || sink === undefined) return undefined;
+  const updates = updatesWritten(a, views, job, t.iceberg === undefined);
+  if (updates === undefined) return undefined;
+  if (updates.kind === "changelog") {
+    diag.error(`statements[${a.index}]`, `${t.label} ${sink.lead}, and the statement reads ${updates.source.label}${updates.via}, ${updates.source.changelog}: ${sink.consequence}; ${sink.fix}`);
+    return sink;
+  }
+  const op = updates.op;
+  // An aggregation of the statement itself into a keyless sink: the key to give is its GROUP BY columns, or a constant one.
+  const fix = (sink.keyless === true && op.kind === "aggregation" ? aggregateKeyAdvice(a, t, views, functions()) : undefined) ?? sink.fix;
+  const message = `${t.label} ${sink.lead}, and the statement${updates.via} ${op.what}${op.hedge ?? ""}, which in a streaming job yields updates to earlier results: ${consequence(sink, op)}; ${fix}${op.advice ?? OTHERWISE[op.kind]}`;
+  if (op.certain) diag.error(`statements[${a.index}]`, message);
+  else diag.warn(`statements[${a.index}]`, message);
+  return sink;
+}
+
+/** What makes an INSERT write updates and deletes (updatesWritten); `via` names the view it is in (" (through the view in statements[i])"), or is empty. */
+export type UpdatesWritten =
+  | { readonly kind: "changelog"; readonly source: TableDefinition; readonly via: string }
+  | { readonly kind: "operation"; readonly op: UpdatingOperation; readonly via: string };
+
+/**
+ * What makes the INSERT `a` write updates and deletes in a streaming job, read from the statement
+ * and the views it reads: a changelog source it reads (connectorChangelog: certain), else the first
+ * updating operation (updating-operations.ts, made certain or dropped by its structure:
+ * certain-updates.ts). Undefined when neither is seen. `planner`: the sink is one Flink's planner
+ * refuses updates for (an append-only FlinkTable), which also counts a SELECT DISTINCT.
+ */
+export function updatesWritten(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">, planner: boolean): UpdatesWritten | undefined {
   const parts = withViews(a, views);
   const via = (s: AnalyzedStatement): string => (s === a ? "" : ` (through the view in statements[${s.index}])`);
   // A window aggregation (window TVF) accepts a changelog and emits final rows (Flink 1.19+,
@@ -109,24 +143,17 @@ export function checkChangelogIntoAppendSink(
     if (windowAggregates(texts[i]!)) continue;
     const s = parts[i]!;
     const changelog = s.reads.find((r) => r.changelog !== undefined && !readAsTemporalTable(s, r));
-    if (changelog === undefined) continue;
-    diag.error(`statements[${a.index}]`, `${t.label} ${sink.lead}, and the statement reads ${changelog.label}${via(s)}, ${changelog.changelog}: ${sink.consequence}; ${sink.fix}`);
-    return;
+    if (changelog !== undefined) return { kind: "changelog", source: changelog, via: via(s) };
   }
   for (let i = 0; i < parts.length; i++) {
-    const read = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner: t.iceberg === undefined, windowNearby, allText: texts.join("\n;\n") });
+    const read = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner, windowNearby, allText: texts.join("\n;\n") });
     if (read === undefined) continue;
     // An outer join or a global aggregate that the query's structure shows to be updating, or outer joins its WHERE makes inner (certain-updates.ts).
     const reading = read.certain ? undefined : certainReading(parts[i]!, read);
     if (reading !== undefined && "inner" in reading) continue;
-    const op: UpdatingOperation = reading === undefined ? read : { ...read, what: reading.what, certain: reading.certain };
-    // An aggregation of the statement itself into a keyless sink: the key to give is its GROUP BY columns, or a constant one.
-    const fix = (sink.keyless === true && op.kind === "aggregation" ? aggregateKeyAdvice(a, t, views, functions()) : undefined) ?? sink.fix;
-    const message = `${t.label} ${sink.lead}, and the statement${via(parts[i]!)} ${op.what}${op.hedge ?? ""}, which in a streaming job yields updates to earlier results: ${consequence(sink, op)}; ${fix}${op.advice ?? OTHERWISE[op.kind]}`;
-    if (op.certain) diag.error(`statements[${a.index}]`, message);
-    else diag.warn(`statements[${a.index}]`, message);
-    return;
+    return { kind: "operation", op: reading === undefined ? read : { ...read, what: reading.what, certain: reading.certain }, via: via(parts[i]!) };
   }
+  return undefined;
 }
 
 /** What a FlinkTable's append-only sink makes of a ranking that `flink` (Flink 2.1+) declares insert-only (UpdatingOperation.plannedInsertOnly). */

@@ -29,6 +29,7 @@ import type { SqlStatement } from "./template.js";
 import { checkOutputOperands } from "./output-operands.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
 import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
+import { deleteWrites, readerMessage, writerMessage, type DeleteWrite } from "./row-delta-reads.js";
 import { checkInsertOnlyOperators } from "./insert-only-operators.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
@@ -51,10 +52,10 @@ export interface ProgramTables {
   byFlinkName(name: string): TableDefinition | undefined;
   /** The upsert sinks registered for this Iceberg database and table (any catalog). */
   upsertWriters(database: string, table: string): readonly TableDefinition[];
-  /** The jobs created so far that write the Iceberg table of this icebergKey, each with whether it upserts. */
-  jobsWriting?(key: string): readonly { readonly job: string; readonly upsert: boolean }[];
-  /** The jobs created so far that read the Iceberg table of this icebergKey as a stream and were not warned about an upsert writer of it, each with the reading table's label. */
-  jobsStreaming?(key: string): readonly { readonly job: string; readonly label: string }[];
+  /** The jobs created so far that write the Iceberg table of this icebergKey, each with whether it upserts and, for a keyed sink it writes updates and deletes into, that write (row-delta-reads.ts). */
+  jobsWriting?(key: string): readonly { readonly job: string; readonly upsert: boolean; readonly deletes?: DeleteWrite }[];
+  /** The jobs created so far that read the Iceberg table of this icebergKey as a stream and were not told about an upsert or delete-writing writer of it, each with the reading table's label and branch. */
+  jobsStreaming?(key: string): readonly { readonly job: string; readonly label: string; readonly branch?: string }[];
   /** The IcebergSinks registered so far for the Iceberg table of this icebergKey. */
   icebergSinks?(key: string): readonly TableDefinition[];
   /** Every table registered so far (the advice for a name a job does not declare). */
@@ -106,6 +107,10 @@ export interface JobPlan extends JobConfig {
   bounded: boolean;
   /** True when a table needs Iceberg format v3 types. */
   needsFormatV3: boolean;
+  /** The INSERTs of a streaming job that write updates and deletes into a keyed IcebergSink without upsertEnabled (row-delta-reads.ts). */
+  deleteWrites: DeleteWrite[];
+  /** The keyed IcebergSinks on format-version 1 tables that the job was told take updates (changelog-sinks.ts): their resource warning is not repeated. */
+  v1DeleteSinks: TableDefinition[];
   /** Labels of the Iceberg tables a streaming job reads as a stream (their read position lives only in Flink state). */
   streamingIcebergReads: string[];
   /**
@@ -289,10 +294,16 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     if (mayHoldWindowLengths(a.words)) checkZeroWindowLengths(a, diag);
     if (sliced && a.kind !== "function") checkWindowMultiples(a, views, runtimeMode !== "batch", diag);
   }
+  let deletes: DeleteWrite[] = [];
+  const v1DeleteSinks: TableDefinition[] = [];
   if (runtimeMode === "streaming") {
     const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);
     const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true" };
-    for (const a of inserts) checkChangelogIntoAppendSink(a, views, job, jobFunctions, diag);
+    for (const a of inserts) {
+      const told = checkChangelogIntoAppendSink(a, views, job, jobFunctions, diag);
+      if (told?.v1 === true && !v1DeleteSinks.includes(a.target!)) v1DeleteSinks.push(a.target!);
+    }
+    deletes = deleteWrites(inserts, views, job);
     for (const a of analyzed) if (!unread.has(a) && mayFeedInsertOnlyOperators(a.words)) checkInsertOnlyOperators(a, diag);
     for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, input.configuration ?? {}, diag);
     // A Top-N may sit in a view the INSERT reads: the gate is the job's, as for RANK below.
@@ -333,6 +344,18 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     "follow the changes from where the upserting job reads them (e.g. its Kafka topic) instead, or read the table in a batch job (streaming unset), which reads the current snapshot whole";
   for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
     const key = icebergKey(src);
+    // A keyed sink of this job, or of an earlier one, that writes updates and deletes into the table (row-delta-reads.ts); a
+    // statement that streams from the table it writes is the loop below.
+    const branch = branchOf(src);
+    const own = key === undefined || branch === undefined ? undefined : deletes.find((d) => icebergKey(d.sink) === key && branchOf(d.sink) === branch && !d.reads.includes(src));
+    const other = key === undefined || branch === undefined || own !== undefined ? undefined : input.programTables?.jobsWriting?.(key).find((w) => w.deletes !== undefined && branchOf(w.deletes.sink) === branch);
+    const deleting = own !== undefined ? { write: own, where: `statements[${own.index}]` } : other?.deletes !== undefined ? { write: other.deletes, where: `FlinkSqlJob ${JSON.stringify(other.job)}` } : undefined;
+    if (deleting !== undefined) {
+      const message = readerMessage(src, deleting.write, deleting.where);
+      if (deleting.write.certain) diag.error("statements", message);
+      else diag.warn("statements", message);
+      continue;
+    }
     const writer = key === undefined ? undefined : findUpsertWriter(src.iceberg as IcebergTableFacts, key, sinks, input.programTables);
     if (writer) {
       diag.warn("statements", `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts: ${SKIPS}`);
@@ -368,6 +391,19 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       `${t.label} writes the Iceberg table ${t.iceberg!.database}.${t.iceberg!.table} with upserts, and ${readers.map((r) => `${r.label} (FlinkSqlJob ${JSON.stringify(r.job)})`).join(", ")} streams from it: ${SKIPS}`,
     );
   }
+  // The same for a keyed sink this job writes updates and deletes into: an error when it certainly does.
+  const toldSinks = new Set<TableDefinition>();
+  for (const d of [...deletes].sort((x, y) => Number(y.certain) - Number(x.certain))) {
+    const key = icebergKey(d.sink);
+    const branch = branchOf(d.sink);
+    if (key === undefined || toldSinks.has(d.sink)) continue;
+    const readers = (input.programTables?.jobsStreaming?.(key) ?? []).filter((r) => (r.branch ?? "main") === branch && !reads.some((x) => x.label === r.label));
+    if (readers.length === 0) continue;
+    toldSinks.add(d.sink);
+    const message = writerMessage(d, readers.map((r) => `${r.label} (FlinkSqlJob ${JSON.stringify(r.job)})`));
+    if (d.certain) diag.error(`statements[${d.index}]`, message);
+    else diag.warn(`statements[${d.index}]`, message);
+  }
 
   const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget }, diag);
   // Object.assign: V8 builds a spread followed by more keys key by key in its runtime (BENCHMARKS.md session 6).
@@ -376,6 +412,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     tables,
     definitions,
     inserts,
+    deleteWrites: deletes,
+    v1DeleteSinks,
     bounded: runtimeMode === "batch" || reads.every((t) => t.bounded),
     needsFormatV3: tables.some((t) => t.iceberg?.needsFormatV3 === true),
     streamingIcebergReads: runtimeMode === "batch" ? [] : reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => t.label),
