@@ -358,17 +358,17 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     expect(e.message).to.contain("register the same Iceberg table db.shared with different columns");
   });
 
-  it("warns when a streaming source follows a table an upsert sink writes", () => {
+  it("warns when a streaming source follows a table a declared upsert sink writes; the job writing it later fails", () => {
     new api.IcebergSink("upsert_writer", { catalog, database: "db", table: "followed", columns: cols, primaryKey: ["id"], upsertEnabled: true });
     const follower = new api.IcebergSource("follower", { catalog, database: "db", table: "followed", columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), streaming: true });
     const out = new api.FlinkTable("follow_out", { columns: cols, options: { connector: "print" } });
     new api.FlinkSqlJob("follow", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${follower}`] });
     expect(warningsOf("follow").join("\n")).to.contain("skip upsert commits");
-    // The job that writes it later says nothing more: the reader was warned.
+    // The job that writes it later fails: the reader was only warned (the upsert sink was declared, not yet written).
     const gen = new api.FlinkTable("follow_gen", { columns: cols, options: { connector: "datagen" } });
     const writer = new api.IcebergSink("upsert_writer2", { catalog, database: "db", table: "followed", tableName: "uw2", columns: cols, primaryKey: ["id"], upsertEnabled: true });
-    new api.FlinkSqlJob("follow-writer", { statements: [api.sql`INSERT INTO ${writer} SELECT id, data FROM ${gen}`] });
-    expect(warningsOf("follow-writer").join("\n")).to.not.contain("skip upsert commits");
+    const e = errorOf(() => new api.FlinkSqlJob("follow-writer", { statements: [api.sql`INSERT INTO ${writer} SELECT id, data FROM ${gen}`] }));
+    expect(e.issues.map((i) => i.message).join("\n")).to.contain('IcebergSource "follower" (FlinkSqlJob "follow") streams from it').and.contain("skip upsert commits");
   });
 
   it("warns when two jobs write one Iceberg table and either upserts; appending from several jobs is fine", () => {

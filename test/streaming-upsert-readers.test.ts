@@ -1,9 +1,11 @@
 /**
  * Lead 1 (apache/iceberg#6816): an incremental (streaming) Iceberg read skips the snapshots an
- * upsert commits; warned whichever of the reading and the writing job is declared first.
+ * upsert commits; told whichever of the reading and the writing job is declared first: an error once
+ * a job of the program writes the upsert sink (every one of its commits is skipped), a warning while
+ * the upsert sink is only declared.
  */
 import { expect } from "chai";
-import { jobWarnings, mockedApi, type Api } from "./api.js";
+import { issuesOf, jobWarnings, mockedApi, type Api } from "./api.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 const cols = [
@@ -11,24 +13,56 @@ const cols = [
   { name: "data", type: "STRING" },
 ];
 const warningsOf = jobWarnings;
+const SKIPS =
+  "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java), so the stream misses every change after its first scan; " +
+  "follow the changes from where the upserting job reads them (e.g. its Kafka topic) instead, or read the table in a batch job (streaming unset), which reads the current snapshot whole";
 
 describe("streaming reads of a table another job upserts into", () => {
   let api: Api;
   before(async () => (api = await mockedApi()));
 
-  it("the other order: a job that upserts into a table an earlier job streams from warns (lead 1)", () => {
+  it("the other order: a job that upserts into a table an earlier job streams from fails (lead 1)", () => {
     const reader = new api.IcebergSource("early_reader", { catalog, database: "db", table: "streamed_first", columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), streaming: true });
     const out = new api.FlinkTable("early_out", { columns: cols, options: { connector: "print" } });
     new api.FlinkSqlJob("early-read", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${reader}`] });
     expect(warningsOf("early-read")).to.deep.equal([]);
     const gen = new api.FlinkTable("late_gen", { columns: cols, options: { connector: "datagen" } });
     const up = new api.IcebergSink("late_upsert", { catalog, database: "db", table: "streamed_first", columns: cols, primaryKey: ["id"], upsertEnabled: true });
-    new api.FlinkSqlJob("late-write", { statements: [api.sql`INSERT INTO ${up} SELECT id, data FROM ${gen}`] });
-    expect(warningsOf("late-write")).to.deep.equal([
-      'statements: IcebergSink "late_upsert" writes the Iceberg table db.streamed_first with upserts, and IcebergSource "early_reader" (FlinkSqlJob "early-read") streams from it: ' +
-        "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java), so the stream misses every change after its first scan; " +
-        "follow the changes from where the upserting job reads them (e.g. its Kafka topic) instead, or read the table in a batch job (streaming unset), which reads the current snapshot whole",
+    expect(issuesOf(() => new api.FlinkSqlJob("late-write", { statements: [api.sql`INSERT INTO ${up} SELECT id, data FROM ${gen}`] }))).to.deep.equal([
+      {
+        path: "statements",
+        message:
+          'IcebergSink "late_upsert" writes the Iceberg table db.streamed_first with upserts, and IcebergSource "early_reader" (FlinkSqlJob "early-read") streams from it: ' + SKIPS,
+      },
     ]);
+    // Another branch of the table is another table: quiet.
+    const audit = new api.IcebergSink("late_upsert_audit", { catalog, database: "db", table: "streamed_first", tableName: "lua", columns: cols, primaryKey: ["id"], upsertEnabled: true, extraOptions: { branch: "audit" } });
+    new api.FlinkSqlJob("late-write-audit", { statements: [api.sql`INSERT INTO ${audit} SELECT id, data FROM ${gen}`] });
+    expect(warningsOf("late-write-audit")).to.deep.equal([]);
+  });
+
+  it("the reading job after a job that writes the upsert sink fails, naming that job; in one job too; a declared upsert sink no job writes is a warning", () => {
+    const gen = new api.FlinkTable("uw_gen", { columns: cols, options: { connector: "datagen" } });
+    const up = new api.IcebergSink("uw_sink", { catalog, database: "db", table: "upserted_first", columns: cols, primaryKey: ["id"], upsertEnabled: true });
+    new api.FlinkSqlJob("uw-write", { statements: [api.sql`INSERT INTO ${up} SELECT id, data FROM ${gen}`] });
+    const follow = new api.IcebergSource("uw_follow", { catalog, database: "db", table: "upserted_first", columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), streaming: true });
+    const out = new api.FlinkTable("uw_out", { columns: cols, options: { connector: "blackhole" } });
+    expect(issuesOf(() => new api.FlinkSqlJob("uw-read", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${follow}`] }))).to.deep.equal([
+      { path: "statements", message: 'IcebergSource "uw_follow" streams from the Iceberg table db.upserted_first, which IcebergSink "uw_sink" writes with upserts (FlinkSqlJob "uw-write"): ' + SKIPS },
+    ]);
+    // In one job (the source, having no primaryKey, also maps to another Iceberg schema: identifier-field-ids).
+    expect(issuesOf(() => new api.FlinkSqlJob("uw-both", { statements: [api.sql`INSERT INTO ${up} SELECT id, data FROM ${gen}`, api.sql`INSERT INTO ${out} SELECT id, data FROM ${follow}`] }))).to.deep.equal([
+      {
+        path: "statements",
+        message: 'IcebergSource "uw_follow" and IcebergSink "uw_sink" register the same Iceberg table db.upserted_first with different columns; declare the columns once and reuse them, so both map to one Iceberg schema',
+      },
+      { path: "statements", message: 'IcebergSource "uw_follow" streams from the Iceberg table db.upserted_first, which IcebergSink "uw_sink" writes with upserts in this job: ' + SKIPS },
+    ]);
+    // Declared only: a warning (it may be written from another stack).
+    new api.IcebergSink("decl_sink", { catalog, database: "db", table: "declared_only", columns: cols, primaryKey: ["id"], upsertEnabled: true });
+    const declFollow = new api.IcebergSource("decl_follow", { catalog, database: "db", table: "declared_only", columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), streaming: true });
+    new api.FlinkSqlJob("decl-read", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${declFollow}`] });
+    expect(warningsOf("decl-read")).to.deep.equal(['statements: IcebergSource "decl_follow" streams from the Iceberg table db.declared_only, which IcebergSink "decl_sink" writes with upserts: ' + SKIPS]);
   });
 
   it("a streaming job that appends to the Iceberg table it streams from warns: it reads its own commits back (another branch is another table)", () => {

@@ -11,7 +11,8 @@
  * Iceberg table "also written" by itself, from the earlier run).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { branchOf, icebergKey, type ProgramTables } from "../sql/job-plan.js";
+import { branchOf, icebergKey } from "../sql/iceberg-identity.js";
+import type { ProgramTables } from "../sql/job-plan.js";
 import type { DeleteWrite } from "../sql/row-delta-reads.js";
 import type { FlinkIcebergValidationError } from "../validation/error.js";
 import type { TableDefinition } from "./table-definition.js";
@@ -174,7 +175,11 @@ export function addProgramJob(job: RegisteredJob): void {
     const writers = r.upsertWriters.get(`${t.iceberg!.database}\u0000${t.iceberg!.table}`) ?? [];
     const branch = branchOf(t);
     const deleting = (r.jobWriters.get(key) ?? []).some((w) => w.deletes !== undefined && branchOf(w.deletes.sink) === branch);
-    const entry = Object.assign({ job: job.name, label: t.label, warned: deleting || writers.some((w) => icebergKey(w) === key) }, branch !== undefined ? { branch } : undefined);
+    // Told for good when the loss was certain (streamed-writes.ts): a job created earlier writes the table with upserts on this
+    // branch, or writes updates and deletes into a keyed sink of it; a declared upsert sink alone was a warning, and the job that
+    // writes it, when created later, says so as an error.
+    const upserting = (r.jobWriters.get(key) ?? []).some((w) => w.upsert) && writers.some((w) => icebergKey(w) === key && branchOf(w) === branch);
+    const entry = Object.assign({ job: job.name, label: t.label, warned: deleting || upserting }, branch !== undefined ? { branch } : undefined);
     if (list) list.push(entry);
     else r.jobStreamers.set(key, [entry]);
   }

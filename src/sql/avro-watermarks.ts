@@ -8,7 +8,8 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { branchOf, icebergKey, type ProgramTables } from "./job-plan.js";
+import { branchOf, icebergKey } from "./iceberg-identity.js";
+import type { ProgramTables } from "./job-plan.js";
 
 /** Errors at `statements` for each source-watermarked IcebergSource of `tables` whose table an Avro sink writes. */
 export function checkSourceWatermarksOverAvro(tables: readonly TableDefinition[], programTables: ProgramTables | undefined, diag: Diagnostics): void {

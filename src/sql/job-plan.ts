@@ -3,17 +3,14 @@
  * which it writes and reads, its configuration, and every preview-time rule of the job
  * (issue 4): targets are sinks of the job, no two tables share a Flink name, an Iceberg table is
  * not registered twice with different schemas, INSERT OVERWRITE only in batch and never into an
- * upsert sink, a batch job reads only bounded tables, and a streaming read of a table an upsert
- * sink writes gets a warning (iceberg incremental scans read only append snapshots,
- * `core/src/main/java/org/apache/iceberg/BaseIncrementalAppendScan.java`).
+ * upsert sink, a batch job reads only bounded tables; streaming reads of tables the program writes
+ * with deletes: streamed-writes.ts.
  */
 import { intervalUnitsFlinkLacks } from "./interval-literals.js";
 import { checkVariantColumns } from "./variant-columns.js";
-import type { IcebergTableFacts, TableDefinition } from "../components/table-definition.js";
+import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { knows } from "../components/failed-table-parts.js";
 import type { CredentialTarget } from "../validation/secrets.js";
-import { tableOptionsHints } from "./hints.js";
 import { checkOptionsHints } from "./options-hints.js";
 import { hintedReads } from "./hinted-bounds.js";
 import { checkHintedReads, readReferences, tableReferences } from "./hinted-reads.js";
@@ -29,7 +26,9 @@ import type { SqlStatement } from "./template.js";
 import { checkOutputOperands } from "./output-operands.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
 import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
-import { deleteWrites, readerMessage, writerMessage, type DeleteWrite } from "./row-delta-reads.js";
+import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
+import { checkStreamedWrites } from "./streamed-writes.js";
+import { icebergKey } from "./iceberg-identity.js";
 import { checkInsertOnlyOperators } from "./insert-only-operators.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
@@ -44,7 +43,7 @@ import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping, declaredFunctions } from "./ungrouped-columns.js";
 import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
 import { checkWindowTimeColumns } from "./window-time.js";
-import { mayAggregate, mayCallFunctions, mayFeedInsertOnlyOperators, mayHoldHints, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayKeepTopRows, mayNameTables, mayRank, maySort } from "./statement-gates.js";
+import { mayAggregate, mayCallFunctions, mayFeedInsertOnlyOperators, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayKeepTopRows, mayNameTables, mayRank, maySort } from "./statement-gates.js";
 
 /** Lookups over every table registered in the program (indexed: a stack of many jobs stays linear). */
 export interface ProgramTables {
@@ -121,33 +120,6 @@ export interface JobPlan extends JobConfig {
   statelessRestartReads: string[];
 }
 
-/**
- * Identity of an Iceberg table; undefined when not an Iceberg table, when its catalog's uri/warehouse
- * are Outputs (identity unknown at preview), or for a failed table whose identity args do not read.
- */
-export function icebergKey(t: TableDefinition): string | undefined {
-  const i = t.iceberg;
-  if (i === undefined) return undefined;
-  const known = icebergKeys.get(i);
-  if (known !== undefined) return known === null ? undefined : known;
-  const key = i.catalogKey === undefined || i.database === undefined || i.table === undefined || i.catalogKey.includes("(output)") ? undefined : JSON.stringify([i.catalogKey, i.database, i.table]);
-  icebergKeys.set(i, key ?? null);
-  return key;
-}
-
-/** icebergKey by a table's Iceberg facts (which are never changed once built): computed once per table, not at every use (about six per job). */
-const icebergKeys = new WeakMap<object, string | null>();
-
-/** The first upsert sink among the job's `sinks`, then the program's upsert sinks of the same Iceberg table, whose icebergKey is `key` (so its database and table are known). */
-function findUpsertWriter(facts: Pick<IcebergTableFacts, "database" | "table">, key: string, sinks: readonly TableDefinition[], programTables: ProgramTables | undefined): TableDefinition | undefined {
-  for (const list of [sinks, programTables?.upsertWriters(facts.database, facts.table) ?? []]) {
-    for (const w of list) {
-      const i = w.iceberg;
-      if (i?.upsert && i.table === facts.table && i.database === facts.database && icebergKey(w) === key) return w;
-    }
-  }
-  return undefined;
-}
 
 function checkTables(tables: readonly TableDefinition[], diag: Diagnostics): void {
   const byName = new Map<string, TableDefinition>();
@@ -191,14 +163,6 @@ function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables
         "each job commits on its own checkpoints, so the row a key ends with depends on which job commits last; write the table from one job (several INSERTs of one job run as one statement set)",
     );
   }
-}
-
-/**
- * The branch an Iceberg table reads or writes: `main` unless extraOptions.branch says otherwise
- * (iceberg SnapshotRef.MAIN_BRANCH); undefined for a failed table whose branch does not read.
- */
-export function branchOf(t: TableDefinition): string | undefined {
-  return t.iceberg?.branch ?? (knows(t, "branch") ? "main" : undefined);
 }
 
 /** Plans the job; problems go to `diag`. */
@@ -339,71 +303,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   for (const t of sinks) {
     for (const f of t.writeFailures ?? []) diag.error("statements", `the job writes ${t.label}, whose ${f.path} ${f.message} (Flink checks this when a job writes the table)`);
   }
-  const SKIPS =
-    "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java), so the stream misses every change after its first scan; " +
-    "follow the changes from where the upserting job reads them (e.g. its Kafka topic) instead, or read the table in a batch job (streaming unset), which reads the current snapshot whole";
-  for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
-    const key = icebergKey(src);
-    // A keyed sink of this job, or of an earlier one, that writes updates and deletes into the table (row-delta-reads.ts); a
-    // statement that streams from the table it writes is the loop below.
-    const branch = branchOf(src);
-    const own = key === undefined || branch === undefined ? undefined : deletes.find((d) => icebergKey(d.sink) === key && branchOf(d.sink) === branch && !d.reads.includes(src));
-    const other = key === undefined || branch === undefined || own !== undefined ? undefined : input.programTables?.jobsWriting?.(key).find((w) => w.deletes !== undefined && branchOf(w.deletes.sink) === branch);
-    const deleting = own !== undefined ? { write: own, where: `statements[${own.index}]` } : other?.deletes !== undefined ? { write: other.deletes, where: `FlinkSqlJob ${JSON.stringify(other.job)}` } : undefined;
-    if (deleting !== undefined) {
-      const message = readerMessage(src, deleting.write, deleting.where);
-      if (deleting.write.certain) diag.error("statements", message);
-      else diag.warn("statements", message);
-      continue;
-    }
-    const writer = key === undefined ? undefined : findUpsertWriter(src.iceberg as IcebergTableFacts, key, sinks, input.programTables);
-    if (writer) {
-      diag.warn("statements", `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts: ${SKIPS}`);
-    }
-  }
-  // An INSERT that appends to the Iceberg table it streams from reads every commit of the job back
-  // (upsert sinks: the warning above). A pipeline through the table in two statements is no loop;
-  // another branch on either side (extraOptions, or a 'branch' hint) is another table here.
-  if (runtimeMode === "streaming") {
-    for (const a of inserts) {
-      const loop = a.target;
-      // Upsert sinks: the warning above; a failed sink whose upsert is not known: not judged.
-      if (loop?.iceberg === undefined || loop.iceberg.upsert !== false) continue;
-      const key = icebergKey(loop);
-      const branch = branchOf(loop);
-      const src = key === undefined || branch === undefined ? undefined : a.reads.find((t) => t !== loop && t.iceberg?.streamingRead === true && icebergKey(t) === key && branchOf(t) === branch);
-      if (src === undefined || (mayHoldHints(a.words) && tableOptionsHints(a.statement.segments).hints.some((h) => Object.hasOwn(h.options, "branch")))) continue;
-      diag.warn(
-        `statements[${a.index}]`,
-        `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which this statement appends to through ${loop.label}: every commit of the job is read back as new rows, ` +
-          "so the rows it writes go through the job again on every checkpoint and the table grows without end; " +
-          "write to another table, or to another branch (extraOptions.branch on the sink), or read the table in a batch job",
-      );
-    }
-  }
-  // The other order: a job created earlier streams from the table this job upserts into.
-  for (const t of sinks) {
-    const key = t.iceberg?.upsert === true ? icebergKey(t) : undefined;
-    const readers = key === undefined ? [] : (input.programTables?.jobsStreaming?.(key) ?? []).filter((r) => !reads.some((x) => x.label === r.label));
-    if (readers.length === 0) continue;
-    diag.warn(
-      "statements",
-      `${t.label} writes the Iceberg table ${t.iceberg!.database}.${t.iceberg!.table} with upserts, and ${readers.map((r) => `${r.label} (FlinkSqlJob ${JSON.stringify(r.job)})`).join(", ")} streams from it: ${SKIPS}`,
-    );
-  }
-  // The same for a keyed sink this job writes updates and deletes into: an error when it certainly does.
-  const toldSinks = new Set<TableDefinition>();
-  for (const d of [...deletes].sort((x, y) => Number(y.certain) - Number(x.certain))) {
-    const key = icebergKey(d.sink);
-    const branch = branchOf(d.sink);
-    if (key === undefined || toldSinks.has(d.sink)) continue;
-    const readers = (input.programTables?.jobsStreaming?.(key) ?? []).filter((r) => (r.branch ?? "main") === branch && !reads.some((x) => x.label === r.label));
-    if (readers.length === 0) continue;
-    toldSinks.add(d.sink);
-    const message = writerMessage(d, readers.map((r) => `${r.label} (FlinkSqlJob ${JSON.stringify(r.job)})`));
-    if (d.certain) diag.error(`statements[${d.index}]`, message);
-    else diag.warn(`statements[${d.index}]`, message);
-  }
+  checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables }, diag);
 
   const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget }, diag);
   // Object.assign: V8 builds a spread followed by more keys key by key in its runtime (BENCHMARKS.md session 6).

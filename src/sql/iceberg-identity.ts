@@ -1,0 +1,32 @@
+/**
+ * Which Iceberg table, and which branch of it, a table definition reads or writes: the identity
+ * the cross-statement and cross-job checks compare (job-plan.ts, streamed-writes.ts,
+ * components/job-registry.ts).
+ */
+import type { TableDefinition } from "../components/table-definition.js";
+import { knows } from "../components/failed-table-parts.js";
+
+/**
+ * Identity of an Iceberg table; undefined when not an Iceberg table, when its catalog's uri/warehouse
+ * are Outputs (identity unknown at preview), or for a failed table whose identity args do not read.
+ */
+export function icebergKey(t: TableDefinition): string | undefined {
+  const i = t.iceberg;
+  if (i === undefined) return undefined;
+  const known = icebergKeys.get(i);
+  if (known !== undefined) return known === null ? undefined : known;
+  const key = i.catalogKey === undefined || i.database === undefined || i.table === undefined || i.catalogKey.includes("(output)") ? undefined : JSON.stringify([i.catalogKey, i.database, i.table]);
+  icebergKeys.set(i, key ?? null);
+  return key;
+}
+
+/** icebergKey by a table's Iceberg facts (which are never changed once built): computed once per table, not at every use (about six per job). */
+const icebergKeys = new WeakMap<object, string | null>();
+
+/**
+ * The branch an Iceberg table reads or writes: `main` unless extraOptions.branch says otherwise
+ * (iceberg SnapshotRef.MAIN_BRANCH); undefined for a failed table whose branch does not read.
+ */
+export function branchOf(t: TableDefinition): string | undefined {
+  return t.iceberg?.branch ?? (knows(t, "branch") ? "main" : undefined);
+}
