@@ -122,22 +122,58 @@ describe("FlinkSqlJob: temporal joins", () => {
     );
   });
 
-  it("left alone: a subquery on the left, a function after AS OF, AS OF text in a comment", () => {
+  it("left alone: a subquery on the left, AS OF text in a comment", () => {
     const o = orders("tj-orders5");
     const r = rates("tj-rates5");
     const s = out("tj-out5");
     const s2 = out("tj-out5b");
+    const j = new api.FlinkTable("tj-jdbc5", { columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }], options: { connector: "jdbc", url: "jdbc:postgresql://db:5432/x", "table-name": "rates" } });
     expect(
       issues(
         () =>
           new api.FlinkSqlJob("tj-left-alone", {
             statements: [
               api.sql`INSERT INTO ${s} SELECT v.id, r.rate FROM (SELECT * FROM ${o}) AS v JOIN ${r} FOR SYSTEM_TIME AS OF v.ts AS r ON v.cur = r.cur`,
-              api.sql`INSERT INTO ${s2} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF PROCTIME() AS r ON o.cur = r.cur -- FOR SYSTEM_TIME AS OF o.id`,
+              api.sql`INSERT INTO ${s2} SELECT o.id, r.rate FROM ${o} AS o JOIN ${j} FOR SYSTEM_TIME AS OF o.proc AS r ON o.cur = r.cur -- FOR SYSTEM_TIME AS OF PROCTIME() or o.proc - INTERVAL '1' SECOND`,
             ],
           }),
       ),
     ).to.deep.equal([]);
+  });
+
+  it("trial: AS OF PROCTIME() (read as time travel) and AS OF an expression over the column are errors that name the column to join as of; the column itself stays quiet", () => {
+    const o = orders("tj-orders10");
+    const bare = new api.FlinkTable("tj-bare10", { columns: [{ name: "id", type: "BIGINT" }, { name: "cur", type: "STRING" }], options: { connector: "datagen" } });
+    const ice = new api.IcebergSource("tj-ice10", { catalog: hive, database: "dim", table: "ice10", columns: [{ name: "id", type: "BIGINT" }, { name: "cur", type: "STRING" }] });
+    const j = new api.FlinkTable("tj-jdbc10", { columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }], options: { connector: "jdbc", url: "jdbc:postgresql://db:5432/x", "table-name": "rates" } });
+    const r = rates("tj-rates10", { primaryKey: ["cur"], watermark: { column: "updated" } });
+    const sinks = [0, 1, 2, 3, 4, 5, 6].map((k) => out(`tj-out10-${k}`));
+    const got = issues(
+      () =>
+        new api.FlinkSqlJob("tj-proctime-call", {
+          statements: [
+            api.sql`INSERT INTO ${sinks[0]} SELECT o.id, c.rate FROM ${o} o JOIN ${j} FOR SYSTEM_TIME AS OF PROCTIME() AS c ON o.cur = c.cur`,
+            api.sql`INSERT INTO ${sinks[1]} SELECT b.id, c.rate FROM ${bare} b LEFT JOIN ${j} FOR SYSTEM_TIME AS OF proctime () c ON b.cur = c.cur`,
+            api.sql`INSERT INTO ${sinks[2]} SELECT i.id, c.rate FROM ${ice} AS i JOIN ${j} FOR SYSTEM_TIME AS OF PROCTIME() AS c ON i.cur = c.cur`,
+            api.sql`INSERT INTO ${sinks[3]} SELECT o.id, c.rate FROM ${o} o JOIN ${j} FOR SYSTEM_TIME AS OF o.proc - INTERVAL '1' SECOND AS c ON o.cur = c.cur`,
+            api.sql`INSERT INTO ${sinks[4]} SELECT o.id, r.rate FROM ${o} o JOIN ${r} FOR SYSTEM_TIME AS OF PROCTIME() AS r ON o.cur = r.cur`,
+            api.sql`INSERT INTO ${sinks[5]} SELECT o.id, c.rate FROM ${o} o JOIN ${j} FOR SYSTEM_TIME AS OF o.proc AS c ON o.cur = c.cur`,
+            api.sql`INSERT INTO ${sinks[6]} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur`,
+          ],
+        }),
+    );
+    const call = (right: string) =>
+      `${right} FOR SYSTEM_TIME AS OF PROCTIME(): Flink joins as of a time attribute column of the left table, and PROCTIME() is a function call: an AS OF operand without a column is read as time travel, ` +
+      `which Flink rejects when it plans the job ("Unsupported time travel expression: PROCTIME() for the expression can not be reduced to a constant by Flink."); `;
+    expect(got.map((i) => `${i.path}: ${i.message}`)).to.deep.equal([
+      `statements[0]: ${call("tj_jdbc10")}join FOR SYSTEM_TIME AS OF o.proc, the PROCTIME() column of FlinkTable "tj-orders10"`,
+      `statements[1]: ${call("tj_jdbc10")}give FlinkTable "tj-bare10" a computed column { name: "proc_time", expression: "PROCTIME()" } and join FOR SYSTEM_TIME AS OF b.proc_time`,
+      `statements[2]: ${call("tj_jdbc10")}read IcebergSource "tj-ice10" through a subquery or view that adds PROCTIME() AS proc_time (SELECT *, PROCTIME() AS proc_time FROM ...) and join FOR SYSTEM_TIME AS OF its proc_time`,
+      "statements[3]: tj_jdbc10 FOR SYSTEM_TIME AS OF o.proc - ...: Flink joins as of a time attribute column of the left table itself, not an expression over it, and rejects the job when it plans it " +
+        `(flink FlinkLogicalSnapshot: "Querying a temporal table using 'FOR SYSTEM TIME AS OF' syntax with an expression call ... is not supported yet"); join FOR SYSTEM_TIME AS OF o.proc`,
+      `statements[4]: ${call("tj_rates10")}join as of an event-time attribute of the left table, with IcebergSource "tj-rates10" as a versioned table (a primaryKey and a watermark), or use a regular join ` +
+        `(IcebergSource "tj-rates10" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source), so processing time is no option)`,
+    ]);
   });
 
   it("review cases left alone: a table inside a comment or literal, an unqualified column with a subquery or view around, an alias bound twice, a subquery alias over a renamed column", () => {

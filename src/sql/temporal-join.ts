@@ -12,6 +12,10 @@
  *   Temporal Table Join requires both primary key and row time attribute in versioned table, but
  *   no row time attribute can be found"; flink `StreamPhysicalTemporalJoinRule`,
  *   `TemporalJoinRewriteWithUniqueKeyRule`).
+ * - the AS OF operand is a column: with none in it, Flink reads it as time travel, which must reduce
+ *   to a TIMESTAMP constant (flink `FlinkCalciteSqlValidator.registerNamespace`: "Unsupported time
+ *   travel expression: PROCTIME() ..."); an expression over a column is refused by the planner's
+ *   snapshot (flink `FlinkLogicalSnapshot.isValid`: a field access or a literal only);
  * - as of event time, both rowtimes have the same type ("Event-Time Temporal Table Join requires same
  *   rowtime type in left table and versioned table": TIMESTAMP against TIMESTAMP_LTZ).
  * The left column is resolved through `${left}.col`, an alias `${left} [AS] a` bound once at the
@@ -32,6 +36,12 @@ const NAME = MARKED_NAME;
 const AS_OF = new RegExp(`\\u0000(\\d+)\\u0000\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+(?:(?:\\u0000(\\d+)\\u0000|${NAME})\\s*\\.\\s*)?${NAME}(?!\\s*[(.])`, "gi");
 /** `<table> [FOR SYSTEM_TIME AS OF x] [AS] alias`, or `) [AS] alias` (a subquery's alias: no table). */
 const ALIAS = new RegExp(`(?:\\u0000(\\d+)\\u0000(?:\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+[^\\s]+)?|\\))\\s+(?:AS\\s+)?${NAME}`, "gi");
+/** `<right> FOR SYSTEM_TIME AS OF PROCTIME()` (right a table marker or a name). */
+const AS_OF_PROCTIME_CALL = new RegExp(`(?:\\u0000(\\d+)\\u0000|${NAME})\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+PROCTIME\\s*\\(\\s*\\)`, "gi");
+/** The relation joined just before a right table: `${left} [[AS] alias] [INNER | LEFT [OUTER]] JOIN` at the end of the code before it. */
+const JOINED_AFTER = new RegExp(`\\u0000(\\d+)\\u0000(?:\\s+(?:AS\\s+)?${NAME})?\\s+(?:(?:INNER|LEFT)(?:\\s+OUTER)?\\s+)?JOIN\\s*$`, "i");
+/** An operator after the AS OF column: the operand is an expression over it (`o.pt - INTERVAL '1' SECOND`). */
+const OPERATOR_AFTER = /^\s*([-+*/%]|\|\|)/;
 /** Words after AS OF that start an expression, not a column (time travel: `AS OF TIMESTAMP '...'`). */
 const TIME_TRAVEL_WORDS = /^(?:TIMESTAMP|DATE|CURRENT_TIMESTAMP|LOCALTIMESTAMP|NOW|CURRENT_ROW_TIMESTAMP|TO_TIMESTAMP|TO_TIMESTAMP_LTZ|CAST)$/i;
 
@@ -56,17 +66,24 @@ const LOOKUP = new Set(["jdbc", "hbase-1.4", "hbase-2.2", "mongodb"]);
 function lookupJoinRemedy(left: TableDefinition, right: TableDefinition, qualifier: string): string | undefined {
   const connector = right.connector?.toLowerCase();
   if (right.resourceType !== "FlinkTable" || connector === undefined || !LOOKUP.has(connector)) return undefined;
-  const proc = left.columns?.find((c) => c.timeAttribute === "proctime");
-  const step =
-    proc !== undefined
-      ? `join FOR SYSTEM_TIME AS OF ${qualifier}${proc.name}, the PROCTIME() column of ${left.label}`
-      : left.resourceType === "FlinkTable"
-        ? `give ${left.label} a computed column { name: "proc_time", expression: "PROCTIME()" } and join FOR SYSTEM_TIME AS OF ${qualifier}proc_time`
-        : `read ${left.label} through a subquery or view that adds PROCTIME() AS proc_time (SELECT *, PROCTIME() AS proc_time FROM ...) and join FOR SYSTEM_TIME AS OF its proc_time`;
+  const step = proctimeStep(left, qualifier);
   return (
     `${right.label} is a '${right.connector}' table, which Flink looks up by key, so join it as of processing time instead (a lookup join: each row reads the current row for its key when it arrives): ` +
     step
   );
+}
+
+/**
+ * How to join as of `left`'s processing time: its PROCTIME() column, or one to add (a computed
+ * column of a FlinkTable; a subquery or view over an Iceberg table, which has no computed columns).
+ */
+function proctimeStep(left: TableDefinition, qualifier: string): string {
+  const proc = left.columns?.find((c) => c.timeAttribute === "proctime");
+  return proc !== undefined
+    ? `join FOR SYSTEM_TIME AS OF ${qualifier}${proc.name}, the PROCTIME() column of ${left.label}`
+    : left.resourceType === "FlinkTable"
+      ? `give ${left.label} a computed column { name: "proc_time", expression: "PROCTIME()" } and join FOR SYSTEM_TIME AS OF ${qualifier}proc_time`
+      : `read ${left.label} through a subquery or view that adds PROCTIME() AS proc_time (SELECT *, PROCTIME() AS proc_time FROM ...) and join FOR SYSTEM_TIME AS OF its proc_time`;
 }
 
 /** Why `t` cannot be the right side of a processing-time temporal join, or undefined when it may be. */
@@ -201,6 +218,36 @@ function leftTable(m: RegExpMatchArray, code: string, tables: readonly TableDefi
 }
 
 /**
+ * `JOIN x FOR SYSTEM_TIME AS OF PROCTIME()`: an operand without a column is read as time travel
+ * (flink FlinkCalciteSqlValidator.registerNamespace: a snapshot whose period has no identifier must
+ * reduce to a TIMESTAMP constant), and PROCTIME() reduces to none, so the job fails to plan; a
+ * lookup join is written as of a PROCTIME() column of the left table (flink docs `joins.md`,
+ * "Lookup Join"). The left table is the one joined just before `x`, when it is an interpolated table.
+ */
+function checkProctimeCalls(code: string, tables: readonly TableDefinition[], at: string, diag: Diagnostics): void {
+  for (const m of code.matchAll(AS_OF_PROCTIME_CALL)) {
+    const right = m[1] !== undefined ? tables[Number(m[1])] : undefined;
+    const rightName = right?.tableName ?? unquoteIdentifier(m[2]!);
+    const before = JOINED_AFTER.exec(code.slice(0, m.index!));
+    const left = before !== null ? tables[Number(before[1])] : undefined;
+    const alias = before?.[2] !== undefined && (before[2].startsWith("`") || !KEYWORDS.has(before[2].toUpperCase())) ? unquoteIdentifier(before[2]) : undefined;
+    const step =
+      left !== undefined && left !== right
+        ? proctimeStep(left, `${alias ?? left.tableName}.`)
+        : `give the left table a PROCTIME() column (on a FlinkTable a computed column { name: "proc_time", expression: "PROCTIME()" }) and join FOR SYSTEM_TIME AS OF <its alias>.proc_time`;
+    const noLookup = right !== undefined && knows(right, "connector") ? noLookupReason(right) : undefined;
+    diag.error(
+      at,
+      `${rightName} FOR SYSTEM_TIME AS OF PROCTIME(): Flink joins as of a time attribute column of the left table, and PROCTIME() is a function call: an AS OF operand without a column is read as time travel, ` +
+        `which Flink rejects when it plans the job ("Unsupported time travel expression: PROCTIME() for the expression can not be reduced to a constant by Flink."); ` +
+        (noLookup !== undefined
+          ? `join as of an event-time attribute of the left table, with ${right!.label} as a versioned table (a primaryKey and a watermark), or use a regular join (${noLookup}, so processing time is no option)`
+          : step),
+    );
+  }
+}
+
+/**
  * Checks the temporal joins of one statement; errors at `statements[i]`. In a batch job only a
  * lookup join works (flink `CommonTemporalTableJoinRule.canConvertToLookupJoin`: processing time
  * over a lookup source; batch planning has no other temporal join), so a right table that is no
@@ -210,8 +257,22 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
   if (!a.statement.segments.some((s) => s.kind === "text" && /SYSTEM_TIME/i.test(s.text))) return;
   const { code, tables } = markedCode(a);
   const at = `statements[${a.index}]`;
+  checkProctimeCalls(code, tables, at, diag);
   for (const m of code.matchAll(AS_OF)) {
     const right = tables[Number(m[1])]!;
+    // `AS OF o.pt - INTERVAL '1' SECOND`: a column in the operand makes it no time travel, and the
+    // planner's snapshot takes only the column itself (flink FlinkLogicalSnapshot.isValid: a field
+    // access or a literal; any other call fails the job as it is planned).
+    const operator = OPERATOR_AFTER.exec(code.slice(m.index! + m[0].length));
+    if (operator !== null) {
+      const column = `${m[2] !== undefined ? `${tables[Number(m[2])]!.tableName}.` : m[3] !== undefined ? `${unquoteIdentifier(m[3])}.` : ""}${unquoteIdentifier(m[4]!)}`;
+      diag.error(
+        at,
+        `${right.tableName} FOR SYSTEM_TIME AS OF ${column} ${operator[1]} ...: Flink joins as of a time attribute column of the left table itself, not an expression over it, and rejects the job when it plans it ` +
+          `(flink FlinkLogicalSnapshot: "Querying a temporal table using 'FOR SYSTEM TIME AS OF' syntax with an expression call ... is not supported yet"); join FOR SYSTEM_TIME AS OF ${column}`,
+      );
+      continue;
+    }
     // `AS OF TIMESTAMP '...'` (and other expressions of no column): time travel (FLIP-308), which Flink
     // plans only through a catalog that keeps versions (Catalog.getTable(ObjectPath, long), whose default
     // throws UnsupportedOperationException). The script declares every table itself,
