@@ -172,6 +172,51 @@ describe("Flink option values", () => {
     ]);
   });
 
+  it("table.local-time-zone (trial p33): offsets without GMT, abbreviations, another letter case and unknown words are errors with the value to write; an unknown Area/Location a warning", () => {
+    const REFUSED =
+      `Flink refuses it where it reads the session time zone (TableConfigValidation.validateTimeZone: "Invalid time zone. The value should be a Time Zone Database (TZDB) ID such as 'America/Los_Angeles' ..."), failing the job`;
+    const REGION = 'or the region meant, which follows its daylight saving time (a tz database ID such as "America/Los_Angeles")';
+    const OFFSET = 'a fixed offset is written "GMT" and the offset (java.util.TimeZone reads no other)';
+    const CASE = "time zone IDs are case-sensitive (java.util.TimeZone and java.time.ZoneId match them exactly)";
+    const bad = (v: string, why: string, write: string) => [{ level: "error", message: `${JSON.stringify(v)} is not a time zone Flink takes for table.local-time-zone: ${why}, and ${REFUSED}; write ${write}` }];
+    const problems = (v: string) => flinkOptionValueProblems("table.local-time-zone", v);
+    expect(problems("UTC+8")).to.deep.equal(bad("UTC+8", OFFSET, `"GMT+08:00", ${REGION}`));
+    expect(problems("+08:00")).to.deep.equal(bad("+08:00", OFFSET, `"GMT+08:00", ${REGION}`));
+    expect(problems("UTC-3:30")).to.deep.equal(bad("UTC-3:30", OFFSET, `"GMT-03:30", ${REGION}`));
+    expect(problems("UTC+0")).to.deep.equal(bad("UTC+0", OFFSET, '"UTC"'));
+    expect(problems("UTC+8:30:00")).to.deep.equal(bad("UTC+8:30:00", OFFSET, `a fixed offset such as "GMT+08:00", ${REGION}`));
+    expect(problems("Z")).to.deep.equal(bad("Z", '"Z" is an offset, not a zone ID', '"UTC"'));
+    expect(problems("PST")).to.deep.equal(
+      bad("PST", "it is an abbreviation, which Java reads as another ID (ZoneId.SHORT_IDS: PST → America/Los_Angeles)", 'the region meant, which follows its daylight saving time, e.g. "America/Los_Angeles" (Java\'s reading of PST), or a fixed offset such as "GMT-08:00"'),
+    );
+    expect(problems("EST")).to.deep.equal(
+      bad("EST", "it is an abbreviation, which Java reads as another ID (ZoneId.SHORT_IDS: EST → -05:00)", 'the region meant, which follows its daylight saving time, e.g. "America/New_York", or a fixed offset such as "GMT-05:00"'),
+    );
+    expect(problems("CST")).to.deep.equal(
+      bad(
+        "CST",
+        "it is an abbreviation, which Java reads as another ID (ZoneId.SHORT_IDS: CST → America/Chicago)",
+        'the region meant, which follows its daylight saving time, e.g. "America/Chicago" (Java\'s reading of CST) or "Asia/Shanghai" for China Standard Time, or a fixed offset such as "GMT-06:00"',
+      ),
+    );
+    expect(problems("utc")).to.deep.equal(bad("utc", CASE, '"UTC"'));
+    expect(problems("asia/shanghai")).to.deep.equal(bad("asia/shanghai", CASE, '"Asia/Shanghai"'));
+    expect(problems("gmt+8")).to.deep.equal(bad("gmt+8", CASE, '"GMT+8"'));
+    const UNKNOWN = 'a region such as "Europe/Berlin" or "Asia/Shanghai", "UTC", or a fixed offset such as "GMT+08:00"';
+    expect(problems("CEST")).to.deep.equal(bad("CEST", "no time zone database has this ID", UNKNOWN));
+    expect(problems("Shanghai")).to.deep.equal(bad("Shanghai", "no time zone database has this ID", UNKNOWN));
+    expect(problems("Asia/Beijing")).to.deep.equal([
+      {
+        level: "warning",
+        message: `"Asia/Beijing" is no time zone this machine's data knows (Node's ICU): if it is no region of the JDK's time zone database either, ${REFUSED}; check the spelling against the tz database (e.g. "America/Los_Angeles", "Asia/Shanghai")`,
+      },
+    ]);
+    // What the JDK's check takes: "default" (the JVM's zone), regions, links (also those Intl.supportedValuesOf leaves out), GMT offsets, the tz database's single-word IDs.
+    for (const v of ["default", "UTC", "Etc/UTC", "GMT", "GMT+8", "GMT+08:00", "GMT-0330", "Asia/Shanghai", "America/Los_Angeles", "Asia/Kolkata", "Asia/Calcutta", "Europe/Kyiv", "US/Pacific", "Japan", "CET", "EST5EDT", "UCT", "Zulu", "Etc/GMT+8", " Europe/Berlin "]) {
+      expect({ v, problems: problems(v) }).to.deep.equal({ v, problems: [] });
+    }
+  });
+
   it("quiet neighbours: every spelling Flink reads, zero where it means off, string options and unknown keys", () => {
     const valid: [string, string][] = [
       ["table.exec.mini-batch.enabled", "TRUE"],
@@ -215,6 +260,7 @@ describe("Flink option values", () => {
       ["state.checkpoint-storage", "JobManager"],
       ["execution.checkpointing.storage", "com.acme.MyStorageFactory"],
       ["table.local-time-zone", "UTC"],
+      ["table.local-time-zone", "GMT+08:00"],
       ["metrics.reporters", "prom"],
       ["table.exec.mini-batch.enabled.x", "yes"],
     ];
@@ -256,6 +302,18 @@ describe("Flink option values where they are set", () => {
         message: `"three" is not a whole number, which Flink reads restart-strategy.fixed-delay.attempts as (a Java int, Integer.parseInt), so ${FAILS}; write a whole number, e.g. "4"`,
       },
     ]);
+  });
+
+  it("table.local-time-zone in the job's configuration and sqlGateway.sessionProperties: an error at its key", () => {
+    const diag = new Diagnostics();
+    computeJobConfig({ runtimeMode: "streaming", configuration: { "table.local-time-zone": "UTC+8" }, sinks: [], reads: [] }, diag);
+    expect(diag.errors.map((e) => e.path)).to.deep.equal(['configuration["table.local-time-zone"]']);
+    const gateway = new Diagnostics();
+    validateSqlGatewayArgs({ endpoint: "http://gateway:8083", sessionProperties: { "table.local-time-zone": "PST" } }, gateway);
+    expect(gateway.errors.map((e) => e.path)).to.deep.equal(['sessionProperties["table.local-time-zone"]']);
+    const quiet = new Diagnostics();
+    computeJobConfig({ runtimeMode: "streaming", configuration: { "table.local-time-zone": "Asia/Shanghai" }, sinks: [], reads: [] }, quiet);
+    expect([...quiet.errors, ...quiet.warnings]).to.deep.equal([]);
   });
 
   it("sqlGateway.sessionProperties: a warning at its key; an Output value is skipped", () => {

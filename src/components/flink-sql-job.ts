@@ -125,8 +125,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * sqlGateway.sessionProperties). The values of well-known options are checked as Flink parses
    * them (options/flink-option-types.ts, there too): a value Flink cannot parse or refuses
    * (`"10 mins"`, `"yes"` for a boolean, `"-1"` tolerable failed checkpoints, an enum value it does
-   * not have, a state backend, checkpoint storage or restart strategy it does not know: `"rocks"`)
-   * is an error saying what to write; a duration or memory size without a unit
+   * not have, a state backend, checkpoint storage or restart strategy it does not know: `"rocks"`,
+   * a `table.local-time-zone` that flink TableConfigValidation.validateTimeZone refuses: `"UTC+8"`,
+   * `"+08:00"`, `"PST"`, `"utc"`; options/time-zone.ts) is an error saying what to write; a duration or memory size without a unit
    * (milliseconds, bytes) and an `execution.checkpointing.timeout` under 1 s (every checkpoint
    * would expire, and an Iceberg sink commits only on completed checkpoints) are warnings.
    */

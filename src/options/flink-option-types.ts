@@ -6,7 +6,8 @@
  * it cannot parse fails the job when it starts, past `pulumi preview`.
  *
  * Only keys whose type is the same in Flink 1.19, 1.20, 2.0 and 2.1 are listed; a string option (a
- * path, a class name, a zone) and a key missing here get no value check. Sources:
+ * path, a class name) and a key missing here get no value check; the session time zone
+ * (`table.local-time-zone`) is checked as TableConfigValidation reads it (time-zone.ts). Sources:
  * - flink `flink-table/flink-table-api-java/.../table/api/config/ExecutionConfigOptions.java`
  *   (table.exec.*; the enums NotNullEnforcer, TypeLengthEnforcer, UpsertMaterialize,
  *   SinkKeyedShuffle, RowtimeInserter, UidGeneration, AsyncOutputMode),
@@ -51,9 +52,10 @@ export interface NamedValueType {
 
 /**
  * `duration`: TimeUtils.parseDuration; `memory`: MemorySize.parse; `boolean`:
- * ConfigurationUtils.convertToBoolean; `float` / `double`: Float.parseFloat / Double.parseDouble.
+ * ConfigurationUtils.convertToBoolean; `float` / `double`: Float.parseFloat / Double.parseDouble;
+ * `timeZone`: flink `TableConfigValidation.validateTimeZone` (time-zone.ts).
  */
-export type FlinkOptionType = "boolean" | "duration" | "memory" | "float" | "double" | WholeNumberType | EnumType | NamedValueType;
+export type FlinkOptionType = "boolean" | "duration" | "memory" | "float" | "double" | "timeZone" | WholeNumberType | EnumType | NamedValueType;
 
 const INT: WholeNumberType = { bits: 32 };
 const LONG: WholeNumberType = { bits: 64 };
@@ -125,6 +127,7 @@ export const FLINK_OPTION_TYPES: Readonly<Record<string, FlinkOptionType>> = {
   "table.optimizer.reuse-sub-plan-enabled": "boolean",
   "table.optimizer.source.report-statistics-enabled": "boolean",
   "table.dml-sync": "boolean",
+  "table.local-time-zone": "timeZone",
   // ExecutionOptions, DeploymentOptions, StateRecoveryOptions
   "execution.buffer-timeout": "duration",
   "execution.attached": "boolean",

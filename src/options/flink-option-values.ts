@@ -9,7 +9,8 @@
  * - float / double: Float.parseFloat / Double.parseDouble;
  * - enum: `convertToEnum`, the constant's name in any case;
  * - duration: flink `flink-core/.../util/TimeUtils.java` parseDuration (a bare number is milliseconds);
- * - memory size: flink `flink-core/.../configuration/MemorySize.java` parse (a bare number is bytes).
+ * - memory size: flink `flink-core/.../configuration/MemorySize.java` parse (a bare number is bytes);
+ * - time zone (table.local-time-zone): flink `TableConfigValidation.validateTimeZone` (time-zone.ts).
  * Surrounding white space is not held against a value (the operator's YAML configuration file
  * drops it). Checkpoint bounds: flink `CheckpointConfig.java` (flink-streaming-java), whose setters
  * `configure` calls with the configured value when the job's environment is created.
@@ -23,6 +24,7 @@ import { isValidationError } from "../validation/error.js";
 import { compactMemorySize, readMemorySize, SMALL_SIZE_BYTES } from "./byte-size.js";
 import { MIN_CHECKPOINT_INTERVAL_MS, readFlinkDuration, unitlessDurationWarning } from "./duration.js";
 import { FLINK_OPTION_TYPES, type NamedValueType, type WholeNumberType } from "./flink-option-types.js";
+import { timeZoneProblems } from "./time-zone.js";
 
 /** One problem with a value: an error (Flink cannot run with it) or a warning (it may be meant). */
 export interface FlinkValueProblem {
@@ -81,6 +83,8 @@ export function flinkOptionValueProblems(key: string, value: string): readonly F
       return durationProblems(k, value);
     case "memory":
       return memoryProblems(k, value);
+    case "timeZone":
+      return timeZoneProblems(k, value);
     case "float":
     case "double":
       if (isJavaDecimal(v)) return [];
