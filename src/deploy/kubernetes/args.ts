@@ -87,7 +87,10 @@ export interface KubernetesArgs {
   /**
    * Flink version inside the image, as the operator's CRD names it: `"v1_19"`, `"v1_20"`, `"v2_0"`
    * or `"v2_1"` (not "1.20"). Required. Flink 1.19/1.20 run the script with `sqlRunner`; Flink 2.x
-   * with Flink's SqlDriver. Becomes `spec.flinkVersion`.
+   * with Flink's SqlDriver. Becomes `spec.flinkVersion`. On `"v1_19"`, an option written under the
+   * name Flink 1.20 gave it (FLIP-406: `execution.checkpointing.incremental`,
+   * `execution.state-recovery.claim-mode`, ...), in flinkConfiguration or the job's configuration, is
+   * a warning naming the 1.19 key: Flink 1.19 ignores it (kubernetes/renamed-keys.ts).
    */
   // Spelled out (not the FlinkVersion alias) so a type error lists the values.
   readonly flinkVersion: "v1_19" | "v1_20" | "v2_0" | "v2_1";
