@@ -4,7 +4,7 @@
  * part files are finished when a checkpoint completes); the job turns checkpointing on for it.
  */
 import { expect } from "chai";
-import { mockedApi, type Api } from "./api.js";
+import { jobWarnings, mockedApi, type Api } from "./api.js";
 import { settle } from "./pulumi-mocks.js";
 
 const cols = [{ name: "id", type: "BIGINT" }];
@@ -42,6 +42,9 @@ describe("sinks that commit on checkpoints (C01's kind)", () => {
       options: { connector: "upsert-kafka", topic: "up", "properties.bootstrap.servers": "kafka:9092", "key.format": "json", "value.format": "json", "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "up" },
     });
     expect(new api.FlinkSqlJob("eo-upsert", { statements: [api.sql`INSERT INTO ${upsert} SELECT id FROM ${src}`] }).checkpointInterval).to.equal("1min");
+    // No properties.transaction.timeout.ms: KafkaSink's one hour is more than a broker allows by default (kafka-rules.ts).
+    expect(jobWarnings("eo-kafka").filter((w) => w.includes("transaction.timeout.ms"))).to.have.length(1);
+    expect(jobWarnings("eo-kafka")[0]).to.match(/^statements: the job writes FlinkTable "eo_out", whose options\["sink.delivery-guarantee"\] is 'exactly-once' without options\["properties.transaction.timeout.ms"\]/);
     // at-least-once flushes on checkpoints but sends every record at once: nothing waits for a checkpoint.
     expect(new api.FlinkSqlJob("alo-kafka", { statements: [api.sql`INSERT INTO ${kafka("alo_out", "at-least-once")} SELECT id FROM ${src}`] }).checkpointInterval).to.equal(undefined);
   });

@@ -9,7 +9,7 @@ import { checkKafkaOptions } from "../src/sql/kafka-options.js";
 import { specificOffsetsValid } from "../src/sql/kafka-rules.js";
 import { parseDataType } from "../src/types/parser.js";
 
-type Got = { errors: [string, string][]; reads: [string, string][]; writes: [string, string][] };
+type Got = { errors: [string, string][]; reads: [string, string][]; writes: [string, string][]; warnings?: [string, string][] };
 
 const COLUMNS = ["id", "k_id", "name", "ts"];
 
@@ -17,11 +17,17 @@ function check(options: Record<string, string>, primaryKey: string[] = [], defer
   const d = new Diagnostics();
   const readFailures: { path: string; message: string }[] = [];
   const writeFailures: { path: string; message: string }[] = [];
+  const writeWarnings: { path: string; message: string }[] = [];
   const columns = COLUMNS.map((name) => ({ name, type: parseDataType(name === "ts" ? "TIMESTAMP(3)" : "STRING") }));
-  checkKafkaOptions(options, deferredKeys, primaryKey, d, { columns, readFailures, writeFailures });
+  checkKafkaOptions(options, deferredKeys, primaryKey, d, { columns, readFailures, writeFailures, writeWarnings });
   const pairs = (l: { path: string; message: string }[]): [string, string][] => l.map((i) => [i.path, i.message]);
-  return { errors: pairs(d.errors), reads: pairs(readFailures), writes: pairs(writeFailures) };
+  return { errors: pairs(d.errors), reads: pairs(readFailures), writes: pairs(writeFailures), ...(writeWarnings.length > 0 ? { warnings: pairs(writeWarnings) } : {}) };
 }
+
+const TIMEOUT_BOUND =
+  "at most the brokers' transaction.max.timeout.ms, e.g. '900000' (15 minutes, Kafka's default), and longer than the checkpoint interval plus the longest checkpoint and restart you expect " +
+  "(the rows of a transaction are committed after the checkpoint that closes it, after a failure by the restarted job; a transaction that times out first is aborted and its rows are lost)";
+const REFUSED = 'the brokers refuse the sink\'s producers when it starts (InvalidTxnTimeoutException: "The transaction timeout is larger than the maximum value allowed by the broker"), failing the job';
 
 const KAFKA = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "scan.startup.mode": "earliest-offset" };
 const UPSERT = { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" };
@@ -215,6 +221,14 @@ describe("Kafka connector rules across options", () => {
           "is 'round-robin' while 'key.fields' is set, which Flink refuses (\"Currently 'round-robin' partitioner only works when option 'key.fields' is not specified.\"); use 'default' (the Kafka producer then partitions keyed messages by key hash) or 'fixed', or remove 'key.fields'",
         ],
       ],
+      // No transaction timeout either (the trial p29 case below): every problem at once.
+      warnings: [
+        [
+          'options["sink.delivery-guarantee"]',
+          "is 'exactly-once' without options[\"properties.transaction.timeout.ms\"], so the sink asks Kafka for transactions of one hour (flink-connector-kafka KafkaSinkBuilder: DEFAULT_KAFKA_TRANSACTION_TIMEOUT), " +
+            `more than a broker allows unless configured for more (transaction.max.timeout.ms, 15 minutes by default): ${REFUSED}; set 'properties.transaction.timeout.ms' to ${TIMEOUT_BOUND}`,
+        ],
+      ],
     });
     expect(check({ ...UPSERT, "sink.buffer-flush.max-rows": "1000" }, ["id"]).writes).to.deep.equal([
       [
@@ -224,9 +238,29 @@ describe("Kafka connector rules across options", () => {
       ],
     ]);
     expect(check({ ...UPSERT, "sink.buffer-flush.max-rows": "0", "sink.buffer-flush.interval": "2s" }, ["id"]).writes.map((w) => w[0])).to.deep.equal(['options["sink.buffer-flush.interval"]']);
-    // Valid: both, neither, exactly-once with a prefix, round-robin without key fields.
-    expect(check({ ...UPSERT, "sink.buffer-flush.max-rows": "1000", "sink.buffer-flush.interval": "1s", "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "job-a" }, ["id"])).to.deep.equal(none);
+    // Valid: both, neither, exactly-once with a prefix (and a transaction timeout), round-robin without key fields.
+    expect(check({ ...UPSERT, "sink.buffer-flush.max-rows": "1000", "sink.buffer-flush.interval": "1s", "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "job-a", "properties.transaction.timeout.ms": "900000" }, ["id"])).to.deep.equal(none);
     expect(check({ ...UPSERT, "sink.buffer-flush.max-rows": "0", "sink.buffer-flush.interval": "0" }, ["id"])).to.deep.equal(none);
-    expect(check({ ...KAFKA, format: "json", "sink.partitioner": "round-robin", "sink.delivery-guarantee": "exactly-once" }, [], ["sink.transactional-id-prefix"])).to.deep.equal(none);
+    expect(check({ ...KAFKA, format: "json", "sink.partitioner": "round-robin", "sink.delivery-guarantee": "exactly-once" }, [], ["sink.transactional-id-prefix", "properties.transaction.timeout.ms"])).to.deep.equal(none);
+  });
+
+  it("trial p29: an exactly-once sink without properties.transaction.timeout.ms (KafkaSink asks for one hour, brokers allow 15 minutes by default), or with more than 900000, warns the job that writes it", () => {
+    expect(check({ ...KAFKA, format: "json", "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "job-a" }).warnings).to.deep.equal([
+      [
+        'options["sink.delivery-guarantee"]',
+        "is 'exactly-once' without options[\"properties.transaction.timeout.ms\"], so the sink asks Kafka for transactions of one hour (flink-connector-kafka KafkaSinkBuilder: DEFAULT_KAFKA_TRANSACTION_TIMEOUT), " +
+          `more than a broker allows unless configured for more (transaction.max.timeout.ms, 15 minutes by default): ${REFUSED}; set 'properties.transaction.timeout.ms' to ${TIMEOUT_BOUND}`,
+      ],
+    ]);
+    expect(check({ ...UPSERT, "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "job-a", "properties.transaction.timeout.ms": "3600000" }, ["id"]).warnings).to.deep.equal([
+      [
+        'options["properties.transaction.timeout.ms"]',
+        `is 3600000 ms, more than a Kafka broker allows unless configured for more (transaction.max.timeout.ms, 900000 by default): ${REFUSED}; write ${TIMEOUT_BOUND}, or raise transaction.max.timeout.ms on the brokers`,
+      ],
+    ]);
+    // Quiet: at-least-once (no transactions), a timeout within the default maximum, and one given as an Output.
+    expect(check({ ...KAFKA, format: "json", "sink.delivery-guarantee": "at-least-once" })).to.deep.equal(none);
+    expect(check({ ...KAFKA, format: "json", "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "a", "properties.transaction.timeout.ms": "600000" })).to.deep.equal(none);
+    expect(check({ ...KAFKA, format: "json", "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "a" }, [], ["properties.transaction.timeout.ms"])).to.deep.equal(none);
   });
 });

@@ -67,6 +67,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(p.requiredOptions.length > 0 ? { requiredOptions: p.requiredOptions } : {}),
       hintIssues: p.hintIssues,
       ...(p.writeFailures.length > 0 ? { writeFailures: p.writeFailures } : {}),
+      ...(p.writeWarnings.length > 0 ? { writeWarnings: p.writeWarnings } : {}),
       columns: p.tableColumns,
       expressions: writtenExpressions(deferred.args, true),
       ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),

@@ -122,6 +122,8 @@ export interface TableDefinition {
   readonly hintIssues?: (hint: Readonly<Record<string, string>>) => HintIssues;
   /** FlinkTable: format options Flink refuses only when a job writes the table. */
   readonly writeFailures?: readonly FormatFailure[];
+  /** Risks of writing the table that Flink does not check, warned of by the jobs that write it (kafka-rules.ts). */
+  readonly writeWarnings?: readonly FormatFailure[];
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
   /** FlinkTable: why its sink takes only inserts, when it does (appendOnlySink): Flink refuses an updating input there. */

@@ -20,6 +20,8 @@ export interface FormatTable {
   readonly readFailures: FormatFailure[];
   /** The same for what fails only when a job writes the table (the encoder's checks). */
   readonly writeFailures: FormatFailure[];
+  /** What a job that writes the table should hear as a warning (a risk Flink does not check: kafka-rules.ts); where left out, nothing collects them. */
+  readonly writeWarnings?: FormatFailure[];
 }
 
 /** A format option Flink refuses only when a job reads (or writes) the table: where, and why. */

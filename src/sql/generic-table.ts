@@ -155,6 +155,8 @@ export interface GenericTablePlan {
   hintIssues: (hint: Readonly<Record<string, string>>) => HintIssues;
   /** Format options Flink refuses only when a job writes the table (its encoder's checks, e.g. json map-null-key.mode). */
   writeFailures: FormatFailure[];
+  /** Risks a job that writes the table is warned of (kafka-rules.ts: an exactly-once sink's transaction timeout). */
+  writeWarnings: FormatFailure[];
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
   tableColumns: TableColumn[];
   /** The declared primary key's columns (empty without one). */
@@ -254,9 +256,10 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   const physical = allRead ? [...kinds].flatMap(([name, c]) => (c.kind === "physical" ? [{ name, type: c.type }] : [])) : undefined;
   const readFailures: FormatFailure[] = [];
   const writeFailures: FormatFailure[] = [];
+  const writeWarnings: FormatFailure[] = [];
   const virtual = [...kinds].flatMap(([n, c]) => (c.kind === "physical" ? [] : [n]));
   // The connector and format option checks, over the table's options or over a hint merged into them (hint-keys.ts).
-  const checkOptions = (opts: Readonly<Record<string, string>>, deferredKeys: readonly string[], d: Diagnostics, into: { readFailures: FormatFailure[]; writeFailures: FormatFailure[] }, required: RequiredOption[]): readonly FormatFailure[] => {
+  const checkOptions = (opts: Readonly<Record<string, string>>, deferredKeys: readonly string[], d: Diagnostics, into: { readFailures: FormatFailure[]; writeFailures: FormatFailure[]; writeWarnings?: FormatFailure[] }, required: RequiredOption[]): readonly FormatFailure[] => {
     const scan = checkKafkaOptions(opts, deferredKeys, primaryKey, d, { columns: physical, ...into }, required);
     checkFilesystemFormatOptions(opts, deferredKeys, d, { columns: physical, primaryKey, partitionedBy, ...into });
     checkMetadataColumns(opts, deferredKeys, metadataColumns, into);
@@ -268,7 +271,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   // Required options a reference's OPTIONS hint may supply: judged per reference by the jobs (required-options.ts).
   const required: RequiredOption[] = [];
   // The Kafka scan modes' read failures, judged again per reference with its OPTIONS hint (hinted-reads.ts).
-  const scan = checkOptions(options, Object.keys(deferred), diag, { readFailures, writeFailures }, required);
+  const scan = checkOptions(options, Object.keys(deferred), diag, { readFailures, writeFailures, writeWarnings }, required);
   const kafkaConnector = (options["connector"] ?? "").trim().toLowerCase();
   primaryKey.forEach((k, i) => {
     const col = kinds.get(k);
@@ -334,6 +337,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
       checkOptions(o, keys, d, { readFailures: [], writeFailures: [] }, []);
     }),
     writeFailures,
+    writeWarnings,
     primaryKey,
     partitionedBy,
     tableColumns: flinkTableColumns(read, options, watermark?.column),

@@ -302,6 +302,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const kafkaReadOf = (t: TableDefinition): TableDefinition["kafkaRead"] => (hintedKafka.has(t) ? hintedKafka.get(t) : t.kafkaRead);
   for (const t of sinks) {
     for (const f of t.writeFailures ?? []) diag.error("statements", `the job writes ${t.label}, whose ${f.path} ${f.message} (Flink checks this when a job writes the table)`);
+    for (const w of t.writeWarnings ?? []) diag.warn("statements", `the job writes ${t.label}, whose ${w.path} ${w.message}`);
   }
   checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables }, diag);
 

@@ -241,11 +241,23 @@ export function kafkaScanModeFailures(connector: string, options: Readonly<Recor
  * 'sink.partitioner' is non-empty and not 'round-robin' beside 'key.fields'
  * (validateSinkPartitioner); for 'upsert-kafka', 'sink.buffer-flush.max-rows' and
  * 'sink.buffer-flush.interval' are both above zero or neither (UpsertKafkaDynamicTableFactory.validateSinkBufferFlush).
+ *
+ * A warning (`writeWarnings`) for an 'exactly-once' sink without 'properties.transaction.timeout.ms'
+ * or with one above 900000: flink-connector-kafka KafkaSinkBuilder gives its transactional producers
+ * DEFAULT_KAFKA_TRANSACTION_TIMEOUT, one hour, while a Kafka broker takes at most its
+ * transaction.max.timeout.ms, 15 minutes unless configured otherwise, and refuses a producer that
+ * asks for more (kafka InvalidTxnTimeoutException, when the sink initializes its transactions: the
+ * job fails as it starts). Only a warning: the brokers may allow more. The timeout's lower bound
+ * (Flink docs, Kafka connector, "Fault Tolerance"): a transaction is committed after the checkpoint
+ * that closes it, by the restarted job after a failure, so one that times out first is aborted and
+ * its rows are lost.
  */
 export function checkKafkaSinkRules(t: KafkaRuleTable): void {
   const { connector, options, deferredKeys } = t;
   const has = (k: string): boolean => options[k] !== undefined || deferredKeys.includes(k);
   const fail = (path: string, message: string): number => t.table.writeFailures.push({ path, message });
+  const exactlyOnce = options["sink.delivery-guarantee"]?.trim().toLowerCase() === "exactly-once";
+  if (exactlyOnce) transactionTimeoutWarning(t);
   // Flink matches enum values in any case (ConfigurationUtils.convertToEnum).
   if (options["sink.delivery-guarantee"]?.toLowerCase() === "exactly-once" && !has("sink.transactional-id-prefix")) {
     fail(
@@ -277,6 +289,33 @@ export function checkKafkaSinkRules(t: KafkaRuleTable): void {
       `is above zero while ${unset} is ${options[unset] === undefined ? "unset (0)" : JSON.stringify(options[unset])}, and Flink buffers only with both above zero ("'sink.buffer-flush.max-rows' and 'sink.buffer-flush.interval' must be set to be greater than zero together to enable sink buffer flushing."); ` +
         `set ${unset} too (e.g. ${unset === "sink.buffer-flush.interval" ? '"1s"' : '"1000"'}), or remove ${set}`,
     );
+  }
+}
+
+/** Kafka's default transaction.max.timeout.ms of a broker (kafka TransactionStateManagerConfig: 15 minutes). */
+const BROKER_MAX_TRANSACTION_TIMEOUT_MS = 900_000;
+
+/** The exactly-once sink's transaction timeout against the brokers' default maximum (checkKafkaSinkRules). */
+function transactionTimeoutWarning(t: KafkaRuleTable): void {
+  const key = "properties.transaction.timeout.ms";
+  if (t.deferredKeys.includes(key)) return;
+  const bound =
+    "at most the brokers' transaction.max.timeout.ms, e.g. '900000' (15 minutes, Kafka's default), and longer than the checkpoint interval plus the longest checkpoint and restart you expect " +
+    "(the rows of a transaction are committed after the checkpoint that closes it, after a failure by the restarted job; a transaction that times out first is aborted and its rows are lost)";
+  const refused = `the brokers refuse the sink's producers when it starts (InvalidTxnTimeoutException: "The transaction timeout is larger than the maximum value allowed by the broker"), failing the job`;
+  const value = t.options[key]?.trim();
+  if (value === undefined) {
+    t.table.writeWarnings?.push({
+      path: opt("sink.delivery-guarantee"),
+      message:
+        `is 'exactly-once' without options["${key}"], so the sink asks Kafka for transactions of one hour (flink-connector-kafka KafkaSinkBuilder: DEFAULT_KAFKA_TRANSACTION_TIMEOUT), ` +
+        `more than a broker allows unless configured for more (transaction.max.timeout.ms, 15 minutes by default): ${refused}; set '${key}' to ${bound}`,
+    });
+  } else if (/^\d+$/.test(value) && Number(value) > BROKER_MAX_TRANSACTION_TIMEOUT_MS) {
+    t.table.writeWarnings?.push({
+      path: opt(key),
+      message: `is ${value} ms, more than a Kafka broker allows unless configured for more (transaction.max.timeout.ms, 900000 by default): ${refused}; write ${bound}, or raise transaction.max.timeout.ms on the brokers`,
+    });
   }
 }
 
