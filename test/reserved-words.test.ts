@@ -148,4 +148,16 @@ describe("unquoted reserved words read as columns", () => {
     expect(issuesOrNone(() => new api.FlinkSqlJob("rwq2-job", { statements: [statement] }))).to.deep.equal([]);
     expectValidFlinkSql(await settle(new api.FlinkSqlJob("rwq3-job", { statements: [statement] }).script));
   });
+  it("trial p10: a reserved word in the SELECT list, the GROUP BY and the WHERE clause is reported in every place in one run; back-quoted everywhere the script is valid", async () => {
+    const cols = [{ name: "id", type: "BIGINT" }, { name: "day", type: "DATE" }, { name: "amount", type: "DECIMAL(12, 2)" }];
+    const src = new api.FlinkTable("rw_day_src", { columns: cols, options: { connector: "datagen" } });
+    const sink = new api.IcebergSink("rw_day_sink", { catalog, database: "d", table: "rw_day", columns: [{ name: "day", type: "DATE" }, { name: "total", type: "DECIMAL(38, 2)" }], primaryKey: ["day"], upsertEnabled: true, formatVersion: 2 });
+    const day = (where: string) =>
+      `${where} reads the column "day" of FlinkTable "rw_day_src" as day without back-quotes, but DAY is a reserved word of Flink SQL: the parser never reads it as a name: ` +
+      'the job fails when it starts ("Encountered \\"day\\""); write `day` (in a sql`...` template: \\`day\\`)';
+    const got = issuesOf(() => new api.FlinkSqlJob("rw-day", { statements: [api.sql`INSERT INTO ${sink} SELECT day, SUM(amount) FROM ${src} WHERE day >= DATE '2024-01-01' GROUP BY day`] }));
+    expect(got.map((i) => i.message)).to.deep.equal([day("the SELECT list"), day("the GROUP BY"), day("the WHERE clause")]);
+    const job = new api.FlinkSqlJob("rw-day-ok", { statements: [api.sql`INSERT INTO ${sink} SELECT \`day\`, SUM(amount) FROM ${src} WHERE \`day\` >= DATE '2024-01-01' GROUP BY \`day\``] });
+    expectValidFlinkSql(await settle(job.script));
+  });
 });

@@ -19,7 +19,8 @@
  * in the WHERE clause are insert-columns.ts's, which gathers them with these in one UnknownNames
  * (unknown-names.ts): each name is reported once, with every place it is read. A reserved word
  * after a qualifier (`t.value`), or unqualified where only an operand stands (`UPPER(value)`), is
- * the parser's error (reserved-words.ts; expression-names.ts `reserved`).
+ * the parser's error (reserved-words.ts; expression-names.ts `reserved`), once per place it is read
+ * (the GROUP BY and the WHERE clause are two fixes, reported in one run).
  *
  * The names of the GROUP BY and HAVING clauses are read the same way: a misspelt one fails the job ("Column
  * 'pgae' not found in any table"), and so does a SELECT alias that is no column, as Flink's
@@ -163,7 +164,7 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     // After a qualifier an unquoted reserved word naming a column fails the parser (an unqualified one is `reserved` of expression-names.ts).
     const only = candidates[0]!;
     const reserved = qualifier === undefined || name.quoted ? undefined : unquotedReservedColumn(where, name.written, only.table, only.table.columns!, qualifier);
-    if (reserved !== undefined) return error(`${qualifier!.shown}\u0000${name.written}`, reserved);
+    if (reserved !== undefined) return error(`${where}\u0000${qualifier!.shown}\u0000${name.written}`, reserved);
     if (hidden !== undefined || candidates.some((r) => has(r, name.name))) return;
     const value = chain.compared && second === undefined && !head!.quoted ? head!.written : undefined;
     unknown.add(where, name.name, candidates, value);
@@ -172,7 +173,8 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
   const checkReserved = (where: string, word: NamePart): void => {
     const r = relations.find((x) => x.table.columns!.some((c) => c.name.toLowerCase() === word.name.toLowerCase()));
     const message = r === undefined ? undefined : unquotedReservedColumn(where, word.written, r.table, r.table.columns!);
-    if (message !== undefined) error(`\u0000${word.written}`, message);
+    // Once per place: the same word in the GROUP BY and the WHERE clause is two fixes, reported in one run.
+    if (message !== undefined) error(`${where}\u0000\u0000${word.written}`, message);
   };
   q.items.forEach((item, i) => {
     // A plain item ([q.]c) over one relation is insert-columns.ts selectedValues's (its qualifier is checked here).
