@@ -14,7 +14,7 @@
  * - catalogImpl: checked by that catalog class at start-up, not here.
  */
 import { isJavaWholeNumber } from "../validation/java-number.js";
-import { z } from "zod";
+import * as z from "zod";
 import { isDeferred } from "../validation/deferred.js";
 import { credentialValueMessage, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import type { Diagnostics } from "../validation/diagnostics.js";

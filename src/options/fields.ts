@@ -4,7 +4,7 @@
  * the same messages as the pure parsers (duration.ts, byte-size.ts, snapshot-id.ts).
  */
 import { unknownArgMessage } from "../validation/known-keys.js";
-import { z } from "zod";
+import * as z from "zod";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { joinPath } from "../validation/diagnostics.js";
 import { isValidationError } from "../validation/error.js";

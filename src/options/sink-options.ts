@@ -5,7 +5,7 @@
  * `FlinkWriteConf.java`, `sink/SinkUtil.java` (facts §1.3); codec names per format: facts §3.
  */
 import { didYouMean } from "../validation/known-keys.js";
-import { z } from "zod";
+import * as z from "zod";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { smallSizeWarning } from "./byte-size.js";
 import { compactDuration, hasNoUnit, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "./duration.js";

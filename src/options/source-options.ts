@@ -5,7 +5,7 @@
  * Runtime behaviour: iceberg `flink/v2.1/flink/src/main/java/org/apache/iceberg/flink/source/ScanContext.java`
  * (`validate`), `source/StreamingStartingStrategy.java`, `FlinkReadOptions.java` (facts §1.2, §6).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { smallSizeWarning } from "./byte-size.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { booleanField, byteSizeField, snapshotIdField } from "./fields.js";

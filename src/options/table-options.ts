@@ -3,7 +3,7 @@
  * `columns` and `primaryKey` are validated by `convertColumns` (src/iceberg/schema.ts), which owns
  * the column and key rules; their schemas here document the shape.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { plainStringValueProblem } from "../validation/secrets.js";
 import { isDataType } from "../types/data-type.js";
 import { IcebergCatalogSchema } from "./catalog.js";
