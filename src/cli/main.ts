@@ -1,6 +1,7 @@
 /**
- * Entry of the `flink-iceberg` command (package bin). Exit codes: 0 success, 1 invalid props or a
- * failed program (every issue printed, nothing written), 2 bad command-line usage.
+ * Entry of the `flink-iceberg` command (the package bin calls `main` in the bundle, through
+ * bundle-entry.ts; tests run this file from the sources). Exit codes: 0 success, 1 invalid props or
+ * a failed program (every issue printed, nothing written), 2 bad command-line usage.
  */
 import { parseArgs, USAGE } from "./args.js";
 import { formatSummary, synth, SynthError } from "./synth.js";

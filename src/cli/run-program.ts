@@ -5,12 +5,12 @@
  * this very package, so examples need no separate install or build.
  */
 import Module from "node:module";
-import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { startCollecting, stopCollecting } from "../components/collect.js";
 import { registry, resetRegistry, type RegisteredJob } from "../components/job-registry.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import { trackConfigReads, type ConfigReads } from "./config-reads.js";
+import { PACKAGE_ENTRY } from "./package-paths.js";
 import type { ProgramProject } from "./project.js";
 
 const PACKAGE_NAME = "pulumi-flink-iceberg";
@@ -19,15 +19,15 @@ const PACKAGE_NAME = "pulumi-flink-iceberg";
 const SHARED_DEPENDENCIES = /^@pulumi\/(pulumi|kubernetes)(\/|$)/;
 
 /**
- * Maps `pulumi-flink-iceberg` to this package's own entry, whichever copy runs, and lets a program
+ * Maps `pulumi-flink-iceberg` to this package's own entry, whichever copy runs (package-paths.ts:
+ * the sources, or the bundle the CLI itself runs from), and lets a program
  * that has no node_modules of its own use this package's @pulumi/pulumi and @pulumi/kubernetes.
  */
 function aliasPackage(): () => void {
-  const entry = path.resolve(__dirname, "..", "index");
   const mod = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
   const original = mod._resolveFilename;
   mod._resolveFilename = function (request: string, ...rest: unknown[]): string {
-    if (request === PACKAGE_NAME) return original.call(this, entry, ...rest);
+    if (request === PACKAGE_NAME) return original.call(this, PACKAGE_ENTRY, ...rest);
     try {
       return original.call(this, request, ...rest);
     } catch (e) {

@@ -18,6 +18,7 @@ import { formatIssue, isValidationError, resourceLabel } from "../validation/err
 import type { SynthOptions } from "./args.js";
 import { resolveProject, stackFileKeys, stackFiles } from "./project.js";
 import { wasRead, type ConfigReads } from "./config-reads.js";
+import { PACKAGE_ROOT } from "./package-paths.js";
 import { runProgram } from "./run-program.js";
 import { statementSecretFailures } from "../components/statement-secrets.js";
 import { unreferencedTableErrors } from "../components/unreferenced-tables.js";
@@ -98,7 +99,7 @@ function thrownValue(v: unknown): string {
 /** Where in the user's program an error was thrown: the first stack frame outside node_modules, Node's internals and this package. */
 function programFrame(stack: string | undefined): string | undefined {
   // The package's own code: dist/, and src/ where source maps name the frames after it.
-  const root = path.resolve(__dirname, "..", "..");
+  const root = PACKAGE_ROOT;
   const own = [path.join(root, "dist") + path.sep, path.join(root, "src") + path.sep];
   for (const line of (stack ?? "").split("\n").slice(1)) {
     // Node's own modules (`node:internal/...`) are no file of the program.

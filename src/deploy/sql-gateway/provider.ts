@@ -6,7 +6,9 @@
  * captured modules `impl` (./provider-impl.js) and `inputs` (./input-checks.js, `check`). When
  * the package is installed under node_modules the serializer emits a `require` of each module
  * instead of copying it; in this repository it copies them by value, which is why they import no
- * @pulumi/pulumi.
+ * @pulumi/pulumi. For the same reason the bundle dist/index.js does not inline this file
+ * (tools/bundle.cjs): resource.ts requires it, and so the modules it captures, from tsc's files
+ * when a job uses the gateway.
  * Dynamic providers cannot log, so warnings go to the `warnings` output.
  */
 import type * as pulumi from "@pulumi/pulumi";

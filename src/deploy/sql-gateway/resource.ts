@@ -13,7 +13,6 @@ import * as pulumi from "@pulumi/pulumi";
 import { Diagnostics } from "../../validation/diagnostics.js";
 import { resourceLabel } from "../../validation/error.js";
 import { startTimeoutMillis, validateSqlGatewayArgs } from "./args.js";
-import { sqlGatewayProvider } from "./provider.js";
 import type { SqlGatewayApiVersion } from "./versions.js";
 
 /** Args of SqlGatewayJob: the `sqlGateway` arg of FlinkSqlJob plus the job's script and configuration. */
@@ -45,6 +44,17 @@ export interface SqlGatewayJobArgs {
   startTimeout?: string;
   /** True when the job ends by itself (bounded reads or batch): an update after it FINISHED may start it empty. */
   bounded?: pulumi.Input<boolean>;
+}
+
+/**
+ * The dynamic provider, required when the first SqlGatewayJob is created. It stays in its own
+ * files even in the bundle dist/index.js (tools/bundle.cjs keeps ./provider.js out of it): Pulumi
+ * serializes the provider with the modules its methods capture, and an installed package's
+ * modules are serialized as a `require` of their file only when they are files of their own
+ * (provider.ts). The bundle also does not load the provider's modules unless a job uses the gateway.
+ */
+function sqlGatewayProvider(): pulumi.dynamic.ResourceProvider {
+  return (require("./provider.js") as typeof import("./provider.js")).sqlGatewayProvider;
 }
 
 /** Type token: `pulumi-nodejs:dynamic/flink-iceberg:SqlGatewayJob`. */
@@ -112,6 +122,6 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
       warnedAt: undefined,
     };
     const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "headers", "sessionProperties"];
-    super(sqlGatewayProvider, name, props, { ...opts, additionalSecretOutputs: secretOutputs }, SQL_GATEWAY_JOB_MODULE, SQL_GATEWAY_JOB_TYPE);
+    super(sqlGatewayProvider(), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, SQL_GATEWAY_JOB_MODULE, SQL_GATEWAY_JOB_TYPE);
   }
 }
