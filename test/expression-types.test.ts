@@ -194,6 +194,30 @@ describe("INSERT values that are expressions: typed as Flink types them", () => 
     expect(jobWarnings("ex-sums-ok")).to.deep.equal([]);
   });
 
+  it("a decimal literal with a leading zero types as Calcite types it (0.05 is DECIMAL(3, 2), every digit written; 1. is an INT): no error about a DECIMAL scale", () => {
+    const t = table("ex_rate", [
+      { name: "qty", type: "INT" },
+      { name: "amount", type: "DECIMAL(10, 2)" },
+      { name: "price", type: "DOUBLE" },
+    ]);
+    const s = sink("ex_rate_out", [
+      { name: "tax", type: "DECIMAL(14, 4)" },
+      { name: "rate", type: "DECIMAL(5, 2)" },
+      { name: "p", type: "DOUBLE" },
+      { name: "q", type: "DECIMAL(14, 2)" },
+      { name: "n", type: "INT" },
+    ]);
+    new api.FlinkSqlJob("ex-rate", { statements: [api.sql`INSERT INTO ${s} SELECT amount * 0.05, 0.05, price * 0.05, qty * .5, qty + 1. FROM ${t}`] });
+    expect(jobWarnings("ex-rate")).to.deep.equal([]);
+    // The literal's digits count in the product's type: DECIMAL(10, 2) * DECIMAL(3, 2) is DECIMAL(14, 4).
+    const narrow = sink("ex_rate_narrow", [{ name: "tax", type: "DECIMAL(12, 4)" }]);
+    new api.FlinkSqlJob("ex-rate-narrow", { statements: [api.sql`INSERT INTO ${narrow} SELECT amount * 0.05 FROM ${t}`] });
+    expect(jobWarnings("ex-rate-narrow")).to.deep.equal([
+      `statements[0]: value 1 of the SELECT list, amount * 0.05 (DECIMAL(14, 4), as Flink types DECIMAL(10, 2) * DECIMAL(3, 2)), goes into IcebergSink "ex_rate_narrow"'s column "tax" (DECIMAL(12, 4)): ` +
+        "Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and a value with more than 8 digits before the point becomes NULL (it has room for 10). Widen the column, or CAST in the SELECT to say it is meant",
+    ]);
+  });
+
   it("what is not typed with certainty stays quiet: untyped operands, FLOAT arithmetic, OVER, CASE, other functions, a function the job declares", () => {
     const t = table("ex_q", [
       { name: "id", type: "BIGINT" },

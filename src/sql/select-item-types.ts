@@ -12,7 +12,8 @@ import { closingParen, topLevelOnly } from "./top-level.js";
  * The type of a whole-item literal, as Calcite types it (Flink's validator does no implicit type
  * coercion: FlinkPlannerImpl `withTypeCoercionEnabled(false)`): TRUE/FALSE BOOLEAN, 'text' CHAR,
  * X'..' BINARY, DATE/TIME/TIMESTAMP '..', an integer INT, BIGINT or DECIMAL(p, 0) by size, 1.5
- * DECIMAL(p, s), 1e3 DOUBLE; undefined for anything else (NULL casts into any column).
+ * DECIMAL(p, s) with p every digit written (0.05 is DECIMAL(3, 2)), 1e3 DOUBLE; undefined for
+ * anything else (NULL casts into any column).
  */
 export function literalType(code: string, text: string): DataType | undefined {
   // The characters between the quotes ('' is one), over adjacent literals ('a' 'b' is one literal).
@@ -24,18 +25,21 @@ export function literalType(code: string, text: string): DataType | undefined {
   if (/^TIME\s*'[ ]*'$/i.test(code)) return DataTypes.TIME(0);
   if (/^TIMESTAMP\s*'[ ]*'$/i.test(code)) return DataTypes.TIMESTAMP(3);
   if (/^TIMESTAMP\s+WITH\s+LOCAL\s+TIME\s+ZONE\s*'[ ]*'$/i.test(code)) return DataTypes.TIMESTAMP_LTZ(3);
-  const n = /^[+-]?\s*(?:(\d+)|(\d*)\.(\d*)|(\d+\.?\d*|\.\d+)[eE][+-]?\d+)$/.exec(code);
-  if (n === null || (n[2] === "" && n[3] === "")) return undefined;
-  if (n[4] !== undefined) return DataTypes.DOUBLE();
-  if (n[1] !== undefined) {
-    const v = BigInt(n[1]);
-    if (v <= 2147483647n) return DataTypes.INT();
-    if (v <= 9223372036854775807n) return DataTypes.BIGINT();
-    const digits = n[1].replace(/^0+(?=\d)/, "").length;
-    return digits <= 38 ? DataTypes.DECIMAL(digits, 0) : undefined;
+  // Numbers as Calcite's parser and SqlNumericLiteral.createSqlType type them (SqlLiteral.createExactNumeric):
+  // no digit after the point (`7`, `7.`) is an INT, a BIGINT past it, a DECIMAL(digits, 0) past that;
+  // digits after the point give DECIMAL(every digit written, leading zeros too, digits after the point):
+  // `0.05` is DECIMAL(3, 2), `.5` DECIMAL(1, 1); an exponent makes a DOUBLE.
+  const n = /^([+-]?)\s*(?:(\d+)\.?|(\d*)\.(\d+)|(\d+\.?\d*|\.\d+)[eE][+-]?\d+)$/.exec(code);
+  if (n === null) return undefined;
+  if (n[5] !== undefined) return DataTypes.DOUBLE();
+  if (n[2] !== undefined) {
+    const v = BigInt(n[2]) * (n[1] === "-" ? -1n : 1n);
+    if (v >= -2147483648n && v <= 2147483647n) return DataTypes.INT();
+    if (v >= -9223372036854775808n && v <= 9223372036854775807n) return DataTypes.BIGINT();
+    return n[2].length <= 38 ? DataTypes.DECIMAL(n[2].length, 0) : undefined;
   }
-  const digits = (n[2]! + n[3]!).replace(/^0+(?=\d)/, "").length;
-  return digits >= 1 && digits <= 38 ? DataTypes.DECIMAL(digits, n[3]!.length) : undefined;
+  const digits = n[3]!.length + n[4]!.length;
+  return digits <= 38 ? DataTypes.DECIMAL(digits, n[4]!.length) : undefined;
 }
 
 /** The type named by a whole-item `CAST(expr AS type)` / `TRY_CAST(...)`, when the type text parses. */
