@@ -85,6 +85,35 @@ describe("streaming reads of a table a keyed sink writes updates and deletes int
     expect(e.issues[0]!.message).to.match(/^IcebergSource "oj_follow" streams from the Iceberg table db\.oj_t, which IcebergSink "oj_t" \(statements\[0\]\) writes, keyed by its primaryKey, from FlinkTable "oj_up", an upsert-kafka table \(an upsert stream: updates and deletes by key\): the sink writes each update/);
   });
 
+  it("another branch through an OPTIONS hint is another table, on either side (iceberg FlinkReadOptions / FlinkWriteOptions 'branch'); a hint naming the same branch is not", () => {
+    const cdc = new api.FlinkTable("hb_cdc", { columns: cols, primaryKey: ["id"], options: kafka("hb", "debezium-json") });
+    const mirror = new api.IcebergSink("hb_mirror", { catalog, database: "db", table: "hb_mirror", columns: cols, primaryKey: ["id"] });
+    new api.FlinkSqlJob("hb-ingest", { statements: [api.sql`INSERT INTO ${mirror} SELECT id, v FROM ${cdc}`] });
+    const follow = new api.IcebergSource("hb_follow", { catalog, database: "db", table: "hb_mirror", columns: cols, streaming: true });
+    const out = new api.FlinkTable("hb_out", { columns: cols, options: { connector: "blackhole" } });
+    // The reader streams the audit branch: quiet.
+    new api.FlinkSqlJob("hb-audit", { statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${follow} /*+ OPTIONS('branch'='audit') */`] });
+    expect(jobWarnings("hb-audit")).to.deep.equal([]);
+    // A hint naming main reads what the sink writes: the error, as without the hint.
+    const e = errorOf(() => new api.FlinkSqlJob("hb-main", { statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${follow} /*+ OPTIONS('branch'='main') */`] }));
+    expect(e.issues).to.deep.equal([
+      {
+        path: "statements",
+        message:
+          'IcebergSource "hb_follow" streams from the Iceberg table db.hb_mirror, which IcebergSink "hb_mirror" (FlinkSqlJob "hb-ingest") writes, keyed by its primaryKey, ' +
+          `from FlinkTable "hb_cdc", a 'debezium-json' table (a changelog of inserts, updates and deletes): ${SKIPS}; ` +
+          'stream from FlinkTable "hb_cdc" itself (the changelog the writing statement reads), or read db.hb_mirror in a batch job (streaming unset), which reads its current snapshot whole with the deletes applied',
+      },
+    ]);
+    // The reading job first, then a job that aggregates into the keyed sink's staging branch: quiet.
+    const gen = new api.FlinkTable("hb_gen", { columns: cols, options: { connector: "datagen" } });
+    const agg = new api.IcebergSink("hb_agg", { catalog, database: "db", table: "hb_agg", columns: cols, primaryKey: ["id"] });
+    const aggFollow = new api.IcebergSource("hb_agg_follow", { catalog, database: "db", table: "hb_agg", columns: cols, streaming: true });
+    new api.FlinkSqlJob("hb-agg-read", { statements: [api.sql`INSERT INTO ${out} SELECT id, v FROM ${aggFollow}`] });
+    new api.FlinkSqlJob("hb-agg-staging", { statements: [api.sql`INSERT INTO ${agg} /*+ OPTIONS('branch'='staging') */ SELECT id, MAX(v) FROM ${gen} GROUP BY id`] });
+    expect(jobWarnings("hb-agg-staging")).to.deep.equal([]);
+  });
+
   it("an updating operation the text leaves open is a warning, not an error", () => {
     const a = new api.FlinkTable("ow_a", { columns: cols, options: { connector: "datagen" } });
     const b = new api.FlinkTable("ow_b", { columns: cols, options: { connector: "datagen" } });

@@ -39,6 +39,8 @@ export interface RegisteredJob {
   readonly warnings: readonly string[];
   /** The INSERTs that write updates and deletes into a keyed IcebergSink without upsertEnabled (row-delta-reads.ts). */
   readonly deleteWrites?: readonly DeleteWrite[];
+  /** The Iceberg tables the job reads as a stream, with the branches it reads each through (OPTIONS hints included); a table missing: its own branch. */
+  readonly streamBranches?: ReadonlyMap<TableDefinition, readonly (string | undefined)[]>;
 }
 
 interface Registry {
@@ -168,13 +170,12 @@ export function addProgramJob(job: RegisteredJob): void {
     if (list) list.push(entry);
     else r.jobWriters.set(key, [entry]);
   }
-  for (const t of job.tables) {
+  for (const [t, branch] of job.tables.flatMap((x) => (job.streamBranches?.get(x) ?? [branchOf(x)]).map((b) => [x, b] as const))) {
     const key = t.iceberg?.streamingRead === true && job.runtimeMode === "streaming" && !job.sinks.includes(t) ? icebergKey(t) : undefined;
     if (key === undefined) continue;
     const list = r.jobStreamers.get(key);
     const writers = r.upsertWriters.get(`${t.iceberg!.database}\u0000${t.iceberg!.table}`) ?? [];
-    const branch = branchOf(t);
-    const deleting = (r.jobWriters.get(key) ?? []).some((w) => w.deletes !== undefined && branchOf(w.deletes.sink) === branch);
+    const deleting = (r.jobWriters.get(key) ?? []).some((w) => w.deletes !== undefined && w.deletes.branch === branch);
     // Told for good when the loss was certain (streamed-writes.ts): a job created earlier writes the table with upserts on this
     // branch, or writes updates and deletes into a keyed sink of it; a declared upsert sink alone was a warning, and the job that
     // writes it, when created later, says so as an error.

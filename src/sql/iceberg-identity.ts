@@ -30,3 +30,12 @@ const icebergKeys = new WeakMap<object, string | null>();
 export function branchOf(t: TableDefinition): string | undefined {
   return t.iceberg?.branch ?? (knows(t, "branch") ? "main" : undefined);
 }
+
+/**
+ * The branch one reference reads or writes: its OPTIONS hint's 'branch' when it has one (iceberg
+ * FlinkReadOptions.BRANCH / FlinkWriteOptions.BRANCH: a hint's options are the table's options for
+ * that reference: an OPTIONS('branch'='b1') hint after it), else the table's own (branchOf).
+ */
+export function hintedBranchOf(t: TableDefinition, hint: Readonly<Record<string, string>>): string | undefined {
+  return Object.hasOwn(hint, "branch") ? hint["branch"] : branchOf(t);
+}

@@ -28,7 +28,7 @@ import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
 import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
 import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
-import { icebergKey } from "./iceberg-identity.js";
+import { branchOf, hintedBranchOf, icebergKey } from "./iceberg-identity.js";
 import { checkInsertOnlyOperators } from "./insert-only-operators.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
@@ -108,6 +108,8 @@ export interface JobPlan extends JobConfig {
   needsFormatV3: boolean;
   /** The INSERTs of a streaming job that write updates and deletes into a keyed IcebergSink without upsertEnabled (row-delta-reads.ts). */
   deleteWrites: DeleteWrite[];
+  /** The Iceberg tables the job reads as a stream, with the branches it reads each through (OPTIONS hints included). */
+  streamBranches: Map<TableDefinition, (string | undefined)[]>;
   /** The keyed IcebergSinks on format-version 1 tables that the job was told take updates (changelog-sinks.ts): their resource warning is not repeated. */
   v1DeleteSinks: TableDefinition[];
   /** Labels of the Iceberg tables a streaming job reads as a stream (their read position lives only in Flink state). */
@@ -267,7 +269,9 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       const told = checkChangelogIntoAppendSink(a, views, job, jobFunctions, diag);
       if (told?.v1 === true && !v1DeleteSinks.includes(a.target!)) v1DeleteSinks.push(a.target!);
     }
-    deletes = deleteWrites(inserts, views, job);
+    // The branch each INSERT writes: its target mention's OPTIONS hint, else the sink's own.
+    const writeBranch = (a: AnalyzedStatement): string | undefined => hintedBranchOf(a.target!, mentions.get(a.target!)?.find((m) => m.write && m.statement === a.index)?.hint ?? {});
+    deletes = deleteWrites(inserts, views, job, writeBranch);
     for (const a of analyzed) if (!unread.has(a) && mayFeedInsertOnlyOperators(a.words)) checkInsertOnlyOperators(a, diag);
     for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, input.configuration ?? {}, diag);
     // A Top-N may sit in a view the INSERT reads: the gate is the job's, as for RANK below.
@@ -279,6 +283,11 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
   // Each read table's references with their OPTIONS hints (hinted-reads.ts, hinted-bounds.ts).
   const refs = readReferences(analyzed);
+  // The branches the job reads each table through (streamed-writes.ts, job-registry.ts).
+  const readBranches = (t: TableDefinition): (string | undefined)[] => {
+    const list = (refs.get(t) ?? []).map((r) => hintedBranchOf(t, r.hint));
+    return list.length === 0 ? [branchOf(t)] : list.filter((b, i) => list.indexOf(b) === i);
+  };
   const hintsOf = new Map([...refs].map(([t, list]) => [t, list.map((r) => r.hint)]));
   if (runtimeMode === "batch") {
     // Per table reference, after its OPTIONS hint.
@@ -304,7 +313,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     for (const f of t.writeFailures ?? []) diag.error("statements", `the job writes ${t.label}, whose ${f.path} ${f.message} (Flink checks this when a job writes the table)`);
     for (const w of t.writeWarnings ?? []) diag.warn("statements", `the job writes ${t.label}, whose ${w.path} ${w.message}`);
   }
-  checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables }, diag);
+  checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches }, diag);
 
   const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget }, diag);
   // Object.assign: V8 builds a spread followed by more keys key by key in its runtime (BENCHMARKS.md session 6).
@@ -314,6 +323,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     definitions,
     inserts,
     deleteWrites: deletes,
+    streamBranches: new Map(reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => [t, readBranches(t)])),
     v1DeleteSinks,
     bounded: runtimeMode === "batch" || reads.every((t) => t.bounded),
     needsFormatV3: tables.some((t) => t.iceberg?.needsFormatV3 === true),

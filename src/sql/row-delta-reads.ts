@@ -26,12 +26,15 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { OTHERWISE, updatesWritten } from "./changelog-sinks.js";
+import { branchOf } from "./iceberg-identity.js";
 import type { UpdatingContext } from "./updating-operations.js";
 
 /** A keyed, non-upsert Iceberg sink that an INSERT writes updates and deletes into: what the readers' message says of it. */
 export interface DeleteWrite {
   /** The sink. */
   readonly sink: TableDefinition;
+  /** The branch the INSERT writes: its OPTIONS hint's 'branch', else the sink's own (iceberg-identity.ts hintedBranchOf); undefined when not known. */
+  readonly branch: string | undefined;
   /** The INSERT's index in the job's statements. */
   readonly index: number;
   /** True when the statement certainly writes updates or deletes (a changelog source, an operation known to update). */
@@ -54,7 +57,12 @@ function keyedWithoutUpsert(t: TableDefinition): boolean {
 }
 
 /** The INSERTs of a streaming job that write updates and deletes into a keyed IcebergSink without upsertEnabled. */
-export function deleteWrites(inserts: readonly AnalyzedStatement[], views: ReadonlyMap<string, AnalyzedStatement>, job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">): DeleteWrite[] {
+export function deleteWrites(
+  inserts: readonly AnalyzedStatement[],
+  views: ReadonlyMap<string, AnalyzedStatement>,
+  job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">,
+  writeBranch: (a: AnalyzedStatement) => string | undefined = (a) => branchOf(a.target!),
+): DeleteWrite[] {
   const out: DeleteWrite[] = [];
   for (const a of inserts) {
     const t = a.target;
@@ -66,6 +74,7 @@ export function deleteWrites(inserts: readonly AnalyzedStatement[], views: Reado
     if (updates.kind === "changelog") {
       out.push({
         sink: t,
+        branch: writeBranch(a),
         index: a.index ?? 0,
         certain: true,
         cause: `from ${updates.source.label}${updates.via}, ${updates.source.changelog}`,
@@ -76,6 +85,7 @@ export function deleteWrites(inserts: readonly AnalyzedStatement[], views: Reado
       const op = updates.op;
       out.push({
         sink: t,
+        branch: writeBranch(a),
         index: a.index ?? 0,
         certain: op.certain,
         cause: `from a statement that${updates.via} ${op.what}${op.hedge ?? ""}, which in a streaming job yields updates to earlier results`,

@@ -29,6 +29,8 @@ export interface StreamedWritesJob {
   /** The job's INSERTs that write updates and deletes into a keyed, non-upsert IcebergSink (row-delta-reads.ts). */
   readonly deletes: readonly DeleteWrite[];
   readonly programTables: ProgramTables | undefined;
+  /** The branches the job reads a table through (a reference's OPTIONS hint 'branch', else the table's own): iceberg-identity.ts hintedBranchOf. */
+  readonly readBranches?: (t: TableDefinition) => readonly (string | undefined)[];
 }
 
 /**
@@ -52,13 +54,13 @@ const SKIPS =
 /** Streaming reads of tables the program writes with deletes, and a streaming job reading its own appends back; problems go to `diag`. */
 export function checkStreamedWrites(job: StreamedWritesJob, diag: Diagnostics): void {
   const { runtimeMode, reads, sinks, inserts, deletes, programTables } = job;
-  for (const src of reads.filter((t) => t.iceberg?.streamingRead)) {
+  // Each branch the job streams a table from (a reference's OPTIONS hint may read another branch than the table's own).
+  for (const [src, branch] of reads.filter((t) => t.iceberg?.streamingRead).flatMap((t) => (job.readBranches?.(t) ?? [branchOf(t)]).map((b) => [t, b] as const))) {
     const key = icebergKey(src);
     // A keyed sink of this job, or of an earlier one, that writes updates and deletes into the table (row-delta-reads.ts); a
     // statement that streams from the table it writes is the loop below.
-    const branch = branchOf(src);
-    const own = key === undefined || branch === undefined ? undefined : deletes.find((d) => icebergKey(d.sink) === key && branchOf(d.sink) === branch && !d.reads.includes(src));
-    const other = key === undefined || branch === undefined || own !== undefined ? undefined : programTables?.jobsWriting?.(key).find((w) => w.deletes !== undefined && branchOf(w.deletes.sink) === branch);
+    const own = key === undefined || branch === undefined ? undefined : deletes.find((d) => icebergKey(d.sink) === key && d.branch === branch && !d.reads.includes(src));
+    const other = key === undefined || branch === undefined || own !== undefined ? undefined : programTables?.jobsWriting?.(key).find((w) => w.deletes !== undefined && w.deletes.branch === branch);
     const deleting = own !== undefined ? { write: own, where: `statements[${own.index}]` } : other?.deletes !== undefined ? { write: other.deletes, where: `FlinkSqlJob ${JSON.stringify(other.job)}` } : undefined;
     if (deleting !== undefined) {
       const message = readerMessage(src, deleting.write, deleting.where);
@@ -110,8 +112,8 @@ export function checkStreamedWrites(job: StreamedWritesJob, diag: Diagnostics): 
   const toldSinks = new Set<TableDefinition>();
   for (const d of [...deletes].sort((x, y) => Number(y.certain) - Number(x.certain))) {
     const key = icebergKey(d.sink);
-    const branch = branchOf(d.sink);
-    if (key === undefined || toldSinks.has(d.sink)) continue;
+    const branch = d.branch;
+    if (key === undefined || branch === undefined || toldSinks.has(d.sink)) continue;
     const readers = (programTables?.jobsStreaming?.(key) ?? []).filter((r) => (r.branch ?? "main") === branch && !reads.some((x) => x.label === r.label));
     if (readers.length === 0) continue;
     toldSinks.add(d.sink);
