@@ -65,6 +65,19 @@ describe("streaming reads of a table another job upserts into", () => {
     expect(warningsOf("decl-read")).to.deep.equal(['statements: IcebergSource "decl_follow" streams from the Iceberg table db.declared_only, which IcebergSink "decl_sink" writes with upserts: ' + SKIPS]);
   });
 
+  it("an upsert INSERT into another branch by OPTIONS hint is another table for a reader of main; into main by hint it fails (review)", () => {
+    const reader = new api.IcebergSource("hb_reader", { catalog, database: "db", table: "hinted_branch", columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), streaming: true });
+    const out = new api.FlinkTable("hb_out", { columns: cols, options: { connector: "blackhole" } });
+    new api.FlinkSqlJob("hb-read", { statements: [api.sql`INSERT INTO ${out} SELECT id, data FROM ${reader}`] });
+    const gen = new api.FlinkTable("hb_gen", { columns: cols, options: { connector: "datagen" } });
+    const up = new api.IcebergSink("hb_upsert", { catalog, database: "db", table: "hinted_branch", columns: cols, primaryKey: ["id"], upsertEnabled: true });
+    new api.FlinkSqlJob("hb-write-staging", { statements: [api.sql`INSERT INTO ${up} /*+ OPTIONS('branch'='staging') */ SELECT id, data FROM ${gen}`] });
+    expect(warningsOf("hb-write-staging")).to.deep.equal([]);
+    expect(issuesOf(() => new api.FlinkSqlJob("hb-write-main", { statements: [api.sql`INSERT INTO ${up} /*+ OPTIONS('branch'='main') */ SELECT id, data FROM ${gen}`] })).map((i) => i.message)).to.deep.equal([
+      'IcebergSink "hb_upsert" writes the Iceberg table db.hinted_branch with upserts, and IcebergSource "hb_reader" (FlinkSqlJob "hb-read") streams from it: ' + SKIPS,
+    ]);
+  });
+
   it("a streaming job that appends to the Iceberg table it streams from warns: it reads its own commits back (another branch is another table)", () => {
     const src = new api.IcebergSource("loop_src", { catalog, database: "db", table: "looped", columns: cols, streaming: true });
     const snk = new api.IcebergSink("loop_snk", { catalog, database: "db", table: "looped", columns: cols });

@@ -41,6 +41,8 @@ export interface RegisteredJob {
   readonly deleteWrites?: readonly DeleteWrite[];
   /** The Iceberg tables the job reads as a stream, with the branches it reads each through (OPTIONS hints included); a table missing: its own branch. */
   readonly streamBranches?: ReadonlyMap<TableDefinition, readonly (string | undefined)[]>;
+  /** The tables the job writes, with the branches it writes each on (OPTIONS hints included); a table missing: its own branch. */
+  readonly writeBranches?: ReadonlyMap<TableDefinition, readonly (string | undefined)[]>;
 }
 
 interface Registry {
@@ -53,7 +55,7 @@ interface Registry {
   /** `database\u0000table` → the upsert sinks registered for it. */
   upsertWriters: Map<string, TableDefinition[]>;
   /** icebergKey → the jobs that write that Iceberg table (with the keyed write of updates and deletes, when the job makes one). */
-  jobWriters: Map<string, { job: string; upsert: boolean; deletes?: DeleteWrite }[]>;
+  jobWriters: Map<string, { job: string; upsert: boolean; deletes?: DeleteWrite; branches?: readonly (string | undefined)[] }[]>;
   /**
    * icebergKey → the jobs that read that Iceberg table as a stream, with the reading table's branch;
    * `warned` when an upsert sink of the table, or a job writing updates and deletes into a keyed
@@ -166,7 +168,8 @@ export function addProgramJob(job: RegisteredJob): void {
     const list = r.jobWriters.get(key);
     // A sink two statements write: the certain write first.
     const deletes = (job.deleteWrites ?? []).filter((d) => d.sink === t).sort((x, y) => Number(y.certain) - Number(x.certain))[0];
-    const entry = Object.assign({ job: job.name, upsert: t.iceberg!.upsert === true }, deletes !== undefined ? { deletes } : undefined);
+    const branches = job.writeBranches?.get(t);
+    const entry = Object.assign({ job: job.name, upsert: t.iceberg!.upsert === true }, deletes !== undefined ? { deletes } : undefined, branches !== undefined ? { branches } : undefined);
     if (list) list.push(entry);
     else r.jobWriters.set(key, [entry]);
   }
@@ -179,7 +182,7 @@ export function addProgramJob(job: RegisteredJob): void {
     // Told for good when the loss was certain (streamed-writes.ts): a job created earlier writes the table with upserts on this
     // branch, or writes updates and deletes into a keyed sink of it; a declared upsert sink alone was a warning, and the job that
     // writes it, when created later, says so as an error.
-    const upserting = (r.jobWriters.get(key) ?? []).some((w) => w.upsert) && writers.some((w) => icebergKey(w) === key && branchOf(w) === branch);
+    const upserting = (r.jobWriters.get(key) ?? []).some((w) => w.upsert && (w.branches ?? [branch]).includes(branch)) && writers.some((w) => icebergKey(w) === key && branchOf(w) === branch);
     const entry = Object.assign({ job: job.name, label: t.label, warned: deleting || upserting }, branch !== undefined ? { branch } : undefined);
     if (list) list.push(entry);
     else r.jobStreamers.set(key, [entry]);

@@ -52,7 +52,7 @@ export interface ProgramTables {
   /** The upsert sinks registered for this Iceberg database and table (any catalog). */
   upsertWriters(database: string, table: string): readonly TableDefinition[];
   /** The jobs created so far that write the Iceberg table of this icebergKey, each with whether it upserts and, for a keyed sink it writes updates and deletes into, that write (row-delta-reads.ts). */
-  jobsWriting?(key: string): readonly { readonly job: string; readonly upsert: boolean; readonly deletes?: DeleteWrite }[];
+  jobsWriting?(key: string): readonly { readonly job: string; readonly upsert: boolean; readonly deletes?: DeleteWrite; readonly branches?: readonly (string | undefined)[] }[];
   /** The jobs created so far that read the Iceberg table of this icebergKey as a stream and were not told about an upsert or delete-writing writer of it, each with the reading table's label and branch. */
   jobsStreaming?(key: string): readonly { readonly job: string; readonly label: string; readonly branch?: string }[];
   /** The IcebergSinks registered so far for the Iceberg table of this icebergKey. */
@@ -110,6 +110,8 @@ export interface JobPlan extends JobConfig {
   deleteWrites: DeleteWrite[];
   /** The Iceberg tables the job reads as a stream, with the branches it reads each through (OPTIONS hints included). */
   streamBranches: Map<TableDefinition, (string | undefined)[]>;
+  /** The tables the job's INSERTs write, with the branches each is written on (OPTIONS hints included). */
+  writeBranches: Map<TableDefinition, (string | undefined)[]>;
   /** The keyed IcebergSinks on format-version 1 tables that the job was told take updates (changelog-sinks.ts): their resource warning is not repeated. */
   v1DeleteSinks: TableDefinition[];
   /** Labels of the Iceberg tables a streaming job reads as a stream (their read position lives only in Flink state). */
@@ -260,6 +262,15 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     if (mayHoldWindowLengths(a.words)) checkZeroWindowLengths(a, diag);
     if (sliced && a.kind !== "function") checkWindowMultiples(a, views, runtimeMode !== "batch", diag);
   }
+  // The branch each INSERT writes: its target mention's OPTIONS hint, else the sink's own.
+  const writeBranch = (a: AnalyzedStatement): string | undefined => hintedBranchOf(a.target!, mentions.get(a.target!)?.find((m) => m.write && m.statement === a.index)?.hint ?? {});
+  const writeBranches = new Map<TableDefinition, (string | undefined)[]>();
+  for (const a of inserts) {
+    const list = writeBranches.get(a.target!) ?? [];
+    const b = writeBranch(a);
+    if (!list.includes(b)) list.push(b);
+    writeBranches.set(a.target!, list);
+  }
   let deletes: DeleteWrite[] = [];
   const v1DeleteSinks: TableDefinition[] = [];
   if (runtimeMode === "streaming") {
@@ -270,7 +281,6 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       if (told?.v1 === true && !v1DeleteSinks.includes(a.target!)) v1DeleteSinks.push(a.target!);
     }
     // The branch each INSERT writes: its target mention's OPTIONS hint, else the sink's own.
-    const writeBranch = (a: AnalyzedStatement): string | undefined => hintedBranchOf(a.target!, mentions.get(a.target!)?.find((m) => m.write && m.statement === a.index)?.hint ?? {});
     deletes = deleteWrites(inserts, views, job, writeBranch);
     for (const a of analyzed) if (!unread.has(a) && mayFeedInsertOnlyOperators(a.words)) checkInsertOnlyOperators(a, diag);
     for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, input.configuration ?? {}, diag);
@@ -313,7 +323,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     for (const f of t.writeFailures ?? []) diag.error("statements", `the job writes ${t.label}, whose ${f.path} ${f.message} (Flink checks this when a job writes the table)`);
     for (const w of t.writeWarnings ?? []) diag.warn("statements", `the job writes ${t.label}, whose ${w.path} ${w.message}`);
   }
-  checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches }, diag);
+  checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches, writeBranches }, diag);
 
   const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget }, diag);
   // Object.assign: V8 builds a spread followed by more keys key by key in its runtime (BENCHMARKS.md session 6).
@@ -323,6 +333,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     definitions,
     inserts,
     deleteWrites: deletes,
+    writeBranches,
     streamBranches: new Map(reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => [t, readBranches(t)])),
     v1DeleteSinks,
     bounded: runtimeMode === "batch" || reads.every((t) => t.bounded),

@@ -31,6 +31,8 @@ export interface StreamedWritesJob {
   readonly programTables: ProgramTables | undefined;
   /** The branches the job reads a table through (a reference's OPTIONS hint 'branch', else the table's own): iceberg-identity.ts hintedBranchOf. */
   readonly readBranches?: (t: TableDefinition) => readonly (string | undefined)[];
+  /** The branches the job's INSERTs write each sink on (a target mention's OPTIONS hint 'branch', else the sink's own). */
+  readonly writeBranches?: ReadonlyMap<TableDefinition, readonly (string | undefined)[]>;
 }
 
 /**
@@ -72,7 +74,8 @@ export function checkStreamedWrites(job: StreamedWritesJob, diag: Diagnostics): 
     if (writer === undefined) continue;
     // Every commit of an upsert sink deletes the keys it writes: certain once a job of the program writes it (this one, or one created earlier);
     // a declared upsert sink no job writes yet may be written elsewhere (the writing job, when created later, is told below).
-    const upsertJob = sinks.includes(writer) ? "this job" : programTables?.jobsWriting?.(key!).find((w) => w.upsert)?.job;
+    const writesHere = (job.writeBranches?.get(writer) ?? (sinks.includes(writer) ? [branchOf(writer)] : [])).includes(branch);
+    const upsertJob = writesHere ? "this job" : programTables?.jobsWriting?.(key!).find((w) => w.upsert && (w.branches ?? [branch]).includes(branch))?.job;
     const message = `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts${upsertJob === undefined ? "" : upsertJob === "this job" ? " in this job" : ` (FlinkSqlJob ${JSON.stringify(upsertJob)})`}: ${SKIPS}`;
     if (upsertJob !== undefined) diag.error("statements", message);
     else diag.warn("statements", message);
@@ -100,8 +103,8 @@ export function checkStreamedWrites(job: StreamedWritesJob, diag: Diagnostics): 
   // The other order: a job created earlier streams from the table this job upserts into (an error: this job's commits are what it skips).
   for (const t of sinks) {
     const key = t.iceberg?.upsert === true ? icebergKey(t) : undefined;
-    const branch = branchOf(t);
-    const readers = key === undefined ? [] : (programTables?.jobsStreaming?.(key) ?? []).filter((r) => (r.branch ?? "main") === branch && !reads.some((x) => x.label === r.label));
+    const branches = job.writeBranches?.get(t) ?? [branchOf(t)];
+    const readers = key === undefined ? [] : (programTables?.jobsStreaming?.(key) ?? []).filter((r) => branches.includes(r.branch ?? "main") && !reads.some((x) => x.label === r.label));
     if (readers.length === 0) continue;
     diag.error(
       "statements",
