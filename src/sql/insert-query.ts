@@ -81,6 +81,17 @@ export interface InsertQuery extends SelectQuery {
   readonly withQuery?: (name: string) => { readonly query: SelectQuery | undefined } | undefined;
 }
 
+/**
+ * The readings of one statement's INSERT query (AnalyzedStatement.insertQueries): `null` when read
+ * and not in the plain shape. A reading depends only on the statement's segments and target, which
+ * never change, so every check of the statement may share it; the job planner makes one per
+ * statement and job, never one shared between statements.
+ */
+export interface InsertQueryMemo {
+  plain?: InsertQuery | null;
+  afterWith?: InsertQuery | null;
+}
+
 /** A column named in the column list after the sink (`INSERT INTO ${sink} (a, \`b\`) ...`). */
 export interface ListedColumn {
   /** Unquoted. */
@@ -112,11 +123,14 @@ export const NOT_ALIAS: ReadonlySet<string> = new Set(["WHERE", "GROUP", "HAVING
 
 /** The offset of the first top-level `FROM` keyword in `flat` (topLevelOnly from `start`), as an offset of code, or -1. */
 function topLevelFrom(flat: string, start: number): number {
-  for (const m of flat.matchAll(/(?<![\w$])FROM\b/gi)) {
-    if (!AFTER_DISTINCT.test(flat.slice(0, m.index))) return start + m.index!;
+  // exec on one global regex from 0 (no iterator and regex clone per call, as matchAll makes); nothing runs between the calls.
+  FROM_WORD.lastIndex = 0;
+  for (let m = FROM_WORD.exec(flat); m !== null; m = FROM_WORD.exec(flat)) {
+    if (!AFTER_DISTINCT.test(flat.slice(0, m.index))) return start + m.index;
   }
   return -1;
 }
+const FROM_WORD = /(?<![\w$])FROM\b/gi;
 
 /** Segments as query text: every table a marker, Outputs OUTPUT_MARK; and the tables by marker number. */
 function markedText(segs: AnalyzedStatement["statement"]["segments"]): { text: string; tables: TableDefinition[] } {
@@ -152,21 +166,23 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   if (SET_OPERATION.test(rest)) return undefined;
   // Without an alias, `${source}.id` qualifies a column of the FROM table too: each interpolation is a marker of its own
   // that stands for the table's name. An alias hides the name (calcite: "Table 'source' not found").
-  const markers = tables.flatMap((other, k) => (other === table ? [`${MARK}${k}__`] : []));
-  const qualifiers = alias !== undefined ? [alias] : windowed !== undefined ? [] : [table.tableName, ...markers];
+  let qualifiers: string[];
+  if (alias !== undefined) qualifiers = [alias];
+  else if (windowed !== undefined) qualifiers = [];
+  else {
+    qualifiers = [table.tableName];
+    for (let k = 0; k < tables.length; k++) if (tables[k] === table) qualifiers.push(`${MARK}${k}__`);
+  }
   const flat = topLevelOnly(code, pos, code.length);
   const clauses = flat === undefined ? { start: code.length } : queryClauses(flat, pos);
   const where = clauses.where === undefined ? undefined : { start: clauses.where[0], clause: flat!.slice(clauses.where[0] - pos, clauses.where[1] - pos) };
   const names = whereNames(text, code, where);
-  return {
-    table,
-    qualifiers,
-    ...(alias !== undefined ? { alias } : {}),
-    nullRejected: nullRejectedColumns(text, code, where, qualifiers),
-    whereNames: names,
-    whereOperands: names === undefined ? [] : whereOperands(text, code, where),
-    clauses,
-  };
+  const nullRejected = nullRejectedColumns(text, code, where, qualifiers);
+  const operands = names === undefined ? [] : whereOperands(text, code, where);
+  // One literal per shape (no spread in the middle: V8 would build the rest key by key).
+  return alias !== undefined
+    ? { table, qualifiers, alias, nullRejected, whereNames: names, whereOperands: operands, clauses }
+    : { table, qualifiers, nullRejected, whereNames: names, whereOperands: operands, clauses };
 }
 
 /**
@@ -175,6 +191,18 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
  * the INSERT writes; its FROM names a WITH query, so `from` stays undefined.
  */
 export function readInsertQuery(a: AnalyzedStatement, afterWith = false): InsertQuery | undefined {
+  const memo = a.insertQueries;
+  if (memo === undefined) return readInsert(a, afterWith);
+  const known = afterWith ? memo.afterWith : memo.plain;
+  if (known !== undefined) return known ?? undefined;
+  const q = readInsert(a, afterWith);
+  if (afterWith) memo.afterWith = q ?? null;
+  else memo.plain = q ?? null;
+  return q;
+}
+
+/** readInsertQuery without the statement's memo. */
+function readInsert(a: AnalyzedStatement, afterWith: boolean): InsertQuery | undefined {
   const after = textAfterTarget(a);
   if (after === undefined) return undefined;
   const { text, tables } = after;
@@ -213,6 +241,8 @@ export function readInsertQuery(a: AnalyzedStatement, afterWith = false): Insert
   }
   const query = readSelect(text, code, pos, tables);
   if (query === undefined) return undefined;
+  // The plain INSERT (no column list, WITH list or static partition) is its SELECT: no copy.
+  if (columnList === undefined && withQuery === undefined && partition === undefined) return query;
   return { ...(columnList !== undefined ? { columnList } : {}), ...(withQuery !== undefined ? { withQuery } : {}), ...(partition !== undefined ? { staticPartition: partition.columns, staticPartitionClause: text.slice(partitionStart, partition.end).replace(/\s*[\r\n]\s*/g, " ") } : {}), ...query };
 }
 
@@ -264,7 +294,9 @@ function readSelect(text: string, code: string, pos: number, tables: readonly Ta
   if (items.some((i) => i.code === "" || i.code.includes(OUTPUT_MARK))) return undefined;
   const from = fromAt < 0 ? undefined : readFrom(text, code, fromAt + 4, tables);
   const join = from === undefined && fromAt >= 0 ? readJoin(text, code, fromAt + 4, tables, MARK) : undefined;
-  return { ...query, items, ...(from !== undefined ? { from } : join !== undefined ? { join } : {}) };
+  // One literal per shape, keys in the same order (a spread followed by more keys is built key by key in V8's runtime).
+  const { distinct } = query;
+  return from !== undefined ? { text, code, tables, distinct, items, from } : join !== undefined ? { text, code, tables, distinct, items, join } : { text, code, tables, distinct, items };
 }
 
 const ALIASED = new RegExp(String.raw`^([\s\S]*?\S)\s+(AS\s+)?(${NAME})$`, "i");

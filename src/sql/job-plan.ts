@@ -178,7 +178,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const analyzed: AnalyzedStatement[] = [];
   (Array.isArray(input.statements) ? input.statements : []).forEach((s, i) => {
     const a = analyzeStatement(s, diag.at(`statements[${i}]`), runtimeMode);
-    if (a) analyzed.push(Object.assign({}, a, { index: i }));
+    // Each statement its own memo of its INSERT query (insert-query.ts readInsertQuery), shared by its checks.
+    if (a) analyzed.push(Object.assign({}, a, { index: i, insertQueries: {} }));
   });
   const tables: TableDefinition[] = [];
   for (const a of analyzed) for (const t of a.statement.tables) if (!tables.includes(t)) tables.push(t);

@@ -5,6 +5,7 @@
  * so neither is accepted here.
  * Statement forms: flink `docs/content/docs/dev/table/sql/insert.md`, `create.md`.
  */
+import type { InsertQueryMemo } from "./insert-query.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { isValidationError } from "../validation/error.js";
@@ -31,6 +32,12 @@ export interface AnalyzedStatement {
   readonly reads: readonly TableDefinition[];
   /** What the statement contains, for the gates of its checks (statement-gates.ts). */
   readonly words: StatementWords;
+  /**
+   * The INSERT's query as read so far (insert-query.ts readInsertQuery), shared by the checks that
+   * read it. The job planner gives each statement of each job an empty one of its own; without it,
+   * every read reads the statement again.
+   */
+  readonly insertQueries?: InsertQueryMemo;
 }
 
 /** Leading white space and comments, skipped before reading the statement keyword. */

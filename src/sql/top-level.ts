@@ -22,19 +22,28 @@ export function unquoteIdentifier(text: string): string {
  * (same length, so offsets stay): what is left is the top level. undefined when they do not balance.
  */
 export function topLevelOnly(code: string, start: number, end: number): string | undefined {
+  // Top-level runs are copied as slices, each bracketed run as spaces of its length: one pass, no string per character.
   let depth = 0;
   let flat = "";
+  let run = start;
   for (let i = start; i < end; i++) {
-    const c = code[i]!;
-    if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") {
+    const c = code.charCodeAt(i);
+    if (c === 40 || c === 91) {
+      // ( [
+      if (depth++ === 0) {
+        flat += code.slice(run, i);
+        run = i;
+      }
+    } else if (c === 41 || c === 93) {
+      // ) ]
       if (--depth < 0) return undefined;
-      flat += " ";
-      continue;
+      if (depth === 0) {
+        flat += " ".repeat(i + 1 - run);
+        run = i + 1;
+      }
     }
-    flat += depth === 0 ? c : " ";
   }
-  return depth === 0 ? flat : undefined;
+  return depth === 0 ? (run === start ? code.slice(start, end) : flat + code.slice(run, end)) : undefined;
 }
 
 /** The `[start, end)` ranges of the top-level comma-separated parts of code[start, end), or undefined when unbalanced. */
