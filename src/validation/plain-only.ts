@@ -81,8 +81,10 @@ export interface DeferredInPlainProps<T> {
 
 /** Whether an Output or a Promise is anywhere in `value`'s arrays and plain objects (each visited once: args may be cyclic). */
 function holdsDeferred(value: unknown, seen = new Set<object>()): boolean {
+  // A primitive or a function is never deferred (isDeferred reads objects only): most values are strings, tested first.
+  if (typeof value !== "object" || value === null) return false;
   if (isDeferred(value)) return true;
-  if (typeof value !== "object" || value === null || seen.has(value)) return false;
+  if (seen.has(value)) return false;
   seen.add(value);
   if (Array.isArray(value)) {
     for (const v of value) if (holdsDeferred(v, seen)) return true;
