@@ -9,7 +9,8 @@ import * as z from "zod";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { smallSizeWarning } from "./byte-size.js";
 import { compactDuration, hasNoUnit, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "./duration.js";
-import { booleanField, byteSizeField, durationField } from "./fields.js";
+import { booleanField, byteSizeField, durationField, withQuickRead } from "./fields.js";
+import { quickBoolean, quickDuration, quickEnum } from "./quick-fields.js";
 
 /** Seed write formats (`write-format`). */
 export const WriteFormat = { Parquet: "parquet", Orc: "orc", Avro: "avro" } as const;
@@ -37,33 +38,42 @@ const CODEC_NAMES: Readonly<Record<WriteFormat, Readonly<Record<CompressionCodec
 
 /** Sink options, field by field; descriptions mirror the TSDoc of IcebergSinkArgs. */
 export const IcebergSinkOptionsShape = {
-  writeFormat: z
-    .enum(WriteFormat, { error: (iss) => `writeFormat must be one of "parquet", "orc", "avro", got ${JSON.stringify(iss.input)}${didYouMean(iss.input, Object.values(WriteFormat))}` })
-    .optional()
-    .meta({
+  writeFormat: withQuickRead(
+    z
+      .enum(WriteFormat, { error: (iss) => `writeFormat must be one of "parquet", "orc", "avro", got ${JSON.stringify(iss.input)}${didYouMean(iss.input, Object.values(WriteFormat))}` })
+      .optional()
+      .meta({
+        description:
+          "Seed key `write-format`: \"parquet\" | \"orc\" | \"avro\", file format of written data files; rendered as `write-format`. " +
+          "Seed default parquet. Unset: not rendered, so the table keeps its own format (table property write.format.default, runtime default parquet). " +
+          "Source: seed Table 2 row write-format; SPEC decision 5; iceberg FlinkWriteOptions.java WRITE_FORMAT.",
+      }),
+    quickEnum(Object.values(WriteFormat)),
+  ),
+  commitInterval: withQuickRead(
+    durationField.optional().meta({
       description:
-        "Seed key `write-format`: \"parquet\" | \"orc\" | \"avro\", file format of written data files; rendered as `write-format`. " +
-        "Seed default parquet. Unset: not rendered, so the table keeps its own format (table property write.format.default, runtime default parquet). " +
-        "Source: seed Table 2 row write-format; SPEC decision 5; iceberg FlinkWriteOptions.java WRITE_FORMAT.",
+        "Seed key `commit.interval`: Flink duration text such as \"30s\", \"5 min\", \"1h\", \"500ms\" (units d, h, min, s, ms, µs, ns and long forms; a positive whole number of milliseconds). " +
+        "No such Iceberg option exists: the sink commits when a checkpoint completes, so this is never rendered in WITH; the job sets `execution.checkpointing.interval` to the smallest commitInterval of its sinks. " +
+        "Seed default 1min (applied by the job when no sink sets one). Flink's minimum checkpoint interval is 10 ms. Source: seed Table 2 row commit.interval; SPEC decisions 2 and 9.",
     }),
-  commitInterval: durationField.optional().meta({
-    description:
-      "Seed key `commit.interval`: Flink duration text such as \"30s\", \"5 min\", \"1h\", \"500ms\" (units d, h, min, s, ms, µs, ns and long forms; a positive whole number of milliseconds). " +
-      "No such Iceberg option exists: the sink commits when a checkpoint completes, so this is never rendered in WITH; the job sets `execution.checkpointing.interval` to the smallest commitInterval of its sinks. " +
-      "Seed default 1min (applied by the job when no sink sets one). Flink's minimum checkpoint interval is 10 ms. Source: seed Table 2 row commit.interval; SPEC decisions 2 and 9.",
-  }),
+    quickDuration,
+  ),
   targetFileSizeBytes: byteSizeField.optional().meta({
     description:
       "Seed key `write.target-file-size-bytes`: roll to a new data file at this size, in bytes, a positive whole number or size text such as \"128MB\" (binary units); rendered as the write option `target-file-size-bytes` with the byte count, which wins over the table property even for an existing table. " +
       "Seed default 128 MB (134217728), rendered when unset; the runtime's default is 512 MiB (536870912). Source: seed Table 2 row write.target-file-size-bytes; SPEC decision 5; iceberg FlinkWriteOptions.java TARGET_FILE_SIZE_BYTES.",
   }),
-  upsertEnabled: booleanField.optional().meta({
-    description:
-      "Seed key `upsert-enabled`: boolean; true = rows with the same primary key replace each other instead of being appended. Rendered as `upsert-enabled` only when set. " +
-      "true needs a primaryKey, formatVersion 2 or 3, and every partitionedBy column inside the primary key (preview errors). " +
-      "Seed default false; unset is never rendered, so an existing upsert table keeps upserting (rendering false would write duplicates). " +
-      "Streaming reads of an upsert table miss its commits (they read append snapshots only). Source: seed Table 2 row upsert-enabled; SPEC decisions 5 and 7; iceberg sink/FlinkSink.java.",
-  }),
+  upsertEnabled: withQuickRead(
+    booleanField.optional().meta({
+      description:
+        "Seed key `upsert-enabled`: boolean; true = rows with the same primary key replace each other instead of being appended. Rendered as `upsert-enabled` only when set. " +
+        "true needs a primaryKey, formatVersion 2 or 3, and every partitionedBy column inside the primary key (preview errors). " +
+        "Seed default false; unset is never rendered, so an existing upsert table keeps upserting (rendering false would write duplicates). " +
+        "Streaming reads of an upsert table miss its commits (they read append snapshots only). Source: seed Table 2 row upsert-enabled; SPEC decisions 5 and 7; iceberg sink/FlinkSink.java.",
+    }),
+    quickBoolean,
+  ),
   compressionCodec: z
     .enum(CompressionCodec, { error: (iss) => `compressionCodec must be one of "uncompressed", "snappy", "zstd", "gzip", got ${JSON.stringify(iss.input)}${didYouMean(iss.input, Object.values(CompressionCodec))}` })
     .optional()

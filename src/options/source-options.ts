@@ -8,7 +8,8 @@
 import * as z from "zod";
 import { smallSizeWarning } from "./byte-size.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { booleanField, byteSizeField, snapshotIdField } from "./fields.js";
+import { booleanField, byteSizeField, snapshotIdField, withQuickRead } from "./fields.js";
+import { quickBoolean } from "./quick-fields.js";
 
 /** `starting-strategy` values the product renders (exact case: the runtime uses Enum.valueOf). */
 export const StartingStrategy = {
@@ -18,14 +19,17 @@ export const StartingStrategy = {
 
 /** Source options, field by field; descriptions mirror the TSDoc of IcebergSourceArgs. */
 export const IcebergSourceOptionsShape = {
-  streaming: booleanField.optional().default(false).meta({
-    description:
-      "Seed key `streaming`, boolean, default false. false: read the current snapshot once, then the source finishes (bounded). " +
-      "true: read continuously: the whole current table, then every new snapshot (`'starting-strategy' = 'TABLE_SCAN_THEN_INCREMENTAL'`); " +
-      "with startSnapshotId new snapshots from that id on; with endSnapshotId the read becomes bounded (see endSnapshotId). Always rendered as `streaming`. " +
-      "Without snapshot ids, extraOptions[\"starting-strategy\"] (INCREMENTAL_FROM_LATEST_SNAPSHOT, INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE, INCREMENTAL_FROM_EARLIEST_SNAPSHOT, or INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP with extraOptions[\"start-snapshot-timestamp\"] in epoch ms) chooses where the read starts instead. " +
-      "Source: seed Table 1 row streaming; SPEC decision 4.",
-  }),
+  streaming: withQuickRead(
+    booleanField.optional().default(false).meta({
+      description:
+        "Seed key `streaming`, boolean, default false. false: read the current snapshot once, then the source finishes (bounded). " +
+        "true: read continuously: the whole current table, then every new snapshot (`'starting-strategy' = 'TABLE_SCAN_THEN_INCREMENTAL'`); " +
+        "with startSnapshotId new snapshots from that id on; with endSnapshotId the read becomes bounded (see endSnapshotId). Always rendered as `streaming`. " +
+        "Without snapshot ids, extraOptions[\"starting-strategy\"] (INCREMENTAL_FROM_LATEST_SNAPSHOT, INCREMENTAL_FROM_LATEST_SNAPSHOT_EXCLUSIVE, INCREMENTAL_FROM_EARLIEST_SNAPSHOT, or INCREMENTAL_FROM_SNAPSHOT_TIMESTAMP with extraOptions[\"start-snapshot-timestamp\"] in epoch ms) chooses where the read starts instead. " +
+        "Source: seed Table 1 row streaming; SPEC decision 4.",
+    }),
+    quickBoolean,
+  ),
   startSnapshotId: snapshotIdField.optional().meta({
     description:
       "Seed key `start-snapshot-id`: a snapshot id (decimal string, bigint, or a safe-integer number; 1 to 2^63-1), no default. Only with streaming: true (else a preview error). " +

@@ -9,6 +9,7 @@ import { isDataType } from "../types/data-type.js";
 import { IcebergCatalogSchema } from "./catalog.js";
 import { quickCatalog } from "./catalog-quick.js";
 import { withQuickRead } from "./fields.js";
+import { quickName } from "./quick-fields.js";
 import { IcebergSinkOptionsShape } from "./sink-options.js";
 import { IcebergSourceOptionsShape } from "./source-options.js";
 
@@ -30,12 +31,18 @@ export const IcebergTableShape = {
     }),
     quickCatalog,
   ),
-  database: icebergName("database").meta({
-    description: "The Iceberg namespace (database) of the table; always rendered as `catalog-database` (the runtime would otherwise use the Flink database name, e.g. default_database).",
-  }),
-  table: icebergName("table").meta({
-    description: "The Iceberg table name; always rendered as `catalog-table` (the runtime would otherwise use the Flink table name).",
-  }),
+  database: withQuickRead(
+    icebergName("database").meta({
+      description: "The Iceberg namespace (database) of the table; always rendered as `catalog-database` (the runtime would otherwise use the Flink database name, e.g. default_database).",
+    }),
+    quickName,
+  ),
+  table: withQuickRead(
+    icebergName("table").meta({
+      description: "The Iceberg table name; always rendered as `catalog-table` (the runtime would otherwise use the Flink table name).",
+    }),
+    quickName,
+  ),
   tableName: z
     .string({ error: "tableName must be a string" })
     .min(1, "tableName must not be empty")
