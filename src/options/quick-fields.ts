@@ -35,3 +35,8 @@ export function quickDuration(value: unknown): string | undefined {
   }
   return value;
 }
+
+/** A union of number literals `values` with a default (table-options.ts formatVersion): one of them, or the default when unset. */
+export function quickLiteralOrDefault<T extends number>(values: readonly T[], byDefault: T): (value: unknown) => T | undefined {
+  return (value) => (value === undefined ? byDefault : (values as readonly unknown[]).includes(value) ? (value as T) : undefined);
+}

@@ -9,7 +9,7 @@ import { isDataType } from "../types/data-type.js";
 import { IcebergCatalogSchema } from "./catalog.js";
 import { quickCatalog } from "./catalog-quick.js";
 import { withQuickRead } from "./fields.js";
-import { quickName } from "./quick-fields.js";
+import { quickLiteralOrDefault, quickName } from "./quick-fields.js";
 import { IcebergSinkOptionsShape } from "./sink-options.js";
 import { IcebergSourceOptionsShape } from "./source-options.js";
 
@@ -22,6 +22,9 @@ const icebergName = (arg: string) =>
     .min(1, `${arg} must not be empty`)
     .refine((s) => !/[\r\n]/.test(s), `${arg} must not contain a line break`);
 
+
+/** formatVersion when unset. */
+const DEFAULT_FORMAT_VERSION = 2;
 
 /** Shared table fields, each with its description. */
 export const IcebergTableShape = {
@@ -67,14 +70,17 @@ export const IcebergTableShape = {
   partitionedBy: nameList("partitionedBy").optional().meta({
     description: "Identity partition columns, rendered PARTITIONED BY (...); top-level primitive columns, each once. With upsertEnabled each must be a primary-key column.",
   }),
-  formatVersion: z
-    .union([z.literal(1), z.literal(2), z.literal(3)], { error: (iss) => `formatVersion must be 1, 2 or 3, got ${JSON.stringify(iss.input) ?? String(iss.input)}` })
-    .optional()
-    .default(2)
-    .meta({
-      description:
-        "Iceberg table format version 1, 2 or 3, default 2, always rendered as 'format-version' (it decides the version only when the connector creates the table). Upsert needs 2 or 3; TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9) columns need 3 and the Iceberg 1.11+ runtime.",
-    }),
+  formatVersion: withQuickRead(
+    z
+      .union([z.literal(1), z.literal(2), z.literal(3)], { error: (iss) => `formatVersion must be 1, 2 or 3, got ${JSON.stringify(iss.input) ?? String(iss.input)}` })
+      .optional()
+      .default(DEFAULT_FORMAT_VERSION)
+      .meta({
+        description:
+          "Iceberg table format version 1, 2 or 3, default 2, always rendered as 'format-version' (it decides the version only when the connector creates the table). Upsert needs 2 or 3; TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9) columns need 3 and the Iceberg 1.11+ runtime.",
+      }),
+    quickLiteralOrDefault([1, 2, 3], DEFAULT_FORMAT_VERSION),
+  ),
   extraOptions: z.record(z.string(), z.string({ error: (iss) => plainStringValueProblem(iss.input, String(iss.path?.[iss.path.length - 1] ?? ""), "extraOptions") })).optional().meta({
     description:
       "Other upstream read/write options or table properties, rendered into WITH as-is. Keys the product renders or a modeled arg covers (incl. aliases such as write.upsert.enabled, write.format.default, read.split.target-size, catalog-*), streaming-incompatible read options on a streaming source, and credential keys are preview errors.",
