@@ -48,10 +48,14 @@ const LEADING_NOISE = /^(?:\s+|(?:--|\/\/)[^\n\r]*(?:\r\n|\n|\r|$)|\/\*(?!\+)[\s
  * The script adds its own `;`, which a trailing `-- comment` would otherwise swallow (the
  * statement set then has no end, and the 1.19/1.20 runner silently drops the statement).
  */
-function stripTrailing(segments: readonly SqlSegment[]): SqlSegment[] {
+export function stripTrailing(segments: readonly SqlSegment[]): SqlSegment[] {
   const out = [...segments];
   const last = out[out.length - 1];
   if (last?.kind !== "text") return out;
+  // Only white space, `;` and comments trail content, and a comment needs `-` or `/`: a last text
+  // without them and not ending in white space has nothing to remove (what trails from an earlier
+  // segment on is kept below as well), so the statement is neither rendered nor scanned for it.
+  if (!/[-/;]|\s$/.test(last.text)) return out;
   const full = new SqlStatement(out).toString();
   // What follows the last content lies in the last text segment (tables and Outputs are content).
   const keep = last.text.length - (full.length - withoutTrailing(full).length);
