@@ -11,7 +11,7 @@ import { V1_KEYED_SINK_WARNING } from "../options/sink-options.js";
 import { v1DeletesReported } from "./job-registry.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
 import { credentialEnvironment } from "../validation/credential-remedies.js";
-import { registerTableDefinition, type IcebergTableFacts, type TableDefinition } from "./table-definition.js";
+import { registerTableDefinition, type IcebergTableFacts, type TableColumn, type TableDefinition } from "./table-definition.js";
 
 /** The message for a catalog uri/warehouse that resolved to a Pulumi secret. */
 export function secretLocationMessage(arg: "uri" | "warehouse"): string {
@@ -71,6 +71,14 @@ export function isV1KeyedSinkWarning(w: { readonly path: string; readonly messag
 }
 
 /** Registers the TableDefinition that FlinkSqlJob reads (table-definition.ts). */
+/** The TableDefinition's columns of `plan`: every column insertable, the watermark's the rowtime (a loop, the watermark read once: 20 and more per table). */
+function tableColumns(plan: IcebergTablePlan): TableColumn[] {
+  const rowtime = plan.watermark?.column;
+  const out: TableColumn[] = [];
+  for (const c of plan.columns) out.push(c.name === rowtime ? { name: c.name, type: c.type, insertable: true, timeAttribute: "rowtime" } : { name: c.name, type: c.type, insertable: true });
+  return out;
+}
+
 export function registerIcebergTable(component: object, plan: IcebergTablePlan, outputs: IcebergTableOutputs): void {
   const read = plan.read;
   const bounded = read?.bounded ?? true;
@@ -102,9 +110,7 @@ export function registerIcebergTable(component: object, plan: IcebergTablePlan, 
         resourceName: plan.resourceName,
         label: plan.label,
         tableName: plan.tableName,
-        columns: plan.columns.map((c) =>
-          c.name === plan.watermark?.column ? { name: c.name, type: c.type, insertable: true, timeAttribute: "rowtime" as const } : { name: c.name, type: c.type, insertable: true },
-        ),
+        columns: tableColumns(plan),
         ddl: outputs.plain !== undefined ? outputs.plain.ddl : outputs.rendered.apply((r) => r.ddl),
         writable: plan.kind === "IcebergSink",
         // A sink table read in a statement is a one-time read of its current snapshot ('streaming' unset = false).
