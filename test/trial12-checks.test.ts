@@ -229,7 +229,20 @@ describe("source watermarks over a table the program writes in Avro (session 12 
     const out3 = new api.IcebergSink("aw_out3", { catalog: lake, database: "d", table: "per_minute3", columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }] });
     new api.FlinkSqlJob("aw-branch", {
       statements: [api.sql`INSERT INTO ${out3} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${branch}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`],
-    });
+    });    // An Avro sink registered after the program's sinks were first looked up is still found (the registry's index grows with it).
+    const lateSrc = new api.IcebergSource("aw_late_src", { catalog: lake, database: "d", table: "raw_late", columns: timed, streaming: true, watermark: { column: "ts" } });
+    new api.IcebergSink("aw_late_avro", { catalog: lake, database: "d", table: "raw_late", columns: timed, writeFormat: "avro" });
+    const out4 = new api.IcebergSink("aw_out4", { catalog: lake, database: "d", table: "per_minute4", columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }] });
+    const late = api.sql`INSERT INTO ${out4} SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE ${lateSrc}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end`;
+    expect(issuesOf(() => new api.FlinkSqlJob("aw-late", { statements: [late] }))).to.deep.equal([
+      {
+        path: "statements",
+        message:
+          'IcebergSource "aw_late_src" reads d.raw_late with source watermarks (watermark: { column }), and IcebergSink "aw_late_avro" writes that table in Avro (writeFormat "avro"): ' +
+          'Avro data files carry no column bounds (iceberg AvroMetrics), so the read fails on the first such file ("Missing statistics for column", iceberg ColumnStatsWatermarkExtractor); ' +
+          'write the table as Parquet or ORC (writeFormat on IcebergSink "aw_late_avro"), or give IcebergSource "aw_late_src" a watermark expression (watermark: { column, expression }) instead',
+      },
+    ]);
   });
 });
 

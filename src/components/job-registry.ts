@@ -64,6 +64,8 @@ interface Registry {
   jobStreamers: Map<string, { job: string; label: string; branch?: string; warned: boolean }[]>;
   /** The labels of the keyed IcebergSinks on v1 tables whose updates a job reported (their own warning about delete files is then not repeated: iceberg-table-component.ts). */
   v1DeletesReported?: Set<string>;
+  /** icebergKey → the IcebergSinks among `tables`, indexed up to `upTo` (built on first use, extended as tables come). */
+  icebergSinksByKey?: { map: Map<string, TableDefinition[]>; upTo: number };
   /** `namespace/name` of every FlinkDeployment a job of the program deploys → that job's name. */
   deployments: Map<string, string>;
   /** synth's collecting mode (collect.ts): the validation errors recorded instead of thrown. */
@@ -122,6 +124,7 @@ export function resetRegistry(): void {
   r.awaitingReference.length = 0;
   r.referenced.clear();
   r.v1DeletesReported?.clear();
+  r.icebergSinksByKey = undefined;
   r.endReport = undefined;
   r.collected = undefined;
   r.collecting = false;
@@ -189,6 +192,23 @@ export function addProgramJob(job: RegisteredJob): void {
   }
 }
 
+/**
+ * The program's IcebergSinks by icebergKey: indexed as tables are looked up, not scanned for each
+ * lookup (a program with many source-watermarked IcebergSources asks once per source: avro-watermarks.ts).
+ */
+function icebergSinksByKey(r: ReturnType<typeof registry>): Map<string, TableDefinition[]> {
+  const index = (r.icebergSinksByKey ??= { map: new Map(), upTo: 0 });
+  for (; index.upTo < r.tables.length; index.upTo++) {
+    const t = r.tables[index.upTo]!;
+    const key = t.resourceType === "IcebergSink" ? icebergKey(t) : undefined;
+    if (key === undefined) continue;
+    const list = index.map.get(key);
+    if (list) list.push(t);
+    else index.map.set(key, [t]);
+  }
+  return index.map;
+}
+
 /** The program's tables as the job planner looks them up. */
 export function programTables(): ProgramTables {
   const r = registry();
@@ -197,7 +217,7 @@ export function programTables(): ProgramTables {
     upsertWriters: (database, table) => r.upsertWriters.get(`${database}\u0000${table}`) ?? [],
     jobsWriting: (key) => r.jobWriters.get(key) ?? [],
     jobsStreaming: (key) => (r.jobStreamers.get(key) ?? []).filter((s) => !s.warned),
-    icebergSinks: (key) => r.tables.filter((t) => t.resourceType === "IcebergSink" && icebergKey(t) === key),
+    icebergSinks: (key) => icebergSinksByKey(r).get(key) ?? [],
     tables: () => r.tables,
   };
 }
