@@ -8,6 +8,7 @@ import { Diagnostics } from "../src/validation/diagnostics.js";
 import { checkKafkaOptions } from "../src/sql/kafka-options.js";
 import { specificOffsetsValid } from "../src/sql/kafka-rules.js";
 import { parseDataType } from "../src/types/parser.js";
+import { jobWarnings, mockedApi } from "./api.js";
 
 type Got = { errors: [string, string][]; reads: [string, string][]; writes: [string, string][]; warnings?: [string, string][] };
 
@@ -17,11 +18,13 @@ function check(options: Record<string, string>, primaryKey: string[] = [], defer
   const d = new Diagnostics();
   const readFailures: { path: string; message: string }[] = [];
   const writeFailures: { path: string; message: string }[] = [];
-  const writeWarnings: { path: string; message: string }[] = [];
+  const writeWarnings: { path: string; message: string; atLeastCheckpointIntervalMs?: number }[] = [];
   const columns = COLUMNS.map((name) => ({ name, type: parseDataType(name === "ts" ? "TIMESTAMP(3)" : "STRING") }));
   checkKafkaOptions(options, deferredKeys, primaryKey, d, { columns, readFailures, writeFailures, writeWarnings });
   const pairs = (l: { path: string; message: string }[]): [string, string][] => l.map((i) => [i.path, i.message]);
-  return { errors: pairs(d.errors), reads: pairs(readFailures), writes: pairs(writeFailures), ...(writeWarnings.length > 0 ? { warnings: pairs(writeWarnings) } : {}) };
+  // Warnings bound to the job's checkpoint interval are the job's to report (the last test).
+  const unconditional = writeWarnings.filter((w) => w.atLeastCheckpointIntervalMs === undefined);
+  return { errors: pairs(d.errors), reads: pairs(readFailures), writes: pairs(writeFailures), ...(unconditional.length > 0 ? { warnings: pairs(unconditional) } : {}) };
 }
 
 const TIMEOUT_BOUND =
@@ -262,5 +265,30 @@ describe("Kafka connector rules across options", () => {
     expect(check({ ...KAFKA, format: "json", "sink.delivery-guarantee": "at-least-once" })).to.deep.equal(none);
     expect(check({ ...KAFKA, format: "json", "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "a", "properties.transaction.timeout.ms": "600000" })).to.deep.equal(none);
     expect(check({ ...KAFKA, format: "json", "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "a" }, [], ["properties.transaction.timeout.ms"])).to.deep.equal(none);
+  });
+
+  it("trial 2: an exactly-once sink whose transaction timeout is no longer than the job's checkpoint interval warns the job (the broker aborts the open transaction: its rows are lost)", async () => {
+    const api = await mockedApi();
+    const cols = [
+      { name: "id", type: "BIGINT" },
+      { name: "v", type: "STRING" },
+    ];
+    const gen = new api.FlinkTable("txn_gen", { columns: cols, options: { connector: "datagen" } });
+    const sink = (name: string, timeout: string) =>
+      new api.FlinkTable(name, {
+        columns: cols,
+        options: { connector: "kafka", topic: name, "properties.bootstrap.servers": "kafka:9092", format: "json", "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": name, "properties.transaction.timeout.ms": timeout },
+      });
+    const short = sink("txn_short", "30000");
+    new api.FlinkSqlJob("txn-short", { statements: [api.sql`INSERT INTO ${short} SELECT id, v FROM ${gen}`], configuration: { "execution.checkpointing.interval": "1min" } });
+    expect(jobWarnings("txn-short")).to.deep.equal([
+      'statements: the job writes FlinkTable "txn_short", whose options["properties.transaction.timeout.ms"] is 30000 ms, no longer than the job\'s checkpoint interval "1min": ' +
+        "a transaction stays open from one checkpoint to the next and is committed after the checkpoint that closes it, so the broker aborts it first (transaction.timeout.ms) and its rows are lost " +
+        `(flink docs, Kafka connector, "Fault Tolerance"); write ${TIMEOUT_BOUND}`,
+    ]);
+    // Longer than the interval: quiet; a batch job does not checkpoint: quiet.
+    const long = sink("txn_long", "600000");
+    new api.FlinkSqlJob("txn-long", { statements: [api.sql`INSERT INTO ${long} SELECT id, v FROM ${gen}`], configuration: { "execution.checkpointing.interval": "1min" } });
+    expect(jobWarnings("txn-long")).to.deep.equal([]);
   });
 });

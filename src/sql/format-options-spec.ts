@@ -29,6 +29,11 @@ export interface FormatFailure {
   /** The prop path on the table, e.g. `options["json.fail-on-missing-field"]`. */
   readonly path: string;
   readonly message: string;
+  /**
+   * A write warning that holds only for a job whose checkpoint interval is at least this many ms
+   * (job-plan.ts reports it then, with `{checkpointInterval}` in the message replaced by the interval).
+   */
+  readonly atLeastCheckpointIntervalMs?: number;
 }
 
 /** One format used under one key prefix of a table: what a format's checks read and report to. */

@@ -239,3 +239,24 @@ export function firstSetting(configuration: Readonly<Record<string, string>> | u
   }
   return undefined;
 }
+
+/**
+ * The sinks' write warnings that hold for a checkpoint interval of at least a bound (FormatFailure
+ * atLeastCheckpointIntervalMs: an exactly-once Kafka sink's transaction timeout), reported when the
+ * streaming job's interval (`interval`, as rendered) reaches it; an interval this parser does not read is not judged.
+ */
+export function checkIntervalBoundWarnings(sinks: readonly TableDefinition[], runtimeMode: "streaming" | "batch", interval: string | undefined, diag: Diagnostics): void {
+  if (runtimeMode !== "streaming" || interval === undefined) return;
+  let ms: number;
+  try {
+    ms = parseFlinkDuration(interval, true);
+  } catch {
+    return;
+  }
+  for (const t of sinks) {
+    for (const w of t.writeWarnings ?? []) {
+      if (w.atLeastCheckpointIntervalMs === undefined || ms < w.atLeastCheckpointIntervalMs || ms === 0) continue;
+      diag.warn("statements", `the job writes ${t.label}, whose ${w.path} ${w.message.replace("{checkpointInterval}", JSON.stringify(interval))}`);
+    }
+  }
+}

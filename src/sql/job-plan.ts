@@ -19,7 +19,7 @@ import { checkHintSwitch, hintSwitchSetting } from "./hint-switch.js";
 import { checkRequiredOptions } from "./required-options.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
-import { computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
+import { checkIntervalBoundWarnings, computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { valueText } from "./value-text.js";
 import type { SqlStatement } from "./template.js";
@@ -322,11 +322,12 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const kafkaReadOf = (t: TableDefinition): TableDefinition["kafkaRead"] => (hintedKafka.has(t) ? hintedKafka.get(t) : t.kafkaRead);
   for (const t of sinks) {
     for (const f of t.writeFailures ?? []) diag.error("statements", `the job writes ${t.label}, whose ${f.path} ${f.message} (Flink checks this when a job writes the table)`);
-    for (const w of t.writeWarnings ?? []) diag.warn("statements", `the job writes ${t.label}, whose ${w.path} ${w.message}`);
+    for (const w of t.writeWarnings ?? []) if (w.atLeastCheckpointIntervalMs === undefined) diag.warn("statements", `the job writes ${t.label}, whose ${w.path} ${w.message}`);
   }
   checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches, writeBranches }, diag);
 
   const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget }, diag);
+  checkIntervalBoundWarnings(sinks, runtimeMode, config.checkpointInterval, diag);
   // Object.assign: V8 builds a spread followed by more keys key by key in its runtime (BENCHMARKS.md session 6).
   return Object.assign({}, config, {
     runtimeMode,

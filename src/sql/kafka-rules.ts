@@ -316,6 +316,15 @@ function transactionTimeoutWarning(t: KafkaRuleTable): void {
       path: opt(key),
       message: `is ${value} ms, more than a Kafka broker allows unless configured for more (transaction.max.timeout.ms, 900000 by default): ${refused}; write ${bound}, or raise transaction.max.timeout.ms on the brokers`,
     });
+  } else if (/^\d+$/.test(value)) {
+    // Below the job's checkpoint interval: known only to the job (job-plan.ts).
+    t.table.writeWarnings?.push({
+      path: opt(key),
+      message:
+        `is ${value} ms, no longer than the job's checkpoint interval {checkpointInterval}: a transaction stays open from one checkpoint to the next and is committed after the checkpoint that closes it, ` +
+        `so the broker aborts it first (transaction.timeout.ms) and its rows are lost (flink docs, Kafka connector, "Fault Tolerance"); write ${bound}`,
+      atLeastCheckpointIntervalMs: Number(value),
+    });
   }
 }
 
