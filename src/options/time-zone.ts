@@ -31,39 +31,39 @@ export interface TimeZoneProblem {
 
 /**
  * JDK `java.time.ZoneId.SHORT_IDS`: each key → the ID TimeZone.toZoneId gives for it (never the key
- * itself, so each fails Flink's check); `region` is the region to suggest (Java's reading, but for
- * EST, MST and HST, which Java reads as fixed offsets), `offset` its standard offset, `also` the
+ * itself, so each fails Flink's check); `region` is the region to suggest where it is not Java's
+ * reading (EST, MST and HST, which Java reads as fixed offsets), `offset` its standard offset, `also` the
  * other common meanings of the abbreviation.
  */
-const SHORT_IDS: Readonly<Record<string, { readonly java: string; readonly region: string; readonly offset: string; readonly also?: string }>> = {
-  ACT: { java: "Australia/Darwin", region: "Australia/Darwin", offset: "+09:30" },
-  AET: { java: "Australia/Sydney", region: "Australia/Sydney", offset: "+10:00" },
-  AGT: { java: "America/Argentina/Buenos_Aires", region: "America/Argentina/Buenos_Aires", offset: "-03:00" },
-  ART: { java: "Africa/Cairo", region: "Africa/Cairo", offset: "+02:00" },
-  AST: { java: "America/Anchorage", region: "America/Anchorage", offset: "-09:00" },
-  BET: { java: "America/Sao_Paulo", region: "America/Sao_Paulo", offset: "-03:00" },
-  BST: { java: "Asia/Dhaka", region: "Asia/Dhaka", offset: "+06:00", also: '"Europe/London" for British Summer Time' },
-  CAT: { java: "Africa/Harare", region: "Africa/Harare", offset: "+02:00" },
-  CNT: { java: "America/St_Johns", region: "America/St_Johns", offset: "-03:30" },
-  CST: { java: "America/Chicago", region: "America/Chicago", offset: "-06:00", also: '"Asia/Shanghai" for China Standard Time' },
-  CTT: { java: "Asia/Shanghai", region: "Asia/Shanghai", offset: "+08:00" },
-  EAT: { java: "Africa/Addis_Ababa", region: "Africa/Addis_Ababa", offset: "+03:00" },
-  ECT: { java: "Europe/Paris", region: "Europe/Paris", offset: "+01:00" },
+const SHORT_IDS: Readonly<Record<string, { readonly java: string; readonly region?: string; readonly offset: string; readonly also?: string }>> = {
+  ACT: { java: "Australia/Darwin", offset: "+09:30" },
+  AET: { java: "Australia/Sydney", offset: "+10:00" },
+  AGT: { java: "America/Argentina/Buenos_Aires", offset: "-03:00" },
+  ART: { java: "Africa/Cairo", offset: "+02:00" },
+  AST: { java: "America/Anchorage", offset: "-09:00" },
+  BET: { java: "America/Sao_Paulo", offset: "-03:00" },
+  BST: { java: "Asia/Dhaka", offset: "+06:00", also: '"Europe/London" for British Summer Time' },
+  CAT: { java: "Africa/Harare", offset: "+02:00" },
+  CNT: { java: "America/St_Johns", offset: "-03:30" },
+  CST: { java: "America/Chicago", offset: "-06:00", also: '"Asia/Shanghai" for China Standard Time' },
+  CTT: { java: "Asia/Shanghai", offset: "+08:00" },
+  EAT: { java: "Africa/Addis_Ababa", offset: "+03:00" },
+  ECT: { java: "Europe/Paris", offset: "+01:00" },
   EST: { java: "-05:00", region: "America/New_York", offset: "-05:00" },
   HST: { java: "-10:00", region: "Pacific/Honolulu", offset: "-10:00" },
-  IET: { java: "America/Indiana/Indianapolis", region: "America/Indiana/Indianapolis", offset: "-05:00" },
-  IST: { java: "Asia/Kolkata", region: "Asia/Kolkata", offset: "+05:30", also: '"Asia/Jerusalem" or "Europe/Dublin" for Israel or Irish Standard Time' },
-  JST: { java: "Asia/Tokyo", region: "Asia/Tokyo", offset: "+09:00" },
-  MIT: { java: "Pacific/Apia", region: "Pacific/Apia", offset: "+13:00" },
+  IET: { java: "America/Indiana/Indianapolis", offset: "-05:00" },
+  IST: { java: "Asia/Kolkata", offset: "+05:30", also: '"Asia/Jerusalem" or "Europe/Dublin" for Israel or Irish Standard Time' },
+  JST: { java: "Asia/Tokyo", offset: "+09:00" },
+  MIT: { java: "Pacific/Apia", offset: "+13:00" },
   MST: { java: "-07:00", region: "America/Denver", offset: "-07:00" },
-  NET: { java: "Asia/Yerevan", region: "Asia/Yerevan", offset: "+04:00" },
-  NST: { java: "Pacific/Auckland", region: "Pacific/Auckland", offset: "+12:00" },
-  PLT: { java: "Asia/Karachi", region: "Asia/Karachi", offset: "+05:00" },
-  PNT: { java: "America/Phoenix", region: "America/Phoenix", offset: "-07:00" },
-  PRT: { java: "America/Puerto_Rico", region: "America/Puerto_Rico", offset: "-04:00" },
-  PST: { java: "America/Los_Angeles", region: "America/Los_Angeles", offset: "-08:00" },
-  SST: { java: "Pacific/Guadalcanal", region: "Pacific/Guadalcanal", offset: "+11:00" },
-  VST: { java: "Asia/Ho_Chi_Minh", region: "Asia/Ho_Chi_Minh", offset: "+07:00" },
+  NET: { java: "Asia/Yerevan", offset: "+04:00" },
+  NST: { java: "Pacific/Auckland", offset: "+12:00" },
+  PLT: { java: "Asia/Karachi", offset: "+05:00" },
+  PNT: { java: "America/Phoenix", offset: "-07:00" },
+  PRT: { java: "America/Puerto_Rico", offset: "-04:00" },
+  PST: { java: "America/Los_Angeles", offset: "-08:00" },
+  SST: { java: "Pacific/Guadalcanal", offset: "+11:00" },
+  VST: { java: "Asia/Ho_Chi_Minh", offset: "+07:00" },
 };
 
 /** The tz database's IDs without a "/" (files `backward`, `etcetera`, `europe`, `northamerica`): the JDK takes these as written. */
@@ -132,7 +132,7 @@ export function timeZoneProblems(key: string, value: string): readonly TimeZoneP
   if (short !== undefined) {
     return error(
       `it is an abbreviation, which Java reads as another ID (ZoneId.SHORT_IDS: ${v} → ${short.java})`,
-      `the region meant, which follows its daylight saving time, e.g. ${JSON.stringify(short.region)}${short.region === short.java ? ` (Java's reading of ${v})` : ""}${short.also !== undefined ? ` or ${short.also}` : ""}, ` +
+      `the region meant, which follows its daylight saving time, e.g. ${JSON.stringify(short.region ?? short.java)}${short.region === undefined ? ` (Java's reading of ${v})` : ""}${short.also !== undefined ? ` or ${short.also}` : ""}, ` +
         `or a fixed offset such as ${JSON.stringify(`GMT${short.offset}`)}`,
     );
   }
