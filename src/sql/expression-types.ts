@@ -45,7 +45,7 @@ import type { TableColumn } from "../components/table-definition.js";
 import type { DataType } from "../types/data-type.js";
 import { MAX_DECIMAL_PRECISION, MAX_LENGTH } from "../types/data-type.js";
 import { DataTypes } from "../types/datatypes.js";
-import { castType, literalType } from "./select-item-types.js";
+import { castType, INTEGER_DIGITS, literalType } from "./select-item-types.js";
 import { closingParen, topLevelSplit, unquoteIdentifier } from "./top-level.js";
 
 /** A typed expression: its type, and how Flink came to it (`as Flink types COUNT`), for messages. */
@@ -67,13 +67,6 @@ export interface TypingScope {
   readonly columnType: (c: TableColumn) => DataType | undefined;
 }
 
-/** Decimal digits of the integer types: their precision as Calcite reads them into DECIMAL arithmetic. */
-const INTEGER_DIGITS: ReadonlyMap<string, number> = new Map([
-  ["TINYINT", 3],
-  ["SMALLINT", 5],
-  ["INT", 10],
-  ["BIGINT", 19],
-]);
 const DATE_PARTS = new Set(["YEAR", "QUARTER", "MONTH", "WEEK", "DAYOFYEAR", "DAYOFMONTH", "DAYOFWEEK", "HOUR", "MINUTE", "SECOND"]);
 const STRING_RESULTS = new Set(["CONCAT", "CONCAT_WS", "DATE_FORMAT"]);
 /** Parenthesis-less functions (FlinkSqlOperatorTable `dynamicFunctions`, FlinkCurrentDateDynamicFunction). */

@@ -38,7 +38,7 @@ import { expressionType } from "./expression-types.js";
 import { COLUMN_REF, readInsertQuery, shownText, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
 import { firstSetting } from "./job-config.js";
 import { readsAsFunction, unquotedReservedColumn, unquotedReservedSinkColumn } from "./reserved-words.js";
-import { castType, literalType } from "./select-item-types.js";
+import { castType, INTEGER_DIGITS, literalType } from "./select-item-types.js";
 import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
@@ -198,17 +198,6 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/**
- * Checks an INSERT against its sink's columns (see the module comment); problems at
- * `statements[i]`. Nothing is reported for a query shape it does not read.
- */
-/** Decimal digits of the integer types' largest values. */
-const INTEGER_DIGITS: ReadonlyMap<string, number> = new Map([
-  ["TINYINT", 3],
-  ["SMALLINT", 5],
-  ["INT", 10],
-  ["BIGINT", 19],
-]);
 
 /**
  * What an implicit cast from `from` to `to` silently loses, or undefined: Flink's implicit casts
@@ -274,7 +263,10 @@ function nullIntoNotNull(v: SelectedValue, col: TableColumn, nullRejected: reado
   return v.column !== undefined && v.neverNull !== true && v.type !== undefined && v.type.isNullable && col.type !== undefined && !col.type.isNullable && !nullRejected.includes(v.column);
 }
 
-
+/**
+ * Checks an INSERT against its sink's columns (see the module comment); problems at
+ * `statements[i]`. Nothing is reported for a query shape it does not read.
+ */
 export function checkInsertColumns(
   a: AnalyzedStatement,
   diag: Diagnostics,

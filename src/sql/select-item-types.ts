@@ -8,6 +8,14 @@ import { DataTypes } from "../types/datatypes.js";
 import { parseDataType } from "../types/parser.js";
 import { closingParen, topLevelOnly } from "./top-level.js";
 
+/** Decimal digits of the integer types' largest values: their precision as Calcite reads them into DECIMAL arithmetic. */
+export const INTEGER_DIGITS: ReadonlyMap<string, number> = new Map([
+  ["TINYINT", 3],
+  ["SMALLINT", 5],
+  ["INT", 10],
+  ["BIGINT", 19],
+]);
+
 /**
  * The type of a whole-item literal, as Calcite types it (Flink's validator does no implicit type
  * coercion: FlinkPlannerImpl `withTypeCoercionEnabled(false)`): TRUE/FALSE BOOLEAN, 'text' CHAR,
