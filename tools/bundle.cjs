@@ -29,8 +29,11 @@ const SRC = path.join(ROOT, "src");
 /** Source files (relative to src/) that the bundle requires from tsc's output instead of inlining them. */
 const UNBUNDLED = ["deploy/sql-gateway/provider.ts"];
 
-/** Packages the bundle requires at run time (the package's dependencies other than zod). */
-const EXTERNAL = ["@pulumi/*", "yaml", "tsx"];
+/** Dependencies the bundle inlines; every other dependency in package.json it requires at run time. */
+const INLINED = ["zod"];
+
+/** Packages the bundle requires at run time (a package name covers its subpaths, e.g. @pulumi/pulumi/runtime/config). */
+const EXTERNAL = Object.keys(require("../package.json").dependencies).filter((name) => !INLINED.includes(name));
 
 /**
  * Marks imports of UNBUNDLED files external, as paths relative to the bundle: the bundle is
