@@ -69,7 +69,11 @@ export async function buildPackage(): Promise<BuiltPackage> {
     fs.mkdirSync(path.join(pkg, "bin"));
     fs.copyFileSync(path.join(ROOT, "package.json"), path.join(pkg, "package.json"));
     fs.copyFileSync(path.join(ROOT, "bin", "flink-iceberg.js"), path.join(pkg, "bin", "flink-iceberg.js"));
-    for (const dep of tools.EXTERNAL.map((e) => e.replace(/\/\*$/, ""))) fs.symlinkSync(path.join(ROOT, "node_modules", dep), path.join(root, "node_modules", dep), "dir");
+    for (const dep of tools.EXTERNAL) {
+      // A scoped package's folder goes under its scope's.
+      fs.mkdirSync(path.dirname(path.join(root, "node_modules", dep)), { recursive: true });
+      fs.symlinkSync(path.join(ROOT, "node_modules", dep), path.join(root, "node_modules", dep), "dir");
+    }
     const unbundled = emitLikeTsc(tools.UNBUNDLED, dist);
     const entry = path.join(dist, "index.js");
     await tools.bundle(entry);
