@@ -75,9 +75,11 @@ export function checkStreamedWrites(job: StreamedWritesJob, diag: Diagnostics): 
     // Every commit of an upsert sink deletes the keys it writes: certain once a job of the program writes it (this one, or one created earlier);
     // a declared upsert sink no job writes yet may be written elsewhere (the writing job, when created later, is told below).
     const writesHere = (job.writeBranches?.get(writer) ?? (sinks.includes(writer) ? [branchOf(writer)] : [])).includes(branch);
-    const upsertJob = writesHere ? "this job" : programTables?.jobsWriting?.(key!).find((w) => w.upsert && (w.branches ?? [branch]).includes(branch))?.job;
-    const message = `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts${upsertJob === undefined ? "" : upsertJob === "this job" ? " in this job" : ` (FlinkSqlJob ${JSON.stringify(upsertJob)})`}: ${SKIPS}`;
-    if (upsertJob !== undefined) diag.error("statements", message);
+    const earlier = writesHere ? undefined : programTables?.jobsWriting?.(key!).find((w) => w.upsert && (w.branches ?? [branch]).includes(branch))?.job;
+    // Where a job writes it ("" when none does yet).
+    const by = writesHere ? " in this job" : earlier !== undefined ? ` (FlinkSqlJob ${JSON.stringify(earlier)})` : "";
+    const message = `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which ${writer.label} writes with upserts${by}: ${SKIPS}`;
+    if (by !== "") diag.error("statements", message);
     else diag.warn("statements", message);
   }
   // An INSERT that appends to the Iceberg table it streams from reads every commit of the job back
