@@ -8,6 +8,7 @@ import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import { planIcebergTable } from "../src/options/iceberg-table.js";
 import { catalogPropertyTypoWarning } from "../src/options/known-catalog-properties.js";
+import { credentialEntryProblem } from "../src/validation/secrets.js";
 import { baseArgs, planError } from "./iceberg-table-helpers.js";
 
 const FAILS = "so the job fails when it loads the catalog";
@@ -76,6 +77,26 @@ describe("catalog.properties spelling", () => {
         path: 'catalog.properties["s3.endpoint-url"]',
         message: `"s3.endpoint-url" is another tool's name for "s3.endpoint", which Iceberg reads instead; write "s3.endpoint". ${tail("s3.endpoint")}`,
       },
+    ]);
+  });
+
+  it("a misspelt credential key is an error, not a typo warning: Iceberg ignores the key, but its value is the credential in plain text", () => {
+    const e = planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", catalogImpl: "org.apache.iceberg.hive.HiveCatalog", uri: "thrift://hms:9083", properties: { "s3.acess-key-id": "AKIA123", "s3.endpont": "http://minio:9000" } } });
+    expect(e.issues).to.deep.equal([
+      {
+        path: 'catalog.properties["s3.acess-key-id"]',
+        message:
+          '"s3.acess-key-id" misspells "s3.access-key-id" (Iceberg reads properties by exact key and would ignore this one), and its value is a credential all the same: ' +
+          credentialEntryProblem("s3.access-key-id", "AKIA123", "catalog.properties"),
+      },
+    ]);
+    expect(credentialEntryProblem("s3.access-key-id", "AKIA123", "catalog.properties")).to.match(/^"s3\.access-key-id" carries a credential, and catalog\.properties is rendered in plain text/);
+    // The same key spelt right gets the credential error by its own name; a misspelt setting stays a warning.
+    expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", catalogImpl: "org.apache.iceberg.hive.HiveCatalog", uri: "thrift://hms:9083", properties: { "s3.access-key-id": "AKIA123" } } }).issues).to.deep.equal([
+      { path: 'catalog.properties["s3.access-key-id"]', message: credentialEntryProblem("s3.access-key-id", "AKIA123", "catalog.properties") },
+    ]);
+    expect(warnings({ name: "lake", type: "hive", uri: "thrift://hms:9083", properties: { "s3.endpont": "http://minio:9000" } })).to.deep.equal([
+      { path: 'catalog.properties["s3.endpont"]', message: `"s3.endpont" is no Iceberg catalog or FileIO property; did you mean "s3.endpoint"? ${tail("s3.endpoint")}` },
     ]);
   });
 

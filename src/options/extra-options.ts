@@ -10,7 +10,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, type CredentialTarget, isCredentialKey, lands } from "../validation/secrets.js";
 import { jdbcCatalogRemedy } from "../validation/jdbc-credentials.js";
 import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
-import { catalogPropertyTypoWarning } from "./known-catalog-properties.js";
+import { catalogPropertyTypoWarning, nearCatalogProperty } from "./known-catalog-properties.js";
 import { CACHE_EXPIRATION_KEY, cacheExpirationProblem } from "./catalog.js";
 import { timestampProblem } from "./starting-strategy.js";
 import { memoizedKeyFacts } from "../validation/key-facts-memo.js";
@@ -300,8 +300,15 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     // catalog.properties also holds catalog settings (io-impl, s3.*, client.*): only its table-property-shaped keys are spell-checked.
     if (ctx.catalogSettings !== true || prefix !== undefined || TABLE_PROPERTY_SHAPE.test(option)) checkKnownOption(arg, key, option, map[key]!, diag);
     else {
-      const typo = catalogPropertyTypoWarning(key);
-      if (typo !== undefined) diag.warn(mapPath(arg, key), typo);
+      // A misspelt credential key (s3.acess-key-id) is ignored by Iceberg, yet its value is the credential in plain text.
+      const near = nearCatalogProperty(key);
+      const misspeltCredential = near !== undefined && isCredentialKey(near) ? credentialEntryProblem(near, map[key], arg, undefined, ctx.credentialTarget) : undefined;
+      if (misspeltCredential !== undefined) {
+        diag.error(mapPath(arg, key), `${JSON.stringify(key)} misspells ${JSON.stringify(near)} (Iceberg reads properties by exact key and would ignore this one), and its value is a credential all the same: ${misspeltCredential}`);
+      } else {
+        const typo = catalogPropertyTypoWarning(key);
+        if (typo !== undefined) diag.warn(mapPath(arg, key), typo);
+      }
     }
   }
 }
