@@ -83,6 +83,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    *
    * OPTIONS hints and secrets:
    * - a hint's keys meet the table's option rules: errors and warnings at the hint (hint-keys.ts)
+   * - what Kafka checks when a statement reads or writes a FlinkTable (a scan mode's options, an
+   *   exactly-once sink's prefix and transaction timeout) is judged with that statement's hint
+   *   merged into the table's options (hinted-reads.ts, hinted-writes.ts)
    * - a Pulumi secret interpolated into a statement: an error (statement-secrets.ts, in src/components/)
    *
    * Details, exact conditions and upstream sources: docs/statement-checks.md, one section per

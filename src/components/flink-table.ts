@@ -68,6 +68,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       hintIssues: p.hintIssues,
       ...(p.writeFailures.length > 0 ? { writeFailures: p.writeFailures } : {}),
       ...(p.writeWarnings.length > 0 ? { writeWarnings: p.writeWarnings } : {}),
+      hintedWrite: p.hintedWrite,
       columns: p.tableColumns,
       expressions: writtenExpressions(deferred.args, true),
       ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),

@@ -8,6 +8,7 @@ import type { FormatFailure } from "../sql/format-options-spec.js";
 import type * as pulumi from "@pulumi/pulumi";
 import type { KafkaRead } from "../sql/connector-bounds.js";
 import type { HintedRead } from "../sql/hinted-reads.js";
+import type { HintedWrite } from "../sql/hinted-writes.js";
 import type { HintIssues } from "../sql/hint-keys.js";
 import type { RequiredOption } from "../sql/required-options.js";
 import type { DataType } from "../types/data-type.js";
@@ -124,6 +125,12 @@ export interface TableDefinition {
   readonly writeFailures?: readonly FormatFailure[];
   /** Risks of writing the table that Flink does not check, warned of by the jobs that write it (kafka-rules.ts). */
   readonly writeWarnings?: readonly FormatFailure[];
+  /**
+   * FlinkTable: what an INSERT whose target mention carries the OPTIONS hint `hint` meets, the hint
+   * merged into the table's options (src/sql/hinted-writes.ts): its write failures and warnings, and
+   * whether its sink commits on checkpoints.
+   */
+  readonly hintedWrite?: (hint: Readonly<Record<string, string>>) => HintedWrite;
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
   /** FlinkTable: why its sink takes only inserts, when it does (appendOnlySink): Flink refuses an updating input there. */

@@ -11,7 +11,7 @@ import { isDeferred } from "../validation/deferred.js";
 import { checkKnownKeys } from "../validation/known-keys.js";
 import type { DataType } from "../types/data-type.js";
 import { rowtimeNameProblem } from "../types/planner-limits.js";
-import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
+import { Diagnostics, unsafeMapKeyProblem } from "../validation/diagnostics.js";
 import { credentialEntryProblem, credentialKeyMessage, credentialValueMessage, GENERIC_TABLE_WITH, isCredentialKey, kafkaConfigProviders, plainStringValueProblem, valueCarriesCredential } from "../validation/secrets.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
 import { connectorFacts, type ConnectorFacts } from "./connector-facts.js";
@@ -24,6 +24,7 @@ import { checkFilesystemFormatOptions } from "./format-options.js";
 import { checkMetadataColumns } from "./metadata-columns.js";
 import { checkConnectorOptionKeys } from "./connector-options.js";
 import { hintIssuesOf, type HintIssues } from "./hint-keys.js";
+import { hintedWriteOf, type HintedWrite } from "./hinted-writes.js";
 import { requiredOptionIssue, type RequiredOption } from "./required-options.js";
 import { checkDatagenFieldTypes } from "./datagen-fields.js";
 import { checkFactoryIdentifiers } from "./factory-identifiers.js";
@@ -157,6 +158,8 @@ export interface GenericTablePlan {
   writeFailures: FormatFailure[];
   /** Risks a job that writes the table is warned of (kafka-rules.ts: an exactly-once sink's transaction timeout). */
   writeWarnings: FormatFailure[];
+  /** What an INSERT whose target has this OPTIONS hint meets, the hint merged into the options (hinted-writes.ts). */
+  hintedWrite: (hint: Readonly<Record<string, string>>) => HintedWrite;
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
   tableColumns: TableColumn[];
   /** The declared primary key's columns (empty without one). */
@@ -338,6 +341,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     }),
     writeFailures,
     writeWarnings,
+    hintedWrite: hintedWriteOf(options, Object.keys(deferred), (o, keys, into) => void checkOptions(o, keys, new Diagnostics(), into, [])),
     primaryKey,
     partitionedBy,
     tableColumns: flinkTableColumns(read, options, watermark?.column),

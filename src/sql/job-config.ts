@@ -18,6 +18,7 @@ import { flinkKeyTypoWarning } from "../options/known-flink-options.js";
 import { reportFlinkOptionValue } from "../options/flink-option-values.js";
 import { credentialEntryProblem, type CredentialTarget, plainStringValueProblem } from "../validation/secrets.js";
 import { checkpointingOffProblem } from "./checkpoint-off.js";
+import type { WriteIssue } from "./hinted-writes.js";
 
 export const RUNTIME_MODE_KEY = "execution.runtime-mode";
 export const CHECKPOINT_INTERVAL_KEY = "execution.checkpointing.interval";
@@ -73,6 +74,12 @@ export interface JobConfigInput {
   reads: readonly TableDefinition[];
   /** The job's deploy target, for credential advice; unset: advice for both targets. */
   credentialTarget?: CredentialTarget;
+  /**
+   * The sinks other than IcebergSinks that commit only on checkpoints with the options some INSERT
+   * writes them with (hinted-writes.ts: a target's OPTIONS hint included); unset: those of `sinks`
+   * whose own options do (TableDefinition.commitsOnCheckpoint).
+   */
+  checkpointCommitters?: readonly TableDefinition[];
 }
 
 export interface JobConfig {
@@ -168,7 +175,7 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
   let explicitMs: number | undefined;
   // A value that is no string is reported once by the configuration check.
   const streamingReads = reads.filter((t) => t.iceberg?.streamingRead === true);
-  const otherCommitters = sinks.filter((s) => s.resourceType !== "IcebergSink" && s.commitsOnCheckpoint === true);
+  const otherCommitters = (input.checkpointCommitters ?? sinks.filter((s) => s.commitsOnCheckpoint === true)).filter((s) => s.resourceType !== "IcebergSink");
   const needsCheckpoints = runtimeMode === "streaming" && icebergSinks.length + otherCommitters.length + streamingReads.length > 0;
   // "0", "-1", "disabled" ...: meant to turn checkpointing off, which no value does (checkpoint-off.ts).
   const off = typeof explicit === "string" ? checkpointingOffProblem(explicit, needsCheckpoints ? { icebergSinks, otherCommitters, streamingReads } : undefined) : undefined;
@@ -188,7 +195,7 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
         `${s.label}: commitInterval ${JSON.stringify(s.commitInterval!.text)} has no effect in a batch job: a bounded job commits once, when its input ends`,
       );
     }
-  } else if (icebergSinks.length > 0 || sinks.some((s) => s.commitsOnCheckpoint === true) || reads.some((t) => t.iceberg?.streamingRead === true)) {
+  } else if (icebergSinks.length > 0 || otherCommitters.length > 0 || reads.some((t) => t.iceberg?.streamingRead === true)) {
     // Iceberg sinks commit on checkpoints, and so do a 'filesystem' and an exactly-once Kafka sink; a
     // streaming Iceberg read keeps the snapshot it has reached only in checkpointed state (a
     // failover or a last-state upgrade resumes from it).
@@ -243,9 +250,11 @@ export function firstSetting(configuration: Readonly<Record<string, string>> | u
 /**
  * The sinks' write warnings that hold for a checkpoint interval of at least a bound (FormatFailure
  * atLeastCheckpointIntervalMs: an exactly-once Kafka sink's transaction timeout), reported when the
- * streaming job's interval (`interval`, as rendered) reaches it; an interval this parser does not read is not judged.
+ * streaming job's interval (`interval`, as rendered) reaches it; an interval this parser does not
+ * read is not judged. `warnings`: the job's write warnings as hinted-writes.ts jobWrites found them,
+ * per INSERT with its target's OPTIONS hint merged into the table's options.
  */
-export function checkIntervalBoundWarnings(sinks: readonly TableDefinition[], runtimeMode: "streaming" | "batch", interval: string | undefined, diag: Diagnostics): void {
+export function checkIntervalBoundWarnings(warnings: readonly WriteIssue[], runtimeMode: "streaming" | "batch", interval: string | undefined, diag: Diagnostics): void {
   if (runtimeMode !== "streaming" || interval === undefined) return;
   let ms: number;
   try {
@@ -253,10 +262,8 @@ export function checkIntervalBoundWarnings(sinks: readonly TableDefinition[], ru
   } catch {
     return;
   }
-  for (const t of sinks) {
-    for (const w of t.writeWarnings ?? []) {
-      if (w.atLeastCheckpointIntervalMs === undefined || ms < w.atLeastCheckpointIntervalMs || ms === 0) continue;
-      diag.warn("statements", `the job writes ${t.label}, whose ${w.path} ${w.message.replace("{checkpointInterval}", JSON.stringify(interval))}`);
-    }
+  for (const { at, lead, issue: w } of warnings) {
+    if (w.atLeastCheckpointIntervalMs === undefined || ms < w.atLeastCheckpointIntervalMs || ms === 0) continue;
+    diag.warn(at, `${lead} ${w.path} ${w.message.replace("{checkpointInterval}", JSON.stringify(interval))}`);
   }
 }

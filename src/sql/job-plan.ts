@@ -15,6 +15,7 @@ import { checkOptionsHints } from "./options-hints.js";
 import { hintedReads } from "./hinted-bounds.js";
 import { checkHintedReads, readReferences, tableReferences } from "./hinted-reads.js";
 import { checkHintKeys } from "./hint-keys.js";
+import { jobWrites, reportJobWrites } from "./hinted-writes.js";
 import { checkHintSwitch, hintSwitchSetting } from "./hint-switch.js";
 import { checkRequiredOptions } from "./required-options.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
@@ -320,14 +321,16 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   // What Flink checks only when it builds a reader or writer (format-options.ts, kafka-rules.ts), reads per reference with its hint.
   const hintedKafka = checkHintedReads(reads, refs, diag);
   const kafkaReadOf = (t: TableDefinition): TableDefinition["kafkaRead"] => (hintedKafka.has(t) ? hintedKafka.get(t) : t.kafkaRead);
-  for (const t of sinks) {
-    for (const f of t.writeFailures ?? []) diag.error("statements", `the job writes ${t.label}, whose ${f.path} ${f.message} (Flink checks this when a job writes the table)`);
-    for (const w of t.writeWarnings ?? []) if (w.atLeastCheckpointIntervalMs === undefined) diag.warn("statements", `the job writes ${t.label}, whose ${w.path} ${w.message}`);
-  }
+  // Writes per INSERT with its target's OPTIONS hint (hinted-writes.ts).
+  const writes = jobWrites(sinks, mentions);
+  reportJobWrites(writes, diag);
   checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches, writeBranches }, diag);
 
-  const config = computeJobConfig({ runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget }, diag);
-  checkIntervalBoundWarnings(sinks, runtimeMode, config.checkpointInterval, diag);
+  const config = computeJobConfig(
+    { runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget, checkpointCommitters: writes.checkpointCommitters },
+    diag,
+  );
+  checkIntervalBoundWarnings(writes.warnings, runtimeMode, config.checkpointInterval, diag);
   // Object.assign: V8 builds a spread followed by more keys key by key in its runtime (BENCHMARKS.md session 6).
   return Object.assign({}, config, {
     runtimeMode,

@@ -251,6 +251,10 @@ export function kafkaScanModeFailures(connector: string, options: Readonly<Recor
  * (Flink docs, Kafka connector, "Fault Tolerance"): a transaction is committed after the checkpoint
  * that closes it, by the restarted job after a failure, so one that times out first is aborted and
  * its rows are lost.
+ *
+ * Judged over the table's options, and again per INSERT over the options with its target's OPTIONS
+ * hint merged in (hinted-writes.ts: flink PlannerBase.getTableSink merges the hint before the
+ * factory builds the sink), so a hinted timeout or delivery guarantee counts for that statement.
  */
 export function checkKafkaSinkRules(t: KafkaRuleTable): void {
   const { connector, options, deferredKeys } = t;

@@ -1,0 +1,150 @@
+/**
+ * A FlinkTable's writes judged per INSERT, with the INSERT target's OPTIONS hint merged into the
+ * table's options: flink-table-planner `PlannerBase.getTableSink` copies the table with
+ * `FlinkHints.mergeTableOptions(dynamicOptions, table.getOptions)` (the hint wins) before the
+ * connector factory creates that statement's sink and validates the merged options
+ * (flink-connector-kafka `KafkaDynamicTableFactory.createDynamicTableSink` ->
+ * `KafkaConnectorOptionsUtil.validateDeliveryGuarantee`, and the Kafka producer properties the
+ * sink's transactions take, `properties.transaction.timeout.ms`). So
+ * `INSERT INTO t /*+ OPTIONS('properties.transaction.timeout.ms' = '900000') *\/ ...` gives that
+ * statement's exactly-once sink its timeout, and a hint's 'sink.delivery-guarantee' =
+ * 'exactly-once' makes the sink transactional for that statement only.
+ *
+ * The write failures and warnings (kafka-rules.ts checkKafkaSinkRules, the format encoders'
+ * checks) are computed again over each hinted INSERT's merged options. A finding of the table's
+ * own options is reported as before ("the job writes ...") when an INSERT without a hint, or one
+ * whose hint leaves it, still has it; one that only a hint brings is reported at that statement,
+ * naming the hint. Whether the sink commits on checkpoints (connector-facts.ts commitsOnCheckpoint)
+ * follows the merged options too: a hinted exactly-once sink makes the job checkpoint.
+ */
+import type { TableDefinition } from "../components/table-definition.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { credentialEntryProblem } from "../validation/secrets.js";
+import { commitsOnCheckpoint } from "./connector-facts.js";
+import type { FormatFailure } from "./format-options-spec.js";
+import type { TableReference } from "./required-options.js";
+
+type Hint = Readonly<Record<string, string>>;
+
+/** What one INSERT's write of the table meets, its target's OPTIONS hint merged into the table's options (TableDefinition.hintedWrite). */
+export interface HintedWrite {
+  readonly writeFailures: readonly FormatFailure[];
+  readonly writeWarnings: readonly FormatFailure[];
+  /** Whether the sink commits only on checkpoints with the merged options (connector-facts.ts commitsOnCheckpoint). */
+  readonly commitsOnCheckpoint: boolean;
+}
+
+/** The collections a FlinkTable's option checks fill (format-options-spec.ts FormatTable). */
+interface Collected {
+  readonly readFailures: FormatFailure[];
+  readonly writeFailures: FormatFailure[];
+  readonly writeWarnings: FormatFailure[];
+}
+
+/**
+ * The table's write as an INSERT whose target hint is `hint` has it: `check` runs the table's
+ * option checks over `options` with the hint merged in (`deferredKeys`, the Output options, less
+ * those the hint sets) and fills the collections it is handed.
+ */
+export function hintedWriteOf(options: Hint, deferredKeys: readonly string[], check: (options: Hint, deferredKeys: readonly string[], into: Collected) => void): (hint: Hint) => HintedWrite {
+  return (hint) => {
+    const merged = { ...options, ...hint };
+    const into: Collected = { readFailures: [], writeFailures: [], writeWarnings: [] };
+    check(merged, deferredKeys.filter((k) => hint[k] === undefined), into);
+    return { writeFailures: into.writeFailures, writeWarnings: into.writeWarnings, commitsOnCheckpoint: commitsOnCheckpoint(merged) };
+  };
+}
+
+/** One write failure or warning as the job reports it: where, how the sentence starts, and the finding. */
+export interface WriteIssue {
+  /** `statements`, or `statements[i]` for what only that statement's hint brings. */
+  readonly at: string;
+  /** "the job writes <label>, whose", or the hinted statement's lead. */
+  readonly lead: string;
+  readonly issue: FormatFailure;
+  /** True for a finding of the table's own options; false for one only a statement's hint brings. */
+  readonly own: boolean;
+}
+
+/** A job's write findings (sinks in order), and the sinks that commit on checkpoints by some INSERT's options. */
+export interface JobWrites {
+  readonly failures: readonly WriteIssue[];
+  readonly warnings: readonly WriteIssue[];
+  readonly checkpointCommitters: readonly TableDefinition[];
+}
+
+const same = (a: FormatFailure, b: FormatFailure): boolean => a === b || (a.path === b.path && a.message === b.message && a.atLeastCheckpointIntervalMs === b.atLeastCheckpointIntervalMs);
+
+/**
+ * The job's write findings per INSERT (see above). `refs`: every mention of each table with its
+ * hint (hinted-reads.ts tableReferences); an INSERT target's own mention has `write`. A hint entry
+ * that carries a credential has its own error (options-hints.ts) and is not merged, as in hint-keys.ts.
+ */
+export function jobWrites(sinks: readonly TableDefinition[], refs: ReadonlyMap<TableDefinition, readonly TableReference[]>): JobWrites {
+  const failures: WriteIssue[] = [];
+  const warnings: WriteIssue[] = [];
+  const checkpointCommitters: TableDefinition[] = [];
+  for (const t of sinks) {
+    const ownLead = `the job writes ${t.label}, whose`;
+    const ownFailures = t.writeFailures ?? [];
+    const ownWarnings = t.writeWarnings ?? [];
+    const writes = (refs.get(t) ?? []).filter((r) => r.write).map((r) => ({ statement: r.statement, hint: usableHint(r.hint) }));
+    const hinted = t.hintedWrite === undefined ? [] : writes.filter((w) => Object.keys(w.hint).length > 0);
+    if (hinted.length === 0) {
+      for (const f of ownFailures) failures.push({ at: "statements", lead: ownLead, issue: f, own: true });
+      for (const w of ownWarnings) warnings.push({ at: "statements", lead: ownLead, issue: w, own: true });
+      if (t.commitsOnCheckpoint === true) checkpointCommitters.push(t);
+      continue;
+    }
+    // An INSERT without a hint writes with the table's own options.
+    const plain = writes.length > hinted.length;
+    const keptFailures = new Set<FormatFailure>(plain ? ownFailures : []);
+    const keptWarnings = new Set<FormatFailure>(plain ? ownWarnings : []);
+    let commits = plain && t.commitsOnCheckpoint === true;
+    const extraFailures: WriteIssue[] = [];
+    const extraWarnings: WriteIssue[] = [];
+    const seen = new Set<string>();
+    for (const w of hinted) {
+      const write = t.hintedWrite!(w.hint);
+      commits ||= write.commitsOnCheckpoint;
+      const at = w.statement === undefined ? "statements" : `statements[${w.statement}]`;
+      const lead = `writes ${t.label} with an OPTIONS hint, and with the hint merged into its options (as Flink merges them, PlannerBase.getTableSink),`;
+      for (const [found, own, kept, extra] of [
+        [write.writeFailures, ownFailures, keptFailures, extraFailures],
+        [write.writeWarnings, ownWarnings, keptWarnings, extraWarnings],
+      ] as const) {
+        for (const f of found) {
+          const o = own.find((x) => same(x, f));
+          if (o !== undefined) kept.add(o);
+          else {
+            const id = `${extra === extraFailures ? "error" : "warn"}\n${at}\n${f.path}\n${f.message}`;
+            if (seen.has(id)) continue;
+            seen.add(id);
+            extra.push({ at, lead, issue: f, own: false });
+          }
+        }
+      }
+    }
+    for (const f of ownFailures) if (keptFailures.has(f)) failures.push({ at: "statements", lead: ownLead, issue: f, own: true });
+    failures.push(...extraFailures);
+    for (const w of ownWarnings) if (keptWarnings.has(w)) warnings.push({ at: "statements", lead: ownLead, issue: w, own: true });
+    warnings.push(...extraWarnings);
+    if (commits) checkpointCommitters.push(t);
+  }
+  return { failures, warnings, checkpointCommitters };
+}
+
+/** The hint without its credential entries (reported on their own, never merged here). */
+function usableHint(hint: Hint): Hint {
+  const entries = Object.entries(hint);
+  return entries.every(([k, v]) => credentialEntryProblem(k, v, "") === undefined) ? hint : Object.fromEntries(entries.filter(([k, v]) => credentialEntryProblem(k, v, "") === undefined));
+}
+
+/**
+ * Reports the job's write failures (errors) and the warnings that hold whatever the checkpoint
+ * interval (those with atLeastCheckpointIntervalMs are job-config.ts checkIntervalBoundWarnings').
+ */
+export function reportJobWrites(writes: JobWrites, diag: Diagnostics): void {
+  for (const { at, lead, issue, own } of writes.failures) diag.error(at, `${lead} ${issue.path} ${issue.message} (Flink checks this when ${own ? "a job" : "the statement"} writes the table)`);
+  for (const { at, lead, issue } of writes.warnings) if (issue.atLeastCheckpointIntervalMs === undefined) diag.warn(at, `${lead} ${issue.path} ${issue.message}`);
+}
