@@ -167,7 +167,7 @@ describe("Flink option values", () => {
     expect(flinkOptionValueProblems("execution.checkpointing.storage", "s3")).to.deep.equal([
       {
         level: "error",
-        message: `"s3" is not a value of execution.checkpointing.storage, which takes "jobmanager", "filesystem" (any case), or the class name of a CheckpointStorageFactory (CheckpointStorageLoader: "Cannot find configured checkpoint storage factory class"), so ${FAILS}; write one of them`,
+        message: `"s3" is not a value of execution.checkpointing.storage, which takes "jobmanager", "filesystem" (any case), or the class name of a CheckpointStorageFactory (CheckpointStorageLoader: "Cannot find configured state backend factory class"), so ${FAILS}; write one of them`,
       },
     ]);
   });

@@ -128,7 +128,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * sqlGateway.sessionProperties). The values of well-known options are checked as Flink parses
    * them (options/flink-option-types.ts, there too): a value Flink cannot parse or refuses
    * (`"10 mins"`, `"yes"` for a boolean, `"-1"` tolerable failed checkpoints, an enum value it does
-   * not have, a state backend, checkpoint storage or restart strategy it does not know: `"rocks"`,
+   * not have, a state backend, checkpoint storage or restart strategy it does not know: `"rocks"`;
+   * on kubernetes, a state backend name the target's flinkVersion does not know: `"jobmanager"` /
+   * `"filesystem"` on 2.x, `"forst"` on 1.x, flink StateBackendLoader;
    * a `table.local-time-zone` that flink TableConfigValidation.validateTimeZone refuses: `"UTC+8"`,
    * `"+08:00"`, `"PST"`, `"utc"`; options/time-zone.ts) is an error saying what to write; a duration or memory size without a unit
    * (milliseconds, bytes) and an `execution.checkpointing.timeout` under 1 s (every checkpoint

@@ -48,6 +48,24 @@ export interface NamedValueType {
   readonly classNames?: string;
   /** The upstream code that reads the value, and its failure. */
   readonly source: string;
+  /**
+   * Names of `names` that only some Flink versions read (the Kubernetes target's flinkVersion,
+   * "v1_19" ... "v2_1"), each with those versions, why the others do not and what to write there;
+   * a job whose version is not known takes every name.
+   */
+  readonly versioned?: Readonly<Record<string, VersionedName>>;
+  /** Where Flink fails on a name it loads as a class and does not find, and its message before the value (with `versioned`). */
+  readonly classNotFound?: { readonly loader: string; readonly message: string };
+}
+
+/** A named value that only some Flink versions read (NamedValueType.versioned). */
+export interface VersionedName {
+  /** The flinkVersion values whose Flink reads the name. */
+  readonly versions: readonly string[];
+  /** Why the other versions do not read it, with the upstream change. */
+  readonly why: string;
+  /** What to write on the other versions instead. */
+  readonly instead: string;
 }
 
 /**
@@ -61,15 +79,36 @@ const INT: WholeNumberType = { bits: 32 };
 const LONG: WholeNumberType = { bits: 64 };
 const NONE_AUTO_FORCE: EnumType = { oneOf: ["NONE", "AUTO", "FORCE"] };
 
+/** The removed 1.x state backend names on Flink 2.x (STATE_BACKEND). */
+const REMOVED_IN_2_0: VersionedName = {
+  versions: ["v1_19", "v1_20"],
+  why: 'Flink 2.0 removed the deprecated MemoryStateBackend and FsStateBackend with their names "jobmanager" and "filesystem" (FLINK-36323)',
+  instead: '"hashmap" (the heap state backend both names stood for; where checkpoints go is execution.checkpointing.storage: "jobmanager" or "filesystem")',
+};
+
 /**
- * flink `flink-runtime/.../state/StateBackendLoader.java` loadUnwrappedStateBackendFromConfig:
- * "hashmap", "rocksdb", "forst" (2.0), the deprecated "jobmanager" / "filesystem" (1.x), else a
- * StateBackendFactory class ("Cannot find configured state backend factory class").
+ * flink `flink-runtime/.../state/StateBackendLoader.java` (loadUnwrappedStateBackendFromConfig in
+ * 1.x, loadStateBackendFromConfig in 2.x): the shortcut names, read lower-cased, else the value is
+ * loaded as a StateBackendFactory class ("Cannot find configured state backend factory class: <value>").
+ * Flink 1.19 / 1.20: "hashmap", "rocksdb" and the deprecated "jobmanager" (MemoryStateBackend) and
+ * "filesystem" (FsStateBackend, read as hashmap). Flink 2.0 / 2.1: "hashmap", "rocksdb" and "forst"
+ * (the ForSt state backend's shortcut, FLINK-36374); "jobmanager" and "filesystem" are gone with
+ * the backends they named (FLINK-36323), so on 2.x they are loaded as class names and fail.
  */
 const STATE_BACKEND: NamedValueType = {
   names: ["hashmap", "rocksdb", "forst", "jobmanager", "filesystem"],
   classNames: "a StateBackendFactory",
   source: 'StateBackendLoader: "Cannot find configured state backend factory class"',
+  classNotFound: { loader: "StateBackendLoader", message: "Cannot find configured state backend factory class: " },
+  versioned: {
+    forst: {
+      versions: ["v2_0", "v2_1"],
+      why: 'the ForSt state backend and its name "forst" came with Flink 2.0 (StateBackendLoader, FLINK-36374)',
+      instead: '"rocksdb" (or "hashmap"), or use flinkVersion "v2_0" or later for ForSt',
+    },
+    jobmanager: REMOVED_IN_2_0,
+    filesystem: REMOVED_IN_2_0,
+  },
 };
 
 /**
@@ -82,11 +121,17 @@ const RESTART_STRATEGY: NamedValueType = {
   source: 'RestartBackoffTimeStrategyFactoryLoader: "Unknown restart strategy"',
 };
 
-/** flink `flink-runtime/.../state/CheckpointStorageLoader.java`: "jobmanager", "filesystem", else a CheckpointStorageFactory class. */
+/**
+ * flink `flink-runtime/.../state/CheckpointStorageLoader.java` fromConfig: "jobmanager"
+ * (JobManagerCheckpointStorage) and "filesystem" (FileSystemCheckpointStorage), read lower-cased,
+ * else a CheckpointStorageFactory class, whose absence it reports in the state backend's words
+ * ("Cannot find configured state backend factory class: <value>"). The same two names in Flink 1.19
+ * – 2.1: Flink 2.0 removed the legacy state backends (FLINK-36323), not these checkpoint storages.
+ */
 const CHECKPOINT_STORAGE: NamedValueType = {
   names: ["jobmanager", "filesystem"],
   classNames: "a CheckpointStorageFactory",
-  source: 'CheckpointStorageLoader: "Cannot find configured checkpoint storage factory class"',
+  source: 'CheckpointStorageLoader: "Cannot find configured state backend factory class"',
 };
 
 /** Option key → value type. Keys the job decides (job-config.ts JOB_DECIDED_KEYS) are checked there. */

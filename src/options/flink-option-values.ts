@@ -66,8 +66,10 @@ function messageOf(e: unknown): string {
  * The problems with `value` for the Flink option `key`: an error for a value Flink cannot parse
  * or refuses, a warning for a duration or size without a unit and for a checkpoint timeout too short
  * for any checkpoint to complete; [] for a key with no known type, and for a valid value.
+ * `flinkVersion`: the Kubernetes target's flinkVersion ("v1_19" ... "v2_1"), when known: a name
+ * only other versions read is an error (NamedValueType.versioned); unknown: every version's names pass.
  */
-export function flinkOptionValueProblems(key: string, value: string): readonly FlinkValueProblem[] {
+export function flinkOptionValueProblems(key: string, value: string, flinkVersion?: string): readonly FlinkValueProblem[] {
   const k = key.trim();
   if (!Object.hasOwn(FLINK_OPTION_TYPES, k)) return [];
   const type = FLINK_OPTION_TYPES[k]!;
@@ -90,7 +92,7 @@ export function flinkOptionValueProblems(key: string, value: string): readonly F
       if (isJavaDecimal(v)) return [];
       return [error(`${shown} is not a number Flink reads for ${k} (${type === "float" ? "Float.parseFloat" : "Double.parseDouble"}), so ${FAILS}; write a decimal number${percentAdvice(v)}`)];
   }
-  if ("names" in type) return namedValueProblems(k, value, type);
+  if ("names" in type) return namedValueProblems(k, value, type, flinkVersion);
   if ("oneOf" in type) {
     if (type.oneOf.includes(v.toUpperCase())) return [];
     const near = didYouMean(v.toUpperCase(), type.oneOf);
@@ -99,15 +101,32 @@ export function flinkOptionValueProblems(key: string, value: string): readonly F
   return wholeNumberProblems(k, value, type);
 }
 
-/** A name Flink reads lower-cased, or a class name (a value with a dot) where the option takes one. */
-function namedValueProblems(k: string, value: string, type: NamedValueType): readonly FlinkValueProblem[] {
+/** "v2_0" → "Flink 2.0". */
+function versionLabel(v: string): string {
+  return `Flink ${v.replace(/^v/, "").replace("_", ".")}`;
+}
+
+/**
+ * A name Flink reads lower-cased, or a class name (a value with a dot) where the option takes one;
+ * on a known `flinkVersion`, only the names that version reads (NamedValueType.versioned).
+ */
+function namedValueProblems(k: string, value: string, type: NamedValueType, flinkVersion: string | undefined): readonly FlinkValueProblem[] {
   const v = value.trim();
-  if (type.names.includes(v.toLowerCase()) || type.aliases?.includes(v.toLowerCase()) === true) return [];
+  const reads = (n: string): boolean => flinkVersion === undefined || type.versioned?.[n] === undefined || type.versioned[n].versions.includes(flinkVersion);
+  const name = v.toLowerCase();
+  const other = Object.hasOwn(type.versioned ?? {}, name) && !reads(name) ? type.versioned![name] : undefined;
+  if (other !== undefined) {
+    const loads = type.classNames !== undefined && type.classNotFound !== undefined ? `, and ${versionLabel(flinkVersion!)} loads any other name as the class name of ${type.classNames}, which fails (${type.classNotFound.loader}: ${JSON.stringify(type.classNotFound.message + v)})` : "";
+    return [error(`${JSON.stringify(value)} is no value of ${k} on ${versionLabel(flinkVersion!)} (kubernetes.flinkVersion "${flinkVersion}"): ${other.why}${loads}, so ${FAILS}; write ${other.instead}`)];
+  }
+  if (type.names.includes(name) || type.aliases?.includes(name) === true) return [];
   if (type.classNames !== undefined && v.includes(".")) return [];
-  const near = didYouMean(v.toLowerCase(), type.names);
-  const takes = type.names.map((n) => JSON.stringify(n)).join(", ") + (type.aliases !== undefined ? ` (also ${type.aliases.join(", ")})` : "");
+  const names = type.names.filter(reads);
+  const near = didYouMean(name, names);
+  const takes = names.map((n) => JSON.stringify(n)).join(", ") + (type.aliases !== undefined ? ` (also ${type.aliases.join(", ")})` : "");
+  const on = flinkVersion !== undefined && names.length < type.names.length ? ` on ${versionLabel(flinkVersion)}` : "";
   const classes = type.classNames !== undefined ? `, or the class name of ${type.classNames}` : "";
-  return [error(`${JSON.stringify(value)} is not a value of ${k}, which takes ${takes} (any case)${classes} (${type.source}), so ${FAILS}${near === "" ? "; write one of them" : near}`)];
+  return [error(`${JSON.stringify(value)} is not a value of ${k}, which takes ${takes}${on} (any case)${classes} (${type.source}), so ${FAILS}${near === "" ? "; write one of them" : near}`)];
 }
 
 /** "40%" → `, e.g. "0.4" for 40%`; else an example. */
@@ -187,9 +206,9 @@ function memoryProblems(k: string, value: string): readonly FlinkValueProblem[] 
   return [];
 }
 
-/** Reports flinkOptionValueProblems of `key` = `value` at `path`: errors as errors, warnings as warnings. */
-export function reportFlinkOptionValue(key: string, value: string, path: string, diag: Diagnostics): void {
-  for (const p of flinkOptionValueProblems(key, value)) {
+/** Reports flinkOptionValueProblems of `key` = `value` (on `flinkVersion`, when known) at `path`: errors as errors, warnings as warnings. */
+export function reportFlinkOptionValue(key: string, value: string, path: string, diag: Diagnostics, flinkVersion?: string): void {
+  for (const p of flinkOptionValueProblems(key, value, flinkVersion)) {
     if (p.level === "error") diag.error(path, p.message);
     else diag.warn(path, p.message);
   }

@@ -80,6 +80,8 @@ export interface JobConfigInput {
    * whose own options do (TableDefinition.commitsOnCheckpoint).
    */
   checkpointCommitters?: readonly TableDefinition[];
+  /** The Kubernetes target's flinkVersion ("v1_19" ... "v2_1"), when known: the names some options take differ by version (flink-option-types.ts). */
+  flinkVersion?: string;
 }
 
 export interface JobConfig {
@@ -114,7 +116,7 @@ export function configuredRuntimeMode(configuration: unknown): "streaming" | "ba
   return mode === "batch" || mode === "streaming" ? mode : undefined;
 }
 
-function checkConfiguration(configuration: Readonly<Record<string, unknown>>, parallelism: number | undefined, runtimeMode: "streaming" | "batch", target: CredentialTarget | undefined, diag: Diagnostics): void {
+function checkConfiguration(configuration: Readonly<Record<string, unknown>>, parallelism: number | undefined, runtimeMode: "streaming" | "batch", target: CredentialTarget | undefined, flinkVersion: string | undefined, diag: Diagnostics): void {
   for (const [key, value] of Object.entries(configuration)) {
     const at = `configuration[${JSON.stringify(key)}]`;
     const unsafe = unsafeMapKeyProblem(key);
@@ -143,14 +145,14 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
     // A key already reported (forbidden, or placed elsewhere) keeps that one message.
     const typo = diag.hasErrorAt(at) ? undefined : flinkKeyTypoWarning(key);
     if (typo !== undefined) diag.warn(at, typo);
-    if (!diag.hasErrorAt(at)) reportFlinkOptionValue(key, value, at, diag);
+    if (!diag.hasErrorAt(at)) reportFlinkOptionValue(key, value, at, diag, flinkVersion);
   }
 }
 
 /** Computes the job's configuration; problems go to `diag` under `configuration[...]`, `parallelism` or the sink. */
 export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobConfig {
   const { runtimeMode, parallelism, configuration, reads, sinks } = input;
-  checkConfiguration(configuration, parallelism, runtimeMode, input.credentialTarget, diag);
+  checkConfiguration(configuration, parallelism, runtimeMode, input.credentialTarget, input.flinkVersion, diag);
   if (parallelism !== undefined && (typeof parallelism !== "number" || !Number.isSafeInteger(parallelism) || parallelism < 1)) {
     diag.error("parallelism", `must be a whole number of at least 1 (got ${typeof parallelism === "string" ? `the string ${JSON.stringify(parallelism)}; write it without quotes` : String(parallelism)})`);
   }

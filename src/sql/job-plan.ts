@@ -327,7 +327,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches, writeBranches }, diag);
 
   const config = computeJobConfig(
-    { runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget, checkpointCommitters: writes.checkpointCommitters },
+    { runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget, checkpointCommitters: writes.checkpointCommitters, flinkVersion: input.flinkVersion },
     diag,
   );
   checkIntervalBoundWarnings(writes.warnings, runtimeMode, config.checkpointInterval, diag);

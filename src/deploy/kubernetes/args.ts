@@ -90,7 +90,11 @@ export interface KubernetesArgs {
    * with Flink's SqlDriver. Becomes `spec.flinkVersion`. On `"v1_19"`, an option written under the
    * name Flink 1.20 gave it (FLIP-406: `execution.checkpointing.incremental`,
    * `execution.state-recovery.claim-mode`, ...), in flinkConfiguration or the job's configuration, is
-   * a warning naming the 1.19 key: Flink 1.19 ignores it (kubernetes/renamed-keys.ts).
+   * a warning naming the 1.19 key: Flink 1.19 ignores it (kubernetes/renamed-keys.ts). A state
+   * backend name the version does not know (`state.backend.type` / `state.backend`, flink
+   * StateBackendLoader), in flinkConfiguration or the job's configuration, is an error naming the
+   * name to write: `"jobmanager"` / `"filesystem"` on 2.x (removed in Flink 2.0: `"hashmap"`),
+   * `"forst"` on 1.x (added in Flink 2.0: `"rocksdb"`) (options/flink-option-types.ts).
    */
   // Spelled out (not the FlinkVersion alias) so a type error lists the values.
   readonly flinkVersion: "v1_19" | "v1_20" | "v2_0" | "v2_1";

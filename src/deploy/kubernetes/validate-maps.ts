@@ -14,7 +14,7 @@ import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
 import { reportFlinkOptionValue } from "../../options/flink-option-values.js";
 import { isDnsSubdomain, isSecretDataKey, SCRIPT_MOUNT_DIR, SCRIPT_VOLUME_NAME } from "./naming.js";
 import { FLINK_CONTAINER, templateEnv } from "./pod-template.js";
-import { CHECKPOINT_DIR_KEYS, SAVEPOINT_DIR_KEYS } from "./versions.js";
+import { CHECKPOINT_DIR_KEYS, isSupportedFlinkVersion, SAVEPOINT_DIR_KEYS } from "./versions.js";
 import { memoizedKeyFacts } from "../../validation/key-facts-memo.js";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -69,7 +69,8 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
     }
     const typo = k.hasErrorAt("") ? undefined : flinkKeyTypoWarning(key);
     if (typo !== undefined) k.warn("", typo);
-    if (!k.hasErrorAt("")) reportFlinkOptionValue(key, value, "", k);
+    // The names some options take differ by Flink version (flink-option-types.ts): judged on the target's flinkVersion when it is a supported one.
+    if (!k.hasErrorAt("")) reportFlinkOptionValue(key, value, "", k, isSupportedFlinkVersion(args.flinkVersion) ? args.flinkVersion : undefined);
   }
   for (const key of Object.keys(job.flinkConfiguration).sort()) {
     if (OPERATOR_FORBIDDEN_KEYS.includes(key)) {
