@@ -1,7 +1,7 @@
 /**
  * synth's collecting mode (collect.ts): the Iceberg facts (TableDefinition.iceberg) of an
  * IcebergSource or IcebergSink whose args failed validation. Each fact is derived by what the
- * valid table derives it with (the arg schemas with their defaults, planCatalog and catalogKeyOf,
+ * valid table derives it with (the arg schemas with their defaults, planCatalog and catalog-identity.ts catalogKeyOf,
  * renderSourceRead, hashDistributionProblem, toIcebergPartitionSpec) from the args it depends on,
  * when every one of them reads (no error at it or at what holds it, and an absent one not perhaps
  * misspelt: failed-table-issues.ts); otherwise it is left out (FailedIcebergFacts), and a job's
@@ -11,7 +11,8 @@ import type { z } from "zod";
 import { toIcebergPartitionSpec } from "../iceberg/partition.js";
 import type { ConvertedSchema } from "../iceberg/types.js";
 import { catalogFieldsThatParse, planCatalog, type IcebergCatalog } from "../options/catalog.js";
-import { catalogKeyOf, hashDistributionProblem } from "../options/iceberg-table.js";
+import { hashDistributionProblem } from "../options/iceberg-table.js";
+import { catalogKeyOf, identityPropertyKeys } from "../options/catalog-identity.js";
 import { IcebergSinkOptionsShape } from "../options/sink-options.js";
 import { IcebergSourceOptionsShape, renderSourceRead, type SourceRead } from "../options/source-options.js";
 import { IcebergTableShape } from "../options/table-options.js";
@@ -40,7 +41,7 @@ export interface FailedIcebergTable {
   readonly branchKnown: boolean;
 }
 
-/** The catalog args its identity is made of (IcebergTablePlan.catalogKey). */
+/** The catalog args its identity is made of (IcebergTablePlan.catalogKey), beside the properties catalog-identity.ts reads. */
 const CATALOG_IDENTITY = ["name", "type", "catalogImpl", "uri", "warehouse"] as const;
 
 /** Arg `arg` as its schema field parses it (defaults applied) when it reads; undefined when not. */
@@ -58,7 +59,15 @@ function identity(a: Record<string, unknown>, issues: TableIssues): Pick<Iceberg
   const database = parsed(IcebergTableShape.database, a, "database", issues);
   const table = parsed(IcebergTableShape.table, a, "table", issues);
   if (plan === undefined || database === undefined || table === undefined) return undefined;
-  return { catalogKey: catalogKeyOf(catalog.fields as IcebergCatalog, plan), database: database.value, table: table.value };
+  // The identifying properties (catalog-identity.ts), from catalog.properties and extraOptions, as the valid table takes them.
+  const given = a["extraOptions"];
+  const extra: Record<string, string> = {};
+  if (typeof given === "object" && given !== null) for (const [k, v] of Object.entries(given)) if (typeof v === "string") extra[k] = v;
+  const keys = identityPropertyKeys(catalog.fields as IcebergCatalog, plan, extra);
+  const read = (k: string): boolean => issues.clear(`catalog.properties[${JSON.stringify(k)}]`) && issues.clear(`extraOptions[${JSON.stringify(k)}]`);
+  if (catalog.failed.has("properties") || (keys === "*" ? !issues.clear("catalog.properties") : !keys.every(read))) return undefined;
+  const used = keys === "*" ? {} : Object.fromEntries(keys.filter((k) => Object.hasOwn(extra, k)).map((k) => [k, extra[k]!]));
+  return { catalogKey: catalogKeyOf(catalog.fields as IcebergCatalog, plan, used), database: database.value, table: table.value };
 }
 
 /** An IcebergSource's read (renderSourceRead), when streaming and the snapshot ids read and pass its rules. */

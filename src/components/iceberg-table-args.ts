@@ -14,7 +14,10 @@ import type { Column } from "../iceberg/types.js";
 export interface IcebergCatalogArgs {
   /**
    * Catalog name, rendered as `catalog-name`. Required: the runtime fails with
-   * "Invalid catalog name: null" without it. Non-empty.
+   * "Invalid catalog name: null" without it. Non-empty. Not what the package's cross-table and
+   * cross-job checks know a table by (the catalog's uri, warehouse ... are: two copies of one catalog
+   * under two names are one catalog), except for a JDBC catalog, whose rows carry its name
+   * (options/catalog-identity.ts).
    */
   name: string;
   /**

@@ -20,7 +20,11 @@ import { addFailedProgramTable, addProgramTable } from "./job-registry.js";
 
 /** Iceberg facts the job needs for cross-table rules. */
 export interface IcebergTableFacts {
-  /** Identity of the catalog (type/impl + uri + warehouse when plain), to detect the same Iceberg table registered twice. */
+  /**
+   * Identity of the catalog: the settings it finds its tables by (REST: uri, warehouse, prefix; Hive:
+   * the metastore uri; Hadoop: the warehouse; src/options/catalog-identity.ts), not the catalog object
+   * nor its name, to detect the same Iceberg table registered twice or used by two jobs.
+   */
   readonly catalogKey: string;
   readonly database: string;
   readonly table: string;

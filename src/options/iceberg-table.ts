@@ -15,6 +15,7 @@ import { Diagnostics, unsafeMapKeyProblem } from "../validation/diagnostics.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import { isDeferred } from "../validation/deferred.js";
 import { catalogFieldsThatParse, checkCatalogRules, checkLocationValue, planCatalog, type CatalogPlan } from "./catalog.js";
+import { catalogKeyOf } from "./catalog-identity.js";
 import { parseFlinkDuration } from "./duration.js";
 import { checkFreeFormMap, type TableKind } from "./extra-options.js";
 import { parseFields } from "./fields.js";
@@ -46,7 +47,7 @@ export interface IcebergTablePlan {
   readonly needsFormatV3: boolean;
   readonly database: string;
   readonly table: string;
-  /** Catalog identity: name, type or impl, and uri/warehouse when plain ("(output)" otherwise). */
+  /** Catalog identity: the settings the catalog finds its tables by (catalog-identity.ts catalogKeyOf; "(output)" for an Output among them). */
   readonly catalogKey: string;
   /** Source only: how it reads. */
   readonly read?: SourceRead;
@@ -211,15 +212,6 @@ export function hashDistributionProblem(keys: readonly string[], partitionedBy: 
 }
 
 /**
- * The catalog's identity (IcebergTablePlan.catalogKey): its name, type or impl, and uri/warehouse
- * when plain ("(output)" for an Output, null when unset).
- */
-export function catalogKeyOf(c: { readonly name: string; readonly uri?: unknown; readonly warehouse?: unknown }, cat: CatalogPlan): string {
-  const plainOr = (v: unknown): string | null => (typeof v === "string" ? v : isDeferred(v) ? "(output)" : null);
-  return JSON.stringify([c.name, cat.type ?? null, cat.impl ?? null, plainOr(c.uri), plainOr(c.warehouse)]);
-}
-
-/**
  * Validates `args` of an IcebergSource or IcebergSink named `resourceName`. Throws one
  * FlinkIcebergValidationError (labelled with the resource) listing every problem.
  */
@@ -331,7 +323,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
     "format-version": String(formatVersion),
   });
   const c = t.catalog!;
-  const catalogKey = catalogKeyOf(c, cat);
+  const catalogKey = catalogKeyOf(c, cat, extra);
   const commitText = kind === "IcebergSink" ? (snk as { commitInterval?: string }).commitInterval : undefined;
   const upsert = kind === "IcebergSink" && (snk as { upsertEnabled?: boolean }).upsertEnabled === true;
   // Optional keys absent, not undefined; added after the fixed ones (see baseOptions).

@@ -7,8 +7,11 @@ import type { TableDefinition } from "../components/table-definition.js";
 import { knows } from "../components/failed-table-parts.js";
 
 /**
- * Identity of an Iceberg table; undefined when not an Iceberg table, when its catalog's uri/warehouse
- * are Outputs (identity unknown at preview), or for a failed table whose identity args do not read.
+ * Identity of an Iceberg table: its catalog's identifying settings (IcebergTableFacts.catalogKey,
+ * src/options/catalog-identity.ts: e.g. a REST catalog's uri, warehouse and prefix, a Hive catalog's
+ * metastore uri, a Hadoop catalog's warehouse; not the catalog object nor its name), database and
+ * table. Undefined when not an Iceberg table, when an identifying setting is an Output (identity
+ * unknown at preview), or for a failed table whose identity args do not read.
  */
 export function icebergKey(t: TableDefinition): string | undefined {
   const i = t.iceberg;

@@ -1,0 +1,116 @@
+/**
+ * Which Iceberg catalog an IcebergSource or IcebergSink reaches its table through
+ * (IcebergTablePlan.catalogKey): what the catalog itself uses to find the table, not the catalog
+ * object nor its `catalog.name`, so two copies of one catalog literal, or two catalogs that differ
+ * only in name or in settings the lookup does not read, name the same table (the cross-table and
+ * cross-job checks: sql/iceberg-identity.ts icebergKey). The connector hands every WITH option to
+ * the catalog (iceberg `flink/.../FlinkDynamicTableFactory.java` -> `FlinkCatalogFactory.createCatalogLoader`),
+ * so a setting read here may come from `catalog.properties` or `extraOptions` (extraOptions over
+ * properties, as rendered); `catalog.uri` / `catalog.warehouse` win over both (renderIcebergTable).
+ *
+ * What identifies the table, per catalog (apache/iceberg):
+ * - REST (`type: "rest"` or catalogImpl RESTCatalog): the service `uri`, the `warehouse` the client
+ *   sends with its config request (the server picks the catalog by it: RESTSessionCatalog.initialize,
+ *   `ConfigResponse` overrides) and the `prefix` of its resource paths (`ResourcePaths.forCatalogProperties`):
+ *   one server serves several catalogs, so the same uri with another warehouse or prefix is another catalog.
+ * - Hive (`type: "hive"`, the default, or HiveCatalog): the metastore `uri` (HiveCatalog sets
+ *   hive.metastore.uris from it); `warehouse` is only the default location of new tables. Without a
+ *   uri the metastore is whatever a hive-site.xml names (`hive-conf-dir`), not known here: such a
+ *   catalog is identified as before, by its whole literal (name included).
+ * - Hadoop (`type: "hadoop"` or HadoopCatalog): the `warehouse` path, which holds the tables
+ *   (HadoopCatalog.initialize: `LocationUtil.stripTrailingSlash`, so a trailing "/" is no other catalog); not the uri.
+ * - JDBC (JdbcCatalog): the database `uri` and the catalog's name, which is a column of every row
+ *   it keeps (JdbcUtil: `... WHERE catalog_name = ? AND ...`): two names are two catalogs in one database.
+ * - Nessie (NessieCatalog): the server `uri` and the `ref` (branch or tag) it reads and commits on.
+ * - Glue (GlueCatalog): the catalog id (`glue.id`), the region (`client.region`) and endpoint
+ *   (`glue.endpoint`) as set, with the `warehouse`: without glue.id and region the catalog is the
+ *   account and region of the job's environment, which a program does not show, and the warehouse
+ *   bucket then tells accounts apart.
+ * - Any other catalogImpl: its whole literal (name, impl, uri, warehouse, properties), as only
+ *   that class knows what it reads.
+ *
+ * An identifying setting given as a Pulumi Output is "(output)" in the key: the identity is not
+ * known at preview (icebergKey then links nothing).
+ */
+import { isDeferred } from "../validation/deferred.js";
+import type { CatalogPlan } from "./catalog.js";
+
+/** What the key reads of a catalog arg (IcebergCatalog, or the fields of one that failed validation that parse). */
+export interface CatalogIdentityArgs {
+  readonly name: string;
+  readonly uri?: unknown;
+  readonly warehouse?: unknown;
+  readonly properties?: Readonly<Record<string, string>>;
+}
+
+/** The catalog kinds whose identifying settings are known (see above), by catalogImpl class or rendered catalog-type. */
+type Kind = "rest" | "hive" | "hadoop" | "jdbc" | "nessie" | "glue" | "other";
+
+const IMPL_KINDS: readonly (readonly [RegExp, Kind])[] = [
+  [/(^|\.)RESTCatalog$/, "rest"],
+  [/(^|\.)HiveCatalog$/, "hive"],
+  [/(^|\.)HadoopCatalog$/, "hadoop"],
+  [/(^|\.)JdbcCatalog$/, "jdbc"],
+  [/(^|\.)NessieCatalog$/, "nessie"],
+  [/(^|\.)GlueCatalog$/, "glue"],
+];
+
+function kindOf(cat: CatalogPlan): Kind {
+  if (cat.impl === undefined) return cat.type ?? "hive";
+  return IMPL_KINDS.find(([re]) => re.test(cat.impl!))?.[1] ?? "other";
+}
+
+/**
+ * The catalog properties and extraOptions keys the key reads for a catalog of this plan, beside
+ * `uri` and `warehouse` ("*": every catalog property): a failed table's identity is known only
+ * when these read (components/failed-iceberg-facts.ts).
+ */
+export function identityPropertyKeys(c: CatalogIdentityArgs, cat: CatalogPlan, extra: Readonly<Record<string, string>> = {}): readonly string[] | "*" {
+  switch (kindOf(cat)) {
+    case "rest":
+      return ["uri", "warehouse", "prefix"];
+    case "hive":
+      // The uri as the catalog reads it: catalog.uri, else a "uri" property.
+      return c.uri === undefined && c.properties?.["uri"] === undefined && extra["uri"] === undefined ? "*" : ["uri"];
+    case "hadoop":
+      return ["warehouse"];
+    case "jdbc":
+      return ["uri"];
+    case "nessie":
+      return ["uri", "ref"];
+    case "glue":
+      return ["warehouse", "glue.id", "client.region", "glue.endpoint"];
+    case "other":
+      return "*";
+  }
+}
+
+/** Iceberg's LocationUtil.stripTrailingSlash: trailing "/" removed, but not the one of a bare "scheme://". */
+function stripTrailingSlash(path: string): string {
+  let p = path;
+  while (!p.endsWith("://") && p.endsWith("/")) p = p.slice(0, -1);
+  return p;
+}
+
+/**
+ * The catalog's identity (see above) as a string key. `extra`: the table's extraOptions (they reach
+ * the catalog too). A value given as an Output is "(output)"; an unset one null.
+ */
+export function catalogKeyOf(c: CatalogIdentityArgs, cat: CatalogPlan, extra: Readonly<Record<string, string>> = {}): string {
+  const props = Object.assign({}, c.properties ?? {}, extra);
+  const plainOr = (v: unknown): string | null => (typeof v === "string" ? v : isDeferred(v) ? "(output)" : null);
+  const setting = (key: string): string | null => (key === "uri" || key === "warehouse") && c[key] !== undefined ? plainOr(c[key]) : Object.hasOwn(props, key) ? props[key]! : null;
+  const kind = kindOf(cat);
+  const keys = identityPropertyKeys(c, cat, extra);
+  if (keys === "*") {
+    // The whole literal: name, type or impl, uri, warehouse and every catalog property (sorted).
+    const all = Object.keys(c.properties ?? {}).sort().map((k) => [k, c.properties![k]!]);
+    return JSON.stringify([kind, c.name, cat.type ?? null, cat.impl ?? null, plainOr(c.uri), plainOr(c.warehouse), all]);
+  }
+  const values = keys.map((k) => {
+    const v = setting(k);
+    return k === "warehouse" && v !== null && v !== "(output)" && kind !== "rest" ? stripTrailingSlash(v) : v;
+  });
+  // JDBC: the catalog's name is part of every row it keeps.
+  return JSON.stringify(kind === "jdbc" ? [kind, ...values, c.name] : [kind, ...values]);
+}
