@@ -74,8 +74,37 @@ function licenseNotice(packages) {
 }
 
 /**
- * Builds the bundle into `outfile` (default dist/index.js), with `outfile`.map and
- * `outfile`.LICENSES.txt beside it. Resolves esbuild's result (its metafile included).
+ * Makes the source map (`outfile`.map) resolve in the published package, wherever the bundle was
+ * built: the package ships src/ beside dist/ (package.json `files`), so each project source is
+ * named from dist/ as the package lays it out (`../src/<path>`, `../package.json`); an inlined package's source (zod) is not shipped and sits
+ * wherever the installer puts that package, so it is named `../node_modules/<package>/<path>`
+ * and its text is carried in the map (sourcesContent; null for the project's sources, which are packed).
+ */
+function packageSourceMap(outfile) {
+  const file = `${outfile}.map`;
+  const map = JSON.parse(fs.readFileSync(file, "utf8"));
+  const dir = path.dirname(outfile);
+  const content = [];
+  map.sources = map.sources.map((source) => {
+    const abs = path.resolve(dir, source);
+    const parts = abs.split(path.sep);
+    const at = parts.lastIndexOf("node_modules");
+    if (at >= 0) {
+      content.push(fs.readFileSync(abs, "utf8"));
+      return `../node_modules/${parts.slice(at + 1).join("/")}`;
+    }
+    const own = path.relative(ROOT, abs);
+    if (own.startsWith("..") || path.isAbsolute(own)) throw new Error(`bundle: source ${source} is neither the project's nor in a package`);
+    content.push(null);
+    return `../${own.split(path.sep).join("/")}`;
+  });
+  map.sourcesContent = content;
+  fs.writeFileSync(file, JSON.stringify(map));
+}
+
+/**
+ * Builds the bundle into `outfile` (default dist/index.js), with `outfile`.map (packageSourceMap)
+ * and `outfile`.LICENSES.txt beside it. Resolves esbuild's result (its metafile included).
  */
 async function bundle(outfile = path.join(ROOT, "dist", "index.js")) {
   const result = await esbuild.build({
@@ -88,11 +117,12 @@ async function bundle(outfile = path.join(ROOT, "dist", "index.js")) {
     external: EXTERNAL,
     plugins: [unbundledFiles],
     sourcemap: "linked",
-    // The map names the sources (src/, node_modules/zod/) by path; it does not carry their text.
+    // The map names the project's sources by path (src/ is packed); packageSourceMap adds the inlined packages' text.
     sourcesContent: false,
     metafile: true,
     logLevel: "warning",
   });
+  packageSourceMap(outfile);
   fs.writeFileSync(`${outfile}.LICENSES.txt`, licenseNotice(inlinedPackages(result.metafile)));
   return result;
 }
