@@ -1,8 +1,10 @@
 /**
  * The types of INSERT values that are expressions (src/sql/expression-types.ts, read by
  * insert-columns.ts): aggregates, arithmetic and a few built-in functions, typed as Flink's
- * validator types them, checked against the sink columns as Flink's planner checks them when the
- * job starts (DynamicSinkUtils.validateSchemaAndApplyImplicitCast, LogicalTypeCasts). The shapes of
+ * validator types them (CASE, COALESCE, predicates: expression-conditionals.test.ts; FLOAT / DOUBLE
+ * arithmetic and more functions: expression-functions.test.ts), checked against the sink columns
+ * as Flink's planner checks them when the job starts (DynamicSinkUtils.validateSchemaAndApplyImplicitCast,
+ * LogicalTypeCasts). The shapes of
  * the new-user trial's programs p45 (window aggregate into INT / DECIMAL(12, 2)), p46 (expressions
  * into narrower columns) and p09 (a DECIMAL product into a narrower DECIMAL).
  */
@@ -218,10 +220,11 @@ describe("INSERT values that are expressions: typed as Flink types them", () => 
     ]);
   });
 
-  it("what is not typed with certainty stays quiet: untyped operands, FLOAT arithmetic, OVER, CASE, other functions, a function the job declares", () => {
+  it("what is not typed with certainty stays quiet: an operand left untyped, FLOAT with DOUBLE, OVER, unknown functions, a function the job declares", () => {
     const t = table("ex_q", [
       { name: "id", type: "BIGINT" },
       { name: "f", type: "FLOAT" },
+      { name: "x", type: "DOUBLE" },
       { name: "name", type: "STRING" },
       { name: "ts", type: "TIMESTAMP(3)" },
     ]);
@@ -235,8 +238,8 @@ describe("INSERT values that are expressions: typed as Flink types them", () => 
     new api.FlinkSqlJob("ex-quiet", {
       statements: [
         api.sql`CREATE TEMPORARY SYSTEM FUNCTION CHAR_LENGTH AS 'com.example.MyLength'`,
-        api.sql`INSERT INTO ${s} SELECT COALESCE(id, 0) + 1, f * 2, CASE WHEN id > 0 THEN 1 ELSE 2 END * 3, CHAR_LENGTH(name), ROUND(f) FROM ${t}`,
-        api.sql`INSERT INTO ${s} SELECT ABS(id) + 1, COUNT(*) OVER (ORDER BY ts), CAST(id AS INT), TIMESTAMPDIFF(DAY, ts, ts), HASH_CODE(name) FROM ${t}`,
+        api.sql`INSERT INTO ${s} SELECT HASH_CODE(name) + id, f * x, CASE WHEN id > 0 THEN 1 ELSE 2 END * 3, CHAR_LENGTH(name), COALESCE(my_udf(name), id) FROM ${t}`,
+        api.sql`INSERT INTO ${s} SELECT ABS(HASH_CODE(name)), COUNT(*) OVER (ORDER BY ts), CAST(id AS INT), TIMESTAMPDIFF(DAY, ts, ts), TIMESTAMPADD(HOUR, 1, CURRENT_DATE) FROM ${t}`,
       ],
     });
     expect(jobWarnings("ex-quiet")).to.deep.equal([]);

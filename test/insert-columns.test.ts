@@ -230,10 +230,16 @@ describe("INSERT against the sink's columns", () => {
       ["bm-kw", api.sql`INSERT INTO ${out} SELECT id, NULL, LOCALTIMESTAMP FROM ${src}`],
       ["bm-lit", api.sql`INSERT INTO ${out} SELECT id, 'n/a' email, TIMESTAMP '2024-01-01 00:00:00' FROM ${src}`],
       ["bm-typed", api.sql`INSERT INTO ${out} SELECT id, 'x' AS email, CAST(DATE '2024-01-01' AS TIMESTAMP_LTZ(3)) FROM ${src}`],
-      ["bm-distinct", api.sql`INSERT INTO ${out} SELECT id, email IS DISTINCT FROM 'a' AS changed, CURRENT_TIMESTAMP FROM ${src}`],
     ] as const) {
       new api.FlinkSqlJob(name, { statements: [stmt] });
     }
+    // The FROM of IS DISTINCT FROM is no FROM clause; the predicate is a BOOLEAN (a BOOLEAN column takes it).
+    const flags = sink("bm_flags", [
+      { name: "id", type: "BIGINT" },
+      { name: "changed", type: "BOOLEAN" },
+      { name: "at", type: "TIMESTAMP_LTZ(3)" },
+    ]);
+    new api.FlinkSqlJob("bm-distinct", { statements: [api.sql`INSERT INTO ${flags} SELECT id, email IS DISTINCT FROM 'a' AS changed, CURRENT_TIMESTAMP FROM ${src}`] });
     // A string literal is no column, even with the name of one (BIGINT) as its alias: CHAR goes into STRING.
     new api.FlinkSqlJob("bm-alias", { statements: [api.sql`INSERT INTO ${out} SELECT id, 'unknown' id, CURRENT_TIMESTAMP FROM ${src}`] });
   });

@@ -31,8 +31,8 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    *
    * Shape and columns of an INSERT (`[(columns)] SELECT list [FROM ${table} [WHERE ...]]`, also over a window TVF):
    * - more or fewer values than sink columns, a column the sink lacks, a type Flink does not cast
-   *   implicitly, also of COUNT, SUM, arithmetic and common functions (expression-types.ts): errors
-   *   (insert-columns.ts)
+   *   implicitly, also of aggregates, arithmetic, CASE, COALESCE, IF, casts, predicates and common
+   *   built-in functions (expression-types.ts, function-types.ts): errors (insert-columns.ts)
    * - NULL into a NOT NULL sink column, a column list leaving one out: errors; a nullable column into
    *   one: a warning (insert-columns.ts)
    * - a changelog copied into an upsert IcebergSink keyed by more columns, or filtered outside its

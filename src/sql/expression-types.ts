@@ -1,59 +1,46 @@
 /**
- * The type Flink gives a SELECT item that is an expression, where it is certain: the common
- * aggregates, arithmetic over typed operands and a few built-in functions with a fixed result type
- * (insert-columns.ts checks it against the sink column it goes into, as a column's or a CAST's).
- * The rules, as Flink's validator types the calls (Calcite operators from flink
- * `FlinkSqlOperatorTable`, with flink `FlinkTypeSystem` as the type system):
+ * The type Flink gives a SELECT item that is an expression, where it is certain (insert-columns.ts
+ * checks it against the sink column it goes into, as a column's or a CAST's). This file reads the
+ * expression; the rules are operator-types.ts's (arithmetic, `||`, `%`, the aggregates, the least
+ * restrictive type of several values) and function-types.ts's (built-in functions). Read here:
  *
- * - `COUNT(...)`: BIGINT NOT NULL (calcite `SqlCountAggFunction`, ReturnTypes.BIGINT);
- * - `SUM(x)`, `AVG(x)`: x's type for TINYINT, SMALLINT, INT, BIGINT, FLOAT and DOUBLE (Flink does not
- *   widen them); DECIMAL(38, s) for SUM and DECIMAL(38, max(6, s)) for AVG of a DECIMAL(p, s) (calcite
- *   ReturnTypes.AGG_SUM / AVG_AGG_FUNCTION → FlinkTypeSystem.deriveSumType / deriveAvgAggType →
- *   flink `LogicalTypeMerging.findSumAggType` / `findAvgAggType`); `MIN(x)`, `MAX(x)`: x's type
- *   (calcite `SqlMinMaxAggFunction`, ARG0_NULLABLE_IF_EMPTY);
- * - `a + b`, `a - b`, `a * b`, `a / b` over numbers (calcite ReturnTypes.NULLABLE_SUM, PRODUCT_NULLABLE,
- *   QUOTIENT_NULLABLE): two integers give the wider one (LEAST_RESTRICTIVE, so `7 / 2` is an INT);
- *   a DOUBLE with any integer, DECIMAL or DOUBLE gives DOUBLE; an integer or DECIMAL with a DECIMAL
- *   gives the DECIMAL of FlinkTypeSystem.deriveDecimalPlusType / MultiplyType / DivideType, i.e.
- *   `LogicalTypeMerging.findAdditionDecimalType` (p = max(p1 - s1, p2 - s2) + max(s1, s2) + 1, s =
- *   max(s1, s2)), `findMultiplicationDecimalType` (p = p1 + p2 + 1, s = s1 + s2) and
- *   `findDivisionDecimalType` (s = max(6, s1 + p2 + 1), p = p1 - s1 + s2 + s), an integer read as
- *   DECIMAL(3 | 5 | 10 | 19, 0); `a % b` over two integers gives b's type (ReturnTypes.NULLABLE_MOD);
- * - `a || b` over strings: CHAR(n1 + n2) for two CHARs, else VARCHAR(n1 + n2), STRING past its length
- *   (ReturnTypes.DYADIC_STRING_SUM_PRECISION);
- * - CHAR_LENGTH / CHARACTER_LENGTH: INT; CONCAT, CONCAT_WS, DATE_FORMAT: STRING; UPPER / LOWER:
- *   their argument's type; SUBSTRING / SUBSTR (with commas): their argument's, a CHAR(n) as VARCHAR(n)
- *   (flink `FlinkReturnTypes.ARG0_VARCHAR_FORCE_NULLABLE`); EXTRACT, YEAR, QUARTER, MONTH, WEEK,
- *   DAYOFYEAR, DAYOFMONTH, DAYOFWEEK, HOUR, MINUTE, SECOND: BIGINT (calcite `SqlExtractFunction`,
- *   `SqlDatePartFunction`: BIGINT_NULLABLE); TO_TIMESTAMP: TIMESTAMP(3); TO_DATE: DATE;
- *   CURRENT_TIMESTAMP and NOW(): TIMESTAMP_LTZ(3) NOT NULL, LOCALTIMESTAMP: TIMESTAMP(3) NOT NULL,
- *   CURRENT_DATE: DATE NOT NULL (FlinkSqlOperatorTable `dynamicFunctions`);
- * - a literal as select-item-types.ts `literalType` types it, `CAST(... AS type)` as `castType`, a
- *   column of the FROM relation by its declared type, parentheses and a sign keep the type.
+ * - `COUNT(...)`: BIGINT NOT NULL (calcite `SqlCountAggFunction`, ReturnTypes.BIGINT); `SUM`, `AVG`,
+ *   `MIN`, `MAX` of a typed argument (operator-types.ts aggregateType), also with DISTINCT and FILTER;
+ * - `CASE [x] WHEN ... THEN a ... [ELSE b] END`: the least restrictive type of the THEN and ELSE
+ *   values (calcite `SqlCaseOperator.inferReturnType` → flink `FlinkTypeFactory.leastRestrictive`);
+ *   without ELSE, or with a NULL value, nullable (the parser's ELSE NULL);
+ * - `CAST(x AS T)`: T; `TRY_CAST(x AS T)`: T, nullable (flink `SqlTryCastFunction`);
+ * - comparisons (`=`, `<>`, `<`, ...), `LIKE`, `SIMILAR TO`, `BETWEEN`, `IN (list)`, `NOT`, `AND`,
+ *   `OR`: BOOLEAN, nullable when an operand is (calcite ReturnTypes.BOOLEAN_NULLABLE, `SqlInOperator`,
+ *   `SqlBetweenOperator`); `IS [NOT] NULL | TRUE | FALSE | UNKNOWN`, `IS [NOT] DISTINCT FROM`:
+ *   BOOLEAN NOT NULL (BOOLEAN_NOT_NULL, ReturnTypes.BOOLEAN);
+ * - `TRIM([BOTH | LEADING | TRAILING [c] FROM] s)`: s's type, a CHAR(n) as VARCHAR(n) (calcite
+ *   `SqlTrimFunction`: ARG2, TO_NULLABLE, TO_VARYING); `SUBSTRING(s FROM i [FOR n])` likewise;
+ *   `POSITION(a IN b)`: INT (calcite `SqlPositionFunction`, INTEGER_NULLABLE); `FLOOR(t TO unit)`,
+ *   `CEIL(t TO unit)` of a TIMESTAMP, TIMESTAMP_LTZ or DATE: t's type (SqlFloorFunction, ARG0);
+ *   `EXTRACT(unit FROM t)`: BIGINT (`SqlExtractFunction`);
+ * - CURRENT_TIMESTAMP: TIMESTAMP_LTZ(3) NOT NULL, LOCALTIMESTAMP: TIMESTAMP(3) NOT NULL,
+ *   CURRENT_DATE: DATE NOT NULL (flink FlinkSqlOperatorTable `dynamicFunctions`);
+ * - a literal as select-item-types.ts `literalType` types it (NOT NULL, as Calcite's literals are),
+ *   `NULL` as the NULL type (only inside CASE, COALESCE ...), `INTERVAL 'x' unit [TO unit]` as an
+ *   interval (only for `timestamp ± interval`); a column of the FROM relation by its declared type;
+ *   parentheses and a sign keep the type.
  *
- * Anything else leaves the whole item untyped: a FLOAT in arithmetic, a DECIMAL result past 38
- * digits (LogicalTypeMerging then trades scale for digits), DECIMAL `%`, date and interval
- * arithmetic, CASE, COALESCE, IF, OVER, another function, a function the job declares (a temporary
- * system function shadows a built-in one), a column the relation does not have, a quoted or
- * qualified function name. Nullability is not derived beyond the NOT NULL results above: the sink
- * check ignores it (types/casts.ts).
- *
- * Reads one SELECT item's code (literals blanked, quotes kept: split.ts `codeOnly(text, true)`) with
- * its text (same offsets), once, left to right; nothing else of the statement.
+ * Anything else leaves the whole item untyped: a function the job declares (a temporary system
+ * function shadows a built-in one), another function, OVER, a subquery, a column the relation does
+ * not have, a quoted or qualified function name, an operand left untyped, an interval or NULL as a
+ * whole. Reads one SELECT item's code (literals blanked, quotes kept: split.ts `codeOnly(text, true)`)
+ * with its text (same offsets), once, left to right; nothing else of the statement.
  */
 import type { TableColumn } from "../components/table-definition.js";
 import type { DataType } from "../types/data-type.js";
-import { MAX_DECIMAL_PRECISION, MAX_LENGTH } from "../types/data-type.js";
 import { DataTypes } from "../types/datatypes.js";
+import { functionType, varying, type CallArgs } from "./function-types.js";
+import { aggregateType, arithmeticType, commonType, isNumeric, isString, isTimestamp, mergedBound, type DerivedType } from "./operator-types.js";
 import { castType, INTEGER_DIGITS, literalType } from "./select-item-types.js";
-import { closingParen, topLevelSplit, unquoteIdentifier } from "./top-level.js";
+import { caseParts, closingParen, topLevelKeyword, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
 
-/** A typed expression: its type, and how Flink came to it (`as Flink types COUNT`), for messages. */
-export interface DerivedType {
-  readonly type: DataType;
-  /** The rule of the outermost operation, undefined for a column or a literal. */
-  readonly why?: string;
-}
+export type { DerivedType } from "./operator-types.js";
 
 /** What names mean where the item stands. */
 export interface TypingScope {
@@ -67,8 +54,6 @@ export interface TypingScope {
   readonly columnType: (c: TableColumn) => DataType | undefined;
 }
 
-const DATE_PARTS = new Set(["YEAR", "QUARTER", "MONTH", "WEEK", "DAYOFYEAR", "DAYOFMONTH", "DAYOFWEEK", "HOUR", "MINUTE", "SECOND"]);
-const STRING_RESULTS = new Set(["CONCAT", "CONCAT_WS", "DATE_FORMAT"]);
 /** Parenthesis-less functions (FlinkSqlOperatorTable `dynamicFunctions`, FlinkCurrentDateDynamicFunction). */
 const NILADIC: ReadonlyMap<string, () => DataType> = new Map<string, () => DataType>([
   ["CURRENT_TIMESTAMP", () => DataTypes.TIMESTAMP_LTZ(3).notNull()],
@@ -80,50 +65,14 @@ const WORD = /[A-Za-z_][A-Za-z0-9_$]*/y;
 const QUOTED = /q+/y;
 const NUMBER = /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
 const SPACE = /\s*/y;
-
-const isString = (t: DataType): boolean => t.kind === "CHAR" || t.kind === "VARCHAR";
-const isExact = (t: DataType): boolean => INTEGER_DIGITS.has(t.kind) || t.kind === "DECIMAL";
-
-/** A DECIMAL(p, s) of LogicalTypeMerging's rules, or undefined past 38 digits (where the versions' scale adjustments apply). */
-function decimal(p: number, s: number): DataType | undefined {
-  return p <= MAX_DECIMAL_PRECISION ? DataTypes.DECIMAL(p, s) : undefined;
-}
-
-/** `l op r` over numbers or strings (see the module comment), or undefined. */
-function binaryType(op: string, l: DataType, r: DataType): DataType | undefined {
-  if (op === "||") {
-    if (!isString(l) || !isString(r)) return undefined;
-    const length = (l as { length: number }).length + (r as { length: number }).length;
-    if (l.kind === "CHAR" && r.kind === "CHAR") return length <= MAX_LENGTH ? DataTypes.CHAR(length) : undefined;
-    return DataTypes.VARCHAR(Math.min(length, MAX_LENGTH));
-  }
-  const li = INTEGER_DIGITS.get(l.kind);
-  const ri = INTEGER_DIGITS.get(r.kind);
-  if (op === "%") return li !== undefined && ri !== undefined ? r.nullable() : undefined;
-  if (li !== undefined && ri !== undefined) return (li >= ri ? l : r).nullable();
-  if (isExact(l) && isExact(r)) {
-    const [p1, s1] = l.kind === "DECIMAL" ? [l.precision, l.scale] : [li!, 0];
-    const [p2, s2] = r.kind === "DECIMAL" ? [r.precision, r.scale] : [ri!, 0];
-    if (op === "*") return decimal(p1 + p2 + 1, s1 + s2);
-    if (op === "/") {
-      const s = Math.max(6, s1 + p2 + 1);
-      return decimal(p1 - s1 + s2 + s, s);
-    }
-    const s = Math.max(s1, s2);
-    return decimal(Math.max(p1 - s1, p2 - s2) + s + 1, s);
-  }
-  const numeric = (t: DataType): boolean => isExact(t) || t.kind === "DOUBLE";
-  if ((l.kind === "DOUBLE" && numeric(r)) || (r.kind === "DOUBLE" && numeric(l))) return DataTypes.DOUBLE();
-  return undefined;
-}
-
-/** SUM / AVG / MIN / MAX of an argument of type `t`, or undefined. */
-function aggregateType(name: string, t: DataType): DataType | undefined {
-  if (name === "MIN" || name === "MAX") return t.nullable();
-  if (!isExact(t) && t.kind !== "FLOAT" && t.kind !== "DOUBLE") return undefined;
-  if (t.kind !== "DECIMAL") return t.nullable();
-  return name === "SUM" ? DataTypes.DECIMAL(38, t.scale) : DataTypes.DECIMAL(38, Math.max(6, t.scale));
-}
+/**
+ * What follows an interval literal's string: its qualifier (interval-literals.ts checks it), without
+ * precisions: a fractional second precision written out may raise the timestamp's precision in
+ * `timestamp + interval` (calcite `SqlTypeFactoryImpl.leastRestrictiveIntervalDatetimeType`).
+ */
+const QUALIFIER = /\s*(YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND)S?(?:\s+TO\s+(?:MONTH|HOUR|MINUTE|SECOND))?(?![\w$(]|\s*\()/iy;
+const shown = (t: DataType): string => (t.kind === "INTERVAL" ? "INTERVAL" : t.nullable().toString());
+const bool = (why: string, operands: readonly DerivedType[]): DerivedType => ({ type: DataTypes.BOOLEAN().withNullability(operands.some((o) => o.type.isNullable)), why: `as Flink types ${why}` });
 
 /** Reads one expression of code[start, end); each method returns undefined for what it does not type. */
 class Reader {
@@ -141,9 +90,14 @@ class Reader {
 
   /** The whole span as one expression, or undefined. */
   whole(): DerivedType | undefined {
-    const t = this.additive();
+    const t = this.logical("OR", () => this.logical("AND", () => this.negation()));
     this.space();
     return t !== undefined && this.pos === this.end ? t : undefined;
+  }
+
+  /** code[start, end) as one expression. */
+  private sub(start: number, end: number): DerivedType | undefined {
+    return new Reader(this.code, this.text, start, end, this.scope).whole();
   }
 
   private space(): void {
@@ -160,20 +114,87 @@ class Reader {
     return op;
   }
 
-  private additive(): DerivedType | undefined {
-    return this.binary(["+", "-"], () => this.multiplicative());
+  /** The keyword at the reading position, upper-cased, if it is one of `words`. */
+  private keyword(...words: string[]): string | undefined {
+    this.space();
+    WORD.lastIndex = this.pos;
+    const m = WORD.exec(this.code);
+    const word = m === null || WORD.lastIndex > this.end ? undefined : m[0].toUpperCase();
+    if (word === undefined || !words.includes(word)) return undefined;
+    this.pos = WORD.lastIndex;
+    return word;
   }
 
-  private multiplicative(): DerivedType | undefined {
-    return this.binary(["||", "*", "/", "%"], () => this.unary());
+  /** `operand (word operand)*` for AND / OR over BOOLEANs. */
+  private logical(word: string, operand: () => DerivedType | undefined): DerivedType | undefined {
+    let left = operand();
+    while (left !== undefined && this.keyword(word) !== undefined) {
+      const right = operand();
+      left = right !== undefined && left.type.kind === "BOOLEAN" && right.type.kind === "BOOLEAN" ? bool(word, [left, right]) : undefined;
+    }
+    return left;
+  }
+
+  private negation(): DerivedType | undefined {
+    if (this.keyword("NOT") === undefined) return this.predicate();
+    const t = this.negation();
+    return t?.type.kind === "BOOLEAN" ? bool("NOT", [t]) : undefined;
+  }
+
+  /** An additive operand, then a comparison, [NOT] LIKE / SIMILAR TO / BETWEEN / IN, and any IS tests. */
+  private predicate(): DerivedType | undefined {
+    let left = this.additive();
+    if (left === undefined) return undefined;
+    const op = this.operator(["<=", ">=", "<>", "!=", "=", "<", ">"]);
+    if (op !== undefined) {
+      const right = this.additive();
+      left = right === undefined ? undefined : bool(`${shown(left.type)} ${op} ${shown(right.type)}`, [left, right]);
+    } else {
+      const at = this.pos;
+      const not = this.keyword("NOT") === undefined ? "" : "NOT ";
+      const word = this.keyword("LIKE", "SIMILAR", "BETWEEN", "IN");
+      if (word === undefined) this.pos = at;
+      else left = this.test(word, left, not);
+    }
+    while (left !== undefined && this.keyword("IS") !== undefined) {
+      const not = this.keyword("NOT") === undefined ? "" : "NOT ";
+      const value = this.keyword("NULL", "TRUE", "FALSE", "UNKNOWN");
+      const other = value === undefined && this.keyword("DISTINCT") !== undefined && this.keyword("FROM") !== undefined ? this.additive() : undefined;
+      left = value !== undefined || other !== undefined ? { type: DataTypes.BOOLEAN().notNull(), why: `as Flink types IS ${not}${value ?? "DISTINCT FROM"}` } : undefined;
+    }
+    return left;
+  }
+
+  /** The rest of `left [NOT] word ...` for LIKE, SIMILAR TO, BETWEEN and IN. */
+  private test(word: string, left: DerivedType, not: string): DerivedType | undefined {
+    if (word === "IN") {
+      this.space();
+      const close = this.code[this.pos] === "(" ? closingParen(this.code, this.pos) : -1;
+      if (close < 0 || close >= this.end || /(?<![\w$])SELECT(?![\w$])/i.test(topLevelOnly(this.code, this.pos + 1, close) ?? "SELECT")) return undefined;
+      const open = this.pos;
+      this.pos = close + 1;
+      // Nullable when the value or an element of the list is (an element not typed counts as nullable).
+      const elements = (topLevelSplit(this.code, open + 1, close) ?? []).map(([s, e]) => this.sub(s, e) ?? { type: DataTypes.NULL() });
+      return bool(`${not}IN`, [left, ...elements]);
+    }
+    if (word === "SIMILAR" && this.keyword("TO") === undefined) return undefined;
+    if (word === "BETWEEN") this.keyword("SYMMETRIC", "ASYMMETRIC");
+    const right = this.additive();
+    if (right === undefined) return undefined;
+    const last = word === "BETWEEN" ? (this.keyword("AND") === undefined ? undefined : this.additive()) : this.keyword("ESCAPE") === undefined ? right : this.additive();
+    return last === undefined ? undefined : bool(`${not}${word === "SIMILAR" ? "SIMILAR TO" : word}`, [left, right, last]);
+  }
+
+  private additive(): DerivedType | undefined {
+    return this.binary(["+", "-"], () => this.binary(["||", "*", "/", "%"], () => this.unary()));
   }
 
   private binary(ops: readonly string[], operand: () => DerivedType | undefined): DerivedType | undefined {
     let left = operand();
-    for (let op = this.operator(ops); left !== undefined && op !== undefined; op = this.operator(ops)) {
+    for (let op = left === undefined ? undefined : this.operator(ops); left !== undefined && op !== undefined; op = this.operator(ops)) {
       const right = operand();
-      const type = right === undefined ? undefined : binaryType(op, left.type, right.type);
-      left = type === undefined ? undefined : { type, why: `as Flink types ${left.type.nullable().toString()} ${op} ${right!.type.nullable().toString()}` };
+      const type = right === undefined ? undefined : arithmeticType(op, left.type, right.type);
+      left = type === undefined ? undefined : { type, why: `as Flink types ${shown(left.type)} ${op} ${shown(right!.type)}` };
     }
     return left;
   }
@@ -182,7 +203,7 @@ class Reader {
     const sign = this.operator(["-", "+"]);
     if (sign === undefined) return this.primary();
     const t = this.unary();
-    return t !== undefined && (isExact(t.type) || t.type.kind === "DOUBLE" || t.type.kind === "FLOAT") ? t : undefined;
+    return t !== undefined && (isNumeric(t.type) || t.type.kind === "INTERVAL") ? t : undefined;
   }
 
   private primary(): DerivedType | undefined {
@@ -191,7 +212,7 @@ class Reader {
     if (c === "(") {
       const close = closingParen(this.code, this.pos);
       if (close < 0 || close >= this.end) return undefined;
-      const inner = new Reader(this.code, this.text, this.pos + 1, close, this.scope).whole();
+      const inner = this.sub(this.pos + 1, close);
       this.pos = close + 1;
       return inner;
     }
@@ -202,7 +223,10 @@ class Reader {
       const start = this.pos;
       this.pos = Math.min(NUMBER.lastIndex, this.end);
       const type = literalType(this.code.slice(start, this.pos), this.text.slice(start, this.pos));
-      return type === undefined ? undefined : { type };
+      if (type === undefined) return undefined;
+      // An integer literal's values fit the digits written (operator-types.ts DerivedType.bound).
+      const written = INTEGER_DIGITS.has(type.kind) ? n[0].replace(/^0+(?=\d)/, "").replace(/\.$/, "").length : 0;
+      return { type: type.notNull(), ...(written > 0 && written <= 38 ? { bound: DataTypes.DECIMAL(written, 0) } : {}) };
     }
     return this.name();
   }
@@ -214,10 +238,21 @@ class Reader {
     if (close < 0 || close >= this.end) return undefined;
     this.pos = close + 1;
     const type = literalType(this.code.slice(start, this.pos), this.text.slice(start, this.pos));
-    return type === undefined ? undefined : { type };
+    return type === undefined ? undefined : { type: type.notNull() };
   }
 
-  /** A name: a call, a typed literal, a parenthesis-less function, or a column (qualified or not). */
+  /** `INTERVAL 'x' unit [TO unit]`, its string at the reading position: an interval (day-time or year-month, no more). */
+  private interval(): DerivedType | undefined {
+    const close = this.code.indexOf("'", this.pos + 1);
+    if (close < 0 || close >= this.end) return undefined;
+    QUALIFIER.lastIndex = close + 1;
+    const m = QUALIFIER.exec(this.code);
+    if (m === null || QUALIFIER.lastIndex > this.end) return undefined;
+    this.pos = QUALIFIER.lastIndex;
+    return { type: DataTypes.INTERVAL(/^(?:YEAR|QUARTER|MONTH)$/i.test(m[1]!) ? "MONTH" : "SECOND").notNull() };
+  }
+
+  /** A name: a call, a typed literal, CASE, NULL, a parenthesis-less function, or a column (qualified or not). */
   private name(): DerivedType | undefined {
     const start = this.pos;
     const quoted = this.code[start] === "q" && this.text[start] === "`";
@@ -228,10 +263,15 @@ class Reader {
     const written = this.text.slice(start, this.pos);
     const word = written.toUpperCase();
     if (!quoted && this.code[this.pos] === "'") return this.literal(start);
+    if (!quoted && word === "CASE") return this.caseExpression();
     this.space();
     if (this.code[this.pos] === "(") return quoted ? undefined : this.call(word, start);
-    if (!quoted && /^(?:DATE|TIME|TIMESTAMP)$/.test(word) && this.code[this.pos] === "'") return this.literal(start);
-    if (!quoted && (word === "TRUE" || word === "FALSE")) return { type: DataTypes.BOOLEAN() };
+    if (!quoted && this.code[this.pos] === "'") {
+      if (/^(?:DATE|TIME|TIMESTAMP)$/.test(word)) return this.literal(start);
+      return word === "INTERVAL" ? this.interval() : undefined;
+    }
+    if (!quoted && (word === "TRUE" || word === "FALSE")) return { type: DataTypes.BOOLEAN().notNull() };
+    if (!quoted && word === "NULL") return { type: DataTypes.NULL() };
     let qualifier: string | undefined;
     let name = unquoteIdentifier(written);
     if (this.code[this.pos] === ".") {
@@ -253,6 +293,47 @@ class Reader {
     return niladic === undefined ? undefined : { type: niladic(), why: `as Flink types ${word}` };
   }
 
+  /** `CASE ... END` after its CASE: the least restrictive type of its values (see the module comment). */
+  private caseExpression(): DerivedType | undefined {
+    const parts = caseParts(this.code, this.pos, this.end);
+    if (parts === undefined) return undefined;
+    this.pos = parts.close;
+    const values: DerivedType[] = [];
+    for (const [s, e] of parts.values) {
+      const v = this.sub(s, e);
+      if (v === undefined) return undefined;
+      values.push(v);
+    }
+    if (!parts.hasElse) values.push({ type: DataTypes.NULL() });
+    const type = commonType(
+      values.map((v) => v.type),
+      "calcite",
+    );
+    const bound = type === undefined ? undefined : mergedBound(type, values, "calcite");
+    return type === undefined ? undefined : { type, why: "as Flink types CASE", ...(bound ? { bound } : {}) };
+  }
+
+  /** The arguments of the call whose parentheses are at `open` and `close`, typed on demand. */
+  private args(open: number, close: number): CallArgs {
+    const blank = this.code.slice(open + 1, close).trim() === "";
+    const spans = (blank ? [] : (topLevelSplit(this.code, open + 1, close) ?? [])).map(([s, e]): [number, number] => {
+      while (s < e && /\s/.test(this.code[s]!)) s++;
+      while (e > s && /\s/.test(this.code[e - 1]!)) e--;
+      return [s, e];
+    });
+    const types = new Map<number, DerivedType | undefined>();
+    const span = (i: number): [number, number] => spans[i] ?? [close, close];
+    return {
+      count: spans.length,
+      type: (i) => {
+        if (!types.has(i)) types.set(i, spans[i] === undefined ? undefined : this.sub(...spans[i]));
+        return types.get(i);
+      },
+      code: (i) => this.code.slice(...span(i)),
+      text: (i) => this.text.slice(...span(i)),
+    };
+  }
+
   /** The call of built-in `name`, written from `start`, whose `(` is at the reading position. */
   private call(name: string, start: number): DerivedType | undefined {
     const open = this.pos;
@@ -261,21 +342,10 @@ class Reader {
     this.pos = close + 1;
     if (name === "CAST" || name === "TRY_CAST") {
       const type = castType(this.code.slice(start, this.pos), this.text.slice(start, this.pos));
-      return type === undefined ? undefined : { type };
+      return type === undefined ? undefined : { type: name === "TRY_CAST" ? type.nullable() : type };
     }
     if (this.scope.functions().has(name)) return undefined;
     const why = `as Flink types ${name}`;
-    const args = (): [number, number][] => topLevelSplit(this.code, open + 1, close) ?? [];
-    /** Argument i's type, `DISTINCT` / `ALL` before it skipped for an aggregate. */
-    const arg = (i: number, aggregate = false): DataType | undefined => {
-      const span = args()[i];
-      if (span === undefined) return undefined;
-      let [s] = span;
-      const lead = aggregate ? /^\s*(?:DISTINCT|ALL)\s/i.exec(this.code.slice(s, span[1])) : null;
-      if (lead !== null) s += lead[0].length;
-      const cast = castType(this.code.slice(s, span[1]).trim(), this.text.slice(s, span[1]).trim());
-      return cast ?? new Reader(this.code, this.text, s, span[1], this.scope).whole()?.type;
-    };
     switch (name) {
       case "COUNT":
         return this.filtered() ? { type: DataTypes.BIGINT().notNull(), why } : undefined;
@@ -283,38 +353,29 @@ class Reader {
       case "AVG":
       case "MIN":
       case "MAX": {
-        const t = args().length === 1 ? arg(0, true) : undefined;
+        const spans = topLevelSplit(this.code, open + 1, close) ?? [];
+        // DISTINCT / ALL before the argument.
+        const lead = spans.length === 1 ? /^\s*(?:(?:DISTINCT|ALL)\s)?/i.exec(this.code.slice(spans[0]![0], spans[0]![1]))![0].length : 0;
+        const t = spans.length === 1 ? this.sub(spans[0]![0] + lead, spans[0]![1])?.type : undefined;
         const type = t === undefined || !this.filtered() ? undefined : aggregateType(name, t);
         return type === undefined ? undefined : { type, why: `as Flink types ${name} of ${t!.nullable().toString()}` };
       }
-      case "CHAR_LENGTH":
-      case "CHARACTER_LENGTH":
-        return { type: DataTypes.INT(), why };
-      case "UPPER":
-      case "LOWER": {
-        const t = args().length === 1 ? arg(0) : undefined;
-        return t !== undefined && isString(t) ? { type: t.nullable(), why } : undefined;
-      }
-      case "SUBSTRING":
-      case "SUBSTR": {
-        const n = args().length;
-        const t = n === 2 || n === 3 ? arg(0) : undefined;
-        if (t === undefined || !isString(t)) return undefined;
-        return { type: t.kind === "CHAR" ? DataTypes.VARCHAR(t.length) : t.nullable(), why };
-      }
       case "EXTRACT":
         return { type: DataTypes.BIGINT(), why };
-      case "TO_TIMESTAMP":
-        return { type: DataTypes.TIMESTAMP(3), why };
-      case "TO_DATE":
-        return { type: DataTypes.DATE(), why };
-      case "NOW":
-        return this.code.slice(open + 1, close).trim() === "" ? { type: DataTypes.TIMESTAMP_LTZ(3).notNull(), why } : undefined;
-      default:
-        if (DATE_PARTS.has(name)) return { type: DataTypes.BIGINT(), why };
-        if (STRING_RESULTS.has(name)) return { type: DataTypes.STRING(), why };
-        return undefined;
+      case "POSITION":
+        return topLevelKeyword(this.code, open + 1, close, "IN") >= 0 ? { type: DataTypes.INT(), why } : undefined;
+      case "TRIM": {
+        const from = topLevelKeyword(this.code, open + 1, close, "FROM");
+        const t = this.sub(from < 0 ? open + 1 : from + 4, close)?.type;
+        return t !== undefined && isString(t) ? { type: varying(t), why } : undefined;
+      }
     }
+    const to = /^(?:FLOOR|CEIL|CEILING)$/.test(name) ? topLevelKeyword(this.code, open + 1, close, "TO") : /^SUBSTR(?:ING)?$/.test(name) ? topLevelKeyword(this.code, open + 1, close, "FROM") : -1;
+    if (to < 0) return functionType(name, this.args(open, close));
+    const t = this.sub(open + 1, to)?.type;
+    if (t === undefined) return undefined;
+    if (name.startsWith("SUBSTR")) return isString(t) ? { type: varying(t).nullable(), why } : undefined;
+    return isTimestamp(t) || t.kind === "DATE" ? { type: t, why } : undefined;
   }
 
   /** After an aggregate call: skips a `FILTER (WHERE ...)`; false when it does not close within the span. */
@@ -334,5 +395,6 @@ class Reader {
  * same as written) and the rule it follows, or undefined where it is not certain (see the module comment).
  */
 export function expressionType(code: string, text: string, scope: TypingScope): DerivedType | undefined {
-  return new Reader(code, text, 0, code.length, scope).whole();
+  const t = new Reader(code, text, 0, code.length, scope).whole();
+  return t === undefined || t.type.kind === "NULL" || t.type.kind === "INTERVAL" ? undefined : t;
 }

@@ -12,8 +12,8 @@
  * - the type of each value Flink would write without a CAST (types.casts `supportsImplicitCast`),
  *   where the value's type is known: a column of the FROM table (also through `*`), a
  *   `CAST(... AS type)`, a literal, or an expression typed as Flink types it (expression-types.ts:
- *   COUNT, SUM, AVG, MIN, MAX, arithmetic over typed operands, a few built-in functions); any other
- *   expression is left to the runtime;
+ *   aggregates, arithmetic, CASE, COALESCE, IF, casts and predicates over typed operands, common
+ *   built-in functions: function-types.ts); any other expression is left to the runtime;
  * - a nullable column of the FROM table written as it is into a NOT NULL sink column (a primary
  *   key): a warning, Flink fails the job on the first NULL (nullIntoNotNull); `NULL` or
  *   `CAST(NULL AS ...)` into one: an error; a column list that leaves one out: an error
@@ -62,8 +62,8 @@ interface SelectedValue {
   readonly alwaysNull?: boolean;
   /** The name the query gives the value: its alias, else the column it reads; undefined for an expression without an alias. */
   readonly name?: string;
-  /** An expression typed by expression-types.ts: its text without the alias, and how Flink types it (`as Flink types COUNT`). */
-  readonly expression?: { readonly shown: string; readonly why: string | undefined };
+  /** An expression typed by expression-types.ts: its text without the alias, how Flink types it (`as Flink types COUNT`) and the DECIMAL its values fit (DerivedType.bound). */
+  readonly expression?: { readonly shown: string; readonly why: string | undefined; readonly bound?: DataType | undefined };
 }
 
 /** Kinds whose values convert only into the same kind (LogicalTypeCasts `supportsConstructedCasting`). */
@@ -188,7 +188,7 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: 
     const nullCast = /^(?:TRY_)?CAST\s*\(\s*NULL\s+AS\s/i.exec(code);
     const alwaysNull = /^NULL$/i.test(code) || (nullCast !== null && closingParen(code, nullCast[0].indexOf("(")) === code.length - 1);
     const derived = cast === undefined && !alwaysNull ? expressionType(code, text, { columns: fromColumns ?? [], qualifiers: from?.qualifiers ?? [], functions, columnType }) : undefined;
-    const typed = cast ? { type: cast } : derived ? { type: derived.type, expression: { shown: shownText(q, item.start, item.start + code.length), why: derived.why } } : {};
+    const typed = cast ? { type: cast } : derived ? { type: derived.type, expression: { shown: shownText(q, item.start, item.start + code.length), why: derived.why, bound: derived.bound } } : {};
     values.push({ shown: item.shown, ...typed, ...(alwaysNull ? { alwaysNull } : {}), ...named });
   }
   return values;
@@ -358,7 +358,8 @@ export function checkInsertColumns(
     const typed = `${v.shown} (${v.type.nullable().toString()}${v.expression?.why !== undefined ? `, ${v.expression.why}` : ""})`;
     if (supportsImplicitCast(v.type, col.type)) {
       // A literal's own digits are known (and Calcite types it exactly): only column values, CASTs and expressions can lose some.
-      const lost = v.literal === undefined ? narrowingLoss(v.type, col.type) : undefined;
+      // An expression's bound: the digits its values fit when its type only widened to take a literal (COALESCE(amount, 0)).
+      const lost = v.literal === undefined ? narrowingLoss(v.expression?.bound ?? v.type, col.type) : undefined;
       if (lost !== undefined) {
         diag.warn(
           at,

@@ -1,7 +1,7 @@
 /**
  * Reading SQL code at the top level of its parentheses and brackets: splitting a list on its
  * top-level commas, finding the parenthesis that closes another, the clauses after a query's FROM
- * clause, and a back-quoted identifier's name. The code is statement text with literals and comments blanked (split.ts `codeOnly`), so
+ * clause, a keyword, the values of a CASE, and a back-quoted identifier's name. The code is statement text with literals and comments blanked (split.ts `codeOnly`), so
  * a parenthesis inside a string or a comment is none.
  */
 
@@ -102,4 +102,58 @@ export function queryClauses(flat: string, pos: number): QueryClauses {
     else if (m[3] !== undefined) out.having ??= span;
   });
   return out;
+}
+
+/** The words that split a CASE, and brackets. */
+const CASE_TOKEN = /[()[\]]|(?<![\w$])(CASE|WHEN|THEN|ELSE|END)(?![\w$])/gi;
+
+/**
+ * The `[start, end)` ranges of the THEN and ELSE values of the CASE whose body starts at `start`
+ * (after the word CASE), whether it has an ELSE, and the offset after its END; undefined when it
+ * does not close before `end` or its words are out of order. A nested CASE and anything in brackets
+ * stay inside the value they are part of.
+ */
+export function caseParts(code: string, start: number, end: number): { values: [number, number][]; hasElse: boolean; close: number } | undefined {
+  const values: [number, number][] = [];
+  let depth = 0;
+  let nested = 0;
+  let from = -1;
+  let when = false;
+  let hasElse = false;
+  CASE_TOKEN.lastIndex = start;
+  for (let m = CASE_TOKEN.exec(code); m !== null && m.index < end; m = CASE_TOKEN.exec(code)) {
+    const c = m[0];
+    if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") {
+      if (--depth < 0) return undefined;
+    } else if (depth === 0) {
+      const word = m[1]!.toUpperCase();
+      if (word === "CASE") nested++;
+      else if (nested > 0) nested -= word === "END" ? 1 : 0;
+      else if (word === "WHEN") {
+        if (hasElse) return undefined;
+        if (from >= 0) values.push([from, m.index]);
+        from = -1;
+        when = true;
+      } else if (word === "THEN") {
+        if (!when || from >= 0) return undefined;
+        from = m.index + 4;
+      } else {
+        if (from < 0) return undefined;
+        values.push([from, m.index]);
+        if (word === "END") return m.index + 3 <= end ? { values, hasElse, close: m.index + 3 } : undefined;
+        if (hasElse) return undefined;
+        hasElse = true;
+        from = m.index + 4;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The offset of the first top-level keyword `word` (letters only) in code[start, end), or -1. */
+export function topLevelKeyword(code: string, start: number, end: number, word: string): number {
+  const flat = topLevelOnly(code, start, end);
+  const m = flat === undefined ? null : new RegExp(`(?<![\\w$])${word}(?![\\w$])`, "i").exec(flat);
+  return m === null ? -1 : start + m.index;
 }
