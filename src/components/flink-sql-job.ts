@@ -76,6 +76,13 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * - FOR SYSTEM_TIME AS OF off the left time attribute, or against no lookup source / versioned
    *   table: errors; event time against a streaming IcebergSource: a warning (temporal-join.ts)
    *
+   * Syntax slips Flink's parser refuses (a statement with one is read no further):
+   * - a `(` never closed, a `)` that closes none, `==`, a comma right before FROM, WHERE, GROUP BY,
+   *   ORDER BY, HAVING, UNION or `)`, a statement ending in a comma, AND, OR, NOT or an operator,
+   *   a word after `INSERT INTO ${sink} [PARTITION (...)] [(columns)]` that starts no query (SELEC,
+   *   VALUE), a table right after a word read as an alias (`amount FORM ${t}`, `x JION ${t}`):
+   *   errors naming the place and what to write (syntax-slips.ts)
+   *
    * Dialect spellings and foreign functions (also in computed-column and watermark expressions):
    * - `!=`, `LIMIT m, n`, `OFFSET m LIMIT n`, `MINUS`, double quotes: errors with the rewrite (conformance.ts)
    * - `NVL`, `IIF`, `GETDATE()`, `DATEDIFF`, `LEN` ...: errors naming the Flink function, warnings

@@ -8,9 +8,11 @@
  */
 import type { SqlStatement } from "./template.js";
 
-/** An interpolated string in an operand position, and the operator it stands by (`LIKE`, `<>`, `IN (`, ...). */
+/** An interpolated string in an operand position, where it lies in the statement's text (toString), and the operator it stands by (`LIKE`, `<>`, `IN (`, ...). */
 export interface InterpolatedOperand {
   readonly text: string;
+  readonly start: number;
+  readonly end: number;
   readonly operator: string;
 }
 
@@ -35,8 +37,8 @@ export function interpolatedOperands(stmt: SqlStatement): InterpolatedOperand[] 
     if (value === "" || value.startsWith("'") || i.end > text.length || text.slice(i.start, i.end) !== i.text) continue;
     const before = BEFORE.exec(text.slice(Math.max(0, i.start - 200), i.start));
     const after = before === null ? AFTER.exec(text.slice(i.end, i.end + 40)) : null;
-    if (before !== null) out.push({ text: i.text, operator: shown(before[1]!) });
-    else if (after !== null) out.push({ text: i.text, operator: `before ${shown(after[1]!)}` });
+    if (before !== null) out.push({ text: i.text, start: i.start, end: i.end, operator: shown(before[1]!) });
+    else if (after !== null) out.push({ text: i.text, start: i.start, end: i.end, operator: `before ${shown(after[1]!)}` });
   }
   return out;
 }

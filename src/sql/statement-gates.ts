@@ -19,7 +19,7 @@
  * Each gate names the words its check cannot report without, and why; a gate is exact when the
  * check reports nothing whenever the gate is closed (test/statement-gates.test.ts compares every
  * diagnostic of generated jobs with the gates on and off). Checks whose findings need no word
- * (insert columns, changelog sinks, plain-text table names, ...) have no gate.
+ * (insert columns, changelog sinks, plain-text table names, syntax slips, ...) have no gate.
  */
 import type { AnalyzedStatement } from "./statement.js";
 import type { SqlSegment } from "./template.js";

@@ -17,6 +17,7 @@ import { SqlStatement, type SqlSegment } from "./template.js";
 import { WRITTEN_NAME } from "./top-level.js";
 import { valueText } from "./value-text.js";
 import { mayHoldConformance, mayHoldIntervals, StatementWords } from "./statement-gates.js";
+import { syntaxSlips } from "./syntax-slips.js";
 
 export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
 
@@ -87,6 +88,17 @@ export function untaggedTemplateProblem(input: string): string | undefined {
 }
 
 /**
+ * True when the statement has none of the syntax slips Flink's parser refuses (syntax-slips.ts);
+ * else each is an error, and the statement is not read any further (the other checks would read a
+ * statement Flink never gets to plan).
+ */
+function parses(stmt: SqlStatement, insert: boolean, diag: Diagnostics): boolean {
+  const slips = syntaxSlips(stmt, insert);
+  for (const message of slips) diag.error("", message);
+  return slips.length === 0;
+}
+
+/**
  * Classifies one statement and checks its form; problems go to `diag` (paths relative to the
  * statement, e.g. `statements[2]`). Returns undefined when the statement is unusable.
  */
@@ -150,10 +162,10 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
       return undefined;
     }
     const kind: StatementKind = insert[1]!.toUpperCase() === "OVERWRITE" ? "insert-overwrite" : "insert";
-    return { kind, statement: stmt, target: target.table, reads: tables.filter((t) => t !== target.table), words };
+    return parses(stmt, true, diag) ? { kind, statement: stmt, target: target.table, reads: tables.filter((t) => t !== target.table), words } : undefined;
   }
-  if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\b/i.test(lead)) return { kind: "view", statement: stmt, reads: tables, words };
-  if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?FUNCTION\b/i.test(lead)) return { kind: "function", statement: stmt, reads: tables, words };
+  if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\b/i.test(lead)) return parses(stmt, false, diag) ? { kind: "view", statement: stmt, reads: tables, words } : undefined;
+  if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?FUNCTION\b/i.test(lead)) return parses(stmt, false, diag) ? { kind: "function", statement: stmt, reads: tables, words } : undefined;
   const remedy = statementRemedy(lead, runtimeMode);
   diag.error(
     "",
