@@ -2,7 +2,8 @@
  * The column list an INSERT with fewer values than sink columns is told to write
  * (column-count-remedy.ts): the values' own names when each names a sink column once, never the
  * sink's first columns (a new-user trial's `SELECT user_id, ts` into (user_id, url, ts) was told
- * `(user_id, url)`, which puts ts into url); no list at all when the names do not tell.
+ * `(user_id, url)`, which puts ts into url); no list at all when the names do not tell; and none
+ * where a comma may be missing (`SELECT order_id amount` is one value, order_id AS amount).
  */
 import { expect } from "chai";
 import { issuesOf, issuesOrNone, mockedApi, type Api } from "./api.js";
@@ -72,4 +73,47 @@ describe("the column-count error's column list", () => {
   it("as many values as columns, aliased or not: no count error", () => {
     expect(issuesOrNone(job((s, k) => api.sql`INSERT INTO ${k} SELECT uid AS user_id, url, ts FROM ${s}`))).to.deep.equal([]);
   });
+
+  // A new-user trial's sink (order_id BIGINT, amount DECIMAL(12, 2)): `SELECT order_id amount` was told to write
+  // INSERT INTO ${sink} (amount), which starts and writes order ids into amount (BIGINT to DECIMAL is an implicit cast).
+  let m = 0;
+  const orders = (stmt: (s: unknown, src: unknown) => ReturnType<Api["sql"]>) => {
+    m++;
+    const orderColumns = [{ name: "order_id", type: "BIGINT" }, { name: "amount", type: "DECIMAL(12, 2)" }];
+    const src = new api.FlinkTable(`cm_src${m}`, { columns: [...orderColumns, { name: "status", type: "STRING" }], options: { connector: "datagen" } });
+    const sink = new api.FlinkTable(`cm_sink${m}`, { columns: orderColumns, options: { connector: "blackhole" } });
+    return issuesOrNone(() => new api.FlinkSqlJob(`cm${m}`, { statements: [stmt(sink, src)] }));
+  };
+  const one = (message: string) => [{ path: "statements[0]", message }];
+
+  describe("a missing comma in the SELECT list (`order_id amount` is order_id AS amount)", () => {
+    const count = (values: number) => `the SELECT list has ${values} value${values === 1 ? "" : "s"}, but FlinkTable "cm_sink${m}" has 2 columns to fill (order_id, amount); Flink fails when the job starts ("Different number of columns"): `;
+    const comma = '"order_id amount" is one value, order_id named amount (a name right after a value is its alias: AS is optional), so a comma may be missing there: write order_id, amount';
+
+    it("says so, and offers no column list (INSERT INTO ${sink} (amount) would write order ids into amount)", () => {
+      const issues = orders((s, src) => api.sql`INSERT INTO ${s} SELECT order_id amount FROM ${src}`);
+      expect(issues).to.deep.equal(one(`${count(1)}${comma}; else select one value per column, in this order`));
+    });
+
+    it("also after a column list", () => {
+      const issues = orders((s, src) => api.sql`INSERT INTO ${s} (order_id, amount) SELECT order_id amount FROM ${src}`);
+      expect(issues).to.deep.equal(one(`the SELECT list has 1 value, but the column list after FlinkTable "cm_sink${m}" names 2 columns; ${comma}; else name one column per value`));
+    });
+
+    it("a name of the read table that the sink lacks: the same advice", () => {
+      const issues = orders((s, src) => api.sql`INSERT INTO ${s} SELECT order_id status FROM ${src}`);
+      expect(issues).to.deep.equal(
+        one(`${count(1)}"order_id status" is one value, order_id named status (a name right after a value is its alias: AS is optional), so a comma may be missing there: write order_id, status; else select one value per column, in this order`),
+      );
+    });
+
+    it("an alias that names no column, or one written with AS: the count advice as before", () => {
+      const noGuess = "select one value per column, in this order, or name the column each value goes into, in the SELECT list's order: INSERT INTO ${sink} (column, ...) SELECT ...";
+      expect(orders((s, src) => api.sql`INSERT INTO ${s} SELECT order_id total FROM ${src}`)).to.deep.equal(one(`${count(1)}${noGuess}`));
+      expect(orders((s, src) => api.sql`INSERT INTO ${s} SELECT order_id AS amount FROM ${src}`)).to.deep.equal(
+        one(`${count(1)}select one value per column, in this order, or name the columns you fill, as the values' names say: INSERT INTO \${sink} (amount) SELECT ...`),
+      );
+    });
+  });
+
 });

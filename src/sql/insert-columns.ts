@@ -32,7 +32,7 @@ import { supportsImplicitCast } from "../types/casts.js";
 import { quoteIdentifier, type DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { nameList } from "../validation/name-list.js";
-import { countRemedy } from "./column-count-remedy.js";
+import { commaOrCount, countRemedy } from "./column-count-remedy.js";
 import { checkExpressionColumns, hidingAlias, writtenQualifier } from "./expression-columns.js";
 import { expressionType } from "./expression-types.js";
 import { COLUMN_REF, readInsertQuery, shownText, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
@@ -62,6 +62,8 @@ interface SelectedValue {
   readonly alwaysNull?: boolean;
   /** The name the query gives the value: its alias, else the column it reads; undefined for an expression without an alias. */
   readonly name?: string;
+  /** A column reference followed by an alias without AS (`order_id amount`), as written: a comma may be missing between them. */
+  readonly aliasWithoutAs?: { readonly value: string; readonly alias: string };
   /** An expression typed by expression-types.ts: its text without the alias, how Flink types it (`as Flink types COUNT`) and the DECIMAL its values fit (DerivedType.bound). */
   readonly expression?: { readonly shown: string; readonly why: string | undefined; readonly bound?: DataType | undefined };
 }
@@ -151,7 +153,7 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: 
       for (const c of fromColumns) values.push(new StarValue(c, item.shown));
       continue;
     }
-    const { code, text, alias } = withoutAlias(item);
+    const { code, text, alias, aliasWritten, withoutAs } = withoutAlias(item);
     const named = alias !== undefined ? { name: alias } : {};
     const ref = COLUMN_REF.exec(code);
     if (ref !== null && fromColumns !== undefined) {
@@ -172,7 +174,8 @@ function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: 
         const column = fromColumns.find((c) => c.name === name);
         if (column !== undefined) {
           const type = columnType(column);
-          values.push({ shown: item.shown, ...(type ? { type } : {}), column: column.name, name: alias ?? column.name, ...(column.neverNull ? { neverNull: true } : {}) });
+          const bare = withoutAs === true ? { aliasWithoutAs: { value: text, alias: aliasWritten! } } : {};
+          values.push({ shown: item.shown, ...(type ? { type } : {}), column: column.name, name: alias ?? column.name, ...(column.neverNull ? { neverNull: true } : {}), ...bare });
           continue;
         }
         const quoted = ref[2]!.startsWith("q");
@@ -319,13 +322,15 @@ export function checkInsertColumns(
   if (values === undefined) return;
   if (values.length !== targets.length) {
     const cols = targets.map((c) => c.name);
+    // A name of the read table or the sink after a column, without AS: a comma may be missing there.
+    const isColumn = (name: string): boolean => sinkColumns.some((c) => c.name === name) || (q.from?.table.columns?.some((c) => c.name === name) ?? false);
     diag.error(
       at,
       q.columnList !== undefined
-        ? `the SELECT list has ${plural(values.length, "value")}, but the column list after ${target.label} names ${plural(cols.length, "column")}; name one column per value`
+        ? `the SELECT list has ${plural(values.length, "value")}, but the column list after ${target.label} names ${plural(cols.length, "column")}; ${commaOrCount(values, targets.length, isColumn, "name one column per value")}`
         : `the SELECT list has ${plural(values.length, "value")}, but ${target.label} has ${plural(cols.length, "column")} to fill` +
             `${q.staticPartition !== undefined ? ` besides the static PARTITION (${q.staticPartition.join(", ")})` : ""} (${nameList(cols)}); ` +
-            `Flink fails when the job starts ("Different number of columns"): ${countRemedy(q, targets, values)}`,
+            `Flink fails when the job starts ("Different number of columns"): ${countRemedy(q, targets, values, isColumn)}`,
     );
     return;
   }

@@ -305,14 +305,16 @@ const BEFORE_OPERAND = /(?:[-+*/%|=<>,(]|(?<![\w$])(?:AND|OR|NOT|IS|IN|LIKE|BETW
 
 /**
  * A SELECT item without a trailing `[AS] alias`, as code and text (same offsets), and the alias,
- * unquoted. `a b` is `a` aliased; a name after an operator or a keyword that takes an operand
- * (`a || b`, `x NOT LIKE y`, `SUM(x) OVER w`), and a word that ends an expression (`x IS NULL`,
+ * unquoted (`aliasWritten` as written, `withoutAs` when no AS precedes it: a comma may be missing
+ * there, column-count-remedy.ts). `a b` is `a` aliased; a name after an operator or a keyword that
+ * takes an operand (`a || b`, `x NOT LIKE y`, `SUM(x) OVER w`), and a word that ends an expression (`x IS NULL`,
  * `INTERVAL '1' HOURS`, `x IS JSON VALUE`: sql-words.ts ENDING_WORDS, ENDING_OR_INFIX), is no alias.
  * The one reader of a SELECT item's alias (insert-columns.ts, expression-columns.ts, ungrouped-columns.ts).
  */
-export function withoutAlias(item: SelectItem): { code: string; text: string; alias?: string } {
+export function withoutAlias(item: SelectItem): { code: string; text: string; alias?: string; aliasWritten?: string; withoutAs?: boolean } {
   const m = ALIASED.exec(item.code);
   const last = m?.[3]!.toUpperCase() ?? "";
   if (m === null || (m[2] === undefined && (BEFORE_OPERAND.test(m[1]!) || ENDING_WORDS.has(last) || ENDING_OR_INFIX.has(last)))) return { code: item.code, text: item.text };
-  return { code: m[1]!, text: item.text.slice(0, m[1]!.length), alias: unquoteIdentifier(item.text.slice(item.code.length - m[3]!.length)) };
+  const aliasWritten = item.text.slice(item.code.length - m[3]!.length);
+  return { code: m[1]!, text: item.text.slice(0, m[1]!.length), alias: unquoteIdentifier(aliasWritten), aliasWritten, withoutAs: m[2] === undefined };
 }
