@@ -133,6 +133,14 @@ class StarValue implements SelectedValue {
 }
 
 /**
+ * A value with its type, and for an expression the rule Flink types it by (`COUNT(*) (BIGINT, as Flink types COUNT)`):
+ * built only for a message, so the valid path makes neither a `*` column's text nor the type's rendering per column.
+ */
+function typedText(v: SelectedValue, type: DataType): string {
+  return `${v.shown} (${type.nullable().toString()}${v.expression?.why !== undefined ? `, ${v.expression.why}` : ""})`;
+}
+
+/**
  * The values of the SELECT list (a `*` expanded to the FROM table's columns), reporting column
  * references that match no column; undefined when a `*` cannot be expanded.
  */
@@ -359,8 +367,6 @@ export function checkInsertColumns(
           `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
       );
     }
-    // The value with its type, and for an expression the rule Flink types it by (`COUNT(*) (BIGINT, as Flink types COUNT)`).
-    const typed = `${v.shown} (${v.type.nullable().toString()}${v.expression?.why !== undefined ? `, ${v.expression.why}` : ""})`;
     if (supportsImplicitCast(v.type, col.type)) {
       // A literal's own digits are known (and Calcite types it exactly): only column values, CASTs and expressions can lose some.
       // An expression's bound: the digits its values fit when its type only widened to take a literal (COALESCE(amount, 0)).
@@ -368,7 +374,7 @@ export function checkInsertColumns(
       if (lost !== undefined) {
         diag.warn(
           at,
-          `value ${i + 1} of the SELECT list, ${typed}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.nullable().toString()}): ` +
+          `value ${i + 1} of the SELECT list, ${typedText(v, v.type)}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.nullable().toString()}): ` +
             `Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and ${lost}. Widen the column, or CAST in the SELECT to say it is meant${v.fromStar ? ", listing the columns instead of *" : ""}`,
         );
       }
@@ -380,7 +386,7 @@ export function checkInsertColumns(
     const widen = v.expression !== undefined && INTEGER_DIGITS.has(v.type.kind) && INTEGER_DIGITS.has(col.type.kind) ? `, or declare the column ${v.type.nullable().toString()}` : "";
     diag.error(
       at,
-      `value ${i + 1} of the SELECT list, ${typed}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${sinkType}), ` +
+      `value ${i + 1} of the SELECT list, ${typedText(v, v.type)}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${sinkType}), ` +
         `and Flink does not convert ${v.type.nullable().toString()} to ${sinkType} by itself: the job fails when it starts ` +
         `("Incompatible types for sink column '${col.name}' at position ${i}"). ` +
         (swapped
