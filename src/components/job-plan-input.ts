@@ -46,11 +46,28 @@ export function failedTableLabels(statements: unknown): string[] {
 
 /** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere, upsertMaterializeElsewhere, miniBatchElsewhere, catalogStoreElsewhere, dynamicOptionsElsewhere). */
 function targetSetting(a: FlinkSqlJobArgs, key: string): { value: unknown; path: string }[] {
-  // A map that is itself an Output (e.g. pulumi.secret({...})) may set it: not known at preview.
-  const at = (m: unknown): unknown =>
-    pulumi.Output.isInstance(m) || m instanceof Promise ? m : typeof m === "object" && m !== null ? (m as Record<string, unknown>)[key] : undefined;
-  return [
-    { value: at(a.sqlGateway?.sessionProperties), path: `sqlGateway.sessionProperties[${JSON.stringify(key)}]` },
-    { value: at(a.kubernetes?.flinkConfiguration), path: `kubernetes.flinkConfiguration[${JSON.stringify(key)}]` },
-  ];
+  return [new TargetSetting(a.sqlGateway?.sessionProperties, "sqlGateway.sessionProperties", key), new TargetSetting(a.kubernetes?.flinkConfiguration, "kubernetes.flinkConfiguration", key)];
+}
+
+/** `key` in one of the deploy target's setting maps: its value, and its prop path, written only when a message names it (five keys per job). */
+class TargetSetting {
+  readonly value: unknown;
+  private readonly map: string;
+  private readonly key: string;
+
+  constructor(settings: unknown, map: string, key: string) {
+    // A map that is itself an Output (e.g. pulumi.secret({...})) may set it: not known at preview.
+    this.value =
+      pulumi.Output.isInstance(settings) || settings instanceof Promise
+        ? settings
+        : typeof settings === "object" && settings !== null
+          ? (settings as Record<string, unknown>)[key]
+          : undefined;
+    this.map = map;
+    this.key = key;
+  }
+
+  get path(): string {
+    return `${this.map}[${JSON.stringify(this.key)}]`;
+  }
 }
