@@ -103,7 +103,54 @@ describe("streaming reads of a table another job upserts into", () => {
     new api.FlinkSqlJob("loop-hint", { statements: [api.sql`INSERT INTO ${snk} /*+ OPTIONS('branch'='audit') */ SELECT id, data FROM ${src}`] });
     expect(warningsOf("loop-hint")).to.deep.equal([]);
     const mainSink = new api.IcebergSink("loop_main", { catalog, database: "db", table: "looped", columns: cols, extraOptions: { branch: "main" } });
-    new api.FlinkSqlJob("loop-main", { statements: [api.sql`INSERT INTO ${mainSink} SELECT id, data FROM ${src}`] });
+    new api.FlinkSqlJob("loop-main", { statements: [api.sql`INSERT INTO ${mainSink} SELECT id, data FROM ${src} WHERE id > 0`] });
     expect(warningsOf("loop-main")).to.have.length(1);
+  });
+
+  const loopError = (src: string, snk: string, table: string): { path: string; message: string } => ({
+    path: "statements[0]",
+    message:
+      `this statement reads the Iceberg table ${table} as a stream through IcebergSource "${src}" and appends every row it reads back to it through IcebergSink "${snk}" ` +
+      "(a plain projection: no WHERE, JOIN, GROUP BY, aggregate, window, DISTINCT or LIMIT): each commit of the sink is an append snapshot, which the streaming read reads back (iceberg BaseIncrementalAppendScan.appendsBetween), " +
+      "so once a row comes in (the table's rows when the job starts, or a row another writer appends) it is written again on every checkpoint and the table grows without end; " +
+      `read another table, or read ${table} bounded (streaming unset, in a batch job), or write to another table or branch (extraOptions.branch on the sink), ` +
+      "or add a WHERE that keeps the rows this statement writes out (e.g. on a column it sets to a value the WHERE excludes)",
+  });
+  const loopWarning = (src: string, snk: string, table: string, i = 0): string =>
+    `statements[${i}]: IcebergSource "${src}" streams from the Iceberg table db.${table}, which this statement appends to through IcebergSink "${snk}": every commit of the job is read back as new rows, ` +
+    "so the rows it writes go through the job again on every checkpoint and the table grows without end; " +
+    "write to another table, or to another branch (extraOptions.branch on the sink), or read the table in a batch job";
+
+  it("a plain projection of the streamed table appended back to it fails: every row comes back forever (trial finding)", () => {
+    const src = new api.IcebergSource("raw_events_src", { catalog, database: "raw", table: "events", columns: cols, streaming: true });
+    const snk = new api.IcebergSink("raw_events_snk", { catalog, database: "raw", table: "events", columns: cols });
+    const err = (name: string, stmt: ReturnType<Api["sql"]>) => issuesOf(() => new api.FlinkSqlJob(name, { statements: [stmt] }));
+    const fails = loopError("raw_events_src", "raw_events_snk", "raw.events");
+    expect(err("self-copy", api.sql`INSERT INTO ${snk} SELECT id, data FROM ${src}`)).to.deep.equal([fails]);
+    expect(err("self-star", api.sql`INSERT INTO ${snk} SELECT * FROM ${src}`)).to.deep.equal([fails]);
+    // Scalar expressions, an alias and a column list keep one row per row.
+    expect(err("self-upper", api.sql`INSERT INTO ${snk} (id, data) SELECT e.id + 1, UPPER(e.data) AS data FROM ${src} AS e`)).to.deep.equal([fails]);
+  });
+
+  it("a streamed table appended back through a WHERE, a join, a hint or a declared function's call stays a warning; another branch read is quiet", () => {
+    const src = new api.IcebergSource("lw_src", { catalog, database: "db", table: "lw", columns: cols, streaming: true });
+    const snk = new api.IcebergSink("lw_snk", { catalog, database: "db", table: "lw", columns: cols });
+    const dim = new api.FlinkTable("lw_dim", { columns: cols, options: { connector: "datagen" } });
+    const warned = (name: string, ...statements: ReturnType<Api["sql"]>[]): string[] => {
+      new api.FlinkSqlJob(name, { statements });
+      return warningsOf(name);
+    };
+    expect(warned("lw-where", api.sql`INSERT INTO ${snk} SELECT id, data FROM ${src} WHERE data <> 'copied'`)).to.deep.equal([loopWarning("lw_src", "lw_snk", "lw")]);
+    expect(warned("lw-join", api.sql`INSERT INTO ${snk} SELECT s.id, d.data FROM ${src} AS s JOIN ${dim} AS d ON s.id = d.id`)).to.deep.equal([loopWarning("lw_src", "lw_snk", "lw")]);
+    expect(warned("lw-hint", api.sql`INSERT INTO ${snk} SELECT id, data FROM ${src} /*+ OPTIONS('monitor-interval'='10s') */`)).to.deep.equal([loopWarning("lw_src", "lw_snk", "lw")]);
+    expect(
+      warned("lw-function", api.sql`CREATE TEMPORARY FUNCTION keep_new AS 'com.acme.KeepNew'`, api.sql`INSERT INTO ${snk} SELECT id, keep_new(data) FROM ${src}`),
+    ).to.deep.equal([loopWarning("lw_src", "lw_snk", "lw", 1)]);
+    // A streaming read of another branch, written back to main: no loop (a branch read follows that branch's commits).
+    const staging = new api.IcebergSource("lw_staging", { catalog, database: "db", table: "lw", tableName: "lw_staging", columns: cols, streaming: true, extraOptions: { branch: "staging" } });
+    expect(warned("lw-branch", api.sql`INSERT INTO ${snk} SELECT id, data FROM ${staging}`)).to.deep.equal([]);
+    // Another table: quiet.
+    const other = new api.IcebergSink("lw_other", { catalog, database: "db", table: "lw_other", columns: cols });
+    expect(warned("lw-other", api.sql`INSERT INTO ${other} SELECT id, data FROM ${src}`)).to.deep.equal([]);
   });
 });

@@ -68,7 +68,7 @@ new FlinkSqlJob("loop", { statements: [sql\`INSERT INTO \${loop} SELECT id, n FR
       'FlinkSqlJob "over": statements[0]: INSERT OVERWRITE into IcebergSink "ups" is not possible',
       'FlinkSqlJob "follow": statements: IcebergSource "follow" streams from the Iceberg table d.u, which IcebergSink "ups" writes with upserts',
       'FlinkSqlJob "twin": statements: IcebergSource "twin-b" and IcebergSink "twin-a" register the same Iceberg table d.twin with different columns',
-      'FlinkSqlJob "loop": statements[0]: IcebergSource "loop-read" streams from the Iceberg table d.l, which this statement appends to through IcebergSink "loop"',
+      'FlinkSqlJob "loop": statements[0]: this statement reads the Iceberg table d.l as a stream through IcebergSource "loop-read" and appends every row it reads back to it through IcebergSink "loop"',
     ]) {
       expect(fixedLines.some((l) => l.includes(expected)), expected).to.equal(true);
     }

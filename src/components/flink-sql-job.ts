@@ -57,6 +57,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * - a streaming read of a table a keyed IcebergSink of the program is written updates into (its
    *   commits are no "append" snapshots, which a streaming read skips): an error, a warning where
    *   uncertain (row-delta-reads.ts)
+   * - an INSERT that appends to the Iceberg table (and branch) it streams from: an error for a plain
+   *   projection, which writes every row it reads back forever; a warning where a WHERE, join,
+   *   aggregation ... may end the loop (streamed-writes.ts, plain-projection.ts)
    * - a ROW_NUMBER Top-N into a sink keyed by its partition columns: an error (rank-sink-keys.ts)
    * - RANK() / DENSE_RANK() Top-N: an error (streaming-rank.ts)
    * - an aggregate value in the sink's key: an error or a warning (aggregate-sink-keys.ts)

@@ -324,7 +324,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   // Writes per INSERT with its target's OPTIONS hint (hinted-writes.ts).
   const writes = jobWrites(sinks, mentions);
   reportJobWrites(writes, diag);
-  checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches, writeBranches }, diag);
+  checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches, writeBranches, functions: jobFunctions }, diag);
 
   const config = computeJobConfig(
     { runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget, checkpointCommitters: writes.checkpointCommitters, flinkVersion: input.flinkVersion },

@@ -7,7 +7,14 @@
  * "overwrite") and every commit of a keyed sink that holds an update or delete
  * (row-delta-reads.ts). Checked whichever of the reading and the writing job is declared first
  * (ProgramTables.jobsWriting / jobsStreaming), and a streaming job that appends to the table it
- * streams from (it reads its own commits back).
+ * streams from (it reads its own commits back): each commit of a non-upsert sink fed inserts only is
+ * an AppendFiles, snapshot operation "append" (iceberg `flink/.../sink/IcebergFilesCommitter.java`
+ * commitDeltaTxn), which the streaming read plans again (`BaseIncrementalAppendScan.appendsBetween`).
+ * An error when the INSERT is a plain projection of the streamed table (plain-projection.ts: every row
+ * read is written back, so the loop never ends once a row comes in); a warning when a WHERE, an
+ * aggregation, a join, a hint ... may end it. A read of another branch than the one written (a
+ * streaming read of a branch follows that branch: iceberg `ContinuousSplitPlannerImpl`, Iceberg 1.5+)
+ * is another table.
  */
 import type { IcebergTableFacts, TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
@@ -17,6 +24,7 @@ import type { ProgramTables } from "./job-plan.js";
 import { readerMessage, writerMessage, type DeleteWrite } from "./row-delta-reads.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { mayHoldHints } from "./statement-gates.js";
+import { copiesEveryRow } from "./plain-projection.js";
 
 /** What checkStreamedWrites reads of the job being planned. */
 export interface StreamedWritesJob {
@@ -33,6 +41,8 @@ export interface StreamedWritesJob {
   readonly readBranches?: (t: TableDefinition) => readonly (string | undefined)[];
   /** The branches the job's INSERTs write each sink on (a target mention's OPTIONS hint 'branch', else the sink's own). */
   readonly writeBranches?: ReadonlyMap<TableDefinition, readonly (string | undefined)[]>;
+  /** The functions the job declares, upper-case (a call of one may aggregate: plain-projection.ts). */
+  readonly functions?: () => ReadonlySet<string>;
 }
 
 /**
@@ -94,9 +104,22 @@ export function checkStreamedWrites(job: StreamedWritesJob, diag: Diagnostics): 
       const branch = branchOf(loop);
       const src = key === undefined || branch === undefined ? undefined : a.reads.find((t) => t !== loop && t.iceberg?.streamingRead === true && icebergKey(t) === key && branchOf(t) === branch);
       if (src === undefined || (mayHoldHints(a.words) && tableOptionsHints(a.statement.segments).hints.some((h) => Object.hasOwn(h.options, "branch")))) continue;
+      const table = `the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}`;
+      // A plain projection writes back every row it reads: the loop is certain. A WHERE, an aggregation, a join ... may end it.
+      if (copiesEveryRow(a, src, job.functions?.() ?? new Set())) {
+        diag.error(
+          `statements[${a.index}]`,
+          `this statement reads ${table} as a stream through ${src.label} and appends every row it reads back to it through ${loop.label} ` +
+            "(a plain projection: no WHERE, JOIN, GROUP BY, aggregate, window, DISTINCT or LIMIT): each commit of the sink is an append snapshot, which the streaming read reads back (iceberg BaseIncrementalAppendScan.appendsBetween), " +
+            "so once a row comes in (the table's rows when the job starts, or a row another writer appends) it is written again on every checkpoint and the table grows without end; " +
+            `read another table, or read ${src.iceberg!.database}.${src.iceberg!.table} bounded (streaming unset, in a batch job), or write to another table or branch (extraOptions.branch on the sink), ` +
+            "or add a WHERE that keeps the rows this statement writes out (e.g. on a column it sets to a value the WHERE excludes)",
+        );
+        continue;
+      }
       diag.warn(
         `statements[${a.index}]`,
-        `${src.label} streams from the Iceberg table ${src.iceberg!.database}.${src.iceberg!.table}, which this statement appends to through ${loop.label}: every commit of the job is read back as new rows, ` +
+        `${src.label} streams from ${table}, which this statement appends to through ${loop.label}: every commit of the job is read back as new rows, ` +
           "so the rows it writes go through the job again on every checkpoint and the table grows without end; " +
           "write to another table, or to another branch (extraOptions.branch on the sink), or read the table in a batch job",
       );
