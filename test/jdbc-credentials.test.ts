@@ -11,17 +11,20 @@ import { issuesOf, issuesOrNone, mockedApi, type Api } from "./api.js";
 const LEAD = (key: string) =>
   `${JSON.stringify(key)} carries a credential, and catalog.properties is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; ` +
   "the Iceberg connector also copies WITH options into the table's properties). ";
-const JDBC_CATALOG =
-  "Remove it; writing it as env:NAME does not help here: Iceberg resolves env:NAME only in its REST catalog (RESTSessionCatalog.initialize, EnvironmentUtil.resolveAll), " +
+/** The JDBC catalog's message: the fix first, then why (LEAD) and how. */
+const JDBC_CATALOG = (key: string) =>
+  `Remove ${JSON.stringify(key)} and let the JDBC driver find the password, keeping jdbc.user: against PostgreSQL a pgpass file, against MySQL or MariaDB MariaDB Connector/J's credentialType=ENV (how: below); ` +
+  "or serve the tables through an Iceberg REST catalog service, whose credential Iceberg does read as env:NAME. " +
+  `Why: ${LEAD(key)}` +
+  "Writing it as env:NAME does not help here: Iceberg resolves env:NAME only in its REST catalog (RESTSessionCatalog.initialize, EnvironmentUtil.resolveAll), " +
   "and JdbcCatalog hands its jdbc.* properties to the JDBC driver as written (JdbcClientPool: DriverManager.getConnection), so the driver would get the text env:NAME as the password. " +
-  "Let the driver find the password instead, keeping jdbc.user: against PostgreSQL give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): " +
+  "How, against PostgreSQL: give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): " +
   "mount the file into the Flink containers (kubernetes target: from a Kubernetes Secret with kubernetes.podTemplate, PGPASSFILE (a path, no secret) in kubernetes.env; " +
-  "sqlGateway target: in the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no files); " +
-  "against MySQL or MariaDB use MariaDB Connector/J, which serves MySQL servers too (MySQL Connector/J reads a password only from its connection properties: it has no password file, and MYSQL_PWD is libmysqlclient's), " +
+  "sqlGateway target: in the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no files). " +
+  "How, against MySQL or MariaDB: use MariaDB Connector/J, which serves MySQL servers too (MySQL Connector/J reads a password only from its connection properties: it has no password file, and MYSQL_PWD is libmysqlclient's), " +
   "with its credential plugin that reads the password from the variable MARIADB_PWD (credentialType=ENV, EnvCredentialPlugin; the user from MARIADB_USER when set, else as given): " +
   "its jar in the image and a jdbc:mariadb: catalog uri ending in ?credentialType=ENV, with MARIADB_PWD as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with " +
-  "kubernetes.envFromSecrets; sqlGateway target: of the session cluster's JobManager and TaskManagers and of the SQL Gateway process itself, set where they are deployed, since this package sends a gateway no environment); " +
-  "or serve the tables through an Iceberg REST catalog service, whose credential Iceberg does read as env:NAME.";
+  "kubernetes.envFromSecrets; sqlGateway target: of the session cluster's JobManager and TaskManagers and of the SQL Gateway process itself, set where they are deployed, since this package sends a gateway no environment).";
 
 describe("JDBC driver credentials: Iceberg's JDBC catalog and env:NAME outside the REST catalog", () => {
   let api: Api;
@@ -29,10 +32,11 @@ describe("JDBC driver credentials: Iceberg's JDBC catalog and env:NAME outside t
   const cols = [{ name: "id", type: "BIGINT" }];
   const jdbcCatalog = (properties: Record<string, string>) => ({ name: "lake", catalogImpl: "org.apache.iceberg.jdbc.JdbcCatalog", uri: "jdbc:postgresql://pg:5432/cat", warehouse: "s3://l/wh", properties });
 
-  it("jdbc.password in a JdbcCatalog, plain or written env:NAME: the driver's own routes, never env:NAME", () => {
+  it("jdbc.password in a JdbcCatalog, plain or written env:NAME: the driver's own routes, never env:NAME; the fix leads, in its first 400 characters", () => {
     for (const [i, password] of ["hunter2", "env:PG_PASSWORD"].entries()) {
       const issues = issuesOf(() => new api.IcebergSink(`jc_${i}`, { catalog: jdbcCatalog({ "jdbc.user": "flink", "jdbc.password": password }), database: "d", table: "t", columns: cols }));
-      expect(issues).to.deep.equal([{ path: 'catalog.properties["jdbc.password"]', message: LEAD("jdbc.password") + JDBC_CATALOG }]);
+      expect(issues).to.deep.equal([{ path: 'catalog.properties["jdbc.password"]', message: JDBC_CATALOG("jdbc.password") }]);
+      expect(issues[0]!.message.indexOf(". Why: ")).to.equal(306);
     }
   });
 

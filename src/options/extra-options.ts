@@ -8,7 +8,7 @@
 import { isJavaWholeNumber } from "../validation/java-number.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, type CredentialTarget, isCredentialKey, lands } from "../validation/secrets.js";
-import { jdbcCatalogRemedy } from "../validation/jdbc-credentials.js";
+import { jdbcCatalogMessage } from "../validation/jdbc-credentials.js";
 import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
 import { catalogPropertyTypoWarning, nearCatalogProperty } from "./known-catalog-properties.js";
 import { CACHE_EXPIRATION_KEY, cacheExpirationProblem } from "./catalog.js";
@@ -139,7 +139,7 @@ const ENV_REFERENCE = /^env:[A-Za-z_][A-Za-z0-9_]*$/;
  */
 function nonRestCredential(key: string, value: string, arg: string, ctx: FreeFormContext): string | undefined {
   if (ctx.envReferences === true) return undefined;
-  if (ctx.jdbcCatalog === true && /^jdbc\./i.test(key) && isCredentialKey(key)) return lands(key, arg) + jdbcCatalogRemedy(ctx.credentialTarget);
+  if (ctx.jdbcCatalog === true && /^jdbc\./i.test(key) && isCredentialKey(key)) return jdbcCatalogMessage(key, lands(key, arg), ctx.credentialTarget);
   if (!ENV_REFERENCE.test(value.trim()) || !isCredentialKey(key)) return undefined;
   const general = credentialEntryProblem(key, value, arg, undefined, ctx.credentialTarget)!;
   const lead = lands(key, arg);

@@ -47,16 +47,20 @@ export function jdbcConnectorDriverRoutes(target: CredentialTarget | undefined):
 }
 
 /**
- * The message for a credential in an Iceberg JDBC catalog's properties (`jdbc.password`), after
- * its lead (secrets.ts `lands`): Iceberg resolves no env:NAME there, so the driver has to find the password.
+ * The message for a credential in an Iceberg JDBC catalog's properties (`jdbc.password`), `lead`
+ * being secrets.ts `lands` (the key and where its plain text would land): the fix first, in one
+ * sentence, then why (the lead; Iceberg resolves no env:NAME there) and how, per driver, the
+ * driver finds the password instead.
  */
-export function jdbcCatalogRemedy(target: CredentialTarget | undefined): string {
+export function jdbcCatalogMessage(key: string, lead: string, target: CredentialTarget | undefined): string {
   return (
-    "Remove it; writing it as env:NAME does not help here: Iceberg resolves env:NAME only in its REST catalog (RESTSessionCatalog.initialize, EnvironmentUtil.resolveAll), " +
+    `Remove ${JSON.stringify(key)} and let the JDBC driver find the password, keeping jdbc.user: against PostgreSQL a pgpass file, against MySQL or MariaDB MariaDB Connector/J's credentialType=ENV (how: below); ` +
+    "or serve the tables through an Iceberg REST catalog service, whose credential Iceberg does read as env:NAME. " +
+    `Why: ${lead}` +
+    "Writing it as env:NAME does not help here: Iceberg resolves env:NAME only in its REST catalog (RESTSessionCatalog.initialize, EnvironmentUtil.resolveAll), " +
     "and JdbcCatalog hands its jdbc.* properties to the JDBC driver as written (JdbcClientPool: DriverManager.getConnection), so the driver would get the text env:NAME as the password. " +
-    "Let the driver find the password instead, keeping jdbc.user: against PostgreSQL give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): " +
-    `${mountedFile(target)}; against MySQL or MariaDB ${MYSQL_DRIVER}: its jar in the image and a jdbc:mariadb: catalog uri ending in ?credentialType=ENV, ` +
-    `with MARIADB_PWD ${credentialEnvironment(target, true)}; or serve the tables through an Iceberg REST catalog service, whose credential Iceberg does read as env:NAME.`
+    `How, against PostgreSQL: give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): ${mountedFile(target)}. ` +
+    `How, against MySQL or MariaDB: ${MYSQL_DRIVER}: its jar in the image and a jdbc:mariadb: catalog uri ending in ?credentialType=ENV, with MARIADB_PWD ${credentialEnvironment(target, true)}.`
   );
 }
 
