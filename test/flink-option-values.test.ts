@@ -110,6 +110,31 @@ describe("Flink option values", () => {
     ]);
   });
 
+  it("table.optimizer.agg-phase-strategy: a value no version reads is an error naming the one to write; another case or an empty value fails only in 1.19/1.20 (a warning)", () => {
+    const key = "table.optimizer.agg-phase-strategy";
+    const reading = "upper case: Flink 1.19 and 1.20 read it with TableConfigUtils.getAggPhaseStrategy: AggregatePhaseStrategy.valueOf, Flink 2.x with ConfigurationUtils.convertToEnum in any case";
+    expect(flinkOptionValueProblems(key, "TWO-PHASE")).to.deep.equal([
+      { level: "error", message: `"TWO-PHASE" is not a value of ${key}, which takes "AUTO", "TWO_PHASE", "ONE_PHASE" (${reading}), so ${FAILS}; did you mean "TWO_PHASE"?` },
+    ]);
+    expect(flinkOptionValueProblems(key, "local-global")).to.deep.equal([
+      { level: "error", message: `"local-global" is not a value of ${key}, which takes "AUTO", "TWO_PHASE", "ONE_PHASE" (${reading}), so ${FAILS}; write one of them` },
+    ]);
+    expect(flinkOptionValueProblems(key, "two_phase")).to.deep.equal([
+      {
+        level: "warning",
+        message: `"two_phase": Flink 1.19 and 1.20 read ${key} with TableConfigUtils.getAggPhaseStrategy: AggregatePhaseStrategy.valueOf, which takes the name in upper case only, so the job fails there (Flink 2.x reads it in any case); write "TWO_PHASE"`,
+      },
+    ]);
+    expect(flinkOptionValueProblems(key, " ")).to.deep.equal([
+      {
+        level: "warning",
+        message: `" ": Flink 1.19 and 1.20 read ${key} with TableConfigUtils.getAggPhaseStrategy: AggregatePhaseStrategy.valueOf, which takes an empty value as AUTO, but Flink 2.x fails on it (ConfigurationUtils.convertToEnum); write "AUTO" or remove the key`,
+      },
+    ]);
+    // Every version reads these (1.19/1.20 trim the value).
+    for (const ok of ["AUTO", "TWO_PHASE", " ONE_PHASE "]) expect(flinkOptionValueProblems(key, ok), ok).to.deep.equal([]);
+  });
+
   it("enums, fractions and memory sizes", () => {
     expect(flinkOptionValueProblems("table.exec.sink.upsert-materialize", "forse")).to.deep.equal([
       { level: "error", message: `"forse" is not a value of table.exec.sink.upsert-materialize, which takes "NONE", "AUTO", "FORCE" (any case; ConfigurationUtils.convertToEnum), so ${FAILS}; did you mean "FORCE"?` },
@@ -117,6 +142,13 @@ describe("Flink option values", () => {
     expect(flinkOptionValueProblems("execution.checkpointing.mode", "exactly-once")).to.deep.equal([
       { level: "error", message: `"exactly-once" is not a value of execution.checkpointing.mode, which takes "EXACTLY_ONCE", "AT_LEAST_ONCE" (any case; ConfigurationUtils.convertToEnum), so ${FAILS}; did you mean "EXACTLY_ONCE"?` },
     ]);
+    expect(flinkOptionValueProblems("table.optimizer.non-deterministic-update.strategy", "try-resolve")).to.deep.equal([
+      {
+        level: "error",
+        message: `"try-resolve" is not a value of table.optimizer.non-deterministic-update.strategy, which takes "TRY_RESOLVE", "IGNORE" (any case; ConfigurationUtils.convertToEnum), so ${FAILS}; did you mean "TRY_RESOLVE"?`,
+      },
+    ]);
+    expect(flinkOptionValueProblems("table.optimizer.non-deterministic-update.strategy", "try_resolve")).to.deep.equal([]);
     // A hexadecimal integer is no Java floating-point text (the binary exponent is required).
     expect(flinkOptionValueProblems("taskmanager.memory.managed.fraction", "0x10")).to.deep.equal([
       { level: "error", message: `"0x10" is not a number Flink reads for taskmanager.memory.managed.fraction (Float.parseFloat), so ${FAILS}; write a decimal number, e.g. "0.4"` },
@@ -284,6 +316,15 @@ describe("Flink option values where they are set", () => {
     );
     expect(diag.errors.map((e) => e.path)).to.deep.equal(['configuration["table.exec.mini-batch.enabled"]', 'configuration["table.exec.source.idle-timeout"]']);
     expect(diag.warnings).to.deep.equal([]);
+  });
+
+  it("the trial's table.optimizer.agg-phase-strategy \"TWO-PHASE\" in the job's configuration: an error at its key", () => {
+    const diag = new Diagnostics();
+    computeJobConfig({ runtimeMode: "streaming", configuration: { "table.optimizer.agg-phase-strategy": "TWO-PHASE" }, sinks: [], reads: [] }, diag);
+    expect(diag.errors.map((e) => e.path)).to.deep.equal(['configuration["table.optimizer.agg-phase-strategy"]']);
+    const quiet = new Diagnostics();
+    computeJobConfig({ runtimeMode: "streaming", configuration: { "table.optimizer.agg-phase-strategy": "TWO_PHASE" }, sinks: [], reads: [] }, quiet);
+    expect([...quiet.errors, ...quiet.warnings]).to.deep.equal([]);
   });
 
   it("kubernetes.flinkConfiguration: an error at its key; a valid value is quiet", () => {

@@ -142,9 +142,12 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * on kubernetes, a state backend name the target's flinkVersion does not know: `"jobmanager"` /
    * `"filesystem"` on 2.x, `"forst"` on 1.x, flink StateBackendLoader;
    * a `table.local-time-zone` that flink TableConfigValidation.validateTimeZone refuses: `"UTC+8"`,
-   * `"+08:00"`, `"PST"`, `"utc"`; options/time-zone.ts) is an error saying what to write; a duration or memory size without a unit
-   * (milliseconds, bytes) and an `execution.checkpointing.timeout` under 1 s (every checkpoint
-   * would expire, and an Iceberg sink commits only on completed checkpoints) are warnings.
+   * `"+08:00"`, `"PST"`, `"utc"`; options/time-zone.ts) is an error saying what to write (e.g.
+   * `table.optimizer.agg-phase-strategy` `"TWO-PHASE"`: write `"TWO_PHASE"`); a duration or memory
+   * size without a unit (milliseconds, bytes), an `execution.checkpointing.timeout` under 1 s (every
+   * checkpoint would expire, and an Iceberg sink commits only on completed checkpoints) and a
+   * `table.optimizer.agg-phase-strategy` name in lower case (Flink 1.19 and 1.20 read it with
+   * AggregatePhaseStrategy.valueOf, upper case only; 2.x in any case) are warnings.
    */
   configuration?: Record<string, string>;
 }

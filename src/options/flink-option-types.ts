@@ -5,13 +5,16 @@
  * the option (flink `flink-core/.../configuration/ConfigurationUtils.java` convertValue), so a value
  * it cannot parse fails the job when it starts, past `pulumi preview`.
  *
- * Only keys whose type is the same in Flink 1.19, 1.20, 2.0 and 2.1 are listed; a string option (a
+ * Only keys whose type is the same in Flink 1.19, 1.20, 2.0 and 2.1 are listed (and
+ * table.optimizer.agg-phase-strategy, whose values are: EnumType.exactCaseIn); a string option (a
  * path, a class name) and a key missing here get no value check; the session time zone
  * (`table.local-time-zone`) is checked as TableConfigValidation reads it (time-zone.ts). Sources:
  * - flink `flink-table/flink-table-api-java/.../table/api/config/ExecutionConfigOptions.java`
  *   (table.exec.*; the enums NotNullEnforcer, TypeLengthEnforcer, UpsertMaterialize,
  *   SinkKeyedShuffle, RowtimeInserter, UidGeneration, AsyncOutputMode),
- *   `OptimizerConfigOptions.java` (table.optimizer.*), `TableConfigOptions.java` (table.dml-sync);
+ *   `OptimizerConfigOptions.java` (table.optimizer.*; the enums AggregatePhaseStrategy, a string
+ *   option read with valueOf before Flink 2.0, and NonDeterministicUpdateStrategy),
+ *   `TableConfigOptions.java` (table.dml-sync);
  * - flink `flink-core/.../configuration/CheckpointingOptions.java` (1.20 – 2.1; 1.19
  *   `flink-streaming-java/.../environment/ExecutionCheckpointingOptions.java`, same keys and
  *   types), `StateBackendOptions.java`, `StateRecoveryOptions.java`, `ExecutionOptions.java`,
@@ -33,6 +36,13 @@ export interface WholeNumberType {
 /** An enum option: ConfigurationUtils.convertToEnum matches the constant's name in any case. */
 export interface EnumType {
   readonly oneOf: readonly string[];
+  /**
+   * Where some supported Flink versions declare the option as a string and read it with the enum's
+   * `valueOf` after trimming instead (the exact upper-case name; an empty value is the default): those
+   * versions, the reader, and what an empty value means there. A name in another case, or an empty
+   * value, then fails only there (a warning).
+   */
+  readonly exactCaseIn?: { readonly versions: string; readonly reader: string; readonly emptyIs: string };
 }
 
 /**
@@ -163,7 +173,13 @@ export const FLINK_OPTION_TYPES: Readonly<Record<string, FlinkOptionType>> = {
   "table.exec.spill-compression.enabled": "boolean",
   "table.exec.state.ttl": "duration",
   "table.exec.uid.generation": { oneOf: ["PLAN_ONLY", "ALWAYS", "DISABLED"] },
-  // OptimizerConfigOptions, TableConfigOptions
+  // OptimizerConfigOptions, TableConfigOptions. agg-phase-strategy: an enumType option (AggregatePhaseStrategy) from 2.0; in 1.19 and 1.20 a
+  // string option that flink-table-planner `utils/TableConfigUtils.java` getAggPhaseStrategy reads with AggregatePhaseStrategy.valueOf after trim.
+  "table.optimizer.agg-phase-strategy": {
+    oneOf: ["AUTO", "TWO_PHASE", "ONE_PHASE"],
+    exactCaseIn: { versions: "Flink 1.19 and 1.20", reader: "TableConfigUtils.getAggPhaseStrategy: AggregatePhaseStrategy.valueOf", emptyIs: "AUTO" },
+  },
+  "table.optimizer.non-deterministic-update.strategy": { oneOf: ["TRY_RESOLVE", "IGNORE"] },
   "table.optimizer.distinct-agg.split.bucket-num": INT,
   "table.optimizer.distinct-agg.split.enabled": "boolean",
   "table.optimizer.join-reorder-enabled": "boolean",

@@ -7,7 +7,9 @@
  * - boolean: `convertToBoolean`, "true" or "false" in any case, nothing else;
  * - int / long: Integer.parseInt / Long.parseLong;
  * - float / double: Float.parseFloat / Double.parseDouble;
- * - enum: `convertToEnum`, the constant's name in any case;
+ * - enum: `convertToEnum`, the constant's name in any case (table.optimizer.agg-phase-strategy in
+ *   Flink 1.19 and 1.20: `AggregatePhaseStrategy.valueOf`, the exact upper-case name: another case is
+ *   a warning, as it fails only there);
  * - duration: flink `flink-core/.../util/TimeUtils.java` parseDuration (a bare number is milliseconds);
  * - memory size: flink `flink-core/.../configuration/MemorySize.java` parse (a bare number is bytes);
  * - time zone (table.local-time-zone): flink `TableConfigValidation.validateTimeZone` (time-zone.ts).
@@ -94,9 +96,21 @@ export function flinkOptionValueProblems(key: string, value: string, flinkVersio
   }
   if ("names" in type) return namedValueProblems(k, value, type, flinkVersion);
   if ("oneOf" in type) {
+    const exact = type.exactCaseIn;
+    if (exact !== undefined && !type.oneOf.includes(v) && (v === "" || type.oneOf.includes(v.toUpperCase()))) {
+      // Fails in some versions only: a name in another case (exactCaseIn's), an empty value (Flink 2.x's convertToEnum).
+      return [
+        warning(
+          v === ""
+            ? `${shown}: ${exact.versions} read ${k} with ${exact.reader}, which takes an empty value as ${exact.emptyIs}, but Flink 2.x fails on it (ConfigurationUtils.convertToEnum); write ${JSON.stringify(exact.emptyIs)} or remove the key`
+            : `${shown}: ${exact.versions} read ${k} with ${exact.reader}, which takes the name in upper case only, so the job fails there (Flink 2.x reads it in any case); write ${JSON.stringify(v.toUpperCase())}`,
+        ),
+      ];
+    }
     if (type.oneOf.includes(v.toUpperCase())) return [];
     const near = didYouMean(v.toUpperCase(), type.oneOf);
-    return [error(`${shown} is not a value of ${k}, which takes ${type.oneOf.map((o) => JSON.stringify(o)).join(", ")} (any case; ConfigurationUtils.convertToEnum), so ${FAILS}${near === "" ? `; write one of them` : near}`)];
+    const reading = exact === undefined ? "any case; ConfigurationUtils.convertToEnum" : `upper case: ${exact.versions} read it with ${exact.reader}, Flink 2.x with ConfigurationUtils.convertToEnum in any case`;
+    return [error(`${shown} is not a value of ${k}, which takes ${type.oneOf.map((o) => JSON.stringify(o)).join(", ")} (${reading}), so ${FAILS}${near === "" ? `; write one of them` : near}`)];
   }
   return wholeNumberProblems(k, value, type);
 }

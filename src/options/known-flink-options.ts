@@ -76,6 +76,7 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "table.optimizer.distinct-agg.split.enabled",
   "table.optimizer.join-reorder-enabled",
   "table.optimizer.multiple-input-enabled",
+  "table.optimizer.non-deterministic-update.strategy",
   "table.optimizer.reuse-source-enabled",
   "table.optimizer.reuse-sub-plan-enabled",
   "table.optimizer.source.report-statistics-enabled",
