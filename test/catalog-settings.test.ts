@@ -140,3 +140,81 @@ describe("catalog.properties spelling", () => {
     expect(catalogPropertyTypoWarning("s3.region")).to.equal(undefined);
   });
 });
+
+describe("catalog.properties values Iceberg parses (catalog-property-values.ts)", () => {
+  const minio = (properties: Record<string, string>): Record<string, unknown> => ({ name: "lake", type: "rest", uri: "http://rest:8181", properties: { "s3.endpoint": "http://minio:9000", ...properties } });
+  const PARSE = 'Boolean.parseBoolean: "true" in any case is true, anything else false, without trimming';
+
+  it("the trial's s3.path-style-access \"ture\": an error saying Iceberg reads false, and to write \"true\"", () => {
+    expect(planError("IcebergSink", { ...baseArgs, catalog: minio({ "s3.path-style-access": "ture" }) }).issues).to.deep.equal([
+      {
+        path: 'catalog.properties["s3.path-style-access"]',
+        message: `"ture" is read as false, not true: S3FileIO (S3FileIOProperties) reads s3.path-style-access with PropertyUtil.propertyAsBoolean (${PARSE}), so the setting is off; write "true"`,
+      },
+    ]);
+  });
+
+  it("booleans: a true meant another way, or spaces around it, is an error; a value that reads as neither is an error; a false meant another way warns", () => {
+    const issues = planError("IcebergSink", { ...baseArgs, catalog: minio({ "s3.path-style-access": " true", "s3.checksum-enabled": "yes", "cache-enabled": "maybe", "s3.delete-enabled": "no" }) }).issues;
+    // Reported in key order.
+    expect(issues).to.deep.equal([
+      {
+        path: 'catalog.properties["cache-enabled"]',
+        message: `"maybe" is read as false: Iceberg's Flink catalog (FlinkCatalogFactory.createCatalog) reads cache-enabled with PropertyUtil.propertyAsBoolean (${PARSE}), so the setting is off; write "true" or "false"`,
+      },
+      {
+        path: 'catalog.properties["s3.checksum-enabled"]',
+        message: `"yes" is read as false, not true: S3FileIO (S3FileIOProperties) reads s3.checksum-enabled with PropertyUtil.propertyAsBoolean (${PARSE}), so the setting is off; write "true"`,
+      },
+      {
+        path: 'catalog.properties["s3.path-style-access"]',
+        message: `" true" is read as false, not true: S3FileIO (S3FileIOProperties) reads s3.path-style-access with PropertyUtil.propertyAsBoolean (${PARSE}), so the setting is off; write "true"`,
+      },
+    ]);
+    expect(warnings(minio({ "s3.delete-enabled": "no", "list-all-tables": "flase" }))).to.deep.equal([
+      {
+        path: 'catalog.properties["list-all-tables"]',
+        message: `"flase" is read as false, as it seems meant: the Hive catalog (HiveCatalog.initialize) reads list-all-tables with ${PARSE}; write "false"`,
+      },
+      { path: 'catalog.properties["s3.delete-enabled"]', message: `"no" is read as false, as it seems meant: S3FileIO (S3FileIOProperties) reads s3.delete-enabled with PropertyUtil.propertyAsBoolean (${PARSE}); write "false"` },
+    ]);
+  });
+
+  it("whole numbers and the multipart threshold: what Integer.parseInt / Long.parseLong / Double.parseDouble refuse, or the reader's bounds, fail the catalog load", () => {
+    const issues = planError("IcebergSink", {
+      ...baseArgs,
+      catalog: minio({ "s3.multipart.num-threads": " 8", "s3.retry.max-wait-ms": "20s", "s3.delete.batch-size": "5000", "s3.multipart.part-size-bytes": "3000000000", "s3.multipart.threshold": "0.5" }),
+    }).issues;
+    expect(issues.map((i) => i.path)).to.deep.equal(["s3.delete.batch-size", "s3.multipart.num-threads", "s3.multipart.part-size-bytes", "s3.multipart.threshold", "s3.retry.max-wait-ms"].map((k) => `catalog.properties["${k}"]`));
+    expect(issues.map((i) => i.message)).to.deep.equal([
+      `"5000" is out of the range S3FileIO (S3FileIOProperties) takes for s3.delete.batch-size ("Deletion batch size must be between 1 and 1000"), so the catalog fails to load when the job starts; write from 1 to 1000`,
+      `" 8" is not a whole number S3FileIO (S3FileIOProperties) reads for s3.multipart.num-threads (PropertyUtil.propertyAsInt: Integer.parseInt, digits with an optional sign, without trimming), so the catalog fails to load when the job starts; write "8"`,
+      `"3000000000" is beyond a Java int, which S3FileIO (S3FileIOProperties) reads s3.multipart.part-size-bytes as (PropertyUtil.propertyAsInt: Integer.parseInt), so the catalog fails to load when the job starts; write a smaller number`,
+      `"0.5" is not a factor S3FileIO (S3FileIOProperties) takes for s3.multipart.threshold (PropertyUtil.propertyAsDouble: Double.parseDouble, then "Multipart threshold factor must be >= to 1.0"), so the catalog fails to load when the job starts; write a number of 1.0 or more, e.g. "1.5" (the default)`,
+      `"20s" is not a whole number S3FileIO (S3FileIOProperties) reads for s3.retry.max-wait-ms (PropertyUtil.propertyAsLong: Long.parseLong, digits with an optional sign, without trimming), so the catalog fails to load when the job starts; write a whole number`,
+    ]);
+  });
+
+  it("quiet neighbours: true/false in any case, numbers Java reads, keys whose values are not parsed here", () => {
+    expect(
+      warnings(
+        minio({
+          "s3.path-style-access": "TRUE",
+          "s3.checksum-enabled": "False",
+          "glue.skip-archive": "true",
+          "s3.multipart.num-threads": "+8",
+          "s3.retry.max-wait-ms": "20000",
+          "s3.delete.batch-size": "1000",
+          "s3.multipart.part-size-bytes": "5242880",
+          "s3.multipart.threshold": " 2.0 ",
+          "cache.expiration-interval-ms": "-1",
+          "s3.write.tags.enabled": "ture",
+          "s3.staging-dir": "/tmp/s3",
+          // An inherited name is no key of the tables read here.
+          toString: "ture",
+          constructor: "x",
+        }),
+      ),
+    ).to.deep.equal([]);
+  });
+});

@@ -70,6 +70,15 @@ export interface IcebergCatalogArgs {
    * another letter case, or another tool's name for one (`s3.endpoint-url`) is a warning naming the
    * key Iceberg reads (options/known-catalog-properties.ts); families of free keys (`header.*`,
    * `s3.access-points.*`, `jdbc.*`, `rest.*` ...) and keys near none get nothing.
+   * Values Iceberg parses (options/catalog-property-values.ts): a boolean property
+   * (`s3.path-style-access`, `s3.checksum-enabled`, `cache-enabled`, `glue.skip-archive`,
+   * `token-refresh-enabled` ...) is read with Boolean.parseBoolean (iceberg PropertyUtil:
+   * "true" in any case, untrimmed, else false), so `"ture"`, `" true"` or `"yes"` is an error
+   * (Iceberg reads false: write "true"), a false written another way (`"no"`) a warning; an int or
+   * long S3FileIO property (`s3.multipart.num-threads`, `s3.retry.max-wait-ms`,
+   * `s3.delete.batch-size` 1 to 1000, `s3.multipart.part-size-bytes` 5 MiB or more ...) that
+   * Integer.parseInt / Long.parseLong refuses, or out of its bounds, is an error (the catalog
+   * fails to load when the job starts).
    */
   properties?: Record<string, string>;
 }

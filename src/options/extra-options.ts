@@ -10,6 +10,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, type CredentialTarget, isCredentialKey, lands } from "../validation/secrets.js";
 import { jdbcCatalogMessage } from "../validation/jdbc-credentials.js";
 import { icebergOptionValueProblem, nearIcebergOption, OPTION_SIDE } from "./known-iceberg-options.js";
+import { catalogPropertyValueProblem } from "./catalog-property-values.js";
 import { catalogPropertyTypoWarning, nearCatalogProperty } from "./known-catalog-properties.js";
 import { CACHE_EXPIRATION_KEY, cacheExpirationProblem } from "./catalog.js";
 import { timestampProblem } from "./starting-strategy.js";
@@ -308,6 +309,10 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       } else {
         const typo = catalogPropertyTypoWarning(key);
         if (typo !== undefined) diag.warn(mapPath(arg, key), typo);
+        // A known key's value, as Iceberg parses it (catalog-property-values.ts).
+        const value = catalogPropertyValueProblem(key, map[key]!);
+        if (value?.error !== undefined) diag.error(mapPath(arg, key), value.error);
+        if (value?.warning !== undefined) diag.warn(mapPath(arg, key), value.warning);
       }
     }
   }

@@ -39,8 +39,8 @@ const SHORT_CHECKPOINT_TIMEOUT_MS = 1000;
 
 const FAILS = "the job fails when it starts";
 
-/** What to write for a boolean written another way ("yes" → "true"). */
-const BOOLEAN_WORDS: Readonly<Record<string, string>> = {
+/** What to write for a boolean written another way ("yes" → "true"); catalog-property-values.ts reads it too. */
+export const BOOLEAN_WORDS: Readonly<Record<string, string>> = {
   yes: "true",
   y: "true",
   on: "true",

@@ -219,7 +219,8 @@ const reach = (known: string): number => (known.length <= 5 ? 1 : 2);
 export function nearCatalogProperty(key: string): string | undefined {
   const lower = key.trim().toLowerCase();
   if (KNOWN_SET.has(key)) return undefined;
-  const other = OTHER_TOOLS_NAMES[lower];
+  // Own keys only: `constructor` would read Object's.
+  const other = Object.hasOwn(OTHER_TOOLS_NAMES, lower) ? OTHER_TOOLS_NAMES[lower] : undefined;
   if (other !== undefined) return other;
   if (FREE_FAMILIES.some((f) => lower.startsWith(f))) return undefined;
   let best: string | undefined;
