@@ -90,6 +90,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * - `!=`, `LIMIT m, n`, `OFFSET m LIMIT n`, `MINUS`, double quotes: errors with the rewrite (conformance.ts)
    * - `NVL`, `IIF`, `GETDATE()`, `DATEDIFF`, `LEN` ...: errors naming the Flink function, warnings
    *   where a stored catalog may hold them (foreign-functions.ts)
+   * - a call one typo from a function the job declares (`mask_emial(...)` next to `CREATE TEMPORARY
+   *   FUNCTION mask_email`) or from a built-in one (`REGEX_REPLACE`) that is no built-in function:
+   *   an error on Kubernetes ("did you mean mask_email"), a warning elsewhere (misspelt-functions.ts)
    *
    * OPTIONS hints and secrets:
    * - a hint's keys meet the table's option rules: errors and warnings at the hint (hint-keys.ts)

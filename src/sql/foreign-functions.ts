@@ -57,6 +57,11 @@ const FOREIGN: Readonly<Record<string, ForeignFunction>> = {
   GROUP_CONCAT: { from: "MySQL's", write: "LISTAGG(x, ',')" },
 };
 
+/** Whether `name` (any case) is another dialect's function this check reports (misspelt-functions.ts leaves it to this check). */
+export function isForeignFunction(name: string): boolean {
+  return Object.hasOwn(FOREIGN, name.toUpperCase());
+}
+
 /** A call of one of the names: not qualified (no dot before), followed by `(`. */
 const CALL = new RegExp(String.raw`(?<![\w$.])(${Object.keys(FOREIGN).join("|")})\s*\(`, "gi");
 /** A cheap first test on a text. */

@@ -35,6 +35,7 @@ import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
 import { checkForeignFunctions } from "./foreign-functions.js";
+import { checkMisspeltFunctions } from "./misspelt-functions.js";
 import { checkRankSinkKey } from "./rank-sink-keys.js";
 import { checkStreamingRank } from "./streaming-rank.js";
 import { checkStreamingSort } from "./streaming-sort.js";
@@ -200,6 +201,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   // A statement's checks run only when it holds what they read (statement-gates.ts); foreign functions are also
   // read in the tables' own expressions (computed columns, watermarks), which no statement gate sees.
   if (analyzed.some((a) => mayCallFunctions(a.words)) || tables.some((t) => (t.expressions?.length ?? 0) > 0)) checkForeignFunctions(analyzed, tables, jobCatalog(), diag);
+  // A call one typo from a function the job declares or a built-in one; read only when every statement was (else a declaration may be missing).
+  if (analyzed.some((a) => mayCallFunctions(a.words))) checkMisspeltFunctions(analyzed, analyzed.length === statements.length, input.credentialTarget, jobCatalog(), diag);
   checkOptionsHints(analyzed, input.credentialTarget, diag);
   // Every mention of a table with its OPTIONS hint, the INSERT target's too: what the hint supplies or brings.
   const mentions = tableReferences(analyzed);
