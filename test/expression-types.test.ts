@@ -168,6 +168,33 @@ describe("INSERT values that are expressions: typed as Flink types them", () => 
     expect(jobWarnings("ex-pay-ok")).to.deep.equal([]);
   });
 
+  it("arithmetic with an integer literal: the digits its values can have, not the literal's INT, decide the narrowing warning (amount + 1, amount * 2 into a column with room)", () => {
+    const src = table("ex_lit", [
+      { name: "amount", type: "DECIMAL(10, 2)" },
+      { name: "qty", type: "INT" },
+    ]);
+    // DECIMAL(13, 2), DECIMAL(21, 2), DECIMAL(13, 2) by their types; at most 9, 9 and 8 digits before the point by their values.
+    const roomy = sink("ex_lit_ok", [
+      { name: "plus", type: "DECIMAL(11, 2)" },
+      { name: "times", type: "DECIMAL(12, 2)" },
+      { name: "minus", type: "DECIMAL(11, 2)" },
+    ]);
+    new api.FlinkSqlJob("ex-lit-ok", { statements: [api.sql`INSERT INTO ${roomy} SELECT amount + 1, amount * 2, 1 - amount FROM ${src}`] });
+    expect(jobWarnings("ex-lit-ok")).to.deep.equal([]);
+    // A column without room for them (the room the values have), or an operand that is a column (the room of its type): the warning.
+    const narrow = sink("ex_lit_narrow", [
+      { name: "plus", type: "DECIMAL(10, 2)" },
+      { name: "times", type: "DECIMAL(12, 2)" },
+      { name: "minus", type: "DECIMAL(11, 2)" },
+    ]);
+    new api.FlinkSqlJob("ex-lit-narrow", { statements: [api.sql`INSERT INTO ${narrow} SELECT amount + 1, amount * qty, 1 - amount FROM ${src}`] });
+    const tail = "Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and a value with more than";
+    expect(jobWarnings("ex-lit-narrow")).to.deep.equal([
+      `statements[0]: value 1 of the SELECT list, amount + 1 (DECIMAL(13, 2), as Flink types DECIMAL(10, 2) + INT), goes into IcebergSink "ex_lit_narrow"'s column "plus" (DECIMAL(10, 2)): ${tail} 8 digits before the point becomes NULL (it has room for 9). Widen the column, or CAST in the SELECT to say it is meant`,
+      `statements[0]: value 2 of the SELECT list, amount * qty (DECIMAL(21, 2), as Flink types DECIMAL(10, 2) * INT), goes into IcebergSink "ex_lit_narrow"'s column "times" (DECIMAL(12, 2)): ${tail} 10 digits before the point becomes NULL (it has room for 19). Widen the column, or CAST in the SELECT to say it is meant`,
+    ]);
+  });
+
   it("SUM and AVG of integers keep the integer type (Flink does not widen them): SUM(INT) into SMALLINT is an error, into INT quiet; integer division stays an integer", () => {
     const o = orders();
     sinkName = "ex_sums";

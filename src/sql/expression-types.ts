@@ -54,6 +54,19 @@ export interface TypingScope {
   readonly columnType: (c: TableColumn) => DataType | undefined;
 }
 
+/**
+ * A DECIMAL every value of `l op r` fits (DerivedType.bound) when an operand's values fit a narrower
+ * DECIMAL than its type (an integer literal: `amount + 1` is a DECIMAL(13, 2) for a DECIMAL(10, 2),
+ * since the literal counts as an INT, yet no value has more than 9 digits before the point): the same
+ * rule over the bounds (flink `LogicalTypeMerging.findAdditionDecimalType` ... each bounds its result
+ * by its operands' digits). Only where it keeps the type's scale and has fewer digits before the point.
+ */
+function arithmeticBound(op: string, l: DerivedType, r: DerivedType, type: DataType): DataType | undefined {
+  if (type.kind !== "DECIMAL" || (l.bound === undefined && r.bound === undefined)) return undefined;
+  const b = arithmeticType(op, l.bound ?? l.type, r.bound ?? r.type);
+  return b?.kind === "DECIMAL" && b.scale === type.scale && b.precision < type.precision ? b.nullable() : undefined;
+}
+
 /** Parenthesis-less functions (FlinkSqlOperatorTable `dynamicFunctions`, FlinkCurrentDateDynamicFunction). */
 const NILADIC: ReadonlyMap<string, () => DataType> = new Map<string, () => DataType>([
   ["CURRENT_TIMESTAMP", () => DataTypes.TIMESTAMP_LTZ(3).notNull()],
@@ -194,7 +207,8 @@ class Reader {
     for (let op = left === undefined ? undefined : this.operator(ops); left !== undefined && op !== undefined; op = this.operator(ops)) {
       const right = operand();
       const type = right === undefined ? undefined : arithmeticType(op, left.type, right.type);
-      left = type === undefined ? undefined : { type, why: `as Flink types ${shown(left.type)} ${op} ${shown(right!.type)}` };
+      const bound = type === undefined ? undefined : arithmeticBound(op, left, right!, type);
+      left = type === undefined ? undefined : { type, why: `as Flink types ${shown(left.type)} ${op} ${shown(right!.type)}`, ...(bound ? { bound } : {}) };
     }
     return left;
   }
