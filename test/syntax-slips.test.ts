@@ -215,6 +215,8 @@ describe("syntax slips Flink's parser refuses", () => {
         api.sql`INSERT INTO ${s} SELECT x.*, COUNT(*), a * 2 FROM ${t} x`,
         api.sql`INSERT INTO ${s} SELECT ${out} AS a, b FROM ${t} WHERE ${out} <> '' AND b = ${out}`,
         api.sql`INSERT INTO ${s} ${out}`,
+        api.sql`INSERT INTO ${s} (${out})`,
+        api.sql`INSERT INTO ${s} PARTITION (${out}) (a) (${out})`,
         api.sql`INSERT INTO ${s} SELECT f(x => 1), CAST(m AS MAP<STRING, INT>), 1.5e3, x'AB', .5 FROM ${t} WHERE b LIKE '%(%'`,
         api.sql`INSERT INTO ${s} SELECT * FROM ${t} MATCH_RECOGNIZE (PARTITION BY a ORDER BY ts MEASURES A.b AS b PATTERN (A B ${u}) DEFINE A AS a > 1) AS m`,
         api.sql`INSERT INTO ${s} SELECT a, b, MAX(ts) OVER (PARTITION BY a ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) FROM ${t} ORDER BY ts DESC LIMIT 10`,

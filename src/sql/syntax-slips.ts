@@ -33,7 +33,7 @@
  *
  * A table right after a keyword (FROM, JOIN, TABLE, INTO, LATERAL, AS ...), a comma, `(` or
  * another table, or before `.` (a qualifier), is never reported; an interpolated Output is a value
- * (right after the sink it may hold the query: not reported either). Left to Flink: misspelt
+ * (right after the sink, alone or in parentheses, it may hold the query: not reported either). Left to Flink: misspelt
  * keywords elsewhere (`WHER`, `GROUP BI`), a table where a value goes (it reads as a column name),
  * unbalanced brackets, and statements with MATCH_RECOGNIZE for the table rule (its PATTERN lists
  * names one after another).
@@ -244,6 +244,8 @@ function insertQuery(st: StatementTokens, target: number): [number, string] | un
     if (!isSymbol(t, "(")) break;
     const inner = tokens[j + 1];
     if (isSymbol(inner, "(") || (inner?.kind === "word" && QUERY_STARTS.includes(inner.word))) return undefined;
+    // An Output in parentheses may hold the query too (`(${query})`), unless it is the PARTITION clause's spec.
+    if (inner?.kind === "output" && !isWord(tokens[j - 1], "PARTITION")) return undefined;
     // A column list (or PARTITION's spec): the query follows it.
     clauses = isWord(tokens[j - 1], "PARTITION") ? "PARTITION clause" : "column list";
     j = afterGroup(tokens, j);
