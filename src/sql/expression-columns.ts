@@ -16,8 +16,8 @@
  * column's field). A name is left alone when it is an alias the SELECT list defines, a relation's
  * qualifier, or a window TVF column name outside a window TVF; an ambiguous one (in two joined
  * tables) is Flink's to report. Over one relation, the plain items `[q.]c` and the names compared
- * in the WHERE clause are insert-columns.ts's, which gathers them with these in one UnknownNames
- * (unknown-names.ts): each name is reported once, with every place it is read. A reserved word
+ * in the WHERE clause are selected-values.ts's, which gathers them with these in one
+ * UnknownNames (unknown-names.ts): each name is reported once, with every place it is read. A reserved word
  * after a qualifier (`t.value`), or unqualified where only an operand stands (`UPPER(value)`), is
  * the parser's error (reserved-words.ts; expression-names.ts `reserved`), once per place it is read
  * (the GROUP BY and the WHERE clause are two fixes, reported in one run).
@@ -76,7 +76,7 @@ function itemLabel(item: SelectItem): string {
 /**
  * Reports the names of the query's expressions (see the module comment) that are no column of
  * its FROM relation, or of any relation of its join, at `at`, with those `unknown` holds already
- * (insert-columns.ts: plain SELECT items, compared WHERE names): each name once, with the places
+ * (selected-values.ts: plain SELECT items, compared WHERE names): each name once, with the places
  * it is read (unknown-names.ts). An unquoted reserved word that names a column, where only an
  * operand stands (expression-names.ts `reserved`), is reported once too. Names are not resolved
  * for a query whose FROM clause is not read.
@@ -177,7 +177,7 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     if (message !== undefined) error(`${where}\u0000\u0000${word.written}`, message);
   };
   q.items.forEach((item, i) => {
-    // A plain item ([q.]c) over one relation is insert-columns.ts selectedValues's (its qualifier is checked here).
+    // A plain item ([q.]c) over one relation is selected-values.ts selectedValues's (its qualifier is checked here).
     if (from !== undefined && COLUMN_REF.test(unaliased[i]!.code)) return read[i]?.names.forEach((chain) => checkQualifier("the SELECT list", chain));
     for (const chain of read[i]?.names ?? []) check(itemLabel(item), chain);
     for (const word of read[i]?.reserved ?? []) checkReserved(itemLabel(item), word);
@@ -199,7 +199,7 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
   for (const word of filtered?.words ?? []) if (aliases.has(word.name)) clauseAlias({ parts: [word], compared: false }, "HAVING");
   if (span === undefined) return;
   const where = { text: q.text.slice(span[0], span[1]), code: q.code.slice(span[0], span[1]) };
-  // The names compared in a one-relation WHERE clause are insert-columns.ts checkWhereOperands's.
+  // The names compared in a one-relation WHERE clause are selected-values.ts checkWhereOperands's.
   const operands = new Set((from?.whereOperands ?? []).map((o) => `${o.qualifier ?? ""}\u0000${o.name}`));
   const names = expressionNames(where.text, where.code);
   for (const chain of names?.names ?? []) {

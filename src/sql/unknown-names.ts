@@ -1,6 +1,6 @@
 /**
  * Names a statement reads that are no column of the relations they may name, gathered over the
- * whole statement (the plain SELECT items and compared WHERE names of insert-columns.ts, the
+ * whole statement (the plain SELECT items and compared WHERE names of selected-values.ts, the
  * names inside expressions and ON conditions of expression-columns.ts) so that each misspelt name
  * is reported once, with every place it is read. Flink's validator stops at the first one ("Column
  * 'x' not found in any table"; calcite `SqlValidatorImpl`, `DelegatingScope.fullyQualify`).

@@ -1,0 +1,169 @@
+/**
+ * The values of an INSERT's SELECT list (insert-columns.ts checks them against the sink's columns):
+ * each with its text for messages and, where it is certain, its type: a column of the FROM table
+ * (also through `*`), a `CAST(... AS type)`, a literal, or an expression typed as Flink types it
+ * (expression-types.ts). Reading them reports column references that match no column of the FROM
+ * table and names in the WHERE clause that are none (checkWhereOperands), and reserved words
+ * written without back-quotes (reserved-words.ts).
+ */
+import type { TableColumn } from "../components/table-definition.js";
+import type { DataType } from "../types/data-type.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { hidingAlias, writtenQualifier } from "./expression-columns.js";
+import { expressionType } from "./expression-types.js";
+import { COLUMN_REF, shownText, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
+import { readsAsFunction, unquotedReservedColumn } from "./reserved-words.js";
+import { castType, literalType } from "./select-item-types.js";
+import { closingParen, unquoteIdentifier } from "./top-level.js";
+import type { UnknownNames } from "./unknown-names.js";
+import { windowColumnType } from "./window-relation.js";
+
+/** One value of the SELECT list: its text for messages and its type when known. */
+export interface SelectedValue {
+  readonly shown: string;
+  readonly type?: DataType;
+  /** The FROM table's column it reads, when it is a plain column reference (or part of a `*`). */
+  readonly column?: string;
+  /** True when it is part of a `*`. */
+  readonly fromStar?: boolean;
+  /** The literal as written, when it is one. */
+  readonly literal?: string;
+  /** The FROM table's connector never reads NULL into that column (TableColumn.neverNull). */
+  readonly neverNull?: boolean;
+  /** `NULL` or `CAST(NULL AS type)`: NULL in every row. */
+  readonly alwaysNull?: boolean;
+  /** The name the query gives the value: its alias, else the column it reads; undefined for an expression without an alias. */
+  readonly name?: string;
+  /** A column reference followed by an alias without AS (`order_id amount`), as written: a comma may be missing between them. */
+  readonly aliasWithoutAs?: { readonly value: string; readonly alias: string };
+  /** An expression typed by expression-types.ts: its text without the alias, how Flink types it (`as Flink types COUNT`) and the DECIMAL its values fit (DerivedType.bound). */
+  readonly expression?: { readonly shown: string; readonly why: string | undefined; readonly bound?: DataType | undefined };
+}
+
+
+/**
+ * Unquoted words that stand alone in a SELECT list without being columns: literals and the
+ * functions Calcite calls without parentheses (SqlStdOperatorTable: CURRENT_TIMESTAMP ...; PI).
+ */
+const NOT_COLUMNS = new Set(["NULL", "TRUE", "FALSE", "UNKNOWN", "DATE", "TIME", "TIMESTAMP", "INTERVAL", "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "CURRENT_USER", "CURRENT_ROLE", "CURRENT_PATH", "CURRENT_CATALOG", "CURRENT_SCHEMA", "SESSION_USER", "SYSTEM_USER", "USER", "PI", "DEFAULT"]);
+
+/**
+ * The names compared in the WHERE clause (insert-query.ts whereOperands) that are no column of the
+ * FROM table: a value written without quotes (`status = SHIPPED`, as a string interpolated with
+ * `${...}` renders) or a misspelt column. Flink resolves them as columns and fails.
+ */
+export function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames): void {
+  const from = q.from;
+  const columns = from?.table.columns;
+  if (from === undefined || columns === undefined) return;
+  const reported = new Set<string>();
+  for (const o of from.whereOperands) {
+    // A qualifier an alias hides (`${src}.c` after `FROM ${src} AS s`): only a reserved word after it is reported.
+    const hidden = o.qualifier === undefined || from.qualifiers.includes(o.qualifier) ? undefined : hidingAlias(o.qualifier, from, q.tables);
+    if (o.qualifier !== undefined && !from.qualifiers.includes(o.qualifier) && hidden === undefined) continue;
+    const qualifier = o.qualifierWritten === undefined ? undefined : writtenQualifier(o.qualifierWritten, from.table, hidden);
+    const reserved = o.quoted ? undefined : unquotedReservedColumn("the WHERE clause", o.name, from.table, columns, qualifier);
+    if (reserved !== undefined && !reported.has(o.name)) {
+      if (readsAsFunction(o.name, qualifier !== undefined)) diag.warn(at, reserved);
+      else diag.error(at, reserved);
+    }
+    if (reserved !== undefined || reported.has(o.name) || hidden !== undefined) {
+      reported.add(o.name);
+      continue;
+    }
+    if (!o.quoted && o.qualifier === undefined && NOT_COLUMNS.has(o.name.toUpperCase())) continue;
+    if (columns.some((c) => c.name === o.name) || reported.has(o.name)) continue;
+    reported.add(o.name);
+    // Text in double quotes fails Flink's parser: reported for the whole statement (conformance.ts), not as a column.
+    if (/^".*"$/s.test(o.name)) continue;
+    unknown.add("the WHERE clause", o.name, [from], o.quoted || o.qualifier !== undefined ? undefined : o.word);
+  }
+}
+
+/** A column of a `*`: its text for messages (`c (from *)`) is built only when a message reads it, not per column of every job. */
+class StarValue implements SelectedValue {
+  readonly column: string;
+  /** A `*` column keeps its name. */
+  readonly name: string;
+  readonly type: DataType | undefined;
+  readonly fromStar = true;
+  readonly neverNull: true | undefined;
+  private readonly star: string;
+
+  constructor(c: TableColumn, star: string) {
+    this.column = c.name;
+    this.name = c.name;
+    this.type = c.type;
+    this.neverNull = c.neverNull ? true : undefined;
+    this.star = star;
+  }
+
+  get shown(): string {
+    return `${this.column} (from ${this.star})`;
+  }
+}
+
+/**
+ * The values of the SELECT list (a `*` expanded to the FROM table's columns), reporting column
+ * references that match no column; undefined when a `*` cannot be expanded.
+ */
+export function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames, functions: () => ReadonlySet<string>): SelectedValue[] | undefined {
+  const values: SelectedValue[] = [];
+  const from = q.from;
+  const fromColumns: readonly TableColumn[] | undefined = from?.table.columns;
+  const qualifies = (name: string | undefined): boolean => name === undefined || (from?.qualifiers.includes(name) ?? false);
+  const columnType = (c: TableColumn): DataType | undefined => c.type ?? (from === undefined ? undefined : windowColumnType(from.table, c.name));
+  for (const item of q.items) {
+    const star = STAR.exec(item.code);
+    if (star !== null) {
+      const qualifier = star[1] === undefined ? undefined : unquoteIdentifier(item.text.slice(0, star[1].length));
+      if (fromColumns === undefined || !qualifies(qualifier)) return undefined;
+      // table.column-expansion-strategy (flink TableConfigOptions; job, cluster or session configuration)
+      // may leave VIRTUAL metadata columns out of `*`: with one, `*` is left to Flink.
+      if (fromColumns.some((c) => c.metadata === true && !c.insertable)) return undefined;
+      for (const c of fromColumns) values.push(new StarValue(c, item.shown));
+      continue;
+    }
+    const { code, text, alias, aliasWritten, withoutAs } = withoutAlias(item);
+    const named = alias !== undefined ? { name: alias } : {};
+    const ref = COLUMN_REF.exec(code);
+    if (ref !== null && fromColumns !== undefined) {
+      const qualifier = ref[1] === undefined ? undefined : unquoteIdentifier(text.slice(0, ref[1].length));
+      const name = unquoteIdentifier(text.slice(text.length - ref[2]!.length));
+      // A qualifier an alias hides (`${src}.c` after `FROM ${src} AS s`): only a reserved word after it is reported.
+      const hidden = qualifier === undefined || qualifies(qualifier) ? undefined : hidingAlias(qualifier, from!, q.tables);
+      if (hidden !== undefined) {
+        const reserved = unquotedReservedColumn("the SELECT list", text.slice(text.length - ref[2]!.length), from!.table, fromColumns, writtenQualifier(text.slice(0, ref[1]!.length), from!.table, hidden));
+        if (reserved !== undefined) diag.error(at, reserved);
+      }
+      if (qualifies(qualifier)) {
+        const written = text.slice(text.length - ref[2]!.length);
+        const qualified = ref[1] === undefined ? undefined : writtenQualifier(text.slice(0, ref[1].length), from!.table);
+        const reserved = unquotedReservedColumn("the SELECT list", written, from!.table, fromColumns, qualified);
+        if (reserved !== undefined && readsAsFunction(written, qualified !== undefined)) diag.warn(at, reserved);
+        else if (reserved !== undefined) diag.error(at, reserved);
+        const column = fromColumns.find((c) => c.name === name);
+        if (column !== undefined) {
+          const type = columnType(column);
+          const bare = withoutAs === true ? { aliasWithoutAs: { value: text, alias: aliasWritten! } } : {};
+          values.push({ shown: item.shown, ...(type ? { type } : {}), column: column.name, name: alias ?? column.name, ...(column.neverNull ? { neverNull: true } : {}), ...bare });
+          continue;
+        }
+        const quoted = ref[2]!.startsWith("q");
+        if (quoted || qualifier !== undefined || !NOT_COLUMNS.has(name.toUpperCase())) unknown.add("the SELECT list", name, [from!]);
+      }
+    }
+    const literal = literalType(code, text);
+    if (literal !== undefined) {
+      values.push({ shown: item.shown, type: literal, literal: text, ...named });
+      continue;
+    }
+    const cast = castType(code, text);
+    const nullCast = /^(?:TRY_)?CAST\s*\(\s*NULL\s+AS\s/i.exec(code);
+    const alwaysNull = /^NULL$/i.test(code) || (nullCast !== null && closingParen(code, nullCast[0].indexOf("(")) === code.length - 1);
+    const derived = cast === undefined && !alwaysNull ? expressionType(code, text, { columns: fromColumns ?? [], qualifiers: from?.qualifiers ?? [], functions, columnType }) : undefined;
+    const typed = cast ? { type: cast } : derived ? { type: derived.type, expression: { shown: shownText(q, item.start, item.start + code.length), why: derived.why, bound: derived.bound } } : {};
+    values.push({ shown: item.shown, ...typed, ...(alwaysNull ? { alwaysNull } : {}), ...named });
+  }
+  return values;
+}

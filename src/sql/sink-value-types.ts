@@ -1,0 +1,97 @@
+/**
+ * The type of one value an INSERT writes against the type of the sink column it goes into, as
+ * Flink's planner compares them when the job starts (flink `DynamicSinkUtils.validateSchemaAndApplyImplicitCast`
+ * with `LogicalTypeCasts.supportsImplicitCast`: types/casts.ts): a value Flink does not convert by
+ * itself is an error naming the CAST to write; one it converts with a loss (digits, fractional
+ * seconds) a warning. insert-columns.ts reads the values and calls this per value.
+ */
+import type { TableColumn, TableDefinition } from "../components/table-definition.js";
+import { supportsImplicitCast } from "../types/casts.js";
+import { quoteIdentifier, type DataType } from "../types/data-type.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { INTEGER_DIGITS } from "./select-item-types.js";
+import type { SelectedValue } from "./selected-values.js";
+
+/** Kinds whose values convert only into the same kind (LogicalTypeCasts `supportsConstructedCasting`). */
+const CONSTRUCTED: ReadonlySet<string> = new Set(["ROW", "ARRAY", "MULTISET", "MAP"]);
+
+/**
+ * What an implicit cast from `from` to `to` silently loses, or undefined: Flink's implicit casts
+ * (LogicalTypeCasts) ignore precision within TIMESTAMP / TIMESTAMP_LTZ / TIME and DECIMAL, and the
+ * cast then cuts fractional seconds (case C08's kind: nanoseconds into microseconds) or rounds
+ * decimals, and a DECIMAL value with more integer digits than the column has becomes NULL.
+ */
+function narrowingLoss(from: DataType, to: DataType): string | undefined {
+  const fractional = (t: DataType): number | undefined => (t.kind === "TIMESTAMP" || t.kind === "TIMESTAMP_LTZ" || t.kind === "TIME" ? t.precision : undefined);
+  const fp = fractional(from);
+  const tp = fractional(to);
+  if (fp !== undefined && tp !== undefined && fp > tp) return `the digits of the seconds beyond ${tp} (of ${fp}) are cut off`;
+  const integerDigits = INTEGER_DIGITS.get(from.kind);
+  if (integerDigits !== undefined && to.kind === "DECIMAL" && integerDigits > to.precision - to.scale) {
+    return `a value with more than ${to.precision - to.scale} digits before the point becomes NULL (a ${from.kind} has up to ${integerDigits})`;
+  }
+  if (from.kind === "DECIMAL" && to.kind === "DECIMAL") {
+    if (from.precision - from.scale > to.precision - to.scale) return `a value with more than ${to.precision - to.scale} digits before the point becomes NULL (it has room for ${from.precision - from.scale})`;
+    if (from.scale > to.scale) return `it is rounded to ${to.scale} decimal places (of ${from.scale})`;
+  }
+  return undefined;
+}
+
+/** Where the values are checked: the statement's path, the sink and the columns the values go into, in order. */
+export interface SinkValues {
+  readonly at: string;
+  readonly target: TableDefinition;
+  readonly targets: readonly TableColumn[];
+  readonly diag: Diagnostics;
+}
+
+/**
+ * A value with its type, and for an expression the rule Flink types it by (`COUNT(*) (BIGINT, as Flink types COUNT)`):
+ * built only for a message, so the valid path makes neither a `*` column's text nor the type's rendering per column.
+ */
+function typedText(v: SelectedValue, type: DataType): string {
+  return `${v.shown} (${type.nullable().toString()}${v.expression?.why !== undefined ? `, ${v.expression.why}` : ""})`;
+}
+
+/**
+ * Value `i` of the SELECT list against the sink column `col` it goes into: an error when Flink does
+ * not convert its type to the column's by itself, a warning when it converts it with a loss
+ * (narrowingLoss); nothing when either type is not known.
+ */
+export function checkValueType(v: SelectedValue, i: number, col: TableColumn, s: SinkValues): void {
+  const { at, target, targets, diag } = s;
+  const type = v.type;
+  const colType = col.type;
+  if (type === undefined || colType === undefined) return;
+  if (supportsImplicitCast(type, colType)) {
+    // A literal's own digits are known (and Calcite types it exactly): only column values, CASTs and expressions can lose some.
+    // An expression's bound: the digits its values fit when its type only widened to take a literal (COALESCE(amount, 0)).
+    const lost = v.literal === undefined ? narrowingLoss(v.expression?.bound ?? type, colType) : undefined;
+    if (lost !== undefined) {
+      diag.warn(
+        at,
+        `value ${i + 1} of the SELECT list, ${typedText(v, type)}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${colType.nullable().toString()}): ` +
+          `Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and ${lost}. Widen the column, or CAST in the SELECT to say it is meant${v.fromStar ? ", listing the columns instead of *" : ""}`,
+      );
+    }
+    return;
+  }
+  const sinkType = colType.nullable().toString();
+  const swapped = v.column !== undefined && v.column !== col.name && targets.some((t) => t.name === v.column);
+  // An expression's integer into a smaller integer column (COUNT(*) into INT): the column may be what is meant to change.
+  const widen = v.expression !== undefined && INTEGER_DIGITS.has(type.kind) && INTEGER_DIGITS.has(colType.kind) ? `, or declare the column ${type.nullable().toString()}` : "";
+  diag.error(
+    at,
+    `value ${i + 1} of the SELECT list, ${typedText(v, type)}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${sinkType}), ` +
+      `and Flink does not convert ${type.nullable().toString()} to ${sinkType} by itself: the job fails when it starts ` +
+      `("Incompatible types for sink column '${col.name}' at position ${i}"). ` +
+      (swapped
+        ? `Values go into the sink's columns by position, not by name: select them in the sink's column order, or name the columns you fill (INSERT INTO \${sink} (...) SELECT ...)`
+        : CONSTRUCTED.has(type.kind) && type.kind !== colType.kind
+          ? `A ${type.kind} value converts to no ${sinkType}, not even with a CAST: select the field or element you mean instead` +
+            `${v.column !== undefined && type.kind === "ROW" ? `, e.g. ${quoteIdentifier(v.column)}.${quoteIdentifier(type.fields[0]?.name ?? "field")}` : ""}${v.fromStar ? ", listing the columns instead of *" : ""}`
+          : `Convert it in the SELECT, e.g. CAST(${v.column !== undefined ? quoteIdentifier(v.column) : (v.literal ?? v.expression?.shown ?? "...")} AS ${sinkType})${widen}${v.fromStar ? ", listing the columns instead of *" : ""} ` +
+          "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, " +
+          "BINARY into VARBINARY, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)"),
+  );
+}
