@@ -35,10 +35,11 @@
 import type { TableColumn } from "../components/table-definition.js";
 import type { DataType } from "../types/data-type.js";
 import { DataTypes } from "../types/datatypes.js";
-import { functionType, varying, type CallArgs } from "./function-types.js";
+import { callArgs, functionType, niladicType, varying } from "./function-types.js";
 import { aggregateType, arithmeticType, commonType, isNumeric, isString, isTimestamp, mergedBound, type DerivedType } from "./operator-types.js";
 import { castType, INTEGER_DIGITS, literalType } from "./select-item-types.js";
 import { caseParts, closingParen, topLevelKeyword, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
+import { averageTruncation, divisionTruncation } from "./whole-numbers.js";
 
 export type { DerivedType } from "./operator-types.js";
 
@@ -52,6 +53,10 @@ export interface TypingScope {
   readonly functions: () => ReadonlySet<string>;
   /** A column's type: its declared one, or what the relation gives it (a window TVF's window_start: window-relation.ts). */
   readonly columnType: (c: TableColumn) => DataType | undefined;
+  /** A column's type with its rule, where a view or WITH query derives it (relation-types.ts); before columnType. */
+  readonly derived?: (c: TableColumn) => DerivedType | undefined;
+  /** The code's span [start, end) as written, for messages (tables by their Flink names); default: the text trimmed. */
+  readonly shown?: (start: number, end: number) => string;
 }
 
 /**
@@ -66,13 +71,6 @@ function arithmeticBound(op: string, l: DerivedType, r: DerivedType, type: DataT
   const b = arithmeticType(op, l.bound ?? l.type, r.bound ?? r.type);
   return b?.kind === "DECIMAL" && b.scale === type.scale && b.precision < type.precision ? b.nullable() : undefined;
 }
-
-/** Parenthesis-less functions (FlinkSqlOperatorTable `dynamicFunctions`, FlinkCurrentDateDynamicFunction). */
-const NILADIC: ReadonlyMap<string, () => DataType> = new Map<string, () => DataType>([
-  ["CURRENT_TIMESTAMP", () => DataTypes.TIMESTAMP_LTZ(3).notNull()],
-  ["LOCALTIMESTAMP", () => DataTypes.TIMESTAMP(3).notNull()],
-  ["CURRENT_DATE", () => DataTypes.DATE().notNull()],
-]);
 
 const WORD = /[A-Za-z_][A-Za-z0-9_$]*/y;
 const QUOTED = /q+/y;
@@ -202,15 +200,27 @@ class Reader {
     return this.binary(["+", "-"], () => this.binary(["||", "*", "/", "%"], () => this.unary()));
   }
 
+  /** `operand (op operand)*`; a `/` of two integers that ends a chain of `*` and `/` is marked (whole-numbers.ts). */
   private binary(ops: readonly string[], operand: () => DerivedType | undefined): DerivedType | undefined {
+    this.space();
+    const start = this.pos;
     let left = operand();
+    const first = this.pos;
+    let products = true;
     for (let op = left === undefined ? undefined : this.operator(ops); left !== undefined && op !== undefined; op = this.operator(ops)) {
       const right = operand();
       const type = right === undefined ? undefined : arithmeticType(op, left.type, right.type);
       const bound = type === undefined ? undefined : arithmeticBound(op, left, right!, type);
-      left = type === undefined ? undefined : { type, why: `as Flink types ${shown(left.type)} ${op} ${shown(right!.type)}`, ...(bound ? { bound } : {}) };
+      products &&= op === "*" || op === "/";
+      const truncated = type !== undefined && op === "/" && products ? divisionTruncation(left.type, right!.type, this.shown(start, this.pos), this.shown(start, first), this.shown(first, this.pos)) : undefined;
+      left = type === undefined ? undefined : { type, why: `as Flink types ${shown(left.type)} ${op} ${shown(right!.type)}`, ...(bound ? { bound } : {}), ...(truncated ? { truncated } : {}) };
     }
     return left;
+  }
+
+  /** code[start, end) as written, for messages. */
+  private shown(start: number, end: number): string {
+    return this.scope.shown?.(start, end) ?? this.text.slice(start, end).trim();
   }
 
   private unary(): DerivedType | undefined {
@@ -301,10 +311,11 @@ class Reader {
     }
     if (qualifier !== undefined && !this.scope.qualifiers.includes(qualifier)) return undefined;
     const column = this.scope.columns.find((col) => col.name === name);
-    const type = column === undefined ? undefined : this.scope.columnType(column);
-    if (column !== undefined) return type === undefined ? undefined : { type };
-    const niladic = quoted || qualifier !== undefined ? undefined : NILADIC.get(word);
-    return niladic === undefined ? undefined : { type: niladic(), why: `as Flink types ${word}` };
+    const derived = column === undefined ? undefined : this.scope.derived?.(column);
+    const type = column === undefined || derived !== undefined ? undefined : this.scope.columnType(column);
+    if (column !== undefined) return derived ?? (type === undefined ? undefined : { type });
+    const niladic = quoted || qualifier !== undefined ? undefined : niladicType(word);
+    return niladic === undefined ? undefined : { type: niladic, why: `as Flink types ${word}` };
   }
 
   /** `CASE ... END` after its CASE: the least restrictive type of its values (see the module comment). */
@@ -325,27 +336,6 @@ class Reader {
     );
     const bound = type === undefined ? undefined : mergedBound(type, values, "calcite");
     return type === undefined ? undefined : { type, why: "as Flink types CASE", ...(bound ? { bound } : {}) };
-  }
-
-  /** The arguments of the call whose parentheses are at `open` and `close`, typed on demand. */
-  private args(open: number, close: number): CallArgs {
-    const blank = this.code.slice(open + 1, close).trim() === "";
-    const spans = (blank ? [] : (topLevelSplit(this.code, open + 1, close) ?? [])).map(([s, e]): [number, number] => {
-      while (s < e && /\s/.test(this.code[s]!)) s++;
-      while (e > s && /\s/.test(this.code[e - 1]!)) e--;
-      return [s, e];
-    });
-    const types = new Map<number, DerivedType | undefined>();
-    const span = (i: number): [number, number] => spans[i] ?? [close, close];
-    return {
-      count: spans.length,
-      type: (i) => {
-        if (!types.has(i)) types.set(i, spans[i] === undefined ? undefined : this.sub(...spans[i]));
-        return types.get(i);
-      },
-      code: (i) => this.code.slice(...span(i)),
-      text: (i) => this.text.slice(...span(i)),
-    };
   }
 
   /** The call of built-in `name`, written from `start`, whose `(` is at the reading position. */
@@ -372,7 +362,9 @@ class Reader {
         const lead = spans.length === 1 ? /^\s*(?:(?:DISTINCT|ALL)\s)?/i.exec(this.code.slice(spans[0]![0], spans[0]![1]))![0].length : 0;
         const t = spans.length === 1 ? this.sub(spans[0]![0] + lead, spans[0]![1])?.type : undefined;
         const type = t === undefined || !this.filtered() ? undefined : aggregateType(name, t);
-        return type === undefined ? undefined : { type, why: `as Flink types ${name} of ${t!.nullable().toString()}` };
+        const arg = type === undefined ? "" : this.shown(spans[0]![0] + lead, spans[0]![1]);
+        const truncated = type === undefined ? undefined : averageTruncation(name, t!, this.shown(start, this.pos), /DISTINCT/i.test(this.code.slice(spans[0]![0], spans[0]![0] + lead)), arg, this.shown(close + 1, this.pos));
+        return type === undefined ? undefined : { type, why: `as Flink types ${name} of ${t!.nullable().toString()}`, ...(truncated ? { truncated } : {}) };
       }
       case "EXTRACT":
         return { type: DataTypes.BIGINT(), why };
@@ -385,7 +377,7 @@ class Reader {
       }
     }
     const to = /^(?:FLOOR|CEIL|CEILING)$/.test(name) ? topLevelKeyword(this.code, open + 1, close, "TO") : /^SUBSTR(?:ING)?$/.test(name) ? topLevelKeyword(this.code, open + 1, close, "FROM") : -1;
-    if (to < 0) return functionType(name, this.args(open, close));
+    if (to < 0) return functionType(name, callArgs(this.code, this.text, open, close, (a, b) => this.sub(a, b)));
     const t = this.sub(open + 1, to)?.type;
     if (t === undefined) return undefined;
     if (name.startsWith("SUBSTR")) return isString(t) ? { type: varying(t).nullable(), why } : undefined;

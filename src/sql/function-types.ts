@@ -13,6 +13,7 @@ import type { DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
 import { DataTypes } from "../types/datatypes.js";
 import { arithmeticType, commonType, isNumeric, isString, isTimestamp, mergedBound, nullableIfAny, type DerivedType, type MergeRule } from "./operator-types.js";
+import { topLevelSplit } from "./top-level.js";
 
 /** The arguments of a call, read on demand. */
 export interface CallArgs {
@@ -23,6 +24,42 @@ export interface CallArgs {
   code(i: number): string;
   /** Argument i as written, trimmed. */
   text(i: number): string;
+}
+
+/**
+ * The arguments of the call whose parentheses are at `open` and `close` of `code` (`text` as written,
+ * same offsets), each typed by `sub` over its span on demand, once.
+ */
+export function callArgs(code: string, text: string, open: number, close: number, sub: (start: number, end: number) => DerivedType | undefined): CallArgs {
+  const blank = code.slice(open + 1, close).trim() === "";
+  const spans = (blank ? [] : (topLevelSplit(code, open + 1, close) ?? [])).map(([s, e]): [number, number] => {
+    while (s < e && /\s/.test(code[s]!)) s++;
+    while (e > s && /\s/.test(code[e - 1]!)) e--;
+    return [s, e];
+  });
+  const types = new Map<number, DerivedType | undefined>();
+  const span = (i: number): [number, number] => spans[i] ?? [close, close];
+  return {
+    count: spans.length,
+    type: (i) => {
+      if (!types.has(i)) types.set(i, spans[i] === undefined ? undefined : sub(...spans[i]));
+      return types.get(i);
+    },
+    code: (i) => code.slice(...span(i)),
+    text: (i) => text.slice(...span(i)),
+  };
+}
+
+/** Parenthesis-less functions (FlinkSqlOperatorTable `dynamicFunctions`, FlinkCurrentDateDynamicFunction). */
+const NILADIC: ReadonlyMap<string, () => DataType> = new Map<string, () => DataType>([
+  ["CURRENT_TIMESTAMP", () => DataTypes.TIMESTAMP_LTZ(3).notNull()],
+  ["LOCALTIMESTAMP", () => DataTypes.TIMESTAMP(3).notNull()],
+  ["CURRENT_DATE", () => DataTypes.DATE().notNull()],
+]);
+
+/** The type of the parenthesis-less function `word` (upper-cased): CURRENT_TIMESTAMP TIMESTAMP_LTZ(3), LOCALTIMESTAMP TIMESTAMP(3), CURRENT_DATE DATE, all NOT NULL; undefined for another word. */
+export function niladicType(word: string): DataType | undefined {
+  return NILADIC.get(word)?.();
 }
 
 /**

@@ -10,6 +10,7 @@ import type { DataType } from "../types/data-type.js";
 import { MAX_DECIMAL_PRECISION, MAX_LENGTH } from "../types/data-type.js";
 import { DataTypes } from "../types/datatypes.js";
 import { INTEGER_DIGITS } from "./select-item-types.js";
+import type { Truncation } from "./whole-numbers.js";
 
 /** A typed expression: its type, and how Flink came to it (`as Flink types COUNT`), for messages. */
 export interface DerivedType {
@@ -22,6 +23,8 @@ export interface DerivedType {
    * an INT, ten digits), yet no value has more than 8 digits before the point. Undefined: `type`.
    */
   readonly bound?: DataType;
+  /** The whole-number result of an integer AVG or division this value is (whole-numbers.ts), for the fractional-column warning. */
+  readonly truncated?: Truncation;
 }
 
 export const isString = (t: DataType): boolean => t.kind === "CHAR" || t.kind === "VARCHAR";

@@ -16,6 +16,7 @@ import { readsAsFunction, unquotedReservedColumn } from "./reserved-words.js";
 import { castType, literalType } from "./select-item-types.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
 import type { UnknownNames } from "./unknown-names.js";
+import type { Truncation } from "./whole-numbers.js";
 import { windowColumnType } from "./window-relation.js";
 
 /** One value of the SELECT list: its text for messages and its type when known. */
@@ -37,7 +38,7 @@ export interface SelectedValue {
   /** A column reference followed by an alias without AS (`order_id amount`), as written: a comma may be missing between them. */
   readonly aliasWithoutAs?: { readonly value: string; readonly alias: string };
   /** An expression typed by expression-types.ts: its text without the alias, how Flink types it (`as Flink types COUNT`) and the DECIMAL its values fit (DerivedType.bound). */
-  readonly expression?: { readonly shown: string; readonly why: string | undefined; readonly bound?: DataType | undefined };
+  readonly expression?: { readonly shown: string; readonly why: string | undefined; readonly bound?: DataType | undefined; readonly truncated?: Truncation | undefined };
 }
 
 
@@ -161,8 +162,9 @@ export function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, un
     const cast = castType(code, text);
     const nullCast = /^(?:TRY_)?CAST\s*\(\s*NULL\s+AS\s/i.exec(code);
     const alwaysNull = /^NULL$/i.test(code) || (nullCast !== null && closingParen(code, nullCast[0].indexOf("(")) === code.length - 1);
-    const derived = cast === undefined && !alwaysNull ? expressionType(code, text, { columns: fromColumns ?? [], qualifiers: from?.qualifiers ?? [], functions, columnType }) : undefined;
-    const typed = cast ? { type: cast } : derived ? { type: derived.type, expression: { shown: shownText(q, item.start, item.start + code.length), why: derived.why, bound: derived.bound } } : {};
+    const shown = (start: number, end: number): string => shownText(q, item.start + start, item.start + end);
+    const derived = cast === undefined && !alwaysNull ? expressionType(code, text, { columns: fromColumns ?? [], qualifiers: from?.qualifiers ?? [], functions, columnType, shown }) : undefined;
+    const typed = cast ? { type: cast } : derived ? { type: derived.type, expression: { shown: shown(0, code.length), why: derived.why, bound: derived.bound, truncated: derived.truncated } } : {};
     values.push({ shown: item.shown, ...typed, ...(alwaysNull ? { alwaysNull } : {}), ...named });
   }
   return values;

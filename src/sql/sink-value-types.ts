@@ -11,6 +11,7 @@ import { quoteIdentifier, type DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { INTEGER_DIGITS } from "./select-item-types.js";
 import type { SelectedValue } from "./selected-values.js";
+import { truncationWarning } from "./whole-numbers.js";
 
 /** Kinds whose values convert only into the same kind (LogicalTypeCasts `supportsConstructedCasting`). */
 const CONSTRUCTED: ReadonlySet<string> = new Set(["ROW", "ARRAY", "MULTISET", "MAP"]);
@@ -67,6 +68,9 @@ export function checkValueType(v: SelectedValue, i: number, col: TableColumn, s:
     // A literal's own digits are known (and Calcite types it exactly): only column values, CASTs and expressions can lose some.
     // An expression's bound: the digits its values fit when its type only widened to take a literal (COALESCE(amount, 0)).
     const lost = v.literal === undefined ? narrowingLoss(v.expression?.bound ?? type, colType) : undefined;
+    const truncated = v.expression?.truncated;
+    const whole = truncated === undefined ? undefined : truncationWarning(truncated, `value ${i + 1} of the SELECT list, ${typedText(v, type)},`, `${target.label}'s column ${JSON.stringify(col.name)}`, colType);
+    if (whole !== undefined) diag.warn(at, whole);
     if (lost !== undefined) {
       diag.warn(
         at,
