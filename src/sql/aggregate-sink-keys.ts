@@ -51,17 +51,15 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { quotedNames as list, jsonNames as jsonList } from "../validation/name-list.js";
 import { readExpression, type NameScope } from "./aggregate-calls.js";
 import { readGrouping, type Grouping } from "./group-by.js";
-import { COLUMN_REF, NOT_ALIAS, readInsertQuery, readViewQuery, STAR, VIEW_COLUMN_LIST, withoutAlias, type SelectQuery } from "./insert-query.js";
-import { statementCode, type AnalyzedStatement } from "./statement.js";
+import { COLUMN_REF, readInsertQuery, STAR, withoutAlias, type SelectQuery } from "./insert-query.js";
+import { namedRelation } from "./named-relation.js";
+import type { AnalyzedStatement } from "./statement.js";
 import { oneLine } from "./ungrouped-columns.js";
-import { NAME, topLevelOnly, unquoteIdentifier } from "./top-level.js";
+import { unquoteIdentifier } from "./top-level.js";
 import { UPSERT_MATERIALIZE_KEY, type UpsertContext } from "./upsert-keys.js";
 import { isWindowRelation } from "./window-relation.js";
-import { resolvedViewName, written } from "./view-names.js";
 
 const KEYS = "flink FlinkRelMdUpsertKeys, FlinkRelMdUniqueKeys.getUniqueKeysOnAggregate";
-/** After an INSERT's SELECT list (top level): `FROM relation [[AS] alias] [WHERE ...]`; group 1 the relation's path, 2 the alias. */
-const FROM_RELATION = new RegExp(String.raw`^\s*FROM\s+(${NAME}(?:\s*\.\s*${NAME}){0,2})(?:\s+(?:AS\s+)?(${NAME}))?\s*(?:WHERE\b[\s\S]*)?$`, "i");
 
 /**
  * What makes one output column of an aggregation: a GROUP BY column (a plain reference to it), an
@@ -149,25 +147,9 @@ export function aggregateFill(a: AnalyzedStatement, t: TableDefinition, views: R
     const own = q.items.length === targets.length ? readAggregation(q, functions) : undefined;
     return fill(own, "", (i) => own?.outputs[i]);
   }
-  // One relation named in the text: a WITH query of the statement, or a view of the job.
-  const last = q.items[q.items.length - 1]!;
-  const after = last.start + last.code.length;
-  const flat = topLevelOnly(q.code, after, q.code.length);
-  const m = flat === undefined ? null : FROM_RELATION.exec(flat);
-  if (m === null || (m[2] !== undefined && NOT_ALIAS.has(m[2].toUpperCase()))) return undefined;
-  const pathAt = after + m[0].indexOf(m[1]!, m[0].search(/FROM/i) + 4);
-  const path = q.text.slice(pathAt, pathAt + m[1]!.length).split(/\s*\.\s*/).map(unquoteIdentifier);
-  let relation: { query: SelectQuery | undefined; via: string } | undefined;
-  if (path.length === 1 && q.withQuery !== undefined) {
-    const own = q.withQuery(path[0]!);
-    if (own !== undefined) relation = { query: own.query, via: ` in the WITH query ${written(path[0]!)}` };
-  }
-  if (relation === undefined) {
-    const name = resolvedViewName(path);
-    const view = name === undefined ? undefined : views.get(name);
-    if (view === undefined || VIEW_COLUMN_LIST.test(statementCode(view, true))) return undefined;
-    relation = { query: readViewQuery(view), via: ` in the view in statements[${view.index}]` };
-  }
+  // One relation named in the text, with nothing but a WHERE after it: a WITH query of the statement, or a view of the job.
+  const relation = namedRelation(q, views);
+  if (relation === undefined || !relation.whereOnly) return undefined;
   const agg = relation.query === undefined ? undefined : readAggregation(relation.query, functions);
   if (agg === undefined) return undefined;
   // SELECT * writes the relation's columns in order; otherwise each plain reference by its name.
