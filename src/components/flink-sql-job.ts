@@ -24,15 +24,18 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * statement set), INSERT OVERWRITE (batch only), CREATE TEMPORARY VIEW, CREATE TEMPORARY
    * FUNCTION. The tables interpolated here are the tables the job declares, in first-reference
    * order. Each statement is checked at preview where Flink would fail the job when it starts (or
-   * would silently keep wrong rows); what cannot be read with certainty (unions, subqueries, most
-   * views) is left to Flink.
+   * would silently keep wrong rows); what cannot be read with certainty (subqueries, views that are
+   * no plain SELECT) is left to Flink.
    *
    * The checks, by family, each ending with the file under src/sql/ that implements it.
    *
-   * Shape and columns of an INSERT (`[(columns)] SELECT list [FROM ${table} [WHERE ...]]`, also over a window TVF):
+   * Shape and columns of an INSERT (`[(columns)] SELECT list [FROM ${table} [WHERE ...]]`, also over a window TVF,
+   * a view or a WITH query):
    * - more or fewer values than sink columns, a column the sink lacks, a type Flink does not cast
    *   implicitly, also of aggregates, arithmetic, CASE, COALESCE, IF, casts, predicates and common
-   *   built-in functions (expression-types.ts, function-types.ts): errors (insert-columns.ts)
+   *   built-in functions (expression-types.ts, function-types.ts), also read through a view or WITH
+   *   query (relation-types.ts): errors (insert-columns.ts)
+   * - an integer AVG or integer division into a DOUBLE, FLOAT or DECIMAL column: a warning (whole-numbers.ts)
    * - NULL into a NOT NULL sink column, a column list leaving one out: errors; a nullable column into
    *   one: a warning (insert-columns.ts)
    * - a changelog copied into an upsert IcebergSink keyed by more columns, or filtered outside its

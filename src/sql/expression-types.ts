@@ -23,8 +23,12 @@
  *   CURRENT_DATE: DATE NOT NULL (flink FlinkSqlOperatorTable `dynamicFunctions`);
  * - a literal as select-item-types.ts `literalType` types it (NOT NULL, as Calcite's literals are),
  *   `NULL` as the NULL type (only inside CASE, COALESCE ...), `INTERVAL 'x' unit [TO unit]` as an
- *   interval (only for `timestamp ± interval`); a column of the FROM relation by its declared type;
+ *   interval (only for `timestamp ± interval`); a column of the FROM relation by its declared type,
+ *   a view's or WITH query's by the type its own query gives it (TypingScope.derived: relation-types.ts);
  *   parentheses and a sign keep the type.
+ *
+ * An integer AVG and a `/` of two integers that ends a chain of `*` and `/` are marked as whole
+ * numbers (DerivedType.truncated: whole-numbers.ts), for the warning when they go into a fractional column.
  *
  * Anything else leaves the whole item untyped: a function the job declares (a temporary system
  * function shadows a built-in one), another function, OVER, a subquery, a column the relation does

@@ -24,7 +24,9 @@
  *   list and WHERE clause (expression-columns.ts, also over a join). Of the clauses after FROM only
  *   the WHERE's top-level conditions are read, for the NOT NULL rule (insert-query.ts nullRejectedColumns).
  *
- * Only the plain query shape is read (insert-query.ts); anything else is left to the runtime.
+ * Only the plain query shape is read (insert-query.ts, also after a WITH list); a view or WITH query
+ * read by name instead of a table is followed (named-relation.ts, relation-types.ts: its columns
+ * typed by its own query); anything else is left to the runtime.
  */
 import { knows } from "../components/failed-table-parts.js";
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
@@ -34,6 +36,8 @@ import { nameList } from "../validation/name-list.js";
 import { commaOrCount, countRemedy } from "./column-count-remedy.js";
 import { checkExpressionColumns } from "./expression-columns.js";
 import { readInsertQuery } from "./insert-query.js";
+import { namedRelation } from "./named-relation.js";
+import { relationTypes } from "./relation-types.js";
 import { firstSetting } from "./job-config.js";
 import { unquotedReservedSinkColumn } from "./reserved-words.js";
 import { checkWhereOperands, selectedValues, type SelectedValue } from "./selected-values.js";
@@ -99,11 +103,13 @@ export function checkInsertColumns(
   notNullEnforcer: string | null = "ERROR",
   upsert: UpsertContext = { batch: false, materialize: undefined },
   functions: () => ReadonlySet<string> = () => new Set(),
+  views: ReadonlyMap<string, AnalyzedStatement> = new Map(),
 ): void {
   const target: TableDefinition | undefined = a.target;
   const sinkColumns = target?.columns?.filter((c) => c.insertable);
   if (target === undefined || sinkColumns === undefined) return;
-  const q = readInsertQuery(a);
+  // After a WITH list the SELECT that follows is what the INSERT writes.
+  const q = readInsertQuery(a, true);
   if (q === undefined) return;
   const at = `statements[${a.index}]`;
   let targets: readonly TableColumn[] = sinkColumns;
@@ -140,7 +146,10 @@ export function checkInsertColumns(
   // Names that are no column: gathered, then reported once each with every place they are read.
   const unknown = new UnknownNames(a.statement);
   checkWhereOperands(q, at, diag, unknown);
-  const values = selectedValues(q, at, diag, unknown, functions);
+  // A view or WITH query read by name instead of a table: its columns typed as its own query types them.
+  const named = q.from === undefined && q.join === undefined ? namedRelation(q, views) : undefined;
+  const relation = named === undefined ? undefined : relationTypes(named, { views, functions, ...(q.withQuery !== undefined ? { withQuery: q.withQuery } : {}) });
+  const values = selectedValues(q, at, diag, unknown, functions, relation);
   checkExpressionColumns(q, at, diag, unknown);
   if (values === undefined) return;
   if (values.length !== targets.length) {

@@ -20,6 +20,10 @@ const SET_OPERATION = /(?<![\w$])(?:UNION|INTERSECT|EXCEPT|MINUS)(?![\w$])/i;
 
 /** A relation read by name: its query in the plain shape (undefined when it is not), and how messages say where it is. */
 export interface NamedRelation {
+  /** A WITH query of the statement, or a view of the job. */
+  readonly kind: "with" | "view";
+  /** Its name as the reading query writes it (unquoted, the last part of a path). */
+  readonly name: string;
   readonly query: SelectQuery | undefined;
   /** ` in the WITH query q`, ` in the view in statements[i]`. */
   readonly via: string;
@@ -49,10 +53,10 @@ export function namedRelation(q: SelectQuery & Pick<InsertQuery, "withQuery">, v
   const whereOnly = m[3] === undefined || /^WHERE\b/i.test(m[3]);
   if (path.length === 1 && q.withQuery !== undefined) {
     const own = q.withQuery(path[0]!);
-    if (own !== undefined) return { query: own.query, via: ` in the WITH query ${written(path[0]!)}`, qualifiers, whereOnly };
+    if (own !== undefined) return { kind: "with", name: path[0]!, query: own.query, via: ` in the WITH query ${written(path[0]!)}`, qualifiers, whereOnly };
   }
   const name = resolvedViewName(path);
   const view = name === undefined ? undefined : views.get(name);
   if (view === undefined || VIEW_COLUMN_LIST.test(statementCode(view, true))) return undefined;
-  return { query: readViewQuery(view), via: ` in the view in statements[${view.index}]`, qualifiers, whereOnly };
+  return { kind: "view", name: path[path.length - 1]!, query: readViewQuery(view), via: ` in the view in statements[${view.index}]`, qualifiers, whereOnly };
 }

@@ -7,12 +7,13 @@
  * written without back-quotes (reserved-words.ts).
  */
 import type { TableColumn } from "../components/table-definition.js";
-import type { DataType } from "../types/data-type.js";
+import { quoteIdentifier, type DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { hidingAlias, writtenQualifier } from "./expression-columns.js";
-import { expressionType } from "./expression-types.js";
+import { expressionType, type DerivedType } from "./expression-types.js";
 import { COLUMN_REF, shownText, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
 import { readsAsFunction, unquotedReservedColumn } from "./reserved-words.js";
+import type { TypedRelation } from "./relation-types.js";
 import { castType, literalType } from "./select-item-types.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
 import type { UnknownNames } from "./unknown-names.js";
@@ -104,11 +105,18 @@ class StarValue implements SelectedValue {
   }
 }
 
+/** Column `c` of a view or WITH query read through `*`, with its type (`d`) where known. */
+function relationStarValue(c: TableColumn, d: DerivedType | undefined, star: string): SelectedValue {
+  const typed = d === undefined ? {} : { type: d.type, expression: { shown: quoteIdentifier(c.name), why: d.why, bound: d.bound, truncated: d.truncated } };
+  return { shown: `${c.name} (from ${star})`, name: c.name, fromStar: true, ...typed };
+}
+
 /**
- * The values of the SELECT list (a `*` expanded to the FROM table's columns), reporting column
- * references that match no column; undefined when a `*` cannot be expanded.
+ * The values of the SELECT list (a `*` expanded to the FROM table's columns, or to the columns of
+ * the view or WITH query `relation` the query reads instead: relation-types.ts), reporting column
+ * references that match no column of a FROM table; undefined when a `*` cannot be expanded.
  */
-export function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames, functions: () => ReadonlySet<string>): SelectedValue[] | undefined {
+export function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames, functions: () => ReadonlySet<string>, relation?: TypedRelation): SelectedValue[] | undefined {
   const values: SelectedValue[] = [];
   const from = q.from;
   const fromColumns: readonly TableColumn[] | undefined = from?.table.columns;
@@ -118,6 +126,10 @@ export function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, un
     const star = STAR.exec(item.code);
     if (star !== null) {
       const qualifier = star[1] === undefined ? undefined : unquoteIdentifier(item.text.slice(0, star[1].length));
+      if (fromColumns === undefined && relation !== undefined && (qualifier === undefined || relation.qualifiers.includes(qualifier))) {
+        relation.columns.forEach((c, i) => values.push(relationStarValue(c, relation.types[i], item.shown)));
+        continue;
+      }
       if (fromColumns === undefined || !qualifies(qualifier)) return undefined;
       // table.column-expansion-strategy (flink TableConfigOptions; job, cluster or session configuration)
       // may leave VIRTUAL metadata columns out of `*`: with one, `*` is left to Flink.
@@ -126,8 +138,10 @@ export function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, un
       continue;
     }
     const { code, text, alias, aliasWritten, withoutAs } = withoutAlias(item);
-    const named = alias !== undefined ? { name: alias } : {};
     const ref = COLUMN_REF.exec(code);
+    // A column of a view or WITH query keeps its name, as a table's column does.
+    const refName = ref !== null && relation !== undefined ? unquoteIdentifier(text.slice(text.length - ref[2]!.length)) : undefined;
+    const named = alias !== undefined || refName !== undefined ? { name: (alias ?? refName)! } : {};
     if (ref !== null && fromColumns !== undefined) {
       const qualifier = ref[1] === undefined ? undefined : unquoteIdentifier(text.slice(0, ref[1].length));
       const name = unquoteIdentifier(text.slice(text.length - ref[2]!.length));
@@ -163,7 +177,8 @@ export function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, un
     const nullCast = /^(?:TRY_)?CAST\s*\(\s*NULL\s+AS\s/i.exec(code);
     const alwaysNull = /^NULL$/i.test(code) || (nullCast !== null && closingParen(code, nullCast[0].indexOf("(")) === code.length - 1);
     const shown = (start: number, end: number): string => shownText(q, item.start + start, item.start + end);
-    const derived = cast === undefined && !alwaysNull ? expressionType(code, text, { columns: fromColumns ?? [], qualifiers: from?.qualifiers ?? [], functions, columnType, shown }) : undefined;
+    const scope = { columns: fromColumns ?? relation?.columns ?? [], qualifiers: from?.qualifiers ?? relation?.qualifiers ?? [], functions, columnType, shown, ...(relation !== undefined ? { derived: relation.derived } : {}) };
+    const derived = cast === undefined && !alwaysNull ? expressionType(code, text, scope) : undefined;
     const typed = cast ? { type: cast } : derived ? { type: derived.type, expression: { shown: shown(0, code.length), why: derived.why, bound: derived.bound, truncated: derived.truncated } } : {};
     values.push({ shown: item.shown, ...typed, ...(alwaysNull ? { alwaysNull } : {}), ...named });
   }
