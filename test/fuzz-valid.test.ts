@@ -87,11 +87,11 @@ describe("fuzz: valid props render to a script that parses, splits and reads bac
           ...(c.tableComment !== undefined ? { comment: c.tableComment } : {}),
         });
         const where = api.sqlLiteral(c.literal);
-        // The tables' columns are random, so a plain `SELECT * FROM ${src}` would fail the INSERT's
-        // column checks (insert-columns.test.ts covers those); a derived table is left to Flink.
+        // The tables' columns are random, so a plain `SELECT * FROM ${src}` (or a UNION ALL of them) would
+        // fail the INSERT's column checks (insert-columns.test.ts, set-operations.test.ts cover those); a derived table is left to Flink.
         const statements = c.twoInserts
           ? [api.sql`INSERT INTO ${sink} SELECT * FROM (SELECT * FROM ${src}) AS s WHERE ${where} <> ''`, api.sql`INSERT INTO ${generic} SELECT * FROM (SELECT * FROM ${src}) AS s`]
-          : [api.sql`INSERT INTO ${sink} SELECT * FROM ${src} WHERE ${where} <> '' UNION ALL SELECT * FROM ${generic}`];
+          : [api.sql`INSERT INTO ${sink} SELECT * FROM (SELECT * FROM ${src} WHERE ${where} <> '' UNION ALL SELECT * FROM ${generic}) AS u`];
         const job = new api.FlinkSqlJob(`job${id}`, {
           statements,
           configuration: c.configuration,

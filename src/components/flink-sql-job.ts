@@ -30,11 +30,13 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * The checks, by family, each ending with the file under src/sql/ that implements it.
    *
    * Shape and columns of an INSERT (`[(columns)] SELECT list [FROM ${table} [WHERE ...]]`, also over a window TVF,
-   * a view or a WITH query):
+   * a view or a WITH query; a UNION ALL; VALUES):
    * - more or fewer values than sink columns, a column the sink lacks, a type Flink does not cast
    *   implicitly, also of aggregates, arithmetic, CASE, COALESCE, IF, casts, predicates and common
    *   built-in functions (expression-types.ts, function-types.ts), also read through a view or WITH
    *   query (relation-types.ts): errors (insert-columns.ts)
+   * - UNION ALL branches or VALUES rows of different widths or without a common type: errors; their
+   *   common type into the sink as above (set-operations.ts, values-rows.ts)
    * - an integer AVG or integer division into a DOUBLE, FLOAT or DECIMAL column: a warning (whole-numbers.ts)
    * - NULL into a NOT NULL sink column, a column list leaving one out: errors; a nullable column into
    *   one: a warning (insert-columns.ts)

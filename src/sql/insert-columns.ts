@@ -26,7 +26,9 @@
  *
  * Only the plain query shape is read (insert-query.ts, also after a WITH list); a view or WITH query
  * read by name instead of a table is followed (named-relation.ts, relation-types.ts: its columns
- * typed by its own query); anything else is left to the runtime.
+ * typed by its own query); a set operation is read branch by branch (set-operations.ts: the values
+ * it writes have the branches' common type) and VALUES row by row (values-rows.ts); anything else is
+ * left to the runtime.
  */
 import { knows } from "../components/failed-table-parts.js";
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
@@ -35,9 +37,10 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { nameList } from "../validation/name-list.js";
 import { commaOrCount, countRemedy } from "./column-count-remedy.js";
 import { checkExpressionColumns } from "./expression-columns.js";
-import { readInsertQuery } from "./insert-query.js";
+import { readInsertQuery, type InsertQuery } from "./insert-query.js";
 import { namedRelation } from "./named-relation.js";
 import { relationTypes } from "./relation-types.js";
+import { setOperationValues, type SetOperationValues } from "./set-operations.js";
 import { firstSetting } from "./job-config.js";
 import { unquotedReservedSinkColumn } from "./reserved-words.js";
 import { checkWhereOperands, selectedValues, type SelectedValue } from "./selected-values.js";
@@ -46,6 +49,7 @@ import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { UnknownNames } from "./unknown-names.js";
 import { checkUpsertFromChangelog, type UpsertContext } from "./upsert-keys.js";
+import { checkValuesRows } from "./values-rows.js";
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -110,64 +114,76 @@ export function checkInsertColumns(
   if (target === undefined || sinkColumns === undefined) return;
   // After a WITH list the SELECT that follows is what the INSERT writes.
   const q = readInsertQuery(a, true);
-  if (q === undefined) return;
   const at = `statements[${a.index}]`;
   let targets: readonly TableColumn[] = sinkColumns;
-  if (q.staticPartition !== undefined) {
-    // A table that failed validation (synth) whose partitionedBy did not read: its keys are not known.
-    if (knows(target, "partitionKeys")) checkStaticPartitionKeys(target, q.staticPartition, at, diag);
-    // The SELECT fills the other columns, in the table's order; with a column list too, the list decides (left to Flink).
-    if (q.columnList !== undefined || !q.staticPartition.every((c) => target.partitionKeys?.includes(c))) return;
-    targets = sinkColumns.filter((c) => !q.staticPartition!.includes(c.name));
-  }
-  if (q.columnList !== undefined) {
-    const listed: TableColumn[] = [];
-    for (const { name, written } of q.columnList) {
-      const reserved = unquotedReservedSinkColumn(written, target, sinkColumns);
-      if (reserved !== undefined) diag.error(at, reserved);
-      const c = sinkColumns.find((s) => s.name === name);
-      if (c !== undefined) listed.push(c);
-      else if (reserved === undefined) {
-        diag.error(at, `the column list names ${JSON.stringify(name)}, which is not a column ${target.label} can be written (its columns: ${nameList(sinkColumns.map((s) => s.name))}); Flink fails when the job starts ("Unknown target column")`);
+  let set: SetOperationValues | undefined;
+  let values: SelectedValue[] | undefined;
+  if (q === undefined) {
+    // VALUES, or a set operation whose first branch has no FROM (`SELECT 1 UNION ALL ...`).
+    set = setOperationValues(a, undefined, { views, functions }, diag, targets);
+    if (set === undefined) return checkValuesRows(a, target, sinkColumns, functions, diag);
+    values = set.values;
+  } else {
+    if (q.staticPartition !== undefined) {
+      // A table that failed validation (synth) whose partitionedBy did not read: its keys are not known.
+      if (knows(target, "partitionKeys")) checkStaticPartitionKeys(target, q.staticPartition, at, diag);
+      // The SELECT fills the other columns, in the table's order; with a column list too, the list decides (left to Flink).
+      if (q.columnList !== undefined || !q.staticPartition.every((c) => target.partitionKeys?.includes(c))) return;
+      targets = sinkColumns.filter((c) => !q.staticPartition!.includes(c.name));
+    }
+    if (q.columnList !== undefined) {
+      const listed: TableColumn[] = [];
+      for (const { name, written } of q.columnList) {
+        const reserved = unquotedReservedSinkColumn(written, target, sinkColumns);
+        if (reserved !== undefined) diag.error(at, reserved);
+        const c = sinkColumns.find((s) => s.name === name);
+        if (c !== undefined) listed.push(c);
+        else if (reserved === undefined) {
+          diag.error(at, `the column list names ${JSON.stringify(name)}, which is not a column ${target.label} can be written (its columns: ${nameList(sinkColumns.map((s) => s.name))}); Flink fails when the job starts ("Unknown target column")`);
+        }
+      }
+      if (listed.length < q.columnList.length) return;
+      targets = listed;
+      // PreValidateReWriter fills a column left out of the list with NULL, and refuses a NOT NULL one.
+      const left = sinkColumns.filter((c) => c.type !== undefined && !c.type.isNullable && !listed.includes(c));
+      if (left.length > 0) {
+        diag.error(
+          at,
+          `the column list after ${target.label} leaves out ${nameList(left.map((c) => `${JSON.stringify(c.name)} (${c.type!.toString()})`))}: Flink fills a column left out with NULL, and refuses a NOT NULL one when the job starts ` +
+            `("Column '${left[0]!.name}' has no default value and does not allow NULLs"; flink PreValidateReWriter); name ${left.length === 1 ? "it" : "them"} in the list and give ${left.length === 1 ? "it a value" : "them values"}`,
+        );
       }
     }
-    if (listed.length < q.columnList.length) return;
-    targets = listed;
-    // PreValidateReWriter fills a column left out of the list with NULL, and refuses a NOT NULL one.
-    const left = sinkColumns.filter((c) => c.type !== undefined && !c.type.isNullable && !listed.includes(c));
-    if (left.length > 0) {
-      diag.error(
-        at,
-        `the column list after ${target.label} leaves out ${nameList(left.map((c) => `${JSON.stringify(c.name)} (${c.type!.toString()})`))}: Flink fills a column left out with NULL, and refuses a NOT NULL one when the job starts ` +
-          `("Column '${left[0]!.name}' has no default value and does not allow NULLs"; flink PreValidateReWriter); name ${left.length === 1 ? "it" : "them"} in the list and give ${left.length === 1 ? "it a value" : "them values"}`,
-      );
-    }
+    // Names that are no column: gathered, then reported once each with every place they are read.
+    const unknown = new UnknownNames(a.statement);
+    checkWhereOperands(q, at, diag, unknown);
+    const ctx = { views, functions, ...(q.withQuery !== undefined ? { withQuery: q.withQuery } : {}) };
+    // A set operation writes its row type: each column's least restrictive type over the branches.
+    set = setOperationValues(a, q, ctx, diag, targets);
+    // A view or WITH query read by name instead of a table: its columns typed as its own query types them.
+    const named = set === undefined && q.from === undefined && q.join === undefined ? namedRelation(q, views) : undefined;
+    const relation = named === undefined ? undefined : relationTypes(named, ctx);
+    values = set !== undefined ? set.values : selectedValues(q, at, diag, unknown, functions, relation);
+    checkExpressionColumns(q, at, diag, unknown);
   }
-  // Names that are no column: gathered, then reported once each with every place they are read.
-  const unknown = new UnknownNames(a.statement);
-  checkWhereOperands(q, at, diag, unknown);
-  // A view or WITH query read by name instead of a table: its columns typed as its own query types them.
-  const named = q.from === undefined && q.join === undefined ? namedRelation(q, views) : undefined;
-  const relation = named === undefined ? undefined : relationTypes(named, { views, functions, ...(q.withQuery !== undefined ? { withQuery: q.withQuery } : {}) });
-  const values = selectedValues(q, at, diag, unknown, functions, relation);
-  checkExpressionColumns(q, at, diag, unknown);
   if (values === undefined) return;
+  const shape: Partial<InsertQuery> = q ?? {};
   if (values.length !== targets.length) {
     const cols = targets.map((c) => c.name);
     // A name of the read table or the sink after a column, without AS: a comma may be missing there.
-    const isColumn = (name: string): boolean => sinkColumns.some((c) => c.name === name) || (q.from?.table.columns?.some((c) => c.name === name) ?? false);
+    const isColumn = (name: string): boolean => sinkColumns.some((c) => c.name === name) || (q?.from?.table.columns?.some((c) => c.name === name) ?? false);
     diag.error(
       at,
-      q.columnList !== undefined
+      shape.columnList !== undefined
         ? `the SELECT list has ${plural(values.length, "value")}, but the column list after ${target.label} names ${plural(cols.length, "column")}; ${commaOrCount(values, targets.length, isColumn, "name one column per value")}`
         : `the SELECT list has ${plural(values.length, "value")}, but ${target.label} has ${plural(cols.length, "column")} to fill` +
-            `${q.staticPartition !== undefined ? ` besides the static PARTITION (${q.staticPartition.join(", ")})` : ""} (${nameList(cols)}); ` +
-            `Flink fails when the job starts ("Different number of columns"): ${countRemedy(q, targets, values, isColumn)}`,
+            `${shape.staticPartition !== undefined ? ` besides the static PARTITION (${shape.staticPartition.join(", ")})` : ""} (${nameList(cols)}); ` +
+            `Flink fails when the job starts ("Different number of columns"): ${countRemedy(shape, targets, values, isColumn)}`,
     );
     return;
   }
-  checkUpsertFromChangelog(a, target, { targets, values, source: q.from?.table, whereNames: q.from === undefined ? [] : q.from.whereNames }, upsert, at, diag);
-  const tested = q.from?.nullRejected ?? [];
+  checkUpsertFromChangelog(a, target, { targets, values, source: shape.from?.table, whereNames: shape.from === undefined ? [] : shape.from.whereNames }, upsert, at, diag);
+  const tested = shape.from?.nullRejected ?? [];
   const enforced = notNullEnforcer === null ? undefined : notNullEnforcer.toUpperCase() !== "DROP";
   values.forEach((v, i) => {
     const col = targets[i]!;
@@ -191,6 +207,6 @@ export function checkInsertColumns(
           `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
       );
     }
-    checkValueType(v, i, col, { at, target, targets, diag });
+    checkValueType(v, i, col, { at, target, targets, diag, ...(set !== undefined ? { convert: `in each branch of the ${set.operator}` } : {}) });
   });
 }

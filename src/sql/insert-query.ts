@@ -263,6 +263,27 @@ export function readViewQuery(a: AnalyzedStatement): SelectQuery | undefined {
   return head === null ? undefined : readSelect(text, code, head[0].length, tables);
 }
 
+/**
+ * The SELECT in the plain shape that starts at `start` of `q`'s code and ends at `end` (a branch of
+ * a set operation: set-operations.ts), read as readSelect reads a whole query, offsets kept; or undefined.
+ */
+export function readSelectSpan(q: Pick<SelectQuery, "text" | "code" | "tables">, start: number, end: number): SelectQuery | undefined {
+  return readSelect(q.text.slice(0, end), q.code.slice(0, end), start, q.tables);
+}
+
+/**
+ * The INSERT's text after its target (other tables as markers, Outputs as OUTPUT_MARK), its code
+ * (literals blanked, quotes kept) and the tables by marker number: for a source readInsertQuery
+ * does not read (VALUES: values-rows.ts).
+ */
+export function insertSource(a: AnalyzedStatement): Pick<SelectQuery, "text" | "code" | "tables"> | undefined {
+  const after = textAfterTarget(a);
+  return after === undefined ? undefined : { text: after.text, code: codeOnly(after.text, true), tables: after.tables };
+}
+
+/** Whether `code` holds an interpolated Output (its text, one value or several, is not known at preview). */
+export const holdsOutput = (code: string): boolean => code.includes(OUTPUT_MARK);
+
 /** q's text[start, end), trimmed, each table marker as the table's Flink name: for messages. */
 export function shownText(q: Pick<SelectQuery, "text" | "tables">, start: number, end: number): string {
   const raw = q.text.slice(start, end).trim();

@@ -16,10 +16,12 @@
  * query that renames its columns with a list is not read (named-relation.ts).
  */
 import type { TableColumn } from "../components/table-definition.js";
-import type { DataType } from "../types/data-type.js";
+import { quoteIdentifier, type DataType } from "../types/data-type.js";
+import { DataTypes } from "../types/datatypes.js";
 import { expressionType, type DerivedType, type TypingScope } from "./expression-types.js";
-import { COLUMN_REF, shownText, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
+import { COLUMN_REF, shownText, STAR, withoutAlias, type InsertQuery, type SelectQuery } from "./insert-query.js";
 import { namedRelation, type NamedRelation } from "./named-relation.js";
+import { literalType } from "./select-item-types.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { unquoteIdentifier } from "./top-level.js";
 import { windowColumnType } from "./window-relation.js";
@@ -52,13 +54,26 @@ function through(d: DerivedType, via: string): DerivedType {
   return { ...d, why, ...(d.truncated !== undefined ? { truncated: { ...d.truncated, where: d.truncated.where ?? via } } : {}) };
 }
 
+/** An output column of a plain query: its name, type and rule (undefined: not typed), whether it is a literal, and its text. */
+export interface QueryColumn {
+  readonly name: string;
+  readonly derived: DerivedType | undefined;
+  readonly literal: boolean;
+  /** The SELECT item as written (with its alias; a `*` column as `c (from *)`), for messages. */
+  readonly shown: string;
+  /** The value without its alias (a `*` column: its name), for a CAST in advice. */
+  readonly value: string;
+  /** True when `derived` is a column of the view or WITH query `q` reads, passed through unchanged (it says where it comes from). */
+  readonly passed: boolean;
+}
+
 /**
- * The typed columns of `relation` (see the module comment), or undefined when its query is not read;
- * `depth` counts the relations followed to reach it.
+ * The output columns of the plain query `q`, typed over its FROM table or window TVF, or over the
+ * view or WITH query it reads (relationTypes; `self`: the relation `q` is the query of, if any);
+ * with `lenient`, over nothing when its FROM is neither (only what needs no column is typed) or it
+ * has none. Undefined when a `*` cannot be expanded, or (not lenient) the FROM is not read.
  */
-export function relationTypes(relation: NamedRelation, ctx: RelationContext, depth = 0): TypedRelation | undefined {
-  const q = relation.query;
-  if (q === undefined || depth >= MAX_DEPTH) return undefined;
+export function queryColumns(q: SelectQuery, ctx: RelationContext, depth: number, lenient: boolean, self?: NamedRelation): QueryColumn[] | undefined {
   let scope: Omit<TypingScope, "functions">;
   let inner: TypedRelation | undefined;
   if (q.from !== undefined) {
@@ -67,39 +82,51 @@ export function relationTypes(relation: NamedRelation, ctx: RelationContext, dep
     scope = { columns: table.columns, qualifiers: q.from.qualifiers, columnType: (c): DataType | undefined => c.type ?? windowColumnType(table, c.name) };
   } else {
     // A WITH query sees the statement's other WITH queries (not itself: Flink's WITH is not recursive); a view sees only views.
-    const withQuery = relation.kind === "with" && ctx.withQuery !== undefined ? (n: string) => (n === relation.name ? undefined : ctx.withQuery!(n)) : undefined;
-    const next = namedRelation({ ...q, ...(withQuery !== undefined ? { withQuery } : {}) }, ctx.views);
-    inner = next === undefined ? undefined : relationTypes(next, { ...ctx, ...(withQuery !== undefined ? { withQuery } : {}) }, depth + 1);
-    if (inner === undefined) return undefined;
-    scope = { columns: inner.columns, qualifiers: inner.qualifiers, columnType: () => undefined, derived: inner.derived };
+    const own = self === undefined || self.kind === "with" ? ctx.withQuery : undefined;
+    const withQuery = own === undefined ? undefined : (n: string) => (n === self?.name ? undefined : own(n));
+    const next = q.join === undefined ? namedRelation({ ...q, ...(withQuery !== undefined ? { withQuery } : {}) }, ctx.views) : undefined;
+    inner = next === undefined ? undefined : relationTypes(next, { views: ctx.views, functions: ctx.functions, ...(withQuery !== undefined ? { withQuery } : {}) }, depth + 1);
+    if (inner === undefined && !lenient) return undefined;
+    scope = inner !== undefined ? { columns: inner.columns, qualifiers: inner.qualifiers, columnType: () => undefined, derived: inner.derived } : { columns: [], qualifiers: [], columnType: () => undefined };
   }
-  const passed = new Set(inner?.types.filter((t) => t !== undefined));
-  const columns: TableColumn[] = [];
-  const types: (DerivedType | undefined)[] = [];
-  const add = (name: string, d: DerivedType | undefined): void => {
-    columns.push({ name, insertable: false });
-    // A column passed through from an inner relation already says where it comes from.
-    types.push(d === undefined || passed.has(d) ? d : through(d, relation.via));
-  };
+  const innerTypes = new Set(inner?.types.filter((t) => t !== undefined));
+  const out: QueryColumn[] = [];
   for (const item of q.items) {
     const star = STAR.exec(item.code);
     if (star !== null) {
       const qualifier = star[1] === undefined ? undefined : unquoteIdentifier(item.text.slice(0, star[1].length));
       // VIRTUAL metadata columns may be left out of `*` (table.column-expansion-strategy): not read.
-      if ((qualifier !== undefined && !scope.qualifiers.includes(qualifier)) || scope.columns.some((c) => c.metadata === true && !c.insertable)) return undefined;
+      if ((q.from === undefined && inner === undefined) || (qualifier !== undefined && !scope.qualifiers.includes(qualifier)) || scope.columns.some((c) => c.metadata === true && !c.insertable)) return undefined;
       scope.columns.forEach((c, i) => {
-        if (inner !== undefined) return add(c.name, inner.types[i]);
-        const type = scope.columnType(c);
-        add(c.name, type === undefined ? undefined : { type });
+        const type = inner !== undefined ? undefined : scope.columnType(c);
+        const derived = inner !== undefined ? inner.types[i] : type === undefined ? undefined : { type };
+        out.push({ name: c.name, derived, literal: false, shown: `${c.name} (from ${item.shown})`, value: quoteIdentifier(c.name), passed: inner !== undefined });
       });
       continue;
     }
     const { code, text, alias } = withoutAlias(item);
     const ref = COLUMN_REF.exec(code);
-    const name = alias ?? (ref !== null ? unquoteIdentifier(text.slice(text.length - ref[2]!.length)) : `EXPR$${columns.length}`);
-    add(name, expressionType(code, text, { ...scope, functions: ctx.functions, shown: (s, e) => shownText(q, item.start + s, item.start + e) }));
+    const name = alias ?? (ref !== null ? unquoteIdentifier(text.slice(text.length - ref[2]!.length)) : `EXPR$${out.length}`);
+    const shown = (s: number, e: number): string => shownText(q, item.start + s, item.start + e);
+    const derived = /^NULL$/i.test(code) ? { type: DataTypes.NULL() } : expressionType(code, text, { ...scope, functions: ctx.functions, shown });
+    const passed = derived !== undefined && innerTypes.has(derived);
+    out.push({ name, derived, literal: literalType(code, text) !== undefined || /^NULL$/i.test(code), shown: item.shown, value: shown(0, code.length), passed });
   }
+  return out;
+}
+
+/**
+ * The typed columns of `relation` (see the module comment), or undefined when its query is not read;
+ * `depth` counts the relations followed to reach it.
+ */
+export function relationTypes(relation: NamedRelation, ctx: RelationContext, depth = 0): TypedRelation | undefined {
+  const q = relation.query;
+  if (q === undefined || depth >= MAX_DEPTH) return undefined;
+  const read = queryColumns(q, ctx, depth, false, relation);
+  if (read === undefined) return undefined;
+  const columns: TableColumn[] = read.map((c) => ({ name: c.name, insertable: false }));
+  // A column passed through from an inner relation already says where it comes from.
+  const types = read.map((c) => (c.derived === undefined || c.passed ? c.derived : through(c.derived, relation.via)));
   const twice = new Set(columns.filter((c, i) => columns.findIndex((o) => o.name === c.name) !== i).map((c) => c.name));
-  const qualifiers = relation.qualifiers;
-  return { columns, types, qualifiers, derived: (c) => (twice.has(c.name) ? undefined : types[columns.indexOf(c)]) };
+  return { columns, types, qualifiers: relation.qualifiers, derived: (c) => (twice.has(c.name) ? undefined : types[columns.indexOf(c)]) };
 }

@@ -44,6 +44,10 @@ export interface SinkValues {
   readonly target: TableDefinition;
   readonly targets: readonly TableColumn[];
   readonly diag: Diagnostics;
+  /** What the values are, in messages: "the SELECT list" (the default), "the VALUES rows". */
+  readonly list?: string;
+  /** Where a CAST goes, in advice: "in the SELECT" (the default), "in each branch of the UNION ALL", "in every row". */
+  readonly convert?: string;
 }
 
 /**
@@ -61,6 +65,8 @@ function typedText(v: SelectedValue, type: DataType): string {
  */
 export function checkValueType(v: SelectedValue, i: number, col: TableColumn, s: SinkValues): void {
   const { at, target, targets, diag } = s;
+  const list = s.list ?? "the SELECT list";
+  const convert = s.convert ?? "in the SELECT";
   const type = v.type;
   const colType = col.type;
   if (type === undefined || colType === undefined) return;
@@ -69,13 +75,13 @@ export function checkValueType(v: SelectedValue, i: number, col: TableColumn, s:
     // An expression's bound: the digits its values fit when its type only widened to take a literal (COALESCE(amount, 0)).
     const lost = v.literal === undefined ? narrowingLoss(v.expression?.bound ?? type, colType) : undefined;
     const truncated = v.expression?.truncated;
-    const whole = truncated === undefined ? undefined : truncationWarning(truncated, `value ${i + 1} of the SELECT list, ${typedText(v, type)},`, `${target.label}'s column ${JSON.stringify(col.name)}`, colType);
+    const whole = truncated === undefined ? undefined : truncationWarning(truncated, `value ${i + 1} of ${list}, ${typedText(v, type)},`, `${target.label}'s column ${JSON.stringify(col.name)}`, colType);
     if (whole !== undefined) diag.warn(at, whole);
     if (lost !== undefined) {
       diag.warn(
         at,
-        `value ${i + 1} of the SELECT list, ${typedText(v, type)}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${colType.nullable().toString()}): ` +
-          `Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and ${lost}. Widen the column, or CAST in the SELECT to say it is meant${v.fromStar ? ", listing the columns instead of *" : ""}`,
+        `value ${i + 1} of ${list}, ${typedText(v, type)}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${colType.nullable().toString()}): ` +
+          `Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and ${lost}. Widen the column, or CAST ${convert} to say it is meant${v.fromStar ? ", listing the columns instead of *" : ""}`,
       );
     }
     return;
@@ -86,7 +92,7 @@ export function checkValueType(v: SelectedValue, i: number, col: TableColumn, s:
   const widen = v.expression !== undefined && INTEGER_DIGITS.has(type.kind) && INTEGER_DIGITS.has(colType.kind) ? `, or declare the column ${type.nullable().toString()}` : "";
   diag.error(
     at,
-    `value ${i + 1} of the SELECT list, ${typedText(v, type)}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${sinkType}), ` +
+    `value ${i + 1} of ${list}, ${typedText(v, type)}, goes into ${target.label}'s column ${JSON.stringify(col.name)} (${sinkType}), ` +
       `and Flink does not convert ${type.nullable().toString()} to ${sinkType} by itself: the job fails when it starts ` +
       `("Incompatible types for sink column '${col.name}' at position ${i}"). ` +
       (swapped
@@ -94,7 +100,7 @@ export function checkValueType(v: SelectedValue, i: number, col: TableColumn, s:
         : CONSTRUCTED.has(type.kind) && type.kind !== colType.kind
           ? `A ${type.kind} value converts to no ${sinkType}, not even with a CAST: select the field or element you mean instead` +
             `${v.column !== undefined && type.kind === "ROW" ? `, e.g. ${quoteIdentifier(v.column)}.${quoteIdentifier(type.fields[0]?.name ?? "field")}` : ""}${v.fromStar ? ", listing the columns instead of *" : ""}`
-          : `Convert it in the SELECT, e.g. CAST(${v.column !== undefined ? quoteIdentifier(v.column) : (v.literal ?? v.expression?.shown ?? "...")} AS ${sinkType})${widen}${v.fromStar ? ", listing the columns instead of *" : ""} ` +
+          : `Convert it ${convert}, e.g. CAST(${v.column !== undefined ? quoteIdentifier(v.column) : (v.literal ?? v.expression?.shown ?? "...")} AS ${sinkType})${widen}${v.fromStar ? ", listing the columns instead of *" : ""} ` +
           "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, " +
           "BINARY into VARBINARY, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)"),
   );
