@@ -191,6 +191,8 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
  * the INSERT writes; its FROM names a WITH query, so `from` stays undefined.
  */
 export function readInsertQuery(a: AnalyzedStatement, afterWith = false): InsertQuery | undefined {
+  // Without the word WITH the reading after a WITH list is the plain one: read and kept once.
+  if (afterWith && !a.words.has("WITH")) afterWith = false;
   const memo = a.insertQueries;
   if (memo === undefined) return readInsert(a, afterWith);
   const known = afterWith ? memo.afterWith : memo.plain;
