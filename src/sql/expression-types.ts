@@ -40,7 +40,7 @@ import type { TableColumn } from "../components/table-definition.js";
 import type { DataType } from "../types/data-type.js";
 import { DataTypes } from "../types/datatypes.js";
 import { callArgs, functionType, niladicType, varying } from "./function-types.js";
-import { aggregateType, arithmeticType, commonType, isNumeric, isString, isTimestamp, mergedBound, type DerivedType } from "./operator-types.js";
+import { aggregateType, arithmeticBound, arithmeticType, commonType, isNumeric, isString, isTimestamp, mergedBound, type DerivedType } from "./operator-types.js";
 import { castType, INTEGER_DIGITS, literalType } from "./select-item-types.js";
 import { caseParts, closingParen, topLevelKeyword, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
 import { averageTruncation, divisionTruncation } from "./whole-numbers.js";
@@ -61,19 +61,6 @@ export interface TypingScope {
   readonly derived?: (c: TableColumn) => DerivedType | undefined;
   /** The code's span [start, end) as written, for messages (tables by their Flink names); default: the text trimmed. */
   readonly shown?: (start: number, end: number) => string;
-}
-
-/**
- * A DECIMAL every value of `l op r` fits (DerivedType.bound) when an operand's values fit a narrower
- * DECIMAL than its type (an integer literal: `amount + 1` is a DECIMAL(13, 2) for a DECIMAL(10, 2),
- * since the literal counts as an INT, yet no value has more than 9 digits before the point): the same
- * rule over the bounds (flink `LogicalTypeMerging.findAdditionDecimalType` ... each bounds its result
- * by its operands' digits). Only where it keeps the type's scale and has fewer digits before the point.
- */
-function arithmeticBound(op: string, l: DerivedType, r: DerivedType, type: DataType): DataType | undefined {
-  if (type.kind !== "DECIMAL" || (l.bound === undefined && r.bound === undefined)) return undefined;
-  const b = arithmeticType(op, l.bound ?? l.type, r.bound ?? r.type);
-  return b?.kind === "DECIMAL" && b.scale === type.scale && b.precision < type.precision ? b.nullable() : undefined;
 }
 
 const WORD = /[A-Za-z_][A-Za-z0-9_$]*/y;

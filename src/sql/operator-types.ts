@@ -122,6 +122,19 @@ export function commonType(types: readonly DataType[], rule: MergeRule): DataTyp
 }
 
 /**
+ * A DECIMAL every value of `l op r` fits (DerivedType.bound) when an operand's values fit a narrower
+ * DECIMAL than its type (an integer literal: `amount + 1` is a DECIMAL(13, 2) for a DECIMAL(10, 2),
+ * since the literal counts as an INT, yet no value has more than 9 digits before the point): the same
+ * rule over the bounds (flink `LogicalTypeMerging.findAdditionDecimalType` ... each bounds its result
+ * by its operands' digits). Only where it keeps the type's scale and has fewer digits before the point.
+ */
+export function arithmeticBound(op: string, l: DerivedType, r: DerivedType, type: DataType): DataType | undefined {
+  if (type.kind !== "DECIMAL" || (l.bound === undefined && r.bound === undefined)) return undefined;
+  const b = arithmeticType(op, l.bound ?? l.type, r.bound ?? r.type);
+  return b?.kind === "DECIMAL" && b.scale === type.scale && b.precision < type.precision ? b.nullable() : undefined;
+}
+
+/**
  * A DECIMAL every value of the merged `values` fits (DerivedType.bound): the merge of their bounds,
  * when the merged type is a DECIMAL; undefined otherwise.
  */
