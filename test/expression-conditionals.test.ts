@@ -7,13 +7,9 @@
  */
 import { expect } from "chai";
 import { errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
+import { WIDENS, kafka, type Columns } from "./sink-type-messages.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
-const WIDENS =
-  "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, " +
-  "BINARY into VARBINARY, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)";
-const kafka = (topic: string) => ({ connector: "kafka", topic, "properties.bootstrap.servers": "kafka:9092", "properties.group.id": "g", "scan.startup.mode": "earliest-offset", format: "json" });
-type Columns = { name: string; type: string }[];
 
 describe("INSERT values that are CASE, COALESCE, IF, casts and predicates: typed as Flink types them", () => {
   let api: Api;

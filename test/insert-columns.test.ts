@@ -10,11 +10,9 @@ import { errorOf, mockedApi, type Api } from "./api.js";
 import { settle } from "./pulumi-mocks.js";
 import { expectValidFlinkSql } from "./sql-validate.js";
 import { registry } from "../src/components/job-registry.js";
+import { WIDENS } from "./sink-type-messages.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
-const WIDENS =
-  "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, " +
-  "BINARY into VARBINARY, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)";
 
 describe("INSERT against the sink's columns", () => {
   let api: Api;
