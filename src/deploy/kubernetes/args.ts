@@ -94,7 +94,13 @@ export interface KubernetesArgs {
    * backend name the version does not know (`state.backend.type` / `state.backend`, flink
    * StateBackendLoader), in flinkConfiguration or the job's configuration, is an error naming the
    * name to write: `"jobmanager"` / `"filesystem"` on 2.x (removed in Flink 2.0: `"hashmap"`),
-   * `"forst"` on 1.x (added in Flink 2.0: `"rocksdb"`) (options/flink-option-types.ts).
+   * `"forst"` on 1.x (added in Flink 2.0: `"rocksdb"`) (options/flink-option-types.ts). On
+   * `"v2_0"`/`"v2_1"`, a key Flink 2.0 removed and no 2.x option reads any more
+   * (`state.backend.async`, `table.exec.topn-cache-size`, `table.exec.shuffle-mode`,
+   * `jobmanager.heap.size` / `.mb`, `taskmanager.heap.size` / `.mb`; the 2.0 release notes' list of
+   * removed configuration options) is a warning naming what to write (kubernetes/removed-keys.ts);
+   * the 1.x keys absent from that list, which 2.x reads as deprecated keys (`state.checkpoints.dir`,
+   * `state.backend`, `restart-strategy`, `high-availability`, ...), stay quiet.
    */
   // Spelled out (not the FlinkVersion alias) so a type error lists the values.
   readonly flinkVersion: "v1_19" | "v1_20" | "v2_0" | "v2_1";

@@ -22,6 +22,7 @@ import { checkProcessMemory } from "./memory-sizes.js";
 import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
 import { checkEnvironment, checkFlinkConfiguration, checkPodTemplateConflicts } from "./validate-maps.js";
 import { checkRenamedKeys } from "./renamed-keys.js";
+import { checkRemovedKeys } from "./removed-keys.js";
 import { flinkVersionTraits, isSupportedFlinkVersion, SUPPORTED_FLINK_VERSIONS } from "./versions.js";
 
 /** ConfigMaps hold at most 1 MiB (Kubernetes docs, "ConfigMaps"); leave room for metadata. */
@@ -347,6 +348,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
 
   checkFlinkConfiguration(args, job, diag);
   checkRenamedKeys(args.flinkVersion, args.flinkConfiguration ?? {}, job.flinkConfiguration, diag);
+  checkRemovedKeys(args.flinkVersion, args.flinkConfiguration ?? {}, job.flinkConfiguration, diag);
   checkEnvironment(args, diag);
   checkPodTemplateConflicts(args, diag);
   checkPodTemplateImages(args.podTemplate, diag);
