@@ -158,8 +158,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * AggregatePhaseStrategy.valueOf, upper case only; 2.x in any case) are warnings. On kubernetes,
    * a key the target's flinkVersion does not read is a warning naming the key to write: a Flink 1.20
    * name on `"v1_19"` (kubernetes/renamed-keys.ts), a key Flink 2.0 removed on `"v2_0"`/`"v2_1"`
-   * (`state.backend.async`, `table.exec.topn-cache-size`, `table.exec.shuffle-mode`, the legacy
-   * `jobmanager.heap.*` / `taskmanager.heap.*`: kubernetes/removed-keys.ts).
+   * (`state.backend.async`, `table.exec.topn-cache-size`, `table.exec.shuffle-mode`, the old
+   * `table.exec.deduplicate.*` names, the legacy `jobmanager.heap.*` / `taskmanager.heap.*`:
+   * kubernetes/removed-keys.ts).
    */
   configuration?: Record<string, string>;
 }

@@ -28,6 +28,7 @@
  * A plain array and plain functions: the SQL Gateway provider's modules are serialized by Pulumi.
  */
 import { closestKey } from "../validation/known-keys.js";
+import { REMOVED_IN_2_0 } from "../deploy/kubernetes/removed-keys.js";
 
 export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   // ExecutionConfigOptions (table.exec.*)
@@ -210,11 +211,13 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
 /**
  * The warning for a configuration key that is no known Flink option but is close to one (the
  * package's did-you-mean distance, known-keys.ts `closestKey`), else undefined: a known key, or
- * one near none of them (a connector's or plugin's own option), gets nothing.
+ * one near none of them (a connector's or plugin's own option), gets nothing; so does a Flink 1.x
+ * key that Flink 2.0 removed (kubernetes/removed-keys.ts REMOVED_IN_2_0), which 1.19/1.20 read.
  */
 export function flinkKeyTypoWarning(key: string): string | undefined {
   const k = key.trim();
-  if (KNOWN_FLINK_OPTIONS.includes(k)) return undefined;
+  // A key Flink 1.19/1.20 read and 2.0 removed is no typo: on a 2.x target kubernetes/removed-keys.ts says what to write instead.
+  if (KNOWN_FLINK_OPTIONS.includes(k) || Object.hasOwn(REMOVED_IN_2_0, k)) return undefined;
   const near = closestKey(k, KNOWN_FLINK_OPTIONS);
   if (near === undefined) return undefined;
   return (

@@ -96,8 +96,9 @@ export interface KubernetesArgs {
    * name to write: `"jobmanager"` / `"filesystem"` on 2.x (removed in Flink 2.0: `"hashmap"`),
    * `"forst"` on 1.x (added in Flink 2.0: `"rocksdb"`) (options/flink-option-types.ts). On
    * `"v2_0"`/`"v2_1"`, a key Flink 2.0 removed and no 2.x option reads any more
-   * (`state.backend.async`, `table.exec.topn-cache-size`, `table.exec.shuffle-mode`,
-   * `jobmanager.heap.size` / `.mb`, `taskmanager.heap.size` / `.mb`; the 2.0 release notes' list of
+   * (`state.backend.async`, `table.exec.topn-cache-size`, `table.exec.shuffle-mode`, the old
+   * `table.exec.deduplicate.*` names, `jobmanager.heap.size` / `.mb`, `taskmanager.heap.size` /
+   * `.mb`; the 2.0 release notes' list of
    * removed configuration options) is a warning naming what to write (kubernetes/removed-keys.ts);
    * the 1.x keys absent from that list, which 2.x reads as deprecated keys (`state.checkpoints.dir`,
    * `state.backend`, `restart-strategy`, `high-availability`, ...), stay quiet.
