@@ -78,6 +78,38 @@ describe("FlinkSqlJob: a misspelt call of a declared function", () => {
     expect(issues.filter((i) => i.message.includes("calls no function"))).to.deep.equal([]);
   });
 
+  it("a four-character call one typo from a built-in of five or more (UPER, LOWR), or a five-character one from a built-in of four (TRIIM): an error on Kubernetes", () => {
+    const t = src("mf-src8");
+    const o = sink("mf-out8");
+    const why =
+      "Flink's SqlDriver runs the script in a new session, which starts in the built-in catalog (table.builtin-catalog-name, default_catalog), " +
+      "in memory and holding only the job's tables and views (no catalog store is set: table.catalog-store.kind)";
+    const builtin = (wrong: string, right: string): { path: string; message: string } => ({
+      path: "statements[0]",
+      message:
+        `${wrong}(...) calls no function: it is no Flink built-in function and the job declares no function of that name; ` +
+        `did you mean ${right}, a Flink built-in function? Flink resolves a call among its built-in functions, the functions the job declares and those of the current catalog, and ${why}, ` +
+        `so Flink fails the statement when the job starts ("No match found for function signature ${wrong}(...)"); write ${right}(...)`,
+    });
+    expect(job("mf-8", [api.sql`INSERT INTO ${o} SELECT order_id, CONCAT(UPER(note), LOWR(note), TRIIM(note)) FROM ${t}`], { kubernetes })).to.deep.equal([
+      builtin("UPER", "UPPER"),
+      builtin("LOWR", "LOWER"),
+      builtin("TRIIM", "TRIM"),
+    ]);
+  });
+
+  it("quiet: short built-ins (ABS, MOD, LN, PI, NOW, IF), a declared four-letter function one typo from a built-in, four-letter names one typo from a four-letter built-in only or near none", () => {
+    const t = src("mf-src9");
+    const o = [1, 2].map((k) => sink(`mf-out9-${k}`));
+    const issues = job("mf-9", [
+      api.sql`CREATE TEMPORARY FUNCTION uper AS 'com.acme.Uper'`,
+      api.sql`INSERT INTO ${o[0]} SELECT ABS(order_id) + MOD(order_id, 2) + CAST(LN(2) + PI() AS BIGINT), CONCAT(IF(note IS NULL, 'x', note), CAST(NOW() AS STRING), uper(note), UPER(note)) FROM ${t}`,
+      // TRIN is one typo from TRIM, both four letters; ZORP is near no function: they may be catalog functions.
+      api.sql`INSERT INTO ${o[1]} SELECT order_id, CONCAT(TRIN(note), ZORP(note)) FROM ${t}`,
+    ], { kubernetes });
+    expect(issues.filter((i) => i.message.includes("calls no function"))).to.deep.equal([]);
+  });
+
   it("quiet: the declared name in any case, built-in functions near a declared one, names near none, qualified calls, column lists and WITH names, literals and comments", () => {
     const t = src("mf-src5");
     const o = [1, 2, 3, 4, 5].map((k) => sink(`mf-out5-${k}`));

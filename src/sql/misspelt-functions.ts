@@ -17,8 +17,9 @@
  *   catalogs are loaded); so do another dialect's function (foreign-functions.ts reports it), a
  *   qualified call (`db.f(...)`), a name in a literal, comment or hint, a view's name or an alias
  *   before its column list (`AS t(a, b)`, `... ) t(a, b)`), a WITH query's name, names shorter than
- *   four characters (five against a built-in name), and a job with a statement that could not be
- *   read (its declarations are not all known).
+ *   four characters (against a built-in name, a four-character name is compared only with built-in
+ *   names of five or more, and a built-in name of four only with names of five or more), and a job
+ *   with a statement that could not be read (its declarations are not all known).
  * Near: one typo (a character added, dropped or replaced, or two neighbours swapped; unknown-names.ts
  * oneTypo), or, from a declared name of six characters or more, two edits.
  */
@@ -57,12 +58,14 @@ function nearDeclared(called: string, declared: ReadonlyMap<string, string>): st
 }
 
 /**
- * The built-in function `called` (upper case) misspells: one typo from it, both five characters or
- * more; the SQL spelling (with `_`) before a Table API one (DATE_FORMAT before DATEFORMAT); undefined when none is.
+ * The built-in function `called` (upper case) misspells: one typo from it, both four characters or
+ * more and one of them five or more (UPER for UPPER, TRIIM for TRIM; not TRIN for TRIM, where two
+ * four-letter names are as likely unrelated); the SQL spelling (with `_`) before a Table API one
+ * (DATE_FORMAT before DATEFORMAT); undefined when none is.
  */
 function nearBuiltin(called: string): string | undefined {
-  if (called.length < 5) return undefined;
-  const near = BUILTIN_FUNCTION_NAMES.filter((b) => b.length >= 5 && Math.abs(b.length - called.length) <= 1 && oneTypo(called, b));
+  if (called.length < 4) return undefined;
+  const near = BUILTIN_FUNCTION_NAMES.filter((b) => b.length >= 4 && Math.max(b.length, called.length) >= 5 && Math.abs(b.length - called.length) <= 1 && oneTypo(called, b));
   return near.find((b) => b.includes("_")) ?? near[0];
 }
 
