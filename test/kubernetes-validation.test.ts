@@ -225,6 +225,50 @@ describe("kubernetes validation", () => {
       expect(onlyError({ flinkConfiguration: { "state.checkpoints.dir": "s3://x" } }).message).to.contain("kubernetes.checkpointDir");
       expect(onlyError({ flinkConfiguration: { "execution.checkpointing.savepoint-dir": "s3://x" } }).message).to.contain("kubernetes.savepointDir");
     });
+    it("a state directory key in the job's configuration while checkpointDir / savepointDir sets that directory (Flink uses one)", () => {
+      const conf = (extra: Record<string, string>) => ({ flinkConfiguration: { ...FACTS.flinkConfiguration, ...extra } });
+      // The trial's case: Flink 1.20+ reads execution.checkpointing.dir first, state.checkpoints.dir only as its deprecated fallback.
+      expect(run({ checkpointDir: "s3://lake/cp" }, conf({ "state.checkpoints.dir": "s3://lake/old-cp" })).errors).to.deep.equal([
+        {
+          path: 'configuration["state.checkpoints.dir"]',
+          message:
+            'conflicts with kubernetes.checkpointDir ("s3://lake/cp"), which the FlinkDeployment carries as "execution.checkpointing.dir": Flink uses one checkpoint directory, so one of the two values is silently ignored ' +
+            '(on Flink 1.20 this key is a deprecated fallback of "execution.checkpointing.dir", read only when that one is unset, so "s3://lake/old-cp" is the value dropped); ' +
+            "set the directory you mean in kubernetes.checkpointDir and remove this key: kubernetes.checkpointDir writes the checkpoint directory under the key name of the chosen Flink version",
+        },
+      ]);
+      // The key the version renders itself, and a savepoint key on Flink 1.19.
+      expect(run({ checkpointDir: "s3://lake/cp" }, conf({ "execution.checkpointing.dir": "s3://lake/old-cp" })).errors).to.deep.equal([
+        {
+          path: 'configuration["execution.checkpointing.dir"]',
+          message:
+            'conflicts with kubernetes.checkpointDir ("s3://lake/cp"), which the FlinkDeployment carries under this same key: Flink uses one checkpoint directory, so one of the two values is silently ignored; ' +
+            "set the directory you mean in kubernetes.checkpointDir and remove this key: kubernetes.checkpointDir writes the checkpoint directory under the key name of the chosen Flink version",
+        },
+      ]);
+      expect(run({ flinkVersion: "v1_19", savepointDir: "s3://lake/sp" }, conf({ "execution.checkpointing.savepoint-dir": "s3://lake/old-sp" })).errors).to.deep.equal([
+        {
+          path: 'configuration["execution.checkpointing.savepoint-dir"]',
+          message:
+            'conflicts with kubernetes.savepointDir ("s3://lake/sp"), which the FlinkDeployment carries as "state.savepoints.dir": Flink uses one savepoint directory, so one of the two values is silently ignored; ' +
+            "set the directory you mean in kubernetes.savepointDir and remove this key: kubernetes.savepointDir writes the savepoint directory under the key name of the chosen Flink version",
+        },
+      ]);
+      // The same directory: nothing is lost, the key is redundant.
+      const same = run({ savepointDir: "s3://lake/sp" }, conf({ "state.savepoints.dir": "s3://lake/sp" }));
+      expect(same.errors).to.deep.equal([]);
+      expect(same.warnings.filter((w) => w.path.startsWith("configuration"))).to.deep.equal([
+        {
+          path: 'configuration["state.savepoints.dir"]',
+          message: 'repeats kubernetes.savepointDir ("s3://lake/sp"); remove this key: kubernetes.savepointDir writes the savepoint directory under the key name of the chosen Flink version',
+        },
+      ]);
+      // Quiet: the key without the target's directory (the job's one directory), and the other directory's key.
+      const alone = run({}, conf({ "state.checkpoints.dir": "s3://lake/cp", "state.savepoints.dir": "s3://lake/sp" }));
+      expect([alone.errors, alone.warnings.filter((w) => w.path.startsWith("configuration"))]).to.deep.equal([[], []]);
+      const other = run({ checkpointDir: "s3://lake/cp" }, conf({ "state.savepoints.dir": "s3://lake/sp" }));
+      expect([other.errors, other.warnings.filter((w) => w.path.startsWith("configuration"))]).to.deep.equal([[], []]);
+    });
     it("a credential key in kubernetes.flinkConfiguration", () => {
       const e = onlyError({ flinkConfiguration: { "s3.secret-key": "abc" } });
       expect(e.path).to.equal('kubernetes.flinkConfiguration["s3.secret-key"]');

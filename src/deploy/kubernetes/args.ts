@@ -142,13 +142,18 @@ export interface KubernetesArgs {
    * Durable directory for checkpoints (e.g. `s3://bucket/checkpoints`): a URI with a scheme below
    * the file system's root (`file:///...` for a volume every pod mounts), as Flink requires, else
    * a preview error. Default unset. Becomes `spec.flinkConfiguration` under `state.checkpoints.dir`
-   * (Flink 1.19) or `execution.checkpointing.dir` (Flink 1.20+).
+   * (Flink 1.19) or `execution.checkpointing.dir` (Flink 1.20+). Set, the job's `configuration`
+   * may not name another checkpoint directory under either key (Flink uses one, and from 1.20
+   * reads `state.checkpoints.dir` only when `execution.checkpointing.dir` is unset): a preview
+   * error; the same directory: a warning.
    */
   readonly checkpointDir?: string;
   /**
    * Directory for savepoints: a URI with a scheme below the file system's root, as for
    * `checkpointDir`. Default unset. Becomes `spec.flinkConfiguration` under
    * `state.savepoints.dir` (Flink 1.19) or `execution.checkpointing.savepoint-dir` (Flink 1.20+).
+   * Set, the job's `configuration` may not name another savepoint directory under any of its keys,
+   * as for `checkpointDir`.
    */
   readonly savepointDir?: string;
   /** Savepoint to start from on first deploy. Default unset. Becomes `spec.job.initialSavepointPath`. */

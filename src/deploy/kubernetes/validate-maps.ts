@@ -14,7 +14,7 @@ import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
 import { reportFlinkOptionValue } from "../../options/flink-option-values.js";
 import { isDnsSubdomain, isSecretDataKey, SCRIPT_MOUNT_DIR, SCRIPT_VOLUME_NAME } from "./naming.js";
 import { FLINK_CONTAINER, templateEnv } from "./pod-template.js";
-import { CHECKPOINT_DIR_KEYS, isSupportedFlinkVersion, SAVEPOINT_DIR_KEYS } from "./versions.js";
+import { CHECKPOINT_DIR_KEYS, flinkVersionTraits, isSupportedFlinkVersion, SAVEPOINT_DIR_KEYS } from "./versions.js";
 import { memoizedKeyFacts } from "../../validation/key-facts-memo.js";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -76,7 +76,46 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
     if (OPERATOR_FORBIDDEN_KEYS.includes(key)) {
       diag.at("configuration").at(`[${JSON.stringify(key)}]`).error("", `the operator rejects ${key} in a FlinkDeployment (it sets it itself from the FlinkDeployment's namespace and name)`);
     }
+    checkTargetDirKey(args, key, job.flinkConfiguration[key]!, diag);
   }
+}
+
+/**
+ * A checkpoint or savepoint directory key (any spelling) in the job's `configuration` while
+ * kubernetes.checkpointDir / savepointDir sets that directory: the FlinkDeployment then carries two
+ * values for one directory and Flink uses one. From Flink 1.20 the key the package renders
+ * (`execution.checkpointing.dir`, `execution.checkpointing.savepoint-dir`) reads `state.checkpoints.dir`
+ * / `state.savepoints.dir` only as deprecated fallbacks, when it is unset (flink
+ * `CheckpointingOptions` CHECKPOINTS_DIRECTORY / SAVEPOINT_DIRECTORY `withDeprecatedKeys`); the same key
+ * is replaced in the FlinkDeployment while the script's SET line still sets it. Different values: an
+ * error (one is silently ignored); the same value: a warning (nothing is lost, the key is redundant).
+ */
+function checkTargetDirKey(args: KubernetesArgs, key: string, value: string, diag: Diagnostics): void {
+  const checkpoint = CHECKPOINT_DIR_KEYS.includes(key);
+  if (!checkpoint && !SAVEPOINT_DIR_KEYS.includes(key)) return;
+  const arg = checkpoint ? "checkpointDir" : "savepointDir";
+  const dir = args[arg] as unknown;
+  if (typeof dir !== "string" || dir.trim() === "") return;
+  const at = diag.at("configuration").at(`[${JSON.stringify(key)}]`);
+  const what = checkpoint ? "checkpoint" : "savepoint";
+  const remove = `remove this key: kubernetes.${arg} writes the ${what} directory under the key name of the chosen Flink version`;
+  if (value.trim() === dir.trim()) {
+    at.warn("", `repeats kubernetes.${arg} (${JSON.stringify(dir)}); ${remove}`);
+    return;
+  }
+  const version = isSupportedFlinkVersion(args.flinkVersion) ? args.flinkVersion : undefined;
+  const keys = checkpoint ? CHECKPOINT_DIR_KEYS : SAVEPOINT_DIR_KEYS;
+  const rendered = version === undefined ? undefined : checkpoint ? flinkVersionTraits(version).checkpointDirKey : flinkVersionTraits(version).savepointDirKey;
+  const carried = rendered === undefined ? "" : rendered === key ? " under this same key" : ` as ${JSON.stringify(rendered)}`;
+  const fallback =
+    rendered !== undefined && keys.indexOf(key) > keys.indexOf(rendered)
+      ? ` (on ${flinkVersionTraits(version!).label} this key is a deprecated fallback of ${JSON.stringify(rendered)}, read only when that one is unset, so ${JSON.stringify(value)} is the value dropped)`
+      : "";
+  at.error(
+    "",
+    `conflicts with kubernetes.${arg} (${JSON.stringify(dir)}), which the FlinkDeployment carries${carried}: Flink uses one ${what} directory, so one of the two values is silently ignored${fallback}; ` +
+      `set the directory you mean in kubernetes.${arg} and ${remove}`,
+  );
 }
 
 /** `env`, `envFromSecrets` and the env entries of `podTemplate`: plain, well-formed, no inline credentials. */
