@@ -90,13 +90,13 @@ describe("Iceberg table args shared by source and sink", () => {
       ]);
       const both = planError("IcebergSource", { ...baseArgs, catalog: { name: "", catalogImpl: "jdbc", uri: " " } });
       expect(both.issues.map((i) => [i.path, i.message])).to.deep.equal([
-        ["catalog.name", "catalog.name must not be empty"],
+        ["catalog.name", "catalog.name must not be empty: write the Flink-side catalog name, rendered as 'catalog-name', e.g. \"lake\""],
         ["catalog.catalogImpl", 'catalogImpl is a Java class name; for jdbc write catalogImpl: "org.apache.iceberg.jdbc.JdbcCatalog"'],
         ["catalog.uri", "catalog.uri is empty; set the catalog URI or leave it unset"],
       ]);
       // The error's text names each path once (final trial: "catalog.name: catalog.name must not be empty").
       expect(both.message.split("\n").slice(1)).to.deep.equal([
-        '  - IcebergSource "t1": catalog.name: must not be empty',
+        '  - IcebergSource "t1": catalog.name: must not be empty: write the Flink-side catalog name, rendered as \'catalog-name\', e.g. "lake"',
         '  - IcebergSource "t1": catalog.catalogImpl: catalogImpl is a Java class name; for jdbc write catalogImpl: "org.apache.iceberg.jdbc.JdbcCatalog"',
         '  - IcebergSource "t1": catalog.uri: is empty; set the catalog URI or leave it unset',
       ]);
@@ -154,6 +154,19 @@ describe("Iceberg table args shared by source and sink", () => {
     for (const [title, opts, expected] of invalid) {
       it(`rejects ${title} at ${expected.join(", ")}`, () => expect(paths(planError("IcebergSink", { ...baseArgs, ...opts }))).to.deep.equal(expected));
     }
+  });
+
+  it("an empty name says what to write (trial: database \"\")", () => {
+    const e = planError("IcebergSink", { ...baseArgs, database: "", table: "", tableName: "", primaryKey: [""], partitionedBy: [""], extraOptions: { "": "x" } });
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["database", 'database must not be empty: write the Iceberg namespace (database) that holds the table, e.g. "db"'],
+      ["table", 'table must not be empty: write the Iceberg table name, e.g. "orders"'],
+      ["tableName", 'tableName must not be empty: write the Flink table name, e.g. "orders", or leave it unset (default: the resource name, each character other than an ASCII letter, digit or _ replaced by _)'],
+      ["partitionedBy[0]", "partitionedBy entries must not be empty: write a column name of the table, or remove the entry"],
+      ["primaryKey[0]", "primaryKey[0]: must be a column name (a non-empty string)"],
+      ['extraOptions[""]', "an option key must not be empty: write the option's name, or remove the entry"],
+    ]);
+    expect(e.message.split("\n")[1]).to.equal('  - IcebergSink "t1": database: must not be empty: write the Iceberg namespace (database) that holds the table, e.g. "db"');
   });
 
   it("a map with a value that is no string still has its other entries checked, and the message says what to write", () => {

@@ -41,7 +41,7 @@ const locationField = z.custom<unknown>((v) => typeof v === "string" || isDeferr
 /** The catalog arg's schema (plain values; uri/warehouse may be Outputs). */
 export const IcebergCatalogSchema = z.strictObject(
   {
-  name: z.string({ error: "catalog.name is required: the Flink-side catalog name, rendered as 'catalog-name'" }).min(1, "catalog.name must not be empty").meta({
+  name: z.string({ error: "catalog.name is required: the Flink-side catalog name, rendered as 'catalog-name'" }).min(1, "catalog.name must not be empty: write the Flink-side catalog name, rendered as 'catalog-name', e.g. \"lake\"").meta({
     description: "Rendered as `catalog-name`; required (the runtime fails with 'Invalid catalog name: null' without it). Names the catalog for the runtime's catalog cache; not a Flink catalog you can USE.",
   }),
   // FlinkCatalogFactory.createCatalogLoader matches catalog-type in any case (toLowerCase); rendered in lower case.

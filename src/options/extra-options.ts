@@ -172,7 +172,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
   for (const key of keys.sort()) {
     const lower = key.toLowerCase();
     if (key.trim() === "") {
-      diag.error(mapPath(arg, key), "an option key must not be empty");
+      diag.error(mapPath(arg, key), "an option key must not be empty: write the option's name, or remove the entry");
       continue;
     }
     const reference = ctx.envReferences === true && ENV_REFERENCE.test(map[key]!.trim());

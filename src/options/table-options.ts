@@ -14,12 +14,13 @@ import { IcebergSinkOptionsShape } from "./sink-options.js";
 import { IcebergSourceOptionsShape } from "./source-options.js";
 
 const nameList = (what: string) =>
-  z.array(z.string({ error: `${what} entries are column names (non-empty strings)` }).min(1, `${what} entries must not be empty`), { error: `${what} must be an array of column names` });
+  z.array(z.string({ error: `${what} entries are column names (non-empty strings)` }).min(1, `${what} entries must not be empty: write a column name of the table, or remove the entry`), { error: `${what} must be an array of column names` });
 
-const icebergName = (arg: string) =>
+/** `write`: what the arg names, with an example, for the messages' what-to-write. */
+const icebergName = (arg: string, write: string) =>
   z
-    .string({ error: `${arg} is required: a non-empty string` })
-    .min(1, `${arg} must not be empty`)
+    .string({ error: `${arg} is required: a non-empty string, ${write}` })
+    .min(1, `${arg} must not be empty: write ${write}`)
     .refine((s) => !/[\r\n]/.test(s), `${arg} must not contain a line break`);
 
 
@@ -35,20 +36,20 @@ export const IcebergTableShape = {
     quickCatalog,
   ),
   database: withQuickRead(
-    icebergName("database").meta({
+    icebergName("database", `the Iceberg namespace (database) that holds the table, e.g. "db"`).meta({
       description: "The Iceberg namespace (database) of the table; always rendered as `catalog-database` (the runtime would otherwise use the Flink database name, e.g. default_database).",
     }),
     quickName,
   ),
   table: withQuickRead(
-    icebergName("table").meta({
+    icebergName("table", `the Iceberg table name, e.g. "orders"`).meta({
       description: "The Iceberg table name; always rendered as `catalog-table` (the runtime would otherwise use the Flink table name).",
     }),
     quickName,
   ),
   tableName: z
     .string({ error: "tableName must be a string" })
-    .min(1, "tableName must not be empty")
+    .min(1, "tableName must not be empty: write the Flink table name, e.g. \"orders\", or leave it unset (default: the resource name, each character other than an ASCII letter, digit or _ replaced by _)")
     .optional()
     .meta({
       description:
