@@ -54,6 +54,13 @@ describe("Kafka reads and restarts without state", () => {
     new api.FlinkSqlJob("kr-default", { statements, kubernetes: k8s });
     expect(warnings("kr-default")).to.deep.equal([
       `kubernetes.upgradeMode: ${preamble}with upgradeMode "stateless" every change of the job (any script change) starts it without state; ` +
+        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir; the operator then checkpoints the job every 5 minutes, as it sets no interval), ' +
+        "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
+    ]);
+    // A job that sets its interval checkpoints at it under last-state: the advice says no more.
+    new api.FlinkSqlJob("kr-default-cp", { statements, configuration: { "execution.checkpointing.interval": "30s" }, kubernetes: k8s });
+    expect(warnings("kr-default-cp")).to.deep.equal([
+      `kubernetes.upgradeMode: ${preamble}with upgradeMode "stateless" every change of the job (any script change) starts it without state; ` +
         'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), ' +
         "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
     ]);
@@ -73,7 +80,7 @@ describe("Kafka reads and restarts without state", () => {
       "kubernetes.upgradeMode: FlinkTable \"kr_grouped\" ('group-offsets' resumes from offsets committed on checkpoints, and the job does not checkpoint): " +
         "a job that starts without Flink state reads Kafka from 'scan.startup.mode', not from where it was (only 'group-offsets', the default, resumes: from the offsets the job committed on its checkpoints); " +
         'with upgradeMode "stateless" every change of the job (any script change) starts it without state; ' +
-        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), ' +
+        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir; the operator then checkpoints the job every 5 minutes, as it sets no interval), ' +
         "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
     ]);
     new api.FlinkSqlJob("kr-grouped-cp", { statements: fromGroup, configuration: { "execution.checkpointing.interval": "30s" }, kubernetes: k8s });

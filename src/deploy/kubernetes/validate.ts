@@ -161,10 +161,16 @@ function checkStreamingReadUpgrades(args: KubernetesArgs, job: KubernetesJobFact
   const resume = 'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir)';
   const kafka = job.statelessRestartReads ?? [];
   if (kafka.length > 0) {
+    // A job without an interval checkpoints under last-state all the same: the operator then sets
+    // execution.checkpointing.interval to 5 minutes (FlinkConfigBuilder, DEFAULT_CHECKPOINTING_INTERVAL).
+    const lastState =
+      job.flinkConfiguration["execution.checkpointing.interval"] === undefined
+        ? resume.replace('"last-state" (with kubernetes.checkpointDir)', '"last-state" (with kubernetes.checkpointDir; the operator then checkpoints the job every 5 minutes, as it sets no interval)')
+        : resume;
     diag.warn(
       "kubernetes.upgradeMode",
       `${kafkaRestartPreamble(kafka)}with upgradeMode "stateless" every change of the job (any script change) starts it without state; ` +
-        `${resume}, or read from 'group-offsets' in a job that checkpoints (configuration "execution.checkpointing.interval")`,
+        `${lastState}, or read from 'group-offsets' in a job that checkpoints (configuration "execution.checkpointing.interval")`,
     );
   }
   const reads = job.streamingIcebergReads ?? [];
