@@ -19,6 +19,7 @@
  *
  * Plain functions and a plain object: the SQL Gateway provider's modules are serialized by Pulumi.
  */
+import { flinkVersionLabel } from "../deploy/kubernetes/versions.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { didYouMean } from "../validation/known-keys.js";
 import { isJavaDecimal, isJavaWholeNumber } from "../validation/java-number.js";
@@ -115,11 +116,6 @@ export function flinkOptionValueProblems(key: string, value: string, flinkVersio
   return wholeNumberProblems(k, value, type);
 }
 
-/** "v2_0" → "Flink 2.0". */
-function versionLabel(v: string): string {
-  return `Flink ${v.replace(/^v/, "").replace("_", ".")}`;
-}
-
 /**
  * A name Flink reads lower-cased, or a class name (a value with a dot) where the option takes one;
  * on a known `flinkVersion`, only the names that version reads (NamedValueType.versioned).
@@ -130,15 +126,15 @@ function namedValueProblems(k: string, value: string, type: NamedValueType, flin
   const name = v.toLowerCase();
   const other = Object.hasOwn(type.versioned ?? {}, name) && !reads(name) ? type.versioned![name] : undefined;
   if (other !== undefined) {
-    const loads = type.classNames !== undefined && type.classNotFound !== undefined ? `, and ${versionLabel(flinkVersion!)} loads any other name as the class name of ${type.classNames}, which fails (${type.classNotFound.loader}: ${JSON.stringify(type.classNotFound.message + v)})` : "";
-    return [error(`${JSON.stringify(value)} is no value of ${k} on ${versionLabel(flinkVersion!)} (kubernetes.flinkVersion "${flinkVersion}"): ${other.why}${loads}, so ${FAILS}; write ${other.instead}`)];
+    const loads = type.classNames !== undefined && type.classNotFound !== undefined ? `, and ${flinkVersionLabel(flinkVersion!)} loads any other name as the class name of ${type.classNames}, which fails (${type.classNotFound.loader}: ${JSON.stringify(type.classNotFound.message + v)})` : "";
+    return [error(`${JSON.stringify(value)} is no value of ${k} on ${flinkVersionLabel(flinkVersion!)} (kubernetes.flinkVersion "${flinkVersion}"): ${other.why}${loads}, so ${FAILS}; write ${other.instead}`)];
   }
   if (type.names.includes(name) || type.aliases?.includes(name) === true) return [];
   if (type.classNames !== undefined && v.includes(".")) return [];
   const names = type.names.filter(reads);
   const near = didYouMean(name, names);
   const takes = names.map((n) => JSON.stringify(n)).join(", ") + (type.aliases !== undefined ? ` (also ${type.aliases.join(", ")})` : "");
-  const on = flinkVersion !== undefined && names.length < type.names.length ? ` on ${versionLabel(flinkVersion)}` : "";
+  const on = flinkVersion !== undefined && names.length < type.names.length ? ` on ${flinkVersionLabel(flinkVersion)}` : "";
   const classes = type.classNames !== undefined ? `, or the class name of ${type.classNames}` : "";
   return [error(`${JSON.stringify(value)} is not a value of ${k}, which takes ${takes}${on} (any case)${classes} (${type.source}), so ${FAILS}${near === "" ? "; write one of them" : near}`)];
 }

@@ -46,6 +46,8 @@
  * A plain object and plain functions: the SQL Gateway provider's modules are serialized by Pulumi.
  */
 import type { Diagnostics } from "../../validation/diagnostics.js";
+import { warnConfigKeys } from "./renamed-keys.js";
+import { flinkVersionLabel } from "./versions.js";
 
 /** Removed key → what to do on Flink 2.x instead. */
 export const REMOVED_IN_2_0: Readonly<Record<string, string>> = {
@@ -61,17 +63,12 @@ export const REMOVED_IN_2_0: Readonly<Record<string, string>> = {
   "taskmanager.heap.mb": "size the TaskManagers with kubernetes.taskManager.memory (taskmanager.memory.process.size)",
 };
 
-/** "v2_0" → "Flink 2.0". */
-function label(flinkVersion: string): string {
-  return `Flink ${flinkVersion.replace(/^v/, "").replace("_", ".")}`;
-}
-
 /** The warning for `key` on `flinkVersion` (a 2.x one), or undefined (not removed, or a 1.x version). */
 export function removedKeyWarning(key: string, flinkVersion: string): string | undefined {
   const k = key.trim();
   if (!flinkVersion.startsWith("v2_") || !Object.hasOwn(REMOVED_IN_2_0, k)) return undefined;
   return (
-    `${k} was removed in Flink 2.0 (release notes, "List of removed configuration options"); ${label(flinkVersion)} (flinkVersion "${flinkVersion}") keeps a key it does not know without reading it, ` +
+    `${k} was removed in Flink 2.0 (release notes, "List of removed configuration options"); ${flinkVersionLabel(flinkVersion)} (flinkVersion "${flinkVersion}") keeps a key it does not know without reading it, ` +
     `so this setting has no effect: ${REMOVED_IN_2_0[k]!}`
   );
 }
@@ -79,10 +76,5 @@ export function removedKeyWarning(key: string, flinkVersion: string): string | u
 /** Warns for each removed key in `kubernetes.flinkConfiguration` and the job's configuration when the target runs Flink 2.x. */
 export function checkRemovedKeys(flinkVersion: unknown, deployment: Readonly<Record<string, unknown>>, job: Readonly<Record<string, string>>, diag: Diagnostics): void {
   if (typeof flinkVersion !== "string" || !flinkVersion.startsWith("v2_")) return;
-  for (const [where, conf] of [["kubernetes.flinkConfiguration", deployment], ["configuration", job]] as const) {
-    for (const key of Object.keys(conf).sort()) {
-      const warning = removedKeyWarning(key, flinkVersion);
-      if (warning !== undefined) diag.warn(`${where}[${JSON.stringify(key)}]`, warning);
-    }
-  }
+  warnConfigKeys(deployment, job, (key) => removedKeyWarning(key, flinkVersion), diag);
 }

@@ -63,14 +63,22 @@ export function renamedKeyWarning(key: string, alsoSet: readonly string[]): stri
   );
 }
 
+/**
+ * Warns at each key of `kubernetes.flinkConfiguration` (`deployment`) and the job's configuration
+ * (`job`), in key order, what `warning` says of it: the version checks of keys (this file's, removed-keys.ts).
+ */
+export function warnConfigKeys(deployment: Readonly<Record<string, unknown>>, job: Readonly<Record<string, string>>, warning: (key: string) => string | undefined, diag: Diagnostics): void {
+  for (const [where, conf] of [["kubernetes.flinkConfiguration", deployment], ["configuration", job]] as const) {
+    for (const key of Object.keys(conf).sort()) {
+      const w = warning(key);
+      if (w !== undefined) diag.warn(`${where}[${JSON.stringify(key)}]`, w);
+    }
+  }
+}
+
 /** Warns for each 1.20 name in `kubernetes.flinkConfiguration` and the job's configuration when the target runs Flink 1.19. */
 export function checkRenamedKeys(flinkVersion: unknown, deployment: Readonly<Record<string, unknown>>, job: Readonly<Record<string, string>>, diag: Diagnostics): void {
   if (flinkVersion !== "v1_19") return;
   const all = [...Object.keys(deployment), ...Object.keys(job)];
-  for (const [where, conf] of [["kubernetes.flinkConfiguration", deployment], ["configuration", job]] as const) {
-    for (const key of Object.keys(conf).sort()) {
-      const warning = renamedKeyWarning(key, all);
-      if (warning !== undefined) diag.warn(`${where}[${JSON.stringify(key)}]`, warning);
-    }
-  }
+  warnConfigKeys(deployment, job, (key) => renamedKeyWarning(key, all), diag);
 }

@@ -44,6 +44,11 @@ export function isSupportedFlinkVersion(v: unknown): v is FlinkVersion {
   return typeof v === "string" && (SUPPORTED_FLINK_VERSIONS as readonly string[]).includes(v);
 }
 
+/** "Flink 2.0" for "v2_0": the label of a supported version, else the version string as written. */
+export function flinkVersionLabel(v: string): string {
+  return isSupportedFlinkVersion(v) ? TRAITS[v].label : v;
+}
+
 /** The traits of a supported version. */
 export function flinkVersionTraits(v: FlinkVersion): FlinkVersionTraits {
   return TRAITS[v];
