@@ -56,6 +56,15 @@ function optionKey(path: string): string | undefined {
 }
 
 /**
+ * The hint without its credential entries: each has its own error (options-hints.ts) and, as in a
+ * table's own options, is neither judged as an option nor merged (hinted-writes.ts).
+ */
+export function hintWithoutCredentials(hint: Hint): Hint {
+  const entries = Object.entries(hint);
+  return entries.every(([k, v]) => credentialEntryProblem(k, v, "") === undefined) ? hint : Object.fromEntries(entries.filter(([k, v]) => credentialEntryProblem(k, v, "") === undefined));
+}
+
+/**
  * Reports what each FlinkTable reference's hint brings (TableDefinition.hintIssues), once per
  * statement, table and finding: at the hint's key when it names one the hint sets, else at the hint.
  */
@@ -65,7 +74,7 @@ export function checkHintKeys(refs: ReadonlyMap<TableDefinition, readonly TableR
     const seen = new Set<string>();
     for (const ref of list) {
       // A credential entry has its own error (job-plan.ts checkOptionsHints) and, as in the table's own options, is not judged as an option.
-      const hint = Object.fromEntries(Object.entries(ref.hint).filter(([k, v]) => credentialEntryProblem(k, v, "") === undefined));
+      const hint = hintWithoutCredentials(ref.hint);
       if (Object.keys(hint).length === 0) continue;
       const arg = `${ref.statement === undefined ? "statements" : `statements[${ref.statement}]`} OPTIONS hint of ${t.tableName}`;
       const found = t.hintIssues(hint);

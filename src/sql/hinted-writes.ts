@@ -19,9 +19,9 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { credentialEntryProblem } from "../validation/secrets.js";
 import { commitsOnCheckpoint } from "./connector-facts.js";
 import type { FormatFailure } from "./format-options-spec.js";
+import { hintWithoutCredentials } from "./hint-keys.js";
 import type { TableReference } from "./required-options.js";
 
 type Hint = Readonly<Record<string, string>>;
@@ -88,8 +88,9 @@ export function jobWrites(sinks: readonly TableDefinition[], refs: ReadonlyMap<T
     const ownLead = `the job writes ${t.label}, whose`;
     const ownFailures = t.writeFailures ?? [];
     const ownWarnings = t.writeWarnings ?? [];
-    const writes = (refs.get(t) ?? []).filter((r) => r.write).map((r) => ({ statement: r.statement, hint: usableHint(r.hint) }));
-    const hinted = t.hintedWrite === undefined ? [] : writes.filter((w) => Object.keys(w.hint).length > 0);
+    // Only a table whose write rules depend on its options (hintedWrite) is judged per INSERT.
+    const writes = t.hintedWrite === undefined ? [] : (refs.get(t) ?? []).filter((r) => r.write).map((r) => ({ statement: r.statement, hint: hintWithoutCredentials(r.hint) }));
+    const hinted = writes.filter((w) => Object.keys(w.hint).length > 0);
     if (hinted.length === 0) {
       for (const f of ownFailures) failures.push({ at: "statements", lead: ownLead, issue: f, own: true });
       for (const w of ownWarnings) warnings.push({ at: "statements", lead: ownLead, issue: w, own: true });
@@ -132,12 +133,6 @@ export function jobWrites(sinks: readonly TableDefinition[], refs: ReadonlyMap<T
     if (commits) checkpointCommitters.push(t);
   }
   return { failures, warnings, checkpointCommitters };
-}
-
-/** The hint without its credential entries (reported on their own, never merged here). */
-function usableHint(hint: Hint): Hint {
-  const entries = Object.entries(hint);
-  return entries.every(([k, v]) => credentialEntryProblem(k, v, "") === undefined) ? hint : Object.fromEntries(entries.filter(([k, v]) => credentialEntryProblem(k, v, "") === undefined));
 }
 
 /**
