@@ -135,6 +135,20 @@ describe("Flink option values", () => {
     for (const ok of ["AUTO", "TWO_PHASE", " ONE_PHASE "]) expect(flinkOptionValueProblems(key, ok), ok).to.deep.equal([]);
   });
 
+  it("table.optimizer.agg-phase-strategy on a known flinkVersion: another case is read by 2.x (quiet) and fails 1.19/1.20 (an error); an empty value the other way round", () => {
+    const key = "table.optimizer.agg-phase-strategy";
+    // The trial's valid Flink 2.1 program: OptimizerConfigOptions reads the enum with ConfigurationUtils.convertToEnum, any case.
+    for (const v of ["v2_0", "v2_1"]) expect(flinkOptionValueProblems(key, "two_phase", v), v).to.deep.equal([]);
+    expect(flinkOptionValueProblems(key, "two_phase", "v1_20")).to.deep.equal([
+      { level: "error", message: `"two_phase": Flink 1.20 reads ${key} with TableConfigUtils.getAggPhaseStrategy: AggregatePhaseStrategy.valueOf, which takes the name in upper case only, so ${FAILS}; write "TWO_PHASE"` },
+    ]);
+    expect(flinkOptionValueProblems(key, "", "v2_1")).to.deep.equal([
+      { level: "error", message: `"": Flink 2.1 reads ${key} with ConfigurationUtils.convertToEnum, which fails on an empty value, so ${FAILS}; write "AUTO" or remove the key` },
+    ]);
+    expect(flinkOptionValueProblems(key, "", "v1_19")).to.deep.equal([]);
+    for (const v of ["v1_19", "v1_20", "v2_0", "v2_1"]) expect(flinkOptionValueProblems(key, "TWO_PHASE", v), v).to.deep.equal([]);
+  });
+
   it("enums, fractions and memory sizes", () => {
     expect(flinkOptionValueProblems("table.exec.sink.upsert-materialize", "forse")).to.deep.equal([
       { level: "error", message: `"forse" is not a value of table.exec.sink.upsert-materialize, which takes "NONE", "AUTO", "FORCE" (any case; ConfigurationUtils.convertToEnum), so ${FAILS}; did you mean "FORCE"?` },
@@ -325,6 +339,15 @@ describe("Flink option values where they are set", () => {
     const quiet = new Diagnostics();
     computeJobConfig({ runtimeMode: "streaming", configuration: { "table.optimizer.agg-phase-strategy": "TWO_PHASE" }, sinks: [], reads: [] }, quiet);
     expect([...quiet.errors, ...quiet.warnings]).to.deep.equal([]);
+  });
+
+  it("the second trial's \"two_phase\" on a Flink 2.1 Kubernetes target: quiet (2.x reads the enum in any case); on 1.20 an error at its key", () => {
+    const quiet = new Diagnostics();
+    computeJobConfig({ runtimeMode: "streaming", configuration: { "table.optimizer.agg-phase-strategy": "two_phase" }, sinks: [], reads: [], flinkVersion: "v2_1" }, quiet);
+    expect([...quiet.errors, ...quiet.warnings]).to.deep.equal([]);
+    const diag = new Diagnostics();
+    computeJobConfig({ runtimeMode: "streaming", configuration: { "table.optimizer.agg-phase-strategy": "two_phase" }, sinks: [], reads: [], flinkVersion: "v1_20" }, diag);
+    expect(diag.errors.map((e) => e.path)).to.deep.equal(['configuration["table.optimizer.agg-phase-strategy"]']);
   });
 
   it("kubernetes.flinkConfiguration: an error at its key; a valid value is quiet", () => {

@@ -155,7 +155,8 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * size without a unit (milliseconds, bytes), an `execution.checkpointing.timeout` under 1 s (every
    * checkpoint would expire, and an Iceberg sink commits only on completed checkpoints) and a
    * `table.optimizer.agg-phase-strategy` name in lower case (Flink 1.19 and 1.20 read it with
-   * AggregatePhaseStrategy.valueOf, upper case only; 2.x in any case) are warnings. On kubernetes,
+   * AggregatePhaseStrategy.valueOf, upper case only; 2.x in any case: on kubernetes an error on
+   * `"v1_19"`/`"v1_20"` and quiet on `"v2_0"`/`"v2_1"`) are warnings. On kubernetes,
    * a key the target's flinkVersion does not read is a warning naming the key to write: a Flink 1.20
    * name on `"v1_19"` (kubernetes/renamed-keys.ts), a key Flink 2.0 removed on `"v2_0"`/`"v2_1"`
    * (`state.backend.async`, `table.exec.topn-cache-size`, `table.exec.shuffle-mode`, the old

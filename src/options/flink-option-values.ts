@@ -100,6 +100,13 @@ export function flinkOptionValueProblems(key: string, value: string, flinkVersio
     const exact = type.exactCaseIn;
     if (exact !== undefined && !type.oneOf.includes(v) && (v === "" || type.oneOf.includes(v.toUpperCase()))) {
       // Fails in some versions only: a name in another case (exactCaseIn's), an empty value (Flink 2.x's convertToEnum).
+      // On a known version it either fails (an error) or is read (quiet).
+      if (flinkVersion !== undefined) {
+        const v2 = flinkVersion.startsWith("v2_");
+        if (v === "" && v2) return [error(`${shown}: ${flinkVersionLabel(flinkVersion)} reads ${k} with ConfigurationUtils.convertToEnum, which fails on an empty value, so ${FAILS}; write ${JSON.stringify(exact.emptyIs)} or remove the key`)];
+        if (v !== "" && !v2) return [error(`${shown}: ${flinkVersionLabel(flinkVersion)} reads ${k} with ${exact.reader}, which takes the name in upper case only, so ${FAILS}; write ${JSON.stringify(v.toUpperCase())}`)];
+        return [];
+      }
       return [
         warning(
           v === ""
