@@ -376,6 +376,26 @@ describe("INSERT against the sink's columns", () => {
     new api.FlinkSqlJob("rw-field", { statements: [api.sql`INSERT INTO ${out} SELECT id, payload.x FROM ${src}`] });
   });
 
+  it("an ARRAY into a STRING column: only a CAST converts it, to its text form (LogicalTypeCasts: CONSTRUCTED casts explicitly to CHAR/VARCHAR); the CAST is quiet", () => {
+    const src = source("ar_src", [
+      { name: "id", type: "BIGINT" },
+      { name: "tags", type: "ARRAY<STRING>" },
+    ]);
+    const out = sink("ar_out", [
+      { name: "id", type: "BIGINT" },
+      { name: "tags", type: "STRING" },
+    ]);
+    expect(messages(() => new api.FlinkSqlJob("ar", { statements: [api.sql`INSERT INTO ${out} SELECT id, tags FROM ${src}`] }))).to.deep.equal([
+      [
+        "statements[0]",
+        "value 2 of the SELECT list, tags (ARRAY<STRING>), goes into IcebergSink \"ar_out\"'s column \"tags\" (STRING), and Flink does not convert ARRAY<STRING> to STRING by itself: " +
+          "the job fails when it starts (\"Incompatible types for sink column 'tags' at position 1\"). An ARRAY value converts to STRING only with a CAST, which writes its text form: write CAST(`tags` AS STRING) if that text is meant, or select the field or element you mean",
+      ],
+    ]);
+    new api.FlinkSqlJob("ar-cast", { statements: [api.sql`INSERT INTO ${out} SELECT id, CAST(tags AS STRING) FROM ${src}`] });
+    new api.FlinkSqlJob("ar-element", { statements: [api.sql`INSERT INTO ${out} SELECT id, tags[1] FROM ${src}`] });
+  });
+
   it("the column list names columns of the sink; SELECT * counts the FROM table's columns", () => {
     const src = source("cl_src", [
       { name: "id", type: "BIGINT" },

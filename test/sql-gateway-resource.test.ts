@@ -23,6 +23,24 @@ describe("SqlGatewayArgs validation", () => {
     expect(issues({ endpoint: pulumi.output("not checked yet") })).to.deep.equal([]);
   });
 
+  it("startTimeout without a unit: a warning (a bare number is milliseconds); with a unit quiet", () => {
+    const diag = new Diagnostics("sqlGateway");
+    args.validateSqlGatewayArgs({ endpoint: "http://gw:8083", startTimeout: "30" }, diag);
+    expect(diag.errors).to.deep.equal([]);
+    expect(diag.warnings).to.deep.equal([
+      {
+        path: "sqlGateway.startTimeout",
+        message:
+          '"30" has no unit, so it is read as milliseconds (30 ms, a Flink duration): a job takes seconds to start, so every create or update would stop waiting at once and warn that the job is still starting; write "30s" if you mean seconds, or "30ms" to say so',
+      },
+    ]);
+    for (const ok of ["30s", "2min", "500ms"]) {
+      const quiet = new Diagnostics("sqlGateway");
+      args.validateSqlGatewayArgs({ endpoint: "http://gw:8083", startTimeout: ok }, quiet);
+      expect([...quiet.errors, ...quiet.warnings], ok).to.deep.equal([]);
+    }
+  });
+
   it("reports every plain-value problem with its path", () => {
     expect(
       issues({

@@ -109,7 +109,7 @@ describe("session 12 trial checks", () => {
         path: "statements[0]",
         message:
           "t12_tt FOR SYSTEM_TIME AS OF TIMESTAMP ...: time travel, which Flink plans only through a catalog that keeps table versions (Catalog.getTable(ObjectPath, long)), " +
-          'and the script declares t12_tt itself with CREATE TABLE in Flink\'s in-memory catalog, which keeps none: the job fails to plan; read the Iceberg table as of a time with extraOptions: { "as-of-timestamp": "<epoch milliseconds>" } on IcebergSource "t12_tt" (a bounded read), or a snapshot with snapshotId or a tag with extraOptions.tag',
+          'and the script declares t12_tt itself with CREATE TABLE in Flink\'s in-memory catalog, which keeps none: the job fails to plan; read the Iceberg table as of a time with extraOptions: { "as-of-timestamp": "<epoch milliseconds>" } on IcebergSource "t12_tt" (a bounded read), or as of a snapshot with streaming: true and endSnapshotId: "<snapshot id>" (no startSnapshotId: one bounded read of that snapshot), or as of a tag with extraOptions: { tag: "<tag>" }',
       },
     ]);
   });

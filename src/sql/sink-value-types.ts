@@ -98,10 +98,26 @@ export function checkValueType(v: SelectedValue, i: number, col: TableColumn, s:
       (swapped
         ? `Values go into the sink's columns by position, not by name: select them in the sink's column order, or name the columns you fill (INSERT INTO \${sink} (...) SELECT ...)`
         : CONSTRUCTED.has(type.kind) && type.kind !== colType.kind
-          ? `A ${type.kind} value converts to no ${sinkType}, not even with a CAST: select the field or element you mean instead` +
-            `${v.column !== undefined && type.kind === "ROW" ? `, e.g. ${quoteIdentifier(v.column)}.${quoteIdentifier(type.fields[0]?.name ?? "field")}` : ""}${v.fromStar ? ", listing the columns instead of *" : ""}`
+          ? constructedAdvice(type, v, sinkType, colType.kind === "CHAR" || colType.kind === "VARCHAR")
           : `Convert it ${convert}, e.g. CAST(${v.column !== undefined ? quoteIdentifier(v.column) : (v.literal ?? v.expression?.shown ?? "...")} AS ${sinkType})${widen}${v.fromStar ? ", listing the columns instead of *" : ""} ` +
           "(without a CAST Flink only widens: a smaller integer into a larger one, any number into DECIMAL or DOUBLE, an integer or DECIMAL into FLOAT, CHAR into VARCHAR, " +
           "BINARY into VARBINARY, TIMESTAMP into DATE or TIME, TIMESTAMP and TIMESTAMP_LTZ into each other)"),
   );
+}
+
+/**
+ * The advice for a ROW, ARRAY, MULTISET or MAP value going into a column of another kind. Flink casts
+ * a constructed value explicitly to CHAR/VARCHAR only, writing its text form (flink LogicalTypeCasts:
+ * castTo(CHAR/VARCHAR).explicitFromFamily(PREDEFINED, CONSTRUCTED), since Flink 1.15), and to no
+ * other kind.
+ */
+function constructedAdvice(type: DataType, v: SelectedValue, sinkType: string, toText: boolean): string {
+  const field = v.column !== undefined && type.kind === "ROW" ? `, e.g. ${quoteIdentifier(v.column)}.${quoteIdentifier(type.fields[0]?.name ?? "field")}` : "";
+  const star = v.fromStar ? ", listing the columns instead of *" : "";
+  const article = type.kind === "ARRAY" ? "An" : "A";
+  if (toText) {
+    const shown = v.column !== undefined ? quoteIdentifier(v.column) : (v.expression?.shown ?? "...");
+    return `${article} ${type.kind} value converts to ${sinkType} only with a CAST, which writes its text form: write CAST(${shown} AS ${sinkType}) if that text is meant, or select the field or element you mean${field}${star}`;
+  }
+  return `${article} ${type.kind} value converts to no ${sinkType}, not even with a CAST: select the field or element you mean instead${field}${star}`;
 }

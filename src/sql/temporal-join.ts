@@ -280,7 +280,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
     if (m[2] === undefined && m[3] === undefined && !m[4]!.startsWith("`") && TIME_TRAVEL_WORDS.test(m[4]!)) {
       const instead =
         right.resourceType === "IcebergSource"
-          ? `read the Iceberg table as of a time with extraOptions: { "as-of-timestamp": "<epoch milliseconds>" } on ${right.label} (a bounded read), or a snapshot with snapshotId or a tag with extraOptions.tag`
+          ? `read the Iceberg table as of a time with extraOptions: { "as-of-timestamp": "<epoch milliseconds>" } on ${right.label} (a bounded read), or as of a snapshot with streaming: true and endSnapshotId: "<snapshot id>" (no startSnapshotId: one bounded read of that snapshot), or as of a tag with extraOptions: { tag: "<tag>" }`
           : right.resourceType === "IcebergSink"
             ? "read the Iceberg table through an IcebergSource with extraOptions: { \"as-of-timestamp\": \"<epoch milliseconds>\" } (a bounded read)"
             : "filter the rows by a time column instead (a FlinkTable has no versions)";

@@ -185,6 +185,18 @@ function checkStreamingReadUpgrades(args: KubernetesArgs, job: KubernetesJobFact
 }
 
 /** `; did you mean "v2_1"?` for a supported version written another way ("2.1", "1.20.1", "V2_1"); "" otherwise (never a neighbouring version). */
+/**
+ * Why an older Flink is not a target: this package checks and renders for the Flink versions current
+ * Iceberg releases build a Flink runtime for (iceberg flink/v1.19 ... flink/v2.1). Iceberg's runtime
+ * for Flink 1.18 ended with Iceberg 1.9 (apache/iceberg#13611), 1.17 and older before it, so those
+ * jobs would run an older Iceberg than the one this package's rules follow.
+ */
+function unsupportedVersionReason(value: unknown): string {
+  const m = typeof value === "string" ? /^v?1[._-](1[0-8]|[0-9])(?:[._-]\d+)?$/i.exec(value.trim()) : null;
+  if (m === null) return " (the Flink versions this package checks and renders for)";
+  return ` (this package checks and renders for the Flink versions current Iceberg releases build a Flink runtime for; Iceberg's runtime for Flink 1.${m[1]} ended with ${m[1] === "18" ? "Iceberg 1.9" : "an older Iceberg release"}): upgrade the image to Flink 1.19 or later`;
+}
+
 function flinkVersionSpelling(value: unknown): string {
   const m = typeof value === "string" ? /^v?(\d+)[._-](\d+)/i.exec(value.trim()) : null;
   const candidate = m ? `v${m[1]}_${m[2]}` : undefined;
@@ -302,7 +314,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   for (const [env, ref] of Object.entries(args.envFromSecrets ?? {})) checkKnownKeys(ref, ["secretName", "key", "optional"], `envFromSecrets[${JSON.stringify(env)}]`, k);
   if (args.flinkVersion === undefined) k.error("flinkVersion", `must be set to the Flink version inside the image: one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)}`);
   else if (!isSupportedFlinkVersion(args.flinkVersion)) {
-    k.error("flinkVersion", `${JSON.stringify(args.flinkVersion)} is not supported: use one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)} (the versions an Iceberg Flink runtime exists for)${flinkVersionSpelling(args.flinkVersion)}`);
+    k.error("flinkVersion", `${JSON.stringify(args.flinkVersion)} is not supported: use one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)}${unsupportedVersionReason(args.flinkVersion)}${flinkVersionSpelling(args.flinkVersion)}`);
   }
   const name = args.name ?? deriveDeploymentName(job.jobName);
   if (typeof name !== "string" || !DEPLOYMENT_NAME_PATTERN.test(name)) {

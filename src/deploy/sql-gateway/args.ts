@@ -24,7 +24,7 @@ import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
 import { reportFlinkOptionValue } from "../../options/flink-option-values.js";
 
 
-import { parseFlinkDuration } from "../../options/duration.js";
+import { hasNoUnit, parseFlinkDuration } from "../../options/duration.js";
 import { isValidationError } from "../../validation/error.js";
 import { headerProblem } from "./http.js";
 import { DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
@@ -129,7 +129,8 @@ export interface SqlGatewayArgs {
    * update fails and says why and where the old job's savepoint is), or this time passed (success
    * with a warning in `gatewayWarnings`: the job may still start). A job that restarted while
    * starting is a warning. Default `"1min"`; `"0s"` reads the status once.
-   * Range 0 to 10 min: preview error otherwise. Changing it alone does not restart the job.
+   * Range 0 to 10 min: preview error otherwise; a bare number above 0 (`"30"`, 30 ms) is a preview
+   * warning. Changing it alone does not restart the job.
    */
   startTimeout?: string;
 }
@@ -245,6 +246,15 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   if (args.startTimeout !== undefined) {
     const problem = startTimeoutProblem(args.startTimeout);
     if (problem !== undefined) diag.error("startTimeout", problem);
+    else if (typeof args.startTimeout === "string" && hasNoUnit(args.startTimeout) && Number(args.startTimeout) > 0) {
+      // A Flink duration: a bare number is milliseconds (TimeUtils.parseDuration), shorter than any job takes to start.
+      const n = args.startTimeout.trim();
+      diag.warn(
+        "startTimeout",
+        `${JSON.stringify(args.startTimeout)} has no unit, so it is read as milliseconds (${n} ms, a Flink duration): a job takes seconds to start, so every create or update would stop waiting at once and warn that the job is still starting; ` +
+          `write "${n}s" if you mean seconds, or "${n}ms" to say so`,
+      );
+    }
   }
   if (args.apiVersion !== undefined && !(SQL_GATEWAY_API_VERSIONS as readonly string[]).includes(args.apiVersion)) {
     diag.error("apiVersion", `${JSON.stringify(args.apiVersion)} is not one of ${SQL_GATEWAY_API_VERSIONS.join(", ")}`);
