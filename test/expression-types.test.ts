@@ -59,7 +59,7 @@ describe("INSERT values that are expressions: typed as Flink types them", () => 
     ).to.deep.equal([["statements[0]", incompatible(4, "COUNT(*) (BIGINT, as Flink types COUNT)", "n", "BIGINT", "INT", "CAST(COUNT(*) AS INT), or declare the column BIGINT")]]);
   });
 
-  it("p45: SUM and AVG of a DECIMAL(12, 2) into DECIMAL(12, 2) columns warn as a narrower column does (DECIMAL(38, 2), DECIMAL(38, 6)); COUNT(*) into BIGINT is quiet", () => {
+  it("p45: SUM of a DECIMAL(12, 2) into a DECIMAL(12, 2) column warns as a narrower column does (DECIMAL(38, 2): it adds any number of rows); AVG (DECIMAL(38, 6)) only of its rounding, its values being the argument's; COUNT(*) into BIGINT is quiet", () => {
     const o = orders();
     const s = sink("ex_hourly_dec", [
       { name: "window_start", type: "TIMESTAMP(6)" },
@@ -74,7 +74,8 @@ describe("INSERT values that are expressions: typed as Flink types them", () => 
     const tail = "Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and a value with more than 10 digits before the point becomes NULL";
     expect(jobWarnings("ex-hourly-dec")).to.deep.equal([
       `statements[0]: value 3 of the SELECT list, SUM(amount) AS revenue (DECIMAL(38, 2), as Flink types SUM of DECIMAL(12, 2)), goes into IcebergSink "ex_hourly_dec"'s column "revenue" (DECIMAL(12, 2)): ${tail} (it has room for 36). Widen the column, or CAST in the SELECT to say it is meant`,
-      `statements[0]: value 4 of the SELECT list, AVG(amount) (DECIMAL(38, 6), as Flink types AVG of DECIMAL(12, 2)), goes into IcebergSink "ex_hourly_dec"'s column "avg_amount" (DECIMAL(12, 2)): ${tail} (it has room for 32). Widen the column, or CAST in the SELECT to say it is meant`,
+      `statements[0]: value 4 of the SELECT list, AVG(amount) (DECIMAL(38, 6), as Flink types AVG of DECIMAL(12, 2)), goes into IcebergSink "ex_hourly_dec"'s column "avg_amount" (DECIMAL(12, 2)): ` +
+        "Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and it is rounded to 2 decimal places (of 6). Widen the column, or CAST in the SELECT to say it is meant",
     ]);
   });
 
@@ -135,7 +136,7 @@ describe("INSERT values that are expressions: typed as Flink types them", () => 
     expect(jobWarnings("ex-types-ok")).to.deep.equal([]);
   });
 
-  it("p09: a DECIMAL product into a narrower DECIMAL warns with the product's type (DECIMAL(31, 10): p1 + p2 + 1, s1 + s2)", () => {
+  it("p09: a DECIMAL product into a narrower DECIMAL warns with the product's type (DECIMAL(31, 10): p1 + p2 + 1, s1 + s2) and the digits its values can have (20: 10^16 times 10^4)", () => {
     const src = table("ex_pay", [
       { name: "id", type: "BIGINT" },
       { name: "amount", type: "DECIMAL(20, 4)" },
@@ -151,7 +152,7 @@ describe("INSERT values that are expressions: typed as Flink types them", () => 
     new api.FlinkSqlJob("ex-pay", { statements: [api.sql`INSERT INTO ${s} SELECT CAST(id AS INT), CAST(amount AS DECIMAL(10, 2)), amount * fx, note FROM ${src}`] });
     expect(jobWarnings("ex-pay")).to.deep.equal([
       `statements[0]: value 3 of the SELECT list, amount * fx (DECIMAL(31, 10), as Flink types DECIMAL(20, 4) * DECIMAL(10, 6)), goes into IcebergSink "ex_pay_lake"'s column "amount_eur" (DECIMAL(12, 2)): ` +
-        "Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and a value with more than 10 digits before the point becomes NULL (it has room for 21). Widen the column, or CAST in the SELECT to say it is meant",
+        "Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and a value with more than 10 digits before the point becomes NULL (its values can have up to 20). Widen the column, or CAST in the SELECT to say it is meant",
     ]);
     // Room enough for the sum's digits, and a CAST to the column's type: quiet.
     const roomy = sink("ex_pay_roomy", [
@@ -186,8 +187,8 @@ describe("INSERT values that are expressions: typed as Flink types them", () => 
     new api.FlinkSqlJob("ex-lit-narrow", { statements: [api.sql`INSERT INTO ${narrow} SELECT amount + 1, amount * qty, 1 - amount FROM ${src}`] });
     const tail = "Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and a value with more than";
     expect(jobWarnings("ex-lit-narrow")).to.deep.equal([
-      `statements[0]: value 1 of the SELECT list, amount + 1 (DECIMAL(13, 2), as Flink types DECIMAL(10, 2) + INT), goes into IcebergSink "ex_lit_narrow"'s column "plus" (DECIMAL(10, 2)): ${tail} 8 digits before the point becomes NULL (it has room for 9). Widen the column, or CAST in the SELECT to say it is meant`,
-      `statements[0]: value 2 of the SELECT list, amount * qty (DECIMAL(21, 2), as Flink types DECIMAL(10, 2) * INT), goes into IcebergSink "ex_lit_narrow"'s column "times" (DECIMAL(12, 2)): ${tail} 10 digits before the point becomes NULL (it has room for 19). Widen the column, or CAST in the SELECT to say it is meant`,
+      `statements[0]: value 1 of the SELECT list, amount + 1 (DECIMAL(13, 2), as Flink types DECIMAL(10, 2) + INT), goes into IcebergSink "ex_lit_narrow"'s column "plus" (DECIMAL(10, 2)): ${tail} 8 digits before the point becomes NULL (its values can have up to 9). Widen the column, or CAST in the SELECT to say it is meant`,
+      `statements[0]: value 2 of the SELECT list, amount * qty (DECIMAL(21, 2), as Flink types DECIMAL(10, 2) * INT), goes into IcebergSink "ex_lit_narrow"'s column "times" (DECIMAL(12, 2)): ${tail} 10 digits before the point becomes NULL (its values can have up to 18). Widen the column, or CAST in the SELECT to say it is meant`,
     ]);
   });
 
@@ -234,12 +235,13 @@ describe("INSERT values that are expressions: typed as Flink types them", () => 
     ]);
     new api.FlinkSqlJob("ex-rate", { statements: [api.sql`INSERT INTO ${s} SELECT amount * 0.05, 0.05, price * 0.05, qty * .5, qty + 1. FROM ${t}`] });
     expect(jobWarnings("ex-rate")).to.deep.equal([]);
-    // The literal's digits count in the product's type: DECIMAL(10, 2) * DECIMAL(3, 2) is DECIMAL(14, 4).
-    const narrow = sink("ex_rate_narrow", [{ name: "tax", type: "DECIMAL(12, 4)" }]);
-    new api.FlinkSqlJob("ex-rate-narrow", { statements: [api.sql`INSERT INTO ${narrow} SELECT amount * 0.05 FROM ${t}`] });
+    // The literal's digits count in the product's type: DECIMAL(10, 2) * DECIMAL(3, 2) is DECIMAL(14, 4); its values, at most
+    // 4999999.9995, have 7 digits before the point: quiet in a DECIMAL(12, 4), warned in a DECIMAL(10, 4).
+    const narrow = sink("ex_rate_narrow", [{ name: "tax", type: "DECIMAL(12, 4)" }, { name: "tax6", type: "DECIMAL(10, 4)" }]);
+    new api.FlinkSqlJob("ex-rate-narrow", { statements: [api.sql`INSERT INTO ${narrow} SELECT amount * 0.05, amount * 0.05 FROM ${t}`] });
     expect(jobWarnings("ex-rate-narrow")).to.deep.equal([
-      `statements[0]: value 1 of the SELECT list, amount * 0.05 (DECIMAL(14, 4), as Flink types DECIMAL(10, 2) * DECIMAL(3, 2)), goes into IcebergSink "ex_rate_narrow"'s column "tax" (DECIMAL(12, 4)): ` +
-        "Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and a value with more than 8 digits before the point becomes NULL (it has room for 10). Widen the column, or CAST in the SELECT to say it is meant",
+      `statements[0]: value 2 of the SELECT list, amount * 0.05 (DECIMAL(14, 4), as Flink types DECIMAL(10, 2) * DECIMAL(3, 2)), goes into IcebergSink "ex_rate_narrow"'s column "tax6" (DECIMAL(10, 4)): ` +
+        "Flink converts it without a word (the implicit cast DynamicSinkUtils adds), and a value with more than 6 digits before the point becomes NULL (its values can have up to 7). Widen the column, or CAST in the SELECT to say it is meant",
     ]);
   });
 

@@ -27,8 +27,8 @@
  *   a view's or WITH query's by the type its own query gives it (TypingScope.derived: relation-types.ts);
  *   parentheses and a sign keep the type.
  *
- * An integer AVG and a `/` of two integers that ends a chain of `*` and `/` are marked as whole
- * numbers (DerivedType.truncated: whole-numbers.ts), for the warning when they go into a fractional column.
+ * With the type, what the values can be where narrower (DerivedType.bound: value-bounds.ts), and an integer AVG
+ * or a `/` of two integers ending a chain of `*` and `/` marked as whole numbers (DerivedType.truncated: whole-numbers.ts).
  *
  * Anything else leaves the whole item untyped: a function the job declares (a temporary system
  * function shadows a built-in one), another function, OVER, a subquery, a column the relation does
@@ -40,9 +40,10 @@ import type { TableColumn } from "../components/table-definition.js";
 import type { DataType } from "../types/data-type.js";
 import { DataTypes } from "../types/datatypes.js";
 import { callArgs, functionType, niladicType, varying } from "./function-types.js";
-import { aggregateType, arithmeticBound, arithmeticType, commonType, isNumeric, isString, isTimestamp, mergedBound, type DerivedType } from "./operator-types.js";
-import { castType, INTEGER_DIGITS, literalType } from "./select-item-types.js";
-import { caseParts, closingParen, topLevelKeyword, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
+import { aggregateType, arithmeticType, commonType, isNumeric, isString, isTimestamp, type DerivedType } from "./operator-types.js";
+import { castType, literalType } from "./select-item-types.js";
+import { caseParts, closingParen, filterClauseEnd, topLevelKeyword, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
+import { arithmeticBound, castBound, literalBound, mergedBound, sameBound } from "./value-bounds.js";
 import { averageTruncation, divisionTruncation } from "./whole-numbers.js";
 
 export type { DerivedType } from "./operator-types.js";
@@ -239,9 +240,9 @@ class Reader {
       this.pos = Math.min(NUMBER.lastIndex, this.end);
       const type = literalType(this.code.slice(start, this.pos), this.text.slice(start, this.pos));
       if (type === undefined) return undefined;
-      // An integer literal's values fit the digits written (operator-types.ts DerivedType.bound).
-      const written = INTEGER_DIGITS.has(type.kind) ? n[0].replace(/^0+(?=\d)/, "").replace(/\.$/, "").length : 0;
-      return { type: type.notNull(), ...(written > 0 && written <= 38 ? { bound: DataTypes.DECIMAL(written, 0) } : {}) };
+      // An exact literal's value bounds it (value-bounds.ts).
+      const bound = literalBound(this.code.slice(start, this.pos), type);
+      return { type: type.notNull(), ...(bound ? { bound } : {}) };
     }
     return this.name();
   }
@@ -325,7 +326,7 @@ class Reader {
       values.map((v) => v.type),
       "calcite",
     );
-    const bound = type === undefined ? undefined : mergedBound(type, values, "calcite");
+    const bound = type === undefined ? undefined : mergedBound(type, values);
     return type === undefined ? undefined : { type, why: "as Flink types CASE", ...(bound ? { bound } : {}) };
   }
 
@@ -337,7 +338,10 @@ class Reader {
     this.pos = close + 1;
     if (name === "CAST" || name === "TRY_CAST") {
       const type = castType(this.code.slice(start, this.pos), this.text.slice(start, this.pos));
-      return type === undefined ? undefined : { type: name === "TRY_CAST" ? type.nullable() : type };
+      // The operand's values (before the last top-level AS) bound the cast's (value-bounds.ts castBound).
+      const as = type && [...(topLevelOnly(this.code, open + 1, close) ?? "").matchAll(/\sAS\s/gi)].pop();
+      const bound = type && castBound(as && this.sub(open + 1, open + 1 + as.index!), type);
+      return type === undefined ? undefined : { type: name === "TRY_CAST" ? type.nullable() : type, ...(bound ? { bound } : {}) };
     }
     if (this.scope.functions().has(name)) return undefined;
     const why = `as Flink types ${name}`;
@@ -351,11 +355,14 @@ class Reader {
         const spans = topLevelSplit(this.code, open + 1, close) ?? [];
         // DISTINCT / ALL before the argument.
         const lead = spans.length === 1 ? /^\s*(?:(?:DISTINCT|ALL)\s)?/i.exec(this.code.slice(spans[0]![0], spans[0]![1]))![0].length : 0;
-        const t = spans.length === 1 ? this.sub(spans[0]![0] + lead, spans[0]![1])?.type : undefined;
-        const type = t === undefined || !this.filtered() ? undefined : aggregateType(name, t);
-        const arg = type === undefined ? "" : this.shown(spans[0]![0] + lead, spans[0]![1]);
-        const truncated = type === undefined ? undefined : averageTruncation(name, t!, this.shown(start, this.pos), /DISTINCT/i.test(this.code.slice(spans[0]![0], spans[0]![0] + lead)), arg, this.shown(close + 1, this.pos));
-        return type === undefined ? undefined : { type, why: `as Flink types ${name} of ${t!.nullable().toString()}`, ...(truncated ? { truncated } : {}) };
+        const d = spans.length === 1 ? this.sub(spans[0]![0] + lead, spans[0]![1]) : undefined;
+        const type = d === undefined || !this.filtered() ? undefined : aggregateType(name, d.type);
+        if (type === undefined) return undefined;
+        const arg = this.shown(spans[0]![0] + lead, spans[0]![1]);
+        const truncated = averageTruncation(name, d!.type, this.shown(start, this.pos), /DISTINCT/i.test(this.code.slice(spans[0]![0], spans[0]![0] + lead)), arg, this.shown(close + 1, this.pos));
+        // MIN and MAX keep their argument's values, AVG stays within them (rounded up to its scale); SUM adds any number of rows.
+        const bound = name === "SUM" ? undefined : sameBound(d!, type, name === "AVG" ? "up" : undefined);
+        return { type, why: `as Flink types ${name} of ${d!.type.nullable().toString()}`, ...(bound ? { bound } : {}), ...(truncated ? { truncated } : {}) };
       }
       case "EXTRACT":
         return { type: DataTypes.BIGINT(), why };
@@ -377,13 +384,9 @@ class Reader {
 
   /** After an aggregate call: skips a `FILTER (WHERE ...)`; false when it does not close within the span. */
   private filtered(): boolean {
-    const filter = /\s*FILTER\s*\(/iy;
-    filter.lastIndex = this.pos;
-    if (filter.exec(this.code) === null) return true;
-    const close = closingParen(this.code, filter.lastIndex - 1);
-    if (close < 0 || close >= this.end) return false;
-    this.pos = close + 1;
-    return true;
+    const after = filterClauseEnd(this.code, this.pos, this.end);
+    if (after >= 0) this.pos = after;
+    return after >= 0;
   }
 }
 

@@ -12,8 +12,9 @@
 import type { DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
 import { DataTypes } from "../types/datatypes.js";
-import { arithmeticType, commonType, isNumeric, isString, isTimestamp, mergedBound, nullableIfAny, type DerivedType, type MergeRule } from "./operator-types.js";
+import { arithmeticType, commonType, isNumeric, isString, isTimestamp, nullableIfAny, type DerivedType, type MergeRule } from "./operator-types.js";
 import { topLevelSplit } from "./top-level.js";
+import { arithmeticBound, mergedBound, sameBound } from "./value-bounds.js";
 
 /** The arguments of a call, read on demand. */
 export interface CallArgs {
@@ -106,7 +107,7 @@ function merged(values: readonly DerivedType[], rule: MergeRule, notNullIfAny: b
   );
   if (type === undefined) return undefined;
   const nullable = notNullIfAny ? values.every((v) => v.type.isNullable) : type.isNullable;
-  const bound = mergedBound(type, values, rule);
+  const bound = mergedBound(type, values);
   return { type: type.withNullability(nullable), why, ...(bound ? { bound } : {}) };
 }
 
@@ -184,32 +185,45 @@ export function functionType(name: string, args: CallArgs): DerivedType | undefi
       return a === undefined || a.type.kind === "NULL" ? undefined : { type: a.type.nullable(), why, ...(a.bound ? { bound: a.bound } : {}) };
     }
     case "ABS": {
-      const t = n === 1 ? arg0() : undefined;
-      return t !== undefined && isNumeric(t) ? { type: t, why } : undefined;
+      const a = n === 1 ? args.type(0) : undefined;
+      const bound = a === undefined ? undefined : sameBound(a, a.type);
+      return a !== undefined && isNumeric(a.type) ? { type: a.type, why, ...(bound ? { bound } : {}) } : undefined;
     }
     case "ROUND":
     case "TRUNCATE": {
-      const t = n === 1 || n === 2 ? arg0() : undefined;
+      const a = n === 1 || n === 2 ? args.type(0) : undefined;
+      const t = a?.type;
       if (t === undefined || !isNumeric(t)) return undefined;
-      if (t.kind !== "DECIMAL") return typed(t, [t]);
       const literal = n === 1 ? "0" : /^\d+$/.exec(args.code(1))?.[0];
-      if (literal === undefined) return n === 2 && /^-/.test(args.code(1)) ? undefined : typed(t, [t]);
+      // TRUNCATE cuts toward 0, ROUND to n >= 0 digits rounds HALF_UP (DecimalDataUtils.sround): a bound (value-bounds.ts).
+      const bounded = (type: DataType | undefined): DerivedType | undefined => {
+        const d = typed(type, [t]);
+        const bound = d === undefined || (name === "ROUND" && literal === undefined) ? undefined : sameBound(a!, d.type, name === "ROUND" && type?.kind === "DECIMAL" ? Number(literal) : undefined);
+        return d === undefined || bound === undefined ? d : { ...d, bound };
+      };
+      if (t.kind !== "DECIMAL") return bounded(t);
+      if (literal === undefined) return n === 2 && /^-/.test(args.code(1)) ? undefined : bounded(t);
       const r = Number(literal);
       const { precision: p, scale: s } = t;
-      return typed(r >= s ? t : DataTypes.DECIMAL(1 + p - s + r, r), [t]);
+      return bounded(r >= s ? t : DataTypes.DECIMAL(1 + p - s + r, r));
     }
     case "FLOOR":
     case "CEIL":
     case "CEILING": {
-      const t = n === 1 ? arg0() : undefined;
+      const a = n === 1 ? args.type(0) : undefined;
+      const t = a?.type;
       if (t === undefined || !isNumeric(t)) return undefined;
-      return typed(t.kind === "DECIMAL" && t.scale !== 0 ? DataTypes.DECIMAL(t.precision, 0) : t, [t]);
+      const type = nullableIfAny(t.kind === "DECIMAL" && t.scale !== 0 ? DataTypes.DECIMAL(t.precision, 0) : t, [t]);
+      // A whole number at most one more than the largest value (DecimalDataUtils.floor / ceil).
+      const bound = sameBound(a!, type, "up");
+      return { type, why, ...(bound ? { bound } : {}) };
     }
     case "MOD": {
-      const a = n === 2 ? arg0() : undefined;
-      const b = n === 2 ? args.type(1)?.type : undefined;
-      const type = a === undefined || b === undefined ? undefined : arithmeticType("%", a, b);
-      return type === undefined ? undefined : { type, why };
+      const a = n === 2 ? args.type(0) : undefined;
+      const b = n === 2 ? args.type(1) : undefined;
+      const type = a === undefined || b === undefined ? undefined : arithmeticType("%", a.type, b.type);
+      const bound = type === undefined ? undefined : arithmeticBound("%", a!, b!, type);
+      return type === undefined ? undefined : { type, why, ...(bound ? { bound } : {}) };
     }
     case "CHAR_LENGTH":
     case "CHARACTER_LENGTH":

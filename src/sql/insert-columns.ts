@@ -115,13 +115,14 @@ export function checkInsertColumns(
   // After a WITH list the SELECT that follows is what the INSERT writes.
   const q = readInsertQuery(a, true);
   const at = `statements[${a.index}]`;
+  const enforced = notNullEnforcer === null ? undefined : notNullEnforcer.toUpperCase() !== "DROP";
   let targets: readonly TableColumn[] = sinkColumns;
   let set: SetOperationValues | undefined;
   let values: SelectedValue[] | undefined;
   if (q === undefined) {
     // VALUES, or a set operation whose first branch has no FROM (`SELECT 1 UNION ALL ...`).
     set = setOperationValues(a, undefined, { views, functions }, diag, targets);
-    if (set === undefined) return checkValuesRows(a, target, sinkColumns, functions, diag);
+    if (set === undefined) return checkValuesRows(a, target, sinkColumns, functions, diag, enforced);
     values = set.values;
   } else {
     if (q.staticPartition !== undefined) {
@@ -184,7 +185,6 @@ export function checkInsertColumns(
   }
   checkUpsertFromChangelog(a, target, { targets, values, source: shape.from?.table, whereNames: shape.from === undefined ? [] : shape.from.whereNames }, upsert, at, diag);
   const tested = shape.from?.nullRejected ?? [];
-  const enforced = notNullEnforcer === null ? undefined : notNullEnforcer.toUpperCase() !== "DROP";
   values.forEach((v, i) => {
     const col = targets[i]!;
     if (v.alwaysNull === true && col.type !== undefined && !col.type.isNullable) {
@@ -207,6 +207,6 @@ export function checkInsertColumns(
           `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
       );
     }
-    checkValueType(v, i, col, { at, target, targets, diag, ...(set !== undefined ? { convert: `in each branch of the ${set.operator}` } : {}) });
+    checkValueType(v, i, col, { at, target, targets, diag, enforced, ...(set !== undefined ? { convert: `in each branch of the ${set.operator}` } : {}) });
   });
 }

@@ -10,6 +10,7 @@ import type { DataType } from "../types/data-type.js";
 import { MAX_DECIMAL_PRECISION, MAX_LENGTH } from "../types/data-type.js";
 import { DataTypes } from "../types/datatypes.js";
 import { INTEGER_DIGITS } from "./select-item-types.js";
+import type { ValueBound } from "./value-bounds.js";
 import type { Truncation } from "./whole-numbers.js";
 
 /** A typed expression: its type, and how Flink came to it (`as Flink types COUNT`), for messages. */
@@ -18,11 +19,10 @@ export interface DerivedType {
   /** The rule of the outermost operation, undefined for a column or a literal. */
   readonly why?: string;
   /**
-   * A DECIMAL every value certainly fits, narrower than `type` where the type only widened to take
-   * a literal: `COALESCE(amount, 0)` of a DECIMAL(10, 2) is a DECIMAL(12, 2) (the literal 0 counts as
-   * an INT, ten digits), yet no value has more than 8 digits before the point. Undefined: `type`.
+   * What its values can be where narrower than `type` says (value-bounds.ts): `amount * 1.19` of a
+   * DECIMAL(10, 2) is a DECIMAL(14, 4), yet no value has more than 9 digits before the point. Undefined: `type`'s.
    */
-  readonly bound?: DataType;
+  readonly bound?: ValueBound;
   /** The whole-number result of an integer AVG or division this value is (whole-numbers.ts), for the fractional-column warning. */
   readonly truncated?: Truncation;
 }
@@ -119,29 +119,6 @@ export function commonType(types: readonly DataType[], rule: MergeRule): DataTyp
   else if (known.every(isString)) r = commonString(known);
   else if (known.every((t) => t.nullable().equals(known[0]!.nullable())) && /^(?:BOOLEAN|DATE|TIME|TIMESTAMP|TIMESTAMP_LTZ)$/.test(known[0]!.kind)) r = known[0];
   return r === undefined ? undefined : nullableIfAny(r, types);
-}
-
-/**
- * A DECIMAL every value of `l op r` fits (DerivedType.bound) when an operand's values fit a narrower
- * DECIMAL than its type (an integer literal: `amount + 1` is a DECIMAL(13, 2) for a DECIMAL(10, 2),
- * since the literal counts as an INT, yet no value has more than 9 digits before the point): the same
- * rule over the bounds (flink `LogicalTypeMerging.findAdditionDecimalType` ... each bounds its result
- * by its operands' digits). Only where it keeps the type's scale and has fewer digits before the point.
- */
-export function arithmeticBound(op: string, l: DerivedType, r: DerivedType, type: DataType): DataType | undefined {
-  if (type.kind !== "DECIMAL" || (l.bound === undefined && r.bound === undefined)) return undefined;
-  const b = arithmeticType(op, l.bound ?? l.type, r.bound ?? r.type);
-  return b?.kind === "DECIMAL" && b.scale === type.scale && b.precision < type.precision ? b.nullable() : undefined;
-}
-
-/**
- * A DECIMAL every value of the merged `values` fits (DerivedType.bound): the merge of their bounds,
- * when the merged type is a DECIMAL; undefined otherwise.
- */
-export function mergedBound(type: DataType, values: readonly DerivedType[], rule: MergeRule): DataType | undefined {
-  if (type.kind !== "DECIMAL") return undefined;
-  const bound = commonType(values.map((v) => v.bound ?? v.type), rule);
-  return bound?.kind === "DECIMAL" && bound.precision - bound.scale < type.precision - type.scale ? bound.nullable() : undefined;
 }
 
 /**

@@ -8,7 +8,8 @@
  * have none; Flink's validator coerces no types (type coercion disabled), so no CAST is added.
  */
 import type { DataType } from "../types/data-type.js";
-import { commonType, isNumeric, isString, mergedBound, type DerivedType } from "./operator-types.js";
+import { commonType, isNumeric, isString, type DerivedType } from "./operator-types.js";
+import { mergedBound, type ValueBound } from "./value-bounds.js";
 
 /** One row's value in the column: its type and rule, and whether it is a literal (whose digits are known). */
 export interface Cell {
@@ -17,7 +18,7 @@ export interface Cell {
 }
 
 /** A column of several rows: its merged type (`bound` as DerivedType.bound), or "none" when Flink finds no common type. */
-export type MergedColumn = { readonly type: DataType; readonly bound: DataType | undefined; readonly literal: boolean } | "none";
+export type MergedColumn = { readonly type: DataType; readonly bound: ValueBound | undefined; readonly literal: boolean } | "none";
 
 /** The type family calcite compares first (SqlTypeName's SqlTypeFamily), for the families whose mismatch is certain. */
 function family(t: DataType): string | undefined {
@@ -56,5 +57,5 @@ export function mergeColumn(cells: readonly (Cell | undefined)[]): MergedColumn 
   if (noCommonType(types)) return "none";
   const type = commonType(types, "calcite");
   if (type === undefined) return undefined;
-  return { type, bound: mergedBound(type, values, "calcite"), literal: cells.every((c) => c!.literal) };
+  return { type, bound: mergedBound(type, values), literal: cells.every((c) => c!.literal) };
 }

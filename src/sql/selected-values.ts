@@ -17,6 +17,7 @@ import type { TypedRelation } from "./relation-types.js";
 import { castType, literalType } from "./select-item-types.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
 import type { UnknownNames } from "./unknown-names.js";
+import type { ValueBound } from "./value-bounds.js";
 import type { Truncation } from "./whole-numbers.js";
 import { windowColumnType } from "./window-relation.js";
 
@@ -38,8 +39,10 @@ export interface SelectedValue {
   readonly name?: string;
   /** A column reference followed by an alias without AS (`order_id amount`), as written: a comma may be missing between them. */
   readonly aliasWithoutAs?: { readonly value: string; readonly alias: string };
-  /** An expression typed by expression-types.ts: its text without the alias, how Flink types it (`as Flink types COUNT`) and the DECIMAL its values fit (DerivedType.bound). */
-  readonly expression?: { readonly shown: string; readonly why: string | undefined; readonly bound?: DataType | undefined; readonly truncated?: Truncation | undefined };
+  /** An expression typed by expression-types.ts: its text without the alias, how Flink types it (`as Flink types COUNT`). */
+  readonly expression?: { readonly shown: string; readonly why: string | undefined; readonly truncated?: Truncation | undefined };
+  /** What its values can be where narrower than its type says (value-bounds.ts; DerivedType.bound), read only for a warning: a CAST's operand is typed then. */
+  readonly bound?: () => ValueBound | undefined;
 }
 
 
@@ -105,9 +108,15 @@ class StarValue implements SelectedValue {
   }
 }
 
+/** The `bound` of a value typed as `d`, when it has one. */
+function boundOf(d: DerivedType): { bound?: () => ValueBound | undefined } {
+  const bound = d.bound;
+  return bound === undefined ? {} : { bound: () => bound };
+}
+
 /** Column `c` of a view or WITH query read through `*`, with its type (`d`) where known. */
 function relationStarValue(c: TableColumn, d: DerivedType | undefined, star: string): SelectedValue {
-  const typed = d === undefined ? {} : { type: d.type, expression: { shown: quoteIdentifier(c.name), why: d.why, bound: d.bound, truncated: d.truncated } };
+  const typed = d === undefined ? {} : { type: d.type, expression: { shown: quoteIdentifier(c.name), why: d.why, truncated: d.truncated }, ...boundOf(d) };
   return { shown: `${c.name} (from ${star})`, name: c.name, fromStar: true, ...typed };
 }
 
@@ -179,7 +188,12 @@ export function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, un
     const shown = (start: number, end: number): string => shownText(q, item.start + start, item.start + end);
     const scope = { columns: fromColumns ?? relation?.columns ?? [], qualifiers: from?.qualifiers ?? relation?.qualifiers ?? [], functions, columnType, shown, ...(relation !== undefined ? { derived: relation.derived } : {}) };
     const derived = cast === undefined && !alwaysNull ? expressionType(code, text, scope) : undefined;
-    const typed = cast ? { type: cast } : derived ? { type: derived.type, expression: { shown: shown(0, code.length), why: derived.why, bound: derived.bound, truncated: derived.truncated } } : {};
+    // A CAST's bound (its operand's values: value-bounds.ts castBound) is read only when its type alone would draw a warning.
+    const typed = cast
+      ? { type: cast, bound: () => expressionType(code, text, scope)?.bound }
+      : derived
+        ? { type: derived.type, expression: { shown: shown(0, code.length), why: derived.why, truncated: derived.truncated }, ...boundOf(derived) }
+        : {};
     values.push({ shown: item.shown, ...typed, ...(alwaysNull ? { alwaysNull } : {}), ...named });
   }
   return values;

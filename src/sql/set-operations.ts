@@ -113,8 +113,9 @@ export function setOperationValues(a: AnalyzedStatement, q: InsertQuery | undefi
     }
     if (merged === undefined || merged === "none") return { shown: c.shown, name: c.name };
     const types = cells.map((cell) => cell!.derived.type.nullable().toString()).join(", ");
-    const expression = { shown: c.value, why: `as Flink types the ${operator} of ${types}`, bound: merged.bound };
-    return { shown: c.shown, name: c.name, type: merged.type, expression, ...(merged.literal ? { literal: c.value } : {}) };
+    const expression = { shown: c.value, why: `as Flink types the ${operator} of ${types}` };
+    const bound = merged.bound;
+    return { shown: c.shown, name: c.name, type: merged.type, expression, ...(bound ? { bound: () => bound } : {}), ...(merged.literal ? { literal: c.value } : {}) };
   });
   return { values, stop: false, operator };
 }

@@ -11,7 +11,11 @@ import { quoteIdentifier, type DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { INTEGER_DIGITS } from "./select-item-types.js";
 import type { SelectedValue } from "./selected-values.js";
+import { digitsPastDecimal, secondsOf, type ValueBound } from "./value-bounds.js";
 import { truncationWarning } from "./whole-numbers.js";
+
+/** Flink's `table.exec.sink.not-null-enforcer` (insert-columns.ts NOT_NULL_ENFORCER_KEY, which imports this file). */
+const ENFORCER = "table.exec.sink.not-null-enforcer";
 
 /** Kinds whose values convert only into the same kind (LogicalTypeCasts `supportsConstructedCasting`). */
 const CONSTRUCTED: ReadonlySet<string> = new Set(["ROW", "ARRAY", "MULTISET", "MAP"]);
@@ -20,22 +24,38 @@ const CONSTRUCTED: ReadonlySet<string> = new Set(["ROW", "ARRAY", "MULTISET", "M
  * What an implicit cast from `from` to `to` silently loses, or undefined: Flink's implicit casts
  * (LogicalTypeCasts) ignore precision within TIMESTAMP / TIMESTAMP_LTZ / TIME and DECIMAL, and the
  * cast then cuts fractional seconds (case C08's kind: nanoseconds into microseconds) or rounds
- * decimals, and a DECIMAL value with more integer digits than the column has becomes NULL.
+ * decimals HALF_UP, and a DECIMAL or integer value with more digits before the point than the column
+ * has becomes NULL (flink DecimalToDecimalCastRule / NumericPrimitiveToDecimalCastRule →
+ * `DecimalDataUtils.castToDecimal` / `castFrom` → `DecimalData.fromBigDecimal`, "If the precision
+ * overflows, null will be returned"; AbstractNullAwareCodeGeneratorCastRule makes the result NULL).
+ * Where the type has more room than the column, what the values can be (`bound`: value-bounds.ts,
+ * read only then) decides: `amount * 1.19` of a DECIMAL(10, 2) is a DECIMAL(14, 4) whose values have
+ * at most 9 digits before the point, and goes into a DECIMAL(12, 2) with its rounding only.
  */
-function narrowingLoss(from: DataType, to: DataType): string | undefined {
-  const fractional = (t: DataType): number | undefined => (t.kind === "TIMESTAMP" || t.kind === "TIMESTAMP_LTZ" || t.kind === "TIME" ? t.precision : undefined);
-  const fp = fractional(from);
-  const tp = fractional(to);
-  if (fp !== undefined && tp !== undefined && fp > tp) return `the digits of the seconds beyond ${tp} (of ${fp}) are cut off`;
+function narrowingLoss(from: DataType, to: DataType, bound: (() => ValueBound | undefined) | undefined, column: string, enforced: boolean | undefined): string | undefined {
+  const fp = secondsOf(from);
+  const tp = secondsOf(to);
+  if (fp !== undefined && tp !== undefined && fp > tp) {
+    const carried = bound?.()?.seconds ?? fp;
+    return carried > tp ? `the digits of the seconds beyond ${tp} (of ${carried}) are cut off` : undefined;
+  }
+  if (to.kind !== "DECIMAL") return undefined;
+  const room = to.precision - to.scale;
   const integerDigits = INTEGER_DIGITS.get(from.kind);
-  if (integerDigits !== undefined && to.kind === "DECIMAL" && integerDigits > to.precision - to.scale) {
-    return `a value with more than ${to.precision - to.scale} digits before the point becomes NULL (a ${from.kind} has up to ${integerDigits})`;
-  }
-  if (from.kind === "DECIMAL" && to.kind === "DECIMAL") {
-    if (from.precision - from.scale > to.precision - to.scale) return `a value with more than ${to.precision - to.scale} digits before the point becomes NULL (it has room for ${from.precision - from.scale})`;
-    if (from.scale > to.scale) return `it is rounded to ${to.scale} decimal places (of ${from.scale})`;
-  }
-  return undefined;
+  const rounding = from.kind === "DECIMAL" && from.scale > to.scale ? `it is rounded to ${to.scale} decimal places (of ${from.scale})` : undefined;
+  const typeRoom = integerDigits ?? (from.kind === "DECIMAL" ? from.precision - from.scale : undefined);
+  if (typeRoom === undefined || typeRoom <= room) return rounding;
+  const max = bound?.()?.max;
+  const digits = max === undefined ? typeRoom : digitsPastDecimal(max, to);
+  if (digits === undefined) return rounding;
+  // The values' digits where fewer than the type's (or more, rounded up into the column's scale).
+  const has = digits !== typeRoom ? `its values can have up to ${digits}` : integerDigits !== undefined ? `a ${from.kind} has up to ${integerDigits}` : `it has room for ${typeRoom}`;
+  const nulled = `a value with more than ${room} digits before the point becomes NULL (${has})`;
+  if (to.isNullable) return nulled;
+  // The sink's constraint enforcer then meets the NULL (insert-columns.ts nullIntoNotNull: CommonExecSink, ConstraintEnforcer).
+  const fails = `fails the job ("Column '${column}' is NOT NULL, however, a null value is being written into it"; ${ENFORCER} ERROR)`;
+  const drops = `drops the row (${ENFORCER} DROP)`;
+  return `${nulled}, which in this NOT NULL column ${enforced === true ? fails : enforced === false ? drops : `${fails} or ${drops}`}`;
 }
 
 /** Where the values are checked: the statement's path, the sink and the columns the values go into, in order. */
@@ -48,6 +68,8 @@ export interface SinkValues {
   readonly list?: string;
   /** Where a CAST goes, in advice: "in the SELECT" (the default), "in each branch of the UNION ALL", "in every row". */
   readonly convert?: string;
+  /** Whether a NULL in a NOT NULL column fails the job (table.exec.sink.not-null-enforcer ERROR: true) or drops the row (DROP: false); undefined: not known. */
+  readonly enforced?: boolean | undefined;
 }
 
 /**
@@ -72,8 +94,8 @@ export function checkValueType(v: SelectedValue, i: number, col: TableColumn, s:
   if (type === undefined || colType === undefined) return;
   if (supportsImplicitCast(type, colType)) {
     // A literal's own digits are known (and Calcite types it exactly): only column values, CASTs and expressions can lose some.
-    // An expression's bound: the digits its values fit when its type only widened to take a literal (COALESCE(amount, 0)).
-    const lost = v.literal === undefined ? narrowingLoss(v.expression?.bound ?? type, colType) : undefined;
+    // What the values can be decides where the type has more digits than the column (value-bounds.ts).
+    const lost = v.literal === undefined ? narrowingLoss(type, colType, v.bound, col.name, s.enforced) : undefined;
     const truncated = v.expression?.truncated;
     const whole = truncated === undefined ? undefined : truncationWarning(truncated, `value ${i + 1} of ${list}, ${typedText(v, type)},`, `${target.label}'s column ${JSON.stringify(col.name)}`, colType);
     if (whole !== undefined) diag.warn(at, whole);

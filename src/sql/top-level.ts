@@ -157,3 +157,15 @@ export function topLevelKeyword(code: string, start: number, end: number, word: 
   const m = flat === undefined ? null : new RegExp(`(?<![\\w$])${word}(?![\\w$])`, "i").exec(flat);
   return m === null ? -1 : start + m.index;
 }
+
+/**
+ * Where an aggregate call's `FILTER (WHERE ...)` starting at `pos` of `code` ends (after its
+ * parenthesis; `pos` when none follows), or -1 when it does not close before `end`.
+ */
+export function filterClauseEnd(code: string, pos: number, end: number): number {
+  const filter = /\s*FILTER\s*\(/iy;
+  filter.lastIndex = pos;
+  if (filter.exec(code) === null) return pos;
+  const close = closingParen(code, filter.lastIndex - 1);
+  return close < 0 || close >= end ? -1 : close + 1;
+}

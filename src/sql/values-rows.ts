@@ -69,8 +69,9 @@ function readRows(a: AnalyzedStatement, functions: () => ReadonlySet<string>): R
 /**
  * Checks an INSERT whose source is VALUES (see the module comment) against `sinkColumns` (the
  * sink's insertable columns); problems at `statements[i]`. Nothing is reported for another source.
+ * `enforced`: the not-null enforcer, as SinkValues.enforced (sink-value-types.ts).
  */
-export function checkValuesRows(a: AnalyzedStatement, target: TableDefinition, sinkColumns: readonly TableColumn[], functions: () => ReadonlySet<string>, diag: Diagnostics): void {
+export function checkValuesRows(a: AnalyzedStatement, target: TableDefinition, sinkColumns: readonly TableColumn[], functions: () => ReadonlySet<string>, diag: Diagnostics, enforced?: boolean): void {
   const rows = readRows(a, functions);
   if (rows === undefined || rows.length === 0) return;
   const at = `statements[${a.index}]`;
@@ -103,7 +104,8 @@ export function checkValuesRows(a: AnalyzedStatement, target: TableDefinition, s
     const why = rows.length === 1 ? cells[0]!.cell!.derived.why : `as Flink types the VALUES rows' ${types}`;
     // The CAST in advice wraps a value of the merged type (the widest), else the first.
     const example = (cells.find((c) => c.cell!.derived.type.nullable().equals(merged.type.nullable())) ?? cells[0]!).shown;
-    values.push({ shown, type: merged.type, expression: { shown: example, why, bound: merged.bound }, ...(merged.literal ? { literal: example } : {}) });
+    const bound = merged.bound;
+    values.push({ shown, type: merged.type, expression: { shown: example, why }, ...(bound ? { bound: () => bound } : {}), ...(merged.literal ? { literal: example } : {}) });
   }
   if (width !== sinkColumns.length) {
     diag.error(
@@ -114,6 +116,6 @@ export function checkValuesRows(a: AnalyzedStatement, target: TableDefinition, s
     return;
   }
   values.forEach((v, i) => {
-    if (v !== undefined) checkValueType(v, i, sinkColumns[i]!, { at, target, targets: sinkColumns, diag, list: "the VALUES rows", convert: "in every row" });
+    if (v !== undefined) checkValueType(v, i, sinkColumns[i]!, { at, target, targets: sinkColumns, diag, enforced, list: "the VALUES rows", convert: "in every row" });
   });
 }
