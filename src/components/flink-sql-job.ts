@@ -68,6 +68,8 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * - a ROW_NUMBER Top-N into a sink keyed by its partition columns: an error (rank-sink-keys.ts)
    * - RANK() / DENSE_RANK() Top-N: an error (streaming-rank.ts)
    * - an aggregate value in the sink's key: an error or a warning (aggregate-sink-keys.ts)
+   * - a HAVING, or a WHERE over an aggregation's result, into an upsert IcebergSink keyed by the
+   *   GROUP BY columns (a group that stops matching keeps its last row): a warning (filtered-aggregates.ts)
    * - a changelog into an interval join or a time-ordered OVER aggregation: an error (insert-only-operators.ts)
    *
    * Windows and time attributes:

@@ -50,6 +50,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { quotedNames as list, jsonNames as jsonList } from "../validation/name-list.js";
 import { readExpression, type NameScope } from "./aggregate-calls.js";
+import { derivedRelation } from "./derived-relation.js";
 import { readGrouping, type Grouping } from "./group-by.js";
 import { COLUMN_REF, readInsertQuery, STAR, withoutAlias, type SelectQuery } from "./insert-query.js";
 import { namedRelation } from "./named-relation.js";
@@ -65,7 +66,17 @@ const KEYS = "flink FlinkRelMdUpsertKeys, FlinkRelMdUniqueKeys.getUniqueKeysOnAg
  * What makes one output column of an aggregation: a GROUP BY column (a plain reference to it), an
  * aggregate value (the item as written), a literal (the same in every row), or anything else.
  */
-type Role = { readonly group: string } | { readonly aggregate: string; readonly steady: boolean; readonly picks: boolean } | "literal" | undefined;
+export type Role =
+  | { readonly group: string }
+  | {
+      readonly aggregate: string;
+      readonly steady: boolean;
+      readonly picks: boolean;
+      /** The aggregate function, upper-cased, when the item is one aggregate call and nothing else (`COUNT(*)`, not `COUNT(*) + 1`). */
+      readonly only?: string;
+    }
+  | "literal"
+  | undefined;
 
 /** Aggregates whose value changes only when a row brings a new extreme or first value: whether it does is the data's (MIN of an ascending time never does). */
 const STEADY = new Set(["MIN", "MAX", "FIRST_VALUE"]);
@@ -82,6 +93,8 @@ const LITERAL = /^(?:\s|[+-]|'[^']*'|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-
 
 /** An aggregation in the plain shape over one table or window TVF: its grouping (undefined: no GROUP BY) and each SELECT item's output name and role. */
 interface Aggregation {
+  /** The aggregating query itself (its FROM table, its HAVING clause). */
+  readonly query: SelectQuery;
   readonly grouping: Grouping | undefined;
   /** A window aggregation: it groups by window_start and window_end of a window TVF (flink WindowUtil.groupingContainsWindowStartEnd), insert-only. */
   readonly window: boolean;
@@ -112,8 +125,9 @@ function readAggregation(q: SelectQuery, functions: ReadonlySet<string>): Aggreg
       const steady = names.every((f) => STEADY.has(f));
       // One picking aggregate, the item itself (MAX(email), not MAX(a) - MIN(a), whose value is computed).
       const [aggStart, aggEnd] = read.aggregates[0]!;
-      const picks = names.length === 1 && PICKING.has(names[0]!) && q.code.slice(aggStart, aggEnd).trim() === code.trim();
-      return { name, role: { aggregate: oneLine(text), steady, picks } };
+      const whole = names.length === 1 && q.code.slice(aggStart, aggEnd).trim() === code.trim();
+      const picks = whole && PICKING.has(names[0]!);
+      return { name, role: whole ? { aggregate: oneLine(text), steady, picks, only: names[0]! } : { aggregate: oneLine(text), steady, picks } };
     }
     if (LITERAL.test(code)) return { name, role: "literal" as const };
     return { name, role: column !== undefined && grouping?.columns.has(column) === true ? { group: column } : undefined };
@@ -121,7 +135,7 @@ function readAggregation(q: SelectQuery, functions: ReadonlySet<string>): Aggreg
   // Without GROUP BY a query aggregates only with an aggregate in its SELECT list (a HAVING alone is left to ungrouped-columns.ts).
   if (grouping === undefined && !aggregates) return undefined;
   const window = grouping !== undefined && isWindowRelation(from.table) && grouping.columns.has("window_start") && grouping.columns.has("window_end");
-  return { grouping, window, outputs };
+  return { query: q, grouping, window, outputs };
 }
 
 /** The aggregation an INSERT writes, and per sink column the role of what fills it. */
@@ -134,9 +148,10 @@ export interface AggregateFill extends Aggregation {
 /**
  * What an INSERT writes when it is an aggregation in the plain shape (readAggregation), or reads
  * one in the plain shape from a view or a WITH query (`SELECT a, b FROM v [WHERE ...]`, columns by
- * name or *): per sink column what fills it; undefined when that is not read.
+ * name or *), and with `subqueries` also from a subquery in its FROM clause (derived-relation.ts):
+ * per sink column what fills it; undefined when that is not read.
  */
-export function aggregateFill(a: AnalyzedStatement, t: TableDefinition, views: ReadonlyMap<string, AnalyzedStatement>, functions: ReadonlySet<string>): AggregateFill | undefined {
+export function aggregateFill(a: AnalyzedStatement, t: TableDefinition, views: ReadonlyMap<string, AnalyzedStatement>, functions: ReadonlySet<string>, subqueries = false): AggregateFill | undefined {
   const q = readInsertQuery(a, true);
   if (q === undefined || q.staticPartition !== undefined) return undefined;
   const targets = q.columnList?.map((c) => c.name) ?? t.columns?.filter((c) => c.insertable).map((c) => c.name);
@@ -147,8 +162,8 @@ export function aggregateFill(a: AnalyzedStatement, t: TableDefinition, views: R
     const own = q.items.length === targets.length ? readAggregation(q, functions) : undefined;
     return fill(own, "", (i) => own?.outputs[i]);
   }
-  // One relation named in the text, with nothing but a WHERE after it: a WITH query of the statement, or a view of the job.
-  const relation = namedRelation(q, views);
+  // One relation named in the text, with nothing but a WHERE after it: a WITH query of the statement, or a view of the job (or a subquery).
+  const relation = namedRelation(q, views) ?? (subqueries ? derivedRelation(q) : undefined);
   if (relation === undefined || !relation.whereOnly) return undefined;
   const agg = relation.query === undefined ? undefined : readAggregation(relation.query, functions);
   if (agg === undefined) return undefined;
@@ -184,7 +199,7 @@ function targetsByRole(fill: AggregateFill): { groupTargets: Map<string, string>
 }
 
 /** The aggregation, for messages: `an aggregation without GROUP BY` or `a GROUP BY (…)`, and where it is. */
-const aggregationShown = (f: AggregateFill): string => `${f.grouping === undefined ? "an aggregation without GROUP BY" : `a GROUP BY (${oneLine(f.grouping.shown)})`}${f.via}`;
+export const aggregationShown = (f: AggregateFill): string => `${f.grouping === undefined ? "an aggregation without GROUP BY" : `a GROUP BY (${oneLine(f.grouping.shown)})`}${f.via}`;
 
 /**
  * Checks an INSERT whose query aggregates, or reads an aggregation from a view or WITH query

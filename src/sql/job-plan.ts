@@ -44,6 +44,7 @@ import { checkWindowMultiples } from "./window-multiples.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping, declaredFunctions } from "./ungrouped-columns.js";
 import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
+import { checkFilteredAggregate } from "./filtered-aggregates.js";
 import { checkWindowTimeColumns } from "./window-time.js";
 import { mayAggregate, mayCallFunctions, mayFeedInsertOnlyOperators, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayKeepTopRows, mayNameTables, mayRank, maySort } from "./statement-gates.js";
 
@@ -254,7 +255,10 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   if (analyzed.some((a) => mayAggregate(a.words))) {
     checkGrouping(analyzed, diag);
     // An aggregation may sit in a view the INSERT reads: the gate is the job's.
-    for (const a of inserts) checkAggregateSinkKey(a, views, upsert, jobFunctions(), diag);
+    for (const a of inserts) {
+      checkAggregateSinkKey(a, views, upsert, jobFunctions(), diag);
+      checkFilteredAggregate(a, views, upsert, jobFunctions(), diag);
+    }
   }
   checkViewNameCase(analyzed, views, new Set(tables.map((t) => t.tableName)), diag);
   // Flink checks a view's time attributes when a statement that reads it is planned, not before.

@@ -15,7 +15,8 @@
  * upsert-kafka source gets its -U from ChangelogNormalize. Quiet where Flink materializes the
  * sink's key itself: `table.exec.sink.upsert-materialize` FORCE, a source without a key, a source
  * key column that does not land in the sink key; and for a top-level GROUP BY or SELECT DISTINCT
- * (their upsert key is their own) and batch jobs (Flink reads no changelog in batch). A key column
+ * (their upsert key is their own; a filter after an aggregation: filtered-aggregates.ts) and batch
+ * jobs (Flink reads no changelog in batch). A key column
  * implicitly cast on the way keeps the key (FlinkRelMdUniqueKeys: fidelity / injective casts).
  */
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
@@ -54,8 +55,10 @@ export interface UpsertInsert {
 const keepsKey = (from: DataType | undefined, to: DataType | undefined): boolean =>
   from !== undefined && to !== undefined && (from.toString().replace(/ NOT NULL$/, "") === to.toString().replace(/ NOT NULL$/, "") || supportsImplicitCast(from, to));
 
-const FORCE_ADVICE = `set ${UPSERT_MATERIALIZE_KEY} = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key)`;
-const IGNORED = "in upsert mode the sink ignores the retraction that would delete it (iceberg flink/.../sink/BaseDeltaTaskWriter.java)";
+/** The advice to materialize the sink's key (shared with filtered-aggregates.ts). */
+export const FORCE_ADVICE = `set ${UPSERT_MATERIALIZE_KEY} = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key)`;
+/** Why the retraction changes nothing at the sink (shared with filtered-aggregates.ts). */
+export const IGNORED = "in upsert mode the sink ignores the retraction that would delete it (iceberg flink/.../sink/BaseDeltaTaskWriter.java)";
 
 /**
  * Checks an INSERT of a changelog FROM table into an upsert Iceberg sink whose key contains the
