@@ -37,7 +37,8 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    *   query (relation-types.ts): errors (insert-columns.ts)
    * - UNION ALL branches or VALUES rows of different widths or without a common type: errors; their
    *   common type into the sink as above (set-operations.ts, values-rows.ts)
-   * - an integer AVG or integer division into a DOUBLE, FLOAT or DECIMAL column: a warning (whole-numbers.ts)
+   * - an integer AVG or integer division, or a value computed from one (CAST, ROUND, arithmetic, CASE,
+   *   COALESCE ...), into a DOUBLE, FLOAT or DECIMAL column: a warning (whole-numbers.ts)
    * - NULL into a NOT NULL sink column, a column list leaving one out: errors; a nullable column into
    *   one: a warning (insert-columns.ts)
    * - a changelog copied into an upsert IcebergSink keyed by more columns, or filtered outside its

@@ -28,23 +28,25 @@
  *   parentheses and a sign keep the type.
  *
  * With the type, what the values can be where narrower (DerivedType.bound: value-bounds.ts), and an integer AVG
- * or a `/` of two integers ending a chain of `*` and `/` marked as whole numbers (DerivedType.truncated: whole-numbers.ts).
+ * or a `/` of two integers ending a chain of `*` and `/` marked as whole numbers, the mark carried through
+ * the operations that keep the whole number (CAST, ROUND, arithmetic, CASE ...: DerivedType.truncated: whole-numbers.ts).
  *
  * Anything else leaves the whole item untyped: a function the job declares (a temporary system
  * function shadows a built-in one), another function, OVER, a subquery, a column the relation does
  * not have, a quoted or qualified function name, an operand left untyped, an interval or NULL as a
  * whole. Reads one SELECT item's code (literals blanked, quotes kept: split.ts `codeOnly(text, true)`)
- * with its text (same offsets), once, left to right; nothing else of the statement.
+ * with its text (same offsets), once, left to right (the tokens: expression-lexer.ts); nothing else of the statement.
  */
 import type { TableColumn } from "../components/table-definition.js";
 import type { DataType } from "../types/data-type.js";
 import { DataTypes } from "../types/datatypes.js";
 import { callArgs, functionType, niladicType, varying } from "./function-types.js";
 import { aggregateType, arithmeticType, commonType, isNumeric, isString, isTimestamp, type DerivedType } from "./operator-types.js";
+import { NUMBER, QUOTED, WORD, Lexer } from "./expression-lexer.js";
 import { castType, literalType } from "./select-item-types.js";
 import { caseParts, closingParen, filterClauseEnd, topLevelKeyword, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
 import { arithmeticBound, castBound, literalBound, mergedBound, sameBound } from "./value-bounds.js";
-import { averageTruncation, divisionTruncation } from "./whole-numbers.js";
+import { averageTruncation, callTruncation, carriedTruncation, castTruncation, operationTruncation, type Chain, type Truncation } from "./whole-numbers.js";
 
 export type { DerivedType } from "./operator-types.js";
 
@@ -64,31 +66,21 @@ export interface TypingScope {
   readonly shown?: (start: number, end: number) => string;
 }
 
-const WORD = /[A-Za-z_][A-Za-z0-9_$]*/y;
-const QUOTED = /q+/y;
-const NUMBER = /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
-const SPACE = /\s*/y;
-/**
- * What follows an interval literal's string: its qualifier (interval-literals.ts checks it), without
- * precisions: a fractional second precision written out may raise the timestamp's precision in
- * `timestamp + interval` (calcite `SqlTypeFactoryImpl.leastRestrictiveIntervalDatetimeType`).
- */
-const QUALIFIER = /\s*(YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND)S?(?:\s+TO\s+(?:MONTH|HOUR|MINUTE|SECOND))?(?![\w$(]|\s*\()/iy;
 const shown = (t: DataType): string => (t.kind === "INTERVAL" ? "INTERVAL" : t.nullable().toString());
+/** `d` with the whole-number mark `t` where it has one (whole-numbers.ts). */
+const marked = (d: DerivedType | undefined, t: Truncation | undefined): DerivedType | undefined => (d === undefined || t === undefined ? d : { ...d, truncated: t });
 const bool = (why: string, operands: readonly DerivedType[]): DerivedType => ({ type: DataTypes.BOOLEAN().withNullability(operands.some((o) => o.type.isNullable)), why: `as Flink types ${why}` });
 
 /** Reads one expression of code[start, end); each method returns undefined for what it does not type. */
-class Reader {
-  private pos: number;
-
+class Reader extends Lexer {
   constructor(
-    private readonly code: string,
-    private readonly text: string,
+    code: string,
+    text: string,
     start: number,
-    private readonly end: number,
+    end: number,
     private readonly scope: TypingScope,
   ) {
-    this.pos = start;
+    super(code, text, start, end, scope.shown);
   }
 
   /** The whole span as one expression, or undefined. */
@@ -101,31 +93,6 @@ class Reader {
   /** code[start, end) as one expression. */
   private sub(start: number, end: number): DerivedType | undefined {
     return new Reader(this.code, this.text, start, end, this.scope).whole();
-  }
-
-  private space(): void {
-    SPACE.lastIndex = this.pos;
-    SPACE.exec(this.code);
-    this.pos = Math.min(SPACE.lastIndex, this.end);
-  }
-
-  /** The operator at the reading position, if it is one of `ops`. */
-  private operator(ops: readonly string[]): string | undefined {
-    this.space();
-    const op = ops.find((o) => this.code.startsWith(o, this.pos) && this.pos + o.length <= this.end);
-    if (op !== undefined) this.pos += op.length;
-    return op;
-  }
-
-  /** The keyword at the reading position, upper-cased, if it is one of `words`. */
-  private keyword(...words: string[]): string | undefined {
-    this.space();
-    WORD.lastIndex = this.pos;
-    const m = WORD.exec(this.code);
-    const word = m === null || WORD.lastIndex > this.end ? undefined : m[0].toUpperCase();
-    if (word === undefined || !words.includes(word)) return undefined;
-    this.pos = WORD.lastIndex;
-    return word;
   }
 
   /** `operand (word operand)*` for AND / OR over BOOLEANs. */
@@ -192,34 +159,30 @@ class Reader {
     return this.binary(["+", "-"], () => this.binary(["||", "*", "/", "%"], () => this.unary()));
   }
 
-  /** `operand (op operand)*`; a `/` of two integers that ends a chain of `*` and `/` is marked (whole-numbers.ts). */
+  /** `operand (op operand)*`; a `/` of two integers that ends a chain of `*` and `/` is marked, an operand's mark carried (whole-numbers.ts). */
   private binary(ops: readonly string[], operand: () => DerivedType | undefined): DerivedType | undefined {
     this.space();
     const start = this.pos;
     let left = operand();
-    const first = this.pos;
-    let products = true;
-    for (let op = left === undefined ? undefined : this.operator(ops); left !== undefined && op !== undefined; op = this.operator(ops)) {
+    const chain: Chain = { start, first: this.pos, products: true };
+    for (let end = this.pos, op = left === undefined ? undefined : this.operator(ops); left !== undefined && op !== undefined; end = this.pos, op = this.operator(ops)) {
+      const at = this.pos;
       const right = operand();
       const type = right === undefined ? undefined : arithmeticType(op, left.type, right.type);
       const bound = type === undefined ? undefined : arithmeticBound(op, left, right!, type);
-      products &&= op === "*" || op === "/";
-      const truncated = type !== undefined && op === "/" && products ? divisionTruncation(left.type, right!.type, this.shown(start, this.pos), this.shown(start, first), this.shown(first, this.pos)) : undefined;
+      const truncated = type === undefined ? undefined : operationTruncation(op, { start, end, typed: left }, { start: at, end: this.pos, typed: right }, chain, this);
       left = type === undefined ? undefined : { type, why: `as Flink types ${shown(left.type)} ${op} ${shown(right!.type)}`, ...(bound ? { bound } : {}), ...(truncated ? { truncated } : {}) };
     }
     return left;
   }
 
-  /** code[start, end) as written, for messages. */
-  private shown(start: number, end: number): string {
-    return this.scope.shown?.(start, end) ?? this.text.slice(start, end).trim();
-  }
-
   private unary(): DerivedType | undefined {
+    const start = this.pos;
     const sign = this.operator(["-", "+"]);
     if (sign === undefined) return this.primary();
+    const at = this.pos;
     const t = this.unary();
-    return t !== undefined && (isNumeric(t.type) || t.type.kind === "INTERVAL") ? t : undefined;
+    return t !== undefined && (isNumeric(t.type) || t.type.kind === "INTERVAL") ? marked(t, carriedTruncation([{ start: at, end: this.pos, typed: t }], start, this.pos, this, false)) : undefined;
   }
 
   private primary(): DerivedType | undefined {
@@ -228,9 +191,10 @@ class Reader {
     if (c === "(") {
       const close = closingParen(this.code, this.pos);
       if (close < 0 || close >= this.end) return undefined;
-      const inner = this.sub(this.pos + 1, close);
+      const open = this.pos;
+      const inner = this.sub(open + 1, close);
       this.pos = close + 1;
-      return inner;
+      return marked(inner, carriedTruncation([{ start: open + 1, end: close, typed: inner }], open, this.pos, this, false));
     }
     if (c === "'") return this.literal(this.pos);
     NUMBER.lastIndex = this.pos;
@@ -247,27 +211,6 @@ class Reader {
     return this.name();
   }
 
-  /** A string literal starting at `start` (a prefix such as N or X, or DATE / TIMESTAMP and spaces, before its quote). */
-  private literal(start: number): DerivedType | undefined {
-    const open = this.code.indexOf("'", this.pos);
-    const close = open < 0 ? -1 : this.code.indexOf("'", open + 1);
-    if (close < 0 || close >= this.end) return undefined;
-    this.pos = close + 1;
-    const type = literalType(this.code.slice(start, this.pos), this.text.slice(start, this.pos));
-    return type === undefined ? undefined : { type: type.notNull() };
-  }
-
-  /** `INTERVAL 'x' unit [TO unit]`, its string at the reading position: an interval (day-time or year-month, no more). */
-  private interval(): DerivedType | undefined {
-    const close = this.code.indexOf("'", this.pos + 1);
-    if (close < 0 || close >= this.end) return undefined;
-    QUALIFIER.lastIndex = close + 1;
-    const m = QUALIFIER.exec(this.code);
-    if (m === null || QUALIFIER.lastIndex > this.end) return undefined;
-    this.pos = QUALIFIER.lastIndex;
-    return { type: DataTypes.INTERVAL(/^(?:YEAR|QUARTER|MONTH)$/i.test(m[1]!) ? "MONTH" : "SECOND").notNull() };
-  }
-
   /** A name: a call, a typed literal, CASE, NULL, a parenthesis-less function, or a column (qualified or not). */
   private name(): DerivedType | undefined {
     const start = this.pos;
@@ -279,7 +222,7 @@ class Reader {
     const written = this.text.slice(start, this.pos);
     const word = written.toUpperCase();
     if (!quoted && this.code[this.pos] === "'") return this.literal(start);
-    if (!quoted && word === "CASE") return this.caseExpression();
+    if (!quoted && word === "CASE") return this.caseExpression(start);
     this.space();
     if (this.code[this.pos] === "(") return quoted ? undefined : this.call(word, start);
     if (!quoted && this.code[this.pos] === "'") {
@@ -310,8 +253,8 @@ class Reader {
     return niladic === undefined ? undefined : { type: niladic, why: `as Flink types ${word}` };
   }
 
-  /** `CASE ... END` after its CASE: the least restrictive type of its values (see the module comment). */
-  private caseExpression(): DerivedType | undefined {
+  /** `CASE ... END` after its CASE (at `start`): the least restrictive type of its values (see the module comment). */
+  private caseExpression(start: number): DerivedType | undefined {
     const parts = caseParts(this.code, this.pos, this.end);
     if (parts === undefined) return undefined;
     this.pos = parts.close;
@@ -327,7 +270,8 @@ class Reader {
       "calcite",
     );
     const bound = type === undefined ? undefined : mergedBound(type, values);
-    return type === undefined ? undefined : { type, why: "as Flink types CASE", ...(bound ? { bound } : {}) };
+    const truncated = carriedTruncation(parts.values.map(([s, e], i) => ({ start: s, end: e, typed: values[i] })), start, this.pos, this);
+    return type === undefined ? undefined : marked({ type, why: "as Flink types CASE", ...(bound ? { bound } : {}) }, truncated);
   }
 
   /** The call of built-in `name`, written from `start`, whose `(` is at the reading position. */
@@ -340,8 +284,11 @@ class Reader {
       const type = castType(this.code.slice(start, this.pos), this.text.slice(start, this.pos));
       // The operand's values (before the last top-level AS) bound the cast's (value-bounds.ts castBound).
       const as = type && [...(topLevelOnly(this.code, open + 1, close) ?? "").matchAll(/\sAS\s/gi)].pop();
-      const bound = type && castBound(as && this.sub(open + 1, open + 1 + as.index!), type);
-      return type === undefined ? undefined : { type: name === "TRY_CAST" ? type.nullable() : type, ...(bound ? { bound } : {}) };
+      const operand = as ? { start: open + 1, end: open + 1 + as.index!, typed: this.sub(open + 1, open + 1 + as.index!) } : undefined;
+      const bound = type && castBound(operand?.typed, type);
+      // A FLOAT, DOUBLE or DECIMAL keeps an integer AVG's or quotient's whole number (whole-numbers.ts).
+      const truncated = type && castTruncation(operand, type, start, this.pos, this);
+      return type === undefined ? undefined : marked({ type: name === "TRY_CAST" ? type.nullable() : type, ...(bound ? { bound } : {}) }, truncated);
     }
     if (this.scope.functions().has(name)) return undefined;
     const why = `as Flink types ${name}`;
@@ -375,7 +322,11 @@ class Reader {
       }
     }
     const to = /^(?:FLOOR|CEIL|CEILING)$/.test(name) ? topLevelKeyword(this.code, open + 1, close, "TO") : /^SUBSTR(?:ING)?$/.test(name) ? topLevelKeyword(this.code, open + 1, close, "FROM") : -1;
-    if (to < 0) return functionType(name, callArgs(this.code, this.text, open, close, (a, b) => this.sub(a, b)));
+    if (to < 0) {
+      const args = callArgs(this.code, this.text, open, close, (a, b) => this.sub(a, b));
+      const d = functionType(name, args);
+      return marked(d, d && callTruncation(name, args, start, this.pos, this));
+    }
     const t = this.sub(open + 1, to)?.type;
     if (t === undefined) return undefined;
     if (name.startsWith("SUBSTR")) return isString(t) ? { type: varying(t).nullable(), why } : undefined;

@@ -25,6 +25,8 @@ export interface CallArgs {
   code(i: number): string;
   /** Argument i as written, trimmed. */
   text(i: number): string;
+  /** Argument i's span [start, end) of the code, trimmed. */
+  span(i: number): [number, number];
 }
 
 /**
@@ -48,6 +50,7 @@ export function callArgs(code: string, text: string, open: number, close: number
     },
     code: (i) => code.slice(...span(i)),
     text: (i) => text.slice(...span(i)),
+    span,
   };
 }
 

@@ -23,7 +23,7 @@ export interface DerivedType {
    * DECIMAL(10, 2) is a DECIMAL(14, 4), yet no value has more than 9 digits before the point. Undefined: `type`'s.
    */
   readonly bound?: ValueBound;
-  /** The whole-number result of an integer AVG or division this value is (whole-numbers.ts), for the fractional-column warning. */
+  /** The whole-number result of an integer AVG or division this value is or is computed from (whole-numbers.ts), for the fractional-column warning. */
   readonly truncated?: Truncation;
 }
 

@@ -43,6 +43,8 @@ export interface SelectedValue {
   readonly expression?: { readonly shown: string; readonly why: string | undefined; readonly truncated?: Truncation | undefined };
   /** What its values can be where narrower than its type says (value-bounds.ts; DerivedType.bound), read only for a warning: a CAST's operand is typed then. */
   readonly bound?: () => ValueBound | undefined;
+  /** A CAST's whole-number mark (`CAST(AVG(qty) AS DOUBLE)`: whole-numbers.ts), read only for a fractional column: its operand is typed then. */
+  readonly castTruncated?: () => Truncation | undefined;
 }
 
 
@@ -188,9 +190,11 @@ export function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, un
     const shown = (start: number, end: number): string => shownText(q, item.start + start, item.start + end);
     const scope = { columns: fromColumns ?? relation?.columns ?? [], qualifiers: from?.qualifiers ?? relation?.qualifiers ?? [], functions, columnType, shown, ...(relation !== undefined ? { derived: relation.derived } : {}) };
     const derived = cast === undefined && !alwaysNull ? expressionType(code, text, scope) : undefined;
-    // A CAST's bound (its operand's values: value-bounds.ts castBound) is read only when its type alone would draw a warning.
+    // A CAST's bound (its operand's values: value-bounds.ts castBound) and whole-number mark are read only when needed, once.
+    let read: { readonly d: DerivedType | undefined } | undefined;
+    const castRead = (): DerivedType | undefined => (read ??= { d: expressionType(code, text, scope) }).d;
     const typed = cast
-      ? { type: cast, bound: () => expressionType(code, text, scope)?.bound }
+      ? { type: cast, bound: () => castRead()?.bound, castTruncated: () => castRead()?.truncated }
       : derived
         ? { type: derived.type, expression: { shown: shown(0, code.length), why: derived.why, truncated: derived.truncated }, ...boundOf(derived) }
         : {};

@@ -12,7 +12,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { INTEGER_DIGITS } from "./select-item-types.js";
 import type { SelectedValue } from "./selected-values.js";
 import { digitsPastDecimal, secondsOf, type ValueBound } from "./value-bounds.js";
-import { truncationWarning } from "./whole-numbers.js";
+import { isFractional, truncationWarning } from "./whole-numbers.js";
 
 /** Flink's `table.exec.sink.not-null-enforcer` (insert-columns.ts NOT_NULL_ENFORCER_KEY, which imports this file). */
 const ENFORCER = "table.exec.sink.not-null-enforcer";
@@ -96,7 +96,7 @@ export function checkValueType(v: SelectedValue, i: number, col: TableColumn, s:
     // A literal's own digits are known (and Calcite types it exactly): only column values, CASTs and expressions can lose some.
     // What the values can be decides where the type has more digits than the column (value-bounds.ts).
     const lost = v.literal === undefined ? narrowingLoss(type, colType, v.bound, col.name, s.enforced) : undefined;
-    const truncated = v.expression?.truncated;
+    const truncated = isFractional(colType) ? (v.expression?.truncated ?? v.castTruncated?.()) : undefined;
     const whole = truncated === undefined ? undefined : truncationWarning(truncated, `value ${i + 1} of ${list}, ${typedText(v, type)},`, `${target.label}'s column ${JSON.stringify(col.name)}`, colType);
     if (whole !== undefined) diag.warn(at, whole);
     if (lost !== undefined) {
