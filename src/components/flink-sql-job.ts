@@ -91,8 +91,12 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * - a `(` never closed, a `)` that closes none, `==`, a comma right before FROM, WHERE, GROUP BY,
    *   ORDER BY, HAVING, UNION or `)`, a statement ending in a comma, AND, OR, NOT or an operator,
    *   a word after `INSERT INTO ${sink} [PARTITION (...)] [(columns)]` that starts no query (SELEC,
-   *   VALUE), a table right after a word read as an alias (`amount FORM ${t}`, `x JION ${t}`):
-   *   errors naming the place and what to write (syntax-slips.ts)
+   *   VALUE), a table right after a word read as an alias (`amount FORM ${t}`, `x JION ${t}`), a
+   *   name where the grammar takes a keyword: after a table's alias (`FROM ${t} WEHRE id > 0`,
+   *   `${t} GROUPBY id`), after an operand of a WHERE / HAVING / ON condition (`id > 0 ADN name`,
+   *   `id BETWEN 1 AND 5`), after a GROUP BY / ORDER BY item, after IS NOT (`IS NOT NUL`), a third
+   *   name in a select item (`a b c`): errors naming the place and what to write, "did you mean"
+   *   the keyword one typo away (syntax-slips.ts, misplaced-names.ts)
    *
    * Dialect spellings and foreign functions (also in computed-column and watermark expressions):
    * - `!=`, `LIMIT m, n`, `OFFSET m LIMIT n`, `MINUS`, double quotes: errors with the rewrite (conformance.ts)

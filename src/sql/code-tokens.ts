@@ -157,3 +157,38 @@ export function tokenText(st: StatementTokens, from: number, to: number): string
   }
   return out;
 }
+
+/** True when `t` is the symbol `s`. */
+export function isSymbol(t: CodeToken | undefined, s: string): boolean {
+  return t !== undefined && t.kind === "symbol" && t.word === s;
+}
+
+/** True when `t` is the unquoted word `w` (upper case). */
+export function isWord(t: CodeToken | undefined, w: string): boolean {
+  return t !== undefined && t.kind === "word" && t.word === w;
+}
+
+/** The tokens `from` to `to` as written, with "… " before when more than `max` precede `to` (the end kept). */
+export function tail(st: StatementTokens, from: number, to: number, max = 8): string {
+  return to - from >= max ? `… ${tokenText(st, to - max + 1, to)}` : tokenText(st, from, to);
+}
+
+/** Where the item that ends with the `)` at `k` starts: its `(`, or the name before it (a call). */
+export function itemStart(tokens: readonly CodeToken[], k: number): number {
+  let depth = 0;
+  for (let j = k; j >= 0; j--) {
+    if (isSymbol(tokens[j], ")")) depth++;
+    else if (isSymbol(tokens[j], "(") && --depth === 0) return tokens[j - 1]?.kind === "word" || tokens[j - 1]?.kind === "name" ? j - 1 : j;
+  }
+  return k;
+}
+
+/** The index after the group the `(` at `k` opens, or -1 when nothing closes it. */
+export function afterGroup(tokens: readonly CodeToken[], k: number): number {
+  let depth = 0;
+  for (let j = k; j < tokens.length; j++) {
+    if (isSymbol(tokens[j], "(")) depth++;
+    else if (isSymbol(tokens[j], ")") && --depth === 0) return j + 1;
+  }
+  return -1;
+}

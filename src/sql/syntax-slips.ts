@@ -29,18 +29,25 @@
  *   (`amount FORM ${t}`, `${a} JION ${b}`): the grammar reads the word as the value's alias
  *   (`AddSelectItem` and `TableRef3`: `[ <AS> ] alias`), and no production takes a name after an
  *   alias; or right after LEFT, RIGHT, FULL, INNER, CROSS, OUTER or NATURAL and a word that is no
- *   JOIN (`JoinType`). The message names FROM or JOIN when the word is a near miss of one.
+ *   JOIN (`JoinType`). The message names FROM or JOIN when the word is a near miss of one;
+ * - a name where the grammar takes a keyword (misplaced-names.ts): after a table reference and its
+ *   alias (`FROM ${t} WEHRE id > 0`, `${t} GROUPBY id`), after an operand of a WHERE, HAVING,
+ *   QUALIFY or ON condition (`id > 0 ADN name`, `id BETWEN 1 AND 5`), after an item of a GROUP BY,
+ *   ORDER BY or PARTITION BY list, after IS [NOT] (`IS NOT NUL`), or a third name in a select item
+ *   (`a b c`); "did you mean" the keyword when the name is one typo from one the parser takes there.
  *
  * A table right after a keyword (FROM, JOIN, TABLE, INTO, LATERAL, AS ...), a comma, `(` or
  * another table, or before `.` (a qualifier), is never reported; an interpolated Output is a value
  * (right after the sink, alone or in parentheses, it may hold the query: not reported either). Left to Flink: misspelt
- * keywords elsewhere (`WHER`, `GROUP BI`), a table where a value goes (it reads as a column name),
+ * keywords where no name rule reads them (right after another keyword: `GROUP BI`, `NULLS LAT`;
+ * `SELEC` after a WITH query), a table where a value goes (it reads as a column name),
  * unbalanced brackets, and statements with MATCH_RECOGNIZE for the table rule (its PATTERN lists
  * names one after another).
  */
 import { closestKey } from "../validation/known-keys.js";
-import { statementTokens, tokenText, type CodeToken, type StatementTokens } from "./code-tokens.js";
+import { afterGroup, isSymbol, isWord, itemStart, statementTokens, tail, tokenText, type CodeToken, type StatementTokens } from "./code-tokens.js";
 import { interpolatedOperands } from "./interpolated-operands.js";
+import { MisplacedNames } from "./misplaced-names.js";
 import { ENDING_WORDS, SQL_WORDS } from "./sql-words.js";
 import type { SqlStatement } from "./template.js";
 
@@ -93,14 +100,6 @@ const JOIN_TYPES: ReadonlySet<string> = new Set(["LEFT", "RIGHT", "FULL", "INNER
 
 const q = (s: string): string => JSON.stringify(s);
 
-function isSymbol(t: CodeToken | undefined, s: string): boolean {
-  return t !== undefined && t.kind === "symbol" && t.word === s;
-}
-
-function isWord(t: CodeToken | undefined, w: string): boolean {
-  return t !== undefined && t.kind === "word" && t.word === w;
-}
-
 /**
  * True when token `k` ends a value: a name, a literal, a number, a table, an Output, `)`, `]`, a
  * `*` of a SELECT list, a word that is no keyword, or a keyword that ends an expression (NULL, END ...).
@@ -119,11 +118,6 @@ function endsValue(tokens: readonly CodeToken[], k: number): boolean {
     default:
       return true;
   }
-}
-
-/** The tokens `from` to `to` as written, with "… " before when more than `max` precede `to` (the end kept). */
-function tail(st: StatementTokens, from: number, to: number, max = 8): string {
-  return to - from >= max ? `… ${tokenText(st, to - max + 1, to)}` : tokenText(st, from, to);
 }
 
 /** The tokens `from` to `to` as written, with " …" after when more than `max` follow `from` (the start kept). */
@@ -203,26 +197,6 @@ function danglingEnd(st: StatementTokens): string | undefined {
   return `the statement ends in ${word === "," ? "a comma" : written} (${q(tokenText(st, from, last))}), which needs ${needs} after it, ${FAILS}; write ${needs} after ${written}, or remove ${written}`;
 }
 
-/** Where the item that ends with the `)` at `k` starts: its `(`, or the name before it (a call). */
-function itemStart(tokens: readonly CodeToken[], k: number): number {
-  let depth = 0;
-  for (let j = k; j >= 0; j--) {
-    if (isSymbol(tokens[j], ")")) depth++;
-    else if (isSymbol(tokens[j], "(") && --depth === 0) return tokens[j - 1]?.kind === "word" || tokens[j - 1]?.kind === "name" ? j - 1 : j;
-  }
-  return k;
-}
-
-/** The index after the group the `(` at `k` opens, or -1 when nothing closes it. */
-function afterGroup(tokens: readonly CodeToken[], k: number): number {
-  let depth = 0;
-  for (let j = k; j < tokens.length; j++) {
-    if (isSymbol(tokens[j], "(")) depth++;
-    else if (isSymbol(tokens[j], ")") && --depth === 0) return j + 1;
-  }
-  return -1;
-}
-
 /**
  * The query after `INSERT INTO ${t} [PARTITION (...)] [(columns)]` when it starts with no SELECT,
  * VALUES, WITH, TABLE or `(`: the index of the token there and the message; else undefined.
@@ -291,8 +265,8 @@ function tableSlip(st: StatementTokens, k: number): string | undefined {
 /**
  * The syntax slips of a statement (see the module comment), one message each: the INSERT's query,
  * then in the order they appear a `)` that closes nothing, `==` and commas before what ends their
- * list, then each `(` never closed, the statement's end, and tables after an alias. One scan of
- * the text (code-tokens.ts) and one of its tokens. `insert`: the statement is an INSERT whose
+ * list, then each `(` never closed, the statement's end, tables after an alias and misplaced names.
+ * One scan of the text (code-tokens.ts) and one of its tokens (which misplaced-names.ts reads too). `insert`: the statement is an INSERT whose
  * target is its first interpolated table. A slip at a token of a string interpolated with `${...}`
  * where an operand stands (`LIKE ${"%x%"}` renders `LIKE %x%`) is left to the checks that say how
  * to quote a value (interpolated-operands.ts).
@@ -313,11 +287,14 @@ export function syntaxSlips(stmt: SqlStatement, insert: boolean): string[] {
     if (message !== undefined && !inString(k)) out.push(message);
   };
   const open: number[] = [];
-  let target = -1;
+  // The sink: the first token that is a table (it comes right after INSERT INTO).
+  const target = insert ? tokens.findIndex((t) => t.kind === "table") : -1;
   const tables: [number, string][] = [];
   let matchRecognize = false;
+  const names = new MisplacedNames(st, target);
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
+    names.visit(k);
     if (t.kind === "symbol") {
       const w = t.word;
       if (w === "(") open.push(k);
@@ -326,8 +303,7 @@ export function syntaxSlips(stmt: SqlStatement, insert: boolean): string[] {
       } else if (w === "==") add(k, doubleEquals(st, k));
       else if (w === ",") add(k, commaSlip(st, k));
     } else if (t.kind === "table") {
-      if (insert && target < 0) target = k;
-      else {
+      if (k !== target) {
         const slip = tableSlip(st, k);
         if (slip !== undefined) tables.push([k - 1, slip]);
       }
@@ -337,6 +313,7 @@ export function syntaxSlips(stmt: SqlStatement, insert: boolean): string[] {
   add(tokens.length - 1, danglingEnd(st));
   // A MATCH_RECOGNIZE's PATTERN lists names one after another: a table there is left to Flink.
   if (!matchRecognize) for (const [k, slip] of tables) add(k, slip);
+  for (const [k, message] of names.found) add(k, message);
   const query = target >= 0 ? insertQuery(st, target) : undefined;
   if (query !== undefined && !inString(query[0])) out.unshift(query[1]);
   return out;
