@@ -49,7 +49,7 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * Names and spellings:
    * - a column no FROM table has (SELECT, WHERE, ON, expressions): an error with the nearest name;
    *   an unquoted value (`status = SHIPPED`): an error advising `sqlLiteral` (expression-columns.ts)
-   * - a reserved word (`value`, `timestamp`) naming a column without back-quotes: an error (reserved-words.ts)
+   * - a reserved word (`value`, `timestamp`; Flink's own `comment`, `views`, `bytes` ...) naming a column, or after AS, without back-quotes: an error; a word only some Flink versions reserve (`hash`, `refresh`): a warning where the version is not known (reserved-words.ts)
    * - a view read in another letter case: an error (view-names.ts)
    * - a plain-text table name the job does not declare: an error, a warning where the session may
    *   start in a stored catalog (plain-text-tables.ts)

@@ -38,7 +38,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { expressionNames, type NameChain, type NamePart } from "./expression-names.js";
 import { COLUMN_REF, MARK, shownText, STAR, withoutAlias, type InsertQuery, type SelectItem } from "./insert-query.js";
 import type { Relation } from "./join-relations.js";
-import { sqlName, unquotedReservedColumn, type WrittenQualifier } from "./reserved-words.js";
+import { reportReserved as report, sqlName, unquotedReservedColumn, type ReservedUse, type WrittenQualifier } from "./reserved-words.js";
 import { SQL_WORDS } from "./sql-words.js";
 import { UnknownNames } from "./unknown-names.js";
 import { isWindowRelation } from "./window-relation.js";
@@ -81,12 +81,12 @@ function itemLabel(item: SelectItem): string {
  * operand stands (expression-names.ts `reserved`), is reported once too. Names are not resolved
  * for a query whose FROM clause is not read.
  */
-export function checkExpressionColumns(q: InsertQuery, at: string, diag: Diagnostics, unknown = new UnknownNames()): void {
-  readNames(q, at, diag, unknown);
+export function checkExpressionColumns(q: InsertQuery, at: string, diag: Diagnostics, unknown = new UnknownNames(), flinkVersion?: string): void {
+  readNames(q, at, diag, unknown, flinkVersion);
   unknown.report(at, diag);
 }
 
-function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames): void {
+function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames, flinkVersion: string | undefined): void {
   const from = q.from;
   const relations: readonly Relation[] = from !== undefined ? [{ table: from.table, qualifiers: from.qualifiers, ...(from.alias !== undefined ? { alias: from.alias } : {}) }] : (q.join?.relations ?? []);
   if (relations.length === 0 || relations.some((r) => r.table.columns === undefined)) return;
@@ -104,6 +104,12 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     if (reported.has(key)) return;
     reported.add(key);
     diag.error(at, message);
+  };
+  /** A reserved word read as a column: an error, or a warning where only some versions reserve it and the job's is not known (reserved-words.ts). */
+  const reserve = (key: string, use: ReservedUse): void => {
+    if (reported.has(key)) return;
+    reported.add(key);
+    report(at, use, diag);
   };
   const known = relations.map((r) => r.alias ?? r.table.tableName);
   /** `q.c` whose q names no relation, no column (r.f: a field) and no interpolated table: "Table 'q' not found". */
@@ -163,8 +169,8 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
     }
     // After a qualifier an unquoted reserved word naming a column fails the parser (an unqualified one is `reserved` of expression-names.ts).
     const only = candidates[0]!;
-    const reserved = qualifier === undefined || name.quoted ? undefined : unquotedReservedColumn(where, name.written, only.table, only.table.columns!, qualifier);
-    if (reserved !== undefined) return error(`${where}\u0000${qualifier!.shown}\u0000${name.written}`, reserved);
+    const reserved = qualifier === undefined || name.quoted ? undefined : unquotedReservedColumn(where, name.written, only.table, only.table.columns!, flinkVersion, qualifier);
+    if (reserved !== undefined) return reserve(`${where}\u0000${qualifier!.shown}\u0000${name.written}`, reserved);
     if (hidden !== undefined || candidates.some((r) => has(r, name.name))) return;
     const value = chain.compared && second === undefined && !head!.quoted ? head!.written : undefined;
     unknown.add(where, name.name, candidates, value);
@@ -172,9 +178,9 @@ function readNames(q: InsertQuery, at: string, diag: Diagnostics, unknown: Unkno
   /** An unquoted reserved word where an operand stands: an error when it names a column of a relation (in any case). */
   const checkReserved = (where: string, word: NamePart): void => {
     const r = relations.find((x) => x.table.columns!.some((c) => c.name.toLowerCase() === word.name.toLowerCase()));
-    const message = r === undefined ? undefined : unquotedReservedColumn(where, word.written, r.table, r.table.columns!);
+    const use = r === undefined ? undefined : unquotedReservedColumn(where, word.written, r.table, r.table.columns!, flinkVersion);
     // Once per place: the same word in the GROUP BY and the WHERE clause is two fixes, reported in one run.
-    if (message !== undefined) error(`${where}\u0000\u0000${word.written}`, message);
+    if (use !== undefined) reserve(`${where}\u0000\u0000${word.written}`, use);
   };
   q.items.forEach((item, i) => {
     // A plain item ([q.]c) over one relation is selected-values.ts selectedValues's (its qualifier is checked here).

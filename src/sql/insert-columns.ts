@@ -42,8 +42,8 @@ import { namedRelation } from "./named-relation.js";
 import { relationTypes } from "./relation-types.js";
 import { setOperationValues, type SetOperationValues } from "./set-operations.js";
 import { firstSetting } from "./job-config.js";
-import { unquotedReservedSinkColumn } from "./reserved-words.js";
-import { checkWhereOperands, selectedValues, type SelectedValue } from "./selected-values.js";
+import { reportReserved as report, unquotedReservedSinkColumn } from "./reserved-words.js";
+import { checkReservedAliases, checkWhereOperands, selectedValues, type SelectedValue } from "./selected-values.js";
 import { checkValueType } from "./sink-value-types.js";
 import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
@@ -108,6 +108,7 @@ export function checkInsertColumns(
   upsert: UpsertContext = { batch: false, materialize: undefined },
   functions: () => ReadonlySet<string> = () => new Set(),
   views: ReadonlyMap<string, AnalyzedStatement> = new Map(),
+  flinkVersion?: string,
 ): void {
   const target: TableDefinition | undefined = a.target;
   const sinkColumns = target?.columns?.filter((c) => c.insertable);
@@ -135,8 +136,8 @@ export function checkInsertColumns(
     if (q.columnList !== undefined) {
       const listed: TableColumn[] = [];
       for (const { name, written } of q.columnList) {
-        const reserved = unquotedReservedSinkColumn(written, target, sinkColumns);
-        if (reserved !== undefined) diag.error(at, reserved);
+        const reserved = unquotedReservedSinkColumn(written, target, sinkColumns, flinkVersion);
+        if (reserved !== undefined) report(at, reserved, diag);
         const c = sinkColumns.find((s) => s.name === name);
         if (c !== undefined) listed.push(c);
         else if (reserved === undefined) {
@@ -157,15 +158,16 @@ export function checkInsertColumns(
     }
     // Names that are no column: gathered, then reported once each with every place they are read.
     const unknown = new UnknownNames(a.statement);
-    checkWhereOperands(q, at, diag, unknown);
+    checkWhereOperands(q, at, diag, unknown, flinkVersion);
+    checkReservedAliases(q, at, diag, flinkVersion);
     const ctx = { views, functions, ...(q.withQuery !== undefined ? { withQuery: q.withQuery } : {}) };
     // A set operation writes its row type: each column's least restrictive type over the branches.
     set = setOperationValues(a, q, ctx, diag, targets);
     // A view or WITH query read by name instead of a table: its columns typed as its own query types them.
     const named = set === undefined && q.from === undefined && q.join === undefined ? namedRelation(q, views) : undefined;
     const relation = named === undefined ? undefined : relationTypes(named, ctx);
-    values = set !== undefined ? set.values : selectedValues(q, at, diag, unknown, functions, relation);
-    checkExpressionColumns(q, at, diag, unknown);
+    values = set !== undefined ? set.values : selectedValues(q, at, diag, unknown, functions, relation, flinkVersion);
+    checkExpressionColumns(q, at, diag, unknown, flinkVersion);
   }
   if (values === undefined) return;
   const shape: Partial<InsertQuery> = q ?? {};

@@ -251,7 +251,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   // The functions the job declares (a call of one is no built-in aggregate: aggregate-calls.ts; nor typed as a built-in: expression-types.ts), read once when a check needs them.
   let functions: ReadonlySet<string> | undefined;
   const jobFunctions = (): ReadonlySet<string> => (functions ??= declaredFunctions(analyzed));
-  for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert, jobFunctions, views);
+  for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert, jobFunctions, views, input.flinkVersion);
   if (analyzed.some((a) => mayAggregate(a.words))) {
     checkGrouping(analyzed, diag);
     // An aggregation may sit in a view the INSERT reads: the gate is the job's.

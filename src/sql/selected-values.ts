@@ -12,7 +12,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { hidingAlias, writtenQualifier } from "./expression-columns.js";
 import { expressionType, type DerivedType } from "./expression-types.js";
 import { COLUMN_REF, shownText, STAR, withoutAlias, type InsertQuery } from "./insert-query.js";
-import { readsAsFunction, unquotedReservedColumn } from "./reserved-words.js";
+import { reportReserved as report, unquotedReservedAlias, unquotedReservedColumn } from "./reserved-words.js";
 import type { TypedRelation } from "./relation-types.js";
 import { castType, literalType } from "./select-item-types.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
@@ -59,7 +59,7 @@ const NOT_COLUMNS = new Set(["NULL", "TRUE", "FALSE", "UNKNOWN", "DATE", "TIME",
  * FROM table: a value written without quotes (`status = SHIPPED`, as a string interpolated with
  * `${...}` renders) or a misspelt column. Flink resolves them as columns and fails.
  */
-export function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames): void {
+export function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames, flinkVersion?: string): void {
   const from = q.from;
   const columns = from?.table.columns;
   if (from === undefined || columns === undefined) return;
@@ -69,11 +69,8 @@ export function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics
     const hidden = o.qualifier === undefined || from.qualifiers.includes(o.qualifier) ? undefined : hidingAlias(o.qualifier, from, q.tables);
     if (o.qualifier !== undefined && !from.qualifiers.includes(o.qualifier) && hidden === undefined) continue;
     const qualifier = o.qualifierWritten === undefined ? undefined : writtenQualifier(o.qualifierWritten, from.table, hidden);
-    const reserved = o.quoted ? undefined : unquotedReservedColumn("the WHERE clause", o.name, from.table, columns, qualifier);
-    if (reserved !== undefined && !reported.has(o.name)) {
-      if (readsAsFunction(o.name, qualifier !== undefined)) diag.warn(at, reserved);
-      else diag.error(at, reserved);
-    }
+    const reserved = o.quoted ? undefined : unquotedReservedColumn("the WHERE clause", o.name, from.table, columns, flinkVersion, qualifier);
+    if (reserved !== undefined && !reported.has(o.name)) report(at, reserved, diag);
     if (reserved !== undefined || reported.has(o.name) || hidden !== undefined) {
       reported.add(o.name);
       continue;
@@ -84,6 +81,21 @@ export function checkWhereOperands(q: InsertQuery, at: string, diag: Diagnostics
     // Text in double quotes fails Flink's parser: reported for the whole statement (conformance.ts), not as a column.
     if (/^".*"$/s.test(o.name)) continue;
     unknown.add("the WHERE clause", o.name, [from], o.quoted || o.qualifier !== undefined ? undefined : o.word);
+  }
+}
+
+/**
+ * The aliases of the SELECT list written after AS without back-quotes that the parser of
+ * `flinkVersion` reserves (reserved-words.ts unquotedReservedAlias): each an error, or a warning
+ * where only some versions reserve it and the job's is not known. An alias without AS is left
+ * alone: there a comma may be missing (column-count-remedy.ts), and the parser's error is the same.
+ */
+export function checkReservedAliases(q: InsertQuery, at: string, diag: Diagnostics, flinkVersion?: string): void {
+  for (const item of q.items) {
+    const { aliasWritten, withoutAs } = withoutAlias(item);
+    if (aliasWritten === undefined || withoutAs === true) continue;
+    const use = unquotedReservedAlias(item.shown.length > 60 ? `${item.shown.slice(0, 57)}...` : item.shown, aliasWritten, flinkVersion);
+    if (use !== undefined) report(at, use, diag);
   }
 }
 
@@ -127,7 +139,15 @@ function relationStarValue(c: TableColumn, d: DerivedType | undefined, star: str
  * the view or WITH query `relation` the query reads instead: relation-types.ts), reporting column
  * references that match no column of a FROM table; undefined when a `*` cannot be expanded.
  */
-export function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, unknown: UnknownNames, functions: () => ReadonlySet<string>, relation?: TypedRelation): SelectedValue[] | undefined {
+export function selectedValues(
+  q: InsertQuery,
+  at: string,
+  diag: Diagnostics,
+  unknown: UnknownNames,
+  functions: () => ReadonlySet<string>,
+  relation?: TypedRelation,
+  flinkVersion?: string,
+): SelectedValue[] | undefined {
   const values: SelectedValue[] = [];
   const from = q.from;
   const fromColumns: readonly TableColumn[] | undefined = from?.table.columns;
@@ -159,15 +179,14 @@ export function selectedValues(q: InsertQuery, at: string, diag: Diagnostics, un
       // A qualifier an alias hides (`${src}.c` after `FROM ${src} AS s`): only a reserved word after it is reported.
       const hidden = qualifier === undefined || qualifies(qualifier) ? undefined : hidingAlias(qualifier, from!, q.tables);
       if (hidden !== undefined) {
-        const reserved = unquotedReservedColumn("the SELECT list", text.slice(text.length - ref[2]!.length), from!.table, fromColumns, writtenQualifier(text.slice(0, ref[1]!.length), from!.table, hidden));
-        if (reserved !== undefined) diag.error(at, reserved);
+        const reserved = unquotedReservedColumn("the SELECT list", text.slice(text.length - ref[2]!.length), from!.table, fromColumns, flinkVersion, writtenQualifier(text.slice(0, ref[1]!.length), from!.table, hidden));
+        if (reserved !== undefined) report(at, reserved, diag);
       }
       if (qualifies(qualifier)) {
         const written = text.slice(text.length - ref[2]!.length);
         const qualified = ref[1] === undefined ? undefined : writtenQualifier(text.slice(0, ref[1].length), from!.table);
-        const reserved = unquotedReservedColumn("the SELECT list", written, from!.table, fromColumns, qualified);
-        if (reserved !== undefined && readsAsFunction(written, qualified !== undefined)) diag.warn(at, reserved);
-        else if (reserved !== undefined) diag.error(at, reserved);
+        const reserved = unquotedReservedColumn("the SELECT list", written, from!.table, fromColumns, flinkVersion, qualified);
+        if (reserved !== undefined) report(at, reserved, diag);
         const column = fromColumns.find((c) => c.name === name);
         if (column !== undefined) {
           const type = columnType(column);
