@@ -2,7 +2,8 @@
  * FlinkSqlJob: a call one typo from a function the job declares (src/sql/misspelt-functions.ts):
  * Flink fails it when the job starts ("No match found for function signature mask_emial(...)").
  * An error on Kubernetes (a new in-memory catalog holds no function), a warning elsewhere; built-in
- * functions, names near no declared function, qualified calls and column lists stay quiet.
+ * functions, names near no declared function, qualified calls and column lists stay quiet; on
+ * Kubernetes only a built-in function of the job's flinkVersion is suggested.
  */
 import { expect } from "chai";
 import { issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
@@ -108,6 +109,24 @@ describe("FlinkSqlJob: a misspelt call of a declared function", () => {
       api.sql`INSERT INTO ${o[1]} SELECT order_id, CONCAT(TRIN(note), ZORP(note)) FROM ${t}`,
     ], { kubernetes });
     expect(issues.filter((i) => i.message.includes("calls no function"))).to.deep.equal([]);
+  });
+
+  it("on Kubernetes only a built-in function the flinkVersion has is suggested: URL_DECOD near URL_DECODE (Flink 1.20) is quiet on v1_19, an error on v1_20", () => {
+    const t = src("mf-src10");
+    const o = [1, 2].map((k) => sink(`mf-out10-${k}`));
+    const runner = { jarURI: "local:///opt/flink/usrlib/sql-runner.jar" };
+    const on = (flinkVersion: string) => ({ namespace: "flink", image: "flink:1", flinkVersion, sqlRunner: runner });
+    expect(job("mf-10a", [api.sql`INSERT INTO ${o[0]} SELECT order_id, URL_DECOD(note) FROM ${t}`], { kubernetes: on("v1_19") }).filter((i) => i.message.includes("calls no function"))).to.deep.equal([]);
+    expect(job("mf-10b", [api.sql`INSERT INTO ${o[1]} SELECT order_id, URL_DECOD(note) FROM ${t}`], { kubernetes: on("v1_20") })).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          "URL_DECOD(...) calls no function: it is no Flink built-in function and the job declares no function of that name; did you mean URL_DECODE, a Flink built-in function? " +
+          "Flink resolves a call among its built-in functions, the functions the job declares and those of the current catalog, and the SQL runner runs the script in a new TableEnvironment, " +
+          "which always starts in the built-in catalog (table.builtin-catalog-name, default_catalog), in memory and holding only the job's tables and views, " +
+          'so Flink fails the statement when the job starts ("No match found for function signature URL_DECOD(...)"); write URL_DECODE(...)',
+      },
+    ]);
   });
 
   it("quiet: the declared name in any case, built-in functions near a declared one, names near none, qualified calls, column lists and WITH names, literals and comments", () => {

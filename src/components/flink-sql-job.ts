@@ -105,6 +105,11 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * - a call one typo from a function the job declares (`mask_emial(...)` next to `CREATE TEMPORARY
    *   FUNCTION mask_email`) or from a built-in one (`REGEX_REPLACE`) that is no built-in function:
    *   an error on Kubernetes ("did you mean mask_email"), a warning elsewhere (misspelt-functions.ts)
+   * - a built-in function newer than the Kubernetes target's flinkVersion (`BTRIM`, Flink 2.0, or
+   *   `URL_DECODE`, Flink 1.20, on `"v1_19"`): an error naming the release that added it and what to
+   *   write (`TRIM(BOTH ' ' FROM s)` for `BTRIM(s)`); the built-in names are one list for every
+   *   supported version, the newer ones dated (newer-functions.ts, builtin-function-versions.ts);
+   *   quiet on the SQL Gateway target, whose Flink version is unknown at preview
    *
    * OPTIONS hints and secrets:
    * - a hint's keys meet the table's option rules: errors and warnings at the hint (hint-keys.ts)

@@ -11,7 +11,10 @@
  *   (`IN (`, `OVER (`, `CAST(`, `VARCHAR(10)`, `TUMBLE(`, `DESCRIPTOR(`).
  * A name listed here is never reported as unknown (misspelt-functions.ts): a name too many only
  * keeps a check quiet, a name missing could report a valid call, so the list errs on the wide side
- * (it also holds a few names of older Flink versions and of Flink after 2.1).
+ * (it also holds a few names of older Flink versions and of Flink after 2.1). It is one list for
+ * every supported version: the names that came after Flink 1.19 are dated in
+ * builtin-function-versions.ts, against which a call is checked where the job's Flink version is
+ * known (newer-functions.ts; misspelt-functions.ts then suggests only that version's names).
  */
 import { SQL_WORDS } from "./sql-words.js";
 

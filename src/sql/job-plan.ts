@@ -36,6 +36,7 @@ import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
 import { checkForeignFunctions } from "./foreign-functions.js";
 import { checkMisspeltFunctions } from "./misspelt-functions.js";
+import { checkNewerFunctions } from "./newer-functions.js";
 import { checkRankSinkKey } from "./rank-sink-keys.js";
 import { checkStreamingRank } from "./streaming-rank.js";
 import { checkStreamingSort } from "./streaming-sort.js";
@@ -203,7 +204,11 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   // read in the tables' own expressions (computed columns, watermarks), which no statement gate sees.
   if (analyzed.some((a) => mayCallFunctions(a.words)) || tables.some((t) => (t.expressions?.length ?? 0) > 0)) checkForeignFunctions(analyzed, tables, jobCatalog(), diag);
   // A call one typo from a function the job declares or a built-in one; read only when every statement was (else a declaration may be missing).
-  if (analyzed.some((a) => mayCallFunctions(a.words))) checkMisspeltFunctions(analyzed, analyzed.length === statements.length, input.credentialTarget, jobCatalog(), diag);
+  if (analyzed.some((a) => mayCallFunctions(a.words))) checkMisspeltFunctions(analyzed, analyzed.length === statements.length, input.credentialTarget, input.flinkVersion, jobCatalog(), diag);
+  // A built-in function newer than the Kubernetes target's flinkVersion (in statements and in the tables' expressions).
+  if (input.credentialTarget === "kubernetes" && input.flinkVersion !== undefined && (analyzed.some((a) => mayCallFunctions(a.words)) || tables.some((t) => (t.expressions?.length ?? 0) > 0))) {
+    checkNewerFunctions(analyzed, tables, analyzed.length === statements.length, input.credentialTarget, input.flinkVersion, jobCatalog(), diag);
+  }
   checkOptionsHints(analyzed, input.credentialTarget, diag);
   // Every mention of a table with its OPTIONS hint, the INSERT target's too: what the hint supplies or brings.
   const mentions = tableReferences(analyzed);

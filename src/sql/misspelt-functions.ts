@@ -21,29 +21,23 @@
  *   names of five or more, and a built-in name of four only with names of five or more), and a job
  *   with a statement that could not be read (its declarations are not all known).
  * Near: one typo (a character added, dropped or replaced, or two neighbours swapped; unknown-names.ts
- * oneTypo), or, from a declared name of six characters or more, two edits.
+ * oneTypo), or, from a declared name of six characters or more, two edits. On the Kubernetes target,
+ * whose flinkVersion is known, only a built-in function that version has is suggested
+ * (builtin-function-versions.ts); a call of one it lacks is newer-functions.ts's to report.
+ * The calls are read by function-calls.ts.
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { distance } from "../validation/known-keys.js";
-import { BUILTIN_FUNCTION_NAMES, BUILTIN_FUNCTIONS } from "./builtin-functions.js";
+import { builtinFunctionNamesOn } from "./builtin-function-versions.js";
+import { BUILTIN_FUNCTIONS } from "./builtin-functions.js";
 import { isForeignFunction } from "./foreign-functions.js";
 import type { CurrentCatalog } from "./current-catalog.js";
-import { codeOnly } from "./split.js";
-import { SQL_WORDS } from "./sql-words.js";
+import { functionCalls, statementCallText } from "./function-calls.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 import { withQueryNames } from "./table-mentions.js";
 import { unquoteIdentifier } from "./top-level.js";
 import { DECLARED_FUNCTION } from "./ungrouped-columns.js";
 import { oneTypo } from "./unknown-names.js";
-
-/** A table or Output interpolated into the text: no name, no call. */
-const MARKER = "\u0002";
-/** A name followed by `(`: group 1. Not after `.` (a qualified call), a name part or a marker. */
-const CALL = /(?<![\w$.\u0002])([A-Za-z_][A-Za-z0-9_$]*)\s*\(/g;
-/** What makes `name (` no call: a view's name before its column list, or an alias (`AS t(a, b)`). */
-const NOT_A_CALL = /(?:\bVIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:[\w$]+\s*\.\s*){0,2}|\bAS\s+)$/i;
-/** The word (or `)`, or a marker) just before a name. */
-const BEFORE = /([A-Za-z_][A-Za-z0-9_$]*|\)|\u0002)\s*$/;
 
 /** The declared function `called` (upper case) misspells, as the job writes it; undefined when none is near. */
 function nearDeclared(called: string, declared: ReadonlyMap<string, string>): string | undefined {
@@ -61,26 +55,27 @@ function nearDeclared(called: string, declared: ReadonlyMap<string, string>): st
  * The built-in function `called` (upper case) misspells: one typo from it, both four characters or
  * more and one of them five or more (UPER for UPPER, TRIIM for TRIM; not TRIN for TRIM, where two
  * four-letter names are as likely unrelated); the SQL spelling (with `_`) before a Table API one
- * (DATE_FORMAT before DATEFORMAT); undefined when none is.
+ * (DATE_FORMAT before DATEFORMAT); only a function Flink `flinkVersion` has (builtin-function-versions.ts:
+ * on flinkVersion "v1_19", URL_DECOD is near no function, as URL_DECODE came with Flink 1.20); undefined when none is.
  */
-function nearBuiltin(called: string): string | undefined {
+function nearBuiltin(called: string, flinkVersion: string | undefined): string | undefined {
   if (called.length < 4) return undefined;
-  const near = BUILTIN_FUNCTION_NAMES.filter((b) => b.length >= 4 && Math.max(b.length, called.length) >= 5 && Math.abs(b.length - called.length) <= 1 && oneTypo(called, b));
+  const near = builtinFunctionNamesOn(flinkVersion).filter((b) => b.length >= 4 && Math.max(b.length, called.length) >= 5 && Math.abs(b.length - called.length) <= 1 && oneTypo(called, b));
   return near.find((b) => b.includes("_")) ?? near[0];
-}
-
-/** The statement's text with tables and Outputs as markers, and its code: literals and comments blanked, a back-quoted single name unquoted. */
-function callCode(a: AnalyzedStatement): { text: string; code: string } {
-  const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : ` ${MARKER} `)).join("");
-  const code = codeOnly(text, false, true).replace(/`(?:[^`]|``)*`/g, (m) => (/^`[A-Za-z_][A-Za-z0-9_$]*`$/.test(m) ? ` ${m.slice(1, -1)} ` : "q".repeat(m.length)));
-  return { text, code };
 }
 
 /**
  * Checks the calls of the job's INSERTs and views (see the module comment); problems at
  * `statements[i]`. `complete`: every statement of the job was read (else its declarations are not all known).
  */
-export function checkMisspeltFunctions(analyzed: readonly AnalyzedStatement[], complete: boolean, target: "kubernetes" | "sqlGateway" | undefined, catalog: CurrentCatalog, diag: Diagnostics): void {
+export function checkMisspeltFunctions(
+  analyzed: readonly AnalyzedStatement[],
+  complete: boolean,
+  target: "kubernetes" | "sqlGateway" | undefined,
+  flinkVersion: string | undefined,
+  catalog: CurrentCatalog,
+  diag: Diagnostics,
+): void {
   if (!complete) return;
   // The declared names by upper case, as written, with the statement that declares each.
   const declared = new Map<string, string>();
@@ -97,19 +92,13 @@ export function checkMisspeltFunctions(analyzed: readonly AnalyzedStatement[], c
   const certain = target === "kubernetes" && catalog.certain;
   for (const a of analyzed) {
     if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && s.text.includes("("))) continue;
-    const { text, code } = callCode(a);
+    const { text, code } = statementCallText(a);
     let ctes: ReadonlySet<string> | undefined;
     const told = new Set<string>();
-    for (const m of code.matchAll(CALL)) {
-      const written = m[1]!;
-      const called = written.toUpperCase();
-      if (called.length < 4 || told.has(called) || declared.has(called) || BUILTIN_FUNCTIONS.has(called) || isForeignFunction(called)) continue;
-      const before = code.slice(Math.max(0, m.index! - 96), m.index!);
-      const prev = BEFORE.exec(before)?.[1];
-      // An alias or a view's name before a column list: after AS or VIEW, after another name, `)` or a table.
-      if (NOT_A_CALL.test(before) || (prev !== undefined && (prev === ")" || prev === MARKER || !SQL_WORDS.has(prev.toUpperCase())))) continue;
+    const unknown = (called: string): boolean => called.length >= 4 && !told.has(called) && !declared.has(called) && !BUILTIN_FUNCTIONS.has(called) && !isForeignFunction(called);
+    for (const { written, name: called } of functionCalls(code, unknown)) {
       const declaredNear = nearDeclared(called, declared);
-      const near = declaredNear ?? nearBuiltin(called);
+      const near = declaredNear ?? nearBuiltin(called, target === "kubernetes" ? flinkVersion : undefined);
       if (near === undefined) continue;
       ctes ??= new Set([...withQueryNames(text)].map((n) => n.toUpperCase()));
       if (ctes.has(called)) continue;

@@ -101,7 +101,9 @@ export interface KubernetesArgs {
    * `.mb`; the 2.0 release notes' list of
    * removed configuration options) is a warning naming what to write (kubernetes/removed-keys.ts);
    * the 1.x keys absent from that list, which 2.x reads as deprecated keys (`state.checkpoints.dir`,
-   * `state.backend`, `restart-strategy`, `high-availability`, ...), stay quiet.
+   * `state.backend`, `restart-strategy`, `high-availability`, ...), stay quiet. A statement calling a
+   * built-in function that came after this version (`BTRIM` from Flink 2.0 or `URL_DECODE` from 1.20
+   * on `"v1_19"`) is an error naming the release that added it (sql/newer-functions.ts).
    */
   // Spelled out (not the FlinkVersion alias) so a type error lists the values.
   readonly flinkVersion: "v1_19" | "v1_20" | "v2_0" | "v2_1";
