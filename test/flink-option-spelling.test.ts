@@ -62,6 +62,26 @@ describe("misspelt Flink configuration keys", () => {
     expect(diag.errors).to.deep.equal([]);
   });
 
+  it("the names Flink 1.20 gave options (FLIP-406) and the 1.19 names they keep as deprecated keys get nothing; a real typo of one still warns", () => {
+    // flink CheckpointingOptions / StateRecoveryOptions (1.20 – 2.x): each new key `.withDeprecatedKeys(<1.19 name>)`.
+    const renamed = [
+      ["execution.checkpointing.checkpoints-after-tasks-finish", "execution.checkpointing.checkpoints-after-tasks-finish.enabled"],
+      ["execution.checkpointing.cleaner.parallel-mode", "state.checkpoint.cleaner.parallel-mode"],
+      ["execution.checkpointing.data-inline-threshold", "state.storage.fs.memory-threshold"],
+      ["execution.checkpointing.write-buffer-size", "state.storage.fs.write-buffer-size"],
+      ["execution.checkpointing.aligned-checkpoint-timeout", "execution.checkpointing.alignment-timeout"],
+      ["execution.state-recovery.without-channel-state.checkpoint-id", "execution.checkpointing.recover-without-channel-state.checkpoint-id"],
+    ];
+    const others = ["state.backend.fs.memory-threshold", "state.backend.fs.write-buffer-size", "execution.checkpointing.file-merging.max-file-size", "execution.checkpointing.file-merging.pool-blocking"];
+    for (const key of [...renamed.flat(), ...others]) expect(flinkKeyTypoWarning(key), key).to.equal(undefined);
+    expect(flinkKeyTypoWarning("execution.checkpointing.checkpoints-after-task-finish")).to.equal(
+      `"execution.checkpointing.checkpoints-after-task-finish" is not among the Flink options this package knows, and is close to execution.checkpointing.checkpoints-after-tasks-finish: ${tail("execution.checkpointing.checkpoints-after-tasks-finish")}`,
+    );
+    expect(flinkKeyTypoWarning("execution.checkpointing.checkpoints-after-tasks-finish.enable")).to.equal(
+      `"execution.checkpointing.checkpoints-after-tasks-finish.enable" is not among the Flink options this package knows, and is close to execution.checkpointing.checkpoints-after-tasks-finish.enabled: ${tail("execution.checkpointing.checkpoints-after-tasks-finish.enabled")}`,
+    );
+  });
+
   it("a key in the wrong case is a typo too (Flink's keys are case-sensitive)", () => {
     expect(flinkKeyTypoWarning("Table.Exec.State.TTL")).to.equal(
       `"Table.Exec.State.TTL" is not among the Flink options this package knows, and is close to table.exec.state.ttl: ${tail("table.exec.state.ttl")}`,

@@ -89,6 +89,21 @@ describe("Flink option values", () => {
     expect(flinkOptionValueProblems("table.exec.mini-batch.enabled", "maybe")).to.deep.equal([{ level: "error", message: message("maybe", '"true" or "false"') }]);
   });
 
+  it("the names Flink 1.20 gave options (FLIP-406) are typed as their 1.19 names; on v1_19, which does not read them, their values are not judged", () => {
+    const message = (key: string, v: string, fix: string): string =>
+      `${JSON.stringify(v)} is not a boolean: Flink reads ${key} as "true" or "false" (any case) and nothing else (ConfigurationUtils.convertToBoolean), so ${FAILS}; write ${fix}`;
+    const key = "execution.checkpointing.checkpoints-after-tasks-finish";
+    for (const k of [key, `${key}.enabled`, "execution.checkpointing.cleaner.parallel-mode", "state.checkpoint.cleaner.parallel-mode", "execution.checkpointing.create-subdir", "execution.state-recovery.from-local"]) {
+      expect(flinkOptionValueProblems(k, "no"), k).to.deep.equal([{ level: "error", message: message(k, "no", '"false"') }]);
+      expect(flinkOptionValueProblems(k, "False"), k).to.deep.equal([]);
+    }
+    for (const v of [undefined, "v1_20", "v2_0", "v2_1"]) expect(flinkOptionValueProblems(key, "yes", v), String(v)).to.deep.equal([{ level: "error", message: message(key, "yes", '"true"') }]);
+    expect(flinkOptionValueProblems(key, "yes", "v1_19")).to.deep.equal([]);
+    expect(flinkOptionValueProblems(`${key}.enabled`, "yes", "v1_19")).to.deep.equal([{ level: "error", message: message(`${key}.enabled`, "yes", '"true"') }]);
+    expect(flinkOptionValueProblems("execution.state-recovery.without-channel-state.checkpoint-id", "latest")[0]!.level).to.equal("error");
+    expect(flinkOptionValueProblems("execution.checkpointing.data-inline-threshold", "20kb")).to.deep.equal([]);
+  });
+
   it("whole numbers: not a number, and below the bound CheckpointConfig checks", () => {
     expect(flinkOptionValueProblems("pipeline.max-parallelism", "1,024")).to.deep.equal([
       { level: "error", message: `"1,024" is not a whole number, which Flink reads pipeline.max-parallelism as (a Java int, Integer.parseInt), so ${FAILS}; write "1024"` },

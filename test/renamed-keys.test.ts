@@ -35,6 +35,14 @@ describe("Kubernetes target: keys Flink 1.20 renamed, on Flink 1.19", () => {
     ]);
   });
 
+  it("execution.checkpointing.checkpoints-after-tasks-finish (FLIP-406; 1.19: ....enabled): warned on v1_19, quiet on 1.20+ and under its 1.19 name", () => {
+    const key = "execution.checkpointing.checkpoints-after-tasks-finish";
+    expect(warnings("v1_19", {}, { [key]: "true" })).to.deep.equal([{ path: `configuration["${key}"]`, message: RENAMED(key, "FLIP-406", `${key}.enabled`) }]);
+    expect(warnings("v1_19", { [key]: "true" }, {})).to.deep.equal([{ path: `kubernetes.flinkConfiguration["${key}"]`, message: RENAMED(key, "FLIP-406", `${key}.enabled`) }]);
+    for (const v of ["v1_20", "v2_0", "v2_1"] as const) expect(warnings(v, {}, { [key]: "true" }), v).to.deep.equal([]);
+    expect(warnings("v1_19", {}, { [`${key}.enabled`]: "true" })).to.deep.equal([]);
+  });
+
   it("quiet: the same keys on 1.20 and 2.x, the 1.19 names on 1.19, and a 1.20 name next to its 1.19 name", () => {
     const conf = { "execution.checkpointing.incremental": "true", "execution.checkpointing.num-retained": "3" };
     for (const v of ["v1_20", "v2_0", "v2_1"] as const) expect(warnings(v, {}, conf), v).to.deep.equal([]);

@@ -5,7 +5,9 @@
  * the option (flink `flink-core/.../configuration/ConfigurationUtils.java` convertValue), so a value
  * it cannot parse fails the job when it starts, past `pulumi preview`.
  *
- * Only keys whose type is the same in Flink 1.19, 1.20, 2.0 and 2.1 are listed (and
+ * Only keys whose type is the same in Flink 1.19, 1.20, 2.0 and 2.1 are listed (a name Flink 1.20
+ * gave an option, FLIP-406, is typed as its 1.19 name is, and is not judged on "v1_19", which does
+ * not read it: deploy/kubernetes/renamed-keys.ts; and
  * table.optimizer.agg-phase-strategy, whose values are: EnumType.exactCaseIn); a string option (a
  * path, a class name) and a key missing here get no value check; the session time zone
  * (`table.local-time-zone`) is checked as TableConfigValidation reads it (time-zone.ts). Sources:
@@ -210,14 +212,24 @@ export const FLINK_OPTION_TYPES: Readonly<Record<string, FlinkOptionType>> = {
   },
   "execution.checkpointing.externalized-checkpoint-retention": { oneOf: ["DELETE_ON_CANCELLATION", "RETAIN_ON_CANCELLATION", "NO_EXTERNALIZED_CHECKPOINTS"] },
   "execution.checkpointing.aligned-checkpoint-timeout": "duration",
+  "execution.checkpointing.alignment-timeout": "duration",
   "execution.checkpointing.unaligned": "boolean",
   "execution.checkpointing.unaligned.enabled": "boolean",
   "execution.checkpointing.unaligned.forced": "boolean",
+  // The 1.20 name (FLIP-406) and the 1.19 one, its deprecated key since (renamed-keys.ts).
+  "execution.checkpointing.checkpoints-after-tasks-finish": "boolean",
   "execution.checkpointing.checkpoints-after-tasks-finish.enabled": "boolean",
   "execution.checkpointing.interval-during-backlog": "duration",
   "execution.checkpointing.incremental": "boolean",
   "execution.checkpointing.num-retained": INT,
   "execution.checkpointing.local-backup.enabled": "boolean",
+  "execution.checkpointing.create-subdir": "boolean",
+  "execution.checkpointing.cleaner.parallel-mode": "boolean",
+  "execution.checkpointing.data-inline-threshold": "memory",
+  "execution.checkpointing.write-buffer-size": INT,
+  "execution.state-recovery.from-local": "boolean",
+  "execution.state-recovery.without-channel-state.checkpoint-id": LONG,
+  "execution.checkpointing.recover-without-channel-state.checkpoint-id": LONG,
   // StateBackendOptions, CheckpointingOptions (state.*); state.backend and state.checkpoint-storage are 1.x's deprecated keys.
   "state.backend.type": STATE_BACKEND,
   "state.backend": STATE_BACKEND,
@@ -226,6 +238,10 @@ export const FLINK_OPTION_TYPES: Readonly<Record<string, FlinkOptionType>> = {
   "state.backend.incremental": "boolean",
   "state.backend.local-recovery": "boolean",
   "state.checkpoints.num-retained": INT,
+  "state.checkpoints.create-subdir": "boolean",
+  "state.checkpoint.cleaner.parallel-mode": "boolean",
+  "state.storage.fs.memory-threshold": "memory",
+  "state.storage.fs.write-buffer-size": INT,
   // TaskManagerOptions, JobManagerOptions
   "taskmanager.numberOfTaskSlots": INT,
   "taskmanager.memory.process.size": "memory",

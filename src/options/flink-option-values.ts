@@ -20,6 +20,7 @@
  * Plain functions and a plain object: the SQL Gateway provider's modules are serialized by Pulumi.
  */
 import { flinkVersionLabel } from "../deploy/kubernetes/versions.js";
+import { RENAMED_IN_1_20 } from "../deploy/kubernetes/renamed-keys.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { didYouMean } from "../validation/known-keys.js";
 import { isJavaDecimal, isJavaWholeNumber } from "../validation/java-number.js";
@@ -70,11 +71,15 @@ function messageOf(e: unknown): string {
  * or refuses, a warning for a duration or size without a unit and for a checkpoint timeout too short
  * for any checkpoint to complete; [] for a key with no known type, and for a valid value.
  * `flinkVersion`: the Kubernetes target's flinkVersion ("v1_19" ... "v2_1"), when known: a name
- * only other versions read is an error (NamedValueType.versioned); unknown: every version's names pass.
+ * only other versions read is an error (NamedValueType.versioned), and a key Flink 1.20 renamed,
+ * written under its 1.20 name on "v1_19", gets nothing (1.19 does not read it; kubernetes/renamed-keys.ts
+ * warns of the name); unknown: every version's names pass.
  */
 export function flinkOptionValueProblems(key: string, value: string, flinkVersion?: string): readonly FlinkValueProblem[] {
   const k = key.trim();
   if (!Object.hasOwn(FLINK_OPTION_TYPES, k)) return [];
+  // A 1.20 name on Flink 1.19 is a key 1.19 never reads, so its value cannot fail there (renamed-keys.ts warns of the name).
+  if (flinkVersion === "v1_19" && Object.hasOwn(RENAMED_IN_1_20, k)) return [];
   const type = FLINK_OPTION_TYPES[k]!;
   const v = value.trim();
   const shown = JSON.stringify(value);

@@ -19,6 +19,16 @@
  *   `TaskManagerOptions.java`, `JobManagerOptions.java`, `RestartStrategyOptions.java`,
  *   `HighAvailabilityOptions.java` (generated/checkpointing_configuration.html,
  *   execution_checkpointing_configuration.html, pipeline_configuration.html, ...);
+ * - the FLIP-406 reorganisation (Flink 1.20: FLINK-34456 moved ExecutionCheckpointingOptions into
+ *   CheckpointingOptions, FLINK-34454 / FLINK-34482 / FLINK-34484 renamed the options): each new
+ *   name is declared `.withDeprecatedKeys(<1.19 name>)` in 1.20 – 2.x, so both are listed, e.g.
+ *   `execution.checkpointing.checkpoints-after-tasks-finish` (1.19:
+ *   `execution.checkpointing.checkpoints-after-tasks-finish.enabled`),
+ *   `execution.checkpointing.data-inline-threshold` (`state.storage.fs.memory-threshold`, itself
+ *   once `state.backend.fs.memory-threshold`), `execution.checkpointing.cleaner.parallel-mode`,
+ *   `execution.checkpointing.write-buffer-size`,
+ *   `execution.state-recovery.without-channel-state.checkpoint-id`; the 1.20 names Flink 1.19
+ *   does not read are deploy/kubernetes/renamed-keys.ts';
  * - the keys this package itself reads or sets: the checkpoint / savepoint directory keys
  *   (kubernetes/versions.ts), the restore keys (deploy/target-keys.ts), Iceberg's
  *   `table.exec.iceberg.use-flip27-source` (iceberg `FlinkConfigOptions.java`) and the
@@ -98,6 +108,8 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "execution.state-recovery.ignore-unclaimed-state",
   "execution.state-recovery.claim-mode",
   "execution.state-recovery.from-local",
+  "execution.state-recovery.without-channel-state.checkpoint-id",
+  "execution.checkpointing.recover-without-channel-state.checkpoint-id",
   "execution.savepoint.path",
   "execution.savepoint.ignore-unclaimed-state",
   "execution.savepoint-restore-mode",
@@ -110,9 +122,11 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "execution.checkpointing.tolerable-failed-checkpoints",
   "execution.checkpointing.externalized-checkpoint-retention",
   "execution.checkpointing.aligned-checkpoint-timeout",
+  "execution.checkpointing.alignment-timeout",
   "execution.checkpointing.unaligned",
   "execution.checkpointing.unaligned.enabled",
   "execution.checkpointing.unaligned.forced",
+  "execution.checkpointing.checkpoints-after-tasks-finish",
   "execution.checkpointing.checkpoints-after-tasks-finish.enabled",
   "execution.checkpointing.interval-during-backlog",
   "execution.checkpointing.dir",
@@ -123,7 +137,14 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "execution.checkpointing.local-backup.dirs",
   "execution.checkpointing.storage",
   "execution.checkpointing.create-subdir",
+  "execution.checkpointing.cleaner.parallel-mode",
+  "execution.checkpointing.data-inline-threshold",
+  "execution.checkpointing.write-buffer-size",
   "execution.checkpointing.file-merging.enabled",
+  "execution.checkpointing.file-merging.across-checkpoint-boundary",
+  "execution.checkpointing.file-merging.max-file-size",
+  "execution.checkpointing.file-merging.pool-blocking",
+  "execution.checkpointing.file-merging.max-space-amplification",
   // StateBackendOptions, CheckpointingOptions (state.*)
   "state.backend",
   "state.backend.type",
@@ -133,6 +154,11 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "state.checkpoints.dir",
   "state.checkpoints.num-retained",
   "state.checkpoints.create-subdir",
+  "state.checkpoint.cleaner.parallel-mode",
+  "state.storage.fs.memory-threshold",
+  "state.storage.fs.write-buffer-size",
+  "state.backend.fs.memory-threshold",
+  "state.backend.fs.write-buffer-size",
   "state.savepoints.dir",
   // TaskManagerOptions (taskmanager.*)
   "taskmanager.numberOfTaskSlots",

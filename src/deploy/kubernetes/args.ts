@@ -89,8 +89,9 @@ export interface KubernetesArgs {
    * or `"v2_1"` (not "1.20"). Required. Flink 1.19/1.20 run the script with `sqlRunner`; Flink 2.x
    * with Flink's SqlDriver. Becomes `spec.flinkVersion`. On `"v1_19"`, an option written under the
    * name Flink 1.20 gave it (FLIP-406: `execution.checkpointing.incremental`,
-   * `execution.state-recovery.claim-mode`, ...), in flinkConfiguration or the job's configuration, is
-   * a warning naming the 1.19 key: Flink 1.19 ignores it (kubernetes/renamed-keys.ts). A state
+   * `execution.state-recovery.claim-mode`, `execution.checkpointing.checkpoints-after-tasks-finish`,
+   * ...), in flinkConfiguration or the job's configuration, is a warning naming the 1.19 key: Flink
+   * 1.19 ignores it, and its value is not judged (kubernetes/renamed-keys.ts). A state
    * backend name the version does not know (`state.backend.type` / `state.backend`, flink
    * StateBackendLoader), in flinkConfiguration or the job's configuration, is an error naming the
    * name to write: `"jobmanager"` / `"filesystem"` on 2.x (removed in Flink 2.0: `"hashmap"`),

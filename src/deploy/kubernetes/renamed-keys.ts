@@ -20,11 +20,16 @@
  * | execution.state-recovery.from-local | state.backend.local-recovery | StateRecoveryOptions.LOCAL_RECOVERY | FLINK-34484 |
  * | execution.state-recovery.claim-mode | execution.savepoint-restore-mode | StateRecoveryOptions.RESTORE_MODE | FLINK-34454 |
  * | execution.state-recovery.without-channel-state.checkpoint-id | execution.checkpointing.recover-without-channel-state.checkpoint-id | StateRecoveryOptions.CHECKPOINT_ID_OF_IGNORED_IN_FLIGHT_DATA | FLINK-34454 |
+ * | execution.checkpointing.checkpoints-after-tasks-finish | execution.checkpointing.checkpoints-after-tasks-finish.enabled | CheckpointingOptions.ENABLE_CHECKPOINTS_AFTER_TASKS_FINISH | FLIP-406 |
  *
  * Sources: flink `flink-core/.../configuration/CheckpointingOptions.java` and
  * `StateRecoveryOptions.java` (1.20 – 2.x: each new key `.withDeprecatedKeys(<1.19 name>)`); the
  * 1.19 names are the keys of the same options in `CheckpointingOptions.java` before the renames
  * (FLINK-34454, FLINK-34482, FLINK-34484: FLIP-406, merged for 1.20, after the 1.19 branch).
+ * ENABLE_CHECKPOINTS_AFTER_TASKS_FINISH was `execution.checkpointing.checkpoints-after-tasks-finish.enabled`
+ * in 1.19's `flink-streaming-java/.../environment/ExecutionCheckpointingOptions.java`; FLIP-406 moved
+ * it into CheckpointingOptions (FLINK-34456, first under its old key) and renamed it in the same
+ * 1.20 reorganisation, with the old key as its deprecated key (1.20 – 2.x).
  * Left out here: the checkpoint and savepoint directories and the restore path (the target writes
  * those itself: kubernetes.checkpointDir / savepointDir / initialSavepointPath), and
  * `execution.checkpointing.unaligned.enabled`, which Flink 1.19's ExecutionCheckpointingOptions
@@ -48,6 +53,7 @@ export const RENAMED_IN_1_20: Readonly<Record<string, readonly [string, string]>
   "execution.state-recovery.from-local": ["state.backend.local-recovery", "FLINK-34484"],
   "execution.state-recovery.claim-mode": ["execution.savepoint-restore-mode", "FLINK-34454"],
   "execution.state-recovery.without-channel-state.checkpoint-id": ["execution.checkpointing.recover-without-channel-state.checkpoint-id", "FLINK-34454"],
+  "execution.checkpointing.checkpoints-after-tasks-finish": ["execution.checkpointing.checkpoints-after-tasks-finish.enabled", "FLIP-406"],
 };
 
 /** The warning for `key` on a Flink 1.19 target, or undefined (not renamed, or the 1.19 key is set too in `alsoSet`). */
