@@ -72,6 +72,10 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * - a HAVING, or a WHERE over an aggregation's result, into an upsert IcebergSink keyed by the
    *   GROUP BY columns (a group that stops matching keeps its last row): a warning (filtered-aggregates.ts)
    * - a changelog into an interval join or a time-ordered OVER aggregation: an error (insert-only-operators.ts)
+   * - `execution.checkpointing.checkpoints-after-tasks-finish` "false" (see `configuration`) in a job
+   *   that reads a bounded table and runs on an unbounded one into a sink that commits on
+   *   checkpoints, which commits nothing once the bounded read ends: an error, a warning where
+   *   uncertain (finished-tasks.ts)
    *
    * Windows and time attributes:
    * - a window on a column that is no time attribute (streaming), SESSION in batch: errors (window-time.ts)
@@ -145,7 +149,15 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * Iceberg table as a stream, checkpoints at the smallest commitInterval, else every 1min. No
    * value turns checkpointing off: "0" fails the job when it starts (Flink's minimum is 10 ms), "-1"
    * or "disabled" does not parse, and such a value is an error that says so and, for a job whose
-   * sinks commit on checkpoints, that they would never commit (sql/checkpoint-off.ts). Not
+   * sinks commit on checkpoints, that they would never commit (sql/checkpoint-off.ts).
+   * `execution.checkpointing.checkpoints-after-tasks-finish` (Flink 1.19:
+   * `execution.checkpointing.checkpoints-after-tasks-finish.enabled`) "false" here, in
+   * kubernetes.flinkConfiguration or in sqlGateway.sessionProperties, in a streaming job that reads
+   * a bounded table and keeps running on an unbounded one into a sink that commits on checkpoints,
+   * is an error: once the bounded read's tasks finish Flink takes no checkpoint (flink
+   * DefaultCheckpointPlanCalculator), so the sink commits nothing more; remove the key or set it to
+   * "true". A warning where the version decides and is not known, or the bounded table's end is
+   * only assumed (sql/finished-tasks.ts, [docs/statement-checks.md](docs/statement-checks.md#checkpoints-after-tasks-finish)). Not
    * allowed: `execution.runtime-mode` (use runtimeMode; without runtimeMode the job is checked in
    * the mode it names, so a "batch" there adds no streaming-only errors), `parallelism.default` together with
    * `parallelism`, keys that carry credentials (SPEC decision 8), line breaks; with a deploy target
@@ -170,7 +182,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * AggregatePhaseStrategy.valueOf, upper case only; 2.x in any case: on kubernetes an error on
    * `"v1_19"`/`"v1_20"` and quiet on `"v2_0"`/`"v2_1"`) are warnings. On kubernetes,
    * a key the target's flinkVersion does not read is a warning naming the key to write: a Flink 1.20
-   * name on `"v1_19"` (kubernetes/renamed-keys.ts), a key Flink 2.0 removed on `"v2_0"`/`"v2_1"`
+   * name on `"v1_19"` (FLIP-406: `execution.checkpointing.checkpoints-after-tasks-finish`,
+   * `execution.checkpointing.incremental`, ...; kubernetes/renamed-keys.ts; its value is then not
+   * judged), a key Flink 2.0 removed on `"v2_0"`/`"v2_1"`
    * (`state.backend.async`, `table.exec.topn-cache-size`, `table.exec.shuffle-mode`, the old
    * `table.exec.deduplicate.*` names, the legacy `jobmanager.heap.*` / `taskmanager.heap.*`:
    * kubernetes/removed-keys.ts).

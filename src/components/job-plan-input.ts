@@ -1,7 +1,7 @@
 /**
  * What FlinkSqlJob hands planJob from its args: the statements and configuration, the program's
  * tables, the deploy target's own settings that change a check (the NOT NULL enforcer, upsert
- * materialization, mini-batch, the catalog store, the OPTIONS hint switch), the target (credential advice, where an
+ * materialization, mini-batch, the catalog store, the OPTIONS hint switch, checkpoints after tasks finish), the target (credential advice, where an
  * undeclared table name may resolve) and the Kubernetes target's Flink version; and the tables
  * that failed validation (synth's collecting mode).
  */
@@ -10,6 +10,7 @@ import { isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import { NOT_NULL_ENFORCER_KEY } from "../sql/insert-columns.js";
 import { CATALOG_STORE_KIND_KEY } from "../sql/current-catalog.js";
 import { DYNAMIC_TABLE_OPTIONS_KEY } from "../sql/hint-switch.js";
+import { AFTER_TASKS_FINISH_KEY, AFTER_TASKS_FINISH_KEY_1_19 } from "../sql/finished-tasks.js";
 import { MINI_BATCH_KEY, type JobPlanInput } from "../sql/job-plan.js";
 import { SqlStatement } from "../sql/template.js";
 import { UPSERT_MATERIALIZE_KEY } from "../sql/upsert-keys.js";
@@ -29,6 +30,8 @@ export function jobPlanInput(a: FlinkSqlJobArgs, runtimeMode: "streaming" | "bat
     miniBatchElsewhere: targetSetting(a, MINI_BATCH_KEY),
     catalogStoreElsewhere: targetSetting(a, CATALOG_STORE_KIND_KEY),
     dynamicOptionsElsewhere: targetSetting(a, DYNAMIC_TABLE_OPTIONS_KEY),
+    afterTasksFinishElsewhere: targetSetting(a, AFTER_TASKS_FINISH_KEY),
+    afterTasksFinish119Elsewhere: targetSetting(a, AFTER_TASKS_FINISH_KEY_1_19),
     credentialTarget: a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined,
     ...(typeof a.kubernetes?.flinkVersion === "string" && isSupportedFlinkVersion(a.kubernetes.flinkVersion) ? { flinkVersion: a.kubernetes.flinkVersion } : {}),
   };
@@ -44,12 +47,12 @@ export function failedTableLabels(statements: unknown): string[] {
   return [...labels];
 }
 
-/** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere, upsertMaterializeElsewhere, miniBatchElsewhere, catalogStoreElsewhere, dynamicOptionsElsewhere). */
+/** A Flink setting `key` in the deploy target's settings (planJob's notNullEnforcerElsewhere, upsertMaterializeElsewhere, miniBatchElsewhere, catalogStoreElsewhere, dynamicOptionsElsewhere, afterTasksFinish*Elsewhere). */
 function targetSetting(a: FlinkSqlJobArgs, key: string): { value: unknown; path: string }[] {
   return [new TargetSetting(a.sqlGateway?.sessionProperties, "sqlGateway.sessionProperties", key), new TargetSetting(a.kubernetes?.flinkConfiguration, "kubernetes.flinkConfiguration", key)];
 }
 
-/** `key` in one of the deploy target's setting maps: its value, and its prop path, written only when a message names it (five keys per job). */
+/** `key` in one of the deploy target's setting maps: its value, and its prop path, written only when a message names it (seven keys per job). */
 class TargetSetting {
   readonly value: unknown;
   private readonly map: string;

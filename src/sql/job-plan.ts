@@ -46,6 +46,7 @@ import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping, declaredFunctions } from "./ungrouped-columns.js";
 import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
 import { checkFilteredAggregate } from "./filtered-aggregates.js";
+import { checkCheckpointsAfterTasksFinish } from "./finished-tasks.js";
 import { checkWindowTimeColumns } from "./window-time.js";
 import { mayAggregate, mayCallFunctions, mayFeedInsertOnlyOperators, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayKeepTopRows, mayNameTables, mayRank, maySort } from "./statement-gates.js";
 
@@ -93,6 +94,9 @@ export interface JobPlanInput {
   catalogStoreElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
   /** `table.dynamic-table-options.enabled` in the deploy target's settings, as notNullEnforcerElsewhere (hint-switch.ts). */
   dynamicOptionsElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
+  /** `execution.checkpointing.checkpoints-after-tasks-finish` and its 1.19 name `....enabled` in the deploy target's settings, as notNullEnforcerElsewhere (finished-tasks.ts). */
+  afterTasksFinishElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
+  afterTasksFinish119Elsewhere?: readonly { readonly value: unknown; readonly path: string }[];
 }
 
 /** Flink's mini-batch switch (it changes how a first-row deduplication by event time is planned in 2.1). */
@@ -337,6 +341,11 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const writes = jobWrites(sinks, mentions);
   reportJobWrites(writes, diag);
   checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches, writeBranches, functions: jobFunctions }, diag);
+  const committers = [...sinks.filter((t) => t.resourceType === "IcebergSink"), ...writes.checkpointCommitters.filter((t) => t.resourceType !== "IcebergSink")];
+  checkCheckpointsAfterTasksFinish(
+    { runtimeMode, configuration: input.configuration ?? {}, elsewhere: input.afterTasksFinishElsewhere, elsewhere119: input.afterTasksFinish119Elsewhere, flinkVersion: input.flinkVersion, inserts, views, committers },
+    diag,
+  );
 
   const config = computeJobConfig(
     { runtimeMode, parallelism: input.parallelism, configuration: input.configuration ?? {}, sinks, reads, credentialTarget: input.credentialTarget, checkpointCommitters: writes.checkpointCommitters, flinkVersion: input.flinkVersion },
