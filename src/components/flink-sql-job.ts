@@ -70,7 +70,9 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * - RANK() / DENSE_RANK() Top-N: an error (streaming-rank.ts)
    * - an aggregate value in the sink's key: an error or a warning (aggregate-sink-keys.ts)
    * - a HAVING, or a WHERE over an aggregation's result, into an upsert IcebergSink keyed by the
-   *   GROUP BY columns (a group that stops matching keeps its last row): a warning (filtered-aggregates.ts)
+   *   GROUP BY columns (a group that stops matching keeps its last row): a warning; quiet for a
+   *   condition on the GROUP BY columns alone, and for `COUNT(*) > n` / `MAX(x) > n` / `MIN(x) < n` over
+   *   an append-only input, which a group never stops meeting (filtered-aggregates.ts)
    * - a changelog into an interval join or a time-ordered OVER aggregation: an error (insert-only-operators.ts)
    * - `execution.checkpointing.checkpoints-after-tasks-finish` "false" (see `configuration`) in a job
    *   that reads a bounded table and runs on an unbounded one into a sink that commits on
