@@ -44,6 +44,20 @@ describe("FlinkSqlJob: other dialects' functions", () => {
     ]);
   });
 
+  it("the final trial's TO_CHAR on Kubernetes: an error naming DATE_FORMAT and CAST; DATE_FORMAT itself quiet", () => {
+    const t = src("ff-src-tc");
+    const o = sink("ff-out-tc");
+    expect(job("ff-tc", [api.sql`INSERT INTO ${o} SELECT order_id, TO_CHAR(ts, 'yyyy') FROM ${t}`], { kubernetes })).to.deep.equal([
+      {
+        path: "statements[0]",
+        message:
+          `TO_CHAR(...) is Oracle's and PostgreSQL's function, which Flink does not have, ${declares}: Flink fails the statement ("No match found for function signature TO_CHAR(...)"); ` +
+          "write DATE_FORMAT(ts, 'yyyy-MM-dd HH:mm:ss') for a timestamp (Java date patterns), or CAST(x AS STRING) for a number",
+      },
+    ]);
+    expect(job("ff-tc-ok", [api.sql`INSERT INTO ${sink("ff-out-tc2")} SELECT order_id, DATE_FORMAT(ts, 'yyyy') FROM ${src("ff-src-tc2")}`], { kubernetes })).to.deep.equal([]);
+  });
+
   it("no deploy target (a stored catalog may hold the function): a warning; ISNULL is always a warning", () => {
     const t = src("ff-src2");
     const o = sink("ff-out2");

@@ -55,6 +55,7 @@ const FOREIGN: Readonly<Record<string, ForeignFunction>> = {
   LEN: { from: "SQL Server's", write: "CHAR_LENGTH(s)" },
   CHARINDEX: { from: "SQL Server's", write: "POSITION(sub IN s)" },
   GROUP_CONCAT: { from: "MySQL's", write: "LISTAGG(x, ',')" },
+  TO_CHAR: { from: "Oracle's and PostgreSQL's", write: "DATE_FORMAT(ts, 'yyyy-MM-dd HH:mm:ss') for a timestamp (Java date patterns), or CAST(x AS STRING) for a number" },
 };
 
 /** Whether `name` (any case) is another dialect's function this check reports (misspelt-functions.ts leaves it to this check). */
