@@ -7,7 +7,7 @@
  */
 import { expect } from "chai";
 import { errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
-import { WIDENS, kafka, type Columns } from "./sink-type-messages.js";
+import { incompatible, kafka, type Columns } from "./sink-type-messages.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 
@@ -17,10 +17,6 @@ describe("INSERT values that are CASE, COALESCE, IF, casts and predicates: typed
 
   const sink = (name: string, columns: Columns) => new api.IcebergSink(name, { catalog, database: "db", table: name, columns });
   const messages = (fn: () => unknown) => errorOf(fn).issues.map((i) => [i.path, i.message]);
-  /** The error for value i (0-based) into the sink's column `col`. */
-  const incompatible = (sinkName: string, i: number, typed: string, col: string, from: string, to: string, remedy: string) =>
-    `value ${i + 1} of the SELECT list, ${typed}, goes into IcebergSink "${sinkName}"'s column "${col}" (${to}), and Flink does not convert ${from} to ${to} by itself: ` +
-    `the job fails when it starts ("Incompatible types for sink column '${col}' at position ${i}"). Convert it in the SELECT, e.g. ${remedy} ${WIDENS}`;
   let n = 0;
   const orders = () =>
     new api.FlinkTable(`cond_orders_${++n}`, {

@@ -56,19 +56,23 @@ describe("FlinkSqlJob: a misspelt call of a declared function", () => {
     expect(jobWarnings("mf-4b")).to.deep.equal([`statements[1]: ${head}; unless the SQL Gateway's own setup, which the program cannot see, provides a function of that name, ${fails}`]);
   });
 
-  it("a call one typo from a built-in function (REGEX_REPLACE, COALESE) on Kubernetes: an error naming the built-in function", () => {
-    const t = src("mf-src6");
-    const o = sink("mf-out6");
+  /** The Kubernetes error for a call `wrong` one typo from the built-in function `right`. */
+  const builtin = (wrong: string, right: string): { path: string; message: string } => {
     const why =
       "Flink's SqlDriver runs the script in a new session, which starts in the built-in catalog (table.builtin-catalog-name, default_catalog), " +
       "in memory and holding only the job's tables and views (no catalog store is set: table.catalog-store.kind)";
-    const builtin = (wrong: string, right: string): { path: string; message: string } => ({
+    return {
       path: "statements[0]",
       message:
         `${wrong}(...) calls no function: it is no Flink built-in function and the job declares no function of that name; ` +
         `did you mean ${right}, a Flink built-in function? Flink resolves a call among its built-in functions, the functions the job declares and those of the current catalog, and ${why}, ` +
         `so Flink fails the statement when the job starts ("No match found for function signature ${wrong}(...)"); write ${right}(...)`,
-    });
+    };
+  };
+
+  it("a call one typo from a built-in function (REGEX_REPLACE, COALESE) on Kubernetes: an error naming the built-in function", () => {
+    const t = src("mf-src6");
+    const o = sink("mf-out6");
     expect(job("mf-6", [api.sql`INSERT INTO ${o} SELECT order_id, COALESE(REGEX_REPLACE(note, 'a', 'b'), '') FROM ${t}`], { kubernetes })).to.deep.equal([
       builtin("COALESE", "COALESCE"),
       builtin("REGEX_REPLACE", "REGEXP_REPLACE"),
@@ -82,16 +86,6 @@ describe("FlinkSqlJob: a misspelt call of a declared function", () => {
   it("a four-character call one typo from a built-in of five or more (UPER, LOWR), or a five-character one from a built-in of four (TRIIM): an error on Kubernetes", () => {
     const t = src("mf-src8");
     const o = sink("mf-out8");
-    const why =
-      "Flink's SqlDriver runs the script in a new session, which starts in the built-in catalog (table.builtin-catalog-name, default_catalog), " +
-      "in memory and holding only the job's tables and views (no catalog store is set: table.catalog-store.kind)";
-    const builtin = (wrong: string, right: string): { path: string; message: string } => ({
-      path: "statements[0]",
-      message:
-        `${wrong}(...) calls no function: it is no Flink built-in function and the job declares no function of that name; ` +
-        `did you mean ${right}, a Flink built-in function? Flink resolves a call among its built-in functions, the functions the job declares and those of the current catalog, and ${why}, ` +
-        `so Flink fails the statement when the job starts ("No match found for function signature ${wrong}(...)"); write ${right}(...)`,
-    });
     expect(job("mf-8", [api.sql`INSERT INTO ${o} SELECT order_id, CONCAT(UPER(note), LOWR(note), TRIIM(note)) FROM ${t}`], { kubernetes })).to.deep.equal([
       builtin("UPER", "UPPER"),
       builtin("LOWR", "LOWER"),

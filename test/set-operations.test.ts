@@ -9,7 +9,7 @@
  */
 import { expect } from "chai";
 import { errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
-import { WIDENS, kafka, type Columns } from "./sink-type-messages.js";
+import { incompatibleIn, kafka, type Columns } from "./sink-type-messages.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 
@@ -20,9 +20,6 @@ describe("INSERT of a UNION ALL or VALUES: branch widths, common types, and the 
   let n = 0;
   const sink = (name: string, columns: Columns) => new api.IcebergSink(name, { catalog, database: "db", table: name, columns });
   const messages = (fn: () => unknown) => errorOf(fn).issues.map((i) => [i.path, i.message]);
-  const incompatible = (sinkName: string, list: string, i: number, typed: string, col: string, from: string, to: string, remedy: string) =>
-    `value ${i + 1} of ${list}, ${typed}, goes into IcebergSink "${sinkName}"'s column "${col}" (${to}), and Flink does not convert ${from} to ${to} by itself: ` +
-    `the job fails when it starts ("Incompatible types for sink column '${col}' at position ${i}"). Convert it ${remedy} ${WIDENS}`;
   const orders = () =>
     new api.FlinkTable(`so_orders_${++n}`, {
       columns: [
@@ -79,7 +76,7 @@ describe("INSERT of a UNION ALL or VALUES: branch widths, common types, and the 
         `column 3 of the UNION ALL has no type all its branches' values convert to: amount (DECIMAL(10, 2)) in branch 1, note (STRING) in branch 2; Flink's validator refuses it when the job starts ("Type mismatch in column 3 of UNION ALL"). ` +
           `Write the column's value as one type in every branch (IcebergSink "so_types"'s column "amount" is DECIMAL(10, 2)), with a CAST where it is another`,
       ],
-      ["statements[1]", incompatible("so_types", "the SELECT list", 1, "qty (BIGINT, as Flink types the UNION ALL of INT, BIGINT)", "n", "BIGINT", "INT", "in each branch of the UNION ALL, e.g. CAST(qty AS INT), or declare the column BIGINT")],
+      ["statements[1]", incompatibleIn("so_types", "the SELECT list", 1, "qty (BIGINT, as Flink types the UNION ALL of INT, BIGINT)", "n", "BIGINT", "INT", "in each branch of the UNION ALL, e.g. CAST(qty AS INT), or declare the column BIGINT")],
       [
         "statements[2]",
         `column 2 of the UNION ALL has no type all its branches' values convert to: 'x' (CHAR(1)) in branch 1, qty (INT) in branch 2; Flink's validator refuses it when the job starts ("Type mismatch in column 2 of UNION ALL"). ` +
@@ -150,7 +147,7 @@ describe("INSERT of a UNION ALL or VALUES: branch widths, common types, and the 
       { name: "label", type: "STRING" },
     ]);
     expect(messages(() => new api.FlinkSqlJob("so-rows", { statements: [api.sql`INSERT INTO ${s} VALUES (1, 'a'), (3000000000, 'bb')`], runtimeMode: "batch" }))).to.deep.equal([
-      ["statements[0]", incompatible("so_rows", "the VALUES rows", 0, "1 | 3000000000 (BIGINT, as Flink types the VALUES rows' INT, BIGINT)", "id", "BIGINT", "INT", "in every row, e.g. CAST(3000000000 AS INT), or declare the column BIGINT")],
+      ["statements[0]", incompatibleIn("so_rows", "the VALUES rows", 0, "1 | 3000000000 (BIGINT, as Flink types the VALUES rows' INT, BIGINT)", "id", "BIGINT", "INT", "in every row, e.g. CAST(3000000000 AS INT), or declare the column BIGINT")],
     ]);
     const wide = sink("so_rows_ok", [
       { name: "id", type: "BIGINT" },

@@ -13,3 +13,12 @@ export const kafka = (topic: string) => ({ connector: "kafka", topic, "propertie
 
 /** Columns as the components take them. */
 export type Columns = { name: string; type: string }[];
+
+/** The error for value `i` (0-based) of `list` into the sink's column `col`: Flink casts `from` to `to` only explicitly; `remedy` follows "Convert it". */
+export const incompatibleIn = (sinkName: string, list: string, i: number, typed: string, col: string, from: string, to: string, remedy: string) =>
+  `value ${i + 1} of ${list}, ${typed}, goes into IcebergSink "${sinkName}"'s column "${col}" (${to}), and Flink does not convert ${from} to ${to} by itself: ` +
+  `the job fails when it starts ("Incompatible types for sink column '${col}' at position ${i}"). Convert it ${remedy} ${WIDENS}`;
+
+/** incompatibleIn for a value of the SELECT list, whose remedy reads "in the SELECT, e.g. `remedy`". */
+export const incompatible = (sinkName: string, i: number, typed: string, col: string, from: string, to: string, remedy: string) =>
+  incompatibleIn(sinkName, "the SELECT list", i, typed, col, from, to, `in the SELECT, e.g. ${remedy}`);
