@@ -35,7 +35,6 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import type { CurrentCatalog } from "./current-catalog.js";
 import { codeOnly } from "./split.js";
 import type { AnalyzedStatement } from "./statement.js";
-import { declaredFunctions } from "./ungrouped-columns.js";
 
 /** A function of another dialect: where it comes from, and what to write in Flink SQL. */
 interface ForeignFunction {
@@ -105,9 +104,14 @@ function report(name: string, path: string, lead: string, where: string, catalog
  * Checks the job's INSERTs and views (see the module comment; problems at `statements[i]`), and the
  * computed columns and watermark expressions of the tables they declare (`tables`; at `statements`).
  */
-export function checkForeignFunctions(analyzed: readonly AnalyzedStatement[], tables: readonly TableDefinition[], catalog: CurrentCatalog, diag: Diagnostics): void {
-  let declared: Set<string> | undefined;
-  const undeclared = (name: string): boolean => !(declared ??= declaredFunctions(analyzed)).has(name);
+export function checkForeignFunctions(
+  analyzed: readonly AnalyzedStatement[],
+  tables: readonly TableDefinition[],
+  catalog: CurrentCatalog,
+  declared: () => ReadonlySet<string>,
+  diag: Diagnostics,
+): void {
+  const undeclared = (name: string): boolean => !declared().has(name);
   for (const a of analyzed) {
     if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && MENTION.test(s.text))) continue;
     const code = callCode(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""));

@@ -204,14 +204,19 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   // The job's views (only view statements define one: the same map from `analyzed` as from its definitions).
   const views = viewsByName(analyzed);
   if (analyzed.some(mayNameTables)) checkPlainTextTables(analyzed, tables, views, input.programTables, jobCatalog(), diag, unanalyzedViews);
-  // A statement's checks run only when it holds what they read (statement-gates.ts); foreign functions are also
+  // The functions the job declares (a call of one is no built-in aggregate: aggregate-calls.ts; nor typed as a built-in: expression-types.ts), read once when a check needs them.
+  let functions: ReadonlySet<string> | undefined;
+  const jobFunctions = (): ReadonlySet<string> => (functions ??= declaredFunctions(analyzed));
+  // A statement's checks run only when it holds what they read (statement-gates.ts); foreign and newer functions are also
   // read in the tables' own expressions (computed columns, watermarks), which no statement gate sees.
-  if (analyzed.some((a) => mayCallFunctions(a.words)) || tables.some((t) => (t.expressions?.length ?? 0) > 0)) checkForeignFunctions(analyzed, tables, jobCatalog(), diag);
+  const callsFunctions = analyzed.some((a) => mayCallFunctions(a.words));
+  const tableExpressions = tables.some((t) => (t.expressions?.length ?? 0) > 0);
+  if (callsFunctions || tableExpressions) checkForeignFunctions(analyzed, tables, jobCatalog(), jobFunctions, diag);
   // A call one typo from a function the job declares or a built-in one; read only when every statement was (else a declaration may be missing).
-  if (analyzed.some((a) => mayCallFunctions(a.words))) checkMisspeltFunctions(analyzed, analyzed.length === statements.length, input.credentialTarget, input.flinkVersion, jobCatalog(), diag);
+  if (callsFunctions) checkMisspeltFunctions(analyzed, analyzed.length === statements.length, input.credentialTarget, input.flinkVersion, jobCatalog(), diag);
   // A built-in function newer than the Kubernetes target's flinkVersion (in statements and in the tables' expressions).
-  if (input.credentialTarget === "kubernetes" && input.flinkVersion !== undefined && (analyzed.some((a) => mayCallFunctions(a.words)) || tables.some((t) => (t.expressions?.length ?? 0) > 0))) {
-    checkNewerFunctions(analyzed, tables, analyzed.length === statements.length, input.credentialTarget, input.flinkVersion, jobCatalog(), diag);
+  if (input.credentialTarget === "kubernetes" && input.flinkVersion !== undefined && (callsFunctions || tableExpressions)) {
+    checkNewerFunctions(analyzed, tables, analyzed.length === statements.length, input.credentialTarget, input.flinkVersion, jobCatalog(), jobFunctions, diag);
   }
   checkOptionsHints(analyzed, input.credentialTarget, diag);
   // Every mention of a table with its OPTIONS hint, the INSERT target's too: what the hint supplies or brings.
@@ -257,9 +262,6 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkConcurrentUpserts(sinks, input.programTables, diag);
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
   const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };
-  // The functions the job declares (a call of one is no built-in aggregate: aggregate-calls.ts; nor typed as a built-in: expression-types.ts), read once when a check needs them.
-  let functions: ReadonlySet<string> | undefined;
-  const jobFunctions = (): ReadonlySet<string> => (functions ??= declaredFunctions(analyzed));
   for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert, jobFunctions, views, input.flinkVersion);
   if (analyzed.some((a) => mayAggregate(a.words))) {
     checkGrouping(analyzed, diag);

@@ -37,7 +37,7 @@ import type { CurrentCatalog } from "./current-catalog.js";
 import { callArguments, callText, functionCalls, MARKER, statementCallText, type CallText, type FunctionCall } from "./function-calls.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { withQueryNames } from "./table-mentions.js";
-import { declaredFunctions, oneLine } from "./ungrouped-columns.js";
+import { oneLine } from "./ungrouped-columns.js";
 
 /** "1.19" for "v1_19". */
 const versionText = (v: string): string => versionNumbers(v)!.join(".");
@@ -98,10 +98,11 @@ export function checkNewerFunctions(
   target: "kubernetes" | "sqlGateway" | undefined,
   flinkVersion: string | undefined,
   catalog: CurrentCatalog,
+  jobFunctions: () => ReadonlySet<string>,
   diag: Diagnostics,
 ): void {
   if (target !== "kubernetes" || flinkVersion === undefined || !complete) return;
-  const declared = declaredFunctions(analyzed);
+  const declared = jobFunctions();
   for (const a of analyzed) {
     if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && s.text.includes("("))) continue;
     const call = statementCallText(a);
