@@ -36,6 +36,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { connectorBoundedness } from "./connector-bounds.js";
+import { firstSettingAt } from "./job-config.js";
 import { tableOptionsHints } from "./hints.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { mayHoldHints } from "./statement-gates.js";
@@ -79,9 +80,9 @@ interface Setting extends ElsewhereSetting {
 }
 
 /** The first setting of `key`: the job's configuration (its SET line wins), else the target's maps in order. */
-function firstSetting(configuration: Readonly<Record<string, string>>, elsewhere: readonly ElsewhereSetting[] | undefined, key: string): Setting | undefined {
-  if (Object.hasOwn(configuration, key)) return { key, value: configuration[key], path: `configuration[${JSON.stringify(key)}]` };
-  const found = elsewhere?.find((e) => e.value !== undefined);
+/** The setting of `key` the job runs with (job-config.ts firstSettingAt), with its key. */
+function settingOf(configuration: Readonly<Record<string, string>>, elsewhere: readonly ElsewhereSetting[] | undefined, key: string): Setting | undefined {
+  const found = firstSettingAt(configuration, elsewhere, key);
   return found === undefined ? undefined : { key, value: found.value, path: found.path };
 }
 
@@ -130,8 +131,8 @@ const labels = (ts: readonly TableDefinition[]): string => ts.map((t) => t.label
 /** Checks the job (see the module comment); the problem goes to the path of the setting that reads "false". */
 export function checkCheckpointsAfterTasksFinish(input: FinishedTasksInput, diag: Diagnostics): void {
   if (input.runtimeMode !== "streaming" || input.committers.length === 0) return;
-  const current = firstSetting(input.configuration, input.elsewhere, AFTER_TASKS_FINISH_KEY);
-  const old = firstSetting(input.configuration, input.elsewhere119, AFTER_TASKS_FINISH_KEY_1_19);
+  const current = settingOf(input.configuration, input.elsewhere, AFTER_TASKS_FINISH_KEY);
+  const old = settingOf(input.configuration, input.elsewhere119, AFTER_TASKS_FINISH_KEY_1_19);
   // Flink 1.19 reads only the .enabled name; 1.20 and later the new name, else the .enabled one.
   const on119 = old;
   const on120 = current ?? old;

@@ -243,10 +243,22 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
  * Output, or a map that is one), undefined when none sets it.
  */
 export function firstSetting(configuration: Readonly<Record<string, string>> | undefined, elsewhere: readonly { readonly value: unknown }[] | undefined, key: string): string | null | undefined {
-  for (const v of [configuration?.[key], ...(elsewhere ?? []).map((e) => e.value)]) {
-    if (v !== undefined) return typeof v === "string" ? v : null;
-  }
-  return undefined;
+  const s = firstSettingAt(configuration, elsewhere, key);
+  return s === undefined ? undefined : typeof s.value === "string" ? s.value : null;
+}
+
+/**
+ * The setting of `key` firstSetting reads: the job's configuration's (with its prop path), else the
+ * first of `elsewhere` that sets it (as given, its path included when it has one); undefined when none does.
+ */
+export function firstSettingAt<T extends { readonly value: unknown }>(
+  configuration: Readonly<Record<string, string>> | undefined,
+  elsewhere: readonly T[] | undefined,
+  key: string,
+): T | { readonly value: string; readonly path: string } | undefined {
+  const own = configuration?.[key];
+  if (own !== undefined) return { value: own, path: `configuration[${JSON.stringify(key)}]` };
+  return elsewhere?.find((e) => e.value !== undefined);
 }
 
 /**
