@@ -20,112 +20,30 @@ import { targetChildArgs, targetOutputs, type DeployOutputs, type TargetArgs, ty
 /** FlinkSqlJob args. */
 export interface FlinkSqlJobArgs extends TargetArgs {
   /**
-   * The job's statements, built with `sql`: INSERT INTO `${sink}` ... (several INSERTs become one
-   * statement set), INSERT OVERWRITE (batch only), CREATE TEMPORARY VIEW, CREATE TEMPORARY
-   * FUNCTION. The tables interpolated here are the tables the job declares, in first-reference
-   * order. Each statement is checked at preview where Flink would fail the job when it starts (or
-   * would silently keep wrong rows); what cannot be read with certainty (subqueries, views that are
-   * no plain SELECT) is left to Flink.
+   * The job's statements, in order: `sql` tagged templates, or plain strings (SQL as written; a
+   * string declares no table), e.g. ``sql`INSERT INTO ${daily} SELECT id, amount FROM ${orders}` ``.
+   * Required, no default: at least one, one statement per entry (no `;`-separated lists).
    *
-   * The checks, by family, each ending with the file under src/sql/ that implements it.
+   * - Accepted: INSERT INTO, INSERT OVERWRITE (batch only), CREATE TEMPORARY VIEW, CREATE TEMPORARY
+   *   FUNCTION; several INSERTs run as one STATEMENT SET (one Flink job). CREATE TABLE comes from
+   *   the table components, SET from `configuration`.
+   * - Tables: each IcebergSource, IcebergSink or FlinkTable interpolated as `${table}` is a table
+   *   the job declares (one CREATE TABLE each, in first-reference order); an INSERT's target is
+   *   one, right after INSERT INTO / INSERT OVERWRITE. Other `${...}` values are inserted as SQL
+   *   text, not as literals: quote values with `sqlLiteral`.
+   * - Errors: at `pulumi preview` the job's constructor throws one FlinkIcebergValidationError
+   *   listing every problem, each with its prop path and what to write instead
+   *   (`FlinkSqlJob "x": statements[1]: ...`); warnings are logged and do not stop the preview.
    *
-   * Shape and columns of an INSERT (`[(columns)] SELECT list [FROM ${table} [WHERE ...]]`, also over a window TVF,
-   * a view or a WITH query; a UNION ALL; VALUES):
-   * - more or fewer values than sink columns, a column the sink lacks, a type Flink does not cast
-   *   implicitly, also of aggregates, arithmetic, CASE, COALESCE, IF, casts, predicates and common
-   *   built-in functions (expression-types.ts, function-types.ts), also read through a view or WITH
-   *   query (relation-types.ts): errors (insert-columns.ts)
-   * - UNION ALL branches or VALUES rows of different widths or without a common type: errors; their
-   *   common type into the sink as above (set-operations.ts, values-rows.ts)
-   * - an integer AVG or integer division, or a value computed from one (CAST, ROUND, arithmetic, CASE,
-   *   COALESCE ...), into a DOUBLE, FLOAT or DECIMAL column: a warning (whole-numbers.ts)
-   * - NULL into a NOT NULL sink column, a column list leaving one out: errors; a nullable column into
-   *   one: a warning (insert-columns.ts)
-   * - a changelog copied into an upsert IcebergSink keyed by more columns, or filtered outside its
-   *   key: warnings (upsert-keys.ts)
-   * - a Pulumi Output where a SQL value goes: a warning (output-operands.ts)
-   * - a FlinkTable VARIANT column in a job on Flink before 2.1: an error (variant-columns.ts)
+   * Checked where Flink would fail the job when it starts, or would silently keep wrong rows: the
+   * shape and column types of INSERTs (value count, implicit casts, NOT NULL); names, reserved words
+   * and misspellings; aggregation and grouping; changelogs into sinks and sink keys; windows and
+   * time attributes; temporal joins; syntax slips and other dialects' spellings; functions (other
+   * dialects', misspelt, newer than the Flink version); OPTIONS hints; secrets. What cannot be read
+   * with certainty (subqueries, views that are no plain SELECT) is left to Flink.
    *
-   * Names and spellings:
-   * - a column no FROM table has (SELECT, WHERE, ON, expressions): an error with the nearest name;
-   *   an unquoted value (`status = SHIPPED`): an error advising `sqlLiteral` (expression-columns.ts)
-   * - a reserved word (`value`, `timestamp`; Flink's own `comment`, `views`, `bytes` ...) naming a column, or after AS, without back-quotes: an error; a word only some Flink versions reserve (`hash`, `refresh`): a warning where the version is not known (reserved-words.ts)
-   * - a view read in another letter case: an error (view-names.ts)
-   * - a plain-text table name the job does not declare: an error, a warning where the session may
-   *   start in a stored catalog (plain-text-tables.ts)
-   *
-   * Aggregation and grouping:
-   * - a column read outside an aggregate and not grouped, an aggregate in WHERE: errors (ungrouped-columns.ts)
-   * - `GROUP BY 1` and HAVING on a SELECT alias: errors with the rewrite (group-ordinals.ts)
-   *
-   * Changelogs into sinks and sink keys (streaming jobs):
-   * - updates into a sink that takes inserts only: errors, warnings where uncertain (changelog-sinks.ts)
-   * - a streaming read of a table a keyed IcebergSink of the program is written updates into (its
-   *   commits are no "append" snapshots, which a streaming read skips): an error, a warning where
-   *   uncertain (row-delta-reads.ts)
-   * - an INSERT that appends to the Iceberg table (and branch) it streams from: an error for a plain
-   *   projection, which writes every row it reads back forever; a warning where a WHERE, join,
-   *   aggregation ... may end the loop (streamed-writes.ts, plain-projection.ts)
-   * - a ROW_NUMBER Top-N into a sink keyed by its partition columns: an error (rank-sink-keys.ts)
-   * - RANK() / DENSE_RANK() Top-N: an error (streaming-rank.ts)
-   * - an aggregate value in the sink's key: an error or a warning (aggregate-sink-keys.ts)
-   * - a HAVING, or a WHERE over an aggregation's result, into an upsert IcebergSink keyed by the
-   *   GROUP BY columns (a group that stops matching keeps its last row): a warning; quiet for a
-   *   condition on the GROUP BY columns alone, and for `COUNT(*) > n` / `MAX(x) > n` / `MIN(x) < n` over
-   *   an append-only input, which a group never stops meeting (filtered-aggregates.ts)
-   * - a changelog into an interval join or a time-ordered OVER aggregation: an error (insert-only-operators.ts)
-   * - `execution.checkpointing.checkpoints-after-tasks-finish` "false" (see `configuration`) in a job
-   *   that reads a bounded table and runs on an unbounded one into a sink that commits on
-   *   checkpoints, which commits nothing once the bounded read ends: an error, a warning where
-   *   uncertain (finished-tasks.ts)
-   *
-   * Windows and time attributes:
-   * - a window on a column that is no time attribute (streaming), SESSION in batch: errors (window-time.ts)
-   * - a window on a view column that CASTs a time attribute: an error (view-time-casts.ts)
-   * - ORDER BY without LIMIT not led by an ascending time attribute: an error (streaming-sort.ts)
-   * - HOP / CUMULATE lengths Flink cannot slice: errors (window-multiples.ts)
-   * - a window length of 0 ms: an error; a watermark delay under 1 ms: a warning (zero-intervals.ts)
-   * - an interval literal Flink's parser refuses (`INTERVAL '5 minutes'`, `INTERVAL '10' MINS`, a
-   *   string that does not fit its unit): an error with the rewrite (interval-literals.ts)
-   * - source watermarks over a table the program writes in Avro: an error (avro-watermarks.ts)
-   *
-   * Joins:
-   * - FOR SYSTEM_TIME AS OF off the left time attribute, or against no lookup source / versioned
-   *   table: errors; event time against a streaming IcebergSource: a warning (temporal-join.ts)
-   *
-   * Syntax slips Flink's parser refuses (a statement with one is read no further):
-   * - a `(` never closed, a `)` that closes none, `==`, a comma right before FROM, WHERE, GROUP BY,
-   *   ORDER BY, HAVING, UNION or `)`, a statement ending in a comma, AND, OR, NOT or an operator,
-   *   a word after `INSERT INTO ${sink} [PARTITION (...)] [(columns)]` that starts no query (SELEC,
-   *   VALUE), a table right after a word read as an alias (`amount FORM ${t}`, `x JION ${t}`), a
-   *   name where the grammar takes a keyword: after a table's alias (`FROM ${t} WEHRE id > 0`,
-   *   `${t} GROUPBY id`), after an operand of a WHERE / HAVING / ON condition (`id > 0 ADN name`,
-   *   `id BETWEN 1 AND 5`), after a GROUP BY / ORDER BY item, after IS NOT (`IS NOT NUL`), a third
-   *   name in a select item (`a b c`): errors naming the place and what to write, "did you mean"
-   *   the keyword one typo away (syntax-slips.ts, misplaced-names.ts)
-   *
-   * Dialect spellings and foreign functions (also in computed-column and watermark expressions):
-   * - `!=`, `LIMIT m, n`, `OFFSET m LIMIT n`, `MINUS`, double quotes: errors with the rewrite (conformance.ts)
-   * - `NVL`, `IIF`, `GETDATE()`, `DATEDIFF`, `LEN` ...: errors naming the Flink function, warnings
-   *   where a stored catalog may hold them (foreign-functions.ts)
-   * - a call one typo from a function the job declares (`mask_emial(...)` next to `CREATE TEMPORARY
-   *   FUNCTION mask_email`) or from a built-in one (`REGEX_REPLACE`) that is no built-in function:
-   *   an error on Kubernetes ("did you mean mask_email"), a warning elsewhere (misspelt-functions.ts)
-   * - a built-in function newer than the Kubernetes target's flinkVersion (`BTRIM`, Flink 2.0, or
-   *   `URL_DECODE`, Flink 1.20, on `"v1_19"`): an error naming the release that added it and what to
-   *   write (`TRIM(BOTH ' ' FROM s)` for `BTRIM(s)`); the built-in names are one list for every
-   *   supported version, the newer ones dated (newer-functions.ts, builtin-function-versions.ts);
-   *   quiet on the SQL Gateway target, whose Flink version is unknown at preview
-   *
-   * OPTIONS hints and secrets:
-   * - a hint's keys meet the table's option rules: errors and warnings at the hint (hint-keys.ts)
-   * - what Kafka checks when a statement reads or writes a FlinkTable (a scan mode's options, an
-   *   exactly-once sink's prefix and transaction timeout) is judged with that statement's hint
-   *   merged into the table's options (hinted-reads.ts, hinted-writes.ts)
-   * - a Pulumi secret interpolated into a statement: an error (statement-secrets.ts, in src/components/)
-   *
-   * Details, exact conditions and upstream sources: docs/statement-checks.md, one section per
-   * check, mostly named after its file (e.g. docs/statement-checks.md#aggregate-sink-keys).
+   * Every check, its exact conditions and upstream sources: docs/statement-checks.md in this
+   * package (one line each: docs/statement-checks.md#checks-at-a-glance).
    */
   statements: (SqlStatement | string)[];
   /**
@@ -145,51 +63,31 @@ export interface FlinkSqlJobArgs extends TargetArgs {
   parallelism?: number;
   /**
    * Further Flink configuration (plain strings), e.g. `{ "pipeline.name": "ingest" }`; rendered as
-   * SET lines and applied by the target. `execution.checkpointing.interval` here wins over the
-   * sinks' commitInterval but may not exceed any of them; without it a streaming job that writes
-   * an IcebergSink, a 'filesystem' FlinkTable or an exactly-once 'kafka' / 'upsert-kafka' FlinkTable (all commit only on checkpoints), or reads an
-   * Iceberg table as a stream, checkpoints at the smallest commitInterval, else every 1min. No
-   * value turns checkpointing off: "0" fails the job when it starts (Flink's minimum is 10 ms), "-1"
-   * or "disabled" does not parse, and such a value is an error that says so and, for a job whose
-   * sinks commit on checkpoints, that they would never commit (sql/checkpoint-off.ts).
-   * `execution.checkpointing.checkpoints-after-tasks-finish` (Flink 1.19:
-   * `execution.checkpointing.checkpoints-after-tasks-finish.enabled`) "false" here, in
-   * kubernetes.flinkConfiguration or in sqlGateway.sessionProperties, in a streaming job that reads
-   * a bounded table and keeps running on an unbounded one into a sink that commits on checkpoints,
-   * is an error: once the bounded read's tasks finish Flink takes no checkpoint (flink
-   * DefaultCheckpointPlanCalculator), so the sink commits nothing more; remove the key or set it to
-   * "true". A warning where the version decides and is not known, or the bounded table's end is
-   * only assumed (sql/finished-tasks.ts, [docs/statement-checks.md](docs/statement-checks.md#checkpoints-after-tasks-finish)). Not
-   * allowed: `execution.runtime-mode` (use runtimeMode; without runtimeMode the job is checked in
-   * the mode it names, so a "batch" there adds no streaming-only errors), `parallelism.default` together with
-   * `parallelism`, keys that carry credentials (SPEC decision 8), line breaks; with a deploy target
-   * also the keys that choose the restored state (`execution.state-recovery.*`,
-   * `execution.savepoint.path`: use the target's initialSavepointPath / allowNonRestoredState) and,
-   * for sqlGateway, the keys that choose the cluster (`execution.target`, `rest.address`,
-   * `rest.port`, ...: use sqlGateway.sessionProperties). A key a few characters from a known Flink
-   * option (`table.exec.state.tll`) is a warning naming the option meant: Flink ignores unknown
-   * keys (options/known-flink-options.ts; the same for kubernetes.flinkConfiguration and
-   * sqlGateway.sessionProperties). The values of well-known options are checked as Flink parses
-   * them (options/flink-option-types.ts, there too): a value Flink cannot parse or refuses
-   * (`"10 mins"`, `"yes"` for a boolean, `"-1"` tolerable failed checkpoints, an enum value it does
-   * not have, a state backend, checkpoint storage or restart strategy it does not know: `"rocks"`;
-   * on kubernetes, a state backend name the target's flinkVersion does not know: `"jobmanager"` /
-   * `"filesystem"` on 2.x, `"forst"` on 1.x, flink StateBackendLoader;
-   * a `table.local-time-zone` that flink TableConfigValidation.validateTimeZone refuses: `"UTC+8"`,
-   * `"+08:00"`, `"PST"`, `"utc"`; options/time-zone.ts) is an error saying what to write (e.g.
-   * `table.optimizer.agg-phase-strategy` `"TWO-PHASE"`: write `"TWO_PHASE"`); a duration or memory
-   * size without a unit (milliseconds, bytes), an `execution.checkpointing.timeout` under 1 s (every
-   * checkpoint would expire, and an Iceberg sink commits only on completed checkpoints) and a
-   * `table.optimizer.agg-phase-strategy` name in lower case (Flink 1.19 and 1.20 read it with
-   * AggregatePhaseStrategy.valueOf, upper case only; 2.x in any case: on kubernetes an error on
-   * `"v1_19"`/`"v1_20"` and quiet on `"v2_0"`/`"v2_1"`) are warnings. On kubernetes,
-   * a key the target's flinkVersion does not read is a warning naming the key to write: a Flink 1.20
-   * name on `"v1_19"` (FLIP-406: `execution.checkpointing.checkpoints-after-tasks-finish`,
-   * `execution.checkpointing.incremental`, ...; kubernetes/renamed-keys.ts; its value is then not
-   * judged), a key Flink 2.0 removed on `"v2_0"`/`"v2_1"`
-   * (`state.backend.async`, `table.exec.topn-cache-size`, `table.exec.shuffle-mode`, the old
-   * `table.exec.deduplicate.*` names, the legacy `jobmanager.heap.*` / `taskmanager.heap.*`:
-   * kubernetes/removed-keys.ts).
+   * SET lines and applied by the target. Default: none (Flink's defaults, but for the checkpoint
+   * interval below).
+   *
+   * - `execution.checkpointing.interval` wins over the sinks' commitInterval but may not exceed any
+   *   of them; at least 10 ms, and no value turns checkpointing off ("0", "-1", "disabled": errors;
+   *   flink CheckpointConfig). Unset, a streaming job that writes a sink committing on checkpoints
+   *   (IcebergSink, 'filesystem', exactly-once Kafka) or streams an Iceberg table checkpoints at the
+   *   smallest commitInterval, else every 1min.
+   * - Not allowed (errors): `execution.runtime-mode` (use runtimeMode), `parallelism.default` with
+   *   `parallelism`, keys that carry credentials, line breaks; with a deploy target the keys that
+   *   choose the restored state (`execution.savepoint.path` ...: use initialSavepointPath /
+   *   allowNonRestoredState); for sqlGateway the keys that choose the cluster (`rest.address` ...:
+   *   use sqlGateway.sessionProperties).
+   * - Keys and values as Flink reads them (also in kubernetes.flinkConfiguration and
+   *   sqlGateway.sessionProperties): a key a few characters from a known option is a warning
+   *   (Flink ignores unknown keys); a value Flink cannot parse or refuses is an error saying what to
+   *   write (flink ConfigurationUtils, StateBackendLoader, TableConfigValidation); a duration or
+   *   memory size without a unit (read as milliseconds, bytes) and an
+   *   `execution.checkpointing.timeout` under 1 s are warnings; on kubernetes, so is a key the
+   *   target's flinkVersion does not read (renamed in 1.20, FLIP-406; removed in 2.0).
+   * - `execution.checkpointing.checkpoints-after-tasks-finish` "false" in a streaming job with a
+   *   bounded and an unbounded read into a sink that commits on checkpoints: an error, a warning
+   *   where uncertain (flink DefaultCheckpointPlanCalculator).
+   *
+   * Every rule, its exact conditions and upstream sources: docs/job-configuration.md in this package.
    */
   configuration?: Record<string, string>;
 }
