@@ -1,0 +1,34 @@
+import * as assert from "node:assert/strict";
+import { test } from "node:test";
+import * as pulumi from "@pulumi/pulumi";
+import { FlinkIcebergValidationError, FlinkSqlJob, FlinkTable, IcebergSink, sql } from "pulumi-flink-iceberg";
+
+// Preview mode (the last argument): every resource resolves to its inputs, nothing is deployed.
+pulumi.runtime.setMocks(
+  { newResource: (r) => ({ id: `${r.name}-id`, state: r.inputs }), call: (c) => c.inputs },
+  "my-jobs", "dev", true,
+);
+
+/** An Output's value (a test waits for it; a program never needs to). */
+const valueOf = <T>(o: pulumi.Output<T>): Promise<T> => new Promise((resolve) => o.apply(resolve));
+
+const lake = { name: "lake", type: "rest" as const, uri: "http://iceberg-rest:8181", warehouse: "s3://lake/wh" };
+const columns = [{ name: "user_id", type: "BIGINT" }, { name: "url", type: "STRING" }];
+const clicks = new FlinkTable("clicks", { columns, options: { connector: "datagen", "number-of-rows": "100" } });
+
+test("the job renders its script", async () => {
+  const sink = new IcebergSink("lake-clicks", { catalog: lake, database: "web", table: "clicks", columns });
+  const job = new FlinkSqlJob("clicks-to-lake", {
+    statements: [sql`INSERT INTO ${sink} SELECT user_id, url FROM ${clicks}`],
+    runtimeMode: "batch",
+    kubernetes: { namespace: "flink", image: "my/flink-iceberg:2.1.1", flinkVersion: "v2_1" },
+  });
+  assert.match(await valueOf(job.script), /^INSERT INTO `lake_clicks` SELECT user_id, url FROM `clicks`;$/m);
+});
+
+test("a wrong prop throws from the constructor, with every problem", () => {
+  assert.throws(
+    () => new IcebergSink("bad", { catalog: { ...lake, uri: "iceberg-rest:8181" }, database: "web", table: "bad", columns, primaryKey: ["id"] }),
+    (e: unknown) => e instanceof FlinkIcebergValidationError && e.issues.map((i) => i.path).sort().join(" ") === "catalog.uri primaryKey[0]",
+  );
+});
