@@ -7,10 +7,10 @@
  * `orc.*` keys go to the Hadoop configuration unchecked (flink-parquet `ParquetFileFormatFactory`,
  * flink-orc `OrcFileFormatFactory`).
  */
-import type { DataType } from "../types/data-type.js";
 import { didYouMean } from "../validation/known-keys.js";
 import { nameList } from "../validation/name-list.js";
-import { opt, type FormatContext, type FormatSpec } from "./format-options-spec.js";
+import { formatColumns, opt, type FormatSpec } from "./format-options-spec.js";
+import { checkAvroTimestamps } from "./avro-timestamps.js";
 
 const AVRO_ENCODINGS = ["binary", "json"];
 /** Avro `CodecFactory.fromString` names (exact). */
@@ -35,6 +35,8 @@ export const AVRO: FormatSpec = {
       );
     }
   },
+  // The time types its timestamp mapping has no Avro type for (avro-timestamps.ts).
+  checkAll: (ctx) => checkAvroTimestamps(ctx, "option"),
 };
 
 const REGISTRY_SUFFIXES = [
@@ -59,6 +61,8 @@ function registrySpec(identifier: string, extra: readonly string[]): FormatSpec 
           `is '${identifier}' without ${JSON.stringify(ctx.key("subject"))} (Flink: "Option ${identifier}.subject is required for serialization"); set the subject to register the schema under`,
         );
       }
+      // The registry formats derive the schema with the legacy timestamp mapping (avro-timestamps.ts).
+      checkAvroTimestamps(ctx, "legacy");
     },
   };
 }
@@ -83,37 +87,6 @@ export const PROTOBUF: FormatSpec = {
 const ENDIANNESS = ["big-endian", "little-endian"];
 /** RawFormatFactory.supportedTypes, as this package names the kinds. */
 const RAW_KINDS = ["CHAR", "VARCHAR", "BINARY", "VARBINARY", "RAW", "BOOLEAN", "TINYINT", "SMALLINT", "INT", "BIGINT", "FLOAT", "DOUBLE"];
-
-/**
- * The physical columns the format under `ctx.prefix` reads and writes, with what they are, or
- * undefined where preview cannot tell (flink-connector-kafka KafkaConnectorOptionsUtil
- * createKeyFormatProjection / createValueFormatProjection; filesystem: the columns outside the
- * partition columns).
- */
-function formatColumns(ctx: FormatContext): { columns: readonly { name: string; type?: DataType }[]; what: string } | undefined {
-  const physical = ctx.table.columns;
-  if (physical === undefined) return undefined;
-  if (ctx.connector === "filesystem") {
-    const partitions = ctx.table.partitionedBy ?? [];
-    return { columns: physical.filter((c) => !partitions.includes(c.name)), what: "physical columns outside partitionedBy" };
-  }
-  let keyFields: readonly string[];
-  if (ctx.connector === "upsert-kafka") keyFields = ctx.table.primaryKey ?? [];
-  else {
-    if (ctx.deferredKeys.includes("key.fields")) return undefined;
-    const listed = ctx.options["key.fields"];
-    keyFields = listed === undefined || listed === "" ? [] : listed.split(";");
-    if (!keyFields.every((k) => physical.some((c) => c.name === k))) return undefined; // The connector reports it.
-  }
-  if (ctx.prefix === "key.") {
-    return keyFields.length === 0 ? undefined : { columns: physical.filter((c) => keyFields.includes(c.name)), what: ctx.connector === "upsert-kafka" ? "primary-key columns" : "columns of 'key.fields'" };
-  }
-  if (ctx.deferredKeys.includes("value.fields-include")) return undefined;
-  const include = (ctx.options["value.fields-include"] ?? "ALL").toUpperCase();
-  if (include === "ALL") return { columns: physical, what: "physical columns" };
-  if (include === "EXCEPT_KEY") return { columns: physical.filter((c) => !keyFields.includes(c.name)), what: "physical columns outside the key ('value.fields-include' = 'EXCEPT_KEY')" };
-  return undefined;
-}
 
 /** raw: RawFormatOptions `endianness`, `charset`; one physical column of a byte-based type. */
 export const RAW: FormatSpec = {

@@ -89,3 +89,34 @@ export interface FormatSpec {
 export function opt(key: string): string {
   return `options[${JSON.stringify(key)}]`;
 }
+
+/**
+ * The physical columns the format under `ctx.prefix` reads and writes, with what they are, or
+ * undefined where preview cannot tell (flink-connector-kafka KafkaConnectorOptionsUtil
+ * createKeyFormatProjection / createValueFormatProjection; filesystem: the columns outside the
+ * partition columns).
+ */
+export function formatColumns(ctx: FormatContext): { columns: readonly { name: string; type?: DataType }[]; what: string } | undefined {
+  const physical = ctx.table.columns;
+  if (physical === undefined) return undefined;
+  if (ctx.connector === "filesystem") {
+    const partitions = ctx.table.partitionedBy ?? [];
+    return { columns: physical.filter((c) => !partitions.includes(c.name)), what: "physical columns outside partitionedBy" };
+  }
+  let keyFields: readonly string[];
+  if (ctx.connector === "upsert-kafka") keyFields = ctx.table.primaryKey ?? [];
+  else {
+    if (ctx.deferredKeys.includes("key.fields")) return undefined;
+    const listed = ctx.options["key.fields"];
+    keyFields = listed === undefined || listed === "" ? [] : listed.split(";");
+    if (!keyFields.every((k) => physical.some((c) => c.name === k))) return undefined; // The connector reports it.
+  }
+  if (ctx.prefix === "key.") {
+    return keyFields.length === 0 ? undefined : { columns: physical.filter((c) => keyFields.includes(c.name)), what: ctx.connector === "upsert-kafka" ? "primary-key columns" : "columns of 'key.fields'" };
+  }
+  if (ctx.deferredKeys.includes("value.fields-include")) return undefined;
+  const include = (ctx.options["value.fields-include"] ?? "ALL").toUpperCase();
+  if (include === "ALL") return { columns: physical, what: "physical columns" };
+  if (include === "EXCEPT_KEY") return { columns: physical.filter((c) => !keyFields.includes(c.name)), what: "physical columns outside the key ('value.fields-include' = 'EXCEPT_KEY')" };
+  return undefined;
+}

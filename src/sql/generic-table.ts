@@ -101,7 +101,9 @@ export interface FlinkTableArgs {
    *   'table.dynamic-table-options.enabled' false: an error (hint-keys.ts, hint-switch.ts)
    * - format options of 'kafka', 'upsert-kafka' and 'filesystem' (built-in formats of Flink
    *   1.19–2.1): a key of another format or misspelt: an error, an unknown key: a warning; values
-   *   and required format options are checked (format-options.ts)
+   *   and required format options are checked (format-options.ts); a Kafka table's Avro format
+   *   and a time type its timestamp mapping has no Avro type for (TIMESTAMP_LTZ, TIMESTAMP(p > 3)
+   *   under the legacy mapping): an error (avro-timestamps.ts)
    * - 'datagen', 'print', 'blackhole': a key outside their fixed option set: an error naming the
    *   nearest key (connector-options.ts, datagen-fields.ts); other connectors' keys are not checked
    * - a 'connector' or format identifier one typo from a known one ('kafak', 'jsn'): a warning
