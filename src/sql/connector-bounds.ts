@@ -5,6 +5,7 @@
  * flink-connector-kafka `docs/content/docs/connectors/table/kafka.md` `scan.bounded.mode`).
  * Connectors not listed are taken as bounded (the job's runtime decides).
  */
+import { didYouMean } from "../validation/known-keys.js";
 
 export interface Boundedness {
   bounded: boolean;
@@ -128,4 +129,35 @@ export function kafkaRead(options: Readonly<Record<string, string>>, hint: Reado
     ...(unbounded && restart !== undefined ? { restart } : {}),
     ...(problem !== undefined ? { problem } : {}),
   };
+}
+
+/** The Kafka client property that says where a consumer group without committed offsets starts. */
+export const RESET_KEY = "properties.auto.offset.reset";
+/** kafka-clients OffsetResetStrategy, in the order its values() lists them. */
+const RESET_STRATEGIES = ["latest", "earliest", "none"];
+/** The old consumer's names (Kafka before 0.9), with today's. */
+const OLD_RESET_NAMES: Readonly<Record<string, string>> = { smallest: "earliest", largest: "latest" };
+
+/**
+ * What is wrong with the 'properties.auto.offset.reset' `value` of a 'kafka' table that starts from
+ * the consumer group's offsets (`which`: how its startup mode is 'group-offsets'), or undefined.
+ * flink-connector-kafka 3.x–4.x (Flink 1.19–2.x) KafkaDynamicSource.getResetStrategy reads it as an
+ * OffsetResetStrategy name, upper-cased, not trimmed, and fails the job's start on anything else; in
+ * the other startup modes KafkaSourceBuilder.parseAndSetRequiredProperties overrides the property
+ * with the mode's own strategy, so it is never read there.
+ */
+export function resetStrategyProblem(value: string, which: string): string | undefined {
+  if (RESET_STRATEGIES.includes(value.toLowerCase())) return undefined;
+  const trimmed = value.trim().toLowerCase();
+  const old = OLD_RESET_NAMES[trimmed];
+  const fix =
+    old !== undefined
+      ? `${JSON.stringify(value.trim())} is the old Kafka consumer's name (before Kafka 0.9): write ${JSON.stringify(old)}`
+      : RESET_STRATEGIES.includes(trimmed)
+        ? `write it without the surrounding spaces: ${JSON.stringify(value.trim())}`
+        : `write "earliest", "latest" or "none" (any case)${didYouMean(value.trim(), RESET_STRATEGIES)}`;
+  return (
+    `${JSON.stringify(value)} is no reset strategy: the table starts from the consumer group's committed offsets ('group-offsets', ${which}), where the source reads this property as a strategy name, ` +
+    `and Flink refuses the job when it starts ("auto.offset.reset can not be set to ${value}. Valid values: [${RESET_STRATEGIES.join(",")}]", flink-connector-kafka KafkaDynamicSource.getResetStrategy); ${fix}`
+  );
 }

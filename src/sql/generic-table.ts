@@ -93,7 +93,8 @@ export interface FlinkTableArgs {
    * - Kafka rules across options ('key.format' with 'key.fields', 'topic' or 'topic-pattern', the
    *   other Kafka connector's options ...): errors (kafka-rules.ts)
    * - what Kafka checks only when a job reads or writes the table (a group id for 'group-offsets',
-   *   a startup mode's own options, 'exactly-once' without its prefix ...): errors of that job; no
+   *   a startup mode's own options, a 'properties.auto.offset.reset' other than earliest, latest
+   *   or none, 'exactly-once' without its prefix ...): errors of that job; no
    *   'properties.auto.offset.reset' for 'group-offsets': a warning (connector-bounds.ts, kafka-rules.ts)
    * - a required option ('properties.bootstrap.servers', 'topic', 'format' ...) may come from the
    *   OPTIONS hint of every statement that mentions the table; a statement without it: an error (required-options.ts)

@@ -17,6 +17,7 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey } from "../validation/known-keys.js";
+import { RESET_KEY, resetStrategyProblem } from "./connector-bounds.js";
 import { nameList } from "../validation/name-list.js";
 import { parseFlinkDuration } from "../options/duration.js";
 import { opt, type FormatFailure, type FormatTable } from "./format-options-spec.js";
@@ -176,7 +177,8 @@ export function checkKafkaKeyFields(t: KafkaRuleTable, diag: Diagnostics): void 
  * validateScanBoundedMode, checked when the factory builds a source): 'group-offsets' (the default
  * startup mode of 'kafka') a 'properties.group.id' (flink-connector-kafka 3.x / 4.x, Flink
  * 1.19–2.x: KafkaDynamicSource builds `OffsetsInitializer.committedOffsets(...)`, which
- * KafkaSourceBuilder.sanityCheck validates: ReaderHandledOffsetsInitializer), 'timestamp' its
+ * KafkaSourceBuilder.sanityCheck validates: ReaderHandledOffsetsInitializer) and, when set, a
+ * 'properties.auto.offset.reset' the source takes (connector-bounds.ts resetStrategyProblem), 'timestamp' its
  * `timestamp-millis`, 'specific-offsets' its `specific-offsets` in the form
  * "partition:0,offset:42;partition:1,offset:300" and a single 'topic'. Failures of a job that
  * reads the table (`readFailures`), judged over the options a read has: the table's, or the table's
@@ -200,6 +202,11 @@ export function kafkaScanModeFailures(connector: string, options: Readonly<Recor
           `("Property group.id is required when using committed offset for offsets initializer", flink-connector-kafka KafkaSourceBuilder); ` +
           `set 'properties.group.id' to a consumer group name for this job, or choose another ${modeKey} (e.g. ${kind === "startup" ? "'earliest-offset'" : "'latest-offset'"})`,
       });
+    }
+    const reset = options[RESET_KEY];
+    if (kind === "startup" && groupOffsets && reset !== undefined) {
+      const problem = resetStrategyProblem(reset, options[modeKey] === undefined ? "the default 'scan.startup.mode'" : "its 'scan.startup.mode'");
+      if (problem !== undefined) fail(opt(RESET_KEY), problem);
     }
     if (mode === "timestamp" && !has(`scan.${kind}.timestamp-millis`)) {
       fail(
