@@ -89,7 +89,8 @@ export interface FlinkTableArgs {
    * The checks, each ending with the file under src/sql/ that implements it:
    *
    * - 'kafka' / 'upsert-kafka': the primary key each needs or refuses, `scan.startup.mode`, a
-   *   misspelt connector key: errors (kafka-options.ts)
+   *   'timestamp' mode's `timestamp-millis` in seconds (the whole topic), a misspelt connector
+   *   key: errors (kafka-options.ts)
    * - Kafka rules across options ('key.format' with 'key.fields', 'topic' or 'topic-pattern', the
    *   other Kafka connector's options ...): errors (kafka-rules.ts)
    * - what Kafka checks only when a job reads or writes the table (a group id for 'group-offsets',

@@ -14,6 +14,7 @@ import { checkFormatOptions, type FormatTable } from "./format-options.js";
 import { checkForeignKafkaOptions, checkKafkaKeyFields, checkKafkaSinkRules, kafkaScanModeFailures, type KafkaRuleTable } from "./kafka-rules.js";
 import type { FormatFailure } from "./format-options-spec.js";
 import { requiredOptionMessage, type RequiredOption } from "./required-options.js";
+import { timestampProblem } from "../options/starting-strategy.js";
 
 const STARTUP_MODES = ["earliest-offset", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
 /** flink-connector-kafka ScanBoundedMode. */
@@ -38,6 +39,31 @@ export function kafkaModeValueProblem(connector: string, key: string, value: str
   const spaced = modes.includes(trimmed) ? `; write it without the surrounding spaces: ${JSON.stringify(value.trim())}` : undefined;
   const hint = spaced ?? (prefixed !== undefined ? `; did you mean ${JSON.stringify(prefixed)}?` : didYouMean(value.trim(), modes));
   return `${JSON.stringify(value)} is no ${key === "scan.startup.mode" ? "startup" : "bounded"} mode; write one of ${modes.join(", ")}${hint}`;
+}
+
+/**
+ * What is wrong with the plain 'scan.<kind>.timestamp-millis' of a 'timestamp' startup or bounded
+ * mode, as the Iceberg sources' `as-of-timestamp` is judged (options/starting-strategy.ts
+ * timestampProblem): flink-connector-kafka reads it as a Long of epoch milliseconds
+ * (KafkaConnectorOptions SCAN_STARTUP_TIMESTAMP_MILLIS, SCAN_BOUNDED_TIMESTAMP_MILLIS) and hands it to
+ * OffsetsInitializer.timestamp, which starts (or stops) each partition at its first message at or
+ * after that time, so epoch seconds mean January 1970: the whole topic is read, or nothing. A value
+ * that is no number fails the job's start (the option's Long parse). A number of fewer than 10
+ * digits ('0') is taken as meant: a start at the epoch, the whole topic.
+ */
+function timestampMillisProblem(kind: "startup" | "bounded", options: Readonly<Record<string, string>>): { key: string; message: string } | undefined {
+  const key = `scan.${kind}.timestamp-millis`;
+  const value = options[key];
+  if (value === undefined) return undefined;
+  const text = value.trim().replace(/^\+(?=[0-9])/, "");
+  const digits = /^[0-9]+$/.test(text) ? text.replace(/^0+(?=.)/, "").length : undefined;
+  // A small number ('0', '1') is a deliberate start at the epoch: the whole topic, as it says.
+  if (digits !== undefined && digits < 10) return undefined;
+  const problem = timestampProblem(text);
+  if (problem === undefined) return undefined;
+  const seconds = digits === 10;
+  const effect = kind === "startup" ? "a start in 1970 reads each partition from its first message: the whole topic" : "a stop in 1970 ends each partition before its first message: the read returns nothing";
+  return { key, message: seconds ? `${problem} (${effect})` : problem };
 }
 
 /** Option keys of the Kafka connectors (KafkaConnectorOptions), for near-miss spelling. */
@@ -115,6 +141,9 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     const value = options[key];
     const problem = value === undefined ? undefined : kafkaModeValueProblem(connector, key, value);
     if (problem !== undefined) diag.error(opt(key), problem);
+    // 'upsert-kafka' takes no startup mode (its own error above).
+    const millis = value?.toLowerCase() === "timestamp" && !(connector === "upsert-kafka" && key === "scan.startup.mode") ? timestampMillisProblem(key === "scan.startup.mode" ? "startup" : "bounded", options) : undefined;
+    if (millis !== undefined) diag.error(opt(millis.key), millis.message);
   }
   checkFormatOptions(connector, options, deferredKeys, diag, { ...table, primaryKey });
   const keyFormat = options["key.format"]?.trim();
