@@ -170,7 +170,9 @@ export interface IcebergTableArgs {
    * checked (`monitor-interval` a duration, a unit-less one a warning; `write-parallelism` a
    * positive integer; booleans; exact-case enums), and a key one or two edits from a known option
    * or common table property is a warning with the fix (an unknown key becomes a table property
-   * nothing reads; iceberg `FlinkReadOptions` / `FlinkWriteOptions` / `TableProperties`). Default: none.
+   * nothing reads; iceberg `FlinkReadOptions` / `FlinkWriteOptions` / `TableProperties`), as is
+   * Flink's generic `sink.parallelism`, which the Iceberg sink never reads (its writers take
+   * `write-parallelism`). Default: none.
    */
   extraOptions?: Record<string, string>;
 }

@@ -83,6 +83,33 @@ const MASKED_READ_PROPERTIES: ReadonlyMap<string, string> = new Map([
   ["read.split.open-file-cost", "split-file-open-cost"],
 ]);
 
+/**
+ * Flink's generic connector options (flink FactoryUtil SINK_PARALLELISM) that the Iceberg connector
+ * never reads, with the Iceberg option that does the job: its sink sizes its writers by
+ * `write-parallelism` (iceberg FlinkWriteOptions WRITE_PARALLELISM, read by FlinkWriteConf;
+ * IcebergTableSink, FlinkSink, IcebergSink in the Flink 1.19–2.1 runtimes), and the connector keeps an
+ * unread key only as a table property when it creates the table.
+ */
+const GENERIC_FLINK_OPTIONS: ReadonlyMap<string, { readonly iceberg: string; readonly what: string }> = new Map([["sink.parallelism", { iceberg: "write-parallelism", what: "a sink's parallelism" }]]);
+
+/** The warning for Flink's generic option `key` (GENERIC_FLINK_OPTIONS) in an Iceberg table's map, or undefined. */
+function genericFlinkOption(arg: string, key: string, map: Readonly<Record<string, string>>, kind: TableKind, hint: boolean): string | undefined {
+  const generic = GENERIC_FLINK_OPTIONS.get(key);
+  if (generic === undefined) return undefined;
+  const lead = `${JSON.stringify(key)} is Flink's generic option for ${generic.what}, which the Iceberg connector does not read (the connector keeps it only as a table property when it creates the table)`;
+  if (kind === "IcebergSource") return `${lead}, and a source writes nothing; remove it (a source's readers take "scan.parallelism")`;
+  const target = mapPath(arg, generic.iceberg);
+  const value = /^[1-9][0-9]*$/.test(map[key]!.trim()) ? map[key]!.trim() : "4";
+  return (
+    `${lead}: the sink sizes its writers by ${JSON.stringify(generic.iceberg)} (iceberg FlinkWriteOptions WRITE_PARALLELISM), so they run at the job's parallelism; ` +
+    (map[generic.iceberg] !== undefined
+      ? `remove it (${hint ? `the hint sets '${generic.iceberg}'` : `${target} is set`})`
+      : hint
+        ? `write '${generic.iceberg}' = '${value}' in the hint instead`
+        : `write ${target} = ${JSON.stringify(value)} instead`)
+  );
+}
+
 /** Read options the runtime rejects on a streaming (unbounded) read. */
 const STREAMING_REJECTED = ["tag", "end-tag", "as-of-timestamp"] as const;
 /** Read options that cannot be combined with snapshot ids the product renders. */
@@ -225,6 +252,11 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       } else {
         diag.error(mapPath(arg, key), `${JSON.stringify(key)} is a ${covered.kind === "IcebergSink" ? "write" : "read"} option of ${covered.kind}, which an ${ctx.kind} never uses; declare an ${covered.kind} and ${covered.instead}`);
       }
+      continue;
+    }
+    const generic = ctx.catalogSettings === true ? undefined : genericFlinkOption(arg, key, map, ctx.kind, ctx.hint === true);
+    if (generic !== undefined) {
+      diag.warn(mapPath(arg, key), generic);
       continue;
     }
     // Read by exact key (PropertyUtil: Map.get), like every catalog property.
