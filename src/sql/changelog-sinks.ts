@@ -10,6 +10,8 @@ import { withViews } from "./view-names.js";
 import { updatingOperation, windowAggregates, type UpdatingContext, type UpdatingOperation } from "./updating-operations.js";
 import { certainReading } from "./certain-updates.js";
 import { aggregateKeyAdvice } from "./aggregate-sink-keys.js";
+import { keylessUpdateRefusal } from "./connector-bounds.js";
+import { knows } from "../components/failed-table-parts.js";
 
 /** The statement-side way out, by the kind of updating operation. */
 export const OTHERWISE: Readonly<Record<UpdatingOperation["kind"], string>> = {
@@ -28,7 +30,7 @@ export interface UpdateIntolerance {
   readonly fix: string;
   /** True when Flink's planner refuses the plan (a FlinkTable that takes inserts only), not the sink at run time. */
   readonly refusedByPlanner?: boolean;
-  /** True for an Iceberg sink without a key: the fix is a key, which for an aggregation is its GROUP BY columns (aggregate-sink-keys.ts). */
+  /** True for a sink without a key whose fix is one (an IcebergSink, a 'jdbc' table), which for an aggregation is its GROUP BY columns (aggregate-sink-keys.ts). */
   readonly keyless?: boolean;
   /** True for a keyed Iceberg sink on a format-version 1 table (its resource warning about delete files is then not repeated: iceberg-table-component.ts). */
   readonly v1?: boolean;
@@ -42,8 +44,9 @@ export interface UpdateIntolerance {
  * `flink/.../sink/SinkUtil.java` checkAndGetEqualityFieldIds, and upserts under its
  * `write.upsert.enabled` property), an Iceberg sink keyed by a primaryKey without
  * upsert on a format-version 1 table (the retractions become equality deletes, which v1 cannot
- * hold: core `ManifestFiles.writeDeleteManifest` "Cannot write delete files in a v1 table"), or a
- * FlinkTable whose sink takes inserts only (appendOnlySink: Flink refuses the plan).
+ * hold: core `ManifestFiles.writeDeleteManifest` "Cannot write delete files in a v1 table"), a
+ * keyless 'jdbc' or 'mongodb' FlinkTable (connector-bounds.ts keylessUpdateRefusal: the planner
+ * refuses it), or a FlinkTable whose sink takes inserts only (appendOnlySink: Flink refuses the plan).
  */
 function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
   if (t.iceberg !== undefined) {
@@ -66,6 +69,11 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
       fix: `set formatVersion: 2 on ${t.label} (an existing v1 table must be upgraded first)`,
       v1: true,
     };
+  }
+  // A keyless 'jdbc' / 'mongodb' sink (connector-bounds.ts), when the failed table's connector and key are known.
+  const refusal = t.resourceType === "FlinkTable" && knows(t, "connector") && knows(t, "primaryKey") && (t.primaryKey?.length ?? 0) === 0 ? keylessUpdateRefusal(t.connector) : undefined;
+  if (refusal !== undefined) {
+    return { lead: `is a '${t.connector}' table without a primaryKey`, consequence: refusal, fix: `declare primaryKey on ${t.label}`, refusedByPlanner: true, keyless: true };
   }
   if (t.appendOnly === undefined) return undefined;
   return {

@@ -80,6 +80,29 @@ export function appendOnlySink(options: Readonly<Record<string, string>>): strin
   return `a '${connector}' table with format '${format}', whose sink takes inserts only`;
 }
 
+/**
+ * Connectors whose sink takes updates and deletes only when the table declares a primary key, with
+ * what a keyless one does with an updating input (FlinkTable `connector`, exact as Flink matches
+ * factory identifiers): 'jdbc' (flink-connector-jdbc `JdbcDynamicTableSink.getChangelogMode` →
+ * `validatePrimaryKey`: a requested mode other than insert-only needs key fields, else
+ * IllegalStateException when the planner asks) and 'mongodb' (flink-connector-mongodb
+ * `MongoDynamicTableFactory`: upsert only with a primary key, `MongoDynamicTableSink.getChangelogMode`
+ * insert-only otherwise, so Flink's planner refuses the updating input). Not here: 'elasticsearch-*',
+ * whose sink accepts every row kind without a key (`ElasticsearchDynamicSink.getChangelogMode`).
+ */
+const KEYED_UPDATE_SINKS: Readonly<Record<string, string>> = {
+  jdbc:
+    "Flink refuses the job when it plans it ('please declare primary key for sink table when query contains update/delete record.', flink-connector-jdbc JdbcDynamicTableSink.validatePrimaryKey); " +
+    "with a primaryKey the sink writes updates as upserts by the key and deletes by it, which needs a primary key or unique constraint on those columns in the database",
+  mongodb:
+    "its sink then takes inserts only (flink-connector-mongodb MongoDynamicTableSink.getChangelogMode: upserts only with a primary key), so Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram)",
+};
+
+/** What a keyless sink of `connector` does with updates (KEYED_UPDATE_SINKS), or undefined for a connector that takes them without a key or is not known here. */
+export function keylessUpdateRefusal(connector: string | undefined): string | undefined {
+  return connector !== undefined && Object.hasOwn(KEYED_UPDATE_SINKS, connector) ? KEYED_UPDATE_SINKS[connector] : undefined;
+}
+
 /** How a job reads a 'kafka' table, as far as restarts and the first start go (kafkaRead). */
 export interface KafkaRead {
   /**
