@@ -125,7 +125,11 @@ export interface FlinkTableArgs {
   primaryKey?: string[];
   /** Partition columns (filesystem connector). */
   partitionedBy?: string[];
-  /** `WATERMARK FOR column AS expression`; the column must be TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p in 0..3, or a computed column. */
+  /**
+   * `WATERMARK FOR column AS expression`; the column must be TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p in 0..3, or a computed column.
+   * `SOURCE_WATERMARK()` needs a source that emits source watermarks: on 'kafka', 'upsert-kafka', 'filesystem' and
+   * 'datagen' it fails every streaming job that reads the table (docs/statement-checks.md#source-watermark-support).
+   */
   watermark?: { column: string; expression: string };
   /** Table comment. */
   comment?: string;

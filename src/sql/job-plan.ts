@@ -26,6 +26,7 @@ import { valueText } from "./value-text.js";
 import type { SqlStatement } from "./template.js";
 import { checkOutputOperands } from "./output-operands.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
+import { checkSourceWatermarkSupport } from "./source-watermark-support.js";
 import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
 import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
@@ -311,6 +312,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   }
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
+  // Watermarks are generated in streaming jobs only (flink DynamicSourceUtils).
+  if (runtimeMode === "streaming") checkSourceWatermarkSupport(reads, diag);
   // Each read table's references with their OPTIONS hints (hinted-reads.ts, hinted-bounds.ts).
   const refs = readReferences(analyzed);
   // The branches the job reads each table through (streamed-writes.ts, job-registry.ts).
