@@ -17,9 +17,9 @@ describe("catalog properties that name a credential without holding one", () => 
     expect(e.issues[0]!.message).to.not.contain("s3cr3t");
     // One remedy, the REST catalog's own (second trial: the general advice and this one made 1,500 characters).
     expect(e.issues[0]!.message).to.equal(
-      '"credential" carries a credential, and catalog.properties is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; ' +
-        "the Iceberg connector also copies WITH options into the table's properties). For this REST catalog, write the value as env:NAME instead: Iceberg resolves it in the environment of each process " +
-        "that loads the catalog (RESTSessionCatalog, EnvironmentUtil.resolveAll), the SQL Gateway included on that target; with kubernetes, set NAME from a Kubernetes Secret (kubernetes.envFromSecrets)",
+      '"credential" carries a credential, and catalog.properties is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap, ' +
+        "and Iceberg copies into the table's properties). For this REST catalog, write the value as env:NAME instead: Iceberg reads NAME from the environment of each process " +
+        "that loads the catalog, the SQL Gateway included on that target (kubernetes target: set NAME from a Kubernetes Secret with kubernetes.envFromSecrets)",
     );
   });
 

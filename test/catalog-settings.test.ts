@@ -86,7 +86,7 @@ describe("catalog.properties spelling", () => {
       {
         path: 'catalog.properties["s3.acess-key-id"]',
         message:
-          '"s3.acess-key-id" misspells "s3.access-key-id" (Iceberg reads properties by exact key and would ignore this one), and its value is a credential all the same: ' +
+          '"s3.acess-key-id" misspells "s3.access-key-id" (Iceberg would ignore it), and its value is a credential all the same: ' +
           credentialEntryProblem("s3.access-key-id", "AKIA123", "catalog.properties"),
       },
     ]);

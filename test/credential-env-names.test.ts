@@ -177,10 +177,10 @@ describe("credential environment variable names", () => {
       diag,
     );
     const remedy =
-      "the value is a service account key's JSON content, not a path: Google's Application Default Credentials read GOOGLE_APPLICATION_CREDENTIALS as the key file's path " +
-      "(google-auth-library DefaultCredentialsProvider fails with \"Error reading credential file from environment variable GOOGLE_APPLICATION_CREDENTIALS, value '...': File does not exist.\"); " +
-      "put the key file in a Kubernetes Secret, mount it into the Flink containers with kubernetes.podTemplate (a secret volume and a volumeMount of flink-main-container, e.g. at /var/secrets/google) " +
-      "and set GOOGLE_APPLICATION_CREDENTIALS to the mounted file's path (e.g. /var/secrets/google/key.json)";
+      "the value is a service account key's JSON content, but Google's Application Default Credentials read GOOGLE_APPLICATION_CREDENTIALS as the key file's path " +
+      "(\"Error reading credential file from environment variable GOOGLE_APPLICATION_CREDENTIALS, value '...': File does not exist.\"); " +
+      "put the key file in a Kubernetes Secret, mount it with kubernetes.podTemplate (a secret volume and a volumeMount of flink-main-container, e.g. at /var/secrets/google) " +
+      "and set GOOGLE_APPLICATION_CREDENTIALS to the file's path (e.g. /var/secrets/google/key.json)";
     expect(diag.errors).to.deep.equal([
       { path: 'kubernetes.env["GOOGLE_APPLICATION_CREDENTIALS"]', message: `"GOOGLE_APPLICATION_CREDENTIALS" carries a credential and env values are stored in plain text in the FlinkDeployment: ${remedy}` },
       { path: "kubernetes.podTemplate.spec.containers[0].env[0]", message: `"GOOGLE_APPLICATION_CREDENTIALS" carries a credential as a plain value: ${remedy}` },

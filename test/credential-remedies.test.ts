@@ -14,37 +14,31 @@ import { drainUnhandled } from "./setup.js";
 import { credentialKeyMessage } from "../src/validation/secrets.js";
 
 const IN_SCRIPT = "(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap)";
-const CONNECTOR_REMEDY =
-  "Flink SQL takes connector options only from the script and substitutes nothing in them, so this package cannot render a connector's password safely: " +
-  "a connector that reads it only from its options (jdbc, mysql-cdc, postgres-cdc, oracle-cdc, sqlserver-cdc, mongodb-cdc ...) cannot be given one here. Remove it, and instead " +
-  "stream the database's changes through Kafka (Debezium, e.g. on Kafka Connect, writing a topic) and read them with connector 'kafka' and format 'debezium-json', " +
-  "whose client password a config provider placeholder (${env:NAME}) can take (a lookup join on the table then becomes an event-time temporal join on that changelog table, given a PRIMARY KEY and a watermark); " +
-  "or let the driver of a 'jdbc' table authenticate from outside its options: leave out 'username' and 'password' (the connector takes both or neither: flink-connector-jdbc JdbcDynamicTableFactory), and " +
-  "against PostgreSQL put the user in the URL (?user=...) and give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): " +
-  "mount the file into the Flink containers (kubernetes target: from a Kubernetes Secret with kubernetes.podTemplate, PGPASSFILE (a path, no secret) in kubernetes.env; " +
-  "sqlGateway target: in the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no files); " +
-  "against MySQL or MariaDB use MariaDB Connector/J, which serves MySQL servers too (MySQL Connector/J reads a password only from its connection properties: it has no password file, and MYSQL_PWD is libmysqlclient's), " +
-  "with its credential plugin that reads the password from the variable MARIADB_PWD (credentialType=ENV, EnvCredentialPlugin; the user from MARIADB_USER when set, else as given): " +
-  "its jar in the image, 'driver' = 'org.mariadb.jdbc.Driver' and ?user=...&permitMysqlScheme&credentialType=ENV on the jdbc:mysql: URL (the connector picks its MySQL dialect by that scheme), " +
-  "with MARIADB_PWD as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: of the session cluster's " +
-  "JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no environment).";
+/** The lead of a connector's password remedy: `who` cannot take it from its options. */
+const CANNOT = (connector: string) => `Flink substitutes nothing in connector options, so the '${connector}' connector cannot take a password safely: remove it.`;
+/** A 'jdbc' table's remedy: the driver's own routes, per database, for both targets. */
+const JDBC_REMEDY =
+  `${CANNOT("jdbc")} Leave out 'username' and 'password' (both or neither) and let the driver authenticate: ` +
+  "against PostgreSQL, ?user=... in the URL and a pgpass file mounted into the Flink containers (kubernetes target: from a Kubernetes Secret with kubernetes.podTemplate), PGPASSFILE set to its path; " +
+  "against MySQL or MariaDB, MariaDB Connector/J, which serves MySQL too: its jar in the image, 'driver' = 'org.mariadb.jdbc.Driver', ?user=...&permitMysqlScheme&credentialType=ENV on the jdbc:mysql: URL " +
+  "and MARIADB_PWD as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: set where the session cluster is deployed).";
+/** A CDC source's remedy: its changes through Kafka, whose client takes a placeholder. */
+const CDC_REMEDY =
+  `${CANNOT("mysql-cdc")} ` +
+  "Read the database's changes from Kafka instead (Debezium into a topic, format 'debezium-json'), whose client takes a ${env:NAME} placeholder for its password.";
 /** The neutral environment for what the planner also reads (an Iceberg catalog): the gateway too. */
 const ENV_ALL =
-  "as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: of the session cluster's " +
-  "JobManager and TaskManagers and of the SQL Gateway process itself, set where they are deployed, since this package sends a gateway no environment)";
-const CATALOG_PROCESSES =
-  "every process that loads the catalog: the JobManager, the TaskManagers and, on the SQL Gateway target, the gateway, which loads it to plan each statement " +
-  "(iceberg EnvironmentUtil.resolveAll in RESTSessionCatalog.initialize, FlinkDynamicTableFactory; where the variable is unset, the property is dropped)";
+  "as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: set where the session cluster and the gateway are deployed)";
 const ICEBERG_REMEDY =
-  `Remove it and pass the credential ${ENV_ALL}: S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog reads each of its properties written as env:NAME ` +
-  `(credential or token for OAuth2, rest.auth.basic.password) from the environment of ${CATALOG_PROCESSES}.`;
+  `Remove it and pass the credential ${ENV_ALL}: S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog a property written as env:NAME ` +
+  "(credential, token, rest.auth.basic.password; an unset variable drops the property).";
 
 describe("credential remedies by place", () => {
   let api: Api;
   before(async () => (api = await mockedApi()));
   const cols = [{ name: "id", type: "BIGINT" }];
 
-  it("a JDBC password in a FlinkTable's options: this package cannot render it; Kafka/Debezium, a pgpass file (PostgreSQL) or MariaDB Connector/J's MARIADB_PWD (MySQL) instead, for both targets", () => {
+  it("a JDBC password in a FlinkTable's options: this package cannot render it; a pgpass file (PostgreSQL) or MariaDB Connector/J's MARIADB_PWD (MySQL) instead, for both targets", () => {
     const issues = issuesOf(
       () =>
         new api.FlinkTable("cr_dim", {
@@ -53,11 +47,11 @@ describe("credential remedies by place", () => {
         }),
     );
     expect(issues).to.deep.equal([
-      { path: 'options["password"]', message: `"password" carries a credential, and the table's WITH clause is rendered in plain text ${IN_SCRIPT}. ${CONNECTOR_REMEDY}` },
+      { path: 'options["password"]', message: `"password" carries a credential, and the table's WITH clause is rendered in plain text ${IN_SCRIPT}. ${JDBC_REMEDY}` },
     ]);
   });
 
-  it("a mysql-cdc password (a required option there) and a JDBC URL with password= get the same honest remedy", () => {
+  it("a mysql-cdc password (a required option there) gets the Kafka route, a JDBC URL with password= the driver routes", () => {
     const cdc = issuesOf(
       () =>
         new api.FlinkTable("cr_cdc", {
@@ -65,12 +59,12 @@ describe("credential remedies by place", () => {
           options: { connector: "mysql-cdc", hostname: "db", port: "3306", username: "flink", password: "hunter2", "database-name": "app", "table-name": "orders" },
         }),
     );
-    expect(cdc).to.deep.equal([{ path: 'options["password"]', message: `"password" carries a credential, and the table's WITH clause is rendered in plain text ${IN_SCRIPT}. ${CONNECTOR_REMEDY}` }]);
+    expect(cdc).to.deep.equal([{ path: 'options["password"]', message: `"password" carries a credential, and the table's WITH clause is rendered in plain text ${IN_SCRIPT}. ${CDC_REMEDY}` }]);
     const url = issuesOf(() => new api.FlinkTable("cr_url", { columns: cols, options: { connector: "jdbc", url: "jdbc:postgresql://db:5432/app?user=app&password=hunter2", "table-name": "dim" } }));
     expect(url).to.deep.equal([
       {
         path: 'options["url"]',
-        message: `the value of "url" embeds a credential (user:password@ or a password=/token= parameter), and it is rendered in plain text. ${CONNECTOR_REMEDY.replace(/\.$/, "")}`,
+        message: `the value of "url" embeds a credential (user:password@ or a password=/token= parameter), and it is rendered in plain text. ${JDBC_REMEDY.replace(/\.$/, "")}`,
       },
     ]);
   });
@@ -95,13 +89,11 @@ describe("credential remedies by place", () => {
         path: 'options["properties.sasl.jaas.config"]',
         message:
           `"properties.sasl.jaas.config" carries a credential, and the table's WITH clause is rendered in plain text ${IN_SCRIPT}. ` +
-          "Flink SQL substitutes nothing in connector options, but Kafka clients resolve config provider placeholders in their own properties (properties.*): remove the value. " +
-          "For Kafka SASL/SSL in a Kafka table's options: reference the secret through a Kafka config provider, e.g. 'properties.config.providers' = 'env', " +
+          "Flink passes connector options as written. For Kafka SASL/SSL, write a Kafka config provider placeholder, which the Kafka client resolves: 'properties.config.providers' = 'env', " +
           "'properties.config.providers.env.class' = 'org.apache.kafka.common.config.provider.EnvVarConfigProvider' (kafka-clients 3.5+) and " +
-          'password="${env:KAFKA_PASSWORD}" in the JAAS line, with KAFKA_PASSWORD as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with ' +
-          "kubernetes.envFromSecrets; sqlGateway target: of the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no environment); " +
-          "or mount the JAAS file or keystore into the Flink containers and point the JVM at it (env.java.opts.all: -Djava.security.auth.login.config=<mounted file>; " +
-          "kubernetes target: the file from a Kubernetes Secret with kubernetes.podTemplate, the option in kubernetes.flinkConfiguration).",
+          'password="${env:KAFKA_PASSWORD}" in the JAAS line, with KAFKA_PASSWORD as an environment variable of the Flink processes ' +
+          "(kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: set where the session cluster is deployed); " +
+          "or mount the JAAS file into the Flink containers and set -Djava.security.auth.login.config=<mounted file> in env.java.opts.all.",
       },
     ]);
   });
@@ -114,8 +106,8 @@ describe("credential remedies by place", () => {
       {
         path: 'catalog.properties["s3.secret-access-key"]',
         message:
-          '"s3.secret-access-key" carries a credential, and catalog.properties is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; ' +
-          `the Iceberg connector also copies WITH options into the table's properties). ${ICEBERG_REMEDY}`,
+          '"s3.secret-access-key" carries a credential, and catalog.properties is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap, ' +
+          `and Iceberg copies into the table's properties). ${ICEBERG_REMEDY}`,
       },
     ]);
   });
@@ -127,8 +119,8 @@ describe("credential remedies by place", () => {
         path: "catalog.uri",
         message:
           "catalog.uri embeds a credential (user:password@ or a password=/token= parameter), and it is rendered in plain text. Remove it from the value: a REST catalog takes " +
-          "user:password as rest.auth.type = basic with rest.auth.basic.username and rest.auth.basic.password written as env:NAME in catalog.properties (iceberg rest/auth AuthProperties), " +
-          `and an OAuth2 token or credential as token / credential = env:NAME; Iceberg reads NAME from the environment of ${CATALOG_PROCESSES}, so pass it ${ENV_ALL}`,
+          "user:password as rest.auth.type = basic with rest.auth.basic.username and rest.auth.basic.password = env:NAME in catalog.properties, " +
+          `and an OAuth2 token or credential as token / credential = env:NAME; set NAME ${ENV_ALL} (an unset variable drops the property)`,
       },
     ]);
   });
@@ -165,16 +157,16 @@ describe("credential remedies by place", () => {
     ]);
     for (const i of hinted) expect(i.message).to.not.contain("sqlGateway target").and.not.contain("hunter2");
     expect(hinted[0]!.message).to.contain("kubernetes.envFromSecrets");
-    expect(hinted[1]!.message).to.contain("from a Kubernetes Secret with kubernetes.podTemplate");
+    // A 'datagen' table: no route of a database's driver or changelog applies.
+    expect(hinted[1]!.message).to.equal(`"password" carries a credential, and a statement's OPTIONS hint is rendered in plain text ${IN_SCRIPT}. ${CANNOT("datagen")}`);
   });
 
   it("a check that knows the target names that target's mechanism only", () => {
     expect(credentialKeyMessage("s3.secret-key", "the job's configuration (SET lines of the script)", "sqlGateway")).to.equal(
       `"s3.secret-key" carries a credential, and the job's configuration (SET lines of the script) is rendered in plain text ${IN_SCRIPT}. ` +
-        "Remove it and pass the credential as an environment variable of the session cluster's JobManager and TaskManagers and of the SQL Gateway process itself, set where they are deployed, " +
-        "since this package sends a gateway no environment: S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog reads each of its properties written as env:NAME " +
-        "(credential or token for OAuth2, rest.auth.basic.password) from the environment of every process that loads the catalog: the session cluster's JobManager and TaskManagers and the gateway, " +
-        "which loads it to plan each statement (iceberg EnvironmentUtil.resolveAll in RESTSessionCatalog.initialize, FlinkDynamicTableFactory; where the variable is unset, the property is dropped).",
+        "Remove it and pass the credential as an environment variable of the session cluster's JobManager and TaskManagers and of the SQL Gateway, set where they are deployed " +
+        "(this package sends a gateway no environment): S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog a property written as env:NAME " +
+        "(credential, token, rest.auth.basic.password; an unset variable drops the property).",
     );
     expect(credentialKeyMessage("s3.secret-key", "the job's configuration (SET lines of the script)", "kubernetes")).to.equal(
       `"s3.secret-key" carries a credential, and the job's configuration (SET lines of the script) is rendered in plain text ${IN_SCRIPT}. ` +

@@ -184,10 +184,9 @@ describe("Iceberg table args shared by source and sink", () => {
     ]);
     expect(e.issues[0]!.message).to.equal(
       "is a Pulumi Output, and catalog.properties values are rendered into the WITH clause at preview, so they must be plain strings: write the value itself " +
-        "(e.g. from stack configuration with new pulumi.Config().require(...)). A secret may not be rendered there at all (the script is plain text, and the runners log it): " +
-        "pass it as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: of the session cluster's " +
-        "JobManager and TaskManagers and of the SQL Gateway process itself, set where they are deployed, since this package sends a gateway no environment); " +
-        "a Kafka table's client properties can then reference it as ${env:NAME} (properties.config.providers), a REST catalog's properties as env:NAME",
+        "(e.g. new pulumi.Config().require(...)). A secret must not be rendered there at all (the script is plain text): " +
+        "pass it as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: set where the session cluster " +
+        "and the gateway are deployed) and reference it as ${env:NAME} in a Kafka client property (properties.config.providers) or env:NAME in a REST catalog property",
     );
   });
 

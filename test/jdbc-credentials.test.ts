@@ -9,22 +9,17 @@ import { expect } from "chai";
 import { issuesOf, issuesOrNone, mockedApi, type Api } from "./api.js";
 
 const LEAD = (key: string) =>
-  `${JSON.stringify(key)} carries a credential, and catalog.properties is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; ` +
-  "the Iceberg connector also copies WITH options into the table's properties). ";
+  `${JSON.stringify(key)} carries a credential, and catalog.properties is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap, ` +
+  "and Iceberg copies into the table's properties). ";
 /** The JDBC catalog's message: the fix first, then why (LEAD) and how. */
 const JDBC_CATALOG = (key: string) =>
-  `Remove ${JSON.stringify(key)} and let the JDBC driver find the password, keeping jdbc.user: against PostgreSQL a pgpass file, against MySQL or MariaDB MariaDB Connector/J's credentialType=ENV (how: below); ` +
-  "or serve the tables through an Iceberg REST catalog service, whose credential Iceberg does read as env:NAME. " +
+  `Remove ${JSON.stringify(key)} and let the JDBC driver find the password (keep jdbc.user), or serve the tables through an Iceberg REST catalog, whose credentials Iceberg reads as env:NAME. ` +
   `Why: ${LEAD(key)}` +
-  "Writing it as env:NAME does not help here: Iceberg resolves env:NAME only in its REST catalog (RESTSessionCatalog.initialize, EnvironmentUtil.resolveAll), " +
-  "and JdbcCatalog hands its jdbc.* properties to the JDBC driver as written (JdbcClientPool: DriverManager.getConnection), so the driver would get the text env:NAME as the password. " +
-  "How, against PostgreSQL: give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): " +
-  "mount the file into the Flink containers (kubernetes target: from a Kubernetes Secret with kubernetes.podTemplate, PGPASSFILE (a path, no secret) in kubernetes.env; " +
-  "sqlGateway target: in the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no files). " +
-  "How, against MySQL or MariaDB: use MariaDB Connector/J, which serves MySQL servers too (MySQL Connector/J reads a password only from its connection properties: it has no password file, and MYSQL_PWD is libmysqlclient's), " +
-  "with its credential plugin that reads the password from the variable MARIADB_PWD (credentialType=ENV, EnvCredentialPlugin; the user from MARIADB_USER when set, else as given): " +
-  "its jar in the image and a jdbc:mariadb: catalog uri ending in ?credentialType=ENV, with MARIADB_PWD as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with " +
-  "kubernetes.envFromSecrets; sqlGateway target: of the session cluster's JobManager and TaskManagers and of the SQL Gateway process itself, set where they are deployed, since this package sends a gateway no environment).";
+  "env:NAME does not help here: the JDBC catalog passes jdbc.* to the driver as written, so the driver would get the text env:NAME as the password. " +
+  "PostgreSQL: a pgpass file mounted into the Flink containers (kubernetes target: from a Kubernetes Secret with kubernetes.podTemplate), PGPASSFILE set to its path. " +
+  "MySQL or MariaDB: MariaDB Connector/J (MySQL's own driver has no such route), its jar in the image and a jdbc:mariadb: catalog uri ending in ?credentialType=ENV, " +
+  "with MARIADB_PWD as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: set where the session cluster " +
+  "and the gateway are deployed).";
 
 describe("JDBC driver credentials: Iceberg's JDBC catalog and env:NAME outside the REST catalog", () => {
   let api: Api;
@@ -36,7 +31,7 @@ describe("JDBC driver credentials: Iceberg's JDBC catalog and env:NAME outside t
     for (const [i, password] of ["hunter2", "env:PG_PASSWORD"].entries()) {
       const issues = issuesOf(() => new api.IcebergSink(`jc_${i}`, { catalog: jdbcCatalog({ "jdbc.user": "flink", "jdbc.password": password }), database: "d", table: "t", columns: cols }));
       expect(issues).to.deep.equal([{ path: 'catalog.properties["jdbc.password"]', message: JDBC_CATALOG("jdbc.password") }]);
-      expect(issues[0]!.message.indexOf(". Why: ")).to.equal(306);
+      expect(issues[0]!.message.indexOf(". Why: ")).to.equal(179);
     }
   });
 
@@ -46,7 +41,7 @@ describe("JDBC driver credentials: Iceberg's JDBC catalog and env:NAME outside t
     expect(issue!.path).to.equal('catalog.properties["s3.secret-access-key"]');
     expect(issue!.message).to.match(
       new RegExp(
-        `^${LEAD("s3.secret-access-key").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}Its value env:AWS_SK is no reference in this catalog: Iceberg resolves env:NAME only in its REST catalog \\(RESTSessionCatalog\\.initialize, EnvironmentUtil\\.resolveAll\\), and this one takes the text itself\\. Remove it and pass the credential `,
+        `^${LEAD("s3.secret-access-key").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}Its value env:AWS_SK is no reference in this catalog: Iceberg resolves env:NAME only in its REST catalog, and this one takes the text itself\\. Remove it and pass the credential `,
       ),
     );
   });

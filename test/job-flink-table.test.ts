@@ -101,7 +101,7 @@ describe("FlinkTable", () => {
     expect(bad[0]![1]).to.equal(
       'lists the config provider "dir", but options["properties.config.providers.dir.class"] is not set, so Kafka leaves every ${dir:...} placeholder unresolved; set it to the provider\'s class',
     );
-    expect(bad[1]![1]).to.match(/^"properties\.sasl\.jaas\.config" carries a credential, .* For Kafka SASL\/SSL in a Kafka table's options: reference the secret through a Kafka config provider/);
+    expect(bad[1]![1]).to.match(/^"properties\.sasl\.jaas\.config" carries a credential, .* For Kafka SASL\/SSL, write a Kafka config provider placeholder, which the Kafka client resolves: 'properties\.config\.providers' = 'env'/);
     // Without properties.config.providers a placeholder is not resolved, so the key stays refused.
     const { "properties.config.providers": _p, ...noProviders } = options;
     const unresolved = issues(noProviders);

@@ -57,9 +57,9 @@ describe("messages: Kafka client keys and where a credential lands", () => {
 
   it("a secret in a statement on the gateway target: the environment's clause ends before what to do next", () => {
     expect(secretInStatementMessage("sqlGateway")).to.contain(
-      "pass it as an environment variable of the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no environment, then reference it in the option that reads it",
+      "pass it as an environment variable of the session cluster's JobManager and TaskManagers, set where they are deployed (this package sends a gateway no environment), then reference it in the option that reads it",
     );
-    expect(secretOptionMessage("properties.sasl.jaas.config")).to.contain("since this package sends a gateway no environment), then reference it with a config provider placeholder");
+    expect(secretOptionMessage("properties.sasl.jaas.config")).to.contain("sqlGateway target: set where the session cluster is deployed), then reference it with a config provider placeholder");
   });
 
   it("a credential key's message names where its plain text lands", () => {
@@ -71,7 +71,7 @@ describe("messages: Kafka client keys and where a credential lands", () => {
       `"s3.secret-key" carries a credential, and the job's configuration (SET lines of the script) is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap)`,
     );
     expect(lead("catalog.properties")).to.equal(
-      `"s3.secret-key" carries a credential, and catalog.properties is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; the Iceberg connector also copies WITH options into the table's properties)`,
+      `"s3.secret-key" carries a credential, and catalog.properties is rendered in plain text (into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap, and Iceberg copies into the table's properties)`,
     );
   });
 });

@@ -128,7 +128,7 @@ describe("SqlGatewayArgs validation", () => {
     const why = (key: string) =>
       `"${key}" is a key of Flink's S3 filesystem, which each process of the session cluster reads from the cluster's configuration when it starts (flink FileSystem.initialize), never from a session: as a session property it has no effect`;
     const credential = (key: string) =>
-      `${why(key)}, and a credential would be kept in Pulumi state for nothing. Remove it and pass the credential as an environment variable of the session cluster's JobManager and TaskManagers and of the SQL Gateway process itself, set where they are deployed, since this package sends a gateway no environment: ` +
+      `${why(key)}, and a credential would be kept in Pulumi state for nothing. Remove it and pass the credential as an environment variable of the session cluster's JobManager and TaskManagers and of the SQL Gateway, set where they are deployed (this package sends a gateway no environment): ` +
       "S3 clients (Flink's filesystem and an Iceberg catalog's S3FileIO) read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there";
     const setting = (key: string) => `${why(key)}; set it in the Flink configuration of the session cluster where it is deployed (an Iceberg catalog on S3FileIO takes s3.* keys in its catalog.properties instead)`;
     expect(diag.errors).to.deep.equal([

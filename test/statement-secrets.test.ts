@@ -18,13 +18,13 @@ import { drainUnhandled } from "./setup.js";
 /** The message for a job with a kubernetes target (credentialEnvironment("kubernetes")). */
 const ON_KUBERNETES =
   "interpolates a Pulumi secret (${output}, or sqlLiteral of one), and the script is plain text (the runners log every statement; the Kubernetes target stores it in a ConfigMap): " +
-  "a value that is no credential (a tenant, a filter value) goes in as plain text: read it with config.require instead of requireSecret, or interpolate pulumi.unsecret(value); " +
+  "a value that is no credential (a tenant, a filter value) goes in as plain text (config.require instead of requireSecret, or pulumi.unsecret(value)); " +
   "a credential is no part of a statement: pass it as an environment variable of the Flink pods, from a Kubernetes Secret (kubernetes.envFromSecrets), then reference it in the option that reads it " +
-  "(a Kafka table option as ${env:NAME} through properties.config.providers, an Iceberg REST catalog property as env:NAME; README: Credentials)";
+  "(${env:NAME} in a Kafka option, env:NAME in an Iceberg REST catalog property; README: Credentials)";
 /** The same without a deploy target: the environment of both targets is named. */
 const WITHOUT_TARGET = ON_KUBERNETES.replace(
   "as an environment variable of the Flink pods, from a Kubernetes Secret (kubernetes.envFromSecrets)",
-  "as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: of the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no environment)",
+  "as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: set where the session cluster is deployed)",
 );
 
 describe("a Pulumi secret interpolated into a statement, under Pulumi's mocks (pulumi preview)", () => {

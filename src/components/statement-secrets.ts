@@ -24,9 +24,9 @@ import { registry } from "./job-registry.js";
 export function secretInStatementMessage(target: CredentialTarget | undefined): string {
   return (
     "interpolates a Pulumi secret (${output}, or sqlLiteral of one), and the script is plain text (the runners log every statement; the Kubernetes target stores it in a ConfigMap): " +
-    "a value that is no credential (a tenant, a filter value) goes in as plain text: read it with config.require instead of requireSecret, or interpolate pulumi.unsecret(value); " +
+    "a value that is no credential (a tenant, a filter value) goes in as plain text (config.require instead of requireSecret, or pulumi.unsecret(value)); " +
     `a credential is no part of a statement: pass it ${credentialEnvironment(target, false)}, then reference it in the option that reads it ` +
-    "(a Kafka table option as ${env:NAME} through properties.config.providers, an Iceberg REST catalog property as env:NAME; README: Credentials)"
+    "(${env:NAME} in a Kafka option, env:NAME in an Iceberg REST catalog property; README: Credentials)"
   );
 }
 

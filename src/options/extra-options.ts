@@ -171,7 +171,8 @@ function nonRestCredential(key: string, value: string, arg: string, ctx: FreeFor
   if (!ENV_REFERENCE.test(value.trim()) || !isCredentialKey(key)) return undefined;
   const general = credentialEntryProblem(key, value, arg, undefined, ctx.credentialTarget)!;
   const lead = lands(key, arg);
-  const why = `Its value ${value.trim()} is no reference in this catalog: Iceberg resolves env:NAME only in its REST catalog (RESTSessionCatalog.initialize, EnvironmentUtil.resolveAll), and this one takes the text itself. `;
+  // iceberg resolves env:NAME only in RESTSessionCatalog.initialize (EnvironmentUtil.resolveAll).
+  const why = `Its value ${value.trim()} is no reference in this catalog: Iceberg resolves env:NAME only in its REST catalog, and this one takes the text itself. `;
   return general.startsWith(lead) ? lead + why + general.slice(lead.length) : undefined;
 }
 
@@ -209,9 +210,10 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       const env =
         ctx.envReferences === true && isCredentialKey(key)
           ? lands(key, arg) +
-            "For this REST catalog, write the value as env:NAME instead: Iceberg resolves it in the environment of each process that loads the catalog (RESTSessionCatalog, EnvironmentUtil.resolveAll), " +
-            "the SQL Gateway included on that target; with kubernetes, set NAME from a Kubernetes Secret (kubernetes.envFromSecrets)" +
-            (/^s3\./i.test(key) ? "; for S3 keys, S3FileIO also reads AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY from that environment when the catalog properties hold none" : "")
+            // iceberg RESTSessionCatalog.initialize: EnvironmentUtil.resolveAll, in every process that loads the catalog.
+            "For this REST catalog, write the value as env:NAME instead: Iceberg reads NAME from the environment of each process that loads the catalog, " +
+            "the SQL Gateway included on that target (kubernetes target: set NAME from a Kubernetes Secret with kubernetes.envFromSecrets)" +
+            (/^s3\./i.test(key) ? "; S3FileIO also reads AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there when the catalog properties hold none" : "")
           : undefined;
       diag.error(mapPath(arg, key), env ?? nonRestCredential(key, map[key]!, arg, ctx) ?? credential);
       continue;
@@ -337,7 +339,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       const near = nearCatalogProperty(key);
       const misspeltCredential = near !== undefined && isCredentialKey(near) ? credentialEntryProblem(near, map[key], arg, undefined, ctx.credentialTarget) : undefined;
       if (misspeltCredential !== undefined) {
-        diag.error(mapPath(arg, key), `${JSON.stringify(key)} misspells ${JSON.stringify(near)} (Iceberg reads properties by exact key and would ignore this one), and its value is a credential all the same: ${misspeltCredential}`);
+        diag.error(mapPath(arg, key), `${JSON.stringify(key)} misspells ${JSON.stringify(near)} (Iceberg would ignore it), and its value is a credential all the same: ${misspeltCredential}`);
       } else {
         const typo = catalogPropertyTypoWarning(key);
         if (typo !== undefined) diag.warn(mapPath(arg, key), typo);

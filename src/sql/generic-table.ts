@@ -223,17 +223,19 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     }
   }
   const deferred: Record<string, DeferredString> = {};
+  // The connector's name picks a credential's remedy (jdbc-credentials.ts connectorRemedy).
+  const connectorName = typeof given["connector"] === "string" ? given["connector"] : undefined;
   for (const [k, v] of Object.entries(given)) {
     const at = `options[${JSON.stringify(k)}]`;
     const unsafe = unsafeMapKeyProblem(k);
     if (unsafe !== undefined) diag.error(at, unsafe);
     else if (isDeferredString(v)) {
       if (decidesPlan(k)) diag.error(at, `is a Pulumi Output, but ${JSON.stringify(k)} decides how the job runs, which preview must know: write it as a plain string`);
-      else if (isCredentialKey(k)) diag.error(at, credentialKeyMessage(k, GENERIC_TABLE_WITH));
+      else if (isCredentialKey(k)) diag.error(at, credentialKeyMessage(k, GENERIC_TABLE_WITH, undefined, connectorName));
       else deferred[k] = v;
     } else if (typeof v !== "string") diag.error(at, plainStringValueProblem(v, k, "FlinkTable options"));
     else {
-      const credential = credentialEntryProblem(k, v, GENERIC_TABLE_WITH, providers, undefined, memoizedKeyFacts(k));
+      const credential = credentialEntryProblem(k, v, GENERIC_TABLE_WITH, providers, undefined, memoizedKeyFacts(k), connectorName);
       if (credential !== undefined) diag.error(at, credential);
       else options[k] = v;
     }
@@ -333,7 +335,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
         const v = resolved[k];
         const path = `options[${JSON.stringify(k)}]`;
         if (typeof v !== "string") issues.push({ path, message: plainStringValueProblem(v, k, "FlinkTable options") });
-        else if (valueCarriesCredential(v)) issues.push({ path, message: credentialValueMessage(`the value of ${JSON.stringify(k)}`) });
+        else if (valueCarriesCredential(v)) issues.push({ path, message: credentialValueMessage(`the value of ${JSON.stringify(k)}`, undefined, undefined, connectorName) });
         else all[k] = v;
       }
       if (issues.length > 0) throw new FlinkIcebergValidationError(issues, label);

@@ -33,7 +33,7 @@ export function checkOptionsHints(analyzed: readonly AnalyzedStatement[], target
         continue;
       }
       for (const [key, value] of Object.entries(options)) {
-        const credential = credentialEntryProblem(key, value, "a statement's OPTIONS hint", undefined, target);
+        const credential = credentialEntryProblem(key, value, "a statement's OPTIONS hint", undefined, target, undefined, t.connector);
         if (credential !== undefined) diag.error(`${arg}[${JSON.stringify(key)}]`, credential);
       }
     }

@@ -142,10 +142,11 @@ const KEY_FILE_CONTENT = /^\s*\{[\s\S]*(?:"private_key"|"type"\s*:\s*"service_ac
 export function keyContentRemedy(name: string, value: unknown): string | undefined {
   if (!PATH_VALUED.has(name) || typeof value !== "string" || !KEY_FILE_CONTENT.test(value)) return undefined;
   return (
-    `the value is a service account key's JSON content, not a path: Google's Application Default Credentials read ${name} as the key file's path ` +
-    `(google-auth-library DefaultCredentialsProvider fails with "Error reading credential file from environment variable ${name}, value '...': File does not exist."); ` +
-    "put the key file in a Kubernetes Secret, mount it into the Flink containers with kubernetes.podTemplate (a secret volume and a volumeMount of flink-main-container, e.g. at /var/secrets/google) " +
-    `and set ${name} to the mounted file's path (e.g. /var/secrets/google/key.json)`
+    // google-auth-library DefaultCredentialsProvider reads the variable as a file path.
+    `the value is a service account key's JSON content, but Google's Application Default Credentials read ${name} as the key file's path ` +
+    `("Error reading credential file from environment variable ${name}, value '...': File does not exist."); ` +
+    "put the key file in a Kubernetes Secret, mount it with kubernetes.podTemplate (a secret volume and a volumeMount of flink-main-container, e.g. at /var/secrets/google) " +
+    `and set ${name} to the file's path (e.g. /var/secrets/google/key.json)`
   );
 }
 

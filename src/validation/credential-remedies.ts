@@ -16,37 +16,34 @@ import type { CredentialTarget } from "./secrets.js";
  */
 export function credentialEnvironment(target: CredentialTarget | undefined, gateway: boolean): string {
   if (target === "kubernetes") return "as an environment variable of the Flink pods, from a Kubernetes Secret (kubernetes.envFromSecrets)";
-  const processes = `the session cluster's JobManager and TaskManagers${gateway ? " and of the SQL Gateway process itself" : ""}, set where they are deployed, since this package sends a gateway no environment`;
-  if (target === "sqlGateway") return `as an environment variable of ${processes}`;
-  return `as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: of ${processes})`;
+  if (target === "sqlGateway") {
+    return `as an environment variable of the session cluster's JobManager and TaskManagers${gateway ? " and of the SQL Gateway" : ""}, set where they are deployed (this package sends a gateway no environment)`;
+  }
+  return `as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: set where the session cluster${gateway ? " and the gateway are" : " is"} deployed)`;
 }
 
-/** Which processes load an Iceberg catalog (and so resolve its env:NAME properties) on `target`. */
-export function catalogProcesses(target: CredentialTarget | undefined): string {
-  const processes =
-    target === "kubernetes"
-      ? "the JobManager and the TaskManagers"
-      : target === "sqlGateway"
-        ? "the session cluster's JobManager and TaskManagers and the gateway, which loads it to plan each statement"
-        : "the JobManager, the TaskManagers and, on the SQL Gateway target, the gateway, which loads it to plan each statement";
-  return `every process that loads the catalog: ${processes} (iceberg EnvironmentUtil.resolveAll in RESTSessionCatalog.initialize, FlinkDynamicTableFactory; where the variable is unset, the property is dropped)`;
+/**
+ * Who reads an Iceberg-side credential from that environment: S3 clients (AWS_ACCESS_KEY_ID /
+ * AWS_SECRET_ACCESS_KEY), and a REST catalog's env:NAME properties, which iceberg
+ * `EnvironmentUtil.resolveAll` resolves in `RESTSessionCatalog.initialize`, run in every process
+ * that loads the catalog (the JobManager, the TaskManagers and, on the SQL Gateway target, the
+ * gateway, which plans the statements: `FlinkDynamicTableFactory.createTableLoader`, hence
+ * credentialEnvironment's `gateway`); an unset variable drops the property.
+ */
+export function icebergReaders(): string {
+  return "S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog a property written as env:NAME (credential, token, rest.auth.basic.password; an unset variable drops the property)";
 }
 
-/** Who reads an Iceberg-side credential from that environment, and in which processes. */
-export function icebergReaders(target: CredentialTarget | undefined): string {
-  return (
-    "S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog reads each of its properties written as env:NAME " +
-    `(credential or token for OAuth2, rest.auth.basic.password) from the environment of ${catalogProcesses(target)}`
-  );
-}
-
-/** The Kafka client remedy: a config provider placeholder, or a mounted JAAS file or keystore. */
+/**
+ * The Kafka client remedy: a config provider placeholder (kafka clients `AbstractConfig` with
+ * `config.providers`, KIP-297; `EnvVarConfigProvider`, KIP-887, kafka-clients 3.5+), or a mounted
+ * JAAS file or keystore the JVM is pointed at.
+ */
 export function kafkaRemedy(target: CredentialTarget | undefined): string {
   return (
-    " For Kafka SASL/SSL in a Kafka table's options: reference the secret through a Kafka config provider, e.g. 'properties.config.providers' = 'env', " +
+    " For Kafka SASL/SSL, write a Kafka config provider placeholder, which the Kafka client resolves: 'properties.config.providers' = 'env', " +
     "'properties.config.providers.env.class' = 'org.apache.kafka.common.config.provider.EnvVarConfigProvider' (kafka-clients 3.5+) and " +
     `password="\${env:KAFKA_PASSWORD}" in the JAAS line, with KAFKA_PASSWORD ${credentialEnvironment(target, false)}; ` +
-    "or mount the JAAS file or keystore into the Flink containers and point the JVM at it (env.java.opts.all: -Djava.security.auth.login.config=<mounted file>; " +
-    "kubernetes target: the file from a Kubernetes Secret with kubernetes.podTemplate, the option in kubernetes.flinkConfiguration)."
+    "or mount the JAAS file into the Flink containers and set -Djava.security.auth.login.config=<mounted file> in env.java.opts.all."
   );
 }

@@ -24,43 +24,41 @@ import type { CredentialTarget } from "./secrets.js";
 
 /** Where a pgpass file reaches the Flink containers, and its PGPASSFILE variable. */
 export function mountedFile(target: CredentialTarget | undefined): string {
-  const kubernetes = "from a Kubernetes Secret with kubernetes.podTemplate, PGPASSFILE (a path, no secret) in kubernetes.env";
-  const gateway = "in the session cluster's JobManager and TaskManagers, set where they are deployed, since this package sends a gateway no files";
-  if (target === "kubernetes") return `mount the file into the Flink containers ${kubernetes}`;
-  if (target === "sqlGateway") return `mount the file ${gateway}`;
-  return `mount the file into the Flink containers (kubernetes target: ${kubernetes}; sqlGateway target: ${gateway})`;
+  if (target === "kubernetes") return "mounted from a Kubernetes Secret with kubernetes.podTemplate, PGPASSFILE (its path) in kubernetes.env";
+  if (target === "sqlGateway") return "in the session cluster's containers, placed where it is deployed (this package sends a gateway no files), PGPASSFILE set to its path";
+  return "mounted into the Flink containers (kubernetes target: from a Kubernetes Secret with kubernetes.podTemplate), PGPASSFILE set to its path";
 }
 
-/** Why MySQL needs another driver, and the driver's environment plugin. */
-const MYSQL_DRIVER =
-  "use MariaDB Connector/J, which serves MySQL servers too (MySQL Connector/J reads a password only from its connection properties: it has no password file, " +
-  "and MYSQL_PWD is libmysqlclient's), with its credential plugin that reads the password from the variable MARIADB_PWD (credentialType=ENV, EnvCredentialPlugin; the user from MARIADB_USER when set, else as given)";
-
-/** The per-driver routes for Flink's 'jdbc' connector with 'username' and 'password' left out. */
-export function jdbcConnectorDriverRoutes(target: CredentialTarget | undefined): string {
+/**
+ * The per-driver routes for Flink's 'jdbc' connector with 'username' and 'password' left out
+ * (flink-connector-jdbc `JdbcDynamicTableFactory`: both or neither). MySQL Connector/J reads a
+ * password only from its connection properties (no password file; MYSQL_PWD is libmysqlclient's),
+ * so MySQL gets MariaDB Connector/J, which serves MySQL servers too, whose `EnvCredentialPlugin`
+ * (credentialType=ENV) reads MARIADB_PWD (and MARIADB_USER when set). `known`: the table's
+ * connector is known to be 'jdbc' (the advice then needs no "a 'jdbc' table").
+ */
+export function jdbcConnectorDriverRoutes(target: CredentialTarget | undefined, known: boolean): string {
   return (
-    "or let the driver of a 'jdbc' table authenticate from outside its options: leave out 'username' and 'password' (the connector takes both or neither: flink-connector-jdbc JdbcDynamicTableFactory), and " +
-    "against PostgreSQL put the user in the URL (?user=...) and give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): " +
-    `${mountedFile(target)}; against MySQL or MariaDB ${MYSQL_DRIVER}: its jar in the image, 'driver' = 'org.mariadb.jdbc.Driver' and ?user=...&permitMysqlScheme&credentialType=ENV on the jdbc:mysql: URL ` +
-    `(the connector picks its MySQL dialect by that scheme), with MARIADB_PWD ${credentialEnvironment(target, false)}`
+    `${known ? "Leave" : "A 'jdbc' table can leave"} out 'username' and 'password' (both or neither) and let the driver authenticate: ` +
+    `against PostgreSQL, ?user=... in the URL and a pgpass file ${mountedFile(target)}; ` +
+    `against MySQL or MariaDB, MariaDB Connector/J, which serves MySQL too: its jar in the image, 'driver' = 'org.mariadb.jdbc.Driver', ?user=...&permitMysqlScheme&credentialType=ENV on the jdbc:mysql: URL ` +
+    `and MARIADB_PWD ${credentialEnvironment(target, false)}`
   );
 }
 
 /**
  * The message for a credential in an Iceberg JDBC catalog's properties (`jdbc.password`), `lead`
  * being secrets.ts `lands` (the key and where its plain text would land): the fix first, in one
- * sentence, then why (the lead; Iceberg resolves no env:NAME there) and how, per driver, the
- * driver finds the password instead.
+ * sentence, then why (the lead; Iceberg resolves no env:NAME there: JdbcClientPool hands the
+ * properties to DriverManager.getConnection) and how, per driver, the driver finds the password.
  */
 export function jdbcCatalogMessage(key: string, lead: string, target: CredentialTarget | undefined): string {
   return (
-    `Remove ${JSON.stringify(key)} and let the JDBC driver find the password, keeping jdbc.user: against PostgreSQL a pgpass file, against MySQL or MariaDB MariaDB Connector/J's credentialType=ENV (how: below); ` +
-    "or serve the tables through an Iceberg REST catalog service, whose credential Iceberg does read as env:NAME. " +
+    `Remove ${JSON.stringify(key)} and let the JDBC driver find the password (keep jdbc.user), or serve the tables through an Iceberg REST catalog, whose credentials Iceberg reads as env:NAME. ` +
     `Why: ${lead}` +
-    "Writing it as env:NAME does not help here: Iceberg resolves env:NAME only in its REST catalog (RESTSessionCatalog.initialize, EnvironmentUtil.resolveAll), " +
-    "and JdbcCatalog hands its jdbc.* properties to the JDBC driver as written (JdbcClientPool: DriverManager.getConnection), so the driver would get the text env:NAME as the password. " +
-    `How, against PostgreSQL: give pgjdbc a pgpass file, whose path PGPASSFILE names (pgjdbc reads it when no password is given: PGPropertyPasswordParser): ${mountedFile(target)}. ` +
-    `How, against MySQL or MariaDB: ${MYSQL_DRIVER}: its jar in the image and a jdbc:mariadb: catalog uri ending in ?credentialType=ENV, with MARIADB_PWD ${credentialEnvironment(target, true)}.`
+    "env:NAME does not help here: the JDBC catalog passes jdbc.* to the driver as written, so the driver would get the text env:NAME as the password. " +
+    `PostgreSQL: a pgpass file ${mountedFile(target)}. ` +
+    `MySQL or MariaDB: MariaDB Connector/J (MySQL's own driver has no such route), its jar in the image and a jdbc:mariadb: catalog uri ending in ?credentialType=ENV, with MARIADB_PWD ${credentialEnvironment(target, true)}.`
   );
 }
 
@@ -68,16 +66,20 @@ export function jdbcCatalogMessage(key: string, lead: string, target: Credential
  * What to do about a credential of a connector other than Iceberg's: Flink SQL substitutes nothing
  * in connector options, so a connector that reads its password only from them (flink-connector-jdbc
  * `JdbcConnectorOptions` PASSWORD, flink-cdc `MySqlSourceOptions` / PostgreSQL PASSWORD, required
- * there) cannot be given one safely; what works instead, the Kafka route with what becomes of a
- * lookup join on it (a temporal join on a versioned table: PRIMARY KEY and watermark).
+ * there) cannot be given one safely; what works instead: for a 'jdbc' table, the driver routes
+ * (jdbcConnectorDriverRoutes); for a CDC source, Debezium into a Kafka topic read with
+ * 'debezium-json' (a lookup join on the table then becomes an event-time temporal join on a
+ * versioned table). `connector` (the table's 'connector' option, when known) picks the route:
+ * 'jdbc' the driver routes, a CDC connector (`*-cdc`) the Kafka route, none known both.
  */
-export function connectorRemedy(target: CredentialTarget | undefined): string {
+export function connectorRemedy(target: CredentialTarget | undefined, connector?: string): string {
+  const c = connector === undefined || connector.trim() === "" ? undefined : connector.trim();
+  const jdbc = c === undefined || c.toLowerCase() === "jdbc";
+  const cdc = c === undefined || /-cdc$/i.test(c);
+  const who = c === undefined ? "a connector that reads its password only from them (jdbc, mysql-cdc, postgres-cdc ...) cannot take one" : `the '${c}' connector cannot take a password`;
   return (
-    "Flink SQL takes connector options only from the script and substitutes nothing in them, so this package cannot render a connector's password safely: " +
-    "a connector that reads it only from its options (jdbc, mysql-cdc, postgres-cdc, oracle-cdc, sqlserver-cdc, mongodb-cdc ...) cannot be given one here. Remove it, and instead " +
-    "stream the database's changes through Kafka (Debezium, e.g. on Kafka Connect, writing a topic) and read them with connector 'kafka' and format 'debezium-json', " +
-    "whose client password a config provider placeholder (${env:NAME}) can take (a lookup join on the table then becomes an event-time temporal join on that changelog table, " +
-    "given a PRIMARY KEY and a watermark); " +
-    `${jdbcConnectorDriverRoutes(target)}.`
+    `Flink substitutes nothing in connector options, so ${who} safely: remove it.` +
+    (jdbc ? ` ${jdbcConnectorDriverRoutes(target, c !== undefined)}.` : "") +
+    (cdc ? ` ${c === undefined ? "For a CDC source, read" : "Read"} the database's changes from Kafka instead (Debezium into a topic, format 'debezium-json'), whose client takes a \${env:NAME} placeholder for its password.` : "")
   );
 }

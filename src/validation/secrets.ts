@@ -9,7 +9,7 @@
  */
 
 import { containerEnvVariable, isCredentialEnvName, keyContentRemedy } from "./credential-env-names.js";
-import { catalogProcesses, credentialEnvironment, icebergReaders, kafkaRemedy } from "./credential-remedies.js";
+import { credentialEnvironment, icebergReaders, kafkaRemedy } from "./credential-remedies.js";
 import { connectorRemedy } from "./jdbc-credentials.js";
 import { isDeferred } from "./deferred.js";
 
@@ -151,7 +151,7 @@ export function lands(key: string, where: string): string {
     ? "(into the FlinkDeployment's spec, stored in the cluster and in Pulumi's state)"
     : where === GENERIC_TABLE_WITH || /SET lines|OPTIONS hint/.test(where)
       ? "(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap)"
-      : "(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap; the Iceberg connector also copies WITH options into the table's properties)";
+      : "(into the SQL script, which the runners log and the Kubernetes target stores in a ConfigMap, and Iceberg copies into the table's properties)";
   return `${JSON.stringify(key)} carries a credential, and ${where} is rendered in plain text ${into}. `;
 }
 
@@ -167,17 +167,19 @@ function isKafkaKey(key: string): boolean {
 
 /**
  * The message for a credential key found in `where` (e.g. "catalog.properties"); `target` when the
- * check knows the job's deploy target (a `kubernetes.*` place implies it), else advice for both.
+ * check knows the job's deploy target (a `kubernetes.*` place implies it), else advice for both;
+ * `connector` (a FlinkTable's 'connector' option, when known) picks the remedy of that connector
+ * (jdbc-credentials.ts connectorRemedy).
  */
-export function credentialKeyMessage(key: string, where: string, target?: CredentialTarget): string {
+export function credentialKeyMessage(key: string, where: string, target?: CredentialTarget, connector?: string): string {
   const t = targetOf(where, target);
   const kafka = /sasl|jaas|ssl|keystore|truststore/i.test(key) ? kafkaRemedy(t) : "";
   // A FlinkTable's connector (jdbc, a CDC source, Kafka ...) reads its options only from the DDL.
   if (where === GENERIC_TABLE_WITH || where === FLINK_TABLE_HINT) {
     if (isKafkaKey(key)) {
-      return `${lands(key, where)}Flink SQL substitutes nothing in connector options, but Kafka clients resolve config provider placeholders in their own properties (properties.*): remove the value.${kafkaRemedy(t)}`;
+      return `${lands(key, where)}Flink passes connector options as written.${kafkaRemedy(t)}`;
     }
-    return lands(key, where) + connectorRemedy(t);
+    return lands(key, where) + connectorRemedy(t, connector);
   }
   if (t === "kubernetes") {
     return (
@@ -187,7 +189,7 @@ export function credentialKeyMessage(key: string, where: string, target?: Creden
       kafka
     );
   }
-  return `${lands(key, where)}Remove it and pass the credential ${credentialEnvironment(t, true)}: ${icebergReaders(t)}.${kafka}`;
+  return `${lands(key, where)}Remove it and pass the credential ${credentialEnvironment(t, true)}: ${icebergReaders()}.${kafka}`;
 }
 
 /**
@@ -281,9 +283,10 @@ export function kafkaConfigProviders(options: Readonly<Record<string, unknown>>)
  * when neither, or when `providers` (kafkaConfigProviders of a Kafka table's options) is given and
  * the entry is a Kafka client property (`properties.*`) whose credentials are all placeholders.
  * `target`: the job's deploy target, when the check knows it (see credentialKeyMessage). `keyFacts`: the
- * key's optionKeyFacts when the caller has them (key-facts-memo.ts).
+ * key's optionKeyFacts when the caller has them (key-facts-memo.ts). `connector`: a FlinkTable's
+ * 'connector' option, when known (see credentialKeyMessage).
  */
-export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>, target?: CredentialTarget, keyFacts?: KeyFacts): string | undefined {
+export function credentialEntryProblem(key: string, value: unknown, where: string, providers?: ReadonlySet<string>, target?: CredentialTarget, keyFacts?: KeyFacts, connector?: string): string | undefined {
   if (providers !== undefined && providers.size > 0 && key.startsWith("properties.") && typeof value === "string" && credentialsArePlaceholders(value, providers)) return undefined;
   // Placeholders of providers the table does not enable: the client would send the text itself.
   const facts = keyFacts ?? optionKeyFacts(key);
@@ -301,14 +304,14 @@ export function credentialEntryProblem(key: string, value: unknown, where: strin
   // A JAAS line is a credential only when an option in it holds one (MSK IAM's
   // "IAMLoginModule required;" or a Kerberos keyTab path holds none).
   if (facts.jaas && typeof value === "string" && !jaasCredentials(value, providers ?? new Set()).literal) {
-    return valueCarriesCredential(value) ? credentialValueMessage(`the value of ${JSON.stringify(key)}`, where, target) : undefined;
+    return valueCarriesCredential(value) ? credentialValueMessage(`the value of ${JSON.stringify(key)}`, where, target, connector) : undefined;
   }
-  if (facts.credential) return credentialKeyMessage(key, where, target);
+  if (facts.credential) return credentialKeyMessage(key, where, target, connector);
   // containerized.*.env.GOOGLE_APPLICATION_CREDENTIALS with the key file's content, not its path.
   const variable = containerEnvVariable(key);
   const keyContent = variable === undefined ? undefined : keyContentRemedy(variable, value);
   if (keyContent !== undefined) return `${lands(key, where)}${keyContent[0]!.toUpperCase()}${keyContent.slice(1)}`;
-  if (typeof value === "string" && valueCarriesCredential(value)) return credentialValueMessage(`the value of ${JSON.stringify(key)}`, where, target);
+  if (typeof value === "string" && valueCarriesCredential(value)) return credentialValueMessage(`the value of ${JSON.stringify(key)}`, where, target, connector);
   return undefined;
 }
 
@@ -316,22 +319,22 @@ export function credentialEntryProblem(key: string, value: unknown, where: strin
  * The message for a value that embeds a credential: `subject` (e.g. "catalog.uri", `the value of
  * "url"`), found in the map `where` when it is one (as for credentialKeyMessage), for `target`.
  */
-export function credentialValueMessage(subject: string, where?: string, target?: CredentialTarget): string {
+export function credentialValueMessage(subject: string, where?: string, target?: CredentialTarget, connector?: string): string {
   const place = where ?? subject;
   const t = targetOf(place, target);
   const lead = `${subject} embeds a credential (user:password@ or a password=/token= parameter), and it is rendered in plain text. `;
-  if (place === GENERIC_TABLE_WITH || place === FLINK_TABLE_HINT) return lead + connectorRemedy(t).replace(/\.$/, "");
+  if (place === GENERIC_TABLE_WITH || place === FLINK_TABLE_HINT) return lead + connectorRemedy(t, connector).replace(/\.$/, "");
   if (t === "kubernetes") {
     return `${lead}Remove it from the value and pass the credential to the Flink pods as an environment variable from a Kubernetes Secret (kubernetes.envFromSecrets)`;
   }
   if (place.startsWith("catalog.")) {
     return (
-      `${lead}Remove it from the value: a REST catalog takes user:password as rest.auth.type = basic with rest.auth.basic.username and rest.auth.basic.password ` +
-      "written as env:NAME in catalog.properties (iceberg rest/auth AuthProperties), and an OAuth2 token or credential as token / credential = env:NAME; " +
-      `Iceberg reads NAME from the environment of ${catalogProcesses(t)}, so pass it ${credentialEnvironment(t, true)}`
+      // A REST catalog's basic auth: iceberg rest/auth AuthProperties; env:NAME resolved by iceberg EnvironmentUtil.resolveAll wherever the catalog loads (credential-remedies.ts icebergReaders).
+      `${lead}Remove it from the value: a REST catalog takes user:password as rest.auth.type = basic with rest.auth.basic.username and rest.auth.basic.password = env:NAME ` +
+      `in catalog.properties, and an OAuth2 token or credential as token / credential = env:NAME; set NAME ${credentialEnvironment(t, true)} (an unset variable drops the property)`
     );
   }
-  return `${lead}Remove it from the value and pass the credential ${credentialEnvironment(t, true)}: ${icebergReaders(t)}; a Kafka client property references it as \${env:NAME} (properties.config.providers)`;
+  return `${lead}Remove it from the value and pass the credential ${credentialEnvironment(t, true)}: ${icebergReaders()}; a Kafka client property references it as \${env:NAME} (properties.config.providers)`;
 }
 
 /**
@@ -344,8 +347,8 @@ export function plainStringValueProblem(value: unknown, key: string, where: stri
   if (isDeferred(value)) {
     return (
       `is a Pulumi Output, and ${where} values are rendered into ${into} at preview, so they must be plain strings: write the value itself ` +
-      `(e.g. from stack configuration with new pulumi.Config().require(...)). A secret may not be rendered there at all (the script is plain text, and the runners log it): pass it ${credentialEnvironment(undefined, true)}` +
-      (into === "the WITH clause" ? "; a Kafka table's client properties can then reference it as ${env:NAME} (properties.config.providers), a REST catalog's properties as env:NAME" : "")
+      `(e.g. new pulumi.Config().require(...)). A secret must not be rendered there at all (the script is plain text): pass it ${credentialEnvironment(undefined, true)}` +
+      (into === "the WITH clause" ? " and reference it as ${env:NAME} in a Kafka client property (properties.config.providers) or env:NAME in a REST catalog property" : "")
     );
   }
   if (typeof value === "number" || typeof value === "boolean") {
