@@ -25,14 +25,10 @@ const USER_CNT = [
   { name: "user_id", type: "STRING NOT NULL" },
   { name: "cnt", type: "BIGINT NOT NULL" },
 ];
-const KEYS = "flink FlinkRelMdUpsertKeys, FlinkRelMdUniqueKeys.getUniqueKeysOnAggregate";
 const STALE =
-  "an aggregate value changes with every update, which Flink sends as a retraction of the old row and the new row, whose key is another; " +
-  "in upsert mode the sink ignores the retraction (iceberg flink/.../sink/BaseDeltaTaskWriter.java) and the new row replaces only its own key, " +
-  "and Flink adds no materializer, as the sink's key contains the aggregation's upsert key";
-const MERGE =
-  `the aggregation's rows are unique by its GROUP BY columns (${KEYS}), and before a sink whose key does not contain them Flink puts a SinkUpsertMaterializer ` +
-  "(FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy), which keeps one row per sink key";
+  "an aggregate value changes with every update, which Flink sends as a retraction of the old row and the new row, under another key; " +
+  "in upsert mode the sink ignores the retraction, and Flink adds no materializer, as the sink's key contains the aggregation's upsert key";
+const MERGE = "the aggregation's rows are unique by its GROUP BY columns, and Flink keeps one row per sink key";
 const UPSERT_KAFKA = { connector: "upsert-kafka", topic: "o", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" };
 
 describe("an aggregation into a sink keyed by an aggregate value", () => {
@@ -55,8 +51,8 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
     const l = out.tableName;
     const message = (via: string) =>
       `IcebergSink "${l}" is keyed by ("n"), and the statement fills its "n" with the aggregate COUNT(*) of an aggregation without GROUP BY${via}: ${STALE} ` +
-      `(the empty key of its one row: ${KEYS}, FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy), so the table keeps a row for every value "n" ever had; ` +
-      `select a constant key instead, e.g. 'all' AS k, into a column k of IcebergSink "${l}" with primaryKey: ["k"] (the one row is then replaced by its key on every update), ` +
+      `(the empty key of its one row), so the table keeps a row for every value "n" ever had; ` +
+      `select a constant key instead, e.g. 'all' AS k, into a column k of IcebergSink "${l}" with primaryKey: ["k"], ` +
       "or set upsertEnabled: false (the retraction then deletes the old row by its key)";
     expect(run([api.sql`INSERT INTO ${out} SELECT COUNT(*) AS n FROM ${src}`])).to.deep.equal({ issues: [["statements[0]", message("")]], warnings: [] });
     const view = run([api.sql`CREATE TEMPORARY VIEW totals AS SELECT COUNT(*) AS total FROM ${src}`, api.sql`INSERT INTO ${out} SELECT total FROM totals`]);
@@ -85,9 +81,9 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
     expect(r.issues).to.deep.equal([]);
     expect(r.warnings).to.deep.equal([
       `statements[0]: IcebergSink "${out.tableName}" is keyed by ("n"), and the statement fills its "n" with the aggregate COUNT(*) + 1 of an aggregation without GROUP BY: ${STALE} ` +
-        `(the empty key of its one row: ${KEYS}, FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy), so the table keeps a row for every value "n" ever had ` +
+        `(the empty key of its one row), so the table keeps a row for every value "n" ever had ` +
         "(unless table.exec.sink.upsert-materialize is FORCE where the job runs, which the preview cannot read); " +
-        `select a constant key instead, e.g. 'all' AS k, into a column k of IcebergSink "${out.tableName}" with primaryKey: ["k"] (the one row is then replaced by its key on every update), ` +
+        `select a constant key instead, e.g. 'all' AS k, into a column k of IcebergSink "${out.tableName}" with primaryKey: ["k"], ` +
         "or set upsertEnabled: false (the retraction then deletes the old row by its key)",
     ]);
   });
@@ -100,7 +96,7 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
       [
         "statements[0]",
         `IcebergSink "${l}" is keyed by ("user_id", "cnt"), and the statement fills its "cnt" with the aggregate COUNT(*) of a GROUP BY (user_id): ${STALE} ` +
-          `(its GROUP BY columns: ${KEYS}, FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy), so the table keeps a row for every value "cnt" ever had; ` +
+          `(its GROUP BY columns), so the table keeps a row for every value "cnt" ever had; ` +
           `declare primaryKey: ["user_id"] on IcebergSink "${l}" (the GROUP BY columns), or set upsertEnabled: false (the retraction then deletes the old row by its key)`,
       ],
     ]);
@@ -109,9 +105,9 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
     const first = sink([USER_CNT[0]!, { name: "first_seen", type: "TIMESTAMP(3)" }], ["user_id", "first_seen"]);
     expect(run([api.sql`INSERT INTO ${first} SELECT user_id, MIN(ts) AS first_seen FROM ${src} GROUP BY user_id`]).warnings).to.deep.equal([
       `statements[0]: IcebergSink "${first.tableName}" is keyed by ("user_id", "first_seen"), and the statement fills its "first_seen" with the aggregate MIN(ts) of a GROUP BY (user_id): ` +
-        "MIN, MAX or FIRST_VALUE changes when a later row brings another extreme or first value, which Flink sends as a retraction of the old row and the new row, whose key is another; " +
-        "in upsert mode the sink ignores the retraction (iceberg flink/.../sink/BaseDeltaTaskWriter.java) and the new row replaces only its own key, and Flink adds no materializer, as the sink's key contains the aggregation's upsert key " +
-        `(its GROUP BY columns: ${KEYS}, FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy), so the table keeps a row for every value "first_seen" ever had (unless the data never changes it once a group has it); ` +
+        "MIN, MAX or FIRST_VALUE changes when a later row brings another extreme or first value, which Flink sends as a retraction of the old row and the new row, under another key; " +
+        "in upsert mode the sink ignores the retraction, and Flink adds no materializer, as the sink's key contains the aggregation's upsert key " +
+        `(its GROUP BY columns), so the table keeps a row for every value "first_seen" ever had (unless the data never changes it once a group has it); ` +
         `declare primaryKey: ["user_id"] on IcebergSink "${first.tableName}" (the GROUP BY columns), or set upsertEnabled: false (the retraction then deletes the old row by its key)`,
     ]);
     expect(run([api.sql`INSERT INTO ${out} SELECT user_id, COUNT(*) AS cnt FROM ${src} GROUP BY user_id`], { configuration: { "table.exec.sink.upsert-materialize": "force" } })).to.deep.equal(quiet);
@@ -122,8 +118,8 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
     const out = sink(USER_CNT, ["cnt"]);
     const l = out.tableName;
     const message = (label: string, via = "") =>
-      `${label} is keyed by ("cnt"), and the statement fills its "cnt" with the aggregate COUNT(*) of a GROUP BY (user_id)${via}, and its key holds none of the GROUP BY columns: ${MERGE} ` +
-      `(under NONE the sink overwrites by its key), so groups with the same "cnt" merge into one row, silently; declare primaryKey: ["user_id"] on ${label} (the GROUP BY columns)`;
+      `${label} is keyed by ("cnt"), and the statement fills its "cnt" with the aggregate COUNT(*) of a GROUP BY (user_id)${via}, and its key holds none of the GROUP BY columns: ${MERGE}, ` +
+      `so groups with the same "cnt" merge into one row, silently; declare primaryKey: ["user_id"] on ${label} (the GROUP BY columns)`;
     const grouped = api.sql`INSERT INTO ${out} SELECT user_id, COUNT(*) AS cnt FROM ${src} GROUP BY user_id`;
     expect(run([grouped]).issues).to.deep.equal([["statements[0]", message(`IcebergSink "${l}"`)]]);
     expect(run([grouped], { configuration: { "table.exec.sink.upsert-materialize": "FORCE" } }).issues).to.deep.equal([["statements[0]", message(`IcebergSink "${l}"`)]]);
@@ -136,8 +132,8 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
       [
         "statements[0]",
         `IcebergSink "${l}" is keyed by ("cnt"), and the statement fills its "cnt" with the aggregate COUNT(*) of a GROUP BY (user_id), and its key holds none of the GROUP BY columns: ` +
-          `the aggregation's rows are unique by its GROUP BY columns (${KEYS}), and a batch job writes each group's row once, and a sink that upserts by its key keeps the last row per key ` +
-          `(iceberg flink/.../sink/BaseDeltaTaskWriter.java deletes the key before each row in upsert mode), so groups with the same "cnt" overwrite each other, silently; ` +
+          `the aggregation's rows are unique by its GROUP BY columns, and a batch job writes each group's row once, and a sink that upserts by its key keeps the last row per key, ` +
+          `so groups with the same "cnt" overwrite each other, silently; ` +
           `declare primaryKey: ["user_id"] on IcebergSink "${l}" (the GROUP BY columns)`,
       ],
     ]);
@@ -152,8 +148,8 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
     const kafka = new api.FlinkTable(`ak_uk${++n}`, { columns: cols, primaryKey: ["email"], options: UPSERT_KAFKA });
     const label = `FlinkTable "${kafka.tableName}"`;
     const warning = (agg: string) =>
-      `statements[0]: ${label} is keyed by ("email"), and the statement fills its "email" with the aggregate ${agg} of a GROUP BY (user_id), and its key holds none of the GROUP BY columns: ${MERGE} ` +
-      `(under NONE the sink overwrites by its key), so groups with the same "email" merge into one row, unless no two groups have the same "email" (MIN, MAX, FIRST_VALUE and LAST_VALUE give a value of the group's own rows); ` +
+      `statements[0]: ${label} is keyed by ("email"), and the statement fills its "email" with the aggregate ${agg} of a GROUP BY (user_id), and its key holds none of the GROUP BY columns: ${MERGE}, ` +
+      `so groups with the same "email" merge into one row, unless no two groups have the same "email" (MIN, MAX, FIRST_VALUE and LAST_VALUE give a value of the group's own rows); ` +
       `write every GROUP BY column ("user_id") into ${label} and key it by them`;
     for (const agg of ["MAX(email)", "MIN(email)", "FIRST_VALUE(email)", "LAST_VALUE(email)"]) {
       expect(run([api.sql`INSERT INTO ${kafka} SELECT ${agg} AS email, COUNT(*) AS n FROM ${src} GROUP BY user_id`]), agg).to.deep.equal({ issues: [], warnings: [warning(agg)] });
@@ -189,8 +185,8 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
     expect(run([api.sql`INSERT INTO ${tagged} WITH per_user AS (SELECT user_id, COUNT(*) AS cnt FROM ${src} GROUP BY user_id) SELECT 'x', user_id, cnt FROM per_user`]).issues).to.deep.equal([
       [
         "statements[0]",
-        `IcebergSink "${tagged.tableName}" is keyed by ("k", "cnt"), and the statement fills its "cnt" with the aggregate COUNT(*) of a GROUP BY (user_id) in the WITH query per_user, and its key holds none of the GROUP BY columns: ${MERGE} ` +
-          `(under NONE the sink overwrites by its key), so groups with the same "cnt" merge into one row, silently; declare primaryKey: ["user_id"] on IcebergSink "${tagged.tableName}" (the GROUP BY columns)`,
+        `IcebergSink "${tagged.tableName}" is keyed by ("k", "cnt"), and the statement fills its "cnt" with the aggregate COUNT(*) of a GROUP BY (user_id) in the WITH query per_user, and its key holds none of the GROUP BY columns: ${MERGE}, ` +
+          `so groups with the same "cnt" merge into one row, silently; declare primaryKey: ["user_id"] on IcebergSink "${tagged.tableName}" (the GROUP BY columns)`,
       ],
     ]);
     expect(run([api.sql`INSERT INTO ${sink(USER_CNT, ["cnt"])} SELECT user_id, COUNT(*) AS cnt FROM ${src} GROUP BY GROUPING SETS ((user_id), ())`])).to.deep.equal(quiet);
@@ -206,8 +202,8 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
       [
         "statements[0]",
         `IcebergSink "${out.tableName}" is keyed by ("cnt"), and the statement fills its "cnt" with the aggregate COUNT(*) of a GROUP BY (window_start, window_end, user_id), and its key holds none of the GROUP BY columns: ` +
-          `the aggregation's rows are unique by its GROUP BY columns (${KEYS}), and a window aggregation writes each window's rows once, and a sink that upserts by its key keeps the last row per key ` +
-          `(iceberg flink/.../sink/BaseDeltaTaskWriter.java deletes the key before each row in upsert mode), so groups with the same "cnt" overwrite each other, silently; ` +
+          `the aggregation's rows are unique by its GROUP BY columns, and a window aggregation writes each window's rows once, and a sink that upserts by its key keeps the last row per key, ` +
+          `so groups with the same "cnt" overwrite each other, silently; ` +
           `write every GROUP BY column ("window_start", "window_end", "user_id") into IcebergSink "${out.tableName}" and key it by them`,
       ],
     ]);
@@ -220,21 +216,21 @@ describe("an aggregation into a sink keyed by an aggregate value", () => {
     const l = out.tableName;
     const lead = `IcebergSink "${l}" has no primaryKey, and the statement`;
     const appends =
-      "which in a streaming job yields updates to earlier results: a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java)";
+      "which in a streaming job yields updates to earlier results: a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too";
     expect(run([api.sql`INSERT INTO ${out} SELECT user_id, COUNT(*) AS cnt FROM ${src} GROUP BY user_id`]).issues).to.deep.equal([
       [
         "statements[0]",
         `${lead} aggregates without a window, ${appends}; give IcebergSink "${l}" primaryKey: ["user_id"], the GROUP BY columns ` +
-          "(updates then replace each group's row by its key; a key holding an aggregate value would change with every update), or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
+          "(updates then replace each group's row by its key), or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
       ],
     ]);
     const total = sink(N, undefined, false);
     expect(run([api.sql`INSERT INTO ${total} SELECT COUNT(*) AS n FROM ${src}`]).issues).to.deep.equal([
       [
         "statements[0]",
-        `IcebergSink "${total.tableName}" has no primaryKey, and the statement aggregates without GROUP BY (over the whole stream: a GroupAggregate, flink StreamPhysicalGroupAggregate) and updates its one result row with every input row, ${appends}; ` +
+        `IcebergSink "${total.tableName}" has no primaryKey, and the statement aggregates without GROUP BY (over the whole stream) and updates its one result row with every input row, ${appends}; ` +
           `give IcebergSink "${total.tableName}" a constant key: select e.g. 'all' AS k into a column k and declare primaryKey: ["k"] ` +
-          "(the aggregation has one row, replaced by its key on every update; a key holding an aggregate value would change with every update), or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
+          "(the aggregation's one row is then replaced by its key on every update), or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
       ],
     ]);
   });

@@ -77,7 +77,7 @@ describe("catalog identity in the cross-job checks", () => {
   ];
   const keyed = cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c));
   const SKIPS =
-    "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java), so the stream misses every change after its first scan; " +
+    "incremental reads see only append snapshots and skip upsert commits, so the stream misses every change after its first scan; " +
     "follow the changes from where the upserting job reads them (e.g. its Kafka topic) instead, or read the table in a batch job (streaming unset), which reads the current snapshot whole";
   const REST = { type: "rest" as const, uri: "https://cat.example.com/api", warehouse: "prod" };
 

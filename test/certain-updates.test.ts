@@ -11,8 +11,8 @@ import { expect } from "chai";
 import { errorOf, issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
 
 const kafka = { connector: "kafka", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", "scan.startup.mode": "earliest-offset", format: "json" };
-const REFUSED = "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram)";
-const JOINS = "on a condition without a time bound (a regular join, flink StreamPhysicalJoin: no interval, temporal or lookup join) and retracts the null-padded rows it emitted first";
+const REFUSED = "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes')";
+const JOINS = "on a condition without a time bound (a regular join: no interval, temporal or lookup join) and retracts the null-padded rows it emitted first";
 
 describe("outer joins and global aggregates into insert-only sinks", () => {
   let api: Api;
@@ -31,7 +31,7 @@ describe("outer joins and global aggregates into insert-only sinks", () => {
     return { clicks, users, out };
   };
   const lead = (): string => `FlinkTable "cu_out${n}" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement`;
-  const fix = (): string => `write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give FlinkTable "cu_out${n}" a changelog format such as 'debezium-json'`;
+  const fix = (): string => `write to an IcebergSink or 'upsert-kafka' table with a primaryKey, or give FlinkTable "cu_out${n}" a changelog format such as 'debezium-json'`;
 
   for (const kind of ["LEFT", "RIGHT", "FULL"]) {
     it(`the trial's ${kind} JOIN on a key into a kafka/json sink is an error`, () => {
@@ -50,9 +50,9 @@ describe("outer joins and global aggregates into insert-only sinks", () => {
     expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
       [
         "statements[0]",
-        `FlinkTable "cu_total${n}" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement aggregates without GROUP BY (over the whole stream: a GroupAggregate, flink StreamPhysicalGroupAggregate) ` +
-          `and updates its one result row with every input row, which in a streaming job yields updates to earlier results: ${REFUSED}; write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, ` +
-          `or give FlinkTable "cu_total${n}" a changelog format such as 'debezium-json', or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final`,
+        `FlinkTable "cu_total${n}" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement aggregates without GROUP BY (over the whole stream) and updates` +
+          ` its one result row with every input row, which in a streaming job yields updates to earlier results: ${REFUSED}; write to an IcebergSink or 'upsert-kafka' table with a primaryKey, or give` +
+          ` FlinkTable "cu_total${n}" a changelog format such as 'debezium-json', or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final`,
       ],
     ]);
   });
@@ -92,9 +92,9 @@ describe("outer joins and global aggregates into insert-only sinks", () => {
   // RelOptUtil.simplifyJoin makes the join inner (Strong.isNotTrue: a comparison or IS NOT NULL is not true for a NULL column).
   const select = "SELECT c.user_id, u.name, c.url FROM";
   const mayRetract = (kind: string): string =>
-    `${lead()} ${kind} JOINs FlinkTable "cu_users${n}" (as u) on a condition without a time bound (a regular join, flink StreamPhysicalJoin: no interval, temporal or lookup join), ` +
-    "and its WHERE clause filters the side the join pads with NULL in a form not judged here: unless that filter rejects NULL there (a comparison with a literal, LIKE a literal pattern or IS NOT NULL of a padded column, ANDed at the top level; " +
-    `Flink then plans an inner join: calcite FilterJoinRule, RelOptUtil.simplifyJoin), the join retracts the null-padded rows it emitted first, which in a streaming job yields updates to earlier results: ${REFUSED}; ${fix()}, or join with a time bound (an interval join), which emits no retractions`;
+    `${lead()} ${kind} JOINs FlinkTable "cu_users${n}" (as u) on a condition without a time bound (a regular join: no interval, temporal or lookup join), ` +
+    "and its WHERE clause filters the NULL-padded side in a form not judged here: unless it rejects NULL there (as a comparison with a literal, LIKE a literal pattern or IS NOT NULL of a padded column, ANDed at the top level, does: the join is then inner), the join" +
+    ` retracts the null-padded rows it emitted first, which in a streaming job yields updates to earlier results: ${REFUSED}; ${fix()}, or join with a time bound (an interval join), which emits no retractions`;
   const made: [string, (t: ReturnType<typeof tables>) => ReturnType<Api["sql"]>][] = [
     ["a comparison of a padded column with a literal", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE u.name <> ''`],
     ["IS NOT NULL ANDed with a condition on the preserved side, in parentheses", ({ clicks, users, out }) => api.sql`INSERT INTO ${out} ${select} ${clicks} c LEFT JOIN ${users} u ON c.user_id = u.user_id WHERE c.url <> '' AND (\`u\`.name IS NOT NULL)`],

@@ -17,7 +17,7 @@ const at = (key: string, arg = "extraOptions") => `${arg}[${JSON.stringify(key)}
 
 /** The problem text of a Parquet gzip level that is no CompressionLevel name. */
 const zlib = (value: string, key: string, fix: string, files = "data") =>
-  `"${value}" is not a zlib level name, which Parquet's gzip writer reads "${key}" as (Hadoop's zlib.compress.level, read with Configuration.getEnum): ` +
+  `"${value}" is not a zlib level name, which Parquet's gzip writer reads "${key}" as: ` +
   `the writer fails when it opens a ${files} file ("No enum constant org.apache.hadoop.io.compress.zlib.ZlibCompressor.CompressionLevel.${value.trim()}"), or, on an older Hadoop without native zlib, ignores it; write ${fix}`;
 const ZLIB_NAMES_FIX = 'a level name: "BEST_SPEED" (1), "TWO" to "EIGHT", "BEST_COMPRESSION" (9), "NO_COMPRESSION" (0) or "DEFAULT_COMPRESSION" (zlib\'s default, 6)';
 const clamp = (value: string, writer: string, above: boolean) =>
@@ -171,7 +171,7 @@ describe("compression table properties set through WITH (extraOptions, catalog.p
     expect(issues(sink({ writeFormat: "parquet", primaryKey: ["id"] }, { "compression-level": "3", [codecKey]: "gzip" }))).to.deep.equal([
       [
         at(codecKey),
-        'delete files written with "gzip" take the data files\' level "3" (extraOptions["compression-level"]) while write.delete.parquet.compression-level is unset (iceberg Parquet.java deleteContext), and ' +
+        'delete files written with "gzip" take the data files\' level "3" (extraOptions["compression-level"]) while write.delete.parquet.compression-level is unset, and ' +
           zlib("3", "compression-level", '"THREE" (level 3)', "delete") +
           "; set it as write.delete.parquet.compression-level",
       ],

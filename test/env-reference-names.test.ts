@@ -27,7 +27,7 @@ describe("env:NAME references: what an unset variable does, and a near-miss name
   it("credential: env:POLARIS_CREDENTIAL with envFromSecrets setting POLARIS_CREDENTAIL names the near miss and the refused calls", () => {
     job("enm-cred", { credential: "env:POLARIS_CREDENTIAL", "rest.auth.type": "oauth2" }, { envFromSecrets: { POLARIS_CREDENTAIL: { secretName: "p", key: "c" } } });
     expect(envWarnings("enm-cred")).to.deep.equal([
-      "kubernetes: the script reads the environment variable POLARIS_CREDENTIAL (the Iceberg catalog property 'credential' written env:NAME; Iceberg leaves the property out when the variable is unset (EnvironmentUtil.resolveAll), " +
+      "kubernetes: the script reads the environment variable POLARIS_CREDENTIAL (the Iceberg catalog property 'credential' written env:NAME; Iceberg leaves the property out when the variable is unset, " +
         `so the REST catalog calls its server with no credential, which a server that requires one refuses (HTTP 401), and the job fails when it loads the catalog), ${UNSET}; ` +
         "did you mean POLARIS_CREDENTAIL, set by kubernetes.envFromSecrets? Write the same name in both places (ignore this if the image itself sets POLARIS_CREDENTIAL)",
     ]);
@@ -36,7 +36,7 @@ describe("env:NAME references: what an unset variable does, and a near-miss name
   it("a near miss set in kubernetes.env or the Flink configuration says so; a property that is no credential runs with its default", () => {
     job("enm-env", { "header.X-Tenant": "env:TENANT_ID" }, { env: { TENANT_IDS: "acme" } });
     expect(envWarnings("enm-env")).to.deep.equal([
-      "kubernetes: the script reads the environment variable TENANT_ID (the Iceberg catalog property 'header.X-Tenant' written env:NAME; Iceberg leaves the property out when the variable is unset (EnvironmentUtil.resolveAll), " +
+      "kubernetes: the script reads the environment variable TENANT_ID (the Iceberg catalog property 'header.X-Tenant' written env:NAME; Iceberg leaves the property out when the variable is unset, " +
         `so the catalog runs as if the property were not set, with its default), ${UNSET}; did you mean TENANT_IDS, set by kubernetes.env? Write the same name in both places (ignore this if the image itself sets TENANT_ID)`,
     ]);
     job("enm-conf", { token: "env:POLARIS_TOKEN" }, { flinkConfiguration: { "containerized.taskmanager.env.POLARIS_TOKN": "x" } });

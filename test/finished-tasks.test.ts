@@ -13,13 +13,13 @@ import { hive } from "./iceberg-table-helpers.js";
 
 const NEW = "execution.checkpointing.checkpoints-after-tasks-finish";
 const OLD = "execution.checkpointing.checkpoints-after-tasks-finish.enabled";
-const FINISHED = '"Some tasks of the job have already finished and checkpointing with finished tasks is not enabled", flink DefaultCheckpointPlanCalculator';
+const FINISHED = '"Some tasks of the job have already finished and checkpointing with finished tasks is not enabled"';
 
 /** The message for `key` = `value`; `note` the version clause, `ends` the bounded read's clause. */
-const message = (key: string, value: string, ends: string, endless: string, sinks: string, iceberg: boolean, note?: string): string =>
+const message = (key: string, value: string, ends: string, endless: string, sinks: string, note?: string): string =>
   `${key} = ${JSON.stringify(value)}${note === undefined ? "" : `, ${note},`} turns checkpointing off once a task of the job has finished: ` +
-  `${ends}; from then on Flink takes no checkpoint (${FINISHED}), while the job runs on, reading ${endless} without an end, ` +
-  `and ${sinks} commits only when a checkpoint completes${iceberg ? " (Iceberg's IcebergFilesCommitter)" : ""}, so nothing more reaches it for the rest of the job's life; ` +
+  `${ends}; from then on Flink takes no checkpoint (${FINISHED}), while the job reads ${endless} on, ` +
+  `and ${sinks} commits only when a checkpoint completes, so nothing more reaches it for the rest of the job's life; ` +
   'remove the key (Flink\'s default is true) or set it to "true"';
 const ENDS = (label: string) => `the read of ${label} ends, and its tasks finish then`;
 const NOTE_120 = "which Flink 1.20 and later read (1.19 ignores this name; the job's Flink version is known only from a Kubernetes target's flinkVersion)";
@@ -56,7 +56,7 @@ describe("checkpoints after tasks finish turned off", () => {
   it("an unbounded Kafka read joined with a bounded Iceberg read into an IcebergSink: an error at the key, on every version that reads it", () => {
     const t = tables();
     const at = (key: string) => `configuration[${JSON.stringify(key)}]`;
-    const m = (key: string, value: string) => message(key, value, ENDS(t.labels.dim), t.labels.events, t.labels.out, true);
+    const m = (key: string, value: string) => message(key, value, ENDS(t.labels.dim), t.labels.events, t.labels.out);
     expect(issuesOf(() => new api.FlinkSqlJob("ft-new-21", { statements: [join(t)], configuration: { [NEW]: "false" }, kubernetes: k8s("v2_1") }))).to.deep.equal([{ path: at(NEW), message: m(NEW, "false") }]);
     expect(issuesOf(() => new api.FlinkSqlJob("ft-new-120", { statements: [join(t)], configuration: { [NEW]: "FALSE" }, kubernetes: k8s("v1_20") }))).to.deep.equal([{ path: at(NEW), message: m(NEW, "FALSE") }]);
     // The 1.19 name: read by Flink 1.19, and by 1.20 and later as the new name's deprecated key, so certain without a version too.
@@ -66,7 +66,7 @@ describe("checkpoints after tasks finish turned off", () => {
 
   it("the target's settings count: kubernetes.flinkConfiguration and sqlGateway.sessionProperties, where the job's configuration does not set the key", () => {
     const t = tables();
-    const m = (key: string) => message(key, "false", ENDS(t.labels.dim), t.labels.events, t.labels.out, true);
+    const m = (key: string) => message(key, "false", ENDS(t.labels.dim), t.labels.events, t.labels.out);
     expect(issuesOf(() => new api.FlinkSqlJob("ft-k8s", { statements: [join(t)], kubernetes: k8s("v2_0", { [NEW]: "false" }) }))).to.deep.equal([
       { path: `kubernetes.flinkConfiguration[${JSON.stringify(NEW)}]`, message: m(NEW) },
     ]);
@@ -83,7 +83,7 @@ describe("checkpoints after tasks finish turned off", () => {
     const files = new api.FlinkTable(`ft_files${i}`, { columns: cols, options: { connector: "filesystem", path: "s3://b/out", format: "parquet" } });
     const statements = [api.sql`INSERT INTO ${print} SELECT id FROM ${gen}`, api.sql`INSERT INTO ${files} SELECT id FROM ${events}`];
     expect(issuesOf(() => new api.FlinkSqlJob(`ft-set${i}`, { statements, configuration: { [OLD]: "false" } }))).to.deep.equal([
-      { path: `configuration[${JSON.stringify(OLD)}]`, message: message(OLD, "false", ENDS(`FlinkTable "ft_gen${i}"`), `FlinkTable "ft_ev${i}"`, `FlinkTable "ft_files${i}"`, false) },
+      { path: `configuration[${JSON.stringify(OLD)}]`, message: message(OLD, "false", ENDS(`FlinkTable "ft_gen${i}"`), `FlinkTable "ft_ev${i}"`, `FlinkTable "ft_files${i}"`) },
     ]);
   });
 
@@ -91,7 +91,7 @@ describe("checkpoints after tasks finish turned off", () => {
     const t = tables();
     const viewed = [api.sql`CREATE TEMPORARY VIEW dims AS SELECT id FROM ${t.dim}`, api.sql`INSERT INTO ${t.out} SELECT e.id FROM ${t.events} e JOIN dims d ON e.id = d.id`];
     expect(issuesOf(() => new api.FlinkSqlJob("ft-view", { statements: viewed, configuration: { [OLD]: "false" } }))).to.deep.equal([
-      { path: `configuration[${JSON.stringify(OLD)}]`, message: message(OLD, "false", ENDS(t.labels.dim), t.labels.events, t.labels.out, true) },
+      { path: `configuration[${JSON.stringify(OLD)}]`, message: message(OLD, "false", ENDS(t.labels.dim), t.labels.events, t.labels.out) },
     ]);
     const u = tables();
     const hinted = [
@@ -99,13 +99,13 @@ describe("checkpoints after tasks finish turned off", () => {
       api.sql`INSERT INTO ${u.out} SELECT id FROM ${u.events} /*+ OPTIONS('scan.bounded.mode' = 'latest-offset') */`,
     ];
     expect(issuesOf(() => new api.FlinkSqlJob("ft-hint", { statements: hinted, configuration: { [OLD]: "false" } }))).to.deep.equal([
-      { path: `configuration[${JSON.stringify(OLD)}]`, message: message(OLD, "false", ENDS(u.labels.events), u.labels.events, u.labels.out, true) },
+      { path: `configuration[${JSON.stringify(OLD)}]`, message: message(OLD, "false", ENDS(u.labels.events), u.labels.events, u.labels.out) },
     ]);
   });
 
   it("a warning where the version decides and is not known (no Kubernetes target): the new name alone, or the 1.19 name under a new name that is true", () => {
     const t = tables();
-    const m = (key: string, note: string) => `configuration[${JSON.stringify(key)}]: ${message(key, "false", ENDS(t.labels.dim), t.labels.events, t.labels.out, true, note)}`;
+    const m = (key: string, note: string) => `configuration[${JSON.stringify(key)}]: ${message(key, "false", ENDS(t.labels.dim), t.labels.events, t.labels.out, note)}`;
     expect(run("ft-w-new", { statements: [join(t)], configuration: { [NEW]: "false" } })).to.deep.equal({ issues: [], warnings: [m(NEW, NOTE_120)] });
     expect(run("ft-w-old", { statements: [join(t)], configuration: { [OLD]: "false", [NEW]: "true" } })).to.deep.equal({ issues: [], warnings: [m(OLD, NOTE_119)] });
   });
@@ -118,7 +118,7 @@ describe("checkpoints after tasks finish turned off", () => {
     const ends = `the read of FlinkTable "ft_mongo${i}" may end (this package takes its connector as bounded without knowing), and its tasks would finish then`;
     expect(run(`ft-assumed${i}`, { statements: [api.sql`INSERT INTO ${out} SELECT e.id FROM ${events} e JOIN ${mongo} m ON e.id = m.id`], configuration: { [OLD]: "false" } })).to.deep.equal({
       issues: [],
-      warnings: [`configuration[${JSON.stringify(OLD)}]: ${message(OLD, "false", ends, `FlinkTable "ft_ev${i}"`, `IcebergSink "ft_out${i}"`, true)}`],
+      warnings: [`configuration[${JSON.stringify(OLD)}]: ${message(OLD, "false", ends, `FlinkTable "ft_ev${i}"`, `IcebergSink "ft_out${i}"`)}`],
     });
   });
 

@@ -64,7 +64,7 @@ describe("FlinkSqlJob: other dialects' functions", () => {
     expect(job("ff-2", [api.sql`INSERT INTO ${o} SELECT order_id, CAST(DATEDIFF(ts, ts) AS STRING) FROM ${t} WHERE ISNULL(sku, '') <> ''`])).to.deep.equal([]);
     expect(jobWarnings("ff-2")).to.deep.equal([
       `statements[0]: DATEDIFF(...) is MySQL's and SQL Server's function, which Flink does not have, ${declares}: unless the catalog the job's names resolve in stores a function of that name ` +
-        "(the job has no deploy target, and a new TableEnvironment or SQL Gateway session starts in the built-in catalog (table.builtin-catalog-name, default_catalog), in memory and holding only the job's tables and views unless a catalog store (table.catalog-store.kind) holds a catalog of that name), " +
+        "(the job has no deploy target, and a new TableEnvironment or SQL Gateway session starts in the built-in in-memory catalog default_catalog, which holds only the job's tables and views unless a catalog store (table.catalog-store.kind) holds a catalog of that name), " +
         'Flink fails the statement ("No match found for function signature DATEDIFF(...)"); write TIMESTAMPDIFF(DAY, start, end) (or another unit: SECOND ... YEAR)',
       `statements[0]: ISNULL(...) is SQL Server's null replacement function, which Flink does not have, ${declares}: the core module's isNull is the Table API's one-argument IS NULL, so ISNULL(x, y) fails the statement; ` +
         "write IFNULL(x, y) or COALESCE(x, y) (to test for NULL: x IS NULL)",

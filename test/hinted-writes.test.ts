@@ -10,10 +10,10 @@ import { issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
 
 const TIMEOUT_BOUND =
   "at most the brokers' transaction.max.timeout.ms, e.g. '900000' (15 minutes, Kafka's default), and longer than the checkpoint interval plus the longest checkpoint and restart you expect " +
-  "(the rows of a transaction are committed after the checkpoint that closes it, after a failure by the restarted job; a transaction that times out first is aborted and its rows are lost)";
-const REFUSED = 'the brokers refuse the sink\'s producers when it starts (InvalidTxnTimeoutException: "The transaction timeout is larger than the maximum value allowed by the broker"), failing the job';
+  "(a transaction that times out before its checkpoint commits it is aborted, its rows lost)";
+const REFUSED = 'the brokers refuse the sink\'s producers when it starts ("The transaction timeout is larger than the maximum value allowed by the broker"), failing the job';
 const NO_TIMEOUT =
-  "is 'exactly-once' without options[\"properties.transaction.timeout.ms\"], so the sink asks Kafka for transactions of one hour (flink-connector-kafka KafkaSinkBuilder: DEFAULT_KAFKA_TRANSACTION_TIMEOUT), " +
+  "is 'exactly-once' without options[\"properties.transaction.timeout.ms\"], so the sink asks Kafka for transactions of one hour, " +
   `more than a broker allows unless configured for more (transaction.max.timeout.ms, 15 minutes by default): ${REFUSED}; set 'properties.transaction.timeout.ms' to ${TIMEOUT_BOUND}`;
 const TOO_LONG = (ms: string): string =>
   `is ${ms} ms, more than a Kafka broker allows unless configured for more (transaction.max.timeout.ms, 900000 by default): ${REFUSED}; write ${TIMEOUT_BOUND}, or raise transaction.max.timeout.ms on the brokers`;
@@ -23,7 +23,7 @@ const WITHIN_INTERVAL = (ms: string, interval: string): string =>
 const NO_PREFIX =
   "is 'exactly-once' without options[\"sink.transactional-id-prefix\"] (Flink: \"sink.transactional-id-prefix must be specified when using DeliveryGuarantee.EXACTLY_ONCE.\"); " +
   "set 'sink.transactional-id-prefix' to a prefix unique to this job among the jobs writing to the cluster, or use 'at-least-once'";
-const viaHint = (label: string): string => `writes FlinkTable "${label}" with an OPTIONS hint, and with the hint merged into its options (as Flink merges them, PlannerBase.getTableSink),`;
+const viaHint = (label: string): string => `writes FlinkTable "${label}" with an OPTIONS hint, and with the hint merged into its options,`;
 
 describe("Kafka writes judged with the INSERT target's OPTIONS hint merged", () => {
   let api: Api;

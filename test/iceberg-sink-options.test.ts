@@ -282,7 +282,7 @@ describe("IcebergSink partitions reported in the same run as column errors (new-
       "days(created_at): an Iceberg partition transform (day of created_at), which Flink SQL cannot declare: PARTITIONED BY takes column names and Iceberg makes each an identity partition. " +
         "Partition by a column the INSERT fills instead (e.g. add `created_at_day` DATE filled with CAST(`created_at` AS DATE) and list it here), or create the table with days(created_at) outside Flink " +
         "(e.g. Spark SQL ALTER TABLE ... ADD PARTITION FIELD, or the catalog's API) and leave it out of partitionedBy: the connector writes an existing table with that table's partition spec" +
-        "; with upsertEnabled, the partition column must be in primaryKey as well (in upsert mode every partition source column must be a primary-key column)",
+        "; with upsertEnabled, the partition column must be in primaryKey as well",
     );
   });
 });

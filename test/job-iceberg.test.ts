@@ -407,7 +407,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
       [
         "statements[0]",
         `IcebergSink "cl_append" has no primaryKey, and the statement reads FlinkTable "cl_cdc", a 'debezium-json' table (a changelog of inserts, updates and deletes): a sink without a key appends every row and ignores its kind, ` +
-          `so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); give IcebergSink "cl_append" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`,
+          `so each update and delete becomes one more row, the retracted old values too; give IcebergSink "cl_append" a primaryKey (updates and deletes then apply to the key)`,
       ],
     ]);
     new api.FlinkSqlJob("cl-keyed", { statements: [api.sql`INSERT INTO ${keyed} SELECT id, data FROM ${cdc}`] });

@@ -29,8 +29,8 @@ function check(options: Record<string, string>, primaryKey: string[] = [], defer
 
 const TIMEOUT_BOUND =
   "at most the brokers' transaction.max.timeout.ms, e.g. '900000' (15 minutes, Kafka's default), and longer than the checkpoint interval plus the longest checkpoint and restart you expect " +
-  "(the rows of a transaction are committed after the checkpoint that closes it, after a failure by the restarted job; a transaction that times out first is aborted and its rows are lost)";
-const REFUSED = 'the brokers refuse the sink\'s producers when it starts (InvalidTxnTimeoutException: "The transaction timeout is larger than the maximum value allowed by the broker"), failing the job';
+  "(a transaction that times out before its checkpoint commits it is aborted, its rows lost)";
+const REFUSED = 'the brokers refuse the sink\'s producers when it starts ("The transaction timeout is larger than the maximum value allowed by the broker"), failing the job';
 
 const KAFKA = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "scan.startup.mode": "earliest-offset" };
 const UPSERT = { connector: "upsert-kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "key.format": "json", "value.format": "json" };
@@ -228,7 +228,7 @@ describe("Kafka connector rules across options", () => {
       warnings: [
         [
           'options["sink.delivery-guarantee"]',
-          "is 'exactly-once' without options[\"properties.transaction.timeout.ms\"], so the sink asks Kafka for transactions of one hour (flink-connector-kafka KafkaSinkBuilder: DEFAULT_KAFKA_TRANSACTION_TIMEOUT), " +
+          "is 'exactly-once' without options[\"properties.transaction.timeout.ms\"], so the sink asks Kafka for transactions of one hour, " +
             `more than a broker allows unless configured for more (transaction.max.timeout.ms, 15 minutes by default): ${REFUSED}; set 'properties.transaction.timeout.ms' to ${TIMEOUT_BOUND}`,
         ],
       ],
@@ -251,7 +251,7 @@ describe("Kafka connector rules across options", () => {
     expect(check({ ...KAFKA, format: "json", "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "job-a" }).warnings).to.deep.equal([
       [
         'options["sink.delivery-guarantee"]',
-        "is 'exactly-once' without options[\"properties.transaction.timeout.ms\"], so the sink asks Kafka for transactions of one hour (flink-connector-kafka KafkaSinkBuilder: DEFAULT_KAFKA_TRANSACTION_TIMEOUT), " +
+        "is 'exactly-once' without options[\"properties.transaction.timeout.ms\"], so the sink asks Kafka for transactions of one hour, " +
           `more than a broker allows unless configured for more (transaction.max.timeout.ms, 15 minutes by default): ${REFUSED}; set 'properties.transaction.timeout.ms' to ${TIMEOUT_BOUND}`,
       ],
     ]);

@@ -18,8 +18,8 @@ describe("FlinkSqlJob: a misspelt call of a declared function", () => {
   const job = (name: string, statements: unknown[], extra: Record<string, unknown> = {}) => issuesOrNone(() => new api.FlinkSqlJob(name, { statements: statements as never, ...extra }));
   const declare = () => api.sql`CREATE TEMPORARY FUNCTION mask_email AS 'com.acme.flink.MaskEmail'`;
   const head =
-    "mask_emial(...) calls no function: it is no Flink built-in function and the job declares no function of that name; " +
-    "did you mean mask_email, which statements[0] declares (CREATE TEMPORARY FUNCTION)? Flink resolves a call among its built-in functions, the functions the job declares and those of the current catalog";
+    "mask_emial(...) calls no function: it is no Flink built-in function and the job declares no function of that name " +
+    "(did you mean mask_email, which statements[0] declares (CREATE TEMPORARY FUNCTION)?)";
   const fails = 'Flink fails the statement when the job starts ("No match found for function signature mask_emial(...)"); write mask_email(...)';
 
   it("the trial's mask_emial(note) on Kubernetes: an error, did you mean mask_email", () => {
@@ -29,8 +29,8 @@ describe("FlinkSqlJob: a misspelt call of a declared function", () => {
       {
         path: "statements[1]",
         message:
-          `${head}, and Flink's SqlDriver runs the script in a new session, which starts in the built-in catalog (table.builtin-catalog-name, default_catalog), ` +
-          `in memory and holding only the job's tables and views (no catalog store is set: table.catalog-store.kind), so ${fails}`,
+          `${head}, and Flink's SqlDriver runs the script in a new session, which starts in the built-in in-memory catalog default_catalog, which holds only the job's tables and views` +
+          ` (no catalog store is set: table.catalog-store.kind), so ${fails}`,
       },
     ]);
   });
@@ -40,8 +40,8 @@ describe("FlinkSqlJob: a misspelt call of a declared function", () => {
     const o = sink("mf-out2");
     expect(job("mf-2", [declare(), api.sql`INSERT INTO ${o} SELECT order_id, mask_emial(note) FROM ${t}`], { sqlGateway: { endpoint: "http://gw:8083" } })).to.deep.equal([]);
     expect(jobWarnings("mf-2")).to.deep.equal([
-      `statements[1]: ${head}; unless the session's catalog holds a function of that name (a new gateway session starts in the built-in catalog (table.builtin-catalog-name, default_catalog), ` +
-        `in memory and holding only the job's tables and views unless a catalog store the gateway's configuration sets (table.catalog-store.kind) holds a catalog of that name), ${fails}`,
+      `statements[1]: ${head}; unless the session's catalog holds a function of that name (a new gateway session starts in the built-in in-memory catalog default_catalog, which holds only the job's tables and views` +
+        ` unless a catalog store the gateway's configuration sets (table.catalog-store.kind) holds a catalog of that name), ${fails}`,
     ]);
     const o3 = sink("mf-out3");
     expect(job("mf-3", [declare(), api.sql`INSERT INTO ${o3} SELECT order_id, mask_emial(note) FROM ${t}`])).to.deep.equal([]);
@@ -59,13 +59,13 @@ describe("FlinkSqlJob: a misspelt call of a declared function", () => {
   /** The Kubernetes error for a call `wrong` one typo from the built-in function `right`. */
   const builtin = (wrong: string, right: string): { path: string; message: string } => {
     const why =
-      "Flink's SqlDriver runs the script in a new session, which starts in the built-in catalog (table.builtin-catalog-name, default_catalog), " +
-      "in memory and holding only the job's tables and views (no catalog store is set: table.catalog-store.kind)";
+      "Flink's SqlDriver runs the script in a new session, which starts in the built-in in-memory catalog default_catalog, which holds only the job's tables and views" +
+      " (no catalog store is set: table.catalog-store.kind)";
     return {
       path: "statements[0]",
       message:
-        `${wrong}(...) calls no function: it is no Flink built-in function and the job declares no function of that name; ` +
-        `did you mean ${right}, a Flink built-in function? Flink resolves a call among its built-in functions, the functions the job declares and those of the current catalog, and ${why}, ` +
+        `${wrong}(...) calls no function: it is no Flink built-in function and the job declares no function of that name ` +
+        `(did you mean ${right}, a Flink built-in function?), and ${why}, ` +
         `so Flink fails the statement when the job starts ("No match found for function signature ${wrong}(...)"); write ${right}(...)`,
     };
   };
@@ -115,9 +115,9 @@ describe("FlinkSqlJob: a misspelt call of a declared function", () => {
       {
         path: "statements[0]",
         message:
-          "URL_DECOD(...) calls no function: it is no Flink built-in function and the job declares no function of that name; did you mean URL_DECODE, a Flink built-in function? " +
-          "Flink resolves a call among its built-in functions, the functions the job declares and those of the current catalog, and the SQL runner runs the script in a new TableEnvironment, " +
-          "which always starts in the built-in catalog (table.builtin-catalog-name, default_catalog), in memory and holding only the job's tables and views, " +
+          "URL_DECOD(...) calls no function: it is no Flink built-in function and the job declares no function of that name (did you mean URL_DECODE, a Flink built-in function?), " +
+          "and the SQL runner runs the script in a new TableEnvironment, " +
+          "which always starts in the built-in in-memory catalog default_catalog, which holds only the job's tables and views, " +
           'so Flink fails the statement when the job starts ("No match found for function signature URL_DECOD(...)"); write URL_DECODE(...)',
       },
     ]);

@@ -22,10 +22,10 @@ describe("FlinkSqlJob: a built-in function newer than the job's flinkVersion", (
     ...(flinkVersion.startsWith("v1_") ? { sqlRunner: runner } : {}),
   });
   const inRunner =
-    "the SQL runner runs the script in a new TableEnvironment, which always starts in the built-in catalog (table.builtin-catalog-name, default_catalog), in memory and holding only the job's tables and views";
+    "the SQL runner runs the script in a new TableEnvironment, which always starts in the built-in in-memory catalog default_catalog, which holds only the job's tables and views";
   const inDriver =
-    "Flink's SqlDriver runs the script in a new session, which starts in the built-in catalog (table.builtin-catalog-name, default_catalog), " +
-    "in memory and holding only the job's tables and views (no catalog store is set: table.catalog-store.kind)";
+    "Flink's SqlDriver runs the script in a new session, which starts in the built-in in-memory catalog default_catalog, which holds only the job's tables and views" +
+    " (no catalog store is set: table.catalog-store.kind)";
   const src = (name: string, extra: Record<string, unknown>[] = []) =>
     new api.FlinkTable(name, { columns: [{ name: "order_id", type: "BIGINT" }, { name: "note", type: "STRING" }, ...extra] as never, options: { connector: "datagen" } });
   const sink = (name: string) => new api.FlinkTable(name, { columns: [{ name: "order_id", type: "BIGINT" }, { name: "x", type: "STRING" }], options: { connector: "blackhole" } });
@@ -103,8 +103,8 @@ describe("FlinkSqlJob: a built-in function newer than the job's flinkVersion", (
     expect(newer(job("nf-5", [api.sql`INSERT INTO ${o} SELECT order_id, JSON_STRING(PARSE_JSON(note)) FROM ${t}`], { kubernetes: kubernetes("v2_0"), configuration: { "table.catalog-store.kind": "file" } }))).to.deep.equal([]);
     expect(jobWarnings("nf-5").filter((w) => w.includes("built-in function only from"))).to.deep.equal([
       `statements[0]: ${head("PARSE_JSON", "2.1", "FLINK-37922", "v2_0")}; unless the session's catalog holds a function of that name ` +
-        `(Flink's SqlDriver runs the script in a new session, which starts in the built-in catalog (table.builtin-catalog-name, default_catalog), ` +
-        `in memory and holding only the job's tables and views unless the catalog store configuration["table.catalog-store.kind"] sets ("file") holds a catalog of that name), ` +
+        `(Flink's SqlDriver runs the script in a new session, which starts in the built-in in-memory catalog default_catalog, which holds only the job's tables and views` +
+        ` unless the catalog store configuration["table.catalog-store.kind"] sets ("file") holds a catalog of that name), ` +
         `Flink fails the statement when the job starts ${noMatch("PARSE_JSON")}; set kubernetes.flinkVersion to "v2_1" (with an image of that Flink version)`,
     ]);
   });

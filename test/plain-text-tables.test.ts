@@ -14,9 +14,9 @@ const K21 = { namespace: "flink", image: "img:2.1", flinkVersion: "v2_1" as cons
 const K120 = { namespace: "flink", image: "img:1.20", flinkVersion: "v1_20" as const, sqlRunner: { jarURI: "local:///opt/flink/usrlib/sql-runner.jar" } };
 const GATEWAY = { endpoint: "http://gw:8083" };
 
-const SQL_RUNNER = "the SQL runner runs the script in a new TableEnvironment, which always starts in the built-in catalog (table.builtin-catalog-name, default_catalog), in memory and holding only the job's tables and views";
+const SQL_RUNNER = "the SQL runner runs the script in a new TableEnvironment, which always starts in the built-in in-memory catalog default_catalog, which holds only the job's tables and views";
 const SQL_DRIVER =
-  "Flink's SqlDriver runs the script in a new session, which starts in the built-in catalog (table.builtin-catalog-name, default_catalog), in memory and holding only the job's tables and views (no catalog store is set: table.catalog-store.kind)";
+  "Flink's SqlDriver runs the script in a new session, which starts in the built-in in-memory catalog default_catalog, which holds only the job's tables and views (no catalog store is set: table.catalog-store.kind)";
 
 describe("plain-text table names a job does not declare (plain-text-tables.ts)", () => {
   let api: Api;
@@ -100,15 +100,15 @@ describe("plain-text table names a job does not declare (plain-text-tables.ts)",
     const gw = reports("p3", (t) => [api.sql`INSERT INTO ${t.daily} SELECT id, amount FROM p3_customers`], { sqlGateway: GATEWAY });
     expect(gw.errors).to.deep.equal([]);
     expect(gw.warnings).to.deep.equal([
-      'statements[0]: reads "p3_customers" as a table, but the job declares no table or view of that name: a new gateway session starts in the built-in catalog (table.builtin-catalog-name, default_catalog), ' +
-        "in memory and holding only the job's tables and views unless a catalog store the gateway's configuration sets (table.catalog-store.kind) holds a catalog of that name; " +
+      'statements[0]: reads "p3_customers" as a table, but the job declares no table or view of that name: a new gateway session starts in the built-in in-memory catalog default_catalog, which holds only the job\'s tables and views' +
+        " unless a catalog store the gateway's configuration sets (table.catalog-store.kind) holds a catalog of that name; " +
         `unless it does and that catalog holds "p3_customers", the job fails when it starts ("Object 'p3_customers' not found"); the job declares p3_daily (IcebergSink "p3-daily"): read one of them, or interpolate the table component with \${...}, ` +
         "or, for a table of that catalog, write its full name (catalog.database.p3_customers)",
     ]);
     const pinned = reports("p4", (t) => [api.sql`INSERT INTO ${t.daily} SELECT id, amount FROM p4_customers`], { sqlGateway: { ...GATEWAY, sessionProperties: { "table.catalog-store.kind": "generic_in_memory" } } });
     expect(pinned.errors).to.deep.equal([
-      'statements[0]: reads "p4_customers" as a table, but the job declares no table or view of that name: the job\'s gateway session starts in the built-in catalog (table.builtin-catalog-name, default_catalog), ' +
-        `in memory and holding only the job's tables and views (sqlGateway.sessionProperties["table.catalog-store.kind"] is "generic_in_memory"), so the job fails when it starts ("Object 'p4_customers' not found"); ` +
+      'statements[0]: reads "p4_customers" as a table, but the job declares no table or view of that name: the job\'s gateway session starts in the built-in in-memory catalog default_catalog, which holds only the job\'s tables and views' +
+        ` (sqlGateway.sessionProperties["table.catalog-store.kind"] is "generic_in_memory"), so the job fails when it starts ("Object 'p4_customers' not found"); ` +
         'the job declares p4_daily (IcebergSink "p4-daily"): read one of them, or interpolate the table component with ${...}',
     ]);
     // The job's configuration sets the session's properties too.
@@ -120,13 +120,13 @@ describe("plain-text table names a job does not declare (plain-text-tables.ts)",
     const store = reports("p6", (t) => [api.sql`INSERT INTO ${t.daily} SELECT id, amount FROM p6_customers`], { kubernetes: { ...K21, flinkConfiguration: { "table.catalog-store.kind": "file", "table.catalog-store.file.path": "s3://lake/catalogs" } } });
     expect(store.errors).to.deep.equal([]);
     expect(store.warnings.map((w) => w.split("; unless it does")[0])).to.deep.equal([
-      'statements[0]: reads "p6_customers" as a table, but the job declares no table or view of that name: Flink\'s SqlDriver runs the script in a new session, which starts in the built-in catalog (table.builtin-catalog-name, default_catalog), ' +
-        `in memory and holding only the job's tables and views unless the catalog store kubernetes.flinkConfiguration["table.catalog-store.kind"] sets ("file") holds a catalog of that name`,
+      'statements[0]: reads "p6_customers" as a table, but the job declares no table or view of that name: Flink\'s SqlDriver runs the script in a new session, which starts in the built-in in-memory catalog default_catalog, which holds only the job\'s tables and views' +
+        ` unless the catalog store kubernetes.flinkConfiguration["table.catalog-store.kind"] sets ("file") holds a catalog of that name`,
     ]);
     const none = reports("p7", (t) => [api.sql`INSERT INTO ${t.daily} SELECT id, amount FROM p7_customers`], {});
     expect(none.warnings.map((w) => w.split("; unless it does")[0])).to.deep.equal([
-      'statements[0]: reads "p7_customers" as a table, but the job declares no table or view of that name: the job has no deploy target, and a new TableEnvironment or SQL Gateway session starts in the built-in catalog (table.builtin-catalog-name, default_catalog), ' +
-        "in memory and holding only the job's tables and views unless a catalog store (table.catalog-store.kind) holds a catalog of that name",
+      'statements[0]: reads "p7_customers" as a table, but the job declares no table or view of that name: the job has no deploy target, and a new TableEnvironment or SQL Gateway session starts in the built-in in-memory catalog default_catalog, which holds only the job\'s tables and views' +
+        " unless a catalog store (table.catalog-store.kind) holds a catalog of that name",
     ]);
     expect(reports("p8", (t) => [api.sql`INSERT INTO ${t.daily} SELECT id, amount FROM lake.crm.p8_customers`], {}).warnings).to.deep.equal([]);
   });

@@ -15,11 +15,7 @@ const srcCols = [
   { name: "product_id", type: "BIGINT NOT NULL" },
   { name: "sales", type: "BIGINT" },
 ];
-const UNIQUE =
-  "(flink FlinkRelMdUniqueKeys.getRankUniqueKeys; docs topn.md: the result table needs the Top-N's unique key)";
-const OVERWRITE =
-  "rows that share it overwrite each other (under table.exec.sink.upsert-materialize AUTO Flink puts a SinkUpsertMaterializer before a sink whose key does not contain the input's upsert key, " +
-  "FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy, and it keeps the last row per sink key), so the table silently keeps fewer rows than the Top-N";
+const OVERWRITE = "rows that share a key overwrite each other, so the table silently keeps fewer rows than the Top-N";
 const RANKED = "ROW_NUMBER() OVER (PARTITION BY category ORDER BY sales DESC)";
 
 describe("a streaming Top-N into a sink keyed by less than its unique key", () => {
@@ -42,8 +38,8 @@ describe("a streaming Top-N into a sink keyed by less than its unique key", () =
     const l = out.tableName;
     const message = (via: string) =>
       `IcebergSink "${l}" is keyed by ("category"), which the statement fills from "category" of a Top-N${via} (${RANKED}, rn bounded to several rows per partition), ` +
-      `whose rows are unique by ("category", "rn"), its partition columns and row number, or by a key of its input ${UNIQUE}. ` +
-      `The Top-N keeps several rows per ("category"), and a sink keyed by ("category") holds one row per key: ${OVERWRITE}; ` +
+      `whose rows are unique by ("category", "rn") or by a key of its input. ` +
+      `It keeps several rows per ("category"), but the sink holds one row per ("category"): ${OVERWRITE}; ` +
       `declare primaryKey: ["category", "rn"] on IcebergSink "${l}" (the partition columns and the row number), or keep one row per ("category") with rn = 1`;
     expect(run([api.sql`INSERT INTO ${out} SELECT category, product_id, sales, rn FROM (SELECT *, ${RANKED} AS rn FROM ${src}) WHERE rn <= 3`]).issues).to.deep.equal([["statements[0]", message("")]]);
     const view = run([
@@ -61,8 +57,8 @@ describe("a streaming Top-N into a sink keyed by less than its unique key", () =
       [
         "statements[0]",
         `FlinkTable "${l}" is keyed by ("category"), which the statement fills from "category" of a Top-N (${RANKED}, rn bounded to several rows per partition), ` +
-          `whose rows are unique by ("category", "rn"), its partition columns and row number, or by a key of its input ${UNIQUE}. ` +
-          `The Top-N keeps several rows per ("category"), and a sink keyed by ("category") holds one row per key: ${OVERWRITE}; ` +
+          `whose rows are unique by ("category", "rn") or by a key of its input. ` +
+          `It keeps several rows per ("category"), but the sink holds one row per ("category"): ${OVERWRITE}; ` +
           `declare primaryKey: ["product_id"] on FlinkTable "${l}" (the input's key, as Flink's Top-N docs ask when the row number is not written), or write rn too and key the sink by the partition columns and it, ` +
           `or keep one row per ("category") with rn = 1`,
       ],
@@ -80,8 +76,8 @@ describe("a streaming Top-N into a sink keyed by less than its unique key", () =
     expect(run([api.sql`INSERT INTO ${out} SELECT category, product_id, sales, rn FROM (SELECT *, ${dedup} AS rn FROM ${src}) WHERE rn = 1`]).issues).to.deep.equal([
       [
         "statements[0]",
-        `IcebergSink "${l}" is keyed by ("category"), which the statement fills from "category" of a deduplication (${dedup}, the first row per partition), whose rows are unique by ("category", "product_id") ${UNIQUE}. ` +
-          `The Top-N keeps one row per ("category", "product_id"), and a sink keyed by ("category") holds one row per key: ${OVERWRITE}; declare primaryKey: ["category", "product_id"] on IcebergSink "${l}"`,
+        `IcebergSink "${l}" is keyed by ("category"), which the statement fills from "category" of a deduplication (${dedup}, the first row per partition), whose rows are unique by ("category", "product_id"). ` +
+          `It keeps one row per ("category", "product_id"), but the sink holds one row per ("category"): ${OVERWRITE}; declare primaryKey: ["category", "product_id"] on IcebergSink "${l}"`,
       ],
     ]);
     expect(run([api.sql`INSERT INTO ${sink(["category"])} SELECT category, product_id, sales, rn FROM (SELECT *, ${RANKED} AS rn FROM ${src}) WHERE rn = 1`])).to.deep.equal({ issues: [], warnings: [] });
@@ -120,9 +116,9 @@ describe("a streaming Top-N into a sink keyed by less than its unique key", () =
     expect(r.issues).to.deep.equal([]);
     expect(r.warnings).to.deep.equal([
       `statements[0]: IcebergSink "${l}" is keyed by ("category"), which the statement fills from "category" of a Top-N (${ranked}, rn bounded to several rows per partition), ` +
-        `whose rows are unique by ("category", "rn"), its partition columns and row number, or by a key of its input ${UNIQUE}. ` +
-        `The Top-N keeps several rows per ("category"), and a sink keyed by ("category") holds one row per key: ${OVERWRITE} ` +
-        "(unless the ranking's input has at most one row per sink key, which its text does not tell: it reads a relation whose key is not known here); " +
+        `whose rows are unique by ("category", "rn") or by a key of its input. ` +
+        `It keeps several rows per ("category"), but the sink holds one row per ("category"): ${OVERWRITE} ` +
+        "(unless the ranking's input has at most one row per sink key, which its text does not tell); " +
         `write rn into IcebergSink "${l}" too and key it by the partition columns and it ("category", "rn"), or keep one row per ("category") with rn = 1`,
     ]);
   });
@@ -168,8 +164,8 @@ describe("a streaming Top-N into a sink keyed by less than its unique key", () =
       [
         "statements[0]",
         `IcebergSink "${either.tableName}" is keyed by ("category"), which the statement fills from "category" of a Top-N (${RANKED}, rn bounded to several rows per partition), ` +
-          `whose rows are unique by ("category", "rn"), its partition columns and row number, or by a key of its input ${UNIQUE}. ` +
-          `The Top-N keeps several rows per ("category"), and a sink keyed by ("category") holds one row per key: ${OVERWRITE}; ` +
+          `whose rows are unique by ("category", "rn") or by a key of its input. ` +
+          `It keeps several rows per ("category"), but the sink holds one row per ("category"): ${OVERWRITE}; ` +
           `declare primaryKey: ["category", "rn"] on IcebergSink "${either.tableName}" (the partition columns and the row number), or keep one row per ("category") with rn = 1`,
       ],
     ]);
@@ -180,8 +176,8 @@ describe("a streaming Top-N into a sink keyed by less than its unique key", () =
       [
         "statements[0]",
         `FlinkTable "${l}" is keyed by ("category"), which the statement fills from "category" of a Top-N (${RANKED}, rn bounded to several rows per partition), ` +
-          `whose rows are unique by ("category", "rn"), its partition columns and row number, or by a key of its input ${UNIQUE}. ` +
-          `The Top-N keeps several rows per ("category"), and a sink keyed by ("category") holds one row per key: ${OVERWRITE}; ` +
+          `whose rows are unique by ("category", "rn") or by a key of its input. ` +
+          `It keeps several rows per ("category"), but the sink holds one row per ("category"): ${OVERWRITE}; ` +
           `write rn into FlinkTable "${l}" too and key it by the partition columns and it ("category", "rn"), or keep one row per ("category") with rn = 1`,
       ],
     ]);
@@ -192,8 +188,8 @@ describe("a streaming Top-N into a sink keyed by less than its unique key", () =
     const quiet = { issues: [], warnings: [] };
     const message = (l: string, via: string) =>
       `IcebergSink "${l}" is keyed by ("category"), which the statement fills from "category" of a Top-N${via} (${RANKED}, rn bounded to several rows per partition), ` +
-      `whose rows are unique by ("category", "rn"), its partition columns and row number, or by a key of its input ${UNIQUE}. ` +
-      `The Top-N keeps several rows per ("category"), and a sink keyed by ("category") holds one row per key: ${OVERWRITE}; ` +
+      `whose rows are unique by ("category", "rn") or by a key of its input. ` +
+      `It keeps several rows per ("category"), but the sink holds one row per ("category"): ${OVERWRITE}; ` +
       `declare primaryKey: ["category", "rn"] on IcebergSink "${l}" (the partition columns and the row number), or keep one row per ("category") with rn = 1`;
     const one = sink(["category"]);
     expect(run([api.sql`INSERT INTO ${one} WITH ranked AS (SELECT *, ${RANKED} AS rn FROM ${src}) SELECT category, product_id, sales, rn FROM ranked WHERE rn <= 3`]).issues).to.deep.equal([

@@ -20,12 +20,12 @@ describe("streaming ORDER BY with LIMIT / FETCH into sinks that cannot take upda
     const src = new api.FlinkTable("sl_src", { columns: [...cols, { name: "amount", type: "DECIMAL(10, 2)" }, { name: "proc", expression: "PROCTIME()" }], options: { connector: "datagen" } });
     const out = new api.IcebergSink("sl_out", { catalog, database: "db", table: "sl_out", columns: cols });
     const tail =
-      "which in a streaming job yields updates to earlier results: a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); " +
-      'give IcebergSink "sl_out" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key), ' +
+      "which in a streaming job yields updates to earlier results: a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too; " +
+      'give IcebergSink "sl_out" a primaryKey (updates and deletes then apply to the key), ' +
       "or rank per window (ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY amount DESC) over a window TVF, filtered by its number), whose results are final";
     const what = (clause: string): string =>
       `statements[0]: IcebergSink "sl_out" has no primaryKey, and the statement sorts all rows and keeps the first ones (${clause}: a Top-N over the whole stream), ` +
-      "which Flink plans as a SortLimit (StreamPhysicalSortLimit) that replaces a row it emitted when a better one arrives, " + tail;
+      "which Flink plans as a SortLimit that replaces a row it emitted when a better one arrives, " + tail;
     const statements = {
       "sl-limit": api.sql`INSERT INTO ${out} SELECT order_id, region FROM ${src} ORDER BY amount DESC LIMIT 10`,
       "sl-fetch": api.sql`INSERT INTO ${out} SELECT order_id, region FROM ${src} ORDER BY amount DESC FETCH FIRST 10 ROWS ONLY`,
@@ -60,9 +60,9 @@ describe("streaming ORDER BY with LIMIT / FETCH into sinks that cannot take upda
     const e = errorOf(() => new api.FlinkSqlJob("sl2-json", { statements: [api.sql`INSERT INTO ${json} SELECT order_id, region FROM ${src} ORDER BY proc LIMIT 3`] }));
     expect(e.issues.map((x) => `${x.path}: ${x.message}`)).to.deep.equal([
       "statements[0]: FlinkTable \"sl2_json\" is a 'kafka' table with format 'json', whose sink takes inserts only, and the statement sorts all rows by processing time and keeps the first ones (ORDER BY proc LIMIT 3), " +
-        "which Flink plans as a SortLimit that the planner marks updating (StreamPhysicalSortLimit), which in a streaming job yields updates to earlier results: " +
-        "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram); " +
-        "write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give FlinkTable \"sl2_json\" a changelog format such as 'debezium-json', " +
+        "which Flink plans as a SortLimit that the planner marks updating, which in a streaming job yields updates to earlier results: " +
+        "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes'); " +
+        "write to an IcebergSink or 'upsert-kafka' table with a primaryKey, or give FlinkTable \"sl2_json\" a changelog format such as 'debezium-json', " +
         "or rank per window (ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY proc) over a window TVF, filtered by its number), whose results are final",
     ]);
     const keyed = new api.IcebergSink("sl2_keyed", { catalog, database: "db", table: "sl2_keyed", columns: cols, primaryKey: ["order_id"] });

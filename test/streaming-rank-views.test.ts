@@ -103,8 +103,8 @@ describe("RANK / DENSE_RANK Top-N through a view", () => {
       [
         "statements[1]",
         'IcebergSink "rq_keyless" has no primaryKey, and the statement (through the view in statements[0]) ranks rows (ROW_NUMBER OVER (... ORDER BY n DESC): keeps the last or largest rows per key), which replaces a row it emitted when a later or larger one arrives, ' +
-          "which in a streaming job yields updates to earlier results: a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); " +
-          'give IcebergSink "rq_keyless" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key), or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column',
+          "which in a streaming job yields updates to earlier results: a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too; " +
+          'give IcebergSink "rq_keyless" a primaryKey (updates and deletes then apply to the key), or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column',
       ],
     ]);
   });

@@ -14,7 +14,7 @@ const cols = [
 ];
 const warningsOf = jobWarnings;
 const SKIPS =
-  "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java), so the stream misses every change after its first scan; " +
+  "incremental reads see only append snapshots and skip upsert commits, so the stream misses every change after its first scan; " +
   "follow the changes from where the upserting job reads them (e.g. its Kafka topic) instead, or read the table in a batch job (streaming unset), which reads the current snapshot whole";
 
 describe("streaming reads of a table another job upserts into", () => {
@@ -111,10 +111,10 @@ describe("streaming reads of a table another job upserts into", () => {
     path: "statements[0]",
     message:
       `this statement reads the Iceberg table ${table} as a stream through IcebergSource "${src}" and appends every row it reads back to it through IcebergSink "${snk}" ` +
-      "(a plain projection: no WHERE, JOIN, GROUP BY, aggregate, window, DISTINCT or LIMIT): each commit of the sink is an append snapshot, which the streaming read reads back (iceberg BaseIncrementalAppendScan.appendsBetween), " +
-      "so once a row comes in (the table's rows when the job starts, or a row another writer appends) it is written again on every checkpoint and the table grows without end; " +
-      `read another table, or read ${table} bounded (streaming unset, in a batch job), or write to another table or branch (extraOptions.branch on the sink), ` +
-      "or add a WHERE that keeps the rows this statement writes out (e.g. on a column it sets to a value the WHERE excludes)",
+      "(a plain projection: no WHERE, JOIN, GROUP BY, aggregate, window, DISTINCT or LIMIT): each commit is an append snapshot, which the streaming read reads back, " +
+      "so every row is written again on every checkpoint and the table grows without end; " +
+      `read ${table} bounded (streaming unset, in a batch job), or write to another table or branch (extraOptions.branch on the sink), ` +
+      "or add a WHERE that excludes the rows this statement writes",
   });
   const loopWarning = (src: string, snk: string, table: string, i = 0): string =>
     `statements[${i}]: IcebergSource "${src}" streams from the Iceberg table db.${table}, which this statement appends to through IcebergSink "${snk}": every commit of the job is read back as new rows, ` +

@@ -83,7 +83,7 @@ describe("FlinkSqlJob: temporal joins", () => {
       {
         path: "statements[0]",
         message:
-          'tj_rates3 FOR SYSTEM_TIME AS OF o.proc joins as of processing time, and IcebergSource "tj-rates3" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source): ' +
+          'tj_rates3 FOR SYSTEM_TIME AS OF o.proc joins as of processing time, and IcebergSource "tj-rates3" is an Iceberg table, which Flink cannot look up by key: ' +
           'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of o.ts (event time) instead, with IcebergSource "tj-rates3" as a versioned table ' +
           '(it needs an event-time attribute (watermark: { column: "updated" } on IcebergSource "tj-rates3")), or use a regular join',
       },
@@ -92,7 +92,7 @@ describe("FlinkSqlJob: temporal joins", () => {
         message:
           "tj_krates FOR SYSTEM_TIME AS OF proc joins as of processing time, and FlinkTable \"tj-krates\" is a 'kafka' table, which is no lookup source: " +
           'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of ts (event time) instead, with FlinkTable "tj-krates" as a versioned table ' +
-          '(it needs a primaryKey (primaryKey: ["cur"], the join key; a \'kafka\' table with format json takes none: declare it with connector \'upsert-kafka\', or a changelog format such as debezium-json) ' +
+          '(it needs a primaryKey (primaryKey: ["cur"], the join key; a \'kafka\' table with format json takes none: use connector \'upsert-kafka\' or a changelog format such as debezium-json) ' +
           'and an event-time attribute (a TIMESTAMP(3) column event_time (or a computed one, e.g. { name: "event_time", expression: "TO_TIMESTAMP_LTZ(<epoch milliseconds column>, 3)" }) ' +
           'and watermark: { column: "event_time", expression: "`event_time` - INTERVAL \'5\' SECOND" } on FlinkTable "tj-krates")), or use a regular join',
       },
@@ -172,7 +172,7 @@ describe("FlinkSqlJob: temporal joins", () => {
       "statements[3]: tj_jdbc10 FOR SYSTEM_TIME AS OF o.proc - ...: Flink joins as of a time attribute column of the left table itself, not an expression over it, and rejects the job when it plans it " +
         `(flink FlinkLogicalSnapshot: "Querying a temporal table using 'FOR SYSTEM TIME AS OF' syntax with an expression call ... is not supported yet"); join FOR SYSTEM_TIME AS OF o.proc`,
       `statements[4]: ${call("tj_rates10")}join as of an event-time attribute of the left table, with IcebergSource "tj-rates10" as a versioned table (a primaryKey and a watermark), or use a regular join ` +
-        `(IcebergSource "tj-rates10" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source), so processing time is no option)`,
+        `(IcebergSource "tj-rates10" is an Iceberg table, which Flink cannot look up by key, so processing time is no option)`,
     ]);
   });
 
@@ -220,7 +220,7 @@ describe("FlinkSqlJob: temporal joins", () => {
         }),
     );
     expect(got.map((i) => i.message.slice(0, i.message.indexOf(":")))).to.deep.equal([
-      "tj_rates7 FOR SYSTEM_TIME AS OF tj_orders7.proc joins as of processing time, and IcebergSource \"tj-rates7\" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source)",
+      "tj_rates7 FOR SYSTEM_TIME AS OF tj_orders7.proc joins as of processing time, and IcebergSource \"tj-rates7\" is an Iceberg table, which Flink cannot look up by key",
       "tj_ltz7 FOR SYSTEM_TIME AS OF o.ts joins as of event time, and the rowtimes differ in type",
     ]);
     expect(got[1]!.message).to.equal(
@@ -245,7 +245,7 @@ describe("FlinkSqlJob: temporal joins", () => {
       {
         path: "statements[0]",
         message:
-          'tj_users8 FOR SYSTEM_TIME AS OF ...: a batch job joins FOR SYSTEM_TIME AS OF only against a lookup source, and IcebergSource "tj-users8" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source): ' +
+          'tj_users8 FOR SYSTEM_TIME AS OF ...: a batch job joins FOR SYSTEM_TIME AS OF only against a lookup source, and IcebergSource "tj-users8" is an Iceberg table, which Flink cannot look up by key: ' +
           "Flink fails to plan the job; join the table with a regular join (JOIN tj_users8 ON ...: a bounded read is complete when the join runs), or run the job in streaming mode",
       },
     ]);
@@ -262,7 +262,7 @@ describe("FlinkSqlJob: temporal joins", () => {
           `tj_rates8 FOR SYSTEM_TIME AS OF f.id: id of FlinkTable "tj-facts8" is no time attribute, and Flink joins only as of the left table's time attribute ("Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field"); ` +
           `join as of an event-time column (watermark: { column: "ts", expression: "\`ts\` - INTERVAL '5' SECOND" } on FlinkTable "tj-facts8"), with IcebergSource "tj-rates8" as a versioned table ` +
           `(it needs a primaryKey (primaryKey: ["cur"], the join key) and an event-time attribute (watermark: { column: "updated" } on IcebergSource "tj-rates8")) ` +
-          "(IcebergSource \"tj-rates8\" is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source), so processing time is no option)",
+          "(IcebergSource \"tj-rates8\" is an Iceberg table, which Flink cannot look up by key, so processing time is no option)",
       },
     ]);
   });
@@ -310,7 +310,7 @@ describe("FlinkSqlJob: temporal joins", () => {
         // Time travel (trial finding: it passed): the script's tables live in Flink's in-memory catalog, which keeps no versions.
         path: "statements[2]",
         message:
-          "tj_jdbc9 FOR SYSTEM_TIME AS OF TIMESTAMP ...: time travel, which Flink plans only through a catalog that keeps table versions (Catalog.getTable(ObjectPath, long)), " +
+          "tj_jdbc9 FOR SYSTEM_TIME AS OF TIMESTAMP ...: time travel, which Flink plans only through a catalog that keeps table versions, " +
           "and the script declares tj_jdbc9 itself with CREATE TABLE in Flink's in-memory catalog, which keeps none: the job fails to plan; filter the rows by a time column instead (a FlinkTable has no versions)",
       },
     ]);

@@ -108,7 +108,7 @@ describe("session 12 trial checks", () => {
       {
         path: "statements[0]",
         message:
-          "t12_tt FOR SYSTEM_TIME AS OF TIMESTAMP ...: time travel, which Flink plans only through a catalog that keeps table versions (Catalog.getTable(ObjectPath, long)), " +
+          "t12_tt FOR SYSTEM_TIME AS OF TIMESTAMP ...: time travel, which Flink plans only through a catalog that keeps table versions, " +
           'and the script declares t12_tt itself with CREATE TABLE in Flink\'s in-memory catalog, which keeps none: the job fails to plan; read the Iceberg table as of a time with extraOptions: { "as-of-timestamp": "<epoch milliseconds>" } on IcebergSource "t12_tt" (a bounded read), or as of a snapshot with streaming: true and endSnapshotId: "<snapshot id>" (no startSnapshotId: one bounded read of that snapshot), or as of a tag with extraOptions: { tag: "<tag>" }',
       },
     ]);
@@ -267,7 +267,7 @@ describe("environment variables the script reads on the Kubernetes target (sessi
     new api.FlinkSqlJob("ev-none", { statements, kubernetes: { ...k8s, upgradeMode: "last-state", checkpointDir: "s3://c/ev" } });
     const warned = jobWarnings("ev-none").filter((w) => w.includes("environment variable"));
     expect(warned).to.deep.equal([
-      "kubernetes: the script reads the environment variable POLARIS_CREDENTIAL (the Iceberg catalog property 'credential' written env:NAME; Iceberg leaves the property out when the variable is unset (EnvironmentUtil.resolveAll), " +
+      "kubernetes: the script reads the environment variable POLARIS_CREDENTIAL (the Iceberg catalog property 'credential' written env:NAME; Iceberg leaves the property out when the variable is unset, " +
         "so the REST catalog calls its server with no credential, which a server that requires one refuses (HTTP 401), and the job fails when it loads the catalog), " +
         'and neither kubernetes.env, kubernetes.envFromSecrets nor flink-main-container\'s env in podTemplate sets it: set it, e.g. envFromSecrets: { POLARIS_CREDENTIAL: { secretName: "<secret>", key: "<key>" } } (ignore this if the image itself sets POLARIS_CREDENTIAL)',
       "kubernetes: the script reads the environment variable KAFKA_PASSWORD (a Kafka client property's ${env:NAME} placeholder; Kafka's EnvVarConfigProvider leaves it as it is when the variable is unset, so the client sends the text itself), " +

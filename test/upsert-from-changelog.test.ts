@@ -29,11 +29,11 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
     new api.FlinkSqlJob("uk-widened", { statements: [api.sql`INSERT INTO ${up} SELECT order_id, order_date, amount FROM ${cdc}`] });
     expect(jobWarnings("uk-widened")).to.deep.equal([
       `statements[0]: IcebergSink "uk_upsert" upserts by ("order_id", "order_date"), and the statement writes FlinkTable "uk_cdc", a 'debezium-json' table (a changelog of inserts, updates and deletes), keyed by ("order_id"): ` +
-        `an update that changes "order_date" leaves the row under its old key, because in upsert mode the sink ignores the retraction that would delete it ` +
-        `(iceberg flink/.../sink/BaseDeltaTaskWriter.java) and Flink adds no materializer when the sink's key contains the source's (FlinkChangelogModeInferenceProgram). ` +
+        `an update that changes "order_date" leaves the row under its old key, because in upsert mode the sink ignores the retraction that would delete it` +
+        ` and Flink adds no materializer when the sink's key contains the source's. ` +
         `If "order_date" can change for a row, set upsertEnabled: false (the sink then deletes the old row by the retraction's values), ` +
-        `set table.exec.sink.upsert-materialize = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key), ` +
-        `or partition by a column that never changes for a row and key the sink by ("order_id") plus that column (upsert mode needs every partition column in the key), or leave the table unpartitioned and key it by ("order_id")`,
+        `set table.exec.sink.upsert-materialize = 'FORCE' in the job's configuration (Flink then deletes the old key, at the cost of state per key), ` +
+        `or key the sink by ("order_id"), plus a partition column that never changes for a row (upsert mode needs every partition column in the key) or unpartitioned`,
     ]);
   });
 
@@ -125,9 +125,9 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
     new api.FlinkSqlJob("uf-filter", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${cdc} c WHERE c.amount > 10 AND \`order_id\` > 0`] });
     expect(jobWarnings("uf-filter")).to.deep.equal([
       `statements[0]: IcebergSink "uf_up" upserts by ("order_id"), and the statement writes FlinkTable "uf_cdc", a 'debezium-json' table (a changelog of inserts, updates and deletes), keyed by ("order_id"), through a WHERE on "amount": ` +
-        "an update after which a row no longer matches drops the row's new version and passes its retraction, and in upsert mode the sink ignores the retraction that would delete it (iceberg flink/.../sink/BaseDeltaTaskWriter.java), " +
+        "an update after which a row no longer matches drops the row's new version and passes its retraction, and in upsert mode the sink ignores the retraction that would delete it, " +
         `so the row stays in the table with its old values. If "amount" can change for a row, set upsertEnabled: false (the retraction then deletes the row), ` +
-        "or set table.exec.sink.upsert-materialize = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key)",
+        "or set table.exec.sink.upsert-materialize = 'FORCE' in the job's configuration (Flink then deletes the old key, at the cost of state per key)",
     ]);
     // Without a source key Flink materializes the sink's key itself (its state turns the lone -U into a delete).
     new api.FlinkSqlJob("uf-keyless", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${keyless} WHERE amount > 10`] });

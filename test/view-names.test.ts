@@ -17,8 +17,8 @@ const cols = [
 const cdcOptions = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" };
 const CHANGELOG =
   `IcebergSink "vn_append" has no primaryKey, and the statement reads FlinkTable "vn_cdc" (through the view in statements[0]), a 'debezium-json' table (a changelog of inserts, updates and deletes): ` +
-  "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java); " +
-  `give IcebergSink "vn_append" a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`;
+  "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too; " +
+  `give IcebergSink "vn_append" a primaryKey (updates and deletes then apply to the key)`;
 
 describe("views by name, as Flink finds them", () => {
   let api: Api;

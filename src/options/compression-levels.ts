@@ -111,7 +111,7 @@ export function levelFate(format: WriteFormat, codec: string, level: string, key
       return {
         fate: "fails",
         problem:
-          `${q} is not a zlib level name, which Parquet's gzip writer reads "${key}" as (Hadoop's zlib.compress.level, read with Configuration.getEnum): ` +
+          `${q} is not a zlib level name, which Parquet's gzip writer reads "${key}" as: ` +
           `the writer fails when it opens a data file ("No enum constant org.apache.hadoop.io.compress.zlib.ZlibCompressor.CompressionLevel.${t}"), or, on an older Hadoop without native zlib, ignores it; write ${zlibFix(t)}`,
       };
     }

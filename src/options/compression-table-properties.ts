@@ -167,7 +167,7 @@ function checkInheritedLevel(at: string, value: string, codec: string, maps: rea
   const fate = levelFate("parquet", codec, data.value, option !== undefined ? LEVEL_KEY : "write.parquet.compression-level");
   if (fate.fate !== "fails") return;
   fails(
-    `delete files written with ${JSON.stringify(value)} take the data files' level ${JSON.stringify(data.value)} (${data.path}) while write.delete.parquet.compression-level is unset (iceberg Parquet.java deleteContext), and ` +
+    `delete files written with ${JSON.stringify(value)} take the data files' level ${JSON.stringify(data.value)} (${data.path}) while write.delete.parquet.compression-level is unset, and ` +
       fate.problem.replace("when it opens a data file", "when it opens a delete file") +
       "; set it as write.delete.parquet.compression-level",
   );

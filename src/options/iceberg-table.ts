@@ -147,7 +147,7 @@ function typeAlone(name: string, type: unknown): ParsedColumn | null {
  */
 function checkPartitions(partitionedBy: readonly string[], given: ReadonlyMap<string, ParsedColumn | null>, upsert: boolean, diag: Diagnostics): void {
   // sink-options.ts: in upsert mode every partition column must be a primary-key column.
-  const note = upsert ? "; with upsertEnabled, the partition column must be in primaryKey as well (in upsert mode every partition source column must be a primary-key column)" : "";
+  const note = upsert ? "; with upsertEnabled, the partition column must be in primaryKey as well" : "";
   resolveColumnRefs(partitionedBy, "partitionedBy", "PARTITIONED BY", given, diag, (name, column, at) => {
     const kind = column?.type.kind;
     if (kind === "ARRAY" || kind === "MULTISET" || kind === "MAP" || kind === "ROW") {

@@ -60,7 +60,8 @@ import { unquoteIdentifier } from "./top-level.js";
 import { UPSERT_MATERIALIZE_KEY, type UpsertContext } from "./upsert-keys.js";
 import { isWindowRelation } from "./window-relation.js";
 
-const KEYS = "flink FlinkRelMdUpsertKeys, FlinkRelMdUniqueKeys.getUniqueKeysOnAggregate";
+// KEYS below: an aggregation's upsert and unique keys are its GROUP BY columns, the empty key without GROUP BY
+// (flink FlinkRelMdUpsertKeys, FlinkRelMdUniqueKeys.getUniqueKeysOnAggregate).
 
 /**
  * What makes one output column of an aggregation: a GROUP BY column (a plain reference to it), an
@@ -224,7 +225,7 @@ export function checkAggregateSinkKey(a: AnalyzedStatement, views: ReadonlyMap<s
   const groupKey = groupColumns.every((g) => groupTargets.has(g)) ? groupColumns.map((g) => groupTargets.get(g)!) : undefined;
   const fix =
     fill.grouping === undefined
-      ? `select a constant key instead, e.g. 'all' AS k, into a column k of ${t.label} with primaryKey: ["k"] (the one row is then replaced by its key on every update)`
+      ? `select a constant key instead, e.g. 'all' AS k, into a column k of ${t.label} with primaryKey: ["k"]`
       : groupKey !== undefined
         ? `declare primaryKey: ${jsonList(groupKey)} on ${t.label} (the GROUP BY columns)`
         : `write every GROUP BY column (${list(groupColumns)}) into ${t.label} and key it by them`;
@@ -233,11 +234,14 @@ export function checkAggregateSinkKey(a: AnalyzedStatement, views: ReadonlyMap<s
   if (inKey.length === 0 && groupColumns.length > 0 && others.length === 0) {
     // Rows of different groups with the same value share the sink key. Insert-only rows: only a sink that upserts by its key keeps one of them.
     if (insertOnly && t.iceberg !== undefined && t.iceberg.upsert !== true) return;
+    // Upsert mode deletes the key before each row (iceberg flink/.../sink/BaseDeltaTaskWriter.java). An updating aggregation into a
+    // sink whose key lacks its upsert key (KEYS) gets a SinkUpsertMaterializer (FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy),
+    // which keeps one row per sink key; under NONE the sink overwrites by its key.
     const keeps = insertOnly
-      ? `${ctx.batch ? "a batch job writes each group's row once" : "a window aggregation writes each window's rows once"}, and a sink that upserts by its key keeps the last row per key (iceberg flink/.../sink/BaseDeltaTaskWriter.java deletes the key before each row in upsert mode)`
-      : "before a sink whose key does not contain them Flink puts a SinkUpsertMaterializer (FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy), which keeps one row per sink key (under NONE the sink overwrites by its key)";
+      ? `${ctx.batch ? "a batch job writes each group's row once" : "a window aggregation writes each window's rows once"}, and a sink that upserts by its key keeps the last row per key`
+      : "Flink keeps one row per sink key";
     const merge = `so groups with the same ${list(valued)} ${insertOnly ? "overwrite each other" : "merge into one row"}`;
-    const lead = `${head}, and its key holds none of the GROUP BY columns: the aggregation's rows are unique by its GROUP BY columns (${KEYS}), and ${keeps}, `;
+    const lead = `${head}, and its key holds none of the GROUP BY columns: the aggregation's rows are unique by its GROUP BY columns, and ${keeps}, `;
     // Every key aggregate picks a value of its group's rows (MAX(email)): groups share it only when the data does, as for a key lacking some GROUP BY columns.
     if (valued.every((k) => pickingTargets.has(k))) {
       diag.warn(at, `${lead}${merge}, unless no two groups have the same ${list(valued)} (MIN, MAX, FIRST_VALUE and LAST_VALUE give a value of the group's own rows); ${fix}`);
@@ -250,8 +254,8 @@ export function checkAggregateSinkKey(a: AnalyzedStatement, views: ReadonlyMap<s
     const telling = key.filter((k) => others.includes(k) || inKey.some((g) => groupTargets.get(g) === k));
     diag.warn(
       at,
-      `${head}, and its key lacks the GROUP BY column${missing.length > 1 ? "s" : ""} ${list(missing)}: the aggregation's rows are unique by its GROUP BY columns (${KEYS}), ` +
-        "and before a sink whose key does not contain them Flink puts a SinkUpsertMaterializer (FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy), which keeps one row per sink key, " +
+      `${head}, and its key lacks the GROUP BY column${missing.length > 1 ? "s" : ""} ${list(missing)}: the aggregation's rows are unique by its GROUP BY columns, ` +
+        "and Flink keeps one row per sink key, " +
         `so groups that differ only in ${list(missing)} and have the same ${list(valued)} merge into one row, unless no two groups have the same ${list(telling)}; ${fix}`,
     );
     return;
@@ -262,10 +266,12 @@ export function checkAggregateSinkKey(a: AnalyzedStatement, views: ReadonlyMap<s
   if (typeof materialize === "string" && materialize.trim().toUpperCase() === "FORCE") return;
   // Every aggregate in the key a MIN, MAX or FIRST_VALUE: whether it changes is the data's, a warning.
   const steady = valued.every((k) => steadyTargets.has(k));
+  // Upsert mode ignores the retraction (iceberg flink/.../sink/BaseDeltaTaskWriter.java); no materializer when the sink's key contains
+  // the aggregation's upsert key (KEYS, FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy).
   const message =
-    `${head}: ${steady ? "MIN, MAX or FIRST_VALUE changes when a later row brings another extreme or first value" : "an aggregate value changes with every update"}, which Flink sends as a retraction of the old row and the new row, whose key is another; ` +
-    `in upsert mode the sink ignores the retraction (iceberg flink/.../sink/BaseDeltaTaskWriter.java) and the new row replaces only its own key, ` +
-    `and Flink adds no materializer, as the sink's key contains the aggregation's upsert key (${fill.grouping === undefined ? "the empty key of its one row" : "its GROUP BY columns"}: ${KEYS}, FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy), ` +
+    `${head}: ${steady ? "MIN, MAX or FIRST_VALUE changes when a later row brings another extreme or first value" : "an aggregate value changes with every update"}, which Flink sends as a retraction of the old row and the new row, under another key; ` +
+    "in upsert mode the sink ignores the retraction, " +
+    `and Flink adds no materializer, as the sink's key contains the aggregation's upsert key (${fill.grouping === undefined ? "the empty key of its one row" : "its GROUP BY columns"}), ` +
     `so the table keeps a row for every value ${list(valued)} ever had${steady ? " (unless the data never changes it once a group has it)" : ""}${materialize === null ? ` (unless ${UPSERT_MATERIALIZE_KEY} is FORCE where the job runs, which the preview cannot read)` : ""}; ` +
     `${fix}, or set upsertEnabled: false (the retraction then deletes the old row by its key)`;
   if (materialize === null || steady) diag.warn(at, message);
@@ -280,10 +286,10 @@ export function aggregateKeyAdvice(a: AnalyzedStatement, t: TableDefinition, vie
   const fill = aggregateFill(a, t, views, functions);
   if (fill === undefined || fill.window) return undefined;
   if (fill.grouping === undefined) {
-    return `give ${t.label} a constant key: select e.g. 'all' AS k into a column k and declare primaryKey: ["k"] (the aggregation has one row, replaced by its key on every update; a key holding an aggregate value would change with every update)`;
+    return `give ${t.label} a constant key: select e.g. 'all' AS k into a column k and declare primaryKey: ["k"] (the aggregation's one row is then replaced by its key on every update)`;
   }
   const { groupTargets } = targetsByRole(fill);
   const groupColumns = [...fill.grouping.columns];
   if (!groupColumns.every((g) => groupTargets.has(g))) return undefined;
-  return `give ${t.label} primaryKey: ${jsonList(groupColumns.map((g) => groupTargets.get(g)!))}, the GROUP BY columns (updates then replace each group's row by its key; a key holding an aggregate value would change with every update)`;
+  return `give ${t.label} primaryKey: ${jsonList(groupColumns.map((g) => groupTargets.get(g)!))}, the GROUP BY columns (updates then replace each group's row by its key)`;
 }

@@ -176,20 +176,22 @@ export function certainReading(part: AnalyzedStatement, op: UpdatingOperation): 
   const q = part.kind === "view" ? readViewQuery(part) : readInsertQuery(part);
   if (q === undefined) return undefined;
   if (op.form === "global aggregate") {
+    // A GroupAggregate without keys (flink StreamPhysicalGroupAggregate).
     return certainGlobalAggregate(q)
-      ? { what: "aggregates without GROUP BY (over the whole stream: a GroupAggregate, flink StreamPhysicalGroupAggregate) and updates its one result row with every input row", certain: true }
+      ? { what: "aggregates without GROUP BY (over the whole stream) and updates its one result row with every input row", certain: true }
       : undefined;
   }
   const joins = outerJoins(q);
   if (joins === undefined) return undefined;
   if (joins.fate === "inner") return { inner: true };
   const r = joins.relation;
-  const joined = `${r.join!.type} JOINs ${r.table.label}${r.alias !== undefined ? ` (as ${r.alias})` : ""} on a condition without a time bound (a regular join, flink StreamPhysicalJoin: no interval, temporal or lookup join)`;
+  // A regular join (flink StreamPhysicalJoin); a WHERE that rejects NULL on the padded side makes it inner (calcite FilterJoinRule, RelOptUtil.simplifyJoin).
+  const joined = `${r.join!.type} JOINs ${r.table.label}${r.alias !== undefined ? ` (as ${r.alias})` : ""} on a condition without a time bound (a regular join: no interval, temporal or lookup join)`;
   if (joins.fate === "outer") return { what: `${joined} and retracts the null-padded rows it emitted first`, certain: true };
   return {
     what:
-      `${joined}, and its WHERE clause filters the side the join pads with NULL in a form not judged here: unless that filter rejects NULL there ` +
-      "(a comparison with a literal, LIKE a literal pattern or IS NOT NULL of a padded column, ANDed at the top level; Flink then plans an inner join: calcite FilterJoinRule, RelOptUtil.simplifyJoin), the join retracts the null-padded rows it emitted first",
+      `${joined}, and its WHERE clause filters the NULL-padded side in a form not judged here: unless it rejects NULL there ` +
+      "(as a comparison with a literal, LIKE a literal pattern or IS NOT NULL of a padded column, ANDed at the top level, does: the join is then inner), the join retracts the null-padded rows it emitted first",
     certain: false,
   };
 }

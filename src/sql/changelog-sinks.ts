@@ -19,8 +19,9 @@ export const OTHERWISE: Readonly<Record<UpdatingOperation["kind"], string>> = {
   aggregation: ", or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final",
   ranking: ", or rank per window (a window TVF, PARTITION BY window_start, window_end), whose results are final, or keep first rows by a PROCTIME() column",
   join: ", or join with a time bound (an interval join), which emits no retractions",
+  // No interval anti join: flink IntervalJoinUtil.satisfyIntervalJoin takes inner and outer joins only.
   "anti-join":
-    ", or make it a window anti join (NOT IN / NOT EXISTS between window TVFs, equating window_start and window_end), whose results are final; a time bound alone does not help: Flink plans no interval anti join (IntervalJoinUtil.satisfyIntervalJoin)",
+    ", or make it a window anti join (NOT IN / NOT EXISTS between window TVFs, equating window_start and window_end), whose results are final (a time bound alone does not help: Flink has no interval anti join)",
 };
 
 /** How a sink fails on updates: the lead after its label, what happens, what to do. */
@@ -46,7 +47,8 @@ export interface UpdateIntolerance {
  * upsert on a format-version 1 table (the retractions become equality deletes, which v1 cannot
  * hold: core `ManifestFiles.writeDeleteManifest` "Cannot write delete files in a v1 table"), a
  * keyless 'jdbc' or 'mongodb' FlinkTable (connector-bounds.ts keylessUpdateRefusal: the planner
- * refuses it), or a FlinkTable whose sink takes inserts only (appendOnlySink: Flink refuses the plan).
+ * refuses it), or a FlinkTable whose sink takes inserts only (appendOnlySink: Flink refuses the plan, flink
+ * FlinkChangelogModeInferenceProgram: "Table sink ... doesn't support consuming update changes").
  */
 function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
   if (t.iceberg !== undefined) {
@@ -56,8 +58,8 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
     if (!keyed) {
       return {
         lead: "has no primaryKey",
-        consequence: "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too (iceberg flink/.../sink/RowDataTaskWriterFactory.java)",
-        fix: `give ${t.label} a primaryKey (updates and deletes then apply to the key; with upsertEnabled each row replaces its key)`,
+        consequence: "a sink without a key appends every row and ignores its kind, so each update and delete becomes one more row, the retracted old values too",
+        fix: `give ${t.label} a primaryKey (updates and deletes then apply to the key)`,
         keyless: true,
       };
     }
@@ -65,7 +67,7 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
     return {
       lead: `is keyed by its primaryKey with formatVersion ${t.iceberg.formatVersion}`,
       consequence:
-        "the sink writes each retraction and delete as an equality delete, which a format-version 1 table cannot hold: the job fails at its first checkpoint with updates ('Cannot write delete files in a v1 table', iceberg core ManifestFiles.writeDeleteManifest) and restarts forever",
+        "the sink writes each retraction and delete as an equality delete, which a format-version 1 table cannot hold: the job fails at its first checkpoint with updates ('Cannot write delete files in a v1 table') and restarts forever",
       fix: `set formatVersion: 2 on ${t.label} (an existing v1 table must be upgraded first)`,
       v1: true,
     };
@@ -78,9 +80,9 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
   if (t.appendOnly === undefined) return undefined;
   return {
     lead: `is ${t.appendOnly}`,
-    consequence: "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram)",
+    consequence: "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes')",
     refusedByPlanner: true,
-    fix: `write to an IcebergSink with a primaryKey (formatVersion 2+) or an 'upsert-kafka' table with a primaryKey, or give ${t.label} a changelog format such as 'debezium-json'`,
+    fix: `write to an IcebergSink or 'upsert-kafka' table with a primaryKey, or give ${t.label} a changelog format such as 'debezium-json'`,
   };
 }
 
@@ -164,11 +166,15 @@ export function updatesWritten(a: AnalyzedStatement, views: ReadonlyMap<string, 
   return undefined;
 }
 
-/** What a FlinkTable's append-only sink makes of a ranking that `flink` (Flink 2.1+) declares insert-only (UpdatingOperation.plannedInsertOnly). */
+/**
+ * What a FlinkTable's append-only sink makes of a ranking that `flink` (Flink 2.1+) declares
+ * insert-only (UpdatingOperation.plannedInsertOnly): flink FlinkChangelogModeInferenceProgram with
+ * RankUtil.keepLastDeduplicateRow (FLINK-37005) accepts the job, but the Rank still replaces its
+ * row, each replacement one more row in the sink (FLINK-40368).
+ */
 const plannedInsertOnly = (flink: string): string =>
-  `${flink} (mini-batch off) declares a top-1 ROW_NUMBER whose order is ascending or has several columns insert-only and accepts the job ` +
-  "(flink FlinkChangelogModeInferenceProgram, RankUtil.keepLastDeduplicateRow, FLINK-37005), but the Rank still replaces its row when a better one arrives, " +
-  "and the sink writes each replacement as one more row (FLINK-40368)";
+  `${flink} (mini-batch off) accepts a top-1 ROW_NUMBER ordered ascending or by several columns as insert-only (FLINK-37005), ` +
+  "but the Rank still replaces its row when a better one arrives, and the sink writes each replacement as one more row";
 
 /** The sink's consequence, or for an append-only FlinkTable what Flink 2.1+ does with a ranking it declares insert-only. */
 function consequence(sink: UpdateIntolerance, op: UpdatingOperation): string {

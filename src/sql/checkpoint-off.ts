@@ -29,7 +29,7 @@ function flinkOutcome(text: string): string | undefined {
   } catch {
     // Not a duration the product reads: a sign or a word may still mean "off".
   }
-  if (zero) return 'Flink refuses a zero interval when the job starts ("Checkpoint interval must be larger than or equal to 10 ms", CheckpointConfig.setCheckpointInterval)';
+  if (zero) return 'Flink refuses a zero interval when the job starts ("Checkpoint interval must be larger than or equal to 10 ms")';
   if (/^-\s*\d/.test(t) || OFF_WORDS.has(t.toLowerCase())) {
     return "Flink reads no sign or word as a duration, so the job fails when it starts, parsing this option";
   }
@@ -58,8 +58,8 @@ function whyNeeded(needs: CheckpointNeeds): string {
         ? `remove this key: the job then checkpoints at the smallest commitInterval of its sinks (${JSON.stringify(smallest.commitInterval!.text)}, ${smallest.label})`
         : "remove this key: the job then checkpoints every 1min, or at the commitInterval you set on the sink";
     return (
-      `and a streaming job without checkpoints would never commit to ${labels(needs.icebergSinks)}: Iceberg's Flink sink commits its data files only when a checkpoint completes ` +
-      `(IcebergFilesCommitter; the v2 IcebergSink's committer alike), so no row would reach the table; ${instead}, or write a positive interval of 10 ms or more here, e.g. "1min"`
+      `and a streaming job without checkpoints would never commit to ${labels(needs.icebergSinks)}: Iceberg's Flink sink commits its data files only when a checkpoint completes, ` +
+      `so no row would reach the table; ${instead}, or write a positive interval of 10 ms or more here, e.g. "1min"`
     );
   }
   if (needs.otherCommitters.length > 0) {

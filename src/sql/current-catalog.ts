@@ -68,9 +68,9 @@ export function catalogStoreKind(
   return first === undefined ? undefined : { value: typeof first.value === "string" ? first.value : null, path: first.path };
 }
 
-/** What a new session's built-in catalog is; `store` says when it may be a stored catalog instead. */
+/** What a new session's built-in catalog is (named by table.builtin-catalog-name); `store` says when it may be a stored catalog instead. */
 const inMemory = (store?: string): string =>
-  `the built-in catalog (table.builtin-catalog-name, ${DEFAULT_CATALOG}), in memory and holding only the job's tables and views` +
+  `the built-in in-memory catalog ${DEFAULT_CATALOG}, which holds only the job's tables and views` +
   (store === undefined ? "" : ` unless ${store} holds a catalog of that name`);
 
 /** The catalog the job's unqualified names resolve in, per target (see the module comment). */

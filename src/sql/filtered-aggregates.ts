@@ -157,14 +157,14 @@ export function checkFilteredAggregate(a: AnalyzedStatement, views: ReadonlyMap<
   const where = fill.via === "" ? [] : flippingWhere(a, fill, appendOnly);
   if (having.length === 0 && where.length === 0) return;
   const filters = [...(having.length > 0 ? [`HAVING ${having.join(" AND ")}`] : []), ...(where.length > 0 ? [`WHERE ${where.join(" AND ")} on its result`] : [])].join(" and ");
-  const upsertKey = fill.grouping === undefined ? "the empty key of its one row" : "its GROUP BY columns";
   diag.warn(
     `statements[${a.index}]`,
     `${t.label} upserts by (${list(key)}), and the statement writes ${aggregationShown(fill)}, filtered by ${filters}: ` +
       `an update after which a group no longer matches drops the group's new row and passes its retraction, and ${IGNORED}, ` +
-      `so the group's last matching row stays in the table (Flink sends the sink the retraction and adds no materializer, as the sink's key contains the aggregation's upsert key, ${upsertKey}: FlinkChangelogModeInferenceProgram)` +
+      // Flink adds no materializer, as the sink's key contains the aggregation's upsert key (flink FlinkChangelogModeInferenceProgram).
+      "so the group's last matching row stays in the table" +
       `${ctx.materialize === null ? ` (unless ${UPSERT_MATERIALIZE_KEY} is FORCE where the job runs, which the preview cannot read)` : ""}. ` +
-      `If a group can stop matching, set upsertEnabled: false (the retraction then deletes the row by its key), ${FORCE_ADVICE}, or leave the condition out of the INSERT and filter where the table is read` +
+      `If a group can stop matching, set upsertEnabled: false (the retraction then deletes the row by its key), ${FORCE_ADVICE}, or filter where the table is read instead` +
       (fill.grouping === undefined ? "" : "; a condition on the GROUP BY columns alone is fine (a group meets it always or never)"),
   );
 }

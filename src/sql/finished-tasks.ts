@@ -167,16 +167,15 @@ export function checkCheckpointsAfterTasksFinish(input: FinishedTasksInput, diag
   if (stalled.length === 0 || (ends.size === 0 && assumed.size === 0)) return;
   const certainEnd = ends.size > 0;
   const bounded = certainEnd ? [...ends] : [...assumed];
-  const iceberg = stalled.some((t) => t.resourceType === "IcebergSink");
   const ending = certainEnd
     ? `the read of ${labels(bounded)} ends, and its tasks finish then`
     : `the read of ${labels(bounded)} may end (this package takes ${bounded.length === 1 ? "its connector" : "their connectors"} as bounded without knowing), and its tasks would finish then`;
+  // The refusal is flink DefaultCheckpointPlanCalculator's; an Iceberg sink commits in IcebergFilesCommitter on a completed checkpoint.
   const message =
     `${off.key} = ${JSON.stringify(off.value)}${versionNote === undefined ? "" : `, ${versionNote},`} turns checkpointing off once a task of the job has finished: ` +
-    `${ending}; from then on Flink takes no checkpoint ("Some tasks of the job have already finished and checkpointing with finished tasks is not enabled", flink DefaultCheckpointPlanCalculator), ` +
-    `while the job runs on, reading ${labels([...endless])} without an end, and ${labels(stalled)} ${stalled.length === 1 ? "commits" : "commit"} only when a checkpoint completes` +
-    `${iceberg ? " (Iceberg's IcebergFilesCommitter)" : ""}, so nothing more reaches ${stalled.length === 1 ? "it" : "them"} for the rest of the job's life; ` +
-    `remove the key (Flink's default is true) or set it to "true"`;
+    `${ending}; from then on Flink takes no checkpoint ("Some tasks of the job have already finished and checkpointing with finished tasks is not enabled"), ` +
+    `while the job reads ${labels([...endless])} on, and ${labels(stalled)} ${stalled.length === 1 ? "commits" : "commit"} only when a checkpoint completes, ` +
+    `so nothing more reaches ${stalled.length === 1 ? "it" : "them"} for the rest of the job's life; remove the key (Flink's default is true) or set it to "true"`;
   if (certainEnd && versionNote === undefined) diag.error(off.path, message);
   else diag.warn(off.path, message);
 }

@@ -109,7 +109,8 @@ export function jobWrites(sinks: readonly TableDefinition[], refs: ReadonlyMap<T
       const write = t.hintedWrite!(w.hint);
       commits ||= write.commitsOnCheckpoint;
       const at = w.statement === undefined ? "statements" : `statements[${w.statement}]`;
-      const lead = `writes ${t.label} with an OPTIONS hint, and with the hint merged into its options (as Flink merges them, PlannerBase.getTableSink),`;
+      // Flink merges the hint into the table's options before it creates the sink (PlannerBase.getTableSink).
+      const lead = `writes ${t.label} with an OPTIONS hint, and with the hint merged into its options,`;
       for (const [found, own, kept, extra] of [
         [write.writeFailures, ownFailures, keptFailures, extraFailures],
         [write.writeWarnings, ownWarnings, keptWarnings, extraWarnings],

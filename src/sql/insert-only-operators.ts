@@ -152,23 +152,26 @@ export function checkInsertOnlyOperators(a: AnalyzedStatement, diag: Diagnostics
     // As of the time of the side that is no changelog: the changelog is then the versioned side.
     const other = [x, y].find((r) => join.relations[r.relation]!.table !== t);
     const asOf = other !== undefined && [x, y].some((r) => join.relations[r.relation]!.table === t) ? other.written : "<time attribute of the other side>";
+    // flink StreamPhysicalIntervalJoin takes inserts only (FlinkChangelogModeInferenceProgram).
     diag.error(
       at,
-      `the JOIN of ${right.table.label}${right.alias !== undefined ? ` (as ${right.alias})` : ""} bounds ${x.written} and ${y.written} by each other: an interval join (flink StreamPhysicalIntervalJoin), ` +
-        `which takes inserts only, and it reads ${t.label}, ${t.changelog}: Flink rejects the job when it plans it ("StreamPhysicalIntervalJoin doesn't support consuming update and delete changes which is produced by node ...", ` +
-        "flink FlinkChangelogModeInferenceProgram); join without the time bound (a regular join, which takes a changelog; set table.exec.state.ttl to bound its state), " +
-        `or join as of the other side's time if ${t.label} is the table whose current rows are meant (JOIN ${t.tableName} FOR SYSTEM_TIME AS OF ${asOf}: an event-time temporal join, which takes a changelog as its versioned side), ${appendOnlyRead(t)}`,
+      `the JOIN of ${right.table.label}${right.alias !== undefined ? ` (as ${right.alias})` : ""} bounds ${x.written} and ${y.written} by each other: an interval join, ` +
+        `which takes inserts only, and it reads ${t.label}, ${t.changelog}: Flink rejects the job when it plans it ("StreamPhysicalIntervalJoin doesn't support consuming update and delete changes ..."); ` +
+        "join without the time bound (a regular join, which takes a changelog; table.exec.state.ttl bounds its state), " +
+        `or, if the current rows of ${t.label} are meant, join it as of the other side's time (JOIN ${t.tableName} FOR SYSTEM_TIME AS OF ${asOf}: an event-time temporal join, which takes a changelog as its versioned side), ${appendOnlyRead(t)}`,
     );
   }
   const over = q.from?.table.changelog !== undefined ? overByTime(q) : undefined;
   if (over !== undefined) {
     const t = q.from!.table;
+    // flink StreamPhysicalOverAggregate takes inserts only (FlinkChangelogModeInferenceProgram); FLINK-19059 (2.1) lets
+    // updates into an OVER ordered by a column that is no time attribute.
     diag.error(
       at,
-      `${over} is an OVER aggregation ordered by a time attribute (flink StreamPhysicalOverAggregate), which takes inserts only, and it reads ${t.label}, ${t.changelog}: ` +
-        `Flink rejects the job when it plans it ("StreamPhysicalOverAggregate doesn't support consuming update and delete changes which is produced by node ...", flink FlinkChangelogModeInferenceProgram; ` +
-        "Flink 2.1 takes updates only into an OVER ordered by a column that is no time attribute, FLINK-19059); aggregate with GROUP BY the partition columns (a regular aggregation, which takes a changelog and updates its result), " +
-        `or over a window TVF (TUMBLE, HOP, CUMULATE ... GROUP BY window_start, window_end, which takes a changelog), ${appendOnlyRead(t)}`,
+      `${over} is an OVER aggregation ordered by a time attribute, which takes inserts only, and it reads ${t.label}, ${t.changelog}: ` +
+        'Flink rejects the job when it plans it ("StreamPhysicalOverAggregate doesn\'t support consuming update and delete changes ..."); ' +
+        "aggregate with GROUP BY the partition columns (a regular aggregation, which takes a changelog and updates its result), " +
+        `or over a window TVF (TUMBLE, HOP, CUMULATE ... GROUP BY window_start, window_end), ${appendOnlyRead(t)}`,
     );
   }
 }

@@ -312,14 +312,15 @@ function transactionTimeoutWarning(t: KafkaRuleTable): void {
   if (t.deferredKeys.includes(key)) return;
   const bound =
     "at most the brokers' transaction.max.timeout.ms, e.g. '900000' (15 minutes, Kafka's default), and longer than the checkpoint interval plus the longest checkpoint and restart you expect " +
-    "(the rows of a transaction are committed after the checkpoint that closes it, after a failure by the restarted job; a transaction that times out first is aborted and its rows are lost)";
-  const refused = `the brokers refuse the sink's producers when it starts (InvalidTxnTimeoutException: "The transaction timeout is larger than the maximum value allowed by the broker"), failing the job`;
+    "(a transaction that times out before its checkpoint commits it is aborted, its rows lost)";
+  // The broker's InvalidTxnTimeoutException; one hour is flink-connector-kafka KafkaSinkBuilder DEFAULT_KAFKA_TRANSACTION_TIMEOUT.
+  const refused = `the brokers refuse the sink's producers when it starts ("The transaction timeout is larger than the maximum value allowed by the broker"), failing the job`;
   const value = t.options[key]?.trim();
   if (value === undefined) {
     t.table.writeWarnings?.push({
       path: opt("sink.delivery-guarantee"),
       message:
-        `is 'exactly-once' without options["${key}"], so the sink asks Kafka for transactions of one hour (flink-connector-kafka KafkaSinkBuilder: DEFAULT_KAFKA_TRANSACTION_TIMEOUT), ` +
+        `is 'exactly-once' without options["${key}"], so the sink asks Kafka for transactions of one hour, ` +
         `more than a broker allows unless configured for more (transaction.max.timeout.ms, 15 minutes by default): ${refused}; set '${key}' to ${bound}`,
     });
   } else if (/^\d+$/.test(value) && Number(value) > BROKER_MAX_TRANSACTION_TIMEOUT_MS) {

@@ -105,8 +105,8 @@ export function checkMisspeltFunctions(
       told.add(called);
       const meant = declaredNear !== undefined ? `${near}, which statements[${where.get(near.toUpperCase())}] declares (CREATE TEMPORARY FUNCTION)` : `${near}, a Flink built-in function`;
       const head =
-        `${written}(...) calls no function: it is no Flink built-in function and the job declares no function of that name; ` +
-        `did you mean ${meant}? Flink resolves a call among its built-in functions, the functions the job declares and those of the current catalog`;
+        // Flink resolves a call among its built-in functions, the job's declared functions and the current catalog's (catalog.why).
+        `${written}(...) calls no function: it is no Flink built-in function and the job declares no function of that name (did you mean ${meant}?)`;
       const fails = `Flink fails the statement when the job starts ("No match found for function signature ${written}(...)"); write ${near}(...)`;
       if (certain) diag.error(`statements[${a.index}]`, `${head}, and ${catalog.why}, so ${fails}`);
       else if (catalog.certain) diag.warn(`statements[${a.index}]`, `${head}; unless the SQL Gateway's own setup, which the program cannot see, provides a function of that name, ${fails}`);

@@ -148,7 +148,7 @@ function rankMessage(t: TableDefinition, fill: KeyFill, r: BoundedRanking, parti
   const several = r.filter !== "first" && r.several;
   const unique = several ? [...partition, r.alias] : partition;
   const what = several
-    ? `a Top-N${via} (${shown}, ${r.alias} bounded to several rows per partition), whose rows are unique by (${list(unique)}), its partition columns and row number, or by a key of its input`
+    ? `a Top-N${via} (${shown}, ${r.alias} bounded to several rows per partition), whose rows are unique by (${list(unique)}) or by a key of its input`
     : `a deduplication${via} (${shown}, the first row per partition), whose rows are unique by (${list(partition)})`;
   const keeps = several ? `several rows per (${list(partition)})` : `one row per (${list(partition)})`;
   const outRn = sinkColumns(fill, unique);
@@ -162,11 +162,13 @@ function rankMessage(t: TableDefinition, fill: KeyFill, r: BoundedRanking, parti
       : outInput !== undefined
         ? `declare primaryKey: ${jsonList(outInput)} on ${t.label} (the input's key, as Flink's Top-N docs ask when the row number is not written), or write ${r.alias} too and key the sink by the partition columns and it`
         : `write ${r.alias} into ${t.label} too and key it by the partition columns and it (${list(unique)})`;
+  // Unique keys of a Rank: flink FlinkRelMdUniqueKeys.getRankUniqueKeys (docs topn.md: the result table needs the Top-N's
+  // unique key). Under table.exec.sink.upsert-materialize AUTO a SinkUpsertMaterializer goes before a sink whose key does not
+  // contain the input's upsert key (FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy); it keeps the last row per sink key.
   return (
-    `${t.label} is keyed by (${list(fill.key)}), which the statement fills from ${list(fill.names)} of ${what} ` +
-    `(flink FlinkRelMdUniqueKeys.getRankUniqueKeys; docs topn.md: the result table needs the Top-N's unique key). The Top-N keeps ${keeps}, and a sink keyed by (${list(fill.key)}) holds one row per key: ` +
-    "rows that share it overwrite each other (under table.exec.sink.upsert-materialize AUTO Flink puts a SinkUpsertMaterializer before a sink whose key does not contain the input's upsert key, FlinkChangelogModeInferenceProgram.analyzeUpsertMaterializeStrategy, and it keeps the last row per sink key), " +
-    `so the table silently keeps fewer rows than the Top-N${hedge ? " (unless the ranking's input has at most one row per sink key, which its text does not tell: it reads a relation whose key is not known here)" : ""}; ${fix}${several ? `, or keep one row per (${list(partition)}) with ${r.alias} = 1` : ""}`
+    `${t.label} is keyed by (${list(fill.key)}), which the statement fills from ${list(fill.names)} of ${what}. ` +
+    `It keeps ${keeps}, but the sink holds one row per (${list(fill.key)}): rows that share a key overwrite each other, ` +
+    `so the table silently keeps fewer rows than the Top-N${hedge ? " (unless the ranking's input has at most one row per sink key, which its text does not tell)" : ""}; ${fix}${several ? `, or keep one row per (${list(partition)}) with ${r.alias} = 1` : ""}`
   );
 }
 

@@ -208,9 +208,9 @@ export function updatingRanking(text: string, reads: readonly TableDefinition[],
     }
     const kinds = items.map((i) => orderKind(i, reads));
     if (kinds.length === 1 && kinds[0] === "proctime") {
-      // First rows by arrival never change; the planner still marks a Top-N (Rank) updating, which an append-only sink refuses.
+      // First rows by arrival never change; the planner still marks a Top-N (Rank, flink StreamPhysicalRank) updating, which an append-only sink refuses.
       if (firstRow || !ctx.planner) continue;
-      return { what: `ranks rows by processing time (${shown}: a Top-N), which Flink plans as a Rank that may update (StreamPhysicalRank)`, certain: !ctx.windowNearby, kind: "ranking", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
+      return { what: `ranks rows by processing time (${shown}: a Top-N), which Flink plans as a Rank that may update`, certain: !ctx.windowNearby, kind: "ranking", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
     }
     if (kinds.length === 1 && kinds[0] === "rowtime" && firstRow) {
       const version = ctx.flinkVersion;

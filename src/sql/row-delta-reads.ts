@@ -97,12 +97,16 @@ export function deleteWrites(
   return out;
 }
 
-/** Why the streaming read misses rows (shared by both messages). */
+/**
+ * Why the streaming read misses rows (shared by both messages): a commit holding a delete file is
+ * a row delta, snapshot operation "overwrite" or "delete" (iceberg IcebergFilesCommitter,
+ * BaseRowDelta), and the streaming read plans append snapshots only (FlinkSplitPlanner,
+ * BaseIncrementalAppendScan); the Flink source has no option to read them
+ * (streaming-skip-overwrite-snapshots / -delete-snapshots are Spark read options).
+ */
 export const ROW_DELTA_SKIPS =
-  'the sink writes each update and delete as a delete file, so every commit that holds one is a row delta, snapshot operation "overwrite" ("delete" when it adds no rows: ' +
-  'iceberg flink/.../sink/IcebergFilesCommitter.java, core BaseRowDelta.java), and a streaming read takes only "append" snapshots (flink/.../source/FlinkSplitPlanner.java, core BaseIncrementalAppendScan.java): ' +
-  "it skips those commits whole, the rows they add too, without an error, so the stream misses the rows of every commit that holds an update or delete " +
-  "(the Flink source has no option to read them; streaming-skip-overwrite-snapshots and streaming-skip-delete-snapshots are Spark read options)";
+  'each update and delete becomes a delete file, which makes its commit an "overwrite" (or "delete") snapshot, and a streaming Iceberg read takes only "append" snapshots: ' +
+  "it skips those commits whole, the rows they add too, without an error";
 
 /** The reading side's message: `src` streams from the table that `w` (of `where`: a job, or a statement of this one) writes. */
 export function readerMessage(src: TableDefinition, w: Pick<DeleteWrite, "sink" | "cause" | "remedy">, where: string): string {

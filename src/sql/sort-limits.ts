@@ -60,13 +60,13 @@ export function updatingSortLimit(text: string, reads: readonly TableDefinition[
       const kinds = items.map((i) => orderKind(i, reads));
       if (kinds.length === 1 && kinds[0] === "proctime") {
         if (!ctx.planner) continue;
-        return { ...base, what: `sorts all rows by processing time and keeps the first ones (${shown}), which Flink plans as a SortLimit that the planner marks updating (StreamPhysicalSortLimit)`, certain: true };
+        return { ...base, what: `sorts all rows by processing time and keeps the first ones (${shown}), which Flink plans as a SortLimit that the planner marks updating`, certain: true };
       }
       if (!kinds.every((k) => k === "value" || k === "rowtime")) {
-        return { ...base, what: `sorts all rows and keeps the first ones (${shown}: a Top-N over the whole stream), which Flink plans as a SortLimit (StreamPhysicalSortLimit) that replaces a row it emitted when a better one arrives, unless it sorts by processing time`, certain: false };
+        return { ...base, what: `sorts all rows and keeps the first ones (${shown}: a Top-N over the whole stream), which Flink plans as a SortLimit that replaces a row it emitted when a better one arrives, unless it sorts by processing time`, certain: false };
       }
     }
-    return { ...base, what: `sorts all rows and keeps the first ones (${shown}: a Top-N over the whole stream), which Flink plans as a SortLimit (StreamPhysicalSortLimit) that replaces a row it emitted when a better one arrives`, certain: true };
+    return { ...base, what: `sorts all rows and keeps the first ones (${shown}: a Top-N over the whole stream), which Flink plans as a SortLimit that replaces a row it emitted when a better one arrives`, certain: true };
   }
   return undefined;
 }

@@ -59,8 +59,9 @@ function findUpsertWriter(facts: Pick<IcebergTableFacts, "database" | "table">, 
   return undefined;
 }
 
+/** Why a streaming read of an upserted table misses changes (iceberg BaseIncrementalAppendScan: append snapshots only), and the way out. */
 const SKIPS =
-  "incremental reads see only append snapshots and skip upsert commits (iceberg core/.../BaseIncrementalAppendScan.java), so the stream misses every change after its first scan; " +
+  "incremental reads see only append snapshots and skip upsert commits, so the stream misses every change after its first scan; " +
   "follow the changes from where the upserting job reads them (e.g. its Kafka topic) instead, or read the table in a batch job (streaming unset), which reads the current snapshot whole";
 
 /** Streaming reads of tables the program writes with deletes, and a streaming job reading its own appends back; problems go to `diag`. */
@@ -110,10 +111,11 @@ export function checkStreamedWrites(job: StreamedWritesJob, diag: Diagnostics): 
         diag.error(
           `statements[${a.index}]`,
           `this statement reads ${table} as a stream through ${src.label} and appends every row it reads back to it through ${loop.label} ` +
-            "(a plain projection: no WHERE, JOIN, GROUP BY, aggregate, window, DISTINCT or LIMIT): each commit of the sink is an append snapshot, which the streaming read reads back (iceberg BaseIncrementalAppendScan.appendsBetween), " +
-            "so once a row comes in (the table's rows when the job starts, or a row another writer appends) it is written again on every checkpoint and the table grows without end; " +
-            `read another table, or read ${src.iceberg!.database}.${src.iceberg!.table} bounded (streaming unset, in a batch job), or write to another table or branch (extraOptions.branch on the sink), ` +
-            "or add a WHERE that keeps the rows this statement writes out (e.g. on a column it sets to a value the WHERE excludes)",
+            // Each commit is an append snapshot, which the streaming read plans again (iceberg BaseIncrementalAppendScan.appendsBetween).
+            "(a plain projection: no WHERE, JOIN, GROUP BY, aggregate, window, DISTINCT or LIMIT): each commit is an append snapshot, which the streaming read reads back, " +
+            "so every row is written again on every checkpoint and the table grows without end; " +
+            `read ${src.iceberg!.database}.${src.iceberg!.table} bounded (streaming unset, in a batch job), or write to another table or branch (extraOptions.branch on the sink), ` +
+            "or add a WHERE that excludes the rows this statement writes",
         );
         continue;
       }

@@ -68,7 +68,7 @@ function lookupJoinRemedy(left: TableDefinition, right: TableDefinition, qualifi
   if (right.resourceType !== "FlinkTable" || connector === undefined || !LOOKUP.has(connector)) return undefined;
   const step = proctimeStep(left, qualifier);
   return (
-    `${right.label} is a '${right.connector}' table, which Flink looks up by key, so join it as of processing time instead (a lookup join: each row reads the current row for its key when it arrives): ` +
+    `${right.label} is a '${right.connector}' table, which Flink looks up by key, so join it as of processing time instead (a lookup join): ` +
     step
   );
 }
@@ -88,7 +88,8 @@ function proctimeStep(left: TableDefinition, qualifier: string): string {
 
 /** Why `t` cannot be the right side of a processing-time temporal join, or undefined when it may be. */
 function noLookupReason(t: TableDefinition): string | undefined {
-  if (t.resourceType !== "FlinkTable") return `${t.label} is an Iceberg table, which Flink cannot look up by key (iceberg IcebergTableSource is no lookup source)`;
+  // iceberg IcebergTableSource is no LookupTableSource.
+  if (t.resourceType !== "FlinkTable") return `${t.label} is an Iceberg table, which Flink cannot look up by key`;
   const c = t.connector?.toLowerCase();
   if (c !== undefined && (NO_LOOKUP.has(c) || c.endsWith("-cdc"))) return `${t.label} is a '${t.connector}' table, which is no lookup source`;
   return undefined;
@@ -163,7 +164,7 @@ function joinKeyColumns(code: string, from: number, rightIndex: number, tables: 
 function versionedTableGaps(right: TableDefinition, keys: readonly string[]): string[] {
   const notes = [
     ...(keys.length > 0 ? [`primaryKey: [${keys.map((k) => JSON.stringify(k)).join(", ")}], the join key`] : []),
-    ...(right.connector === "kafka" && right.changelog === undefined ? ["a 'kafka' table with format json takes none: declare it with connector 'upsert-kafka', or a changelog format such as debezium-json"] : []),
+    ...(right.connector === "kafka" && right.changelog === undefined ? ["a 'kafka' table with format json takes none: use connector 'upsert-kafka' or a changelog format such as debezium-json"] : []),
   ];
   const pk = notes.length > 0 ? `a primaryKey (${notes.join("; ")})` : "a primaryKey";
   return [
@@ -286,7 +287,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
             : "filter the rows by a time column instead (a FlinkTable has no versions)";
       diag.error(
         at,
-        `${right.tableName} FOR SYSTEM_TIME AS OF ${m[4]} ...: time travel, which Flink plans only through a catalog that keeps table versions (Catalog.getTable(ObjectPath, long)), ` +
+        `${right.tableName} FOR SYSTEM_TIME AS OF ${m[4]} ...: time travel, which Flink plans only through a catalog that keeps table versions, ` +
           `and the script declares ${right.tableName} itself with CREATE TABLE in Flink's in-memory catalog, which keeps none: the job fails to plan; ${instead}`,
       );
       continue;
@@ -340,7 +341,8 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
         lookup === undefined
           ? `${asOf} joins as of event time, which needs ${right.label} to be a versioned table, with ${gaps.join(" and ")}: Flink rejects the job when it plans it ("${quote}")`
           : `${asOf} joins as of event time, which needs ${right.label} to be a versioned table: Flink rejects the job when it plans it ("${quote}"). ${lookup}; ` +
-              `or, to join each row with the version valid at its event time, make ${right.label} a versioned table, with ${gaps.join(" and ")}`,
+              // The lookup join leads; the versioned table is named without its snippets (the error without a lookup remedy gives them).
+              `or, to join the version valid at each row's event time, make ${right.label} a versioned table, with ${gaps.map((g) => g.replace(/ \(.*$/s, "")).join(" and ")}`,
       );
     } else {
       const rightRowtime = right.columns?.find((c) => c.timeAttribute === "rowtime");

@@ -158,7 +158,8 @@ export function updatingOperation(text: string, reads: readonly TableDefinition[
     const missing = missingWindowColumn(unwindowed);
     if (missing !== undefined) {
       const named = missing === "window_end" ? "window_start" : "window_end";
-      return { what: `groups by ${named} without ${missing}, which Flink plans as a regular aggregation, not a window aggregation`, certain: true, kind: "aggregation", advice: `, or add ${missing} to the GROUP BY (a window aggregation groups by both window_start and window_end: flink WindowUtil)` };
+      // flink WindowUtil: a window aggregation groups by both window_start and window_end.
+      return { what: `groups by ${named} without ${missing}, which Flink plans as a regular aggregation, not a window aggregation`, certain: true, kind: "aggregation", advice: `, or add ${missing} to the GROUP BY (a window aggregation groups by both window_start and window_end)` };
     }
     return { what: "aggregates without a window", certain: !ctx.windowNearby, kind: "aggregation", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
   }
@@ -166,8 +167,9 @@ export function updatingOperation(text: string, reads: readonly TableDefinition[
   if (ranking !== undefined) return ranking;
   const sortLimit = updatingSortLimit(text, reads, ctx);
   if (sortLimit !== undefined) return sortLimit;
+  // SELECT DISTINCT: a StreamPhysicalGroupAggregate, which the planner marks updating.
   if (ctx.planner && clauses.length === 0 && /\bSELECT\s+DISTINCT\b/i.test(text) && !windowAggregates(text)) {
-    return { what: "selects DISTINCT rows, which Flink plans as an aggregation that may update (StreamPhysicalGroupAggregate)", certain: !ctx.windowNearby, kind: "aggregation", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
+    return { what: "selects DISTINCT rows, which Flink plans as an aggregation that may update", certain: !ctx.windowNearby, kind: "aggregation", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
   }
   const anti = antiJoinSubquery(text, ctx.windowNearby);
   if (anti !== undefined) return setOperationReading(anti, " (unless it is a window anti join whose window columns a view renamed)");
@@ -186,12 +188,12 @@ export function updatingOperation(text: string, reads: readonly TableDefinition[
 const SET_WHAT: Readonly<Record<string, string>> = {
   "<> ALL":
     "keeps rows by <> ALL over a subquery, NOT IN written another way, which Flink plans as a join that retracts a row it emitted once a matching row arrives on the subquery's side",
-  EXCEPT: "keeps rows by EXCEPT, which Flink plans as a DISTINCT aggregation over a regular anti join (flink ReplaceMinusWithAntiJoinRule) that retracts a row it emitted once a matching row arrives on the right side",
+  EXCEPT: "keeps rows by EXCEPT, which Flink plans as a DISTINCT aggregation over a regular anti join that retracts a row it emitted once a matching row arrives on the right side",
   "EXCEPT ALL":
-    "keeps rows by EXCEPT ALL, which Flink plans as an aggregation over both sides (flink RewriteMinusAllRule: a count per row, up for a left row and down for a right one) that retracts a row it emitted once a matching row arrives on the right side",
-  INTERSECT: "keeps rows by INTERSECT, which Flink plans as a DISTINCT aggregation over a semi join (flink ReplaceIntersectWithSemiJoinRule) that the planner marks updating (StreamPhysicalGroupAggregate)",
+    "keeps rows by EXCEPT ALL, which Flink plans as an aggregation over both sides (a count per row) that retracts a row it emitted once a matching row arrives on the right side",
+  INTERSECT: "keeps rows by INTERSECT, which Flink plans as a DISTINCT aggregation over a semi join that the planner marks updating",
   "INTERSECT ALL":
-    "keeps rows by INTERSECT ALL, which Flink plans as an aggregation over both sides (flink RewriteIntersectAllRule: a count per side and row) that replaces the copies of a row it emitted as more matching rows arrive",
+    "keeps rows by INTERSECT ALL, which Flink plans as an aggregation over both sides (a count per side and row) that replaces the copies of a row it emitted as more matching rows arrive",
 };
 
 /** The way out of an INTERSECT: a semi join forwards its input's inserts (FlinkChangelogModeInferenceProgram). */
@@ -202,7 +204,7 @@ function setOperationReading(r: SetReading, hedge: string): UpdatingOperation {
   const form = r.form;
   const what =
     SET_WHAT[form] ??
-    `keeps rows by ${form} over a subquery, which Flink plans as a regular anti join (flink FlinkSubQueryRemoveRule) that retracts a row it emitted once a matching row arrives on the subquery's side`;
+    `keeps rows by ${form} over a subquery, which Flink plans as a regular anti join that retracts a row it emitted once a matching row arrives on the subquery's side`;
   const intersect = form.startsWith("INTERSECT");
   return {
     what,

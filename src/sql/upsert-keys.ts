@@ -56,9 +56,9 @@ const keepsKey = (from: DataType | undefined, to: DataType | undefined): boolean
   from !== undefined && to !== undefined && (from.toString().replace(/ NOT NULL$/, "") === to.toString().replace(/ NOT NULL$/, "") || supportsImplicitCast(from, to));
 
 /** The advice to materialize the sink's key (shared with filtered-aggregates.ts). */
-export const FORCE_ADVICE = `set ${UPSERT_MATERIALIZE_KEY} = 'FORCE' in the job's configuration (Flink then turns the retraction into a delete of the old key, at the cost of state per key)`;
-/** Why the retraction changes nothing at the sink (shared with filtered-aggregates.ts). */
-export const IGNORED = "in upsert mode the sink ignores the retraction that would delete it (iceberg flink/.../sink/BaseDeltaTaskWriter.java)";
+export const FORCE_ADVICE = `set ${UPSERT_MATERIALIZE_KEY} = 'FORCE' in the job's configuration (Flink then deletes the old key, at the cost of state per key)`;
+/** Why the retraction changes nothing at the sink (shared with filtered-aggregates.ts): iceberg flink/.../sink/BaseDeltaTaskWriter.java in upsert mode. */
+export const IGNORED = "in upsert mode the sink ignores the retraction that would delete it";
 
 /**
  * Checks an INSERT of a changelog FROM table into an upsert Iceberg sink whose key contains the
@@ -84,12 +84,13 @@ export function checkUpsertFromChangelog(a: AnalyzedStatement, target: TableDefi
     const partitionColumns = (target.iceberg.partitionSpec as { fields?: { name: string }[] } | undefined)?.fields?.map((f) => f.name) ?? [];
     const ownKey = list(copies.map((c) => c[0]!));
     const keyAlone = extra.some((c) => partitionColumns.includes(c))
-      ? `partition by a column that never changes for a row and key the sink by (${ownKey}) plus that column (upsert mode needs every partition column in the key), or leave the table unpartitioned and key it by (${ownKey})`
+      ? `key the sink by (${ownKey}), plus a partition column that never changes for a row (upsert mode needs every partition column in the key) or unpartitioned`
       : `key the sink by (${ownKey}) alone`;
     diag.warn(
       at,
       `${head}: an update that changes ${list(extra)} leaves the row under its old key, because ${IGNORED} ` +
-        `and Flink adds no materializer when the sink's key contains the source's (FlinkChangelogModeInferenceProgram). ` +
+        // No materializer when the sink's key contains the source's (flink FlinkChangelogModeInferenceProgram).
+        "and Flink adds no materializer when the sink's key contains the source's. " +
         `If ${list(extra)} can change for a row, set upsertEnabled: false (the sink then deletes the old row by the retraction's values), ${FORCE_ADVICE}, or ${keyAlone}`,
     );
   }

@@ -145,9 +145,11 @@ function message(text: string, u: Unsliceable, refusal: Refusal, via: string): s
   const spec = SLICED[fn];
   const s = u.short.literal!;
   const l = u.long.literal!;
-  const planner = `"${spec.planner.replace("%L", String(l.millis)).replace("%S", String(s.millis))}", flink StreamExecWindowAggregateBase, SliceAssigners`;
-  const operator = '"CumulativeWindowAssigner requires size must be an integral multiple of step.", flink CumulativeWindowAssigner, which the window TVF operator builds';
-  const flink = refusal === "aggregation" ? planner : refusal === "operator" ? operator : `${operator}; under a window aggregation of a streaming job ${planner}`;
+  // The window aggregation's planning: flink StreamExecWindowAggregateBase, SliceAssigners; the window TVF operator: flink
+  // CumulativeWindowAssigner. In a view ("either") the operator's failure is quoted, which any use of the view meets.
+  const planner = `"${spec.planner.replace("%L", String(l.millis)).replace("%S", String(s.millis))}"`;
+  const operator = '"CumulativeWindowAssigner requires size must be an integral multiple of step."';
+  const flink = refusal === "aggregation" ? planner : operator;
   const why =
     refusal === "aggregation"
       ? `the statement aggregates over its windows (GROUP BY window_start, window_end), and a window aggregation slices the ${spec.longName} into ${spec.short}s`

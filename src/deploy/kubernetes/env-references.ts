@@ -56,7 +56,7 @@ function podVariables(args: KubernetesArgs, conf: Readonly<Record<string, string
 
 /** What becomes of the Iceberg catalog property `key` written env:NAME when NAME is unset. */
 function unsetCatalogProperty(key: string): string {
-  const dropped = `the Iceberg catalog property '${key}' written env:NAME; Iceberg leaves the property out when the variable is unset (EnvironmentUtil.resolveAll), `;
+  const dropped = `the Iceberg catalog property '${key}' written env:NAME; Iceberg leaves the property out when the variable is unset, `;
   if (key === "credential" || key === "token") {
     return `${dropped}so the REST catalog calls its server with no credential, which a server that requires one refuses (HTTP 401), and the job fails when it loads the catalog`;
   }
