@@ -84,17 +84,18 @@ describe("FlinkSqlJob: temporal joins", () => {
         path: "statements[0]",
         message:
           'tj_rates3 FOR SYSTEM_TIME AS OF o.proc joins as of processing time, and IcebergSource "tj-rates3" is an Iceberg table, which Flink cannot look up by key: ' +
-          'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of o.ts (event time) instead, with IcebergSource "tj-rates3" as a versioned table ' +
-          '(it needs an event-time attribute (watermark: { column: "updated" } on IcebergSource "tj-rates3")), or use a regular join',
+          'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"). Join as of event time instead, with IcebergSource "tj-rates3" as a versioned table: ' +
+          'declare watermark: { column: "updated" } on IcebergSource "tj-rates3"; then join FOR SYSTEM_TIME AS OF o.ts; or use a regular join',
       },
       {
         path: "statements[1]",
         message:
           "tj_krates FOR SYSTEM_TIME AS OF proc joins as of processing time, and FlinkTable \"tj-krates\" is a 'kafka' table, which is no lookup source: " +
-          'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); join as of ts (event time) instead, with FlinkTable "tj-krates" as a versioned table ' +
-          '(it needs a primaryKey (primaryKey: ["cur"], the join key; a \'kafka\' table with format json takes none: use connector \'upsert-kafka\' or a changelog format such as debezium-json) ' +
-          'and an event-time attribute (a TIMESTAMP(3) column event_time (or a computed one, e.g. { name: "event_time", expression: "TO_TIMESTAMP_LTZ(<epoch milliseconds column>, 3)" }) ' +
-          'and watermark: { column: "event_time", expression: "`event_time` - INTERVAL \'5\' SECOND" } on FlinkTable "tj-krates")), or use a regular join',
+          'Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"). Join as of event time instead, with FlinkTable "tj-krates" as a versioned table: ' +
+          'declare a TIMESTAMP(3) column event_time (or a computed one, e.g. { name: "event_time", expression: "TO_TIMESTAMP_LTZ(<epoch milliseconds column>, 3)" }) ' +
+          'and watermark: { column: "event_time", expression: "`event_time` - INTERVAL \'5\' SECOND" } on FlinkTable "tj-krates"; ' +
+          'a primaryKey (primaryKey: ["cur"], the join key; a \'kafka\' table with format json takes none: use connector \'upsert-kafka\' or a changelog format such as debezium-json) on FlinkTable "tj-krates"; ' +
+          "then join FOR SYSTEM_TIME AS OF ts; or use a regular join",
       },
     ]);
   });

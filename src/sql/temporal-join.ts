@@ -68,7 +68,7 @@ function lookupJoinRemedy(left: TableDefinition, right: TableDefinition, qualifi
   if (right.resourceType !== "FlinkTable" || connector === undefined || !LOOKUP.has(connector)) return undefined;
   const step = proctimeStep(left, qualifier);
   return (
-    `${right.label} is a '${right.connector}' table, which Flink looks up by key, so join it as of processing time instead (a lookup join): ` +
+    `${right.label} is ${connectorTable(right.connector!)}, which Flink looks up by key, so join it as of processing time instead (a lookup join): ` +
     step
   );
 }
@@ -86,12 +86,17 @@ function proctimeStep(left: TableDefinition, qualifier: string): string {
       : `read ${left.label} through a subquery or view that adds PROCTIME() AS proc_time (SELECT *, PROCTIME() AS proc_time FROM ...) and join FOR SYSTEM_TIME AS OF its proc_time`;
 }
 
+/** "a 'kafka' table", "an 'upsert-kafka' table": the connector's name with its article (by its first letter). */
+function connectorTable(connector: string): string {
+  return `${/^[aeiou]/i.test(connector) ? "an" : "a"} '${connector}' table`;
+}
+
 /** Why `t` cannot be the right side of a processing-time temporal join, or undefined when it may be. */
 function noLookupReason(t: TableDefinition): string | undefined {
   // iceberg IcebergTableSource is no LookupTableSource.
   if (t.resourceType !== "FlinkTable") return `${t.label} is an Iceberg table, which Flink cannot look up by key`;
   const c = t.connector?.toLowerCase();
-  if (c !== undefined && (NO_LOOKUP.has(c) || c.endsWith("-cdc"))) return `${t.label} is a '${t.connector}' table, which is no lookup source`;
+  if (c !== undefined && (NO_LOOKUP.has(c) || c.endsWith("-cdc"))) return `${t.label} is ${connectorTable(t.connector!)}, which is no lookup source`;
   return undefined;
 }
 
@@ -101,6 +106,12 @@ function noLookupReason(t: TableDefinition): string | undefined {
  * computed column of a FlinkTable).
  */
 export function rowtimeRemedy(t: TableDefinition, column?: string): string {
+  const { how } = rowtimeParts(t, column);
+  return t.resourceType === "IcebergSink" ? `read the table through an IcebergSource with ${how} (an IcebergSink has no event time)` : `${how} on ${t.label}`;
+}
+
+/** What rowtimeRemedy declares on `t` (without "on <table>"), and the event-time column it makes. */
+function rowtimeParts(t: TableDefinition, column?: string): { how: string; rowtime: string } {
   const typeOf = (c: TableColumn) => c.type ?? c.timeType;
   const precision = (c: TableColumn): number | undefined => {
     const type = typeOf(c);
@@ -127,7 +138,29 @@ export function rowtimeRemedy(t: TableDefinition, column?: string): string {
     const cast = `${chosen.name}_ms`;
     how = `a computed column { name: "${cast}", expression: "CAST(\`${chosen.name}\` AS ${typeOf(chosen)!.kind}(3))" } and ${set(cast)} (a watermark needs precision 0 to 3)`;
   } else how = `${chosen.name} declared ${typeOf(chosen)!.kind}(3) (Iceberg stores it alike) and ${set(chosen.name)}`;
-  return t.resourceType === "IcebergSink" ? `read the table through an IcebergSource with ${how} (an IcebergSink has no event time)` : `${how} on ${t.label}`;
+  const rowtime = chosen === undefined ? fresh : precision(chosen)! <= 3 || t.resourceType !== "FlinkTable" ? chosen.name : `${chosen.name}_ms`;
+  return { how, rowtime };
+}
+
+/**
+ * How to join `left` with `right` as of event time instead of processing time: the event-time
+ * attribute each side lacks (said once when both need the same), the primary key `right` lacks
+ * (`gaps`: versionedTableGaps), and the AS OF column (rowtimeParts).
+ */
+function eventTimeInstead(left: TableDefinition, right: TableDefinition, qualifier: string, gaps: readonly string[]): string {
+  const rowtimeOf = (t: TableDefinition): string | undefined => t.columns?.find((c) => c.timeAttribute === "rowtime")?.name;
+  const leftRowtime = rowtimeOf(left);
+  const needs = [left, right].filter((t, i) => (i === 0 ? leftRowtime === undefined : t.columns !== undefined && rowtimeOf(t) === undefined));
+  const parts = needs.map((t) => rowtimeParts(t));
+  const declare =
+    parts.length === 2 && parts[0]!.how === parts[1]!.how && needs.every((t) => t.resourceType !== "IcebergSink")
+      ? [`${parts[0]!.how} on ${left.label} and on ${right.label}`]
+      : needs.map((t, i) => (t.resourceType === "IcebergSink" ? rowtimeRemedy(t) : `${parts[i]!.how} on ${t.label}`));
+  const steps = [...declare, ...gaps.filter((g) => g.startsWith("a primaryKey")).map((g) => `${g} on ${right.label}`)];
+  const asOf = `FOR SYSTEM_TIME AS OF ${qualifier}${leftRowtime ?? parts[0]!.rowtime}`;
+  if (steps.length === 0) return `Join ${asOf} (event time) instead`;
+  const versioned = needs.includes(right) || gaps.length > 0 ? `, with ${right.label} as a versioned table` : "";
+  return `Join as of event time instead${versioned}: declare ${steps.join("; ")}; then join ${asOf}`;
 }
 
 /**
@@ -331,8 +364,8 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
       );
     } else if (col.timeAttribute === "proctime") {
       if (noLookup === undefined) continue;
-      const instead = leftRowtime !== undefined ? `join as of ${qualifier}${leftRowtime.name} (event time) instead` : `give ${left.label} an event-time attribute (${rowtimeRemedy(left)}) and join as of it`;
-      diag.error(at, `${asOf} joins as of processing time, and ${noLookup}: Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"); ${instead}${versioned}, or use a regular join`);
+      const instead = eventTimeInstead(left, right, qualifier, gaps);
+      diag.error(at, `${asOf} joins as of processing time, and ${noLookup}: Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"). ${instead}; or use a regular join`);
     } else if (gaps.length > 0) {
       const quote = gaps[0]!.startsWith("a primaryKey") ? "Temporal Table Join requires primary key in versioned table, but no primary key can be found" : "Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found";
       const lookup = lookupJoinRemedy(left, right, qualifier);
