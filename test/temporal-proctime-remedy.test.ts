@@ -12,7 +12,7 @@ describe("FlinkSqlJob: processing-time join against no lookup source, the remedy
   before(async () => (api = await mockedApi()));
 
   const kafka = { "properties.bootstrap.servers": "kafka:9092", format: "json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" };
-  const events = (name: string, extra: { name: string; type?: string; expression?: string }[] = [], watermark?: { column: string; expression: string }) =>
+  const events = (name: string, extra: { name: string; type: string }[] = [], watermark?: { column: string; expression: string }) =>
     new api.FlinkTable(name, {
       columns: [{ name: "id", type: "BIGINT" }, { name: "user_id", type: "BIGINT" }, { name: "pt", expression: "PROCTIME()" }, ...extra],
       ...(watermark !== undefined ? { watermark } : {}),

@@ -22,7 +22,7 @@ import { NOT_ALIAS } from "./insert-query.js";
 import { unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 import { withQueryNames } from "./table-mentions.js";
-import { rowtimeRemedy } from "./temporal-join.js";
+import { rowtimeRemedy } from "./event-time-remedy.js";
 import { viewColumnSource } from "./view-columns.js";
 import { castMessage, castTimeAttribute, checkViewGroupWindows } from "./view-time-casts.js";
 
