@@ -45,7 +45,7 @@ import { aggregateType, arithmeticType, commonType, isNumeric, isString, isTimes
 import { NUMBER, QUOTED, WORD, Lexer } from "./expression-lexer.js";
 import { castType, literalType } from "./select-item-types.js";
 import { caseParts, closingParen, filterClauseEnd, topLevelKeyword, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
-import { arithmeticBound, castBound, literalBound, mergedBound, sameBound } from "./value-bounds.js";
+import { arithmeticBound, castBound, literalBound, mergedBound, sameBound, sumBound } from "./value-bounds.js";
 import { averageTruncation, callTruncation, carriedTruncation, castTruncation, operationTruncation, type Chain, type Truncation } from "./whole-numbers.js";
 
 export type { DerivedType } from "./operator-types.js";
@@ -307,8 +307,8 @@ class Reader extends Lexer {
         if (type === undefined) return undefined;
         const arg = this.shown(spans[0]![0] + lead, spans[0]![1]);
         const truncated = averageTruncation(name, d!.type, this.shown(start, this.pos), /DISTINCT/i.test(this.code.slice(spans[0]![0], spans[0]![0] + lead)), arg, this.shown(close + 1, this.pos));
-        // MIN and MAX keep their argument's values, AVG stays within them (rounded up to its scale); SUM adds any number of rows.
-        const bound = name === "SUM" ? undefined : sameBound(d!, type, name === "AVG" ? "up" : undefined);
+        // MIN and MAX keep their argument's values, AVG stays within them (rounded up to its scale); SUM adds any number of rows (its argument's largest kept: sumBound).
+        const bound = name === "SUM" ? sumBound(d!) : sameBound(d!, type, name === "AVG" ? "up" : undefined);
         return { type, why: `as Flink types ${name} of ${d!.type.nullable().toString()}`, ...(bound ? { bound } : {}), ...(truncated ? { truncated } : {}) };
       }
       case "EXTRACT":

@@ -11,7 +11,7 @@ import { quoteIdentifier, type DataType } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { INTEGER_DIGITS } from "./select-item-types.js";
 import type { SelectedValue } from "./selected-values.js";
-import { digitsPastDecimal, secondsOf, type ValueBound } from "./value-bounds.js";
+import { digitsPastDecimal, secondsOf, SUM_ROWS_DIGITS, wholeDigits, type ValueBound } from "./value-bounds.js";
 import { isFractional, truncationWarning } from "./whole-numbers.js";
 
 /** Flink's `table.exec.sink.not-null-enforcer` (insert-columns.ts NOT_NULL_ENFORCER_KEY, which imports this file). */
@@ -30,7 +30,11 @@ const CONSTRUCTED: ReadonlySet<string> = new Set(["ROW", "ARRAY", "MULTISET", "M
  * overflows, null will be returned"; AbstractNullAwareCodeGeneratorCastRule makes the result NULL).
  * Where the type has more room than the column, what the values can be (`bound`: value-bounds.ts,
  * read only then) decides: `amount * 1.19` of a DECIMAL(10, 2) is a DECIMAL(14, 4) whose values have
- * at most 9 digits before the point, and goes into a DECIMAL(12, 2) with its rounding only.
+ * at most 9 digits before the point, and goes into a DECIMAL(12, 2) with its rounding only. A SUM of
+ * DECIMALs (DECIMAL(38, s), value-bounds.ts sumBound) is quiet where the column has SUM_ROWS_DIGITS (9)
+ * more digits before the point than one summed row can have, room for a billion rows at the largest
+ * value: `SUM(amount)` of a DECIMAL(12, 2) into a DECIMAL(22, 2) overflows only past about 10^10 such
+ * rows; into a DECIMAL(18, 2) it is warned as the type says.
  */
 function narrowingLoss(from: DataType, to: DataType, bound: (() => ValueBound | undefined) | undefined, column: string, enforced: boolean | undefined): string | undefined {
   const fp = secondsOf(from);
@@ -45,7 +49,9 @@ function narrowingLoss(from: DataType, to: DataType, bound: (() => ValueBound | 
   const rounding = from.kind === "DECIMAL" && from.scale > to.scale ? `it is rounded to ${to.scale} decimal places (of ${from.scale})` : undefined;
   const typeRoom = integerDigits ?? (from.kind === "DECIMAL" ? from.precision - from.scale : undefined);
   if (typeRoom === undefined || typeRoom <= room) return rounding;
-  const max = bound?.()?.max;
+  const b = bound?.();
+  if (b?.summed !== undefined && wholeDigits(b.summed) + SUM_ROWS_DIGITS <= room) return rounding;
+  const max = b?.max;
   const digits = max === undefined ? typeRoom : digitsPastDecimal(max, to);
   if (digits === undefined) return rounding;
   // The values' digits where fewer than the type's (or more, rounded up into the column's scale).

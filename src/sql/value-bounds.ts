@@ -19,7 +19,10 @@
  * value other than 0 (a literal's value, else 10^-s of its DECIMAL(p, s) type, 1 of an integer),
  * `%` keeps the smaller; CASE, COALESCE, IF and the rows of a UNION ALL or VALUES the largest;
  * MIN / MAX their argument's bound, AVG too (rounded up to its scale); SUM, COUNT and anything not
- * read here have only their type's (SUM adds any number of rows).
+ * read here have only their type's (SUM adds any number of rows). A SUM of DECIMALs keeps its
+ * argument's largest value as `summed` (its type, DECIMAL(38, s), leaves room for 10^(38 - s)): the
+ * narrowing warning counts SUM_ROWS_DIGITS more digits for it (sink-value-types.ts), the sum of a
+ * billion rows each at that largest value, instead of the type's room.
  */
 import type { DataType } from "../types/data-type.js";
 import type { DerivedType } from "./operator-types.js";
@@ -38,7 +41,16 @@ export interface ValueBound {
   readonly least?: Magnitude;
   /** The digits of the seconds' fraction the values carry, fewer than the type's precision (`CAST(ltz AS TIMESTAMP)`: 3 of 6). */
   readonly seconds?: number;
+  /** A SUM of DECIMALs: the largest absolute value of one summed row (sumBound); the sum itself has only its type's bound. */
+  readonly summed?: Magnitude;
 }
+
+/**
+ * The digits a SUM needs beyond one row's before the point, for realistic headroom: 9, the sum of a
+ * billion (10^9) rows each at the largest value. A SUM(DECIMAL(12, 2)) is a DECIMAL(38, 2), whose
+ * overflow past a DECIMAL(22, 2) column's 20 digits takes about 10^10 rows at 9999999999.99 each.
+ */
+export const SUM_ROWS_DIGITS = 9;
 
 const pow10 = (n: number): bigint => 10n ** BigInt(n);
 /** The largest absolute value of each integer type (its minimum's: -2^(bits - 1)). */
@@ -202,6 +214,22 @@ export function castBound(operand: DerivedType | undefined, type: DataType): Val
   const m = typeMax(operand.type) === undefined ? undefined : maxOf(operand);
   if (m === undefined) return undefined;
   return numberBound(type, type.kind === "DECIMAL" ? rounded(m, type.scale) : m);
+}
+
+/**
+ * The bound of `SUM(x)` where x's values are `d`'s: for a DECIMAL x, its largest value as `summed`
+ * (SUM_ROWS_DIGITS); undefined for other types (a SUM of integers keeps the integer's type, flink
+ * `LogicalTypeMerging.findSumAggType`, and wraps within it).
+ */
+export function sumBound(d: DerivedType): ValueBound | undefined {
+  const m = d.type.kind === "DECIMAL" ? maxOf(d) : undefined;
+  return m === undefined ? undefined : { summed: m };
+}
+
+/** The digits of `m`'s whole part (0 for a value below 1). */
+export function wholeDigits(m: Magnitude): number {
+  const whole = m.unscaled / pow10(m.scale);
+  return whole === 0n ? 0 : whole.toString().length;
 }
 
 /** The digits before the point of `m` rounded HALF_UP to `scale`, as Flink rounds a value into a DECIMAL of that scale. */
