@@ -6,7 +6,8 @@
  * statement when it plans the job ("The window function requires the timecol is a time attribute
  * type, but is TIMESTAMP(3)", flink `StreamPhysicalWindowTableFunctionRule`); in a batch job any
  * TIMESTAMP or TIMESTAMP_LTZ column will do (flink `SqlWindowTableFunction`
- * `checkTimeColumnDescriptorOperand`). The legacy group windows (`GROUP BY TUMBLE(ts, INTERVAL ...)`,
+ * `checkTimeColumnDescriptorOperand`), but not a processing-time attribute (a PROCTIME() column, or a
+ * simple view's `PROCTIME() AS col`: flink `BatchExecWindowTableFunction`, batchProctimeWindow). The legacy group windows (`GROUP BY TUMBLE(ts, INTERVAL ...)`,
  * also HOP and SESSION) over the one interpolated table a statement reads need the same in a
  * streaming job ("Window aggregate can only be defined over a time attribute column", flink
  * `StreamLogicalWindowAggregateRule`). A window over a simple view is followed to its table
@@ -23,7 +24,7 @@ import { unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 import { withQueryNames } from "./table-mentions.js";
 import { rowtimeRemedy } from "./event-time-remedy.js";
-import { viewColumnSource } from "./view-columns.js";
+import { readSimpleView, viewColumnSource } from "./view-columns.js";
 import { castMessage, castTimeAttribute, checkViewGroupWindows } from "./view-time-casts.js";
 
 const N = MARKED_NAME;
@@ -79,6 +80,7 @@ export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean,
     const column = unquoteIdentifier(m[4]!);
     if (m[2] === undefined) {
       if (streaming) checkViewWindow(a, code, fn, unquoteIdentifier(m[3]!), column, views, diag);
+      else if (fn !== "SESSION") checkBatchViewWindow(a, code, fn, unquoteIdentifier(m[3]!), column, views, diag);
       continue;
     }
     const t = tables[Number(m[2])]!;
@@ -90,6 +92,10 @@ export function checkWindowTimeColumns(a: AnalyzedStatement, streaming: boolean,
     const col = t.columns.find((c) => c.name === column);
     if (col === undefined) {
       diag.error(at, `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...): ${t.label} has no column ${JSON.stringify(column)} (columns: ${nameList(t.columns.map((c) => c.name))}); Flink fails the statement ("Unknown identifier")`);
+      continue;
+    }
+    if (!streaming && col.timeAttribute === "proctime") {
+      batchProctimeWindow(at, `${fn}(TABLE ${t.tableName}, DESCRIPTOR(${column}), ...)`, `${column} of ${t.label} is a PROCTIME() column`, t, diag);
       continue;
     }
     if (col.timeAttribute !== undefined || timeAttributeUnknown(col)) continue;
@@ -140,6 +146,41 @@ function checkGroupWindows(a: AnalyzedStatement, code: string, tables: readonly 
       `${m[1]!.toUpperCase()}(${column}, ...) in a streaming job's GROUP BY needs a time attribute, and ${column} of ${t.label} is a plain ${col.type?.toString() ?? "computed"} column: ` +
         `Flink rejects the statement when it plans the job ("Window aggregate can only be defined over a time attribute column"); ${remedy(t, column, "and TUMBLE(proc_time, ...)")}`,
     );
+  }
+}
+
+/**
+ * A window TVF by processing time in a batch job: Flink's batch planner has none and fails the job
+ * when it translates the plan ("Processing time Window TableFunction is not supported yet.", flink
+ * `table/planner/plan/nodes/exec/batch/BatchExecWindowTableFunction.java`; the batch planner test
+ * `plan/batch/sql/WindowTableFunctionTest` expects it for TUMBLE, HOP and CUMULATE). A batch job needs
+ * no time attribute: any TIMESTAMP or TIMESTAMP_LTZ column of the rows will do (`table`'s first, named).
+ */
+function batchProctimeWindow(at: string, call: string, what: string, table: TableDefinition | undefined, diag: Diagnostics): void {
+  const time = table?.columns?.find((c) => c.timeAttribute !== "proctime" && (c.type?.kind === "TIMESTAMP" || c.type?.kind === "TIMESTAMP_LTZ"));
+  const example = time === undefined ? "" : `, e.g. ${time.name} of ${table!.label}`;
+  diag.error(
+    at,
+    `${call} in a batch job windows by processing time, and ${what}: Flink has no processing-time window TVF in batch mode and fails the job when it plans it ("Processing time Window TableFunction is not supported yet."); ` +
+      `window by a TIMESTAMP or TIMESTAMP_LTZ column of the rows instead (a batch job needs no time attribute)${example}, or run the job in streaming mode`,
+  );
+}
+
+/** A window of a batch job over a simple view whose time column is `PROCTIME() AS column` or passes a table's PROCTIME() column through: batchProctimeWindow. */
+function checkBatchViewWindow(a: AnalyzedStatement, code: string, fn: string, viewName: string, column: string, views: ReadonlyMap<string, AnalyzedStatement>, diag: Diagnostics): void {
+  const view = views.get(viewName);
+  if (view === undefined || view === a || withQueryNames(code).has(viewName)) return;
+  const simple = readSimpleView(view);
+  if (simple === undefined) return;
+  const call = `${fn}(TABLE ${viewName}, DESCRIPTOR(${column}), ...)`;
+  const proctimeItem = new RegExp(String.raw`^PROCTIME\s*\(\s*\)\s+(?:AS\s+)?${MARKED_NAME}$`, "i");
+  if (simple.items.some((item) => { const p = proctimeItem.exec(item); return p !== null && unquoteIdentifier(p[1]!) === column; })) {
+    batchProctimeWindow(`statements[${a.index}]`, call, `${column} of the view ${viewName} (statements[${view.index}]) is PROCTIME()`, simple.table, diag);
+    return;
+  }
+  const source = viewColumnSource(view, column);
+  if (source?.column.timeAttribute === "proctime") {
+    batchProctimeWindow(`statements[${a.index}]`, call, `${column} of the view ${viewName} (statements[${view.index}]) is ${column} of ${source.table.label}, a PROCTIME() column`, source.table, diag);
   }
 }
 
