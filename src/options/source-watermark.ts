@@ -16,6 +16,7 @@
  */
 import type { ParsedColumn } from "../iceberg/types.js";
 import { sqlExpression } from "../sql/expression.js";
+import { watermarkAhead } from "../sql/watermark-ahead.js";
 import { zeroWatermarkDelays } from "../sql/zero-intervals.js";
 import { rowtimeNameProblem } from "../types/planner-limits.js";
 import { codeOnly } from "../sql/split.js";
@@ -198,6 +199,7 @@ export function planSourceWatermark(
   const expression = sqlExpression(arg.expression, diag.at("watermark.expression"), "e.g. \"`ts` - INTERVAL '5' SECOND\", or leave expression out for source watermarks");
   if (expression === undefined) return undefined;
   for (const w of zeroWatermarkDelays(expression)) diag.warn("watermark.expression", w);
+  for (const w of watermarkAhead(name, expression)) diag.warn("watermark.expression", w);
   if (/\bSOURCE_WATERMARK\b/i.test(codeOnly(expression))) {
     diag.error(
       "watermark.expression",

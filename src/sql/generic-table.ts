@@ -29,6 +29,7 @@ import { requiredOptionIssue, type RequiredOption } from "./required-options.js"
 import { checkDatagenFieldTypes } from "./datagen-fields.js";
 import { checkFactoryIdentifiers } from "./factory-identifiers.js";
 import type { FormatFailure } from "./format-options-spec.js";
+import { watermarkAhead } from "./watermark-ahead.js";
 import { zeroWatermarkDelays } from "./zero-intervals.js";
 import { sqlExpression } from "./expression.js";
 import type { TableColumn } from "../components/table-definition.js";
@@ -127,6 +128,8 @@ export interface FlinkTableArgs {
   partitionedBy?: string[];
   /**
    * `WATERMARK FOR column AS expression`; the column must be TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p in 0..3, or a computed column.
+   * The expression subtracts the delay rows may arrive late by ("`ts` - INTERVAL '5' SECOND"); one that adds time
+   * (`ts + INTERVAL '5' MINUTE`) is a warning: the watermark runs ahead of event time, and windows drop most rows as late.
    * `SOURCE_WATERMARK()` needs a source that emits source watermarks: on 'kafka', 'upsert-kafka', 'filesystem' and
    * 'datagen' it fails every streaming job that reads the table (docs/statement-checks.md#source-watermark-support).
    */
@@ -316,6 +319,7 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     }
     watermark = { column: args.watermark.column, expression: sqlExpression(args.watermark.expression, diag.at("watermark.expression"), "e.g. \"`ts` - INTERVAL '5' SECOND\"") ?? "" };
     for (const w of zeroWatermarkDelays(watermark.expression)) diag.warn("watermark.expression", w);
+    for (const w of watermarkAhead(watermark.column, watermark.expression)) diag.warn("watermark.expression", w);
   }
   // A table that fails anyway lists them too (each saying a hint may give it instead).
   if (diag.hasErrors) for (const r of required) diag.error(requiredOptionIssue(r).path, requiredOptionIssue(r).message);
