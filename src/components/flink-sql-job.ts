@@ -39,7 +39,7 @@ export interface FlinkSqlJobArgs extends TargetArgs {
    * shape and column types of INSERTs (value count, implicit casts, NOT NULL); names, reserved words
    * and misspellings; aggregation and grouping; changelogs into sinks and sink keys; windows and
    * time attributes; temporal joins; syntax slips and other dialects' spellings; functions (other
-   * dialects', misspelt, newer than the Flink version); OPTIONS hints; secrets. What cannot be read
+   * dialects', misspelt, newer than the Flink version, date pattern slips); OPTIONS hints; secrets. What cannot be read
    * with certainty (subqueries, views that are no plain SELECT) is left to Flink.
    *
    * Every check, its exact conditions and upstream sources: docs/statement-checks.md in this

@@ -35,6 +35,7 @@ import { checkInsertOnlyOperators } from "./insert-only-operators.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
+import { checkDatePatterns } from "./date-patterns.js";
 import { checkForeignFunctions } from "./foreign-functions.js";
 import { checkMisspeltFunctions } from "./misspelt-functions.js";
 import { checkNewerFunctions } from "./newer-functions.js";
@@ -213,6 +214,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const callsFunctions = analyzed.some((a) => mayCallFunctions(a.words));
   const tableExpressions = tables.some((t) => (t.expressions?.length ?? 0) > 0);
   if (callsFunctions || tableExpressions) checkForeignFunctions(analyzed, tables, jobCatalog(), jobFunctions, diag);
+  // Date pattern slips in DATE_FORMAT, TO_TIMESTAMP ... ('yyyy-mm-dd'), in statements and in the tables' expressions.
+  if (callsFunctions || tableExpressions) checkDatePatterns(analyzed, tables, jobFunctions, diag);
   // A call one typo from a function the job declares or a built-in one; read only when every statement was (else a declaration may be missing).
   if (callsFunctions) checkMisspeltFunctions(analyzed, analyzed.length === statements.length, input.credentialTarget, input.flinkVersion, jobCatalog(), diag);
   // A built-in function newer than the Kubernetes target's flinkVersion (in statements and in the tables' expressions).
