@@ -45,6 +45,7 @@ import { aggregateType, arithmeticType, commonType, isNumeric, isString, isTimes
 import { NUMBER, QUOTED, WORD, Lexer } from "./expression-lexer.js";
 import { castType, literalType } from "./select-item-types.js";
 import { caseParts, closingParen, filterClauseEnd, topLevelKeyword, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
+import { allNull, anyNull, callNulls, columnNulls, withNulls } from "./null-propagation.js";
 import { arithmeticBound, castBound, literalBound, mergedBound, sameBound, sumBound } from "./value-bounds.js";
 import { averageTruncation, callTruncation, carriedTruncation, castTruncation, operationTruncation, type Chain, type Truncation } from "./whole-numbers.js";
 
@@ -69,7 +70,9 @@ export interface TypingScope {
 const shown = (t: DataType): string => (t.kind === "INTERVAL" ? "INTERVAL" : t.nullable().toString());
 /** `d` with the whole-number mark `t` where it has one (whole-numbers.ts). */
 const marked = (d: DerivedType | undefined, t: Truncation | undefined): DerivedType | undefined => (d === undefined || t === undefined ? d : { ...d, truncated: t });
-const bool = (why: string, operands: readonly DerivedType[]): DerivedType => ({ type: DataTypes.BOOLEAN().withNullability(operands.some((o) => o.type.isNullable)), why: `as Flink types ${why}` });
+/** A BOOLEAN of `operands`, nullable when one is; NULL when one of `strict` is (null-propagation.ts). */
+const bool = (why: string, operands: readonly DerivedType[], strict: readonly DerivedType[] = []): DerivedType =>
+  withNulls({ type: DataTypes.BOOLEAN().withNullability(operands.some((o) => o.type.isNullable)), why: `as Flink types ${why}` }, anyNull(...strict));
 
 /** Reads one expression of code[start, end); each method returns undefined for what it does not type. */
 class Reader extends Lexer {
@@ -108,7 +111,7 @@ class Reader extends Lexer {
   private negation(): DerivedType | undefined {
     if (this.keyword("NOT") === undefined) return this.predicate();
     const t = this.negation();
-    return t?.type.kind === "BOOLEAN" ? bool("NOT", [t]) : undefined;
+    return t?.type.kind === "BOOLEAN" ? bool("NOT", [t], [t]) : undefined;
   }
 
   /** An additive operand, then a comparison, [NOT] LIKE / SIMILAR TO / BETWEEN / IN, and any IS tests. */
@@ -118,7 +121,7 @@ class Reader extends Lexer {
     const op = this.operator(["<=", ">=", "<>", "!=", "=", "<", ">"]);
     if (op !== undefined) {
       const right = this.additive();
-      left = right === undefined ? undefined : bool(`${shown(left.type)} ${op} ${shown(right.type)}`, [left, right]);
+      left = right === undefined ? undefined : bool(`${shown(left.type)} ${op} ${shown(right.type)}`, [left, right], [left, right]);
     } else {
       const at = this.pos;
       const not = this.keyword("NOT") === undefined ? "" : "NOT ";
@@ -145,14 +148,14 @@ class Reader extends Lexer {
       this.pos = close + 1;
       // Nullable when the value or an element of the list is (an element not typed counts as nullable).
       const elements = (topLevelSplit(this.code, open + 1, close) ?? []).map(([s, e]) => this.sub(s, e) ?? { type: DataTypes.NULL() });
-      return bool(`${not}IN`, [left, ...elements]);
+      return bool(`${not}IN`, [left, ...elements], [left]);
     }
     if (word === "SIMILAR" && this.keyword("TO") === undefined) return undefined;
     if (word === "BETWEEN") this.keyword("SYMMETRIC", "ASYMMETRIC");
     const right = this.additive();
     if (right === undefined) return undefined;
     const last = word === "BETWEEN" ? (this.keyword("AND") === undefined ? undefined : this.additive()) : this.keyword("ESCAPE") === undefined ? right : this.additive();
-    return last === undefined ? undefined : bool(`${not}${word === "SIMILAR" ? "SIMILAR TO" : word}`, [left, right, last]);
+    return last === undefined ? undefined : bool(`${not}${word === "SIMILAR" ? "SIMILAR TO" : word}`, [left, right, last], word === "BETWEEN" ? [left] : [left, right, last]);
   }
 
   private additive(): DerivedType | undefined {
@@ -171,7 +174,8 @@ class Reader extends Lexer {
       const type = right === undefined ? undefined : arithmeticType(op, left.type, right.type);
       const bound = type === undefined ? undefined : arithmeticBound(op, left, right!, type);
       const truncated = type === undefined ? undefined : operationTruncation(op, { start, end, typed: left }, { start: at, end: this.pos, typed: right }, chain, this);
-      left = type === undefined ? undefined : { type, why: `as Flink types ${shown(left.type)} ${op} ${shown(right!.type)}`, ...(bound ? { bound } : {}), ...(truncated ? { truncated } : {}) };
+      const nulls = type === undefined ? undefined : anyNull(left, right);
+      left = type === undefined ? undefined : { type, why: `as Flink types ${shown(left.type)} ${op} ${shown(right!.type)}`, ...(bound ? { bound } : {}), ...(truncated ? { truncated } : {}), ...(nulls ? { nullIf: nulls } : {}) };
     }
     return left;
   }
@@ -248,7 +252,8 @@ class Reader extends Lexer {
     const column = this.scope.columns.find((col) => col.name === name);
     const derived = column === undefined ? undefined : this.scope.derived?.(column);
     const type = column === undefined || derived !== undefined ? undefined : this.scope.columnType(column);
-    if (column !== undefined) return derived ?? (type === undefined ? undefined : { type });
+    // A view's or WITH query's column keeps its own query's nullIf, columns of another scope, which the caller does not count.
+    if (column !== undefined) return derived ?? (type === undefined ? undefined : withNulls({ type }, columnNulls(column, type)));
     const niladic = quoted || qualifier !== undefined ? undefined : niladicType(word);
     return niladic === undefined ? undefined : { type: niladic, why: `as Flink types ${word}` };
   }
@@ -271,7 +276,7 @@ class Reader extends Lexer {
     );
     const bound = type === undefined ? undefined : mergedBound(type, values);
     const truncated = carriedTruncation(parts.values.map(([s, e], i) => ({ start: s, end: e, typed: values[i] })), start, this.pos, this);
-    return type === undefined ? undefined : marked({ type, why: "as Flink types CASE", ...(bound ? { bound } : {}) }, truncated);
+    return type === undefined ? undefined : marked(withNulls({ type, why: "as Flink types CASE", ...(bound ? { bound } : {}) }, allNull(values)), truncated);
   }
 
   /** The call of built-in `name`, written from `start`, whose `(` is at the reading position. */
@@ -288,7 +293,7 @@ class Reader extends Lexer {
       const bound = type && castBound(operand?.typed, type);
       // A FLOAT, DOUBLE or DECIMAL keeps an integer AVG's or quotient's whole number (whole-numbers.ts).
       const truncated = type && castTruncation(operand, type, start, this.pos, this);
-      return type === undefined ? undefined : marked({ type: name === "TRY_CAST" ? type.nullable() : type, ...(bound ? { bound } : {}) }, truncated);
+      return type === undefined ? undefined : marked(withNulls({ type: name === "TRY_CAST" ? type.nullable() : type, ...(bound ? { bound } : {}) }, anyNull(operand?.typed)), truncated);
     }
     if (this.scope.functions().has(name)) return undefined;
     const why = `as Flink types ${name}`;
@@ -309,28 +314,32 @@ class Reader extends Lexer {
         const truncated = averageTruncation(name, d!.type, this.shown(start, this.pos), /DISTINCT/i.test(this.code.slice(spans[0]![0], spans[0]![0] + lead)), arg, this.shown(close + 1, this.pos));
         // MIN and MAX keep their argument's values, AVG stays within them (rounded up to its scale); SUM adds any number of rows (its argument's largest kept: sumBound).
         const bound = name === "SUM" ? sumBound(d!) : sameBound(d!, type, name === "AVG" ? "up" : undefined);
-        return { type, why: `as Flink types ${name} of ${d!.type.nullable().toString()}`, ...(bound ? { bound } : {}), ...(truncated ? { truncated } : {}) };
+        return withNulls({ type, why: `as Flink types ${name} of ${d!.type.nullable().toString()}`, ...(bound ? { bound } : {}), ...(truncated ? { truncated } : {}) }, anyNull(d));
       }
-      case "EXTRACT":
-        return { type: DataTypes.BIGINT(), why };
+      case "EXTRACT": {
+        const from = topLevelKeyword(this.code, open + 1, close, "FROM");
+        return withNulls({ type: DataTypes.BIGINT(), why }, from < 0 ? undefined : anyNull(this.sub(from + 4, close)));
+      }
       case "POSITION":
         return topLevelKeyword(this.code, open + 1, close, "IN") >= 0 ? { type: DataTypes.INT(), why } : undefined;
       case "TRIM": {
         const from = topLevelKeyword(this.code, open + 1, close, "FROM");
-        const t = this.sub(from < 0 ? open + 1 : from + 4, close)?.type;
-        return t !== undefined && isString(t) ? { type: varying(t), why } : undefined;
+        const d = this.sub(from < 0 ? open + 1 : from + 4, close);
+        const t = d?.type;
+        return t !== undefined && isString(t) ? withNulls({ type: varying(t), why }, anyNull(d)) : undefined;
       }
     }
     const to = /^(?:FLOOR|CEIL|CEILING)$/.test(name) ? topLevelKeyword(this.code, open + 1, close, "TO") : /^SUBSTR(?:ING)?$/.test(name) ? topLevelKeyword(this.code, open + 1, close, "FROM") : -1;
     if (to < 0) {
       const args = callArgs(this.code, this.text, open, close, (a, b) => this.sub(a, b));
       const d = functionType(name, args);
-      return marked(d, d && callTruncation(name, args, start, this.pos, this));
+      return marked(withNulls(d, d && callNulls(name, args)), d && callTruncation(name, args, start, this.pos, this));
     }
-    const t = this.sub(open + 1, to)?.type;
+    const operand = this.sub(open + 1, to);
+    const t = operand?.type;
     if (t === undefined) return undefined;
-    if (name.startsWith("SUBSTR")) return isString(t) ? { type: varying(t).nullable(), why } : undefined;
-    return isTimestamp(t) || t.kind === "DATE" ? { type: t, why } : undefined;
+    if (name.startsWith("SUBSTR")) return isString(t) ? withNulls({ type: varying(t).nullable(), why }, anyNull(operand)) : undefined;
+    return isTimestamp(t) || t.kind === "DATE" ? withNulls({ type: t, why }, anyNull(operand)) : undefined;
   }
 
   /** After an aggregate call: skips a `FILTER (WHERE ...)`; false when it does not close within the span. */

@@ -7,7 +7,9 @@
  * `FlinkSqlOperatorTable` (Flink's own functions and the ones it takes from calcite `SqlStdOperatorTable`).
  * `VARCHAR` without a length there is Flink's STRING (`FlinkTypeSystem.getDefaultPrecision`). Nullability:
  * "nullable when an argument is" is calcite SqlTypeTransforms.TO_NULLABLE, "always nullable"
- * FORCE_NULLABLE (flink `FlinkReturnTypes.VARCHAR_FORCE_NULLABLE`); the sink check ignores it.
+ * FORCE_NULLABLE (flink `FlinkReturnTypes.VARCHAR_FORCE_NULLABLE`), not always read here (CHAR_LENGTH's
+ * INT is nullable whatever its argument); the NOT NULL sink check reads which columns make a call NULL
+ * instead (null-propagation.ts).
  */
 import type { DataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";

@@ -15,7 +15,9 @@
  *   aggregates, arithmetic, CASE, COALESCE, IF, casts and predicates over typed operands, common
  *   built-in functions: function-types.ts); any other expression is left to the runtime;
  * - a nullable column of the FROM table written as it is into a NOT NULL sink column (a primary
- *   key): a warning, Flink fails the job on the first NULL (nullIntoNotNull); `NULL` or
+ *   key): a warning, Flink fails the job on the first NULL (nullIntoNotNull); so is an expression
+ *   that is NULL where such a column is (`CAST(ts AS DATE)`, `UPPER(kind)`, `id + 1`:
+ *   null-propagation.ts, nullableExpression); `NULL` or
  *   `CAST(NULL AS ...)` into one: an error; a column list that leaves one out: an error
  *   (PreValidateReWriter fills it with NULL and refuses);
  * - a column reference in the SELECT list that matches no column of the FROM table (selected-values.ts; Flink's
@@ -95,6 +97,21 @@ export function effectiveNotNullEnforcer(
  */
 function nullIntoNotNull(v: SelectedValue, col: TableColumn, nullRejected: readonly string[]): boolean {
   return v.column !== undefined && v.neverNull !== true && v.type !== undefined && v.type.isNullable && col.type !== undefined && !col.type.isNullable && !nullRejected.includes(v.column);
+}
+
+/**
+ * The columns of the FROM table whose NULL makes expression `v` NULL (null-propagation.ts), less
+ * those a top-level WHERE condition rejects NULL for, when `v` goes into the NOT NULL column `col`;
+ * undefined when there are none or `v` is a plain column (nullIntoNotNull). The same enforcer fails
+ * the job on the first NULL (flink CommonExecSink, ConstraintEnforcer): Flink's type for the
+ * expression is nullable then too (calcite SqlTypeTransforms.TO_NULLABLE), and the planner accepts it
+ * as it accepts a nullable column (sink types are made nullable before they are compared).
+ */
+function nullableExpression(v: SelectedValue, col: TableColumn, columns: readonly TableColumn[] | undefined, nullRejected: readonly string[]): { columns: TableColumn[]; shown: string } | undefined {
+  if (v.column !== undefined || v.nulls === undefined || columns === undefined || col.type === undefined || col.type.isNullable) return undefined;
+  const nulls = v.nulls();
+  const own = nulls?.columns.filter((c) => columns.includes(c) && !nullRejected.includes(c.name)) ?? [];
+  return own.length > 0 ? { columns: own, shown: nulls!.shown } : undefined;
 }
 
 /**
@@ -206,6 +223,19 @@ export function checkInsertColumns(
         `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.toString()}), may be NULL, and goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.toString()}): ` +
           `Flink fails the job on the first NULL ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR)${upsert.batch ? "" : ", and the restarted job reads that row again"}. ` +
           `Declare the source column NOT NULL if it never is NULL, filter the rows (WHERE ${name} IS NOT NULL) or write COALESCE(${name}, ...)${v.fromStar ? ", listing the columns instead of *" : ""}; ` +
+          `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
+      );
+    }
+    const expression = enforced !== false ? nullableExpression(v, col, shape.from?.table.columns, tested) : undefined;
+    if (expression !== undefined) {
+      const names = expression.columns.map((c) => c.name);
+      const one = names.length === 1;
+      const list = (word: string): string => (one ? names[0]! : `${names.slice(0, -1).join(", ")} ${word} ${names[names.length - 1]}`);
+      diag.warn(
+        at,
+        `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.nullable().toString()}), is NULL where ${list("or")} ${one ? "is" : "are"} NULL, and goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.toString()}): ` +
+          `Flink fails the job on the first NULL ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR)${upsert.batch ? "" : ", and the restarted job reads that row again"}. ` +
+          `Declare the source column${one ? "" : "s"} ${list("and")} NOT NULL if ${one ? "it never is" : "they never are"} NULL, filter the rows (WHERE ${names.map((n) => `${quoteIdentifier(n)} IS NOT NULL`).join(" AND ")}) or write COALESCE(${expression.shown}, ...); ` +
           `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
       );
     }

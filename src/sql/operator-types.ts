@@ -6,6 +6,7 @@
  * CONCAT, CASE ... are calcite `SqlStdOperatorTable`'s) with flink `FlinkTypeSystem` as the type
  * system; where a rule is Flink's own the function says so.
  */
+import type { TableColumn } from "../components/table-definition.js";
 import type { DataType } from "../types/data-type.js";
 import { MAX_DECIMAL_PRECISION, MAX_LENGTH } from "../types/data-type.js";
 import { DataTypes } from "../types/datatypes.js";
@@ -25,6 +26,8 @@ export interface DerivedType {
   readonly bound?: ValueBound;
   /** The whole-number result of an integer AVG or division this value is or is computed from (whole-numbers.ts), for the fractional-column warning. */
   readonly truncated?: Truncation;
+  /** The nullable columns of the expression's scope whose NULL makes it NULL (null-propagation.ts); undefined: none derived. */
+  readonly nullIf?: readonly TableColumn[];
 }
 
 export const isString = (t: DataType): boolean => t.kind === "CHAR" || t.kind === "VARCHAR";

@@ -45,6 +45,11 @@ export interface SelectedValue {
   readonly bound?: () => ValueBound | undefined;
   /** A CAST's whole-number mark (`CAST(AVG(qty) AS DOUBLE)`: whole-numbers.ts), read only for a fractional column: its operand is typed then. */
   readonly castTruncated?: () => Truncation | undefined;
+  /**
+   * An expression's nullable columns whose NULL makes it NULL (DerivedType.nullIf: null-propagation.ts) with its text
+   * without the alias, read only for a NOT NULL column (a CAST's operand is typed then); undefined: none derived.
+   */
+  readonly nulls?: () => { readonly columns: readonly TableColumn[]; readonly shown: string } | undefined;
 }
 
 
@@ -212,10 +217,11 @@ export function selectedValues(
     // A CAST's bound (its operand's values: value-bounds.ts castBound) and whole-number mark are read only when needed, once.
     let read: { readonly d: DerivedType | undefined } | undefined;
     const castRead = (): DerivedType | undefined => (read ??= { d: expressionType(code, text, scope) }).d;
+    const nullsOf = (d: DerivedType | undefined) => (d?.nullIf === undefined ? undefined : { columns: d.nullIf, shown: shown(0, code.length) });
     const typed = cast
-      ? { type: cast, bound: () => castRead()?.bound, castTruncated: () => castRead()?.truncated }
+      ? { type: cast, bound: () => castRead()?.bound, castTruncated: () => castRead()?.truncated, nulls: () => nullsOf(castRead()) }
       : derived
-        ? { type: derived.type, expression: { shown: shown(0, code.length), why: derived.why, truncated: derived.truncated }, ...boundOf(derived) }
+        ? { type: derived.type, expression: { shown: shown(0, code.length), why: derived.why, truncated: derived.truncated }, ...boundOf(derived), ...(derived.nullIf ? { nulls: () => nullsOf(derived) } : {}) }
         : {};
     values.push({ shown: item.shown, ...typed, ...(alwaysNull ? { alwaysNull } : {}), ...named });
   }
