@@ -22,6 +22,7 @@ import { PACKAGE_ROOT } from "./package-paths.js";
 import { runProgram } from "./run-program.js";
 import { statementSecretFailures } from "../components/statement-secrets.js";
 import { unreferencedTableErrors } from "../components/unreferenced-tables.js";
+import { operatorCheckpointInterval } from "../deploy/kubernetes/operator-checkpoints.js";
 
 
 /** Marks an output folder as synth's own. */
@@ -298,7 +299,7 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
         tables: r.job.tables.map((t) => t.tableName),
         sinks: r.job.sinks.map((t) => t.tableName),
         runtimeMode: r.job.runtimeMode,
-        checkpointInterval: r.job.checkpointInterval ?? "-",
+        checkpointInterval: summaryCheckpointInterval(r.job),
         target: r.job.target,
         warnings: [...jobWarnings(r.job), ...r.job.tables.flatMap(tableWarnings)],
       });
@@ -317,6 +318,18 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
       ...tableWarnings(t),
     ]);
   return { outDir, jobs, warnings, notes: secureNotes() };
+}
+
+/**
+ * The summary's checkpoint column: the job's rendered `execution.checkpointing.interval`; else the
+ * interval the Flink Kubernetes Operator gives a streaming last-state job without one, marked
+ * `(operator)` as it is in no rendered file (operator-checkpoints.ts); else `-` (a batch job, or one
+ * that does not checkpoint).
+ */
+export function summaryCheckpointInterval(job: Pick<RegisteredJob, "runtimeMode" | "target" | "upgradeMode" | "checkpointInterval">): string {
+  if (job.checkpointInterval !== undefined) return job.checkpointInterval;
+  const operator = operatorCheckpointInterval(job);
+  return operator !== undefined ? `${operator} (operator)` : "-";
 }
 
 /** What a file system error (`code`, `path`) while writing the output means, in one line; undefined for any other error. */

@@ -8,6 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 // Only the two Kubernetes classes used: the package root loads ~110 modules (about 100 ms) on require (BENCHMARKS.md).
 import { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
 import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
+import { KUBERNETES_DEFAULTS } from "../deploy/kubernetes/args.js";
 import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { SqlStatement } from "../sql/template.js";
 import { resourceLabel } from "../validation/error.js";
@@ -167,6 +168,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       sinks: plan.inserts.map((i) => i.target!).filter((t, i, all) => all.indexOf(t) === i),
       checkpointInterval: plan.checkpointInterval,
       target: a.kubernetes ? "kubernetes" : a.sqlGateway ? "sql-gateway" : "none",
+      upgradeMode: a.kubernetes !== undefined ? (a.kubernetes.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode) : undefined,
       get script() {
         return scriptOf();
       },

@@ -25,6 +25,8 @@ export interface RegisteredJob {
   readonly sinks: readonly TableDefinition[];
   readonly checkpointInterval?: string;
   readonly target: "none" | "kubernetes" | "sql-gateway";
+  /** Kubernetes target: its upgradeMode (the operator gives a last-state job without an interval its own: operator-checkpoints.ts). */
+  readonly upgradeMode?: "stateless" | "savepoint" | "last-state";
   readonly script: pulumi.Output<string>;
   /** Flink table name → Iceberg schema JSON (plain: schemas hold no secret). */
   readonly icebergSchemas: Readonly<Record<string, unknown>>;

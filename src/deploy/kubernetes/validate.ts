@@ -97,8 +97,8 @@ function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, str
   const mode = args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode;
   const k = diag.at("kubernetes");
   // No "last-state without checkpointing" rule: with last-state and no execution.checkpointing.interval
-  // the operator sets that interval to 5 minutes itself (flink-kubernetes-operator
-  // FlinkConfigBuilder.applyJobConfig, DEFAULT_CHECKPOINTING_INTERVAL), so there is a checkpoint to
+  // the operator sets that interval to 5 minutes itself (operator-checkpoints.ts: flink-kubernetes-operator
+  // FlinkConfigBuilder.applyFlinkConfiguration, DEFAULT_CHECKPOINTING_INTERVAL), so there is a checkpoint to
   // restore; a savepoint upgrade takes its savepoint on demand, with or without periodic checkpoints.
   const stateful = mode === "savepoint" || mode === "last-state";
   if (stateful && checkpointDirOf(conf) === undefined) {
