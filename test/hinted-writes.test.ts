@@ -7,6 +7,7 @@
  */
 import { expect } from "chai";
 import { issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
+import { registry } from "../src/components/job-registry.js";
 
 const TIMEOUT_BOUND =
   "at most the brokers' transaction.max.timeout.ms, e.g. '900000' (15 minutes, Kafka's default), and longer than the checkpoint interval plus the longest checkpoint and restart you expect " +
@@ -38,6 +39,8 @@ describe("Kafka writes judged with the INSERT target's OPTIONS hint merged", () 
   };
   const EO = { "sink.delivery-guarantee": "exactly-once", "sink.transactional-id-prefix": "p" };
   const job = (name: string, statements: ReturnType<Api["sql"]>[], configuration: Record<string, string> = {}) => {
+    // One job at a time: the tables here are written by several jobs with one prefix, which kafka-transactions.test.ts judges.
+    registry().kafkaTransactions.clear();
     const errors = issuesOrNone(() => new api.FlinkSqlJob(name, { statements, configuration })).map((i) => [i.path, i.message]);
     // A job that fails is not registered: its warnings are not asked for.
     return { errors, warnings: errors.length > 0 ? [] : jobWarnings(name) };
@@ -47,10 +50,11 @@ describe("Kafka writes judged with the INSERT target's OPTIONS hint merged", () 
     const k = kafka(EO);
     const src = gen();
     expect(job("hw-set", [api.sql`INSERT INTO ${k.table} /*+ OPTIONS('properties.transaction.timeout.ms' = '900000') */ SELECT id FROM ${src}`])).to.deep.equal({ errors: [], warnings: [] });
-    // Another INSERT without the hint still writes with the table's own options: the table's warning, once.
+    // Another INSERT without the hint still writes with the table's own options: the table's warning, once
+    // (the hinted INSERT with its own transactional-id prefix: each INSERT runs its own sink, kafka-transactions.ts).
     expect(
       job("hw-set-plain", [
-        api.sql`INSERT INTO ${k.table} /*+ OPTIONS('properties.transaction.timeout.ms' = '900000') */ SELECT id FROM ${src}`,
+        api.sql`INSERT INTO ${k.table} /*+ OPTIONS('properties.transaction.timeout.ms' = '900000', 'sink.transactional-id-prefix' = 'p-hinted') */ SELECT id FROM ${src}`,
         api.sql`INSERT INTO ${k.table} SELECT id FROM ${src}`,
       ]),
     ).to.deep.equal({ errors: [], warnings: [`statements: the job writes FlinkTable "${k.name}", whose options["sink.delivery-guarantee"] ${NO_TIMEOUT}`] });

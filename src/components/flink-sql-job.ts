@@ -178,6 +178,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       manifestsRedacted: this.deployment.manifestsRedacted,
       warnings: diag.warnings.map((w) => `${w.path ? `${w.path}: ` : ""}${w.message}`),
       deleteWrites: plan.deleteWrites,
+      kafkaTransactions: plan.kafkaTransactions,
       streamBranches: plan.streamBranches,
       writeBranches: plan.writeBranches,
       // Last: keys after a spread are built one by one in V8's runtime (BENCHMARKS.md session 6).

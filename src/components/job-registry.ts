@@ -14,6 +14,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { branchOf, icebergKey } from "../sql/iceberg-identity.js";
 import type { ProgramTables } from "../sql/job-plan.js";
 import type { DeleteWrite } from "../sql/row-delta-reads.js";
+import type { JobKafkaTransaction, ProgramKafkaTransaction } from "../sql/kafka-transactions.js";
 import type { FlinkIcebergValidationError } from "../validation/error.js";
 import type { TableDefinition } from "./table-definition.js";
 
@@ -43,6 +44,8 @@ export interface RegisteredJob {
   readonly deleteWrites?: readonly DeleteWrite[];
   /** The Iceberg tables the job reads as a stream, with the branches it reads each through (OPTIONS hints included); a table missing: its own branch. */
   readonly streamBranches?: ReadonlyMap<TableDefinition, readonly (string | undefined)[]>;
+  /** The job's exactly-once Kafka writes (kafka-transactions.ts), by transactional-id prefix in the registry. */
+  readonly kafkaTransactions?: readonly JobKafkaTransaction[];
   /** The tables the job writes, with the branches it writes each on (OPTIONS hints included); a table missing: its own branch. */
   readonly writeBranches?: ReadonlyMap<TableDefinition, readonly (string | undefined)[]>;
 }
@@ -68,6 +71,8 @@ interface Registry {
   v1DeletesReported?: Set<string>;
   /** icebergKey → the IcebergSinks among `tables`, indexed up to `upTo` (built on first use, extended as tables come). */
   icebergSinksByKey?: { map: Map<string, TableDefinition[]>; upTo: number };
+  /** Transactional-id prefix → the exactly-once Kafka writes of the jobs registered so far with it (kafka-transactions.ts). */
+  kafkaTransactions: Map<string, ProgramKafkaTransaction[]>;
   /** `namespace/name` of every FlinkDeployment a job of the program deploys → that job's name. */
   deployments: Map<string, string>;
   /** synth's collecting mode (collect.ts): the validation errors recorded instead of thrown. */
@@ -89,7 +94,7 @@ const KEY = Symbol.for("pulumi-flink-iceberg.registry");
 /** The registries by resource monitor (see the module comment). */
 const BY_MONITOR = Symbol.for("pulumi-flink-iceberg.registries-by-monitor");
 
-const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), deployments: new Map(), statementSecrets: [], awaitingReference: [], referenced: new Set() });
+const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), kafkaTransactions: new Map(), deployments: new Map(), statementSecrets: [], awaitingReference: [], referenced: new Set() });
 
 /** The registry of the running program (its resource monitor's). */
 export function registry(): Registry {
@@ -103,6 +108,7 @@ export function registry(): Registry {
   } else r = (g[KEY] ??= emptyRegistry()) as Registry;
   // A registry made by an older copy of the package in the same process lacks the newer indexes.
   r.jobStreamers ??= new Map();
+  r.kafkaTransactions ??= new Map();
   r.deployments ??= new Map();
   r.failedTables ??= [];
   r.statementSecrets ??= [];
@@ -121,6 +127,7 @@ export function resetRegistry(): void {
   r.upsertWriters.clear();
   r.jobWriters.clear();
   r.jobStreamers.clear();
+  r.kafkaTransactions.clear();
   r.deployments.clear();
   r.statementSecrets.length = 0;
   r.awaitingReference.length = 0;
@@ -178,6 +185,12 @@ export function addProgramJob(job: RegisteredJob): void {
     if (list) list.push(entry);
     else r.jobWriters.set(key, [entry]);
   }
+  for (const w of job.kafkaTransactions ?? []) {
+    const entry = Object.assign({ job: job.name, label: w.label }, w.servers !== undefined ? { servers: w.servers } : undefined);
+    const list = r.kafkaTransactions.get(w.prefix);
+    if (list) list.push(entry);
+    else r.kafkaTransactions.set(w.prefix, [entry]);
+  }
   for (const [t, branch] of job.tables.flatMap((x) => (job.streamBranches?.get(x) ?? [branchOf(x)]).map((b) => [x, b] as const))) {
     const key = t.iceberg?.streamingRead === true && job.runtimeMode === "streaming" && !job.sinks.includes(t) ? icebergKey(t) : undefined;
     if (key === undefined) continue;
@@ -221,6 +234,7 @@ export function programTables(): ProgramTables {
     jobsStreaming: (key) => (r.jobStreamers.get(key) ?? []).filter((s) => !s.warned),
     icebergSinks: (key) => icebergSinksByKey(r).get(key) ?? [],
     tables: () => r.tables,
+    kafkaTransactions: (prefix) => r.kafkaTransactions.get(prefix) ?? [],
   };
 }
 

@@ -10,6 +10,7 @@ import type { KafkaRead } from "../sql/connector-bounds.js";
 import type { HintedRead } from "../sql/hinted-reads.js";
 import type { HintedWrite } from "../sql/hinted-writes.js";
 import type { HintIssues } from "../sql/hint-keys.js";
+import type { KafkaTransactionalWrite } from "../sql/kafka-transactions.js";
 import type { RequiredOption } from "../sql/required-options.js";
 import type { DataType } from "../types/data-type.js";
 import { deriveTableName } from "../options/iceberg-table.js";
@@ -135,6 +136,11 @@ export interface TableDefinition {
    * whether its sink commits on checkpoints.
    */
   readonly hintedWrite?: (hint: Readonly<Record<string, string>>) => HintedWrite;
+  /**
+   * A 'kafka' / 'upsert-kafka' FlinkTable: its exactly-once write (transactional-id prefix and brokers) by an INSERT whose
+   * target mention carries the OPTIONS hint `hint`, merged into its options; undefined when not exactly-once (kafka-transactions.ts).
+   */
+  readonly kafkaTransactions?: (hint: Readonly<Record<string, string>>) => KafkaTransactionalWrite | undefined;
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
   /** FlinkTable: why its sink takes only inserts, when it does (appendOnlySink): Flink refuses an updating input there. */

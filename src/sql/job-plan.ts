@@ -32,6 +32,7 @@ import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
 import { branchOf, hintedBranchOf, icebergKey } from "./iceberg-identity.js";
 import { checkInsertOnlyOperators } from "./insert-only-operators.js";
+import { checkKafkaTransactions, jobKafkaTransactions, type JobKafkaTransaction, type ProgramKafkaTransaction } from "./kafka-transactions.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
@@ -66,6 +67,8 @@ export interface ProgramTables {
   icebergSinks?(key: string): readonly TableDefinition[];
   /** Every table registered so far (the advice for a name a job does not declare). */
   tables?(): readonly TableDefinition[];
+  /** The exactly-once Kafka writes of the jobs created so far with this transactional-id prefix (kafka-transactions.ts). */
+  kafkaTransactions?(prefix: string): readonly ProgramKafkaTransaction[];
 }
 
 export interface JobPlanInput {
@@ -122,6 +125,8 @@ export interface JobPlan extends JobConfig {
   streamBranches: Map<TableDefinition, (string | undefined)[]>;
   /** The tables the job's INSERTs write, with the branches each is written on (OPTIONS hints included). */
   writeBranches: Map<TableDefinition, (string | undefined)[]>;
+  /** The job's exactly-once Kafka writes, one per INSERT (kafka-transactions.ts): their transactional-id prefixes are the program's. */
+  kafkaTransactions: JobKafkaTransaction[];
   /** The keyed IcebergSinks on format-version 1 tables that the job was told take updates (changelog-sinks.ts): their resource warning is not repeated. */
   v1DeleteSinks: TableDefinition[];
   /** Labels of the Iceberg tables a streaming job reads as a stream (their read position lives only in Flink state). */
@@ -264,6 +269,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   });
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
+  const kafkaTransactions = jobKafkaTransactions(inserts, mentions);
+  if (kafkaTransactions.length > 0) checkKafkaTransactions(kafkaTransactions, input.programTables?.kafkaTransactions, diag);
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
   const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };
   for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert, jobFunctions, views, input.flinkVersion);
@@ -367,6 +374,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     definitions,
     inserts,
     deleteWrites: deletes,
+    kafkaTransactions,
     writeBranches,
     streamBranches: new Map(reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => [t, readBranches(t)])),
     v1DeleteSinks,
