@@ -96,8 +96,9 @@ export interface IcebergTableArgs {
   /**
    * Iceberg table name, always rendered as `catalog-table` (unset, the runtime would use the Flink
    * table name). Non-empty, one line. A missing table is created from `columns`, `primaryKey`,
-   * `partitionedBy` and `formatVersion` when first planned; an existing table is not altered, and
-   * its column order and nullability must match `columns`.
+   * `partitionedBy` and `formatVersion` by the first job that plans it; an existing table is not
+   * altered, and a sink's `columns` must match its column order and nullability (a source's may be a
+   * subset). Jobs of the program declaring the table with columns that fail one of them: an error.
    */
   table: string;
   /**

@@ -15,6 +15,7 @@ import { branchOf, icebergKey } from "../sql/iceberg-identity.js";
 import type { ProgramTables } from "../sql/job-plan.js";
 import type { DeleteWrite } from "../sql/row-delta-reads.js";
 import type { JobKafkaTransaction, ProgramKafkaTransaction } from "../sql/kafka-transactions.js";
+import type { ProgramIcebergTable } from "../sql/shared-iceberg-tables.js";
 import type { FlinkIcebergValidationError } from "../validation/error.js";
 import type { TableDefinition } from "./table-definition.js";
 
@@ -71,6 +72,8 @@ interface Registry {
   v1DeletesReported?: Set<string>;
   /** icebergKey → the IcebergSinks among `tables`, indexed up to `upTo` (built on first use, extended as tables come). */
   icebergSinksByKey?: { map: Map<string, TableDefinition[]>; upTo: number };
+  /** icebergKey → the Iceberg tables the jobs registered so far declare, with whether the job writes each (shared-iceberg-tables.ts). */
+  jobIcebergTables: Map<string, ProgramIcebergTable[]>;
   /** Transactional-id prefix → the exactly-once Kafka writes of the jobs registered so far with it (kafka-transactions.ts). */
   kafkaTransactions: Map<string, ProgramKafkaTransaction[]>;
   /** `namespace/name` of every FlinkDeployment a job of the program deploys → that job's name. */
@@ -94,7 +97,7 @@ const KEY = Symbol.for("pulumi-flink-iceberg.registry");
 /** The registries by resource monitor (see the module comment). */
 const BY_MONITOR = Symbol.for("pulumi-flink-iceberg.registries-by-monitor");
 
-const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), kafkaTransactions: new Map(), deployments: new Map(), statementSecrets: [], awaitingReference: [], referenced: new Set() });
+const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), jobIcebergTables: new Map(), kafkaTransactions: new Map(), deployments: new Map(), statementSecrets: [], awaitingReference: [], referenced: new Set() });
 
 /** The registry of the running program (its resource monitor's). */
 export function registry(): Registry {
@@ -109,6 +112,7 @@ export function registry(): Registry {
   // A registry made by an older copy of the package in the same process lacks the newer indexes.
   r.jobStreamers ??= new Map();
   r.kafkaTransactions ??= new Map();
+  r.jobIcebergTables ??= new Map();
   r.deployments ??= new Map();
   r.failedTables ??= [];
   r.statementSecrets ??= [];
@@ -128,6 +132,7 @@ export function resetRegistry(): void {
   r.jobWriters.clear();
   r.jobStreamers.clear();
   r.kafkaTransactions.clear();
+  r.jobIcebergTables.clear();
   r.deployments.clear();
   r.statementSecrets.length = 0;
   r.awaitingReference.length = 0;
@@ -185,6 +190,14 @@ export function addProgramJob(job: RegisteredJob): void {
     if (list) list.push(entry);
     else r.jobWriters.set(key, [entry]);
   }
+  for (const t of job.tables) {
+    const key = icebergKey(t);
+    if (key === undefined) continue;
+    const entry = { job: job.name, table: t, writes: job.sinks.includes(t) };
+    const list = r.jobIcebergTables.get(key);
+    if (list) list.push(entry);
+    else r.jobIcebergTables.set(key, [entry]);
+  }
   for (const w of job.kafkaTransactions ?? []) {
     const entry = Object.assign({ job: job.name, label: w.label }, w.servers !== undefined ? { servers: w.servers } : undefined);
     const list = r.kafkaTransactions.get(w.prefix);
@@ -235,6 +248,7 @@ export function programTables(): ProgramTables {
     icebergSinks: (key) => icebergSinksByKey(r).get(key) ?? [],
     tables: () => r.tables,
     kafkaTransactions: (prefix) => r.kafkaTransactions.get(prefix) ?? [],
+    icebergTablesOfJobs: (key) => r.jobIcebergTables.get(key) ?? [],
   };
 }
 

@@ -2,7 +2,7 @@
  * Plans a FlinkSqlJob from its statements: which tables it declares (first-reference order),
  * which it writes and reads, its configuration, and every preview-time rule of the job
  * (issue 4): targets are sinks of the job, no two tables share a Flink name, an Iceberg table is
- * not registered twice with different schemas, INSERT OVERWRITE only in batch and never into an
+ * not registered twice with different schemas (across jobs: shared-iceberg-tables.ts), INSERT OVERWRITE only in batch and never into an
  * upsert sink, a batch job reads only bounded tables; streaming reads of tables the program writes
  * with deletes: streamed-writes.ts.
  */
@@ -32,6 +32,7 @@ import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
 import { branchOf, hintedBranchOf, icebergKey } from "./iceberg-identity.js";
 import { checkInsertOnlyOperators } from "./insert-only-operators.js";
+import { checkSharedIcebergTables, type ProgramIcebergTable } from "./shared-iceberg-tables.js";
 import { checkKafkaTransactions, jobKafkaTransactions, type JobKafkaTransaction, type ProgramKafkaTransaction } from "./kafka-transactions.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
@@ -67,6 +68,8 @@ export interface ProgramTables {
   icebergSinks?(key: string): readonly TableDefinition[];
   /** Every table registered so far (the advice for a name a job does not declare). */
   tables?(): readonly TableDefinition[];
+  /** The Iceberg tables of this icebergKey that the jobs created so far declare, each with whether its job writes it (shared-iceberg-tables.ts). */
+  icebergTablesOfJobs?(key: string): readonly ProgramIcebergTable[];
   /** The exactly-once Kafka writes of the jobs created so far with this transactional-id prefix (kafka-transactions.ts). */
   kafkaTransactions?(prefix: string): readonly ProgramKafkaTransaction[];
 }
@@ -269,6 +272,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   });
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
+  checkSharedIcebergTables(tables, sinks, input.programTables?.icebergTablesOfJobs, diag);
   const kafkaTransactions = jobKafkaTransactions(inserts, mentions);
   if (kafkaTransactions.length > 0) checkKafkaTransactions(kafkaTransactions, input.programTables?.kafkaTransactions, diag);
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
