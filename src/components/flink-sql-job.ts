@@ -179,6 +179,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       warnings: diag.warnings.map((w) => `${w.path ? `${w.path}: ` : ""}${w.message}`),
       deleteWrites: plan.deleteWrites,
       kafkaTransactions: plan.kafkaTransactions,
+      kafkaGroupReads: plan.kafkaGroupReads,
       streamBranches: plan.streamBranches,
       writeBranches: plan.writeBranches,
       // Last: keys after a spread are built one by one in V8's runtime (BENCHMARKS.md session 6).

@@ -16,6 +16,7 @@ import type { ProgramTables } from "../sql/job-plan.js";
 import type { DeleteWrite } from "../sql/row-delta-reads.js";
 import type { JobKafkaTransaction, ProgramKafkaTransaction } from "../sql/kafka-transactions.js";
 import type { ProgramIcebergTable } from "../sql/shared-iceberg-tables.js";
+import type { JobKafkaGroupRead, ProgramKafkaGroupRead } from "../sql/kafka-groups.js";
 import type { FlinkIcebergValidationError } from "../validation/error.js";
 import type { TableDefinition } from "./table-definition.js";
 
@@ -45,6 +46,8 @@ export interface RegisteredJob {
   readonly deleteWrites?: readonly DeleteWrite[];
   /** The Iceberg tables the job reads as a stream, with the branches it reads each through (OPTIONS hints included); a table missing: its own branch. */
   readonly streamBranches?: ReadonlyMap<TableDefinition, readonly (string | undefined)[]>;
+  /** The job's Kafka reads in a consumer group (kafka-groups.ts), by group id in the registry. */
+  readonly kafkaGroupReads?: readonly JobKafkaGroupRead[];
   /** The job's exactly-once Kafka writes (kafka-transactions.ts), by transactional-id prefix in the registry. */
   readonly kafkaTransactions?: readonly JobKafkaTransaction[];
   /** The tables the job writes, with the branches it writes each on (OPTIONS hints included); a table missing: its own branch. */
@@ -74,6 +77,8 @@ interface Registry {
   icebergSinksByKey?: { map: Map<string, TableDefinition[]>; upTo: number };
   /** icebergKey → the Iceberg tables the jobs registered so far declare, with whether the job writes each (shared-iceberg-tables.ts). */
   jobIcebergTables: Map<string, ProgramIcebergTable[]>;
+  /** Consumer group id → the Kafka reads of the jobs registered so far in it (kafka-groups.ts). */
+  kafkaGroupReads: Map<string, ProgramKafkaGroupRead[]>;
   /** Transactional-id prefix → the exactly-once Kafka writes of the jobs registered so far with it (kafka-transactions.ts). */
   kafkaTransactions: Map<string, ProgramKafkaTransaction[]>;
   /** `namespace/name` of every FlinkDeployment a job of the program deploys → that job's name. */
@@ -97,7 +102,7 @@ const KEY = Symbol.for("pulumi-flink-iceberg.registry");
 /** The registries by resource monitor (see the module comment). */
 const BY_MONITOR = Symbol.for("pulumi-flink-iceberg.registries-by-monitor");
 
-const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), jobIcebergTables: new Map(), kafkaTransactions: new Map(), deployments: new Map(), statementSecrets: [], awaitingReference: [], referenced: new Set() });
+const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), jobIcebergTables: new Map(), kafkaGroupReads: new Map(), kafkaTransactions: new Map(), deployments: new Map(), statementSecrets: [], awaitingReference: [], referenced: new Set() });
 
 /** The registry of the running program (its resource monitor's). */
 export function registry(): Registry {
@@ -113,6 +118,7 @@ export function registry(): Registry {
   r.jobStreamers ??= new Map();
   r.kafkaTransactions ??= new Map();
   r.jobIcebergTables ??= new Map();
+  r.kafkaGroupReads ??= new Map();
   r.deployments ??= new Map();
   r.failedTables ??= [];
   r.statementSecrets ??= [];
@@ -133,6 +139,7 @@ export function resetRegistry(): void {
   r.jobStreamers.clear();
   r.kafkaTransactions.clear();
   r.jobIcebergTables.clear();
+  r.kafkaGroupReads.clear();
   r.deployments.clear();
   r.statementSecrets.length = 0;
   r.awaitingReference.length = 0;
@@ -198,6 +205,12 @@ export function addProgramJob(job: RegisteredJob): void {
     if (list) list.push(entry);
     else r.jobIcebergTables.set(key, [entry]);
   }
+  for (const g of job.kafkaGroupReads ?? []) {
+    const list = r.kafkaGroupReads.get(g.groupId);
+    const entry = Object.assign({ job: job.name }, g);
+    if (list) list.push(entry);
+    else r.kafkaGroupReads.set(g.groupId, [entry]);
+  }
   for (const w of job.kafkaTransactions ?? []) {
     const entry = Object.assign({ job: job.name, label: w.label }, w.servers !== undefined ? { servers: w.servers } : undefined);
     const list = r.kafkaTransactions.get(w.prefix);
@@ -249,6 +262,7 @@ export function programTables(): ProgramTables {
     tables: () => r.tables,
     kafkaTransactions: (prefix) => r.kafkaTransactions.get(prefix) ?? [],
     icebergTablesOfJobs: (key) => r.jobIcebergTables.get(key) ?? [],
+    kafkaGroupReads: (groupId) => r.kafkaGroupReads.get(groupId) ?? [],
   };
 }
 

@@ -6,6 +6,7 @@
  * Connectors not listed are taken as bounded (the job's runtime decides).
  */
 import { didYouMean } from "../validation/known-keys.js";
+import { consumerGroup, type KafkaConsumerGroup } from "./kafka-groups.js";
 
 export interface Boundedness {
   bounded: boolean;
@@ -119,6 +120,8 @@ export interface KafkaRead {
    * group without committed offsets fails the job's first start.
    */
   readonly problem?: string;
+  /** The consumer group it reads as, when its group id and topics are plain (kafka-groups.ts). */
+  readonly consumer?: KafkaConsumerGroup;
 }
 
 /**
@@ -147,10 +150,12 @@ export function kafkaRead(options: Readonly<Record<string, string>>, hint: Reado
         "(NoOffsetForPartitionException: flink-connector-kafka resets with strategy NONE); " +
         `set 'properties.auto.offset.reset' to 'earliest' or 'latest' in the table's options${Object.keys(hint).length > 0 ? " or the hint" : ""}, or choose a 'scan.startup.mode'`
       : undefined;
+  const consumer = consumerGroup(options, mode === "group-offsets");
   return {
     groupOffsets: unbounded && mode === "group-offsets",
     ...(unbounded && restart !== undefined ? { restart } : {}),
     ...(problem !== undefined ? { problem } : {}),
+    ...(consumer !== undefined ? { consumer } : {}),
   };
 }
 

@@ -33,6 +33,7 @@ import { checkStreamedWrites } from "./streamed-writes.js";
 import { branchOf, hintedBranchOf, icebergKey } from "./iceberg-identity.js";
 import { checkInsertOnlyOperators } from "./insert-only-operators.js";
 import { checkSharedIcebergTables, type ProgramIcebergTable } from "./shared-iceberg-tables.js";
+import { checkKafkaGroups, jobKafkaGroupReads, type JobKafkaGroupRead, type ProgramKafkaGroupRead } from "./kafka-groups.js";
 import { checkKafkaTransactions, jobKafkaTransactions, type JobKafkaTransaction, type ProgramKafkaTransaction } from "./kafka-transactions.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
@@ -70,6 +71,8 @@ export interface ProgramTables {
   tables?(): readonly TableDefinition[];
   /** The Iceberg tables of this icebergKey that the jobs created so far declare, each with whether its job writes it (shared-iceberg-tables.ts). */
   icebergTablesOfJobs?(key: string): readonly ProgramIcebergTable[];
+  /** The Kafka reads in this consumer group of the jobs created so far (kafka-groups.ts). */
+  kafkaGroupReads?(groupId: string): readonly ProgramKafkaGroupRead[];
   /** The exactly-once Kafka writes of the jobs created so far with this transactional-id prefix (kafka-transactions.ts). */
   kafkaTransactions?(prefix: string): readonly ProgramKafkaTransaction[];
 }
@@ -128,6 +131,8 @@ export interface JobPlan extends JobConfig {
   streamBranches: Map<TableDefinition, (string | undefined)[]>;
   /** The tables the job's INSERTs write, with the branches each is written on (OPTIONS hints included). */
   writeBranches: Map<TableDefinition, (string | undefined)[]>;
+  /** The job's Kafka reads in a consumer group (kafka-groups.ts). */
+  kafkaGroupReads: JobKafkaGroupRead[];
   /** The job's exactly-once Kafka writes, one per INSERT (kafka-transactions.ts): their transactional-id prefixes are the program's. */
   kafkaTransactions: JobKafkaTransaction[];
   /** The keyed IcebergSinks on format-version 1 tables that the job was told take updates (changelog-sinks.ts): their resource warning is not repeated. */
@@ -356,6 +361,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   // What Flink checks only when it builds a reader or writer (format-options.ts, kafka-rules.ts), reads per reference with its hint.
   const hintedKafka = checkHintedReads(reads, refs, diag);
   const kafkaReadOf = (t: TableDefinition): TableDefinition["kafkaRead"] => (hintedKafka.has(t) ? hintedKafka.get(t) : t.kafkaRead);
+  const kafkaGroupReads = jobKafkaGroupReads(reads, kafkaReadOf, runtimeMode);
+  if (kafkaGroupReads.length > 0) checkKafkaGroups(kafkaGroupReads, input.programTables?.kafkaGroupReads, diag);
   // Writes per INSERT with its target's OPTIONS hint (hinted-writes.ts).
   const writes = jobWrites(sinks, mentions);
   reportJobWrites(writes, diag);
@@ -379,6 +386,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     inserts,
     deleteWrites: deletes,
     kafkaTransactions,
+    kafkaGroupReads,
     writeBranches,
     streamBranches: new Map(reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => [t, readBranches(t)])),
     v1DeleteSinks,
