@@ -399,7 +399,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
   });
 
   it("a changelog into an Iceberg sink without a primary key is an error; so is an unwindowed aggregation", () => {
-    const cdc = new api.FlinkTable("cl_cdc", { columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" } });
+    const cdc = new api.FlinkTable("cl_cdc", { columns: cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "cl_cdc" } });
     const appendOnly = new api.IcebergSink("cl_append", { catalog, database: "db", table: "cl_append", columns: cols });
     const keyed = new api.IcebergSink("cl_keyed", { catalog, database: "db", table: "cl_keyed", columns: cols.map((c) => ({ ...c })), primaryKey: ["id"] });
     const e = errorOf(() => new api.FlinkSqlJob("cl-bad", { statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, data FROM ${cdc}`] }));
@@ -425,7 +425,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     const orders = new api.FlinkTable("cl_orders", {
       columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }],
       watermark: { column: "ts", expression: "ts" },
-      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" },
+      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest", "properties.group.id": "cl_orders" },
     });
     const rates = new api.FlinkTable("cl_rates", {
       columns: [...cols, { name: "ts", type: "TIMESTAMP(3)" }],
@@ -439,7 +439,7 @@ describe("FlinkSqlJob over Iceberg tables", () => {
     const cdcTimed = new api.FlinkTable("cl_cdc_ts", {
       columns: [...cols.map((c) => (c.name === "id" ? { ...c, type: "BIGINT NOT NULL" } : c)), { name: "ts", type: "TIMESTAMP(3)" }],
       watermark: { column: "ts", expression: "`ts`" },
-      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" },
+      options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "cl_cdc_ts" },
     });
     new api.FlinkSqlJob("cl-window-cdc", {
       statements: [api.sql`INSERT INTO ${appendOnly} SELECT id, MAX(data) FROM TABLE(TUMBLE(TABLE ${cdcTimed}, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY id, window_start, window_end`],

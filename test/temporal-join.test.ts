@@ -18,7 +18,8 @@ describe("FlinkSqlJob: temporal joins", () => {
     new api.FlinkTable(name, {
       columns: [{ name: "id", type: "BIGINT" }, { name: "cur", type: "STRING" }, { name: "ts", type: "TIMESTAMP(3)" }, { name: "proc", expression: "PROCTIME()" }],
       watermark: { column: "ts", expression: "`ts` - INTERVAL '5' SECOND" },
-      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" },
+      // Each table its own consumer group: the tests are programs of their own (two jobs in one group warn: kafka-groups.ts).
+      options: { connector: "kafka", topic: "o", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest", "properties.group.id": name },
     });
   const rates = (name: string, extra: Record<string, unknown> = {}) =>
     new api.IcebergSource(name, {
@@ -44,7 +45,9 @@ describe("FlinkSqlJob: temporal joins", () => {
     // With a watermark expression, the idle timeout is the remedy.
     const r2 = rates("tj-rates-x", { primaryKey: ["cur"], watermark: { column: "updated", expression: "`updated`" } });
     const s2 = out("tj-out-x");
-    new api.FlinkSqlJob("tj-ok-x", { statements: [api.sql`INSERT INTO ${s2} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r2} FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur`] });
+    // Its own orders table (its own consumer group: two jobs reading one in one group warn, kafka-groups.ts).
+    const o2 = orders("tj-orders-x");
+    new api.FlinkSqlJob("tj-ok-x", { statements: [api.sql`INSERT INTO ${s2} SELECT o.id, r.rate FROM ${o2} AS o JOIN ${r2} FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur`] });
     expect(jobWarnings("tj-ok-x").map((w) => w.slice(w.indexOf("holds its results back")))).to.deep.equal([
       "holds its results back; set table.exec.source.idle-timeout in the job's configuration, so an idle source stops holding the watermark, or commit to the table regularly",
     ]);
@@ -67,7 +70,7 @@ describe("FlinkSqlJob: temporal joins", () => {
   it("as of processing time against an Iceberg table or a kafka table: not a lookup source", () => {
     const o = orders("tj-orders3");
     const r = rates("tj-rates3", { primaryKey: ["cur"] });
-    const k = new api.FlinkTable("tj-krates", { columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }], options: { connector: "kafka", topic: "r", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" } });
+    const k = new api.FlinkTable("tj-krates", { columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }], options: { connector: "kafka", topic: "r", "properties.bootstrap.servers": "k:9092", format: "json", "properties.auto.offset.reset": "earliest", "properties.group.id": "tj-krates" } });
     const s = out("tj-out3");
     const s2 = out("tj-out3b");
     const got = issues(
@@ -277,7 +280,7 @@ describe("FlinkSqlJob: temporal joins", () => {
     const cdc = new api.FlinkTable("tj-cdc9", {
       columns: [{ name: "cur", type: "STRING" }, { name: "rate", type: "DOUBLE" }, { name: "updated", type: "TIMESTAMP(3)" }],
       watermark: { column: "updated", expression: "`updated`" },
-      options: { connector: "kafka", topic: "r", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" },
+      options: { connector: "kafka", topic: "r", "properties.bootstrap.servers": "k:9092", format: "debezium-json", "properties.auto.offset.reset": "earliest", "properties.group.id": "tj-cdc9" },
     });
     const s2 = out("tj-out9b");
     const got2 = issues(() => new api.FlinkSqlJob("tj-cdc", { statements: [api.sql`INSERT INTO ${s2} SELECT o.id, c.rate FROM ${o} AS o JOIN ${cdc} FOR SYSTEM_TIME AS OF o.ts AS c ON o.cur = c.cur`] }));

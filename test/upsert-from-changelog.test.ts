@@ -9,7 +9,8 @@ import { expect } from "chai";
 import { errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
 
 const catalog = { name: "lake", type: "rest" as const, uri: "https://catalog:8181" };
-const kafka = { connector: "kafka", topic: "orders", "properties.bootstrap.servers": "k:9092", "properties.auto.offset.reset": "earliest", "properties.group.id": "g" };
+// Each table its own consumer group: the tests are programs of their own (two jobs in one group warn: kafka-groups.ts).
+const kafka = { connector: "kafka", topic: "orders", "properties.bootstrap.servers": "k:9092", "properties.auto.offset.reset": "earliest" };
 const sourceCols = [
   { name: "order_id", type: "BIGINT NOT NULL" },
   { name: "order_date", type: "DATE NOT NULL" },
@@ -24,7 +25,7 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
     new api.IcebergSink(name, { catalog, database: "db", table: name, columns: sourceCols, primaryKey: ["order_id", "order_date"], partitionedBy: ["order_date"], ...extra });
 
   it("debezium keyed by order_id into a sink upserting by (order_id, order_date): the exact warning", () => {
-    const cdc = new api.FlinkTable("uk_cdc", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, format: "debezium-json" } });
+    const cdc = new api.FlinkTable("uk_cdc", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, "properties.group.id": "uk_cdc", format: "debezium-json" } });
     const up = sink("uk_upsert", { upsertEnabled: true });
     new api.FlinkSqlJob("uk-widened", { statements: [api.sql`INSERT INTO ${up} SELECT order_id, order_date, amount FROM ${cdc}`] });
     expect(jobWarnings("uk-widened")).to.deep.equal([
@@ -49,8 +50,8 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
   });
 
   it("an unpartitioned sink gets the plain advice; an implicitly cast key still counts; FORCE materialization, GROUP BY, DISTINCT and an explicit CAST are quiet; a key selected twice counts once", () => {
-    const cdc = new api.FlinkTable("uk_cdc6", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, format: "debezium-json" } });
-    const intKeyed = new api.FlinkTable("uk_cdc7", { columns: [{ name: "order_id", type: "INT NOT NULL" }, ...sourceCols.slice(1)], primaryKey: ["order_id"], options: { ...kafka, format: "debezium-json" } });
+    const cdc = new api.FlinkTable("uk_cdc6", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, "properties.group.id": "uk_cdc6", format: "debezium-json" } });
+    const intKeyed = new api.FlinkTable("uk_cdc7", { columns: [{ name: "order_id", type: "INT NOT NULL" }, ...sourceCols.slice(1)], primaryKey: ["order_id"], options: { ...kafka, "properties.group.id": "uk_cdc7", format: "debezium-json" } });
     const flat = new api.IcebergSink("uk_flat", { catalog, database: "db", table: "uk_flat", columns: sourceCols, primaryKey: ["order_id", "order_date"], upsertEnabled: true });
     new api.FlinkSqlJob("uk-flat", { statements: [api.sql`INSERT INTO ${flat} SELECT * FROM ${cdc}`] });
     expect(jobWarnings("uk-flat")).to.have.length(1);
@@ -82,7 +83,7 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
   });
 
   it("a batch job cannot read a changelog table, bounded or not (Flink plans batch over insert-only sources)", () => {
-    const bounded = new api.FlinkTable("uk_bounded", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, format: "debezium-json", "scan.bounded.mode": "latest-offset" } });
+    const bounded = new api.FlinkTable("uk_bounded", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, "properties.group.id": "uk_bounded", format: "debezium-json", "scan.bounded.mode": "latest-offset" } });
     const up = sink("uk_batch", { upsertEnabled: true });
     const e = errorOf(() => new api.FlinkSqlJob("uk-batch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${bounded}`] }));
     expect(e.issues).to.deep.equal([
@@ -96,10 +97,10 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
   });
 
   it("no warning: the same keys, a sink without upsert, a source key outside the sink key, an append-only or keyless source", () => {
-    const cdc = new api.FlinkTable("uk_cdc3", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, format: "debezium-json" } });
-    const cdcBothKeys = new api.FlinkTable("uk_cdc4", { columns: sourceCols, primaryKey: ["order_id", "order_date"], options: { ...kafka, format: "debezium-json" } });
-    const keyless = new api.FlinkTable("uk_cdc5", { columns: sourceCols, options: { ...kafka, format: "debezium-json" } });
-    const appendOnly = new api.FlinkTable("uk_json", { columns: sourceCols, options: { ...kafka, format: "json" } });
+    const cdc = new api.FlinkTable("uk_cdc3", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, "properties.group.id": "uk_cdc3", format: "debezium-json" } });
+    const cdcBothKeys = new api.FlinkTable("uk_cdc4", { columns: sourceCols, primaryKey: ["order_id", "order_date"], options: { ...kafka, "properties.group.id": "uk_cdc4", format: "debezium-json" } });
+    const keyless = new api.FlinkTable("uk_cdc5", { columns: sourceCols, options: { ...kafka, "properties.group.id": "uk_cdc5", format: "debezium-json" } });
+    const appendOnly = new api.FlinkTable("uk_json", { columns: sourceCols, options: { ...kafka, "properties.group.id": "uk_json", format: "json" } });
     const upsert = sink("uk_upsert3", { upsertEnabled: true });
     const retracting = sink("uk_retract", { upsertEnabled: false });
     const byId = new api.IcebergSink("uk_by_id", { catalog, database: "db", table: "uk_by_id", columns: sourceCols, primaryKey: ["order_id"], upsertEnabled: true });
@@ -118,8 +119,8 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
   });
 
   it("a WHERE on a column outside the source key into an upsert sink: the row that stops matching stays (exact warning); key-only filters, retract sinks and FORCE are quiet", () => {
-    const cdc = new api.FlinkTable("uf_cdc", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, format: "debezium-json" } });
-    const keyless = new api.FlinkTable("uf_keyless", { columns: sourceCols, options: { ...kafka, format: "debezium-json" } });
+    const cdc = new api.FlinkTable("uf_cdc", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, "properties.group.id": "uf_cdc", format: "debezium-json" } });
+    const keyless = new api.FlinkTable("uf_keyless", { columns: sourceCols, options: { ...kafka, "properties.group.id": "uf_keyless", format: "debezium-json" } });
     const up = new api.IcebergSink("uf_up", { catalog, database: "db", table: "uf_up", columns: sourceCols, primaryKey: ["order_id"], upsertEnabled: true });
     const retract = new api.IcebergSink("uf_retract", { catalog, database: "db", table: "uf_retract", columns: sourceCols, primaryKey: ["order_id"] });
     new api.FlinkSqlJob("uf-filter", { statements: [api.sql`INSERT INTO ${up} SELECT * FROM ${cdc} c WHERE c.amount > 10 AND \`order_id\` > 0`] });
@@ -148,9 +149,9 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
         { name: "bucket", expression: "MOD(order_id, 10)" },
       ],
       primaryKey: ["order_id"],
-      options: { ...kafka, format: "debezium-json" },
+      options: { ...kafka, "properties.group.id": "uf_odd", format: "debezium-json" },
     });
-    const other = new api.FlinkTable("uf_other", { columns: sourceCols, options: { ...kafka, format: "json" } });
+    const other = new api.FlinkTable("uf_other", { columns: sourceCols, options: { ...kafka, "properties.group.id": "uf_other", format: "json" } });
     const up = new api.IcebergSink("uf_up2", {
       catalog,
       database: "db",
