@@ -30,6 +30,7 @@ import { checkSourceWatermarkSupport } from "./source-watermark-support.js";
 import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
 import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
+import { checkConcurrentUpserts } from "./concurrent-upserts.js";
 import { branchOf, hintedBranchOf, icebergKey } from "./iceberg-identity.js";
 import { checkInsertOnlyOperators } from "./insert-only-operators.js";
 import { checkSharedIcebergTables, type ProgramIcebergTable } from "./shared-iceberg-tables.js";
@@ -168,27 +169,6 @@ function checkTables(tables: readonly TableDefinition[], diag: Diagnostics): voi
           "declare the columns once and reuse them, so both map to one Iceberg schema",
       );
     } else if (!same) byIceberg.set(key, t);
-  }
-}
-
-/**
- * Two jobs writing one Iceberg table where either upserts: each job commits on its own
- * checkpoints, so the row a key ends with depends on which job commits last, and a job's
- * equality deletes remove the other's rows of the same key (iceberg equality deletes apply to
- * all data files of lower sequence numbers). A warning: appending from several jobs is fine.
- */
-function checkConcurrentUpserts(sinks: readonly TableDefinition[], programTables: ProgramTables | undefined, diag: Diagnostics): void {
-  if (programTables?.jobsWriting === undefined) return;
-  for (const t of sinks) {
-    const key = icebergKey(t);
-    if (key === undefined) continue;
-    const others = programTables.jobsWriting(key).filter((w) => w.upsert || t.iceberg!.upsert === true);
-    if (others.length === 0) continue;
-    diag.warn(
-      "statements",
-      `${t.label} writes the Iceberg table ${t.iceberg!.database}.${t.iceberg!.table}, which ${others.map((w) => `FlinkSqlJob ${JSON.stringify(w.job)}`).join(", ")} also writes, with upserts on one side: ` +
-        "each job commits on its own checkpoints, so the row a key ends with depends on which job commits last; write the table from one job (several INSERTs of one job run as one statement set)",
-    );
   }
 }
 
