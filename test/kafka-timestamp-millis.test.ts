@@ -6,6 +6,8 @@
  */
 import { expect } from "chai";
 import { issuesOf, issuesOrNone, mockedApi, type Api } from "./api.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
+import { checkKafkaOptions } from "../src/sql/kafka-options.js";
 
 describe("Kafka scan.*.timestamp-millis in epoch milliseconds", () => {
   let api: Api;
@@ -48,11 +50,8 @@ describe("Kafka scan.*.timestamp-millis in epoch milliseconds", () => {
   it("milliseconds (also with a '+' or spaces) pass; a value another mode never reads, an Output (judged once known) and upsert-kafka's refused startup mode are left alone", () => {
     for (const v of ["1735689600000", "+1735689600000", " 1735689600000 "]) expect(pairs(issuesOrNone(table({ "scan.startup.mode": "timestamp", "scan.startup.timestamp-millis": v }))), v).to.deep.equal([]);
     expect(pairs(issuesOrNone(table({ "scan.startup.mode": "earliest-offset", "scan.startup.timestamp-millis": "1735689600" })))).to.deep.equal([]);
-    // A small number is a deliberate start at the epoch (the whole topic); 12 digits are no time of Kafka's era.
-    for (const v of ["0", "1", "999999999"]) expect(pairs(issuesOrNone(table({ "scan.startup.mode": "timestamp", "scan.startup.timestamp-millis": v }))), v).to.deep.equal([]);
-    expect(pairs(issuesOf(table({ "scan.startup.mode": "timestamp", "scan.startup.timestamp-millis": "173568960000" })))).to.deep.equal([
-      ['options["scan.startup.timestamp-millis"]', '173568960000 is no epoch-millisecond timestamp of this era (13 digits); write the milliseconds, e.g. "1767225600000" for 2026-01-01T00:00:00Z'],
-    ]);
+    // A small number is a deliberate start at the epoch (the whole topic); 11 or 12 digits a real time before 2001 (no error: a warning below).
+    for (const v of ["0", "1", "999999999", "946684800000", "99999999999"]) expect(pairs(issuesOrNone(table({ "scan.startup.mode": "timestamp", "scan.startup.timestamp-millis": v }))), v).to.deep.equal([]);
     const { output } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
     expect(
       pairs(issuesOrNone(() => new api.FlinkTable(`ktm_${++n}`, { columns: cols, options: { ...base, "scan.startup.mode": "timestamp", "scan.startup.timestamp-millis": output("1735689600000") } }))),
@@ -76,4 +75,29 @@ describe("Kafka scan.*.timestamp-millis in epoch milliseconds", () => {
       ],
     ]);
   });
+
+  it("11 or 12 digits (a time from 1970-04 to 2001-09) warn: earlier than most topics' first message, or a dropped digit", () => {
+    const warnings = (kind: "startup" | "bounded", v: string) => {
+      const d = new Diagnostics();
+      checkKafkaOptions({ ...base, [`scan.${kind}.mode`]: "timestamp", [`scan.${kind}.timestamp-millis`]: v }, [], [], d, { columns: [], readFailures: [], writeFailures: [] });
+      return { errors: pairs(d.errors), warnings: pairs(d.warnings) };
+    };
+    expect(warnings("startup", "946684800000")).to.deep.equal({
+      errors: [],
+      warnings: [
+        [
+          'options["scan.startup.timestamp-millis"]',
+          '946684800000 is 2000-01-01T00:00:00.000Z in epoch milliseconds, before most topics\' first message, so each partition is read from its first message; if a digit was dropped, write the 13 digits, e.g. "1767225600000" for 2026-01-01T00:00:00Z',
+        ],
+      ],
+    });
+    expect(warnings("bounded", "173568960000").warnings).to.deep.equal([
+      [
+        'options["scan.bounded.timestamp-millis"]',
+        '173568960000 is 1975-07-02T21:36:00.000Z in epoch milliseconds, before most topics\' first message, so the read returns nothing; if a digit was dropped, write the 13 digits, e.g. "1767225600000" for 2026-01-01T00:00:00Z',
+      ],
+    ]);
+    expect(warnings("startup", "1735689600000")).to.deep.equal({ errors: [], warnings: [] });
+  });
 });
+

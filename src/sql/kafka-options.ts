@@ -41,6 +41,9 @@ export function kafkaModeValueProblem(connector: string, key: string, value: str
   return `${JSON.stringify(value)} is no ${key === "scan.startup.mode" ? "startup" : "bounded"} mode; write one of ${modes.join(", ")}${hint}`;
 }
 
+/** 2026-01-01T00:00:00Z in epoch milliseconds (the example the Iceberg timestamps' messages give too). */
+const EXAMPLE_KAFKA_MS = "1767225600000";
+
 /**
  * What is wrong with the plain 'scan.<kind>.timestamp-millis' of a 'timestamp' startup or bounded
  * mode, as the Iceberg sources' `as-of-timestamp` is judged (options/starting-strategy.ts
@@ -49,9 +52,11 @@ export function kafkaModeValueProblem(connector: string, key: string, value: str
  * OffsetsInitializer.timestamp, which starts (or stops) each partition at its first message at or
  * after that time, so epoch seconds mean January 1970: the whole topic is read, or nothing. A value
  * that is no number fails the job's start (the option's Long parse). A number of fewer than 10
- * digits ('0') is taken as meant: a start at the epoch, the whole topic.
+ * digits ('0') is taken as meant: a start at the epoch, the whole topic. 11 or 12 digits are real
+ * times (1970-04 to 2001-09) the connector takes as given, earlier than most topics' first message,
+ * so only a warning (`warning: true`): a digit may have been dropped.
  */
-function timestampMillisProblem(kind: "startup" | "bounded", options: Readonly<Record<string, string>>): { key: string; message: string } | undefined {
+function timestampMillisProblem(kind: "startup" | "bounded", options: Readonly<Record<string, string>>): { key: string; message: string; warning?: true } | undefined {
   const key = `scan.${kind}.timestamp-millis`;
   const value = options[key];
   if (value === undefined) return undefined;
@@ -61,6 +66,11 @@ function timestampMillisProblem(kind: "startup" | "bounded", options: Readonly<R
   if (digits !== undefined && digits < 10) return undefined;
   const problem = timestampProblem(text);
   if (problem === undefined) return undefined;
+  if (digits === 11 || digits === 12) {
+    const when = new Date(Number(text)).toISOString();
+    const effect = kind === "startup" ? "before most topics' first message, so each partition is read from its first message" : "before most topics' first message, so the read returns nothing";
+    return { key, message: `${text} is ${when} in epoch milliseconds, ${effect}; if a digit was dropped, write the 13 digits, e.g. "${EXAMPLE_KAFKA_MS}" for 2026-01-01T00:00:00Z`, warning: true };
+  }
   const seconds = digits === 10;
   const effect = kind === "startup" ? "a start in 1970 reads each partition from its first message: the whole topic" : "a stop in 1970 ends each partition before its first message: the read returns nothing";
   return { key, message: seconds ? `${problem} (${effect})` : problem };
@@ -143,7 +153,8 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     if (problem !== undefined) diag.error(opt(key), problem);
     // 'upsert-kafka' takes no startup mode (its own error above).
     const millis = value?.toLowerCase() === "timestamp" && !(connector === "upsert-kafka" && key === "scan.startup.mode") ? timestampMillisProblem(key === "scan.startup.mode" ? "startup" : "bounded", options) : undefined;
-    if (millis !== undefined) diag.error(opt(millis.key), millis.message);
+    if (millis?.warning === true) diag.warn(opt(millis.key), millis.message);
+    else if (millis !== undefined) diag.error(opt(millis.key), millis.message);
   }
   checkFormatOptions(connector, options, deferredKeys, diag, { ...table, primaryKey });
   const keyFormat = options["key.format"]?.trim();
