@@ -56,10 +56,11 @@ function unheldMessage(t: DataType, legacy: boolean): string | undefined {
 
 /**
  * The first type inside `t` (`t` included) that the Avro schema conversion refuses: under the
- * table's mapping at the top and in ROW fields; in ARRAY / MAP / MULTISET only under the legacy mapping.
+ * table's mapping at the top and in ROW fields; in ARRAY / MAP / MULTISET under the legacy mapping
+ * whatever the table's (flink AvroSchemaConverter converts items and map values with the two-argument
+ * convertToSchema, which takes the legacy mapping).
  */
 function firstUnheld(t: DataType, legacy: boolean, inCollection: boolean, at = ""): Unheld | undefined {
-  if (inCollection && !legacy) return undefined;
   const flink = unheldMessage(t, legacy);
   if (flink !== undefined) return { type: t, at, flink, inCollection };
   switch (t.kind) {
@@ -71,9 +72,9 @@ function firstUnheld(t: DataType, legacy: boolean, inCollection: boolean, at = "
       return undefined;
     case "ARRAY":
     case "MULTISET":
-      return firstUnheld(t.elementType, legacy, true, `${at}[]`);
+      return firstUnheld(t.elementType, true, true, `${at}[]`);
     case "MAP":
-      return firstUnheld(t.valueType, legacy, true, `${at}{}`);
+      return firstUnheld(t.valueType, true, true, `${at}{}`);
     default:
       return undefined;
   }
