@@ -23,6 +23,8 @@ describe("synth's checkpoint column", function () {
     expect(summaryCheckpointInterval({ ...job, upgradeMode: "last-state", checkpointInterval: "30s" })).to.equal("30s");
     // A batch job takes no checkpoints; the other targets have no operator.
     expect(summaryCheckpointInterval({ ...job, runtimeMode: "batch", upgradeMode: "last-state" })).to.equal("-");
+    // Also with an interval in its configuration (the final trial's p48: it showed 1min).
+    expect(summaryCheckpointInterval({ ...job, runtimeMode: "batch", upgradeMode: "stateless", checkpointInterval: "1min" })).to.equal("-");
     expect(summaryCheckpointInterval({ runtimeMode: "streaming", target: "sql-gateway", checkpointInterval: undefined })).to.equal("-");
     expect(summaryCheckpointInterval({ runtimeMode: "streaming", target: "none", checkpointInterval: undefined })).to.equal("-");
   });

@@ -323,10 +323,12 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
 /**
  * The summary's checkpoint column: the job's rendered `execution.checkpointing.interval`; else the
  * interval the Flink Kubernetes Operator gives a streaming last-state job without one, marked
- * `(operator)` as it is in no rendered file (operator-checkpoints.ts); else `-` (a batch job, or one
- * that does not checkpoint).
+ * `(operator)` as it is in no rendered file (operator-checkpoints.ts); else `-` (a batch job, also
+ * one whose configuration sets an interval, or one that does not checkpoint).
  */
 export function summaryCheckpointInterval(job: Pick<RegisteredJob, "runtimeMode" | "target" | "upgradeMode" | "checkpointInterval">): string {
+  // Flink takes no checkpoints in BATCH execution mode (flink docs "Execution Mode": checkpointing is unsupported there), whatever the configuration says.
+  if (job.runtimeMode === "batch") return "-";
   if (job.checkpointInterval !== undefined) return job.checkpointInterval;
   const operator = operatorCheckpointInterval(job);
   return operator !== undefined ? `${operator} (operator)` : "-";
