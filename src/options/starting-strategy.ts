@@ -93,6 +93,8 @@ export function chosenStartingStrategy(extra: Readonly<Record<string, string>>, 
 
 /** One example, for messages: 2026-01-01T00:00:00Z in epoch milliseconds. */
 const EXAMPLE_MS = Date.UTC(2026, 0, 1);
+/** The example epoch-millisecond timestamp the messages give (also Kafka's: sql/kafka-options.ts). */
+export const EXAMPLE_MILLIS = `e.g. "${EXAMPLE_MS}" for 2026-01-01T00:00:00Z`;
 
 /**
  * Why `text` is no plausible `start-snapshot-timestamp` or `as-of-timestamp`, or undefined. The
@@ -102,17 +104,16 @@ const EXAMPLE_MS = Date.UTC(2026, 0, 1);
  * (2001-09-09 to 2286-11-20).
  */
 export function timestampProblem(text: string): string | undefined {
-  const example = `e.g. "${EXAMPLE_MS}" for 2026-01-01T00:00:00Z`;
   if (!/^[0-9]+$/.test(text)) {
     const ms = dateTextMillis(text.trim());
     if (ms !== undefined) return `${JSON.stringify(text)} is a date text; the runtime reads epoch milliseconds as digits: write "${ms}" (${new Date(ms).toISOString()})`;
-    return `${JSON.stringify(text)} is no timestamp: write the epoch milliseconds as digits, ${example}`;
+    return `${JSON.stringify(text)} is no timestamp: write the epoch milliseconds as digits, ${EXAMPLE_MILLIS}`;
   }
   const digits = text.replace(/^0+(?=.)/, "").length;
   if (digits === 13) return undefined;
   if (digits === 10) return `${text} looks like epoch seconds (${new Date(Number(text) * 1000).toISOString()}); the runtime reads milliseconds, where it means January 1970: write ${text}000`;
   if (digits === 16) return `${text} looks like epoch microseconds (${new Date(Number(text) / 1000).toISOString()}); the runtime reads milliseconds: write ${text.slice(0, 13)}`;
-  return `${text} is no epoch-millisecond timestamp of this era (13 digits); write the milliseconds, ${example}`;
+  return `${text} is no epoch-millisecond timestamp of this era (13 digits); write the milliseconds, ${EXAMPLE_MILLIS}`;
 }
 
 /** ISO date text: `YYYY-MM-DD`, optionally `[T ]HH:MM[:SS[.fff]]` and a zone (`Z`, `±HH:MM`, `±HHMM`; none: UTC). */

@@ -14,7 +14,7 @@ import { checkFormatOptions, type FormatTable } from "./format-options.js";
 import { checkForeignKafkaOptions, checkKafkaKeyFields, checkKafkaSinkRules, kafkaScanModeFailures, type KafkaRuleTable } from "./kafka-rules.js";
 import type { FormatFailure } from "./format-options-spec.js";
 import { requiredOptionMessage, type RequiredOption } from "./required-options.js";
-import { timestampProblem } from "../options/starting-strategy.js";
+import { EXAMPLE_MILLIS, timestampProblem } from "../options/starting-strategy.js";
 
 const STARTUP_MODES = ["earliest-offset", "latest-offset", "group-offsets", "timestamp", "specific-offsets"];
 /** flink-connector-kafka ScanBoundedMode. */
@@ -41,9 +41,6 @@ export function kafkaModeValueProblem(connector: string, key: string, value: str
   return `${JSON.stringify(value)} is no ${key === "scan.startup.mode" ? "startup" : "bounded"} mode; write one of ${modes.join(", ")}${hint}`;
 }
 
-/** 2026-01-01T00:00:00Z in epoch milliseconds (the example the Iceberg timestamps' messages give too). */
-const EXAMPLE_KAFKA_MS = "1767225600000";
-
 /**
  * What is wrong with the plain 'scan.<kind>.timestamp-millis' of a 'timestamp' startup or bounded
  * mode, as the Iceberg sources' `as-of-timestamp` is judged (options/starting-strategy.ts
@@ -69,7 +66,7 @@ function timestampMillisProblem(kind: "startup" | "bounded", options: Readonly<R
   if (digits === 11 || digits === 12) {
     const when = new Date(Number(text)).toISOString();
     const effect = kind === "startup" ? "before most topics' first message, so each partition is read from its first message" : "before most topics' first message, so the read returns nothing";
-    return { key, message: `${text} is ${when} in epoch milliseconds, ${effect}; if a digit was dropped, write the 13 digits, e.g. "${EXAMPLE_KAFKA_MS}" for 2026-01-01T00:00:00Z`, warning: true };
+    return { key, message: `${text} is ${when} in epoch milliseconds, ${effect}; if a digit was dropped, write the 13 digits, ${EXAMPLE_MILLIS}`, warning: true };
   }
   const seconds = digits === 10;
   const effect = kind === "startup" ? "a start in 1970 reads each partition from its first message: the whole topic" : "a stop in 1970 ends each partition before its first message: the read returns nothing";
