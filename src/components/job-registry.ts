@@ -164,9 +164,7 @@ function addUpsertWriter(r: ReturnType<typeof registry>, def: TableDefinition): 
   const i = def.iceberg;
   if (i?.upsert !== true || i.database === undefined || i.table === undefined) return;
   const key = `${i.database}\u0000${i.table}`;
-  const list = r.upsertWriters.get(key);
-  if (list) list.push(def);
-  else r.upsertWriters.set(key, [def]);
+  pushTo(r.upsertWriters, key, def);
 }
 
 /**
@@ -182,6 +180,13 @@ export function addFailedProgramTable(def: TableDefinition): void {
   addUpsertWriter(r, def);
 }
 
+/** Appends `value` to the list of `key` in `map` (a new list for a new key). */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /** Registers a job and the Iceberg tables it writes. */
 export function addProgramJob(job: RegisteredJob): void {
   const r = registry();
@@ -189,38 +194,29 @@ export function addProgramJob(job: RegisteredJob): void {
   for (const t of job.sinks) {
     const key = icebergKey(t);
     if (key === undefined) continue;
-    const list = r.jobWriters.get(key);
     // A sink two statements write: the certain write first.
     const deletes = (job.deleteWrites ?? []).filter((d) => d.sink === t).sort((x, y) => Number(y.certain) - Number(x.certain))[0];
     const branches = job.writeBranches?.get(t);
     const entry = Object.assign({ job: job.name, upsert: t.iceberg!.upsert === true }, deletes !== undefined ? { deletes } : undefined, branches !== undefined ? { branches } : undefined);
-    if (list) list.push(entry);
-    else r.jobWriters.set(key, [entry]);
+    pushTo(r.jobWriters, key, entry);
   }
   for (const t of job.tables) {
     const key = icebergKey(t);
     if (key === undefined) continue;
     const entry = { job: job.name, table: t, writes: job.sinks.includes(t) };
-    const list = r.jobIcebergTables.get(key);
-    if (list) list.push(entry);
-    else r.jobIcebergTables.set(key, [entry]);
+    pushTo(r.jobIcebergTables, key, entry);
   }
   for (const g of job.kafkaGroupReads ?? []) {
-    const list = r.kafkaGroupReads.get(g.groupId);
     const entry = Object.assign({ job: job.name }, g);
-    if (list) list.push(entry);
-    else r.kafkaGroupReads.set(g.groupId, [entry]);
+    pushTo(r.kafkaGroupReads, g.groupId, entry);
   }
   for (const w of job.kafkaTransactions ?? []) {
     const entry = Object.assign({ job: job.name, label: w.label }, w.servers !== undefined ? { servers: w.servers } : undefined);
-    const list = r.kafkaTransactions.get(w.prefix);
-    if (list) list.push(entry);
-    else r.kafkaTransactions.set(w.prefix, [entry]);
+    pushTo(r.kafkaTransactions, w.prefix, entry);
   }
   for (const [t, branch] of job.tables.flatMap((x) => (job.streamBranches?.get(x) ?? [branchOf(x)]).map((b) => [x, b] as const))) {
     const key = t.iceberg?.streamingRead === true && job.runtimeMode === "streaming" && !job.sinks.includes(t) ? icebergKey(t) : undefined;
     if (key === undefined) continue;
-    const list = r.jobStreamers.get(key);
     const writers = r.upsertWriters.get(`${t.iceberg!.database}\u0000${t.iceberg!.table}`) ?? [];
     const deleting = (r.jobWriters.get(key) ?? []).some((w) => w.deletes !== undefined && w.deletes.branch === branch);
     // Told for good when the loss was certain (streamed-writes.ts): a job created earlier writes the table with upserts on this
@@ -228,8 +224,7 @@ export function addProgramJob(job: RegisteredJob): void {
     // writes it, when created later, says so as an error.
     const upserting = (r.jobWriters.get(key) ?? []).some((w) => w.upsert && (w.branches ?? [branch]).includes(branch)) && writers.some((w) => icebergKey(w) === key && branchOf(w) === branch);
     const entry = Object.assign({ job: job.name, label: t.label, warned: deleting || upserting }, branch !== undefined ? { branch } : undefined);
-    if (list) list.push(entry);
-    else r.jobStreamers.set(key, [entry]);
+    pushTo(r.jobStreamers, key, entry);
   }
 }
 
@@ -243,9 +238,7 @@ function icebergSinksByKey(r: ReturnType<typeof registry>): Map<string, TableDef
     const t = r.tables[index.upTo]!;
     const key = t.resourceType === "IcebergSink" ? icebergKey(t) : undefined;
     if (key === undefined) continue;
-    const list = index.map.get(key);
-    if (list) list.push(t);
-    else index.map.set(key, [t]);
+    pushTo(index.map, key, t);
   }
   return index.map;
 }

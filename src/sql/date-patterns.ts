@@ -114,7 +114,7 @@ const SLIPS: readonly ((pattern: string, runs: readonly Field[], has: (letters: 
 ];
 
 /** The slips of `pattern` with the pattern to write, or undefined when it has none. */
-export function datePatternSlips(pattern: string): { says: string[]; fixed: string } | undefined {
+function datePatternSlips(pattern: string): { says: string[]; fixed: string } | undefined {
   let fixed = pattern;
   const says: string[] = [];
   for (const slip of SLIPS) {
@@ -150,20 +150,22 @@ function patternWarnings(call: CallText, declared: ReadonlySet<string>): string[
   return [...out];
 }
 
+/** A call of one of FUNCTIONS' names (the statements and expressions read only when one appears). */
+const MENTIONS = new RegExp(String.raw`(?:${Object.keys(FUNCTIONS).join("|")})\s*\(`, "i");
+
 /**
  * Checks the date patterns of the job's statements and of the computed columns and watermark
  * expressions of the tables they declare (see the module comment); warnings at `statements[i]` and
  * `statements`.
  */
 export function checkDatePatterns(analyzed: readonly AnalyzedStatement[], tables: readonly TableDefinition[], jobFunctions: () => ReadonlySet<string>, diag: Diagnostics): void {
-  const mentions = (text: string): boolean => /(?:DATE_FORMAT|TO_TIMESTAMP|TO_DATE|UNIX_TIMESTAMP|FROM_UNIXTIME)\s*\(/i.test(text);
   for (const a of analyzed) {
-    if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && mentions(s.text))) continue;
+    if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && MENTIONS.test(s.text))) continue;
     for (const w of patternWarnings(statementCallText(a), jobFunctions())) diag.warn(`statements[${a.index}]`, w);
   }
   for (const t of tables) {
     for (const { path, text } of t.expressions ?? []) {
-      if (mentions(text)) for (const w of patternWarnings(callText(text), jobFunctions())) diag.warn("statements", `${t.label} ${path}: ${w}`);
+      if (MENTIONS.test(text)) for (const w of patternWarnings(callText(text), jobFunctions())) diag.warn("statements", `${t.label} ${path}: ${w}`);
     }
   }
 }

@@ -39,7 +39,7 @@ function typeText(t: IcebergType): string {
 const DECIMAL = /^decimal\((\d+),\s*(\d+)\)$/;
 
 /** iceberg TypeUtil.isPromotionAllowed: `from` may be read or written as `to`. */
-export function promotionAllowed(from: string, to: string): boolean {
+function promotionAllowed(from: string, to: string): boolean {
   if (from === to) return true;
   if (from === "int") return to === "long";
   if (from === "float") return to === "double";
@@ -110,18 +110,21 @@ function structErrors(read: readonly IcebergField[], write: readonly IcebergFiel
   return errors;
 }
 
+/** The declared columns the table lacks, as Iceberg's reassignIds reports them (missingFields over the two top-level structs). */
+function missingColumns(table: IcebergSchema, declared: IcebergSchema): string[] {
+  return missingFields({ type: "struct", fields: table.fields }, { type: "struct", fields: declared.fields });
+}
+
 /** What Iceberg reports when a sink declaring `declared` writes a table created with `table`: [] when it writes. */
 export function writeProblems(table: IcebergSchema, declared: IcebergSchema): string[] {
-  const struct = { type: "struct" as const, fields: [] as IcebergField[] };
-  const missing = missingFields({ ...struct, fields: table.fields }, { ...struct, fields: declared.fields });
+  const missing = missingColumns(table, declared);
   // reassignIds throws before the compatibility check runs.
   return missing.length > 0 ? missing : structErrors(table.fields, declared.fields, true);
 }
 
 /** What fails when a source declaring `declared` reads a table created with `table`: [] when it reads. */
 export function readProblems(table: IcebergSchema, declared: IcebergSchema): string[] {
-  const struct = { type: "struct" as const, fields: [] as IcebergField[] };
-  const missing = missingFields({ ...struct, fields: table.fields }, { ...struct, fields: declared.fields });
+  const missing = missingColumns(table, declared);
   if (missing.length > 0) return missing;
   return readTypeProblems(table.fields, declared.fields, "");
 }

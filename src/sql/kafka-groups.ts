@@ -20,6 +20,8 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import type { KafkaRead } from "./connector-bounds.js";
+import { listEntries } from "./kafka-rules.js";
+import { brokers, sameCluster } from "./kafka-transactions.js";
 
 /** The consumer group a 'kafka' read uses (connector-bounds.ts kafkaRead). */
 export interface KafkaConsumerGroup {
@@ -45,12 +47,6 @@ export interface ProgramKafkaGroupRead extends JobKafkaGroupRead {
   readonly job: string;
 }
 
-const brokers = (list: string): string[] =>
-  list
-    .split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter((s) => s !== "");
-
 /**
  * The consumer group of a 'kafka' read with these (plain) options: undefined without a plain
  * group id or with 'topic-pattern' (its topics are not known at preview).
@@ -58,11 +54,9 @@ const brokers = (list: string): string[] =>
 export function consumerGroup(options: Readonly<Record<string, string>>, fromGroup: boolean): KafkaConsumerGroup | undefined {
   const groupId = options["properties.group.id"];
   const topic = options["topic"];
-  if (groupId === undefined || groupId.trim() === "" || topic === undefined) return undefined;
-  const topics = topic
-    .split(";")
-    .map((t) => t.trim())
-    .filter((t) => t !== "");
+  // A list with quotes is not followed (kafka-rules.ts listEntries): no group read.
+  const topics = topic === undefined ? undefined : listEntries(topic)?.filter((t) => t !== "");
+  if (groupId === undefined || groupId.trim() === "" || topics === undefined) return undefined;
   const servers = options["properties.bootstrap.servers"];
   return Object.assign(
     { groupId, topics, fromGroup, commitsOnCheckpoint: options["properties.commit.offsets.on.checkpoint"]?.trim().toLowerCase() !== "false" },
@@ -89,7 +83,7 @@ export function checkKafkaGroups(reads: readonly JobKafkaGroupRead[], earlier: (
     for (const o of earlier(r.groupId)) {
       const topics = r.topics.filter((t) => o.topics.includes(t));
       if (topics.length === 0) continue;
-      if (r.servers !== undefined && o.servers !== undefined && !r.servers.some((s) => o.servers!.includes(s))) continue;
+      if (sameCluster(r.servers, o.servers) === false) continue;
       const moved = [...(r.fromGroup && o.commits ? ["this job"] : []), ...(o.fromGroup && r.commits ? [`FlinkSqlJob ${JSON.stringify(o.job)}`] : [])];
       if (moved.length === 0) continue;
       const cluster = r.servers === undefined || o.servers === undefined ? " (a bootstrap server list is an Output: if both read one Kafka cluster)" : "";

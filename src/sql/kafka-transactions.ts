@@ -50,8 +50,8 @@ export interface ProgramKafkaTransaction {
 const PREFIX = "sink.transactional-id-prefix";
 const SERVERS = "properties.bootstrap.servers";
 
-/** The broker addresses of a bootstrap list, trimmed and lower-cased (host names are case-insensitive). */
-function brokers(list: string): string[] {
+/** The broker addresses of a bootstrap list, trimmed and lower-cased (host names are case-insensitive); kafka-groups.ts reads them too. */
+export function brokers(list: string): string[] {
   return list
     .split(",")
     .map((s) => s.trim().toLowerCase())
@@ -77,8 +77,8 @@ export function kafkaTransactionsOf(options: Hint, deferredKeys: readonly string
   };
 }
 
-/** Whether two writes name one cluster: true (a shared broker), false (none shared), undefined (an Output list). */
-function sameCluster(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean | undefined {
+/** Whether two broker lists name one cluster: true (a shared broker), false (none shared), undefined (an Output list). */
+export function sameCluster(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean | undefined {
   if (a === undefined || b === undefined) return undefined;
   return a.some((s) => b.includes(s));
 }

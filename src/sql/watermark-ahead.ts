@@ -14,17 +14,16 @@
  * length is read; a watermark of another column or another expression stays quiet.
  */
 import { knownIntervalLiterals } from "./zero-intervals.js";
+import { unquoteIdentifier, WRITTEN_NAME } from "./top-level.js";
 
-/** A column name as written: back-quoted or plain; group 1. */
-const NAME = "(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)";
+/** A column name as written (top-level.ts WRITTEN_NAME), captured. */
+const NAME = `(${WRITTEN_NAME})`;
 /** One interval literal and nothing else: `INTERVAL [+-] '...' unit[(p)] [TO unit[(p)]]`. */
 const LITERAL = String.raw`INTERVAL\s*[+-]?\s*'[^']*'\s*[A-Za-z]+\s*(?:\(\s*\d+\s*(?:,\s*\d+\s*)?\))?(?:\s+TO\s+[A-Za-z]+\s*(?:\(\s*\d+\s*\))?)?`;
 /** `col (+|-) literal`: groups the column, the operator, the literal. */
 const COLUMN_FIRST = new RegExp(String.raw`^${NAME}\s*([+-])\s*(${LITERAL})$`, "i");
 /** `literal + col`: groups the literal, the column. */
 const LITERAL_FIRST = new RegExp(String.raw`^(${LITERAL})\s*\+\s*${NAME}$`, "i");
-
-const unquote = (name: string): string => (name.startsWith("`") ? name.slice(1, -1).replace(/``/g, "`") : name);
 
 /**
  * The warning (none or one) for a watermark `expression` on `column` that is the column plus a
@@ -37,7 +36,7 @@ export function watermarkAhead(column: string, expression: string): string[] {
   const written = first?.[1] ?? second?.[2];
   const op = first?.[2] ?? "+";
   const literalText = first?.[3] ?? second?.[1];
-  if (written === undefined || literalText === undefined || unquote(written) !== column) return [];
+  if (written === undefined || literalText === undefined || unquoteIdentifier(written) !== column) return [];
   const literal = knownIntervalLiterals(literalText)[0];
   if (literal === undefined || literal.millis === 0n) return [];
   // The literal's sign: before its string (INTERVAL - '5' ...) and inside it ('-5').

@@ -166,6 +166,9 @@ function batchProctimeWindow(at: string, call: string, what: string, table: Tabl
   );
 }
 
+/** A view's select item `PROCTIME() [AS] name` (group 1: the name as marked). */
+const PROCTIME_ITEM = new RegExp(String.raw`^PROCTIME\s*\(\s*\)\s+(?:AS\s+)?${MARKED_NAME}$`, "i");
+
 /** A window of a batch job over a simple view whose time column is `PROCTIME() AS column` or passes a table's PROCTIME() column through: batchProctimeWindow. */
 function checkBatchViewWindow(a: AnalyzedStatement, code: string, fn: string, viewName: string, column: string, views: ReadonlyMap<string, AnalyzedStatement>, diag: Diagnostics): void {
   const view = views.get(viewName);
@@ -173,8 +176,7 @@ function checkBatchViewWindow(a: AnalyzedStatement, code: string, fn: string, vi
   const simple = readSimpleView(view);
   if (simple === undefined) return;
   const call = `${fn}(TABLE ${viewName}, DESCRIPTOR(${column}), ...)`;
-  const proctimeItem = new RegExp(String.raw`^PROCTIME\s*\(\s*\)\s+(?:AS\s+)?${MARKED_NAME}$`, "i");
-  if (simple.items.some((item) => { const p = proctimeItem.exec(item); return p !== null && unquoteIdentifier(p[1]!) === column; })) {
+  if (simple.items.some((item) => { const p = PROCTIME_ITEM.exec(item); return p !== null && unquoteIdentifier(p[1]!) === column; })) {
     batchProctimeWindow(`statements[${a.index}]`, call, `${column} of the view ${viewName} (statements[${view.index}]) is PROCTIME()`, simple.table, diag);
     return;
   }

@@ -30,9 +30,8 @@ export function credentialEnvironment(target: CredentialTarget | undefined, gate
  * gateway, which plans the statements: `FlinkDynamicTableFactory.createTableLoader`, hence
  * credentialEnvironment's `gateway`); an unset variable drops the property.
  */
-export function icebergReaders(): string {
-  return "S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog a property written as env:NAME (credential, token, rest.auth.basic.password; an unset variable drops the property)";
-}
+export const ICEBERG_READERS =
+  "S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog a property written as env:NAME (credential, token, rest.auth.basic.password; an unset variable drops the property)";
 
 /**
  * The Kafka client remedy: a config provider placeholder (kafka clients `AbstractConfig` with

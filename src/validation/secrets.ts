@@ -9,7 +9,7 @@
  */
 
 import { containerEnvVariable, isCredentialEnvName, keyContentRemedy } from "./credential-env-names.js";
-import { credentialEnvironment, icebergReaders, kafkaRemedy } from "./credential-remedies.js";
+import { credentialEnvironment, ICEBERG_READERS, kafkaRemedy } from "./credential-remedies.js";
 import { connectorRemedy } from "./jdbc-credentials.js";
 import { isDeferred } from "./deferred.js";
 
@@ -189,7 +189,7 @@ export function credentialKeyMessage(key: string, where: string, target?: Creden
       kafka
     );
   }
-  return `${lands(key, where)}Remove it and pass the credential ${credentialEnvironment(t, true)}: ${icebergReaders()}.${kafka}`;
+  return `${lands(key, where)}Remove it and pass the credential ${credentialEnvironment(t, true)}: ${ICEBERG_READERS}.${kafka}`;
 }
 
 /**
@@ -329,12 +329,12 @@ export function credentialValueMessage(subject: string, where?: string, target?:
   }
   if (place.startsWith("catalog.")) {
     return (
-      // A REST catalog's basic auth: iceberg rest/auth AuthProperties; env:NAME resolved by iceberg EnvironmentUtil.resolveAll wherever the catalog loads (credential-remedies.ts icebergReaders).
+      // A REST catalog's basic auth: iceberg rest/auth AuthProperties; env:NAME resolved by iceberg EnvironmentUtil.resolveAll wherever the catalog loads (credential-remedies.ts ICEBERG_READERS).
       `${lead}Remove it from the value: a REST catalog takes user:password as rest.auth.type = basic with rest.auth.basic.username and rest.auth.basic.password = env:NAME ` +
       `in catalog.properties, and an OAuth2 token or credential as token / credential = env:NAME; set NAME ${credentialEnvironment(t, true)} (an unset variable drops the property)`
     );
   }
-  return `${lead}Remove it from the value and pass the credential ${credentialEnvironment(t, true)}: ${icebergReaders()}; a Kafka client property references it as \${env:NAME} (properties.config.providers)`;
+  return `${lead}Remove it from the value and pass the credential ${credentialEnvironment(t, true)}: ${ICEBERG_READERS}; a Kafka client property references it as \${env:NAME} (properties.config.providers)`;
 }
 
 /**
