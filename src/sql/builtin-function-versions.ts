@@ -13,7 +13,8 @@
  *
  * Evidence per name (apache/flink pull requests, which add each name to flink-table-common's
  * `functions/BuiltInFunctionDefinitions.java`; the release notes `docs/content/release-notes/flink-2.x.md`):
- * - 1.20 (not on release-1.19): ARRAY_SORT (FLINK-26948, #22951 still unmerged in review on
+ * - 1.20 (not on release-1.19): ARRAY_AGG (FLINK-21949, #23411 approved on 2024-02-07 "anyway we need
+ *   to wait for a branch cut", the day release-1.19 was cut), ARRAY_SORT (FLINK-26948, #22951 still unmerged in review on
  *   2024-02-12), ARRAY_INTERSECT (FLINK-31664, #24526 in review 2024-05-23), SPLIT (FLINK-32706,
  *   #24365 merged to master 2024-05-22), URL_DECODE and URL_ENCODE (FLINK-34108, #24773 opened
  *   2024-05-12), JSON_QUOTE and JSON_UNQUOTE (FLINK-34111, #24967 opened 2024-06-20; the earlier
@@ -52,6 +53,7 @@ const since = (version: string, entries: Record<string, string>): [string, Funct
 /** The dated names (upper case), see the module comment. */
 const INTRODUCED: ReadonlyMap<string, FunctionIntroduction> = new Map([
   ...since("1.20", {
+    ARRAY_AGG: "FLINK-21949",
     ARRAY_SORT: "FLINK-26948",
     ARRAY_INTERSECT: "FLINK-31664",
     SPLIT: "FLINK-32706",
