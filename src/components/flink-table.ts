@@ -69,7 +69,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(p.writeFailures.length > 0 ? { writeFailures: p.writeFailures } : {}),
       ...(p.writeWarnings.length > 0 ? { writeWarnings: p.writeWarnings } : {}),
       hintedWrite: p.hintedWrite,
-      ...(p.kafkaTransactions !== undefined ? { kafkaTransactions: p.kafkaTransactions } : {}),
+      ...(p.kafkaTransaction !== undefined ? { kafkaTransaction: p.kafkaTransaction } : {}),
       columns: p.tableColumns,
       expressions: writtenExpressions(deferred.args, true),
       ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),

@@ -137,10 +137,10 @@ export interface TableDefinition {
    */
   readonly hintedWrite?: (hint: Readonly<Record<string, string>>) => HintedWrite;
   /**
-   * A 'kafka' / 'upsert-kafka' FlinkTable: its exactly-once write (transactional-id prefix and brokers) by an INSERT whose
-   * target mention carries the OPTIONS hint `hint`, merged into its options; undefined when not exactly-once (kafka-transactions.ts).
+   * A 'kafka' / 'upsert-kafka' FlinkTable: its exactly-once write (transactional-id prefix and brokers) with its own options;
+   * absent when not exactly-once (kafka-transactions.ts). An INSERT with an OPTIONS hint: hintedWrite's.
    */
-  readonly kafkaTransactions?: (hint: Readonly<Record<string, string>>) => KafkaTransactionalWrite | undefined;
+  readonly kafkaTransaction?: KafkaTransactionalWrite;
   /** Why reading the table yields a changelog (updates and deletes), when it does (FlinkTable: connectorChangelog). */
   readonly changelog?: string;
   /** FlinkTable: why its sink takes only inserts, when it does (appendOnlySink): Flink refuses an updating input there. */

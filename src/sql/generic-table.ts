@@ -25,7 +25,7 @@ import { checkMetadataColumns } from "./metadata-columns.js";
 import { checkConnectorOptionKeys } from "./connector-options.js";
 import { hintIssuesOf, type HintIssues } from "./hint-keys.js";
 import { hintedWriteOf, type HintedWrite } from "./hinted-writes.js";
-import { kafkaTransactionsOf, type KafkaTransactionalWrite } from "./kafka-transactions.js";
+import { kafkaTransactionalWrite, type KafkaTransactionalWrite } from "./kafka-transactions.js";
 import { requiredOptionIssue, type RequiredOption } from "./required-options.js";
 import { checkDatagenFieldTypes } from "./datagen-fields.js";
 import { checkFactoryIdentifiers } from "./factory-identifiers.js";
@@ -172,8 +172,8 @@ export interface GenericTablePlan {
   writeWarnings: FormatFailure[];
   /** What an INSERT whose target has this OPTIONS hint meets, the hint merged into the options (hinted-writes.ts). */
   hintedWrite: (hint: Readonly<Record<string, string>>) => HintedWrite;
-  /** A Kafka table's exactly-once write by an INSERT with this OPTIONS hint (kafka-transactions.ts); undefined for other connectors. */
-  kafkaTransactions?: (hint: Readonly<Record<string, string>>) => KafkaTransactionalWrite | undefined;
+  /** A Kafka table's exactly-once write with its own options (kafka-transactions.ts); absent for other connectors and other guarantees (an INSERT's hint: hintedWrite). */
+  kafkaTransaction?: KafkaTransactionalWrite;
   /** The columns in declaration order, with their types (computed: none) and whether an INSERT fills them. */
   tableColumns: TableColumn[];
   /** The declared primary key's columns (empty without one). */
@@ -330,6 +330,8 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   const render = (all: Record<string, string>): string =>
     renderCreateTable({ name: tableName, columns, primaryKey: args.primaryKey, partitionedBy: args.partitionedBy, watermark, comment: args.comment, options: all });
   const hasDeferred = Object.keys(deferred).length > 0;
+  const kafkaSink = kafkaConnector === "kafka" || kafkaConnector === "upsert-kafka";
+  const ownTransaction = kafkaSink ? kafkaTransactionalWrite(options, Object.keys(deferred)) : undefined;
   return {
     tableName,
     ddl: hasDeferred ? undefined : render(options),
@@ -358,8 +360,8 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
     }),
     writeFailures,
     writeWarnings,
-    hintedWrite: hintedWriteOf(options, Object.keys(deferred), (o, keys, into) => void checkOptions(o, keys, new Diagnostics(), into, [])),
-    ...(kafkaConnector === "kafka" || kafkaConnector === "upsert-kafka" ? { kafkaTransactions: kafkaTransactionsOf(options, Object.keys(deferred)) } : {}),
+    hintedWrite: hintedWriteOf(options, Object.keys(deferred), (o, keys, into) => void checkOptions(o, keys, new Diagnostics(), into, []), kafkaSink),
+    ...(ownTransaction !== undefined ? { kafkaTransaction: ownTransaction } : {}),
     primaryKey,
     partitionedBy,
     tableColumns: flinkTableColumns(read, options, watermark?.column),

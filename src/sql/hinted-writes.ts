@@ -22,6 +22,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { commitsOnCheckpoint } from "./connector-facts.js";
 import type { FormatFailure } from "./format-options-spec.js";
 import { hintWithoutCredentials } from "./hint-keys.js";
+import { kafkaTransactionalWrite, type JobKafkaTransaction, type KafkaTransactionalWrite } from "./kafka-transactions.js";
 import type { TableReference } from "./required-options.js";
 
 type Hint = Readonly<Record<string, string>>;
@@ -32,6 +33,8 @@ export interface HintedWrite {
   readonly writeWarnings: readonly FormatFailure[];
   /** Whether the sink commits only on checkpoints with the merged options (connector-facts.ts commitsOnCheckpoint). */
   readonly commitsOnCheckpoint: boolean;
+  /** A 'kafka' / 'upsert-kafka' sink's exactly-once write with the merged options (kafka-transactions.ts kafkaTransactionalWrite); absent when not exactly-once. */
+  readonly kafkaTransaction?: KafkaTransactionalWrite;
 }
 
 /** The collections a FlinkTable's option checks fill (format-options-spec.ts FormatTable). */
@@ -44,15 +47,50 @@ interface Collected {
 /**
  * The table's write as an INSERT whose target hint is `hint` has it: `check` runs the table's
  * option checks over `options` with the hint merged in (`deferredKeys`, the Output options, less
- * those the hint sets) and fills the collections it is handed.
+ * those the hint sets) and fills the collections it is handed; `kafka`: the table is a 'kafka' /
+ * 'upsert-kafka' one, whose exactly-once write is read from the merged options too. One hint
+ * object is judged once (jobWrites and jobKafkaTransactions both ask).
  */
-export function hintedWriteOf(options: Hint, deferredKeys: readonly string[], check: (options: Hint, deferredKeys: readonly string[], into: Collected) => void): (hint: Hint) => HintedWrite {
+export function hintedWriteOf(options: Hint, deferredKeys: readonly string[], check: (options: Hint, deferredKeys: readonly string[], into: Collected) => void, kafka: boolean): (hint: Hint) => HintedWrite {
+  const judged = new WeakMap<Hint, HintedWrite>();
   return (hint) => {
+    const known = judged.get(hint);
+    if (known !== undefined) return known;
     const merged = { ...options, ...hint };
+    const deferred = deferredKeys.filter((k) => hint[k] === undefined);
     const into: Collected = { readFailures: [], writeFailures: [], writeWarnings: [] };
-    check(merged, deferredKeys.filter((k) => hint[k] === undefined), into);
-    return { writeFailures: into.writeFailures, writeWarnings: into.writeWarnings, commitsOnCheckpoint: commitsOnCheckpoint(merged) };
+    check(merged, deferred, into);
+    const transaction = kafka ? kafkaTransactionalWrite(merged, deferred) : undefined;
+    const write = { writeFailures: into.writeFailures, writeWarnings: into.writeWarnings, commitsOnCheckpoint: commitsOnCheckpoint(merged), ...(transaction !== undefined ? { kafkaTransaction: transaction } : {}) };
+    judged.set(hint, write);
+    return write;
   };
+}
+
+/**
+ * The INSERTs that write `t` (its mentions in `refs` that are an INSERT target's own: hinted-reads.ts
+ * tableReferences), each with its OPTIONS hint less the entries that carry a credential: those have
+ * their own error (options-hints.ts) and, as in hint-keys.ts, are not merged.
+ */
+export function writeHints(refs: ReadonlyMap<TableDefinition, readonly TableReference[]>, t: TableDefinition): { statement: number | undefined; hint: Hint }[] {
+  return (refs.get(t) ?? []).filter((r) => r.write).map((r) => ({ statement: r.statement, hint: hintWithoutCredentials(r.hint) }));
+}
+
+/**
+ * The job's exactly-once Kafka writes, one per INSERT in statement order, each with the INSERT
+ * target's OPTIONS hint merged in (hintedWriteOf); an INSERT without a hint writes with the table's
+ * own options (TableDefinition.kafkaTransaction).
+ */
+export function jobKafkaTransactions(sinks: readonly TableDefinition[], refs: ReadonlyMap<TableDefinition, readonly TableReference[]>): JobKafkaTransaction[] {
+  const out: JobKafkaTransaction[] = [];
+  for (const t of sinks) {
+    if (t.hintedWrite === undefined) continue;
+    for (const { statement, hint } of writeHints(refs, t)) {
+      const w = Object.keys(hint).length === 0 ? t.kafkaTransaction : t.hintedWrite(hint).kafkaTransaction;
+      if (w !== undefined) out.push(Object.assign({ statement: statement ?? 0, label: t.label }, w));
+    }
+  }
+  return out.sort((a, b) => a.statement - b.statement);
 }
 
 /** One write failure or warning as the job reports it: where, how the sentence starts, and the finding. */
@@ -75,11 +113,7 @@ export interface JobWrites {
 
 const same = (a: FormatFailure, b: FormatFailure): boolean => a === b || (a.path === b.path && a.message === b.message && a.atLeastCheckpointIntervalMs === b.atLeastCheckpointIntervalMs);
 
-/**
- * The job's write findings per INSERT (see above). `refs`: every mention of each table with its
- * hint (hinted-reads.ts tableReferences); an INSERT target's own mention has `write`. A hint entry
- * that carries a credential has its own error (options-hints.ts) and is not merged, as in hint-keys.ts.
- */
+/** The job's write findings per INSERT (see above), the INSERTs and their hints read by writeHints. */
 export function jobWrites(sinks: readonly TableDefinition[], refs: ReadonlyMap<TableDefinition, readonly TableReference[]>): JobWrites {
   const failures: WriteIssue[] = [];
   const warnings: WriteIssue[] = [];
@@ -89,7 +123,7 @@ export function jobWrites(sinks: readonly TableDefinition[], refs: ReadonlyMap<T
     const ownFailures = t.writeFailures ?? [];
     const ownWarnings = t.writeWarnings ?? [];
     // Only a table whose write rules depend on its options (hintedWrite) is judged per INSERT.
-    const writes = t.hintedWrite === undefined ? [] : (refs.get(t) ?? []).filter((r) => r.write).map((r) => ({ statement: r.statement, hint: hintWithoutCredentials(r.hint) }));
+    const writes = t.hintedWrite === undefined ? [] : writeHints(refs, t);
     const hinted = writes.filter((w) => Object.keys(w.hint).length > 0);
     if (hinted.length === 0) {
       for (const f of ownFailures) failures.push({ at: "statements", lead: ownLead, issue: f, own: true });

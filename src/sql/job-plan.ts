@@ -15,7 +15,7 @@ import { checkOptionsHints } from "./options-hints.js";
 import { hintedReads } from "./hinted-bounds.js";
 import { checkHintedReads, readReferences, tableReferences } from "./hinted-reads.js";
 import { checkHintKeys } from "./hint-keys.js";
-import { jobWrites, reportJobWrites } from "./hinted-writes.js";
+import { jobKafkaTransactions, jobWrites, reportJobWrites } from "./hinted-writes.js";
 import { checkHintSwitch, hintSwitchSetting } from "./hint-switch.js";
 import { checkRequiredOptions } from "./required-options.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
@@ -35,7 +35,7 @@ import { branchOf, hintedBranchOf, icebergKey } from "./iceberg-identity.js";
 import { checkInsertOnlyOperators } from "./insert-only-operators.js";
 import { checkSharedIcebergTables, type ProgramIcebergTable } from "./shared-iceberg-tables.js";
 import { checkKafkaGroups, jobKafkaGroupReads, type JobKafkaGroupRead, type ProgramKafkaGroupRead } from "./kafka-groups.js";
-import { checkKafkaTransactions, jobKafkaTransactions, type JobKafkaTransaction, type ProgramKafkaTransaction } from "./kafka-transactions.js";
+import { checkKafkaTransactions, type JobKafkaTransaction, type ProgramKafkaTransaction } from "./kafka-transactions.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
 import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
@@ -258,7 +258,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
   checkSharedIcebergTables(tables, sinks, input.programTables?.icebergTablesOfJobs, diag);
-  const kafkaTransactions = jobKafkaTransactions(inserts, mentions);
+  const kafkaTransactions = jobKafkaTransactions(sinks, mentions);
   if (kafkaTransactions.length > 0) checkKafkaTransactions(kafkaTransactions, input.programTables?.kafkaTransactions, diag);
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
   const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };

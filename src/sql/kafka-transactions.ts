@@ -21,10 +21,7 @@
  * one cluster (an error); lists that share none are taken as two clusters (quiet); a list that is
  * a Pulumi Output is not known at preview (a warning, "if both write one cluster").
  */
-import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import type { AnalyzedStatement } from "./statement.js";
-import type { TableReference } from "./required-options.js";
 
 type Hint = Readonly<Record<string, string>>;
 
@@ -59,41 +56,24 @@ export function brokers(list: string): string[] {
 }
 
 /**
- * A 'kafka' / 'upsert-kafka' FlinkTable's exactly-once write with an OPTIONS hint merged into its
- * options (as flink PlannerBase.getTableSink merges it), or undefined when the write is not
- * exactly-once or its guarantee or prefix is an Output (not known at preview). `deferredKeys`: the
- * options that are Outputs.
+ * The exactly-once write of a 'kafka' / 'upsert-kafka' sink with `options` (the table's own, or an
+ * INSERT's OPTIONS hint merged in as flink PlannerBase.getTableSink merges it: hinted-writes.ts
+ * hintedWriteOf), or undefined when the write is not exactly-once or its guarantee or prefix is an
+ * Output (not known at preview). `deferredKeys`: the options that are Outputs.
  */
-export function kafkaTransactionsOf(options: Hint, deferredKeys: readonly string[]): (hint: Hint) => KafkaTransactionalWrite | undefined {
-  return (hint) => {
-    const merged = { ...options, ...hint };
-    const deferred = (k: string): boolean => hint[k] === undefined && deferredKeys.includes(k);
-    // Flink matches enum values in any case (ConfigurationUtils.convertToEnum).
-    if (deferred("sink.delivery-guarantee") || merged["sink.delivery-guarantee"]?.trim().toLowerCase() !== "exactly-once") return undefined;
-    const prefix = merged[PREFIX];
-    if (deferred(PREFIX) || prefix === undefined || prefix === "") return undefined;
-    const servers = merged[SERVERS];
-    return deferred(SERVERS) || servers === undefined ? { prefix } : { prefix, servers: brokers(servers) };
-  };
+export function kafkaTransactionalWrite(options: Hint, deferredKeys: readonly string[]): KafkaTransactionalWrite | undefined {
+  // Flink matches enum values in any case (ConfigurationUtils.convertToEnum).
+  if (deferredKeys.includes("sink.delivery-guarantee") || options["sink.delivery-guarantee"]?.trim().toLowerCase() !== "exactly-once") return undefined;
+  const prefix = options[PREFIX];
+  if (deferredKeys.includes(PREFIX) || prefix === undefined || prefix === "") return undefined;
+  const servers = options[SERVERS];
+  return deferredKeys.includes(SERVERS) || servers === undefined ? { prefix } : { prefix, servers: brokers(servers) };
 }
 
 /** Whether two broker lists name one cluster: true (a shared broker), false (none shared), undefined (an Output list). */
 export function sameCluster(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean | undefined {
   if (a === undefined || b === undefined) return undefined;
   return a.some((s) => b.includes(s));
-}
-
-/** The job's exactly-once Kafka writes, one per INSERT, with the INSERT target's OPTIONS hint merged in. */
-export function jobKafkaTransactions(inserts: readonly AnalyzedStatement[], mentions: ReadonlyMap<TableDefinition, readonly TableReference[]>): JobKafkaTransaction[] {
-  const out: JobKafkaTransaction[] = [];
-  for (const a of inserts) {
-    const t = a.target!;
-    if (t.kafkaTransactions === undefined) continue;
-    const hint = mentions.get(t)?.find((m) => m.write && m.statement === a.index)?.hint ?? {};
-    const w = t.kafkaTransactions(hint);
-    if (w !== undefined) out.push(Object.assign({ statement: a.index ?? 0, label: t.label }, w));
-  }
-  return out;
 }
 
 const WHY =
