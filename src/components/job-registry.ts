@@ -54,6 +54,19 @@ export interface RegisteredJob {
   readonly writeBranches?: ReadonlyMap<TableDefinition, readonly (string | undefined)[]>;
 }
 
+/** A registered job's write of an Iceberg table: whether its sink upserts, the keyed write of updates and deletes it makes (if any), the branches it writes. */
+interface JobIcebergWrite {
+  readonly job: string;
+  readonly upsert: boolean;
+  readonly deletes?: DeleteWrite;
+  readonly branches?: readonly (string | undefined)[];
+}
+
+/** An Iceberg table a registered job declares, and the job's write of it when it writes it. */
+interface JobIcebergTable extends ProgramIcebergTable {
+  readonly write?: JobIcebergWrite;
+}
+
 interface Registry {
   jobs: RegisteredJob[];
   tables: TableDefinition[];
@@ -63,8 +76,6 @@ interface Registry {
   byFlinkName: Map<string, TableDefinition>;
   /** `database\u0000table` → the upsert sinks registered for it. */
   upsertWriters: Map<string, TableDefinition[]>;
-  /** icebergKey → the jobs that write that Iceberg table (with the keyed write of updates and deletes, when the job makes one). */
-  jobWriters: Map<string, { job: string; upsert: boolean; deletes?: DeleteWrite; branches?: readonly (string | undefined)[] }[]>;
   /**
    * icebergKey → the jobs that read that Iceberg table as a stream, with the reading table's branch;
    * `warned` when an upsert sink of the table, or a job writing updates and deletes into a keyed
@@ -75,8 +86,11 @@ interface Registry {
   v1DeletesReported?: Set<string>;
   /** icebergKey → the IcebergSinks among `tables`, indexed up to `upTo` (built on first use, extended as tables come). */
   icebergSinksByKey?: { map: Map<string, TableDefinition[]>; upTo: number };
-  /** icebergKey → the Iceberg tables the jobs registered so far declare, with whether the job writes each (shared-iceberg-tables.ts). */
-  jobIcebergTables: Map<string, ProgramIcebergTable[]>;
+  /**
+   * icebergKey → the Iceberg tables the jobs registered so far declare, with whether the job writes
+   * each (shared-iceberg-tables.ts) and, when it does, that write (ProgramTables.jobsWriting).
+   */
+  jobIcebergTables: Map<string, JobIcebergTable[]>;
   /** Consumer group id → the Kafka reads of the jobs registered so far in it (kafka-groups.ts). */
   kafkaGroupReads: Map<string, ProgramKafkaGroupRead[]>;
   /** Transactional-id prefix → the exactly-once Kafka writes of the jobs registered so far with it (kafka-transactions.ts). */
@@ -102,7 +116,7 @@ const KEY = Symbol.for("pulumi-flink-iceberg.registry");
 /** The registries by resource monitor (see the module comment). */
 const BY_MONITOR = Symbol.for("pulumi-flink-iceberg.registries-by-monitor");
 
-const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobWriters: new Map(), jobStreamers: new Map(), jobIcebergTables: new Map(), kafkaGroupReads: new Map(), kafkaTransactions: new Map(), deployments: new Map(), statementSecrets: [], awaitingReference: [], referenced: new Set() });
+const emptyRegistry = (): Registry => ({ jobs: [], tables: [], failedTables: [], byFlinkName: new Map(), upsertWriters: new Map(), jobStreamers: new Map(), jobIcebergTables: new Map(), kafkaGroupReads: new Map(), kafkaTransactions: new Map(), deployments: new Map(), statementSecrets: [], awaitingReference: [], referenced: new Set() });
 
 /** The registry of the running program (its resource monitor's). */
 export function registry(): Registry {
@@ -135,7 +149,6 @@ export function resetRegistry(): void {
   r.failedTables.length = 0;
   r.byFlinkName.clear();
   r.upsertWriters.clear();
-  r.jobWriters.clear();
   r.jobStreamers.clear();
   r.kafkaTransactions.clear();
   r.jobIcebergTables.clear();
@@ -191,20 +204,11 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 export function addProgramJob(job: RegisteredJob): void {
   const r = registry();
   r.jobs.push(job);
-  for (const t of job.sinks) {
-    const key = icebergKey(t);
-    if (key === undefined) continue;
-    // A sink two statements write: the certain write first.
-    const deletes = (job.deleteWrites ?? []).filter((d) => d.sink === t).sort((x, y) => Number(y.certain) - Number(x.certain))[0];
-    const branches = job.writeBranches?.get(t);
-    const entry = Object.assign({ job: job.name, upsert: t.iceberg!.upsert === true }, deletes !== undefined ? { deletes } : undefined, branches !== undefined ? { branches } : undefined);
-    pushTo(r.jobWriters, key, entry);
-  }
   for (const t of job.tables) {
     const key = icebergKey(t);
     if (key === undefined) continue;
-    const entry = { job: job.name, table: t, writes: job.sinks.includes(t) };
-    pushTo(r.jobIcebergTables, key, entry);
+    const writes = job.sinks.includes(t);
+    pushTo(r.jobIcebergTables, key, Object.assign({ job: job.name, table: t, writes }, writes ? { write: icebergWrite(job, t) } : undefined));
   }
   for (const g of job.kafkaGroupReads ?? []) {
     const entry = Object.assign({ job: job.name }, g);
@@ -218,14 +222,27 @@ export function addProgramJob(job: RegisteredJob): void {
     const key = t.iceberg?.streamingRead === true && job.runtimeMode === "streaming" && !job.sinks.includes(t) ? icebergKey(t) : undefined;
     if (key === undefined) continue;
     const writers = r.upsertWriters.get(`${t.iceberg!.database}\u0000${t.iceberg!.table}`) ?? [];
-    const deleting = (r.jobWriters.get(key) ?? []).some((w) => w.deletes !== undefined && w.deletes.branch === branch);
+    const deleting = jobsWriting(r, key).some((w) => w.deletes !== undefined && w.deletes.branch === branch);
     // Told for good when the loss was certain (streamed-writes.ts): a job created earlier writes the table with upserts on this
     // branch, or writes updates and deletes into a keyed sink of it; a declared upsert sink alone was a warning, and the job that
     // writes it, when created later, says so as an error.
-    const upserting = (r.jobWriters.get(key) ?? []).some((w) => w.upsert && (w.branches ?? [branch]).includes(branch)) && writers.some((w) => icebergKey(w) === key && branchOf(w) === branch);
+    const upserting = jobsWriting(r, key).some((w) => w.upsert && (w.branches ?? [branch]).includes(branch)) && writers.some((w) => icebergKey(w) === key && branchOf(w) === branch);
     const entry = Object.assign({ job: job.name, label: t.label, warned: deleting || upserting }, branch !== undefined ? { branch } : undefined);
     pushTo(r.jobStreamers, key, entry);
   }
+}
+
+/** The job's write of its sink `t`, an Iceberg table. */
+function icebergWrite(job: RegisteredJob, t: TableDefinition): JobIcebergWrite {
+  // A sink two statements write: the certain write first.
+  const deletes = (job.deleteWrites ?? []).filter((d) => d.sink === t).sort((x, y) => Number(y.certain) - Number(x.certain))[0];
+  const branches = job.writeBranches?.get(t);
+  return Object.assign({ job: job.name, upsert: t.iceberg!.upsert === true }, deletes !== undefined ? { deletes } : undefined, branches !== undefined ? { branches } : undefined);
+}
+
+/** The writes of the Iceberg table `key` by the jobs registered so far, in order. */
+function jobsWriting(r: ReturnType<typeof registry>, key: string): JobIcebergWrite[] {
+  return (r.jobIcebergTables.get(key) ?? []).flatMap((e) => (e.write !== undefined ? [e.write] : []));
 }
 
 /**
@@ -249,7 +266,7 @@ export function programTables(): ProgramTables {
   return {
     byFlinkName: (name) => r.byFlinkName.get(name),
     upsertWriters: (database, table) => r.upsertWriters.get(`${database}\u0000${table}`) ?? [],
-    jobsWriting: (key) => r.jobWriters.get(key) ?? [],
+    jobsWriting: (key) => jobsWriting(r, key),
     jobsStreaming: (key) => (r.jobStreamers.get(key) ?? []).filter((s) => !s.warned),
     icebergSinks: (key) => icebergSinksByKey(r).get(key) ?? [],
     tables: () => r.tables,
