@@ -10,7 +10,7 @@ const NOT_FOUND = '; Flink fails when the job starts ("Column ... not found in a
 const names = (n: number, prefix = "c"): string[] => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
 
 describe("capped name lists in messages", () => {
-  it("nameList and listed: up to 20 names verbatim, then '... and N more'", () => {
+  it("nameList and listed (and its 'or' form): up to 20 names verbatim, then '... and N more'", () => {
     expect(nameList([])).to.equal("");
     expect(nameList(["a"])).to.equal("a");
     expect(nameList(names(20))).to.equal(names(20).join(", "));
@@ -20,6 +20,10 @@ describe("capped name lists in messages", () => {
     expect(listed(["a", "b", "c"])).to.equal("a, b and c");
     expect(listed(names(20))).to.equal(`${names(19).join(", ")} and c20`);
     expect(listed(names(23))).to.equal(`${names(20).join(", ")} and 3 more`);
+    expect(listed([], "or")).to.equal("");
+    expect(listed(["a", "b"], "or")).to.equal("a or b");
+    expect(listed(["a", "b", "c"], "or")).to.equal("a, b or c");
+    expect(listed(names(23), "or")).to.equal(`${names(20).join(", ")} or 3 more`);
   });
 
   describe("in job messages", () => {

@@ -36,7 +36,7 @@ import { knows } from "../components/failed-table-parts.js";
 import type { TableColumn, TableDefinition } from "../components/table-definition.js";
 import { quoteIdentifier } from "../types/data-type.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { nameList } from "../validation/name-list.js";
+import { listed, nameList } from "../validation/name-list.js";
 import { commaOrCount, countRemedy } from "./column-count-remedy.js";
 import { checkExpressionColumns } from "./expression-columns.js";
 import { readInsertQuery, type InsertQuery } from "./insert-query.js";
@@ -112,6 +112,28 @@ function nullableExpression(v: SelectedValue, col: TableColumn, columns: readonl
   const nulls = v.nulls();
   const own = nulls?.columns.filter((c) => columns.includes(c) && !nullRejected.includes(c.name)) ?? [];
   return own.length > 0 ? { columns: own, shown: nulls!.shown } : undefined;
+}
+
+/**
+ * The warning for a value that may be NULL (`value` says which and when) going into the NOT NULL
+ * column `into.column` of `into.target`: the enforcer's failure and the ways out, over the source
+ * columns whose NULL makes it NULL (`named`: listed after "Declare the source column(s)"),
+ * `coalesce` the text COALESCE wraps, `fromStar` the value is one of a `*`'s.
+ */
+function nullIntoNotNullWarning(
+  value: string,
+  source: { readonly columns: readonly string[]; readonly named: boolean; readonly coalesce: string; readonly fromStar?: boolean },
+  into: { readonly target: TableDefinition; readonly column: TableColumn; readonly batch: boolean },
+): string {
+  const { column: col } = into;
+  const one = source.columns.length === 1;
+  return (
+    `${value}, and goes into ${into.target.label}'s column ${JSON.stringify(col.name)} (${col.type!.toString()}): ` +
+    `Flink fails the job on the first NULL ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR)${into.batch ? "" : ", and the restarted job reads that row again"}. ` +
+    `Declare the source column${one ? "" : "s"}${source.named ? ` ${listed(source.columns)}` : ""} NOT NULL if ${one ? "it never is" : "they never are"} NULL, ` +
+    `filter the rows (WHERE ${source.columns.map((n) => `${quoteIdentifier(n)} IS NOT NULL`).join(" AND ")}) or write COALESCE(${source.coalesce}, ...)${source.fromStar === true ? ", listing the columns instead of *" : ""}; ` +
+    `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`
+  );
 }
 
 /**
@@ -216,28 +238,16 @@ export function checkInsertColumns(
       return;
     }
     if (v.type === undefined || col.type === undefined) return;
+    const into = { target, column: col, batch: upsert.batch };
     if (enforced !== false && nullIntoNotNull(v, col, tested)) {
-      const name = quoteIdentifier(v.column!);
-      diag.warn(
-        at,
-        `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.toString()}), may be NULL, and goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.toString()}): ` +
-          `Flink fails the job on the first NULL ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR)${upsert.batch ? "" : ", and the restarted job reads that row again"}. ` +
-          `Declare the source column NOT NULL if it never is NULL, filter the rows (WHERE ${name} IS NOT NULL) or write COALESCE(${name}, ...)${v.fromStar ? ", listing the columns instead of *" : ""}; ` +
-          `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
-      );
+      const value = `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.toString()}), may be NULL`;
+      diag.warn(at, nullIntoNotNullWarning(value, { columns: [v.column!], named: false, coalesce: quoteIdentifier(v.column!), fromStar: v.fromStar === true }, into));
     }
     const expression = enforced !== false ? nullableExpression(v, col, shape.from?.table.columns, tested) : undefined;
     if (expression !== undefined) {
       const names = expression.columns.map((c) => c.name);
-      const one = names.length === 1;
-      const list = (word: string): string => (one ? names[0]! : `${names.slice(0, -1).join(", ")} ${word} ${names[names.length - 1]}`);
-      diag.warn(
-        at,
-        `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.nullable().toString()}), is NULL where ${list("or")} ${one ? "is" : "are"} NULL, and goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.toString()}): ` +
-          `Flink fails the job on the first NULL ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR)${upsert.batch ? "" : ", and the restarted job reads that row again"}. ` +
-          `Declare the source column${one ? "" : "s"} ${list("and")} NOT NULL if ${one ? "it never is" : "they never are"} NULL, filter the rows (WHERE ${names.map((n) => `${quoteIdentifier(n)} IS NOT NULL`).join(" AND ")}) or write COALESCE(${expression.shown}, ...); ` +
-          `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
-      );
+      const value = `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.nullable().toString()}), is NULL where ${listed(names, "or")} ${names.length === 1 ? "is" : "are"} NULL`;
+      diag.warn(at, nullIntoNotNullWarning(value, { columns: names, named: true, coalesce: expression.shown }, into));
     }
     checkValueType(v, i, col, { at, target, targets, diag, enforced, ...(set !== undefined ? { convert: `in each branch of the ${set.operator}` } : {}) });
   });

@@ -24,6 +24,7 @@ import { parsesWeekAndQuarter, qualifierGrammarProblem, subSecondUnit, wholeFiel
 import { literalForUnits, literalInQualifier, literalsForBareValue, qualifierFormat } from "./interval-remedies.js";
 import { unitWordProblem } from "./interval-unit-words.js";
 import { codeOnly } from "./split.js";
+import { listed } from "../validation/name-list.js";
 
 const UNIT = /^(YEAR|QUARTER|MONTH|WEEK|DAY|HOUR|MINUTE|SECOND)S?$/i;
 const WORD = /[A-Za-z_$0-9]/;
@@ -78,18 +79,13 @@ export function qualifierAt(code: string, i: number): (Qualifier & { name: strin
   return { name, start: startUnit, end, precision, fraction, precisionText, fractionText, unknown, written };
 }
 
-/** "A, B or C". */
-function either(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
-}
-
 /** What to write for the interval string `value` (unquoted), signed by `sign` written before it. */
 function remedy(sign: string, value: string): string | undefined {
   const signed = sign === "-" ? (/^\s*-/.test(value) ? value.replace(/-/, "") : `-${value.trim()}`) : value;
   const one = literalForUnits(signed);
   if (one !== undefined) return one;
   const bare = literalsForBareValue(signed);
-  return bare.length === 0 ? undefined : either(bare);
+  return bare.length === 0 ? undefined : listed(bare, "or");
 }
 
 /** Advice for a fraction in a unit other than SECOND when no literal of whole fields holds it exactly. */

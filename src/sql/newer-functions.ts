@@ -32,6 +32,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import { SUPPORTED_FLINK_VERSIONS } from "../deploy/kubernetes/versions.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { listed } from "../validation/name-list.js";
 import { missingOnVersion, versionNumbers, type FunctionIntroduction } from "./builtin-function-versions.js";
 import type { CurrentCatalog } from "./current-catalog.js";
 import { callArguments, callText, functionCalls, MARKER, statementCallText, type CallText, type FunctionCall } from "./function-calls.js";
@@ -53,7 +54,7 @@ function equivalent(call: FunctionCall, args: readonly string[] | undefined): st
 /** What to write instead of a call of a function `intro` dates: the equivalent, or the flinkVersions that have it. */
 function remedy(intro: FunctionIntroduction, instead: string | undefined): string {
   const later = SUPPORTED_FLINK_VERSIONS.filter((v) => missingOnVersion(intro.name, v) === undefined).map((v) => `"${v}"`);
-  const versions = later.length > 1 ? `${later.slice(0, -1).join(", ")} or ${later[later.length - 1]}` : later[0];
+  const versions = later.length > 0 ? listed(later, "or") : undefined;
   const upgrade = versions !== undefined ? `set kubernetes.flinkVersion to ${versions} (with an image of that Flink version)` : undefined;
   if (instead !== undefined) return `write ${instead}, which does the same on every Flink version${upgrade !== undefined ? `, or ${upgrade}` : ""}`;
   if (upgrade !== undefined) return upgrade;

@@ -5,6 +5,7 @@
  * (`ExtendedDataType`); results are built with `DataTypes`, which holds every range check.
  */
 import { FlinkIcebergValidationError, isValidationError } from "../validation/error.js";
+import { listed } from "../validation/name-list.js";
 import type { DataType, IntervalResolution, RowField } from "./data-type.js";
 import { MAX_LENGTH } from "./data-type.js";
 import { checkIdentifier, DataTypes } from "./datatypes.js";
@@ -313,7 +314,7 @@ class Parser extends TokenCursor {
   /** The unit after `TO`, one of `allowed`. */
   private intervalEnd(allowed: readonly string[]): string {
     const t = this.peek();
-    const expected = allowed.length === 1 ? allowed[0]! : `${allowed.slice(0, -1).join(", ")} or ${allowed[allowed.length - 1]!}`;
+    const expected = listed(allowed, "or");
     if (t.kind !== "word" || !allowed.includes(t.value.toUpperCase())) syntaxError(t, expected);
     this.next();
     return t.value.toUpperCase();

@@ -14,10 +14,13 @@ export function nameList(names: readonly string[]): string {
   return `${names.slice(0, LISTED_NAMES).join(", ")}, ... and ${names.length - LISTED_NAMES} more`;
 }
 
-/** `a`, `a and b`, `a, b and c`; past {@link LISTED_NAMES} items: `a, b, ..., t and 5 more`. */
-export function listed(items: readonly string[]): string {
-  if (items.length > LISTED_NAMES) return `${items.slice(0, LISTED_NAMES).join(", ")} and ${items.length - LISTED_NAMES} more`;
-  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+/**
+ * `a`, `a and b`, `a, b and c` ("" for none); `conjunction` "or": `a, b or c`. Past
+ * {@link LISTED_NAMES} items: `a, b, ..., t and 5 more` (`or 5 more`).
+ */
+export function listed(items: readonly string[], conjunction: "and" | "or" = "and"): string {
+  if (items.length > LISTED_NAMES) return `${items.slice(0, LISTED_NAMES).join(", ")} ${conjunction} ${items.length - LISTED_NAMES} more`;
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
 }
 
 /** Names quoted as JSON strings, comma-separated: `"a", "b"` (a key's columns in messages). */
