@@ -29,7 +29,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { callArguments, callText, functionCalls, statementCallText, type CallText } from "./function-calls.js";
+import { callArguments, callSites, callText, functionCalls, type CallText } from "./function-calls.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { oneLine } from "./ungrouped-columns.js";
 
@@ -159,13 +159,7 @@ const MENTIONS = new RegExp(String.raw`(?:${Object.keys(FUNCTIONS).join("|")})\s
  * `statements`.
  */
 export function checkDatePatterns(analyzed: readonly AnalyzedStatement[], tables: readonly TableDefinition[], jobFunctions: () => ReadonlySet<string>, diag: Diagnostics): void {
-  for (const a of analyzed) {
-    if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && MENTIONS.test(s.text))) continue;
-    for (const w of patternWarnings(statementCallText(a), jobFunctions())) diag.warn(`statements[${a.index}]`, w);
-  }
-  for (const t of tables) {
-    for (const { path, text } of t.expressions ?? []) {
-      if (MENTIONS.test(text)) for (const w of patternWarnings(callText(text), jobFunctions())) diag.warn("statements", `${t.label} ${path}: ${w}`);
-    }
+  for (const site of callSites(analyzed, tables, (text) => MENTIONS.test(text))) {
+    for (const w of patternWarnings(callText(site.text), jobFunctions())) diag.warn(site.path, `${site.lead}${w}`);
   }
 }

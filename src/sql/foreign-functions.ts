@@ -33,6 +33,7 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import type { CurrentCatalog } from "./current-catalog.js";
+import { callSites, NOT_A_CALL } from "./function-calls.js";
 import { codeOnly } from "./split.js";
 import type { AnalyzedStatement } from "./statement.js";
 
@@ -66,8 +67,6 @@ export function isForeignFunction(name: string): boolean {
 const CALL = new RegExp(String.raw`(?<![\w$.])(${Object.keys(FOREIGN).join("|")})\s*\(`, "gi");
 /** A cheap first test on a text. */
 const MENTION = new RegExp(String.raw`(?:${Object.keys(FOREIGN).join("|")})\`?\s*\(`, "i");
-/** What makes `name (` no call: a view's name before its column list, or an alias before a column-alias list. */
-const NOT_A_CALL = /(?:\bVIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:[\w$]+\s*\.\s*){0,2}|\bAS\s+)$/i;
 /** A back-quoted name that is exactly one of the names. */
 const QUOTED_NAME = new RegExp(String.raw`^\`(${Object.keys(FOREIGN).join("|")})\`$`, "i");
 
@@ -112,15 +111,7 @@ export function checkForeignFunctions(
   diag: Diagnostics,
 ): void {
   const undeclared = (name: string): boolean => !declared().has(name);
-  for (const a of analyzed) {
-    if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && MENTION.test(s.text))) continue;
-    const code = callCode(a.statement.segments.map((s) => (s.kind === "text" ? s.text : " x ")).join(""));
-    for (const name of foreignCalls(code).filter(undeclared)) report(name, `statements[${a.index}]`, "", "the statement", catalog, diag);
-  }
-  for (const t of tables) {
-    for (const { path, text } of t.expressions ?? []) {
-      if (!MENTION.test(text)) continue;
-      for (const name of foreignCalls(callCode(text)).filter(undeclared)) report(name, "statements", `${t.label} ${path}: `, "its CREATE TABLE", catalog, diag);
-    }
+  for (const site of callSites(analyzed, tables, (text) => MENTION.test(text))) {
+    for (const name of foreignCalls(callCode(site.text)).filter(undeclared)) report(name, site.path, site.lead, site.where, catalog, diag);
   }
 }

@@ -9,6 +9,7 @@
  * (`AS t(a, b)`, `... ) t(a, b)`), and a name after another name, `)` or a table (an alias). A WITH
  * query's name before its column list is one too: `withQueryNames` gives them, for a caller to skip.
  */
+import type { TableDefinition } from "../components/table-definition.js";
 import { codeOnly } from "./split.js";
 import { SQL_WORDS } from "./sql-words.js";
 import type { AnalyzedStatement } from "./statement.js";
@@ -18,7 +19,7 @@ export const MARKER = "\u0002";
 /** A name followed by `(`: group 1. Not after `.` (a qualified call), a name part or a marker. */
 const CALL = /(?<![\w$.\u0002])([A-Za-z_][A-Za-z0-9_$]*)\s*\(/g;
 /** What makes `name (` no call: a view's name before its column list, or an alias (`AS t(a, b)`). */
-const NOT_A_CALL = /(?:\bVIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:[\w$]+\s*\.\s*){0,2}|\bAS\s+)$/i;
+export const NOT_A_CALL = /(?:\bVIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:[\w$]+\s*\.\s*){0,2}|\bAS\s+)$/i;
 /** The word (or `)`, or a marker) just before a name. */
 const BEFORE = /([A-Za-z_][A-Za-z0-9_$]*|\)|\u0002)\s*$/;
 
@@ -34,9 +35,43 @@ export function callText(text: string): CallText {
   return { text, code };
 }
 
+/** The statement's text with its tables and Outputs as markers. */
+function statementText(a: AnalyzedStatement): string {
+  return a.statement.segments.map((s) => (s.kind === "text" ? s.text : ` ${MARKER} `)).join("");
+}
+
 /** The statement's text with its tables and Outputs as markers, and its code. */
 export function statementCallText(a: AnalyzedStatement): CallText {
-  return callText(a.statement.segments.map((s) => (s.kind === "text" ? s.text : ` ${MARKER} `)).join(""));
+  return callText(statementText(a));
+}
+
+/** A text whose calls a function check reads, and where its problems go. */
+export interface CallSite {
+  /** A statement's text (its tables and Outputs as markers), or a table's computed column or watermark expression. */
+  readonly text: string;
+  /** `statements[i]`, or `statements` for a table's expression. */
+  readonly path: string;
+  /** What a message starts with: "" for a statement, `<table label> <prop path>: ` for an expression. */
+  readonly lead: string;
+  /** What Flink fails on a bad call there: "the statement", or "its CREATE TABLE". */
+  readonly where: string;
+}
+
+/**
+ * The texts the function checks read (date-patterns.ts, foreign-functions.ts, newer-functions.ts),
+ * in order: the job's statements but its CREATE FUNCTION ones, a statement only when `mentions`
+ * accepts one of its text parts; then the computed columns and watermark expressions of the tables
+ * it declares (TableDefinition.expressions, which Flink validates with the same function lookup when
+ * it converts the CREATE TABLE), each that `mentions` accepts.
+ */
+export function* callSites(analyzed: readonly AnalyzedStatement[], tables: readonly TableDefinition[], mentions: (text: string) => boolean): Generator<CallSite> {
+  for (const a of analyzed) {
+    if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && mentions(s.text))) continue;
+    yield { text: statementText(a), path: `statements[${a.index}]`, lead: "", where: "the statement" };
+  }
+  for (const t of tables) {
+    for (const { path, text } of t.expressions ?? []) if (mentions(text)) yield { text, path: "statements", lead: `${t.label} ${path}: `, where: "its CREATE TABLE" };
+  }
 }
 
 /** One call: its name as written and upper case, and where the name starts (in both the text and its code). */

@@ -35,7 +35,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { listed } from "../validation/name-list.js";
 import { missingOnVersion, versionNumbers, type FunctionIntroduction } from "./builtin-function-versions.js";
 import type { CurrentCatalog } from "./current-catalog.js";
-import { callArguments, callText, functionCalls, MARKER, statementCallText, type CallText, type FunctionCall } from "./function-calls.js";
+import { callArguments, callSites, callText, functionCalls, MARKER, type CallText, type FunctionCall } from "./function-calls.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { withQueryNames } from "./table-mentions.js";
 import { oneLine } from "./ungrouped-columns.js";
@@ -104,19 +104,7 @@ export function checkNewerFunctions(
 ): void {
   if (target !== "kubernetes" || flinkVersion === undefined || !complete) return;
   const declared = jobFunctions();
-  for (const a of analyzed) {
-    if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && s.text.includes("("))) continue;
-    const call = statementCallText(a);
-    for (const { call: c, args, intro } of newerCalls(call, flinkVersion, declared)) {
-      report(c, args, intro, flinkVersion, { path: `statements[${a.index}]`, lead: "", where: "the statement" }, catalog, diag);
-    }
-  }
-  for (const t of tables) {
-    for (const { path, text } of t.expressions ?? []) {
-      if (!text.includes("(")) continue;
-      for (const { call: c, args, intro } of newerCalls(callText(text), flinkVersion, declared)) {
-        report(c, args, intro, flinkVersion, { path: "statements", lead: `${t.label} ${path}: `, where: "its CREATE TABLE" }, catalog, diag);
-      }
-    }
+  for (const site of callSites(analyzed, tables, (text) => text.includes("("))) {
+    for (const { call: c, args, intro } of newerCalls(callText(site.text), flinkVersion, declared)) report(c, args, intro, flinkVersion, site, catalog, diag);
   }
 }
