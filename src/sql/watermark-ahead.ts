@@ -39,9 +39,7 @@ export function watermarkAhead(column: string, expression: string): string[] {
   if (written === undefined || literalText === undefined || unquoteIdentifier(written) !== column) return [];
   const literal = knownIntervalLiterals(literalText)[0];
   if (literal === undefined || literal.millis === 0n) return [];
-  // The literal's sign: before its string (INTERVAL - '5' ...) and inside it ('-5').
-  const negative = /^INTERVAL\s*-/i.test(literalText) !== /^-/.test(literal.written.replace(/^INTERVAL (?:[+-] )?'\s*/, ""));
-  if ((op === "+") === negative) return [];
+  if ((op === "+") === literal.negative) return [];
   const delay = literal.written.replace(/^INTERVAL [+-] /, "INTERVAL ").replace(/^INTERVAL '\s*-\s*/, "INTERVAL '");
   return [
     `${text} puts the watermark ${delay} ahead of the newest ${column} seen: Flink's watermark is the highest value of the expression so far (flink WatermarkAssignerOperator), ` +

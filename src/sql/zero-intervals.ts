@@ -22,10 +22,16 @@ import type { AnalyzedStatement } from "./statement.js";
 import { valueText } from "./value-text.js";
 import { closingParen, topLevelSplit } from "./top-level.js";
 
-/** An interval literal whose length is known: as the messages show it, its length in milliseconds, and whether it is 0 milliseconds though its string holds a length (below a millisecond). */
+/**
+ * An interval literal whose length is known: as the messages show it, its length in milliseconds
+ * (absolute), whether it is negative (one minus sign, before its string or inside it: `INTERVAL -'5'
+ * MINUTE`, `INTERVAL '-5' MINUTE`; both make it positive again), and whether it is 0 milliseconds
+ * though its string holds a length (below a millisecond).
+ */
 export interface KnownLiteral {
   readonly written: string;
   readonly millis: bigint;
+  readonly negative: boolean;
   readonly truncated: boolean;
 }
 
@@ -44,7 +50,7 @@ export function knownIntervalLiterals(text: string): KnownLiteral[] {
     const millis = q === undefined || q.unknown || value.includes(UNKNOWN_VALUE) ? undefined : intervalMillis(value, q);
     if (millis === undefined) continue;
     const sign = m[1] === "" ? "" : `${m[1]} `;
-    out.push({ written: `INTERVAL ${sign}'${value}' ${qualifierText(q!)}`, millis, truncated: millis === 0n && /[1-9]/.test(value) });
+    out.push({ written: `INTERVAL ${sign}'${value}' ${qualifierText(q!)}`, millis, negative: (m[1] === "-") !== value.trim().startsWith("-"), truncated: millis === 0n && /[1-9]/.test(value) });
   }
   return out;
 }
