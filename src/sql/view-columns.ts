@@ -39,10 +39,8 @@ export function readSimpleView(view: AnalyzedStatement): SimpleView | undefined 
   return parts === undefined ? undefined : { table, qualifiers, items: parts.map(([s, e]) => code.slice(s, e).trim()) };
 }
 
-/** The table column that column `column` of the view `view` passes through unchanged, or undefined. */
-export function viewColumnSource(view: AnalyzedStatement, column: string): { table: TableDefinition; column: TableColumn } | undefined {
-  const simple = readSimpleView(view);
-  if (simple === undefined) return undefined;
+/** The table column that column `column` of the simple view `simple` (readSimpleView) passes through unchanged, or undefined. */
+export function viewColumnSource(simple: SimpleView, column: string): { table: TableDefinition; column: TableColumn } | undefined {
   const { table, qualifiers, items } = simple;
   // An item that names its result `column` (`x AS column`) makes the view's column another value.
   const renamedTo = new RegExp(`\\s(?:AS\\s+)?${NAME}$`, "i");

@@ -21,7 +21,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, type AnalyzedStatement } from "./statement.js";
 import { withQueryNames } from "./table-mentions.js";
-import { readSimpleView } from "./view-columns.js";
+import { readSimpleView, type SimpleView } from "./view-columns.js";
 
 const N = MARKED_NAME;
 /** `CAST([q.]col AS type) [AS] alias` (also TRY_CAST); groups: the qualifier (1), the column (3), the type (4), the alias (5). */
@@ -31,10 +31,8 @@ const FROM_VIEW = new RegExp(String.raw`\bFROM\s+${N}(?:\s+(?:AS\s+)?(?!WHERE\b|
 /** `TUMBLE([q.]col, ` (also HOP, SESSION): a legacy group window; groups: the function, the qualifier, the column. */
 const GROUP_WINDOW = new RegExp(String.raw`\b(TUMBLE|HOP|SESSION)\s*\(\s*(?:${N}\s*\.\s*)?${N}\s*,`, "gi");
 
-/** What column `column` of the view `view` is when it casts a time attribute of the view's table: the cast as written, the table, the column cast. */
-export function castTimeAttribute(view: AnalyzedStatement, column: string): { cast: string; table: TableDefinition; source: TableColumn } | undefined {
-  const simple = readSimpleView(view);
-  if (simple === undefined) return undefined;
+/** What column `column` of the simple view `simple` (readSimpleView) is when it casts a time attribute of the view's table: the cast as written, the table, the column cast. */
+export function castTimeAttribute(simple: SimpleView, column: string): { cast: string; table: TableDefinition; source: TableColumn } | undefined {
   for (const item of simple.items) {
     const m = CAST_ITEM.exec(item);
     if (m === null || unquoteIdentifier(m[5]!) !== column) continue;
@@ -65,11 +63,13 @@ export function checkViewGroupWindows(a: AnalyzedStatement, views: ReadonlyMap<s
   const viewName = unquoteIdentifier(from[1]!);
   const view = views.get(viewName);
   if (view === undefined || view === a || withQueryNames(code).has(viewName)) return;
+  const simple = readSimpleView(view);
+  if (simple === undefined) return;
   const qualifiers = [viewName, ...(from[2] !== undefined ? [unquoteIdentifier(from[2])] : [])];
   for (const m of code.slice(from.index + from[0].length).matchAll(GROUP_WINDOW)) {
     if (m[2] !== undefined && !qualifiers.includes(unquoteIdentifier(m[2]))) continue;
     const column = unquoteIdentifier(m[3]!);
-    const found = castTimeAttribute(view, column);
+    const found = castTimeAttribute(simple, column);
     if (found === undefined) continue;
     const { what, remedy } = castMessage(viewName, view, column, found);
     diag.error(

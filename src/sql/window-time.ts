@@ -180,7 +180,7 @@ function checkBatchViewWindow(a: AnalyzedStatement, code: string, fn: string, vi
     batchProctimeWindow(`statements[${a.index}]`, call, `${column} of the view ${viewName} (statements[${view.index}]) is PROCTIME()`, simple.table, diag);
     return;
   }
-  const source = viewColumnSource(view, column);
+  const source = viewColumnSource(simple, column);
   if (source?.column.timeAttribute === "proctime") {
     batchProctimeWindow(`statements[${a.index}]`, call, `${column} of the view ${viewName} (statements[${view.index}]) is ${column} of ${source.table.label}, a PROCTIME() column`, source.table, diag);
   }
@@ -190,8 +190,10 @@ function checkBatchViewWindow(a: AnalyzedStatement, code: string, fn: string, vi
 function checkViewWindow(a: AnalyzedStatement, code: string, fn: string, viewName: string, column: string, views: ReadonlyMap<string, AnalyzedStatement>, diag: Diagnostics): void {
   const view = views.get(viewName);
   if (view === undefined || view === a || withQueryNames(code).has(viewName)) return;
-  const source = viewColumnSource(view, column);
-  const cast = source === undefined ? castTimeAttribute(view, column) : undefined;
+  const simple = readSimpleView(view);
+  if (simple === undefined) return;
+  const source = viewColumnSource(simple, column);
+  const cast = source === undefined ? castTimeAttribute(simple, column) : undefined;
   if (cast !== undefined) {
     const { what, remedy } = castMessage(viewName, view, column, cast);
     diag.error(
