@@ -226,15 +226,13 @@ export function sumBound(d: DerivedType): ValueBound | undefined {
   return m === undefined ? undefined : { summed: m };
 }
 
-/** The digits of `m`'s whole part (0 for a value below 1). */
-export function wholeDigits(m: Magnitude): number {
-  const whole = m.unscaled / pow10(m.scale);
-  return whole === 0n ? 0 : whole.toString().length;
-}
-
-/** The digits before the point of `m` rounded HALF_UP to `scale`, as Flink rounds a value into a DECIMAL of that scale. */
-function digitsBeforePoint(m: Magnitude, scale: number): number {
-  const whole = rounded(m, scale).unscaled / pow10(Math.min(scale, m.scale));
+/**
+ * The digits of `m`'s whole part (0 for a value below 1), once rounded HALF_UP to `scale` as Flink
+ * rounds a value into a DECIMAL of that scale (99.96 to scale 1 is 100.0: 3 digits); by default as it is.
+ */
+export function wholeDigits(m: Magnitude, scale = m.scale): number {
+  const r = rounded(m, scale);
+  const whole = r.unscaled / pow10(r.scale);
   return whole === 0n ? 0 : whole.toString().length;
 }
 
@@ -244,6 +242,6 @@ function digitsBeforePoint(m: Magnitude, scale: number): number {
  * for more than p digits: 99.999 into a DECIMAL(3, 1) is 100.0, NULL); undefined when every value fits.
  */
 export function digitsPastDecimal(bound: Magnitude, to: Extract<DataType, { kind: "DECIMAL" }>): number | undefined {
-  const digits = digitsBeforePoint(bound, to.scale);
+  const digits = wholeDigits(bound, to.scale);
   return digits > to.precision - to.scale ? digits : undefined;
 }
