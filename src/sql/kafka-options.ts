@@ -11,7 +11,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { closestKey, didYouMean, distance } from "../validation/known-keys.js";
 import { CHANGELOG_FORMATS } from "./connector-bounds.js";
 import { checkFormatOptions, type FormatTable } from "./format-options.js";
-import { checkForeignKafkaOptions, checkKafkaKeyFields, checkKafkaSinkRules, kafkaScanModeFailures, type KafkaRuleTable } from "./kafka-rules.js";
+import { checkForeignKafkaOptions, checkKafkaKeyFields, checkKafkaSinkRules, kafkaScanModeFailures, scanModes, type KafkaRuleTable } from "./kafka-rules.js";
 import type { FormatFailure } from "./format-options-spec.js";
 import { requiredOptionMessage, type RequiredOption } from "./required-options.js";
 import { EXAMPLE_MILLIS, timestampProblem } from "../options/starting-strategy.js";
@@ -148,8 +148,10 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     const value = options[key];
     const problem = value === undefined ? undefined : kafkaModeValueProblem(connector, key, value);
     if (problem !== undefined) diag.error(opt(key), problem);
-    // 'upsert-kafka' takes no startup mode (its own error above).
-    const millis = value?.toLowerCase() === "timestamp" && !(connector === "upsert-kafka" && key === "scan.startup.mode") ? timestampMillisProblem(key === "scan.startup.mode" ? "startup" : "bounded", options) : undefined;
+  }
+  // The modes the source reads (kafka-rules.ts scanModes: an 'upsert-kafka' startup mode has its own error above).
+  for (const { kind, mode } of scanModes(connector, options)) {
+    const millis = mode === "timestamp" ? timestampMillisProblem(kind, options) : undefined;
     if (millis?.warning === true) diag.warn(opt(millis.key), millis.message);
     else if (millis !== undefined) diag.error(opt(millis.key), millis.message);
   }

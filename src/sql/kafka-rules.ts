@@ -173,6 +173,19 @@ export function checkKafkaKeyFields(t: KafkaRuleTable, diag: Diagnostics): void 
 }
 
 /**
+ * The scan modes a Kafka source reads, by kind: a 'kafka' table's startup and bounded modes, an
+ * 'upsert-kafka' table's bounded one only (it always reads from the earliest offset; a
+ * 'scan.startup.mode' is an error of its own, kafka-options.ts kafkaModeValueProblem), each with
+ * its key and its value lower-cased (undefined when not set).
+ */
+export function scanModes(connector: string, options: Readonly<Record<string, string>>): { kind: "startup" | "bounded"; key: string; mode: string | undefined }[] {
+  return (connector === "kafka" ? (["startup", "bounded"] as const) : (["bounded"] as const)).map((kind) => {
+    const key = `scan.${kind}.mode`;
+    return { kind, key, mode: options[key]?.toLowerCase() };
+  });
+}
+
+/**
  * What a startup or bounded mode needs (KafkaConnectorOptionsUtil.validateScanStartupMode /
  * validateScanBoundedMode, checked when the factory builds a source): 'group-offsets' (the default
  * startup mode of 'kafka') a 'properties.group.id' (flink-connector-kafka 3.x / 4.x, Flink
@@ -188,9 +201,7 @@ export function kafkaScanModeFailures(connector: string, options: Readonly<Recor
   const out: FormatFailure[] = [];
   const has = (k: string): boolean => options[k] !== undefined || deferredKeys.includes(k);
   const fail = (path: string, message: string): number => out.push({ path, message });
-  for (const kind of connector === "kafka" ? (["startup", "bounded"] as const) : (["bounded"] as const)) {
-    const modeKey = `scan.${kind}.mode`;
-    const mode = options[modeKey]?.toLowerCase();
+  for (const { kind, key: modeKey, mode } of scanModes(connector, options)) {
     const groupOffsets = mode === "group-offsets" || (kind === "startup" && options[modeKey] === undefined && !deferredKeys.includes(modeKey));
     if (groupOffsets && !has("properties.group.id")) {
       // KafkaSourceBuilder.sanityCheck -> ReaderHandledOffsetsInitializer.validate (committed offsets); the builder generates no group id.
