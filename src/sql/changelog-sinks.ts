@@ -10,7 +10,7 @@ import { withViews } from "./view-names.js";
 import { updatingOperation, windowAggregates, type UpdatingContext, type UpdatingOperation } from "./updating-operations.js";
 import { certainReading } from "./certain-updates.js";
 import { aggregateKeyAdvice } from "./aggregate-sink-keys.js";
-import { keylessUpdateRefusal } from "./connector-bounds.js";
+import { insertOnlyRefusal, keylessUpdateRefusal } from "./connector-bounds.js";
 import { knows } from "../components/failed-table-parts.js";
 
 /** The statement-side way out, by the kind of updating operation. */
@@ -80,7 +80,7 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
   if (t.appendOnly === undefined) return undefined;
   return {
     lead: `is ${t.appendOnly}`,
-    consequence: "Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes')",
+    consequence: insertOnlyRefusal(),
     refusedByPlanner: true,
     fix: `write to an IcebergSink or 'upsert-kafka' table with a primaryKey, or give ${t.label} a changelog format such as 'debezium-json'`,
   };

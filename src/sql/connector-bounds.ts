@@ -82,6 +82,14 @@ export function appendOnlySink(options: Readonly<Record<string, string>>): strin
 }
 
 /**
+ * What Flink's planner does with an updating input into a sink that takes inserts only (flink
+ * `FlinkChangelogModeInferenceProgram`), with `source` named after its message when given.
+ */
+export function insertOnlyRefusal(source?: string): string {
+  return `Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes'${source !== undefined ? `, ${source}` : ""})`;
+}
+
+/**
  * Connectors whose sink takes updates and deletes only when the table declares a primary key, with
  * what a keyless one does with an updating input (FlinkTable `connector`, exact as Flink matches
  * factory identifiers): 'jdbc' (flink-connector-jdbc `JdbcDynamicTableSink.getChangelogMode` →
@@ -95,8 +103,7 @@ const KEYED_UPDATE_SINKS: Readonly<Record<string, string>> = {
   jdbc:
     "Flink refuses the job when it plans it ('please declare primary key for sink table when query contains update/delete record.', flink-connector-jdbc JdbcDynamicTableSink.validatePrimaryKey); " +
     "with a primaryKey the sink writes updates as upserts by the key and deletes by it, which needs a primary key or unique constraint on those columns in the database",
-  mongodb:
-    "its sink then takes inserts only (flink-connector-mongodb MongoDynamicTableSink.getChangelogMode: upserts only with a primary key), so Flink refuses the job when it plans it ('Table sink ... doesn't support consuming update changes', flink FlinkChangelogModeInferenceProgram)",
+  mongodb: `its sink then takes inserts only (flink-connector-mongodb MongoDynamicTableSink.getChangelogMode: upserts only with a primary key), so ${insertOnlyRefusal("flink FlinkChangelogModeInferenceProgram")}`,
 };
 
 /** What a keyless sink of `connector` does with updates (KEYED_UPDATE_SINKS), or undefined for a connector that takes them without a key or is not known here. */
