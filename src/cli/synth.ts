@@ -22,7 +22,7 @@ import { PACKAGE_ROOT } from "./package-paths.js";
 import { runProgram } from "./run-program.js";
 import { statementSecretFailures } from "../components/statement-secrets.js";
 import { unreferencedTableErrors } from "../components/unreferenced-tables.js";
-import { operatorCheckpointInterval } from "../deploy/kubernetes/operator-checkpoints.js";
+import { jobCheckpointInterval } from "../deploy/kubernetes/operator-checkpoints.js";
 
 
 /** Marks an output folder as synth's own. */
@@ -327,11 +327,8 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
  * one whose configuration sets an interval, or one that does not checkpoint).
  */
 export function summaryCheckpointInterval(job: Pick<RegisteredJob, "runtimeMode" | "target" | "upgradeMode" | "checkpointInterval">): string {
-  // Flink takes no checkpoints in BATCH execution mode (flink docs "Execution Mode": checkpointing is unsupported there), whatever the configuration says.
-  if (job.runtimeMode === "batch") return "-";
-  if (job.checkpointInterval !== undefined) return job.checkpointInterval;
-  const operator = operatorCheckpointInterval(job);
-  return operator !== undefined ? `${operator} (operator)` : "-";
+  const c = jobCheckpointInterval(job);
+  return c === undefined ? "-" : c.byOperator ? `${c.interval} (operator)` : c.interval;
 }
 
 /** What a file system error (`code`, `path`) while writing the output means, in one line; undefined for any other error. */

@@ -16,16 +16,18 @@
 export const OPERATOR_LAST_STATE_CHECKPOINT_INTERVAL = "5min";
 
 /**
- * The interval the operator gives a job that sets none: "5min" for a streaming job on the
- * Kubernetes target with upgradeMode "last-state" and no rendered interval; undefined otherwise
- * (a batch job takes no checkpoints whatever its configuration).
+ * The interval a job checkpoints at, and whether the operator gives it (`byOperator`): none for a
+ * batch job, whatever its configuration (Flink takes no checkpoints in BATCH execution mode: flink
+ * docs "Execution Mode"); the job's rendered `checkpointInterval`; else "5min" by the operator for a
+ * job on the Kubernetes target with upgradeMode "last-state"; else none (the job does not checkpoint).
  */
-export function operatorCheckpointInterval(job: {
+export function jobCheckpointInterval(job: {
   readonly runtimeMode: "streaming" | "batch";
   readonly target: string;
   readonly upgradeMode?: string;
   readonly checkpointInterval?: string;
-}): string | undefined {
-  if (job.checkpointInterval !== undefined || job.runtimeMode !== "streaming" || job.target !== "kubernetes") return undefined;
-  return job.upgradeMode === "last-state" ? OPERATOR_LAST_STATE_CHECKPOINT_INTERVAL : undefined;
+}): { readonly interval: string; readonly byOperator: boolean } | undefined {
+  if (job.runtimeMode !== "streaming") return undefined;
+  if (job.checkpointInterval !== undefined) return { interval: job.checkpointInterval, byOperator: false };
+  return job.target === "kubernetes" && job.upgradeMode === "last-state" ? { interval: OPERATOR_LAST_STATE_CHECKPOINT_INTERVAL, byOperator: true } : undefined;
 }
