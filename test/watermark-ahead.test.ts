@@ -2,7 +2,7 @@
  * A watermark expression that adds time to its column (src/sql/watermark-ahead.ts): the watermark is
  * the highest value of the expression seen (flink WatermarkAssignerOperator), so `ts + INTERVAL '5'
  * MINUTE` runs ahead of event time and windows drop nearly every row as late (the new-user trial's
- * w55). A warning on a FlinkTable and an IcebergSource with the delay to write; a delay, another
+ * w55), and TIMESTAMPADD(SECOND, 5, ts) likewise. A warning on a FlinkTable and an IcebergSource with the delay to write; a delay, another
  * column and other expressions stay quiet.
  */
 import { expect } from "chai";
@@ -45,6 +45,24 @@ describe("watermark expressions ahead of event time", () => {
     ]);
   });
 
+  it("TIMESTAMPADD with a positive amount, in each unit Flink's TIMESTAMPADD takes, fixed in its own form", () => {
+    const cases: [string, string, string][] = [
+      ["TIMESTAMPADD(SECOND, 5, ts)", "INTERVAL '5' SECOND", "TIMESTAMPADD(SECOND, -5, ts)"],
+      ["timestampadd(minute, +2, `ts`)", "INTERVAL '2' MINUTE", "timestampadd(minute, -2, `ts`)"],
+      ["TIMESTAMPADD(HOUR, 1, ts)", "INTERVAL '1' HOUR", "TIMESTAMPADD(HOUR, -1, ts)"],
+      ["TIMESTAMPADD(DAY, 3, ts)", "INTERVAL '3' DAY", "TIMESTAMPADD(DAY, -3, ts)"],
+      ["TIMESTAMPADD(WEEK, 2, ts)", "INTERVAL '14' DAY", "TIMESTAMPADD(WEEK, -2, ts)"],
+      ["TIMESTAMPADD(MONTH, 1, ts)", "INTERVAL '1' MONTH", "TIMESTAMPADD(MONTH, -1, ts)"],
+      ["TIMESTAMPADD(QUARTER, 1, ts)", "INTERVAL '3' MONTH", "TIMESTAMPADD(QUARTER, -1, ts)"],
+      ["TIMESTAMPADD(YEAR, 1, ts)", "INTERVAL '1' YEAR", "TIMESTAMPADD(YEAR, -1, ts)"],
+      ["TIMESTAMPADD(MILLISECOND, 1500, ts)", "INTERVAL '1.5' SECOND", "TIMESTAMPADD(MILLISECOND, -1500, ts)"],
+      ["TIMESTAMPADD(SQL_TSI_SECOND, 30, ts)", "INTERVAL '30' SECOND", "TIMESTAMPADD(SQL_TSI_SECOND, -30, ts)"],
+      ["TIMESTAMPADD( SECOND , +5 , ts )", "INTERVAL '5' SECOND", "TIMESTAMPADD( SECOND , -5 , ts )"],
+    ];
+    cases.forEach(([e], i) => flink(`wa_t${i}`, e));
+    expect(cases.map((_, i) => tableWarnings(`FlinkTable "wa_t${i}"`))).to.deep.equal(cases.map(([e, delay, fix]) => [["watermark.expression", AHEAD(e, delay, fix)]]));
+  });
+
   it("an IcebergSource's computed watermark too, next to the warning every computed one gets", () => {
     new api.IcebergSource("wa_i1", { catalog, database: "db", table: "wa_i1", columns: cols, watermark: { column: "ts", expression: "ts + INTERVAL '1' HOUR" } });
     const warnings = tableWarnings('IcebergSource "wa_i1"');
@@ -53,7 +71,8 @@ describe("watermark expressions ahead of event time", () => {
   });
 
   it("quiet: a delay, a negative interval added, 0, another column, a month interval, other expressions", () => {
-    const quiet = ["ts - INTERVAL '5' MINUTE", "ts + INTERVAL '-5' SECOND", "ts + INTERVAL - '5' SECOND", "ts + INTERVAL '0' SECOND", "ts", "other + INTERVAL '5' SECOND", "ts + INTERVAL '1' MONTH", "TIMESTAMPADD(SECOND, -5, ts)", "ts + INTERVAL '5' SECOND - INTERVAL '10' SECOND"];
+    const quiet = ["ts - INTERVAL '5' MINUTE", "ts + INTERVAL '-5' SECOND", "ts + INTERVAL - '5' SECOND", "ts + INTERVAL '0' SECOND", "ts", "other + INTERVAL '5' SECOND", "ts + INTERVAL '1' MONTH", "TIMESTAMPADD(SECOND, -5, ts)", "ts + INTERVAL '5' SECOND - INTERVAL '10' SECOND",
+      "TIMESTAMPADD(MINUTE, 0, ts)", "TIMESTAMPADD(SECOND, 5, other)", "TIMESTAMPADD(SECOND, n, ts)", "TIMESTAMPADD(MICROSECOND, 5000, ts)", "TIMESTAMPADD(SECOND, 5, ts) - INTERVAL '10' SECOND", "TIMESTAMPADD(HOUR, - 1, ts)"];
     quiet.forEach((e, i) => flink(`wa_q${i}`, e));
     expect(quiet.map((_, i) => tableWarnings(`FlinkTable "wa_q${i}"`))).to.deep.equal(quiet.map(() => []));
   });

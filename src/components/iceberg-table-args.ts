@@ -259,9 +259,10 @@ export interface IcebergSourceArgs extends IcebergTableArgs {
    *   wider table without its own metrics mode.
    * - With `expression`, e.g. "`ts` - INTERVAL '5' SECOND": a watermark computed from the rows,
    *   always with a warning (files are read several at a time, so a streaming job's windows drop
-   *   late rows silently); one that adds time (`ts + INTERVAL '5' MINUTE`) another (the watermark
-   *   runs ahead of event time). `SOURCE_WATERMARK` in it is an error. extraOptions["watermark-column"]
-   *   beside it only orders the files and must name a TIMESTAMP, TIMESTAMP_LTZ or BIGINT column.
+   *   late rows silently); one that adds time (`ts + INTERVAL '5' MINUTE`,
+   *   `TIMESTAMPADD(SECOND, 5, ts)`) another (the watermark runs ahead of event time).
+   *   `SOURCE_WATERMARK` in it is an error. extraOptions["watermark-column"] beside it only
+   *   orders the files and must name a TIMESTAMP, TIMESTAMP_LTZ or BIGINT column.
    *
    * Details (how source watermarks advance, each requirement) and upstream sources:
    * docs/iceberg-source-watermark.md.

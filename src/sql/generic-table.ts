@@ -130,7 +130,7 @@ export interface FlinkTableArgs {
   /**
    * `WATERMARK FOR column AS expression`; the column must be TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p in 0..3, or a computed column.
    * The expression subtracts the delay rows may arrive late by ("`ts` - INTERVAL '5' SECOND"); one that adds time
-   * (`ts + INTERVAL '5' MINUTE`) is a warning: the watermark runs ahead of event time, and windows drop most rows as late.
+   * (`ts + INTERVAL '5' MINUTE`, `TIMESTAMPADD(SECOND, 5, ts)`) is a warning: the watermark runs ahead of event time, and windows drop most rows as late.
    * `SOURCE_WATERMARK()` needs a source that emits source watermarks: on 'kafka', 'upsert-kafka', 'filesystem' and
    * 'datagen' it fails every streaming job that reads the table (docs/statement-checks.md#source-watermark-support).
    */
