@@ -1,5 +1,5 @@
 /**
- * The NOT NULL rule's WHERE analysis (insert-query.ts nullRejectedColumns) must be sound: when it
+ * The NOT NULL rule's WHERE analysis (insert-query.ts nullRejectedColumns, where-not-null.ts for `e IS NOT NULL`) must be sound: when it
  * stays quiet about a nullable key going into a NOT NULL column, no row whose key is NULL can pass
  * the WHERE. Random WHERE clauses over a small grammar are evaluated in SQL's three-valued logic with
  * the key NULL and the other column every value of a small domain (the oracle); quiet ⇒ rejected.
@@ -34,6 +34,15 @@ const ATOMS: readonly Cond[] = [
   { sql: "v = 'x'", eval: (v) => (v === null ? null : v === "x") },
   { sql: "v LIKE 'a%'", eval: (v) => (v === null ? null : v.startsWith("a")) },
   { sql: "v IS NULL", eval: (v) => v === null },
+  // An expression tested (where-conditions.ts notNullTested): NULL where id is, or not.
+  { sql: "CAST(id AS STRING) IS NOT NULL", eval: () => false },
+  { sql: "NOT (id + 1) IS NULL", eval: () => false },
+  { sql: "NOT(CONCAT(v, CAST(id AS STRING)) IS NULL)", eval: () => false },
+  { sql: "COALESCE(id, 5) IS NOT NULL", eval: () => true },
+  { sql: "IF(v IS NULL, id, 1) IS NOT NULL", eval: (v) => v !== null },
+  { sql: "(id IS NULL) IS NOT NULL", eval: () => true },
+  { sql: "NOT CAST(id AS STRING) IS NOT NULL", eval: () => true },
+  { sql: "UPPER(v) IS NOT NULL", eval: (v) => v !== null },
   { sql: "v <> 'id IS NOT NULL'", eval: (v) => (v === null ? null : v !== "id IS NOT NULL") },
 ];
 

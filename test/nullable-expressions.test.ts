@@ -69,6 +69,41 @@ describe("INSERT values: nullable expressions into NOT NULL sink columns", () =>
     expect(jobWarnings("ne-3")).to.deep.equal([warning(1, "CAST(id AS STRING) || kind", "STRING", ["id", "kind"], 'FlinkTable "ne-out3"', "c1", "STRING NOT NULL", "CAST(id AS STRING) || kind", false)]);
   });
 
+  it("a WHERE condition `<expression> IS NOT NULL` rejects NULL for the columns whose NULL makes the expression NULL (the last trial's CAST(ts AS DATE))", () => {
+    const e = events("ne-events9");
+    const s = notNull("ne-out9", ["DATE", "STRING", "BIGINT"]);
+    const s2 = notNull("ne-out10", ["DATE"]);
+    expect(
+      issuesOrNone(
+        () =>
+          new api.FlinkSqlJob("ne-9", {
+            statements: [
+              api.sql`INSERT INTO ${s2} SELECT CAST(ts AS DATE) AS d FROM ${e} WHERE CAST(ts AS DATE) IS NOT NULL`,
+              api.sql`INSERT INTO ${s} SELECT CAST(ts AS DATE), UPPER(kind), id + 1 FROM ${e} WHERE (DATE_FORMAT(ts, 'yyyy') IS NOT NULL) AND CONCAT(kind, note) IS NOT NULL AND id > 0`,
+              api.sql`INSERT INTO ${s2} SELECT CAST(ts AS DATE) FROM ${e} WHERE NOT (CAST(ts AS DATE) IS NULL)`,
+            ],
+          }),
+      ),
+    ).to.deep.equal([]);
+    expect(jobWarnings("ne-9")).to.deep.equal([]);
+    // Still warned: COALESCE is NULL only where both are; an OR at the top level; another column tested; a leading NOT.
+    const e2 = events("ne-events10");
+    new api.FlinkSqlJob("ne-10", {
+      statements: [
+        api.sql`INSERT INTO ${s} SELECT CAST(ts AS DATE), UPPER(kind), user_id FROM ${e2} WHERE COALESCE(kind, note) IS NOT NULL AND CAST(ts AS DATE) IS NOT NULL OR id > 0`,
+        api.sql`INSERT INTO ${s} SELECT CAST(ts AS DATE), UPPER(kind), 1 FROM ${e2} WHERE COALESCE(kind, note) IS NOT NULL AND UPPER(note) IS NOT NULL AND NOT CAST(ts AS DATE) IS NOT NULL`,
+      ],
+    });
+    const w = (stmt: number, i: number, shown: string, type: string, name: string, col: string, colType: string) =>
+      warning(i, shown, type, [name], 'FlinkTable "ne-out9"', col, colType, shown).replace("statements[0]", `statements[${stmt}]`);
+    expect(jobWarnings("ne-10")).to.deep.equal([
+      w(0, 1, "CAST(ts AS DATE)", "DATE", "ts", "c1", "DATE NOT NULL"),
+      w(0, 2, "UPPER(kind)", "STRING", "kind", "c2", "STRING NOT NULL"),
+      w(1, 1, "CAST(ts AS DATE)", "DATE", "ts", "c1", "DATE NOT NULL"),
+      w(1, 2, "UPPER(kind)", "STRING", "kind", "c2", "STRING NOT NULL"),
+    ]);
+  });
+
   it("quiet: COALESCE / IFNULL / CASE that give a value for NULL, NOT NULL and key columns, a WHERE that rejects NULL, literals, COUNT, tests, CONCAT_WS, nullable sink columns, DROP", () => {
     const e = events("ne-events4");
     const keyed = new api.FlinkTable("ne-keyed", {

@@ -24,7 +24,7 @@
  *   identifiers are case-sensitive; unquoted literals and parenthesis-less functions such as NULL
  *   or CURRENT_TIMESTAMP are no column references), and names inside the expressions of the SELECT
  *   list and WHERE clause (expression-columns.ts, also over a join). Of the clauses after FROM only
- *   the WHERE's top-level conditions are read, for the NOT NULL rule (insert-query.ts nullRejectedColumns).
+ *   the WHERE's top-level conditions are read, for the NOT NULL rule (insert-query.ts nullRejectedColumns, where-not-null.ts).
  *
  * Only the plain query shape is read (insert-query.ts, also after a WITH list); a view or WITH query
  * read by name instead of a table is followed (named-relation.ts, relation-types.ts: its columns
@@ -46,6 +46,7 @@ import { setOperationValues, type SetOperationValues } from "./set-operations.js
 import { firstSetting } from "./job-config.js";
 import { reportReserved as report, unquotedReservedSinkColumn } from "./reserved-words.js";
 import { checkReservedAliases, checkWhereOperands, selectedValues, type SelectedValue } from "./selected-values.js";
+import { nullRejectedByTests } from "./where-not-null.js";
 import { checkValueType } from "./sink-value-types.js";
 import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
@@ -92,7 +93,7 @@ export function effectiveNotNullEnforcer(
  * the type (a MAP key, an ARRAY element, a ROW field) is checked neither by the planner (sink types
  * are made nullable at every level, types/casts.ts) nor while the job runs, so a nullable one goes
  * into it without a word from Flink, and from here. Not reported when a top-level condition of
- * the WHERE rejects NULL for the column (`c IS NOT NULL`, `c > 0`, ...: insert-query.ts nullRejectedColumns), the FROM table never reads NULL into it (a 'datagen' column without a null-rate),
+ * the WHERE rejects NULL for the column (`c IS NOT NULL`, `c > 0`, ...: insert-query.ts nullRejectedColumns; `CAST(c AS DATE) IS NOT NULL`: where-not-null.ts), the FROM table never reads NULL into it (a 'datagen' column without a null-rate),
  * or the enforcer is DROP.
  */
 function nullIntoNotNull(v: SelectedValue, col: TableColumn, nullRejected: readonly string[]): boolean {
@@ -225,7 +226,7 @@ export function checkInsertColumns(
     return;
   }
   checkUpsertFromChangelog(a, target, { targets, values, source: shape.from?.table, whereNames: shape.from === undefined ? [] : shape.from.whereNames }, upsert, at, diag);
-  const tested = shape.from?.nullRejected ?? [];
+  const tested = q?.from === undefined ? [] : [...q.from.nullRejected, ...nullRejectedByTests(q, functions)];
   values.forEach((v, i) => {
     const col = targets[i]!;
     if (v.alwaysNull === true && col.type !== undefined && !col.type.isNullable) {

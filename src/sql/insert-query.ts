@@ -19,8 +19,8 @@ import type { AnalyzedStatement } from "./statement.js";
 import { readStaticPartition } from "./static-partition.js";
 import { readJoin, type JoinedRelations } from "./join-relations.js";
 import { ENDING_OR_INFIX, ENDING_WORDS } from "./sql-words.js";
-import { closingParen, NAME, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses } from "./top-level.js";
-import { nullRejectedColumns, whereNames, whereOperands, type WhereOperand } from "./where-conditions.js";
+import { closingParen, NAME, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses, type Span } from "./top-level.js";
+import { notNullTested, nullRejectedColumns, whereNames, whereOperands, type WhereOperand } from "./where-conditions.js";
 import { windowRelation } from "./window-relation.js";
 import { leadingWithList } from "./with-queries.js";
 
@@ -55,6 +55,8 @@ export interface SelectQuery {
     /** The alias, unquoted, when it has one (it hides the table's own name). */
     readonly alias?: string;
     readonly nullRejected: readonly string[];
+    /** The expressions a top-level condition of its WHERE tests with `IS NOT NULL` (notNullTested): spans of `text` / `code`. */
+    readonly notNullTested: readonly Span[];
     /** The names the WHERE clause mentions (whereNames); empty without a WHERE, undefined when it holds a subquery. */
     readonly whereNames: readonly string[] | undefined;
     /** The bare names compared in the WHERE clause (whereOperands); empty without a WHERE or with a subquery. */
@@ -179,10 +181,11 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   const names = whereNames(text, code, where);
   const nullRejected = nullRejectedColumns(text, code, where, qualifiers);
   const operands = names === undefined ? [] : whereOperands(text, code, where);
+  const tested = notNullTested(code, where);
   // One literal per shape (no spread in the middle: V8 would build the rest key by key).
   return alias !== undefined
-    ? { table, qualifiers, alias, nullRejected, whereNames: names, whereOperands: operands, clauses }
-    : { table, qualifiers, nullRejected, whereNames: names, whereOperands: operands, clauses };
+    ? { table, qualifiers, alias, nullRejected, notNullTested: tested, whereNames: names, whereOperands: operands, clauses }
+    : { table, qualifiers, nullRejected, notNullTested: tested, whereNames: names, whereOperands: operands, clauses };
 }
 
 /**

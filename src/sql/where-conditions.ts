@@ -1,6 +1,6 @@
 /**
  * What the WHERE clause of a plain-shape query (insert-query.ts) says about its columns: the
- * columns a top-level condition rejects NULL for, the names compared in it, and every name it
+ * columns a top-level condition rejects NULL for, the expressions it tests IS NOT NULL, the names compared in it, and every name it
  * mentions. Read on code with literals and comments blanked (split.ts `codeOnly`).
  */
 import { closingParen, NAME, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
@@ -127,6 +127,38 @@ export function nullRejectedColumns(text: string, code: string, where: WhereClau
       if (qualifier !== undefined && !qualifiers.includes(qualifier)) continue;
       out.push(unquoteIdentifier(text.slice(refEnd - m[2]!.length, refEnd)));
     }
+  }
+  return out;
+}
+
+/** A condition's top level ending in `IS NOT NULL` (and in `IS NULL` inside a NOT): the tested expression before it. */
+const ENDS_IS_NOT_NULL = /(?<![\w$])IS\s+NOT\s+NULL\s*$/i;
+const ENDS_IS_NULL = /(?<![\w$])IS\s+NULL\s*$/i;
+
+/**
+ * The expressions a top-level condition of the WHERE clause (topLevelConditions) tests with `e IS
+ * NOT NULL`, `NOT e IS NULL` or `NOT (e IS NULL)`, as `[start, end)` of `code` (the same offsets in
+ * the text): such a row never reaches the SELECT list with `e` NULL, so neither with a column NULL
+ * whose NULL makes `e` NULL (null-propagation.ts; where-not-null.ts reads them). An `e` that starts
+ * with NOT or holds another top-level IS is not read (IS binds tighter than NOT: `NOT e IS NOT
+ * NULL` keeps the rows where `e` is NULL).
+ */
+export function notNullTested(code: string, where: WhereClause | undefined): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [s, e] of topLevelConditions(code, where) ?? []) {
+    const raw = code.slice(s, e);
+    const notParens = NOT_PARENS.exec(raw);
+    const notWord = /^\s*NOT\s+/i.exec(raw);
+    const inParens = notParens !== null && closingParen(raw, notParens[0].length - 1) === raw.trimEnd().length - 1;
+    const [a, b] = inParens ? withoutEnclosingParens(code, s + notParens[0].length, s + raw.trimEnd().length - 1) : notWord !== null ? [s + notWord[0].length, e] : [s, e];
+    const flat = topLevelOnly(code, a, b);
+    const end = flat === undefined ? null : (inParens || notWord !== null ? ENDS_IS_NULL : ENDS_IS_NOT_NULL).exec(flat);
+    if (end === null) continue;
+    const tested = flat!.slice(0, end.index);
+    if (tested.trim() === "" || /^\s*NOT\b/i.test(tested) || /\bIS\b/i.test(tested)) continue;
+    // The flat code blanks what is inside parentheses: the expression's end is read in the code itself.
+    const lead = tested.length - tested.trimStart().length;
+    out.push([a + lead, a + code.slice(a, a + end.index).trimEnd().length]);
   }
   return out;
 }
