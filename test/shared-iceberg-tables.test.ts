@@ -5,7 +5,7 @@
  */
 import { expect } from "chai";
 import { issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
-import { readProblems, writeProblems } from "../src/sql/iceberg-write-schemas.js";
+import { readFailures, writeProblems } from "../src/sql/iceberg-write-schemas.js";
 import { toIcebergSchema } from "../src/iceberg/index.js";
 
 const CREATES =
@@ -84,7 +84,7 @@ describe("one Iceberg table declared by two jobs with other columns", () => {
     expect(job("rd-writer", api.sql`INSERT INTO ${w} SELECT id, kind FROM ${g}`)).to.deep.equal([]);
     const narrow = source("rd_narrow", "rd_t", [{ name: "id", type: "INT" }]);
     expect(job("rd-reader", api.sql`INSERT INTO ${blackhole("rd_out", [{ name: "id", type: "INT" }])} SELECT id FROM ${narrow}`, "batch")).to.deep.equal([
-      `statements: IcebergSource "rd_narrow" reads the Iceberg table t.rd_t, which IcebergSink "rd_w" of FlinkSqlJob "rd-writer" writes, with columns that sink does not declare so, (id INT) here and (id BIGINT, kind STRING) there. ` +
+      `statements: IcebergSource "rd_narrow" reads the Iceberg table t.rd_t, which IcebergSink "rd_w" of FlinkSqlJob "rd-writer" writes, with columns that sink does not declare so: id is INT here and BIGINT there; the other columns: none here, (kind STRING) there. ` +
         `${READ_CHECK}: once that sink has created the table, this job fails on the first row it reads (id: the table's long read as int). ${READ_FIX}`,
     ]);
     // The reading job first: the writing job created later is told which job fails.
@@ -92,8 +92,17 @@ describe("one Iceberg table declared by two jobs with other columns", () => {
     expect(job("rd-early", api.sql`INSERT INTO ${blackhole("rd_out2", [{ name: "kind", type: "STRING" }])} SELECT kind FROM ${early}`, "batch")).to.deep.equal([]);
     const late = sink("rd_late", "rd_t2", [{ name: "id", type: "BIGINT" }, { name: "kind", type: "STRING" }]);
     expect(job("rd-late", api.sql`INSERT INTO ${late} SELECT id, kind FROM ${g}`)).to.deep.equal([
-      `statements: IcebergSink "rd_late" writes the Iceberg table t.rd_t2, which IcebergSource "rd_early" of FlinkSqlJob "rd-early" reads with columns this sink does not declare so, (id BIGINT, kind STRING) here and (kind STRING, idx BIGINT) there. ` +
+      `statements: IcebergSink "rd_late" writes the Iceberg table t.rd_t2, which IcebergSource "rd_early" of FlinkSqlJob "rd-early" reads with columns this sink does not declare so: idx is not declared here and BIGINT there; the other columns: (id BIGINT, kind STRING) here, (kind STRING) there. ` +
         `${READ_CHECK}: once this sink has created the table, FlinkSqlJob "rd-early" fails as it starts (Field idx not found in source schema). ${READ_FIX}`,
+    ]);
+    // Two failing columns among others: named first, in the reader's order, then the rest of each side.
+    const w3 = sink("rd_w3", "rd_t3", [{ name: "id", type: "BIGINT" }, { name: "kind", type: "STRING" }, { name: "note", type: "STRING" }, { name: "n", type: "BIGINT" }]);
+    expect(job("rd-writer3", api.sql`INSERT INTO ${w3} SELECT id, kind, kind, id FROM ${g}`)).to.deep.equal([]);
+    const r3 = source("rd_r3", "rd_t3", [{ name: "note", type: "STRING" }, { name: "n", type: "INT" }, { name: "id", type: "BIGINT" }, { name: "kind", type: "INT" }]);
+    expect(job("rd-reader3", api.sql`INSERT INTO ${blackhole("rd_out3", [{ name: "id", type: "BIGINT" }])} SELECT id FROM ${r3}`, "batch")).to.deep.equal([
+      `statements: IcebergSource "rd_r3" reads the Iceberg table t.rd_t3, which IcebergSink "rd_w3" of FlinkSqlJob "rd-writer3" writes, with columns that sink does not declare so: ` +
+        `n is INT here and BIGINT there, kind is INT here and STRING there; the other columns: (note STRING, id BIGINT) here, (id BIGINT, note STRING) there. ` +
+        `${READ_CHECK}: once that sink has created the table, this job fails on the first row it reads (n: the table's long read as int; kind: the table's string read as int). ${READ_FIX}`,
     ]);
   });
 
@@ -144,7 +153,17 @@ describe("one Iceberg table declared by two jobs with other columns", () => {
     // Decimal widening keeps the scale.
     expect(writeProblems(schema([{ name: "d", type: "DECIMAL(12, 2)" }]), schema([{ name: "d", type: "DECIMAL(10, 2)" }]))).to.deep.equal([]);
     expect(writeProblems(schema([{ name: "d", type: "DECIMAL(12, 2)" }]), schema([{ name: "d", type: "DECIMAL(12, 3)" }]))).to.deep.equal(["d: decimal(12, 3) cannot be promoted to decimal(12, 2)"]);
-    expect(readProblems(table, schema([{ name: "s", type: "ROW<b STRING>" }, { name: "id", type: "BIGINT" }]))).to.deep.equal([]);
-    expect(readProblems(table, schema([{ name: "s", type: "ROW<a STRING>" }]))).to.deep.equal(["s.a: the table's int read as string"]);
+    expect(readFailures(table, schema([{ name: "s", type: "ROW<b STRING>" }, { name: "id", type: "BIGINT" }]))).to.deep.equal([]);
+    expect(readFailures(table, schema([{ name: "s", type: "ROW<a STRING>" }]))).to.deep.equal([{ column: "s", problems: ["s.a: the table's int read as string"] }]);
+    // By column: a nested field the table lacks fails its top-level column; a missing field hides the type problems (reassignIds throws first).
+    expect(readFailures(table, schema([{ name: "id", type: "STRING" }, { name: "s", type: "ROW<a INT, c STRING>" }, { name: "x", type: "INT" }]))).to.deep.equal([
+      { column: "s", problems: ["Field c not found in source schema"] },
+      { column: "x", problems: ["Field x not found in source schema"] },
+    ]);
+    expect(readFailures(table, schema([{ name: "id", type: "STRING" }, { name: "s", type: "ROW<a STRING>" }, { name: "l", type: "ARRAY<BIGINT>" }]))).to.deep.equal([
+      { column: "id", problems: ["id: the table's long read as string"] },
+      { column: "s", problems: ["s.a: the table's int read as string"] },
+    ]);
+    expect(readFailures(table, schema([{ name: "l", type: "ARRAY<BIGINT>" }, { name: "id", type: "BIGINT" }]))).to.deep.equal([]);
   });
 });

@@ -122,11 +122,19 @@ export function writeProblems(table: IcebergSchema, declared: IcebergSchema): st
   return missing.length > 0 ? missing : structErrors(table.fields, declared.fields, true);
 }
 
-/** What fails when a source declaring `declared` reads a table created with `table`: [] when it reads. */
-export function readProblems(table: IcebergSchema, declared: IcebergSchema): string[] {
-  const missing = missingColumns(table, declared);
+/**
+ * What fails when a source declaring `declared` reads a table created with `table`, by declared
+ * top-level column, in declared order: the columns the table lacks (or lacks a nested field of),
+ * as reassignIds reports them; without those, the columns whose stored type does not widen to the
+ * declared one. [] when it reads.
+ */
+export function readFailures(table: IcebergSchema, declared: IcebergSchema): { column: string; problems: string[] }[] {
+  const tableStruct: IcebergType = { type: "struct", fields: table.fields };
+  const missing = declared.fields
+    .map((d) => ({ column: d.name, problems: missingFields(tableStruct, { type: "struct", fields: [d] }) }))
+    .filter((f) => f.problems.length > 0);
   if (missing.length > 0) return missing;
-  return readTypeProblems(table.fields, declared.fields, "");
+  return declared.fields.map((d) => ({ column: d.name, problems: readTypeProblems(table.fields, [d], "") })).filter((f) => f.problems.length > 0);
 }
 
 /** Declared types the stored ones do not widen to (a projection: any subset, any order, any nullability). */

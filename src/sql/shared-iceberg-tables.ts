@@ -17,13 +17,15 @@
  *   not judged: a projection, the common case, would then be an error.)
  * - two jobs that only read it: not judged (the table is someone else's; its columns are unknown).
  *
- * The later job of the pair is told (the registry holds the jobs created before it), at `statements`.
+ * The later job of the pair is told (the registry holds the jobs created before it), at `statements`;
+ * a read's error names the failing columns first, with their type on each side, then each side's
+ * other columns (a write's lists both sides' columns: Iceberg's problem lines name the failing ones).
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { IcebergSchema } from "../iceberg/types.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { icebergKey } from "./iceberg-identity.js";
-import { readProblems, writeProblems } from "./iceberg-write-schemas.js";
+import { readFailures, writeProblems } from "./iceberg-write-schemas.js";
 
 /** An Iceberg table an earlier job of the program declares, and whether that job writes it (an INSERT target). */
 export interface ProgramIcebergTable {
@@ -32,11 +34,34 @@ export interface ProgramIcebergTable {
   readonly writes: boolean;
 }
 
-/** The declared columns as the user wrote them (Flink types), else as Iceberg fields. */
-function columnsText(t: TableDefinition): string {
+/** The declared columns, names and types as the user wrote them (Flink types), else as Iceberg fields. */
+function declared(t: TableDefinition): [string, string][] {
   const cols = t.columns?.filter((c) => c.insertable && c.type !== undefined);
-  if (cols !== undefined && cols.length > 0) return `(${cols.map((c) => `${c.name} ${c.type!.toString()}`).join(", ")})`;
-  return `(${(t.iceberg!.schema as IcebergSchema).fields.map((f) => `${f.name} ${typeof f.type === "string" ? f.type : f.type.type}`).join(", ")})`;
+  if (cols !== undefined && cols.length > 0) return cols.map((c) => [c.name, c.type!.toString()]);
+  return (t.iceberg!.schema as IcebergSchema).fields.map((f) => [f.name, typeof f.type === "string" ? f.type : f.type.type]);
+}
+
+/** The declared columns as a list: `(id BIGINT, kind STRING)`. */
+function columnsText(t: TableDefinition): string {
+  return `(${declared(t).map(([n, type]) => `${n} ${type}`).join(", ")})`;
+}
+
+/**
+ * The two declarations of a read, the `failing` columns named first with their type on each side
+ * (`id is INT here and BIGINT there`), then each side's other columns.
+ */
+function readColumnsText(here: TableDefinition, there: TableDefinition, failing: readonly string[]): string {
+  const mine = declared(here);
+  const theirs = declared(there);
+  const typeIn = (cols: [string, string][], name: string): string => cols.find(([n]) => n === name)?.[1] ?? "not declared";
+  const named = failing.map((c) => `${c} is ${typeIn(mine, c)} here and ${typeIn(theirs, c)} there`).join(", ");
+  const rest = (cols: [string, string][]): string => {
+    const others = cols.filter(([n]) => !failing.includes(n));
+    return others.length === 0 ? "none" : `(${others.map(([n, type]) => `${n} ${type}`).join(", ")})`;
+  };
+  const restMine = rest(mine);
+  const restTheirs = rest(theirs);
+  return restMine === "none" && restTheirs === "none" ? named : `${named}; the other columns: ${restMine} here, ${restTheirs} there`;
 }
 
 const CREATES =
@@ -76,8 +101,8 @@ export function checkSharedIcebergTables(tables: readonly TableDefinition[], sin
       const theirs = o.table.iceberg.schema as IcebergSchema;
       const other = `${o.table.label} of FlinkSqlJob ${JSON.stringify(o.job)}`;
       const job = `FlinkSqlJob ${JSON.stringify(o.job)}`;
-      const columns = `${columnsText(t)} here and ${columnsText(o.table)} there`;
       if (writes && o.writes) {
+        const columns = `${columnsText(t)} here and ${columnsText(o.table)} there`;
         const ifTheirs = writeProblems(theirs, mine);
         const ifMine = writeProblems(mine, theirs);
         if (ifTheirs.length === 0 && ifMine.length === 0) continue;
@@ -87,19 +112,23 @@ export function checkSharedIcebergTables(tables: readonly TableDefinition[], sin
             `if ${job} creates it, this job ${ifTheirs.length === 0 ? "passes that check" : writeFailure(ifTheirs)}; if this job creates it, ${job} ${ifMine.length === 0 ? "passes that check" : writeFailure(ifMine)}. ${WRITE_FIX}`,
         );
       } else if (writes) {
-        const problems = readProblems(mine, theirs);
-        if (problems.length === 0) continue;
+        const failures = readFailures(mine, theirs);
+        if (failures.length === 0) continue;
+        const problems = failures.flatMap((f) => f.problems);
+        const both = readColumnsText(t, o.table, failures.map((f) => f.column));
         diag.error(
           "statements",
-          `${t.label} writes the Iceberg table ${name}, which ${other} reads with columns this sink does not declare so, ${columns}. ${READ_CHECK}: ` +
+          `${t.label} writes the Iceberg table ${name}, which ${other} reads with columns this sink does not declare so: ${both}. ${READ_CHECK}: ` +
             `once this sink has created the table, ${job} ${readFailure(problems)}. ${READ_FIX}`,
         );
       } else {
-        const problems = readProblems(theirs, mine);
-        if (problems.length === 0) continue;
+        const failures = readFailures(theirs, mine);
+        if (failures.length === 0) continue;
+        const problems = failures.flatMap((f) => f.problems);
+        const both = readColumnsText(t, o.table, failures.map((f) => f.column));
         diag.error(
           "statements",
-          `${t.label} reads the Iceberg table ${name}, which ${other} writes, with columns that sink does not declare so, ${columns}. ${READ_CHECK}: ` +
+          `${t.label} reads the Iceberg table ${name}, which ${other} writes, with columns that sink does not declare so: ${both}. ${READ_CHECK}: ` +
             `once that sink has created the table, this job ${readFailure(problems)}. ${READ_FIX}`,
         );
       }
