@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { expect } from "chai";
 import { buildKubernetesManifests, deriveDeploymentName, type KubernetesJobFacts, type PlainKubernetesArgs } from "../src/deploy/kubernetes/index.js";
+import { waitAnnotations } from "../src/deploy/kubernetes/wait.js";
 import { CRD_SCHEMA_SKIP_REASON, crdSchemaAvailable, validateFlinkDeployment } from "./crd-schema.js";
 
 const sha = (s: string): string => createHash("sha256").update(s, "utf8").digest("hex");
@@ -292,5 +293,13 @@ describe("kubernetes manifests", () => {
       const broken = { ...fd, spec: { ...fd.spec, jobManager: { resources: { requests: { memory: "2Gi" } } } } };
       expect(validateFlinkDeployment(broken)).to.deep.equal(["/spec/jobManager must NOT have additional properties (resources)"]);
     });
+  });
+
+  it("timeout given as a Flink duration becomes the annotation's seconds", () => {
+    const streaming = { bounded: false, runtimeMode: "streaming" as const };
+    expect(waitAnnotations({ timeout: "15min" }, streaming)["pulumi.com/timeoutSeconds"]).to.equal("900");
+    expect(waitAnnotations({ timeout: "90 s" }, streaming)["pulumi.com/timeoutSeconds"]).to.equal("90");
+    expect(waitAnnotations({ timeout: 900 }, streaming)["pulumi.com/timeoutSeconds"]).to.equal("900");
+    expect(waitAnnotations({}, streaming)["pulumi.com/timeoutSeconds"]).to.equal("600");
   });
 });

@@ -182,12 +182,25 @@ describe("kubernetes validation", () => {
         message: '"4096" has no unit, so Flink reads it as bytes and the TaskManager cannot start: write "4096m" for 4096 MiB, or e.g. "2Gi"',
       });
       expect(run({ taskManager: { memory: "4294967296" } }).errors).to.deep.equal([]); // a byte count (the autoscaler writes one)
-      expect(onlyError({ timeout: "10m" }).message).to.equal('must be a whole number of seconds above 0, got "10m": write 600');
       const { errors } = run({ jobManager: { cpu: "1.5", memory: 2048 }, taskManager: { cpu: "lots" } });
       expect(errors.map((e) => [e.path, e.message])).to.deep.equal([
         ["kubernetes.jobManager.cpu", "must be a number of cores, not a string: write 1.5"],
         ["kubernetes.jobManager.memory", 'must be a memory size string with a unit, not a number: write "2048m" for 2048 MiB, or a Kubernetes quantity such as "2Gi"'],
         ["kubernetes.taskManager.cpu", 'must be a number of cores above 0, got "lots"'],
+      ]);
+    });
+    it("timeout: a number of seconds or a Flink duration string of whole seconds above 0", () => {
+      for (const ok of [600, 1, "10min", "10m", "90s", "1 h", "2000ms"]) expect(run({ timeout: ok }).errors, String(ok)).to.deep.equal([]);
+      const errors = (timeout: unknown) => run({ timeout }).errors.map((e) => `${e.path}: ${e.message}`);
+      expect(errors("600")).to.deep.equal(['kubernetes.timeout: "600" has no unit, and a Flink duration without one is milliseconds; write 600 (a number of seconds) or a duration with a unit, e.g. "10min"']);
+      expect(errors("1500ms")).to.deep.equal(['kubernetes.timeout: "1500ms" is not a whole number of seconds, which the pulumi.com/timeoutSeconds annotation takes; write "2s" (or 2)']);
+      expect(errors(1.5)).to.deep.equal(["kubernetes.timeout: 1.5 is not a whole number of seconds, which the pulumi.com/timeoutSeconds annotation takes; write 2"]);
+      expect(errors(0)).to.deep.equal(['kubernetes.timeout: 0 is no wait; write a number of seconds above 0 or a duration, e.g. 600 or "10min" (the default)']);
+      expect(errors("0s")).to.deep.equal(['kubernetes.timeout: "0s" is no wait; write a number of seconds above 0 or a duration, e.g. 600 or "10min" (the default)']);
+      expect(errors(-5)).to.deep.equal(['kubernetes.timeout: must be a number of seconds (e.g. 600) or a Flink duration string (e.g. "10min"), got -5']);
+      expect(errors(true)).to.deep.equal(['kubernetes.timeout: must be a number of seconds (e.g. 600) or a Flink duration string (e.g. "10min"), got true']);
+      expect(errors("PT10M")).to.deep.equal([
+        'kubernetes.timeout: "PT10M" is not a valid Flink duration: Flink does not read ISO-8601 durations; write "10min"; write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)',
       ]);
     });
     it("missing JobManager memory", () => {

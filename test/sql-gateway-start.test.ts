@@ -8,6 +8,7 @@ import { awaitJobStart, type StartWaitIo } from "../src/deploy/sql-gateway/start
 import type { SqlGatewayJobOutputs } from "../src/deploy/sql-gateway/provider-impl.js";
 import { Diagnostics } from "../src/validation/diagnostics.js";
 import { validateSqlGatewayArgs } from "../src/deploy/sql-gateway/args.js";
+import { gatewaySubmission } from "../src/components/gateway-summary.js";
 import { providerHarness } from "./fakes/provider-harness.js";
 import type { FakeSqlGateway, RecordedRequest } from "./fakes/sql-gateway.js";
 import { gatewayRejection as rejection } from "./fakes/gateway-rejection.js";
@@ -199,7 +200,17 @@ describe("sqlGateway.startTimeout at preview", () => {
     expect(issues("PT1M")).to.deep.equal([
       'sqlGateway.startTimeout: "PT1M" is not a valid Flink duration: Flink does not read ISO-8601 durations; write "1min"; write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)',
     ]);
-    expect(issues(60)).to.deep.equal(['sqlGateway.startTimeout: must be a Flink duration string such as "1min" (got number)']);
+  });
+
+  it("takes a number of seconds from 0 to 600 too", () => {
+    expect(issues(60)).to.deep.equal([]);
+    expect(issues(0)).to.deep.equal([]);
+    expect(issues(0.5)).to.deep.equal([]);
+    expect(issues(600)).to.deep.equal([]);
+    expect(issues(601)).to.deep.equal(['sqlGateway.startTimeout: 601 seconds is longer than the longest wait, 10 min; write at most 600 (or "10min")']);
+    expect(issues(-1)).to.deep.equal(['sqlGateway.startTimeout: must be a number of seconds from 0 to 600 (e.g. 60) or a Flink duration string (e.g. "1min"), got -1']);
+    expect(issues(1.0005)).to.deep.equal(['sqlGateway.startTimeout: 1.0005 seconds is not a whole number of milliseconds; write e.g. "1001ms"']);
+    expect(issues(true)).to.deep.equal(['sqlGateway.startTimeout: must be a number of seconds from 0 to 600 (e.g. 60) or a Flink duration string (e.g. "1min"), got true']);
   });
 
   it("FlinkSqlJob passes it to the SqlGatewayJob in milliseconds; a bad one fails the job at preview", async () => {
@@ -210,6 +221,12 @@ describe("sqlGateway.startTimeout at preview", () => {
     await settle(job.script);
     await new Promise((r) => setTimeout(r, 50));
     expect(recorded.find((r) => r.name === "st-job-gateway")!.inputs.startTimeoutMs).to.equal(120_000);
+    const seconds = new api.FlinkSqlJob("st-job-s", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083", startTimeout: 90 } });
+    await settle(seconds.script);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(recorded.find((r) => r.name === "st-job-s-gateway")!.inputs.startTimeoutMs).to.equal(90_000);
+    const summary = (startTimeout: number | string) => settle(gatewaySubmission({ endpoint: "http://gw:8083", script: "", flinkConfiguration: {}, startTimeout })).then((s) => (s.afterSubmit as { startTimeout: string }).startTimeout);
+    expect(await Promise.all([summary(90), summary("90"), summary("2min")])).to.deep.equal(["90s", "90 ms", "2min"]);
     const e = errorOf(() => new api.FlinkSqlJob("st-bad", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], sqlGateway: { endpoint: "http://gw:8083", startTimeout: "1 hour" } }));
     expect(e.issues.map((i) => `${i.path}: ${i.message}`)).to.deep.equal(['sqlGateway.startTimeout: "1 hour" is longer than the longest wait, 10 min; write at most "10min"']);
   });

@@ -88,7 +88,7 @@ export function gatewaySubmission(args: SqlGatewayJobArgs, reveal = false): pulu
           ? `stop the job with a savepoint into ${savepointDir} (its path is not reported)`
           : "cancel the job (no savepoint)",
       afterSubmit: {
-        startTimeout: args.startTimeout === undefined ? "1min" : /^\s*\d+\s*$/.test(args.startTimeout) ? `${args.startTimeout.trim()} ms` : args.startTimeout,
+        startTimeout: args.startTimeout === undefined ? "1min" : typeof args.startTimeout === "number" ? `${args.startTimeout}s` : /^\s*\d+\s*$/.test(args.startTimeout) ? `${args.startTimeout.trim()} ms` : args.startTimeout,
         then: "read the job's status until it is RUNNING or FINISHED; FAILED or CANCELED fails the create or update, still starting after startTimeout is a warning",
       },
     }));

@@ -231,11 +231,15 @@ export interface KubernetesArgs {
    */
   readonly awaitReady?: boolean;
   /**
-   * Seconds to wait for that condition. Default 600. Becomes the `pulumi.com/timeoutSeconds`
-   * annotation. A spec the operator rejects never meets the condition and ends in this timeout:
-   * read the FlinkDeployment's `status.error` (the `error` output) for the reason.
+   * How long to wait for that condition: a number of seconds (`900`) or a Flink duration string
+   * with a unit (`"15min"`, `"90s"`; flink TimeUtils.parseDuration), a whole number of seconds
+   * above 0. Default 600 (10 min). Becomes the `pulumi.com/timeoutSeconds` annotation, in seconds.
+   * Preview errors: 0, a fraction of a second (`1.5`, `"1500ms"`), a string without a unit
+   * (`"600"`: a Flink duration would read milliseconds; write 600 or "10min"). A spec the operator
+   * rejects never meets the condition and ends in this timeout: read the FlinkDeployment's
+   * `status.error` (the `error` output) for the reason.
    */
-  readonly timeout?: number;
+  readonly timeout?: number | string;
   /** Kubernetes provider for the ConfigMap and the FlinkDeployment. Default: the ambient provider. */
   readonly provider?: k8s.Provider;
 }

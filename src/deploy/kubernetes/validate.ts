@@ -7,7 +7,6 @@
 import { checkKnownKeys, didYouMean } from "../../validation/known-keys.js";
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
-import { parseFlinkDuration } from "../../options/duration.js";
 import { kafkaRestartPreamble, streamingReadsPreamble } from "../../sql/restart-preambles.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type KubernetesResourceArgs } from "./args.js";
 import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, savepointDirOf } from "./flink-configuration.js";
@@ -24,6 +23,7 @@ import { checkEnvironment, checkFlinkConfiguration, checkPodTemplateConflicts } 
 import { checkRenamedKeys } from "./renamed-keys.js";
 import { checkRemovedKeys } from "./removed-keys.js";
 import { flinkVersionTraits, isSupportedFlinkVersion, SUPPORTED_FLINK_VERSIONS } from "./versions.js";
+import { timeoutProblem } from "./wait.js";
 
 /** ConfigMaps hold at most 1 MiB (Kubernetes docs, "ConfigMaps"); leave room for metadata. */
 export const MAX_SCRIPT_BYTES = 1_000_000;
@@ -349,15 +349,9 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
       if (problem !== undefined) k.error(key, problem);
     }
   }
-  if (args.timeout !== undefined && !(Number.isInteger(args.timeout) && args.timeout > 0)) {
-    const t: unknown = args.timeout;
-    let seconds: number | undefined;
-    try {
-      seconds = typeof t === "string" ? parseFlinkDuration(t) / 1000 : undefined;
-    } catch {
-      seconds = undefined;
-    }
-    k.error("timeout", `must be a whole number of seconds above 0, got ${typeof t === "string" ? JSON.stringify(t) : String(t)}${seconds !== undefined && Number.isInteger(seconds) ? `: write ${seconds}` : ""}`);
+  if (args.timeout !== undefined) {
+    const problem = timeoutProblem(args.timeout);
+    if (problem !== undefined) k.error("timeout", problem);
   }
 
   // The `parallelism` arg itself is checked by FlinkSqlJob; here only values that came from configuration.

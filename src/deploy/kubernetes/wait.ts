@@ -9,7 +9,37 @@
  * in an error after `pulumi.com/timeoutSeconds`; it has no failure condition, so a spec the
  * operator rejects (it writes `status.error` and keeps waiting) ends in that timeout.
  */
+import { hasNoUnit } from "../../options/duration.js";
+import { shownWait, waitTimeMillis } from "../../options/wait-time.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts } from "./args.js";
+
+/** What kubernetes.timeout takes (a message's "must be ..."). */
+const TIMEOUT_EXPECTED = 'a number of seconds (e.g. 600) or a Flink duration string (e.g. "10min")';
+
+/**
+ * Why `timeout` (KubernetesArgs.timeout) is not usable, or undefined: it must be a whole number of
+ * seconds above 0, the unit of the `pulumi.com/timeoutSeconds` annotation; a string needs a unit
+ * (a Flink duration without one is milliseconds, where a number here is seconds).
+ */
+export function timeoutProblem(timeout: unknown): string | undefined {
+  if (typeof timeout === "string" && hasNoUnit(timeout)) {
+    return `${JSON.stringify(timeout)} has no unit, and a Flink duration without one is milliseconds; write ${timeout.trim()} (a number of seconds) or a duration with a unit, e.g. "10min"`;
+  }
+  const read = waitTimeMillis(timeout, TIMEOUT_EXPECTED);
+  if ("problem" in read) return read.problem;
+  if (read.ms === 0) return `${shownWait(timeout)} is no wait; write a number of seconds above 0 or a duration, e.g. ${KUBERNETES_DEFAULTS.timeoutSeconds} or "10min" (the default)`;
+  if (read.ms % 1000 !== 0) {
+    const up = Math.ceil(read.ms / 1000);
+    return `${shownWait(timeout)} is not a whole number of seconds, which the pulumi.com/timeoutSeconds annotation takes; write ${typeof timeout === "string" ? `"${up}s" (or ${up})` : up}`;
+  }
+  return undefined;
+}
+
+/** `timeout` in seconds (KUBERNETES_DEFAULTS.timeoutSeconds when unset); a value timeoutProblem refuses is not read (the default). */
+export function timeoutSeconds(timeout: number | string | undefined): number {
+  const read = timeout === undefined || timeoutProblem(timeout) !== undefined ? undefined : waitTimeMillis(timeout, TIMEOUT_EXPECTED);
+  return read !== undefined && "ms" in read ? read.ms / 1000 : KUBERNETES_DEFAULTS.timeoutSeconds;
+}
 
 /** The condition `pulumi up` waits for, or undefined when waiting is off. */
 export type WaitCondition =
@@ -68,7 +98,7 @@ export function waitAnnotations(args: Pick<KubernetesArgs, "state" | "awaitReady
   const cond = waitCondition(args, job);
   if (cond === undefined) return { "pulumi.com/skipAwait": "true" };
   return {
-    "pulumi.com/timeoutSeconds": String(args.timeout ?? KUBERNETES_DEFAULTS.timeoutSeconds),
+    "pulumi.com/timeoutSeconds": String(timeoutSeconds(args.timeout)),
     "pulumi.com/waitFor": cond.expression,
   };
 }

@@ -24,8 +24,9 @@ import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
 import { reportFlinkOptionValue } from "../../options/flink-option-values.js";
 
 
-import { hasNoUnit, parseFlinkDuration } from "../../options/duration.js";
-import { isValidationError } from "../../validation/error.js";
+import { hasNoUnit } from "../../options/duration.js";
+import { waitTimeMillis, type WaitTime } from "../../options/wait-time.js";
+import { FlinkIcebergValidationError } from "../../validation/error.js";
 import { headerProblem } from "./http.js";
 import { DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
@@ -119,8 +120,9 @@ export interface SqlGatewayArgs {
    */
   apiVersion?: SqlGatewayApiVersion;
   /**
-   * How long create and update wait for the submitted job to run, as a Flink duration (`"30s"`,
-   * `"2min"`; a bare number is milliseconds). With Flink's default scheduler a restore that cannot
+   * How long create and update wait for the submitted job to run: a number of seconds (`30`, `90`)
+   * or a Flink duration string (`"30s"`, `"2min"`; flink TimeUtils.parseDuration, so a string
+   * without a unit, `"30"`, is milliseconds). With Flink's default scheduler a restore that cannot
    * work (a savepoint path that does not exist, state the new script does not claim) fails the
    * submit itself, and the error says what to do; with the adaptive scheduler the job fails while
    * INITIALIZING instead, and a job can also be cancelled or fail while it deploys its tasks. So
@@ -128,11 +130,12 @@ export interface SqlGatewayArgs {
    * between reads) until it is RUNNING or FINISHED (success), FAILED or CANCELED (the create or
    * update fails and says why and where the old job's savepoint is), or this time passed (success
    * with a warning in `gatewayWarnings`: the job may still start). A job that restarted while
-   * starting is a warning. Default `"1min"`; `"0s"` reads the status once.
-   * Range 0 to 10 min: preview error otherwise; a bare number above 0 (`"30"`, 30 ms) is a preview
-   * warning. Changing it alone does not restart the job.
+   * starting is a warning. Default `"1min"` (60); `"0s"` or `0` reads the status once.
+   * Range 0 to 10 min (0 to 600 seconds), in whole milliseconds: preview error otherwise; a string
+   * of a bare number above 0 (`"30"`, 30 ms) is a preview warning. Changing it alone does not
+   * restart the job.
    */
-  startTimeout?: string;
+  startTimeout?: number | string;
 }
 
 function isPlainString(v: unknown): v is string {
@@ -279,24 +282,26 @@ export function endpointProblem(endpoint: string): string | undefined {
   return undefined;
 }
 
+/** What startTimeout takes (a message's "must be ..."). */
+const START_TIMEOUT_EXPECTED = 'a number of seconds from 0 to 600 (e.g. 60) or a Flink duration string (e.g. "1min")';
+
 /**
- * `startTimeout` in milliseconds (DEFAULT_START_TIMEOUT_MS when unset).
- * @throws FlinkIcebergValidationError when it is no Flink duration (check it with startTimeoutProblem first).
+ * `startTimeout` in milliseconds (DEFAULT_START_TIMEOUT_MS when unset): a number as seconds, a string as a Flink duration.
+ * @throws FlinkIcebergValidationError when it is neither (check it with startTimeoutProblem first).
  */
-export function startTimeoutMillis(startTimeout: string | undefined): number {
-  return startTimeout === undefined ? DEFAULT_START_TIMEOUT_MS : parseFlinkDuration(startTimeout, true);
+export function startTimeoutMillis(startTimeout: WaitTime | undefined): number {
+  if (startTimeout === undefined) return DEFAULT_START_TIMEOUT_MS;
+  const read = waitTimeMillis(startTimeout, START_TIMEOUT_EXPECTED);
+  if ("problem" in read) throw new FlinkIcebergValidationError([{ path: "startTimeout", message: read.problem }]);
+  return read.ms;
 }
 
 /** Why `startTimeout` is not usable, or undefined when it is. */
 function startTimeoutProblem(value: unknown): string | undefined {
-  if (typeof value !== "string") return `must be a Flink duration string such as "1min" (got ${typeof value})`;
-  let ms: number;
-  try {
-    ms = parseFlinkDuration(value, true);
-  } catch (e) {
-    if (isValidationError(e)) return e.issues.map((i) => i.message).join("; ");
-    throw e;
-  }
-  if (ms > MAX_START_TIMEOUT_MS) return `${JSON.stringify(value)} is longer than the longest wait, 10 min; write at most "10min"`;
-  return undefined;
+  const read = waitTimeMillis(value, START_TIMEOUT_EXPECTED);
+  if ("problem" in read) return read.problem;
+  if (read.ms <= MAX_START_TIMEOUT_MS) return undefined;
+  return typeof value === "number"
+    ? `${value} seconds is longer than the longest wait, 10 min; write at most ${MAX_START_TIMEOUT_MS / 1000} (or "10min")`
+    : `${JSON.stringify(value)} is longer than the longest wait, 10 min; write at most "10min"`;
 }

@@ -14,6 +14,7 @@ import { Diagnostics } from "../../validation/diagnostics.js";
 import { resourceLabel } from "../../validation/error.js";
 import { startTimeoutMillis, validateSqlGatewayArgs } from "./args.js";
 import type { SqlGatewayApiVersion } from "./versions.js";
+import type { WaitTime } from "../../options/wait-time.js";
 
 /** Args of SqlGatewayJob: the `sqlGateway` arg of FlinkSqlJob plus the job's script and configuration. */
 export interface SqlGatewayJobArgs {
@@ -40,8 +41,8 @@ export interface SqlGatewayJobArgs {
    * set one; the provider refuses to submit while a job of the same name runs that it does not own.
    */
   jobName?: pulumi.Input<string>;
-  /** How long create/update wait for the job to run (SqlGatewayArgs.startTimeout); a Flink duration, default "1min". */
-  startTimeout?: string;
+  /** How long create/update wait for the job to run (SqlGatewayArgs.startTimeout): seconds or a Flink duration, default "1min". */
+  startTimeout?: WaitTime;
   /** True when the job ends by itself (bounded reads or batch): an update after it FINISHED may start it empty. */
   bounded?: pulumi.Input<boolean>;
 }
