@@ -26,6 +26,7 @@ const INTERFACES: readonly { name: string; title: string }[] = [
   { name: "SecretKeyRefArgs", title: "kubernetes.envFromSecrets values" },
   { name: "SqlRunnerArgs", title: "kubernetes.sqlRunner" },
   { name: "SqlGatewayArgs", title: "sqlGateway (FlinkSqlJob target)" },
+  { name: "AcknowledgedWarning", title: "acknowledgedWarnings[] (every component)" },
 ];
 
 function cell(text: string): string {

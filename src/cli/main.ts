@@ -4,7 +4,8 @@
  * a failed program (every issue printed, nothing written), 2 bad command-line usage.
  */
 import { parseArgs, USAGE } from "./args.js";
-import { formatSummary, synth, SynthError } from "./synth.js";
+import { formatSummary } from "./summary.js";
+import { synth, SynthError } from "./synth.js";
 
 /** Runs the command; resolves the exit code. Output goes to the given streams. */
 export async function main(argv: readonly string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {

@@ -46,6 +46,8 @@ export interface SynthResult {
   warnings: string[];
   /** What synth itself could not do as `pulumi up` would, e.g. decrypt `secure:` config values. */
   notes: string[];
+  /** The resources with warnings their acknowledgedWarnings name (not in `warnings`, not counted), and how many. */
+  acknowledged?: { resource: string; count: number }[];
 }
 
 /** An error for the CLI to print; `lines` are printed one per line, exit code 1. */
@@ -317,7 +319,12 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
       `${t.label}: no FlinkSqlJob uses it, so it deploys nothing (a table is created by the jobs that interpolate it with \${...})`,
       ...tableWarnings(t),
     ]);
-  return { outDir, jobs, warnings, notes: secureNotes() };
+  // Acknowledged warnings (acknowledgedWarnings) are neither listed nor counted: only how many each resource has.
+  const acknowledged = [
+    ...run.tables.flatMap((t) => (t.acknowledged !== undefined ? [{ resource: t.label, count: t.acknowledged }] : [])),
+    ...run.jobs.flatMap((j) => (j.acknowledged !== undefined ? [{ resource: resourceLabel("FlinkSqlJob", j.name), count: j.acknowledged }] : [])),
+  ];
+  return { outDir, jobs, warnings, notes: secureNotes(), ...(acknowledged.length > 0 ? { acknowledged } : {}) };
 }
 
 /**
@@ -366,25 +373,4 @@ function secureConfigNote(config: Readonly<Record<string, string>>, secretKeys: 
     `the stack file's encrypted values (${undecrypted.join(", ")}) cannot be decrypted offline: the program read ${JSON.stringify(SECRET_PLACEHOLDER)} for ${undecrypted.length === 1 ? "it" : "them"}; ` +
       `pass --config ${undecrypted[0]}=<value> to synthesize with a real value`,
   ];
-}
-
-/** The summary table printed after a successful synth. */
-export function formatSummary(result: SynthResult): string {
-  const header = ["job", "tables", "sinks", "mode", "checkpoint", "target", "warnings"];
-  const rows = result.jobs.map((j) => [j.name, String(j.tables.length), j.sinks.join(", "), j.runtimeMode, j.checkpointInterval, j.target, String(j.warnings.length)]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
-  const out = [...result.notes.map((n) => `note: ${n}`), line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)];
-  // A table two jobs use has its warnings in both: each is printed once.
-  const ofJobs = new Set(result.jobs.flatMap((j) => j.warnings));
-  for (const w of ofJobs) out.push(`warning: ${w}`);
-  // The warnings of resources no job uses are counted in no row: said so before them.
-  const others = [...new Set(result.warnings)].filter((w) => !ofJobs.has(w));
-  if (others.length > 0) out.push(`${others.length} warning(s) of resources outside the jobs above:`, ...others.map((w) => `warning: ${w}`));
-  out.push("", `wrote ${result.jobs.length} job(s) to ${path.relative(process.cwd(), result.outDir) || "."}:`);
-  for (const j of result.jobs) {
-    const rel = path.relative(process.cwd(), j.dir);
-    out.push(`  ${rel}/job.sql`, `  ${rel}/manifests.yaml`, `  ${rel}/iceberg-schemas.json`, `  ${rel}/iceberg-partition-specs.json`, ...(j.target === "sql-gateway" ? [`  ${rel}/sql-gateway.yaml`] : []));
-  }
-  return out.join("\n");
 }

@@ -11,6 +11,7 @@ import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { KUBERNETES_DEFAULTS } from "../deploy/kubernetes/args.js";
 import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { SqlStatement } from "../sql/template.js";
+import { acknowledgedCount, type AcknowledgesWarnings, type ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { resourceLabel } from "../validation/error.js";
 import { gatewaySubmission } from "./gateway-summary.js";
 import { addProgramJob, type RegisteredJob } from "./job-registry.js";
@@ -19,7 +20,7 @@ import { validateJob } from "./job-validation.js";
 import { targetChildArgs, targetOutputs, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
 
 /** FlinkSqlJob args. */
-export interface FlinkSqlJobArgs extends TargetArgs {
+export interface FlinkSqlJobArgs extends TargetArgs, AcknowledgesWarnings {
   /**
    * The job's statements, in order: `sql` tagged templates, or plain strings (SQL as written; a
    * string declares no table), e.g. ``sql`INSERT INTO ${daily} SELECT id, amount FROM ${orders}` ``.
@@ -108,6 +109,17 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
   readonly checkpointInterval: string | undefined;
   /** Outputs of the deploy target, grouped (fields undefined for the other targets). */
   readonly deployment: DeployOutputs;
+  /**
+   * The warnings its checks found, in statement order, as logged (`{ path, message }`), each with
+   * `acknowledged` (true, with the entry's `reason`, when an `acknowledgedWarnings` entry names it:
+   * then it is not logged), and a warning per stale entry; frozen. Complete when the constructor
+   * returns (read it in a unit test under `pulumi.runtime.setMocks`): the checks against the tables
+   * and jobs created before it run there, and a job created later reports what it shares with this
+   * one on itself. Not here: the SQL Gateway's deployment warnings (`gatewayWarnings`, and the
+   * warning that the job ended outside Pulumi, logged from the gateway's state). `[]` when the job
+   * failed validation (synth's collecting mode; its warnings are then the error's `warnings`).
+   */
+  readonly warnings: readonly ResourceWarning[];
   private readonly plainConfiguration: Record<string, string>;
   private readonly plainSchemas: Record<string, unknown>;
   private readonly plainPartitionSpecs: Record<string, unknown>;
@@ -124,12 +136,14 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       this.tables = [];
       this.checkpointInterval = undefined;
       this.deployment = {};
+      this.warnings = [];
       this.plainConfiguration = {};
       this.plainSchemas = {};
       this.plainPartitionSpecs = {};
       return;
     }
     const { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, secrets } = v;
+    this.warnings = v.warnings;
     for (const w of diag.warnings) pulumi.log.warn(`${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
 
     this.plainScript = plainScript;
@@ -184,6 +198,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
       writeBranches: plan.writeBranches,
       // Last: keys after a spread are built one by one in V8's runtime (BENCHMARKS.md session 6).
       ...(c.sqlGateway !== undefined ? { gatewaySubmission: gatewaySubmissionOf(c.sqlGateway.args) } : {}),
+      ...acknowledgedCount(v.warnings),
     };
     addProgramJob(job);
     // Plain values where known: the engine receives the same outputs without the Output plumbing.

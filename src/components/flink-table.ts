@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { writtenExpressions } from "../sql/flink-columns.js";
 import { planGenericTable, type FlinkTableArgs, type GenericTablePlan } from "../sql/generic-table.js";
+import { acknowledgedCount, acknowledgeWarnings, type ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { FlinkIcebergValidationError, resourceLabel } from "../validation/error.js";
 import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_TABLE_DEFERRED } from "../validation/plain-only.js";
@@ -25,6 +26,14 @@ export type { FlinkTableArgs, FlinkColumn, FlinkPhysicalColumn, FlinkComputedCol
 export class FlinkTable extends pulumi.ComponentResource {
   /** The Flink table name (plain). */
   readonly tableName: string;
+  /**
+   * The warnings its checks found, in order, as logged (`{ path, message }`), each with
+   * `acknowledged` (true, with the entry's `reason`, when an `acknowledgedWarnings` entry names it:
+   * then it is not logged), and a warning per stale entry. Complete when the constructor returns
+   * (read it in a unit test under `pulumi.runtime.setMocks`); frozen. `[]` when the table failed
+   * validation (synth's collecting mode; its warnings are then the error's `warnings`).
+   */
+  readonly warnings: readonly ResourceWarning[];
   /** undefined for a table that failed validation in synth's collecting mode (collect.ts). */
   private readonly plan: GenericTablePlan | undefined;
   private ddlOutput?: pulumi.Output<string>;
@@ -39,6 +48,8 @@ export class FlinkTable extends pulumi.ComponentResource {
     // An Output where a plain value is required: reported once at its path, checked as unset (plain-only.ts).
     const deferred = deferredInPlainProps(args ?? ({} as FlinkTableArgs), FLINK_TABLE_DEFERRED);
     const plan = planGenericTable(name, deferred.args, diag);
+    // After every check: what the args acknowledge is not logged (diag keeps the open warnings).
+    const warnings = acknowledgeWarnings(deferred.args.acknowledgedWarnings, diag);
     reportDeferredInPlainProps(diag, deferred.paths);
     const valid = passedOrCollected(diag, label);
     super("flink-iceberg:index:FlinkTable", name, {}, opts);
@@ -46,10 +57,12 @@ export class FlinkTable extends pulumi.ComponentResource {
       // synth's collecting mode: the errors are recorded; a failed table the program can still use.
       this.tableName = registerFailedTable(this, "FlinkTable", name, args, diag.errors, failedTableSecrets("FlinkTable", args, label, diag.errors));
       this.plan = undefined;
+      this.warnings = [];
       return;
     }
     const p = plan;
     this.tableName = p.tableName;
+    this.warnings = warnings;
     this.plan = p;
     if (p.ddl === undefined) this.rendered = renderDeferredOptions(p, label, name, deferred.args);
     const def = registerTableDefinition(this, {
@@ -75,6 +88,7 @@ export class FlinkTable extends pulumi.ComponentResource {
       ...(p.primaryKey.length > 0 ? { primaryKey: p.primaryKey } : {}),
       ...(p.partitionedBy.length > 0 ? { partitionKeys: p.partitionedBy } : {}),
       warnings: diag.warnings.map((w) => ({ path: w.path, message: w.message })),
+      ...acknowledgedCount(warnings),
     });
     // Required options an OPTIONS hint on every reference may supply: the jobs judge them, else the table at the program's end.
     if (p.requiredOptions.length > 0) awaitReferences(def, this);

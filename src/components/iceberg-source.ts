@@ -8,6 +8,7 @@ import { planIcebergTable } from "../options/iceberg-table.js";
 import { validatedOrCollected } from "./collect.js";
 import { failedTableSecrets } from "./failed-table-secrets.js";
 import { registerFailedTable } from "./table-definition.js";
+import type { ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import type { IcebergSourceArgs } from "./iceberg-table-args.js";
 import { defineIcebergTableOutputs, IcebergTableState, TABLE_STATE, type IcebergTableOutputGetters } from "./iceberg-table-resource.js";
@@ -23,6 +24,14 @@ export interface IcebergSource extends IcebergTableOutputGetters {}
 export class IcebergSource extends pulumi.ComponentResource {
   /** The Flink table name (plain). */
   readonly tableName: string;
+  /**
+   * The warnings its checks found, in order, as logged (`{ path, message }`), each with
+   * `acknowledged` (true, with the entry's `reason`, when an `acknowledgedWarnings` entry names it:
+   * then it is not logged), and a warning per stale entry. Complete when the constructor returns
+   * (read it in a unit test under `pulumi.runtime.setMocks`); frozen. `[]` when the table failed
+   * validation (synth's collecting mode; its warnings are then the error's `warnings`).
+   */
+  readonly warnings: readonly ResourceWarning[];
   private readonly [TABLE_STATE]: IcebergTableState | undefined;
 
   constructor(name: string, args: IcebergSourceArgs, opts?: pulumi.ComponentResourceOptions) {
@@ -35,9 +44,11 @@ export class IcebergSource extends pulumi.ComponentResource {
       // synth's collecting mode: the errors are recorded; a failed table the program can still use.
       this.tableName = registerFailedTable(this, "IcebergSource", name, args, issues, failedTableSecrets("IcebergSource", args, resourceLabel("IcebergSource", name), issues));
       this[TABLE_STATE] = undefined;
+      this.warnings = [];
       return;
     }
     this.tableName = plan.tableName;
+    this.warnings = plan.resourceWarnings;
     this[TABLE_STATE] = new IcebergTableState(plan, this);
     this.registerOutputs(this[TABLE_STATE].registeredOutputs(plan));
   }

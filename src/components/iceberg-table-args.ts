@@ -6,6 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Column } from "../iceberg/types.js";
+import type { AcknowledgesWarnings } from "../validation/acknowledged-warnings.js";
 
 /**
  * The Iceberg catalog that holds the table, rendered into the connector table's WITH clause
@@ -84,7 +85,7 @@ export interface IcebergCatalogArgs {
 }
 
 /** Args shared by IcebergSource and IcebergSink. */
-export interface IcebergTableArgs {
+export interface IcebergTableArgs extends AcknowledgesWarnings {
   /** The Iceberg catalog of the table. */
   catalog: IcebergCatalogArgs;
   /**

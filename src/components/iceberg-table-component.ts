@@ -9,6 +9,7 @@ import { isPlainLocation, renderIcebergTable, type IcebergTablePlan, type Render
 import { SOURCE_WATERMARK } from "../options/source-watermark.js";
 import { V1_KEYED_SINK_WARNING } from "../options/sink-options.js";
 import { v1DeletesReported } from "./job-registry.js";
+import { acknowledgedCount } from "../validation/acknowledged-warnings.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
 import { credentialEnvironment } from "../validation/credential-remedies.js";
 import { registerTableDefinition, type IcebergTableFacts, type TableColumn, type TableDefinition } from "./table-definition.js";
@@ -123,6 +124,7 @@ export function registerIcebergTable(component: object, plan: IcebergTablePlan, 
       plan.partitionedBy.length > 0 ? { partitionKeys: plan.partitionedBy } : undefined,
       read?.unboundedReason !== undefined ? { unboundedReason: read.unboundedReason } : undefined,
       plan.commitInterval !== undefined ? { commitInterval: plan.commitInterval } : undefined,
+      acknowledgedCount(plan.resourceWarnings),
       // A watermark expression of one's own (not source watermarks): Flink validates it at CREATE TABLE.
       plan.watermark !== undefined && plan.watermark.expression !== SOURCE_WATERMARK ? { expressions: [{ path: "watermark.expression", text: plan.watermark.expression }] } : undefined,
     ),

@@ -41,7 +41,10 @@ export interface RegisteredJob {
   readonly manifestsRedacted?: () => pulumi.Output<object[]>;
   /** What the job submits to a SQL Gateway, secrets redacted (sqlGateway target only). */
   readonly gatewaySubmission?: (showSecrets: boolean) => pulumi.Output<Record<string, unknown>>;
+  /** Its warnings as `path: message`, but those its acknowledgedWarnings name. */
   readonly warnings: readonly string[];
+  /** How many of its warnings its acknowledgedWarnings name (not logged, not in `warnings`); absent for none. */
+  readonly acknowledged?: number;
   /** The INSERTs that write updates and deletes into a keyed IcebergSink without upsertEnabled (row-delta-reads.ts). */
   readonly deleteWrites?: readonly DeleteWrite[];
   /** The Iceberg tables the job reads as a stream, with the branches it reads each through (OPTIONS hints included); a table missing: its own branch. */

@@ -10,6 +10,7 @@ import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { configuredRuntimeMode } from "../sql/job-config.js";
 import { scriptRuntimeMode } from "../sql/statement.js";
 import { SqlStatement } from "../sql/template.js";
+import { acknowledgeWarnings, type ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { isValidationError, type ValidationIssue } from "../validation/error.js";
@@ -23,7 +24,7 @@ import { completeWithStatementSecrets, reportStatementSecrets, statementSecretIs
 import { markReferenced } from "./unreferenced-tables.js";
 import { markV1DeletesReported } from "./job-registry.js";
 
-const FLINK_SQL_JOB_ARG_KEYS = ["statements", "runtimeMode", "parallelism", "configuration", "kubernetes", "sqlGateway"] as const satisfies readonly (keyof FlinkSqlJobArgs)[];
+const FLINK_SQL_JOB_ARG_KEYS = ["statements", "runtimeMode", "parallelism", "configuration", "kubernetes", "sqlGateway", "acknowledgedWarnings"] as const satisfies readonly (keyof FlinkSqlJobArgs)[];
 const FLINK_SQL_JOB_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkSqlJobArgs, (typeof FLINK_SQL_JOB_ARG_KEYS)[number]>] extends [never] ? true : never = true;
 void FLINK_SQL_JOB_ARG_KEYS_COMPLETE;
 
@@ -37,8 +38,10 @@ export interface ValidatedJob {
   readonly plainScript: string | undefined;
   /** What the Kubernetes target's checks found out (job-targets.ts validateTarget). */
   readonly kubernetesFacts: ReturnType<typeof validateTarget>;
-  /** The warnings, in statement order. */
+  /** The warnings to log (none that acknowledgedWarnings names), in statement order. */
   readonly diag: Diagnostics;
+  /** Every warning, marked acknowledged or not: the job's `warnings`. */
+  readonly warnings: readonly ResourceWarning[];
   /** The secrecy check of the statements' Outputs, when they interpolate any. */
   readonly secrets: Promise<ValidationIssue[]> | undefined;
 }
@@ -75,9 +78,11 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   // The script text when every part is plain (undefined when the plan has errors or Outputs).
   const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
   const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
+  inStatementOrder(diag.warnings);
+  // After every check: what the args acknowledge is not logged (diag keeps the open warnings).
+  const warnings = acknowledgeWarnings(a.acknowledgedWarnings, diag);
   reportDeferredInPlainProps(diag, deferred.paths);
   inStatementOrder(diag.errors);
-  inStatementOrder(diag.warnings);
   // A Pulumi secret interpolated into a statement is known only once its Outputs resolve: synth
   // lists it for every job, and a job that throws now completes its error with it (statement-secrets.ts).
   const secrets = statementSecretIssues(a.statements, a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined);
@@ -88,7 +93,7 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
     if (secrets !== undefined && isValidationError(e)) completeWithStatementSecrets(e, secrets, inStatementOrder);
     throw e;
   }
-  return { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, secrets };
+  return { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, warnings, secrets };
 }
 
 /**

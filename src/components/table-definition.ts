@@ -162,8 +162,10 @@ export interface TableDefinition {
   readonly commitInterval?: { readonly millis: number; readonly text: string };
   /** Present for Iceberg tables; for a failed one only the facts its args tell (FailedIcebergFacts). */
   readonly iceberg?: IcebergTableFacts | FailedIcebergFacts;
-  /** Warnings the table found (already logged by the component). */
+  /** Warnings the table found (already logged by the component), but those its acknowledgedWarnings name. */
   readonly warnings: readonly { path: string; message: string }[];
+  /** How many of its warnings its acknowledgedWarnings name (not logged, not in `warnings`); absent for none. */
+  readonly acknowledged?: number;
   /**
    * synth's collecting mode: the component's args failed validation (its errors are collected).
    * It has no DDL; of its Iceberg facts only those it lists (FailedIcebergFacts), and of the

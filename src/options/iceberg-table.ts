@@ -11,6 +11,7 @@ import { renderCreateTable, type RenderColumn } from "../sql/create-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
 import { isDataType } from "../types/data-type.js";
 import { parseDataType } from "../types/parser.js";
+import { acknowledgeWarnings, type ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { Diagnostics, unsafeMapKeyProblem } from "../validation/diagnostics.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import { isDeferred } from "../validation/deferred.js";
@@ -64,7 +65,10 @@ export interface IcebergTablePlan {
   /** uri/warehouse as given: a string, a deferred value (Output/Promise), or undefined. */
   readonly uri: unknown;
   readonly warehouse: unknown;
+  /** The warnings to log (those no acknowledgedWarnings entry names, and stale entries'). */
   readonly warnings: readonly ValidationIssue[];
+  /** Every warning, marked acknowledged or not: the component's `warnings`. */
+  readonly resourceWarnings: readonly ResourceWarning[];
 }
 
 /** The Flink table name derived from a resource name: characters outside [A-Za-z0-9_] become `_`. */
@@ -73,7 +77,7 @@ export function deriveTableName(resourceName: string): string {
 }
 
 /** The table fields parseFields checks (columns and primaryKey are checked by convertColumns). */
-const { columns: _c, primaryKey: _p, ...CHECKED_TABLE_SHAPE } = IcebergTableShape;
+const { columns: _c, primaryKey: _p, acknowledgedWarnings: _a, ...CHECKED_TABLE_SHAPE } = IcebergTableShape;
 /** Every arg of each kind, for the unknown-arg check: an IcebergSource's. */
 export const SOURCE_KEYS: ReadonlySet<string> = new Set([...Object.keys(IcebergTableShape), ...Object.keys(IcebergSourceOptionsShape)]);
 /** An IcebergSink's args. */
@@ -305,9 +309,11 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   const hashKey = hashProblem === undefined ? undefined : hashDistributionKey({ ...props, ...extra });
   if (hashKey !== undefined) diag.error(`${Object.hasOwn(extra, hashKey) ? "extraOptions" : "catalog.properties"}[${JSON.stringify(hashKey)}]`, hashProblem!);
 
+  if (converted?.needsFormatV3 === true) diag.warn("formatVersion", FORMAT_V3_RUNTIME_WARNING);
+  if (kind === "IcebergSink" && formatVersion === 3 && keyNames.length > 0) diag.warn("formatVersion", FORMAT_V3_DELETES_WARNING);
+  // After every check: what the args acknowledge is not logged (diag keeps the open warnings).
+  const resourceWarnings = acknowledgeWarnings(input["acknowledgedWarnings"], diag);
   const warnings: ValidationIssue[] = [...diag.warnings];
-  if (converted?.needsFormatV3 === true) warnings.push({ path: "formatVersion", message: FORMAT_V3_RUNTIME_WARNING });
-  if (kind === "IcebergSink" && formatVersion === 3 && keyNames.length > 0) warnings.push({ path: "formatVersion", message: FORMAT_V3_DELETES_WARNING });
   reportDeferredInPlainProps(diag, deferred.paths);
   diag.throwIfErrors(label);
 
@@ -349,6 +355,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
       uri: c.uri,
       warehouse: c.warehouse,
       warnings,
+      resourceWarnings,
     } satisfies Omit<IcebergTablePlan, "read" | "watermark" | "hashDistributionProblem" | "commitInterval" | "branch">,
     read !== undefined ? { read } : undefined,
     extra["branch"] !== undefined ? { branch: extra["branch"] } : undefined,

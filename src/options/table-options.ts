@@ -86,6 +86,13 @@ export const IcebergTableShape = {
     description:
       "Other upstream read/write options or table properties, rendered into WITH as-is. Keys the product renders or a modeled arg covers (incl. aliases such as write.upsert.enabled, write.format.default, read.split.target-size, catalog-*), streaming-incompatible read options on a streaming source, and credential keys are preview errors.",
   }),
+  acknowledgedWarnings: z
+    .array(z.strictObject({ path: z.string(), contains: z.string().min(1).optional(), reason: z.string().min(1) }))
+    .optional()
+    .meta({
+      description:
+        "Warnings of this table that the team has checked and accepts, each { path, contains?, reason }: a warning an entry names is not logged (it stays in the resource's warnings, acknowledged). The reason is required; an entry that names no warning is a warning itself; errors cannot be acknowledged (validation/acknowledged-warnings.ts).",
+    }),
 } as const;
 
 /** IcebergSource args as one strict schema (docs / JSON Schema). */

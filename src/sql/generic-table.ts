@@ -9,6 +9,7 @@ import { deriveTableName } from "../options/iceberg-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
 import { isDeferred } from "../validation/deferred.js";
 import { checkKnownKeys } from "../validation/known-keys.js";
+import type { AcknowledgesWarnings } from "../validation/acknowledged-warnings.js";
 import type { DataType } from "../types/data-type.js";
 import { rowtimeNameProblem } from "../types/planner-limits.js";
 import { Diagnostics, unsafeMapKeyProblem } from "../validation/diagnostics.js";
@@ -78,7 +79,7 @@ export interface FlinkMetadataColumn {
 export type FlinkColumn = FlinkPhysicalColumn | FlinkComputedColumn | FlinkMetadataColumn;
 
 /** FlinkTable args other than the Pulumi options. */
-export interface FlinkTableArgs {
+export interface FlinkTableArgs extends AcknowledgesWarnings {
   /** Columns in order. At least one. */
   columns: FlinkColumn[];
   /**
@@ -190,7 +191,7 @@ function decidesPlan(key: string): boolean {
 const isDeferredString = (v: unknown): v is DeferredString => isDeferred(v);
 
 /** The args a FlinkTable takes (any other is an error). */
-export const FLINK_TABLE_ARG_KEYS = ["columns", "options", "tableName", "primaryKey", "partitionedBy", "watermark", "comment"] as const satisfies readonly (keyof FlinkTableArgs)[];
+export const FLINK_TABLE_ARG_KEYS = ["columns", "options", "tableName", "primaryKey", "partitionedBy", "watermark", "comment", "acknowledgedWarnings"] as const satisfies readonly (keyof FlinkTableArgs)[];
 const FLINK_TABLE_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkTableArgs, (typeof FLINK_TABLE_ARG_KEYS)[number]>] extends [never] ? true : never = true;
 void FLINK_TABLE_ARG_KEYS_COMPLETE;
 

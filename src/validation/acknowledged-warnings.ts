@@ -1,0 +1,220 @@
+/**
+ * Acknowledged warnings: a warning a team has checked and accepted (an upsert key holding a
+ * partition column they know never changes, a timestamp partition of a low-volume table) is named
+ * in the resource's `acknowledgedWarnings` arg and is then not logged on every preview; it stays
+ * readable in the resource's `warnings`, marked acknowledged. As with an eslint-disable comment
+ * that must carry a description, the reason is required, and an entry that matches no warning is
+ * itself a warning (the warning it was written for is gone, or its path or text is mistyped), so a
+ * stale acknowledgement never silences a later warning unnoticed. Errors cannot be acknowledged.
+ *
+ * Pure: the components call acknowledgeWarnings on their Diagnostics before they report.
+ */
+import { isDeferred } from "./deferred.js";
+import type { Diagnostics } from "./diagnostics.js";
+import type { ValidationIssue } from "./error.js";
+import { checkKnownKeys } from "./known-keys.js";
+
+/** The arg's name, the same on every component. */
+export const ACKNOWLEDGED_WARNINGS_ARG = "acknowledgedWarnings";
+
+/** One entry of a component's `acknowledgedWarnings`: the warning it accepts, and why. */
+export interface AcknowledgedWarning {
+  /**
+   * The prop path of the warning, exactly as logged between the resource and the message:
+   * `primaryKey` for `IcebergSink "orders": primaryKey: ...`, `statements[1]` for a job's second
+   * statement, `"options[\"csv.field-delimeter\"]"` for a map key, `""` for a warning about the
+   * resource as a whole. Required; compared as written (no wildcards).
+   */
+  path: string;
+  /**
+   * A piece of the warning's message (case-sensitive, as logged), for a path with several
+   * warnings or to pin the one you checked. Default: unset, every warning at `path`. Not empty.
+   */
+  contains?: string;
+  /**
+   * Why the warning is accepted, e.g. `"order_date never changes for an order: set once by the
+   * shop"`. Required, not blank: the program keeps the decision next to what it silences.
+   */
+  reason: string;
+}
+
+/** The arg every component takes (IcebergSource, IcebergSink, FlinkTable, FlinkSqlJob). */
+export interface AcknowledgesWarnings {
+  /**
+   * Warnings of this resource that your team has checked and accepts, each
+   * `{ path, contains?, reason }`, e.g. on a job `[{ path: "statements[0]", contains: "order_date",
+   * reason: "order_date is set once per order and never changes" }]`. Default: none (every warning
+   * is logged).
+   * A warning an entry names (its prop path as logged, and `contains` in its message) is not logged
+   * by `pulumi preview` / `up` and not counted by `flink-iceberg synth`; it stays in the resource's
+   * `warnings` with `acknowledged: true` and the entry's reason (src/validation/acknowledged-warnings.ts).
+   *
+   * - An entry that names no warning of the resource is a warning itself, at
+   *   `acknowledgedWarnings[i]` (the warning it was written for is gone, or its path or text is
+   *   mistyped), like an unused eslint-disable directive; checked when the resource has no errors.
+   * - Preview errors at `acknowledgedWarnings[i]...`: `reason` missing or blank, `path` missing or
+   *   not a string, `contains` empty, an unknown key, and an entry that names an error of the
+   *   resource: errors cannot be acknowledged.
+   * - Only the warnings the constructor finds can be acknowledged: for a job also those its checks
+   *   against the tables and jobs created before it find, which it reports itself. Not the SQL
+   *   Gateway's deployment warnings (`gatewayWarnings`, logged by `pulumi up`), nor synth's note
+   *   about a table no job uses.
+   */
+  acknowledgedWarnings?: AcknowledgedWarning[];
+}
+
+/** A warning of a component as it reads it back: path and message as logged, and whether an acknowledgement matched it. */
+export interface ResourceWarning {
+  /** The prop path, relative to the resource's args (`""` for the resource as a whole). */
+  readonly path: string;
+  /** The message as logged after the path. */
+  readonly message: string;
+  /** True when an `acknowledgedWarnings` entry matched it: then it is not logged (nor counted by synth). */
+  readonly acknowledged: boolean;
+  /** The matching entry's reason (acknowledged warnings only). */
+  readonly reason?: string;
+}
+
+/** What matching found: every warning marked, the ones to report, and the errors about the entries. */
+export interface AcknowledgementOutcome {
+  /** Every warning in the order found, marked; then the stale-entry warnings (open). */
+  readonly warnings: readonly ResourceWarning[];
+  /** The warnings to log: those no entry matched, then the stale-entry warnings. */
+  readonly open: readonly ValidationIssue[];
+  /** Entries that name an error (which cannot be acknowledged), at `acknowledgedWarnings[i]`. */
+  readonly errors: readonly ValidationIssue[];
+}
+
+/** An entry that passed readAcknowledgements, with its index in the arg. */
+export interface ReadAcknowledgement extends AcknowledgedWarning {
+  readonly index: number;
+}
+
+const ENTRY_KEYS = ["path", "contains", "reason"] as const;
+const EXAMPLE = '{ path: "primaryKey", contains: "...", reason: "..." }';
+const WHY = 'say why the warning is accepted (e.g. "order_date never changes for an order"), so the next reader of the program knows it was checked';
+
+/** `"primaryKey"`, or words for the resource as a whole. */
+function pathWords(path: string): string {
+  return path === "" ? '"" (the resource as a whole)' : JSON.stringify(path);
+}
+
+/** The message for a value that is not a string, naming an Output as such. */
+function notString(value: unknown): string {
+  return isDeferred(value) ? "a Pulumi Output (write the text itself)" : value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+}
+
+/**
+ * Reads the arg (undefined: none). Each malformed part is an error in `diag` at its path
+ * (`acknowledgedWarnings[0].reason` ...) and its entry is left out; returns the well-formed entries.
+ */
+export function readAcknowledgements(raw: unknown, diag: Diagnostics): ReadAcknowledgement[] {
+  if (raw === undefined) return [];
+  const arg = ACKNOWLEDGED_WARNINGS_ARG;
+  if (!Array.isArray(raw)) {
+    diag.error(arg, `must be an array of ${EXAMPLE} entries (got ${notString(raw)})`);
+    return [];
+  }
+  const out: ReadAcknowledgement[] = [];
+  raw.forEach((entry: unknown, index) => {
+    const at = `${arg}[${index}]`;
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry) || isDeferred(entry)) {
+      diag.error(at, `must be an object ${EXAMPLE} (got ${notString(entry)})`);
+      return;
+    }
+    const before = diag.errors.length;
+    checkKnownKeys(entry, ENTRY_KEYS, at, diag);
+    const { path, contains, reason } = entry as Record<string, unknown>;
+    if (path === undefined) diag.error(`${at}.path`, 'is required: the prop path of the warning as logged after the resource\'s name, e.g. "primaryKey" or "statements[1]" ("" for the resource as a whole)');
+    else if (typeof path !== "string") diag.error(`${at}.path`, `must be a string: the prop path of the warning as logged (got ${notString(path)})`);
+    if (contains !== undefined && typeof contains !== "string") diag.error(`${at}.contains`, `must be a string: a piece of the warning's message (got ${notString(contains)})`);
+    else if (contains === "") diag.error(`${at}.contains`, "must not be empty: write a piece of the warning's message, or leave contains out to acknowledge every warning at the path");
+    if (reason === undefined) diag.error(`${at}.reason`, `is required: ${WHY}`);
+    else if (typeof reason !== "string") diag.error(`${at}.reason`, `must be a string: ${WHY} (got ${notString(reason)})`);
+    else if (reason.trim() === "") diag.error(`${at}.reason`, `must not be blank: ${WHY}`);
+    if (diag.errors.length > before) return;
+    out.push(Object.assign({ index, path: path as string, reason: reason as string }, contains !== undefined ? { contains: contains as string } : undefined));
+  });
+  return out;
+}
+
+/** Whether `entry` names `issue`: the same path, and `contains` (when given) in its message. */
+function names(entry: AcknowledgedWarning, issue: ValidationIssue): boolean {
+  return issue.path === entry.path && (entry.contains === undefined || issue.message.includes(entry.contains));
+}
+
+/** Up to 80 characters of a message, for the stale-entry warning. */
+function excerpt(message: string): string {
+  return JSON.stringify(message.length > 80 ? `${message.slice(0, 79)}…` : message);
+}
+
+/** The warning for an entry that matches no warning, with what the resource does warn about at (or instead of) its path. */
+function staleMessage(entry: AcknowledgedWarning, warnings: readonly ValidationIssue[]): string {
+  const what = `path ${pathWords(entry.path)}${entry.contains !== undefined ? ` containing ${JSON.stringify(entry.contains)}` : ""}`;
+  const atPath = warnings.filter((w) => w.path === entry.path);
+  const paths = [...new Set(warnings.map((w) => w.path))];
+  const hint =
+    atPath.length > 0
+      ? `; the resource's warning${atPath.length === 1 ? "" : "s"} at that path read${atPath.length === 1 ? "s" : ""} ${atPath.slice(0, 3).map((w) => excerpt(w.message)).join(", ")}`
+      : paths.length > 0
+        ? `; the resource warns at ${paths.slice(0, 5).map(pathWords).join(", ")}${paths.length > 5 ? ", ..." : ""}`
+        : "; the resource has no warning";
+  return `acknowledges a warning at ${what} that this resource does not give: the warning it was written for is gone (remove the entry), or its path or text is mistyped${hint}`;
+}
+
+/**
+ * Matches the entries against a resource's errors and warnings. A warning that an entry names is
+ * acknowledged (the first such entry's reason); an entry may name several. An entry that names no
+ * warning but an error is an error (errors cannot be acknowledged); one that names neither is a
+ * warning at `acknowledgedWarnings[i]` (stale), reported only when the resource has no errors (a
+ * check may have skipped a part with errors, and would find the warning once it is fixed).
+ */
+export function matchAcknowledgements(entries: readonly ReadAcknowledgement[], errors: readonly ValidationIssue[], warnings: readonly ValidationIssue[]): AcknowledgementOutcome {
+  const used = new Set<ReadAcknowledgement>();
+  const marked: ResourceWarning[] = [];
+  const open: ValidationIssue[] = [];
+  for (const w of warnings) {
+    const entry = entries.find((e) => names(e, w));
+    for (const e of entries) if (names(e, w)) used.add(e);
+    if (entry === undefined) {
+      marked.push({ path: w.path, message: w.message, acknowledged: false });
+      open.push({ path: w.path, message: w.message });
+    } else marked.push({ path: w.path, message: w.message, acknowledged: true, reason: entry.reason });
+  }
+  const entryErrors: ValidationIssue[] = [];
+  for (const e of entries) {
+    if (used.has(e)) continue;
+    const at = `${ACKNOWLEDGED_WARNINGS_ARG}[${e.index}]`;
+    const error = errors.find((x) => names(e, x));
+    if (error !== undefined) {
+      entryErrors.push({ path: at, message: `names the error at ${pathWords(error.path)}, and an error cannot be acknowledged: fix what it says (acknowledgedWarnings takes warnings only)` });
+    } else if (errors.length === 0) {
+      const stale = { path: at, message: staleMessage(e, warnings) };
+      marked.push({ ...stale, acknowledged: false });
+      open.push(stale);
+    }
+  }
+  return { warnings: marked, open, errors: entryErrors };
+}
+
+/**
+ * Reads the `acknowledgedWarnings` arg and applies it to `diag` (the resource's root collector,
+ * after every check ran): its malformed entries and the entries that name errors become errors,
+ * `diag.warnings` keeps the warnings to log (stale entries' warnings added). Returns every warning,
+ * marked, for the component's `warnings` property.
+ */
+export function acknowledgeWarnings(raw: unknown, diag: Diagnostics): readonly ResourceWarning[] {
+  if (raw === undefined) return Object.freeze(diag.warnings.map((w) => Object.freeze({ path: w.path, message: w.message, acknowledged: false })));
+  const entries = readAcknowledgements(raw, diag);
+  const outcome = matchAcknowledgements(entries, diag.errors, diag.warnings);
+  diag.warnings.splice(0, diag.warnings.length, ...outcome.open);
+  for (const e of outcome.errors) diag.error(e.path, e.message);
+  return Object.freeze(outcome.warnings.map((w) => Object.freeze(w)));
+}
+
+/** `{ acknowledged: n }` when n of `warnings` are acknowledged (synth counts them apart from the open ones), else `{}`. */
+export function acknowledgedCount(warnings: readonly ResourceWarning[]): { acknowledged?: number } {
+  let n = 0;
+  for (const w of warnings) if (w.acknowledged) n++;
+  return n > 0 ? { acknowledged: n } : {};
+}
