@@ -94,9 +94,9 @@ const ENTRY_KEYS = ["path", "contains", "reason"] as const;
 const EXAMPLE = '{ path: "primaryKey", contains: "...", reason: "..." }';
 const WHY = 'say why the warning is accepted (e.g. "order_date never changes for an order"), so the next reader of the program knows it was checked';
 
-/** `"primaryKey"`, or words for the resource as a whole. */
+/** A prop path as messages write it (`primaryKey`, `options["k"]`), or words for the resource as a whole. */
 function pathWords(path: string): string {
-  return path === "" ? '"" (the resource as a whole)' : JSON.stringify(path);
+  return path === "" ? '"" (the resource as a whole)' : path;
 }
 
 /** The message for a value that is not a string, naming an Output as such. */
@@ -143,9 +143,9 @@ function names(entry: AcknowledgedWarning, issue: ValidationIssue): boolean {
   return issue.path === entry.path && (entry.contains === undefined || issue.message.includes(entry.contains));
 }
 
-/** Up to 80 characters of a message, for the stale-entry warning. */
+/** The start of a message (up to 80 characters), for the stale-entry warning. */
 function excerpt(message: string): string {
-  return JSON.stringify(message.length > 80 ? `${message.slice(0, 79)}…` : message);
+  return message.length > 80 ? `${message.slice(0, 79)}…` : message;
 }
 
 /** The warning for an entry that matches no warning, with what the resource does warn about at (or instead of) its path. */
@@ -154,11 +154,13 @@ function staleMessage(entry: AcknowledgedWarning, warnings: readonly ValidationI
   const atPath = warnings.filter((w) => w.path === entry.path);
   const paths = [...new Set(warnings.map((w) => w.path))];
   const hint =
-    atPath.length > 0
-      ? `; the resource's warning${atPath.length === 1 ? "" : "s"} at that path read${atPath.length === 1 ? "s" : ""} ${atPath.slice(0, 3).map((w) => excerpt(w.message)).join(", ")}`
-      : paths.length > 0
-        ? `; the resource warns at ${paths.slice(0, 5).map(pathWords).join(", ")}${paths.length > 5 ? ", ..." : ""}`
-        : "; the resource has no warning";
+    atPath.length === 1
+      ? `; the resource's warning at that path begins: ${excerpt(atPath[0]!.message)}`
+      : atPath.length > 1
+        ? `; the resource has ${atPath.length} warnings at that path, the first beginning: ${excerpt(atPath[0]!.message)}`
+        : paths.length > 0
+          ? `; the resource warns at ${paths.slice(0, 5).map(pathWords).join(", ")}${paths.length > 5 ? ", ..." : ""}`
+          : "; the resource has no warning";
   return `acknowledges a warning at ${what} that this resource does not give: the warning it was written for is gone (remove the entry), or its path or text is mistyped${hint}`;
 }
 
