@@ -32,3 +32,15 @@ test("a wrong prop throws from the constructor, with every problem", () => {
     (e: unknown) => e instanceof FlinkIcebergValidationError && e.issues.map((i) => i.path).sort().join(" ") === "catalog.uri primaryKey[0]",
   );
 });
+
+test("a warning is readable, and one the team checked is acknowledged", () => {
+  const args = { catalog: lake, database: "web", table: "clicks_hourly", columns: [...columns, { name: "hour", type: "TIMESTAMP(3)" }], partitionedBy: ["hour"] };
+  const open = new IcebergSink("clicks-hourly", args);
+  assert.deepEqual(open.warnings.map((w) => [w.path, w.acknowledged]), [["partitionedBy[0]", false]]);
+  const checked = new IcebergSink("clicks-hourly-checked", {
+    ...args,
+    acknowledgedWarnings: [{ path: "partitionedBy[0]", contains: "per distinct instant", reason: "hour holds whole hours: one partition per hour" }],
+  });
+  // Not logged by preview or up; still listed, with the reason.
+  assert.deepEqual(checked.warnings.map((w) => [w.path, w.acknowledged, w.reason]), [["partitionedBy[0]", true, "hour holds whole hours: one partition per hour"]]);
+});

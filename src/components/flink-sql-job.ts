@@ -35,7 +35,8 @@ export interface FlinkSqlJobArgs extends TargetArgs, AcknowledgesWarnings {
    *   text, not as literals: quote values with `sqlLiteral`.
    * - Errors: at `pulumi preview` the job's constructor throws one FlinkIcebergValidationError
    *   listing every problem, each with its prop path and what to write instead
-   *   (`FlinkSqlJob "x": statements[1]: ...`); warnings are logged and do not stop the preview.
+   *   (`FlinkSqlJob "x": statements[1]: ...`); warnings are logged and do not stop the preview
+   *   (the job's `warnings` lists them; `acknowledgedWarnings` keeps a checked one from the log).
    *
    * Checked where Flink would fail the job when it starts, or would silently keep wrong rows: the
    * shape and column types of INSERTs (value count, implicit casts, NOT NULL); names, reserved words

@@ -22,7 +22,7 @@ export interface AcknowledgedWarning {
   /**
    * The prop path of the warning, exactly as logged between the resource and the message:
    * `primaryKey` for `IcebergSink "orders": primaryKey: ...`, `statements[1]` for a job's second
-   * statement, `"options[\"csv.field-delimeter\"]"` for a map key, `""` for a warning about the
+   * statement, `options["csv.field-delimeter"]` for a map key, `""` for a warning about the
    * resource as a whole. Required; compared as written (no wildcards).
    */
   path: string;
@@ -44,21 +44,14 @@ export interface AcknowledgesWarnings {
    * Warnings of this resource that your team has checked and accepts, each
    * `{ path, contains?, reason }`, e.g. on a job `[{ path: "statements[0]", contains: "order_date",
    * reason: "order_date is set once per order and never changes" }]`. Default: none (every warning
-   * is logged).
-   * A warning an entry names (its prop path as logged, and `contains` in its message) is not logged
-   * by `pulumi preview` / `up` and not counted by `flink-iceberg synth`; it stays in the resource's
-   * `warnings` with `acknowledged: true` and the entry's reason (src/validation/acknowledged-warnings.ts).
-   *
-   * - An entry that names no warning of the resource is a warning itself, at
-   *   `acknowledgedWarnings[i]` (the warning it was written for is gone, or its path or text is
-   *   mistyped), like an unused eslint-disable directive; checked when the resource has no errors.
-   * - Preview errors at `acknowledgedWarnings[i]...`: `reason` missing or blank, `path` missing or
-   *   not a string, `contains` empty, an unknown key, and an entry that names an error of the
-   *   resource: errors cannot be acknowledged.
-   * - Only the warnings the constructor finds can be acknowledged: for a job also those its checks
-   *   against the tables and jobs created before it find, which it reports itself. Not the SQL
-   *   Gateway's deployment warnings (`gatewayWarnings`, logged by `pulumi up`), nor synth's note
-   *   about a table no job uses.
+   * is logged). A warning an entry names (its prop path exactly as logged, and `contains` in its
+   * message) is not logged and not counted by `flink-iceberg synth`; it stays in the resource's
+   * `warnings` with `acknowledged: true` and the reason. An entry that names no warning is a warning
+   * itself, at `acknowledgedWarnings[i]` (checked when the resource has no errors); a missing or
+   * blank `reason`, a missing `path`, an empty `contains`, an unknown key, and an entry that names an
+   * error (errors cannot be acknowledged) are preview errors. Only what the constructor finds can be
+   * acknowledged, not the SQL Gateway's `gatewayWarnings`. The README's Warnings section says more
+   * (src/validation/acknowledged-warnings.ts).
    */
   acknowledgedWarnings?: AcknowledgedWarning[];
 }

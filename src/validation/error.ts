@@ -37,8 +37,9 @@ export class FlinkIcebergValidationError extends Error {
   /** The resource the problems belong to, e.g. `IcebergSink "daily"`, when known. */
   readonly resource: string | undefined;
   /**
-   * The warnings the same checks found (not part of `message`): a resource that fails registers
-   * nothing, so these are not logged; synth prints them with the errors, so one run shows both.
+   * The warnings the same checks found (not part of `message`), but those the resource's
+   * `acknowledgedWarnings` names: a resource that fails registers nothing, so these are not
+   * logged; synth prints them with the errors, so one run shows both.
    */
   readonly warnings: readonly ValidationIssue[];
 
