@@ -368,12 +368,12 @@ describe("typos in args are reported with the closest known key", () => {
     // Nothing close: the message lists every known arg (the same wording for every component).
     const far = errorOf(() => new api.FlinkTable("far", { columns: cols, options: { connector: "print" }, schedule: "x" } as never));
     expect(far.issues.map((i) => [i.path, i.message])).to.deep.equal([
-      ["schedule", 'unknown arg "schedule" (known: columns, options, tableName, primaryKey, partitionedBy, watermark, comment)'],
+      ["schedule", 'unknown arg "schedule" (known: columns, options, tableName, primaryKey, partitionedBy, watermark, comment, acknowledgedWarnings)'],
     ]);
     const farSink = errorOf(() => new api.IcebergSink("far_sink", { catalog: { name: "c", type: "rest", uri: "http://x" }, database: "d", table: "t", columns: cols, schedule: "x" } as never));
     expect(farSink.issues.map((i) => i.path)).to.deep.equal(["schedule"]);
     expect(farSink.issues[0]!.message).to.equal(
-      'unknown arg "schedule" (known: catalog, database, table, tableName, partitionedBy, formatVersion, extraOptions, columns, primaryKey, writeFormat, commitInterval, targetFileSizeBytes, upsertEnabled, compressionCodec)',
+      'unknown arg "schedule" (known: catalog, database, table, tableName, partitionedBy, formatVersion, extraOptions, columns, primaryKey, acknowledgedWarnings, writeFormat, commitInterval, targetFileSizeBytes, upsertEnabled, compressionCodec)',
     );
     const src = new api.FlinkTable("typo_src", { columns: cols, options: { connector: "datagen" } });
     const out = new api.FlinkTable("typo_out", { columns: cols, options: { connector: "print" } });
