@@ -385,8 +385,9 @@ describe("kubernetes validation", () => {
     });
     it("Flink 2.x defaults to standalone mode; native warns that the operator's own Flink client refuses an application without a job jar (FLINK-33926)", () => {
       for (const flinkVersion of ["v2_0", "v2_1"] as const) {
-        expect(run({ flinkVersion, sqlRunner: undefined }).warnings).to.deep.equal([]);
-        const { errors, warnings } = run({ flinkVersion, sqlRunner: undefined, mode: "native" });
+        const image = `registry.example.com/flink-iceberg:${flinkVersion === "v2_0" ? "2.0" : "2.1"}`;
+        expect(run({ flinkVersion, image, sqlRunner: undefined }).warnings).to.deep.equal([]);
+        const { errors, warnings } = run({ flinkVersion, image, sqlRunner: undefined, mode: "native" });
         expect(errors).to.deep.equal([]);
         expect(warnings.map((w) => [w.path, w.message])).to.deep.equal([
           [

@@ -7,7 +7,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type * as k8s from "@pulumi/kubernetes";
 import type { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
 import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
+import { Diagnostics } from "../../validation/diagnostics.js";
 import { FlinkIcebergValidationError } from "../../validation/error.js";
+import { checkImageFlinkVersion } from "./image-version.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { buildKubernetesManifests, deploymentName as deploymentNameOf, type KubernetesManifests } from "./manifests.js";
 import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
@@ -60,6 +62,12 @@ export async function checkedManifests(args: KubernetesArgs, job: KubernetesJobI
   }
   const bytes = scriptBytesOverLimit(script);
   if (bytes !== undefined) issues.push({ path: "kubernetes", message: `the script is ${bytes} bytes; a ConfigMap holds at most about 1 MiB` });
+  // An image known only now (an Output): its tag against flinkVersion, errors only (a plain image was checked at construction, warnings included).
+  if (image !== "" && typeof args.image !== "string") {
+    const diag = new Diagnostics();
+    checkImageFlinkVersion(image, args.flinkVersion, diag, "errors");
+    issues.push(...diag.errors);
+  }
   const traits = flinkVersionTraits(args.flinkVersion);
   if (traits.runner === "runner" && job.facts.statements === undefined) {
     for (const h of findRunnerHazards(script, `the ${traits.label} SQL runner`)) {

@@ -1,0 +1,176 @@
+/**
+ * The Flink version an image's tag names, compared with `kubernetes.flinkVersion`.
+ *
+ * The package renders the job for `flinkVersion` (versions.ts): on 2.x it runs the script with
+ * Flink's SqlDriver (flink `flink-table/flink-table-runtime/.../application/SqlDriver.java`, new in
+ * Flink 2.0, FLIP-480), which a 1.x image lacks, so the job fails when it starts; on 1.19/1.20 it
+ * runs the SQL runner jar, a Flink 1.x program, and writes the 1.x configuration keys. The operator
+ * does not compare the two either (flink-kubernetes-operator `validation/DefaultValidator.java`
+ * only requires `flinkVersion`; its sql-runner example's Dockerfile and FlinkDeployment even name
+ * different versions: ../shared/facts/deploy.md §2.1).
+ *
+ * Which tags name a Flink version, read from how the official images are tagged (apache/flink-docker
+ * `generate-stackbrew-library.sh` and `.github/workflows/docker_push.yml`; docker-library/docs
+ * `flink/README.md`, "Supported tags"): `<major>.<minor>[.<patch>][-scala_<v>][-java<n>]`, plus the
+ * floating tags `latest`, `scala_<v>[-java<n>]` and `java<n>`, which follow the newest release.
+ * The official repositories are Docker Hub's `flink` (also `library/flink`, `docker.io/...`),
+ * `apache/flink` and `ghcr.io/apache/flink-docker`.
+ */
+import type { Diagnostics } from "../../validation/diagnostics.js";
+import { flinkVersionTraits, isSupportedFlinkVersion, type FlinkVersion } from "./versions.js";
+
+/** An image reference split as a container runtime reads it: `[registry/]path[:tag][@digest]`. */
+export interface ImageReference {
+  /** The repository as written, without tag and digest (`flink`, `my/flink-iceberg`). */
+  readonly repository: string;
+  /** The tag, when one is written. */
+  readonly tag?: string;
+  /** True when a digest (`@sha256:...`) pins the image. */
+  readonly digest: boolean;
+}
+
+/** Splits `image` into repository, tag and digest (a `:` after the last `/` starts the tag; a registry port is no tag). */
+export function parseImageReference(image: string): ImageReference {
+  const text = image.trim();
+  const at = text.indexOf("@");
+  const name = at >= 0 ? text.slice(0, at) : text;
+  const colon = name.lastIndexOf(":");
+  const tagged = colon > name.lastIndexOf("/");
+  return { repository: tagged ? name.slice(0, colon) : name, ...(tagged ? { tag: name.slice(colon + 1) } : {}), digest: at >= 0 };
+}
+
+const OFFICIAL_REPOSITORIES: ReadonlySet<string> = new Set(["flink", "apache/flink", "ghcr.io/apache/flink-docker"]);
+
+/** True for an official Apache Flink image repository, however Docker Hub's name is spelled (`docker.io/library/flink`). */
+export function isOfficialFlinkRepository(repository: string): boolean {
+  const name = repository
+    .toLowerCase()
+    .replace(/^(?:docker\.io|index\.docker\.io|registry-1\.docker\.io|registry\.hub\.docker\.com)\//, "")
+    .replace(/^library\//, "");
+  return OFFICIAL_REPOSITORIES.has(name);
+}
+
+/** A Flink release line named by a tag: `minor` undefined when the tag names only the major version. */
+interface TagVersion {
+  readonly major: number;
+  readonly minor?: number;
+  /** "1.20", or "2" for a major-only tag. */
+  readonly text: string;
+}
+
+function tagVersion(major: string, minor: string | undefined): TagVersion {
+  return { major: Number(major), ...(minor !== undefined ? { minor: Number(minor) } : {}), text: minor !== undefined ? `${major}.${minor}` : major };
+}
+
+/** A version number a Flink release can have: 1.0 to 1.20 (the last 1.x) or any 2.x. */
+function isFlinkLine(v: TagVersion): boolean {
+  return (v.major === 1 && (v.minor === undefined || v.minor <= 20)) || v.major === 2;
+}
+
+/** The version at the start of a tag (`1.20.1-scala_2.12-java17`, `2.1`, `2`), or undefined. */
+function leadingVersion(tag: string): TagVersion | undefined {
+  const m = /^(\d+)(?:\.(\d+))?(?:\.\d+)?(?=$|[-_+])/.exec(tag);
+  return m === null ? undefined : tagVersion(m[1]!, m[2]);
+}
+
+/** The version after the word "flink" in a tag (`iceberg-1.9-flink-1.20`, `v3-flink2.1`), or undefined. */
+function flinkWordVersion(tag: string): TagVersion | undefined {
+  const m = /(?:^|[^a-z])flink[-_.]?(\d+)\.(\d+)(?=$|[^\d])/i.exec(tag);
+  return m === null ? undefined : tagVersion(m[1]!, m[2]);
+}
+
+/** What the image's tag says about its Flink version. */
+export type ImageFlinkVersion =
+  | { readonly kind: "version"; readonly version: TagVersion; readonly official: boolean }
+  | { readonly kind: "floating" }
+  | { readonly kind: "unknown" };
+
+/**
+ * The Flink version `image` holds by its tag: an official image's leading version; a custom
+ * image's version after the word "flink" in its tag, or its leading version when the repository's
+ * last path segment names flink (`my/flink-iceberg:2.1.1`) and the number is a Flink release line;
+ * "floating" for an official image without a version in its tag and without a digest (`flink`,
+ * `flink:latest`, `flink:java17`); "unknown" otherwise (a custom image's tag may be its own version).
+ */
+export function imageFlinkVersion(image: string): ImageFlinkVersion {
+  const ref = parseImageReference(image);
+  if (isOfficialFlinkRepository(ref.repository)) {
+    const v = ref.tag !== undefined ? leadingVersion(ref.tag) : undefined;
+    if (v !== undefined) return { kind: "version", version: v, official: true };
+    return ref.digest ? { kind: "unknown" } : { kind: "floating" };
+  }
+  if (ref.tag === undefined) return { kind: "unknown" };
+  const named = flinkWordVersion(ref.tag);
+  if (named !== undefined && isFlinkLine(named)) return { kind: "version", version: named, official: false };
+  const lastSegment = ref.repository.slice(ref.repository.lastIndexOf("/") + 1);
+  const leading = /flink/i.test(lastSegment) ? leadingVersion(ref.tag) : undefined;
+  return leading !== undefined && isFlinkLine(leading) ? { kind: "version", version: leading, official: false } : { kind: "unknown" };
+}
+
+/** True when the tag's version is `target` (a major-only tag compares the major version). */
+function sameLine(v: TagVersion, target: FlinkVersion): boolean {
+  const [major, minor] = target.slice(1).split("_").map(Number) as [number, number];
+  return v.major === major && (v.minor === undefined || v.minor === minor);
+}
+
+/** Why running a `target` job on an image of Flink `image` fails. */
+function consequence(v: TagVersion, target: FlinkVersion): string {
+  const label = flinkVersionTraits(target).label;
+  if (flinkVersionTraits(target).runner === "sql-driver") {
+    return v.major < 2
+      ? `the job then runs the script with Flink's SqlDriver, which came with Flink 2.0 and is not in a Flink ${v.text} image, so the job would fail when it starts`
+      : `the script and configuration are checked and rendered for ${label} and the operator deploys the cluster as ${label}, so what passes the preview may fail on Flink ${v.text}`;
+  }
+  return v.major >= 2
+    ? `the job then runs the script with the SQL runner jar (sqlRunner), a Flink 1.x program, with ${label}'s configuration keys, on a Flink ${v.text} runtime that removed APIs and keys of 1.x`
+    : `the script and configuration are checked and rendered for ${label} and the operator deploys the cluster as ${label}, so what passes the preview may fail on Flink ${v.text}`;
+}
+
+/** `, or set flinkVersion "v2_1" (...)` when the tag's version is supported; "" otherwise. */
+function otherVersion(v: TagVersion, target: FlinkVersion): string {
+  if (v.minor === undefined) return "";
+  const candidate = `v${v.major}_${v.minor}`;
+  if (!isSupportedFlinkVersion(candidate)) return "";
+  const from = flinkVersionTraits(target).runner;
+  const to = flinkVersionTraits(candidate).runner;
+  const runner = from === to ? "" : to === "runner" ? " (with sqlRunner)" : " (and remove sqlRunner)";
+  return `, or set flinkVersion ${JSON.stringify(candidate)}${runner} if the image is what you mean`;
+}
+
+/**
+ * Checks a plain `kubernetes.image` against `flinkVersion` (a supported one): a tag naming another
+ * Flink release line is an error for an official Flink image and a warning for a custom one (its
+ * tag may be its own version: ignore the warning then); an official image without a version (the
+ * version floats with each Flink release) is a warning. An image with a digest and no versioned
+ * tag, or a custom image whose tag names no Flink version, stays quiet. Records at `kubernetes.image`
+ * in `diag` (the job's collector); `report` "errors" records only the errors (an Output's value,
+ * known after construction, when no resource takes a warning).
+ */
+export function checkImageFlinkVersion(image: string, flinkVersion: FlinkVersion, diag: Diagnostics, report: "all" | "errors" = "all"): void {
+  const found = imageFlinkVersion(image);
+  const label = flinkVersionTraits(flinkVersion).label;
+  const line = flinkVersion.slice(1).replace("_", ".");
+  if (found.kind === "floating") {
+    if (report === "all") {
+      diag.warn(
+        "kubernetes.image",
+        `${JSON.stringify(image)} names no Flink version, so it floats to each new Flink release, while the job is rendered for ${label} (flinkVersion ${JSON.stringify(flinkVersion)}): ` +
+          `pin the version in the tag, e.g. ${JSON.stringify(`${parseImageReference(image).repository}:${line}`)}`,
+      );
+    }
+    return;
+  }
+  if (found.kind !== "version" || sameLine(found.version, flinkVersion)) return;
+  const v = found.version;
+  const repository = parseImageReference(image).repository;
+  const fix = `use a ${label} image (e.g. ${JSON.stringify(`${repository}:${line}`)})${otherVersion(v, flinkVersion)}`;
+  if (found.official) {
+    diag.error("kubernetes.image", `${JSON.stringify(image)} is a Flink ${v.text} image, but flinkVersion is ${JSON.stringify(flinkVersion)}: ${consequence(v, flinkVersion)}; ${fix}`);
+  } else if (report === "all") {
+    diag.warn(
+      "kubernetes.image",
+      `the tag of ${JSON.stringify(image)} reads as Flink ${v.text}, but flinkVersion is ${JSON.stringify(flinkVersion)}: ${consequence(v, flinkVersion)}; ${fix} ` +
+        `(if ${v.text} is the image's own version, not Flink's, ignore this)`,
+    );
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * kubernetes.image against kubernetes.flinkVersion (kubernetes/image-version.ts): an official Flink
+ * image of another release line is an error, a custom image whose tag reads as another Flink
+ * version a warning, an official image without a version a warning; exact messages.
+ */
+import { expect } from "chai";
+import * as pulumi from "@pulumi/pulumi";
+import { validateKubernetesArgs, type KubernetesArgs, type KubernetesJobFacts } from "../src/deploy/kubernetes/index.js";
+import { imageFlinkVersion, parseImageReference } from "../src/deploy/kubernetes/image-version.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
+import { mockedApi, type Api } from "./api.js";
+import { settle } from "./pulumi-mocks.js";
+import { drainUnhandled } from "./setup.js";
+
+const RUNNER = { jarURI: "local:///opt/flink/usrlib/sql-runner.jar" };
+const FACTS: KubernetesJobFacts = {
+  jobName: "orders-daily",
+  runtimeMode: "streaming",
+  bounded: false,
+  parallelism: 2,
+  flinkConfiguration: { "execution.checkpointing.interval": "1min", "parallelism.default": "2" },
+  needsFormatV3: false,
+};
+
+function run(args: Partial<KubernetesArgs>): { errors: { path: string; message: string }[]; warnings: { path: string; message: string }[] } {
+  const diag = new Diagnostics();
+  validateKubernetesArgs({ mode: "standalone", ...args } as KubernetesArgs, FACTS, diag);
+  return { errors: diag.errors, warnings: diag.warnings };
+}
+/** The issues at kubernetes.image only (other rules are tested elsewhere). */
+function imageIssues(args: Partial<KubernetesArgs>): { errors: string[]; warnings: string[] } {
+  const { errors, warnings } = run(args);
+  const at = (xs: { path: string; message: string }[]): string[] => xs.filter((x) => x.path === "kubernetes.image").map((x) => x.message);
+  return { errors: at(errors), warnings: at(warnings) };
+}
+
+describe("kubernetes.image against flinkVersion", () => {
+  it("splits an image reference as a container runtime does (a registry port is no tag, a digest is not the tag)", () => {
+    expect(parseImageReference("flink:1.20.1-scala_2.12-java17")).to.deep.equal({ repository: "flink", tag: "1.20.1-scala_2.12-java17", digest: false });
+    expect(parseImageReference("registry:5000/team/flink")).to.deep.equal({ repository: "registry:5000/team/flink", digest: false });
+    expect(parseImageReference("registry:5000/team/flink:2.1@sha256:abc")).to.deep.equal({ repository: "registry:5000/team/flink", tag: "2.1", digest: true });
+    expect(parseImageReference("flink@sha256:abc")).to.deep.equal({ repository: "flink", digest: true });
+  });
+
+  it("reads the version of official images under each spelling, and of custom tags only where it is Flink's", () => {
+    const v = (image: string): string => {
+      const f = imageFlinkVersion(image);
+      return f.kind === "version" ? `${f.official ? "official" : "custom"} ${f.version.text}` : f.kind;
+    };
+    expect(
+      [
+        "flink:1.20.1-scala_2.12-java17",
+        "docker.io/library/flink:2.1",
+        "apache/flink:2.1.0-scala_2.12-java21",
+        "ghcr.io/apache/flink-docker:2.0.1-scala_2.12-java17",
+        "flink",
+        "flink:latest",
+        "flink:scala_2.12-java17",
+        "flink@sha256:abc",
+        "my/flink-iceberg:2.1.1",
+        "my/flink-iceberg:1.20-iceberg1.9",
+        "registry/lake/jobs:iceberg-1.9.1-flink-1.20",
+        "my/flink-jobs:3.4.0",
+        "my/jobs:2.1.1",
+        "my/flink-iceberg",
+        "my/flink:v2.1",
+      ].map(v),
+    ).to.deep.equal(["official 1.20", "official 2.1", "official 2.1", "official 2.0", "floating", "floating", "floating", "unknown", "custom 2.1", "custom 1.20", "custom 1.20", "unknown", "unknown", "unknown", "unknown"]);
+  });
+
+  it("an official Flink 1.20 image with flinkVersion v2_1 is an error: SqlDriver is not in a 1.x image", () => {
+    expect(imageIssues({ image: "flink:1.20.1-scala_2.12-java17", flinkVersion: "v2_1" })).to.deep.equal({
+      errors: [
+        '"flink:1.20.1-scala_2.12-java17" is a Flink 1.20 image, but flinkVersion is "v2_1": the job then runs the script with Flink\'s SqlDriver, which came with Flink 2.0 and is not in a Flink 1.20 image, so the job would fail when it starts; ' +
+          'use a Flink 2.1 image (e.g. "flink:2.1"), or set flinkVersion "v1_20" (with sqlRunner) if the image is what you mean',
+      ],
+      warnings: [],
+    });
+  });
+
+  it("an official Flink 2.1 image with flinkVersion v1_20 is an error: the 1.x runner on a 2.x runtime", () => {
+    expect(imageIssues({ image: "apache/flink:2.1.0-scala_2.12-java17", flinkVersion: "v1_20", sqlRunner: RUNNER })).to.deep.equal({
+      errors: [
+        '"apache/flink:2.1.0-scala_2.12-java17" is a Flink 2.1 image, but flinkVersion is "v1_20": the job then runs the script with the SQL runner jar (sqlRunner), a Flink 1.x program, with Flink 1.20\'s configuration keys, on a Flink 2.1 runtime that removed APIs and keys of 1.x; ' +
+          'use a Flink 1.20 image (e.g. "apache/flink:1.20"), or set flinkVersion "v2_1" (and remove sqlRunner) if the image is what you mean',
+      ],
+      warnings: [],
+    });
+  });
+
+  it("an official image of another minor release, or of a release this package does not support, is an error", () => {
+    expect(imageIssues({ image: "flink:2.0.0", flinkVersion: "v2_1" }).errors).to.deep.equal([
+      '"flink:2.0.0" is a Flink 2.0 image, but flinkVersion is "v2_1": the script and configuration are checked and rendered for Flink 2.1 and the operator deploys the cluster as Flink 2.1, so what passes the preview may fail on Flink 2.0; ' +
+        'use a Flink 2.1 image (e.g. "flink:2.1"), or set flinkVersion "v2_0" if the image is what you mean',
+    ]);
+    expect(imageIssues({ image: "flink:1.18", flinkVersion: "v1_19", sqlRunner: RUNNER }).errors).to.deep.equal([
+      '"flink:1.18" is a Flink 1.18 image, but flinkVersion is "v1_19": the script and configuration are checked and rendered for Flink 1.19 and the operator deploys the cluster as Flink 1.19, so what passes the preview may fail on Flink 1.18; ' +
+        'use a Flink 1.19 image (e.g. "flink:1.19")',
+    ]);
+  });
+
+  it("a matching official image stays quiet, whatever the patch release, variant, registry spelling or digest", () => {
+    for (const [image, flinkVersion] of [
+      ["flink:2.1.1-scala_2.12-java17", "v2_1"],
+      ["docker.io/library/flink:1.20", "v1_20"],
+      ["apache/flink:2.0.0-java21@sha256:0123", "v2_0"],
+      ["flink@sha256:0123", "v2_1"],
+    ] as const) {
+      expect(imageIssues({ image, flinkVersion, ...(flinkVersion.startsWith("v1") ? { sqlRunner: RUNNER } : {}) }), image).to.deep.equal({ errors: [], warnings: [] });
+    }
+  });
+
+  it("an official image without a version in its tag is a warning: it floats with each Flink release", () => {
+    expect(imageIssues({ image: "flink:latest", flinkVersion: "v2_1" })).to.deep.equal({
+      errors: [],
+      warnings: ['"flink:latest" names no Flink version, so it floats to each new Flink release, while the job is rendered for Flink 2.1 (flinkVersion "v2_1"): pin the version in the tag, e.g. "flink:2.1"'],
+    });
+    expect(imageIssues({ image: "flink", flinkVersion: "v1_20", sqlRunner: RUNNER }).warnings).to.deep.equal([
+      '"flink" names no Flink version, so it floats to each new Flink release, while the job is rendered for Flink 1.20 (flinkVersion "v1_20"): pin the version in the tag, e.g. "flink:1.20"',
+    ]);
+  });
+
+  it("a custom flink image whose tag reads as another Flink version is a warning, not an error (the tag may be its own version)", () => {
+    expect(imageIssues({ image: "my/flink-iceberg:2.1.1", flinkVersion: "v1_20", sqlRunner: RUNNER })).to.deep.equal({
+      errors: [],
+      warnings: [
+        'the tag of "my/flink-iceberg:2.1.1" reads as Flink 2.1, but flinkVersion is "v1_20": the job then runs the script with the SQL runner jar (sqlRunner), a Flink 1.x program, with Flink 1.20\'s configuration keys, on a Flink 2.1 runtime that removed APIs and keys of 1.x; ' +
+          'use a Flink 1.20 image (e.g. "my/flink-iceberg:1.20"), or set flinkVersion "v2_1" (and remove sqlRunner) if the image is what you mean (if 2.1 is the image\'s own version, not Flink\'s, ignore this)',
+      ],
+    });
+    expect(imageIssues({ image: "registry/lake/jobs:iceberg-1.9.1-flink-1.20", flinkVersion: "v2_1" }).warnings).to.have.length(1);
+  });
+
+  it("a custom image whose tag names no Flink version stays quiet, as does a matching one", () => {
+    for (const [image, flinkVersion] of [
+      ["my/flink-iceberg:2.1.1", "v2_1"],
+      ["my/jobs:1.20.0", "v2_1"],
+      ["my/flink-jobs:3.4.0", "v2_1"],
+      ["my/flink-iceberg", "v2_1"],
+      ["registry.example.com/flink-iceberg:x", "v2_1"],
+      ["img:1.20", "v2_1"],
+    ] as const) {
+      expect(imageIssues({ image, flinkVersion }), image).to.deep.equal({ errors: [], warnings: [] });
+    }
+  });
+
+  describe("an image given as an Output", () => {
+    let api: Api;
+    before(async () => (api = await mockedApi()));
+
+    it("an official image of another version fails the manifests at kubernetes.image once known; a matching one passes", async () => {
+      const { registry } = await import("../src/components/job-registry.js");
+      const cols = [{ name: "id", type: "BIGINT" }];
+      const src = new api.FlinkTable("iv_src", { columns: cols, options: { connector: "datagen" } });
+      const out = new api.FlinkTable("iv_out", { columns: cols, options: { connector: "print" } });
+      const statements = [api.sql`INSERT INTO ${out} SELECT id FROM ${src}`];
+      new api.FlinkSqlJob("iv-job", { statements, kubernetes: { namespace: "flink", image: pulumi.output("flink:1.20.1"), flinkVersion: "v2_1", mode: "standalone" } });
+      new api.FlinkSqlJob("iv-ok", { statements, kubernetes: { namespace: "flink", image: pulumi.output("flink:2.1.1"), flinkVersion: "v2_1", mode: "standalone" } });
+      const bad = registry().jobs.find((j) => j.name === "iv-job")!;
+      let caught: { issues?: { path: string; message: string }[] } | undefined;
+      await settle(bad.manifests!()).catch((e: { issues: { path: string; message: string }[] }) => (caught = e));
+      expect(caught?.issues?.map((i) => i.path)).to.deep.equal(["kubernetes.image"]);
+      expect(caught?.issues?.[0]?.message).to.match(/^"flink:1\.20\.1" is a Flink 1\.20 image, but flinkVersion is "v2_1": /);
+      const ok = registry().jobs.find((j) => j.name === "iv-ok")!;
+      expect(((await settle(ok.manifests!())) as { spec?: { image?: string } }[])[1]?.spec?.image).to.equal("flink:2.1.1");
+      // The bad FlinkDeployment's own inputs fail the same way (its registration rejects): expected here.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(drainUnhandled().map(String).every((e) => e.includes("kubernetes.image"))).to.equal(true);
+    });
+  });
+});
