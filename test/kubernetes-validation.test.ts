@@ -150,6 +150,30 @@ describe("kubernetes validation", () => {
         expect(run({ upgradeMode: "last-state", checkpointDir, allowNonRestoredState: true }).errors, checkpointDir).to.deep.equal([]);
       }
     });
+    it("an object-store state directory without a bucket (s3a:/lake/sp, s3://, s3:///lake/cp) is an error naming the corrected URI; with one it stays quiet", () => {
+      const noBucket = (dir: string, scheme: string, fix: string, form = `${scheme}://bucket/path`): string =>
+        `${JSON.stringify(dir)} names no bucket or container: ${scheme} URIs take it after "//" (${form}), and Flink hands the URI's authority to the file system as the bucket, ` +
+        `so the job would fail when it starts; write ${fix}`;
+      expect(run({ upgradeMode: "savepoint", checkpointDir: "s3:///lake/cp", savepointDir: "s3a:/lake/sp", allowNonRestoredState: true }).errors).to.deep.equal([
+        { path: "kubernetes.checkpointDir", message: noBucket("s3:///lake/cp", "s3", '"s3://lake/cp"') },
+        { path: "kubernetes.savepointDir", message: noBucket("s3a:/lake/sp", "s3a", '"s3a://lake/sp"') },
+      ]);
+      expect(run({ upgradeMode: "last-state", checkpointDir: "s3://", allowNonRestoredState: true }).errors).to.deep.equal([
+        { path: "kubernetes.checkpointDir", message: noBucket("s3://", "s3", '"s3://bucket/checkpoints"') },
+      ]);
+      expect(run({ upgradeMode: "last-state", checkpointDir: "gs:cp", allowNonRestoredState: true }).errors).to.deep.equal([
+        { path: "kubernetes.checkpointDir", message: noBucket("gs:cp", "gs", '"gs://cp/checkpoints"') },
+      ]);
+      expect(run({ upgradeMode: "last-state", checkpointDir: "abfss:/flink/cp", allowNonRestoredState: true }).errors).to.deep.equal([
+        { path: "kubernetes.checkpointDir", message: noBucket("abfss:/flink/cp", "abfss", '"abfss://flink@<account>.dfs.core.windows.net/cp"', "abfss://container@account.dfs.core.windows.net/path") },
+      ]);
+      expect(run({ initialSavepointPath: "oss:/lake/sp/savepoint-1" }).errors).to.deep.equal([
+        { path: "kubernetes.initialSavepointPath", message: noBucket("oss:/lake/sp/savepoint-1", "oss", '"oss://lake/sp/savepoint-1"') },
+      ]);
+      for (const checkpointDir of ["s3a://lake/cp", "s3p://lake/cp", "gs://b/cp", "abfss://c@acct.dfs.core.windows.net/cp", "wasbs://c@acct.blob.core.windows.net/cp", "oss://b/cp", "hdfs:/flink/cp", "file:/flink/cp"]) {
+        expect(run({ upgradeMode: "last-state", checkpointDir, initialSavepointPath: "s3://lake/sp/savepoint-1", allowNonRestoredState: true }).errors, checkpointDir).to.deep.equal([]);
+      }
+    });
     it("savepoint/last-state without a checkpoint directory", () => {
       for (const upgradeMode of ["last-state", "savepoint"] as const) {
         const { errors } = run({ upgradeMode, savepointDir: "s3://b/sp", allowNonRestoredState: false });

@@ -66,6 +66,20 @@ describe("SqlGatewayArgs validation", () => {
     expect(issues({ endpoint: "not a url" })).to.deep.equal([{ path: "sqlGateway.endpoint", message: '"not a url" is not a URL; write e.g. http://sql-gateway:8083' }]);
   });
 
+  it("an object-store savepointDir or initialSavepointPath without a bucket is an error naming the corrected URI; with one it stays quiet", () => {
+    expect(issues({ endpoint: "http://gw:8083", savepointDir: "s3a:/lake/sp", initialSavepointPath: "s3://" })).to.deep.equal([
+      {
+        path: "sqlGateway.savepointDir",
+        message: '"s3a:/lake/sp" names no bucket or container: s3a URIs take it after "//" (s3a://bucket/path), and Flink hands the URI\'s authority to the file system as the bucket, so the job would fail when it starts; write "s3a://lake/sp"',
+      },
+      {
+        path: "sqlGateway.initialSavepointPath",
+        message: '"s3://" names no bucket or container: s3 URIs take it after "//" (s3://bucket/path), and Flink hands the URI\'s authority to the file system as the bucket, so the job would fail when it starts; write "s3://bucket/savepoints"',
+      },
+    ]);
+    expect(issues({ endpoint: "http://gw:8083", savepointDir: "s3a://lake/sp", initialSavepointPath: "s3://lake/sp/savepoint-1" })).to.deep.equal([]);
+  });
+
   it("a header value HTTP cannot send (a line break inside, NUL, above U+00FF) is a preview error that never quotes the value", () => {
     const errors = issues({ endpoint: "http://gw:8083", headers: { "X-Team": "data\nplatform", "X-Null": "a\u0000b", "X-Name": "Zoë 中", "X-Trailing": "ok\n" } });
     const message = (name: string, why: string): string =>

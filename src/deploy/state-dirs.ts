@@ -29,11 +29,53 @@ export const CHECKPOINT_DIR_KEYS: readonly string[] = [FROM_1_20.checkpointDirKe
 export const SAVEPOINT_DIR_KEYS: readonly string[] = [FROM_1_20.savepointDirKey, LEGACY.savepointDirKey, "savepoints.state.backend.fs.dir"];
 
 /**
+ * The object stores whose URIs name a bucket (S3, GCS, OSS) or a container (Azure) in the
+ * authority: Flink's file system plugins (flink-filesystems: flink-s3-fs-hadoop / -presto for
+ * s3, s3a, s3p; flink-gs-fs-hadoop for gs; flink-azure-fs-hadoop for abfs(s), wasb(s);
+ * flink-oss-fs-hadoop for oss).
+ */
+const BUCKET_SCHEMES: ReadonlySet<string> = new Set(["s3", "s3a", "s3p", "gs", "oss", "abfs", "abfss", "wasb", "wasbs"]);
+
+/** How a URI of an Azure scheme names its container and account. */
+function azureHost(scheme: string): string | undefined {
+  if (scheme === "abfs" || scheme === "abfss") return "dfs.core.windows.net";
+  if (scheme === "wasb" || scheme === "wasbs") return "blob.core.windows.net";
+  return undefined;
+}
+
+/**
+ * Why `uri` (a state directory or savepoint path) names no bucket, or undefined: an object-store
+ * scheme (BUCKET_SCHEMES) with an empty authority, as in `s3a:/lake/sp` (one slash), `s3:///lake/sp`
+ * or `s3://`. Flink picks the file system by the URI's scheme and authority and hands the URI to
+ * the plugin (flink `flink-core/.../core/fs/FileSystem.java` getUnguardedFileSystem: FSKey(scheme,
+ * authority), `factory.create(uri)`), whose store reads the bucket or container from the authority
+ * (hadoop-aws `S3AFileSystem.initialize`: the bucket is the URI's host), so there is none and the
+ * job fails when it first writes state. The fix moves the first path segment into the authority
+ * (`s3a://lake/sp`); with no path, `<scheme>://bucket/<what>`.
+ */
+export function missingBucketProblem(uri: string, what: "checkpoints" | "savepoints"): string | undefined {
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):(\/\/([^/?#]*))?\/*([^?#]*)/.exec(uri.trim());
+  if (m === null) return undefined;
+  const scheme = m[1]!.toLowerCase();
+  if (!BUCKET_SCHEMES.has(scheme) || (m[3] ?? "") !== "") return undefined;
+  const [first, ...rest] = m[4]!.split("/").filter((s) => s !== "");
+  const host = azureHost(scheme);
+  const form = host !== undefined ? `${scheme}://container@account.${host}/path` : `${scheme}://bucket/path`;
+  const authority = (bucket: string): string => (host !== undefined ? `${bucket}@<account>.${host}` : bucket);
+  const fix = first === undefined ? `${scheme}://${authority(host !== undefined ? "container" : "bucket")}/${what}` : `${scheme}://${authority(first)}/${rest.length > 0 ? rest.join("/") : what}`;
+  return (
+    `${JSON.stringify(uri)} names no bucket or container: ${scheme} URIs take it after "//" (${form}), and Flink hands the URI's authority to the file system as the bucket, ` +
+    `so the job would fail when it starts; write ${JSON.stringify(fix)}`
+  );
+}
+
+/**
  * Why Flink would refuse `dir` as a checkpoint or savepoint directory, or undefined. Flink checks
  * both when it builds the job's checkpoint storage (flink-runtime
  * `state/storage/ExternalizedSnapshotLocation.validatePath`): a path without a scheme fails with
  * "The scheme (hdfs://, file://, etc) is null", the root of a file system with "Cannot use the root
- * directory for checkpoints"; the job then fails when it starts, long after the preview.
+ * directory for checkpoints"; the job then fails when it starts, long after the preview. An object
+ * store's URI without a bucket (missingBucketProblem) fails the same way.
  */
 export function stateDirProblem(dir: string, what: "checkpoints" | "savepoints"): string | undefined {
   const m = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/[^/?#]*)?([^?#]*)/.exec(dir.trim());
@@ -43,6 +85,8 @@ export function stateDirProblem(dir: string, what: "checkpoints" | "savepoints")
       `the job would fail when it starts; write e.g. s3://bucket/${what}, or file:///flink/${what} on a volume every Flink process mounts`
     );
   }
+  const bucket = missingBucketProblem(dir, what);
+  if (bucket !== undefined) return bucket;
   if (m[1]!.replace(/\/+$/, "") === "") {
     return `${JSON.stringify(dir)} is the root of its file system, which Flink refuses as a state directory ("Cannot use the root directory for checkpoints"): write a folder below it, e.g. s3://bucket/${what}`;
   }

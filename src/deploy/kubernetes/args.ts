@@ -150,8 +150,10 @@ export interface KubernetesArgs {
   readonly state?: "running" | "suspended";
   /**
    * Durable directory for checkpoints (e.g. `s3://bucket/checkpoints`): a URI with a scheme below
-   * the file system's root (`file:///...` for a volume every pod mounts), as Flink requires, else
-   * a preview error. Default unset. Becomes `spec.flinkConfiguration` under `state.checkpoints.dir`
+   * the file system's root (`file:///...` for a volume every pod mounts), as Flink requires, and
+   * for an object store (`s3`, `s3a`, `s3p`, `gs`, `oss`, `abfs(s)`, `wasb(s)`) with its bucket or
+   * container after `//` (`s3a:/lake/cp` or `s3://` names none; state-dirs.ts), else a preview
+   * error. Default unset. Becomes `spec.flinkConfiguration` under `state.checkpoints.dir`
    * (Flink 1.19) or `execution.checkpointing.dir` (Flink 1.20+). Set, the job's `configuration`
    * may not name another checkpoint directory under either key (Flink uses one, and from 1.20
    * reads `state.checkpoints.dir` only when `execution.checkpointing.dir` is unset): a preview
@@ -166,7 +168,10 @@ export interface KubernetesArgs {
    * as for `checkpointDir`.
    */
   readonly savepointDir?: string;
-  /** Savepoint to start from on first deploy. Default unset. Becomes `spec.job.initialSavepointPath`. */
+  /**
+   * Savepoint to start from on first deploy. Default unset. An object store's URI names its bucket
+   * (`s3://lake/sp/savepoint-1`, not `s3:/lake/...`), else a preview error. Becomes `spec.job.initialSavepointPath`.
+   */
   readonly initialSavepointPath?: string;
   /**
    * Skip state that no operator of the new plan claims when restoring. Default unset (Flink's

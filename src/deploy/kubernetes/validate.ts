@@ -13,7 +13,7 @@ import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnable
 import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskSlotsOf } from "./int-options.js";
 import { checkEnvReferences } from "./env-references.js";
 import { checkImageFlinkVersion } from "./image-version.js";
-import { stateDirProblem } from "../state-dirs.js";
+import { missingBucketProblem, stateDirProblem } from "../state-dirs.js";
 import { checkPodTemplateImages } from "./pod-template-images.js";
 import { checkPodTemplateKeys } from "./pod-template-keys.js";
 import { checkPodTemplateMetadata } from "./pod-template-metadata.js";
@@ -341,6 +341,9 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   if (args.state !== undefined && args.state !== "running" && args.state !== "suspended") k.error("state", `must be "running" or "suspended", got ${JSON.stringify(args.state)}${didYouMean(args.state, ["running", "suspended"])}`);
   if (args.initialSavepointPath !== undefined && (typeof args.initialSavepointPath !== "string" || args.initialSavepointPath.trim() === "")) {
     k.error("initialSavepointPath", "must be a savepoint path when set");
+  } else if (args.initialSavepointPath !== undefined) {
+    const problem = missingBucketProblem(args.initialSavepointPath, "savepoints");
+    if (problem !== undefined) k.error("initialSavepointPath", problem);
   }
   for (const key of ["checkpointDir", "savepointDir"] as const) {
     const v = args[key] as unknown;

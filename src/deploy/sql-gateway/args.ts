@@ -27,6 +27,7 @@ import { reportFlinkOptionValue } from "../../options/flink-option-values.js";
 import { hasNoUnit } from "../../options/duration.js";
 import { waitTimeMillis, type WaitTime } from "../../options/wait-time.js";
 import { FlinkIcebergValidationError } from "../../validation/error.js";
+import { missingBucketProblem } from "../state-dirs.js";
 import { headerProblem } from "./http.js";
 import { DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
@@ -89,7 +90,8 @@ export interface SqlGatewayArgs {
    * empty state, and says so in the resource's `warnings` output (a preview warning for a job that
    * reads an Iceberg table as a stream, or Kafka from a startup mode other than `group-offsets`
    * or without checkpoints, whose read would start over). Must be a URI with a scheme
-   * (`s3://`, `hdfs://`, `file://`...): preview error otherwise. A batch job takes no savepoint:
+   * (`s3://`, `hdfs://`, `file://`...), for an object store with its bucket or container after
+   * `//` (`s3a:/lake/sp` names none; state-dirs.ts): preview error otherwise. A batch job takes no savepoint:
    * set on one, it is a preview warning and unused. With it set, an update of a streaming job that
    * would start with empty state (its old job had already ended) is refused until
    * `initialSavepointPath` says where to restore from.
@@ -101,7 +103,8 @@ export interface SqlGatewayArgs {
    * an update that takes no savepoint of its own (the old job had already ended) when this value
    * changed; a change of it alone also restarts a job that has ended (FAILED, CANCELED, FINISHED or
    * gone). Set as `execution.state-recovery.path` and its pre-1.20 name `execution.savepoint.path`
-   * (flink StateRecoveryOptions). Default: unset (fresh state). A URI with a scheme.
+   * (flink StateRecoveryOptions). Default: unset (fresh state). A URI with a scheme (for an object
+   * store, with its bucket: `s3://lake/sp/...`), else a preview error.
    */
   initialSavepointPath?: string;
   /**
@@ -245,6 +248,12 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   }
   if (args.initialSavepointPath !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/?\S/.test(args.initialSavepointPath)) {
     diag.error("initialSavepointPath", `${JSON.stringify(args.initialSavepointPath)} is not a URI with a scheme; write the savepoint's full path, e.g. s3://bucket/savepoints/savepoint-1a2b3c-0123456789ab`);
+  }
+  // An object store's URI without its bucket (s3a:/lake/sp): state-dirs.ts missingBucketProblem.
+  for (const key of ["savepointDir", "initialSavepointPath"] as const) {
+    const uri = args[key];
+    const problem = typeof uri === "string" && !diag.hasErrorAt(key) ? missingBucketProblem(uri, "savepoints") : undefined;
+    if (problem !== undefined) diag.error(key, problem);
   }
   if (args.startTimeout !== undefined) {
     const problem = startTimeoutProblem(args.startTimeout);
