@@ -172,6 +172,26 @@ describe("IcebergSink review regressions", () => {
     ]);
   });
 
+  it("distribution-mode and write.distribution-mode with different values: a warning at the table property, which the write option overrides (FlinkWriteConf)", () => {
+    const warnings = (args: Record<string, unknown>): string[][] => render("IcebergSink", args).plan.warnings.map((w) => [w.path, w.message]);
+    const lost = (at: string, key: string, value: string, option: string, mode: string): string[] => [
+      at,
+      `${JSON.stringify(key)} = ${JSON.stringify(value)} is never read by this sink: ${option} sets the write option, which wins over the table property (iceberg FlinkWriteConf.distributionMode), ` +
+        `so the sink distributes its rows by ${JSON.stringify(mode)}; keep one of them (a table the connector creates still gets "write.distribution-mode" = ${JSON.stringify(value)} as a table property, for other writers)`,
+    ];
+    expect(warnings({ ...baseArgs, extraOptions: { "distribution-mode": "range", "write.distribution-mode": "hash" } })).to.deep.equal([
+      lost('extraOptions["write.distribution-mode"]', "write.distribution-mode", "hash", 'extraOptions["distribution-mode"] = "range"', "range"),
+    ]);
+    const catalog = { ...(baseArgs.catalog as object), properties: { "table-override.write.distribution-mode": "none", "distribution-mode": "hash" } };
+    expect(warnings({ ...baseArgs, catalog })).to.deep.equal([
+      lost('catalog.properties["table-override.write.distribution-mode"]', "table-override.write.distribution-mode", "none", 'catalog.properties["distribution-mode"] = "hash"', "hash"),
+    ]);
+    // The same mode (any case) under both keys, or only one of them: quiet.
+    for (const extraOptions of [{ "distribution-mode": "range", "write.distribution-mode": "RANGE" }, { "write.distribution-mode": "hash" }, { "distribution-mode": "hash" }]) {
+      expect(warnings({ ...baseArgs, extraOptions }), JSON.stringify(extraOptions)).to.deep.equal([]);
+    }
+  });
+
   it("hash distribution with a primary key needs every partition column in the key (FlinkSink distributeDataStream)", () => {
     const cols = [{ name: "id", type: "BIGINT" }, { name: "d", type: "DATE" }, { name: "v", type: "STRING" }];
     const args = { ...baseArgs, columns: cols, primaryKey: ["id"], partitionedBy: ["d"] };

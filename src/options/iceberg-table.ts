@@ -23,6 +23,7 @@ import { parseFields } from "./fields.js";
 import { DEFAULT_COMPRESSION_CODEC, IcebergSinkOptionsShape, renderSinkWrite } from "./sink-options.js";
 import { checkCompressionOptions } from "./compression-options.js";
 import { checkCompressionTableProperties } from "./compression-table-properties.js";
+import { checkWriteOptionConflicts } from "./write-option-conflicts.js";
 import { IcebergSourceOptionsShape, renderSourceRead, type SourceRead } from "./source-options.js";
 import { checkWatermarkColumnOption, deferredWatermarkProblem, planSourceWatermark, type SourceWatermark } from "./source-watermark.js";
 import { chosenStartingStrategy } from "./starting-strategy.js";
@@ -300,7 +301,9 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   checkFreeFormMap("extraOptions", extra, chosen !== undefined && chosen.handled.length > 0 ? Object.assign({}, freeCtx, { handledKeys: chosen.handled }) : freeCtx, diag);
   if (kind === "IcebergSink") {
     const sinkCtx = { writeFormat: snk.writeFormat, codec: snk.compressionCodec ?? DEFAULT_COMPRESSION_CODEC, writesDeletes: keyNames.length > 0 };
-    checkCompressionTableProperties([{ arg: "catalog.properties", map: props }, { arg: "extraOptions", map: extra }], extra, sinkCtx, diag);
+    const withMaps = [{ arg: "catalog.properties", map: props }, { arg: "extraOptions", map: extra }];
+    checkCompressionTableProperties(withMaps, extra, sinkCtx, diag);
+    checkWriteOptionConflicts(withMaps, diag);
   }
   for (const key of t.extraOptions === undefined ? [] : Object.keys(extra).sort()) {
     if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);

@@ -1,0 +1,71 @@
+/**
+ * A write option and the table property it overrides, both in an IcebergSink's WITH clause with
+ * different values. Iceberg's Flink sink reads each setting from the write option first and from
+ * the table property only when the option is unset (iceberg `flink/.../FlinkWriteConf.java`:
+ * `option(...)` before `tableProperty(...)`; the WITH options are the write options, and the
+ * connector also stores each of them as a table property when it creates the table:
+ * `FlinkDynamicTableFactory.java`), so the property's value is never read by this sink.
+ *
+ * The pairs of FlinkWriteConf and where each is handled:
+ * - `write-format` / `write.format.default`, `target-file-size-bytes` /
+ *   `write.target-file-size-bytes`, `compression-codec` / `write.<format>.compression-codec`,
+ *   `upsert-enabled` / `write.upsert.enabled`: a modeled arg covers both keys, so either in a map is
+ *   an error already (extra-options.ts COVERED);
+ * - `compression-level` / `write.parquet.compression-level`, `write.avro.compression-level`,
+ *   `compression-strategy` / `write.orc.compression-strategy`: compression-table-properties.ts;
+ * - `distribution-mode` / `write.distribution-mode`: here.
+ */
+import type { Diagnostics } from "../validation/diagnostics.js";
+import type { WithMap } from "./compression-table-properties.js";
+
+interface Pair {
+  /** The write option (FlinkWriteOptions). */
+  readonly option: string;
+  /** The table property it overrides (TableProperties). */
+  readonly property: string;
+  /** The FlinkWriteConf method that reads them. */
+  readonly reader: string;
+  /** How the sink uses the winning value, e.g. `distributes its rows by "range"`. */
+  readonly effect: (value: string) => string;
+  /** Whether two values mean the same (distribution modes are read in any case: DistributionMode.fromName). */
+  readonly same: (a: string, b: string) => boolean;
+}
+
+const PAIRS: readonly Pair[] = [
+  {
+    option: "distribution-mode",
+    property: "write.distribution-mode",
+    reader: "FlinkWriteConf.distributionMode",
+    effect: (v) => `distributes its rows by ${JSON.stringify(v)}`,
+    same: (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase(),
+  },
+];
+
+/** The catalog prefixes under which a table property also reaches the created table (iceberg CatalogProperties). */
+const PROPERTY_PREFIXES = ["", "table-override.", "table-default."] as const;
+
+/**
+ * Warns at each table property (plain or behind a catalog's `table-override.` / `table-default.`
+ * prefix) whose value differs from its write option's in `maps` (catalog.properties, extraOptions);
+ * an equal value, or only one of the two keys, stays quiet. A key set in both maps is an error of
+ * its own (iceberg-table.ts), so the option is taken from whichever map holds it.
+ */
+export function checkWriteOptionConflicts(maps: readonly WithMap[], diag: Diagnostics): void {
+  for (const pair of PAIRS) {
+    const holder = maps.find((m) => m.map[pair.option] !== undefined);
+    if (holder === undefined) continue;
+    const value = holder.map[pair.option]!;
+    for (const { arg, map } of maps) {
+      for (const prefix of PROPERTY_PREFIXES) {
+        const key = prefix + pair.property;
+        const lost = map[key];
+        if (lost === undefined || pair.same(lost, value)) continue;
+        diag.warn(
+          `${arg}[${JSON.stringify(key)}]`,
+          `${JSON.stringify(key)} = ${JSON.stringify(lost)} is never read by this sink: ${holder.arg}[${JSON.stringify(pair.option)}] = ${JSON.stringify(value)} sets the write option, which wins over the table property (iceberg ${pair.reader}), ` +
+            `so the sink ${pair.effect(value)}; keep one of them (a table the connector creates still gets ${JSON.stringify(pair.property)} = ${JSON.stringify(lost)} as a table property, for other writers)`,
+        );
+      }
+    }
+  }
+}
