@@ -41,7 +41,8 @@ describe("Iceberg option spelling and values beyond extraOptions", () => {
       ['catalog.properties["table-default.write.distribution-mode"]', '"rnage" is not one of "none", "hash", "range" (any case), which "write.distribution-mode" takes; the job would fail when it reads it'],
       ['extraOptions["distribution-mode"]', '"hashed" is not one of "none", "hash", "range" (any case), which "distribution-mode" takes; the job would fail when it reads it'],
     ]);
-    expect(render("IcebergSink", { ...baseArgs, extraOptions: { "distribution-mode": "RANGE", "write.distribution-mode": "None" } }).plan.warnings).to.deep.equal([]);
+    expect(render("IcebergSink", { ...baseArgs, extraOptions: { "distribution-mode": "RANGE", "write.distribution-mode": "range" } }).plan.warnings).to.deep.equal([]);
+    expect(render("IcebergSink", { ...baseArgs, extraOptions: { "write.distribution-mode": "None" } }).plan.warnings).to.deep.equal([]);
     expect(paths(planError("IcebergSink", { ...baseArgs, extraOptions: { "write.distribution-mode": "" } }))).to.deep.equal(['extraOptions["write.distribution-mode"]']);
   });
 
