@@ -124,7 +124,7 @@ describe("Kafka reads judged with their OPTIONS hints merged", () => {
     expect(upgradeWarnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${grouped} /*+ OPTIONS('scan.startup.mode' = 'earliest-offset') */`)).to.deep.equal([
       `kubernetes.upgradeMode: FlinkTable "${groupedLabel}" ('scan.startup.mode' = 'earliest-offset' reads the whole topic again): a job that starts without Flink state reads Kafka from 'scan.startup.mode', ` +
         "not from where it was (only 'group-offsets', the default, resumes: from the offsets the job committed on its checkpoints); " +
-        'with upgradeMode "stateless" every change of the job (any script change) starts it without state; ' +
+        'with upgradeMode "stateless" (the default) every change of the job (any script change) starts it without state; ' +
         'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), ' +
         "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
     ]);

@@ -427,15 +427,15 @@ describe("kubernetes validation", () => {
     });
     it("a streaming Iceberg read with stateless upgrades: an error at the default, a warning when chosen, nothing with savepoint/last-state", () => {
       const facts = { streamingIcebergReads: ['IcebergSource "orders"'] };
-      const what =
-        'the job reads IcebergSource "orders" as a stream, and the snapshot it has reached lives only in Flink state: with upgradeMode "stateless" every change of the job ' +
+      const what = (mode: string): string =>
+        `the job reads IcebergSource "orders" as a stream, and the snapshot it has reached lives only in Flink state: with upgradeMode ${mode} every change of the job ` +
         "(any script change) restarts it empty, so the read starts over from its starting strategy, reading again what it had read (duplicates in an append sink) " +
         "or, from the latest snapshot, skipping what was committed while it was down; " +
         'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), so a change resumes where the read was';
-      expect(onlyError({ upgradeMode: undefined }, facts)).to.deep.equal({ path: "kubernetes.upgradeMode", message: `${what}, or set "stateless" explicitly if starting over is what you want` });
+      expect(onlyError({ upgradeMode: undefined }, facts)).to.deep.equal({ path: "kubernetes.upgradeMode", message: `${what('"stateless" (the default)')}, or set "stateless" explicitly if starting over is what you want` });
       const chosen = run({ upgradeMode: "stateless" }, facts);
       expect(chosen.errors).to.deep.equal([]);
-      expect(chosen.warnings).to.deep.equal([{ path: "kubernetes.upgradeMode", message: what }]);
+      expect(chosen.warnings).to.deep.equal([{ path: "kubernetes.upgradeMode", message: what('"stateless"') }]);
       const resumed = run({ upgradeMode: "last-state", checkpointDir: "s3://b/cp", allowNonRestoredState: true }, facts);
       expect([...resumed.errors, ...resumed.warnings]).to.deep.equal([]);
       // Bounded reads keep no position: nothing to say.

@@ -160,6 +160,8 @@ function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, str
 function checkStreamingReadUpgrades(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
   if ((args.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode) !== "stateless") return;
   const resume = 'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir)';
+  // Named where the mode first appears: unset, the user never wrote "stateless".
+  const stateless = args.upgradeMode === undefined ? 'upgradeMode "stateless" (the default)' : 'upgradeMode "stateless"';
   const kafka = job.statelessRestartReads ?? [];
   if (kafka.length > 0) {
     // A job without an interval checkpoints under last-state all the same: the operator then sets
@@ -170,14 +172,14 @@ function checkStreamingReadUpgrades(args: KubernetesArgs, job: KubernetesJobFact
         : resume;
     diag.warn(
       "kubernetes.upgradeMode",
-      `${kafkaRestartPreamble(kafka)}with upgradeMode "stateless" every change of the job (any script change) starts it without state; ` +
+      `${kafkaRestartPreamble(kafka)}with ${stateless} every change of the job (any script change) starts it without state; ` +
         `${lastState}, or read from 'group-offsets' in a job that checkpoints (configuration "execution.checkpointing.interval")`,
     );
   }
   const reads = job.streamingIcebergReads ?? [];
   if (reads.length === 0) return;
   const what =
-    `${streamingReadsPreamble(reads)}with upgradeMode "stateless" every change of the job ` +
+    `${streamingReadsPreamble(reads)}with ${stateless} every change of the job ` +
     "(any script change) restarts it empty, so the read starts over from its starting strategy, reading again what it had read (duplicates in an append sink) " +
     "or, from the latest snapshot, skipping what was committed while it was down";
   const fix = `${resume}, so a change resumes where the read was`;
