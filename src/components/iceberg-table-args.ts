@@ -174,10 +174,13 @@ export interface IcebergTableArgs extends AcknowledgesWarnings {
    * or common table property is a warning with the fix (an unknown key becomes a table property
    * nothing reads; iceberg `FlinkReadOptions` / `FlinkWriteOptions` / `TableProperties`), as is
    * Flink's generic `sink.parallelism`, which the Iceberg sink never reads (its writers take
-   * `write-parallelism`). On a sink, `distribution-mode` and `write.distribution-mode` (also behind
-   * a catalog prefix, in either map) with different modes is a warning at the table property: the
-   * write option wins (iceberg `FlinkWriteConf`; options/write-option-conflicts.ts); keep one.
-   * Default: none.
+   * `write-parallelism`), and a read option of Iceberg's Spark connector that the Flink source
+   * ignores (`streaming-skip-overwrite-snapshots`, `streaming-skip-delete-snapshots`, `lookback`,
+   * `stream-from-timestamp` ..., with the Flink option where one exists; iceberg
+   * `SparkReadOptions`) or any other `streaming-*` key. On a sink, `distribution-mode` and
+   * `write.distribution-mode` (also behind a catalog prefix, in either map) with different modes is
+   * a warning at the table property: the write option wins (iceberg `FlinkWriteConf`;
+   * options/write-option-conflicts.ts); keep one. Default: none.
    */
   extraOptions?: Record<string, string>;
 }

@@ -15,6 +15,7 @@ import { catalogPropertyTypoWarning, nearCatalogProperty } from "./known-catalog
 import { CACHE_EXPIRATION_KEY, cacheExpirationProblem } from "./catalog.js";
 import { timestampProblem } from "./starting-strategy.js";
 import { memoizedKeyFacts } from "../validation/key-facts-memo.js";
+import { sparkReadOptionWarning } from "./spark-read-options.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
 
@@ -259,6 +260,12 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     const generic = ctx.catalogSettings === true ? undefined : genericFlinkOption(arg, key, map, ctx.kind, ctx.hint === true);
     if (generic !== undefined) {
       diag.warn(mapPath(arg, key), generic);
+      continue;
+    }
+    // A Spark read option, or a streaming-* key no connector reads (spark-read-options.ts).
+    const spark = ctx.catalogSettings === true ? undefined : sparkReadOptionWarning(key, map, { arg, kind: ctx.kind, hint: ctx.hint === true });
+    if (spark !== undefined) {
+      diag.warn(mapPath(arg, key), spark);
       continue;
     }
     // Read by exact key (PropertyUtil: Map.get), like every catalog property.
