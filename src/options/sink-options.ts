@@ -173,11 +173,17 @@ export function renderSinkWrite(o: Partial<IcebergSinkOptions>, table: SinkTable
   if (o.upsertEnabled !== undefined) options["upsert-enabled"] = String(o.upsertEnabled);
   if (o.commitInterval !== undefined) checkCommitInterval(o.commitInterval, diag);
 
+  // The keyed writer (iceberg flink/.../sink/BaseDeltaTaskWriter.java write, core io/BaseTaskWriter.java
+  // BaseEqualityDeltaWriter.write / delete) writes an equality delete for a -U/-D row and a position delete for a key
+  // it already wrote in the same checkpoint (its insertedRowMap), inserts included; core ManifestFiles.writeDeleteManifest
+  // refuses any delete file on v1, whatever the input, so the warning does not wait for a changelog.
   if (o.upsertEnabled !== true && table.primaryKey.length > 0 && table.formatVersion < 2) {
     diag.warn(
       "formatVersion",
-      `${V1_KEYED_SINK_WARNING} and writes equality deletes for the retract and delete rows of a changelog source (-U/-D, e.g. debezium-json), ` +
-        `which a format-version ${table.formatVersion} table cannot hold ('Cannot write delete files in a v1 table' at the first such checkpoint); use formatVersion 2, or no primaryKey for an append-only stream`,
+      `${V1_KEYED_SINK_WARNING} and writes delete files: an equality delete for each retract and delete row of a changelog source (-U/-D, e.g. debezium-json), ` +
+        "and a position delete whenever a key comes again within a checkpoint, from an append-only source too (a second insert of the key before the checkpoint commits); " +
+        `a format-version ${table.formatVersion} table holds neither, so the job fails at the first such checkpoint ('Cannot write delete files in a v1 table') and restarts from it forever; ` +
+        "use formatVersion 2, or no primaryKey for an append-only stream",
     );
   }
   if (o.upsertEnabled === true) {
