@@ -123,7 +123,8 @@ describe("INSERT values that are CASE, COALESCE, IF, casts and predicates: typed
         api.sql`INSERT INTO ${s} SELECT IFNULL(qty, -1), COALESCE(code, 'n/a'), IFNULL(amount, 0.5), COALESCE(qty, id), IF(paid, amount, NULL) FROM ${o}`,
       ],
     });
-    expect(jobWarnings("cond-fn-ok")).to.deep.equal([]);
+    // The keyed sink fed inserts only gets keyed-appends.ts' warning (upsertEnabled), which is no typing matter.
+    expect(jobWarnings("cond-fn-ok").filter((w) => !w.includes("without upsertEnabled, and the statement writes inserts only"))).to.deep.equal([]);
   });
 
   it("what the versions type apart stays quiet: IF over two strings of different types, COALESCE of a DECIMAL and a FLOAT (FLOAT or DOUBLE), CASE over TIMESTAMP and TIMESTAMP_LTZ", () => {

@@ -48,7 +48,7 @@ export interface DeleteWrite {
 }
 
 /** True when the Iceberg sink `t` keys its writes without upserting, on a table that can hold deletes (a v1 one fails instead: changelog-sinks.ts). */
-function keyedWithoutUpsert(t: TableDefinition): boolean {
+export function keyedWithoutUpsert(t: TableDefinition): boolean {
   const i = t.iceberg;
   // A failed table's fact that is not known (upsert, schema): not judged.
   if (i === undefined || i.upsert !== false || i.schema === undefined) return false;
