@@ -32,6 +32,7 @@ import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
 import { checkConcurrentUpserts } from "./concurrent-upserts.js";
 import { checkKeyedAppends } from "./keyed-appends.js";
+import { checkBoundedDimensionJoins } from "./bounded-dimension-joins.js";
 import { branchOf, hintedBranchOf, icebergKey } from "./iceberg-identity.js";
 import { checkInsertOnlyOperators } from "./insert-only-operators.js";
 import { checkSharedIcebergTables, type ProgramIcebergTable } from "./shared-iceberg-tables.js";
@@ -304,6 +305,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     // The branch each INSERT writes: its target mention's OPTIONS hint, else the sink's own.
     deletes = deleteWrites(inserts, views, job, writeBranch);
     checkKeyedAppends(inserts, views, job, diag);
+    for (const a of analyzed) if (a.words.has("JOIN") && !unread.has(a)) checkBoundedDimensionJoins(a, diag);
     for (const a of analyzed) if (!unread.has(a) && mayFeedInsertOnlyOperators(a.words)) checkInsertOnlyOperators(a, diag);
     for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, input.configuration ?? {}, diag);
     // A Top-N may sit in a view the INSERT reads: the gate is the job's, as for RANK below.

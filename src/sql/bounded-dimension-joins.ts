@@ -1,0 +1,90 @@
+/**
+ * A regular join, in a streaming job, of an unbounded relation with a bounded Iceberg read (an
+ * IcebergSource without streaming, or an IcebergSink read in a statement: a one-time scan). The
+ * Iceberg side is planned once: a bounded read enumerates the splits of one snapshot and finishes
+ * (iceberg `flink/v1.20/flink/src/main/java/org/apache/iceberg/flink/source/IcebergSource.java`
+ * createEnumerator: a StaticIcebergEnumerator unless the scan context is streaming), so rows
+ * committed to the table later never reach the join. A regular join (flink StreamingJoinOperator,
+ * `StreamExecJoin`) keeps every row of both sides in state for a later match, without end unless
+ * `table.exec.state.ttl` is set (flink ExecutionConfigOptions IDLE_STATE_RETENTION). An outer
+ * join still never sees the later rows: a LEFT JOIN pads its left rows with NULL for good.
+ *
+ * Read only where it is certain: the INSERT's query, or a view a statement reads, in the plain
+ * shape whose FROM clause joins interpolated tables (join-relations.ts readJoin), no OPTIONS hint in
+ * the statement (a hint may change a read's bounds), and a join step with an ON condition or USING
+ * list that holds no INTERVAL, PROCTIME() or subquery and names no time attribute of the joined
+ * tables (no interval join: flink IntervalJoinUtil), written without FOR SYSTEM_TIME AS OF (no
+ * temporal or lookup join). Window joins read window TVFs, which readJoin leaves unread. Quiet in
+ * batch jobs (the caller runs it for streaming jobs only) and when both sides are unbounded.
+ * Lookup joins against Iceberg are refused elsewhere (temporal-join.ts).
+ */
+import type { TableDefinition } from "../components/table-definition.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import type { AnalyzedStatement } from "./statement.js";
+import { readInsertQuery, readViewQuery } from "./insert-query.js";
+import type { Relation } from "./join-relations.js";
+import { NAME, unquoteIdentifier } from "./top-level.js";
+
+/** True for a bounded read of an Iceberg table: read once, never refreshed. */
+function boundedIcebergRead(t: TableDefinition): boolean {
+  return t.iceberg !== undefined && t.resourceType !== "FlinkTable" && t.iceberg.streamingRead !== true && t.bounded;
+}
+
+const ANY_NAME = new RegExp(NAME, "g");
+
+/** True when the join step of `r` is a regular join with a condition (see the file comment). */
+function regularJoin(r: Relation, timeAttributes: ReadonlySet<string>): boolean {
+  const step = r.join;
+  if (step === undefined || step.asOf || step.type === "," || step.type === "CROSS") return false;
+  const condition = step.on ?? step.using;
+  if (condition === undefined || /\b(?:INTERVAL|PROCTIME|SELECT)\b/i.test(condition.code)) return false;
+  for (const m of condition.code.matchAll(ANY_NAME)) {
+    if (timeAttributes.has(unquoteIdentifier(condition.text.slice(m.index!, m.index! + m[0].length)).toLowerCase())) return false;
+  }
+  return true;
+}
+
+/** How a relation reads in the message: its label, with its alias. */
+function named(r: Relation): string {
+  return `${r.table.label}${r.alias !== undefined ? ` (as ${r.alias})` : ""}`;
+}
+
+/**
+ * Warns at `statements[i]` for the first regular join of `a` (an INSERT, or a view that a
+ * statement reads) between an unbounded relation and a bounded Iceberg read. Call it for
+ * streaming jobs only.
+ */
+export function checkBoundedDimensionJoins(a: AnalyzedStatement, diag: Diagnostics): void {
+  if (a.statement.toString().includes("/*+")) return;
+  const q = a.kind === "view" ? readViewQuery(a) : a.kind === "insert" ? readInsertQuery(a) : undefined;
+  const relations = q?.join?.relations;
+  if (relations === undefined || relations.some((r) => r.table.columns === undefined || r.table.columns.some((c) => c.unread === true))) return;
+  const timeAttributes = new Set(relations.flatMap((r) => r.table.columns!.filter((c) => c.timeAttribute !== undefined).map((c) => c.name.toLowerCase())));
+  for (let i = 1; i < relations.length; i++) {
+    const r = relations[i]!;
+    if (!regularJoin(r, timeAttributes)) continue;
+    // The step joins the relations before it (one side) with r (the other).
+    const before = relations.slice(0, i);
+    let stream: Relation | undefined;
+    let dim: Relation | undefined;
+    if (boundedIcebergRead(r.table)) [stream, dim] = [before.find((x) => !x.table.bounded), r];
+    else if (!r.table.bounded) [stream, dim] = [r, before.find((x) => boundedIcebergRead(x.table))];
+    if (stream === undefined || dim === undefined) continue;
+    const t = dim.table;
+    const table = `${t.iceberg!.database}.${t.iceberg!.table}`;
+    const how = t.resourceType === "IcebergSink" ? `an IcebergSink read in a statement (a one-time scan of ${table})` : `a bounded read of ${table} (streaming unset)`;
+    const fix =
+      t.resourceType === "IcebergSink"
+        ? `read ${table} through an IcebergSource instead, and join it as of event time`
+        : `join ${t.label} as of event time instead`;
+    diag.warn(
+      `statements[${a.index}]`,
+      `the ${r.join!.type === "JOIN" ? "INNER" : r.join!.type} JOIN of the unbounded ${named(stream)} with ${named(dim)}, ${how}, is a regular join in a streaming job: ` +
+        `the Iceberg side is read once, when the job starts, and never again, so rows committed to ${table} later never match ` +
+        `(an outer join pads the rows they would have matched with NULL for good), and the join keeps every row of both sides in its state, growing without end unless table.exec.state.ttl is set; ` +
+        `${fix} (FOR SYSTEM_TIME AS OF the left table's event-time column, against a streaming IcebergSource with a primaryKey and a watermark: a versioned table, which follows the table's commits), ` +
+        `or read ${table} with streaming: true and set table.exec.state.ttl in the job's configuration`,
+    );
+    return;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * A regular join in a streaming job of an unbounded relation with a bounded Iceberg read
+ * (src/sql/bounded-dimension-joins.ts): the Iceberg side is read once (iceberg IcebergSource: a
+ * static enumerator for a bounded scan), so later rows never match, and both sides stay in join
+ * state without table.exec.state.ttl (new-user trial). Quiet when both sides stream, in batch, for
+ * temporal and interval joins, and where a hint may change a read's bounds.
+ */
+import { expect } from "chai";
+import { jobWarnings, mockedApi, type Api } from "./api.js";
+
+const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
+const orderCols = [
+  { name: "order_id", type: "BIGINT" },
+  { name: "customer_id", type: "BIGINT" },
+  { name: "ts", type: "TIMESTAMP(3)" },
+];
+const customerCols = [
+  { name: "customer_id", type: "BIGINT NOT NULL" },
+  { name: "name", type: "STRING" },
+  { name: "updated", type: "TIMESTAMP(3)" },
+];
+const outCols = [
+  { name: "order_id", type: "BIGINT" },
+  { name: "name", type: "STRING" },
+];
+
+const consequence = (table: string): string =>
+  `the Iceberg side is read once, when the job starts, and never again, so rows committed to ${table} later never match ` +
+  "(an outer join pads the rows they would have matched with NULL for good), and the join keeps every row of both sides in its state, growing without end unless table.exec.state.ttl is set; ";
+const remedy = (table: string): string =>
+  "(FOR SYSTEM_TIME AS OF the left table's event-time column, against a streaming IcebergSource with a primaryKey and a watermark: a versioned table, which follows the table's commits), " +
+  `or read ${table} with streaming: true and set table.exec.state.ttl in the job's configuration`;
+
+describe("a regular join of a stream with a bounded Iceberg read in a streaming job", () => {
+  let api: Api;
+  let orders: InstanceType<Api["IcebergSource"]>;
+  let customers: InstanceType<Api["IcebergSource"]>;
+  let out: InstanceType<Api["FlinkTable"]>;
+  before(async () => {
+    api = await mockedApi();
+    orders = new api.IcebergSource("bd_orders", { catalog, database: "db", table: "orders", columns: orderCols, streaming: true });
+    customers = new api.IcebergSource("bd_customers", { catalog, database: "db", table: "customers", columns: customerCols, primaryKey: ["customer_id"] });
+    out = new api.FlinkTable("bd_out", { columns: outCols, options: { connector: "blackhole" } });
+  });
+
+  it("a JOIN of a streaming Iceberg read with a bounded one: a warning with what happens and the fix", () => {
+    new api.FlinkSqlJob("bd-inner", { statements: [api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${orders} AS o JOIN ${customers} AS c ON o.customer_id = c.customer_id`] });
+    expect(jobWarnings("bd-inner").filter((w) => w.includes("regular join"))).to.deep.equal([
+      `statements[0]: the INNER JOIN of the unbounded IcebergSource "bd_orders" (as o) with IcebergSource "bd_customers" (as c), a bounded read of db.customers (streaming unset), is a regular join in a streaming job: ` +
+        consequence("db.customers") +
+        `join IcebergSource "bd_customers" as of event time instead ${remedy("db.customers")}`,
+    ]);
+  });
+
+  it("a LEFT JOIN with Kafka on the left warns too; the bounded side on the left of a view the INSERT reads, too", () => {
+    const kafka = new api.FlinkTable("bd_kafka", {
+      columns: orderCols,
+      options: { connector: "kafka", topic: "orders", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", "properties.auto.offset.reset": "earliest", format: "json" },
+    });
+    new api.FlinkSqlJob("bd-left", { statements: [api.sql`INSERT INTO ${out} SELECT k.order_id, c.name FROM ${kafka} k LEFT JOIN ${customers} c ON k.customer_id = c.customer_id`] });
+    expect(jobWarnings("bd-left").filter((w) => w.includes("regular join"))).to.deep.equal([
+      `statements[0]: the LEFT JOIN of the unbounded FlinkTable "bd_kafka" (as k) with IcebergSource "bd_customers" (as c), a bounded read of db.customers (streaming unset), is a regular join in a streaming job: ` +
+        consequence("db.customers") +
+        `join IcebergSource "bd_customers" as of event time instead ${remedy("db.customers")}`,
+    ]);
+    new api.FlinkSqlJob("bd-view", {
+      statements: [
+        api.sql`CREATE TEMPORARY VIEW enriched AS SELECT k.order_id, c.name FROM ${customers} c JOIN ${kafka} k USING (customer_id)`,
+        api.sql`INSERT INTO ${out} SELECT order_id, name FROM enriched`,
+      ],
+    });
+    expect(jobWarnings("bd-view").filter((w) => w.includes("regular join"))).to.deep.equal([
+      `statements[0]: the INNER JOIN of the unbounded FlinkTable "bd_kafka" (as k) with IcebergSource "bd_customers" (as c), a bounded read of db.customers (streaming unset), is a regular join in a streaming job: ` +
+        consequence("db.customers") +
+        `join IcebergSource "bd_customers" as of event time instead ${remedy("db.customers")}`,
+    ]);
+  });
+
+  it("stays quiet when both sides stream, in batch, for an interval join, a temporal join, and with an OPTIONS hint", () => {
+    const live = new api.IcebergSource("bd_live", {
+      catalog, database: "db", table: "customers", columns: customerCols, primaryKey: ["customer_id"], streaming: true, watermark: { column: "updated" },
+    });
+    const timed = new api.IcebergSource("bd_timed", { catalog, database: "db", table: "orders", columns: orderCols, streaming: true, watermark: { column: "ts" } });
+    new api.FlinkSqlJob("bd-both", { statements: [api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${orders} o JOIN ${live} c ON o.customer_id = c.customer_id`] });
+    expect(jobWarnings("bd-both").filter((w) => w.includes("regular join"))).to.deep.equal([]);
+    const once = new api.IcebergSource("bd_once", { catalog, database: "db", table: "orders", columns: orderCols });
+    new api.FlinkSqlJob("bd-batch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${once} o JOIN ${customers} c ON o.customer_id = c.customer_id`] });
+    expect(jobWarnings("bd-batch").filter((w) => w.includes("regular join"))).to.deep.equal([]);
+    new api.FlinkSqlJob("bd-temporal", {
+      statements: [api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${timed} o JOIN ${live} FOR SYSTEM_TIME AS OF o.ts AS c ON o.customer_id = c.customer_id`],
+    });
+    expect(jobWarnings("bd-temporal").filter((w) => w.includes("regular join"))).to.deep.equal([]);
+    new api.FlinkSqlJob("bd-interval", {
+      statements: [api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${timed} o JOIN ${customers} c ON o.customer_id = c.customer_id AND o.ts BETWEEN c.updated - INTERVAL '1' HOUR AND c.updated`],
+    });
+    expect(jobWarnings("bd-interval").filter((w) => w.includes("regular join"))).to.deep.equal([]);
+    // A hint may bound a read (flink CatalogSourceTable merges it into the options): here the Kafka side ends too.
+    const kafka = new api.FlinkTable("bd_kafka2", {
+      columns: orderCols,
+      options: { connector: "kafka", topic: "orders", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", "properties.auto.offset.reset": "earliest", format: "json" },
+    });
+    new api.FlinkSqlJob("bd-hint", {
+      statements: [api.sql`INSERT INTO ${out} SELECT k.order_id, c.name FROM ${kafka} /*+ OPTIONS('scan.bounded.mode' = 'latest-offset') */ k JOIN ${customers} c ON k.customer_id = c.customer_id`],
+    });
+    expect(jobWarnings("bd-hint").filter((w) => w.includes("regular join"))).to.deep.equal([]);
+  });
+});
