@@ -186,6 +186,9 @@ describe("IcebergSink review regressions", () => {
     expect(warnings({ ...baseArgs, catalog })).to.deep.equal([
       lost('catalog.properties["table-override.write.distribution-mode"]', "table-override.write.distribution-mode", "none", 'catalog.properties["distribution-mode"] = "hash"', "hash"),
     ]);
+    // A catalog-wide default (catalog.properties) that this sink's extraOptions overrides on purpose: quiet (review finding).
+    const shared = { ...(baseArgs.catalog as object), properties: { "table-default.write.distribution-mode": "hash", "write.distribution-mode": "range" } };
+    expect(warnings({ ...baseArgs, catalog: shared, extraOptions: { "distribution-mode": "none" } })).to.deep.equal([]);
     // The same mode (any case) under both keys, or only one of them: quiet.
     for (const extraOptions of [{ "distribution-mode": "range", "write.distribution-mode": "RANGE" }, { "write.distribution-mode": "hash" }, { "distribution-mode": "hash" }]) {
       expect(warnings({ ...baseArgs, extraOptions }), JSON.stringify(extraOptions)).to.deep.equal([]);

@@ -5,7 +5,8 @@
  */
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
-import { validateKubernetesArgs, type KubernetesArgs, type KubernetesJobFacts } from "../src/deploy/kubernetes/index.js";
+import { validateKubernetesArgs, type KubernetesArgs } from "../src/deploy/kubernetes/index.js";
+import { FACTS } from "./kubernetes-args-fixture.js";
 import { imageFlinkVersion, parseImageReference } from "../src/deploy/kubernetes/image-version.js";
 import { Diagnostics } from "../src/validation/diagnostics.js";
 import { mockedApi, type Api } from "./api.js";
@@ -13,14 +14,6 @@ import { settle } from "./pulumi-mocks.js";
 import { drainUnhandled } from "./setup.js";
 
 const RUNNER = { jarURI: "local:///opt/flink/usrlib/sql-runner.jar" };
-const FACTS: KubernetesJobFacts = {
-  jobName: "orders-daily",
-  runtimeMode: "streaming",
-  bounded: false,
-  parallelism: 2,
-  flinkConfiguration: { "execution.checkpointing.interval": "1min", "parallelism.default": "2" },
-  needsFormatV3: false,
-};
 
 function run(args: Partial<KubernetesArgs>): { errors: { path: string; message: string }[]; warnings: { path: string; message: string }[] } {
   const diag = new Diagnostics();
@@ -57,15 +50,24 @@ describe("kubernetes.image against flinkVersion", () => {
         "flink:latest",
         "flink:scala_2.12-java17",
         "flink@sha256:abc",
-        "my/flink-iceberg:2.1.1",
-        "my/flink-iceberg:1.20-iceberg1.9",
+        "registry/team/flink:2.1.1",
+        "registry/team/flink:1.20-iceberg1.9",
         "registry/lake/jobs:iceberg-1.9.1-flink-1.20",
+        "registry/team/flink-iceberg:1.9.2-flink2.1",
         "my/flink-jobs:3.4.0",
         "my/jobs:2.1.1",
         "my/flink-iceberg",
         "my/flink:v2.1",
+        // A leading number of a custom image is read only from a repository named flink, and only 1.15-1.20 or 2.x:
+        // flink-iceberg:1.9.2 is as likely Iceberg's version, myco/flink:1.9.2-iceberg too old to be the Flink of a deployed job.
+        "registry/team/flink-iceberg:1.9.2",
+        "my/flink-iceberg:2.1.1",
+        "myco/flink:1.9.2-iceberg",
       ].map(v),
-    ).to.deep.equal(["official 1.20", "official 2.1", "official 2.1", "official 2.0", "floating", "floating", "floating", "unknown", "custom 2.1", "custom 1.20", "custom 1.20", "unknown", "unknown", "unknown", "unknown"]);
+    ).to.deep.equal([
+      "official 1.20", "official 2.1", "official 2.1", "official 2.0", "floating", "floating", "floating", "unknown",
+      "custom 2.1", "custom 1.20", "custom 1.20", "custom 2.1", "unknown", "unknown", "unknown", "unknown", "unknown", "unknown", "unknown",
+    ]);
   });
 
   it("an official Flink 1.20 image with flinkVersion v2_1 is an error: SqlDriver is not in a 1.x image", () => {
@@ -88,12 +90,19 @@ describe("kubernetes.image against flinkVersion", () => {
     });
   });
 
-  it("an official image of another minor release, or of a release this package does not support, is an error", () => {
-    expect(imageIssues({ image: "flink:2.0.0", flinkVersion: "v2_1" }).errors).to.deep.equal([
+  it("an official image of another minor release of the same major version is a warning (flink:2.2.0 with v2_1 may run)", () => {
+    expect(imageIssues({ image: "flink:2.2.0-java21", flinkVersion: "v2_1" })).to.deep.equal({
+      errors: [],
+      warnings: [
+        '"flink:2.2.0-java21" is a Flink 2.2 image, but flinkVersion is "v2_1": the script and configuration are checked and rendered for Flink 2.1 and the operator deploys the cluster as Flink 2.1, so what passes the preview may fail on Flink 2.2; ' +
+          'use a Flink 2.1 image (e.g. "flink:2.1")',
+      ],
+    });
+    expect(imageIssues({ image: "flink:2.0.0", flinkVersion: "v2_1" }).warnings).to.deep.equal([
       '"flink:2.0.0" is a Flink 2.0 image, but flinkVersion is "v2_1": the script and configuration are checked and rendered for Flink 2.1 and the operator deploys the cluster as Flink 2.1, so what passes the preview may fail on Flink 2.0; ' +
         'use a Flink 2.1 image (e.g. "flink:2.1"), or set flinkVersion "v2_0" if the image is what you mean',
     ]);
-    expect(imageIssues({ image: "flink:1.18", flinkVersion: "v1_19", sqlRunner: RUNNER }).errors).to.deep.equal([
+    expect(imageIssues({ image: "flink:1.18", flinkVersion: "v1_19", sqlRunner: RUNNER }).warnings).to.deep.equal([
       '"flink:1.18" is a Flink 1.18 image, but flinkVersion is "v1_19": the script and configuration are checked and rendered for Flink 1.19 and the operator deploys the cluster as Flink 1.19, so what passes the preview may fail on Flink 1.18; ' +
         'use a Flink 1.19 image (e.g. "flink:1.19")',
     ]);
@@ -121,11 +130,11 @@ describe("kubernetes.image against flinkVersion", () => {
   });
 
   it("a custom flink image whose tag reads as another Flink version is a warning, not an error (the tag may be its own version)", () => {
-    expect(imageIssues({ image: "my/flink-iceberg:2.1.1", flinkVersion: "v1_20", sqlRunner: RUNNER })).to.deep.equal({
+    expect(imageIssues({ image: "registry/team/flink:2.1.1", flinkVersion: "v1_20", sqlRunner: RUNNER })).to.deep.equal({
       errors: [],
       warnings: [
-        'the tag of "my/flink-iceberg:2.1.1" reads as Flink 2.1, but flinkVersion is "v1_20": the job then runs the script with the SQL runner jar (sqlRunner), a Flink 1.x program, with Flink 1.20\'s configuration keys, on a Flink 2.1 runtime that removed APIs and keys of 1.x; ' +
-          'use a Flink 1.20 image (e.g. "my/flink-iceberg:1.20"), or set flinkVersion "v2_1" (and remove sqlRunner) if the image is what you mean (if 2.1 is the image\'s own version, not Flink\'s, ignore this)',
+        'the tag of "registry/team/flink:2.1.1" reads as Flink 2.1, but flinkVersion is "v1_20": the job then runs the script with the SQL runner jar (sqlRunner), a Flink 1.x program, with Flink 1.20\'s configuration keys, on a Flink 2.1 runtime that removed APIs and keys of 1.x; ' +
+          'use a Flink 1.20 image (e.g. "registry/team/flink:1.20"), or set flinkVersion "v2_1" (and remove sqlRunner) if the image is what you mean (if 2.1 is the image\'s own version, not Flink\'s, acknowledge this warning with acknowledgedWarnings)',
       ],
     });
     expect(imageIssues({ image: "registry/lake/jobs:iceberg-1.9.1-flink-1.20", flinkVersion: "v2_1" }).warnings).to.have.length(1);
@@ -134,6 +143,10 @@ describe("kubernetes.image against flinkVersion", () => {
   it("a custom image whose tag names no Flink version stays quiet, as does a matching one", () => {
     for (const [image, flinkVersion] of [
       ["my/flink-iceberg:2.1.1", "v2_1"],
+      ["my/flink-iceberg:2.1.1", "v1_20"],
+      ["registry/team/flink-iceberg:1.9.2", "v2_1"],
+      ["myco/flink:1.9.2-iceberg", "v2_1"],
+      ["registry/team/flink-iceberg:1.9.2-flink2.1", "v2_1"],
       ["my/jobs:1.20.0", "v2_1"],
       ["my/flink-jobs:3.4.0", "v2_1"],
       ["my/flink-iceberg", "v2_1"],

@@ -3,34 +3,7 @@
  * paths, and the message tokens that tell the user what to do.
  */
 import { expect } from "chai";
-import { validateKubernetesArgs, type KubernetesArgs, type KubernetesJobFacts } from "../src/deploy/kubernetes/index.js";
-import { Diagnostics } from "../src/validation/diagnostics.js";
-
-const BASE: KubernetesArgs = {
-  image: "registry.example.com/flink-iceberg:1.20",
-  flinkVersion: "v1_20",
-  sqlRunner: { jarURI: "local:///opt/flink/usrlib/sql-runner.jar" },
-};
-const FACTS: KubernetesJobFacts = {
-  jobName: "orders-daily",
-  runtimeMode: "streaming",
-  bounded: false,
-  parallelism: 2,
-  flinkConfiguration: { "execution.checkpointing.interval": "1min", "parallelism.default": "2" },
-  needsFormatV3: false,
-};
-
-function run(args: Partial<KubernetesArgs> | Record<string, unknown>, facts: Partial<KubernetesJobFacts> = {}): { errors: { path: string; message: string }[]; warnings: { path: string; message: string }[] } {
-  const diag = new Diagnostics();
-  validateKubernetesArgs({ ...BASE, ...args } as KubernetesArgs, { ...FACTS, ...facts }, diag);
-  return { errors: diag.errors, warnings: diag.warnings };
-}
-
-function onlyError(args: Partial<KubernetesArgs> | Record<string, unknown>, facts: Partial<KubernetesJobFacts> = {}): { path: string; message: string } {
-  const { errors } = run(args, facts);
-  expect(errors, JSON.stringify(errors)).to.have.length(1);
-  return errors[0]!;
-}
+import { FACTS, onlyError, run } from "./kubernetes-args-fixture.js";
 
 describe("kubernetes validation", () => {
   it("taskManager.replicas × task slots below the job's parallelism is an error (the operator sizes the cluster by replicas)", () => {
@@ -135,45 +108,6 @@ describe("kubernetes validation", () => {
       const e = onlyError({}, { flinkConfiguration: { ...FACTS.flinkConfiguration, "kubernetes.cluster-id": "x" } });
       expect(e.path).to.equal('configuration["kubernetes.cluster-id"]');
     });
-    it("checkpointDir / savepointDir without a scheme, or the root of a file system, is an error (Flink refuses both when the job starts)", () => {
-      const noScheme = (dir: string, what: string): string =>
-        `${JSON.stringify(dir)} has no scheme, and Flink refuses a state directory without one ("The scheme (hdfs://, file://, etc) is null"): ` +
-        `the job would fail when it starts; write e.g. s3://bucket/${what}, or file:///flink/${what} on a volume every Flink process mounts`;
-      const root = (dir: string, what: string): string =>
-        `${JSON.stringify(dir)} is the root of its file system, which Flink refuses as a state directory ("Cannot use the root directory for checkpoints"): write a folder below it, e.g. s3://bucket/${what}`;
-      expect(run({ upgradeMode: "savepoint", checkpointDir: "/flink/checkpoints", savepointDir: "s3://lake/", allowNonRestoredState: true }).errors).to.deep.equal([
-        { path: "kubernetes.checkpointDir", message: noScheme("/flink/checkpoints", "checkpoints") },
-        { path: "kubernetes.savepointDir", message: root("s3://lake/", "savepoints") },
-      ]);
-      expect(run({ upgradeMode: "last-state", checkpointDir: "file:///", allowNonRestoredState: true }).errors).to.deep.equal([{ path: "kubernetes.checkpointDir", message: root("file:///", "checkpoints") }]);
-      for (const checkpointDir of ["file:///flink/checkpoints", "hdfs:///cp", "s3a://lake/cp/", "gs://b/cp"]) {
-        expect(run({ upgradeMode: "last-state", checkpointDir, allowNonRestoredState: true }).errors, checkpointDir).to.deep.equal([]);
-      }
-    });
-    it("an object-store state directory without a bucket (s3a:/lake/sp, s3://, s3:///lake/cp) is an error naming the corrected URI; with one it stays quiet", () => {
-      const noBucket = (dir: string, scheme: string, fix: string, form = `${scheme}://bucket/path`): string =>
-        `${JSON.stringify(dir)} names no bucket or container: ${scheme} URIs take it after "//" (${form}), and Flink hands the URI's authority to the file system as the bucket, ` +
-        `so the job would fail when it starts; write ${fix}`;
-      expect(run({ upgradeMode: "savepoint", checkpointDir: "s3:///lake/cp", savepointDir: "s3a:/lake/sp", allowNonRestoredState: true }).errors).to.deep.equal([
-        { path: "kubernetes.checkpointDir", message: noBucket("s3:///lake/cp", "s3", '"s3://lake/cp"') },
-        { path: "kubernetes.savepointDir", message: noBucket("s3a:/lake/sp", "s3a", '"s3a://lake/sp"') },
-      ]);
-      expect(run({ upgradeMode: "last-state", checkpointDir: "s3://", allowNonRestoredState: true }).errors).to.deep.equal([
-        { path: "kubernetes.checkpointDir", message: noBucket("s3://", "s3", '"s3://bucket/checkpoints"') },
-      ]);
-      expect(run({ upgradeMode: "last-state", checkpointDir: "gs:cp", allowNonRestoredState: true }).errors).to.deep.equal([
-        { path: "kubernetes.checkpointDir", message: noBucket("gs:cp", "gs", '"gs://cp/checkpoints"') },
-      ]);
-      expect(run({ upgradeMode: "last-state", checkpointDir: "abfss:/flink/cp", allowNonRestoredState: true }).errors).to.deep.equal([
-        { path: "kubernetes.checkpointDir", message: noBucket("abfss:/flink/cp", "abfss", '"abfss://flink@<account>.dfs.core.windows.net/cp"', "abfss://container@account.dfs.core.windows.net/path") },
-      ]);
-      expect(run({ initialSavepointPath: "oss:/lake/sp/savepoint-1" }).errors).to.deep.equal([
-        { path: "kubernetes.initialSavepointPath", message: noBucket("oss:/lake/sp/savepoint-1", "oss", '"oss://lake/sp/savepoint-1"') },
-      ]);
-      for (const checkpointDir of ["s3a://lake/cp", "s3p://lake/cp", "gs://b/cp", "abfss://c@acct.dfs.core.windows.net/cp", "wasbs://c@acct.blob.core.windows.net/cp", "oss://b/cp", "hdfs:/flink/cp", "file:/flink/cp"]) {
-        expect(run({ upgradeMode: "last-state", checkpointDir, initialSavepointPath: "s3://lake/sp/savepoint-1", allowNonRestoredState: true }).errors, checkpointDir).to.deep.equal([]);
-      }
-    });
     it("savepoint/last-state without a checkpoint directory", () => {
       for (const upgradeMode of ["last-state", "savepoint"] as const) {
         const { errors } = run({ upgradeMode, savepointDir: "s3://b/sp", allowNonRestoredState: false });
@@ -217,6 +151,8 @@ describe("kubernetes validation", () => {
       for (const ok of [600, 1, "10min", "10m", "90s", "1 h", "2000ms"]) expect(run({ timeout: ok }).errors, String(ok)).to.deep.equal([]);
       const errors = (timeout: unknown) => run({ timeout }).errors.map((e) => `${e.path}: ${e.message}`);
       expect(errors("600")).to.deep.equal(['kubernetes.timeout: "600" has no unit, and a Flink duration without one is milliseconds; write 600 (a number of seconds) or a duration with a unit, e.g. "10min"']);
+      // A bare "0" (or a fraction) suggests the default, not a number the check refuses in turn.
+      expect(errors("0")).to.deep.equal(['kubernetes.timeout: "0" has no unit, and a Flink duration without one is milliseconds; write 600 or a duration with a unit, e.g. "10min"']);
       expect(errors("1500ms")).to.deep.equal(['kubernetes.timeout: "1500ms" is not a whole number of seconds, which the pulumi.com/timeoutSeconds annotation takes; write "2s" (or 2)']);
       expect(errors(1.5)).to.deep.equal(["kubernetes.timeout: 1.5 is not a whole number of seconds, which the pulumi.com/timeoutSeconds annotation takes; write 2"]);
       expect(errors(0)).to.deep.equal(['kubernetes.timeout: 0 is no wait; write a number of seconds above 0 or a duration, e.g. 600 or "10min" (the default)']);

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { toIcebergPartitionSpec } from "../iceberg/partition.js";
 import type { ConvertedSchema } from "../iceberg/types.js";
 import { catalogFieldsThatParse, planCatalog, type IcebergCatalog } from "../options/catalog.js";
-import { hashDistributionProblem } from "../options/iceberg-table.js";
+import { hashDistributionProblem } from "../options/distribution-mode.js";
 import { catalogKeyOf, identityPropertyKeys } from "../options/catalog-identity.js";
 import { IcebergSinkOptionsShape } from "../options/sink-options.js";
 import { IcebergSourceOptionsShape, renderSourceRead, type SourceRead } from "../options/source-options.js";

@@ -87,7 +87,7 @@ export const IcebergTableShape = {
       "Other upstream read/write options or table properties, rendered into WITH as-is. Keys the product renders or a modeled arg covers (incl. aliases such as write.upsert.enabled, write.format.default, read.split.target-size, catalog-*), streaming-incompatible read options on a streaming source, and credential keys are preview errors.",
   }),
   acknowledgedWarnings: z
-    .array(z.strictObject({ path: z.string(), contains: z.string().min(1).optional(), reason: z.string().min(1) }))
+    .array(z.strictObject({ path: z.string(), contains: z.string().min(1).optional(), reason: z.string().regex(/\S/, "a reason that is not blank") }))
     .optional()
     .meta({
       description:

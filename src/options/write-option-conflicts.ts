@@ -46,8 +46,9 @@ const PROPERTY_PREFIXES = ["", "table-override.", "table-default."] as const;
 
 /**
  * Warns at each table property (plain or behind a catalog's `table-override.` / `table-default.`
- * prefix) whose value differs from its write option's in `maps` (catalog.properties, extraOptions);
- * an equal value, or only one of the two keys, stays quiet. A key set in both maps is an error of
+ * prefix) whose value differs from its write option's in `maps` (catalog.properties, extraOptions:
+ * broadest first); an equal value, only one of the two keys, or a property in catalog.properties
+ * (a default for the catalog's tables) with the option in the sink's extraOptions stays quiet. A key set in both maps is an error of
  * its own (iceberg-table.ts), so the option is taken from whichever map holds it.
  */
 export function checkWriteOptionConflicts(maps: readonly WithMap[], diag: Diagnostics): void {
@@ -55,7 +56,11 @@ export function checkWriteOptionConflicts(maps: readonly WithMap[], diag: Diagno
     const holder = maps.find((m) => m.map[pair.option] !== undefined);
     if (holder === undefined) continue;
     const value = holder.map[pair.option]!;
-    for (const { arg, map } of maps) {
+    const holderAt = maps.indexOf(holder);
+    maps.forEach(({ arg, map }, at) => {
+      // A property in a broader map than the option's (a catalog's properties, shared by its tables) with the option in
+      // this sink's extraOptions is a default the sink overrides on purpose: quiet.
+      if (at < holderAt) return;
       for (const prefix of PROPERTY_PREFIXES) {
         const key = prefix + pair.property;
         const lost = map[key];
@@ -66,6 +71,6 @@ export function checkWriteOptionConflicts(maps: readonly WithMap[], diag: Diagno
             `so the sink ${pair.effect(value)}; keep one of them (a table the connector creates still gets ${JSON.stringify(pair.property)} = ${JSON.stringify(lost)} as a table property, for other writers)`,
         );
       }
-    }
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { checkFreeFormMap } from "../options/extra-options.js";
-import { hashDistributionKey } from "../options/iceberg-table.js";
+import { hashDistributionKey } from "../options/distribution-mode.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { credentialEntryProblem, type CredentialTarget } from "../validation/secrets.js";
 import { tableOptionsHints } from "./hints.js";

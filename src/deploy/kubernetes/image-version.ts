@@ -67,6 +67,14 @@ function isFlinkLine(v: TagVersion): boolean {
   return (v.major === 1 && (v.minor === undefined || v.minor <= 20)) || v.major === 2;
 }
 
+/**
+ * A leading tag version a custom image plausibly takes from Flink: 1.15 to 1.20 or any 2.x (older
+ * numbers are as often an image's own or Iceberg's version, `flink-iceberg:1.9.2`).
+ */
+function isRecentFlinkLine(v: TagVersion): boolean {
+  return (v.major === 1 && v.minor !== undefined && v.minor >= 15 && v.minor <= 20) || v.major === 2;
+}
+
 /** The version at the start of a tag (`1.20.1-scala_2.12-java17`, `2.1`, `2`), or undefined. */
 function leadingVersion(tag: string): TagVersion | undefined {
   const m = /^(\d+)(?:\.(\d+))?(?:\.\d+)?(?=$|[-_+])/.exec(tag);
@@ -87,8 +95,9 @@ export type ImageFlinkVersion =
 
 /**
  * The Flink version `image` holds by its tag: an official image's leading version; a custom
- * image's version after the word "flink" in its tag, or its leading version when the repository's
- * last path segment names flink (`my/flink-iceberg:2.1.1`) and the number is a Flink release line;
+ * image's version after the word "flink" in its tag (`flink-iceberg:1.9.2-flink2.1`), or its leading
+ * version when the repository's last path segment is `flink` (`registry/team/flink:2.1.1`) and the
+ * number is 1.15 to 1.20 or 2.x (`flink-iceberg:1.9.2` may be Iceberg's version: unknown);
  * "floating" for an official image without a version in its tag and without a digest (`flink`,
  * `flink:latest`, `flink:java17`); "unknown" otherwise (a custom image's tag may be its own version).
  */
@@ -103,8 +112,8 @@ export function imageFlinkVersion(image: string): ImageFlinkVersion {
   const named = flinkWordVersion(ref.tag);
   if (named !== undefined && isFlinkLine(named)) return { kind: "version", version: named, official: false };
   const lastSegment = ref.repository.slice(ref.repository.lastIndexOf("/") + 1);
-  const leading = /flink/i.test(lastSegment) ? leadingVersion(ref.tag) : undefined;
-  return leading !== undefined && isFlinkLine(leading) ? { kind: "version", version: leading, official: false } : { kind: "unknown" };
+  const leading = lastSegment.toLowerCase() === "flink" ? leadingVersion(ref.tag) : undefined;
+  return leading !== undefined && isRecentFlinkLine(leading) ? { kind: "version", version: leading, official: false } : { kind: "unknown" };
 }
 
 /** True when the tag's version is `target` (a major-only tag compares the major version). */
@@ -138,9 +147,11 @@ function otherVersion(v: TagVersion, target: FlinkVersion): string {
 }
 
 /**
- * Checks a plain `kubernetes.image` against `flinkVersion` (a supported one): a tag naming another
- * Flink release line is an error for an official Flink image and a warning for a custom one (its
- * tag may be its own version: ignore the warning then); an official image without a version (the
+ * Checks a plain `kubernetes.image` against `flinkVersion` (a supported one): an official Flink
+ * image of another major version is an error (the job's entry point, SqlDriver on 2.x or the SQL
+ * runner on 1.x, does not run there); another minor of the same major a warning (flink:2.2.0 with
+ * "v2_1" may run); a custom image whose tag reads as another Flink line a warning (its tag may be
+ * its own version: acknowledge the warning then); an official image without a version (the
  * version floats with each Flink release) is a warning. An image with a digest and no versioned
  * tag, or a custom image whose tag names no Flink version, stays quiet. Records at `kubernetes.image`
  * in `diag` (the job's collector); `report` "errors" records only the errors (an Output's value,
@@ -164,13 +175,15 @@ export function checkImageFlinkVersion(image: string, flinkVersion: FlinkVersion
   const v = found.version;
   const repository = parseImageReference(image).repository;
   const fix = `use a ${label} image (e.g. ${JSON.stringify(`${repository}:${line}`)})${otherVersion(v, flinkVersion)}`;
-  if (found.official) {
+  // Another major version runs the wrong entry point (SqlDriver vs the 1.x runner): the job cannot start. Another minor
+  // of the same major (flink:2.2.0 with "v2_1", a release newer than the operator's enum) may run: a warning.
+  if (found.official && v.major !== Number(flinkVersion.slice(1).split("_")[0])) {
     diag.error("kubernetes.image", `${JSON.stringify(image)} is a Flink ${v.text} image, but flinkVersion is ${JSON.stringify(flinkVersion)}: ${consequence(v, flinkVersion)}; ${fix}`);
   } else if (report === "all") {
     diag.warn(
       "kubernetes.image",
-      `the tag of ${JSON.stringify(image)} reads as Flink ${v.text}, but flinkVersion is ${JSON.stringify(flinkVersion)}: ${consequence(v, flinkVersion)}; ${fix} ` +
-        `(if ${v.text} is the image's own version, not Flink's, ignore this)`,
+      `${found.official ? `${JSON.stringify(image)} is a Flink ${v.text} image` : `the tag of ${JSON.stringify(image)} reads as Flink ${v.text}`}, but flinkVersion is ${JSON.stringify(flinkVersion)}: ${consequence(v, flinkVersion)}; ${fix}` +
+        (found.official ? "" : ` (if ${v.text} is the image's own version, not Flink's, acknowledge this warning with acknowledgedWarnings)`),
     );
   }
 }

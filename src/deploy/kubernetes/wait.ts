@@ -23,7 +23,9 @@ const TIMEOUT_EXPECTED = 'a number of seconds (e.g. 600) or a Flink duration str
  */
 export function timeoutProblem(timeout: unknown): string | undefined {
   if (typeof timeout === "string" && hasNoUnit(timeout)) {
-    return `${JSON.stringify(timeout)} has no unit, and a Flink duration without one is milliseconds; write ${timeout.trim()} (a number of seconds) or a duration with a unit, e.g. "10min"`;
+    // A bare "0" suggests no number: 0 is no wait (below).
+    const seconds = Number.isInteger(Number(timeout.trim())) && Number(timeout.trim()) > 0 ? `${timeout.trim()} (a number of seconds)` : String(KUBERNETES_DEFAULTS.timeoutSeconds);
+    return `${JSON.stringify(timeout)} has no unit, and a Flink duration without one is milliseconds; write ${seconds} or a duration with a unit, e.g. "10min"`;
   }
   const read = waitTimeMillis(timeout, TIMEOUT_EXPECTED);
   if ("problem" in read) return read.problem;
