@@ -59,6 +59,8 @@ describe("watermark expressions ahead of event time", () => {
       ["TIMESTAMPADD(SQL_TSI_SECOND, 30, ts)", "INTERVAL '30' SECOND", "TIMESTAMPADD(SQL_TSI_SECOND, -30, ts)"],
       ["TIMESTAMPADD( SECOND , +5 , ts )", "INTERVAL '5' SECOND", "TIMESTAMPADD( SECOND , -5 , ts )"],
     ];
+    // A year-month literal added to the column (no fixed length, but ahead all the same), as TIMESTAMPADD(MONTH, ...) is.
+    cases.push(["ts + INTERVAL '1' MONTH", "INTERVAL '1' MONTH", "ts - INTERVAL '1' MONTH"], ["ts + INTERVAL '1-6' YEAR TO MONTH", "INTERVAL '1-6' YEAR TO MONTH", "ts - INTERVAL '1-6' YEAR TO MONTH"]);
     cases.forEach(([e], i) => flink(`wa_t${i}`, e));
     expect(cases.map((_, i) => tableWarnings(`FlinkTable "wa_t${i}"`))).to.deep.equal(cases.map(([e, delay, fix]) => [["watermark.expression", AHEAD(e, delay, fix)]]));
   });
@@ -71,7 +73,7 @@ describe("watermark expressions ahead of event time", () => {
   });
 
   it("quiet: a delay, a negative interval added, 0, another column, a month interval, other expressions", () => {
-    const quiet = ["ts - INTERVAL '5' MINUTE", "ts + INTERVAL '-5' SECOND", "ts + INTERVAL - '5' SECOND", "ts + INTERVAL '0' SECOND", "ts", "other + INTERVAL '5' SECOND", "ts + INTERVAL '1' MONTH", "TIMESTAMPADD(SECOND, -5, ts)", "ts + INTERVAL '5' SECOND - INTERVAL '10' SECOND",
+    const quiet = ["ts - INTERVAL '5' MINUTE", "ts + INTERVAL '-5' SECOND", "ts + INTERVAL - '5' SECOND", "ts + INTERVAL '0' SECOND", "ts", "other + INTERVAL '5' SECOND", "ts - INTERVAL '1' MONTH", "ts + INTERVAL '0' MONTH", "ts + INTERVAL '-1-2' YEAR TO MONTH", "TIMESTAMPADD(SECOND, -5, ts)", "ts + INTERVAL '5' SECOND - INTERVAL '10' SECOND",
       "TIMESTAMPADD(MINUTE, 0, ts)", "TIMESTAMPADD(SECOND, 5, other)", "TIMESTAMPADD(SECOND, n, ts)", "TIMESTAMPADD(MICROSECOND, 5000, ts)", "TIMESTAMPADD(SECOND, 5, ts) - INTERVAL '10' SECOND", "TIMESTAMPADD(HOUR, - 1, ts)"];
     quiet.forEach((e, i) => flink(`wa_q${i}`, e));
     expect(quiet.map((_, i) => tableWarnings(`FlinkTable "wa_q${i}"`))).to.deep.equal(quiet.map(() => []));
