@@ -22,6 +22,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { codecNameProblem, codecOf, FORMAT_TITLE, levelFate, orcStrategyProblem } from "./compression-levels.js";
 import { LEVEL_KEY, STRATEGY_KEY, unsetFormatSuffix } from "./compression-options.js";
 import type { CompressionCodec, WriteFormat } from "./sink-options.js";
+import { TABLE_PROPERTY_PREFIXES } from "./table-property-prefixes.js";
 
 /** What the checks need to know about the sink. */
 export interface CompressionSinkContext {
@@ -54,8 +55,6 @@ const PROPERTIES: ReadonlyMap<string, Property> = new Map<string, Property>([
 /** The compression table property names this file checks (for the option spelling list). */
 export const COMPRESSION_TABLE_PROPERTIES: readonly string[] = [...PROPERTIES.keys()];
 
-/** Highest precedence first: a table-override wins over the table's own value, which wins over a table-default. */
-const PREFIXES = ["table-override.", "", "table-default."] as const;
 
 /** One map the sink renders into WITH, with its path. */
 export interface WithMap {
@@ -70,7 +69,7 @@ interface Setting {
 
 /** The value of table property `name` the created table ends up with, among the `maps`. */
 function effective(name: string, maps: readonly WithMap[]): Setting | undefined {
-  for (const prefix of PREFIXES) {
+  for (const prefix of TABLE_PROPERTY_PREFIXES) {
     for (const { arg, map } of maps) {
       const value = map[prefix + name];
       if (value !== undefined) return { path: `${arg}[${JSON.stringify(prefix + name)}]`, value };
@@ -87,7 +86,7 @@ function effective(name: string, maps: readonly WithMap[]): Setting | undefined 
 export function checkCompressionTableProperties(maps: readonly WithMap[], extra: Readonly<Record<string, string>>, ctx: CompressionSinkContext, diag: Diagnostics): void {
   for (const { arg, map } of maps) {
     for (const key of Object.keys(map).sort()) {
-      const prefix = PREFIXES.find((p) => p !== "" && key.startsWith(p)) ?? "";
+      const prefix = TABLE_PROPERTY_PREFIXES.find((p) => p !== "" && key.startsWith(p)) ?? "";
       const name = key.slice(prefix.length);
       const property = PROPERTIES.get(name);
       if (property !== undefined) checkProperty(`${arg}[${JSON.stringify(key)}]`, name, map[key]!, property, maps, extra, ctx, diag);

@@ -2,6 +2,7 @@
  * An IcebergSink's write distribution mode as the sink reads it, and the rule hash distribution
  * puts on a keyed sink's partition columns (iceberg flink/.../FlinkWriteConf.java, FlinkSink.java).
  */
+import { TABLE_PROPERTY_PREFIXES } from "./table-property-prefixes.js";
 
 /**
  * Where the write distribution mode comes from, strongest first: the write option
@@ -11,7 +12,7 @@
  * `BaseMetastoreCatalog` / `RESTSessionCatalog` table builders: defaults, then the table's own
  * properties, then overrides).
  */
-const DISTRIBUTION_KEYS = ["distribution-mode", "table-override.write.distribution-mode", "write.distribution-mode", "table-default.write.distribution-mode"] as const;
+const DISTRIBUTION_KEYS = ["distribution-mode", ...TABLE_PROPERTY_PREFIXES.map((p) => `${p}write.distribution-mode`)];
 
 /** The key that makes the write distribution mode hash in `options` (DISTRIBUTION_KEYS), or undefined. */
 export function hashDistributionKey(options: Readonly<Record<string, string>>): string | undefined {

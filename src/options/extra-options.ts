@@ -16,6 +16,7 @@ import { CACHE_EXPIRATION_KEY, cacheExpirationProblem } from "./catalog.js";
 import { timestampProblem } from "./starting-strategy.js";
 import { memoizedKeyFacts } from "../validation/key-facts-memo.js";
 import { sparkReadOptionWarning } from "./spark-read-options.js";
+import { CATALOG_TABLE_PREFIXES } from "./table-property-prefixes.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
 
@@ -65,13 +66,6 @@ const COVERED: ReadonlyMap<string, Covered> = new Map<string, Covered>([
   ["commit-interval", sink("set commitInterval; it becomes the job's checkpoint interval, never a WITH option (Iceberg commits on checkpoints)")],
   ["execution.checkpointing.interval", sink("set commitInterval on the sink, or execution.checkpointing.interval in the job's configuration")],
 ]);
-
-/**
- * Catalog property prefixes that set table properties of tables the catalog creates
- * (iceberg core/.../CatalogProperties.java TABLE_DEFAULT_PREFIX, TABLE_OVERRIDE_PREFIX); the
- * connector passes WITH options to the catalog, so `table-override.format-version` would win.
- */
-const CATALOG_TABLE_PREFIXES = ["table-default.", "table-override."] as const;
 
 /**
  * Read table properties a Flink read never reads, with the read option to set instead: through

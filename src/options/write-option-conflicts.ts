@@ -17,6 +17,7 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import type { WithMap } from "./compression-table-properties.js";
+import { TABLE_PROPERTY_PREFIXES } from "./table-property-prefixes.js";
 
 interface Pair {
   /** The write option (FlinkWriteOptions). */
@@ -41,9 +42,6 @@ const PAIRS: readonly Pair[] = [
   },
 ];
 
-/** The catalog prefixes under which a table property also reaches the created table (iceberg CatalogProperties). */
-const PROPERTY_PREFIXES = ["", "table-override.", "table-default."] as const;
-
 /**
  * Warns at each table property (plain or behind a catalog's `table-override.` / `table-default.`
  * prefix) whose value differs from its write option's in `maps` (catalog.properties, extraOptions:
@@ -61,7 +59,7 @@ export function checkWriteOptionConflicts(maps: readonly WithMap[], diag: Diagno
       // A property in a broader map than the option's (a catalog's properties, shared by its tables) with the option in
       // this sink's extraOptions is a default the sink overrides on purpose: quiet.
       if (at < holderAt) return;
-      for (const prefix of PROPERTY_PREFIXES) {
+      for (const prefix of TABLE_PROPERTY_PREFIXES) {
         const key = prefix + pair.property;
         const lost = map[key];
         if (lost === undefined || pair.same(lost, value)) continue;
