@@ -44,6 +44,22 @@ describe("FlinkSqlJob: other dialects' functions", () => {
     ]);
   });
 
+  it("the session 23 trial's Hive/Spark/PostgreSQL aggregates and functions on Kubernetes: errors naming LISTAGG, ARRAY_AGG/COLLECT, FLOOR and CARDINALITY", () => {
+    const t = src("ff-src-hs");
+    const messages = (job("ff-hs", [
+      api.sql`CREATE TEMPORARY VIEW hs AS SELECT order_id, STRING_AGG(sku, ',') AS a, COLLECT_LIST(sku) AS b, collect_set(sku) AS c, SIZE(COLLECT(sku)) AS e FROM ${t} GROUP BY order_id`,
+      api.sql`INSERT INTO ${sink("ff-out-hs")} SELECT order_id, a FROM hs`,
+      api.sql`INSERT INTO ${sink("ff-out-hs2")} SELECT order_id, CAST(DATE_TRUNC('day', ts) AS STRING) FROM ${t}`,
+    ], { kubernetes }) as { path: string; message: string }[]).map((i) => `${i.path}: ${i.message.replace(/ is .* write /, " -> ")}`);
+    expect(messages).to.deep.equal([
+      "statements[0]: STRING_AGG(...) -> LISTAGG(x, ',')",
+      "statements[0]: COLLECT_LIST(...) -> ARRAY_AGG(x) (Flink 1.20+), or COLLECT(x) for a MULTISET",
+      "statements[0]: COLLECT_SET(...) -> ARRAY_AGG(DISTINCT x) (Flink 1.20+), or COLLECT(DISTINCT x) for a MULTISET",
+      "statements[0]: SIZE(...) -> CARDINALITY(a) (an ARRAY's or MAP's element count)",
+      "statements[2]: DATE_TRUNC(...) -> FLOOR(ts TO DAY) (or another unit: SECOND ... YEAR)",
+    ]);
+  });
+
   it("the final trial's TO_CHAR on Kubernetes: an error naming DATE_FORMAT and CAST; DATE_FORMAT itself quiet", () => {
     const t = src("ff-src-tc");
     const o = sink("ff-out-tc");

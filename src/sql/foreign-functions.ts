@@ -55,6 +55,11 @@ const FOREIGN: Readonly<Record<string, ForeignFunction>> = {
   LEN: { from: "SQL Server's", write: "CHAR_LENGTH(s)" },
   CHARINDEX: { from: "SQL Server's", write: "POSITION(sub IN s)" },
   GROUP_CONCAT: { from: "MySQL's", write: "LISTAGG(x, ',')" },
+  STRING_AGG: { from: "PostgreSQL's and SQL Server's", write: "LISTAGG(x, ',')" },
+  COLLECT_LIST: { from: "Hive's and Spark's", write: "ARRAY_AGG(x) (Flink 1.20+), or COLLECT(x) for a MULTISET" },
+  COLLECT_SET: { from: "Hive's and Spark's", write: "ARRAY_AGG(DISTINCT x) (Flink 1.20+), or COLLECT(DISTINCT x) for a MULTISET" },
+  DATE_TRUNC: { from: "PostgreSQL's and Spark's", write: "FLOOR(ts TO DAY) (or another unit: SECOND ... YEAR)" },
+  SIZE: { from: "Hive's and Spark's", write: "CARDINALITY(a) (an ARRAY's or MAP's element count)" },
   TO_CHAR: { from: "Oracle's and PostgreSQL's", write: "DATE_FORMAT(ts, 'yyyy-MM-dd HH:mm:ss') for a timestamp (Java date patterns), or CAST(x AS STRING) for a number" },
 };
 
