@@ -47,6 +47,7 @@ import { firstSetting } from "./job-config.js";
 import { reportReserved as report, unquotedReservedSinkColumn } from "./reserved-words.js";
 import { checkReservedAliases, checkWhereOperands, selectedValues, type SelectedValue } from "./selected-values.js";
 import { nullRejectedByTests } from "./where-not-null.js";
+import { unfilteredTryCast } from "./try-cast-nulls.js";
 import { checkValueType } from "./sink-value-types.js";
 import { checkStaticPartitionKeys } from "./static-partition.js";
 import type { AnalyzedStatement } from "./statement.js";
@@ -244,7 +245,17 @@ export function checkInsertColumns(
       const value = `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.toString()}), may be NULL`;
       diag.warn(at, nullIntoNotNullWarning(value, { columns: [v.column!], named: false, coalesce: quoteIdentifier(v.column!), fromStar: v.fromStar === true }, into));
     }
-    const expression = enforced !== false ? nullableExpression(v, col, shape.from?.table.columns, tested) : undefined;
+    // TRY_CAST is NULL for every value it cannot convert, whatever its operand's nullability (try-cast-nulls.ts).
+    const tryCast = enforced !== false && !col.type.isNullable ? unfilteredTryCast(v.expression?.shown ?? v.shown, q) : undefined;
+    if (tryCast !== undefined) {
+      diag.warn(
+        at,
+        `value ${i + 1} of the SELECT list, ${tryCast}, is NULL for every value the cast cannot convert (TRY_CAST returns NULL where CAST fails), and goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.toString()}): ` +
+          `Flink fails the job on the first such row ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR)${upsert.batch ? "" : ", and the restarted job reads that row again"}. ` +
+          `Filter the rows (WHERE ${tryCast} IS NOT NULL) or write COALESCE(${tryCast}, ...); ${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
+      );
+    }
+    const expression = enforced !== false && tryCast === undefined ? nullableExpression(v, col, shape.from?.table.columns, tested) : undefined;
     if (expression !== undefined) {
       const names = expression.columns.map((c) => c.name);
       const value = `value ${i + 1} of the SELECT list, ${v.shown} (${v.type.nullable().toString()}), is NULL where ${listed(names, "or")} ${names.length === 1 ? "is" : "are"} NULL`;
