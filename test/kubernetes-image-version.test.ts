@@ -108,6 +108,16 @@ describe("kubernetes.image against flinkVersion", () => {
     ]);
   });
 
+  it("an image reference the kubelet refuses (upper case in the repository, white space) is an error with the reference to write", () => {
+    const issues = (image: string) => run({ image, flinkVersion: "v2_1" }).errors.filter((e) => e.path === "kubernetes.image").map((e) => e.message);
+    expect(issues("FLINK:2.1.1")).to.deep.equal([
+      '"FLINK:2.1.1" has upper-case letters in its repository name, which image references may not (the kubelet refuses it: InvalidImageName); write "flink:2.1.1"',
+    ]);
+    expect(issues("flink:2.1.1 ")).to.deep.equal(['"flink:2.1.1 " holds white space, which no image reference may (the kubelet refuses it: InvalidImageName); write "flink:2.1.1"']);
+    // A registry host may have upper case (DNS names are case-insensitive), and so may a tag.
+    expect([issues("Registry.Example.com:5000/team/flink:2.1.1"), issues("flink:2.1.1-RC1"), issues("localhost/flink:2.1")]).to.deep.equal([[], [], []]);
+  });
+
   it("a matching official image stays quiet, whatever the patch release, variant, registry spelling or digest", () => {
     for (const [image, flinkVersion] of [
       ["flink:2.1.1-scala_2.12-java17", "v2_1"],

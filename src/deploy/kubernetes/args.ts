@@ -81,7 +81,8 @@ export interface KubernetesArgs {
   readonly name?: string;
   /**
    * Flink image with the Iceberg runtime and connectors (and, on 1.19/1.20, the SQL runner jar).
-   * Required; may be an Output (e.g. of an image build). Becomes `spec.image`. Its tag is compared
+   * Required; may be an Output (e.g. of an image build). Becomes `spec.image`. A reference the
+   * kubelet refuses (upper case in the repository path, white space) is a preview error. Its tag is compared
    * with `flinkVersion` (kubernetes/image-version.ts; the tags of apache/flink-docker): an official
    * Flink image (`flink`, `apache/flink`, `ghcr.io/apache/flink-docker`) of another major version
    * (`flink:1.20.1-scala_2.12-java17` with `"v2_1"`: SqlDriver is not in a 1.x image) is a preview

@@ -39,6 +39,26 @@ export function parseImageReference(image: string): ImageReference {
   return { repository: tagged ? name.slice(0, colon) : name, ...(tagged ? { tag: name.slice(colon + 1) } : {}), digest: at >= 0 };
 }
 
+/**
+ * Why the container runtime refuses `image` as a reference (InvalidImageName; the distribution
+ * reference grammar, distribution/reference `reference.go`: white space nowhere, path components
+ * lower case, a registry host before the first `/` when it holds a `.` or `:` or is `localhost`),
+ * or undefined. Kubernetes accepts the pod and the kubelet never pulls: the job never starts.
+ */
+export function imageNameProblem(image: string): string | undefined {
+  if (/\s/.test(image)) {
+    return `${JSON.stringify(image)} holds white space, which no image reference may (the kubelet refuses it: InvalidImageName); write ${JSON.stringify(image.replace(/\s+/g, ""))}`;
+  }
+  const { repository } = parseImageReference(image);
+  const slash = repository.indexOf("/");
+  const first = slash < 0 ? "" : repository.slice(0, slash);
+  const path = slash >= 0 && (first.includes(".") || first.includes(":") || first === "localhost") ? repository.slice(slash + 1) : repository;
+  if (path !== path.toLowerCase()) {
+    return `${JSON.stringify(image)} has upper-case letters in its repository name, which image references may not (the kubelet refuses it: InvalidImageName); write ${JSON.stringify(image.replace(path, path.toLowerCase()))}`;
+  }
+  return undefined;
+}
+
 const OFFICIAL_REPOSITORIES: ReadonlySet<string> = new Set(["flink", "apache/flink", "ghcr.io/apache/flink-docker"]);
 
 /** True for an official Apache Flink image repository, however Docker Hub's name is spelled (`docker.io/library/flink`). */
