@@ -79,6 +79,16 @@ describe("acknowledgedWarnings: matching", () => {
     expect(r.open).to.deep.equal([]);
   });
 
+  it("an entry repeating an earlier one (same path and contains) is a warning: only the first reason is kept (final trial)", () => {
+    const r = matchAcknowledgements([{ index: 0, path: "statements[0]", reason: "x" }, { index: 1, path: "statements[0]", reason: "y" }], [], [KEY_WARNING]);
+    expect(r.warnings.map((w) => [w.path, w.acknowledged, w.reason])).to.deep.equal([["statements[0]", true, "x"], ["acknowledgedWarnings[1]", false, undefined]]);
+    expect(r.open).to.deep.equal([
+      { path: "acknowledgedWarnings[1]", message: "repeats acknowledgedWarnings[0] (the same path and contains), whose reason is the one kept: merge the two reasons into that entry and remove this one" },
+    ]);
+    // Another contains at the same path is no repeat.
+    expect(matchAcknowledgements([{ index: 0, path: "statements[0]", reason: "x" }, { index: 1, path: "statements[0]", contains: "leaves", reason: "y" }], [], [KEY_WARNING]).open).to.deep.equal([]);
+  });
+
   it("a stale entry is a warning at acknowledgedWarnings[i], naming what the resource does warn about", () => {
     const wrongText = matchAcknowledgements([{ index: 2, path: "statements[0]", contains: "order_date", reason: "r" }], [], [KEY_WARNING]);
     expect(wrongText.open).to.deep.equal([

@@ -180,7 +180,8 @@ export interface IcebergTableArgs extends AcknowledgesWarnings {
    * `SparkReadOptions`) or any other `streaming-*` key. On a sink, `distribution-mode` and
    * `write.distribution-mode` (also behind a catalog prefix, in either map) with different modes is
    * a warning at the table property: the write option wins (iceberg `FlinkWriteConf`;
-   * options/write-option-conflicts.ts); keep one. Default: none.
+   * options/write-option-conflicts.ts); keep one. A catalog.properties value this sink's
+   * extraOptions option overrides stays quiet (a default for the catalog's tables). Default: none.
    */
   extraOptions?: Record<string, string>;
 }

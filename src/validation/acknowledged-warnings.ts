@@ -47,7 +47,8 @@ export interface AcknowledgesWarnings {
    * is logged). A warning an entry names (its prop path exactly as logged, and `contains` in its
    * message) is not logged and not counted by `flink-iceberg synth`; it stays in the resource's
    * `warnings` with `acknowledged: true` and the reason. An entry that names no warning is a warning
-   * itself, at `acknowledgedWarnings[i]` (checked when the resource has no errors); a missing or
+   * itself, at `acknowledgedWarnings[i]` (checked when the resource has no errors), as is one that
+   * repeats an earlier entry's path and `contains` (the first one's reason is kept); a missing or
    * blank `reason`, a missing `path`, an empty `contains`, an unknown key, and an entry that names an
    * error (errors cannot be acknowledged) are preview errors. Only what the constructor finds can be
    * acknowledged, not the SQL Gateway's `gatewayWarnings`. The README's Warnings section says more
@@ -162,7 +163,8 @@ function staleMessage(entry: AcknowledgedWarning, warnings: readonly ValidationI
  * acknowledged (the first such entry's reason); an entry may name several. An entry that names no
  * warning but an error is an error (errors cannot be acknowledged); one that names neither is a
  * warning at `acknowledgedWarnings[i]` (stale), reported only when the resource has no errors (a
- * check may have skipped a part with errors, and would find the warning once it is fixed).
+ * check may have skipped a part with errors, and would find the warning once it is fixed). An entry
+ * with the same path and `contains` as an earlier one is a warning (only the first one's reason is kept).
  */
 export function matchAcknowledgements(entries: readonly ReadAcknowledgement[], errors: readonly ValidationIssue[], warnings: readonly ValidationIssue[]): AcknowledgementOutcome {
   const used = new Set<ReadAcknowledgement>();
@@ -178,6 +180,17 @@ export function matchAcknowledgements(entries: readonly ReadAcknowledgement[], e
   }
   const entryErrors: ValidationIssue[] = [];
   for (const e of entries) {
+    // The same path and text as an earlier entry: that entry's reason is the one kept, so this one says nothing.
+    const earlier = entries.find((x) => x !== e && x.index < e.index && x.path === e.path && x.contains === e.contains);
+    if (earlier !== undefined) {
+      const repeat = {
+        path: `${ACKNOWLEDGED_WARNINGS_ARG}[${e.index}]`,
+        message: `repeats ${ACKNOWLEDGED_WARNINGS_ARG}[${earlier.index}] (the same path and contains), whose reason is the one kept: merge the two reasons into that entry and remove this one`,
+      };
+      marked.push({ ...repeat, acknowledged: false });
+      open.push(repeat);
+      continue;
+    }
     if (used.has(e)) continue;
     const at = `${ACKNOWLEDGED_WARNINGS_ARG}[${e.index}]`;
     const error = errors.find((x) => names(e, x));

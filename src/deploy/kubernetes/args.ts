@@ -86,7 +86,8 @@ export interface KubernetesArgs {
    * with `flinkVersion` (kubernetes/image-version.ts; the tags of apache/flink-docker): an official
    * Flink image (`flink`, `apache/flink`, `ghcr.io/apache/flink-docker`) of another major version
    * (`flink:1.20.1-scala_2.12-java17` with `"v2_1"`: SqlDriver is not in a 1.x image) is a preview
-   * error (an Output's value: an error on the manifests once known), another minor of the same
+   * error (an Output's value: an error on the manifests once known; the warnings below are not
+   * given for an Output), another minor of the same
    * major (`flink:2.2.0` with `"v2_1"`) a warning; a custom image whose tag reads as another Flink
    * version (after the word flink, `...:iceberg-1.9-flink-1.20`, or a leading 1.15-1.20 or 2.x in
    * a repository named `flink`, `registry/team/flink:2.1.1`) a warning; an official image without

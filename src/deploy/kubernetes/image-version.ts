@@ -193,8 +193,11 @@ export function checkImageFlinkVersion(image: string, flinkVersion: FlinkVersion
   }
   if (found.kind !== "version" || sameLine(found.version, flinkVersion)) return;
   const v = found.version;
-  const repository = parseImageReference(image).repository;
-  const fix = `use a ${label} image (e.g. ${JSON.stringify(`${repository}:${line}`)})${otherVersion(v, flinkVersion)}`;
+  const { repository, tag = "" } = parseImageReference(image);
+  // A custom tag that names Flink inside its own scheme (`iceberg-1.9-flink-1.20`) keeps the scheme, the version swapped.
+  const at = tag.startsWith(v.text) ? -1 : tag.lastIndexOf(v.text);
+  const example = at < 0 ? `${repository}:${line}` : `${repository}:${tag.slice(0, at)}${line}${tag.slice(at + v.text.length)}`;
+  const fix = `use a ${label} image (e.g. ${JSON.stringify(example)})${otherVersion(v, flinkVersion)}`;
   // Another major version runs the wrong entry point (SqlDriver vs the 1.x runner): the job cannot start. Another minor
   // of the same major (flink:2.2.0 with "v2_1", a release newer than the operator's enum) may run: a warning.
   if (found.official && v.major !== Number(flinkVersion.slice(1).split("_")[0])) {
