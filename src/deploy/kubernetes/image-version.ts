@@ -17,6 +17,7 @@
  * `apache/flink` and `ghcr.io/apache/flink-docker`.
  */
 import type { Diagnostics } from "../../validation/diagnostics.js";
+import { versionNumbers } from "../../sql/builtin-function-versions.js";
 import { flinkVersionTraits, isSupportedFlinkVersion, type FlinkVersion } from "./versions.js";
 
 /** An image reference split as a container runtime reads it: `[registry/]path[:tag][@digest]`. */
@@ -122,7 +123,11 @@ export type ImageFlinkVersion =
  * `flink:latest`, `flink:java17`); "unknown" otherwise (a custom image's tag may be its own version).
  */
 export function imageFlinkVersion(image: string): ImageFlinkVersion {
-  const ref = parseImageReference(image);
+  return referenceFlinkVersion(parseImageReference(image));
+}
+
+/** imageFlinkVersion of a reference already split. */
+function referenceFlinkVersion(ref: ImageReference): ImageFlinkVersion {
   if (isOfficialFlinkRepository(ref.repository)) {
     const v = ref.tag !== undefined ? leadingVersion(ref.tag) : undefined;
     if (v !== undefined) return { kind: "version", version: v, official: true };
@@ -136,9 +141,8 @@ export function imageFlinkVersion(image: string): ImageFlinkVersion {
   return leading !== undefined && isRecentFlinkLine(leading) ? { kind: "version", version: leading, official: false } : { kind: "unknown" };
 }
 
-/** True when the tag's version is `target` (a major-only tag compares the major version). */
-function sameLine(v: TagVersion, target: FlinkVersion): boolean {
-  const [major, minor] = target.slice(1).split("_").map(Number) as [number, number];
+/** True when the tag's version is the target's [major, minor] (a major-only tag compares the major version). */
+function sameLine(v: TagVersion, [major, minor]: readonly [number, number]): boolean {
   return v.major === major && (v.minor === undefined || v.minor === minor);
 }
 
@@ -178,29 +182,31 @@ function otherVersion(v: TagVersion, target: FlinkVersion): string {
  * known after construction, when no resource takes a warning).
  */
 export function checkImageFlinkVersion(image: string, flinkVersion: FlinkVersion, diag: Diagnostics, report: "all" | "errors" = "all"): void {
-  const found = imageFlinkVersion(image);
+  const ref = parseImageReference(image);
+  const found = referenceFlinkVersion(ref);
   const label = flinkVersionTraits(flinkVersion).label;
-  const line = flinkVersion.slice(1).replace("_", ".");
+  const target = versionNumbers(flinkVersion)!;
+  const line = target.join(".");
   if (found.kind === "floating") {
     if (report === "all") {
       diag.warn(
         "kubernetes.image",
         `${JSON.stringify(image)} names no Flink version, so it floats to each new Flink release, while the job is rendered for ${label} (flinkVersion ${JSON.stringify(flinkVersion)}): ` +
-          `pin the version in the tag, e.g. ${JSON.stringify(`${parseImageReference(image).repository}:${line}`)}`,
+          `pin the version in the tag, e.g. ${JSON.stringify(`${ref.repository}:${line}`)}`,
       );
     }
     return;
   }
-  if (found.kind !== "version" || sameLine(found.version, flinkVersion)) return;
+  if (found.kind !== "version" || sameLine(found.version, target)) return;
   const v = found.version;
-  const { repository, tag = "" } = parseImageReference(image);
+  const { repository, tag = "" } = ref;
   // A custom tag that names Flink inside its own scheme (`iceberg-1.9-flink-1.20`) keeps the scheme, the version swapped.
   const at = tag.startsWith(v.text) ? -1 : tag.lastIndexOf(v.text);
   const example = at < 0 ? `${repository}:${line}` : `${repository}:${tag.slice(0, at)}${line}${tag.slice(at + v.text.length)}`;
   const fix = `use a ${label} image (e.g. ${JSON.stringify(example)})${otherVersion(v, flinkVersion)}`;
   // Another major version runs the wrong entry point (SqlDriver vs the 1.x runner): the job cannot start. Another minor
   // of the same major (flink:2.2.0 with "v2_1", a release newer than the operator's enum) may run: a warning.
-  if (found.official && v.major !== Number(flinkVersion.slice(1).split("_")[0])) {
+  if (found.official && v.major !== target[0]) {
     diag.error("kubernetes.image", `${JSON.stringify(image)} is a Flink ${v.text} image, but flinkVersion is ${JSON.stringify(flinkVersion)}: ${consequence(v, flinkVersion)}; ${fix}`);
   } else if (report === "all") {
     diag.warn(

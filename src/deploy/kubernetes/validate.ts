@@ -329,8 +329,11 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   if (typeof args.image === "string" && args.image.trim() === "") k.error("image", "must name the Flink image (with the Iceberg runtime) to run");
   else if (args.image === undefined) k.error("image", "must name the Flink image (with the Iceberg runtime) to run");
   else if (typeof args.image !== "string" && !pulumi.Output.isInstance(args.image) && !(args.image instanceof Promise)) k.error("image", "must be a string");
-  else if (typeof args.image === "string" && imageNameProblem(args.image) !== undefined) k.error("image", imageNameProblem(args.image)!);
-  else if (typeof args.image === "string" && isSupportedFlinkVersion(args.flinkVersion)) checkImageFlinkVersion(args.image, args.flinkVersion, diag);
+  else if (typeof args.image === "string") {
+    const problem = imageNameProblem(args.image);
+    if (problem !== undefined) k.error("image", problem);
+    else if (isSupportedFlinkVersion(args.flinkVersion)) checkImageFlinkVersion(args.image, args.flinkVersion, diag);
+  }
   if (args.serviceAccount !== undefined && (typeof args.serviceAccount !== "string" || args.serviceAccount.trim() === "")) {
     k.error("serviceAccount", `must name the Flink pods' service account (the operator requires one; default "${KUBERNETES_DEFAULTS.serviceAccount}")`);
   } else if (args.serviceAccount !== undefined && !isDnsSubdomain(args.serviceAccount)) {
