@@ -22,7 +22,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { codecNameProblem, codecOf, FORMAT_TITLE, levelFate, orcStrategyProblem } from "./compression-levels.js";
 import { LEVEL_KEY, STRATEGY_KEY, unsetFormatSuffix } from "./compression-options.js";
 import type { CompressionCodec, WriteFormat } from "./sink-options.js";
-import { TABLE_PROPERTY_PREFIXES } from "./table-property-prefixes.js";
+import { CATALOG_TABLE_PREFIXES, TABLE_PROPERTY_PREFIXES } from "./table-property-prefixes.js";
 
 /** What the checks need to know about the sink. */
 export interface CompressionSinkContext {
@@ -86,7 +86,7 @@ function effective(name: string, maps: readonly WithMap[]): Setting | undefined 
 export function checkCompressionTableProperties(maps: readonly WithMap[], extra: Readonly<Record<string, string>>, ctx: CompressionSinkContext, diag: Diagnostics): void {
   for (const { arg, map } of maps) {
     for (const key of Object.keys(map).sort()) {
-      const prefix = TABLE_PROPERTY_PREFIXES.find((p) => p !== "" && key.startsWith(p)) ?? "";
+      const prefix = CATALOG_TABLE_PREFIXES.find((p) => key.startsWith(p)) ?? "";
       const name = key.slice(prefix.length);
       const property = PROPERTIES.get(name);
       if (property !== undefined) checkProperty(`${arg}[${JSON.stringify(key)}]`, name, map[key]!, property, maps, extra, ctx, diag);

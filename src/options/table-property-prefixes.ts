@@ -9,4 +9,4 @@
 export const TABLE_PROPERTY_PREFIXES = ["table-override.", "", "table-default."] as const;
 
 /** The two catalog prefixes alone (a key that starts with one names a table property behind it). */
-export const CATALOG_TABLE_PREFIXES = ["table-override.", "table-default."] as const;
+export const CATALOG_TABLE_PREFIXES = TABLE_PROPERTY_PREFIXES.filter((p) => p !== "");

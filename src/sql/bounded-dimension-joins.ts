@@ -23,6 +23,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { readInsertQuery, readViewQuery } from "./insert-query.js";
 import type { Relation } from "./join-relations.js";
+import { mayHoldHints } from "./statement-gates.js";
 import { NAME, unquoteIdentifier } from "./top-level.js";
 
 /** True for a bounded read of an Iceberg table: read once, never refreshed. */
@@ -55,7 +56,7 @@ function named(r: Relation): string {
  * streaming jobs only.
  */
 export function checkBoundedDimensionJoins(a: AnalyzedStatement, diag: Diagnostics): void {
-  if (a.statement.toString().includes("/*+")) return;
+  if (mayHoldHints(a.words)) return;
   const q = a.kind === "view" ? readViewQuery(a) : a.kind === "insert" ? readInsertQuery(a) : undefined;
   const relations = q?.join?.relations;
   if (relations === undefined || relations.some((r) => r.table.columns === undefined || r.table.columns.some((c) => c.unread === true))) return;

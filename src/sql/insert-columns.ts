@@ -125,16 +125,35 @@ function nullableExpression(v: SelectedValue, col: TableColumn, columns: readonl
 function nullIntoNotNullWarning(
   value: string,
   source: { readonly columns: readonly string[]; readonly named: boolean; readonly coalesce: string; readonly fromStar?: boolean },
-  into: { readonly target: TableDefinition; readonly column: TableColumn; readonly batch: boolean },
+  into: NotNullTarget,
 ): string {
-  const { column: col } = into;
   const one = source.columns.length === 1;
+  return notNullFailure(
+    value,
+    "NULL",
+    into,
+    `Declare the source column${one ? "" : "s"}${source.named ? ` ${listed(source.columns)}` : ""} NOT NULL if ${one ? "it never is" : "they never are"} NULL, ` +
+      `filter the rows (WHERE ${source.columns.map((n) => `${quoteIdentifier(n)} IS NOT NULL`).join(" AND ")}) or write COALESCE(${source.coalesce}, ...)${source.fromStar === true ? ", listing the columns instead of *" : ""}`,
+  );
+}
+
+/** The NOT NULL sink column a value goes into, and whether the job is batch (no restart reads the row again). */
+interface NotNullTarget {
+  readonly target: TableDefinition;
+  readonly column: TableColumn;
+  readonly batch: boolean;
+}
+
+/**
+ * `value` (which may be NULL) into `into`'s NOT NULL column: the enforcer fails the job on the first
+ * `first` ("NULL", "such row"), then `remedy`, then the DROP setting as the last way out.
+ */
+function notNullFailure(value: string, first: string, into: NotNullTarget, remedy: string): string {
+  const { column: col } = into;
   return (
     `${value}, and goes into ${into.target.label}'s column ${JSON.stringify(col.name)} (${col.type!.toString()}): ` +
-    `Flink fails the job on the first NULL ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR)${into.batch ? "" : ", and the restarted job reads that row again"}. ` +
-    `Declare the source column${one ? "" : "s"}${source.named ? ` ${listed(source.columns)}` : ""} NOT NULL if ${one ? "it never is" : "they never are"} NULL, ` +
-    `filter the rows (WHERE ${source.columns.map((n) => `${quoteIdentifier(n)} IS NOT NULL`).join(" AND ")}) or write COALESCE(${source.coalesce}, ...)${source.fromStar === true ? ", listing the columns instead of *" : ""}; ` +
-    `${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`
+    `Flink fails the job on the first ${first} ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR)${into.batch ? "" : ", and the restarted job reads that row again"}. ` +
+    `${remedy}; ${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`
   );
 }
 
@@ -248,12 +267,8 @@ export function checkInsertColumns(
     // TRY_CAST is NULL for every value it cannot convert, whatever its operand's nullability (try-cast-nulls.ts).
     const tryCast = enforced !== false && !col.type.isNullable ? unfilteredTryCast(v.expression?.shown ?? v.shown, q) : undefined;
     if (tryCast !== undefined) {
-      diag.warn(
-        at,
-        `value ${i + 1} of the SELECT list, ${tryCast}, is NULL for every value the cast cannot convert (TRY_CAST returns NULL where CAST fails), and goes into ${target.label}'s column ${JSON.stringify(col.name)} (${col.type.toString()}): ` +
-          `Flink fails the job on the first such row ("Column '${col.name}' is NOT NULL, however, a null value is being written into it"; ${NOT_NULL_ENFORCER_KEY} ERROR)${upsert.batch ? "" : ", and the restarted job reads that row again"}. ` +
-          `Filter the rows (WHERE ${tryCast} IS NOT NULL) or write COALESCE(${tryCast}, ...); ${NOT_NULL_ENFORCER_KEY} = 'DROP' in the job's configuration drops such rows without a word`,
-      );
+      const value = `value ${i + 1} of the SELECT list, ${tryCast}, is NULL for every value the cast cannot convert (TRY_CAST returns NULL where CAST fails)`;
+      diag.warn(at, notNullFailure(value, "such row", into, `Filter the rows (WHERE ${tryCast} IS NOT NULL) or write COALESCE(${tryCast}, ...)`));
     }
     const expression = enforced !== false && tryCast === undefined ? nullableExpression(v, col, shape.from?.table.columns, tested) : undefined;
     if (expression !== undefined) {

@@ -32,10 +32,10 @@ function uniqueRows(code: string): boolean {
   return windowAggregates(code) || /\b(?:ROW_NUMBER\s*\(|DISTINCT\b)/i.test(code);
 }
 
-/** The tables the INSERT `a` reads, itself and through the views it reads, in order of first mention. */
-function readsThroughViews(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>): TableDefinition[] {
+/** The tables `parts` (an INSERT and the views it reads: withViews) read, in order of first mention. */
+function readsOf(parts: readonly AnalyzedStatement[]): TableDefinition[] {
   const out: TableDefinition[] = [];
-  for (const s of withViews(a, views)) for (const t of s.reads) if (!out.includes(t)) out.push(t);
+  for (const s of parts) for (const t of s.reads) if (!out.includes(t)) out.push(t);
   return out;
 }
 
@@ -57,8 +57,9 @@ export function checkKeyedAppends(
     if (diag.hasErrorAt(`statements[${a.index}]`) || updatesWritten(a, views, job, false) !== undefined) continue;
     // Rows unique by a key of the query (a window aggregation's groups, a deduplication, DISTINCT): whether the sink's key
     // holds it is the aggregate and rank sink-key checks' question (aggregate-sink-keys.ts, rank-sink-keys.ts).
-    if (withViews(a, views).some((s) => uniqueRows(statementCode(s, true)))) continue;
-    const reads = readsThroughViews(a, views);
+    const parts = withViews(a, views);
+    if (parts.some((s) => uniqueRows(statementCode(s, true)))) continue;
+    const reads = readsOf(parts);
     const from = reads.length === 0 ? "" : ` (from ${reads.map((r) => r.label).join(", ")})`;
     const key = t.primaryKey !== undefined && t.primaryKey.length > 0 ? ` (${t.primaryKey.join(", ")})` : "";
     // Upsert needs every partition source column in the key (sink-options.ts renderSinkWrite, iceberg SinkUtil).

@@ -8,6 +8,7 @@
  * (the rows it would make NULL never reach the sink), or when the item wraps it (COALESCE ...).
  */
 import type { InsertQuery } from "./insert-query.js";
+import { closingParen } from "./top-level.js";
 
 /** An alias after a call's closing parenthesis: `) AS id`, `) id`, ``) AS `id` `` (the parenthesis kept). */
 const TRAILING_ALIAS = /(?<=\))\s+(?:AS\s+)?(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)$/i;
@@ -15,15 +16,9 @@ const TRAILING_ALIAS = /(?<=\))\s+(?:AS\s+)?(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-
 /** `text` without blanks, upper case: two spellings of one call compare equal. */
 const compact = (text: string): string => text.replace(/\s+/g, "").toUpperCase();
 
-/** True when `text` is one call of `TRY_CAST(...)` from its first to its last character (parentheses balanced in between). */
+/** True when `text` is one call of `TRY_CAST(...)` from its first to its last character (top-level.ts closingParen). */
 function wholeTryCast(text: string): boolean {
-  if (!/^TRY_CAST\s*\(/i.test(text) || !text.endsWith(")")) return false;
-  let depth = 0;
-  for (let i = text.indexOf("("); i < text.length; i++) {
-    if (text[i] === "(") depth++;
-    else if (text[i] === ")" && --depth === 0) return i === text.length - 1;
-  }
-  return false;
+  return /^TRY_CAST\s*\(/i.test(text) && closingParen(text, text.indexOf("(")) === text.length - 1;
 }
 
 /**
