@@ -78,6 +78,8 @@ describe("SqlGatewayArgs validation", () => {
       },
     ]);
     expect(issues({ endpoint: "http://gw:8083", savepointDir: "s3a://lake/sp", initialSavepointPath: "s3://lake/sp/savepoint-1" })).to.deep.equal([]);
+    // A bucket root is a savepoint target Flink takes (it writes savepoint-<job>-<random> below it; no root check as for kubernetes.savepointDir).
+    expect(issues({ endpoint: "http://gw:8083", savepointDir: "s3://lake" })).to.deep.equal([]);
   });
 
   it("a header value HTTP cannot send (a line break inside, NUL, above U+00FF) is a preview error that never quotes the value", () => {

@@ -82,7 +82,9 @@ export interface FlinkSqlJobArgs extends TargetArgs, AcknowledgesWarnings {
    * - Keys and values as Flink reads them (also in kubernetes.flinkConfiguration and
    *   sqlGateway.sessionProperties): a key a few characters from a known option is a warning
    *   (Flink ignores unknown keys); a value Flink cannot parse or refuses is an error saying what to
-   *   write (flink ConfigurationUtils, StateBackendLoader, TableConfigValidation); a duration or
+   *   write (flink ConfigurationUtils, StateBackendLoader, TableConfigValidation; a checkpoint,
+   *   savepoint or `high-availability.storageDir` directory as kubernetes.checkpointDir is checked:
+   *   `s3a:/lake/x` names no bucket, write `s3a://lake/x`); a duration or
    *   memory size without a unit (read as milliseconds, bytes) and an
    *   `execution.checkpointing.timeout` under 1 s are warnings; on kubernetes, so is a key the
    *   target's flinkVersion does not read (renamed in 1.20, FLIP-406; removed in 2.0).

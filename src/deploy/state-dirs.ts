@@ -27,6 +27,15 @@ export function stateDirKeys(major: number, minor: number): StateDirKeys {
 export const CHECKPOINT_DIR_KEYS: readonly string[] = [FROM_1_20.checkpointDirKey, LEGACY.checkpointDirKey];
 /** Every spelling of the savepoint directory key, plus Flink's older fallback `savepoints.state.backend.fs.dir`. */
 export const SAVEPOINT_DIR_KEYS: readonly string[] = [FROM_1_20.savepointDirKey, LEGACY.savepointDirKey, "savepoints.state.backend.fs.dir"];
+/**
+ * The key of the directory where Flink keeps its high-availability metadata (flink
+ * `HighAvailabilityOptions.HA_STORAGE_PATH`, "File system path (URI) where Flink persists metadata in
+ * high-availability setups").
+ */
+export const HA_STORAGE_DIR_KEY = "high-availability.storageDir";
+
+/** What a directory holds, for the example a fix writes when the URI has no path: `<scheme>://bucket/<what>`. */
+export type StateDirWhat = "checkpoints" | "savepoints" | "ha";
 
 /**
  * The object stores whose URIs name a bucket (S3, GCS, OSS) or a container (Azure) in the
@@ -53,7 +62,7 @@ function azureHost(scheme: string): string | undefined {
  * job fails when it first writes state. The fix moves the first path segment into the authority
  * (`s3a://lake/sp`); with no path, `<scheme>://bucket/<what>`.
  */
-export function missingBucketProblem(uri: string, what: "checkpoints" | "savepoints"): string | undefined {
+export function missingBucketProblem(uri: string, what: StateDirWhat): string | undefined {
   const m = /^([A-Za-z][A-Za-z0-9+.-]*):(\/\/([^/?#]*))?\/*([^?#]*)/.exec(uri.trim());
   if (m === null) return undefined;
   const scheme = m[1]!.toLowerCase();
@@ -93,3 +102,25 @@ export function stateDirProblem(dir: string, what: "checkpoints" | "savepoints")
   return undefined;
 }
 
+
+/**
+ * Why Flink would refuse `value` under the directory key `key` of a Flink configuration (the job's
+ * `configuration`, kubernetes.flinkConfiguration, sqlGateway.sessionProperties), or undefined for
+ * another key and for a directory Flink takes. A checkpoint or savepoint directory key (any
+ * spelling, CHECKPOINT_DIR_KEYS / SAVEPOINT_DIR_KEYS) is checked as stateDirProblem checks
+ * kubernetes.checkpointDir: Flink builds the job's checkpoint storage from the configured
+ * directories (flink-runtime `state/storage/ExternalizedSnapshotLocation`: `parameterOrConfigured`
+ * reads CheckpointingOptions.CHECKPOINTS_DIRECTORY / SAVEPOINT_DIRECTORY, then `validatePath`).
+ * `high-availability.storageDir` only for its bucket (missingBucketProblem): Flink opens it as a file
+ * system path without those checks (a path without a scheme there is the default file system's).
+ * `flinkVersion` ("v1_19" ... "v2_1"), when known: Flink 1.19 does not read the 1.20 names
+ * (`execution.checkpointing.dir`, `execution.checkpointing.savepoint-dir`), so their values are not judged there.
+ */
+export function stateDirKeyProblem(key: string, value: string, flinkVersion?: string): string | undefined {
+  const k = key.trim();
+  if (flinkVersion === "v1_19" && (k === FROM_1_20.checkpointDirKey || k === FROM_1_20.savepointDirKey)) return undefined;
+  if (CHECKPOINT_DIR_KEYS.includes(k)) return stateDirProblem(value, "checkpoints");
+  if (SAVEPOINT_DIR_KEYS.includes(k)) return stateDirProblem(value, "savepoints");
+  if (k === HA_STORAGE_DIR_KEY) return missingBucketProblem(value, "ha");
+  return undefined;
+}

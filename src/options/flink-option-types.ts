@@ -10,7 +10,8 @@
  * not read it: deploy/kubernetes/renamed-keys.ts; and
  * table.optimizer.agg-phase-strategy, whose values are: EnumType.exactCaseIn); a string option (a
  * path, a class name) and a key missing here get no value check; the session time zone
- * (`table.local-time-zone`) is checked as TableConfigValidation reads it (time-zone.ts). Sources:
+ * (`table.local-time-zone`) is checked as TableConfigValidation reads it (time-zone.ts), the state
+ * directory keys as the deploy targets' directory props (deploy/state-dirs.ts). Sources:
  * - flink `flink-table/flink-table-api-java/.../table/api/config/ExecutionConfigOptions.java`
  *   (table.exec.*; the enums NotNullEnforcer, TypeLengthEnforcer, UpsertMaterialize,
  *   SinkKeyedShuffle, RowtimeInserter, UidGeneration, AsyncOutputMode),

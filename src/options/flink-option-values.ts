@@ -12,7 +12,10 @@
  *   a warning, as it fails only there);
  * - duration: flink `flink-core/.../util/TimeUtils.java` parseDuration (a bare number is milliseconds);
  * - memory size: flink `flink-core/.../configuration/MemorySize.java` parse (a bare number is bytes);
- * - time zone (table.local-time-zone): flink `TableConfigValidation.validateTimeZone` (time-zone.ts).
+ * - time zone (table.local-time-zone): flink `TableConfigValidation.validateTimeZone` (time-zone.ts);
+ * - a state directory (the checkpoint and savepoint directory keys in every spelling,
+ *   `high-availability.storageDir`): a URI Flink refuses or an object store's URI without its
+ *   bucket, as the deploy targets' directory props are checked (deploy/state-dirs.ts stateDirKeyProblem).
  * Surrounding white space is not held against a value (the operator's YAML configuration file
  * drops it). Checkpoint bounds: flink `CheckpointConfig.java` (flink-streaming-java), whose setters
  * `configure` calls with the configured value when the job's environment is created.
@@ -21,6 +24,7 @@
  */
 import { flinkVersionLabel } from "../deploy/kubernetes/versions.js";
 import { RENAMED_IN_1_20 } from "../deploy/kubernetes/renamed-keys.js";
+import { stateDirKeyProblem } from "../deploy/state-dirs.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { didYouMean } from "../validation/known-keys.js";
 import { isJavaDecimal, isJavaWholeNumber } from "../validation/java-number.js";
@@ -77,6 +81,9 @@ function messageOf(e: unknown): string {
  */
 export function flinkOptionValueProblems(key: string, value: string, flinkVersion?: string): readonly FlinkValueProblem[] {
   const k = key.trim();
+  // A directory key (a string option): judged as the deploy targets' directory props are (state-dirs.ts).
+  const dir = stateDirKeyProblem(k, value, flinkVersion);
+  if (dir !== undefined) return [error(dir)];
   if (!Object.hasOwn(FLINK_OPTION_TYPES, k)) return [];
   // A 1.20 name on Flink 1.19 is a key 1.19 never reads, so its value cannot fail there (renamed-keys.ts warns of the name).
   if (flinkVersion === "v1_19" && Object.hasOwn(RENAMED_IN_1_20, k)) return [];

@@ -250,6 +250,11 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
     diag.error("initialSavepointPath", `${JSON.stringify(args.initialSavepointPath)} is not a URI with a scheme; write the savepoint's full path, e.g. s3://bucket/savepoints/savepoint-1a2b3c-0123456789ab`);
   }
   // An object store's URI without its bucket (s3a:/lake/sp): state-dirs.ts missingBucketProblem.
+  // Not the root check of stateDirProblem (kubernetes.savepointDir): STOP JOB ... WITH SAVEPOINT hands
+  // savepointDir to stopWithSavepoint as the savepoint's target (flink OperationExecutor
+  // callStopJobOperation), which Flink creates `savepoint-<job>-<random>` below without
+  // ExternalizedSnapshotLocation.validatePath (AbstractFsCheckpointStorageAccess
+  // initializeLocationForSavepoint), so a bucket root (s3://lake) holds savepoints.
   for (const key of ["savepointDir", "initialSavepointPath"] as const) {
     const uri = args[key];
     const problem = typeof uri === "string" && !diag.hasErrorAt(key) ? missingBucketProblem(uri, "savepoints") : undefined;
