@@ -34,7 +34,10 @@
  *   alias (`FROM ${t} WEHRE id > 0`, `${t} GROUPBY id`), after an operand of a WHERE, HAVING,
  *   QUALIFY or ON condition (`id > 0 ADN name`, `id BETWEN 1 AND 5`), after an item of a GROUP BY,
  *   ORDER BY or PARTITION BY list, after IS [NOT] (`IS NOT NUL`), or a third name in a select item
- *   (`a b c`); "did you mean" the keyword when the name is one typo from one the parser takes there.
+ *   (`a b c`); "did you mean" the keyword when the name is one typo from one the parser takes there;
+ * - the unit of TIMESTAMPADD / TIMESTAMPDIFF as no unit Flink has (timestamp-units.ts): a plural
+ *   (`TIMESTAMPADD(SECONDS, 1, ts)`), an abbreviation or another word, which the parser keeps as a
+ *   time frame's name and the validator refuses, or a unit in quotes, which the parser refuses.
  *
  * A table right after a keyword (FROM, JOIN, TABLE, INTO, LATERAL, AS ...), a comma, `(` or
  * another table, or before `.` (a qualifier), is never reported; an interpolated Output is a value
@@ -49,6 +52,7 @@ import { afterGroup, isSymbol, isWord, itemStart, statementTokens, tail, tokenTe
 import { interpolatedOperands } from "./interpolated-operands.js";
 import { MisplacedNames } from "./misplaced-names.js";
 import { ENDING_WORDS, SQL_WORDS } from "./sql-words.js";
+import { timestampUnitSlip } from "./timestamp-units.js";
 import type { SqlStatement } from "./template.js";
 
 const FAILS = "so Flink's parser refuses the statement (SQL parse failed) and the job fails when it starts";
@@ -264,8 +268,8 @@ function tableSlip(st: StatementTokens, k: number): string | undefined {
 
 /**
  * The syntax slips of a statement (see the module comment), one message each: the INSERT's query,
- * then in the order they appear a `)` that closes nothing, `==` and commas before what ends their
- * list, then each `(` never closed, the statement's end, tables after an alias and misplaced names.
+ * then in the order they appear a `)` that closes nothing, `==`, commas before what ends their
+ * list and TIMESTAMPADD / TIMESTAMPDIFF units, then each `(` never closed, the statement's end, tables after an alias and misplaced names.
  * One scan of the text (code-tokens.ts) and one of its tokens (which misplaced-names.ts reads too). `insert`: the statement is an INSERT whose
  * target is its first interpolated table. A slip at a token of a string interpolated with `${...}`
  * where an operand stands (`LIKE ${"%x%"}` renders `LIKE %x%`) is left to the checks that say how
@@ -308,6 +312,7 @@ export function syntaxSlips(stmt: SqlStatement, insert: boolean): string[] {
         if (slip !== undefined) tables.push([k - 1, slip]);
       }
     } else if (t.kind === "word" && t.word === "MATCH_RECOGNIZE") matchRecognize = true;
+    else if (t.kind === "word" && (t.word === "TIMESTAMPADD" || t.word === "TIMESTAMPDIFF")) add(k + 2, timestampUnitSlip(st, k));
   }
   for (const k of open) add(k, unclosed(st, k));
   add(tokens.length - 1, danglingEnd(st));
