@@ -20,7 +20,7 @@ import { readStaticPartition } from "./static-partition.js";
 import { readJoin, type JoinedRelations } from "./join-relations.js";
 import { ENDING_OR_INFIX, ENDING_WORDS } from "./sql-words.js";
 import { closingParen, NAME, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses, type Span } from "./top-level.js";
-import { notNullTested, nullRejectedColumns, whereNames, whereOperands, type WhereOperand } from "./where-conditions.js";
+import { notNullTested, nullRejectedColumns, whereConditions, whereNames, whereOperands, type WhereOperand } from "./where-conditions.js";
 import { windowRelation } from "./window-relation.js";
 import { leadingWithList } from "./with-queries.js";
 
@@ -179,9 +179,11 @@ function readFrom(text: string, code: string, at: number, tables: readonly Table
   const clauses = flat === undefined ? { start: code.length } : queryClauses(flat, pos);
   const where = clauses.where === undefined ? undefined : { start: clauses.where[0], clause: flat!.slice(clauses.where[0] - pos, clauses.where[1] - pos) };
   const names = whereNames(text, code, where);
-  const nullRejected = nullRejectedColumns(text, code, where, qualifiers);
+  // The top-level conditions (and their leading NOT) are read once for both the NULLs rejected and the expressions tested.
+  const conditions = whereConditions(code, where);
+  const nullRejected = nullRejectedColumns(text, code, conditions, qualifiers);
   const operands = names === undefined ? [] : whereOperands(text, code, where);
-  const tested = notNullTested(code, where);
+  const tested = notNullTested(code, conditions);
   // One literal per shape (no spread in the middle: V8 would build the rest key by key).
   return alias !== undefined
     ? { table, qualifiers, alias, nullRejected, notNullTested: tested, whereNames: names, whereOperands: operands, clauses }

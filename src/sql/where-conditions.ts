@@ -93,7 +93,38 @@ export function topLevelConditions(code: string, where: WhereClause | undefined)
 }
 
 /**
- * The columns a top-level condition of the WHERE clause (whereClause) rejects NULL for: the WHERE
+ * A top-level condition of the WHERE clause (topLevelConditions) with its leading NOT read once, for
+ * nullRejectedColumns and notNullTested.
+ */
+export interface WhereCondition {
+  /** `[start, end)` of `code`. */
+  readonly span: readonly [number, number];
+  /** When the condition is `NOT (...)` as a whole: `[start, end)` of `code` inside those parentheses. */
+  readonly insideNot?: readonly [number, number];
+  /** When the condition starts with the word NOT followed by white space: where what follows it starts. */
+  readonly afterNot?: number;
+}
+
+/** The top-level conditions of the WHERE clause (topLevelConditions) with their leading NOT read; [] without a WHERE or under a top-level OR. */
+export function whereConditions(code: string, where: WhereClause | undefined): WhereCondition[] {
+  const out: WhereCondition[] = [];
+  for (const [s, e] of topLevelConditions(code, where) ?? []) {
+    const raw = code.slice(s, e);
+    const notParens = NOT_PARENS.exec(raw);
+    const notWord = /^\s*NOT\s+/i.exec(raw);
+    const last = raw.trimEnd().length - 1;
+    const inParens = notParens !== null && closingParen(raw, notParens[0].length - 1) === last;
+    out.push({
+      span: [s, e],
+      ...(inParens ? { insideNot: [s + notParens[0].length, s + last] as const } : {}),
+      ...(notWord !== null ? { afterNot: s + notWord[0].length } : {}),
+    });
+  }
+  return out;
+}
+
+/**
+ * The columns a top-level condition of the WHERE clause (whereConditions) rejects NULL for: the WHERE
  * is split into its top-level AND conditions (an AND of BETWEEN or inside CASE ... END excepted;
  * none when an OR is at the top level, which binds looser); a condition counts when
  * it is `c IS NOT NULL` or `NOT c IS NULL`, or a comparison, IN, BETWEEN or LIKE with `c` at its
@@ -101,17 +132,14 @@ export function topLevelConditions(code: string, where: WhereClause | undefined)
  * CASE, COALESCE, IS NULL, IS DISTINCT, a leading NOT). Such a row never reaches the SELECT list.
  * Column names unquoted; a qualifier must be one of `qualifiers`.
  */
-export function nullRejectedColumns(text: string, code: string, where: WhereClause | undefined, qualifiers: readonly string[]): string[] {
+export function nullRejectedColumns(text: string, code: string, conditions: readonly WhereCondition[], qualifiers: readonly string[]): string[] {
   const out: string[] = [];
-  for (const [s, e] of topLevelConditions(code, where) ?? []) {
+  for (const { span, insideNot } of conditions) {
     // NOT (body) rejects NULL only as NOT (c IS NULL): read the body as that form.
-    const raw = code.slice(s, e);
-    const notParens = NOT_PARENS.exec(raw);
-    const negated = notParens !== null && closingParen(raw, notParens[0].length - 1) === raw.trimEnd().length - 1;
-    const at = negated ? s + notParens[0].length : s;
-    const inner = topLevelOnly(code, at, negated ? s + raw.trimEnd().length - 1 : e);
+    const [at, to] = insideNot ?? span;
+    const inner = topLevelOnly(code, at, to);
     if (inner === undefined) continue;
-    if (negated) {
+    if (insideNot !== undefined) {
       if (!IS_NULL_FORM.test(inner)) continue;
     } else {
       if (LETS_NULL_THROUGH.test(inner)) continue;
@@ -136,23 +164,19 @@ const ENDS_IS_NOT_NULL = /(?<![\w$])IS\s+NOT\s+NULL\s*$/i;
 const ENDS_IS_NULL = /(?<![\w$])IS\s+NULL\s*$/i;
 
 /**
- * The expressions a top-level condition of the WHERE clause (topLevelConditions) tests with `e IS
+ * The expressions a top-level condition of the WHERE clause (whereConditions) tests with `e IS
  * NOT NULL`, `NOT e IS NULL` or `NOT (e IS NULL)`, as `[start, end)` of `code` (the same offsets in
  * the text): such a row never reaches the SELECT list with `e` NULL, so neither with a column NULL
  * whose NULL makes `e` NULL (null-propagation.ts; where-not-null.ts reads them). An `e` that starts
  * with NOT or holds another top-level IS is not read (IS binds tighter than NOT: `NOT e IS NOT
  * NULL` keeps the rows where `e` is NULL).
  */
-export function notNullTested(code: string, where: WhereClause | undefined): [number, number][] {
+export function notNullTested(code: string, conditions: readonly WhereCondition[]): [number, number][] {
   const out: [number, number][] = [];
-  for (const [s, e] of topLevelConditions(code, where) ?? []) {
-    const raw = code.slice(s, e);
-    const notParens = NOT_PARENS.exec(raw);
-    const notWord = /^\s*NOT\s+/i.exec(raw);
-    const inParens = notParens !== null && closingParen(raw, notParens[0].length - 1) === raw.trimEnd().length - 1;
-    const [a, b] = inParens ? withoutEnclosingParens(code, s + notParens[0].length, s + raw.trimEnd().length - 1) : notWord !== null ? [s + notWord[0].length, e] : [s, e];
+  for (const { span, insideNot, afterNot } of conditions) {
+    const [a, b] = insideNot !== undefined ? withoutEnclosingParens(code, insideNot[0], insideNot[1]) : afterNot !== undefined ? [afterNot, span[1]] : span;
     const flat = topLevelOnly(code, a, b);
-    const end = flat === undefined ? null : (inParens || notWord !== null ? ENDS_IS_NULL : ENDS_IS_NOT_NULL).exec(flat);
+    const end = flat === undefined ? null : (insideNot !== undefined || afterNot !== undefined ? ENDS_IS_NULL : ENDS_IS_NOT_NULL).exec(flat);
     if (end === null) continue;
     const tested = flat!.slice(0, end.index);
     if (tested.trim() === "" || /^\s*NOT\b/i.test(tested) || /\bIS\b/i.test(tested)) continue;
