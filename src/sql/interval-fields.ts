@@ -263,6 +263,19 @@ export function intervalMillis(value: string, q: Qualifier): bigint | undefined 
 }
 
 /**
+ * The length in months of a year-month literal `value` (signed or not) under `q` (YEAR, MONTH or
+ * YEAR TO MONTH): the leading field in months plus the MONTH field. Its absolute value; undefined
+ * for another qualifier or a string Flink refuses (fieldProblems reports those).
+ */
+export function intervalMonths(value: string, q: Qualifier): bigint | undefined {
+  if ((q.start !== "YEAR" && q.start !== "MONTH") || (q.end !== undefined && q.end !== "MONTH") || fieldProblems(value, q) !== undefined) return undefined;
+  const parsed = fieldsOf(value.trim().replace(/^[+-]/, ""), q);
+  if (parsed === undefined) return undefined;
+  const units = unitsOf(q);
+  return parsed.fields.reduce((sum, f, k) => sum + f * SIZE[units[k]!], 0n);
+}
+
+/**
  * The problem with the fields of the literal `written` (`INTERVAL [sign] 'value'`, without its
  * qualifier) under `q`, one message naming every wrong field and the literal to write; undefined
  * when Flink takes them. `outer` is the sign before the string, `value` the unquoted string.

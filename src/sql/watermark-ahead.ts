@@ -11,7 +11,7 @@
  * aggregations drop rows behind the watermark: windows fire early, and a row is late unless it is
  * newer than every row before it by more than the interval. A warning with the expression to write
  * (the delay subtracted). Only the column itself plus or minus one interval literal of a known
- * length (day-time) or a year-month literal is read, and `TIMESTAMPADD(unit, n, col)` with an integer literal n above 0 (the fix keeps
+ * length (day-time) or a year-month literal Flink takes is read (both by zero-intervals.ts intervalLiteralLengths), and `TIMESTAMPADD(unit, n, col)` with an integer literal n above 0 (the fix keeps
  * the call, n negated); a watermark of another column or another expression stays quiet.
  *
  * TIMESTAMPADD's units: those Flink's documentation lists (SECOND, MINUTE, HOUR, DAY, WEEK, MONTH,
@@ -21,7 +21,7 @@
  * and their synonyms stay quiet: calcite `SqlTimestampAddFunction.deduceType` gives a TIMESTAMP(6)
  * or (9) for them, which is no watermark type (a precision from 0 to 3).
  */
-import { knownIntervalLiterals } from "./zero-intervals.js";
+import { intervalLiteralLengths } from "./zero-intervals.js";
 import { unquoteIdentifier, WRITTEN_NAME } from "./top-level.js";
 
 /** A column name as written (top-level.ts WRITTEN_NAME), captured. */
@@ -69,17 +69,6 @@ function timestampAddAhead(column: string, text: string): string[] | undefined {
   return delay === undefined ? [] : [aheadMessage(text, column, delay, `${head}-${digits}${between}${written}${tail}`)];
 }
 
-/** `INTERVAL [+-] '[-]y[-m]' YEAR|MONTH [TO MONTH]`: a year-month literal (no fixed length in milliseconds, so knownIntervalLiterals leaves it out). */
-const YEAR_MONTH = /^INTERVAL\s*([+-]?)\s*'\s*(-?)\s*(\d+)(?:\s*-\s*(\d+))?\s*'\s*(YEAR|MONTH)\s*(?:\(\s*\d+\s*\))?(?:\s+TO\s+MONTH)?$/i;
-
-/** A year-month literal as the sign and size this check reads (millis 1 for any non-zero length: only its sign matters here), or undefined. */
-function yearMonthLiteral(text: string): { written: string; millis: bigint; negative: boolean } | undefined {
-  const m = YEAR_MONTH.exec(text.trim());
-  if (m === null) return undefined;
-  const zero = /^0*$/.test(m[3]!) && /^0*$/.test(m[4] ?? "");
-  return { written: text.trim().replace(/\s+/g, " "), millis: zero ? 0n : 1n, negative: (m[1] === "-") !== (m[2] === "-") };
-}
-
 /** The warning's text: `text` puts the watermark `delay` ahead of `column`; write `fix`. */
 function aheadMessage(text: string, column: string, delay: string, fix: string): string {
   return (
@@ -103,8 +92,9 @@ export function watermarkAhead(column: string, expression: string): string[] {
   const op = first?.[2] ?? "+";
   const literalText = first?.[3] ?? second?.[1];
   if (written === undefined || literalText === undefined || unquoteIdentifier(written) !== column) return [];
-  const literal = knownIntervalLiterals(literalText)[0] ?? yearMonthLiteral(literalText);
-  if (literal === undefined || literal.millis === 0n) return [];
+  // A day-time literal of a known length, or a year-month one (no fixed length in milliseconds, but ahead all the same).
+  const literal = intervalLiteralLengths(literalText)[0];
+  if (literal === undefined || ("millis" in literal ? literal.millis : literal.months) === 0n) return [];
   if ((op === "+") === literal.negative) return [];
   const delay = literal.written.replace(/^INTERVAL [+-] /, "INTERVAL ").replace(/^INTERVAL '\s*-\s*/, "INTERVAL '");
   return [aheadMessage(text, column, delay, `${written} - ${delay}`)];

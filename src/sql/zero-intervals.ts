@@ -15,7 +15,7 @@
  * must satisfy 0 < size").
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { intervalMillis, qualifierText } from "./interval-fields.js";
+import { intervalMillis, intervalMonths, qualifierText } from "./interval-fields.js";
 import { qualifierAt, UNKNOWN_VALUE } from "./interval-literals.js";
 import { codeOnly } from "./split.js";
 import type { AnalyzedStatement } from "./statement.js";
@@ -35,11 +35,22 @@ export interface KnownLiteral {
   readonly truncated: boolean;
 }
 
-/** The interval literals of `text` whose length Flink's planner knows (day-time, no value not known yet), in order. */
-export function knownIntervalLiterals(text: string): KnownLiteral[] {
+/** A year-month interval literal (YEAR, MONTH, YEAR TO MONTH) whose string Flink takes: as KnownLiteral, its length in months instead (no fixed length in milliseconds). */
+export interface YearMonthLiteral {
+  readonly written: string;
+  readonly months: bigint;
+  readonly negative: boolean;
+}
+
+/**
+ * The interval literals of `text` whose length Flink's planner knows (no value not known yet), in
+ * order: day-time ones in milliseconds (KnownLiteral) and, with `yearMonth`, year-month ones in
+ * months (YearMonthLiteral).
+ */
+function intervalLengths(text: string, yearMonth: boolean): (KnownLiteral | YearMonthLiteral)[] {
   if (!/INTERVAL/i.test(text)) return [];
   const code = codeOnly(text, true);
-  const out: KnownLiteral[] = [];
+  const out: (KnownLiteral | YearMonthLiteral)[] = [];
   for (const m of code.matchAll(/(?<![A-Za-z0-9_$])INTERVAL\s*([+-]?)\s*'/gi)) {
     const open = m.index + m[0].length - 1;
     const close = code.indexOf("'", open + 1);
@@ -47,12 +58,26 @@ export function knownIntervalLiterals(text: string): KnownLiteral[] {
     const value = text.slice(open + 1, close).replace(/''/g, "'");
     const after = /^\s*/.exec(code.slice(close + 1))![0].length + close + 1;
     const q = qualifierAt(code, after);
-    const millis = q === undefined || q.unknown || value.includes(UNKNOWN_VALUE) ? undefined : intervalMillis(value, q);
-    if (millis === undefined) continue;
+    if (q === undefined || q.unknown || value.includes(UNKNOWN_VALUE)) continue;
+    const millis = intervalMillis(value, q);
+    const months = millis === undefined && yearMonth ? intervalMonths(value, q) : undefined;
+    if (millis === undefined && months === undefined) continue;
     const sign = m[1] === "" ? "" : `${m[1]} `;
-    out.push({ written: `INTERVAL ${sign}'${value}' ${qualifierText(q!)}`, millis, negative: (m[1] === "-") !== value.trim().startsWith("-"), truncated: millis === 0n && /[1-9]/.test(value) });
+    const written = `INTERVAL ${sign}'${value}' ${qualifierText(q)}`;
+    const negative = (m[1] === "-") !== value.trim().startsWith("-");
+    out.push(millis !== undefined ? { written, millis, negative, truncated: millis === 0n && /[1-9]/.test(value) } : { written, months: months!, negative });
   }
   return out;
+}
+
+/** The interval literals of `text` whose length Flink's planner knows (day-time, no value not known yet), in order. */
+export function knownIntervalLiterals(text: string): KnownLiteral[] {
+  return intervalLengths(text, false) as KnownLiteral[];
+}
+
+/** As knownIntervalLiterals, and the year-month literals whose string Flink takes (YEAR, MONTH, YEAR TO MONTH; interval-fields.ts intervalMonths), in order. */
+export function intervalLiteralLengths(text: string): (KnownLiteral | YearMonthLiteral)[] {
+  return intervalLengths(text, true);
 }
 
 /** The interval literals of `text` that Flink makes 0 milliseconds, in order (none for a literal holding a value not known yet). */
