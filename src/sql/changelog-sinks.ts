@@ -107,14 +107,14 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
 export function checkChangelogIntoAppendSink(
   a: AnalyzedStatement,
   views: ReadonlyMap<string, AnalyzedStatement>,
-  job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">,
+  updatesOf: InsertUpdates,
   functions: () => ReadonlySet<string>,
   diag: Diagnostics,
 ): UpdateIntolerance | undefined {
   const t = a.target;
   const sink = t === undefined ? undefined : updateIntolerance(t);
   if (t === undefined || sink === undefined) return undefined;
-  const updates = updatesWritten(a, views, job, t.iceberg === undefined);
+  const updates = updatesOf(a);
   if (updates === undefined) return undefined;
   if (updates.kind === "changelog") {
     diag.error(`statements[${a.index}]`, `${t.label} ${sink.lead}, and the statement reads ${updates.source.label}${updates.via}, ${updates.source.changelog}: ${sink.consequence}; ${sink.fix}`);
@@ -164,6 +164,22 @@ export function updatesWritten(a: AnalyzedStatement, views: ReadonlyMap<string, 
     return { kind: "operation", op: reading === undefined ? read : { ...read, what: reading.what, certain: reading.certain }, via: via(parts[i]!) };
   }
   return undefined;
+}
+
+/** What an INSERT writes of updates and deletes (updatesWritten), for the checks of a streaming job's INSERTs: insertUpdates. */
+export type InsertUpdates = (a: AnalyzedStatement) => UpdatesWritten | undefined;
+
+/**
+ * updatesWritten of each INSERT of a streaming job, read once, when a check first asks for it (most
+ * sinks take updates, and their INSERTs are never read), with `planner` when its target is no
+ * Iceberg table: this file, row-delta-reads.ts deleteWrites and keyed-appends.ts share the reading.
+ */
+export function insertUpdates(views: ReadonlyMap<string, AnalyzedStatement>, job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">): InsertUpdates {
+  const read = new Map<AnalyzedStatement, UpdatesWritten | undefined>();
+  return (a) => {
+    if (!read.has(a)) read.set(a, updatesWritten(a, views, job, a.target?.iceberg === undefined));
+    return read.get(a);
+  };
 }
 
 /**

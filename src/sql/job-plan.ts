@@ -27,7 +27,7 @@ import type { SqlStatement } from "./template.js";
 import { checkOutputOperands } from "./output-operands.js";
 import { checkSourceWatermarksOverAvro } from "./avro-watermarks.js";
 import { checkSourceWatermarkSupport } from "./source-watermark-support.js";
-import { checkChangelogIntoAppendSink } from "./changelog-sinks.js";
+import { checkChangelogIntoAppendSink, insertUpdates } from "./changelog-sinks.js";
 import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
 import { checkConcurrentUpserts } from "./concurrent-upserts.js";
@@ -298,13 +298,15 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   if (runtimeMode === "streaming") {
     const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);
     const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true" };
+    // What each INSERT writes of updates and deletes: read once for the three checks below.
+    const updatesOf = insertUpdates(views, job);
     for (const a of inserts) {
-      const told = checkChangelogIntoAppendSink(a, views, job, jobFunctions, diag);
+      const told = checkChangelogIntoAppendSink(a, views, updatesOf, jobFunctions, diag);
       if (told?.v1 === true && !v1DeleteSinks.includes(a.target!)) v1DeleteSinks.push(a.target!);
     }
     // The branch each INSERT writes: its target mention's OPTIONS hint, else the sink's own.
-    deletes = deleteWrites(inserts, views, job, writeBranch);
-    checkKeyedAppends(inserts, views, job, diag);
+    deletes = deleteWrites(inserts, updatesOf, writeBranch);
+    checkKeyedAppends(inserts, views, updatesOf, diag);
     for (const a of analyzed) if (a.words.has("JOIN") && !unread.has(a)) checkBoundedDimensionJoins(a, diag);
     for (const a of analyzed) if (!unread.has(a) && mayFeedInsertOnlyOperators(a.words)) checkInsertOnlyOperators(a, diag);
     for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, input.configuration ?? {}, diag);

@@ -22,9 +22,9 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
-import { updatesWritten } from "./changelog-sinks.js";
+import type { InsertUpdates } from "./changelog-sinks.js";
 import { keyedWithoutUpsert } from "./row-delta-reads.js";
-import { windowAggregates, type UpdatingContext } from "./updating-operations.js";
+import { windowAggregates } from "./updating-operations.js";
 import { withViews } from "./view-names.js";
 
 /** True when `code` makes rows unique by a key of its own: a window aggregation, ROW_NUMBER (a deduplication or Top-N), DISTINCT. */
@@ -41,20 +41,20 @@ function readsOf(parts: readonly AnalyzedStatement[]): TableDefinition[] {
 
 /**
  * Warns (at `statements[i]`) for each INSERT of a streaming job that writes inserts only into a
- * keyed IcebergSink without upsertEnabled on format version 2 or 3 (see the file comment). Call it
- * for streaming jobs only.
+ * keyed IcebergSink without upsertEnabled on format version 2 or 3 (see the file comment; `updatesOf`:
+ * changelog-sinks.ts insertUpdates). Call it for streaming jobs only.
  */
 export function checkKeyedAppends(
   inserts: readonly AnalyzedStatement[],
   views: ReadonlyMap<string, AnalyzedStatement>,
-  job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">,
+  updatesOf: InsertUpdates,
   diag: Diagnostics,
 ): void {
   for (const a of inserts) {
     const t = a.target;
     if (t === undefined || a.kind !== "insert" || !keyedWithoutUpsert(t)) continue;
     // A statement with errors of its own gets no advice on top.
-    if (diag.hasErrorAt(`statements[${a.index}]`) || updatesWritten(a, views, job, false) !== undefined) continue;
+    if (diag.hasErrorAt(`statements[${a.index}]`) || updatesOf(a) !== undefined) continue;
     // Rows unique by a key of the query (a window aggregation's groups, a deduplication, DISTINCT): whether the sink's key
     // holds it is the aggregate and rank sink-key checks' question (aggregate-sink-keys.ts, rank-sink-keys.ts).
     const parts = withViews(a, views);

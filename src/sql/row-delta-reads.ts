@@ -25,9 +25,8 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { AnalyzedStatement } from "./statement.js";
-import { OTHERWISE, updatesWritten } from "./changelog-sinks.js";
+import { OTHERWISE, type InsertUpdates } from "./changelog-sinks.js";
 import { branchOf } from "./iceberg-identity.js";
-import type { UpdatingContext } from "./updating-operations.js";
 
 /** A keyed, non-upsert Iceberg sink that an INSERT writes updates and deletes into: what the readers' message says of it. */
 export interface DeleteWrite {
@@ -56,18 +55,17 @@ export function keyedWithoutUpsert(t: TableDefinition): boolean {
   return i.formatVersion === undefined || i.formatVersion >= 2;
 }
 
-/** The INSERTs of a streaming job that write updates and deletes into a keyed IcebergSink without upsertEnabled. */
+/** The INSERTs of a streaming job that write updates and deletes (`updatesOf`: changelog-sinks.ts insertUpdates) into a keyed IcebergSink without upsertEnabled. */
 export function deleteWrites(
   inserts: readonly AnalyzedStatement[],
-  views: ReadonlyMap<string, AnalyzedStatement>,
-  job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">,
+  updatesOf: InsertUpdates,
   writeBranch: (a: AnalyzedStatement) => string | undefined = (a) => branchOf(a.target!),
 ): DeleteWrite[] {
   const out: DeleteWrite[] = [];
   for (const a of inserts) {
     const t = a.target;
     if (t === undefined || a.kind !== "insert" || !keyedWithoutUpsert(t)) continue;
-    const updates = updatesWritten(a, views, job, false);
+    const updates = updatesOf(a);
     if (updates === undefined) continue;
     const table = `${t.iceberg!.database}.${t.iceberg!.table}`;
     const batch = `read ${table} in a batch job (streaming unset), which reads its current snapshot whole with the deletes applied`;
