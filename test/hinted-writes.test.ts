@@ -8,6 +8,10 @@
 import { expect } from "chai";
 import { issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
 import { registry } from "../src/components/job-registry.js";
+import { insertWrites } from "../src/sql/hinted-writes.js";
+import { tableReferences } from "../src/sql/hinted-reads.js";
+import { planJob } from "../src/sql/job-plan.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
 
 const TIMEOUT_BOUND =
   "at most the brokers' transaction.max.timeout.ms, e.g. '900000' (15 minutes, Kafka's default), and longer than the checkpoint interval plus the longest checkpoint and restart you expect " +
@@ -117,5 +121,31 @@ describe("Kafka writes judged with the INSERT target's OPTIONS hint merged", () 
       errors: [],
       warnings: [`statements: the job writes FlinkTable "${k.name}", whose options["sink.delivery-guarantee"] ${NO_TIMEOUT}`],
     });
+  });
+  it("insertWrites: each INSERT that writes a table, in order, a hint that sets something judged with it merged, an empty one left to the table's own options", () => {
+    const k = kafka(EO);
+    const src = gen();
+    const out = new api.FlinkTable(`hw_out${++n}`, { columns: cols, options: { connector: "blackhole" } });
+    const statements = [
+      api.sql`INSERT INTO ${k.table} /*+ OPTIONS('properties.transaction.timeout.ms' = '900000') */ SELECT id FROM ${src}`,
+      api.sql`INSERT INTO ${k.table} SELECT id FROM ${src}`,
+      // A hint on a read of the table is no write.
+      api.sql`INSERT INTO ${out} SELECT id FROM ${k.table} /*+ OPTIONS('scan.startup.mode' = 'earliest-offset') */`,
+    ];
+    const plan = planJob({ statements, runtimeMode: "streaming", configuration: {} }, new Diagnostics());
+    const table = (name: string) => plan.tables.find((t) => t.label === `FlinkTable "${name}"`)!;
+    const writes = insertWrites(plan.tables, tableReferences([...plan.definitions, ...plan.inserts]));
+    const list = writes.get(table(k.name))!;
+    expect(list.map((w) => [w.statement, w.hint, w.write === undefined])).to.deep.equal([
+      [0, { "properties.transaction.timeout.ms": "900000" }, false],
+      [1, {}, true],
+    ]);
+    // The hinted write is the table's hintedWrite of the hint: with the timeout set, only the bound by the checkpoint interval (job-config.ts
+    // judges it); the table's own options still lack the timeout.
+    expect(list[0]!.write).to.deep.equal(table(k.name).hintedWrite!(list[0]!.hint));
+    expect(list[0]!.write!.writeWarnings.map((w) => [w.path, w.atLeastCheckpointIntervalMs])).to.deep.equal([['options["properties.transaction.timeout.ms"]', 900000]]);
+    expect(table(k.name).writeWarnings!.map((w) => w.path)).to.deep.equal(['options["sink.delivery-guarantee"]']);
+    // A table the job only reads has no INSERT.
+    expect(writes.get(plan.tables.find((t) => t.label.startsWith('FlinkTable "hw_gen'))!)).to.deep.equal([]);
   });
 });

@@ -48,45 +48,59 @@ interface Collected {
  * The table's write as an INSERT whose target hint is `hint` has it: `check` runs the table's
  * option checks over `options` with the hint merged in (`deferredKeys`, the Output options, less
  * those the hint sets) and fills the collections it is handed; `kafka`: the table is a 'kafka' /
- * 'upsert-kafka' one, whose exactly-once write is read from the merged options too. One hint
- * object is judged once (jobWrites and jobKafkaTransactions both ask).
+ * 'upsert-kafka' one, whose exactly-once write is read from the merged options too. A job judges
+ * each INSERT's hint once (insertWrites) for both jobWrites and jobKafkaTransactions.
  */
 export function hintedWriteOf(options: Hint, deferredKeys: readonly string[], check: (options: Hint, deferredKeys: readonly string[], into: Collected) => void, kafka: boolean): (hint: Hint) => HintedWrite {
-  const judged = new WeakMap<Hint, HintedWrite>();
   return (hint) => {
-    const known = judged.get(hint);
-    if (known !== undefined) return known;
     const merged = { ...options, ...hint };
     const deferred = deferredKeys.filter((k) => hint[k] === undefined);
     const into: Collected = { readFailures: [], writeFailures: [], writeWarnings: [] };
     check(merged, deferred, into);
     const transaction = kafka ? kafkaTransactionalWrite(merged, deferred) : undefined;
-    const write = { writeFailures: into.writeFailures, writeWarnings: into.writeWarnings, commitsOnCheckpoint: commitsOnCheckpoint(merged), ...(transaction !== undefined ? { kafkaTransaction: transaction } : {}) };
-    judged.set(hint, write);
-    return write;
+    return { writeFailures: into.writeFailures, writeWarnings: into.writeWarnings, commitsOnCheckpoint: commitsOnCheckpoint(merged), ...(transaction !== undefined ? { kafkaTransaction: transaction } : {}) };
   };
 }
 
+/** An INSERT that writes a table judged per INSERT (TableDefinition.hintedWrite): its statement, its OPTIONS hint, and the write with a hint that sets something merged in. */
+export interface InsertWrite {
+  readonly statement: number | undefined;
+  /** The target's OPTIONS hint less the entries that carry a credential: those have their own error (options-hints.ts) and, as in hint-keys.ts, are not merged. */
+  readonly hint: Hint;
+  /** The table's hintedWrite of `hint`; absent for an empty hint (the INSERT writes with the table's own options). */
+  readonly write?: HintedWrite;
+}
+
 /**
- * The INSERTs that write `t` (its mentions in `refs` that are an INSERT target's own: hinted-reads.ts
- * tableReferences), each with its OPTIONS hint less the entries that carry a credential: those have
- * their own error (options-hints.ts) and, as in hint-keys.ts, are not merged.
+ * For each of `sinks` judged per INSERT (hintedWrite), the INSERTs that write it (its mentions in
+ * `refs` that are an INSERT target's own: hinted-reads.ts tableReferences), each hint judged once:
+ * jobKafkaTransactions and jobWrites both read them.
  */
-export function writeHints(refs: ReadonlyMap<TableDefinition, readonly TableReference[]>, t: TableDefinition): { statement: number | undefined; hint: Hint }[] {
-  return (refs.get(t) ?? []).filter((r) => r.write).map((r) => ({ statement: r.statement, hint: hintWithoutCredentials(r.hint) }));
+export function insertWrites(sinks: readonly TableDefinition[], refs: ReadonlyMap<TableDefinition, readonly TableReference[]>): Map<TableDefinition, InsertWrite[]> {
+  const out = new Map<TableDefinition, InsertWrite[]>();
+  for (const t of sinks) {
+    if (t.hintedWrite === undefined) continue;
+    const list: InsertWrite[] = [];
+    for (const r of refs.get(t) ?? []) {
+      if (!r.write) continue;
+      const hint = hintWithoutCredentials(r.hint);
+      list.push(Object.keys(hint).length === 0 ? { statement: r.statement, hint } : { statement: r.statement, hint, write: t.hintedWrite(hint) });
+    }
+    out.set(t, list);
+  }
+  return out;
 }
 
 /**
  * The job's exactly-once Kafka writes, one per INSERT in statement order, each with the INSERT
- * target's OPTIONS hint merged in (hintedWriteOf); an INSERT without a hint writes with the table's
+ * target's OPTIONS hint merged in (insertWrites); an INSERT without a hint writes with the table's
  * own options (TableDefinition.kafkaTransaction).
  */
-export function jobKafkaTransactions(sinks: readonly TableDefinition[], refs: ReadonlyMap<TableDefinition, readonly TableReference[]>): JobKafkaTransaction[] {
+export function jobKafkaTransactions(sinks: readonly TableDefinition[], writes: ReadonlyMap<TableDefinition, readonly InsertWrite[]>): JobKafkaTransaction[] {
   const out: JobKafkaTransaction[] = [];
   for (const t of sinks) {
-    if (t.hintedWrite === undefined) continue;
-    for (const { statement, hint } of writeHints(refs, t)) {
-      const w = Object.keys(hint).length === 0 ? t.kafkaTransaction : t.hintedWrite(hint).kafkaTransaction;
+    for (const { statement, write } of writes.get(t) ?? []) {
+      const w = write === undefined ? t.kafkaTransaction : write.kafkaTransaction;
       if (w !== undefined) out.push(Object.assign({ statement: statement ?? 0, label: t.label }, w));
     }
   }
@@ -113,8 +127,8 @@ export interface JobWrites {
 
 const same = (a: FormatFailure, b: FormatFailure): boolean => a === b || (a.path === b.path && a.message === b.message && a.atLeastCheckpointIntervalMs === b.atLeastCheckpointIntervalMs);
 
-/** The job's write findings per INSERT (see above), the INSERTs and their hints read by writeHints. */
-export function jobWrites(sinks: readonly TableDefinition[], refs: ReadonlyMap<TableDefinition, readonly TableReference[]>): JobWrites {
+/** The job's write findings per INSERT (see above), the INSERTs and their hinted writes read by insertWrites. */
+export function jobWrites(sinks: readonly TableDefinition[], insertWrites: ReadonlyMap<TableDefinition, readonly InsertWrite[]>): JobWrites {
   const failures: WriteIssue[] = [];
   const warnings: WriteIssue[] = [];
   const checkpointCommitters: TableDefinition[] = [];
@@ -123,8 +137,8 @@ export function jobWrites(sinks: readonly TableDefinition[], refs: ReadonlyMap<T
     const ownFailures = t.writeFailures ?? [];
     const ownWarnings = t.writeWarnings ?? [];
     // Only a table whose write rules depend on its options (hintedWrite) is judged per INSERT.
-    const writes = t.hintedWrite === undefined ? [] : writeHints(refs, t);
-    const hinted = writes.filter((w) => Object.keys(w.hint).length > 0);
+    const writes = insertWrites.get(t) ?? [];
+    const hinted = writes.filter((w) => w.write !== undefined);
     if (hinted.length === 0) {
       for (const f of ownFailures) failures.push({ at: "statements", lead: ownLead, issue: f, own: true });
       for (const w of ownWarnings) warnings.push({ at: "statements", lead: ownLead, issue: w, own: true });
@@ -140,7 +154,7 @@ export function jobWrites(sinks: readonly TableDefinition[], refs: ReadonlyMap<T
     const extraWarnings: WriteIssue[] = [];
     const seen = new Set<string>();
     for (const w of hinted) {
-      const write = t.hintedWrite!(w.hint);
+      const write = w.write!;
       commits ||= write.commitsOnCheckpoint;
       const at = w.statement === undefined ? "statements" : `statements[${w.statement}]`;
       // Flink merges the hint into the table's options before it creates the sink (PlannerBase.getTableSink).

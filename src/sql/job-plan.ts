@@ -15,7 +15,7 @@ import { checkOptionsHints } from "./options-hints.js";
 import { hintedReads } from "./hinted-bounds.js";
 import { checkHintedReads, readReferences, tableReferences } from "./hinted-reads.js";
 import { checkHintKeys } from "./hint-keys.js";
-import { jobKafkaTransactions, jobWrites, reportJobWrites } from "./hinted-writes.js";
+import { insertWrites, jobKafkaTransactions, jobWrites, reportJobWrites } from "./hinted-writes.js";
 import { checkHintSwitch, hintSwitchSetting } from "./hint-switch.js";
 import { checkRequiredOptions } from "./required-options.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
@@ -260,7 +260,9 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
 
   checkConcurrentUpserts(sinks, input.programTables, diag);
   checkSharedIcebergTables(tables, sinks, input.programTables?.icebergTablesOfJobs, diag);
-  const kafkaTransactions = jobKafkaTransactions(sinks, mentions);
+  // Each INSERT's write with its target's OPTIONS hint merged in, judged once (hinted-writes.ts): Kafka transactions here, write findings below.
+  const hintedWrites = insertWrites(sinks, mentions);
+  const kafkaTransactions = jobKafkaTransactions(sinks, hintedWrites);
   if (kafkaTransactions.length > 0) checkKafkaTransactions(kafkaTransactions, input.programTables?.kafkaTransactions, diag);
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
   const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };
@@ -350,7 +352,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const kafkaGroupReads = jobKafkaGroupReads(reads, kafkaReadOf, runtimeMode);
   if (kafkaGroupReads.length > 0) checkKafkaGroups(kafkaGroupReads, input.programTables?.kafkaGroupReads, diag);
   // Writes per INSERT with its target's OPTIONS hint (hinted-writes.ts).
-  const writes = jobWrites(sinks, mentions);
+  const writes = jobWrites(sinks, hintedWrites);
   reportJobWrites(writes, diag);
   checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches, writeBranches, functions: jobFunctions }, diag);
   const committers = [...sinks.filter((t) => t.resourceType === "IcebergSink"), ...writes.checkpointCommitters.filter((t) => t.resourceType !== "IcebergSink")];
