@@ -113,6 +113,19 @@ describe("compression table properties set through WITH (extraOptions, catalog.p
     ]);
   });
 
+  it("each data-file property its write option wins over (write-option-precedence.ts) is unread when the option is set; a delete-file property is not", () => {
+    const unread = (key: string, option: string) =>
+      `"${key}" is never read by this sink: extraOptions["${option}"] is set, and the write option wins over the table property (iceberg FlinkWriteConf); remove one of them`;
+    expect(warnings(sink({ writeFormat: "avro", compressionCodec: "gzip" }, { "compression-level": "5", "write.avro.compression-level": "9" }))).to.deep.equal([
+      [at("write.avro.compression-level"), unread("write.avro.compression-level", "compression-level")],
+    ]);
+    expect(warnings(sink({ writeFormat: "orc" }, { "compression-strategy": "speed", "table-default.write.orc.compression-strategy": "compression" }))).to.deep.equal([
+      [at("table-default.write.orc.compression-strategy"), unread("write.orc.compression-strategy", "compression-strategy")],
+    ]);
+    // Delete files read their own property whatever the write option says (iceberg Parquet.java deleteContext).
+    expect(warnings(sink({ writeFormat: "parquet", compressionCodec: "zstd", primaryKey: ["id"] }, { "compression-level": "3", "write.delete.parquet.compression-level": "5" }))).to.deep.equal([]);
+  });
+
   it("a property the write option or the format makes unread is a warning; writeFormat unset turns a failure into a warning", () => {
     expect(warnings(sink({ writeFormat: "parquet" }, { "compression-level": "3", "write.parquet.compression-level": "5" }))).to.deep.equal([
       [at("write.parquet.compression-level"), '"write.parquet.compression-level" is never read by this sink: extraOptions["compression-level"] is set, and the write option wins over the table property (iceberg FlinkWriteConf); remove one of them'],

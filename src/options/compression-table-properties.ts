@@ -9,7 +9,7 @@
  * How the sink reads them: iceberg `flink/.../sink/SinkUtil.java` `writeProperties` starts from
  * the table's properties and puts the write options over them; `FlinkWriteConf.java` takes the
  * option `compression-level` before `write.parquet.compression-level` / `write.avro.compression-level`
- * and `compression-strategy` before `write.orc.compression-strategy`, and the product always
+ * and `compression-strategy` before `write.orc.compression-strategy` (write-option-precedence.ts), and the product always
  * renders `compression-codec`, so `write.<format>.compression-codec` is covered elsewhere
  * (extra-options.ts). `RowDataTaskWriterFactory.java` writes delete files (a sink with equality
  * fields: a primary key) in the data files' format, and the writers' `deleteContext`
@@ -20,9 +20,10 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { codecNameProblem, codecOf, FORMAT_TITLE, levelFate, orcStrategyProblem } from "./compression-levels.js";
-import { LEVEL_KEY, STRATEGY_KEY, unsetFormatSuffix } from "./compression-options.js";
+import { LEVEL_KEY, unsetFormatSuffix } from "./compression-options.js";
 import type { CompressionCodec, WriteFormat } from "./sink-options.js";
 import { CATALOG_TABLE_PREFIXES, TABLE_PROPERTY_PREFIXES } from "./table-property-prefixes.js";
+import { unreadTableProperty, winningOption } from "./write-option-precedence.js";
 
 /** What the checks need to know about the sink. */
 export interface CompressionSinkContext {
@@ -95,9 +96,9 @@ export function checkCompressionTableProperties(maps: readonly WithMap[], extra:
 }
 
 function checkProperty(at: string, name: string, value: string, p: Property, maps: readonly WithMap[], extra: Readonly<Record<string, string>>, ctx: CompressionSinkContext, diag: Diagnostics): void {
-  const option = p.files === "data" ? (p.kind === "level" ? LEVEL_KEY : STRATEGY_KEY) : undefined;
-  if (option !== undefined && extra[option] !== undefined) {
-    diag.warn(at, `"${name}" is never read by this sink: extraOptions["${option}"] is set, and the write option wins over the table property (iceberg FlinkWriteConf); remove one of them`);
+  const winning = winningOption(name);
+  if (winning !== undefined && extra[winning.option] !== undefined) {
+    diag.warn(at, `${unreadTableProperty(`"${name}"`, `extraOptions["${winning.option}"]`, winning.reader, false)}; remove one of them`);
     return;
   }
   const title = FORMAT_TITLE[p.format];

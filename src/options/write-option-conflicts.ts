@@ -14,33 +14,19 @@
  * - `compression-level` / `write.parquet.compression-level`, `write.avro.compression-level`,
  *   `compression-strategy` / `write.orc.compression-strategy`: compression-table-properties.ts;
  * - `distribution-mode` / `write.distribution-mode`: here.
+ *
+ * Which option wins over which property: write-option-precedence.ts.
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import type { WithMap } from "./compression-table-properties.js";
 import { TABLE_PROPERTY_PREFIXES } from "./table-property-prefixes.js";
+import { unreadTableProperty, winningOption } from "./write-option-precedence.js";
 
-interface Pair {
-  /** The write option (FlinkWriteOptions). */
-  readonly option: string;
-  /** The table property it overrides (TableProperties). */
-  readonly property: string;
-  /** The FlinkWriteConf method that reads them. */
-  readonly reader: string;
-  /** How the sink uses the winning value, e.g. `distributes its rows by "range"`. */
-  readonly effect: (value: string) => string;
-  /** Whether two values mean the same (distribution modes are read in any case: DistributionMode.fromName). */
-  readonly same: (a: string, b: string) => boolean;
-}
-
-const PAIRS: readonly Pair[] = [
-  {
-    option: "distribution-mode",
-    property: "write.distribution-mode",
-    reader: "FlinkWriteConf.distributionMode",
-    effect: (v) => `distributes its rows by ${JSON.stringify(v)}`,
-    same: (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase(),
-  },
-];
+/** The table property checked here, and its write option (write-option-precedence.ts). */
+const PROPERTY = "write.distribution-mode";
+const { option: OPTION, reader: READER } = winningOption(PROPERTY)!;
+/** Distribution modes are read in any case (DistributionMode.fromName). */
+const sameMode = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * Warns at each table property (plain or behind a catalog's `table-override.` / `table-default.`
@@ -50,25 +36,23 @@ const PAIRS: readonly Pair[] = [
  * its own (iceberg-table.ts), so the option is taken from whichever map holds it.
  */
 export function checkWriteOptionConflicts(maps: readonly WithMap[], diag: Diagnostics): void {
-  for (const pair of PAIRS) {
-    const holder = maps.find((m) => m.map[pair.option] !== undefined);
-    if (holder === undefined) continue;
-    const value = holder.map[pair.option]!;
-    const holderAt = maps.indexOf(holder);
-    maps.forEach(({ arg, map }, at) => {
-      // A property in a broader map than the option's (a catalog's properties, shared by its tables) with the option in
-      // this sink's extraOptions is a default the sink overrides on purpose: quiet.
-      if (at < holderAt) return;
-      for (const prefix of TABLE_PROPERTY_PREFIXES) {
-        const key = prefix + pair.property;
-        const lost = map[key];
-        if (lost === undefined || pair.same(lost, value)) continue;
-        diag.warn(
-          `${arg}[${JSON.stringify(key)}]`,
-          `${JSON.stringify(key)} = ${JSON.stringify(lost)} is never read by this sink: ${holder.arg}[${JSON.stringify(pair.option)}] = ${JSON.stringify(value)} sets the write option, which wins over the table property (iceberg ${pair.reader}), ` +
-            `so the sink ${pair.effect(value)}; keep one of them (a table the connector creates still gets ${JSON.stringify(pair.property)} = ${JSON.stringify(lost)} as a table property, for other writers)`,
-        );
-      }
-    });
-  }
+  const holder = maps.find((m) => m.map[OPTION] !== undefined);
+  if (holder === undefined) return;
+  const value = holder.map[OPTION]!;
+  const holderAt = maps.indexOf(holder);
+  maps.forEach(({ arg, map }, at) => {
+    // A property in a broader map than the option's (a catalog's properties, shared by its tables) with the option in
+    // this sink's extraOptions is a default the sink overrides on purpose: quiet.
+    if (at < holderAt) return;
+    for (const prefix of TABLE_PROPERTY_PREFIXES) {
+      const key = prefix + PROPERTY;
+      const lost = map[key];
+      if (lost === undefined || sameMode(lost, value)) continue;
+      diag.warn(
+        `${arg}[${JSON.stringify(key)}]`,
+        `${unreadTableProperty(`${JSON.stringify(key)} = ${JSON.stringify(lost)}`, `${holder.arg}[${JSON.stringify(OPTION)}] = ${JSON.stringify(value)}`, READER, true)}, ` +
+          `so the sink distributes its rows by ${JSON.stringify(value)}; keep one of them (a table the connector creates still gets ${JSON.stringify(PROPERTY)} = ${JSON.stringify(lost)} as a table property, for other writers)`,
+      );
+    }
+  });
 }
