@@ -7,6 +7,8 @@
 import { expect } from "chai";
 import { baseArgs, render } from "./iceberg-table-helpers.js";
 import { jobWarnings, mockedApi, type Api } from "./api.js";
+import { OPTION_SIDE } from "../src/options/known-iceberg-options.js";
+import { sparkReadOptionWarning } from "../src/options/spark-read-options.js";
 
 const UNREAD = "the connector keeps it only as a table property when it creates the table";
 const sparkLead = (key: string): string => `"${key}" is a Spark read option; Iceberg's Flink source ignores it (iceberg SparkReadOptions; FlinkReadOptions has no such key, and ${UNREAD})`;
@@ -57,6 +59,15 @@ describe("Spark read options on an Iceberg table", () => {
       `${sparkLead("streaming-skip-overwrite-snapshots")}, and a sink reads nothing; remove it`,
       `"streaming-x" is no read option of Iceberg's Flink source (iceberg FlinkReadOptions has no streaming-* key; ${UNREAD}), and a sink reads nothing; remove it`,
     ]);
+  });
+
+  it("the streaming options the advice names: OPTION_SIDE's streaming ones, the streaming arg, and starting-strategy (judged by starting-strategy.ts, so not in OPTION_SIDE)", () => {
+    const warning = sparkReadOptionWarning("streaming-foo", {}, { arg: "extraOptions", kind: "IcebergSource", hint: false })!;
+    const named = /a streaming read is set by (.*); remove it$/.exec(warning)![1]!;
+    expect(named.startsWith("streaming, ")).to.equal(true);
+    const keys = [...named.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+    const streamingOnly = [...OPTION_SIDE].filter(([, side]) => side === "streaming").map(([key]) => key);
+    expect([...keys].sort()).to.deep.equal([...streamingOnly, "starting-strategy"].sort());
   });
 
   it("stays quiet for the Flink read options, for keys Spark and Flink share, and in catalog properties", () => {

@@ -44,7 +44,12 @@ const SPARK_READ_OPTIONS: ReadonlyMap<string, SparkReadOption> = new Map<string,
   ["file-open-cost", { flink: "split-file-open-cost" }],
 ]);
 
-/** The streaming options a Flink read does take (FlinkReadOptions), for an unknown `streaming-*` key. */
+/**
+ * The streaming options a Flink read does take (FlinkReadOptions), for an unknown `streaming-*` key.
+ * Written out, not derived from known-iceberg-options.ts OPTION_SIDE: its streaming options are
+ * these less the `streaming` arg and `starting-strategy` (judged by starting-strategy.ts), and the
+ * order here is the message's (test/spark-read-options.test.ts compares the sets).
+ */
 const FLINK_STREAMING_OPTIONS = 'streaming, "monitor-interval", "starting-strategy", "start-snapshot-timestamp", "max-planning-snapshot-count" and "max-allowed-planning-failures"';
 
 /** Where the problem of `key` is reported and what writing `key` means there. */
