@@ -3,7 +3,7 @@
  * tables. This file only re-exports the public API (../shared/DESIGN.md).
  */
 export { FlinkIcebergValidationError, type ValidationIssue } from "./validation/error.js";
-export type { AcknowledgedWarning, AcknowledgesWarnings, ResourceWarning } from "./validation/acknowledged-warnings.js";
+export type { AcknowledgedWarning, AcknowledgesWarnings, ReportsWarnings, ResourceWarning } from "./validation/acknowledged-warnings.js";
 export { DataTypes } from "./types/datatypes.js";
 export type { DataType, DataTypeKind, RowField, IntervalResolution } from "./types/data-type.js";
 export { parseDataType } from "./types/parser.js";

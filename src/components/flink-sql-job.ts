@@ -11,7 +11,7 @@ import { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { KUBERNETES_DEFAULTS } from "../deploy/kubernetes/args.js";
 import { SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { SqlStatement } from "../sql/template.js";
-import { acknowledgedCount, type AcknowledgesWarnings, type ResourceWarning } from "../validation/acknowledged-warnings.js";
+import { acknowledgedCount, type AcknowledgesWarnings, type ReportsWarnings, type ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { resourceLabel } from "../validation/error.js";
 import { gatewaySubmission } from "./gateway-summary.js";
 import { addProgramJob, type RegisteredJob } from "./job-registry.js";
@@ -102,7 +102,7 @@ export interface FlinkSqlJobArgs extends TargetArgs, AcknowledgesWarnings {
  * A Flink SQL job over Iceberg (and other) tables.
  * @throws FlinkIcebergValidationError listing every problem of the statements, configuration and target.
  */
-export class FlinkSqlJob extends pulumi.ComponentResource {
+export class FlinkSqlJob extends pulumi.ComponentResource implements ReportsWarnings {
   /** The whole SQL script (SET lines, CREATE TABLEs, views/functions, INSERT or statement set). */
   private scriptOutput?: pulumi.Output<string>;
   private readonly plainScript: string | undefined;
@@ -113,14 +113,11 @@ export class FlinkSqlJob extends pulumi.ComponentResource {
   /** Outputs of the deploy target, grouped (fields undefined for the other targets). */
   readonly deployment: DeployOutputs;
   /**
-   * The warnings its checks found, in statement order, as logged (`{ path, message }`), each with
-   * `acknowledged` (true, with the entry's `reason`, when an `acknowledgedWarnings` entry names it:
-   * then it is not logged), and a warning per stale entry; frozen. Complete when the constructor
-   * returns (read it in a unit test under `pulumi.runtime.setMocks`): the checks against the tables
-   * and jobs created before it run there, and a job created later reports what it shares with this
-   * one on itself. Not here: the SQL Gateway's deployment warnings (`gatewayWarnings`, and the
-   * warning that the job ended outside Pulumi, logged from the gateway's state). `[]` when the job
-   * failed validation (synth's collecting mode; its warnings are then the error's `warnings`).
+   * In statement order. The checks against the tables and jobs created before this job run in its
+   * constructor, and a job created later reports what it shares with this one on itself. Not here:
+   * the SQL Gateway's deployment warnings (`gatewayWarnings`, and the warning that the job ended
+   * outside Pulumi, logged from the gateway's state).
+   * @inheritDoc
    */
   readonly warnings: readonly ResourceWarning[];
   private readonly plainConfiguration: Record<string, string>;

@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { writtenExpressions } from "../sql/flink-columns.js";
 import { planGenericTable, type FlinkTableArgs, type GenericTablePlan } from "../sql/generic-table.js";
-import { acknowledgedCount, acknowledgeWarnings, type ResourceWarning } from "../validation/acknowledged-warnings.js";
+import { acknowledgedCount, acknowledgeWarnings, type ReportsWarnings, type ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { FlinkIcebergValidationError, resourceLabel } from "../validation/error.js";
 import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_TABLE_DEFERRED } from "../validation/plain-only.js";
@@ -23,16 +23,10 @@ export type { FlinkTableArgs, FlinkColumn, FlinkPhysicalColumn, FlinkComputedCol
  * renders its CREATE TABLE.
  * @throws FlinkIcebergValidationError listing every problem of the args.
  */
-export class FlinkTable extends pulumi.ComponentResource {
+export class FlinkTable extends pulumi.ComponentResource implements ReportsWarnings {
   /** The Flink table name (plain). */
   readonly tableName: string;
-  /**
-   * The warnings its checks found, in order, as logged (`{ path, message }`), each with
-   * `acknowledged` (true, with the entry's `reason`, when an `acknowledgedWarnings` entry names it:
-   * then it is not logged), and a warning per stale entry. Complete when the constructor returns
-   * (read it in a unit test under `pulumi.runtime.setMocks`); frozen. `[]` when the table failed
-   * validation (synth's collecting mode; its warnings are then the error's `warnings`).
-   */
+  // Documented on ReportsWarnings (src/validation/acknowledged-warnings.ts), which an IDE shows here.
   readonly warnings: readonly ResourceWarning[];
   /** undefined for a table that failed validation in synth's collecting mode (collect.ts). */
   private readonly plan: GenericTablePlan | undefined;

@@ -9,7 +9,7 @@ import { planIcebergTable } from "../options/iceberg-table.js";
 import { validatedOrCollected } from "./collect.js";
 import { failedTableSecrets } from "./failed-table-secrets.js";
 import { registerFailedTable } from "./table-definition.js";
-import type { ResourceWarning } from "../validation/acknowledged-warnings.js";
+import type { ReportsWarnings, ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import type { IcebergSinkArgs } from "./iceberg-table-args.js";
 import { defineIcebergTableOutputs, IcebergTableState, TABLE_STATE, type IcebergTableOutputGetters } from "./iceberg-table-resource.js";
@@ -22,17 +22,13 @@ export interface IcebergSink extends IcebergTableOutputGetters {}
  * targetFileSizeBytes, upsertEnabled, compressionCodec; SPEC decisions 2, 5, 6, 7).
  * @throws FlinkIcebergValidationError listing every problem of the args.
  */
-export class IcebergSink extends pulumi.ComponentResource {
+export class IcebergSink extends pulumi.ComponentResource implements ReportsWarnings {
   /** The Flink table name (plain). */
   readonly tableName: string;
   /**
-   * The warnings its checks found, in order, as logged (`{ path, message }`), each with
-   * `acknowledged` (true, with the entry's `reason`, when an `acknowledgedWarnings` entry names it:
-   * then it is not logged), and a warning per stale entry. Complete when the constructor returns
-   * (read it in a unit test under `pulumi.runtime.setMocks`); frozen. `[]` when the table failed
-   * validation (synth's collecting mode; its warnings are then the error's `warnings`).
    * A keyed sink's warning about delete files on a format-version 1 table stays listed when a job's
    * error says the same, which drops it from the log.
+   * @inheritDoc
    */
   readonly warnings: readonly ResourceWarning[];
   /** commitInterval as written (plain), for the job's checkpoint interval; undefined when unset. */

@@ -8,7 +8,7 @@ import { planIcebergTable } from "../options/iceberg-table.js";
 import { validatedOrCollected } from "./collect.js";
 import { failedTableSecrets } from "./failed-table-secrets.js";
 import { registerFailedTable } from "./table-definition.js";
-import type { ResourceWarning } from "../validation/acknowledged-warnings.js";
+import type { ReportsWarnings, ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import type { IcebergSourceArgs } from "./iceberg-table-args.js";
 import { defineIcebergTableOutputs, IcebergTableState, TABLE_STATE, type IcebergTableOutputGetters } from "./iceberg-table-resource.js";
@@ -21,16 +21,10 @@ export interface IcebergSource extends IcebergTableOutputGetters {}
  * splitSize; SPEC decision 4 says what each combination reads).
  * @throws FlinkIcebergValidationError listing every problem of the args.
  */
-export class IcebergSource extends pulumi.ComponentResource {
+export class IcebergSource extends pulumi.ComponentResource implements ReportsWarnings {
   /** The Flink table name (plain). */
   readonly tableName: string;
-  /**
-   * The warnings its checks found, in order, as logged (`{ path, message }`), each with
-   * `acknowledged` (true, with the entry's `reason`, when an `acknowledgedWarnings` entry names it:
-   * then it is not logged), and a warning per stale entry. Complete when the constructor returns
-   * (read it in a unit test under `pulumi.runtime.setMocks`); frozen. `[]` when the table failed
-   * validation (synth's collecting mode; its warnings are then the error's `warnings`).
-   */
+  // Documented on ReportsWarnings (src/validation/acknowledged-warnings.ts), which an IDE shows here.
   readonly warnings: readonly ResourceWarning[];
   private readonly [TABLE_STATE]: IcebergTableState | undefined;
 

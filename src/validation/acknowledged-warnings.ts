@@ -69,6 +69,22 @@ export interface ResourceWarning {
   readonly reason?: string;
 }
 
+/**
+ * What every component (IcebergSource, IcebergSink, FlinkTable, FlinkSqlJob) implements: its
+ * `warnings`, documented here once (an IDE shows this doc on each component's `warnings`; a
+ * component that says more adds it with `@inheritDoc`).
+ */
+export interface ReportsWarnings {
+  /**
+   * The warnings its checks found, in order, as logged (`{ path, message }`), each with
+   * `acknowledged` (true, with the entry's `reason`, when an `acknowledgedWarnings` entry names it:
+   * then it is not logged), and a warning per stale entry. Complete when the constructor returns
+   * (read it in a unit test under `pulumi.runtime.setMocks`); frozen. `[]` when the resource failed
+   * validation (synth's collecting mode; its warnings are then the error's `warnings`).
+   */
+  readonly warnings: readonly ResourceWarning[];
+}
+
 /** What matching found: every warning marked, the ones to report, and the errors about the entries. */
 export interface AcknowledgementOutcome {
   /** Every warning in the order found, marked; then the stale-entry warnings (open). */
