@@ -102,7 +102,6 @@ export function stateDirProblem(dir: string, what: "checkpoints" | "savepoints")
   return undefined;
 }
 
-
 /**
  * Why Flink would refuse `value` under the directory key `key` of a Flink configuration (the job's
  * `configuration`, kubernetes.flinkConfiguration, sqlGateway.sessionProperties), or undefined for

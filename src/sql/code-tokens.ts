@@ -173,6 +173,11 @@ export function tail(st: StatementTokens, from: number, to: number, max = 8): st
   return to - from >= max ? `… ${tokenText(st, to - max + 1, to)}` : tokenText(st, from, to);
 }
 
+/** The tokens `from` to `to` as written, with " …" after when more than `max` follow `from` (the start kept). */
+export function head(st: StatementTokens, from: number, to: number, max = 8): string {
+  return to - from >= max ? `${tokenText(st, from, from + max - 1)} …` : tokenText(st, from, to);
+}
+
 /** Where the item that ends with the `)` at `k` starts: its `(`, or the name before it (a call). */
 export function itemStart(tokens: readonly CodeToken[], k: number): number {
   let depth = 0;

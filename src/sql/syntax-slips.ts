@@ -48,7 +48,7 @@
  * names one after another).
  */
 import { closestKey } from "../validation/known-keys.js";
-import { afterGroup, isSymbol, isWord, itemStart, statementTokens, tail, tokenText, type CodeToken, type StatementTokens } from "./code-tokens.js";
+import { afterGroup, head, isSymbol, isWord, itemStart, statementTokens, tail, tokenText, type CodeToken, type StatementTokens } from "./code-tokens.js";
 import { interpolatedOperands } from "./interpolated-operands.js";
 import { MisplacedNames } from "./misplaced-names.js";
 import { ENDING_WORDS, SQL_WORDS } from "./sql-words.js";
@@ -122,11 +122,6 @@ function endsValue(tokens: readonly CodeToken[], k: number): boolean {
     default:
       return true;
   }
-}
-
-/** The tokens `from` to `to` as written, with " …" after when more than `max` follow `from` (the start kept). */
-function head(st: StatementTokens, from: number, to: number, max = 8): string {
-  return to - from >= max ? `${tokenText(st, from, from + max - 1)} …` : tokenText(st, from, to);
 }
 
 /** A `(` at `k` that nothing closes: where it is, and where to close it. */

@@ -19,7 +19,7 @@
  * reads (MILLISECOND, SQL_TSI_DAY, ISOWEEK ...) is never reported, nor a back-quoted name or an
  * interpolated value.
  */
-import { afterGroup, isSymbol, tokenText, type StatementTokens } from "./code-tokens.js";
+import { afterGroup, head, isSymbol, tokenText, type StatementTokens } from "./code-tokens.js";
 import { unitOfWord } from "./interval-remedies.js";
 import { closestKey } from "../validation/known-keys.js";
 
@@ -40,11 +40,10 @@ function unitMeant(word: string): string | undefined {
   return unitOfWord(word) ?? closestKey(word, [...UNITS, "MILLISECOND"]);
 }
 
-/** The shown text of the call at `k` (up to its `)`, at most 12 tokens) and the index of its last token shown. */
-function callEnd(st: StatementTokens, k: number): { last: number; more: boolean } {
+/** The index of the last token of the call whose name is token `k`: its `)`, or the statement's last token. */
+function callEnd(st: StatementTokens, k: number): number {
   const after = afterGroup(st.tokens, k + 1);
-  const end = after < 0 ? st.tokens.length - 1 : after - 1;
-  return end - k >= 12 ? { last: k + 11, more: true } : { last: end, more: false };
+  return after < 0 ? st.tokens.length - 1 : after - 1;
 }
 
 /**
@@ -73,11 +72,12 @@ export function timestampUnitSlip(st: StatementTokens, k: number): string | unde
   } else {
     return undefined;
   }
-  const { last, more } = callEnd(st, k);
-  const head = `${JSON.stringify(`${tokenText(st, k, last)}${more ? " …" : ""}`)}: ${why}`;
-  if (meant === undefined) return `${head}; write one of those units`;
+  // The call as shown: up to its `)`, at most 12 tokens.
+  const end = callEnd(st, k);
+  const shown = `${JSON.stringify(head(st, k, end, 12))}: ${why}`;
+  if (meant === undefined) return `${shown}; write one of those units`;
   // The shown call with the unit replaced, spaced as tokenText spaces it.
   const gap = (a: number): string => (tokens[a + 1]!.start > tokens[a]!.end ? " " : "");
-  const fixed = `${tokenText(st, k, k + 1)}${gap(k + 1)}${meant}${gap(k + 2)}${tokenText(st, k + 3, last)}${more ? " …" : ""}`;
-  return `${head}; write ${meant}: ${JSON.stringify(fixed)}`;
+  const fixed = `${tokenText(st, k, k + 1)}${gap(k + 1)}${meant}${gap(k + 2)}${head(st, k + 3, end, 9)}`;
+  return `${shown}; write ${meant}: ${JSON.stringify(fixed)}`;
 }
