@@ -133,15 +133,23 @@ describe("changelog into a keyless Iceberg sink, through views and joins", () =>
       ],
     });
     for (const job of ["cw-interval", "cw-first", "cw-first-inline", "cw-first-nulls", "cw-window-dedup", "cw-view-window"]) expect(warningsOf(job), job).to.deep.equal([]);
-    // An order the statement's own tables cannot tell (a view's column) warns instead.
+    // An order the statement's own tables cannot tell (a view's computed column) warns instead.
     new api.FlinkSqlJob("cw-first-view", {
       statements: [
         api.sql`CREATE TEMPORARY VIEW pv AS SELECT id, data, proc FROM ${gen}`,
         api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY proc) AS rn FROM pv) WHERE rn = 1`,
       ],
     });
-    expect(warningsOf("cw-first-view")).to.have.length(1);
-    expect(warningsOf("cw-first-view")[0]).to.contain("ranks rows (ROW_NUMBER OVER (... ORDER BY proc)), a Top-N or deduplication, which updates unless it keeps first rows by processing time");
+    // A view that passes on the table's PROCTIME() column keeps it a processing-time attribute (selected-proctime.ts): first rows by it append.
+    expect(warningsOf("cw-first-view")).to.deep.equal([]);
+    new api.FlinkSqlJob("cw-first-view-cast", {
+      statements: [
+        api.sql`CREATE TEMPORARY VIEW pv AS SELECT id, data, CAST(ts AS TIMESTAMP(3)) AS proc FROM ${gen}`,
+        api.sql`INSERT INTO ${sink} SELECT id, data FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY proc) AS rn FROM pv) WHERE rn = 1`,
+      ],
+    });
+    expect(warningsOf("cw-first-view-cast")).to.have.length(1);
+    expect(warningsOf("cw-first-view-cast")[0]).to.contain("ranks rows (ROW_NUMBER OVER (... ORDER BY proc)), a Top-N or deduplication, which updates unless it keeps first rows by processing time");
     // A window TVF grouped by window_start alone is a regular aggregation (flink WindowUtil.groupingContainsWindowStartEnd):
     // an error that says to add window_end (final trial: it warned, and advised a window the statement already had).
     const startOnly = errorOf(

@@ -156,7 +156,7 @@ export function updatesWritten(a: AnalyzedStatement, views: ReadonlyMap<string, 
     if (changelog !== undefined) return { kind: "changelog", source: changelog, via: via(s) };
   }
   for (let i = 0; i < parts.length; i++) {
-    const read = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner, windowNearby, allText: texts.join("\n;\n") });
+    const read = updatingOperation(texts[i]!, parts[i]!.reads, { ...job, planner, windowNearby, allText: texts.join("\n;\n"), viewTables: parts.flatMap((p) => p.reads) });
     if (read === undefined) continue;
     // An outer join or a global aggregate that the query's structure shows to be updating, or outer joins its WHERE makes inner (certain-updates.ts).
     const reading = read.certain ? undefined : certainReading(parts[i]!, read);

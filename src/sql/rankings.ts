@@ -4,6 +4,7 @@
  */
 import { knows, timeAttributeUnknown } from "../components/failed-table-parts.js";
 import type { TableDefinition } from "../components/table-definition.js";
+import { selectsProctime } from "./selected-proctime.js";
 import { closingParen, unquoteIdentifier } from "./top-level.js";
 import { withQueryParts } from "./with-queries.js";
 import type { UpdatingContext, UpdatingOperation } from "./updating-operations.js";
@@ -26,15 +27,20 @@ export function missingWindowColumn(clause: string): "window_start" | "window_en
 /** A plain or qualified column reference, plain or back-quoted. */
 const COLUMN_REF = /^(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)(?:\s*\.\s*(?:`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*))?$/;
 
-/** What an ORDER BY item of a ranking is, as far as the tables the statement reads tell. */
-export function orderKind(item: string, reads: readonly TableDefinition[]): "proctime" | "rowtime" | "value" | "unknown" {
+/**
+ * What an ORDER BY item of a ranking is, as far as the tables the statement reads tell; a column of
+ * none of them is a processing-time attribute when `around.allText` (the statement and the views it
+ * reads) selects it as `PROCTIME() AS name`, or a view passes on a PROCTIME() column of that name
+ * of a table it reads (`around.viewTables`; selected-proctime.ts).
+ */
+export function orderKind(item: string, reads: readonly TableDefinition[], around?: Pick<UpdatingContext, "allText" | "viewTables">): "proctime" | "rowtime" | "value" | "unknown" {
   const bare = item.replace(/\s+NULLS\s+(?:FIRST|LAST)\s*$/i, "").replace(/\s+ASC\s*$/i, "").trim();
   if (/^PROCTIME\s*\(\s*\)$/i.test(bare)) return "proctime";
   if (!COLUMN_REF.test(bare)) return "unknown";
   const name = unquoteIdentifier(bare.split(".").pop()!);
   const table = reads.find((t) => t.columns?.some((c) => c.name === name));
   const column = table?.columns!.find((c) => c.name === name);
-  if (column === undefined) return "unknown";
+  if (column === undefined) return around !== undefined && selectsProctime(around.allText, name, around.viewTables) ? "proctime" : "unknown";
   // A table that failed validation (synth) whose watermark did not read: the column may be its rowtime once fixed.
   return column.timeAttribute ?? (knows(table!, "timeAttributes") && !timeAttributeUnknown(column) ? "value" : "unknown");
 }
@@ -184,7 +190,8 @@ function plannedInsertOnly(firstRow: boolean, items: readonly string[], ctx: Upd
  * appends from 2.1 with mini-batch off (FLINK-37005, `RankUtil.outputInsertOnlyInDeduplicate`).
  * Certain: a descending order, an order by a known value column, a Top-N by event time, keep-first
  * by event time on a known version that updates. Left alone: an order by processing time
- * (`PROCTIME()` or a PROCTIME() column, ascending), a window Top-N (PARTITION BY window_start and
+ * (`PROCTIME()`, a PROCTIME() column, or one a view or subquery selects as `PROCTIME() AS name`,
+ * ascending), a window Top-N (PARTITION BY window_start and
  * window_end). A warning for what the statement's own tables cannot tell (an alias, a view's
  * column, an expression; keep-first by event time on an unknown version). A RANK / DENSE_RANK
  * Top-N, in the statement or in a view it reads, is streaming-rank.ts's error (Flink cannot plan it: a sink key would not help).
@@ -206,7 +213,7 @@ export function updatingRanking(text: string, reads: readonly TableDefinition[],
     if (items.some((i) => /\bDESC\b/i.test(i))) {
       return { what: `ranks rows (${shown}: keeps the last or largest rows per key), which replaces a row it emitted when a later or larger one arrives`, certain: !ctx.windowNearby, kind: "ranking", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}), ...planned };
     }
-    const kinds = items.map((i) => orderKind(i, reads));
+    const kinds = items.map((i) => orderKind(i, reads, ctx));
     if (kinds.length === 1 && kinds[0] === "proctime") {
       // First rows by arrival never change; the planner still marks a Top-N (Rank, flink StreamPhysicalRank) updating, which an append-only sink refuses.
       if (firstRow || !ctx.planner) continue;

@@ -57,7 +57,7 @@ export function updatingSortLimit(text: string, reads: readonly TableDefinition[
     const advice = `, or rank per window (ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY ${keys}) over a window TVF, filtered by its number), whose results are final`;
     const base = { kind: "ranking" as const, advice };
     if (!items.some((i) => /\bDESC\b/i.test(i))) {
-      const kinds = items.map((i) => orderKind(i, reads));
+      const kinds = items.map((i) => orderKind(i, reads, ctx));
       if (kinds.length === 1 && kinds[0] === "proctime") {
         if (!ctx.planner) continue;
         return { ...base, what: `sorts all rows by processing time and keeps the first ones (${shown}), which Flink plans as a SortLimit that the planner marks updating`, certain: true };

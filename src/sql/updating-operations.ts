@@ -128,6 +128,8 @@ export interface UpdatingContext {
   readonly windowNearby: boolean;
   /** The texts of the statement and of the views it reads, joined: where a ranking's number may be filtered. */
   readonly allText: string;
+  /** The tables the statement and the views it reads read: where a view's PROCTIME() column comes from (selected-proctime.ts). */
+  readonly viewTables?: readonly TableDefinition[];
 }
 
 /** `COUNT|SUM|AVG|MIN|MAX(...)` in `text` (code: literals blanked) not followed by OVER: an aggregate over the whole input when there is no GROUP BY. */
