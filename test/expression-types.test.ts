@@ -252,7 +252,8 @@ describe("INSERT values that are expressions: typed as Flink types them", () => 
       { name: "x", type: "DOUBLE" },
       { name: "name", type: "STRING" },
       { name: "ts", type: "TIMESTAMP(3)" },
-    ]);
+      // A streaming OVER orders by a time attribute (streaming-over-order.ts).
+    ], { column: "ts", expression: "ts" });
     const s = sink("ex_q_out", [
       { name: "a", type: "INT" },
       { name: "b", type: "INT" },

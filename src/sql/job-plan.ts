@@ -46,6 +46,7 @@ import { checkForeignFunctions } from "./foreign-functions.js";
 import { checkMisspeltFunctions } from "./misspelt-functions.js";
 import { checkNewerFunctions } from "./newer-functions.js";
 import { checkRankSinkKey } from "./rank-sink-keys.js";
+import { checkStreamingOverOrder } from "./streaming-over-order.js";
 import { checkStreamingRank } from "./streaming-rank.js";
 import { checkStreamingSort } from "./streaming-sort.js";
 import { checkZeroWindowLengths } from "./zero-intervals.js";
@@ -316,6 +317,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     if (analyzed.some((a) => mayKeepTopRows(a.words))) for (const a of inserts) checkRankSinkKey(a, views, diag);
     // A RANK may sit in a view the statement reads: the gate is the job's (any of its statements).
     if (analyzed.some((a) => mayRank(a.words))) for (const a of analyzed) if (a.kind !== "function" && !unread.has(a)) checkStreamingRank(a, views, diag);
+    // An OVER ordered by a column that is no time attribute (also a ranking whose number no query filters).
+    if (analyzed.some((a) => a.words.has("OVER"))) checkStreamingOverOrder(analyzed, views, unread, input.flinkVersion, diag);
   }
 
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));

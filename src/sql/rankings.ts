@@ -101,7 +101,8 @@ function filters(parts: readonly string[], sites: readonly RankingSite[][], j: n
  * views it reads: a view is expanded in place; filters): "first" for the first row only (`rn = 1`,
  * `rn <= 1`, `rn < 2`, or the number on the left: `1 = rn`), "topN" for another upper bound, and
  * undefined without one: then Flink plans no Rank (flink `FlinkLogicalRankRule` needs the bound,
- * `RankUtil.extractRankRange`), only an over aggregation, which appends. Bounds on one ranking
+ * `RankUtil.extractRankRange`), only an over aggregation, which appends when ordered by a time
+ * attribute (another order: streaming-over-order.ts). Bounds on one ranking
  * are read as a conjunction (a filter of `rn <= 3` below and `rn = 1` above keeps the first row),
  * as `RankUtil.extractRankRange` intersects them once the filters merge.
  */

@@ -3,7 +3,8 @@
  * (`WHERE r <= N`) as a Rank, and its streaming Rank takes ROW_NUMBER only ("RANK() on streaming
  * table is not supported currently", flink `StreamExecRank`), as does its window Top-N ("RANK()
  * function is not supported on Window TopN currently, only ROW_NUMBER() is supported", flink
- * `StreamExecWindowRank`). A ranking without such a filter is an over aggregation: left alone.
+ * `StreamExecWindowRank`). A ranking without such a filter is an over aggregation: left alone here
+ * (streaming-over-order.ts checks its order).
  * A view is expanded in place where a statement reads it, so a RANK computed in a view and filtered
  * by the statement that reads it is the same Top-N, and fails the same way whatever the sink: a
  * primary key on the sink would not help (the planner throws before any sink is involved).
