@@ -51,6 +51,7 @@ import { checkStreamingRank } from "./streaming-rank.js";
 import { checkStreamingSort } from "./streaming-sort.js";
 import { checkZeroWindowLengths } from "./zero-intervals.js";
 import { checkWindowMultiples } from "./window-multiples.js";
+import { checkMonthWindows } from "./month-windows.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping, declaredFunctions } from "./ungrouped-columns.js";
 import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
@@ -284,7 +285,10 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   for (const a of analyzed.filter((x) => !unread.has(x))) {
     if (mayHoldWindows(a.words)) checkWindowTimeColumns(a, runtimeMode !== "batch", diag, views);
     if (mayJoinTemporally(a.words)) checkTemporalJoins(a, runtimeMode !== "batch", diag);
-    if (mayHoldWindowLengths(a.words)) checkZeroWindowLengths(a, diag);
+    if (mayHoldWindowLengths(a.words)) {
+      checkZeroWindowLengths(a, diag);
+      checkMonthWindows(a, runtimeMode !== "batch", diag);
+    }
     if (sliced && a.kind !== "function") checkWindowMultiples(a, views, runtimeMode !== "batch", diag);
   }
   // The branch each INSERT writes: its target mention's OPTIONS hint, else the sink's own.

@@ -112,14 +112,19 @@ const WINDOWS: Readonly<Record<string, { readonly lengths: readonly string[]; re
 };
 
 /** An argument that is one interval literal and nothing else (its string blanked: codeOnly keeps the quotes). */
-const ONE_LITERAL = /^\s*INTERVAL\s*[+-]?\s*'[^']*'\s*[A-Za-z]+\s*(?:\([^()]*\))?(?:\s*TO\s+[A-Za-z]+\s*(?:\([^()]*\))?)?\s*$/i;
+export const ONE_LITERAL = /^\s*INTERVAL\s*[+-]?\s*'[^']*'\s*[A-Za-z]+\s*(?:\([^()]*\))?(?:\s*TO\s+[A-Za-z]+\s*(?:\([^()]*\))?)?\s*$/i;
 
-/** A length argument of a window TVF call: its role (size, slide, step, gap), where its value is in the text, and the value's literal when it is one interval literal whose length is known. */
+/**
+ * A length argument of a window TVF call: its role (size, slide, step, gap), where its value is in
+ * the text, and the value's literal when it is one interval literal whose length is known: a
+ * day-time one (`literal`) or a year-month one (`yearMonth`, month-windows.ts).
+ */
 export interface WindowLength {
   readonly role: string;
   readonly from: number;
   readonly to: number;
   readonly literal?: KnownLiteral;
+  readonly yearMonth?: YearMonthLiteral;
 }
 
 /** A window TVF call over `TABLE ...` in a statement's text: the function, where the call is (its name to its closing parenthesis, inclusive), and its length arguments. */
@@ -151,9 +156,9 @@ export function windowCalls(text: string): WindowCall[] {
       const role = named !== null ? named[1]!.toLowerCase() : window.lengths[k];
       if (role === undefined || !window.lengths.includes(role)) return;
       const at = from + (named?.[0].length ?? 0);
-      const literals = knownIntervalLiterals(text.slice(at, to));
-      const one = literals.length === 1 && ONE_LITERAL.test(code.slice(at, to));
-      lengths.push({ role, from: at, to, ...(one ? { literal: literals[0]! } : {}) });
+      const literals = intervalLiteralLengths(text.slice(at, to));
+      const only = literals.length === 1 && ONE_LITERAL.test(code.slice(at, to)) ? literals[0]! : undefined;
+      lengths.push({ role, from: at, to, ...(only === undefined ? {} : "months" in only ? { yearMonth: only } : { literal: only }) });
     });
     out.push({ fn, start: m.index, end: close + 1, lengths });
   }
