@@ -33,8 +33,11 @@ function boundedIcebergRead(t: TableDefinition): boolean {
 
 const ANY_NAME = new RegExp(NAME, "g");
 
-/** True when the join step of `r` is a regular join with a condition (see the file comment). */
-function regularJoin(r: Relation, timeAttributes: ReadonlySet<string>): boolean {
+/**
+ * True when the join step of `r` is a regular join with a condition (see the file comment; also
+ * join-view-windows.ts). `timeAttributes`: the lower-case names of the joined tables' time attributes.
+ */
+export function regularJoin(r: Relation, timeAttributes: ReadonlySet<string>): boolean {
   const step = r.join;
   if (step === undefined || step.asOf || step.type === "," || step.type === "CROSS") return false;
   const condition = step.on ?? step.using;

@@ -22,6 +22,7 @@ import { unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, type AnalyzedStatement } from "./statement.js";
 import { withQueryNames } from "./table-mentions.js";
 import { readSimpleView, type SimpleView } from "./view-columns.js";
+import { joinedTimeColumn, joinedTimeMessage } from "./join-view-windows.js";
 
 const N = MARKED_NAME;
 /** `CAST([q.]col AS type) [AS] alias` (also TRY_CAST); groups: the qualifier (1), the column (3), the type (4), the alias (5). */
@@ -55,7 +56,11 @@ export function castMessage(viewName: string, view: AnalyzedStatement, column: s
   };
 }
 
-/** Legacy group windows of a streaming statement that reads one view (`FROM v ... GROUP BY TUMBLE(ts2, ...)`) whose window column casts a time attribute; errors at `statements[i]`. */
+/**
+ * Legacy group windows of a streaming statement that reads one view (`FROM v ... GROUP BY TUMBLE(ts2,
+ * ...)`) whose window column casts a time attribute, or passes a column through a regular join
+ * (join-view-windows.ts); errors at `statements[i]`.
+ */
 export function checkViewGroupWindows(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, diag: Diagnostics): void {
   const { code } = markedCode(a);
   const from = /\bJOIN\b|\bFROM\b[\s\S]*\bFROM\b/i.test(code) ? null : FROM_VIEW.exec(code);
@@ -64,14 +69,14 @@ export function checkViewGroupWindows(a: AnalyzedStatement, views: ReadonlyMap<s
   const view = views.get(viewName);
   if (view === undefined || view === a || withQueryNames(code).has(viewName)) return;
   const simple = readSimpleView(view);
-  if (simple === undefined) return;
   const qualifiers = [viewName, ...(from[2] !== undefined ? [unquoteIdentifier(from[2])] : [])];
   for (const m of code.slice(from.index + from[0].length).matchAll(GROUP_WINDOW)) {
     if (m[2] !== undefined && !qualifiers.includes(unquoteIdentifier(m[2]))) continue;
     const column = unquoteIdentifier(m[3]!);
-    const found = castTimeAttribute(simple, column);
-    if (found === undefined) continue;
-    const { what, remedy } = castMessage(viewName, view, column, found);
+    const found = simple === undefined ? undefined : castTimeAttribute(simple, column);
+    const joined = simple === undefined ? joinedTimeColumn(view, column) : undefined;
+    if (found === undefined && joined === undefined) continue;
+    const { what, remedy } = found !== undefined ? castMessage(viewName, view, column, found) : joinedTimeMessage(viewName, view, column, joined!);
     diag.error(
       `statements[${a.index}]`,
       `${m[1]!.toUpperCase()}(${column}, ...) in a streaming job's GROUP BY needs a time attribute, and ${what}: Flink rejects the statement when it plans the job (a window "can only be defined over a time attribute column"); ${remedy}`,

@@ -11,7 +11,8 @@
  * also HOP and SESSION) over the one interpolated table a statement reads need the same in a
  * streaming job ("Window aggregate can only be defined over a time attribute column", flink
  * `StreamLogicalWindowAggregateRule`). A window over a simple view is followed to its table
- * (view-columns.ts), and one whose column casts a time attribute is reported (view-time-casts.ts);
+ * (view-columns.ts), one whose column casts a time attribute is reported (view-time-casts.ts), and
+ * so is one over a view whose regular join leaves it no time attribute (join-view-windows.ts);
  * other views and subqueries are left to Flink.
  */
 import { knows, timeAttributeUnknown } from "../components/failed-table-parts.js";
@@ -25,6 +26,7 @@ import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStat
 import { withQueryNames } from "./table-mentions.js";
 import { rowtimeRemedy } from "./event-time-remedy.js";
 import { readSimpleView, viewColumnSource } from "./view-columns.js";
+import { joinedTimeColumn, joinedTimeMessage } from "./join-view-windows.js";
 import { castMessage, castTimeAttribute, checkViewGroupWindows } from "./view-time-casts.js";
 
 const N = MARKED_NAME;
@@ -191,7 +193,16 @@ function checkViewWindow(a: AnalyzedStatement, code: string, fn: string, viewNam
   const view = views.get(viewName);
   if (view === undefined || view === a || withQueryNames(code).has(viewName)) return;
   const simple = readSimpleView(view);
-  if (simple === undefined) return;
+  if (simple === undefined) {
+    const joined = joinedTimeColumn(view, column);
+    if (joined === undefined) return;
+    const { what, remedy } = joinedTimeMessage(viewName, view, column, joined);
+    diag.error(
+      `statements[${a.index}]`,
+      `${fn}(TABLE ${viewName}, DESCRIPTOR(${column}), ...) in a streaming job needs a time attribute, and ${what}: Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); ${remedy}`,
+    );
+    return;
+  }
   const source = viewColumnSource(simple, column);
   const cast = source === undefined ? castTimeAttribute(simple, column) : undefined;
   if (cast !== undefined) {
