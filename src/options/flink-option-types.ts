@@ -154,6 +154,12 @@ export const FLINK_OPTION_TYPES: Readonly<Record<string, FlinkOptionType>> = {
   "table.exec.async-lookup.output-mode": { oneOf: ["ORDERED", "ALLOW_UNORDERED"] },
   "table.exec.async-lookup.timeout": "duration",
   "table.exec.deduplicate.mini-batch.compact-changes-enabled": "boolean",
+  // WindowEmitStrategy (experimental)
+  "table.exec.emit.allow-lateness": "duration",
+  "table.exec.emit.early-fire.delay": "duration",
+  "table.exec.emit.early-fire.enabled": "boolean",
+  "table.exec.emit.late-fire.delay": "duration",
+  "table.exec.emit.late-fire.enabled": "boolean",
   "table.exec.interval-join.min-cleanup-interval": "duration",
   "table.exec.mini-batch.allow-latency": "duration",
   "table.exec.mini-batch.enabled": "boolean",

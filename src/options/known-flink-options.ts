@@ -29,6 +29,9 @@
  *   `execution.checkpointing.write-buffer-size`,
  *   `execution.state-recovery.without-channel-state.checkpoint-id`; the 1.20 names Flink 1.19
  *   does not read are deploy/kubernetes/renamed-keys.ts';
+ * - the experimental emit options of legacy group windows (flink
+ *   `flink-table-planner/.../plan/utils/WindowEmitStrategy.scala`: `table.exec.emit.*`; the SQL's
+ *   window-emit.ts reads the two `enabled` keys);
  * - the keys this package itself reads or sets: the checkpoint / savepoint directory keys
  *   (kubernetes/versions.ts), the restore keys (deploy/target-keys.ts), Iceberg's
  *   `table.exec.iceberg.use-flip27-source` (iceberg `FlinkConfigOptions.java`) and the
@@ -55,6 +58,12 @@ export const KNOWN_FLINK_OPTIONS: readonly string[] = [
   "table.exec.deduplicate.insert-update-after-sensitive-enabled",
   "table.exec.deduplicate.mini-batch.compact-changes-enabled",
   "table.exec.disabled-operators",
+  // WindowEmitStrategy (experimental, legacy group windows)
+  "table.exec.emit.allow-lateness",
+  "table.exec.emit.early-fire.delay",
+  "table.exec.emit.early-fire.enabled",
+  "table.exec.emit.late-fire.delay",
+  "table.exec.emit.late-fire.enabled",
   "table.exec.interval-join.min-cleanup-interval",
   "table.exec.legacy-cast-behaviour",
   "table.exec.mini-batch.allow-latency",

@@ -141,7 +141,7 @@ export type UpdatesWritten =
  * certain-updates.ts). Undefined when neither is seen. `planner`: the sink is one Flink's planner
  * refuses updates for (an append-only FlinkTable), which also counts a SELECT DISTINCT.
  */
-export function updatesWritten(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">, planner: boolean): UpdatesWritten | undefined {
+export function updatesWritten(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>, job: Pick<UpdatingContext, "flinkVersion" | "miniBatch" | "firing">, planner: boolean): UpdatesWritten | undefined {
   const parts = withViews(a, views);
   const via = (s: AnalyzedStatement): string => (s === a ? "" : ` (through the view in statements[${s.index}])`);
   // A window aggregation (window TVF) accepts a changelog and emits final rows (Flink 1.19+,
@@ -174,7 +174,7 @@ export type InsertUpdates = (a: AnalyzedStatement) => UpdatesWritten | undefined
  * sinks take updates, and their INSERTs are never read), with `planner` when its target is no
  * Iceberg table: this file, row-delta-reads.ts deleteWrites and keyed-appends.ts share the reading.
  */
-export function insertUpdates(views: ReadonlyMap<string, AnalyzedStatement>, job: Pick<UpdatingContext, "flinkVersion" | "miniBatch">): InsertUpdates {
+export function insertUpdates(views: ReadonlyMap<string, AnalyzedStatement>, job: Pick<UpdatingContext, "flinkVersion" | "miniBatch" | "firing">): InsertUpdates {
   const read = new Map<AnalyzedStatement, UpdatesWritten | undefined>();
   return (a) => {
     if (!read.has(a)) read.set(a, updatesWritten(a, views, job, a.target?.iceberg === undefined));

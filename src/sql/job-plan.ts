@@ -52,6 +52,7 @@ import { checkStreamingSort } from "./streaming-sort.js";
 import { checkZeroWindowLengths } from "./zero-intervals.js";
 import { checkWindowMultiples } from "./window-multiples.js";
 import { checkMonthWindows } from "./month-windows.js";
+import { windowFiring } from "./window-emit.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping, declaredFunctions } from "./ungrouped-columns.js";
 import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
@@ -304,7 +305,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const v1DeleteSinks: TableDefinition[] = [];
   if (runtimeMode === "streaming") {
     const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);
-    const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true" };
+    const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true", ...windowFiring(input.configuration) };
     // What each INSERT writes of updates and deletes: read once for the three checks below.
     const updatesOf = insertUpdates(views, job);
     for (const a of inserts) {

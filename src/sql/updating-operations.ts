@@ -9,6 +9,7 @@ import { closingParen } from "./top-level.js";
 import { antiJoinSubquery, setOperation, type SetReading } from "./anti-joins.js";
 import { missingWindowColumn, updatingRanking, WINDOW_RENAME_HEDGE } from "./rankings.js";
 import { updatingSortLimit } from "./sort-limits.js";
+import { firingWindow } from "./window-emit.js";
 
 /** One updating operation found in a statement's text. */
 export interface UpdatingOperation {
@@ -118,6 +119,8 @@ export interface UpdatingContext {
   readonly flinkVersion?: string;
   /** `table.exec.mini-batch.enabled` is "true" (Flink 2.1 plans first rows by event time as an update then). */
   readonly miniBatch: boolean;
+  /** Legacy group windows fire early or late (window-emit.ts windowFiring): they update their results. */
+  readonly firing?: "early" | "late";
   /** The sink is refused by the planner for any updating input (an append-only FlinkTable), not only wrong at run time. */
   readonly planner: boolean;
   /**
@@ -164,6 +167,10 @@ export function updatingOperation(text: string, reads: readonly TableDefinition[
       return { what: `groups by ${named} without ${missing}, which Flink plans as a regular aggregation, not a window aggregation`, certain: true, kind: "aggregation", advice: `, or add ${missing} to the GROUP BY (a window aggregation groups by both window_start and window_end)` };
     }
     return { what: "aggregates without a window", certain: !ctx.windowNearby, kind: "aggregation", ...(ctx.windowNearby ? { hedge: WINDOW_RENAME_HEDGE } : {}) };
+  }
+  for (const c of clauses) {
+    const firing = firingWindow(c, ctx.firing);
+    if (firing !== undefined) return firing;
   }
   const ranking = updatingRanking(text, reads, ctx);
   if (ranking !== undefined) return ranking;
