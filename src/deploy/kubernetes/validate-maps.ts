@@ -16,6 +16,7 @@ import { isDnsSubdomain, isSecretDataKey, SCRIPT_MOUNT_DIR, SCRIPT_VOLUME_NAME }
 import { FLINK_CONTAINER, templateEnv } from "./pod-template.js";
 import { CHECKPOINT_DIR_KEYS, flinkVersionTraits, isSupportedFlinkVersion, SAVEPOINT_DIR_KEYS } from "./versions.js";
 import { memoizedKeyFacts } from "../../validation/key-facts-memo.js";
+import { operatorSizedKeyProblem } from "./operator-sized-keys.js";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
@@ -63,6 +64,8 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
     if (CHECKPOINT_DIR_KEYS.includes(key)) k.error("", `set the checkpoint directory with kubernetes.checkpointDir, which writes it under the key name of the chosen Flink version`);
     if (SAVEPOINT_DIR_KEYS.includes(key)) k.error("", `set the savepoint directory with kubernetes.savepointDir, which writes it under the key name of the chosen Flink version`);
     if (OPERATOR_FORBIDDEN_KEYS.includes(key)) k.error("", `the operator rejects ${key} (it sets it itself from the FlinkDeployment's namespace and name)`);
+    const sized = operatorSizedKeyProblem(key, value, args, "kubernetes.flinkConfiguration");
+    if (sized !== undefined) k.error("", sized);
     const jobValue = job.flinkConfiguration[key];
     if (jobValue !== undefined && jobValue !== value && !JOB_DECIDED_KEYS.has(key)) {
       k.error("", `conflicts with the job's configuration (${JSON.stringify(jobValue)} there, ${JSON.stringify(value)} here): set it in one place`);
@@ -76,6 +79,8 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
     if (OPERATOR_FORBIDDEN_KEYS.includes(key)) {
       diag.at("configuration").at(`[${JSON.stringify(key)}]`).error("", `the operator rejects ${key} in a FlinkDeployment (it sets it itself from the FlinkDeployment's namespace and name)`);
     }
+    const sized = operatorSizedKeyProblem(key, job.flinkConfiguration[key]!, args, "the job's configuration");
+    if (sized !== undefined) diag.at("configuration").at(`[${JSON.stringify(key)}]`).error("", sized);
     checkTargetDirKey(args, key, job.flinkConfiguration[key]!, diag);
   }
 }
