@@ -31,6 +31,7 @@ import { missingBucketProblem } from "../state-dirs.js";
 import { headerProblem } from "./http.js";
 import { DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
+import { endpointApiPathProblem } from "./endpoint-path.js";
 
 /**
  * Deploys a FlinkSqlJob by submitting its script to a running Flink SQL Gateway (a Pulumi dynamic
@@ -51,7 +52,10 @@ export interface SqlGatewayArgs {
   /**
    * Base URL of the gateway's REST endpoint, e.g. `http://sql-gateway:8083` (default port 8083,
    * `sql-gateway.endpoint.rest.port`). A plain value must be an http:// or https:// URL
-   * (preview error otherwise); an Output is checked when the provider runs.
+   * (preview error otherwise); an Output is checked when the provider runs. A path is kept as a
+   * prefix (a reverse proxy's `http://host/flink-gateway`); one that holds the REST API's own path
+   * (`/v1` ... `/v4` at its end, `/sessions`, `/api_versions`: `http://gw:8083/v1/sessions`) is an
+   * error naming the base URL to write, as the gateway would answer HTTP 404 (endpoint-path.ts).
    */
   endpoint: pulumi.Input<string>;
   /**
@@ -293,7 +297,7 @@ export function endpointProblem(endpoint: string): string | undefined {
   // fetch refuses a URL with credentials, and the endpoint is shown in plain text: headers carry them.
   if (url.username !== "" || url.password !== "") return "must not carry user:password@ (it is stored and shown in plain text, and HTTP clients refuse it); pass credentials in headers, e.g. headers: { Authorization: pulumi.secret(\"Basic ...\") }";
   if (url.search !== "" || url.hash !== "") return `${JSON.stringify(endpoint)} must not have a query or fragment`;
-  return undefined;
+  return endpointApiPathProblem(endpoint, url);
 }
 
 /** What startTimeout takes (a message's "must be ..."). */
