@@ -20,7 +20,8 @@ import { checkHintSwitch, hintSwitchSetting } from "./hint-switch.js";
 import { checkRequiredOptions } from "./required-options.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
-import { checkIntervalBoundWarnings, computeJobConfig, firstSetting, type JobConfig } from "./job-config.js";
+import { checkIntervalBoundWarnings, computeJobConfig, firstSetting, firstSettingAt, type JobConfig } from "./job-config.js";
+import { checkMiniBatchSettings, MINI_BATCH_LATENCY_KEY, MINI_BATCH_SIZE_KEY } from "./mini-batch-settings.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { valueText } from "./value-text.js";
 import type { SqlStatement } from "./template.js";
@@ -107,6 +108,9 @@ export interface JobPlanInput {
   flinkVersion?: string;
   /** `table.exec.mini-batch.enabled` in the deploy target's settings, as notNullEnforcerElsewhere. */
   miniBatchElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
+  /** `table.exec.mini-batch.allow-latency` / `.size` in the deploy target's settings, as notNullEnforcerElsewhere (mini-batch-settings.ts). */
+  miniBatchLatencyElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
+  miniBatchSizeElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
   /** `table.catalog-store.kind` in the deploy target's settings, as notNullEnforcerElsewhere (where an undeclared name may resolve: current-catalog.ts). */
   catalogStoreElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
   /** `table.dynamic-table-options.enabled` in the deploy target's settings, as notNullEnforcerElsewhere (hint-switch.ts). */
@@ -305,6 +309,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const v1DeleteSinks: TableDefinition[] = [];
   if (runtimeMode === "streaming") {
     const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);
+    const at = (elsewhere: JobPlanInput["miniBatchElsewhere"], key: string) => firstSettingAt(input.configuration, elsewhere, key);
+    checkMiniBatchSettings({ enabled: at(input.miniBatchElsewhere, MINI_BATCH_KEY), latency: at(input.miniBatchLatencyElsewhere, MINI_BATCH_LATENCY_KEY), size: at(input.miniBatchSizeElsewhere, MINI_BATCH_SIZE_KEY) }, diag);
     const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true", ...windowFiring(input.configuration) };
     // What each INSERT writes of updates and deletes: read once for the three checks below.
     const updatesOf = insertUpdates(views, job);
