@@ -21,6 +21,7 @@ import { checkRequiredOptions } from "./required-options.js";
 import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { checkIntervalBoundWarnings, computeJobConfig, firstSetting, firstSettingAt, type JobConfig } from "./job-config.js";
+import { CDC_EVENTS_DUPLICATE_KEY, checkCdcEventsDuplicate } from "./cdc-events-duplicate.js";
 import { checkMiniBatchSettings, MINI_BATCH_LATENCY_KEY, MINI_BATCH_SIZE_KEY } from "./mini-batch-settings.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { valueText } from "./value-text.js";
@@ -111,6 +112,8 @@ export interface JobPlanInput {
   /** `table.exec.mini-batch.allow-latency` / `.size` in the deploy target's settings, as notNullEnforcerElsewhere (mini-batch-settings.ts). */
   miniBatchLatencyElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
   miniBatchSizeElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
+  /** `table.exec.source.cdc-events-duplicate` in the deploy target's settings, as notNullEnforcerElsewhere (cdc-events-duplicate.ts). */
+  cdcDuplicatesElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
   /** `table.catalog-store.kind` in the deploy target's settings, as notNullEnforcerElsewhere (where an undeclared name may resolve: current-catalog.ts). */
   catalogStoreElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
   /** `table.dynamic-table-options.enabled` in the deploy target's settings, as notNullEnforcerElsewhere (hint-switch.ts). */
@@ -335,6 +338,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
   // Watermarks are generated in streaming jobs only (flink DynamicSourceUtils).
   if (runtimeMode === "streaming") checkSourceWatermarkSupport(reads, diag);
+  if (runtimeMode === "streaming") checkCdcEventsDuplicate(reads, firstSettingAt(input.configuration, input.cdcDuplicatesElsewhere, CDC_EVENTS_DUPLICATE_KEY), diag);
   // Each read table's references with their OPTIONS hints (hinted-reads.ts, hinted-bounds.ts).
   const refs = readReferences(analyzed);
   // The branches the job reads each table through (streamed-writes.ts, job-registry.ts).
