@@ -46,7 +46,7 @@ function quickstart(api: Api): InstanceType<Api["FlinkSqlJob"]> {
   return new api.FlinkSqlJob("orders-ingest", {
     statements: [api.sql`INSERT INTO ${orders} SELECT * FROM ${generated}`],
     parallelism: 2,
-    kubernetes: { namespace: "flink", image: "flink:2.1.1", flinkVersion: "v2_1", jobManager: { cpu: 1, memory: "2048m" }, taskManager: { cpu: 1, memory: "2048m" } },
+    kubernetes: { namespace: "flink", image: "my/flink-iceberg:2.1.1", flinkVersion: "v2_1", jobManager: { cpu: 1, memory: "2048m" }, taskManager: { cpu: 1, memory: "2048m" } },
   });
 }
 

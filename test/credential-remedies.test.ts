@@ -134,7 +134,7 @@ describe("credential remedies by place", () => {
     const where = "the job's configuration (SET lines of the script)";
     expect(gateway).to.deep.equal([{ path: 'configuration["s3.secret-key"]', message: credentialKeyMessage("s3.secret-key", where, "sqlGateway") }]);
     expect(gateway[0]!.message).to.not.contain("envFromSecrets");
-    const k8s = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const };
+    const k8s = { namespace: "flink", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1" as const };
     const onKubernetes = issuesOf(
       () => new api.FlinkSqlJob("cr_k8s", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], configuration: { "s3.secret-key": "hunter2" }, kubernetes: k8s }),
     );

@@ -13,7 +13,7 @@ describe("FlinkSqlJob: other dialects' functions in table expressions and back q
   let api: Api;
   before(async () => (api = await mockedApi()));
 
-  const kubernetes = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" };
+  const kubernetes = { namespace: "flink", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1" };
   const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
   const declares = "and the job declares no function of that name (CREATE TEMPORARY FUNCTION)";
   const physical = [
@@ -88,7 +88,7 @@ describe("FlinkSqlJob: other dialects' functions in the expressions of a table t
   before(async () => (api = await mockedApi()));
   collectEachTest();
 
-  const kubernetes = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const, upgradeMode: "stateless" as const };
+  const kubernetes = { namespace: "flink", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1" as const, upgradeMode: "stateless" as const };
   const declares = "and the job declares no function of that name (CREATE TEMPORARY FUNCTION)";
   /** Every collected error as `label: path: message`, in order. */
   const all = (): string[] => collectedErrors().flatMap((e) => e.issues.map((i) => `${e.message.slice(0, e.message.indexOf(":"))}: ${i.path}: ${i.message}`));

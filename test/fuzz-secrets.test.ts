@@ -84,7 +84,7 @@ describe("fuzz: secrets never appear in plain text", function () {
         const where = c.statement ? pulumi.secret(`'${S}'`) : pulumi.output("'plain'");
         const job = new api.FlinkSqlJob(`sj${id}`, {
           statements: [api.sql`INSERT INTO ${sink} SELECT * FROM ${src} WHERE ${where} <> ''`],
-          ...(c.target === "kubernetes" ? { kubernetes: { namespace: "flink", image: maybe(c.image, "flink:2.1", `reg/${S}:1`), flinkVersion: "v2_1" as const, mode: "standalone" as const } } : {}),
+          ...(c.target === "kubernetes" ? { kubernetes: { namespace: "flink", image: maybe(c.image, "my/flink-iceberg:2.1", `reg/${S}:1`), flinkVersion: "v2_1" as const, mode: "standalone" as const } } : {}),
           ...(c.target === "gateway"
             ? { sqlGateway: { endpoint: "http://gw:8083", headers: c.header ? { Authorization: pulumi.secret(S) } : { "X-Request-Source": "fuzz" }, sessionProperties: { "table.catalog-store.jdbc.password": pulumi.secret(S), "x.y": maybe(c.session, "v", S) } } }
             : {}),
@@ -126,7 +126,7 @@ describe("fuzz: secrets never appear in plain text", function () {
     const table = `const src = new FlinkTable("src", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "datagen" } });`;
     const cases = [
       program("image", `${table}\nconst sink = new IcebergSink("sink", { catalog: { name: "lake", type: "rest", uri: "http://rest:8181" }, database: "db", table: "t", columns: [{ name: "id", type: "BIGINT" }] });\nnew FlinkSqlJob("job", { statements: [sql\`INSERT INTO \${sink} SELECT * FROM \${src}\`], kubernetes: { namespace: "flink", image: pulumi.secret("reg/${S}:1"), flinkVersion: "v2_1", mode: "standalone" } });`),
-      program("uri", `${table}\nconst sink = new IcebergSink("sink", { catalog: { name: "lake", type: "rest", uri: pulumi.secret("http://${S}:8181") }, database: "db", table: "t", columns: [{ name: "id", type: "BIGINT" }] });\nnew FlinkSqlJob("job", { statements: [sql\`INSERT INTO \${sink} SELECT * FROM \${src}\`], kubernetes: { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1", mode: "standalone" } });`),
+      program("uri", `${table}\nconst sink = new IcebergSink("sink", { catalog: { name: "lake", type: "rest", uri: pulumi.secret("http://${S}:8181") }, database: "db", table: "t", columns: [{ name: "id", type: "BIGINT" }] });\nnew FlinkSqlJob("job", { statements: [sql\`INSERT INTO \${sink} SELECT * FROM \${src}\`], kubernetes: { namespace: "flink", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1", mode: "standalone" } });`),
     ];
     for (const file of cases) {
       count("secrets: synth");

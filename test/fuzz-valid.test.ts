@@ -95,7 +95,7 @@ describe("fuzz: valid props render to a script that parses, splits and reads bac
         const job = new api.FlinkSqlJob(`job${id}`, {
           statements,
           configuration: c.configuration,
-          ...(c.kubernetes ? { kubernetes: { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const, mode: "standalone" as const, upgradeMode: "last-state" as const, checkpointDir: "s3://lake/checkpoints", allowNonRestoredState: true } } : {}),
+          ...(c.kubernetes ? { kubernetes: { namespace: "flink", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1" as const, mode: "standalone" as const, upgradeMode: "last-state" as const, checkpointDir: "s3://lake/checkpoints", allowNonRestoredState: true } } : {}),
         });
         const script = await settle(job.script);
         expectValidFlinkSql(script);

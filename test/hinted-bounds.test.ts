@@ -20,7 +20,7 @@ describe("batch reads bounded by an OPTIONS hint", () => {
     { name: "v", type: "STRING" },
   ];
   const kafkaOptions = { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", format: "json", "scan.startup.mode": "earliest-offset" };
-  const kube = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const, mode: "standalone" as const };
+  const kube = { namespace: "flink", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1" as const, mode: "standalone" as const };
   let n = 0;
   const kafka = (name: string) => new api.FlinkTable(name, { columns: cols, options: kafkaOptions });
   const sink = () => new api.FlinkTable(`hb_out${++n}`, { columns: cols, options: { connector: "blackhole" } });

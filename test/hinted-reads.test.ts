@@ -111,7 +111,7 @@ describe("Kafka reads judged with their OPTIONS hints merged", () => {
   });
 
   it("restarts without state follow the startup mode a hint sets (kubernetes upgradeMode warning)", () => {
-    const k8s = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const };
+    const k8s = { namespace: "flink", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1" as const };
     const configuration = { "execution.checkpointing.interval": "1min" };
     const grouped = kafka({});
     const groupedLabel = `hr_k${n}`;

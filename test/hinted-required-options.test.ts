@@ -153,7 +153,7 @@ describe("required connector options given by OPTIONS hints", () => {
           "remove that entry (the default is true), or move the hint's options into the table's own options",
       ],
     ];
-    const kube = (flinkConfiguration: Record<string, unknown>) => ({ kubernetes: { namespace: "f", image: "flink:2.1", flinkVersion: "v2_1", flinkConfiguration } });
+    const kube = (flinkConfiguration: Record<string, unknown>) => ({ kubernetes: { namespace: "f", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1", flinkConfiguration } });
     const gateway = (sessionProperties: unknown) => ({ sqlGateway: { endpoint: "http://gw:8083", sessionProperties } });
     expect(targeted(kube({ "table.dynamic-table-options.enabled": "false" }))).to.deep.equal(refused('kubernetes.flinkConfiguration["table.dynamic-table-options.enabled"]', "false"));
     expect(targeted(gateway({ "table.dynamic-table-options.enabled": "False" }))).to.deep.equal(refused('sqlGateway.sessionProperties["table.dynamic-table-options.enabled"]', "False"));

@@ -257,7 +257,7 @@ describe("INSERT against the sink's columns", () => {
       options: { connector: "kafka", topic: "t", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", format: "json" },
     });
     const one = sink("oc_one", [{ name: "id", type: "BIGINT" }]);
-    new api.FlinkSqlJob("oc-star", { statements: [api.sql`INSERT INTO ${one} SELECT * FROM ${kafka}`], kubernetes: { namespace: "f", image: "flink:2.1", flinkVersion: "v2_1", flinkConfiguration: { "table.column-expansion-strategy": "EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS" } } });
+    new api.FlinkSqlJob("oc-star", { statements: [api.sql`INSERT INTO ${one} SELECT * FROM ${kafka}`], kubernetes: { namespace: "f", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1", flinkConfiguration: { "table.column-expansion-strategy": "EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS" } } });
     // A persisted (not VIRTUAL) metadata column is always part of *.
     const persisted = new api.FlinkTable("oc_persisted", {
       columns: [

@@ -46,7 +46,7 @@ describe("Kafka reads and restarts without state", () => {
     const src = new api.FlinkTable("kr_src", { columns: [{ name: "id", type: "BIGINT" }], options: { ...kafka, "scan.startup.mode": "earliest-offset" } });
     const out = new api.FlinkTable("kr_out", { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "blackhole" } });
     const statements = [api.sql`INSERT INTO ${out} SELECT id FROM ${src}`];
-    const k8s = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const };
+    const k8s = { namespace: "flink", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1" as const };
     // Variations of one program, reading one table from several jobs: their shared consumer group is kafka-groups.test.ts's.
     const warnings = (name: string) => registry().jobs.find((j) => j.name === name)!.warnings.filter((w) => !w.includes("'properties.group.id' ="));
     const preamble =

@@ -36,7 +36,7 @@ describe("synth's checkpoint column", function () {
         path.join(tmp, "prog"),
         HEADER +
           `const cols = [{ name: "sku", type: "STRING NOT NULL" }, { name: "price", type: "DECIMAL(10, 2)" }];
-const k8s = { namespace: "flink", image: "flink:2.1", flinkVersion: "v2_1" as const, checkpointDir: "s3://b/ck", allowNonRestoredState: true };
+const k8s = { namespace: "flink", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1" as const, checkpointDir: "s3://b/ck", allowNonRestoredState: true };
 const src = new FlinkTable("cdc", { columns: cols, primaryKey: ["sku"], options: { connector: "kafka", topic: "p", "properties.bootstrap.servers": "kafka:9092", "properties.group.id": "g", "scan.startup.mode": "earliest-offset", format: "debezium-json" } });
 const pg = new FlinkTable("pg", { columns: cols, primaryKey: ["sku"], options: { connector: "jdbc", url: "jdbc:postgresql://pg:5432/shop", "table-name": "products" } });
 new FlinkSqlJob("to-pg", { statements: [sql\`INSERT INTO \${pg} SELECT sku, price FROM \${src}\`], kubernetes: { ...k8s, upgradeMode: "last-state" } });

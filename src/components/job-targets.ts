@@ -9,6 +9,7 @@ import type { CustomResource } from "@pulumi/kubernetes/apiextensions/customReso
 import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { checkedManifests, kubernetesChildArgs, kubernetesDeployment, resolvedImage, type KubernetesChildArgs } from "../deploy/kubernetes/deploy.js";
 import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
+import { DISTRIBUTION_CONNECTORS } from "../deploy/kubernetes/connector-jars.js";
 import { deploymentName } from "../deploy/kubernetes/manifests.js";
 import { registry } from "./job-registry.js";
 import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
@@ -80,6 +81,16 @@ function labelledStatements(plan: JobPlan): LabelledStatement[] | undefined {
   return out;
 }
 
+/** `{ addedConnectors }` for the job's tables whose connector the Flink distribution lacks (connector-jars.ts), or undefined. */
+function addedConnectors(plan: JobPlan): Pick<KubernetesJobFacts, "addedConnectors"> | undefined {
+  const list = [];
+  for (const t of plan.tables) {
+    const connector = t.iceberg !== undefined ? "iceberg" : t.connector?.toLowerCase();
+    if (connector !== undefined && connector !== "" && !DISTRIBUTION_CONNECTORS.has(connector)) list.push({ label: t.label, connector });
+  }
+  return list.length > 0 ? { addedConnectors: list } : undefined;
+}
+
 function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | undefined, scriptText: string | undefined, flinkVersion: unknown): KubernetesJobFacts {
   // Only the 1.19/1.20 SQL runner checks read the labelled statements; SqlDriver versions skip them.
   const runner = !isSupportedFlinkVersion(flinkVersion) || flinkVersionTraits(flinkVersion).runner === "runner";
@@ -92,6 +103,7 @@ function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | unde
     parallelism !== undefined ? { parallelism } : undefined,
     plan.streamingIcebergReads.length > 0 ? { streamingIcebergReads: plan.streamingIcebergReads } : undefined,
     plan.statelessRestartReads.length > 0 ? { statelessRestartReads: plan.statelessRestartReads } : undefined,
+    addedConnectors(plan),
     statements ? { statements } : undefined,
   );
 }

@@ -92,6 +92,11 @@ export interface KubernetesArgs {
    * version (after the word flink, `...:iceberg-1.9-flink-1.20`, or a leading 1.15-1.20 or 2.x in
    * a repository named `flink`, `registry/team/flink:2.1.1`) a warning; an official image without
    * a version (`flink`, `flink:latest`, `flink:java17`; no digest) a warning, as its version floats.
+   * An official image holds no connector but filesystem, datagen, print and blackhole: with a table
+   * of another connector (every IcebergSource/IcebergSink: `iceberg-flink-runtime-<flink minor>`;
+   * 'kafka': `flink-sql-connector-kafka`) it is a preview error when nothing adds jars (no
+   * `podTemplate` volume or init container, no `pipeline.jars` / `pipeline.classpaths`, no remote
+   * `sqlRunner.jarURI`), else a warning (kubernetes/connector-jars.ts).
    */
   readonly image: pulumi.Input<string>;
   /**
@@ -289,6 +294,8 @@ export interface KubernetesJobFacts {
   readonly needsFormatV3: boolean;
   /** Labels of the Iceberg tables the job reads as a stream (their read position lives only in Flink state). Default none. */
   readonly streamingIcebergReads?: readonly string[];
+  /** The job's tables whose connector is not in the Flink distribution (connector-jars.ts), with it ('iceberg' for Iceberg tables). Default none. */
+  readonly addedConnectors?: readonly { readonly label: string; readonly connector: string }[];
   /** The Kafka reads a restart without state does not resume (`label (what happens)`). Default none. */
   readonly statelessRestartReads?: readonly string[];
   /** The script's statements when known at construction, for the 1.19/1.20 runner checks (left out for SqlDriver versions, which never read them). */

@@ -13,6 +13,7 @@ import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnable
 import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskSlotsOf } from "./int-options.js";
 import { checkEnvReferences } from "./env-references.js";
 import { checkImageFlinkVersion, imageNameProblem } from "./image-version.js";
+import { checkOfficialImageConnectors } from "./connector-jars.js";
 import { missingBucketProblem, stateDirProblem } from "../state-dirs.js";
 import { checkPodTemplateImages } from "./pod-template-images.js";
 import { checkPodTemplateKeys } from "./pod-template-keys.js";
@@ -333,6 +334,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
     const problem = imageNameProblem(args.image);
     if (problem !== undefined) k.error("image", problem);
     else if (isSupportedFlinkVersion(args.flinkVersion)) checkImageFlinkVersion(args.image, args.flinkVersion, diag);
+    if (problem === undefined) checkOfficialImageConnectors(args, args.image, job, diag);
   }
   if (args.serviceAccount !== undefined && (typeof args.serviceAccount !== "string" || args.serviceAccount.trim() === "")) {
     k.error("serviceAccount", `must name the Flink pods' service account (the operator requires one; default "${KUBERNETES_DEFAULTS.serviceAccount}")`);

@@ -1,0 +1,79 @@
+/**
+ * An official Flink image with tables whose connector the distribution lacks (connector-jars.ts):
+ * an error when nothing in the FlinkDeployment adds jars, a warning when something may; a custom
+ * image and a job of distribution connectors only stay quiet. The job facts come from the tables.
+ */
+import { expect } from "chai";
+import { run } from "./kubernetes-args-fixture.js";
+import { issuesOf, issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
+
+const OFFICIAL = "flink:2.1.0-scala_2.12-java17";
+const V21 = { image: OFFICIAL, flinkVersion: "v2_1" as const, sqlRunner: undefined };
+const USES =
+  `"${OFFICIAL}" is an official Flink 2.1 image, whose lib/ holds no connector but filesystem, datagen, print and blackhole, and the job uses ` +
+  `IcebergSink "daily" (connector 'iceberg': iceberg-flink-runtime-2.1-<iceberg version>.jar); FlinkTable "events" (connector 'kafka': flink-sql-connector-kafka-<connector version>-2.1.jar)`;
+const FAILS = `so the job fails when it starts ("Could not find any factory for identifier 'iceberg'"; flink FactoryUtil)`;
+const CUSTOM = `build an image FROM "${OFFICIAL}" that copies those jars into /opt/flink/lib and set kubernetes.image to it`;
+const ADDED = { addedConnectors: [{ label: 'IcebergSink "daily"', connector: "iceberg" }, { label: 'FlinkTable "events"', connector: "kafka" }] };
+
+describe("kubernetes: connectors an official Flink image does not hold", () => {
+  it("nothing adds jars: an error at kubernetes.image naming each connector's jar and both remedies", () => {
+    expect(run(V21, ADDED)).to.deep.equal({
+      errors: [
+        {
+          path: "kubernetes.image",
+          message:
+            `${USES}; nothing in the FlinkDeployment adds jars (no podTemplate volume or init container, no pipeline.jars / pipeline.classpaths), ${FAILS}. ` +
+            `B${CUSTOM.slice(1)}, or add them with kubernetes.podTemplate (an init container that downloads them into a volume) and name them in pipeline.classpaths`,
+        },
+      ],
+      warnings: [],
+    });
+  });
+
+  it("a podTemplate volume or pipeline.classpaths may bring them: a warning naming what", () => {
+    const podTemplate = { spec: { volumes: [{ name: "jars", emptyDir: {} }], initContainers: [{ name: "fetch", image: "curlimages/curl:8.8.0" }] } };
+    expect(run({ ...V21, podTemplate, flinkConfiguration: { "pipeline.classpaths": "file:///opt/jars/iceberg.jar" } }, ADDED)).to.deep.equal({
+      errors: [],
+      warnings: [
+        {
+          path: "kubernetes.image",
+          message: `${USES}; unless the podTemplate's volumes or init containers or pipeline.classpaths bring those jars, ${FAILS}. Make sure they do (then acknowledge this warning with acknowledgedWarnings), or ${CUSTOM}`,
+        },
+      ],
+    });
+  });
+
+  it("quiet: a custom image, an official image with distribution connectors only", () => {
+    expect(run({ ...V21, image: "registry.example.com/flink-iceberg:2.1" }, ADDED)).to.deep.equal({ errors: [], warnings: [] });
+    expect(run(V21, {})).to.deep.equal({ errors: [], warnings: [] });
+  });
+
+  describe("from a FlinkSqlJob's tables", () => {
+    let api: Api;
+    before(async () => (api = await mockedApi()));
+    const cols = [{ name: "id", type: "BIGINT" }];
+
+    it("an IcebergSink fed by datagen on flink:2.1.0: the error names the sink only", () => {
+      const src = new api.FlinkTable("cj_gen", { columns: cols, options: { connector: "datagen" } });
+      const sink = new api.IcebergSink("cj_sink", { catalog: { name: "lake", type: "rest", uri: "http://rest:8181" }, database: "db", table: "t", columns: cols });
+      const issues = issuesOf(() => new api.FlinkSqlJob("cj-job", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], kubernetes: { image: OFFICIAL, flinkVersion: "v2_1" } }));
+      expect(issues).to.deep.equal([
+        {
+          path: "kubernetes.image",
+          message:
+            `"${OFFICIAL}" is an official Flink 2.1 image, whose lib/ holds no connector but filesystem, datagen, print and blackhole, and the job uses IcebergSink "cj_sink" (connector 'iceberg': iceberg-flink-runtime-2.1-<iceberg version>.jar); ` +
+            `nothing in the FlinkDeployment adds jars (no podTemplate volume or init container, no pipeline.jars / pipeline.classpaths), ${FAILS}. ` +
+            `B${CUSTOM.slice(1)}, or add them with kubernetes.podTemplate (an init container that downloads them into a volume) and name them in pipeline.classpaths`,
+        },
+      ]);
+    });
+
+    it("datagen into blackhole on the same image: quiet", () => {
+      const src = new api.FlinkTable("cj_gen2", { columns: cols, options: { connector: "datagen" } });
+      const sink = new api.FlinkTable("cj_hole", { columns: cols, options: { connector: "blackhole" } });
+      expect(issuesOrNone(() => new api.FlinkSqlJob("cj-quiet", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], kubernetes: { image: OFFICIAL, flinkVersion: "v2_1" } }))).to.deep.equal([]);
+      expect(jobWarnings("cj-quiet")).to.deep.equal([]);
+    });
+  });
+});
