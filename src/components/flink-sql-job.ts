@@ -192,6 +192,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource implements ReportsWarn
       manifestsRedacted: this.deployment.manifestsRedacted,
       warnings: diag.warnings.map((w) => `${w.path ? `${w.path}: ` : ""}${w.message}`),
       deleteWrites: plan.deleteWrites,
+      overwriteWrites: plan.overwriteWrites,
       kafkaTransactions: plan.kafkaTransactions,
       kafkaGroupReads: plan.kafkaGroupReads,
       streamBranches: plan.streamBranches,

@@ -197,7 +197,8 @@ export interface IcebergSourceArgs extends IcebergTableArgs {
    * `'streaming' = 'false'`). true without snapshot ids: the whole current table, then every new
    * snapshot, unbounded (`'streaming' = 'true'`, `'starting-strategy' = 'TABLE_SCAN_THEN_INCREMENTAL'`).
    * The snapshot ids need true. Incremental reads see append snapshots only: a table written by
-   * an upsert sink is not followed correctly. A batch job cannot read an unbounded source.
+   * an upsert sink, or rewritten by INSERT OVERWRITE, is not followed correctly. A batch job cannot
+   * read an unbounded source.
    *
    * Where to start, on a streaming read without snapshot ids: `extraOptions["starting-strategy"]`
    * (exact key and upper-case value, rendered instead of TABLE_SCAN_THEN_INCREMENTAL):

@@ -14,6 +14,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { branchOf, icebergKey } from "../sql/iceberg-identity.js";
 import type { ProgramTables } from "../sql/job-plan.js";
 import type { DeleteWrite } from "../sql/row-delta-reads.js";
+import type { OverwriteWrite } from "../sql/overwrite-reads.js";
 import type { JobKafkaTransaction, ProgramKafkaTransaction } from "../sql/kafka-transactions.js";
 import type { ProgramIcebergTable } from "../sql/shared-iceberg-tables.js";
 import type { JobKafkaGroupRead, ProgramKafkaGroupRead } from "../sql/kafka-groups.js";
@@ -47,6 +48,8 @@ export interface RegisteredJob {
   readonly acknowledged?: number;
   /** The INSERTs that write updates and deletes into a keyed IcebergSink without upsertEnabled (row-delta-reads.ts). */
   readonly deleteWrites?: readonly DeleteWrite[];
+  /** The INSERT OVERWRITE statements into Iceberg sinks (overwrite-reads.ts). */
+  readonly overwriteWrites?: readonly OverwriteWrite[];
   /** The Iceberg tables the job reads as a stream, with the branches it reads each through (OPTIONS hints included); a table missing: its own branch. */
   readonly streamBranches?: ReadonlyMap<TableDefinition, readonly (string | undefined)[]>;
   /** The job's Kafka reads in a consumer group (kafka-groups.ts), by group id in the registry. */
@@ -63,6 +66,8 @@ interface JobIcebergWrite {
   readonly upsert: boolean;
   readonly deletes?: DeleteWrite;
   readonly branches?: readonly (string | undefined)[];
+  /** The branches its INSERT OVERWRITE statements write (overwrite-reads.ts); absent when it overwrites none. */
+  readonly overwrites?: readonly string[];
 }
 
 /** An Iceberg table a registered job declares, and the job's write of it when it writes it. */
@@ -82,9 +87,10 @@ interface Registry {
   /**
    * icebergKey → the jobs that read that Iceberg table as a stream, with the reading table's branch;
    * `warned` when an upsert sink of the table, or a job writing updates and deletes into a keyed
-   * sink of it, was registered before the job, which then told itself.
+   * sink of it, was registered before the job, which then told itself; `overwriteWarned` likewise
+   * when a job that overwrites it was (overwrite-reads.ts).
    */
-  jobStreamers: Map<string, { job: string; label: string; branch?: string; warned: boolean }[]>;
+  jobStreamers: Map<string, { job: string; label: string; branch?: string; warned: boolean; overwriteWarned?: boolean }[]>;
   /** The labels of the keyed IcebergSinks on v1 tables whose updates a job reported (their own warning about delete files is then not repeated: iceberg-table-component.ts). */
   v1DeletesReported?: Set<string>;
   /** icebergKey → the IcebergSinks among `tables`, indexed up to `upTo` (built on first use, extended as tables come). */
@@ -230,7 +236,8 @@ export function addProgramJob(job: RegisteredJob): void {
     // branch, or writes updates and deletes into a keyed sink of it; a declared upsert sink alone was a warning, and the job that
     // writes it, when created later, says so as an error.
     const upserting = jobsWriting(r, key).some((w) => w.upsert && (w.branches ?? [branch]).includes(branch)) && writers.some((w) => icebergKey(w) === key && branchOf(w) === branch);
-    const entry = Object.assign({ job: job.name, label: t.label, warned: deleting || upserting }, branch !== undefined ? { branch } : undefined);
+    const overwriteWarned = branch !== undefined && jobsWriting(r, key).some((w) => w.overwrites?.includes(branch) === true);
+    const entry = Object.assign({ job: job.name, label: t.label, warned: deleting || upserting, overwriteWarned }, branch !== undefined ? { branch } : undefined);
     pushTo(r.jobStreamers, key, entry);
   }
 }
@@ -240,7 +247,13 @@ function icebergWrite(job: RegisteredJob, t: TableDefinition): JobIcebergWrite {
   // A sink two statements write: the certain write first.
   const deletes = (job.deleteWrites ?? []).filter((d) => d.sink === t).sort((x, y) => Number(y.certain) - Number(x.certain))[0];
   const branches = job.writeBranches?.get(t);
-  return Object.assign({ job: job.name, upsert: t.iceberg!.upsert === true }, deletes !== undefined ? { deletes } : undefined, branches !== undefined ? { branches } : undefined);
+  const overwrites = (job.overwriteWrites ?? []).flatMap((o) => (o.sink === t && o.branch !== undefined ? [o.branch] : []));
+  return Object.assign(
+    { job: job.name, upsert: t.iceberg!.upsert === true },
+    deletes !== undefined ? { deletes } : undefined,
+    branches !== undefined ? { branches } : undefined,
+    overwrites.length > 0 ? { overwrites } : undefined,
+  );
 }
 
 /** The writes of the Iceberg table `key` by the jobs registered so far, in order. */
@@ -271,6 +284,7 @@ export function programTables(): ProgramTables {
     upsertWriters: (database, table) => r.upsertWriters.get(`${database}\u0000${table}`) ?? [],
     jobsWriting: (key) => jobsWriting(r, key),
     jobsStreaming: (key) => (r.jobStreamers.get(key) ?? []).filter((s) => !s.warned),
+    overwriteReaders: (key) => (r.jobStreamers.get(key) ?? []).filter((s) => s.overwriteWarned !== true),
     icebergSinks: (key) => icebergSinksByKey(r).get(key) ?? [],
     tables: () => r.tables,
     kafkaTransactions: (prefix) => r.kafkaTransactions.get(prefix) ?? [],

@@ -32,6 +32,7 @@ import { checkSourceWatermarkSupport } from "./source-watermark-support.js";
 import { checkChangelogIntoAppendSink, insertUpdates } from "./changelog-sinks.js";
 import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
+import { checkOverwriteReads, overwriteWrites, type OverwriteWrite } from "./overwrite-reads.js";
 import { checkConcurrentUpserts } from "./concurrent-upserts.js";
 import { checkKeyedAppends } from "./keyed-appends.js";
 import { checkBoundedDimensionJoins } from "./bounded-dimension-joins.js";
@@ -70,9 +71,11 @@ export interface ProgramTables {
   /** The upsert sinks registered for this Iceberg database and table (any catalog). */
   upsertWriters(database: string, table: string): readonly TableDefinition[];
   /** The jobs created so far that write the Iceberg table of this icebergKey, each with whether it upserts and, for a keyed sink it writes updates and deletes into, that write (row-delta-reads.ts). */
-  jobsWriting?(key: string): readonly { readonly job: string; readonly upsert: boolean; readonly deletes?: DeleteWrite; readonly branches?: readonly (string | undefined)[] }[];
+  jobsWriting?(key: string): readonly { readonly job: string; readonly upsert: boolean; readonly deletes?: DeleteWrite; readonly branches?: readonly (string | undefined)[]; readonly overwrites?: readonly string[] }[];
   /** The jobs created so far that read the Iceberg table of this icebergKey as a stream and were not told about an upsert or delete-writing writer of it, each with the reading table's label and branch. */
   jobsStreaming?(key: string): readonly { readonly job: string; readonly label: string; readonly branch?: string }[];
+  /** The jobs created so far that read the Iceberg table of this icebergKey as a stream and were not told about a job overwriting it (overwrite-reads.ts). */
+  overwriteReaders?(key: string): readonly { readonly job: string; readonly label: string; readonly branch?: string }[];
   /** The IcebergSinks registered so far for the Iceberg table of this icebergKey. */
   icebergSinks?(key: string): readonly TableDefinition[];
   /** Every table registered so far (the advice for a name a job does not declare). */
@@ -140,6 +143,8 @@ export interface JobPlan extends JobConfig {
   needsFormatV3: boolean;
   /** The INSERTs of a streaming job that write updates and deletes into a keyed IcebergSink without upsertEnabled (row-delta-reads.ts). */
   deleteWrites: DeleteWrite[];
+  /** The INSERT OVERWRITE statements into Iceberg sinks (overwrite-reads.ts). */
+  overwriteWrites: OverwriteWrite[];
   /** The Iceberg tables the job reads as a stream, with the branches it reads each through (OPTIONS hints included). */
   streamBranches: Map<TableDefinition, (string | undefined)[]>;
   /** The tables the job's INSERTs write, with the branches each is written on (OPTIONS hints included). */
@@ -373,6 +378,9 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const writes = jobWrites(sinks, hintedWrites);
   reportJobWrites(writes, diag);
   checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches, writeBranches, functions: jobFunctions }, diag);
+  const streamBranches = new Map(runtimeMode === "streaming" ? reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => [t, readBranches(t)]) : []);
+  const overwrites = overwriteWrites(inserts, writeBranch);
+  checkOverwriteReads({ streamBranches, overwrites, programTables: input.programTables }, diag);
   const committers = [...sinks.filter((t) => t.resourceType === "IcebergSink"), ...writes.checkpointCommitters.filter((t) => t.resourceType !== "IcebergSink")];
   checkCheckpointsAfterTasksFinish(
     { runtimeMode, configuration: input.configuration ?? {}, elsewhere: input.afterTasksFinishElsewhere, elsewhere119: input.afterTasksFinish119Elsewhere, flinkVersion: input.flinkVersion, inserts, views, committers },
@@ -391,6 +399,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     definitions,
     inserts,
     deleteWrites: deletes,
+    overwriteWrites: overwrites,
     kafkaTransactions,
     kafkaGroupReads,
     writeBranches,
