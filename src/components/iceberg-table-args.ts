@@ -143,8 +143,9 @@ export interface IcebergTableArgs extends AcknowledgesWarnings {
   /**
    * Iceberg table format version: 1, 2 or 3. Default 2 (the runtime's default since Iceberg 1.4).
    * Always rendered as `'format-version'`; it decides the version only when the connector creates
-   * the table (an existing table keeps its version). upsertEnabled needs 2 or 3; nanosecond
-   * timestamps need 3. An IcebergSink with a primaryKey on 3 is a warning: its writer's position
+   * the table (an existing table keeps its version). upsertEnabled needs 2 or 3 (also on a sink of
+   * another job of the program that may create the table first: 1 there beside an upsert sink of the
+   * same table is an error); nanosecond timestamps need 3. An IcebergSink with a primaryKey on 3 is a warning: its writer's position
    * deletes (a key written again within a checkpoint) must be deletion vectors in v3, which the
    * Flink sink writes from Iceberg 1.11 (apache/iceberg #14197); older runtimes fail the commit
    * ("Must use DVs for position deletes in V3"). Source: SPEC decision 7; facts §1.4.

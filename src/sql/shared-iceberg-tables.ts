@@ -26,6 +26,7 @@ import type { IcebergSchema } from "../iceberg/types.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { icebergKey } from "./iceberg-identity.js";
 import { readFailures, writeProblems } from "./iceberg-write-schemas.js";
+import { formatVersionFailure, formatVersionMessage } from "./iceberg-format-versions.js";
 
 /** An Iceberg table an earlier job of the program declares, and whether that job writes it (an INSERT target). */
 export interface ProgramIcebergTable {
@@ -102,14 +103,22 @@ export function checkSharedIcebergTables(tables: readonly TableDefinition[], sin
       const other = `${o.table.label} of FlinkSqlJob ${JSON.stringify(o.job)}`;
       const job = `FlinkSqlJob ${JSON.stringify(o.job)}`;
       if (writes && o.writes) {
+        // An upsert sink and a v1 one: the v1 job creating the table fails the upsert job (iceberg-format-versions.ts).
+        const format = formatVersionMessage(t, o.table, o.job, name);
+        if (format !== undefined) diag.error("statements", format);
         const columns = `${columnsText(t)} here and ${columnsText(o.table)} there`;
         const ifTheirs = writeProblems(theirs, mine);
         const ifMine = writeProblems(mine, theirs);
         if (ifTheirs.length === 0 && ifMine.length === 0) continue;
+        // A job that passes the column check may still fail on the format version of the table the other created.
+        const passes = (creator: TableDefinition, writer: TableDefinition): string => {
+          const failure = formatVersionFailure(creator, writer);
+          return failure === undefined ? "passes that check" : `passes that check, then ${failure}`;
+        };
         diag.error(
           "statements",
           `${t.label} and ${other} write the Iceberg table ${name} with different columns, ${columns}. ${CREATES}, and ${WRITE_CHECK}: ` +
-            `if ${job} creates it, this job ${ifTheirs.length === 0 ? "passes that check" : writeFailure(ifTheirs)}; if this job creates it, ${job} ${ifMine.length === 0 ? "passes that check" : writeFailure(ifMine)}. ${WRITE_FIX}`,
+            `if ${job} creates it, this job ${ifTheirs.length === 0 ? passes(o.table, t) : writeFailure(ifTheirs)}; if this job creates it, ${job} ${ifMine.length === 0 ? passes(t, o.table) : writeFailure(ifMine)}. ${WRITE_FIX}`,
         );
       } else if (writes) {
         const failures = readFailures(mine, theirs);
