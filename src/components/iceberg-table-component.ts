@@ -4,6 +4,7 @@
  * (SPEC decision 8: secrecy is known only once the value is), warnings, and the TableDefinition
  * the job reads.
  */
+import { SNAPSHOT_SELECTION } from "../options/source-options.js";
 import * as pulumi from "@pulumi/pulumi";
 import { isPlainLocation, renderIcebergTable, type IcebergTablePlan, type RenderedIcebergTable } from "../options/iceberg-table.js";
 import { SOURCE_WATERMARK } from "../options/source-watermark.js";
@@ -97,8 +98,9 @@ export function registerIcebergTable(component: object, plan: IcebergTablePlan, 
       upsert: plan.upsert,
       streamingRead: read?.streamingRead ?? false,
       pinnedBySnapshotIds: read?.pinnedBySnapshotIds ?? false,
-    } satisfies Omit<IcebergTableFacts, "hashDistributionProblem" | "watermark" | "branch" | "writeFormat">,
+    } satisfies Omit<IcebergTableFacts, "hashDistributionProblem" | "watermark" | "branch" | "writeFormat" | "selectsSnapshots">,
     plan.branch !== undefined ? { branch: plan.branch } : undefined,
+    plan.kind === "IcebergSource" && SNAPSHOT_SELECTION.some((k) => plan.baseOptions[k] !== undefined) ? { selectsSnapshots: true } : undefined,
     plan.kind === "IcebergSink" && plan.baseOptions["write-format"] !== undefined ? { writeFormat: plan.baseOptions["write-format"] } : undefined,
     plan.hashDistributionProblem !== undefined ? { hashDistributionProblem: plan.hashDistributionProblem } : undefined,
     plan.watermark !== undefined ? { watermark: plan.watermark.expression === SOURCE_WATERMARK ? ("source" as const) : ("expression" as const) } : undefined,

@@ -88,6 +88,9 @@ export interface SourceRead {
   readonly pinnedBySnapshotIds: boolean;
 }
 
+/** Read options that choose a snapshot or range instead of the current table (iceberg FlinkReadOptions): batch-self-appends.ts. */
+export const SNAPSHOT_SELECTION = ["snapshot-id", "start-snapshot-id", "end-snapshot-id", "tag", "start-tag", "end-tag", "as-of-timestamp", "start-snapshot-timestamp"] as const;
+
 /**
  * Renders SPEC decision 4's table. Rules reported into `diag`: ids need streaming: true (one error
  * per id set); start equal to end is an empty range. Ids are never compared numerically.

@@ -32,6 +32,8 @@ import { checkSourceWatermarkSupport } from "./source-watermark-support.js";
 import { checkChangelogIntoAppendSink, insertUpdates } from "./changelog-sinks.js";
 import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
+import { checkUnpartitionedOverwrite } from "./unpartitioned-overwrites.js";
+import { checkBatchSelfAppends } from "./batch-self-appends.js";
 import { checkOverwriteReads, overwriteWrites, type OverwriteWrite } from "./overwrite-reads.js";
 import { checkConcurrentUpserts } from "./concurrent-upserts.js";
 import { checkKeyedAppends } from "./keyed-appends.js";
@@ -260,6 +262,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     }
     if (a.kind === "insert-overwrite") {
       if (runtimeMode !== "batch") diag.error(`statements[${i}]`, `INSERT OVERWRITE into ${target.label} needs runtimeMode "batch": Flink rejects overwrite on an unbounded stream`);
+      else checkUnpartitionedOverwrite(a, diag);
       // iceberg FlinkSink / SinkUtil: "OVERWRITE mode shouldn't be enable when configuring to use UPSERT data stream."
       if (target.iceberg?.upsert) {
         diag.error(
@@ -352,6 +355,15 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     return list.length === 0 ? [branchOf(t)] : list.filter((b, i) => list.indexOf(b) === i);
   };
   const hintsOf = new Map([...refs].map(([t, list]) => [t, list.map((r) => r.hint)]));
+  if (runtimeMode === "batch") {
+    // Per statement: the hints and branches it reads each table through.
+    const readHints = (t: TableDefinition, statement: number) => (refs.get(t) ?? []).filter((r) => r.statement === statement).map((r) => r.hint);
+    const statementBranches = (t: TableDefinition, statement: number) => {
+      const hints = readHints(t, statement);
+      return hints.length === 0 ? [branchOf(t)] : hints.map((h) => hintedBranchOf(t, h));
+    };
+    checkBatchSelfAppends({ runtimeMode, inserts, readBranches: statementBranches, readHints, writeBranch, functions: jobFunctions }, diag);
+  }
   if (runtimeMode === "batch") {
     // Per table reference, after its OPTIONS hint.
     const hinted = hintedReads(hintsOf);

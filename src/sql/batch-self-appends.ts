@@ -1,0 +1,66 @@
+/**
+ * A batch job that appends (INSERT INTO) to the Iceberg table it reads in the same statement
+ * (new-user trial: source and sink resources of one catalog, database and table). A batch read
+ * plans the table's current snapshot whole (iceberg `flink/.../source/FlinkSplitPlanner.java`:
+ * a table scan), those rows earlier runs appended included, and the sink's commit is an append
+ * (`IcebergFilesCommitter.commitDeltaTxn`: AppendFiles), so each run adds again what it derives from
+ * the rows already there: a plain copy doubles the table on every run. A warning: a WHERE that
+ * selects only rows no run wrote, or a derived table kept in the same one, is legitimate. Quiet in
+ * streaming (streamed-writes.ts judges that loop), for INSERT OVERWRITE (it replaces what it
+ * read), for an upsert sink (it replaces rows by key), for a read of a chosen snapshot or range
+ * (SNAPSHOT_SELECTION, on the source or in its OPTIONS hint) and for another branch on either side.
+ */
+import type { TableDefinition } from "../components/table-definition.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { SNAPSHOT_SELECTION } from "../options/source-options.js";
+import { icebergKey } from "./iceberg-identity.js";
+import { copiesEveryRow } from "./plain-projection.js";
+import type { AnalyzedStatement } from "./statement.js";
+
+/** What checkBatchSelfAppends reads of the job being planned. */
+export interface BatchSelfAppendsJob {
+  readonly runtimeMode: "streaming" | "batch";
+  readonly inserts: readonly AnalyzedStatement[];
+  /** The branches a statement reads a table through (its OPTIONS hint's 'branch', else the table's own). */
+  readonly readBranches: (t: TableDefinition, statement: number) => readonly (string | undefined)[];
+  /** The OPTIONS hints a statement reads a table through. */
+  readonly readHints: (t: TableDefinition, statement: number) => readonly Readonly<Record<string, string>>[];
+  /** The branch an INSERT writes. */
+  readonly writeBranch: (a: AnalyzedStatement) => string | undefined;
+  /** The functions the job declares, upper-case (plain-projection.ts). */
+  readonly functions: () => ReadonlySet<string>;
+}
+
+/** Warns for each INSERT INTO of a batch job that appends to an Iceberg table (and branch) the statement reads whole. */
+export function checkBatchSelfAppends(job: BatchSelfAppendsJob, diag: Diagnostics): void {
+  if (job.runtimeMode !== "batch") return;
+  for (const a of job.inserts) {
+    const sink = a.target;
+    if (a.kind !== "insert" || sink?.iceberg === undefined || sink.iceberg.upsert !== false) continue;
+    const key = icebergKey(sink);
+    const branch = job.writeBranch(a);
+    if (key === undefined || branch === undefined) continue;
+    const index = a.index ?? 0;
+    const src = a.reads.find(
+      (t) =>
+        t !== sink &&
+        // A failed source's selection is not known: not judged.
+        t.failed !== true &&
+        t.iceberg?.selectsSnapshots === undefined &&
+        t.iceberg?.pinnedBySnapshotIds === false &&
+        icebergKey(t) === key &&
+        job.readBranches(t, index).includes(branch) &&
+        !job.readHints(t, index).some((h) => SNAPSHOT_SELECTION.some((k) => Object.hasOwn(h, k))),
+    );
+    if (src === undefined) continue;
+    const table = `${sink.iceberg.database}.${sink.iceberg.table}`;
+    const copy = copiesEveryRow(a, src, job.functions()) ? " (a plain copy, as here: every run doubles the table)" : "";
+    diag.warn(
+      `statements[${index}]`,
+      `this statement reads the Iceberg table ${table} through ${src.label} and appends to it through ${sink.label} in a batch job: each run reads the table's current rows, ` +
+        `those earlier runs appended included, and appends what it derives from them again${copy}; ` +
+        `write INSERT OVERWRITE ${sink.label} to replace the table (or the partitions the statement writes) with the result, or read only what was appended since a known snapshot ` +
+        `(startSnapshotId and endSnapshotId on ${src.label}, or extraOptions "start-tag" and "end-tag"); acknowledge this warning when each run appends only rows no earlier run wrote`,
+    );
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * New-user trial (src/sql/batch-self-appends.ts): a batch job that appends (INSERT INTO) to the
+ * Iceberg table it reads adds again, on every run, what it derives from the rows earlier runs
+ * wrote: a warning advising INSERT OVERWRITE. Quiet for INSERT OVERWRITE, a read of a snapshot
+ * range (on the source or in a hint), another branch, an upsert sink, another table.
+ */
+import { expect } from "chai";
+import { jobWarnings, mockedApi, type Api } from "./api.js";
+
+const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
+const cols = [
+  { name: "id", type: "BIGINT NOT NULL" },
+  { name: "v", type: "STRING" },
+];
+const message = (table: string, src: string, sink: string, copy: string) =>
+  `statements[0]: this statement reads the Iceberg table ${table} through ${src} and appends to it through ${sink} in a batch job: each run reads the table's current rows, ` +
+  `those earlier runs appended included, and appends what it derives from them again${copy}; ` +
+  `write INSERT OVERWRITE ${sink} to replace the table (or the partitions the statement writes) with the result, or read only what was appended since a known snapshot ` +
+  `(startSnapshotId and endSnapshotId on ${src}, or extraOptions "start-tag" and "end-tag"); acknowledge this warning when each run appends only rows no earlier run wrote`;
+
+describe("a batch job appending to the Iceberg table it reads", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  it("a plain copy: every run doubles the table; a WHERE: the rows it derives are appended again", () => {
+    const src = new api.IcebergSource("sa_src", { catalog, database: "db", table: "sa_t", columns: cols });
+    const sink = new api.IcebergSink("sa_sink", { catalog, database: "db", table: "sa_t", columns: cols });
+    new api.FlinkSqlJob("sa-copy", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src}`] });
+    expect(jobWarnings("sa-copy")).to.deep.equal([message("db.sa_t", 'IcebergSource "sa_src"', 'IcebergSink "sa_sink"', " (a plain copy, as here: every run doubles the table)")]);
+    new api.FlinkSqlJob("sa-where", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${sink} SELECT id + 1, v FROM ${src} WHERE v = 'x'`] });
+    expect(jobWarnings("sa-where")).to.deep.equal([message("db.sa_t", 'IcebergSource "sa_src"', 'IcebergSink "sa_sink"', "")]);
+  });
+
+  it("valid neighbours stay quiet: INSERT OVERWRITE, a snapshot range, a hint choosing a tag, another branch, an upsert sink", () => {
+    const src = new api.IcebergSource("sb_src", { catalog, database: "db", table: "sb_t", columns: cols });
+    const sink = new api.IcebergSink("sb_sink", { catalog, database: "db", table: "sb_t", columns: cols });
+    new api.FlinkSqlJob("sb-overwrite", { runtimeMode: "batch", statements: [api.sql`INSERT OVERWRITE ${sink} SELECT id, v FROM ${src}`] });
+    expect(jobWarnings("sb-overwrite")).to.deep.equal([]);
+    const range = new api.IcebergSource("sb_range", { catalog, database: "db", table: "sb_t", columns: cols, streaming: true, startSnapshotId: "1", endSnapshotId: "2" });
+    new api.FlinkSqlJob("sb-range", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${range}`] });
+    expect(jobWarnings("sb-range")).to.deep.equal([]);
+    const tags = new api.IcebergSource("sb_tags", { catalog, database: "db", table: "sb_t", columns: cols, extraOptions: { "start-tag": "t1", "end-tag": "t2" } });
+    new api.FlinkSqlJob("sb-tags", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${tags}`] });
+    expect(jobWarnings("sb-tags")).to.deep.equal([]);
+    new api.FlinkSqlJob("sb-hint", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src} /*+ OPTIONS('tag'='v1') */`] });
+    expect(jobWarnings("sb-hint")).to.deep.equal([]);
+    // A hint that chooses no snapshot leaves the read whole: still told.
+    new api.FlinkSqlJob("sb-split", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${sink} SELECT id, v FROM ${src} /*+ OPTIONS('split-size'='1000') */`] });
+    expect(jobWarnings("sb-split")).to.deep.equal([message("db.sb_t", 'IcebergSource "sb_src"', 'IcebergSink "sb_sink"', "")]);
+    const audit = new api.IcebergSink("sb_audit", { catalog, database: "db", table: "sb_t", columns: cols, extraOptions: { branch: "audit" } });
+    new api.FlinkSqlJob("sb-branch", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${audit} SELECT id, v FROM ${src}`] });
+    expect(jobWarnings("sb-branch")).to.deep.equal([]);
+    const keyed = new api.IcebergSink("sb_keyed", { catalog, database: "db", table: "sb_k", columns: cols, primaryKey: ["id"], upsertEnabled: true });
+    const keyedSrc = new api.IcebergSource("sb_ksrc", { catalog, database: "db", table: "sb_k", columns: cols, primaryKey: ["id"] });
+    new api.FlinkSqlJob("sb-upsert", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${keyed} SELECT id, v FROM ${keyedSrc}`] });
+    expect(jobWarnings("sb-upsert")).to.deep.equal([]);
+  });
+});
