@@ -19,7 +19,7 @@ const loose = [
 ];
 const CREATES = "The job that starts first creates the table with its formatVersion (the connector leaves an existing table as it is: iceberg FlinkDynamicTableFactory.createTableLoader)";
 const FAILS =
-  "fails at its first checkpoint that commits rows (each upserted row writes an equality delete, which a format-version 1 table cannot hold: 'Cannot write delete files in a v1 table') and restarts from it forever";
+  "fails at its first commit of rows (each upserted row writes an equality delete, which a format-version 1 table cannot hold: 'Cannot write delete files in a v1 table')";
 const CONCURRENT = (sink: string, table: string, other: string) =>
   `statements: ${sink} writes the Iceberg table ${table}, which FlinkSqlJob "${other}" also writes, with upserts on one side: ` +
   "each job commits on its own checkpoints, so the row a key ends with depends on which job commits last; write the table from one job (several INSERTs of one job run as one statement set)";

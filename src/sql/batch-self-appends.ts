@@ -13,7 +13,8 @@
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { SNAPSHOT_SELECTION } from "../options/source-options.js";
-import { icebergKey } from "./iceberg-identity.js";
+import { branchOf, hintedBranchOf, icebergKey } from "./iceberg-identity.js";
+import type { ReadReference } from "./hinted-reads.js";
 import { copiesEveryRow } from "./plain-projection.js";
 import type { AnalyzedStatement } from "./statement.js";
 
@@ -21,10 +22,8 @@ import type { AnalyzedStatement } from "./statement.js";
 export interface BatchSelfAppendsJob {
   readonly runtimeMode: "streaming" | "batch";
   readonly inserts: readonly AnalyzedStatement[];
-  /** The branches a statement reads a table through (its OPTIONS hint's 'branch', else the table's own). */
-  readonly readBranches: (t: TableDefinition, statement: number) => readonly (string | undefined)[];
-  /** The OPTIONS hints a statement reads a table through. */
-  readonly readHints: (t: TableDefinition, statement: number) => readonly Readonly<Record<string, string>>[];
+  /** Each read table's references, with the statement and OPTIONS hint of each (hinted-reads.ts readReferences). */
+  readonly refs: ReadonlyMap<TableDefinition, readonly ReadReference[]>;
   /** The branch an INSERT writes. */
   readonly writeBranch: (a: AnalyzedStatement) => string | undefined;
   /** The functions the job declares, upper-case (plain-projection.ts). */
@@ -41,6 +40,9 @@ export function checkBatchSelfAppends(job: BatchSelfAppendsJob, diag: Diagnostic
     const branch = job.writeBranch(a);
     if (key === undefined || branch === undefined) continue;
     const index = a.index ?? 0;
+    // The hints this statement reads a table through, and the branches they read (a hint's 'branch', else the table's own).
+    const hints = (t: TableDefinition) => (job.refs.get(t) ?? []).filter((r) => r.statement === index).map((r) => r.hint);
+    const branches = (t: TableDefinition) => (hints(t).length === 0 ? [branchOf(t)] : hints(t).map((h) => hintedBranchOf(t, h)));
     const src = a.reads.find(
       (t) =>
         t !== sink &&
@@ -49,8 +51,8 @@ export function checkBatchSelfAppends(job: BatchSelfAppendsJob, diag: Diagnostic
         t.iceberg?.selectsSnapshots === undefined &&
         t.iceberg?.pinnedBySnapshotIds === false &&
         icebergKey(t) === key &&
-        job.readBranches(t, index).includes(branch) &&
-        !job.readHints(t, index).some((h) => SNAPSHOT_SELECTION.some((k) => Object.hasOwn(h, k))),
+        branches(t).includes(branch) &&
+        !hints(t).some((h) => SNAPSHOT_SELECTION.some((k) => Object.hasOwn(h, k))),
     );
     if (src === undefined) continue;
     const table = `${sink.iceberg.database}.${sink.iceberg.table}`;

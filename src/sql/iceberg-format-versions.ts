@@ -7,7 +7,7 @@
  * An upsert sink writes an equality delete for each row (flink/.../sink/BaseDeltaTaskWriter.java),
  * and a v1 table holds no delete files (core ManifestFiles.writeDeleteManifest: "Cannot write
  * delete files in a v1 table"), so where the v1 sink's job creates the table, the upsert job fails at
- * its first checkpoint that commits rows; the other order works (a v2 table takes the v1 sink's
+ * its first commit of rows; the other order works (a v2 table takes the v1 sink's
  * appends). An error, told to the later job (shared-iceberg-tables.ts runs it for each pair of
  * writers). Keyed sinks without upsert on v1: their own resource warning (sink-options.ts).
  */
@@ -20,7 +20,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 export function formatVersionFailure(creator: TableDefinition, writer: TableDefinition): string | undefined {
   const version = creator.iceberg?.formatVersion;
   if (writer.iceberg?.upsert !== true || version === undefined || version >= 2 || creator.iceberg?.upsert !== false) return undefined;
-  return `fails at its first checkpoint that commits rows (each upserted row writes an equality delete, which a format-version ${version} table cannot hold: 'Cannot write delete files in a v1 table') and restarts from it forever`;
+  return `fails at its first commit of rows (each upserted row writes an equality delete, which a format-version ${version} table cannot hold: 'Cannot write delete files in a v1 table')`;
 }
 
 /**

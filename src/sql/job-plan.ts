@@ -355,15 +355,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     return list.length === 0 ? [branchOf(t)] : list.filter((b, i) => list.indexOf(b) === i);
   };
   const hintsOf = new Map([...refs].map(([t, list]) => [t, list.map((r) => r.hint)]));
-  if (runtimeMode === "batch") {
-    // Per statement: the hints and branches it reads each table through.
-    const readHints = (t: TableDefinition, statement: number) => (refs.get(t) ?? []).filter((r) => r.statement === statement).map((r) => r.hint);
-    const statementBranches = (t: TableDefinition, statement: number) => {
-      const hints = readHints(t, statement);
-      return hints.length === 0 ? [branchOf(t)] : hints.map((h) => hintedBranchOf(t, h));
-    };
-    checkBatchSelfAppends({ runtimeMode, inserts, readBranches: statementBranches, readHints, writeBranch, functions: jobFunctions }, diag);
-  }
+  checkBatchSelfAppends({ runtimeMode, inserts, refs, writeBranch, functions: jobFunctions }, diag);
   if (runtimeMode === "batch") {
     // Per table reference, after its OPTIONS hint.
     const hinted = hintedReads(hintsOf);
@@ -390,9 +382,9 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const writes = jobWrites(sinks, hintedWrites);
   reportJobWrites(writes, diag);
   checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches, writeBranches, functions: jobFunctions }, diag);
-  const streamBranches = new Map(runtimeMode === "streaming" ? reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => [t, readBranches(t)]) : []);
+  const streamBranches = new Map(reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => [t, readBranches(t)]));
   const overwrites = overwriteWrites(inserts, writeBranch);
-  checkOverwriteReads({ streamBranches, overwrites, programTables: input.programTables }, diag);
+  checkOverwriteReads({ streamBranches: runtimeMode === "streaming" ? streamBranches : new Map(), overwrites, programTables: input.programTables }, diag);
   const committers = [...sinks.filter((t) => t.resourceType === "IcebergSink"), ...writes.checkpointCommitters.filter((t) => t.resourceType !== "IcebergSink")];
   checkCheckpointsAfterTasksFinish(
     { runtimeMode, configuration: input.configuration ?? {}, elsewhere: input.afterTasksFinishElsewhere, elsewhere119: input.afterTasksFinish119Elsewhere, flinkVersion: input.flinkVersion, inserts, views, committers },
@@ -415,7 +407,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     kafkaTransactions,
     kafkaGroupReads,
     writeBranches,
-    streamBranches: new Map(reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => [t, readBranches(t)])),
+    streamBranches,
     v1DeleteSinks,
     bounded: runtimeMode === "batch" || reads.every((t) => t.bounded),
     needsFormatV3: tables.some((t) => t.iceberg?.needsFormatV3 === true),
