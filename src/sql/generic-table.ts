@@ -94,6 +94,9 @@ export interface FlinkTableArgs extends AcknowledgesWarnings {
    * - 'kafka' / 'upsert-kafka': the primary key each needs or refuses, `scan.startup.mode`, a
    *   'timestamp' mode's `timestamp-millis` in seconds (the whole topic), a misspelt connector
    *   key: errors (kafka-options.ts)
+   * - 'topic' with a comma (Flink lists topics with ';': one topic name Kafka refuses) and
+   *   'properties.bootstrap.servers' with a semicolon (the Kafka client lists brokers with ','):
+   *   errors giving the corrected list (kafka-lists.ts)
    * - Kafka rules across options ('key.format' with 'key.fields', 'topic' or 'topic-pattern', the
    *   other Kafka connector's options ...): errors (kafka-rules.ts)
    * - what Kafka checks only when a job reads or writes the table (a group id for 'group-offsets',

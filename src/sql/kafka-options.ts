@@ -13,6 +13,7 @@ import { CHANGELOG_FORMATS } from "./connector-bounds.js";
 import { checkFormatOptions, type FormatTable } from "./format-options.js";
 import { checkForeignKafkaOptions, checkKafkaKeyFields, checkKafkaSinkRules, kafkaScanModeFailures, scanModes, type KafkaRuleTable } from "./kafka-rules.js";
 import type { FormatFailure } from "./format-options-spec.js";
+import { checkKafkaListSeparators } from "./kafka-lists.js";
 import { requiredOptionMessage, type RequiredOption } from "./required-options.js";
 import { EXAMPLE_MILLIS, timestampProblem } from "../options/starting-strategy.js";
 
@@ -113,6 +114,7 @@ export function checkKafkaOptions(options: Readonly<Record<string, string>>, def
     if (near === undefined) need([["properties.bootstrap.servers"]], "options", message);
     else need([["properties.bootstrap.servers"]], opt(near), message, { key: near, option: "properties.bootstrap.servers" });
   }
+  checkKafkaListSeparators(connector, options, diag);
   if (!has("topic") && !has("topic-pattern")) need([["topic", "topic-pattern"]], "options", `the '${connector}' connector needs 'topic' (or 'topic-pattern')`);
   // KafkaConnectorOptionsUtil.validateTopic (source and sink of 'kafka').
   if (connector === "kafka" && has("topic") && has("topic-pattern")) {
