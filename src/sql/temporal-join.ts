@@ -30,6 +30,7 @@ import { NOT_ALIAS } from "./insert-query.js";
 import { unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 import { eventTimeInstead, rowtimeRemedy } from "./event-time-remedy.js";
+import { checkLookupEquality, checkTemporalJoinTypes, checkVersionedKeyEquality } from "./temporal-join-conditions.js";
 
 const NAME = MARKED_NAME;
 /** `<right> FOR SYSTEM_TIME AS OF [q.]col` (q a name or a table marker), not followed by `(` or `.`. */
@@ -89,6 +90,11 @@ function proctimeStep(left: TableDefinition, qualifier: string): string {
 /** "a 'kafka' table", "an 'upsert-kafka' table": the connector's name with its article (by its first letter). */
 function connectorTable(connector: string): string {
   return `${/^[aeiou]/i.test(connector) ? "an" : "a"} '${connector}' table`;
+}
+
+/** Whether `t` is a FlinkTable of a known lookup source (LOOKUP). */
+function isLookupSource(t: TableDefinition): boolean {
+  return t.resourceType === "FlinkTable" && LOOKUP.has(t.connector?.toLowerCase() ?? "");
 }
 
 /** Why `t` cannot be the right side of a processing-time temporal join, or undefined when it may be. */
@@ -229,6 +235,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
   const { code, tables } = markedCode(a);
   const at = `statements[${a.index}]`;
   checkProctimeCalls(code, tables, at, diag);
+  checkTemporalJoinTypes(code, tables, at, diag);
   for (const m of code.matchAll(AS_OF)) {
     const right = tables[Number(m[1])]!;
     // `AS OF o.pt - INTERVAL '1' SECOND`: a column in the operand makes it no time travel, and the
@@ -266,6 +273,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
     // a versioned one: primary key and rowtime) is known only when those parts of it read.
     if (!knows(right, "connector") || !knows(right, "primaryKey") || !knows(right, "timeAttributes")) continue;
     const name = unquoteIdentifier(m[4]!);
+    const end = m.index! + m[0].length;
     const noLookup = noLookupReason(right);
     const left = leftTable(m, code, tables, a);
     const qualifier = m[2] !== undefined ? `${left?.tableName ?? ""}.` : m[3] !== undefined ? `${unquoteIdentifier(m[3])}.` : "";
@@ -276,6 +284,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
         continue;
       }
       const col = left === undefined || left === right || !knows(left, "timeAttributes") ? undefined : left.columns?.find((c) => c.name === name);
+      if (col?.timeAttribute === "proctime" && isLookupSource(right)) checkLookupEquality(code, end, right, `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}`, at, diag);
       if (col !== undefined && col.timeAttribute !== "proctime" && !timeAttributeUnknown(col)) {
         diag.error(
           at,
@@ -290,7 +299,8 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
     if (col === undefined || timeAttributeUnknown(col)) continue;
     const asOf = `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}`;
     const leftRowtime = left.columns?.find((c) => c.timeAttribute === "rowtime");
-    const gaps = versionedTableGaps(right, joinKeyColumns(code, m.index! + m[0].length, Number(m[1]), tables));
+    const keys = joinKeyColumns(code, end, Number(m[1]), tables);
+    const gaps = versionedTableGaps(right, keys);
     const versioned = gaps.length > 0 ? `, with ${right.label} as a versioned table (it needs ${gaps.join(" and ")})` : "";
     if (col.timeAttribute === undefined) {
       diag.error(
@@ -300,7 +310,10 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
           (noLookup !== undefined ? `${versioned} (${noLookup}, so processing time is no option)` : `${versioned}, or of a PROCTIME() column (processing time, lookup sources only)`),
       );
     } else if (col.timeAttribute === "proctime") {
-      if (noLookup === undefined) continue;
+      if (noLookup === undefined) {
+        if (isLookupSource(right)) checkLookupEquality(code, end, right, asOf, at, diag);
+        continue;
+      }
       const instead = eventTimeInstead(left, right, qualifier, gaps);
       diag.error(at, `${asOf} joins as of processing time, and ${noLookup}: Flink rejects the job when it plans it ("Processing-time temporal join is not supported yet"). ${instead}; or use a regular join`);
     } else if (gaps.length > 0) {
@@ -326,6 +339,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
         );
         continue;
       }
+      checkVersionedKeyEquality(code, end, keys, right, left, asOf, at, diag);
       const wm = right.iceberg?.watermark;
       // A bounded read ends with the final watermark: only a table read as a stream can hold the join back.
       if (wm !== undefined && right.iceberg?.streamingRead === true) {

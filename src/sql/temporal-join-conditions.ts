@@ -1,0 +1,126 @@
+/**
+ * What a temporal join's type and condition must be, beside temporal-join.ts' checks of its tables:
+ * - only INNER and LEFT: a RIGHT or FULL [OUTER] JOIN FOR SYSTEM_TIME AS OF a column fails to plan,
+ *   a lookup join as an event-time one (flink `CommonPhysicalLookupJoin.validate` /
+ *   `StreamExecTemporalJoin`: "Temporal table join currently only support INNER JOIN and LEFT JOIN,
+ *   but was FULL JOIN"; before that, Calcite's `Correlate` refuses a join type that makes nulls on
+ *   the left);
+ * - a lookup join equates a column of the looked-up table with a value (flink
+ *   `CommonPhysicalLookupJoin.validate`: "Temporal table join requires an equality condition on
+ *   fields of table [...]"): a range alone (`t.amount >= b.lo AND t.amount < b.hi`) gives none;
+ * - an event-time join equates every primary key column of the versioned table with the left side
+ *   (flink `TemporalJoinRewriteWithUniqueKeyRule.validateRightPrimaryKey`: "Temporal table's primary
+ *   key [currency] must be included in the equivalence condition of temporal join, but current
+ *   temporal join condition is [...]").
+ * The condition is read from `ON` to the end of its query (its parenthesis level), WHERE included,
+ * as Flink may move a WHERE equality into the join: a condition is judged only when it is there, and
+ * a key column it names in any way (an expression, an IN) is taken as equated.
+ */
+import type { TableDefinition } from "../components/table-definition.js";
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { unquoteIdentifier } from "./top-level.js";
+import { MARKED_NAME } from "./statement.js";
+
+const NAME = MARKED_NAME;
+/** `RIGHT | FULL [OUTER] JOIN <right> FOR SYSTEM_TIME AS OF [q.]col` (col not followed by `(`: no call). */
+const OUTER_AS_OF = new RegExp(
+  `\\b(RIGHT|FULL)(?:\\s+OUTER)?\\s+JOIN\\s+(?:\\u0000(\\d+)\\u0000|${NAME})\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+((?:(?:\\u0000\\d+\\u0000|${NAME})\\s*\\.\\s*)?${NAME})(?!\\s*[(.])`,
+  "gi",
+);
+/** Words after AS OF that start a time-travel expression (no temporal join: any join type goes). */
+const TIME_TRAVEL_WORDS = /^(?:TIMESTAMP|DATE|CURRENT_TIMESTAMP|LOCALTIMESTAMP|NOW|CURRENT_ROW_TIMESTAMP|TO_TIMESTAMP|TO_TIMESTAMP_LTZ|CAST)$/i;
+/** Words after a table that are no alias. */
+const NOT_ALIAS = /^(?:ON|WHERE|JOIN|LEFT|RIGHT|INNER|FULL|CROSS|NATURAL|USING|GROUP|ORDER|UNION|LIMIT)$/i;
+
+/** RIGHT and FULL joins FOR SYSTEM_TIME AS OF a column: errors at `at`. */
+export function checkTemporalJoinTypes(code: string, tables: readonly TableDefinition[], at: string, diag: Diagnostics): void {
+  for (const m of code.matchAll(OUTER_AS_OF)) {
+    const operand = m[4]!;
+    if (!operand.includes(".") && !operand.startsWith("`") && TIME_TRAVEL_WORDS.test(operand)) continue;
+    const kind = m[1]!.toUpperCase();
+    const right = m[2] !== undefined ? tables[Number(m[2])]!.tableName : unquoteIdentifier(m[3]!);
+    const shown = operand.replace(/\u0000(\d+)\u0000/g, (_, i: string) => tables[Number(i)]!.tableName);
+    diag.error(
+      at,
+      `${kind} JOIN ${right} FOR SYSTEM_TIME AS OF ${shown}: Flink joins FOR SYSTEM_TIME AS OF only as INNER JOIN or LEFT JOIN, and rejects the job when it plans it ` +
+        `("Temporal table join currently only support INNER JOIN and LEFT JOIN, but was ${kind} JOIN"); write LEFT JOIN to keep every row of the left table, ` +
+        `or JOIN; a row of ${right} that no left row matches is never emitted by a temporal join`,
+    );
+  }
+}
+
+/** The join's alias and condition after a right table (`from`: just after its AS OF operand), or undefined without `ON`. */
+function joinCondition(code: string, from: number): { alias: string | undefined; condition: string } | undefined {
+  const rest = code.slice(from);
+  const head = new RegExp(`^\\s+(?:(?:AS\\s+)?(${NAME})\\s+)?ON\\b`, "i").exec(rest);
+  if (head === null) return undefined;
+  const alias = head[1] !== undefined && (head[1].startsWith("`") || !NOT_ALIAS.test(head[1])) ? unquoteIdentifier(head[1]) : undefined;
+  let depth = 0;
+  let end = rest.length;
+  for (let i = head[0].length; i < rest.length; i++) {
+    if (rest[i] === "(") depth++;
+    else if (rest[i] === ")" && --depth < 0) {
+      end = i;
+      break;
+    }
+  }
+  return { alias, condition: rest.slice(head[0].length, end) };
+}
+
+/** Whether `text` names `column` (a word, in any case, quoted or not). */
+function names(text: string, column: string): boolean {
+  return new RegExp(`(?<![\\w$])${column.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`, "i").test(text);
+}
+
+/**
+ * A lookup join against `right` (as of processing time, `asOf` its text) whose condition has no
+ * equality: an error at `at`. Any `=` (outside `<=`, `>=`, `<>`, `!=`), IN or DISTINCT keeps it quiet.
+ */
+export function checkLookupEquality(code: string, from: number, right: TableDefinition, asOf: string, at: string, diag: Diagnostics): void {
+  const on = joinCondition(code, from);
+  if (on === undefined) return;
+  if (/(?<![<>!=])=(?!=)/.test(on.condition) || /\b(?:IN|DISTINCT)\b/i.test(on.condition)) return;
+  const q = `${on.alias ?? right.tableName}.`;
+  const key = right.primaryKey !== undefined && right.primaryKey.length > 0 ? right.primaryKey[0]! : "<column>";
+  diag.error(
+    at,
+    `${asOf} is a lookup join, and its condition equates no column of ${right.label} with a value: Flink looks rows up by the columns the condition equates, ` +
+      `and rejects the job when it plans it ("Temporal table join requires an equality condition on fields of table [${right.tableName}]"); ` +
+      `add an equality to the ON condition (${q}${key} = <a column of the left table>; a range may follow it with AND), ` +
+      `or, to match on a range only, join ${right.tableName} with a regular join (without FOR SYSTEM_TIME AS OF)`,
+  );
+}
+
+/**
+ * An event-time join against the versioned table `right` whose condition equates (`keys`) not every
+ * column of its primary key, and names the missing ones nowhere: an error at `at`. `left`: the left
+ * table, for the remedy.
+ */
+export function checkVersionedKeyEquality(
+  code: string,
+  from: number,
+  keys: readonly string[],
+  right: TableDefinition,
+  left: TableDefinition,
+  asOf: string,
+  at: string,
+  diag: Diagnostics,
+): void {
+  const pk = right.primaryKey ?? [];
+  const missing = pk.filter((k) => !keys.includes(k));
+  if (missing.length === 0) return;
+  const on = joinCondition(code, from);
+  if (on === undefined || missing.some((k) => names(on.condition, k))) return;
+  const q = `${on.alias ?? right.tableName}.`;
+  const equated = keys.length > 0 ? `it equates ${keys.map((k) => `${q}${k}`).join(", ")}` : "it equates no column of it with a column of the left table";
+  const rekey =
+    keys.length > 0
+      ? `, or, if ${keys.join(", ")} ${keys.length === 1 ? "identifies" : "identify"} a row of ${right.label}, make ${keys.length === 1 ? "it" : "them"} its primaryKey: [${keys.map((k) => JSON.stringify(k)).join(", ")}]`
+      : "";
+  diag.error(
+    at,
+    `${asOf} joins as of event time the versioned table ${right.label}, whose primaryKey is [${pk.join(", ")}], and ${equated}: Flink finds the version of a row by its primary key, ` +
+      `and rejects the job when it plans it ("Temporal table's primary key [${pk.join(",")}] must be included in the equivalence condition of temporal join"); ` +
+      `add ${missing.map((k) => `${q}${k} = <the matching column of ${left.label}>`).join(" AND ")} to the ON condition${rekey}`,
+  );
+}
