@@ -39,6 +39,21 @@ describe("legacy group windows that fire early or late", () => {
     expect(jobWarnings("we-2")).to.deep.equal([`statements[0]: IcebergSink "we_sink" has no primaryKey, and the statement aggregates by a TUMBLE group window that fires late (table.exec.emit.late-fire.enabled "true"), emitting a closed window's result again when a late row arrives (an event-time window), ${UPDATES}; ${KEY}, or leave table.exec.emit.late-fire.enabled unset so that each window emits its result once`]);
   });
 
+  it("firing set by the deploy target counts (kubernetes.flinkConfiguration, sqlGateway.sessionProperties); set differently in the job's configuration: the conflict only", () => {
+    const s = src("we_src_t");
+    const sink = new api.IcebergSink("we_sink_t", { catalog, database: "db", table: "we_sink_t", columns: cols });
+    const insert = () => api.sql`INSERT INTO ${sink} SELECT TUMBLE_START(ts, INTERVAL '1' HOUR), COUNT(*) FROM ${s} GROUP BY TUMBLE(ts, INTERVAL '1' HOUR)`;
+    const k8s = (flinkConfiguration: Record<string, string>) => ({ image: "registry.example.com/flink-iceberg:2.1", flinkVersion: "v2_1" as const, flinkConfiguration });
+    const message = `IcebergSink "we_sink_t" has no primaryKey, and the statement aggregates by a TUMBLE group window that fires early (table.exec.emit.early-fire.enabled "true"), emitting partial results before each window closes, ${UPDATES}; ${KEY.replace("we_sink", "we_sink_t")}, or leave table.exec.emit.early-fire.enabled unset so that each window emits its result once`;
+    const onK8s = issuesOrNone(() => new api.FlinkSqlJob("we-t1", { statements: [insert()], kubernetes: k8s(early) }));
+    expect(onK8s.map((i) => [i.path, i.message])).to.deep.equal([["statements[0]", message]]);
+    const onGateway = issuesOrNone(() => new api.FlinkSqlJob("we-t2", { statements: [insert()], sqlGateway: { endpoint: "http://sql-gateway:8083", sessionProperties: early } }));
+    expect(onGateway.map((i) => [i.path, i.message])).to.deep.equal([["statements[0]", message]]);
+    // Set differently in both places: only the conflict is reported, the configuration's "false" read for the window.
+    const both = issuesOrNone(() => new api.FlinkSqlJob("we-t3", { configuration: { "table.exec.emit.early-fire.enabled": "false" }, statements: [insert()], kubernetes: k8s(early) }));
+    expect(both.map((i) => [i.path, i.message])).to.deep.equal([['kubernetes.flinkConfiguration["table.exec.emit.early-fire.enabled"]', `conflicts with the job's configuration ("false" there, "true" here): set it in one place`]]);
+  });
+
   it("no firing, allow-lateness alone and early-fire \"false\" stay quiet", () => {
     const s = src("we_src_q");
     const sink = new api.IcebergSink("we_sink_q", { catalog, database: "db", table: "we_sink_q", columns: cols });

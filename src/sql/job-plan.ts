@@ -12,13 +12,13 @@ import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import type { CredentialTarget } from "../validation/secrets.js";
 import { checkOptionsHints } from "./options-hints.js";
-import { hintedReads } from "./hinted-bounds.js";
+import { checkBatchReads } from "./batch-reads.js";
 import { checkHintedReads, readReferences, tableReferences } from "./hinted-reads.js";
 import { checkHintKeys } from "./hint-keys.js";
 import { insertWrites, jobKafkaTransactions, jobWrites, reportJobWrites } from "./hinted-writes.js";
-import { checkHintSwitch, hintSwitchSetting } from "./hint-switch.js";
+import { checkHintSwitch, DYNAMIC_TABLE_OPTIONS_KEY, hintSwitchSetting } from "./hint-switch.js";
 import { checkRequiredOptions } from "./required-options.js";
-import { checkInsertColumns, effectiveNotNullEnforcer } from "./insert-columns.js";
+import { checkInsertColumns, effectiveNotNullEnforcer, NOT_NULL_ENFORCER_KEY } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { checkIntervalBoundWarnings, computeJobConfig, firstSetting, firstSettingAt, type JobConfig } from "./job-config.js";
 import { CDC_EVENTS_DUPLICATE_KEY, checkCdcEventsDuplicate } from "./cdc-events-duplicate.js";
@@ -32,7 +32,7 @@ import { checkSourceWatermarkSupport } from "./source-watermark-support.js";
 import { checkChangelogIntoAppendSink, insertUpdates } from "./changelog-sinks.js";
 import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
-import { checkUnpartitionedOverwrite } from "./unpartitioned-overwrites.js";
+import { checkOverwriteMode } from "./overwrite-modes.js";
 import { checkBatchSelfAppends } from "./batch-self-appends.js";
 import { checkOverwriteReads, overwriteWrites, type OverwriteWrite } from "./overwrite-reads.js";
 import { checkConcurrentUpserts } from "./concurrent-upserts.js";
@@ -44,7 +44,7 @@ import { checkSharedIcebergTables, type ProgramIcebergTable } from "./shared-ice
 import { checkKafkaGroups, jobKafkaGroupReads, type JobKafkaGroupRead, type ProgramKafkaGroupRead } from "./kafka-groups.js";
 import { checkKafkaTransactions, type JobKafkaTransaction, type ProgramKafkaTransaction } from "./kafka-transactions.js";
 import { checkViewNameCase, unreadViews, viewsByName } from "./view-names.js";
-import { catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
+import { CATALOG_STORE_KIND_KEY, catalogStoreKind, currentCatalog, type CurrentCatalog } from "./current-catalog.js";
 import { checkPlainTextTables, unanalyzedViewNames } from "./plain-text-tables.js";
 import { checkDatePatterns } from "./date-patterns.js";
 import { checkForeignFunctions } from "./foreign-functions.js";
@@ -62,7 +62,7 @@ import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping, declaredFunctions } from "./ungrouped-columns.js";
 import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
 import { checkFilteredAggregate } from "./filtered-aggregates.js";
-import { checkCheckpointsAfterTasksFinish } from "./finished-tasks.js";
+import { AFTER_TASKS_FINISH_KEY, AFTER_TASKS_FINISH_KEY_1_19, checkCheckpointsAfterTasksFinish } from "./finished-tasks.js";
 import { checkWindowTimeColumns } from "./window-time.js";
 import { mayAggregate, mayCallFunctions, mayFeedInsertOnlyOperators, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayKeepTopRows, mayNameTables, mayRank, maySort } from "./statement-gates.js";
 
@@ -90,6 +90,12 @@ export interface ProgramTables {
   kafkaTransactions?(prefix: string): readonly ProgramKafkaTransaction[];
 }
 
+/** One deploy-target setting of a key (JobPlanInput.targetSettings): its value as given and its prop path. */
+export interface TargetSetting {
+  readonly value: unknown;
+  readonly path: string;
+}
+
 export interface JobPlanInput {
   statements: readonly (SqlStatement | string)[];
   runtimeMode: "streaming" | "batch";
@@ -98,13 +104,13 @@ export interface JobPlanInput {
   /** Every table registered in the program so far (for cross-job warnings). */
   programTables?: ProgramTables;
   /**
-   * `table.exec.sink.not-null-enforcer` as the deploy target sets it, after the job's configuration
-   * (whose SET line wins): sqlGateway.sessionProperties, kubernetes.flinkConfiguration. `path` names
-   * it in messages; a value that is no plain string (an Output) is not known at preview.
+   * A Flink setting as the deploy target sets it (sqlGateway.sessionProperties, then
+   * kubernetes.flinkConfiguration), read after the job's configuration, whose SET line wins: the
+   * NOT NULL enforcer, upsert materialization, mini-batch, CDC event deduplication, the catalog store,
+   * the OPTIONS hint switch, checkpoints after tasks finish, window firing. `path` names it in
+   * messages; a value that is no plain string (an Output) is not known at preview. Unset: none.
    */
-  notNullEnforcerElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
-  /** `table.exec.sink.upsert-materialize` in the deploy target's settings, as notNullEnforcerElsewhere. */
-  upsertMaterializeElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
+  targetSettings?: (key: string) => readonly TargetSetting[];
   /**
    * The job's deploy target, for credential advice in its configuration and hints (unset: advice for
    * both targets) and for where an undeclared table name may resolve (unset: no target; current-catalog.ts).
@@ -112,20 +118,6 @@ export interface JobPlanInput {
   credentialTarget?: CredentialTarget;
   /** The Kubernetes target's flinkVersion ("v1_19" ... "v2_1"), when known: some plans differ by version. */
   flinkVersion?: string;
-  /** `table.exec.mini-batch.enabled` in the deploy target's settings, as notNullEnforcerElsewhere. */
-  miniBatchElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
-  /** `table.exec.mini-batch.allow-latency` / `.size` in the deploy target's settings, as notNullEnforcerElsewhere (mini-batch-settings.ts). */
-  miniBatchLatencyElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
-  miniBatchSizeElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
-  /** `table.exec.source.cdc-events-duplicate` in the deploy target's settings, as notNullEnforcerElsewhere (cdc-events-duplicate.ts). */
-  cdcDuplicatesElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
-  /** `table.catalog-store.kind` in the deploy target's settings, as notNullEnforcerElsewhere (where an undeclared name may resolve: current-catalog.ts). */
-  catalogStoreElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
-  /** `table.dynamic-table-options.enabled` in the deploy target's settings, as notNullEnforcerElsewhere (hint-switch.ts). */
-  dynamicOptionsElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
-  /** `execution.checkpointing.checkpoints-after-tasks-finish` and its 1.19 name `....enabled` in the deploy target's settings, as notNullEnforcerElsewhere (finished-tasks.ts). */
-  afterTasksFinishElsewhere?: readonly { readonly value: unknown; readonly path: string }[];
-  afterTasksFinish119Elsewhere?: readonly { readonly value: unknown; readonly path: string }[];
 }
 
 /** Flink's mini-batch switch (it changes how a first-row deduplication by event time is planned in 2.1). */
@@ -194,6 +186,10 @@ function checkTables(tables: readonly TableDefinition[], diag: Diagnostics): voi
 /** Plans the job; problems go to `diag`. */
 export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const { runtimeMode } = input;
+  // A Flink setting: the deploy target's entries of `key`; the first that sets it after the job's configuration, and its value.
+  const elsewhere = (key: string): readonly TargetSetting[] | undefined => input.targetSettings?.(key);
+  const setting = (key: string) => firstSettingAt(input.configuration, elsewhere(key), key);
+  const settingValue = (key: string) => firstSetting(input.configuration, elsewhere(key), key);
   if (!Array.isArray(input.statements) || input.statements.length === 0) {
     diag.error("statements", "a FlinkSqlJob needs at least one statement, e.g. sql`INSERT INTO ${sink} SELECT * FROM ${source}`");
   }
@@ -211,7 +207,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   // Where the job's names resolve (pure; read only by the two checks below, when their gates open).
   let catalog: CurrentCatalog | undefined;
   const jobCatalog = (): CurrentCatalog =>
-    (catalog ??= currentCatalog({ target: input.credentialTarget, flinkVersion: input.flinkVersion, catalogStoreKind: catalogStoreKind(input.configuration, input.catalogStoreElsewhere) }));
+    (catalog ??= currentCatalog({ target: input.credentialTarget, flinkVersion: input.flinkVersion, catalogStoreKind: catalogStoreKind(input.configuration, elsewhere(CATALOG_STORE_KIND_KEY)) }));
   const statements: readonly unknown[] = Array.isArray(input.statements) ? input.statements : [];
   // Every statement analyzed: no view declared by one that was not.
   const unanalyzedViews = analyzed.length === statements.length ? new Set<string>() : unanalyzedViewNames(statements, analyzed);
@@ -237,7 +233,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkOptionsHints(analyzed, input.credentialTarget, diag);
   // Every mention of a table with its OPTIONS hint, the INSERT target's too: what the hint supplies or brings.
   const mentions = tableReferences(analyzed);
-  checkHintSwitch(mentions, hintSwitchSetting(input.configuration, input.dynamicOptionsElsewhere), diag);
+  checkHintSwitch(mentions, hintSwitchSetting(input.configuration, elsewhere(DYNAMIC_TABLE_OPTIONS_KEY)), diag);
   checkRequiredOptions(mentions, diag);
   checkHintKeys(mentions, diag);
   for (const a of analyzed) if (mayHoldOutputs(a.words)) checkOutputOperands(a, diag);
@@ -260,19 +256,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     if (!target.writable) {
       diag.error(`statements[${i}]`, `the INSERT target ${target.label} is a source; only an IcebergSink or a FlinkTable can be written`);
     }
-    if (a.kind === "insert-overwrite") {
-      if (runtimeMode !== "batch") diag.error(`statements[${i}]`, `INSERT OVERWRITE into ${target.label} needs runtimeMode "batch": Flink rejects overwrite on an unbounded stream`);
-      else checkUnpartitionedOverwrite(a, diag);
-      // iceberg FlinkSink / SinkUtil: "OVERWRITE mode shouldn't be enable when configuring to use UPSERT data stream."
-      if (target.iceberg?.upsert) {
-        diag.error(
-          `statements[${i}]`,
-          `INSERT OVERWRITE into ${target.label} is not possible: the sink has upsertEnabled, and Iceberg forbids overwrite and upsert together (the job fails when it starts: "OVERWRITE mode shouldn't be enable when configuring to use UPSERT data stream"); ` +
-            `write INSERT INTO ${target.label} to update its rows by primary key (rows the query does not return stay), or, to replace the data (the whole table, or the partitions the query writes), ` +
-            `INSERT OVERWRITE into an IcebergSink of the same table with upsertEnabled: false (rendered 'upsert-enabled' = 'false', which also overrides a write.upsert.enabled table property)`,
-        );
-      }
-    }
+    checkOverwriteMode(a, runtimeMode, diag);
     if (!sinks.includes(target)) sinks.push(target);
   });
 
@@ -282,8 +266,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const hintedWrites = insertWrites(sinks, mentions);
   const kafkaTransactions = jobKafkaTransactions(sinks, hintedWrites);
   if (kafkaTransactions.length > 0) checkKafkaTransactions(kafkaTransactions, input.programTables?.kafkaTransactions, diag);
-  const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, input.notNullEnforcerElsewhere, diag);
-  const upsert = { batch: input.runtimeMode === "batch", materialize: firstSetting(input.configuration, input.upsertMaterializeElsewhere, UPSERT_MATERIALIZE_KEY) };
+  const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, elsewhere(NOT_NULL_ENFORCER_KEY), diag);
+  const upsert = { batch: input.runtimeMode === "batch", materialize: settingValue(UPSERT_MATERIALIZE_KEY) };
   for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert, jobFunctions, views, input.flinkVersion);
   if (analyzed.some((a) => mayAggregate(a.words))) {
     checkGrouping(analyzed, diag);
@@ -319,10 +303,9 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   let deletes: DeleteWrite[] = [];
   const v1DeleteSinks: TableDefinition[] = [];
   if (runtimeMode === "streaming") {
-    const miniBatch = firstSetting(input.configuration, input.miniBatchElsewhere, MINI_BATCH_KEY);
-    const at = (elsewhere: JobPlanInput["miniBatchElsewhere"], key: string) => firstSettingAt(input.configuration, elsewhere, key);
-    checkMiniBatchSettings({ enabled: at(input.miniBatchElsewhere, MINI_BATCH_KEY), latency: at(input.miniBatchLatencyElsewhere, MINI_BATCH_LATENCY_KEY), size: at(input.miniBatchSizeElsewhere, MINI_BATCH_SIZE_KEY) }, diag);
-    const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true", ...windowFiring(input.configuration) };
+    const miniBatch = settingValue(MINI_BATCH_KEY);
+    checkMiniBatchSettings({ enabled: setting(MINI_BATCH_KEY), latency: setting(MINI_BATCH_LATENCY_KEY), size: setting(MINI_BATCH_SIZE_KEY) }, diag);
+    const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true", ...windowFiring(settingValue) };
     // What each INSERT writes of updates and deletes: read once for the three checks below.
     const updatesOf = insertUpdates(views, job);
     for (const a of inserts) {
@@ -346,7 +329,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const reads = tables.filter((t) => analyzed.some((a) => a.reads.includes(t)));
   // Watermarks are generated in streaming jobs only (flink DynamicSourceUtils).
   if (runtimeMode === "streaming") checkSourceWatermarkSupport(reads, diag);
-  if (runtimeMode === "streaming") checkCdcEventsDuplicate(reads, firstSettingAt(input.configuration, input.cdcDuplicatesElsewhere, CDC_EVENTS_DUPLICATE_KEY), diag);
+  if (runtimeMode === "streaming") checkCdcEventsDuplicate(reads, setting(CDC_EVENTS_DUPLICATE_KEY), diag);
   // Each read table's references with their OPTIONS hints (hinted-reads.ts, hinted-bounds.ts).
   const refs = readReferences(analyzed);
   // The branches the job reads each table through (streamed-writes.ts, job-registry.ts).
@@ -356,23 +339,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   };
   const hintsOf = new Map([...refs].map(([t, list]) => [t, list.map((r) => r.hint)]));
   checkBatchSelfAppends({ runtimeMode, inserts, refs, writeBranch, functions: jobFunctions }, diag);
-  if (runtimeMode === "batch") {
-    // Per table reference, after its OPTIONS hint.
-    const hinted = hintedReads(hintsOf);
-    const unbounded = (t: TableDefinition): boolean => hinted.get(t)?.unbounded ?? !t.bounded;
-    for (const t of reads.filter(unbounded)) {
-      const reason = hinted.get(t)?.reason ?? t.unboundedReason;
-      diag.error("runtimeMode", `a batch job cannot read the unbounded ${t.label}${reason ? ` (${reason})` : ""}; make the source bounded or use runtimeMode "streaming"`);
-    }
-    // flink DynamicSourceUtils: "Querying a table in batch mode is currently only possible for INSERT-only table sources".
-    for (const t of reads.filter((r) => !unbounded(r) && r.changelog !== undefined)) {
-      diag.error(
-        "runtimeMode",
-        `a batch job reads only insert-only tables, and ${t.label} is ${t.changelog}: Flink rejects the statement when it plans the job ("Querying a table in batch mode is currently only possible for INSERT-only table sources"); ` +
-          `use runtimeMode "streaming" (the bounded read then ends the job)`,
-      );
-    }
-  }
+  if (runtimeMode === "batch") checkBatchReads(reads, hintsOf, diag);
   // What Flink checks only when it builds a reader or writer (format-options.ts, kafka-rules.ts), reads per reference with its hint.
   const hintedKafka = checkHintedReads(reads, refs, diag);
   const kafkaReadOf = (t: TableDefinition): TableDefinition["kafkaRead"] => (hintedKafka.has(t) ? hintedKafka.get(t) : t.kafkaRead);
@@ -387,7 +354,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   checkOverwriteReads({ streamBranches: runtimeMode === "streaming" ? streamBranches : new Map(), overwrites, programTables: input.programTables }, diag);
   const committers = [...sinks.filter((t) => t.resourceType === "IcebergSink"), ...writes.checkpointCommitters.filter((t) => t.resourceType !== "IcebergSink")];
   checkCheckpointsAfterTasksFinish(
-    { runtimeMode, configuration: input.configuration ?? {}, elsewhere: input.afterTasksFinishElsewhere, elsewhere119: input.afterTasksFinish119Elsewhere, flinkVersion: input.flinkVersion, inserts, views, committers },
+    { runtimeMode, configuration: input.configuration ?? {}, elsewhere: elsewhere(AFTER_TASKS_FINISH_KEY), elsewhere119: elsewhere(AFTER_TASKS_FINISH_KEY_1_19), flinkVersion: input.flinkVersion, inserts, views, committers },
     diag,
   );
 

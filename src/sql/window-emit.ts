@@ -14,9 +14,13 @@ import type { UpdatingOperation } from "./updating-operations.js";
 export const EARLY_FIRE_KEY = "table.exec.emit.early-fire.enabled";
 export const LATE_FIRE_KEY = "table.exec.emit.late-fire.enabled";
 
-/** Which firing the job's `configuration` turns on: early (it wins: an update in any window), late, or none. */
-export function windowFiring(configuration: Readonly<Record<string, unknown>> | undefined): { readonly firing?: "early" | "late" } {
-  const on = (key: string): boolean => String(configuration?.[key] ?? "").trim().toLowerCase() === "true";
+/**
+ * Which firing the job turns on: early (it wins: an update in any window), late, or none. `setting`
+ * gives a key's value as the job runs with it (its configuration, else the deploy target's settings;
+ * null for a value unknown at preview, which turns nothing on).
+ */
+export function windowFiring(setting: (key: string) => string | null | undefined): { readonly firing?: "early" | "late" } {
+  const on = (key: string): boolean => (setting(key) ?? "").trim().toLowerCase() === "true";
   return on(EARLY_FIRE_KEY) ? { firing: "early" } : on(LATE_FIRE_KEY) ? { firing: "late" } : {};
 }
 
