@@ -58,6 +58,7 @@ import { checkZeroWindowLengths } from "./zero-intervals.js";
 import { checkWindowMultiples } from "./window-multiples.js";
 import { checkMonthWindows } from "./month-windows.js";
 import { windowFiring } from "./window-emit.js";
+import { checkWindowTvfFiring } from "./window-tvf-firing.js";
 import { checkTemporalJoins } from "./temporal-join.js";
 import { checkGrouping, declaredFunctions } from "./ungrouped-columns.js";
 import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
@@ -315,6 +316,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     // The branch each INSERT writes: its target mention's OPTIONS hint, else the sink's own.
     deletes = deleteWrites(inserts, updatesOf, writeBranch);
     checkKeyedAppends(inserts, views, updatesOf, diag);
+    if (analyzed.some((a) => a.words.has("DESCRIPTOR"))) checkWindowTvfFiring(analyzed.filter((a) => a.kind !== "function" && !unread.has(a)), views, setting, diag);
     for (const a of analyzed) if (a.words.has("JOIN") && !unread.has(a)) checkBoundedDimensionJoins(a, diag);
     for (const a of analyzed) if (!unread.has(a) && mayFeedInsertOnlyOperators(a.words)) checkInsertOnlyOperators(a, diag);
     for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, input.configuration ?? {}, diag);

@@ -7,7 +7,7 @@
  * `WindowEmitStrategy.produceUpdates` is early-fire, or for an event-time window early- or
  * late-fire, and the planner then marks the group window aggregation updating. `allow-lateness`
  * alone changes nothing (it is read only with late-fire). Window TVF aggregations ignore neither:
- * flink `WindowUtil.checkEmitConfiguration` refuses them (not checked here).
+ * flink `WindowUtil.checkEmitConfiguration` refuses them when the job is planned (window-tvf-firing.ts).
  */
 import type { UpdatingOperation } from "./updating-operations.js";
 

@@ -169,7 +169,7 @@ function message(text: string, u: Unsliceable, refusal: Refusal, via: string): s
  * above a regular join is a regular aggregation over the TVF's rows, and its HOP a
  * SlidingWindowAssigner that takes any lengths. A window join is not told apart: its HOP is left to Flink.
  */
-function mayJoinRegularly(code: string): boolean {
+export function mayJoinRegularly(code: string): boolean {
   const joins = code.match(/\bJOIN\b/gi)?.length ?? 0;
   const asOf = code.match(/\bFOR\s+SYSTEM_TIME\s+AS\s+OF\b/gi)?.length ?? 0;
   return joins > asOf;

@@ -1,0 +1,101 @@
+/**
+ * Window TVF aggregations with early or late firing on (src/sql/window-tvf-firing.ts, flink
+ * WindowUtil.checkEmitConfiguration): an error for a streaming GROUP BY window_start, window_end over
+ * a TUMBLE / HOP / CUMULATE / SESSION TVF (also one in a view) when table.exec.emit.early-fire.enabled
+ * or table.exec.emit.late-fire.enabled is "true", set by the job or its deploy target; quiet without
+ * firing, with "false", with allow-lateness alone, for a window TVF read without a window
+ * aggregation, and in a batch job.
+ */
+import { expect } from "chai";
+import { issuesOrNone, jobWarnings, mockedApi, type Api } from "./api.js";
+
+const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
+const FLINK = `Flink refuses a window TVF aggregation when early or late firing is on, when it plans the job ("Currently, window table function based aggregate doesn't support early-fire and late-fire configuration 'table.exec.emit.early-fire.enabled' and 'table.exec.emit.late-fire.enabled'.")`;
+const EARLY = 'table.exec.emit.early-fire.enabled "true" (configuration["table.exec.emit.early-fire.enabled"])';
+
+describe("window TVF aggregations with early or late firing", () => {
+  let api: Api;
+  before(async () => (api = await mockedApi()));
+
+  const src = (name: string, options: Record<string, string> = { connector: "datagen" }) =>
+    new api.FlinkTable(name, {
+      columns: [{ name: "id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }],
+      watermark: { column: "ts", expression: "ts - INTERVAL '5' SECOND" },
+      options,
+    });
+  const cols = [{ name: "ws", type: "TIMESTAMP(3)" }, { name: "we", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }];
+  const sinkOf = (name: string) => new api.IcebergSink(name, { catalog, database: "db", table: name, columns: cols });
+  const early = { "table.exec.emit.early-fire.enabled": "true", "table.exec.emit.early-fire.delay": "1 min" };
+  const errors = (name: string, args: ConstructorParameters<Api["FlinkSqlJob"]>[1]) => issuesOrNone(() => new api.FlinkSqlJob(name, args)).map((i) => [i.path, i.message]);
+
+  it("a TUMBLE aggregation with early firing in the configuration: an error naming the key and the legacy TUMBLE window", () => {
+    const s = src("wt_src");
+    const sink = sinkOf("wt_sink");
+    const statements = [api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM TABLE(TUMBLE(TABLE ${s}, DESCRIPTOR(ts), INTERVAL '1' HOUR)) GROUP BY window_start, window_end`];
+    expect(errors("wt-1", { configuration: early, statements })).to.deep.equal([
+      [
+        "statements[0]",
+        `the statement aggregates over the window TVF TUMBLE(TABLE wt_src, DESCRIPTOR(ts), INTERVAL '1' HOUR) (GROUP BY window_start, window_end), and the job sets ${EARLY}: ${FLINK}; ` +
+          "unset table.exec.emit.early-fire.enabled so that each window emits its result once, or aggregate by the legacy group window GROUP BY TUMBLE(ts, INTERVAL '1' HOUR) (with TUMBLE_START / TUMBLE_END for window_start / window_end), which fires early and late",
+      ],
+    ]);
+  });
+
+  it("a HOP aggregation with late firing set by the Kubernetes target: the target's path; CUMULATE with both keys: both named", () => {
+    const s = src("wt_src_h");
+    const sink = sinkOf("wt_sink_h");
+    const k8s = { image: "registry.example.com/flink-iceberg:2.1", flinkVersion: "v2_1" as const, flinkConfiguration: { "table.exec.emit.late-fire.enabled": "true", "table.exec.emit.late-fire.delay": "1 min", "table.exec.emit.allow-lateness": "1 h" } };
+    const hop = [api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM TABLE(HOP(TABLE ${s}, DESCRIPTOR(ts), INTERVAL '5' MINUTE, INTERVAL '1' HOUR)) GROUP BY window_start, window_end`];
+    expect(errors("wt-2", { statements: hop, kubernetes: k8s })).to.deep.equal([
+      [
+        "statements[0]",
+        `the statement aggregates over the window TVF HOP(TABLE wt_src_h, DESCRIPTOR(ts), INTERVAL '5' MINUTE, INTERVAL '1' HOUR) (GROUP BY window_start, window_end), and the job sets table.exec.emit.late-fire.enabled "true" (kubernetes.flinkConfiguration["table.exec.emit.late-fire.enabled"]): ${FLINK}; ` +
+          "unset table.exec.emit.late-fire.enabled so that each window emits its result once, or aggregate by the legacy group window GROUP BY HOP(ts, INTERVAL '5' MINUTE, INTERVAL '1' HOUR) (with HOP_START / HOP_END for window_start / window_end), which fires early and late",
+      ],
+    ]);
+    const both = { ...early, "table.exec.emit.late-fire.enabled": "TRUE", "table.exec.emit.late-fire.delay": "1 min", "table.exec.emit.allow-lateness": "1 h" };
+    const cumulate = [api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM TABLE(CUMULATE(TABLE ${s}, DESCRIPTOR(ts), INTERVAL '5' MINUTE, INTERVAL '1' HOUR)) GROUP BY window_start, window_end`];
+    expect(errors("wt-3", { configuration: both, statements: cumulate })).to.deep.equal([
+      [
+        "statements[0]",
+        `the statement aggregates over the window TVF CUMULATE(TABLE wt_src_h, DESCRIPTOR(ts), INTERVAL '5' MINUTE, INTERVAL '1' HOUR) (GROUP BY window_start, window_end), and the job sets ${EARLY} and table.exec.emit.late-fire.enabled "true" (configuration["table.exec.emit.late-fire.enabled"]): ${FLINK}; ` +
+          "unset table.exec.emit.early-fire.enabled and table.exec.emit.late-fire.enabled (a CUMULATE window already emits a partial result at each step; a legacy group window has no CUMULATE)",
+      ],
+    ]);
+  });
+
+  it("a SESSION TVF in a view that the INSERT aggregates by window: the view named, no legacy window offered", () => {
+    const s = src("wt_src_s");
+    const sink = sinkOf("wt_sink_s");
+    const statements = [
+      api.sql`CREATE TEMPORARY VIEW sessions AS SELECT * FROM TABLE(SESSION(TABLE ${s} PARTITION BY id, DESCRIPTOR(ts), INTERVAL '10' MINUTE))`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM sessions GROUP BY window_start, window_end`,
+    ];
+    expect(errors("wt-4", { configuration: early, statements })).to.deep.equal([
+      [
+        "statements[1]",
+        `the statement aggregates over the window TVF SESSION(TABLE wt_src_s PARTITION BY id, DESCRIPTOR(ts), INTERVAL '10' MINUTE) in the view in statements[0] (GROUP BY window_start, window_end), and the job sets ${EARLY}: ${FLINK}; ` +
+          `unset table.exec.emit.early-fire.enabled (the legacy GROUP BY SESSION(...) refuses early and late firing too: "Session window doesn't support EMIT strategy currently.")`,
+      ],
+    ]);
+  });
+
+  it("quiet: no firing, \"false\", allow-lateness alone, a window TVF without a window aggregation, a batch job", () => {
+    const s = src("wt_src_q");
+    const bounded = src("wt_src_qb", { connector: "datagen", "number-of-rows": "100" });
+    const sink = sinkOf("wt_sink_q");
+    const agg = (t = s) => api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM TABLE(TUMBLE(TABLE ${t}, DESCRIPTOR(ts), INTERVAL '1' HOUR)) GROUP BY window_start, window_end`;
+    const plain = () => api.sql`INSERT INTO ${sink} SELECT window_start, window_end, id FROM TABLE(TUMBLE(TABLE ${s}, DESCRIPTOR(ts), INTERVAL '1' HOUR))`;
+    const jobs: { name: string; args: ConstructorParameters<Api["FlinkSqlJob"]>[1] }[] = [
+      { name: "wt-q1", args: { statements: [agg()] } },
+      { name: "wt-q2", args: { configuration: { "table.exec.emit.early-fire.enabled": "false", "table.exec.emit.late-fire.enabled": "false" }, statements: [agg()] } },
+      { name: "wt-q3", args: { configuration: { "table.exec.emit.allow-lateness": "1 h" }, statements: [agg()] } },
+      { name: "wt-q4", args: { configuration: early, statements: [plain()] } },
+      { name: "wt-q5", args: { runtimeMode: "batch", configuration: early, statements: [agg(bounded)] } },
+    ];
+    for (const j of jobs) {
+      expect(errors(j.name, j.args), j.name).to.deep.equal([]);
+      expect(jobWarnings(j.name), j.name).to.deep.equal([]);
+    }
+  });
+});
