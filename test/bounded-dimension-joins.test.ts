@@ -3,10 +3,15 @@
  * (src/sql/bounded-dimension-joins.ts): the Iceberg side is read once (iceberg IcebergSource: a
  * static enumerator for a bounded scan), so later rows never match, and both sides stay in join
  * state without table.exec.state.ttl (new-user trial). Quiet when both sides stream, in batch, for
- * temporal and interval joins, and where a hint may change a read's bounds.
+ * temporal and interval joins. OPTIONS hints are read per reference: a hint that leaves the bounds as
+ * they are changes nothing, one that bounds the stream side (Kafka 'scan.bounded.mode') or streams
+ * the Iceberg side ('streaming' = 'true') quiets the warning, one that unbounds a bounded Kafka read
+ * or reads a streaming Iceberg source once ('streaming' = 'false') brings it.
  */
 import { expect } from "chai";
 import { jobWarnings, mockedApi, type Api } from "./api.js";
+import { planJob } from "../src/sql/job-plan.js";
+import { Diagnostics } from "../src/validation/diagnostics.js";
 
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 const orderCols = [
@@ -103,5 +108,51 @@ describe("a regular join of a stream with a bounded Iceberg read in a streaming 
       statements: [api.sql`INSERT INTO ${out} SELECT k.order_id, c.name FROM ${kafka} /*+ OPTIONS('scan.bounded.mode' = 'latest-offset') */ k JOIN ${customers} c ON k.customer_id = c.customer_id`],
     });
     expect(jobWarnings("bd-hint").filter((w) => w.includes("regular join"))).to.deep.equal([]);
+  });
+
+  it("reads each reference's OPTIONS hint: a hint that keeps the bounds still warns, one that unbounds a bounded Kafka read warns", () => {
+    const kafkaOptions = { connector: "kafka", topic: "orders", "properties.bootstrap.servers": "k:9092", "properties.group.id": "g", "properties.auto.offset.reset": "earliest", format: "json" };
+    const kafka = new api.FlinkTable("bd_kafka3", { columns: orderCols, options: kafkaOptions });
+    const warning = (stream: string) =>
+      `statements[0]: the INNER JOIN of the unbounded FlinkTable "${stream}" (as k) with IcebergSource "bd_customers" (as c), a bounded read of db.customers (streaming unset), is a regular join in a streaming job: ` +
+      consequence("db.customers") +
+      `join IcebergSource "bd_customers" as of event time instead ${remedy("db.customers")}`;
+    // The hint on the stream side sets no bound: the warning stays (it was silent on any hinted statement).
+    new api.FlinkSqlJob("bd-hint-stream", {
+      statements: [api.sql`INSERT INTO ${out} SELECT k.order_id, c.name FROM ${kafka} /*+ OPTIONS('scan.startup.mode' = 'earliest-offset') */ k JOIN ${customers} c ON k.customer_id = c.customer_id`],
+    });
+    expect(jobWarnings("bd-hint-stream").filter((w) => w.includes("regular join"))).to.deep.equal([warning("bd_kafka3")]);
+    // A hint on the Iceberg side that leaves its read bounded: the warning stays.
+    new api.FlinkSqlJob("bd-hint-dim", {
+      statements: [api.sql`INSERT INTO ${out} SELECT k.order_id, c.name FROM ${kafka} k JOIN ${customers} /*+ OPTIONS('case-sensitive' = 'true') */ c ON k.customer_id = c.customer_id`],
+    });
+    expect(jobWarnings("bd-hint-dim").filter((w) => w.includes("regular join"))).to.deep.equal([warning("bd_kafka3")]);
+    // A Kafka table bounded by its own options, read unbounded through a hint: the warning.
+    const bounded = new api.FlinkTable("bd_kafka4", { columns: orderCols, options: { ...kafkaOptions, "scan.bounded.mode": "latest-offset" } });
+    new api.FlinkSqlJob("bd-hint-unbounded", {
+      statements: [api.sql`INSERT INTO ${out} SELECT k.order_id, c.name FROM ${bounded} /*+ OPTIONS('scan.bounded.mode' = 'unbounded') */ k JOIN ${customers} c ON k.customer_id = c.customer_id`],
+    });
+    expect(jobWarnings("bd-hint-unbounded").filter((w) => w.includes("regular join"))).to.deep.equal([warning("bd_kafka4")]);
+    // The same table without the hint ends: quiet.
+    new api.FlinkSqlJob("bd-bounded", { statements: [api.sql`INSERT INTO ${out} SELECT k.order_id, c.name FROM ${bounded} k JOIN ${customers} c ON k.customer_id = c.customer_id`] });
+    expect(jobWarnings("bd-bounded").filter((w) => w.includes("regular join"))).to.deep.equal([]);
+  });
+
+  it("an Iceberg 'streaming' hint decides the Iceberg side: 'false' reads a streaming source once (the warning), 'true' streams a bounded one (quiet)", () => {
+    const live = new api.IcebergSource("bd_live2", { catalog, database: "db", table: "customers", columns: customerCols, primaryKey: ["customer_id"], streaming: true });
+    // A 'streaming' hint is an error of its own (the source's streaming arg decides it): planJob shows both findings.
+    const plan = (statements: ReturnType<Api["sql"]>[]) => {
+      const diag = new Diagnostics();
+      planJob({ statements, runtimeMode: "streaming", configuration: {} }, diag);
+      return diag.warnings.filter((w) => w.message.includes("regular join")).map((w) => `${w.path}: ${w.message}`);
+    };
+    expect(plan([api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${orders} o JOIN ${live} /*+ OPTIONS('streaming' = 'false') */ c ON o.customer_id = c.customer_id`])).to.deep.equal([
+      `statements[0]: the INNER JOIN of the unbounded IcebergSource "bd_orders" (as o) with IcebergSource "bd_live2" (as c), a bounded read of db.customers (its OPTIONS hint sets 'streaming' = 'false'), is a regular join in a streaming job: ` +
+        consequence("db.customers") +
+        `join IcebergSource "bd_live2" as of event time instead ${remedy("db.customers")}`,
+    ]);
+    expect(plan([api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${orders} o JOIN ${customers} /*+ OPTIONS('streaming' = 'true') */ c ON o.customer_id = c.customer_id`])).to.deep.equal([]);
+    // The stream side read once through its hint: both sides end, quiet.
+    expect(plan([api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${orders} /*+ OPTIONS('streaming' = 'false') */ o JOIN ${customers} c ON o.customer_id = c.customer_id`])).to.deep.equal([]);
   });
 });

@@ -68,7 +68,7 @@ export class FlinkTable extends pulumi.ComponentResource implements ReportsWarni
       ...(p.ddl !== undefined ? { ddlPlain: p.ddl } : {}),
       writable: true,
       ...p.facts,
-      ...(p.facts.bounded ? {} : { connectorOptions: { ...p.options } }),
+      connectorOptions: { ...p.options },
       ...(p.readFailures.length > 0 ? { readFailures: p.readFailures } : {}),
       hintedRead: p.hintedRead,
       ...(p.requiredOptions.length > 0 ? { requiredOptions: p.requiredOptions } : {}),

@@ -106,7 +106,7 @@ export interface TableDefinition {
   readonly bounded: boolean;
   /** Why the table is unbounded, for error messages (e.g. "streaming: true without endSnapshotId"). */
   readonly unboundedReason?: string;
-  /** An unbounded FlinkTable: its plain WITH options, into which a statement's OPTIONS hint merges (hinted-bounds.ts: a hint may bound a reference). */
+  /** A FlinkTable: its plain WITH options, into which a statement's OPTIONS hint merges (a hint may bound a reference, or unbound one: hinted-bounds.ts, bounded-dimension-joins.ts, finished-tasks.ts). */
   readonly connectorOptions?: Readonly<Record<string, string>>;
   /** How a job reads the table, for a 'kafka' FlinkTable: restarts without state and the first start (connector-bounds.ts kafkaRead). */
   readonly kafkaRead?: KafkaRead;

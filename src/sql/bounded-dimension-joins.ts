@@ -9,9 +9,16 @@
  * `table.exec.state.ttl` is set (flink ExecutionConfigOptions IDLE_STATE_RETENTION). An outer
  * join still never sees the later rows: a LEFT JOIN pads its left rows with NULL for good.
  *
+ * An OPTIONS hint after a table reference is merged into that reference's options (flink
+ * `CatalogSourceTable`, the hint wins), so each relation is judged as its hint leaves it: an
+ * Iceberg read by the hint's 'streaming' when it has one (iceberg `FlinkReadOptions.STREAMING`, which
+ * decides whether the scan is bounded: `'true'` streams, any other value reads once), else by its
+ * own args; a FlinkTable by its connector's options with the hint merged in (connector-bounds.ts
+ * connectorBoundedness: a hinted 'scan.bounded.mode' bounds a Kafka read, a hinted 'unbounded' or
+ * 'source.monitor-interval' unbounds one). A statement with a hint that cannot be read is left alone.
+ *
  * Read only where it is certain: the INSERT's query, or a view a statement reads, in the plain
- * shape whose FROM clause joins interpolated tables (join-relations.ts readJoin), no OPTIONS hint in
- * the statement (a hint may change a read's bounds), and a join step with an ON condition or USING
+ * shape whose FROM clause joins interpolated tables (join-relations.ts readJoin), and a join step with an ON condition or USING
  * list that holds no INTERVAL, PROCTIME() or subquery and names no time attribute of the joined
  * tables (no interval join: flink IntervalJoinUtil), written without FOR SYSTEM_TIME AS OF (no
  * temporal or lookup join). Window joins read window TVFs, which readJoin leaves unread. Quiet in
@@ -23,12 +30,48 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import type { AnalyzedStatement } from "./statement.js";
 import { readInsertQuery, readViewQuery } from "./insert-query.js";
 import type { Relation } from "./join-relations.js";
+import { connectorBoundedness } from "./connector-bounds.js";
+import { tableOptionsHints } from "./hints.js";
 import { mayHoldHints } from "./statement-gates.js";
 import { NAME, unquoteIdentifier } from "./top-level.js";
 
-/** True for a bounded read of an Iceberg table: read once, never refreshed. */
-function boundedIcebergRead(t: TableDefinition): boolean {
-  return t.iceberg !== undefined && t.resourceType !== "FlinkTable" && t.iceberg.streamingRead !== true && t.bounded;
+type Hint = Readonly<Record<string, string>>;
+
+/** How one reference reads its table, its OPTIONS hint merged in: whether it ends, and whether it is a bounded Iceberg read (read once, never refreshed); `hinted` when the hint's 'streaming' decides. */
+interface HintedBounds {
+  readonly bounded: boolean;
+  readonly icebergOnce: boolean;
+  readonly hinted?: string;
+}
+
+/** The bounds of a reference of `t` with `hint` ({} without one): see the file comment. */
+function hintedBounds(t: TableDefinition, hint: Hint): HintedBounds {
+  if (t.iceberg !== undefined && t.resourceType !== "FlinkTable") {
+    const streaming = hint["streaming"];
+    if (streaming !== undefined) {
+      const once = streaming.trim().toLowerCase() !== "true";
+      return { bounded: once, icebergOnce: once, hinted: streaming };
+    }
+    return { bounded: t.bounded, icebergOnce: t.iceberg.streamingRead !== true && t.bounded };
+  }
+  if (Object.keys(hint).length === 0 || t.connectorOptions === undefined) return { bounded: t.bounded, icebergOnce: false };
+  return { bounded: connectorBoundedness({ ...t.connectorOptions, ...hint }).bounded, icebergOnce: false };
+}
+
+/**
+ * The OPTIONS hint of each relation of the query by marker number (`tables`: the query's tables by
+ * marker, the statement's table mentions after the INSERT target, or all of a view's); undefined
+ * when a hint cannot be read.
+ */
+function relationHints(a: AnalyzedStatement): ((marker: number | undefined) => Hint) | undefined {
+  if (!mayHoldHints(a.words)) return () => ({});
+  const segments = a.statement.segments;
+  const { hints, unreadable } = tableOptionsHints(segments);
+  if (unreadable.length > 0) return undefined;
+  const bySegment = new Map(hints.map((h) => [h.segment, h.options]));
+  const target = a.kind === "view" ? -1 : segments.findIndex((s) => s.kind === "table" && s.table === a.target);
+  const mentions = segments.flatMap((s, k) => (s.kind === "table" && k > target ? [k] : []));
+  return (marker) => (marker === undefined ? {} : (bySegment.get(mentions[marker] ?? -1) ?? {}));
 }
 
 const ANY_NAME = new RegExp(NAME, "g");
@@ -59,31 +102,42 @@ function named(r: Relation): string {
  * streaming jobs only.
  */
 export function checkBoundedDimensionJoins(a: AnalyzedStatement, diag: Diagnostics): void {
-  if (mayHoldHints(a.words)) return;
   const q = a.kind === "view" ? readViewQuery(a) : a.kind === "insert" ? readInsertQuery(a) : undefined;
   const relations = q?.join?.relations;
   if (relations === undefined || relations.some((r) => r.table.columns === undefined || r.table.columns.some((c) => c.unread === true))) return;
+  const hintOf = relationHints(a);
+  if (hintOf === undefined) return;
+  const bounds = relations.map((r) => hintedBounds(r.table, hintOf(r.marker)));
   const timeAttributes = new Set(relations.flatMap((r) => r.table.columns!.filter((c) => c.timeAttribute !== undefined).map((c) => c.name.toLowerCase())));
   for (let i = 1; i < relations.length; i++) {
     const r = relations[i]!;
     if (!regularJoin(r, timeAttributes)) continue;
     // The step joins the relations before it (one side) with r (the other).
-    const before = relations.slice(0, i);
-    let stream: Relation | undefined;
-    let dim: Relation | undefined;
-    if (boundedIcebergRead(r.table)) [stream, dim] = [before.find((x) => !x.table.bounded), r];
-    else if (!r.table.bounded) [stream, dim] = [r, before.find((x) => boundedIcebergRead(x.table))];
+    let stream: number | undefined;
+    let dim: number | undefined;
+    const first = (test: (b: HintedBounds) => boolean): number | undefined => {
+      const k = bounds.slice(0, i).findIndex(test);
+      return k < 0 ? undefined : k;
+    };
+    if (bounds[i]!.icebergOnce) [stream, dim] = [first((b) => !b.bounded), i];
+    else if (!bounds[i]!.bounded) [stream, dim] = [i, first((b) => b.icebergOnce)];
     if (stream === undefined || dim === undefined) continue;
-    const t = dim.table;
+    const t = relations[dim]!.table;
+    const hinted = bounds[dim]!.hinted;
     const table = `${t.iceberg!.database}.${t.iceberg!.table}`;
-    const how = t.resourceType === "IcebergSink" ? `an IcebergSink read in a statement (a one-time scan of ${table})` : `a bounded read of ${table} (streaming unset)`;
+    const how =
+      hinted !== undefined
+        ? `a bounded read of ${table} (its OPTIONS hint sets 'streaming' = '${hinted}')`
+        : t.resourceType === "IcebergSink"
+          ? `an IcebergSink read in a statement (a one-time scan of ${table})`
+          : `a bounded read of ${table} (streaming unset)`;
     const fix =
       t.resourceType === "IcebergSink"
         ? `read ${table} through an IcebergSource instead, and join it as of event time`
         : `join ${t.label} as of event time instead`;
     diag.warn(
       `statements[${a.index}]`,
-      `the ${r.join!.type === "JOIN" ? "INNER" : r.join!.type} JOIN of the unbounded ${named(stream)} with ${named(dim)}, ${how}, is a regular join in a streaming job: ` +
+      `the ${r.join!.type === "JOIN" ? "INNER" : r.join!.type} JOIN of the unbounded ${named(relations[stream]!)} with ${named(relations[dim]!)}, ${how}, is a regular join in a streaming job: ` +
         `the Iceberg side is read once, when the job starts, and never again, so rows committed to ${table} later never match ` +
         `(an outer join pads the rows they would have matched with NULL for good), and the join keeps every row of both sides in its state, growing without end unless table.exec.state.ttl is set; ` +
         `${fix} (FOR SYSTEM_TIME AS OF the left table's event-time column, against a streaming IcebergSource with a primaryKey and a watermark: a versioned table, which follows the table's commits), ` +

@@ -23,6 +23,8 @@ export interface Relation {
   readonly alias?: string;
   /** How it joins the relations before it (every relation but the first): regular-outer-joins.ts reads it. */
   readonly join?: JoinStep;
+  /** Its marker's number, the index of its mention in the query's tables (readJoin sets it): where its OPTIONS hint is. */
+  readonly marker?: number;
 }
 
 /** How a relation joins the ones before it: the join's kind, its ON condition or USING columns, and whether it is read FOR SYSTEM_TIME AS OF. */
@@ -77,7 +79,7 @@ export function readJoin(text: string, code: string, at: number, tables: readonl
   const end = clauses.start;
   const marker = new RegExp(String.raw`\s*${mark}(\d+)__`, "y");
   const part = (from: number, to: number): QueryPart => ({ text: text.slice(from, to), code: code.slice(from, to) });
-  const found: { table: TableDefinition; alias?: string; join?: JoinStep }[] = [];
+  const found: { table: TableDefinition; marker: number; alias?: string; join?: JoinStep }[] = [];
   let type: JoinStep["type"] | undefined;
   const conditions: JoinCondition[] = [];
   let pos = at;
@@ -102,7 +104,7 @@ export function readJoin(text: string, code: string, at: number, tables: readonl
       alias = unquoteIdentifier(text.slice(ALIAS.lastIndex - a[1]!.length, ALIAS.lastIndex));
       pos = ALIAS.lastIndex;
     }
-    const entry: { table: TableDefinition; alias?: string; join?: JoinStep } = { table, ...(alias !== undefined ? { alias } : {}) };
+    const entry: { table: TableDefinition; marker: number; alias?: string; join?: JoinStep } = { table, marker: Number(m[1]), ...(alias !== undefined ? { alias } : {}) };
     found.push(entry);
     if (found.length > 1) {
       const on = /\s*ON(?![\w$])/iy;
@@ -132,8 +134,9 @@ export function readJoin(text: string, code: string, at: number, tables: readonl
     pos = JOIN.lastIndex;
   }
   if (found.length < 2) return undefined;
-  const relations: Relation[] = found.map(({ table, alias, join }) => ({
+  const relations: Relation[] = found.map(({ table, marker, alias, join }) => ({
     table,
+    marker,
     qualifiers: alias !== undefined ? [alias] : [table.tableName, ...tables.flatMap((t, k) => (t === table ? [`${mark}${k}__`] : []))],
     ...(alias !== undefined ? { alias } : {}),
     ...(join !== undefined ? { join } : {}),
