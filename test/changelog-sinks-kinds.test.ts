@@ -1,7 +1,7 @@
 /**
  * Sinks that cannot take updates besides a keyless IcebergSink (trial findings): an IcebergSink
- * keyed by a primaryKey on a format-version 1 table (the retractions become equality deletes, which
- * v1 cannot hold: core ManifestFiles "Cannot write delete files in a v1 table"), and a 'kafka' or
+ * keyed by a primaryKey on a format-version 1 table (each -U and -D row becomes an equality or position
+ * delete, which v1 cannot hold: core ManifestFiles "Cannot write delete files in a v1 table"), and a 'kafka' or
  * 'filesystem' FlinkTable whose format encodes no row kind (Flink refuses the plan: "doesn't support
  * consuming update changes"). A changelog format there, upsert-kafka, and window aggregations pass.
  */
@@ -27,9 +27,24 @@ describe("updates into sinks that cannot take them", () => {
       [
         "statements[0]",
         'IcebergSink "ck_v1" is keyed by its primaryKey with formatVersion 1, and the statement aggregates without a window, which in a streaming job yields updates to earlier results: ' +
-          "the sink writes each retraction and delete as an equality delete, which a format-version 1 table cannot hold: the job fails at its first checkpoint with updates " +
-          "('Cannot write delete files in a v1 table') and restarts forever; " +
+          "the keyed sink writes the old row of each update (-U) and each deleted or retracted row (-D) as a delete file (an equality delete by the key, or a position delete when the key was written earlier in the same checkpoint), " +
+          "and a format-version 1 table holds no delete files: the job fails at the first checkpoint that holds an update or a delete ('Cannot write delete files in a v1 table'; " +
+          "some Iceberg releases fail its commit with 'Deletes are supported in V2 and above' instead), and again after every restart; " +
           'set formatVersion: 2 on IcebergSink "ck_v1" (an existing v1 table must be upgraded first), or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final',
+      ],
+    ]);
+    // An outer join retracts (-D) rather than updates: the same delete files, the same failure.
+    const names = new api.FlinkTable("ck_names", { columns: cols, options: { connector: "datagen" } });
+    const joined = errorOf(() => new api.FlinkSqlJob("ck-v1-join", { statements: [api.sql`INSERT INTO ${v1} SELECT g.id, m.n FROM ${gen} g LEFT JOIN ${names} m ON g.id = m.id`] }));
+    expect(joined.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        'IcebergSink "ck_v1" is keyed by its primaryKey with formatVersion 1, and the statement LEFT JOINs FlinkTable "ck_names" (as m) on a condition without a time bound (a regular join: no interval, temporal or lookup join) ' +
+          "and retracts the null-padded rows it emitted first, which in a streaming job yields updates to earlier results: " +
+          "the keyed sink writes the old row of each update (-U) and each deleted or retracted row (-D) as a delete file (an equality delete by the key, or a position delete when the key was written earlier in the same checkpoint), " +
+          "and a format-version 1 table holds no delete files: the job fails at the first checkpoint that holds an update or a delete ('Cannot write delete files in a v1 table'; " +
+          "some Iceberg releases fail its commit with 'Deletes are supported in V2 and above' instead), and again after every restart; " +
+          'set formatVersion: 2 on IcebergSink "ck_v1" (an existing v1 table must be upgraded first), or join with a time bound (an interval join), which emits no retractions',
       ],
     ]);
     // Inserts only into the same sink: no error (the sink's own warning about changelog sources stays).
