@@ -1,10 +1,13 @@
 /**
  * Process memory keys the operator overwrites with jobManager/taskManager.memory
- * (operator-sized-keys.ts): an error in kubernetes.flinkConfiguration and in the job's
- * configuration, naming the arg to set; the other memory options stay quiet.
+ * (operator-sized-keys.ts): a key of another size is an error in kubernetes.flinkConfiguration and
+ * in the job's configuration, naming the arg to set; a key of the same size (MemorySize: 4g ==
+ * 4096m) and the other memory options stay quiet.
  */
 import { expect } from "chai";
-import { run } from "./kubernetes-args-fixture.js";
+import { FACTS, run } from "./kubernetes-args-fixture.js";
+
+const FACTS_CONF = FACTS.flinkConfiguration;
 
 const TM = (rendered: string, value: string, where: string): string =>
   `the operator overwrites taskmanager.memory.process.size with kubernetes.taskManager.memory (${rendered}): it applies the FlinkDeployment's configuration first and then the TaskManager's resource memory ` +
@@ -29,6 +32,29 @@ describe("kubernetes: process memory keys the operator overwrites", () => {
           `Set kubernetes.jobManager.memory: "4g" instead and remove this key`,
       },
     ]);
+  });
+
+  it("the same size as the resource memory, however spelt, is quiet: the pods get exactly what the key says", () => {
+    // Reviewer's case: jobManager.memory "4096m" with the key "4096m" (before: "would be silently ignored").
+    expect(run({ jobManager: { memory: "4096m" }, flinkConfiguration: { "jobmanager.memory.process.size": "4096m" } })).to.deep.equal({ errors: [], warnings: [] });
+    // MemorySize is 1024-based and case-insensitive (m/mb, g/gb, a bare number is bytes); a Kubernetes quantity as the operator reads it.
+    expect(run({ jobManager: { memory: "4g" }, flinkConfiguration: { "jobmanager.memory.process.size": "4096 MB" } })).to.deep.equal({ errors: [], warnings: [] });
+    expect(run({ taskManager: { memory: "4Gi" } }, { flinkConfiguration: { ...FACTS_CONF, "taskmanager.memory.process.size": "4294967296" } })).to.deep.equal({ errors: [], warnings: [] });
+    // Unset memory: the package renders the default 2048m, so "2g" is the same size.
+    expect(run({ flinkConfiguration: { "taskmanager.memory.process.size": "2g" } })).to.deep.equal({ errors: [], warnings: [] });
+  });
+
+  it("another size is still an error: 4096k is not 4096m, and 4000M is not 4g (MemorySize is 1024-based)", () => {
+    expect(run({ jobManager: { memory: "4096m" }, flinkConfiguration: { "jobmanager.memory.process.size": "4096k" } }).errors.map((e) => e.path)).to.deep.equal([
+      'kubernetes.flinkConfiguration["jobmanager.memory.process.size"]',
+    ]);
+    expect(run({ taskManager: { memory: "4000M" }, flinkConfiguration: { "taskmanager.memory.process.size": "4g" } }).errors).to.deep.equal([
+      { path: 'kubernetes.flinkConfiguration["taskmanager.memory.process.size"]', message: TM('"4000M", as set', "4g", "kubernetes.flinkConfiguration") },
+    ]);
+  });
+
+  it("a process size equal to a too-small memory does not hide the too-small error (the key is no layout of the user's)", () => {
+    expect(run({ jobManager: { memory: "512m" }, flinkConfiguration: { "jobmanager.memory.process.size": "512m" } }).errors.map((e) => e.path)).to.deep.equal(["kubernetes.jobManager.memory"]);
   });
 
   it("quiet: the memory set through taskManager.memory, and other memory options the operator leaves alone", () => {

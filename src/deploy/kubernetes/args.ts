@@ -193,9 +193,10 @@ export interface KubernetesArgs {
    * Extra Flink configuration (plain strings). It may not set what the job decides (runtime mode,
    * checkpoint interval, parallelism), the state directories (use `checkpointDir` /
    * `savepointDir`), keys the operator forbids, nor credentials; nor (here or in the job's
-   * configuration) `jobmanager.memory.process.size` / `taskmanager.memory.process.size`, which the
-   * operator overwrites with `jobManager.memory` / `taskManager.memory` (FlinkConfigBuilder
-   * setResource): set those instead. `taskmanager.numberOfTaskSlots`
+   * configuration) a `jobmanager.memory.process.size` / `taskmanager.memory.process.size` of
+   * another size than `jobManager.memory` / `taskManager.memory`, with which the operator
+   * overwrites them (FlinkConfigBuilder setResource): set those instead (the same size, `"4g"`
+   * with memory `"4096m"`, is accepted). `taskmanager.numberOfTaskSlots`
    * (here or in the job's configuration) must be a whole number of at least 1, as a TaskManager
    * reads it when it starts. Default `{}`. Merged with the job's configuration into
    * `spec.flinkConfiguration`.

@@ -17,8 +17,9 @@
  *   Heap Memory ... exceed configured Total Flink Memory"): below about 982m fails.
  * The IllegalConfigurationException comes when the operator deploys the cluster, after `pulumi up`
  * applied the FlinkDeployment, and the job never starts. Defaults of Flink 1.19 to 2.1; when the
- * configuration sets any `jobmanager.memory.*` / `taskmanager.memory.*` key the layout is the
- * user's, and nothing is checked here.
+ * configuration sets any `jobmanager.memory.*` / `taskmanager.memory.*` key but the process size
+ * (which the operator replaces with the resource memory) the layout is the user's, and nothing is
+ * checked here.
  */
 import type { Diagnostics } from "../../validation/diagnostics.js";
 
@@ -70,11 +71,12 @@ export function taskManagerTooSmall(p: number): boolean {
 /**
  * Reports `memory` (the text of `kubernetes.jobManager.memory` / `kubernetes.taskManager.memory`,
  * already known to be a memory size) when Flink cannot lay out that process with default memory
- * options; quiet when `conf` sets any memory option of the component.
+ * options; quiet when `conf` sets any memory option of the component but its process size (which
+ * the operator overwrites with this very memory: operator-sized-keys.ts).
  */
 export function checkProcessMemory(component: "JobManager" | "TaskManager", memory: string, conf: Readonly<Record<string, string>>, path: string, diag: Diagnostics): void {
   const prefix = component === "JobManager" ? "jobmanager.memory." : "taskmanager.memory.";
-  if (Object.keys(conf).some((k) => k.startsWith(prefix))) return;
+  if (Object.keys(conf).some((k) => k.startsWith(prefix) && k !== `${prefix}process.size`)) return;
   const bytes = processMemoryBytes(memory);
   if (bytes === undefined) return;
   if (component === "JobManager" && jobManagerTooSmall(bytes)) {
