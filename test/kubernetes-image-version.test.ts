@@ -63,10 +63,16 @@ describe("kubernetes.image against flinkVersion", () => {
         "registry/team/flink-iceberg:1.9.2",
         "my/flink-iceberg:2.1.1",
         "myco/flink:1.9.2-iceberg",
+        // A tag no official image carries, in an official repository: a local build, its leading version Flink's (not Iceberg's 1.7).
+        "flink:1.20-iceberg",
+        "docker.io/library/flink:1.20.1-iceberg-1.7",
+        "flink:custom",
+        "flink:1.20-iceberg@sha256:abc",
       ].map(v),
     ).to.deep.equal([
       "official 1.20", "official 2.1", "official 2.1", "official 2.0", "floating", "floating", "floating", "unknown",
       "custom 2.1", "custom 1.20", "custom 1.20", "custom 2.1", "unknown", "unknown", "unknown", "unknown", "unknown", "unknown", "unknown",
+      "custom 1.20", "custom 1.20", "unknown", "official 1.20",
     ]);
   });
 
@@ -151,6 +157,19 @@ describe("kubernetes.image against flinkVersion", () => {
     expect(imageIssues({ image: "registry/lake/jobs:iceberg-1.9.1-flink-1.20", flinkVersion: "v2_1" }).warnings.map((w) => /e\.g\. "[^"]*"/.exec(w)?.[0])).to.deep.equal([
       'e.g. "registry/lake/jobs:iceberg-1.9.1-flink-2.1"',
     ]);
+  });
+
+  it("a local build tagged in an official repository (flink:1.20-iceberg) is read as a custom image: another version a warning keeping its tag's scheme, no version quiet", () => {
+    expect(imageIssues({ image: "flink:1.20-iceberg", flinkVersion: "v2_1" })).to.deep.equal({
+      errors: [],
+      warnings: [
+        'the tag of "flink:1.20-iceberg" reads as Flink 1.20, but flinkVersion is "v2_1": the job then runs the script with Flink\'s SqlDriver, which came with Flink 2.0 and is not in a Flink 1.20 image, so the job would fail when it starts; ' +
+          'use a Flink 2.1 image (e.g. "flink:2.1-iceberg"), or set flinkVersion "v1_20" (with sqlRunner) if the image is what you mean (if 1.20 is the image\'s own version, not Flink\'s, acknowledge this warning with acknowledgedWarnings)',
+      ],
+    });
+    // flink:custom names no version but is no floating official tag either (before: "names no Flink version, so it floats").
+    expect(imageIssues({ image: "flink:custom", flinkVersion: "v2_1" })).to.deep.equal({ errors: [], warnings: [] });
+    expect(imageIssues({ image: "docker.io/library/flink:1.20.1-iceberg-1.7", flinkVersion: "v1_20", sqlRunner: RUNNER })).to.deep.equal({ errors: [], warnings: [] });
   });
 
   it("a custom image whose tag names no Flink version stays quiet, as does a matching one", () => {

@@ -84,19 +84,24 @@ export interface KubernetesArgs {
    * Required; may be an Output (e.g. of an image build). Becomes `spec.image`. A reference the
    * kubelet refuses (upper case in the repository path, white space) is a preview error. Its tag is compared
    * with `flinkVersion` (kubernetes/image-version.ts; the tags of apache/flink-docker): an official
-   * Flink image (`flink`, `apache/flink`, `ghcr.io/apache/flink-docker`) of another major version
+   * Flink image (`flink`, `apache/flink`, `ghcr.io/apache/flink-docker`, with no tag, a digest or a
+   * tag the official images carry: `1.20`, `1.20.1-scala_2.12-java17`, `1.20-java11`,
+   * `scala_2.12-java17`, `java17`, `latest`) of another major version
    * (`flink:1.20.1-scala_2.12-java17` with `"v2_1"`: SqlDriver is not in a 1.x image) is a preview
    * error (an Output's value: an error on the manifests once known; the warnings below are not
    * given for an Output), another minor of the same
    * major (`flink:2.2.0` with `"v2_1"`) a warning; a custom image whose tag reads as another Flink
    * version (after the word flink, `...:iceberg-1.9-flink-1.20`, or a leading 1.15-1.20 or 2.x in
-   * a repository named `flink`, `registry/team/flink:2.1.1`) a warning; an official image without
+   * a repository named `flink`, `registry/team/flink:2.1.1`, or leading any other tag of an
+   * official repository, `flink:1.20-iceberg`, a local build) a warning; an official image without
    * a version (`flink`, `flink:latest`, `flink:java17`; no digest) a warning, as its version floats.
    * An official image holds no connector but filesystem, datagen, print and blackhole: with a table
    * of another connector (every IcebergSource/IcebergSink: `iceberg-flink-runtime-<flink minor>`;
    * 'kafka': `flink-sql-connector-kafka`) it is a preview error when nothing adds jars (no
    * `podTemplate` volume or init container, no `pipeline.jars` / `pipeline.classpaths`, no remote
-   * `sqlRunner.jarURI`), else a warning (kubernetes/connector-jars.ts).
+   * `sqlRunner.jarURI`), else a warning (kubernetes/connector-jars.ts). Another tag of those
+   * repositories (`flink:1.20-iceberg`, `flink:custom`: built and tagged locally, for kind or
+   * minikube) is no official image: a warning when nothing adds jars, quiet otherwise.
    */
   readonly image: pulumi.Input<string>;
   /**

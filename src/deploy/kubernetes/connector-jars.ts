@@ -11,10 +11,17 @@
  * in the classpath"; flink FactoryUtil.discoverFactory). When nothing in the FlinkDeployment adds
  * jars (a podTemplate volume or init container, `pipeline.jars` / `pipeline.classpaths`, a remote
  * sqlRunner.jarURI) that is an error; otherwise a warning, as those may bring the jars.
+ *
+ * An image is the official one only when its tag is one the official images carry
+ * (image-version.ts isOfficialFlinkImage: `1.20.1-scala_2.12-java17`, `java17`, `latest`, no tag,
+ * a digest). Another tag in those repositories (`flink:1.20-iceberg`, `flink:custom`) is not on
+ * Docker Hub: it names an image built and tagged locally (`docker build -t flink:1.20-iceberg`,
+ * loaded into kind or minikube), which usually adds the jars: a warning when nothing in the
+ * FlinkDeployment adds them, as the name cannot tell.
  */
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
-import { isOfficialFlinkRepository, parseImageReference } from "./image-version.js";
+import { isOfficialFlinkImage, isOfficialFlinkRepository, parseImageReference } from "./image-version.js";
 import { flinkVersionTraits, isSupportedFlinkVersion } from "./versions.js";
 import { versionNumbers } from "../../sql/builtin-function-versions.js";
 
@@ -45,20 +52,32 @@ function jarSources(args: KubernetesArgs, job: KubernetesJobFacts): string[] {
   return out;
 }
 
-/** Checks a plain `kubernetes.image` that is an official Flink image against the connectors the job's tables use. */
+/** Checks a plain `kubernetes.image` in an official Flink repository against the connectors the job's tables use. */
 export function checkOfficialImageConnectors(args: KubernetesArgs, image: string, job: KubernetesJobFacts, diag: Diagnostics): void {
   const tables = job.addedConnectors ?? [];
-  if (tables.length === 0 || !isOfficialFlinkRepository(parseImageReference(image).repository)) return;
+  const ref = parseImageReference(image);
+  if (tables.length === 0 || !isOfficialFlinkRepository(ref.repository)) return;
   const minor = isSupportedFlinkVersion(args.flinkVersion) ? versionNumbers(args.flinkVersion)!.join(".") : "<flink minor>";
   const byConnector = new Map<string, string[]>();
   for (const t of tables) byConnector.set(t.connector, [...(byConnector.get(t.connector) ?? []), t.label]);
   const uses = [...byConnector].map(([connector, labels]) => `${labels.join(", ")} (connector '${connector}': ${jarOf(connector, minor)})`).join("; ");
   const first = [...byConnector.keys()][0]!;
   const fails = `so the job fails when it starts ("Could not find any factory for identifier '${first}'"; flink FactoryUtil)`;
+  const sources = jarSources(args, job);
+  if (!isOfficialFlinkImage(ref)) {
+    if (sources.length > 0) return;
+    diag.warn(
+      "kubernetes.image",
+      `${JSON.stringify(image)} is in an official Flink repository, but its tag ${JSON.stringify(ref.tag)} is none the official images carry ` +
+        `(<version>[-scala_<v>][-java<n>], scala_<v>[-java<n>], java<n>, latest; apache/flink-docker), so it is taken for an image built and tagged locally (docker build, loaded into kind or minikube: no registry of the official images serves such a tag). ` +
+        `The job uses ${uses}, which the official image's lib/ does not hold: unless this image copies those jars into /opt/flink/lib, ${fails}. ` +
+        `Make sure it does (then acknowledge this warning with acknowledgedWarnings), or tag it under a repository of its own (e.g. ${JSON.stringify(`flink-${[...byConnector.keys()].join("-")}:${ref.tag}`)}), which is not taken for the official image`,
+    );
+    return;
+  }
   const label = isSupportedFlinkVersion(args.flinkVersion) ? flinkVersionTraits(args.flinkVersion).label : "Flink";
   const custom = `build an image FROM ${JSON.stringify(image)} that copies those jars into /opt/flink/lib and set kubernetes.image to it`;
   const preamble = `${JSON.stringify(image)} is an official ${label} image, whose lib/ holds no connector but filesystem, datagen, print and blackhole, and the job uses ${uses}`;
-  const sources = jarSources(args, job);
   if (sources.length === 0) {
     diag.error(
       "kubernetes.image",

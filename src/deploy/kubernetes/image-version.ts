@@ -12,9 +12,11 @@
  * Which tags name a Flink version, read from how the official images are tagged (apache/flink-docker
  * `generate-stackbrew-library.sh` and `.github/workflows/docker_push.yml`; docker-library/docs
  * `flink/README.md`, "Supported tags"): `<major>.<minor>[.<patch>][-scala_<v>][-java<n>]`, plus the
- * floating tags `latest`, `scala_<v>[-java<n>]` and `java<n>`, which follow the newest release.
- * The official repositories are Docker Hub's `flink` (also `library/flink`, `docker.io/...`),
- * `apache/flink` and `ghcr.io/apache/flink-docker`.
+ * floating tags `latest`, `scala_<v>[-java<n>]` and `java<n>`, which follow the newest release
+ * (isOfficialFlinkTag). The official repositories are Docker Hub's `flink` (also `library/flink`,
+ * `docker.io/...`), `apache/flink` and `ghcr.io/apache/flink-docker`; another tag there
+ * (`flink:1.20-iceberg`, `flink:custom`) is no official image but one built and tagged locally
+ * (kind, minikube), read as a custom image whose leading version is Flink's.
  */
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { versionNumbers } from "../../sql/builtin-function-versions.js";
@@ -71,6 +73,43 @@ export function isOfficialFlinkRepository(repository: string): boolean {
   return OFFICIAL_REPOSITORIES.has(name);
 }
 
+/**
+ * The parts of an official image's tag, in the order they come: the Flink version (`1.20`,
+ * `1.20.1`; `-SNAPSHOT` on nightly builds), then the variants the generators add (`hadoop<n>`
+ * on releases before 1.8, `scala_<v>`, `java<n>`, the base `alpine` / `debian`) and the
+ * commit suffix of ghcr.io's builds (`-<7 hex digits>` after the Java version).
+ */
+const TAG_PARTS: readonly RegExp[] = [/^\d+(?:\.\d+){0,2}$/, /^SNAPSHOT$/, /^hadoop\d+$/, /^scala_\d+\.\d+$/, /^java\d+$/, /^(?:alpine|debian)$/, /^[0-9a-f]{7}$/];
+
+/**
+ * True for a tag the official images are published under (apache/flink-docker
+ * `generate-stackbrew-library.sh`, `.github/workflows/docker_push.yml` and `snapshot.yml`;
+ * docker-library/official-images `library/flink`): `latest`, `alpine`, or the parts of TAG_PARTS
+ * in their order, each at most once (`1.20`, `1.20.1-scala_2.12-java17`, `1.20-java11`,
+ * `scala_2.12-java17`, `java17`, `2.1.1-scala_2.12-java21-1a2b3c4`). `1.20-iceberg` and `custom`
+ * are no such tag: an image built and tagged locally.
+ */
+export function isOfficialFlinkTag(tag: string): boolean {
+  if (tag === "latest" || tag === "alpine") return true;
+  let last = -1;
+  for (const part of tag.split("-")) {
+    const rank = TAG_PARTS.findIndex((re) => re.test(part));
+    // SNAPSHOT follows the version; the commit suffix the Java version.
+    if (rank <= last || (rank === 1 && last !== 0) || (rank === 6 && last < 4)) return false;
+    last = rank;
+  }
+  return true;
+}
+
+/**
+ * True when `ref` is the Flink distribution as published: an official repository without a tag
+ * (latest), with an official tag (isOfficialFlinkTag), or with a digest (pulled from that
+ * repository by its digest, whatever the tag says).
+ */
+export function isOfficialFlinkImage(ref: ImageReference): boolean {
+  return isOfficialFlinkRepository(ref.repository) && (ref.digest || ref.tag === undefined || isOfficialFlinkTag(ref.tag));
+}
+
 /** A Flink release line named by a tag: `minor` undefined when the tag names only the major version. */
 interface TagVersion {
   readonly major: number;
@@ -115,7 +154,9 @@ export type ImageFlinkVersion =
   | { readonly kind: "unknown" };
 
 /**
- * The Flink version `image` holds by its tag: an official image's leading version; a custom
+ * The Flink version `image` holds by its tag: an official image's leading version; the leading
+ * version (custom) of an official repository's tag that no official image carries
+ * (`flink:1.20-iceberg`, a local build); a custom
  * image's version after the word "flink" in its tag (`flink-iceberg:1.9.2-flink2.1`), or its leading
  * version when the repository's last path segment is `flink` (`registry/team/flink:2.1.1`) and the
  * number is 1.15 to 1.20 or 2.x (`flink-iceberg:1.9.2` may be Iceberg's version: unknown);
@@ -128,12 +169,17 @@ export function imageFlinkVersion(image: string): ImageFlinkVersion {
 
 /** imageFlinkVersion of a reference already split. */
 function referenceFlinkVersion(ref: ImageReference): ImageFlinkVersion {
-  if (isOfficialFlinkRepository(ref.repository)) {
+  if (isOfficialFlinkImage(ref)) {
     const v = ref.tag !== undefined ? leadingVersion(ref.tag) : undefined;
     if (v !== undefined) return { kind: "version", version: v, official: true };
     return ref.digest ? { kind: "unknown" } : { kind: "floating" };
   }
   if (ref.tag === undefined) return { kind: "unknown" };
+  if (isOfficialFlinkRepository(ref.repository)) {
+    // A tag the official images never carry (`flink:1.20-iceberg`): a local build, most likely FROM the official image of its leading version.
+    const v = leadingVersion(ref.tag);
+    return v !== undefined && isFlinkLine(v) ? { kind: "version", version: v, official: false } : { kind: "unknown" };
+  }
   const named = flinkWordVersion(ref.tag);
   if (named !== undefined && isFlinkLine(named)) return { kind: "version", version: named, official: false };
   const lastSegment = ref.repository.slice(ref.repository.lastIndexOf("/") + 1);
@@ -201,8 +247,15 @@ export function checkImageFlinkVersion(image: string, flinkVersion: FlinkVersion
   const v = found.version;
   const { repository, tag = "" } = ref;
   // A custom tag that names Flink inside its own scheme (`iceberg-1.9-flink-1.20`) keeps the scheme, the version swapped.
+  // A custom tag that starts with the version (`flink:1.20-iceberg`) keeps what follows it.
+  const lead = found.official ? undefined : /^\d+(?:\.\d+){0,2}/.exec(tag)?.[0];
   const at = tag.startsWith(v.text) ? -1 : tag.lastIndexOf(v.text);
-  const example = at < 0 ? `${repository}:${line}` : `${repository}:${tag.slice(0, at)}${line}${tag.slice(at + v.text.length)}`;
+  const example =
+    lead !== undefined && tag.startsWith(v.text)
+      ? `${repository}:${line}${tag.slice(lead.length)}`
+      : at < 0
+        ? `${repository}:${line}`
+        : `${repository}:${tag.slice(0, at)}${line}${tag.slice(at + v.text.length)}`;
   const fix = `use a ${label} image (e.g. ${JSON.stringify(example)})${otherVersion(v, flinkVersion)}`;
   // Another major version runs the wrong entry point (SqlDriver vs the 1.x runner): the job cannot start. Another minor
   // of the same major (flink:2.2.0 with "v2_1", a release newer than the operator's enum) may run: a warning.
