@@ -31,7 +31,7 @@ import { missingBucketProblem } from "../state-dirs.js";
 import { headerProblem } from "./http.js";
 import { DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
-import { endpointApiPathProblem } from "./endpoint-path.js";
+import { endpointApiPathProblem, endpointVersionWarning } from "./endpoint-path.js";
 
 /**
  * Deploys a FlinkSqlJob by submitting its script to a running Flink SQL Gateway (a Pulumi dynamic
@@ -53,9 +53,13 @@ export interface SqlGatewayArgs {
    * Base URL of the gateway's REST endpoint, e.g. `http://sql-gateway:8083` (default port 8083,
    * `sql-gateway.endpoint.rest.port`). A plain value must be an http:// or https:// URL
    * (preview error otherwise); an Output is checked when the provider runs. A path is kept as a
-   * prefix (a reverse proxy's `http://host/flink-gateway`); one that holds the REST API's own path
-   * (`/v1` ... `/v4` at its end, `/sessions`, `/api_versions`: `http://gw:8083/v1/sessions`) is an
-   * error naming the base URL to write, as the gateway would answer HTTP 404 (endpoint-path.ts).
+   * prefix (a reverse proxy's `http://host/flink-gateway`); one that ends in the REST API's own
+   * path (`/sessions`, `/api_versions`, `/v2/info`, optionally after a version and followed by a
+   * session's UUID and its REST path: `http://gw:8083/v1/sessions`) is an error naming the base URL
+   * to write, as the gateway would answer HTTP 404 (endpoint-path.ts); `sessions` inside the path
+   * (`http://proxy/sessions/flink-gw`) is the proxy's. A path ending in a bare `/v1` ... `/v4`
+   * (`https://apigw.example.com/flink/v1`) is kept as a prefix (`.../flink/v1/v2/sessions`): a
+   * warning at preview of a plain value, right for a proxy that routes it to the gateway's root.
    */
   endpoint: pulumi.Input<string>;
   /**
@@ -194,7 +198,7 @@ void SQL_GATEWAY_ARG_KEYS_COMPLETE;
 
 /**
  * Checks the plain values of `args` (Outputs are skipped; the provider checks them when known).
- * Records errors on `diag` under `sqlGateway` paths relative to it: `endpoint`,
+ * Records errors (and the warning of endpointVersionWarning) on `diag` under `sqlGateway` paths relative to it: `endpoint`,
  * `sessionProperties["key"]`, `headers["key"]`, `savepointDir`, `initialSavepointPath`, `apiVersion`, and unknown keys.
  */
 export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics): void {
@@ -205,6 +209,11 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   if (isPlainString(args.endpoint)) {
     const problem = endpointProblem(args.endpoint);
     if (problem !== undefined) diag.error("endpoint", problem);
+    else {
+      // A bare trailing /v1 ... /v4 may be a proxy prefix: a warning at preview, no failure in the provider's check (which cannot warn).
+      const version = endpointVersionWarning(args.endpoint);
+      if (version !== undefined) diag.warn("endpoint", version);
+    }
   }
   // A map that is itself an Output (e.g. pulumi.secret({...})) is checked by the provider when known.
   const session = isDeferred(args.sessionProperties) ? {} : (args.sessionProperties ?? {});
