@@ -155,4 +155,21 @@ describe("a regular join of a stream with a bounded Iceberg read in a streaming 
     // The stream side read once through its hint: both sides end, quiet.
     expect(plan([api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${orders} /*+ OPTIONS('streaming' = 'false') */ o JOIN ${customers} c ON o.customer_id = c.customer_id`])).to.deep.equal([]);
   });
+
+  it("bounds on both sides' time attributes in the WHERE make an interval join: quiet; a WHERE on one side's only still warns", () => {
+    const timed = new api.IcebergSource("bd_timed2", { catalog, database: "db", table: "orders", columns: orderCols, streaming: true, watermark: { column: "ts" } });
+    const dims = new api.IcebergSource("bd_dims", { catalog, database: "db", table: "customers", columns: customerCols, primaryKey: ["customer_id"], watermark: { column: "updated" } });
+    new api.FlinkSqlJob("bd-where-interval", {
+      statements: [api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${timed} o JOIN ${dims} c ON o.customer_id = c.customer_id WHERE o.ts BETWEEN c.updated - INTERVAL '1' HOUR AND c.updated`],
+    });
+    expect(jobWarnings("bd-where-interval").filter((w) => w.includes("regular join"))).to.deep.equal([]);
+    new api.FlinkSqlJob("bd-where-one", {
+      statements: [api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${timed} o JOIN ${dims} c ON o.customer_id = c.customer_id WHERE o.ts > TIMESTAMP '2024-01-01 00:00:00'`],
+    });
+    expect(jobWarnings("bd-where-one").filter((w) => w.includes("regular join"))).to.deep.equal([
+      `statements[0]: the INNER JOIN of the unbounded IcebergSource "bd_timed2" (as o) with IcebergSource "bd_dims" (as c), a bounded read of db.customers (streaming unset), is a regular join in a streaming job: ` +
+        consequence("db.customers") +
+        `join IcebergSource "bd_dims" as of event time instead ${remedy("db.customers")}`,
+    ]);
+  });
 });

@@ -106,4 +106,37 @@ describe("windows over a view of a regular join", () => {
       expect(jobWarnings(job.name), job.name).to.deep.equal([]);
     }
   });
+
+  it("bounds in the WHERE of an inner or outer join make an interval join: quiet; a WHERE on one side's time attribute only leaves the error", () => {
+    const o = orders("jvw_orders4");
+    const shipments = new api.FlinkTable("jvw_ship4", {
+      columns: [{ name: "oid", type: "BIGINT" }, { name: "sts", type: "TIMESTAMP(3)" }],
+      watermark: { column: "sts", expression: "sts" },
+      options: { connector: "datagen", "number-of-rows": "10" },
+    });
+    const sink = out("jvw_out4");
+    const jobs = [
+      { name: "jvw-w1", statements: [api.sql`CREATE TEMPORARY VIEW shipped3 AS SELECT o.ts, o.oid FROM ${o} o JOIN ${shipments} s ON o.oid = s.oid WHERE o.ts BETWEEN s.sts - INTERVAL '4' HOUR AND s.sts`, api.sql`INSERT INTO ${sink} SELECT COUNT(*) FROM TABLE(TUMBLE(TABLE shipped3, DESCRIPTOR(ts), INTERVAL '1' HOUR)) GROUP BY window_start, window_end`] },
+      { name: "jvw-w2", statements: [api.sql`CREATE TEMPORARY VIEW shipped4 AS SELECT o.ts, o.oid FROM ${o} o JOIN ${shipments} s ON o.oid = s.oid WHERE o.ts BETWEEN s.sts - INTERVAL '4' HOUR AND s.sts`, api.sql`INSERT INTO ${sink} SELECT COUNT(*) FROM shipped4 GROUP BY TUMBLE(ts, INTERVAL '1' HOUR)`] },
+      { name: "jvw-w3", statements: [api.sql`CREATE TEMPORARY VIEW shipped5 AS SELECT o.ts, o.oid FROM ${o} o LEFT JOIN ${shipments} s ON o.oid = s.oid WHERE s.sts >= o.ts AND s.sts < o.ts + INTERVAL '1' DAY`, api.sql`INSERT INTO ${sink} SELECT COUNT(*) FROM TABLE(TUMBLE(TABLE shipped5, DESCRIPTOR(ts), INTERVAL '1' HOUR)) GROUP BY window_start, window_end`] },
+    ];
+    for (const job of jobs) {
+      expect(issuesOrNone(() => new api.FlinkSqlJob(job.name, { statements: job.statements })), job.name).to.deep.equal([]);
+      expect(jobWarnings(job.name), job.name).to.deep.equal([]);
+    }
+    const issues = issuesOrNone(
+      () =>
+        new api.FlinkSqlJob("jvw-w4", {
+          statements: [api.sql`CREATE TEMPORARY VIEW shipped6 AS SELECT o.ts, o.oid FROM ${o} o JOIN ${shipments} s ON o.oid = s.oid WHERE o.ts > TIMESTAMP '2024-01-01 00:00:00'`, api.sql`INSERT INTO ${sink} SELECT COUNT(*) FROM TABLE(TUMBLE(TABLE shipped6, DESCRIPTOR(ts), INTERVAL '1' HOUR)) GROUP BY window_start, window_end`],
+        }),
+    );
+    expect(issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[1]",
+        "TUMBLE(TABLE shipped6, DESCRIPTOR(ts), ...) in a streaming job needs a time attribute, and " +
+          'ts of the view shipped6 (statements[0]) is o.ts, the event-time attribute ts of FlinkTable "jvw_orders4", and the view\'s regular JOIN with FlinkTable "jvw_ship4" ' +
+          `turns its inputs' time attributes into plain timestamps (flink RelTimeIndicatorConverter): Flink rejects the statement when it plans the job ("The window function requires the timecol is a time attribute type"); ${remedy("jvw_orders4")}`,
+      ],
+    ]);
+  });
 });

@@ -20,20 +20,21 @@
  * Read only where it is certain: the INSERT's query, or a view a statement reads, in the plain
  * shape whose FROM clause joins interpolated tables (join-relations.ts readJoin), and a join step with an ON condition or USING
  * list that holds no INTERVAL, PROCTIME() or subquery and names no time attribute of the joined
- * tables (no interval join: flink IntervalJoinUtil), written without FOR SYSTEM_TIME AS OF (no
- * temporal or lookup join). Window joins read window TVFs, which readJoin leaves unread. Quiet in
+ * tables (no interval join: flink IntervalJoinUtil) and whose WHERE bounds no interval join
+ * (whereBoundsStep), written without FOR SYSTEM_TIME AS OF (no temporal or lookup join). Window joins read window TVFs, which readJoin leaves unread. Quiet in
  * batch jobs (the caller runs it for streaming jobs only) and when both sides are unbounded.
  * Lookup joins against Iceberg are refused elsewhere (temporal-join.ts).
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import type { AnalyzedStatement } from "./statement.js";
-import { readInsertQuery, readViewQuery } from "./insert-query.js";
+import { readInsertQuery, readViewQuery, type SelectQuery } from "./insert-query.js";
 import type { Relation } from "./join-relations.js";
 import { connectorBoundedness } from "./connector-bounds.js";
 import { tableOptionsHints } from "./hints.js";
 import { mayHoldHints } from "./statement-gates.js";
-import { NAME, unquoteIdentifier } from "./top-level.js";
+import { NAME, topLevelOnly, unquoteIdentifier } from "./top-level.js";
+import { topLevelConditions } from "./where-conditions.js";
 
 type Hint = Readonly<Record<string, string>>;
 
@@ -75,20 +76,64 @@ function relationHints(a: AnalyzedStatement): ((marker: number | undefined) => H
 }
 
 const ANY_NAME = new RegExp(NAME, "g");
+/** `[q.]c` in a condition's code, not a function call; groups: the qualifier, the name. */
+const REF = new RegExp(String.raw`(?<![\w$.])(?:(${NAME})\s*\.\s*)?(${NAME})(?![\w$]|\s*[.(])`, "gd");
 
 /**
- * True when the join step of `r` is a regular join with a condition (see the file comment; also
- * join-view-windows.ts). `timeAttributes`: the lower-case names of the joined tables' time attributes.
+ * True when a top-level AND condition of the query's WHERE (the whole WHERE under a top-level OR)
+ * may make join step `i` an interval join once Flink pushes it into the join: it holds PROCTIME() or
+ * a subquery, or names a time attribute of a relation before `i` and one of relation `i`. Flink
+ * pushes the WHERE into the join's condition before it converts time attributes (flink
+ * `FlinkStreamProgram`: PREDICATE_PUSHDOWN, with FlinkFilterJoinRule, before TIME_INDICATOR), so
+ * `o.ts BETWEEN s.ts - INTERVAL '4' HOUR AND s.ts` in the WHERE bounds the join as it would in ON;
+ * over an outer join such a comparison is never true for a padded row, which makes the join inner
+ * first (calcite `RelOptUtil.simplifyJoin`). A name that may be a column of several relations counts for each.
  */
-export function regularJoin(r: Relation, timeAttributes: ReadonlySet<string>): boolean {
-  const step = r.join;
+function whereBoundsStep(q: SelectQuery, i: number, timeAttributes: ReadonlySet<string>): boolean {
+  const relations = q.join!.relations;
+  const where = q.join!.clauses.where;
+  if (where === undefined) return false;
+  const clause = topLevelOnly(q.code, where[0], where[1]);
+  if (clause === undefined) return true;
+  const conditions = topLevelConditions(q.code, { start: where[0], clause }) ?? [[where[0], where[1]]];
+  const holders = (qualifier: string | undefined, name: string): number[] =>
+    relations.flatMap((r, k) =>
+      (qualifier === undefined || r.qualifiers.includes(qualifier)) && r.table.columns!.some((c) => c.timeAttribute !== undefined && c.name.toLowerCase() === name) ? [k] : [],
+    );
+  return conditions.some(([s, e]) => {
+    const code = q.code.slice(s, e);
+    if (/\b(?:PROCTIME|SELECT)\b/i.test(code)) return true;
+    let left = false;
+    let right = false;
+    for (const m of code.matchAll(REF)) {
+      const at = (g: number): string | undefined => (m.indices![g] === undefined ? undefined : unquoteIdentifier(q.text.slice(s + m.indices![g]![0], s + m.indices![g]![1])));
+      const name = at(2)!.toLowerCase();
+      if (!timeAttributes.has(name)) continue;
+      for (const k of holders(at(1), name)) {
+        if (k < i) left = true;
+        else if (k === i) right = true;
+      }
+    }
+    return left && right;
+  });
+}
+
+/**
+ * True when step `i` of the query's join (`q.join.relations[i]`) is a regular join with a condition
+ * (see the file comment; also join-view-windows.ts): a JOIN, INNER, LEFT, RIGHT or FULL JOIN whose ON
+ * condition or USING list holds no INTERVAL, PROCTIME() or subquery and names no time attribute,
+ * and whose WHERE does not bound it as an interval join (whereBoundsStep). `timeAttributes`: the
+ * lower-case names of the joined tables' time attributes.
+ */
+export function regularJoin(q: SelectQuery, i: number, timeAttributes: ReadonlySet<string>): boolean {
+  const step = q.join!.relations[i]!.join;
   if (step === undefined || step.asOf || step.type === "," || step.type === "CROSS") return false;
   const condition = step.on ?? step.using;
   if (condition === undefined || /\b(?:INTERVAL|PROCTIME|SELECT)\b/i.test(condition.code)) return false;
   for (const m of condition.code.matchAll(ANY_NAME)) {
     if (timeAttributes.has(unquoteIdentifier(condition.text.slice(m.index!, m.index! + m[0].length)).toLowerCase())) return false;
   }
-  return true;
+  return !whereBoundsStep(q, i, timeAttributes);
 }
 
 /** How a relation reads in the message: its label, with its alias. */
@@ -111,7 +156,7 @@ export function checkBoundedDimensionJoins(a: AnalyzedStatement, diag: Diagnosti
   const timeAttributes = new Set(relations.flatMap((r) => r.table.columns!.filter((c) => c.timeAttribute !== undefined).map((c) => c.name.toLowerCase())));
   for (let i = 1; i < relations.length; i++) {
     const r = relations[i]!;
-    if (!regularJoin(r, timeAttributes)) continue;
+    if (!regularJoin(q!, i, timeAttributes)) continue;
     // The step joins the relations before it (one side) with r (the other).
     let stream: number | undefined;
     let dim: number | undefined;

@@ -15,8 +15,9 @@
  * FROM clause joins interpolated tables (join-relations.ts), without a column list, DISTINCT or
  * GROUP BY, every join step a JOIN / INNER / LEFT / RIGHT / FULL JOIN with an ON condition or USING
  * list that holds no INTERVAL, BETWEEN, PROCTIME() or subquery and names no time attribute of the
- * joined tables (no interval join: flink IntervalJoinUtil), without FOR SYSTEM_TIME AS OF (no
- * temporal or lookup join), and the window's column a SELECT item that names a column of one of
+ * joined tables (no interval join: flink IntervalJoinUtil), whose WHERE does not bound the step as
+ * an interval join (bounded-dimension-joins.ts regularJoin: Flink pushes the WHERE into the join
+ * first), without FOR SYSTEM_TIME AS OF (no temporal or lookup join), and the window's column a SELECT item that names a column of one of
  * the tables (`o.ts`, `ts`, `o.ts AS t`).
  */
 import { knows, timeAttributeUnknown } from "../components/failed-table-parts.js";
@@ -47,7 +48,7 @@ export function joinedTimeColumn(view: AnalyzedStatement, column: string): Joine
   if (q === undefined || relations === undefined || q.distinct || q.join!.clauses.groupBy !== undefined) return undefined;
   if (relations.some((r) => r.table.columns === undefined || !knows(r.table, "timeAttributes") || r.table.columns.some((c) => timeAttributeUnknown(c)))) return undefined;
   const timeAttributes = new Set(relations.flatMap((r) => r.table.columns!.filter((c) => c.timeAttribute !== undefined).map((c) => c.name.toLowerCase())));
-  if (!relations.slice(1).every((r) => regularJoin(r, timeAttributes))) return undefined;
+  if (!relations.every((_, i) => i === 0 || regularJoin(q, i, timeAttributes))) return undefined;
   for (const item of q.items) {
     const m = PLAIN_ITEM.exec(item.code);
     if (m === null) continue;
