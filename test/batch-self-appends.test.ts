@@ -15,8 +15,10 @@ const cols = [
 const message = (table: string, src: string, sink: string, copy: string) =>
   `statements[0]: this statement reads the Iceberg table ${table} through ${src} and appends to it through ${sink} in a batch job: each run reads the table's current rows, ` +
   `those earlier runs appended included, and appends what it derives from them again${copy}; ` +
-  `write INSERT OVERWRITE ${sink} to replace the table (or the partitions the statement writes) with the result, or read only what was appended since a known snapshot ` +
-  `(startSnapshotId and endSnapshotId on ${src}, or extraOptions "start-tag" and "end-tag"); acknowledge this warning when each run appends only rows no earlier run wrote`;
+  `to append only new rows, read only what was appended since a known snapshot (startSnapshotId and endSnapshotId on ${src}, or extraOptions "start-tag" and "end-tag"), ` +
+  `or read ${table} only to leave out the rows already there (NOT EXISTS or NOT IN over it, or a LEFT JOIN of it kept WHERE its key IS NULL); ` +
+  `write INSERT OVERWRITE ${sink} only when the result is the table's complete new content: it replaces every row already in the table (in each partition it writes, when the table is partitioned), and the rows the statement does not produce again are gone; ` +
+  "acknowledge this warning when each run appends only rows no earlier run wrote";
 
 describe("a batch job appending to the Iceberg table it reads", () => {
   let api: Api;
@@ -54,5 +56,36 @@ describe("a batch job appending to the Iceberg table it reads", () => {
     const keyedSrc = new api.IcebergSource("sb_ksrc", { catalog, database: "db", table: "sb_k", columns: cols, primaryKey: ["id"] });
     new api.FlinkSqlJob("sb-upsert", { runtimeMode: "batch", statements: [api.sql`INSERT INTO ${keyed} SELECT id, v FROM ${keyedSrc}`] });
     expect(jobWarnings("sb-upsert")).to.deep.equal([]);
+  });
+
+  it("an idempotent incremental load reads the table only to leave out rows already there: quiet; the table feeding rows still warns", () => {
+    const t = new api.IcebergSource("sc_t", { catalog, database: "db", table: "sc_t", columns: cols });
+    const sink = new api.IcebergSink("sc_sink", { catalog, database: "db", table: "sc_t", columns: cols });
+    const staging = new api.IcebergSource("sc_staging", { catalog, database: "db", table: "sc_staging", columns: cols });
+    const quiet = [
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s LEFT JOIN ${t} t ON s.id=t.id WHERE t.id IS NULL`,
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s LEFT OUTER JOIN ${t} AS t ON s.id = t.id WHERE s.v <> 'x' AND t.id IS NULL`,
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s WHERE NOT EXISTS (SELECT 1 FROM ${t} x WHERE x.id = s.id)`,
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s WHERE s.id NOT IN (SELECT id FROM ${t})`,
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s WHERE s.id > (SELECT MAX(id) FROM ${t})`,
+    ];
+    quiet.forEach((statement, k) => {
+      new api.FlinkSqlJob(`sc-quiet-${k}`, { runtimeMode: "batch", statements: [statement] });
+      expect(jobWarnings(`sc-quiet-${k}`), `sc-quiet-${k}`).to.deep.equal([]);
+    });
+    const told = [
+      // The table in a UNION branch, an inner join, a LEFT JOIN kept where matched, a LEFT JOIN filtered on a column no key, a semi-join (IN: each run appends again the staged rows it matched).
+      api.sql`INSERT INTO ${sink} SELECT id, v FROM ${staging} UNION ALL SELECT id, v FROM ${t}`,
+      api.sql`INSERT INTO ${sink} SELECT s.id, t.v FROM ${staging} s JOIN ${t} t ON s.id = t.id`,
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s LEFT JOIN ${t} t ON s.id = t.id WHERE t.id IS NOT NULL`,
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s LEFT JOIN ${t} t ON s.id = t.id WHERE t.v IS NULL`,
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s LEFT JOIN ${t} t ON s.id = t.id WHERE t.id IS NULL OR s.v = 'x'`,
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s WHERE s.id IN (SELECT id FROM ${t})`,
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s WHERE NOT EXISTS (SELECT 1 FROM ${t} x WHERE x.id = s.id) UNION ALL SELECT * FROM ${t}`,
+    ];
+    told.forEach((statement, k) => {
+      new api.FlinkSqlJob(`sc-told-${k}`, { runtimeMode: "batch", statements: [statement] });
+      expect(jobWarnings(`sc-told-${k}`), `sc-told-${k}`).to.deep.equal([message("db.sc_t", 'IcebergSource "sc_t"', 'IcebergSink "sc_sink"', "")]);
+    });
   });
 });

@@ -96,8 +96,10 @@ describe("streaming reads of a table another job upserts into", () => {
     expect(warningsOf("loop-batch")).to.deep.equal([
       'statements[0]: this statement reads the Iceberg table db.looped through IcebergSource "loop_once" and appends to it through IcebergSink "loop_snk" in a batch job: ' +
         "each run reads the table's current rows, those earlier runs appended included, and appends what it derives from them again (a plain copy, as here: every run doubles the table); " +
-        'write INSERT OVERWRITE IcebergSink "loop_snk" to replace the table (or the partitions the statement writes) with the result, or read only what was appended since a known snapshot ' +
-        '(startSnapshotId and endSnapshotId on IcebergSource "loop_once", or extraOptions "start-tag" and "end-tag"); acknowledge this warning when each run appends only rows no earlier run wrote',
+        'to append only new rows, read only what was appended since a known snapshot (startSnapshotId and endSnapshotId on IcebergSource "loop_once", or extraOptions "start-tag" and "end-tag"), ' +
+        "or read db.looped only to leave out the rows already there (NOT EXISTS or NOT IN over it, or a LEFT JOIN of it kept WHERE its key IS NULL); " +
+        'write INSERT OVERWRITE IcebergSink "loop_snk" only when the result is the table\'s complete new content: it replaces every row already in the table (in each partition it writes, when the table is partitioned), ' +
+        "and the rows the statement does not produce again are gone; acknowledge this warning when each run appends only rows no earlier run wrote",
     ]);
     // Review: a pipeline through the table (one statement writes it, another reads it on) is no loop; a 'branch' hint is another branch;
     // an explicit branch "main" is main.

@@ -5,7 +5,11 @@
  * a table scan), those rows earlier runs appended included, and the sink's commit is an append
  * (`IcebergFilesCommitter.commitDeltaTxn`: AppendFiles), so each run adds again what it derives from
  * the rows already there: a plain copy doubles the table on every run. A warning: a WHERE that
- * selects only rows no run wrote, or a derived table kept in the same one, is legitimate. Quiet in
+ * selects only rows no run wrote, or a derived table kept in the same one, is legitimate. Quiet when
+ * the statement reads the table only to leave out rows already there (filter-only-reads.ts: NOT
+ * EXISTS, NOT IN, a scalar subquery, a LEFT JOIN kept where unmatched; an idempotent incremental
+ * load, whose advice must never be INSERT OVERWRITE: on an unpartitioned table it deletes every
+ * row the statement does not write again). Quiet in
  * streaming (streamed-writes.ts judges that loop), for INSERT OVERWRITE (it replaces what it
  * read), for an upsert sink (it replaces rows by key), for a read of a chosen snapshot or range
  * (SNAPSHOT_SELECTION, on the source or in its OPTIONS hint) and for another branch on either side.
@@ -15,6 +19,8 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { SNAPSHOT_SELECTION } from "../options/source-options.js";
 import { branchOf, hintedBranchOf, icebergKey } from "./iceberg-identity.js";
 import type { ReadReference } from "./hinted-reads.js";
+import { readOnlyToFilter } from "./filter-only-reads.js";
+import { insertSource } from "./insert-query.js";
 import { copiesEveryRow } from "./plain-projection.js";
 import type { AnalyzedStatement } from "./statement.js";
 
@@ -43,6 +49,7 @@ export function checkBatchSelfAppends(job: BatchSelfAppendsJob, diag: Diagnostic
     // The hints this statement reads a table through, and the branches they read (a hint's 'branch', else the table's own).
     const hints = (t: TableDefinition) => (job.refs.get(t) ?? []).filter((r) => r.statement === index).map((r) => r.hint);
     const branches = (t: TableDefinition) => (hints(t).length === 0 ? [branchOf(t)] : hints(t).map((h) => hintedBranchOf(t, h)));
+    const query = insertSource(a);
     const src = a.reads.find(
       (t) =>
         t !== sink &&
@@ -52,7 +59,9 @@ export function checkBatchSelfAppends(job: BatchSelfAppendsJob, diag: Diagnostic
         t.iceberg?.pinnedBySnapshotIds === false &&
         icebergKey(t) === key &&
         branches(t).includes(branch) &&
-        !hints(t).some((h) => SNAPSHOT_SELECTION.some((k) => Object.hasOwn(h, k))),
+        !hints(t).some((h) => SNAPSHOT_SELECTION.some((k) => Object.hasOwn(h, k))) &&
+        // Read only to leave out rows already there (NOT EXISTS, NOT IN, a scalar subquery, a LEFT JOIN kept where unmatched): it feeds no row.
+        (query === undefined || !readOnlyToFilter(query, t)),
     );
     if (src === undefined) continue;
     const table = `${sink.iceberg.database}.${sink.iceberg.table}`;
@@ -61,8 +70,10 @@ export function checkBatchSelfAppends(job: BatchSelfAppendsJob, diag: Diagnostic
       `statements[${index}]`,
       `this statement reads the Iceberg table ${table} through ${src.label} and appends to it through ${sink.label} in a batch job: each run reads the table's current rows, ` +
         `those earlier runs appended included, and appends what it derives from them again${copy}; ` +
-        `write INSERT OVERWRITE ${sink.label} to replace the table (or the partitions the statement writes) with the result, or read only what was appended since a known snapshot ` +
-        `(startSnapshotId and endSnapshotId on ${src.label}, or extraOptions "start-tag" and "end-tag"); acknowledge this warning when each run appends only rows no earlier run wrote`,
+        `to append only new rows, read only what was appended since a known snapshot (startSnapshotId and endSnapshotId on ${src.label}, or extraOptions "start-tag" and "end-tag"), ` +
+        `or read ${table} only to leave out the rows already there (NOT EXISTS or NOT IN over it, or a LEFT JOIN of it kept WHERE its key IS NULL); ` +
+        `write INSERT OVERWRITE ${sink.label} only when the result is the table's complete new content: it replaces every row already in the table (in each partition it writes, when the table is partitioned), and the rows the statement does not produce again are gone; ` +
+        "acknowledge this warning when each run appends only rows no earlier run wrote",
     );
   }
 }
