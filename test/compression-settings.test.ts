@@ -113,22 +113,48 @@ describe("compression table properties set through WITH (extraOptions, catalog.p
     ]);
   });
 
-  it("each data-file property its write option wins over (write-option-precedence.ts) is unread when the option is set; a delete-file property is not", () => {
-    const unread = (key: string, option: string) =>
-      `"${key}" is never read by this sink: extraOptions["${option}"] is set, and the write option wins over the table property (iceberg FlinkWriteConf); remove one of them`;
+  it("each data-file property its write option wins over (write-option-precedence.ts) warns with another value, stays quiet with the same; a delete-file property is read", () => {
+    const unread = (key: string, lost: string, option: string, value: string, reader: string, effect: string, arg = "extraOptions") =>
+      `${JSON.stringify(key)} = ${JSON.stringify(lost)} is never read by this sink: ${arg}[${JSON.stringify(option)}] = ${JSON.stringify(value)} sets the write option, ` +
+      `which wins over the table property (iceberg FlinkWriteConf.${reader}), so the sink ${effect}; ` +
+      `keep one of them (a table the connector creates still gets ${JSON.stringify(key.replace(/^table-(default|override)\./, ""))} = ${JSON.stringify(lost)} as a table property, for other writers)`;
     expect(warnings(sink({ writeFormat: "avro", compressionCodec: "gzip" }, { "compression-level": "5", "write.avro.compression-level": "9" }))).to.deep.equal([
-      [at("write.avro.compression-level"), unread("write.avro.compression-level", "compression-level")],
+      [at("write.avro.compression-level"), unread("write.avro.compression-level", "9", "compression-level", "5", "avroCompressionLevel", 'takes "5" as its Avro compression level')],
     ]);
     expect(warnings(sink({ writeFormat: "orc" }, { "compression-strategy": "speed", "table-default.write.orc.compression-strategy": "compression" }))).to.deep.equal([
-      [at("table-default.write.orc.compression-strategy"), unread("write.orc.compression-strategy", "compression-strategy")],
+      [
+        at("table-default.write.orc.compression-strategy"),
+        unread("table-default.write.orc.compression-strategy", "compression", "compression-strategy", "speed", "orcCompressionStrategy", 'takes "speed" as its ORC compression strategy'),
+      ],
     ]);
+    // The option in catalog.properties wins over a property in either map.
+    const catalog = { ...hive, properties: { "compression-level": "3" } };
+    expect(warnings({ ...baseArgs, writeFormat: "parquet", catalog, extraOptions: { "write.parquet.compression-level": "5" } })).to.deep.equal([
+      [at("write.parquet.compression-level"), unread("write.parquet.compression-level", "5", "compression-level", "3", "parquetCompressionLevel", 'takes "3" as its Parquet compression level', "catalog.properties")],
+    ]);
+    // The same value under both keys (the same whole number, a strategy in another case): the sink writes the same either way, quiet (FlinkConfParser).
+    const same: Record<string, string>[] = [
+      { "compression-level": "5", "write.avro.compression-level": "5" },
+      { "compression-level": "5", "table-override.write.avro.compression-level": "05" },
+      { "compression-strategy": "speed", "write.orc.compression-strategy": "SPEED" },
+    ];
+    for (const extraOptions of same) {
+      expect(warnings(sink({}, extraOptions)), JSON.stringify(extraOptions)).to.deep.equal([]);
+    }
+    // A catalog-wide default (catalog.properties) that this sink's extraOptions overrides on purpose: quiet, like write.distribution-mode.
+    const shared = { ...hive, properties: { "table-default.write.avro.compression-level": "9" } };
+    expect(warnings({ ...baseArgs, writeFormat: "avro", compressionCodec: "gzip", catalog: shared, extraOptions: { "compression-level": "5" } })).to.deep.equal([]);
     // Delete files read their own property whatever the write option says (iceberg Parquet.java deleteContext).
     expect(warnings(sink({ writeFormat: "parquet", compressionCodec: "zstd", primaryKey: ["id"] }, { "compression-level": "3", "write.delete.parquet.compression-level": "5" }))).to.deep.equal([]);
   });
 
   it("a property the write option or the format makes unread is a warning; writeFormat unset turns a failure into a warning", () => {
     expect(warnings(sink({ writeFormat: "parquet" }, { "compression-level": "3", "write.parquet.compression-level": "5" }))).to.deep.equal([
-      [at("write.parquet.compression-level"), '"write.parquet.compression-level" is never read by this sink: extraOptions["compression-level"] is set, and the write option wins over the table property (iceberg FlinkWriteConf); remove one of them'],
+      [
+        at("write.parquet.compression-level"),
+        '"write.parquet.compression-level" = "5" is never read by this sink: extraOptions["compression-level"] = "3" sets the write option, which wins over the table property (iceberg FlinkWriteConf.parquetCompressionLevel), ' +
+          'so the sink takes "3" as its Parquet compression level; keep one of them (a table the connector creates still gets "write.parquet.compression-level" = "5" as a table property, for other writers)',
+      ],
     ]);
     expect(warnings(sink({ writeFormat: "parquet" }, { "write.orc.compression-strategy": "fast" }))).to.deep.equal([
       [at("write.orc.compression-strategy"), '"write.orc.compression-strategy" is read only by ORC writers, and this sink writes parquet (writeFormat): its writers never read it; remove it'],

@@ -178,11 +178,14 @@ export interface IcebergTableArgs extends AcknowledgesWarnings {
    * `write-parallelism`), and a read option of Iceberg's Spark connector that the Flink source
    * ignores (`streaming-skip-overwrite-snapshots`, `streaming-skip-delete-snapshots`, `lookback`,
    * `stream-from-timestamp` ..., with the Flink option where one exists; iceberg
-   * `SparkReadOptions`) or any other `streaming-*` key. On a sink, `distribution-mode` and
-   * `write.distribution-mode` (also behind a catalog prefix, in either map) with different modes is
-   * a warning at the table property: the write option wins (iceberg `FlinkWriteConf`;
-   * options/write-option-conflicts.ts); keep one. A catalog.properties value this sink's
-   * extraOptions option overrides stays quiet (a default for the catalog's tables). Default: none.
+   * `SparkReadOptions`) or any other `streaming-*` key. On a sink, a write option and the table
+   * property it wins over (`distribution-mode` / `write.distribution-mode`, `compression-level` /
+   * `write.parquet.compression-level` and `write.avro.compression-level`, `compression-strategy` /
+   * `write.orc.compression-strategy`; also behind a catalog prefix, in either map) with different
+   * values is a warning at the table property: the write option wins (iceberg `FlinkWriteConf`;
+   * options/write-option-conflicts.ts); keep one. The same value under both keys stays quiet, as
+   * does a catalog.properties value this sink's extraOptions option overrides (a default for the
+   * catalog's tables). Default: none.
    */
   extraOptions?: Record<string, string>;
 }

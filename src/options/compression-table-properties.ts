@@ -9,7 +9,8 @@
  * How the sink reads them: iceberg `flink/.../sink/SinkUtil.java` `writeProperties` starts from
  * the table's properties and puts the write options over them; `FlinkWriteConf.java` takes the
  * option `compression-level` before `write.parquet.compression-level` / `write.avro.compression-level`
- * and `compression-strategy` before `write.orc.compression-strategy` (write-option-precedence.ts), and the product always
+ * and `compression-strategy` before `write.orc.compression-strategy` (write-option-precedence.ts: such a
+ * property is never read by this sink, so it is left to write-option-conflicts.ts), and the product always
  * renders `compression-codec`, so `write.<format>.compression-codec` is covered elsewhere
  * (extra-options.ts). `RowDataTaskWriterFactory.java` writes delete files (a sink with equality
  * fields: a primary key) in the data files' format, and the writers' `deleteContext`
@@ -23,7 +24,7 @@ import { codecNameProblem, codecOf, FORMAT_TITLE, levelFate, orcStrategyProblem 
 import { LEVEL_KEY, unsetFormatSuffix } from "./compression-options.js";
 import type { CompressionCodec, WriteFormat } from "./sink-options.js";
 import { CATALOG_TABLE_PREFIXES, TABLE_PROPERTY_PREFIXES } from "./table-property-prefixes.js";
-import { unreadTableProperty, winningOption } from "./write-option-precedence.js";
+import { setWinningOption, type WithMap } from "./write-option-precedence.js";
 
 /** What the checks need to know about the sink. */
 export interface CompressionSinkContext {
@@ -56,12 +57,6 @@ const PROPERTIES: ReadonlyMap<string, Property> = new Map<string, Property>([
 /** The compression table property names this file checks (for the option spelling list). */
 export const COMPRESSION_TABLE_PROPERTIES: readonly string[] = [...PROPERTIES.keys()];
 
-
-/** One map the sink renders into WITH, with its path. */
-export interface WithMap {
-  readonly arg: string;
-  readonly map: Readonly<Record<string, string>>;
-}
 
 interface Setting {
   readonly path: string;
@@ -96,11 +91,8 @@ export function checkCompressionTableProperties(maps: readonly WithMap[], extra:
 }
 
 function checkProperty(at: string, name: string, value: string, p: Property, maps: readonly WithMap[], extra: Readonly<Record<string, string>>, ctx: CompressionSinkContext, diag: Diagnostics): void {
-  const winning = winningOption(name);
-  if (winning !== undefined && extra[winning.option] !== undefined) {
-    diag.warn(at, `${unreadTableProperty(`"${name}"`, `extraOptions["${winning.option}"]`, winning.reader, false)}; remove one of them`);
-    return;
-  }
+  // The write option wins over the property: this sink never reads it (a different value: write-option-conflicts.ts).
+  if (setWinningOption(name, maps) !== undefined) return;
   const title = FORMAT_TITLE[p.format];
   if (ctx.writeFormat !== undefined && ctx.writeFormat !== p.format) {
     const deletes = p.files === "delete" ? ", the format of its delete files too (the Flink sink writes them in the data files' format)" : "";
