@@ -8,6 +8,7 @@ import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import { datagenToBlackhole, errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
 import { registry } from "../src/components/job-registry.js";
+import { loggedWarnings } from "./pulumi-mocks.js";
 
 const catalog = { name: "lake", type: "rest" as const, uri: "https://catalog:8181" };
 const kafka = { connector: "kafka", topic: "orders", "properties.bootstrap.servers": "k:9092", "properties.auto.offset.reset": "earliest", format: "debezium-json" };
@@ -29,20 +30,7 @@ function keyWarning(p: string): string {
   );
 }
 
-/** Runs `fn` with pulumi.log.warn captured; returns its result and the messages logged, after the deferred ones (process.nextTick) had their turn. */
-async function logging<T>(fn: () => T): Promise<{ value: T; logged: string[] }> {
-  const logged: string[] = [];
-  const log = pulumi.log as unknown as { warn: (m: string) => Promise<void> };
-  const original = log.warn;
-  log.warn = async (m: string) => void logged.push(m);
-  try {
-    const value = fn();
-    await new Promise((r) => setTimeout(r, 10));
-    return { value, logged };
-  } finally {
-    log.warn = original;
-  }
-}
+const logging = <T>(fn: () => T) => loggedWarnings(fn);
 
 describe("warnings and acknowledgedWarnings on the components", () => {
   let api: Api;

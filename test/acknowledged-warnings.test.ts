@@ -121,6 +121,34 @@ describe("acknowledgedWarnings: matching", () => {
     const both = matchAcknowledgements([{ index: 0, path: "statements[0]", reason: "r" }], [error], [KEY_WARNING]);
     expect(both).to.deep.equal({ warnings: [{ ...KEY_WARNING, acknowledged: true, reason: "r" }], open: [], errors: [] });
   });
+
+  it("an entry at a deferred path (an Output prop) that names no warning yet waits: neither stale nor an error; a matching or repeated one is handled now", () => {
+    const entries = [
+      { index: 0, path: "kubernetes.image", reason: "pinned by digest at deploy time" },
+      { index: 1, path: "kubernetes.image", reason: "again" },
+      { index: 2, path: "statements[0]", reason: "d is set once" },
+    ];
+    expect(matchAcknowledgements(entries, [], [KEY_WARNING], ["kubernetes.image"])).to.deep.equal({
+      warnings: [
+        { ...KEY_WARNING, acknowledged: true, reason: "d is set once" },
+        {
+          path: "acknowledgedWarnings[1]",
+          message: "repeats acknowledgedWarnings[0] (the same path and contains), whose reason is the one kept: merge the two reasons into that entry and remove this one",
+          acknowledged: false,
+        },
+      ],
+      open: [
+        {
+          path: "acknowledgedWarnings[1]",
+          message: "repeats acknowledgedWarnings[0] (the same path and contains), whose reason is the one kept: merge the two reasons into that entry and remove this one",
+        },
+      ],
+      errors: [],
+      deferred: [entries[0]],
+    });
+    // Without the deferred path the same entry is stale now.
+    expect(matchAcknowledgements([entries[0]!], [], [KEY_WARNING]).open.map((w) => w.path)).to.deep.equal(["statements[0]", "acknowledgedWarnings[0]"]);
+  });
 });
 
 describe("acknowledgedWarnings: applied to a resource's Diagnostics", () => {

@@ -56,3 +56,22 @@ export function resourcesOfType(type: string): RecordedResource[] {
 export async function flush(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
 }
+
+/**
+ * Runs `fn` with pulumi.log.warn captured; returns its result and the messages logged once the mock
+ * runtime registered what `fn` queued (flush) and `waitMs` more passed (deferred logs, Outputs resolving).
+ */
+export async function loggedWarnings<T>(fn: () => T, waitMs = 10): Promise<{ value: T; logged: string[] }> {
+  const logged: string[] = [];
+  const log = pulumi.log as unknown as { warn: (m: string) => Promise<void> };
+  const original = log.warn;
+  log.warn = async (m: string) => void logged.push(m);
+  try {
+    const value = fn();
+    await flush();
+    await new Promise((r) => setTimeout(r, waitMs));
+    return { value, logged };
+  } finally {
+    log.warn = original;
+  }
+}

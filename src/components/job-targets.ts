@@ -10,6 +10,7 @@ import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { checkedManifests, kubernetesChildArgs, kubernetesDeployment, resolvedImage, type KubernetesChildArgs } from "../deploy/kubernetes/deploy.js";
 import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
 import { DISTRIBUTION_CONNECTORS } from "../deploy/kubernetes/connector-jars.js";
+import type { ImageAcknowledgements } from "../deploy/kubernetes/image-checks.js";
 import { deploymentName } from "../deploy/kubernetes/manifests.js";
 import { registry } from "./job-registry.js";
 import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
@@ -224,6 +225,8 @@ export function targetChildArgs(
   scriptText: string | undefined,
   /** What validateTarget returned. */
   kubernetesJobFacts: KubernetesJobFacts | undefined,
+  /** The acknowledgedWarnings entries waiting for an Output image (validateJob). */
+  imageAcknowledgements?: ImageAcknowledgements,
 ): TargetChildArgs {
   if (args.kubernetes !== undefined && kubernetesJobFacts !== undefined) {
     const kubernetes = kubernetesChildArgs(parent, name, args.kubernetes, {
@@ -232,6 +235,7 @@ export function targetChildArgs(
       },
       facts: kubernetesJobFacts,
       ...(scriptText !== undefined ? { scriptText } : {}),
+      ...(imageAcknowledgements !== undefined ? { imageAcknowledgements } : {}),
     });
     return { kubernetes };
   }

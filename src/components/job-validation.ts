@@ -10,7 +10,9 @@ import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { configuredRuntimeMode } from "../sql/job-config.js";
 import { scriptRuntimeMode } from "../sql/statement.js";
 import { SqlStatement } from "../sql/template.js";
-import { acknowledgeWarnings, type ResourceWarning } from "../validation/acknowledged-warnings.js";
+import { acknowledgeWarningsDeferring, type ResourceWarning } from "../validation/acknowledged-warnings.js";
+import { isDeferred } from "../validation/deferred.js";
+import type { ImageAcknowledgements } from "../deploy/kubernetes/image-checks.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { isValidationError, type ValidationIssue } from "../validation/error.js";
@@ -44,7 +46,11 @@ export interface ValidatedJob {
   readonly warnings: readonly ResourceWarning[];
   /** The secrecy check of the statements' Outputs, when they interpolate any. */
   readonly secrets: Promise<ValidationIssue[]> | undefined;
+  /** The acknowledgedWarnings entries at kubernetes.image when the image is an Output: matched once it is known. */
+  readonly imageAcknowledgements?: ImageAcknowledgements;
 }
+
+const IMAGE_PATH = "kubernetes.image";
 
 /**
  * Validates a job's args. Returns what the constructor needs, or undefined when the job failed in
@@ -79,8 +85,10 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
   const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
   inStatementOrder(diag.warnings);
-  // After every check: what the args acknowledge is not logged (diag keeps the open warnings).
-  const warnings = acknowledgeWarnings(a.acknowledgedWarnings, diag);
+  // After every check: what the args acknowledge is not logged (diag keeps the open warnings). An
+  // image given as an Output is checked once known: its entries wait for that (deploy.ts logImageWarnings).
+  const imageDeferred = isDeferred((a.kubernetes as { image?: unknown } | null | undefined)?.image);
+  const { warnings, deferred: imageEntries } = acknowledgeWarningsDeferring(a.acknowledgedWarnings, diag, imageDeferred ? [IMAGE_PATH] : []);
   reportDeferredInPlainProps(diag, deferred.paths);
   inStatementOrder(diag.errors);
   // A Pulumi secret interpolated into a statement is known only once its Outputs resolve: synth
@@ -93,7 +101,8 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
     if (secrets !== undefined && isValidationError(e)) completeWithStatementSecrets(e, secrets, inStatementOrder);
     throw e;
   }
-  return { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, warnings, secrets };
+  const imageAcknowledgements = imageEntries.length > 0 ? { entries: imageEntries, others: warnings.map((w) => ({ path: w.path, message: w.message })) } : undefined;
+  return { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, warnings, secrets, ...(imageAcknowledgements !== undefined ? { imageAcknowledgements } : {}) };
 }
 
 /**

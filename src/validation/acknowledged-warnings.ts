@@ -51,7 +51,9 @@ export interface AcknowledgesWarnings {
    * repeats an earlier entry's path and `contains` (the first one's reason is kept); a missing or
    * blank `reason`, a missing `path`, an empty `contains`, an unknown key, and an entry that names an
    * error (errors cannot be acknowledged) are preview errors. Only what the constructor finds can be
-   * acknowledged, not the SQL Gateway's `gatewayWarnings`. The README's Warnings section says more
+   * acknowledged, and a FlinkSqlJob's warnings about a `kubernetes.image` given as an Output (matched
+   * once its value is known, when an entry naming none is logged as stale), not the SQL Gateway's
+   * `gatewayWarnings`. The README's Warnings section says more
    * (src/validation/acknowledged-warnings.ts).
    */
   acknowledgedWarnings?: AcknowledgedWarning[];
@@ -93,6 +95,8 @@ export interface AcknowledgementOutcome {
   readonly open: readonly ValidationIssue[];
   /** Entries that name an error (which cannot be acknowledged), at `acknowledgedWarnings[i]`. */
   readonly errors: readonly ValidationIssue[];
+  /** Entries at a deferred path that named no warning yet, matched once that prop's value is known (absent when none). */
+  readonly deferred?: readonly ReadAcknowledgement[];
 }
 
 /** An entry that passed readAcknowledgements, with its index in the arg. */
@@ -181,8 +185,15 @@ function staleMessage(entry: AcknowledgedWarning, warnings: readonly ValidationI
  * warning at `acknowledgedWarnings[i]` (stale), reported only when the resource has no errors (a
  * check may have skipped a part with errors, and would find the warning once it is fixed). An entry
  * with the same path and `contains` as an earlier one is a warning (only the first one's reason is kept).
+ * An entry at one of `deferredPaths` (a prop given as an Output, whose warnings are found once it
+ * is known) that names no warning is neither stale nor an error yet: it is returned in `deferred`.
  */
-export function matchAcknowledgements(entries: readonly ReadAcknowledgement[], errors: readonly ValidationIssue[], warnings: readonly ValidationIssue[]): AcknowledgementOutcome {
+export function matchAcknowledgements(
+  entries: readonly ReadAcknowledgement[],
+  errors: readonly ValidationIssue[],
+  warnings: readonly ValidationIssue[],
+  deferredPaths: readonly string[] = [],
+): AcknowledgementOutcome {
   const used = new Set<ReadAcknowledgement>();
   const marked: ResourceWarning[] = [];
   const open: ValidationIssue[] = [];
@@ -195,6 +206,7 @@ export function matchAcknowledgements(entries: readonly ReadAcknowledgement[], e
     } else marked.push({ path: w.path, message: w.message, acknowledged: true, reason: entry.reason });
   }
   const entryErrors: ValidationIssue[] = [];
+  const deferred: ReadAcknowledgement[] = [];
   for (const e of entries) {
     // The same path and text as an earlier entry: that entry's reason is the one kept, so this one says nothing.
     const earlier = entries.find((x) => x !== e && x.index < e.index && x.path === e.path && x.contains === e.contains);
@@ -208,6 +220,10 @@ export function matchAcknowledgements(entries: readonly ReadAcknowledgement[], e
       continue;
     }
     if (used.has(e)) continue;
+    if (deferredPaths.includes(e.path)) {
+      deferred.push(e);
+      continue;
+    }
     const at = `${ACKNOWLEDGED_WARNINGS_ARG}[${e.index}]`;
     const error = errors.find((x) => names(e, x));
     if (error !== undefined) {
@@ -218,7 +234,7 @@ export function matchAcknowledgements(entries: readonly ReadAcknowledgement[], e
       open.push(stale);
     }
   }
-  return { warnings: marked, open, errors: entryErrors };
+  return { warnings: marked, open, errors: entryErrors, ...(deferred.length > 0 ? { deferred } : {}) };
 }
 
 /**
@@ -228,12 +244,24 @@ export function matchAcknowledgements(entries: readonly ReadAcknowledgement[], e
  * marked, for the component's `warnings` property.
  */
 export function acknowledgeWarnings(raw: unknown, diag: Diagnostics): readonly ResourceWarning[] {
-  if (raw === undefined) return Object.freeze(diag.warnings.map((w) => Object.freeze({ path: w.path, message: w.message, acknowledged: false })));
+  return acknowledgeWarningsDeferring(raw, diag, []).warnings;
+}
+
+/**
+ * acknowledgeWarnings, with the entries at `deferredPaths` (props given as Outputs) that name no
+ * warning yet kept apart (`deferred`) for the check that runs once the prop is known.
+ */
+export function acknowledgeWarningsDeferring(
+  raw: unknown,
+  diag: Diagnostics,
+  deferredPaths: readonly string[],
+): { readonly warnings: readonly ResourceWarning[]; readonly deferred: readonly ReadAcknowledgement[] } {
+  if (raw === undefined) return { warnings: Object.freeze(diag.warnings.map((w) => Object.freeze({ path: w.path, message: w.message, acknowledged: false }))), deferred: [] };
   const entries = readAcknowledgements(raw, diag);
-  const outcome = matchAcknowledgements(entries, diag.errors, diag.warnings);
+  const outcome = matchAcknowledgements(entries, diag.errors, diag.warnings, deferredPaths);
   diag.warnings.splice(0, diag.warnings.length, ...outcome.open);
   for (const e of outcome.errors) diag.error(e.path, e.message);
-  return Object.freeze(outcome.warnings.map((w) => Object.freeze(w)));
+  return { warnings: Object.freeze(outcome.warnings.map((w) => Object.freeze(w))), deferred: outcome.deferred ?? [] };
 }
 
 /** `{ acknowledged: n }` when n of `warnings` are acknowledged (synth counts them apart from the open ones), else `{}`. */

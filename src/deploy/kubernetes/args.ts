@@ -88,9 +88,7 @@ export interface KubernetesArgs {
    * tag the official images carry: `1.20`, `1.20.1-scala_2.12-java17`, `1.20-java11`,
    * `scala_2.12-java17`, `java17`, `latest`) of another major version
    * (`flink:1.20.1-scala_2.12-java17` with `"v2_1"`: SqlDriver is not in a 1.x image) is a preview
-   * error (an Output's value: an error on the manifests once known; the warnings below are not
-   * given for an Output), another minor of the same
-   * major (`flink:2.2.0` with `"v2_1"`) a warning; a custom image whose tag reads as another Flink
+   * error, another minor of the same major (`flink:2.2.0` with `"v2_1"`) a warning; a custom image whose tag reads as another Flink
    * version (after the word flink, `...:iceberg-1.9-flink-1.20`, or a leading 1.15-1.20 or 2.x in
    * a repository named `flink`, `registry/team/flink:2.1.1`, or leading any other tag of an
    * official repository, `flink:1.20-iceberg`, a local build) a warning; an official image without
@@ -101,7 +99,11 @@ export interface KubernetesArgs {
    * `podTemplate` volume or init container, no `pipeline.jars` / `pipeline.classpaths`, no remote
    * `sqlRunner.jarURI`), else a warning (kubernetes/connector-jars.ts). Another tag of those
    * repositories (`flink:1.20-iceberg`, `flink:custom`: built and tagged locally, for kind or
-   * minikube) is no official image: a warning when nothing adds jars, quiet otherwise.
+   * minikube) is no official image: a warning when nothing adds jars, quiet otherwise. An Output is
+   * checked the same way once its value is known (kubernetes/image-checks.ts): an error fails the
+   * FlinkDeployment's inputs and the job's manifests, a warning is logged on the FlinkSqlJob then (not
+   * in its `warnings`; a secret image's warnings only by number), and `acknowledgedWarnings` entries
+   * at `kubernetes.image` are matched then.
    */
   readonly image: pulumi.Input<string>;
   /**

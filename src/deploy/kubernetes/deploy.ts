@@ -9,7 +9,8 @@ import type { CustomResource } from "@pulumi/kubernetes/apiextensions/customReso
 import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { Diagnostics } from "../../validation/diagnostics.js";
 import { FlinkIcebergValidationError } from "../../validation/error.js";
-import { checkImageFlinkVersion } from "./image-version.js";
+import type { ValidationIssue } from "../../validation/error.js";
+import { checkImage, openImageWarnings, secretImageFindings, type ImageAcknowledgements } from "./image-checks.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { buildKubernetesManifests, deploymentName as deploymentNameOf, type KubernetesManifests } from "./manifests.js";
 import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
@@ -49,8 +50,19 @@ export interface KubernetesDeployment {
   readonly plainManifests?: KubernetesManifests;
 }
 
-/** Checks a resolved script the way validateKubernetesArgs checks statements known at construction, and builds the manifests from it. */
-export async function checkedManifests(args: KubernetesArgs, job: KubernetesJobInput, script: string, image: string): Promise<KubernetesManifests> {
+/**
+ * Checks a resolved script the way validateKubernetesArgs checks statements known at construction,
+ * and builds the manifests from it. An image given as an Output (`image` its value, "" when not
+ * needed) is checked as a plain one is at construction: its errors fail here (a secret image's
+ * only by number: they quote it), and its warnings go to `imageWarnings` once the manifests are built.
+ */
+export async function checkedManifests(
+  args: KubernetesArgs,
+  job: KubernetesJobInput,
+  script: string,
+  image: string,
+  imageWarnings?: (found: ValidationIssue[], secret: boolean) => void,
+): Promise<KubernetesManifests> {
   const issues: { path: string; message: string }[] = [];
   if (await pulumi.isSecret(job.script)) {
     issues.push({
@@ -62,11 +74,14 @@ export async function checkedManifests(args: KubernetesArgs, job: KubernetesJobI
   }
   const bytes = scriptBytesOverLimit(script);
   if (bytes !== undefined) issues.push({ path: "kubernetes", message: `the script is ${bytes} bytes; a ConfigMap holds at most about 1 MiB` });
-  // An image known only now (an Output): its tag against flinkVersion, errors only (a plain image was checked at construction, warnings included).
-  if (image !== "" && typeof args.image !== "string") {
-    const diag = new Diagnostics();
-    checkImageFlinkVersion(image, args.flinkVersion, diag, "errors");
-    issues.push(...diag.errors);
+  // An image known only now (an Output): checked as a plain one was at construction; a secret one's findings are counted, not quoted.
+  const found = new Diagnostics();
+  const checksImage = image !== "" && typeof args.image !== "string";
+  const secretImage = checksImage && (await pulumi.isSecret(pulumi.output(args.image)));
+  if (checksImage) {
+    checkImage(args, image, job.facts, found);
+    if (!secretImage) issues.push(...found.errors);
+    else if (found.errors.length > 0) issues.push({ path: "kubernetes.image", message: secretImageFindings(found.errors.length, "error") });
   }
   const traits = flinkVersionTraits(args.flinkVersion);
   if (traits.runner === "runner" && job.facts.statements === undefined) {
@@ -75,7 +90,29 @@ export async function checkedManifests(args: KubernetesArgs, job: KubernetesJobI
     }
   }
   if (issues.length > 0) throw new FlinkIcebergValidationError(issues, `FlinkSqlJob ${JSON.stringify(job.facts.jobName)}`);
-  return buildKubernetesManifests(Object.assign({}, args, { image }), job.facts, script);
+  const manifests = buildKubernetesManifests(Object.assign({}, args, { image }), job.facts, script);
+  if (imageWarnings !== undefined && checksImage) imageWarnings(found.warnings, secretImage);
+  return manifests;
+}
+
+/**
+ * Logs on the job (`parent`) the warnings of an image given as an Output, once its value is known
+ * (construction could not check it): those `job.imageAcknowledgements` does not name, and a
+ * stale-entry warning for each entry there that names none. A secret image's warnings quote it,
+ * so for one only their number is logged.
+ */
+function logImageWarnings(parent: pulumi.Resource, job: KubernetesJobInput, found: ValidationIssue[], secret: boolean): void {
+  const open = openImageWarnings(found, job.imageAcknowledgements);
+  const label = `FlinkSqlJob ${JSON.stringify(job.facts.jobName)}`;
+  const quoting = secret ? open.filter((w) => w.path === "kubernetes.image") : [];
+  if (quoting.length > 0) void pulumi.log.warn(`${label}: kubernetes.image: ${secretImageFindings(quoting.length, "warning")}`, parent);
+  for (const w of open) {
+    if (quoting.includes(w)) continue;
+    // A stale entry's hint quotes the warnings at its path, which quote a secret image.
+    const hint = secret ? w.message.indexOf("; the resource") : -1;
+    const message = hint < 0 ? w.message : `${w.message.slice(0, hint)}; the image is a Pulumi secret, so its warnings are not quoted`;
+    void pulumi.log.warn(`${label}: ${w.path}: ${message}`, parent);
+  }
 }
 
 /**
@@ -96,6 +133,8 @@ export interface KubernetesJobInput {
   readonly script: pulumi.Output<string>;
   readonly facts: KubernetesJobFacts;
   readonly scriptText?: string;
+  /** The job's acknowledgedWarnings entries at `kubernetes.image` when the image is an Output (image-checks.ts). */
+  readonly imageAcknowledgements?: ImageAcknowledgements;
 }
 
 /** The constructor inputs of the two children, and what kubernetesDeployment derives the outputs from. */
@@ -152,9 +191,12 @@ export function kubernetesChildArgs(parent: pulumi.ComponentResource, name: stri
   } else {
     // The ConfigMap depends on the script only, so a secret image never marks it secret.
     const c = (cmManifest = job.script.apply((script) => checkedManifests(args, job, script, "").then((m) => m.configMap as CmManifest)));
+    // The image's warnings are logged on the job once known, here only: the other callers of checkedManifests build the same manifests again.
     const f = pulumi
       .all([job.script, pulumi.output(args.image)])
-      .apply(([script, image]) => checkedManifests(args, job, script, resolvedImage(image, job)).then((m) => m.flinkDeployment as FdManifest));
+      .apply(([script, image]) =>
+        checkedManifests(args, job, script, resolvedImage(image, job), (found, secret) => logImageWarnings(parent, job, found, secret)).then((m) => m.flinkDeployment as FdManifest),
+      );
     cm = { metadata: c.apply((m) => m.metadata), data: c.apply((m) => m.data) };
     fd = { metadata: f.apply((m) => m.metadata), spec: f.apply((m) => m.spec) };
   }

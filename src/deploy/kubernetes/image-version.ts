@@ -224,23 +224,20 @@ function otherVersion(v: TagVersion, target: FlinkVersion): string {
  * its own version: acknowledge the warning then); an official image without a version (the
  * version floats with each Flink release) is a warning. An image with a digest and no versioned
  * tag, or a custom image whose tag names no Flink version, stays quiet. Records at `kubernetes.image`
- * in `diag` (the job's collector); `report` "errors" records only the errors (an Output's value,
- * known after construction, when no resource takes a warning).
+ * in `diag` (the job's collector).
  */
-export function checkImageFlinkVersion(image: string, flinkVersion: FlinkVersion, diag: Diagnostics, report: "all" | "errors" = "all"): void {
+export function checkImageFlinkVersion(image: string, flinkVersion: FlinkVersion, diag: Diagnostics): void {
   const ref = parseImageReference(image);
   const found = referenceFlinkVersion(ref);
   const label = flinkVersionTraits(flinkVersion).label;
   const target = versionNumbers(flinkVersion)!;
   const line = target.join(".");
   if (found.kind === "floating") {
-    if (report === "all") {
-      diag.warn(
-        "kubernetes.image",
-        `${JSON.stringify(image)} names no Flink version, so it floats to each new Flink release, while the job is rendered for ${label} (flinkVersion ${JSON.stringify(flinkVersion)}): ` +
-          `pin the version in the tag, e.g. ${JSON.stringify(`${ref.repository}:${line}`)}`,
-      );
-    }
+    diag.warn(
+      "kubernetes.image",
+      `${JSON.stringify(image)} names no Flink version, so it floats to each new Flink release, while the job is rendered for ${label} (flinkVersion ${JSON.stringify(flinkVersion)}): ` +
+        `pin the version in the tag, e.g. ${JSON.stringify(`${ref.repository}:${line}`)}`,
+    );
     return;
   }
   if (found.kind !== "version" || sameLine(found.version, target)) return;
@@ -261,7 +258,7 @@ export function checkImageFlinkVersion(image: string, flinkVersion: FlinkVersion
   // of the same major (flink:2.2.0 with "v2_1", a release newer than the operator's enum) may run: a warning.
   if (found.official && v.major !== target[0]) {
     diag.error("kubernetes.image", `${JSON.stringify(image)} is a Flink ${v.text} image, but flinkVersion is ${JSON.stringify(flinkVersion)}: ${consequence(v, flinkVersion)}; ${fix}`);
-  } else if (report === "all") {
+  } else {
     diag.warn(
       "kubernetes.image",
       `${found.official ? `${JSON.stringify(image)} is a Flink ${v.text} image` : `the tag of ${JSON.stringify(image)} reads as Flink ${v.text}`}, but flinkVersion is ${JSON.stringify(flinkVersion)}: ${consequence(v, flinkVersion)}; ${fix}` +

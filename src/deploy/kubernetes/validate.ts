@@ -12,8 +12,7 @@ import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type
 import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, savepointDirOf } from "./flink-configuration.js";
 import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskSlotsOf } from "./int-options.js";
 import { checkEnvReferences } from "./env-references.js";
-import { checkImageFlinkVersion, imageNameProblem } from "./image-version.js";
-import { checkOfficialImageConnectors } from "./connector-jars.js";
+import { checkImage } from "./image-checks.js";
 import { missingBucketProblem, stateDirProblem } from "../state-dirs.js";
 import { checkPodTemplateImages } from "./pod-template-images.js";
 import { checkPodTemplateKeys } from "./pod-template-keys.js";
@@ -330,12 +329,7 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
   if (typeof args.image === "string" && args.image.trim() === "") k.error("image", "must name the Flink image (with the Iceberg runtime) to run");
   else if (args.image === undefined) k.error("image", "must name the Flink image (with the Iceberg runtime) to run");
   else if (typeof args.image !== "string" && !pulumi.Output.isInstance(args.image) && !(args.image instanceof Promise)) k.error("image", "must be a string");
-  else if (typeof args.image === "string") {
-    const problem = imageNameProblem(args.image);
-    if (problem !== undefined) k.error("image", problem);
-    else if (isSupportedFlinkVersion(args.flinkVersion)) checkImageFlinkVersion(args.image, args.flinkVersion, diag);
-    if (problem === undefined) checkOfficialImageConnectors(args, args.image, job, diag);
-  }
+  else if (typeof args.image === "string") checkImage(args, args.image, job, diag);
   if (args.serviceAccount !== undefined && (typeof args.serviceAccount !== "string" || args.serviceAccount.trim() === "")) {
     k.error("serviceAccount", `must name the Flink pods' service account (the operator requires one; default "${KUBERNETES_DEFAULTS.serviceAccount}")`);
   } else if (args.serviceAccount !== undefined && !isDnsSubdomain(args.serviceAccount)) {

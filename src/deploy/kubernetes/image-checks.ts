@@ -1,0 +1,57 @@
+/**
+ * The checks of a `kubernetes.image` text, in one place for both ways it arrives: a plain string,
+ * checked at construction (validate.ts), and an Output, checked once its value is known
+ * (deploy.ts checkedManifests). The checks: the reference's form (image-version.ts
+ * imageNameProblem), its Flink version against flinkVersion (checkImageFlinkVersion), and the
+ * connectors an official image lacks (connector-jars.ts).
+ */
+import type { Diagnostics } from "../../validation/diagnostics.js";
+import type { ValidationIssue } from "../../validation/error.js";
+import { matchAcknowledgements, type ReadAcknowledgement } from "../../validation/acknowledged-warnings.js";
+import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
+import { checkOfficialImageConnectors } from "./connector-jars.js";
+import { checkImageFlinkVersion, imageNameProblem } from "./image-version.js";
+import { isSupportedFlinkVersion } from "./versions.js";
+
+/** Records the problems of image text `image` at `kubernetes.image` in `diag`: errors and warnings alike. */
+export function checkImage(args: KubernetesArgs, image: string, job: KubernetesJobFacts, diag: Diagnostics): void {
+  const problem = imageNameProblem(image);
+  if (problem !== undefined) return diag.error("kubernetes.image", problem);
+  if (isSupportedFlinkVersion(args.flinkVersion)) checkImageFlinkVersion(image, args.flinkVersion, diag);
+  checkOfficialImageConnectors(args, image, job, diag);
+}
+
+/**
+ * What the job's `acknowledgedWarnings` says about an image given as an Output: the entries at
+ * `kubernetes.image`, which construction could not match (the image's warnings were not known
+ * yet), and the job's warnings found at construction (for the hint of an entry that names none).
+ */
+export interface ImageAcknowledgements {
+  readonly entries: readonly ReadAcknowledgement[];
+  readonly others: readonly ValidationIssue[];
+}
+
+/**
+ * The warnings to log for an Output image once its checks ran (`found`: the image's warnings):
+ * those no entry of `acks` names, then a stale-entry warning for each entry that names none of
+ * them (the same rules as at construction: acknowledged-warnings.ts).
+ */
+export function openImageWarnings(found: readonly ValidationIssue[], acks: ImageAcknowledgements | undefined): ValidationIssue[] {
+  if (acks === undefined || acks.entries.length === 0) return [...found];
+  const outcome = matchAcknowledgements(acks.entries, [], [...acks.others, ...found]);
+  // The construction warnings were logged then (or acknowledged): only what the image adds is new.
+  const logged = new Set(acks.others.map((w) => `${w.path}\n${w.message}`));
+  return outcome.open.filter((w) => !logged.has(`${w.path}\n${w.message}`));
+}
+
+/**
+ * What is said at `kubernetes.image` in place of `count` errors or warnings of a secret image:
+ * their messages quote the image, and neither an error nor the log may show a secret.
+ */
+export function secretImageFindings(count: number, kind: "error" | "warning"): string {
+  const them = count === 1 ? "it quotes" : "they quote";
+  return (
+    `the image is a Pulumi secret and its checks found ${count} ${kind}${count === 1 ? "" : "s"}, not shown because ${them} the image: ` +
+    "check the image's reference (a lower-case repository, no white space), its Flink version against flinkVersion and the connectors the job's tables use, or pass the image as a plain string to read them"
+  );
+}
