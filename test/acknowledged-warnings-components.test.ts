@@ -9,6 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { datagenToBlackhole, errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
 import { registry } from "../src/components/job-registry.js";
 import { loggedWarnings } from "./pulumi-mocks.js";
+import { plainOnlyMessage } from "../src/validation/plain-only.js";
 
 const catalog = { name: "lake", type: "rest" as const, uri: "https://catalog:8181" };
 const kafka = { connector: "kafka", topic: "orders", "properties.bootstrap.servers": "k:9092", "properties.auto.offset.reset": "earliest", format: "debezium-json" };
@@ -138,5 +139,22 @@ describe("warnings and acknowledgedWarnings on the components", () => {
     ]);
     expect(value.map((s) => s.warnings.map((w) => [w.path, w.acknowledged]))).to.deep.equal([[["formatVersion", false]], [["formatVersion", true]]]);
     expect(logged.map((m) => m.slice(0, m.indexOf(": with")))).to.deep.equal(['IcebergSink "aw8_open": formatVersion']);
+  });
+
+  it("an Output in a plain-only prop: the entries are matched against its error, so none is called stale beside it, and an Output reason is one error", () => {
+    // The prop's checks saw it unset and may have skipped a warning an entry names: with the error, no entry is stale (review finding).
+    const ack = [{ path: "statements[0]", reason: "the key warning we checked in March" }];
+    const stale = errorOf(() => new api.FlinkSqlJob("aw9-job", { statements: [datagenToBlackhole(api, "aw9")], parallelism: pulumi.output(2) as never, acknowledgedWarnings: ack }));
+    expect(stale.issues).to.deep.equal([{ path: "parallelism", message: plainOnlyMessage() }]);
+    expect(stale.warnings).to.deep.equal([]);
+    // An entry naming that prop, or an Output as an entry's reason: the one error at the prop, nothing more.
+    const named = errorOf(() => new api.FlinkSqlJob("aw10-job", { statements: [datagenToBlackhole(api, "aw10")], parallelism: pulumi.output(2) as never, acknowledgedWarnings: [{ path: "parallelism", reason: "r" }] }));
+    expect(named.issues).to.deep.equal([{ path: "parallelism", message: plainOnlyMessage() }]);
+    const reason = errorOf(() => new api.FlinkSqlJob("aw11-job", { statements: [datagenToBlackhole(api, "aw11")], acknowledgedWarnings: [{ path: "statements[0]", reason: pulumi.output("r") as never }] }));
+    expect(reason.issues).to.deep.equal([{ path: "acknowledgedWarnings[0].reason", message: plainOnlyMessage() }]);
+    expect(reason.warnings).to.deep.equal([]);
+    // The valid neighbour: the same entry on a job without the Output is stale, as before.
+    const job = new api.FlinkSqlJob("aw12-job", { statements: [datagenToBlackhole(api, "aw12")], parallelism: 2, acknowledgedWarnings: ack });
+    expect(job.warnings.map((w) => w.path)).to.deep.equal(["acknowledgedWarnings[0]"]);
   });
 });

@@ -9,7 +9,7 @@ import { planGenericTable, type FlinkTableArgs, type GenericTablePlan } from "..
 import { acknowledgedCount, acknowledgeWarnings, type ReportsWarnings, type ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { FlinkIcebergValidationError, resourceLabel } from "../validation/error.js";
-import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_TABLE_DEFERRED } from "../validation/plain-only.js";
+import { deferredInPlainProps, plainOnlyIssues, reportDeferredInPlainProps, FLINK_TABLE_DEFERRED } from "../validation/plain-only.js";
 import { passedOrCollected } from "./collect.js";
 import { failedTableSecrets } from "./failed-table-secrets.js";
 import { secretOptionMessage } from "./secret-guard.js";
@@ -43,7 +43,7 @@ export class FlinkTable extends pulumi.ComponentResource implements ReportsWarni
     const deferred = deferredInPlainProps(args ?? ({} as FlinkTableArgs), FLINK_TABLE_DEFERRED);
     const plan = planGenericTable(name, deferred.args, diag);
     // After every check: what the args acknowledge is not logged (diag keeps the open warnings).
-    const warnings = acknowledgeWarnings(deferred.args.acknowledgedWarnings, diag);
+    const warnings = acknowledgeWarnings(deferred.args.acknowledgedWarnings, diag, plainOnlyIssues(deferred.paths));
     reportDeferredInPlainProps(diag, deferred.paths);
     const valid = passedOrCollected(diag, label);
     super("flink-iceberg:index:FlinkTable", name, {}, opts);

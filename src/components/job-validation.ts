@@ -16,7 +16,7 @@ import type { ImageAcknowledgements } from "../deploy/kubernetes/image-checks.js
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { isValidationError, type ValidationIssue } from "../validation/error.js";
-import { deferredInPlainProps, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
+import { deferredInPlainProps, plainOnlyIssues, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
 import { passedOrCollected } from "./collect.js";
 import type { FlinkSqlJobArgs } from "./flink-sql-job.js";
 import { failedTableLabels, jobPlanInput } from "./job-plan-input.js";
@@ -88,7 +88,7 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   // After every check: what the args acknowledge is not logged (diag keeps the open warnings). An
   // image given as an Output is checked once known: its entries wait for that (deploy.ts logImageWarnings).
   const imageDeferred = isDeferred((a.kubernetes as { image?: unknown } | null | undefined)?.image);
-  const { warnings, deferred: imageEntries } = acknowledgeWarningsDeferring(a.acknowledgedWarnings, diag, imageDeferred ? [IMAGE_PATH] : []);
+  const { warnings, deferred: imageEntries } = acknowledgeWarningsDeferring(a.acknowledgedWarnings, diag, imageDeferred ? [IMAGE_PATH] : [], plainOnlyIssues(deferred.paths));
   reportDeferredInPlainProps(diag, deferred.paths);
   inStatementOrder(diag.errors);
   // A Pulumi secret interpolated into a statement is known only once its Outputs resolve: synth

@@ -28,7 +28,7 @@ import { hashDistributionKey, hashDistributionProblem } from "./distribution-mod
 import { IcebergSourceOptionsShape, renderSourceRead, type SourceRead } from "./source-options.js";
 import { checkWatermarkColumnOption, deferredWatermarkProblem, planSourceWatermark, type SourceWatermark } from "./source-watermark.js";
 import { chosenStartingStrategy } from "./starting-strategy.js";
-import { deferredInPlainProps, reportDeferredInPlainProps, ICEBERG_TABLE_DEFERRED } from "../validation/plain-only.js";
+import { deferredInPlainProps, plainOnlyIssues, reportDeferredInPlainProps, ICEBERG_TABLE_DEFERRED } from "../validation/plain-only.js";
 import { IcebergTableShape } from "./table-options.js";
 
 /** A validated table, ready to render once uri/warehouse are known. */
@@ -283,7 +283,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   if (converted?.needsFormatV3 === true) diag.warn("formatVersion", FORMAT_V3_RUNTIME_WARNING);
   if (kind === "IcebergSink" && formatVersion === 3 && keyNames.length > 0) diag.warn("formatVersion", FORMAT_V3_DELETES_WARNING);
   // After every check: what the args acknowledge is not logged (diag keeps the open warnings).
-  const resourceWarnings = acknowledgeWarnings(input["acknowledgedWarnings"], diag);
+  const resourceWarnings = acknowledgeWarnings(input["acknowledgedWarnings"], diag, plainOnlyIssues(deferred.paths));
   const warnings: ValidationIssue[] = [...diag.warnings];
   reportDeferredInPlainProps(diag, deferred.paths);
   diag.throwIfErrors(label);

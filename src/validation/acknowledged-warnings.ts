@@ -240,11 +240,13 @@ export function matchAcknowledgements(
 /**
  * Reads the `acknowledgedWarnings` arg and applies it to `diag` (the resource's root collector,
  * after every check ran): its malformed entries and the entries that name errors become errors,
- * `diag.warnings` keeps the warnings to log (stale entries' warnings added). Returns every warning,
- * marked, for the component's `warnings` property.
+ * `diag.warnings` keeps the warnings to log (stale entries' warnings added). `later`: errors the
+ * component reports after this (an Output in a plain-only prop: plain-only.ts plainOnlyIssues),
+ * matched as errors, so an entry naming one is an error and none is called stale beside them.
+ * Returns every warning, marked, for the component's `warnings` property.
  */
-export function acknowledgeWarnings(raw: unknown, diag: Diagnostics): readonly ResourceWarning[] {
-  return acknowledgeWarningsDeferring(raw, diag, []).warnings;
+export function acknowledgeWarnings(raw: unknown, diag: Diagnostics, later: readonly ValidationIssue[] = []): readonly ResourceWarning[] {
+  return acknowledgeWarningsDeferring(raw, diag, [], later).warnings;
 }
 
 /**
@@ -255,10 +257,11 @@ export function acknowledgeWarningsDeferring(
   raw: unknown,
   diag: Diagnostics,
   deferredPaths: readonly string[],
+  later: readonly ValidationIssue[] = [],
 ): { readonly warnings: readonly ResourceWarning[]; readonly deferred: readonly ReadAcknowledgement[] } {
   if (raw === undefined) return { warnings: Object.freeze(diag.warnings.map((w) => Object.freeze({ path: w.path, message: w.message, acknowledged: false }))), deferred: [] };
   const entries = readAcknowledgements(raw, diag);
-  const outcome = matchAcknowledgements(entries, diag.errors, diag.warnings, deferredPaths);
+  const outcome = matchAcknowledgements(entries, [...diag.errors, ...later], diag.warnings, deferredPaths);
   diag.warnings.splice(0, diag.warnings.length, ...outcome.open);
   for (const e of outcome.errors) diag.error(e.path, e.message);
   return { warnings: Object.freeze(outcome.warnings.map((w) => Object.freeze(w))), deferred: outcome.deferred ?? [] };

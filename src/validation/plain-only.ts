@@ -8,6 +8,7 @@
  */
 import { isDeferred } from "./deferred.js";
 import type { Diagnostics } from "./diagnostics.js";
+import type { ValidationIssue } from "./error.js";
 
 /**
  * Where the args take values known only later, and which args are free-form maps. Patterns are
@@ -152,7 +153,15 @@ export function reportDeferredInPlainProps(diag: Diagnostics, found: readonly st
   const kept = diag.errors.filter((e) => !shadowed(e));
   diag.errors.length = 0;
   // First: what the other checks say next may follow from the value they saw unset.
-  // The explanation once; each further path refers to the first.
-  found.forEach((p, i) => diag.error(p, i === 0 ? plainOnlyMessage() : plainOnlyAgainMessage(found[0]!)));
+  for (const issue of plainOnlyIssues(found)) diag.error(issue.path, issue.message);
   diag.errors.push(...kept);
+}
+
+/**
+ * The errors reportDeferredInPlainProps reports for `found`: the explanation once, each further
+ * path referring to the first. A component's acknowledgedWarnings are matched before that report
+ * (its own Outputs are among them), against these errors too.
+ */
+export function plainOnlyIssues(found: readonly string[]): ValidationIssue[] {
+  return found.map((p, i) => ({ path: p, message: i === 0 ? plainOnlyMessage() : plainOnlyAgainMessage(found[0]!) }));
 }
