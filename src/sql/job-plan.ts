@@ -65,7 +65,8 @@ import { checkAggregateSinkKey } from "./aggregate-sink-keys.js";
 import { checkFilteredAggregate } from "./filtered-aggregates.js";
 import { AFTER_TASKS_FINISH_KEY, AFTER_TASKS_FINISH_KEY_1_19, checkCheckpointsAfterTasksFinish } from "./finished-tasks.js";
 import { checkWindowTimeColumns } from "./window-time.js";
-import { mayAggregate, mayCallFunctions, mayFeedInsertOnlyOperators, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayKeepTopRows, mayNameTables, mayRank, maySort } from "./statement-gates.js";
+import { checkGroupWindowAuxiliaries } from "./group-window-auxiliaries.js";
+import { mayAggregate, mayCallFunctions, mayCallWindowAuxiliaries, mayFeedInsertOnlyOperators, mayHoldIntervals, mayHoldOutputs, mayHoldSlicedWindows, mayHoldWindowLengths, mayHoldWindows, mayJoinTemporally, mayKeepTopRows, mayNameTables, mayRank, maySort } from "./statement-gates.js";
 
 /** Lookups over every table registered in the program (indexed: a stack of many jobs stays linear). */
 export interface ProgramTables {
@@ -278,6 +279,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
       checkFilteredAggregate(a, views, upsert, jobFunctions(), diag);
     }
   }
+  checkGroupWindowAuxiliaries(analyzed.filter((a) => mayCallWindowAuxiliaries(a.words)), diag);
   checkViewNameCase(analyzed, views, new Set(tables.map((t) => t.tableName)), diag);
   // Flink checks a view's time attributes when a statement that reads it is planned, not before.
   const unread = unreadViews(analyzed, views);

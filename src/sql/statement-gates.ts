@@ -107,6 +107,11 @@ export function mayAggregate(w: StatementWords): boolean {
   return (w.has("GROUP") && w.has("BY")) || w.has("HAVING") || w.has("OVER") || w.has("(");
 }
 
+/** Group window auxiliaries (group-window-auxiliaries.ts): a TUMBLE_, HOP_ or SESSION_ call. */
+export function mayCallWindowAuxiliaries(w: StatementWords): boolean {
+  return (w.has("TUMBLE_") || w.has("HOP_") || w.has("SESSION_")) && w.has("(");
+}
+
 /** Window time columns (window-time.ts checkWindowTimeColumns): it reads a statement holding DESCRIPTOR or GROUP BY. */
 export function mayHoldWindows(w: StatementWords): boolean {
   return w.has("DESCRIPTOR") || (w.has("GROUP") && w.has("BY"));

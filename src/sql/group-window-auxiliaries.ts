@@ -1,0 +1,166 @@
+/**
+ * The auxiliary functions of the legacy group windows (TUMBLE_START / _END / _ROWTIME / _PROCTIME,
+ * and the same of HOP and SESSION) without the GROUP BY window call they belong to.
+ *
+ * Flink declares each of them an auxiliary of its group function `$TUMBLE`, `$HOP` or `$SESSION`
+ * (flink `FlinkSqlOperatorTable`: `TUMBLE_OLD.auxiliary(...)`). Calcite's validator turns an
+ * auxiliary call in the SELECT list or HAVING clause of an aggregating query into the group call
+ * with the same operands (calcite `SqlStdOperatorTable.convertAuxiliaryToGroupCall`) and requires
+ * that call among the GROUP BY expressions, compared node by node (`AggChecker.visit(SqlCall)`,
+ * `isGroupExpr` with `SqlNode.equalsDeep`), else "Call to auxiliary group function 'TUMBLE_START'
+ * must have matching call to group function '$TUMBLE' in GROUP BY clause"
+ * (`CalciteResource.auxiliaryWithoutMatchingGroupCall`). So every argument must match: the time
+ * column and each interval. An interval literal compares as written: its string, its sign and its
+ * qualifier (calcite `SqlIntervalLiteral.IntervalValue.equals`: `intervalStr.equals(...)`), so
+ * INTERVAL '60' MINUTE does not match INTERVAL '1' HOUR, nor '01' '1'. A query that does not
+ * aggregate is not checked by Calcite; its auxiliary call reaches code generation, which fails:
+ * "Unsupported call: TUMBLE_START(...)" (flink ExprCodeGenerator fallback, in a batch and a
+ * streaming job alike; FLINK-41573 describes both cases).
+ *
+ * Checked for INSERTs and views in the plain shape (insert-query.ts), in their SELECT items and
+ * HAVING clause; an auxiliary call inside an aggregate call's arguments (which Calcite does not
+ * visit) or in an item holding a subquery is not. Reported only where the mismatch is certain: an
+ * argument that is no column and no single interval literal, a qualifier other than the other
+ * call's, a precision written on one side only, white space inside the interval string, or an
+ * Output stays quiet. A view's query that does not aggregate is not reported (a column the outer
+ * query does not read may be pruned before code generation).
+ */
+import type { Diagnostics } from "../validation/diagnostics.js";
+import { AGGREGATES } from "./aggregate-calls.js";
+import { qualifierAt, UNKNOWN_VALUE } from "./interval-literals.js";
+import { COLUMN_REF, holdsOutput, readInsertQuery, readViewQuery, shownText, withoutAlias, type SelectQuery } from "./insert-query.js";
+import type { AnalyzedStatement } from "./statement.js";
+import { closingParen, topLevelSplit, unquoteIdentifier, type Span } from "./top-level.js";
+import { oneLine } from "./ungrouped-columns.js";
+import { ONE_LITERAL } from "./zero-intervals.js";
+
+/** An auxiliary call: group 1 its group function, group 2 what it gives. */
+const AUXILIARY = /(?<![\w$.])(TUMBLE|HOP|SESSION)_(START|END|ROWTIME|PROCTIME)\s*\(/gi;
+/** A legacy group window call; group 1 the function. */
+const GROUP_WINDOW = /(?<![\w$.])(TUMBLE|HOP|SESSION)\s*\(/gi;
+/** An aggregate call; group 1 the function (global, for calls()). */
+const AGGREGATE_CALLS = new RegExp(String.raw`(?<![\w$.])(${[...AGGREGATES].join("|")})\s*\(`, "gi");
+const AGGREGATE_CALL = new RegExp(AGGREGATE_CALLS.source, "i");
+
+/** A call in a query's code: its function (upper-cased), where it is (name to closing parenthesis, inclusive) and its argument spans. */
+interface Call {
+  readonly fn: string;
+  readonly start: number;
+  readonly end: number;
+  readonly args: readonly Span[];
+}
+
+type Match = "same" | "different" | "unsure";
+
+/** The calls `pattern` finds in q's code [from, to) whose arguments split; `fn` from group 1. */
+function calls(q: SelectQuery, pattern: RegExp, from: number, to: number): (Call & { suffix?: string })[] {
+  const out: (Call & { suffix?: string })[] = [];
+  for (const m of q.code.slice(from, to).matchAll(pattern)) {
+    const start = from + m.index;
+    const open = start + m[0].length - 1;
+    const close = closingParen(q.code, open);
+    const args = close < 0 || close >= to ? undefined : topLevelSplit(q.code, open + 1, close);
+    if (args === undefined) continue;
+    out.push({ fn: m[1]!.toUpperCase(), start, end: close + 1, args, ...(m[2] !== undefined ? { suffix: m[2].toUpperCase() } : {}) });
+  }
+  return out;
+}
+
+/** The interval literal at `span` of q, normalised as Calcite compares it; undefined when it is not one literal or holds a value not known yet. */
+function intervalAt(q: SelectQuery, [from, to]: Span): { sign: string; value: string; qualifier: string; precisions: string } | undefined {
+  if (!ONE_LITERAL.test(q.code.slice(from, to))) return undefined;
+  const m = /^\s*INTERVAL\s*([+-]?)\s*'((?:[^']|'')*)'\s*/i.exec(q.text.slice(from, to));
+  if (m === null || m[2]!.includes(UNKNOWN_VALUE)) return undefined;
+  const qualifier = qualifierAt(q.code, from + m[0].length);
+  if (qualifier === undefined || qualifier.unknown) return undefined;
+  return { sign: m[1] === "-" ? "-" : "", value: m[2]!, qualifier: qualifier.name, precisions: `${qualifier.precisionText ?? ""},${qualifier.fractionText ?? ""}` };
+}
+
+/** How argument `k` of two calls compares (see the module comment). */
+function compareArgument(q: SelectQuery, k: number, a: Span, b: Span): Match {
+  const written = (s: Span): string => q.text.slice(...s).trim().replace(/\s+/g, " ");
+  if (written(a) === written(b)) return "same";
+  if (k === 0) {
+    const [ca, cb] = [COLUMN_REF.exec(q.code.slice(...a).trim()), COLUMN_REF.exec(q.code.slice(...b).trim())];
+    if (ca === null || cb === null) return "unsure";
+    const name = (s: Span): string => unquoteIdentifier(q.text.slice(...s).trim().split(/\s*\.\s*/).pop()!);
+    // Calcite compares the columns fully qualified: a qualifier on one side only is the same column; other letter case is left to the name checks.
+    if (name(a).toLowerCase() !== name(b).toLowerCase()) return "different";
+    return name(a) === name(b) && (ca[1] === undefined || cb[1] === undefined) ? "same" : "unsure";
+  }
+  const [ia, ib] = [intervalAt(q, a), intervalAt(q, b)];
+  if (ia === undefined || ib === undefined) return "unsure";
+  if (ia.qualifier !== ib.qualifier || ia.sign !== ib.sign) return "different";
+  if (ia.value !== ib.value) return ia.value.trim() === ib.value.trim() ? "unsure" : "different";
+  return ia.precisions === ib.precisions ? "same" : "unsure";
+}
+
+/** How auxiliary call `aux` compares with group window call `group`. */
+function compareCall(q: SelectQuery, aux: Call, group: Call): Match {
+  if (aux.fn !== group.fn || aux.args.length !== group.args.length) return "different";
+  const each = aux.args.map((a, k) => compareArgument(q, k, a, group.args[k]!));
+  return each.includes("different") ? "different" : each.includes("unsure") ? "unsure" : "same";
+}
+
+/** The query's clauses: its one relation's, or its join's. */
+function clausesOf(q: SelectQuery): { groupBy?: Span; having?: Span } | undefined {
+  return q.from?.clauses ?? q.join?.clauses;
+}
+
+/** Checks the job's INSERTs and views (see the module comment); errors at `statements[i]`. */
+export function checkGroupWindowAuxiliaries(analyzed: readonly AnalyzedStatement[], diag: Diagnostics): void {
+  for (const a of analyzed) {
+    if (a.kind === "function" || !a.statement.segments.some((s) => s.kind === "text" && /(?:TUMBLE|HOP|SESSION)_(?:START|END|ROWTIME|PROCTIME)\s*\(/i.test(s.text))) continue;
+    const q = a.kind === "view" ? readViewQuery(a) : readInsertQuery(a);
+    if (q !== undefined) checkQuery(q, `statements[${a.index}]`, a.kind === "view", diag);
+  }
+}
+
+function checkQuery(q: SelectQuery, at: string, view: boolean, diag: Diagnostics): void {
+  const clauses = clausesOf(q);
+  if (clauses === undefined) return;
+  const { groupBy, having } = clauses;
+  if (groupBy !== undefined && holdsOutput(q.code.slice(...groupBy))) return;
+  const windows = groupBy === undefined ? [] : calls(q, GROUP_WINDOW, ...groupBy).filter((c) => !/^\s*(?:DATA\s*=>\s*)?TABLE\b/i.test(q.code.slice(...c.args[0]!)));
+  const places: { what: string; span: Span }[] = q.items.filter((item) => !/\bSELECT\b/i.test(item.code)).map((item) => ({ what: "the SELECT list", span: [item.start, item.start + withoutAlias(item).code.length] }));
+  if (having !== undefined && !/\bSELECT\b/i.test(q.code.slice(...having))) places.push({ what: "the HAVING clause", span: having });
+  const aggregating = groupBy !== undefined || having !== undefined || q.items.some((item) => AGGREGATE_CALL.test(item.code) && !/\bOVER\b/i.test(item.code));
+  const shown = (c: { start: number; end: number }): string => oneLine(shownText(q, c.start, c.end));
+  for (const { what, span } of places) {
+    const insideAggregates = calls(q, AGGREGATE_CALLS, ...span);
+    for (const aux of calls(q, AUXILIARY, ...span)) {
+      if (insideAggregates.some((g) => aux.start > g.start && aux.end <= g.end)) continue;
+      if (aux.args.some((s) => holdsOutput(q.code.slice(...s)))) continue;
+      const name = `${aux.fn}_${aux.suffix!}`;
+      const args = shown(aux).slice(shown(aux).indexOf("("));
+      const calcite = `("Call to auxiliary group function '${name}' must have matching call to group function '$${aux.fn}' in GROUP BY clause", calcite AggChecker)`;
+      if (windows.length > 0) {
+        if (windows.some((w) => compareCall(q, aux, w) !== "different")) continue;
+        const w = windows[0]!;
+        const fixed = `${w.fn}_${aux.suffix!}${shown(w).slice(shown(w).indexOf("("))}`;
+        diag.error(
+          at,
+          `${what}'s ${shown(aux)} does not repeat the GROUP BY's window ${shown(w)} argument for argument: Flink fails when the job starts ${calcite}; ` +
+            `an auxiliary function takes exactly the arguments of the window call, compared as written (INTERVAL '60' MINUTE does not match INTERVAL '1' HOUR); write ${fixed}`,
+        );
+        continue;
+      }
+      const group = `${aux.fn}${args}`;
+      const add = groupBy === undefined ? `GROUP BY ${group}` : `GROUP BY ${oneLine(shownText(q, ...groupBy))}, ${group}`;
+      if (aggregating) {
+        diag.error(
+          at,
+          `${what}'s ${shown(aux)} reads the window of a GROUP BY ${group}, and ${groupBy === undefined ? "the query has no GROUP BY" : "its GROUP BY has no group window"}: Flink fails when the job starts ${calcite}; ` +
+            `aggregate by that window: ${add}`,
+        );
+      } else if (!view) {
+        diag.error(
+          at,
+          `${what}'s ${shown(aux)} reads the window of a GROUP BY ${group}, and the query neither groups nor aggregates: Flink fails when it plans the job ("Unsupported call: ${name}(...)", flink ExprCodeGenerator); ` +
+            `aggregate by that window (${add}, with every other selected column grouped or aggregated), or select the time column itself`,
+        );
+      }
+    }
+  }
+}
+
