@@ -190,6 +190,39 @@ describe("Iceberg table args shared by source and sink", () => {
     );
   });
 
+  it("a Pulumi Output (a pulumi.secret) under a credential key leads with where the credential goes, not with writing the value; a plain key's Output keeps the advice to write the value", () => {
+    const secret = { apply: () => undefined }; // a Pulumi Output, as the core sees one
+    const e = planError("IcebergSource", {
+      ...baseArgs,
+      catalog: { name: "c", type: "rest", uri: "https://catalog.example.com", properties: { token: secret, clients: secret } },
+      extraOptions: { "s3.secret-access-key": secret },
+    });
+    const environment =
+      "as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: set where the session cluster and the gateway are deployed)";
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "catalog.properties.token",
+        "is a Pulumi Output under a credential key: a credential must not be written into catalog.properties at all, neither as an Output nor as the value itself, " +
+          "since catalog.properties is rendered in plain text into the WITH clause. " +
+          'For a REST catalog, write the property as env:NAME, e.g. "token": "env:ICEBERG_TOKEN": Iceberg reads NAME from the environment of each process that loads the catalog (an unset variable drops the property); ' +
+          `set NAME ${environment}. Other catalogs resolve no env:NAME: S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY from that environment, or use a catalog that authenticates from the environment`,
+      ],
+      [
+        "catalog.properties.clients",
+        "is a Pulumi Output, and catalog.properties values are rendered into the WITH clause at preview, so they must be plain strings: write the value itself " +
+          `(e.g. new pulumi.Config().require(...)). A secret must not be rendered there at all (the script is plain text): pass it ${environment} ` +
+          "and reference it as ${env:NAME} in a Kafka client property (properties.config.providers) or env:NAME in a REST catalog property",
+      ],
+      [
+        'extraOptions["s3.secret-access-key"]',
+        "is a Pulumi Output under a credential key: a credential must not be written into extraOptions at all, neither as an Output nor as the value itself, " +
+          "since extraOptions is rendered in plain text into the WITH clause. " +
+          `Remove it and pass the credential ${environment}: S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there, and a REST catalog a property written as env:NAME ` +
+          "(credential, token, rest.auth.basic.password; an unset variable drops the property).",
+      ],
+    ]);
+  });
+
   it("a column arg other than name, type and comment is an error: a typo gets its fix, a nullability flag says to write NOT NULL", () => {
     const e = planError("IcebergSink", { ...baseArgs, columns: [{ nmae: "id", type: "BIGINT" }, { name: "v", type: "INT", nullable: false }] });
     expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([

@@ -338,13 +338,38 @@ export function credentialValueMessage(subject: string, where?: string, target?:
 }
 
 /**
+ * The message for a Pulumi Output under credential key `key` of the map `where`, rendered into
+ * `into`: neither the Output nor its value may stand there, so the message leads with where the
+ * credential goes instead. In catalog.properties: a REST catalog's env:NAME (iceberg
+ * RESTSessionCatalog.initialize → EnvironmentUtil.resolveAll; the catalog type is not known here),
+ * else the environment S3 clients read; elsewhere credentialKeyMessage's route.
+ */
+function deferredCredentialMessage(key: string, where: string, into: string): string {
+  const lead = `is a Pulumi Output under a credential key: a credential must not be written into ${where} at all, neither as an Output nor as the value itself, since ${where} is rendered in plain text into ${into}. `;
+  if (where === "catalog.properties") {
+    const name = `ICEBERG_${key.toUpperCase().replace(/[^A-Z0-9]+/g, "_").replace(/^_+|_+$/g, "")}`;
+    return (
+      lead +
+      `For a REST catalog, write the property as env:NAME, e.g. ${JSON.stringify(key)}: "env:${name}": Iceberg reads NAME from the environment of each process that loads the catalog (an unset variable drops the property); ` +
+      `set NAME ${credentialEnvironment(undefined, true)}. Other catalogs resolve no env:NAME: S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY from that environment, or use a catalog that authenticates from the environment`
+    );
+  }
+  const general = credentialKeyMessage(key, where);
+  const landed = lands(key, where);
+  return lead + (general.startsWith(landed) ? general.slice(landed.length) : general);
+}
+
+/**
  * The message for the value of entry `key` of the map `where` (e.g. "extraOptions"), rendered
  * into `into` (default the WITH clause), that is no plain string: a Pulumi Output (the map is
  * rendered at preview, and a secret may not be rendered at all, SPEC decision 8), a number or
- * boolean (write it as a string; not echoed when `key` names a credential), anything else.
+ * boolean (write it as a string; not echoed when `key` names a credential), anything else. An
+ * Output under a credential key gets where the credential goes instead (deferredCredentialMessage).
  */
 export function plainStringValueProblem(value: unknown, key: string, where: string, into = "the WITH clause"): string {
   if (isDeferred(value)) {
+    // A credential (a pulumi.secret, mostly) belongs in no value here: lead with the route that works, not with "write the value".
+    if (isCredentialKey(key)) return deferredCredentialMessage(key, where, into);
     return (
       `is a Pulumi Output, and ${where} values are rendered into ${into} at preview, so they must be plain strings: write the value itself ` +
       `(e.g. new pulumi.Config().require(...)). A secret must not be rendered there at all (the script is plain text): pass it ${credentialEnvironment(undefined, true)}` +
