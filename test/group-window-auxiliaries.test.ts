@@ -64,6 +64,23 @@ describe("group window auxiliary functions", () => {
     ]);
   });
 
+  it("a GROUP BY of the auxiliary call itself: Calcite accepts it, code generation fails; the GROUP BY to write names the window call", () => {
+    const [p, o] = [src("gwa_payments_4"), out("gwa_out_4")];
+    const issues = issuesOrNone(
+      () =>
+        new api.FlinkSqlJob("gwa-4", {
+          statements: [api.sql`INSERT INTO ${o} SELECT account, TUMBLE_END(ts, INTERVAL '1' HOUR), SUM(amount) FROM ${p} GROUP BY account, TUMBLE_END(ts, INTERVAL '1' HOUR)`],
+        }),
+    );
+    expect(issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "statements[0]",
+        "the SELECT list's TUMBLE_END(ts, INTERVAL '1' HOUR) is grouped by itself (the GROUP BY holds TUMBLE_END(ts, INTERVAL '1' HOUR)), not by its window: " +
+          `Flink fails when it plans the job ("Unsupported call: TUMBLE_END(...)", flink ExprCodeGenerator); group by the window call and keep TUMBLE_END(ts, INTERVAL '1' HOUR) in the SELECT list: GROUP BY account, TUMBLE(ts, INTERVAL '1' HOUR)`,
+      ],
+    ]);
+  });
+
   it("an auxiliary call with no group window: the Calcite error in an aggregating query or view, the code generation error in one that does not aggregate", () => {
     const [p, o] = [src("gwa_payments_2"), out("gwa_out_2")];
     const issues = issuesOrNone(

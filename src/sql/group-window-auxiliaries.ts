@@ -15,7 +15,10 @@
  * INTERVAL '60' MINUTE does not match INTERVAL '1' HOUR, nor '01' '1'. A query that does not
  * aggregate is not checked by Calcite; its auxiliary call reaches code generation, which fails:
  * "Unsupported call: TUMBLE_START(...)" (flink ExprCodeGenerator fallback, in a batch and a
- * streaming job alike; FLINK-41573 describes both cases).
+ * streaming job alike). So does a query that groups by the auxiliary call itself
+ * (`GROUP BY account, TUMBLE_END(ts, ...)`): Calcite finds the call among the GROUP BY expressions
+ * (`AggChecker.visit` tests `isGroupExpr` of the call first) and lets it pass, and code generation
+ * meets it ("Unsupported call: TUMBLE_END(...)").
  *
  * Checked for INSERTs and views in the plain shape (insert-query.ts), in their SELECT items and
  * HAVING clause; an auxiliary call inside an aggregate call's arguments (which Calcite does not
@@ -147,6 +150,16 @@ function checkQuery(q: SelectQuery, at: string, view: boolean, diag: Diagnostics
       }
       const group = `${aux.fn}${args}`;
       const add = groupBy === undefined ? `GROUP BY ${group}` : `GROUP BY ${oneLine(shownText(q, ...groupBy))}, ${group}`;
+      // Grouped by the auxiliary call itself: Calcite accepts it, code generation does not.
+      const itself = groupBy === undefined ? undefined : calls(q, AUXILIARY, ...groupBy).find((g) => g.suffix === aux.suffix && g.fn === aux.fn && compareCall(q, aux, g) === "same");
+      if (itself !== undefined) {
+        diag.error(
+          at,
+          `${what}'s ${shown(aux)} is grouped by itself (the GROUP BY holds ${shown(itself)}), not by its window: Flink fails when it plans the job ("Unsupported call: ${name}(...)", flink ExprCodeGenerator); ` +
+            `group by the window call and keep ${shown(aux)} in the SELECT list: GROUP BY ${oneLine(shownText(q, ...groupBy!)).replace(shown(itself), group)}`,
+        );
+        continue;
+      }
       if (aggregating) {
         diag.error(
           at,
