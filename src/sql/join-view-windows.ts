@@ -14,7 +14,7 @@
  * Read only where it is certain: a view in the plain shape (insert-query.ts readViewQuery) whose
  * FROM clause joins interpolated tables (join-relations.ts), without a column list, DISTINCT or
  * GROUP BY, every join step a JOIN / INNER / LEFT / RIGHT / FULL JOIN with an ON condition or USING
- * list that holds no INTERVAL, BETWEEN, PROCTIME() or subquery and names no time attribute of the
+ * list that holds no INTERVAL, PROCTIME() or subquery and names no time attribute of the
  * joined tables (no interval join: flink IntervalJoinUtil), whose WHERE does not bound the step as
  * an interval join (bounded-dimension-joins.ts regularJoin: Flink pushes the WHERE into the join
  * first), without FOR SYSTEM_TIME AS OF (no temporal or lookup join), and the window's column a SELECT item that names a column of one of
