@@ -11,12 +11,13 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { isOn, type TargetSetting } from "./job-config.js";
 
 export const CDC_EVENTS_DUPLICATE_KEY = "table.exec.source.cdc-events-duplicate";
 
 /** Checks the changelog tables a streaming job reads against the option's setting (its value and prop path; undefined when nothing sets it). */
-export function checkCdcEventsDuplicate(reads: readonly TableDefinition[], setting: { readonly value: unknown; readonly path: string } | undefined, diag: Diagnostics): void {
-  if (setting === undefined || typeof setting.value !== "string" || setting.value.trim().toLowerCase() !== "true") return;
+export function checkCdcEventsDuplicate(reads: readonly TableDefinition[], setting: TargetSetting | undefined, diag: Diagnostics): void {
+  if (setting === undefined || !isOn(setting.value)) return;
   for (const t of reads) {
     if (t.failed === true || t.changelog === undefined || t.connector?.toLowerCase() === "upsert-kafka") continue;
     if (t.primaryKey !== undefined && t.primaryKey.length > 0) continue;

@@ -236,6 +236,17 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
   return { flinkConfiguration: sorted, checkpointInterval: sorted[CHECKPOINT_INTERVAL_KEY] };
 }
 
+/** One setting of a Flink key (JobPlanInput.targetSettings, firstSettingAt): its value as given and its prop path. */
+export interface TargetSetting {
+  readonly value: unknown;
+  readonly path: string;
+}
+
+/** True for a boolean Flink setting's value that turns it on ("true", any letter case, blanks around); false for anything else, an unknown (Output) value too. */
+export function isOn(value: unknown): boolean {
+  return typeof value === "string" && value.trim().toLowerCase() === "true";
+}
+
 /**
  * The value of Flink setting `key` the job runs with: the job's configuration (its SET line wins),
  * else the first deploy-target setting (`elsewhere`: sqlGateway.sessionProperties,

@@ -20,9 +20,9 @@ import { checkHintSwitch, DYNAMIC_TABLE_OPTIONS_KEY, hintSwitchSetting } from ".
 import { checkRequiredOptions } from "./required-options.js";
 import { checkInsertColumns, effectiveNotNullEnforcer, NOT_NULL_ENFORCER_KEY } from "./insert-columns.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
-import { checkIntervalBoundWarnings, computeJobConfig, firstSetting, firstSettingAt, type JobConfig } from "./job-config.js";
+import { checkIntervalBoundWarnings, computeJobConfig, firstSetting, firstSettingAt, isOn, type JobConfig, type TargetSetting } from "./job-config.js";
 import { CDC_EVENTS_DUPLICATE_KEY, checkCdcEventsDuplicate } from "./cdc-events-duplicate.js";
-import { checkMiniBatchSettings, MINI_BATCH_LATENCY_KEY, MINI_BATCH_SIZE_KEY } from "./mini-batch-settings.js";
+import { checkMiniBatchSettings, MINI_BATCH_KEY, MINI_BATCH_LATENCY_KEY, MINI_BATCH_SIZE_KEY } from "./mini-batch-settings.js";
 import { analyzeStatement, type AnalyzedStatement } from "./statement.js";
 import { valueText } from "./value-text.js";
 import type { SqlStatement } from "./template.js";
@@ -53,7 +53,7 @@ import { checkNewerFunctions } from "./newer-functions.js";
 import { checkRankSinkKey } from "./rank-sink-keys.js";
 import { checkStreamingOverOrder } from "./streaming-over-order.js";
 import { checkStreamingRank } from "./streaming-rank.js";
-import { checkStreamingSort } from "./streaming-sort.js";
+import { checkStreamingSort, NON_TEMPORAL_SORT_KEY } from "./streaming-sort.js";
 import { checkZeroWindowLengths } from "./zero-intervals.js";
 import { checkWindowMultiples } from "./window-multiples.js";
 import { checkMonthWindows } from "./month-windows.js";
@@ -92,11 +92,7 @@ export interface ProgramTables {
   kafkaTransactions?(prefix: string): readonly ProgramKafkaTransaction[];
 }
 
-/** One deploy-target setting of a key (JobPlanInput.targetSettings): its value as given and its prop path. */
-export interface TargetSetting {
-  readonly value: unknown;
-  readonly path: string;
-}
+export type { TargetSetting } from "./job-config.js";
 
 export interface JobPlanInput {
   statements: readonly (SqlStatement | string)[];
@@ -123,7 +119,7 @@ export interface JobPlanInput {
 }
 
 /** Flink's mini-batch switch (it changes how a first-row deduplication by event time is planned in 2.1). */
-export const MINI_BATCH_KEY = "table.exec.mini-batch.enabled";
+export { MINI_BATCH_KEY } from "./mini-batch-settings.js";
 
 export interface JobPlan extends JobConfig {
   runtimeMode: "streaming" | "batch";
@@ -192,6 +188,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const elsewhere = (key: string): readonly TargetSetting[] | undefined => input.targetSettings?.(key);
   const setting = (key: string) => firstSettingAt(input.configuration, elsewhere(key), key);
   const settingValue = (key: string) => firstSetting(input.configuration, elsewhere(key), key);
+  const settingOn = (key: string): boolean => isOn(settingValue(key));
   if (!Array.isArray(input.statements) || input.statements.length === 0) {
     diag.error("statements", "a FlinkSqlJob needs at least one statement, e.g. sql`INSERT INTO ${sink} SELECT * FROM ${source}`");
   }
@@ -306,9 +303,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   let deletes: DeleteWrite[] = [];
   const v1DeleteSinks: TableDefinition[] = [];
   if (runtimeMode === "streaming") {
-    const miniBatch = settingValue(MINI_BATCH_KEY);
     checkMiniBatchSettings({ enabled: setting(MINI_BATCH_KEY), latency: setting(MINI_BATCH_LATENCY_KEY), size: setting(MINI_BATCH_SIZE_KEY) }, diag);
-    const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: typeof miniBatch === "string" && miniBatch.trim().toLowerCase() === "true", ...windowFiring(settingValue) };
+    const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: settingOn(MINI_BATCH_KEY), ...windowFiring(settingOn) };
     // What each INSERT writes of updates and deletes: read once for the three checks below.
     const updatesOf = insertUpdates(views, job);
     for (const a of inserts) {
@@ -321,7 +317,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     if (analyzed.some((a) => a.words.has("DESCRIPTOR"))) checkWindowTvfFiring(analyzed.filter((a) => a.kind !== "function" && !unread.has(a)), views, setting, diag);
     for (const a of analyzed) if (a.words.has("JOIN") && !unread.has(a)) checkBoundedDimensionJoins(a, diag);
     for (const a of analyzed) if (!unread.has(a) && mayFeedInsertOnlyOperators(a.words)) checkInsertOnlyOperators(a, diag);
-    for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, input.configuration ?? {}, diag);
+    for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, settingOn(NON_TEMPORAL_SORT_KEY), diag);
     // A Top-N may sit in a view the INSERT reads: the gate is the job's, as for RANK below.
     if (analyzed.some((a) => mayKeepTopRows(a.words))) for (const a of inserts) checkRankSinkKey(a, views, diag);
     // A RANK may sit in a view the statement reads: the gate is the job's (any of its statements).

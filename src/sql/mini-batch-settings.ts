@@ -15,29 +15,24 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { readFlinkDuration } from "../options/duration.js";
+import { isOn, type TargetSetting } from "./job-config.js";
 
-/** The switch (job-plan.ts MINI_BATCH_KEY, which reads it for the 2.1 deduplication plans). */
-const MINI_BATCH_ENABLED_KEY = "table.exec.mini-batch.enabled";
+/** The switch (job-plan.ts also reads it for the 2.1 deduplication plans). */
+export const MINI_BATCH_KEY = "table.exec.mini-batch.enabled";
 export const MINI_BATCH_LATENCY_KEY = "table.exec.mini-batch.allow-latency";
 export const MINI_BATCH_SIZE_KEY = "table.exec.mini-batch.size";
 
-/** One setting the job runs with (job-config.ts firstSettingAt): its value and prop path. */
-export interface MiniBatchSetting {
-  readonly value: unknown;
-  readonly path: string;
-}
-
 /** The three mini-batch settings, each undefined when nothing sets it. */
 export interface MiniBatchSettings {
-  readonly enabled: MiniBatchSetting | undefined;
-  readonly latency: MiniBatchSetting | undefined;
-  readonly size: MiniBatchSetting | undefined;
+  readonly enabled: TargetSetting | undefined;
+  readonly latency: TargetSetting | undefined;
+  readonly size: TargetSetting | undefined;
 }
 
 const NANOS_PER_MILLI = 1_000_000n;
 
 /** "unset", "zero", "positive", or "unknown" (an Output, or a text the value checks report). */
-function latencyState(s: MiniBatchSetting | undefined): "unset" | "zero" | "positive" | "unknown" {
+function latencyState(s: TargetSetting | undefined): "unset" | "zero" | "positive" | "unknown" {
   if (s === undefined) return "unset";
   if (typeof s.value !== "string") return "unknown";
   try {
@@ -47,7 +42,7 @@ function latencyState(s: MiniBatchSetting | undefined): "unset" | "zero" | "posi
   }
 }
 
-function sizeState(s: MiniBatchSetting | undefined): "unset" | "not-positive" | "positive" | "unknown" {
+function sizeState(s: TargetSetting | undefined): "unset" | "not-positive" | "positive" | "unknown" {
   if (s === undefined) return "unset";
   if (typeof s.value !== "string" || !/^\s*[+-]?\d+\s*$/.test(s.value)) return "unknown";
   return Number(s.value.trim()) > 0 ? "positive" : "not-positive";
@@ -56,7 +51,7 @@ function sizeState(s: MiniBatchSetting | undefined): "unset" | "not-positive" | 
 /** Checks a streaming job's mini-batch settings (the caller skips batch jobs). */
 export function checkMiniBatchSettings(settings: MiniBatchSettings, diag: Diagnostics): void {
   const { enabled } = settings;
-  if (enabled === undefined || typeof enabled.value !== "string" || enabled.value.trim().toLowerCase() !== "true") return;
+  if (enabled === undefined || !isOn(enabled.value)) return;
   const latency = latencyState(settings.latency);
   const size = sizeState(settings.size);
   const sizeMissing = size === "unset" || size === "not-positive";
@@ -66,16 +61,16 @@ export function checkMiniBatchSettings(settings: MiniBatchSettings, diag: Diagno
     const example = sizeMissing ? `"${MINI_BATCH_LATENCY_KEY}": "5s" and "${MINI_BATCH_SIZE_KEY}": "5000"` : `"${MINI_BATCH_LATENCY_KEY}": "5s"`;
     diag.error(
       latency === "zero" ? settings.latency!.path : enabled.path,
-      `${MINI_BATCH_ENABLED_KEY} is "true" but ${latencyText}${sizeMissing ? ` and ${sizeText}` : ""}: ` +
+      `${MINI_BATCH_KEY} is "true" but ${latencyText}${sizeMissing ? ` and ${sizeText}` : ""}: ` +
         `Flink refuses to plan a streaming job with mini-batch on and no latency ("MiniBatch Latency must be greater than 0 ms."; flink StreamCommonSubGraphBasedOptimizer)` +
-        `${sizeMissing ? ", and its aggregations, deduplications and joins need a size above 0" : ""}. Set ${example} next to it, or remove ${MINI_BATCH_ENABLED_KEY}`,
+        `${sizeMissing ? ", and its aggregations, deduplications and joins need a size above 0" : ""}. Set ${example} next to it, or remove ${MINI_BATCH_KEY}`,
     );
     return;
   }
   if (!sizeMissing) return;
   diag.warn(
     size === "not-positive" ? settings.size!.path : enabled.path,
-    `${MINI_BATCH_ENABLED_KEY} is "true" but ${sizeText}: the operators that buffer a mini-batch (group aggregations, deduplications, joins) refuse it when the job starts ` +
+    `${MINI_BATCH_KEY} is "true" but ${sizeText}: the operators that buffer a mini-batch (group aggregations, deduplications, joins) refuse it when the job starts ` +
       `("table.exec.mini-batch.size should be greater than 0"; flink ExecutionConfigOptions: "its value must be greater than zero"), so a job whose plan holds one fails. Set e.g. "${MINI_BATCH_SIZE_KEY}": "5000"`,
   );
 }

@@ -22,6 +22,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { boundedRankings } from "./rankings.js";
 import { selectsProctime } from "./selected-proctime.js";
+import { VIEW_COLUMN_LIST } from "./insert-query.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 import { closingParen, topLevelSplit, unquoteIdentifier } from "./top-level.js";
 import { withViews } from "./view-names.js";
@@ -75,11 +76,10 @@ function renamed(text: string, name: string): boolean {
   for (const m of text.matchAll(new RegExp(`\\bAS\\s+\`?${n}\`?(?![A-Za-z0-9_$\`])`, "gi"))) {
     if (!new RegExp(`(?:^|[\\s,(.])\`?${n}\`?\\s*$`).test(text.slice(0, m.index))) return true;
   }
-  // A view's column list (`CREATE TEMPORARY VIEW v (a, b) AS ...`) renames its columns without AS.
   // A view's or WITH query's column list (`CREATE TEMPORARY VIEW v (a, b) AS ...`, `WITH w (a, b) AS (...)`) renames columns without AS,
   // and may name a ranking's number that a query then filters.
   const parts = text.split("\n;\n");
-  if (parts.some((part) => /^\s*CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?[^\s(]+\s*\(/i.test(part) || leadingWithList(part)?.queries.some((q) => q.columns) === true)) return true;
+  if (parts.some((part) => VIEW_COLUMN_LIST.test(part) || leadingWithList(part)?.queries.some((q) => q.columns) === true)) return true;
   return selectsProctime(text, name);
 }
 

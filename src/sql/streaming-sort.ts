@@ -74,10 +74,10 @@ function plainFrom(q: InsertQuery | undefined): From | undefined {
   return from.clauses.groupBy === undefined && from.clauses.having === undefined ? from : undefined;
 }
 
-/** Checks one INSERT of a streaming job; an error at `statements[i]` (see the module comment). */
-export function checkStreamingSort(a: AnalyzedStatement, configuration: Readonly<Record<string, string>>, diag: Diagnostics): void {
+/** Checks one INSERT of a streaming job; an error at `statements[i]` (see the module comment). `nonTemporalSort`: the job turns NON_TEMPORAL_SORT_KEY on (its configuration or the deploy target's), which lets the sort run. */
+export function checkStreamingSort(a: AnalyzedStatement, nonTemporalSort: boolean, diag: Diagnostics): void {
   if (a.target === undefined || !a.statement.segments.some((s) => s.kind === "text" && /ORDER\s+BY/i.test(s.text))) return;
-  if (String(configuration[NON_TEMPORAL_SORT_KEY] ?? "").trim().toLowerCase() === "true") return;
+  if (nonTemporalSort) return;
   const text = a.statement.segments.map((s) => (s.kind === "text" ? s.text : s.kind === "table" ? s.table.tableName : " x ")).join("");
   const code = codeOnly(text);
   const flat = topLevelOnly(code, 0, code.length);

@@ -15,12 +15,11 @@ export const EARLY_FIRE_KEY = "table.exec.emit.early-fire.enabled";
 export const LATE_FIRE_KEY = "table.exec.emit.late-fire.enabled";
 
 /**
- * Which firing the job turns on: early (it wins: an update in any window), late, or none. `setting`
- * gives a key's value as the job runs with it (its configuration, else the deploy target's settings;
- * null for a value unknown at preview, which turns nothing on).
+ * Which firing the job turns on: early (it wins: an update in any window), late, or none. `on`
+ * tells whether a boolean key is on as the job runs with it (its configuration, else the deploy
+ * target's settings; a value unknown at preview turns nothing on).
  */
-export function windowFiring(setting: (key: string) => string | null | undefined): { readonly firing?: "early" | "late" } {
-  const on = (key: string): boolean => (setting(key) ?? "").trim().toLowerCase() === "true";
+export function windowFiring(on: (key: string) => boolean): { readonly firing?: "early" | "late" } {
   return on(EARLY_FIRE_KEY) ? { firing: "early" } : on(LATE_FIRE_KEY) ? { firing: "late" } : {};
 }
 

@@ -21,18 +21,19 @@ import { groupsByWindow } from "./updating-operations.js";
 import { valueText } from "./value-text.js";
 import { withViews } from "./view-names.js";
 import { EARLY_FIRE_KEY, LATE_FIRE_KEY } from "./window-emit.js";
+import { isOn, type TargetSetting } from "./job-config.js";
 import { mayJoinRegularly } from "./window-multiples.js";
 import { windowCalls, type WindowCall } from "./zero-intervals.js";
 
 /** A Flink setting as the job runs with it, with where it is set (job-config.ts firstSettingAt). */
-type SettingAt = (key: string) => { readonly value: unknown; readonly path: string } | undefined;
+type SettingAt = (key: string) => TargetSetting | undefined;
 
 /** The firing keys the job turns on ("true", any letter case), each with where it is set. */
 function firingKeys(setting: SettingAt): { key: string; path: string }[] {
   const out: { key: string; path: string }[] = [];
   for (const key of [EARLY_FIRE_KEY, LATE_FIRE_KEY]) {
     const s = setting(key);
-    if (s !== undefined && typeof s.value === "string" && s.value.trim().toLowerCase() === "true") out.push({ key, path: s.path });
+    if (s !== undefined && isOn(s.value)) out.push({ key, path: s.path });
   }
   return out;
 }
