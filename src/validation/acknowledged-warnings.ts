@@ -162,13 +162,19 @@ function excerpt(message: string): string {
   return message.length > 80 ? `${message.slice(0, 79)}…` : message;
 }
 
-/** The warning for an entry that matches no warning, with what the resource does warn about at (or instead of) its path. */
-function staleMessage(entry: AcknowledgedWarning, warnings: readonly ValidationIssue[]): string {
+/**
+ * The warning for an entry that matches no warning, with what the resource does warn about at (or
+ * instead of) its path; `unquoted`, when the warnings must not be quoted (they quote a secret), is
+ * said in place of that.
+ */
+function staleMessage(entry: AcknowledgedWarning, warnings: readonly ValidationIssue[], unquoted?: string): string {
   const what = `path ${pathWords(entry.path)}${entry.contains !== undefined ? ` containing ${JSON.stringify(entry.contains)}` : ""}`;
   const atPath = warnings.filter((w) => w.path === entry.path);
   const paths = [...new Set(warnings.map((w) => w.path))];
   const hint =
-    atPath.length === 1
+    unquoted !== undefined
+      ? `; ${unquoted}`
+      : atPath.length === 1
       ? `; the resource's warning at that path begins: ${excerpt(atPath[0]!.message)}`
       : atPath.length > 1
         ? `; the resource has ${atPath.length} warnings at that path, the first beginning: ${excerpt(atPath[0]!.message)}`
@@ -187,12 +193,15 @@ function staleMessage(entry: AcknowledgedWarning, warnings: readonly ValidationI
  * with the same path and `contains` as an earlier one is a warning (only the first one's reason is kept).
  * An entry at one of `deferredPaths` (a prop given as an Output, whose warnings are found once it
  * is known) that names no warning is neither stale nor an error yet: it is returned in `deferred`.
+ * `unquoted`: why the warnings must not be quoted in a stale entry's hint (they quote a secret),
+ * said there instead.
  */
 export function matchAcknowledgements(
   entries: readonly ReadAcknowledgement[],
   errors: readonly ValidationIssue[],
   warnings: readonly ValidationIssue[],
   deferredPaths: readonly string[] = [],
+  unquoted?: string,
 ): AcknowledgementOutcome {
   const used = new Set<ReadAcknowledgement>();
   const marked: ResourceWarning[] = [];
@@ -229,7 +238,7 @@ export function matchAcknowledgements(
     if (error !== undefined) {
       entryErrors.push({ path: at, message: `names the error at ${pathWords(error.path)}, and an error cannot be acknowledged: fix what it says (acknowledgedWarnings takes warnings only)` });
     } else if (errors.length === 0) {
-      const stale = { path: at, message: staleMessage(e, warnings) };
+      const stale = { path: at, message: staleMessage(e, warnings, unquoted) };
       marked.push({ ...stale, acknowledged: false });
       open.push(stale);
     }

@@ -102,17 +102,11 @@ export async function checkedManifests(
  * so for one only their number is logged.
  */
 function logImageWarnings(parent: pulumi.Resource, job: KubernetesJobInput, found: ValidationIssue[], secret: boolean): void {
-  const open = openImageWarnings(found, job.imageAcknowledgements);
+  const open = openImageWarnings(found, job.imageAcknowledgements, secret ? "the image is a Pulumi secret, so its warnings are not quoted" : undefined);
   const label = `FlinkSqlJob ${JSON.stringify(job.facts.jobName)}`;
   const quoting = secret ? open.filter((w) => w.path === "kubernetes.image") : [];
   if (quoting.length > 0) void pulumi.log.warn(`${label}: kubernetes.image: ${secretImageFindings(quoting.length, "warning")}`, parent);
-  for (const w of open) {
-    if (quoting.includes(w)) continue;
-    // A stale entry's hint quotes the warnings at its path, which quote a secret image.
-    const hint = secret ? w.message.indexOf("; the resource") : -1;
-    const message = hint < 0 ? w.message : `${w.message.slice(0, hint)}; the image is a Pulumi secret, so its warnings are not quoted`;
-    void pulumi.log.warn(`${label}: ${w.path}: ${message}`, parent);
-  }
+  for (const w of open) if (!quoting.includes(w)) void pulumi.log.warn(`${label}: ${w.path}: ${w.message}`, parent);
 }
 
 /**

@@ -34,11 +34,12 @@ export interface ImageAcknowledgements {
 /**
  * The warnings to log for an Output image once its checks ran (`found`: the image's warnings):
  * those no entry of `acks` names, then a stale-entry warning for each entry that names none of
- * them (the same rules as at construction: acknowledged-warnings.ts).
+ * them (the same rules as at construction: acknowledged-warnings.ts). `unquoted`: why a stale
+ * entry's hint must not quote the warnings (a secret image), said there instead.
  */
-export function openImageWarnings(found: readonly ValidationIssue[], acks: ImageAcknowledgements | undefined): ValidationIssue[] {
+export function openImageWarnings(found: readonly ValidationIssue[], acks: ImageAcknowledgements | undefined, unquoted?: string): ValidationIssue[] {
   if (acks === undefined || acks.entries.length === 0) return [...found];
-  const outcome = matchAcknowledgements(acks.entries, [], [...acks.others, ...found]);
+  const outcome = matchAcknowledgements(acks.entries, [], [...acks.others, ...found], [], unquoted);
   // The construction warnings were logged then (or acknowledged): only what the image adds is new.
   const logged = new Set(acks.others.map((w) => `${w.path}\n${w.message}`));
   return outcome.open.filter((w) => !logged.has(`${w.path}\n${w.message}`));
