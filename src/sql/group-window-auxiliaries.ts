@@ -31,43 +31,18 @@
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { AGGREGATES } from "./aggregate-calls.js";
 import { qualifierAt, UNKNOWN_VALUE } from "./interval-literals.js";
+import { auxiliaryCalls, callsMatching, legacyWindowCalls, type Call } from "./legacy-window-calls.js";
 import { COLUMN_REF, holdsOutput, readInsertQuery, readViewQuery, shownText, withoutAlias, type SelectQuery } from "./insert-query.js";
 import type { AnalyzedStatement } from "./statement.js";
-import { closingParen, topLevelSplit, unquoteIdentifier, type Span } from "./top-level.js";
+import { unquoteIdentifier, type Span } from "./top-level.js";
 import { oneLine } from "./ungrouped-columns.js";
 import { ONE_LITERAL } from "./zero-intervals.js";
 
-/** An auxiliary call: group 1 its group function, group 2 what it gives. */
-const AUXILIARY = /(?<![\w$.])(TUMBLE|HOP|SESSION)_(START|END|ROWTIME|PROCTIME)\s*\(/gi;
-/** A legacy group window call; group 1 the function. */
-const GROUP_WINDOW = /(?<![\w$.])(TUMBLE|HOP|SESSION)\s*\(/gi;
-/** An aggregate call; group 1 the function (global, for calls()). */
+/** An aggregate call; group 1 the function (global, for callsMatching). */
 const AGGREGATE_CALLS = new RegExp(String.raw`(?<![\w$.])(${[...AGGREGATES].join("|")})\s*\(`, "gi");
 const AGGREGATE_CALL = new RegExp(AGGREGATE_CALLS.source, "i");
 
-/** A call in a query's code: its function (upper-cased), where it is (name to closing parenthesis, inclusive) and its argument spans. */
-interface Call {
-  readonly fn: string;
-  readonly start: number;
-  readonly end: number;
-  readonly args: readonly Span[];
-}
-
 type Match = "same" | "different" | "unsure";
-
-/** The calls `pattern` finds in q's code [from, to) whose arguments split; `fn` from group 1. */
-function calls(q: SelectQuery, pattern: RegExp, from: number, to: number): (Call & { suffix?: string })[] {
-  const out: (Call & { suffix?: string })[] = [];
-  for (const m of q.code.slice(from, to).matchAll(pattern)) {
-    const start = from + m.index;
-    const open = start + m[0].length - 1;
-    const close = closingParen(q.code, open);
-    const args = close < 0 || close >= to ? undefined : topLevelSplit(q.code, open + 1, close);
-    if (args === undefined) continue;
-    out.push({ fn: m[1]!.toUpperCase(), start, end: close + 1, args, ...(m[2] !== undefined ? { suffix: m[2].toUpperCase() } : {}) });
-  }
-  return out;
-}
 
 /** The interval literal at `span` of q, normalised as Calcite compares it; undefined when it is not one literal or holds a value not known yet. */
 function intervalAt(q: SelectQuery, [from, to]: Span): { sign: string; value: string; qualifier: string; precisions: string } | undefined {
@@ -124,23 +99,23 @@ function checkQuery(q: SelectQuery, at: string, view: boolean, diag: Diagnostics
   if (clauses === undefined) return;
   const { groupBy, having } = clauses;
   if (groupBy !== undefined && holdsOutput(q.code.slice(...groupBy))) return;
-  const windows = groupBy === undefined ? [] : calls(q, GROUP_WINDOW, ...groupBy).filter((c) => !/^\s*(?:DATA\s*=>\s*)?TABLE\b/i.test(q.code.slice(...c.args[0]!)));
+  const windows = groupBy === undefined ? [] : legacyWindowCalls(q.code, ...groupBy);
   const places: { what: string; span: Span }[] = q.items.filter((item) => !/\bSELECT\b/i.test(item.code)).map((item) => ({ what: "the SELECT list", span: [item.start, item.start + withoutAlias(item).code.length] }));
   if (having !== undefined && !/\bSELECT\b/i.test(q.code.slice(...having))) places.push({ what: "the HAVING clause", span: having });
   const aggregating = groupBy !== undefined || having !== undefined || q.items.some((item) => AGGREGATE_CALL.test(item.code) && !/\bOVER\b/i.test(item.code));
   const shown = (c: { start: number; end: number }): string => oneLine(shownText(q, c.start, c.end));
   for (const { what, span } of places) {
-    const insideAggregates = calls(q, AGGREGATE_CALLS, ...span);
-    for (const aux of calls(q, AUXILIARY, ...span)) {
+    const insideAggregates = callsMatching(q.code, AGGREGATE_CALLS, ...span);
+    for (const aux of auxiliaryCalls(q.code, ...span)) {
       if (insideAggregates.some((g) => aux.start > g.start && aux.end <= g.end)) continue;
       if (aux.args.some((s) => holdsOutput(q.code.slice(...s)))) continue;
-      const name = `${aux.fn}_${aux.suffix!}`;
+      const name = `${aux.fn}_${aux.suffix}`;
       const args = shown(aux).slice(shown(aux).indexOf("("));
       const calcite = `("Call to auxiliary group function '${name}' must have matching call to group function '$${aux.fn}' in GROUP BY clause", calcite AggChecker)`;
       if (windows.length > 0) {
         if (windows.some((w) => compareCall(q, aux, w) !== "different")) continue;
         const w = windows[0]!;
-        const fixed = `${w.fn}_${aux.suffix!}${shown(w).slice(shown(w).indexOf("("))}`;
+        const fixed = `${w.fn}_${aux.suffix}${shown(w).slice(shown(w).indexOf("("))}`;
         diag.error(
           at,
           `${what}'s ${shown(aux)} does not repeat the GROUP BY's window ${shown(w)} argument for argument: Flink fails when the job starts ${calcite}; ` +
@@ -151,7 +126,7 @@ function checkQuery(q: SelectQuery, at: string, view: boolean, diag: Diagnostics
       const group = `${aux.fn}${args}`;
       const add = groupBy === undefined ? `GROUP BY ${group}` : `GROUP BY ${oneLine(shownText(q, ...groupBy))}, ${group}`;
       // Grouped by the auxiliary call itself: Calcite accepts it, code generation does not.
-      const itself = groupBy === undefined ? undefined : calls(q, AUXILIARY, ...groupBy).find((g) => g.suffix === aux.suffix && g.fn === aux.fn && compareCall(q, aux, g) === "same");
+      const itself = groupBy === undefined ? undefined : auxiliaryCalls(q.code, ...groupBy).find((g) => g.suffix === aux.suffix && g.fn === aux.fn && compareCall(q, aux, g) === "same");
       if (itself !== undefined) {
         diag.error(
           at,

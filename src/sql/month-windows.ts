@@ -15,12 +15,13 @@
  *   takes any literal's value as the window's length in milliseconds, and the value of a year-month
  *   literal is its count of months (calcite), so `INTERVAL '1' MONTH` would make windows of one
  *   millisecond. Not confirmed by a test upstream: a warning.
- * Only lengths written as one interval literal are judged (zero-intervals.ts windowCalls).
+ * Only lengths written as one interval literal are judged (zero-intervals.ts windowCalls; the legacy
+ * group windows as legacy-window-calls.ts reads them).
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { codeOnly } from "./split.js";
+import { legacyWindowCalls } from "./legacy-window-calls.js";
 import type { AnalyzedStatement } from "./statement.js";
-import { closingParen, topLevelSplit } from "./top-level.js";
 import { valueText } from "./value-text.js";
 import { intervalLiteralLengths, ONE_LITERAL, windowCalls, type YearMonthLiteral } from "./zero-intervals.js";
 
@@ -70,12 +71,8 @@ export function checkMonthWindows(a: AnalyzedStatement, streaming: boolean, diag
     }
   }
   if (!/\bGROUP\s+BY\b/i.test(code)) return;
-  for (const m of code.matchAll(/\b(TUMBLE|HOP|SESSION)\s*\(/gi)) {
-    const fn = m[1]!.toUpperCase();
-    const open = m.index + m[0].length - 1;
-    const close = closingParen(code, open);
-    const parts = close < 0 ? undefined : topLevelSplit(code, open + 1, close);
-    if (parts === undefined || parts.length < 2 || /^\s*(?:DATA\s*=>\s*)?TABLE\b/i.test(code.slice(...parts[0]!))) continue;
+  for (const { fn, args: parts } of legacyWindowCalls(code)) {
+    if (parts.length < 2) continue;
     const column = text.slice(...parts[0]!).trim().replace(/\s+/g, " ");
     LEGACY_LENGTHS[fn]!.forEach((role, k) => {
       const part = parts[k + 1];
