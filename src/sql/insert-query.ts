@@ -288,6 +288,16 @@ export function insertSource(a: AnalyzedStatement): Pick<SelectQuery, "text" | "
   return after === undefined ? undefined : { text: after.text, code: codeOnly(after.text, true), tables: after.tables };
 }
 
+/**
+ * The statement's query text as readSelectSpan reads it: an INSERT's after its target (insertSource),
+ * a view's whole statement (its name and AS before the query); undefined for an INSERT without its target.
+ */
+export function querySource(a: AnalyzedStatement): Pick<SelectQuery, "text" | "code" | "tables"> | undefined {
+  if (a.kind !== "view") return insertSource(a);
+  const { text, tables } = markedText(a.statement.segments);
+  return { text, code: codeOnly(text, true), tables };
+}
+
 /** Whether `code` holds an interpolated Output (its text, one value or several, is not known at preview). */
 export const holdsOutput = (code: string): boolean => code.includes(OUTPUT_MARK);
 

@@ -81,10 +81,11 @@ export interface QueryClauses {
   readonly where?: Span;
   readonly groupBy?: Span;
   readonly having?: Span;
+  readonly orderBy?: Span;
 }
 
-/** The keywords that start a top-level clause after FROM; the groups name the three read. */
-const CLAUSE_KEYWORD = /(?<![\w$])(?:(WHERE)|(GROUP\s+BY)|(HAVING)|WINDOW|QUALIFY|ORDER\s+BY|LIMIT|OFFSET|FETCH)(?![\w$])/gi;
+/** The keywords that start a top-level clause after FROM; the groups name the four read. */
+const CLAUSE_KEYWORD = /(?<![\w$])(?:(WHERE)|(GROUP\s+BY)|(HAVING)|WINDOW|QUALIFY|(ORDER\s+BY)|LIMIT|OFFSET|FETCH)(?![\w$])/gi;
 
 /**
  * The clauses of `flat` (a query's code from `pos` on, inside its FROM clause or after it, nested
@@ -94,12 +95,13 @@ const CLAUSE_KEYWORD = /(?<![\w$])(?:(WHERE)|(GROUP\s+BY)|(HAVING)|WINDOW|QUALIF
  */
 export function queryClauses(flat: string, pos: number): QueryClauses {
   const marks = [...flat.matchAll(CLAUSE_KEYWORD)];
-  const out: { start: number; where?: Span; groupBy?: Span; having?: Span } = { start: pos + (marks[0]?.index ?? flat.length) };
+  const out: { start: number; where?: Span; groupBy?: Span; having?: Span; orderBy?: Span } = { start: pos + (marks[0]?.index ?? flat.length) };
   marks.forEach((m, k) => {
     const span: Span = [pos + m.index! + m[0].length, k + 1 < marks.length ? pos + marks[k + 1]!.index! : pos + flat.length];
     if (m[1] !== undefined) out.where ??= span;
     else if (m[2] !== undefined) out.groupBy ??= span;
     else if (m[3] !== undefined) out.having ??= span;
+    else if (m[4] !== undefined) out.orderBy ??= span;
   });
   return out;
 }
