@@ -1,7 +1,8 @@
 /**
  * An IcebergSink's compression settings as its file writers read them (src/options/compression-*.ts):
- * the write options compression-level / compression-strategy, and the compression table
- * properties in extraOptions or catalog.properties (plain or behind table-default. / table-override.).
+ * the write options compression-level / compression-strategy (extraOptions or catalog.properties,
+ * both rendered into WITH), and the compression table properties in extraOptions or
+ * catalog.properties (plain or behind table-default. / table-override.).
  * Upstream: iceberg Parquet.java / Avro.java / ORC.java, Hadoop GzipCodec / ZlibFactory /
  * Configuration, parquet-java ZstandardCodec, avro DeflateCodec / ZstandardLoader, zstd.
  */
@@ -58,6 +59,65 @@ describe("compression-strategy / compression-level as each format's writer uses 
       [L, '"0x5" is not a whole number (an int), which the Avro zstd writer reads "compression-level" as (Integer.parseInt): the writer fails when it opens a data file (Iceberg reports "Unsupported compression codec: zstd"); write a level such as "3". writeFormat is unset, so this fails only if the table\'s format is Avro; set writeFormat to make the choice explicit'],
     ]);
     expect(warnings(sink({}, { "compression-strategy": "Speed", "compression-level": "-5" }))).to.deep.equal([]);
+  });
+});
+
+describe("compression-strategy / compression-level in catalog.properties: rendered into WITH, so write options like extraOptions' (iceberg FlinkDynamicTableFactory.createDynamicTableSink)", () => {
+  const withCatalog = (extra: Record<string, unknown>, properties: Record<string, string>) => ({ ...baseArgs, ...extra, catalog: { ...hive, properties } });
+  const CS = at("compression-strategy", "catalog.properties");
+  const CL = at("compression-level", "catalog.properties");
+
+  it("a value the writer fails on is an error at the catalog property, as in extraOptions", () => {
+    expect(issues(withCatalog({ writeFormat: "orc" }, { "compression-strategy": "fast" }))).to.deep.equal([
+      [CS, '"fast" is not an ORC compression strategy: the ORC writer fails when it opens a data file ("Unsupported compression strategy: fast"); write "speed" (the default) or "compression"'],
+    ]);
+    expect(issues(withCatalog({ writeFormat: "avro", compressionCodec: "gzip" }, { "compression-level": "max" }))).to.deep.equal([
+      [CL, '"max" is not a whole number (an int), which the Avro gzip writer reads "compression-level" as (Integer.parseInt): the writer fails when it opens a data file (Iceberg reports "Unsupported compression codec: gzip"); write a level such as "3"'],
+    ]);
+    expect(issues(withCatalog({ writeFormat: "parquet", compressionCodec: "gzip" }, { "compression-level": "9" }))).to.deep.equal([[CL, zlib("9", "compression-level", '"BEST_COMPRESSION" (level 9)')]]);
+  });
+
+  it("an unread or clamped value is a warning whose remedy names the catalog property", () => {
+    expect(warnings(withCatalog({ writeFormat: "orc" }, { "compression-level": "9" }))).to.deep.equal([
+      [CL, 'ORC writers take no compression level (only compression-codec and compression-strategy): the runtime ignores it; remove it, or set catalog.properties["compression-strategy"] = "compression" for smaller ORC files'],
+    ]);
+    expect(warnings(withCatalog({ writeFormat: "parquet" }, { "compression-level": "23", "compression-strategy": "speed" }))).to.deep.equal([
+      [CS, '"compression-strategy" is read only by ORC writers, and this sink writes parquet (writeFormat): the runtime ignores it; remove it'],
+      [CL, clamp("23", "Parquet", true)],
+    ]);
+  });
+
+  it("Parquet delete files inherit a catalog.properties compression-level: the inherited-level error names it", () => {
+    const codecKey = "write.delete.parquet.compression-codec";
+    expect(issues(withCatalog({ writeFormat: "parquet", primaryKey: ["id"] }, { "compression-level": "3", [codecKey]: "gzip" }))).to.deep.equal([
+      [
+        at(codecKey, "catalog.properties"),
+        'delete files written with "gzip" take the data files\' level "3" (catalog.properties["compression-level"]) while write.delete.parquet.compression-level is unset, and ' +
+          zlib("3", "compression-level", '"THREE" (level 3)', "delete") +
+          "; set it as write.delete.parquet.compression-level",
+      ],
+    ]);
+  });
+
+  it("behind table-default. / table-override. the names set a table property no writer reads: a warning naming the write.<format>.* property", () => {
+    expect(warnings(withCatalog({ writeFormat: "parquet" }, { "table-default.compression-level": "max", "table-override.compression-strategy": "fast" }))).to.deep.equal([
+      [
+        at("table-default.compression-level", "catalog.properties"),
+        '"table-default.compression-level" gives the tables the catalog creates the table property "compression-level", which no writer reads (the write option "compression-level" is read only from the WITH clause); ' +
+          'write "table-default.write.parquet.compression-level" or "table-default.write.avro.compression-level", or "compression-level" without the prefix for this sink alone',
+      ],
+      [
+        at("table-override.compression-strategy", "catalog.properties"),
+        '"table-override.compression-strategy" gives the tables the catalog creates the table property "compression-strategy", which no writer reads (the write option "compression-strategy" is read only from the WITH clause); ' +
+          'write "table-override.write.orc.compression-strategy", or "compression-strategy" without the prefix for this sink alone',
+      ],
+    ]);
+  });
+
+  it("valid values pass without a word", () => {
+    expect(warnings(withCatalog({ writeFormat: "orc" }, { "compression-strategy": "Compression" }))).to.deep.equal([]);
+    expect(warnings(withCatalog({ writeFormat: "parquet", compressionCodec: "gzip" }, { "compression-level": " BEST_SPEED " }))).to.deep.equal([]);
+    expect(warnings(withCatalog({}, { "compression-strategy": "speed", "compression-level": "-5" }))).to.deep.equal([]);
   });
 });
 

@@ -322,9 +322,12 @@ export interface IcebergSinkArgs extends IcebergTableArgs {
    * Errors: gzip with writeFormat orc (ORC codecs: none, snappy, zlib, zstd); uncompressed or gzip
    * with writeFormat unset (only snappy and zstd are valid for every format). Default: the seed's
    * zstd, rendered when unset (runtime defaults: zstd for new Parquet tables, zlib for ORC, gzip
-   * for Avro). Source: seed Table 2; SPEC decisions 5 and 6; facts §3. The level and strategy in
-   * extraOptions (`compression-level`, `compression-strategy`) and the compression table
-   * properties in extraOptions or catalog.properties (`write.parquet.compression-level`,
+   * for Avro). Source: seed Table 2; SPEC decisions 5 and 6; facts §3. The write options
+   * `compression-level` and `compression-strategy` in extraOptions or catalog.properties (both are
+   * rendered into WITH, which the sink reads as its write options: iceberg
+   * `FlinkDynamicTableFactory.java`; behind `table-default.` / `table-override.` they set a table
+   * property no writer reads: a warning) and the compression table properties in extraOptions or
+   * catalog.properties (`write.parquet.compression-level`,
    * `write.avro.compression-level`, `write.orc.compression-strategy`,
    * `write.delete.<format>.compression-codec` / `-level` / `-strategy`, also behind
    * `table-default.` / `table-override.`) are checked as each format's writer reads them: Parquet

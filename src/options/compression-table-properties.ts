@@ -75,22 +75,22 @@ function effective(name: string, maps: readonly WithMap[]): Setting | undefined 
 }
 
 /**
- * Checks every compression table property in `maps` (extraOptions holds the write options too).
+ * Checks every compression table property in `maps` (both maps hold write options too: each is rendered into WITH).
  * A problem that fails this sink's writers is an error; a warning where they never read the key,
  * clamp the level, or fail only for a format or delete files this sink may not write.
  */
-export function checkCompressionTableProperties(maps: readonly WithMap[], extra: Readonly<Record<string, string>>, ctx: CompressionSinkContext, diag: Diagnostics): void {
+export function checkCompressionTableProperties(maps: readonly WithMap[], ctx: CompressionSinkContext, diag: Diagnostics): void {
   for (const { arg, map } of maps) {
     for (const key of Object.keys(map).sort()) {
       const prefix = CATALOG_TABLE_PREFIXES.find((p) => key.startsWith(p)) ?? "";
       const name = key.slice(prefix.length);
       const property = PROPERTIES.get(name);
-      if (property !== undefined) checkProperty(`${arg}[${JSON.stringify(key)}]`, name, map[key]!, property, maps, extra, ctx, diag);
+      if (property !== undefined) checkProperty(`${arg}[${JSON.stringify(key)}]`, name, map[key]!, property, maps, ctx, diag);
     }
   }
 }
 
-function checkProperty(at: string, name: string, value: string, p: Property, maps: readonly WithMap[], extra: Readonly<Record<string, string>>, ctx: CompressionSinkContext, diag: Diagnostics): void {
+function checkProperty(at: string, name: string, value: string, p: Property, maps: readonly WithMap[], ctx: CompressionSinkContext, diag: Diagnostics): void {
   // The write option wins over the property: this sink never reads it (a different value: write-option-conflicts.ts).
   if (setWinningOption(name, maps) !== undefined) return;
   const title = FORMAT_TITLE[p.format];
@@ -116,7 +116,7 @@ function checkProperty(at: string, name: string, value: string, p: Property, map
     if (problem?.error !== undefined) fails(problem.error);
     if (problem?.warning !== undefined) diag.warn(at, problem.warning + maybe);
     const codec = codecOf(p.format, value);
-    if (codec !== undefined && p.format === "parquet") checkInheritedLevel(at, value, codec, maps, extra, fails);
+    if (codec !== undefined && p.format === "parquet") checkInheritedLevel(at, value, codec, maps, fails);
     return;
   }
   // A level: under the codec its files are written with.
@@ -151,10 +151,11 @@ function checkProperty(at: string, name: string, value: string, p: Property, map
  * Parquet delete files without write.delete.parquet.compression-level take the data files' level
  * (Parquet.java deleteContext), which `codec` may not read.
  */
-function checkInheritedLevel(at: string, value: string, codec: string, maps: readonly WithMap[], extra: Readonly<Record<string, string>>, fails: (problem: string) => void): void {
+function checkInheritedLevel(at: string, value: string, codec: string, maps: readonly WithMap[], fails: (problem: string) => void): void {
   if (effective("write.delete.parquet.compression-level", maps) !== undefined) return;
-  const option = extra[LEVEL_KEY];
-  const data = option !== undefined ? { path: `extraOptions["${LEVEL_KEY}"]`, value: option } : effective("write.parquet.compression-level", maps);
+  // The write option compression-level (in either map: both are write options) wins over the table property.
+  const option = setWinningOption("write.parquet.compression-level", maps);
+  const data = option ?? effective("write.parquet.compression-level", maps);
   if (data === undefined) return;
   const fate = levelFate("parquet", codec, data.value, option !== undefined ? LEVEL_KEY : "write.parquet.compression-level");
   if (fate.fate !== "fails") return;

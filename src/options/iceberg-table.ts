@@ -244,7 +244,6 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   } else {
     const write = renderSinkWrite(snk, { primaryKey: keyNames, partitionedBy, formatVersion, ...(given !== undefined ? { columnNames: given } : {}) }, diag);
     if (write !== undefined) Object.assign(options, write);
-    checkCompressionOptions(extra, snk.writeFormat, snk.compressionCodec ?? DEFAULT_COMPRESSION_CODEC, diag);
   }
 
   // A REST catalog resolves env:NAME values itself (iceberg RESTSessionCatalog: EnvironmentUtil.resolveAll).
@@ -270,7 +269,8 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   if (kind === "IcebergSink") {
     const sinkCtx = { writeFormat: snk.writeFormat, codec: snk.compressionCodec ?? DEFAULT_COMPRESSION_CODEC, writesDeletes: keyNames.length > 0 };
     const withMaps = [{ arg: "catalog.properties", map: props }, { arg: "extraOptions", map: extra }];
-    checkCompressionTableProperties(withMaps, extra, sinkCtx, diag);
+    checkCompressionOptions(withMaps, snk.writeFormat, sinkCtx.codec, diag);
+    checkCompressionTableProperties(withMaps, sinkCtx, diag);
     checkWriteOptionConflicts(withMaps, diag);
   }
   for (const key of t.extraOptions === undefined ? [] : Object.keys(extra).sort()) {
