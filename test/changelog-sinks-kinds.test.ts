@@ -1,13 +1,16 @@
 /**
  * Sinks that cannot take updates besides a keyless IcebergSink (trial findings): an IcebergSink
  * keyed by a primaryKey on a format-version 1 table (each -U and -D row becomes an equality or position
- * delete, which v1 cannot hold: core ManifestFiles "Cannot write delete files in a v1 table"), and a 'kafka' or
+ * delete, which v1 cannot hold: src/iceberg/v1-delete-files.ts), and a 'kafka' or
  * 'filesystem' FlinkTable whose format encodes no row kind (Flink refuses the plan: "doesn't support
  * consuming update changes"). A changelog format there, upsert-kafka, and window aggregations pass.
  */
 import { expect } from "chai";
 import { errorOf, jobWarnings, mockedApi, type Api } from "./api.js";
 
+/** How a v1 table refuses delete files, by Iceberg release (src/iceberg/v1-delete-files.ts). */
+const V1_REFUSALS =
+  "'Cannot write delete files in a v1 table' (iceberg ManifestFiles.writeDeleteManifest) or, in the releases that check each delete file at the commit, 'Deletes are supported in V2 and above' (iceberg MergingSnapshotProducer.validateNewDeleteFile)";
 const catalog = { name: "lake", type: "hive" as const, uri: "thrift://hms:9083" };
 const cols = [
   { name: "id", type: "BIGINT NOT NULL" },
@@ -28,8 +31,7 @@ describe("updates into sinks that cannot take them", () => {
         "statements[0]",
         'IcebergSink "ck_v1" is keyed by its primaryKey with formatVersion 1, and the statement aggregates without a window, which in a streaming job yields updates to earlier results: ' +
           "the keyed sink writes the old row of each update (-U) and each deleted or retracted row (-D) as a delete file (an equality delete by the key, or a position delete when the key was written earlier in the same checkpoint), " +
-          "and a format-version 1 table holds no delete files: the job fails at the first checkpoint that holds an update or a delete ('Cannot write delete files in a v1 table'; " +
-          "some Iceberg releases fail its commit with 'Deletes are supported in V2 and above' instead), and again after every restart; " +
+          `and a format-version 1 table holds no delete files: the job fails at the first checkpoint that holds an update or a delete, with ${V1_REFUSALS}, and again after every restart; ` +
           'set formatVersion: 2 on IcebergSink "ck_v1" (an existing v1 table must be upgraded first), or aggregate over a window (TUMBLE, HOP, CUMULATE or SESSION), whose results are final',
       ],
     ]);
@@ -42,8 +44,7 @@ describe("updates into sinks that cannot take them", () => {
         'IcebergSink "ck_v1" is keyed by its primaryKey with formatVersion 1, and the statement LEFT JOINs FlinkTable "ck_names" (as m) on a condition without a time bound (a regular join: no interval, temporal or lookup join) ' +
           "and retracts the null-padded rows it emitted first, which in a streaming job yields updates to earlier results: " +
           "the keyed sink writes the old row of each update (-U) and each deleted or retracted row (-D) as a delete file (an equality delete by the key, or a position delete when the key was written earlier in the same checkpoint), " +
-          "and a format-version 1 table holds no delete files: the job fails at the first checkpoint that holds an update or a delete ('Cannot write delete files in a v1 table'; " +
-          "some Iceberg releases fail its commit with 'Deletes are supported in V2 and above' instead), and again after every restart; " +
+          `and a format-version 1 table holds no delete files: the job fails at the first checkpoint that holds an update or a delete, with ${V1_REFUSALS}, and again after every restart; ` +
           'set formatVersion: 2 on IcebergSink "ck_v1" (an existing v1 table must be upgraded first), or join with a time bound (an interval join), which emits no retractions',
       ],
     ]);

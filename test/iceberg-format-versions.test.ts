@@ -1,7 +1,7 @@
 /**
  * New-user trial (src/sql/iceberg-format-versions.ts): a v1 backfill sink and a v2 upsert sink of
  * one Iceberg table in two jobs. Where the backfill's job creates the table, the upsert job fails
- * ('Cannot write delete files in a v1 table'): an error, in either declaration order; and the
+ * (a v1 table refuses delete files: src/iceberg/v1-delete-files.ts): an error, in either declaration order; and the
  * column error no longer says the upsert job "passes" in that order. Quiet: two v2 sinks, a v1 sink
  * and a v2 sink without upserts.
  */
@@ -18,8 +18,10 @@ const loose = [
   { name: "v", type: "STRING" },
 ];
 const CREATES = "The job that starts first creates the table with its formatVersion (the connector leaves an existing table as it is: iceberg FlinkDynamicTableFactory.createTableLoader)";
-const FAILS =
-  "fails at its first commit of rows (each upserted row writes an equality delete, which a format-version 1 table cannot hold: 'Cannot write delete files in a v1 table')";
+/** How a v1 table refuses delete files, by Iceberg release (src/iceberg/v1-delete-files.ts). */
+const V1_REFUSALS =
+  "'Cannot write delete files in a v1 table' (iceberg ManifestFiles.writeDeleteManifest) or, in the releases that check each delete file at the commit, 'Deletes are supported in V2 and above' (iceberg MergingSnapshotProducer.validateNewDeleteFile)";
+const FAILS = `fails at its first commit of rows: each row it upserts, an insert, update or delete alike, writes an equality delete, which a format-version 1 table cannot hold (${V1_REFUSALS})`;
 const CONCURRENT = (sink: string, table: string, other: string) =>
   `statements: ${sink} writes the Iceberg table ${table}, which FlinkSqlJob "${other}" also writes, with upserts on one side: ` +
   "each job commits on its own checkpoints, so the row a key ends with depends on which job commits last; write the table from one job (several INSERTs of one job run as one statement set)";

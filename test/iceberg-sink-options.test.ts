@@ -1,6 +1,9 @@
 import { expect } from "chai";
 import { baseArgs, paths, planError, render, withoutCommon } from "./iceberg-table-helpers.js";
 
+/** How a v1 table refuses delete files, by Iceberg release (src/iceberg/v1-delete-files.ts). */
+const V1_REFUSALS =
+  "'Cannot write delete files in a v1 table' (iceberg ManifestFiles.writeDeleteManifest) or, in the releases that check each delete file at the commit, 'Deletes are supported in V2 and above' (iceberg MergingSnapshotProducer.validateNewDeleteFile)";
 const DEFAULTS = { "target-file-size-bytes": "134217728", "compression-codec": "zstd" };
 
 describe("IcebergSink write options (SPEC decisions 2, 5, 6, 7)", () => {
@@ -223,19 +226,31 @@ describe("IcebergSink review regressions", () => {
 
   it("a primary key on a format-version 1 table without upsert warns about delete files: a changelog's deletes and a key repeated within a checkpoint", () => {
     // iceberg BaseDeltaTaskWriter.write / core BaseTaskWriter.BaseEqualityDeltaWriter.write: a key written again within a checkpoint
-    // gets a position delete, from inserts too; core ManifestFiles.writeDeleteManifest refuses any delete file on v1.
+    // gets a position delete, from inserts too; a v1 table refuses any delete file (src/iceberg/v1-delete-files.ts).
     const r = render("IcebergSink", { ...baseArgs, primaryKey: ["id"], formatVersion: 1 });
     expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([
       [
         "formatVersion",
         "with a primaryKey the sink keys rows by it and writes delete files: an equality delete for each retract and delete row of a changelog source (-U/-D, e.g. debezium-json), " +
           "and a position delete whenever a key comes again within a checkpoint, from an append-only source too (a second insert of the key before the checkpoint commits); " +
-          "a format-version 1 table holds neither, so the job fails at the first such checkpoint ('Cannot write delete files in a v1 table') and restarts from it forever; " +
+          `a format-version 1 table holds neither, so the job fails at the first checkpoint holding an update, a delete or a repeated key, with ${V1_REFUSALS}, and restarts from it forever; ` +
           "use formatVersion 2, or no primaryKey for an append-only stream",
       ],
     ]);
     expect(render("IcebergSink", { ...baseArgs, primaryKey: ["id"] }).plan.warnings.map((w) => w.path)).to.not.include("formatVersion");
     expect(render("IcebergSink", { ...baseArgs, formatVersion: 1 }).plan.warnings).to.deep.equal([]);
+  });
+
+  it("upsert on a format-version 1 table is an error naming both messages Iceberg refuses its delete files with", () => {
+    const e = planError("IcebergSink", { ...baseArgs, primaryKey: ["id"], formatVersion: 1, upsertEnabled: true });
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      [
+        "upsertEnabled",
+        "upsert deletes the key of every row it writes, each insert, update and delete, so it writes delete files, which need table format-version 2 or later: " +
+          `with formatVersion 1 the job fails at its first checkpoint with rows, with ${V1_REFUSALS}; ` +
+          "set formatVersion: 2 (or omit it) for a new table; an existing v1 table must be upgraded deliberately",
+      ],
+    ]);
   });
 });
 

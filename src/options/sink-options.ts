@@ -4,6 +4,7 @@
  * `flink/v2.1/flink/src/main/java/org/apache/iceberg/flink/FlinkWriteOptions.java`,
  * `FlinkWriteConf.java`, `sink/SinkUtil.java` (facts §1.3); codec names per format: facts §3.
  */
+import { V1_DELETE_FILE_ERRORS } from "../iceberg/v1-delete-files.js";
 import { didYouMean } from "../validation/known-keys.js";
 import * as z from "zod";
 import type { Diagnostics } from "../validation/diagnostics.js";
@@ -175,14 +176,14 @@ export function renderSinkWrite(o: Partial<IcebergSinkOptions>, table: SinkTable
 
   // The keyed writer (iceberg flink/.../sink/BaseDeltaTaskWriter.java write, core io/BaseTaskWriter.java
   // BaseEqualityDeltaWriter.write / delete) writes an equality delete for a -U/-D row and a position delete for a key
-  // it already wrote in the same checkpoint (its insertedRowMap), inserts included; core ManifestFiles.writeDeleteManifest
-  // refuses any delete file on v1, whatever the input, so the warning does not wait for a changelog.
+  // it already wrote in the same checkpoint (its insertedRowMap), inserts included; a v1 table refuses any delete file
+  // (iceberg/v1-delete-files.ts), whatever the input, so the warning does not wait for a changelog.
   if (o.upsertEnabled !== true && table.primaryKey.length > 0 && table.formatVersion < 2) {
     diag.warn(
       "formatVersion",
       `${V1_KEYED_SINK_WARNING} and writes delete files: an equality delete for each retract and delete row of a changelog source (-U/-D, e.g. debezium-json), ` +
         "and a position delete whenever a key comes again within a checkpoint, from an append-only source too (a second insert of the key before the checkpoint commits); " +
-        `a format-version ${table.formatVersion} table holds neither, so the job fails at the first such checkpoint ('Cannot write delete files in a v1 table') and restarts from it forever; ` +
+        `a format-version ${table.formatVersion} table holds neither, so the job fails at the first checkpoint holding an update, a delete or a repeated key, with ${V1_DELETE_FILE_ERRORS}, and restarts from it forever; ` +
         "use formatVersion 2, or no primaryKey for an append-only stream",
     );
   }
@@ -197,7 +198,8 @@ export function renderSinkWrite(o: Partial<IcebergSinkOptions>, table: SinkTable
     if (table.formatVersion < 2) {
       diag.error(
         "upsertEnabled",
-        `upsert writes delete files, which need table format-version 2 or later (formatVersion is ${table.formatVersion}; the runtime fails with 'Cannot write delete files in a v1 table'); ` +
+        "upsert deletes the key of every row it writes, each insert, update and delete, so it writes delete files, which need table format-version 2 or later: " +
+          `with formatVersion ${table.formatVersion} the job fails at its first checkpoint with rows, with ${V1_DELETE_FILE_ERRORS}; ` +
           "set formatVersion: 2 (or omit it) for a new table; an existing v1 table must be upgraded deliberately",
       );
     }

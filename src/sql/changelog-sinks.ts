@@ -5,6 +5,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { V1_DELETE_FILE_ERRORS } from "../iceberg/v1-delete-files.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
 import { withViews } from "./view-names.js";
 import { updatingOperation, windowAggregates, type UpdatingContext, type UpdatingOperation } from "./updating-operations.js";
@@ -46,11 +47,8 @@ export interface UpdateIntolerance {
  * `write.upsert.enabled` property), an Iceberg sink keyed by a primaryKey without
  * upsert on a format-version 1 table (iceberg `flink/.../sink/BaseDeltaTaskWriter.java` write:
  * an UPDATE_BEFORE or DELETE row goes to `BaseEqualityDeltaWriter.delete`, a position delete when
- * its key was written earlier in the checkpoint, else an equality delete; the checkpoint's delete
- * manifest then fails on v1: core `ManifestFiles.writeDeleteManifest` "Cannot write delete files in
- * a v1 table", from `FlinkManifestUtil.writeCompletedFiles` with the table's format version, or in
- * releases whose temporary manifests are v2, at the commit: `MergingSnapshotProducer`
- * validateNewDeleteFile "Deletes are supported in V2 and above"), a
+ * its key was written earlier in the checkpoint, else an equality delete; a v1 table refuses the
+ * checkpoint's delete files with one of two messages, by Iceberg release: iceberg/v1-delete-files.ts), a
  * keyless 'jdbc' or 'mongodb' FlinkTable (connector-bounds.ts keylessUpdateRefusal: the planner
  * refuses it), or a FlinkTable whose sink takes inserts only (appendOnlySink: Flink refuses the plan, flink
  * FlinkChangelogModeInferenceProgram: "Table sink ... doesn't support consuming update changes").
@@ -73,8 +71,7 @@ function updateIntolerance(t: TableDefinition): UpdateIntolerance | undefined {
       lead: `is keyed by its primaryKey with formatVersion ${t.iceberg.formatVersion}`,
       consequence:
         "the keyed sink writes the old row of each update (-U) and each deleted or retracted row (-D) as a delete file (an equality delete by the key, or a position delete when the key was written earlier in the same checkpoint), " +
-        "and a format-version 1 table holds no delete files: the job fails at the first checkpoint that holds an update or a delete ('Cannot write delete files in a v1 table'; " +
-        "some Iceberg releases fail its commit with 'Deletes are supported in V2 and above' instead), and again after every restart",
+        `and a format-version 1 table holds no delete files: the job fails at the first checkpoint that holds an update or a delete, with ${V1_DELETE_FILE_ERRORS}, and again after every restart`,
       fix: `set formatVersion: 2 on ${t.label} (an existing v1 table must be upgraded first)`,
       v1: true,
     };

@@ -4,14 +4,15 @@
  * The job that starts first creates the table with its `format-version` (iceberg
  * FlinkDynamicTableFactory.createTableLoader creates only a missing table; `format-version` is read
  * at creation and is no stored property: core TableMetadata, TableProperties.RESERVED_PROPERTIES).
- * An upsert sink writes an equality delete for each row (flink/.../sink/BaseDeltaTaskWriter.java),
- * and a v1 table holds no delete files (core ManifestFiles.writeDeleteManifest: "Cannot write
- * delete files in a v1 table"), so where the v1 sink's job creates the table, the upsert job fails at
- * its first commit of rows; the other order works (a v2 table takes the v1 sink's
+ * An upsert sink writes an equality delete for each row, insert, update and delete alike
+ * (flink/.../sink/BaseDeltaTaskWriter.java), and a v1 table holds no delete files (the two messages
+ * it fails with, by Iceberg release: iceberg/v1-delete-files.ts), so where the v1 sink's job creates
+ * the table, the upsert job fails at its first commit of rows; the other order works (a v2 table takes the v1 sink's
  * appends). An error, told to the later job (shared-iceberg-tables.ts runs it for each pair of
  * writers). Keyed sinks without upsert on v1: their own resource warning (sink-options.ts).
  */
 import type { TableDefinition } from "../components/table-definition.js";
+import { V1_DELETE_FILE_ERRORS } from "../iceberg/v1-delete-files.js";
 
 /**
  * How the upsert sink `writer` fails when the job of `creator` creates the table with its format
@@ -20,7 +21,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 export function formatVersionFailure(creator: TableDefinition, writer: TableDefinition): string | undefined {
   const version = creator.iceberg?.formatVersion;
   if (writer.iceberg?.upsert !== true || version === undefined || version >= 2 || creator.iceberg?.upsert !== false) return undefined;
-  return `fails at its first commit of rows (each upserted row writes an equality delete, which a format-version ${version} table cannot hold: 'Cannot write delete files in a v1 table')`;
+  return `fails at its first commit of rows: each row it upserts, an insert, update or delete alike, writes an equality delete, which a format-version ${version} table cannot hold (${V1_DELETE_FILE_ERRORS})`;
 }
 
 /**
