@@ -122,11 +122,11 @@ describe("Kafka reads judged with their OPTIONS hints merged", () => {
     };
     expect(upgradeWarnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${grouped}`)).to.deep.equal([]);
     expect(upgradeWarnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${grouped} /*+ OPTIONS('scan.startup.mode' = 'earliest-offset') */`)).to.deep.equal([
-      `kubernetes.upgradeMode: FlinkTable "${groupedLabel}" ('scan.startup.mode' = 'earliest-offset' reads the whole topic again): a job that starts without Flink state reads Kafka from 'scan.startup.mode', ` +
-        "not from where it was (only 'group-offsets', the default, resumes: from the offsets the job committed on its checkpoints); " +
-        'with upgradeMode "stateless" (the default) every change of the job (any script change) starts it without state; ' +
-        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), ' +
-        "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
+      `kubernetes.upgradeMode: FlinkTable "${groupedLabel}" ('scan.startup.mode' = 'earliest-offset' reads the whole topic again): ` +
+        'with upgradeMode "stateless" (the default) every update restarts the job without Flink state, ' +
+        "so its Kafka reads start over from 'scan.startup.mode'; " +
+        'set upgradeMode "last-state" (with kubernetes.checkpointDir) or "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir), ' +
+        "or read from 'group-offsets' in a job that sets configuration[\"execution.checkpointing.interval\"]",
     ]);
     const earliest = kafka({ "scan.startup.mode": "earliest-offset" });
     expect(upgradeWarnings(api.sql`INSERT INTO ${sink()} SELECT id FROM ${earliest} /*+ OPTIONS('scan.startup.mode' = 'group-offsets') */`)).to.deep.equal([]);

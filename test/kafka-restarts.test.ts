@@ -49,30 +49,24 @@ describe("Kafka reads and restarts without state", () => {
     const k8s = { namespace: "flink", image: "my/flink-iceberg:2.1", flinkVersion: "v2_1" as const };
     // Variations of one program, reading one table from several jobs: their shared consumer group is kafka-groups.test.ts's.
     const warnings = (name: string) => registry().jobs.find((j) => j.name === name)!.warnings.filter((w) => !w.includes("'properties.group.id' ="));
-    const preamble =
-      "FlinkTable \"kr_src\" ('scan.startup.mode' = 'earliest-offset' reads the whole topic again): a job that starts without Flink state reads Kafka from 'scan.startup.mode', " +
-      "not from where it was (only 'group-offsets', the default, resumes: from the offsets the job committed on its checkpoints); ";
+    const read = "FlinkTable \"kr_src\" ('scan.startup.mode' = 'earliest-offset' reads the whole topic again)";
+    const again = "restarts the job without Flink state, so its Kafka reads start over from 'scan.startup.mode'; ";
+    const k8sFix =
+      'set upgradeMode "last-state" (with kubernetes.checkpointDir) or "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir), ' +
+      "or read from 'group-offsets' in a job that sets configuration[\"execution.checkpointing.interval\"]";
     new api.FlinkSqlJob("kr-default", { statements, kubernetes: k8s });
-    expect(warnings("kr-default")).to.deep.equal([
-      `kubernetes.upgradeMode: ${preamble}with upgradeMode "stateless" (the default) every change of the job (any script change) starts it without state; ` +
-        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir; the operator then checkpoints the job every 5 minutes, as it sets no interval), ' +
-        "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
-    ]);
-    // A job that sets its interval checkpoints at it under last-state: the advice says no more.
+    expect(warnings("kr-default")).to.deep.equal([`kubernetes.upgradeMode: ${read}: with upgradeMode "stateless" (the default) every update ${again}${k8sFix}`]);
+    // A job that sets its interval: the same advice (last-state checkpoints a job without one too, every 5 minutes).
     new api.FlinkSqlJob("kr-default-cp", { statements, configuration: { "execution.checkpointing.interval": "30s" }, kubernetes: k8s });
-    expect(warnings("kr-default-cp")).to.deep.equal([
-      `kubernetes.upgradeMode: ${preamble}with upgradeMode "stateless" (the default) every change of the job (any script change) starts it without state; ` +
-        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir), ' +
-        "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
-    ]);
+    expect(warnings("kr-default-cp")).to.deep.equal(warnings("kr-default"));
     new api.FlinkSqlJob("kr-stateless", { statements, kubernetes: { ...k8s, upgradeMode: "stateless" } });
     // Chosen, not the default: the message does not call it the default.
     expect(warnings("kr-stateless")).to.deep.equal(warnings("kr-default").map((w) => w.replace('"stateless" (the default) every', '"stateless" every')));
-    expect(warnings("kr-stateless")[0]).to.contain('with upgradeMode "stateless" every change');
+    expect(warnings("kr-stateless")[0]).to.contain('with upgradeMode "stateless" every update');
     new api.FlinkSqlJob("kr-last", { statements, kubernetes: { ...k8s, upgradeMode: "last-state", checkpointDir: "s3://b/cp", allowNonRestoredState: true } });
     expect(warnings("kr-last")).to.deep.equal([]);
     new api.FlinkSqlJob("kr-gw", { statements, sqlGateway: { endpoint: "http://gw:8083" } });
-    expect(warnings("kr-gw")).to.deep.equal([`sqlGateway.savepointDir: ${preamble}without savepointDir every update submits the new script from empty state; set savepointDir`]);
+    expect(warnings("kr-gw")).to.deep.equal([`sqlGateway.savepointDir: ${read}: without savepointDir every update ${again}set savepointDir`]);
     // A Kafka read from group-offsets (the default) resumes from the offsets committed on checkpoints:
     // when the job checkpoints (its interval is the job's to set: kubernetes.flinkConfiguration and
     // sessionProperties may not).
@@ -81,10 +75,7 @@ describe("Kafka reads and restarts without state", () => {
     new api.FlinkSqlJob("kr-grouped", { statements: fromGroup, kubernetes: k8s });
     expect(warnings("kr-grouped")).to.deep.equal([
       "kubernetes.upgradeMode: FlinkTable \"kr_grouped\" ('group-offsets' resumes from offsets committed on checkpoints, and the job does not checkpoint): " +
-        "a job that starts without Flink state reads Kafka from 'scan.startup.mode', not from where it was (only 'group-offsets', the default, resumes: from the offsets the job committed on its checkpoints); " +
-        'with upgradeMode "stateless" (the default) every change of the job (any script change) starts it without state; ' +
-        'set upgradeMode "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir) or "last-state" (with kubernetes.checkpointDir; the operator then checkpoints the job every 5 minutes, as it sets no interval), ' +
-        "or read from 'group-offsets' in a job that checkpoints (configuration \"execution.checkpointing.interval\")",
+        `with upgradeMode "stateless" (the default) every update ${again}${k8sFix}`,
     ]);
     new api.FlinkSqlJob("kr-grouped-cp", { statements: fromGroup, configuration: { "execution.checkpointing.interval": "30s" }, kubernetes: k8s });
     expect(warnings("kr-grouped-cp")).to.deep.equal([]);

@@ -145,7 +145,7 @@ export function validateTarget(
       );
     }
     if (restartsEmpty && plan.statelessRestartReads.length > 0) {
-      diag.warn("sqlGateway.savepointDir", `${kafkaRestartPreamble(plan.statelessRestartReads)}without savepointDir every update submits the new script from empty state; set savepointDir`);
+      diag.warn("sqlGateway.savepointDir", `${kafkaRestartPreamble(plan.statelessRestartReads, "without savepointDir every update")}set savepointDir`);
     }
     // The session starts with the job's configuration, then sessionProperties; the script's SET
     // lines run after that and win, so a key in both would be set twice with different winners.

@@ -4,15 +4,20 @@
  */
 
 /**
- * The start of every message about a job that reads Kafka (`statelessRestartReads`) and starts
- * again without Flink state: it reads from 'scan.startup.mode'; 'group-offsets' resumes only from
- * offsets committed on checkpoints (KafkaSource commits on checkpoint completion).
+ * The start of every message about a job that reads Kafka (`statelessRestartReads`, each read with
+ * what its restart does) and that `restarts` (e.g. `without savepointDir every update`) without
+ * Flink state, ending in "; " before the target's remedy.
+ *
+ * A Kafka source restored from a checkpoint or savepoint resumes from the offsets in its state; one
+ * that starts without state starts from its 'scan.startup.mode' (flink-connector-kafka
+ * `table/KafkaDynamicSource.java` createKafkaSource: the mode's `OffsetsInitializer`, which the
+ * source applies to the partitions its state does not hold). Only
+ * 'group-offsets' (the default) then resumes, from the offsets the job committed to its consumer
+ * group, which it does when a checkpoint completes (`KafkaSourceReader.notifyCheckpointComplete`;
+ * the connector's docs, "Consumer Offset Committing"), so only in a job that checkpoints.
  */
-export function kafkaRestartPreamble(reads: readonly string[]): string {
-  return (
-    `${reads.join(", ")}: a job that starts without Flink state reads Kafka from 'scan.startup.mode', not from where it was ` +
-    "(only 'group-offsets', the default, resumes: from the offsets the job committed on its checkpoints); "
-  );
+export function kafkaRestartPreamble(reads: readonly string[], restarts: string): string {
+  return `${reads.join(", ")}: ${restarts} restarts the job without Flink state, so its Kafka reads start over from 'scan.startup.mode'; `;
 }
 
 /**

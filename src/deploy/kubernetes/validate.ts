@@ -164,16 +164,15 @@ function checkStreamingReadUpgrades(args: KubernetesArgs, job: KubernetesJobFact
   const stateless = args.upgradeMode === undefined ? 'upgradeMode "stateless" (the default)' : 'upgradeMode "stateless"';
   const kafka = job.statelessRestartReads ?? [];
   if (kafka.length > 0) {
-    // A job without an interval checkpoints under last-state all the same: the operator then sets
-    // execution.checkpointing.interval to 5 minutes (FlinkConfigBuilder, DEFAULT_CHECKPOINTING_INTERVAL).
-    const lastState =
-      job.flinkConfiguration["execution.checkpointing.interval"] === undefined
-        ? resume.replace('"last-state" (with kubernetes.checkpointDir)', '"last-state" (with kubernetes.checkpointDir; the operator then checkpoints the job every 5 minutes, as it sets no interval)')
-        : resume;
+    // Either mode resumes the read from state (restart-preambles.ts). A job without an interval
+    // checkpoints under last-state all the same: the operator then sets execution.checkpointing.interval
+    // to 5 minutes (flink-kubernetes-operator FlinkConfigBuilder, DEFAULT_CHECKPOINTING_INTERVAL), so
+    // the remedy needs no interval; 'group-offsets' resumes only in a job that checkpoints.
     diag.warn(
       "kubernetes.upgradeMode",
-      `${kafkaRestartPreamble(kafka)}with ${stateless} every change of the job (any script change) starts it without state; ` +
-        `${lastState}, or read from 'group-offsets' in a job that checkpoints (configuration "execution.checkpointing.interval")`,
+      `${kafkaRestartPreamble(kafka, `with ${stateless} every update`)}` +
+        `set upgradeMode "last-state" (with kubernetes.checkpointDir) or "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir), ` +
+        `or read from 'group-offsets' in a job that sets configuration["execution.checkpointing.interval"]`,
     );
   }
   const reads = job.streamingIcebergReads ?? [];
