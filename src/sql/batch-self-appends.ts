@@ -55,8 +55,8 @@ export function checkBatchSelfAppends(job: BatchSelfAppendsJob, diag: Diagnostic
         t !== sink &&
         // A failed source's selection is not known: not judged.
         t.failed !== true &&
+        // A chosen snapshot or range: startSnapshotId / endSnapshotId render snapshot ids, so selectsSnapshots covers them too.
         t.iceberg?.selectsSnapshots === undefined &&
-        t.iceberg?.pinnedBySnapshotIds === false &&
         icebergKey(t) === key &&
         branches(t).includes(branch) &&
         !hints(t).some((h) => SNAPSHOT_SELECTION.some((k) => Object.hasOwn(h, k))) &&
