@@ -21,7 +21,7 @@
  */
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
-import { isOfficialFlinkImage, isOfficialFlinkRepository, parseImageReference } from "./image-version.js";
+import { isOfficialFlinkImage, isOfficialFlinkRepository, type ImageReference } from "./image-version.js";
 import { flinkVersionTraits, isSupportedFlinkVersion } from "./versions.js";
 import { versionNumbers } from "../../sql/builtin-function-versions.js";
 
@@ -52,10 +52,12 @@ function jarSources(args: KubernetesArgs, job: KubernetesJobFacts): string[] {
   return out;
 }
 
-/** Checks a plain `kubernetes.image` in an official Flink repository against the connectors the job's tables use. */
-export function checkOfficialImageConnectors(args: KubernetesArgs, image: string, job: KubernetesJobFacts, diag: Diagnostics): void {
+/**
+ * Checks `kubernetes.image` text `image` in an official Flink repository against the connectors the
+ * job's tables use. `ref`: `image` split by parseImageReference (once, image-checks.ts).
+ */
+export function checkOfficialImageConnectors(args: KubernetesArgs, image: string, ref: ImageReference, job: KubernetesJobFacts, diag: Diagnostics): void {
   const tables = job.addedConnectors ?? [];
-  const ref = parseImageReference(image);
   if (tables.length === 0 || !isOfficialFlinkRepository(ref.repository)) return;
   const minor = isSupportedFlinkVersion(args.flinkVersion) ? versionNumbers(args.flinkVersion)!.join(".") : "<flink minor>";
   const byConnector = new Map<string, string[]>();

@@ -10,15 +10,19 @@ import type { ValidationIssue } from "../../validation/error.js";
 import { matchAcknowledgements, type ReadAcknowledgement } from "../../validation/acknowledged-warnings.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { checkOfficialImageConnectors } from "./connector-jars.js";
-import { checkImageFlinkVersion, imageNameProblem } from "./image-version.js";
+import { checkImageFlinkVersion, imageNameProblem, parseImageReference } from "./image-version.js";
 import { isSupportedFlinkVersion } from "./versions.js";
 
-/** Records the problems of image text `image` at `kubernetes.image` in `diag`: errors and warnings alike. */
+/**
+ * Records the problems of image text `image` at `kubernetes.image` in `diag`: errors and warnings
+ * alike. The reference is split once (parseImageReference) and handed to each check.
+ */
 export function checkImage(args: KubernetesArgs, image: string, job: KubernetesJobFacts, diag: Diagnostics): void {
-  const problem = imageNameProblem(image);
+  const ref = parseImageReference(image);
+  const problem = imageNameProblem(image, ref);
   if (problem !== undefined) return diag.error("kubernetes.image", problem);
-  if (isSupportedFlinkVersion(args.flinkVersion)) checkImageFlinkVersion(image, args.flinkVersion, diag);
-  checkOfficialImageConnectors(args, image, job, diag);
+  if (isSupportedFlinkVersion(args.flinkVersion)) checkImageFlinkVersion(image, ref, args.flinkVersion, diag);
+  checkOfficialImageConnectors(args, image, ref, job, diag);
 }
 
 /**

@@ -47,12 +47,13 @@ export function parseImageReference(image: string): ImageReference {
  * reference grammar, distribution/reference `reference.go`: white space nowhere, path components
  * lower case, a registry host before the first `/` when it holds a `.` or `:` or is `localhost`),
  * or undefined. Kubernetes accepts the pod and the kubelet never pulls: the job never starts.
+ * `ref`: `image` split by parseImageReference (image-checks.ts splits it once for every check).
  */
-export function imageNameProblem(image: string): string | undefined {
+export function imageNameProblem(image: string, ref: ImageReference): string | undefined {
   if (/\s/.test(image)) {
     return `${JSON.stringify(image)} holds white space, which no image reference may (the kubelet refuses it: InvalidImageName); write ${JSON.stringify(image.replace(/\s+/g, ""))}`;
   }
-  const { repository } = parseImageReference(image);
+  const { repository } = ref;
   const slash = repository.indexOf("/");
   const first = slash < 0 ? "" : repository.slice(0, slash);
   const path = slash >= 0 && (first.includes(".") || first.includes(":") || first === "localhost") ? repository.slice(slash + 1) : repository;
@@ -224,10 +225,9 @@ function otherVersion(v: TagVersion, target: FlinkVersion): string {
  * its own version: acknowledge the warning then); an official image without a version (the
  * version floats with each Flink release) is a warning. An image with a digest and no versioned
  * tag, or a custom image whose tag names no Flink version, stays quiet. Records at `kubernetes.image`
- * in `diag` (the job's collector).
+ * in `diag` (the job's collector). `ref`: `image` split by parseImageReference (once, image-checks.ts).
  */
-export function checkImageFlinkVersion(image: string, flinkVersion: FlinkVersion, diag: Diagnostics): void {
-  const ref = parseImageReference(image);
+export function checkImageFlinkVersion(image: string, ref: ImageReference, flinkVersion: FlinkVersion, diag: Diagnostics): void {
   const found = referenceFlinkVersion(ref);
   const label = flinkVersionTraits(flinkVersion).label;
   const target = versionNumbers(flinkVersion)!;
