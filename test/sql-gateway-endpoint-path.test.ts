@@ -79,8 +79,8 @@ describe("sqlGateway.endpoint: the REST API's own path", () => {
   it("a FlinkSqlJob logs the bare-version warning as its own, under sqlGateway.endpoint", async () => {
     const api = await mockedApi();
     new api.FlinkSqlJob("ep-v1", { statements: [datagenToBlackhole(api, "ep_v1")], sqlGateway: { endpoint: "https://apigw.example.com/flink/v1", savepointDir: "s3://b/sp" } });
-    expect(jobWarnings("ep-v1").filter((w) => w.startsWith("sqlGateway.endpoint: "))).to.deep.equal([`sqlGateway.endpoint: ${endpointVersionWarning("https://apigw.example.com/flink/v1")!}`]);
-    expect(endpointVersionWarning("https://apigw.example.com/flink/v1")).to.match(/^"https:\/\/apigw\.example\.com\/flink\/v1" ends in "\/v1"/);
+    expect(jobWarnings("ep-v1").filter((w) => w.startsWith("sqlGateway.endpoint: "))).to.deep.equal([`sqlGateway.endpoint: ${endpointVersionWarning("https://apigw.example.com/flink/v1", new URL("https://apigw.example.com/flink/v1"))!}`]);
+    expect(endpointVersionWarning("https://apigw.example.com/flink/v1", new URL("https://apigw.example.com/flink/v1"))).to.match(/^"https:\/\/apigw\.example\.com\/flink\/v1" ends in "\/v1"/);
   });
 
   it("the provider's check of an Output's value gives the same reason", () => {

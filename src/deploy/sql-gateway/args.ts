@@ -206,15 +206,7 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
     return diag.error("", "must be an object { endpoint, ... } (or leave sqlGateway unset)");
   }
   checkKnownKeys(args, SQL_GATEWAY_ARG_KEYS, "", diag);
-  if (isPlainString(args.endpoint)) {
-    const problem = endpointProblem(args.endpoint);
-    if (problem !== undefined) diag.error("endpoint", problem);
-    else {
-      // A bare trailing /v1 ... /v4 may be a proxy prefix: a warning at preview, no failure in the provider's check (which cannot warn).
-      const version = endpointVersionWarning(args.endpoint);
-      if (version !== undefined) diag.warn("endpoint", version);
-    }
-  }
+  if (isPlainString(args.endpoint)) checkEndpoint(args.endpoint, "endpoint", diag);
   // A map that is itself an Output (e.g. pulumi.secret({...})) is checked by the provider when known.
   const session = isDeferred(args.sessionProperties) ? {} : (args.sessionProperties ?? {});
   for (const [key, value] of Object.entries(session)) {
@@ -291,22 +283,48 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   }
 }
 
-/** Why `endpoint` is not usable as a gateway URL, or undefined when it is. */
-export function endpointProblem(endpoint: string): string | undefined {
+/**
+ * Checks the endpoint text `endpoint` (a plain value at construction) and records in `diag` at `path`: the error of endpointProblem, or else
+ * the warning of endpointVersionWarning (a bare trailing /v1 ... /v4 may be a proxy prefix: a
+ * warning, and no failure in the provider's check, which cannot warn). The URL is parsed once.
+ */
+export function checkEndpoint(endpoint: string, path: string, diag: Diagnostics): void {
+  const { url, problem } = readEndpoint(endpoint);
+  if (problem !== undefined) diag.error(path, problem);
+  else if (url !== undefined) {
+    const version = endpointVersionWarning(endpoint, url);
+    if (version !== undefined) diag.warn(path, version);
+  }
+}
+
+/** `endpoint` parsed as a gateway URL (when it parses), and why it is not usable as one (when it is not). */
+interface EndpointReading {
+  readonly url?: URL;
+  readonly problem?: string;
+}
+
+/** Parses `endpoint` once: its URL, and why it is not usable as a gateway URL (undefined when it is). */
+function readEndpoint(endpoint: string): EndpointReading {
   let url: URL;
   // host:port parses as a URL with the host as its scheme; without a scheme, say what to write.
   const bare = /^[A-Za-z0-9.-]+(?::\d+)?(?:\/.*)?$/.test(endpoint) && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(endpoint);
-  if (bare) return `${JSON.stringify(endpoint)} has no scheme; write ${JSON.stringify(`http://${endpoint}`)} (or https://)`;
+  if (bare) return { problem: `${JSON.stringify(endpoint)} has no scheme; write ${JSON.stringify(`http://${endpoint}`)} (or https://)` };
   try {
     url = new URL(endpoint);
   } catch {
-    return `${JSON.stringify(endpoint)} is not a URL; write e.g. http://sql-gateway:8083`;
+    return { problem: `${JSON.stringify(endpoint)} is not a URL; write e.g. http://sql-gateway:8083` };
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return `${JSON.stringify(endpoint)} must use http:// or https://`;
+  if (url.protocol !== "http:" && url.protocol !== "https:") return { url, problem: `${JSON.stringify(endpoint)} must use http:// or https://` };
   // fetch refuses a URL with credentials, and the endpoint is shown in plain text: headers carry them.
-  if (url.username !== "" || url.password !== "") return "must not carry user:password@ (it is stored and shown in plain text, and HTTP clients refuse it); pass credentials in headers, e.g. headers: { Authorization: pulumi.secret(\"Basic ...\") }";
-  if (url.search !== "" || url.hash !== "") return `${JSON.stringify(endpoint)} must not have a query or fragment`;
-  return endpointApiPathProblem(endpoint, url);
+  if (url.username !== "" || url.password !== "") return { url, problem: "must not carry user:password@ (it is stored and shown in plain text, and HTTP clients refuse it); pass credentials in headers, e.g. headers: { Authorization: pulumi.secret(\"Basic ...\") }" };
+  if (url.search !== "" || url.hash !== "") return { url, problem: `${JSON.stringify(endpoint)} must not have a query or fragment` };
+  const problem = endpointApiPathProblem(endpoint, url);
+  return problem !== undefined ? { url, problem } : { url };
+}
+
+/** Why `endpoint` is not usable as a gateway URL, or undefined when it is. */
+export function endpointProblem(endpoint: string): string | undefined {
+  return readEndpoint(endpoint).problem;
 }
 
 /** What startTimeout takes (a message's "must be ..."). */

@@ -69,17 +69,12 @@ export function endpointApiPathProblem(endpoint: string, url: URL): string | und
 }
 
 /**
- * The warning for an endpoint whose path ends in a bare REST API version (`/v1` ... `/v4`), which
+ * The warning for an endpoint `url` (written as `endpoint`; parsed by its caller, args.ts
+ * checkEndpoint) whose path ends in a bare REST API version (`/v1` ... `/v4`), which
  * endpointApiPathProblem lets pass: right for a reverse proxy whose prefix ends so, HTTP 404 when it
- * is the gateway's own version. Undefined for any other endpoint (or one that is no URL).
+ * is the gateway's own version. Undefined for any other endpoint.
  */
-export function endpointVersionWarning(endpoint: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return undefined;
-  }
+export function endpointVersionWarning(endpoint: string, url: URL): string | undefined {
   const segments = url.pathname.split("/").filter((s) => s !== "");
   const last = segments[segments.length - 1];
   if (last === undefined || !VERSION.test(last) || apiPathStart(segments) >= 0) return undefined;
