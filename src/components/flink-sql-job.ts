@@ -116,8 +116,8 @@ export class FlinkSqlJob extends pulumi.ComponentResource implements ReportsWarn
    * In statement order. The checks against the tables and jobs created before this job run in its
    * constructor, and a job created later reports what it shares with this one on itself. Not here:
    * the SQL Gateway's deployment warnings (`gatewayWarnings`, and the warning that the job ended
-   * outside Pulumi, logged from the gateway's state), nor those of a `kubernetes.image` given as an
-   * Output (logged on the job once its value is known).
+   * outside Pulumi, logged from the gateway's state), nor those of a `kubernetes.image` or
+   * `sqlGateway.endpoint` given as an Output (logged on the job once its value is known).
    * @inheritDoc
    */
   readonly warnings: readonly ResourceWarning[];
@@ -162,7 +162,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource implements ReportsWarn
     }
     this.plainSchemas = schemas;
     this.plainPartitionSpecs = partitionSpecs;
-    const c = targetChildArgs(this, name, a, plan, () => this.script, plainScript, kubernetesFacts, v.imageAcknowledgements);
+    const c = targetChildArgs(this, name, a, plan, () => this.script, plainScript, kubernetesFacts, v);
     // The children are created here, in the constructor itself: Pulumi takes the first frame after
     // a resource's constructor as its source position, and records every frame (BENCHMARKS.md).
     let children: TargetChildren = {};

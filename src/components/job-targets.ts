@@ -10,7 +10,6 @@ import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { checkedManifests, kubernetesChildArgs, kubernetesDeployment, resolvedImage, type KubernetesChildArgs } from "../deploy/kubernetes/deploy.js";
 import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
 import { DISTRIBUTION_CONNECTORS } from "../deploy/kubernetes/connector-jars.js";
-import type { ImageAcknowledgements } from "../deploy/kubernetes/image-checks.js";
 import { deploymentName } from "../deploy/kubernetes/manifests.js";
 import { registry } from "./job-registry.js";
 import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
@@ -18,12 +17,14 @@ import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../d
 import { headerCarriesCredential, validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
 import { checkTargetOwnedKeys } from "../deploy/target-keys.js";
 import type { SqlGatewayJob, SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
+import { checkedEndpoint } from "../deploy/sql-gateway/endpoint-output.js";
 import { endedJobWarning } from "../deploy/sql-gateway/ended-job.js";
 import type { JobPlan } from "../sql/job-plan.js";
 import { kafkaRestartPreamble, streamingReadsPreamble } from "../sql/restart-preambles.js";
 import { JOB_DECIDED_KEYS, RUNTIME_MODE_KEY } from "../sql/job-config.js";
 import { renderSet } from "../sql/script.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import type { DeferredAcknowledgements } from "../validation/acknowledged-warnings.js";
 import { FlinkIcebergValidationError, resourceLabel } from "../validation/error.js";
 import { isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
 
@@ -195,6 +196,14 @@ function checkDeploymentNameFree(jobName: string, k: KubernetesArgs, facts: Kube
   } else taken.set(key, jobName);
 }
 
+/** The job's acknowledgedWarnings entries waiting for a target prop given as an Output (job-validation.ts validateJob). */
+export interface DeferredTargetAcknowledgements {
+  /** At `kubernetes.image`, when the image is an Output: matched once it is known (deploy.ts). */
+  readonly imageAcknowledgements?: DeferredAcknowledgements;
+  /** At `sqlGateway.endpoint`, when the endpoint is an Output: matched once it is known (sql-gateway/endpoint-output.ts). */
+  readonly endpointAcknowledgements?: DeferredAcknowledgements;
+}
+
 /** The constructor inputs of the target's children (targetChildArgs); the job creates them itself. */
 export interface TargetChildArgs {
   readonly kubernetes?: KubernetesChildArgs;
@@ -225,9 +234,10 @@ export function targetChildArgs(
   scriptText: string | undefined,
   /** What validateTarget returned. */
   kubernetesJobFacts: KubernetesJobFacts | undefined,
-  /** The acknowledgedWarnings entries waiting for an Output image (validateJob). */
-  imageAcknowledgements?: ImageAcknowledgements,
+  /** The acknowledgedWarnings entries waiting for an Output image or endpoint (validateJob). */
+  waiting: DeferredTargetAcknowledgements = {},
 ): TargetChildArgs {
+  const { imageAcknowledgements, endpointAcknowledgements } = waiting;
   if (args.kubernetes !== undefined && kubernetesJobFacts !== undefined) {
     const kubernetes = kubernetesChildArgs(parent, name, args.kubernetes, {
       get script() {
@@ -241,11 +251,13 @@ export function targetChildArgs(
   }
   if (args.sqlGateway !== undefined) {
     const g = args.sqlGateway;
+    // An Output endpoint is checked once known, its warnings logged on the job (a plain one was checked by validateTarget).
+    const owner = { label: resourceLabel("FlinkSqlJob", name), path: "sqlGateway.endpoint", resource: () => parent };
     return {
       sqlGateway: {
         name: `${name}-gateway`,
         args: {
-          endpoint: g.endpoint,
+          endpoint: checkedEndpoint(g.endpoint, endpointAcknowledgements !== undefined ? { ...owner, acknowledgements: endpointAcknowledgements } : owner),
           script: scriptText ?? script(),
           flinkConfiguration: plan.flinkConfiguration,
           ...(g.sessionProperties !== undefined ? { sessionProperties: checkedSecretMap(g.sessionProperties, name, "sessionProperties") } : {}),

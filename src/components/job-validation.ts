@@ -10,9 +10,8 @@ import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { configuredRuntimeMode } from "../sql/job-config.js";
 import { scriptRuntimeMode } from "../sql/statement.js";
 import { SqlStatement } from "../sql/template.js";
-import { acknowledgeWarningsDeferring, type ResourceWarning } from "../validation/acknowledged-warnings.js";
+import { acknowledgeWarningsDeferring, type DeferredAcknowledgements, type ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { isDeferred } from "../validation/deferred.js";
-import type { ImageAcknowledgements } from "../deploy/kubernetes/image-checks.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { isValidationError, type ValidationIssue } from "../validation/error.js";
@@ -21,7 +20,7 @@ import { passedOrCollected } from "./collect.js";
 import type { FlinkSqlJobArgs } from "./flink-sql-job.js";
 import { failedTableLabels, jobPlanInput } from "./job-plan-input.js";
 import { renderPlainScript } from "./job-script.js";
-import { validateTarget } from "./job-targets.js";
+import { validateTarget, type DeferredTargetAcknowledgements } from "./job-targets.js";
 import { completeWithStatementSecrets, reportStatementSecrets, statementSecretIssues } from "./statement-secrets.js";
 import { markReferenced } from "./unreferenced-tables.js";
 import { markV1DeletesReported } from "./job-registry.js";
@@ -30,8 +29,8 @@ const FLINK_SQL_JOB_ARG_KEYS = ["statements", "runtimeMode", "parallelism", "con
 const FLINK_SQL_JOB_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkSqlJobArgs, (typeof FLINK_SQL_JOB_ARG_KEYS)[number]>] extends [never] ? true : never = true;
 void FLINK_SQL_JOB_ARG_KEYS_COMPLETE;
 
-/** A job that passed validation: what its constructor goes on with. */
-export interface ValidatedJob {
+/** A job that passed validation: what its constructor goes on with (and the acknowledgedWarnings entries waiting for an Output image or endpoint). */
+export interface ValidatedJob extends DeferredTargetAcknowledgements {
   /** The args, with Outputs where plain values are needed taken as unset (plain-only.ts). */
   readonly args: FlinkSqlJobArgs;
   readonly runtimeMode: "streaming" | "batch";
@@ -46,11 +45,10 @@ export interface ValidatedJob {
   readonly warnings: readonly ResourceWarning[];
   /** The secrecy check of the statements' Outputs, when they interpolate any. */
   readonly secrets: Promise<ValidationIssue[]> | undefined;
-  /** The acknowledgedWarnings entries at kubernetes.image when the image is an Output: matched once it is known. */
-  readonly imageAcknowledgements?: ImageAcknowledgements;
 }
 
 const IMAGE_PATH = "kubernetes.image";
+const ENDPOINT_PATH = "sqlGateway.endpoint";
 
 /**
  * Validates a job's args. Returns what the constructor needs, or undefined when the job failed in
@@ -86,9 +84,13 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
   inStatementOrder(diag.warnings);
   // After every check: what the args acknowledge is not logged (diag keeps the open warnings). An
-  // image given as an Output is checked once known: its entries wait for that (deploy.ts logImageWarnings).
-  const imageDeferred = isDeferred((a.kubernetes as { image?: unknown } | null | undefined)?.image);
-  const { warnings, deferred: imageEntries } = acknowledgeWarningsDeferring(a.acknowledgedWarnings, diag, imageDeferred ? [IMAGE_PATH] : [], plainOnlyIssues(deferred.paths));
+  // image or a gateway endpoint given as an Output is checked once known: its entries wait for that
+  // (deploy.ts logImageWarnings, sql-gateway/endpoint-output.ts).
+  const deferredPaths = [
+    ...(isDeferred((a.kubernetes as { image?: unknown } | null | undefined)?.image) ? [IMAGE_PATH] : []),
+    ...(isDeferred((a.sqlGateway as { endpoint?: unknown } | null | undefined)?.endpoint) ? [ENDPOINT_PATH] : []),
+  ];
+  const { warnings, deferred: waiting } = acknowledgeWarningsDeferring(a.acknowledgedWarnings, diag, deferredPaths, plainOnlyIssues(deferred.paths));
   reportDeferredInPlainProps(diag, deferred.paths);
   inStatementOrder(diag.errors);
   // A Pulumi secret interpolated into a statement is known only once its Outputs resolve: synth
@@ -101,8 +103,17 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
     if (secrets !== undefined && isValidationError(e)) completeWithStatementSecrets(e, secrets, inStatementOrder);
     throw e;
   }
-  const imageAcknowledgements = imageEntries.length > 0 ? { entries: imageEntries, others: warnings.map((w) => ({ path: w.path, message: w.message })) } : undefined;
-  return { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, warnings, secrets, ...(imageAcknowledgements !== undefined ? { imageAcknowledgements } : {}) };
+  const waitingAt = (path: string): DeferredAcknowledgements | undefined => {
+    const entries = waiting.filter((e) => e.path === path);
+    return entries.length > 0 ? { entries, others: warnings.map((w) => ({ path: w.path, message: w.message })) } : undefined;
+  };
+  const imageAcknowledgements = waitingAt(IMAGE_PATH);
+  const endpointAcknowledgements = waitingAt(ENDPOINT_PATH);
+  return Object.assign(
+    { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, warnings, secrets },
+    imageAcknowledgements !== undefined ? { imageAcknowledgements } : undefined,
+    endpointAcknowledgements !== undefined ? { endpointAcknowledgements } : undefined,
+  );
 }
 
 /**

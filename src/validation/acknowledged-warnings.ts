@@ -51,9 +51,9 @@ export interface AcknowledgesWarnings {
    * repeats an earlier entry's path and `contains` (the first one's reason is kept); a missing or
    * blank `reason`, a missing `path`, an empty `contains`, an unknown key, and an entry that names an
    * error (errors cannot be acknowledged) are preview errors. Only what the constructor finds can be
-   * acknowledged, and a FlinkSqlJob's warnings about a `kubernetes.image` given as an Output (matched
-   * once its value is known, when an entry naming none is logged as stale), not the SQL Gateway's
-   * `gatewayWarnings`. The README's Warnings section says more
+   * acknowledged, and a FlinkSqlJob's warnings about a `kubernetes.image` or `sqlGateway.endpoint`
+   * given as an Output (matched once its value is known, when an entry naming none is logged as
+   * stale), not the SQL Gateway's `gatewayWarnings`. The README's Warnings section says more
    * (src/validation/acknowledged-warnings.ts).
    */
   acknowledgedWarnings?: AcknowledgedWarning[];
@@ -274,6 +274,31 @@ export function acknowledgeWarningsDeferring(
   diag.warnings.splice(0, diag.warnings.length, ...outcome.open);
   for (const e of outcome.errors) diag.error(e.path, e.message);
   return { warnings: Object.freeze(outcome.warnings.map((w) => Object.freeze(w))), deferred: outcome.deferred ?? [] };
+}
+
+/**
+ * What a resource's `acknowledgedWarnings` says about a prop given as an Output (a FlinkSqlJob's
+ * `kubernetes.image` or `sqlGateway.endpoint`), whose checks run once its value is known: the
+ * entries at that prop's path, which construction could not match (its warnings were not known
+ * yet), and the resource's warnings found at construction (for the hint of an entry that names none).
+ */
+export interface DeferredAcknowledgements {
+  readonly entries: readonly ReadAcknowledgement[];
+  readonly others: readonly ValidationIssue[];
+}
+
+/**
+ * The warnings to log for a prop given as an Output once its checks ran (`found`: its warnings):
+ * those no entry of `acks` names, then a stale-entry warning for each entry that names none of
+ * them (the same rules as at construction: matchAcknowledgements). `unquoted`: why a stale entry's
+ * hint must not quote the warnings (they quote a secret), said there instead.
+ */
+export function openDeferredWarnings(found: readonly ValidationIssue[], acks: DeferredAcknowledgements | undefined, unquoted?: string): ValidationIssue[] {
+  if (acks === undefined || acks.entries.length === 0) return [...found];
+  const outcome = matchAcknowledgements(acks.entries, [], [...acks.others, ...found], [], unquoted);
+  // The construction warnings were logged then (or acknowledged): only what the prop adds is new.
+  const logged = new Set(acks.others.map((w) => `${w.path}\n${w.message}`));
+  return outcome.open.filter((w) => !logged.has(`${w.path}\n${w.message}`));
 }
 
 /** `{ acknowledged: n }` when n of `warnings` are acknowledged (synth counts them apart from the open ones), else `{}`. */

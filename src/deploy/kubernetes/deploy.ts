@@ -10,7 +10,8 @@ import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
 import { Diagnostics } from "../../validation/diagnostics.js";
 import { FlinkIcebergValidationError } from "../../validation/error.js";
 import type { ValidationIssue } from "../../validation/error.js";
-import { checkImage, openImageWarnings, secretImageFindings, type ImageAcknowledgements } from "./image-checks.js";
+import { checkImage, secretImageFindings } from "./image-checks.js";
+import { openDeferredWarnings, type DeferredAcknowledgements } from "../../validation/acknowledged-warnings.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { buildKubernetesManifests, deploymentName as deploymentNameOf, type KubernetesManifests } from "./manifests.js";
 import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
@@ -102,7 +103,7 @@ export async function checkedManifests(
  * so for one only their number is logged.
  */
 function logImageWarnings(parent: pulumi.Resource, job: KubernetesJobInput, found: ValidationIssue[], secret: boolean): void {
-  const open = openImageWarnings(found, job.imageAcknowledgements, secret ? "the image is a Pulumi secret, so its warnings are not quoted" : undefined);
+  const open = openDeferredWarnings(found, job.imageAcknowledgements, secret ? "the image is a Pulumi secret, so its warnings are not quoted" : undefined);
   const label = `FlinkSqlJob ${JSON.stringify(job.facts.jobName)}`;
   const quoting = secret ? open.filter((w) => w.path === "kubernetes.image") : [];
   if (quoting.length > 0) void pulumi.log.warn(`${label}: kubernetes.image: ${secretImageFindings(quoting.length, "warning")}`, parent);
@@ -127,8 +128,8 @@ export interface KubernetesJobInput {
   readonly script: pulumi.Output<string>;
   readonly facts: KubernetesJobFacts;
   readonly scriptText?: string;
-  /** The job's acknowledgedWarnings entries at `kubernetes.image` when the image is an Output (image-checks.ts). */
-  readonly imageAcknowledgements?: ImageAcknowledgements;
+  /** The job's acknowledgedWarnings entries at `kubernetes.image` when the image is an Output (matched once it is known). */
+  readonly imageAcknowledgements?: DeferredAcknowledgements;
 }
 
 /** The constructor inputs of the two children, and what kubernetesDeployment derives the outputs from. */

@@ -1,13 +1,12 @@
 /**
  * The checks of a `kubernetes.image` text, in one place for both ways it arrives: a plain string,
  * checked at construction (validate.ts), and an Output, checked once its value is known
- * (deploy.ts checkedManifests). The checks: the reference's form (image-version.ts
+ * (deploy.ts checkedManifests; the job's acknowledgedWarnings entries at `kubernetes.image` are
+ * matched then: acknowledged-warnings.ts openDeferredWarnings). The checks: the reference's form (image-version.ts
  * imageNameProblem), its Flink version against flinkVersion (checkImageFlinkVersion), and the
  * connectors an official image lacks (connector-jars.ts).
  */
 import type { Diagnostics } from "../../validation/diagnostics.js";
-import type { ValidationIssue } from "../../validation/error.js";
-import { matchAcknowledgements, type ReadAcknowledgement } from "../../validation/acknowledged-warnings.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { checkOfficialImageConnectors } from "./connector-jars.js";
 import { checkImageFlinkVersion, imageNameProblem, parseImageReference } from "./image-version.js";
@@ -23,30 +22,6 @@ export function checkImage(args: KubernetesArgs, image: string, job: KubernetesJ
   if (problem !== undefined) return diag.error("kubernetes.image", problem);
   if (isSupportedFlinkVersion(args.flinkVersion)) checkImageFlinkVersion(image, ref, args.flinkVersion, diag);
   checkOfficialImageConnectors(args, image, ref, job, diag);
-}
-
-/**
- * What the job's `acknowledgedWarnings` says about an image given as an Output: the entries at
- * `kubernetes.image`, which construction could not match (the image's warnings were not known
- * yet), and the job's warnings found at construction (for the hint of an entry that names none).
- */
-export interface ImageAcknowledgements {
-  readonly entries: readonly ReadAcknowledgement[];
-  readonly others: readonly ValidationIssue[];
-}
-
-/**
- * The warnings to log for an Output image once its checks ran (`found`: the image's warnings):
- * those no entry of `acks` names, then a stale-entry warning for each entry that names none of
- * them (the same rules as at construction: acknowledged-warnings.ts). `unquoted`: why a stale
- * entry's hint must not quote the warnings (a secret image), said there instead.
- */
-export function openImageWarnings(found: readonly ValidationIssue[], acks: ImageAcknowledgements | undefined, unquoted?: string): ValidationIssue[] {
-  if (acks === undefined || acks.entries.length === 0) return [...found];
-  const outcome = matchAcknowledgements(acks.entries, [], [...acks.others, ...found], [], unquoted);
-  // The construction warnings were logged then (or acknowledged): only what the image adds is new.
-  const logged = new Set(acks.others.map((w) => `${w.path}\n${w.message}`));
-  return outcome.open.filter((w) => !logged.has(`${w.path}\n${w.message}`));
 }
 
 /**

@@ -52,7 +52,7 @@ export interface SqlGatewayArgs {
   /**
    * Base URL of the gateway's REST endpoint, e.g. `http://sql-gateway:8083` (default port 8083,
    * `sql-gateway.endpoint.rest.port`). A plain value must be an http:// or https:// URL
-   * (preview error otherwise); an Output is checked when the provider runs. A path is kept as a
+   * (preview error otherwise). A path is kept as a
    * prefix (a reverse proxy's `http://host/flink-gateway`); one that ends in the REST API's own
    * path (`/sessions`, `/api_versions`, `/v2/info`, optionally after a version and followed by a
    * session's UUID and its REST path: `http://gw:8083/v1/sessions`) is an error naming the base URL
@@ -60,6 +60,11 @@ export interface SqlGatewayArgs {
    * (`http://proxy/sessions/flink-gw`) is the proxy's. A path ending in a bare `/v1` ... `/v4`
    * (`https://apigw.example.com/flink/v1`) is kept as a prefix (`.../flink/v1/v2/sessions`): a
    * warning at preview of a plain value, right for a proxy that routes it to the gateway's root.
+   * An Output (or Promise) is checked the same way once its value is known
+   * (sql-gateway/endpoint-output.ts): an error fails the SqlGatewayJob's inputs, so its deployment
+   * (and synth), a warning is logged on the FlinkSqlJob then (not in its `warnings`; a secret
+   * endpoint's findings only by number), and `acknowledgedWarnings` entries at
+   * `sqlGateway.endpoint` are matched then.
    */
   endpoint: pulumi.Input<string>;
   /**
