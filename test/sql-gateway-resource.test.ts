@@ -1,6 +1,8 @@
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
-import { installMocks, recorded, flush, settle, isSecretOutput } from "./pulumi-mocks.js";
+import { installMocks, recorded, flush, settle, isSecretOutput, loggedWarnings } from "./pulumi-mocks.js";
+import { drainUnhandled } from "./setup.js";
+import { endpointVersionWarning } from "../src/deploy/sql-gateway/endpoint-path.js";
 import { Diagnostics } from "../src/validation/diagnostics.js";
 import { FlinkIcebergValidationError } from "../src/validation/error.js";
 import { FakeSqlGateway } from "./fakes/sql-gateway.js";
@@ -213,5 +215,75 @@ describe("SqlGatewayJob under Pulumi mocks", () => {
       .with.property("message", 'SqlGatewayJob "bad": 2 problems:\n  - SqlGatewayJob "bad": endpoint: "gw:8083" has no scheme; write "http://gw:8083" (or https://)\n  - SqlGatewayJob "bad": savepointDir: "sp" is not a URI with a scheme; write e.g. s3://bucket/savepoints or file:///flink/savepoints');
     await flush();
     expect(recorded.filter((x) => x.name === "bad")).to.deep.equal([]);
+  });
+
+  const PROXY = "https://apigw.example.com/flink/v1";
+  const VERSION = endpointVersionWarning(PROXY, new URL(PROXY))!;
+  const NO_UNIT =
+    '"30" has no unit, so it is read as milliseconds (30 ms, a Flink duration): a job takes seconds to start, so every create or update would stop waiting at once and warn that the job is still starting; write "30s" if you mean seconds, or "30ms" to say so';
+
+  it("created by the program, it logs its args' warnings on itself; acknowledgedWarnings keeps a checked one from the log (not sent to the provider), and an entry naming none is a warning", async () => {
+    await installMocks({ preview: true });
+    mod = await import("../src/deploy/sql-gateway/resource.js");
+    const base = { endpoint: PROXY, script: "INSERT INTO t SELECT 1;", flinkConfiguration: {}, startTimeout: "30" };
+    const open = await loggedWarnings(() => new mod.SqlGatewayJob("direct-warn", base), 20);
+    expect(open.logged).to.deep.equal([`SqlGatewayJob "direct-warn": endpoint: ${VERSION}`, `SqlGatewayJob "direct-warn": startTimeout: ${NO_UNIT}`]);
+    const acknowledgedWarnings = [
+      { path: "endpoint", contains: "reads as a SQL Gateway REST API version", reason: "the API gateway routes /flink/v1 to the SQL Gateway's root" },
+      { path: "headers", reason: "no longer needed" },
+    ];
+    const checked = await loggedWarnings(() => new mod.SqlGatewayJob("direct-ack", { ...base, acknowledgedWarnings }), 20);
+    expect(checked.logged).to.deep.equal([
+      `SqlGatewayJob "direct-ack": startTimeout: ${NO_UNIT}`,
+      'SqlGatewayJob "direct-ack": acknowledgedWarnings[1]: acknowledges a warning at path headers that this resource does not give: ' +
+        "the warning it was written for is gone (remove the entry), or its path or text is mistyped; the resource warns at endpoint, startTimeout",
+    ]);
+    expect(recorded.find((x) => x.name === "direct-ack")?.inputs).to.not.have.property("acknowledgedWarnings");
+  });
+
+  it("created by the program with an Output endpoint: checked once known, its warning logged on it (or acknowledged then), its error rejecting its inputs", async () => {
+    await installMocks({ preview: true });
+    mod = await import("../src/deploy/sql-gateway/resource.js");
+    const args = (endpoint: pulumi.Input<string>) => ({ endpoint, script: "INSERT INTO t SELECT 1;", flinkConfiguration: {} });
+    const open = await loggedWarnings(() => new mod.SqlGatewayJob("direct-out", args(pulumi.output(PROXY))), 50);
+    expect(open.logged).to.deep.equal([`SqlGatewayJob "direct-out": endpoint: ${VERSION}`]);
+    const acknowledgedWarnings = [{ path: "endpoint", reason: "the API gateway routes /flink/v1 to the SQL Gateway's root" }];
+    const checked = await loggedWarnings(() => new mod.SqlGatewayJob("direct-out-ack", { ...args(pulumi.output(PROXY)), acknowledgedWarnings }), 50);
+    expect(checked.logged).to.deep.equal([]);
+    const failed = await loggedWarnings(() => new mod.SqlGatewayJob("direct-out-bad", args(pulumi.output("http://gw:8083/v2/sessions"))), 50);
+    expect(failed.logged).to.deep.equal([]);
+    expect(recorded.filter((x) => x.name === "direct-out-bad")).to.deep.equal([]);
+    const rejected = drainUnhandled().map(String);
+    expect(rejected.length).to.be.greaterThan(0);
+    const reason =
+      '"http://gw:8083/v2/sessions" holds the SQL Gateway REST API\'s own path ("/v2/sessions"): the provider keeps the endpoint\'s path as a prefix and adds the API version and resource itself ' +
+      '(e.g. "http://gw:8083/v2/sessions/v2/sessions"), which the gateway answers with HTTP 404; write the gateway\'s base URL "http://gw:8083"';
+    expect(rejected.every((e) => e.endsWith(`SqlGatewayJob "direct-out-bad": endpoint: ${reason}`))).to.equal(true);
+  });
+
+  it("a malformed acknowledgedWarnings entry is an error of the resource", async () => {
+    await installMocks({ preview: true });
+    mod = await import("../src/deploy/sql-gateway/resource.js");
+    const acknowledgedWarnings = [{ path: "endpoint" }] as unknown as { path: string; reason: string }[];
+    expect(() => new mod.SqlGatewayJob("bad-ack", { endpoint: "http://gw:8083", script: "INSERT INTO t SELECT 1;", flinkConfiguration: {}, acknowledgedWarnings }))
+      .to.throw(FlinkIcebergValidationError)
+      .with.property(
+        "message",
+        'SqlGatewayJob "bad-ack": acknowledgedWarnings[0].reason: is required: say why the warning is accepted (e.g. "order_date never changes for an order"), so the next reader of the program knows it was checked',
+      );
+  });
+
+  it("created by a FlinkSqlJob, it logs nothing of its own: the job logs the warnings of its sqlGateway args once, at sqlGateway.*", async () => {
+    await installMocks({ preview: true });
+    const api = await import("../src/index.js");
+    const cols = [{ name: "id", type: "BIGINT" }];
+    const src = new api.FlinkTable("gwc_src", { columns: cols, options: { connector: "datagen" } });
+    const sink = new api.FlinkTable("gwc_out", { columns: cols, options: { connector: "blackhole" } });
+    const { logged } = await loggedWarnings(
+      () => new api.FlinkSqlJob("gwc-job", { statements: [api.sql`INSERT INTO ${sink} SELECT id FROM ${src}`], sqlGateway: { endpoint: PROXY, savepointDir: "s3://b/sp", startTimeout: "30" } }),
+      20,
+    );
+    expect(logged).to.deep.equal([`FlinkSqlJob "gwc-job": sqlGateway.endpoint: ${VERSION}`, `FlinkSqlJob "gwc-job": sqlGateway.startTimeout: ${NO_UNIT}`]);
+    expect(recorded.filter((x) => x.name === "gwc-job-gateway").map((x) => x.type)).to.deep.equal(["pulumi-nodejs:dynamic/flink-iceberg:SqlGatewayJob"]);
   });
 });

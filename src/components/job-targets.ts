@@ -16,7 +16,7 @@ import { flinkVersionTraits, isSupportedFlinkVersion } from "../deploy/kubernete
 import type { KubernetesArgs, KubernetesJobFacts, LabelledStatement } from "../deploy/kubernetes/args.js";
 import { headerCarriesCredential, validateSqlGatewayArgs, type SqlGatewayArgs } from "../deploy/sql-gateway/args.js";
 import { checkTargetOwnedKeys } from "../deploy/target-keys.js";
-import type { SqlGatewayJob, SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
+import { checkedByJob, type SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { checkedEndpoint } from "../deploy/sql-gateway/endpoint-output.js";
 import { endedJobWarning } from "../deploy/sql-gateway/ended-job.js";
 import type { JobPlan } from "../sql/job-plan.js";
@@ -256,7 +256,8 @@ export function targetChildArgs(
     return {
       sqlGateway: {
         name: `${name}-gateway`,
-        args: {
+        // The job checked these args and logs their warnings: the SqlGatewayJob does not again.
+        args: checkedByJob({
           endpoint: checkedEndpoint(g.endpoint, endpointAcknowledgements !== undefined ? { ...owner, acknowledgements: endpointAcknowledgements } : owner),
           script: scriptText ?? script(),
           flinkConfiguration: plan.flinkConfiguration,
@@ -270,7 +271,7 @@ export function targetChildArgs(
           bounded: plan.bounded,
           // Unique per stack, so two stacks' jobs on one cluster never look like the same job.
           jobName: `${name} (pulumi ${pulumi.getProject()}/${pulumi.getStack()})`,
-        },
+        }),
         opts: { parent },
       },
     };

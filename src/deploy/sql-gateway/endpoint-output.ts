@@ -6,7 +6,7 @@
  * way kubernetes/image-checks.ts checks an Output `kubernetes.image`: an error rejects the Output,
  * so the SqlGatewayJob's inputs fail (and with them its deployment, at preview when the value is
  * known then); a warning is logged on the resource that owns the endpoint (a FlinkSqlJob at
- * `sqlGateway.endpoint`), after its
+ * `sqlGateway.endpoint`, or a SqlGatewayJob a program creates itself at `endpoint`), after its
  * `acknowledgedWarnings` entries at that path are matched (acknowledged-warnings.ts
  * openDeferredWarnings). A secret endpoint's findings are counted, not quoted: they quote it.
  *
@@ -22,9 +22,9 @@ import { checkEndpoint } from "./args.js";
 export interface EndpointOwner {
   /** What messages name: `FlinkSqlJob "orders"`, `SqlGatewayJob "orders"` (error.ts resourceLabel). */
   readonly label: string;
-  /** The endpoint's prop path on that resource: `sqlGateway.endpoint` (FlinkSqlJob). */
+  /** The endpoint's prop path on that resource: `sqlGateway.endpoint` (FlinkSqlJob) or `endpoint` (SqlGatewayJob). */
   readonly path: string;
-  /** The resource the warnings are logged on; asked once the value is known. */
+  /** The resource the warnings are logged on; asked once the value is known (a SqlGatewayJob exists only after its constructor's super call). */
   readonly resource: () => pulumi.Resource | undefined;
   /** Its acknowledgedWarnings entries at `path`, which construction kept for the value (acknowledgeWarningsDeferring). */
   readonly acknowledgements?: DeferredAcknowledgements;

@@ -8,11 +8,19 @@
  * the Flink configuration are plain (they never hold credentials: SPEC decision 8).
  * Under `pulumi preview` nothing talks to the gateway (the engine only calls check and diff of a
  * dynamic provider during preview, and never create/update).
+ *
+ * Warnings: a SqlGatewayJob the program creates itself logs the warnings of its args' checks on
+ * itself (`SqlGatewayJob "x": endpoint: ...`), those of an endpoint given as an Output once it is
+ * known (endpoint-output.ts), and takes `acknowledgedWarnings` as the components do. The one a
+ * FlinkSqlJob creates does not: the job checked the same args and reports on itself (checkedByJob).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { acknowledgeWarningsDeferring, type AcknowledgedWarning, type DeferredAcknowledgements } from "../../validation/acknowledged-warnings.js";
+import { isDeferred } from "../../validation/deferred.js";
 import { Diagnostics } from "../../validation/diagnostics.js";
 import { resourceLabel } from "../../validation/error.js";
 import { startTimeoutMillis, validateSqlGatewayArgs } from "./args.js";
+import { checkedEndpoint } from "./endpoint-output.js";
 import type { SqlGatewayApiVersion } from "./versions.js";
 import type { WaitTime } from "../../options/wait-time.js";
 
@@ -45,6 +53,30 @@ export interface SqlGatewayJobArgs {
   startTimeout?: WaitTime;
   /** True when the job ends by itself (bounded reads or batch): an update after it FINISHED may start it empty. */
   bounded?: pulumi.Input<boolean>;
+  /**
+   * Warnings of this resource that your team has checked and accepts, each `{ path, contains?,
+   * reason }` as on the components (AcknowledgedWarning), with the path as logged after
+   * `SqlGatewayJob "x": ` (`endpoint`, `startTimeout`, `sessionProperties["key"]`). Default: none
+   * (every warning is logged). A named warning is not logged; an entry that names none is a warning
+   * itself, at `acknowledgedWarnings[i]` (an entry at `endpoint` given as an Output waits for its
+   * value); a malformed entry, or one that names an error, is a FlinkIcebergValidationError. Not
+   * sent to the provider. The SqlGatewayJob a FlinkSqlJob creates takes none: the job's own
+   * `acknowledgedWarnings` (paths `sqlGateway.*`) apply there.
+   */
+  acknowledgedWarnings?: AcknowledgedWarning[];
+}
+
+/** The args of the SqlGatewayJobs FlinkSqlJobs create (checkedByJob). */
+const CHECKED_BY_JOB = new WeakSet<SqlGatewayJobArgs>();
+
+/**
+ * Marks `args` as those of the SqlGatewayJob a FlinkSqlJob creates (components/job-targets.ts): the
+ * job checked them at construction, logs their warnings on itself and checks an Output endpoint,
+ * so the SqlGatewayJob neither logs them again nor matches acknowledgements. Returns `args`.
+ */
+export function checkedByJob(args: SqlGatewayJobArgs): SqlGatewayJobArgs {
+  CHECKED_BY_JOB.add(args);
+  return args;
 }
 
 /**
@@ -70,7 +102,12 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
   declare readonly savepointPath: pulumi.Output<string | undefined>;
   /** Flink job status from SHOW JOBS at the last create/update/refresh ("NOT_FOUND" when gone). */
   declare readonly jobStatus: pulumi.Output<string | undefined>;
-  /** Warnings of the last create/update (e.g. an update without savepointDir lost the job's state). */
+  /**
+   * Warnings of the last create/update (e.g. an update without savepointDir lost the job's state),
+   * from the provider. Not the warnings of the args' checks: a SqlGatewayJob the program creates
+   * logs those on itself (`SqlGatewayJob "x": endpoint: ...`; acknowledgedWarnings keeps a checked
+   * one from the log), and the one a FlinkSqlJob creates leaves them to the job.
+   */
   declare readonly warnings: pulumi.Output<string[]>;
   /** When the create or update that produced `warnings` ran (ms since the epoch); the job logs only warnings of this run. */
   declare readonly warnedAt: pulumi.Output<number | undefined>;
@@ -83,9 +120,13 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
    * @throws FlinkIcebergValidationError for invalid plain values (endpoint not an http(s) URL,
    *   credential key with a plain value in sessionProperties, a credential-carrying header with a
    *   plain value, a job-decided session property,
-   *   savepointDir or initialSavepointPath without a scheme, unknown apiVersion); Output values are checked by the provider when known.
+   *   savepointDir or initialSavepointPath without a scheme, unknown apiVersion; a malformed
+   *   acknowledgedWarnings entry, or one naming an error); Output values are checked by the
+   *   provider when known, an Output endpoint also as a plain one (its error rejects the
+   *   resource's inputs with this error; its warnings are logged on the resource).
    */
   constructor(name: string, args: SqlGatewayJobArgs, opts?: pulumi.CustomResourceOptions) {
+    const label = resourceLabel("SqlGatewayJob", name);
     const diag = new Diagnostics();
     const plainMap = (m: unknown): Record<string, pulumi.Input<string>> | undefined =>
       m !== undefined && !pulumi.Output.isInstance(m) && !(m instanceof Promise) ? (m as Record<string, pulumi.Input<string>>) : undefined;
@@ -102,9 +143,16 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
       },
       diag,
     );
-    diag.throwIfErrors(resourceLabel("SqlGatewayJob", name));
+    // Created by a FlinkSqlJob: the job reports on itself. Otherwise what the args acknowledge is not logged (diag keeps the rest).
+    const own = !CHECKED_BY_JOB.has(args);
+    const deferred = own ? acknowledgeWarningsDeferring(args.acknowledgedWarnings, diag, isDeferred(args.endpoint) ? ["endpoint"] : []) : undefined;
+    diag.throwIfErrors(label);
+    let self: SqlGatewayJob | undefined;
+    const acknowledgements: DeferredAcknowledgements | undefined =
+      deferred !== undefined && deferred.deferred.length > 0 ? { entries: deferred.deferred, others: deferred.warnings.map((w) => ({ path: w.path, message: w.message })) } : undefined;
+    const endpoint = own ? checkedEndpoint(args.endpoint, Object.assign({ label, path: "endpoint", resource: () => self }, acknowledgements !== undefined ? { acknowledgements } : undefined)) : args.endpoint;
     const props: Record<string, unknown> = {
-      endpoint: args.endpoint,
+      endpoint,
       script: args.script,
       flinkConfiguration: args.flinkConfiguration,
       sessionProperties: args.sessionProperties === undefined ? undefined : pulumi.secret(args.sessionProperties),
@@ -124,5 +172,7 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
     };
     const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "headers", "sessionProperties"];
     super(sqlGatewayProvider(), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, SQL_GATEWAY_JOB_MODULE, SQL_GATEWAY_JOB_TYPE);
+    self = this;
+    if (own) for (const w of diag.warnings) void pulumi.log.warn(`${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
   }
 }
