@@ -12,14 +12,15 @@
  *   (flink `TemporalJoinRewriteWithUniqueKeyRule.validateRightPrimaryKey`: "Temporal table's primary
  *   key [currency] must be included in the equivalence condition of temporal join, but current
  *   temporal join condition is [...]").
- * The condition is read from `ON` to the end of its query (its parenthesis level), WHERE included,
- * as Flink may move a WHERE equality into the join: a condition is judged only when it is there, and
- * a key column it names in any way (an expression, an IN) is taken as equated.
+ * The condition is read once per join by temporal-join-on.ts (from `ON` to the end of its query, WHERE
+ * included, as Flink may move a WHERE equality into the join): a condition is judged only when it is
+ * there, and a key column it names in any way (an expression, an IN) is taken as equated.
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME } from "./statement.js";
+import type { TemporalJoinOn } from "./temporal-join-on.js";
 
 const NAME = MARKED_NAME;
 /** `RIGHT | FULL [OUTER] JOIN <right> FOR SYSTEM_TIME AS OF [q.]col` (col not followed by `(`: no call). */
@@ -29,8 +30,6 @@ const OUTER_AS_OF = new RegExp(
 );
 /** Words after AS OF that start a time-travel expression (no temporal join: any join type goes). */
 const TIME_TRAVEL_WORDS = /^(?:TIMESTAMP|DATE|CURRENT_TIMESTAMP|LOCALTIMESTAMP|NOW|CURRENT_ROW_TIMESTAMP|TO_TIMESTAMP|TO_TIMESTAMP_LTZ|CAST)$/i;
-/** Words after a table that are no alias. */
-const NOT_ALIAS = /^(?:ON|WHERE|JOIN|LEFT|RIGHT|INNER|FULL|CROSS|NATURAL|USING|GROUP|ORDER|UNION|LIMIT)$/i;
 
 /** RIGHT and FULL joins FOR SYSTEM_TIME AS OF a column: errors at `at`. */
 export function checkTemporalJoinTypes(code: string, tables: readonly TableDefinition[], at: string, diag: Diagnostics): void {
@@ -49,35 +48,17 @@ export function checkTemporalJoinTypes(code: string, tables: readonly TableDefin
   }
 }
 
-/** The join's alias and condition after a right table (`from`: just after its AS OF operand), or undefined without `ON`. */
-function joinCondition(code: string, from: number): { alias: string | undefined; condition: string } | undefined {
-  const rest = code.slice(from);
-  const head = new RegExp(`^\\s+(?:(?:AS\\s+)?(${NAME})\\s+)?ON\\b`, "i").exec(rest);
-  if (head === null) return undefined;
-  const alias = head[1] !== undefined && (head[1].startsWith("`") || !NOT_ALIAS.test(head[1])) ? unquoteIdentifier(head[1]) : undefined;
-  let depth = 0;
-  let end = rest.length;
-  for (let i = head[0].length; i < rest.length; i++) {
-    if (rest[i] === "(") depth++;
-    else if (rest[i] === ")" && --depth < 0) {
-      end = i;
-      break;
-    }
-  }
-  return { alias, condition: rest.slice(head[0].length, end) };
-}
-
 /** Whether `text` names `column` (a word, in any case, quoted or not). */
 function names(text: string, column: string): boolean {
   return new RegExp(`(?<![\\w$])${column.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`, "i").test(text);
 }
 
 /**
- * A lookup join against `right` (as of processing time, `asOf` its text) whose condition has no
- * equality: an error at `at`. Any `=` (outside `<=`, `>=`, `<>`, `!=`), IN or DISTINCT keeps it quiet.
+ * A lookup join against `right` (as of processing time, `asOf` its text) whose condition `on`
+ * (temporal-join-on.ts) has no equality: an error at `at`. Any `=` (outside `<=`, `>=`, `<>`, `!=`),
+ * IN or DISTINCT keeps it quiet, as does a join without ON.
  */
-export function checkLookupEquality(code: string, from: number, right: TableDefinition, asOf: string, at: string, diag: Diagnostics): void {
-  const on = joinCondition(code, from);
+export function checkLookupEquality(on: TemporalJoinOn | undefined, right: TableDefinition, asOf: string, at: string, diag: Diagnostics): void {
   if (on === undefined) return;
   if (/(?<![<>!=])=(?!=)/.test(on.condition) || /\b(?:IN|DISTINCT)\b/i.test(on.condition)) return;
   const q = `${on.alias ?? right.tableName}.`;
@@ -92,25 +73,16 @@ export function checkLookupEquality(code: string, from: number, right: TableDefi
 }
 
 /**
- * An event-time join against the versioned table `right` whose condition equates (`keys`) not every
- * column of its primary key, and names the missing ones nowhere: an error at `at`. `left`: the left
- * table, for the remedy.
+ * An event-time join against the versioned table `right` whose condition `on` (temporal-join-on.ts)
+ * equates (its `keys`) not every column of its primary key, and names the missing ones nowhere: an
+ * error at `at`. `left`: the left table, for the remedy. Quiet for a join without ON.
  */
-export function checkVersionedKeyEquality(
-  code: string,
-  from: number,
-  keys: readonly string[],
-  right: TableDefinition,
-  left: TableDefinition,
-  asOf: string,
-  at: string,
-  diag: Diagnostics,
-): void {
+export function checkVersionedKeyEquality(on: TemporalJoinOn | undefined, right: TableDefinition, left: TableDefinition, asOf: string, at: string, diag: Diagnostics): void {
+  if (on === undefined) return;
+  const { keys } = on;
   const pk = right.primaryKey ?? [];
   const missing = pk.filter((k) => !keys.includes(k));
-  if (missing.length === 0) return;
-  const on = joinCondition(code, from);
-  if (on === undefined || missing.some((k) => names(on.condition, k))) return;
+  if (missing.length === 0 || missing.some((k) => names(on.condition, k))) return;
   const q = `${on.alias ?? right.tableName}.`;
   const equated = keys.length > 0 ? `it equates ${keys.map((k) => `${q}${k}`).join(", ")}` : "it equates no column of it with a column of the left table";
   const rekey =

@@ -26,11 +26,11 @@
 import { knows, timeAttributeUnknown } from "../components/failed-table-parts.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { NOT_ALIAS } from "./insert-query.js";
 import { unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 import { eventTimeInstead, rowtimeRemedy } from "./event-time-remedy.js";
 import { checkLookupEquality, checkTemporalJoinTypes, checkVersionedKeyEquality } from "./temporal-join-conditions.js";
+import { NOT_ALIAS_AFTER_TABLE, readTemporalJoinOn } from "./temporal-join-on.js";
 
 const NAME = MARKED_NAME;
 /** `<right> FOR SYSTEM_TIME AS OF [q.]col` (q a name or a table marker), not followed by `(` or `.`. */
@@ -45,9 +45,6 @@ const JOINED_AFTER = new RegExp(`\\u0000(\\d+)\\u0000(?:\\s+(?:AS\\s+)?${NAME})?
 const OPERATOR_AFTER = /^\s*([-+*/%]|\|\|)/;
 /** Words after AS OF that start an expression, not a column (time travel: `AS OF TIMESTAMP '...'`). */
 const TIME_TRAVEL_WORDS = /^(?:TIMESTAMP|DATE|CURRENT_TIMESTAMP|LOCALTIMESTAMP|NOW|CURRENT_ROW_TIMESTAMP|TO_TIMESTAMP|TO_TIMESTAMP_LTZ|CAST)$/i;
-
-/** Words after a table that are no alias (the INSERT reader's, and those a window call or subquery puts there). */
-const KEYWORDS: ReadonlySet<string> = new Set([...NOT_ALIAS, "AS", "PARTITION", "DESCRIPTOR", "SELECT"]);
 
 /** Connectors that are no lookup source (a processing-time temporal join over them fails). */
 const NO_LOOKUP = new Set(["kafka", "upsert-kafka", "datagen", "filesystem", "print", "blackhole", "kinesis", "pulsar"]);
@@ -106,36 +103,6 @@ function noLookupReason(t: TableDefinition): string | undefined {
   return undefined;
 }
 
-/**
- * The right table's columns the join condition after `from` equates with another value: the
- * top-level `x = r.col` / `r.col = x` parts of `ON ... AND ...` (Flink needs the primary key among
- * them; filters such as `r.active = TRUE` are equalities too, so only column-to-column ones count).
- */
-function joinKeyColumns(code: string, from: number, rightIndex: number, tables: readonly TableDefinition[]): string[] {
-  const rest = code.slice(from);
-  const alias = new RegExp(`^\\s+(?:AS\\s+)?${NAME}`, "i").exec(rest);
-  const name = alias !== null && (alias[1]!.startsWith("`") || !KEYWORDS.has(alias[1]!.toUpperCase())) ? unquoteIdentifier(alias[1]!) : undefined;
-  const on = /\bON\b([\s\S]*?)(?=\b(?:WHERE|GROUP|HAVING|ORDER|LIMIT|UNION|INTERSECT|EXCEPT|JOIN|LEFT|RIGHT|INNER|FULL|CROSS)\b|\)|$)/i.exec(rest);
-  if (on === null) return [];
-  const right = tables[rightIndex]!;
-  const ref = new RegExp(`^(?:\\u0000(\\d+)\\u0000|${NAME})\\s*\\.\\s*${NAME}$`);
-  const side = (text: string): { right: boolean; column: string } | undefined => {
-    const r = ref.exec(text.trim());
-    if (r === null) return undefined;
-    const isRight = r[1] !== undefined ? tables[Number(r[1])] === right : name !== undefined ? unquoteIdentifier(r[2]!) === name : unquoteIdentifier(r[2]!) === right.tableName;
-    return { right: isRight, column: unquoteIdentifier(r[3]!) };
-  };
-  const out: string[] = [];
-  for (const part of on[1]!.split(/\bAND\b/i)) {
-    const eq = part.split("=");
-    if (eq.length !== 2) continue;
-    const [l, r] = [side(eq[0]!), side(eq[1]!)];
-    const key = l?.right === true && r?.right === false ? l.column : r?.right === true && l?.right === false ? r.column : undefined;
-    if (key !== undefined && !out.includes(key)) out.push(key);
-  }
-  return out;
-}
-
 /** What `right` lacks to be a versioned table (a primary key, a rowtime attribute); `keys` are the join's columns of it. */
 function versionedTableGaps(right: TableDefinition, keys: readonly string[]): string[] {
   const notes = [
@@ -179,7 +146,7 @@ function leftTable(m: RegExpMatchArray, code: string, tables: readonly TableDefi
     const depth = depthAt(code, m.index!);
     const bound: (TableDefinition | null)[] = [];
     for (const b of code.matchAll(ALIAS)) {
-      if (!b[2]!.startsWith("`") && KEYWORDS.has(b[2]!.toUpperCase())) continue;
+      if (!b[2]!.startsWith("`") && NOT_ALIAS_AFTER_TABLE.has(b[2]!.toUpperCase())) continue;
       if (unquoteIdentifier(b[2]!) !== qualifier) continue;
       // A subquery's alias is bound where its ")" is, one level out.
       if (depthAt(code, b.index!) - (b[1] === undefined ? 1 : 0) === depth) bound.push(b[1] === undefined ? null : tables[Number(b[1])]!);
@@ -207,7 +174,7 @@ function checkProctimeCalls(code: string, tables: readonly TableDefinition[], at
     const rightName = right?.tableName ?? unquoteIdentifier(m[2]!);
     const before = JOINED_AFTER.exec(code.slice(0, m.index!));
     const left = before !== null ? tables[Number(before[1])] : undefined;
-    const alias = before?.[2] !== undefined && (before[2].startsWith("`") || !KEYWORDS.has(before[2].toUpperCase())) ? unquoteIdentifier(before[2]) : undefined;
+    const alias = before?.[2] !== undefined && (before[2].startsWith("`") || !NOT_ALIAS_AFTER_TABLE.has(before[2].toUpperCase())) ? unquoteIdentifier(before[2]) : undefined;
     const step =
       left !== undefined && left !== right
         ? proctimeStep(left, `${alias ?? left.tableName}.`)
@@ -273,7 +240,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
     // a versioned one: primary key and rowtime) is known only when those parts of it read.
     if (!knows(right, "connector") || !knows(right, "primaryKey") || !knows(right, "timeAttributes")) continue;
     const name = unquoteIdentifier(m[4]!);
-    const end = m.index! + m[0].length;
+    const on = readTemporalJoinOn(code, m.index! + m[0].length, right, tables);
     const noLookup = noLookupReason(right);
     const left = leftTable(m, code, tables, a);
     const qualifier = m[2] !== undefined ? `${left?.tableName ?? ""}.` : m[3] !== undefined ? `${unquoteIdentifier(m[3])}.` : "";
@@ -284,7 +251,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
         continue;
       }
       const col = left === undefined || left === right || !knows(left, "timeAttributes") ? undefined : left.columns?.find((c) => c.name === name);
-      if (col?.timeAttribute === "proctime" && isLookupSource(right)) checkLookupEquality(code, end, right, `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}`, at, diag);
+      if (col?.timeAttribute === "proctime" && isLookupSource(right)) checkLookupEquality(on, right, `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}`, at, diag);
       if (col !== undefined && col.timeAttribute !== "proctime" && !timeAttributeUnknown(col)) {
         diag.error(
           at,
@@ -299,7 +266,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
     if (col === undefined || timeAttributeUnknown(col)) continue;
     const asOf = `${right.tableName} FOR SYSTEM_TIME AS OF ${qualifier}${name}`;
     const leftRowtime = left.columns?.find((c) => c.timeAttribute === "rowtime");
-    const keys = joinKeyColumns(code, end, Number(m[1]), tables);
+    const keys = on?.keys ?? [];
     const gaps = versionedTableGaps(right, keys);
     const versioned = gaps.length > 0 ? `, with ${right.label} as a versioned table (it needs ${gaps.join(" and ")})` : "";
     if (col.timeAttribute === undefined) {
@@ -311,7 +278,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
       );
     } else if (col.timeAttribute === "proctime") {
       if (noLookup === undefined) {
-        if (isLookupSource(right)) checkLookupEquality(code, end, right, asOf, at, diag);
+        if (isLookupSource(right)) checkLookupEquality(on, right, asOf, at, diag);
         continue;
       }
       const instead = eventTimeInstead(left, right, qualifier, gaps);
@@ -339,7 +306,7 @@ export function checkTemporalJoins(a: AnalyzedStatement, streaming: boolean, dia
         );
         continue;
       }
-      checkVersionedKeyEquality(code, end, keys, right, left, asOf, at, diag);
+      checkVersionedKeyEquality(on, right, left, asOf, at, diag);
       const wm = right.iceberg?.watermark;
       // A bounded read ends with the final watermark: only a table read as a stream can hold the join back.
       if (wm !== undefined && right.iceberg?.streamingRead === true) {
