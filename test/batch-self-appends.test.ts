@@ -68,6 +68,8 @@ describe("a batch job appending to the Iceberg table it reads", () => {
       api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s WHERE NOT EXISTS (SELECT 1 FROM ${t} x WHERE x.id = s.id)`,
       api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s WHERE s.id NOT IN (SELECT id FROM ${t})`,
       api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s WHERE s.id > (SELECT MAX(id) FROM ${t})`,
+      // The anti-join's WHERE ends at UNION: the next branch's WHERE is none of its conditions.
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s LEFT JOIN ${t} x ON s.id = x.id WHERE x.id IS NULL UNION ALL SELECT s.* FROM ${staging} s WHERE s.v = 'x'`,
     ];
     quiet.forEach((statement, k) => {
       new api.FlinkSqlJob(`sc-quiet-${k}`, { runtimeMode: "batch", statements: [statement] });
@@ -82,6 +84,8 @@ describe("a batch job appending to the Iceberg table it reads", () => {
       api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s LEFT JOIN ${t} t ON s.id = t.id WHERE t.id IS NULL OR s.v = 'x'`,
       api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s WHERE s.id IN (SELECT id FROM ${t})`,
       api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s WHERE NOT EXISTS (SELECT 1 FROM ${t} x WHERE x.id = s.id) UNION ALL SELECT * FROM ${t}`,
+      // A LEFT JOIN with no WHERE of its own: the next branch's WHERE x.id IS NULL (another x) does not make it an anti-join.
+      api.sql`INSERT INTO ${sink} SELECT s.* FROM ${staging} s LEFT JOIN ${t} x ON s.id = x.id UNION ALL SELECT x.* FROM ${staging} x WHERE x.id IS NULL`,
     ];
     told.forEach((statement, k) => {
       new api.FlinkSqlJob(`sc-told-${k}`, { runtimeMode: "batch", statements: [statement] });

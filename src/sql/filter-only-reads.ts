@@ -15,16 +15,15 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import { MARK, type SelectQuery } from "./insert-query.js";
-import { closingParen, NAME, topLevelOnly, unquoteIdentifier } from "./top-level.js";
+import { closingParen, NAME, queryClauses, topLevelOnly, unquoteIdentifier } from "./top-level.js";
 import { topLevelConditions } from "./where-conditions.js";
 
 /** What precedes a subquery that only filters: NOT EXISTS, NOT IN, or a comparison operator. */
 const FILTERING_SUBQUERY = /(?:\bNOT\s+EXISTS|\bNOT\s+IN|<>|!=|<=|>=|[=<>])\s*$/i;
 const LEFT_JOIN_BEFORE = /\bLEFT\s+(?:OUTER\s+)?JOIN\s*$/i;
 const ALIAS_ON = new RegExp(String.raw`^\s*(?:AS\s+)?(${NAME})\s+ON\b`, "id");
-/** Where an ON condition or a WHERE clause ends at its query's top level. */
+/** Where an ON condition ends at its query's top level: a clause, a set operator, another join or a comma. */
 const ON_END = /\b(?:WHERE|GROUP\s+BY|HAVING|ORDER\s+BY|LIMIT|OFFSET|FETCH|WINDOW|QUALIFY|UNION|INTERSECT|EXCEPT|MINUS|JOIN|INNER|LEFT|RIGHT|FULL|CROSS|NATURAL)\b|,/i;
-const WHERE_END = /\b(?:GROUP\s+BY|HAVING|ORDER\s+BY|LIMIT|OFFSET|FETCH|WINDOW|QUALIFY|UNION|INTERSECT|EXCEPT|MINUS)\b/i;
 const QUALIFIED = new RegExp(String.raw`(?<![\w$.])(${NAME})\s*\.\s*(${NAME})(?![\w$]|\s*[.(])`, "g");
 const IS_NULL = new RegExp(String.raw`^\s*(${NAME})\s*\.\s*(${NAME})\s+IS\s+NULL\s*$`, "id");
 
@@ -61,11 +60,10 @@ function antiJoined(q: Pick<SelectQuery, "text" | "code">, start: number, end: n
     if (names.includes(qualifier)) keys.add(unquoteIdentifier(text.slice(nameAt, nameAt + m[2]!.length)).toLowerCase());
   }
   if (keys.size === 0) return false;
-  const whereAt = flat.slice(onEnd - levelStart).search(/\bWHERE\b/i);
-  if (whereAt < 0 || flat.slice(onEnd - levelStart, onEnd - levelStart + whereAt).search(WHERE_END) >= 0) return false;
-  const whereStart = onEnd + whereAt + "WHERE".length;
-  const whereLen = flat.slice(whereStart - levelStart).search(WHERE_END);
-  const whereEnd = whereLen < 0 ? levelEnd : whereStart + whereLen;
+  // The query's WHERE (top-level.ts queryClauses), when it is the first clause after the join: not one after a GROUP BY or a set operator.
+  const clauses = queryClauses(flat.slice(onEnd - levelStart), onEnd);
+  if (clauses.where === undefined || clauses.where[0] !== clauses.start + "WHERE".length) return false;
+  const [whereStart, whereEnd] = clauses.where;
   const conditions = topLevelConditions(code, { start: whereStart, clause: flat.slice(whereStart - levelStart, whereEnd - levelStart) }) ?? [];
   return conditions.some(([s, e]) => {
     const m = IS_NULL.exec(code.slice(s, e));

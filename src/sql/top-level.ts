@@ -74,9 +74,12 @@ export function closingParen(code: string, open: number): number {
 /** `[start, end)` offsets of a query's code. */
 export type Span = readonly [number, number];
 
-/** The top-level clauses after a query's FROM clause: where the first one starts, and the body of each clause read (after its keyword, up to the next clause). */
+/**
+ * The top-level clauses after a query's FROM clause: where the first one starts, and the body of each
+ * clause read (after its keyword, up to the next clause or set operator).
+ */
 export interface QueryClauses {
-  /** Where the first clause's keyword starts (the end of the FROM clause); the end of the code without one. */
+  /** Where the first clause's keyword, or a set operator, starts (the end of the FROM clause); the end of the code without one. */
   readonly start: number;
   readonly where?: Span;
   readonly groupBy?: Span;
@@ -84,14 +87,19 @@ export interface QueryClauses {
   readonly orderBy?: Span;
 }
 
-/** The keywords that start a top-level clause after FROM; the groups name the four read. */
-const CLAUSE_KEYWORD = /(?<![\w$])(?:(WHERE)|(GROUP\s+BY)|(HAVING)|WINDOW|QUALIFY|(ORDER\s+BY)|LIMIT|OFFSET|FETCH)(?![\w$])/gi;
+/**
+ * The keywords that start a top-level clause after FROM, and the set operators that end the query (a
+ * clause never runs into the next branch of a UNION); the groups name the four read.
+ */
+const CLAUSE_KEYWORD = /(?<![\w$])(?:(WHERE)|(GROUP\s+BY)|(HAVING)|WINDOW|QUALIFY|(ORDER\s+BY)|LIMIT|OFFSET|FETCH|UNION|INTERSECT|EXCEPT|MINUS)(?![\w$])/gi;
 
 /**
  * The clauses of `flat` (a query's code from `pos` on, inside its FROM clause or after it, nested
  * parentheses blanked: topLevelOnly): each read clause's body runs from its keyword to the next
- * top-level clause keyword. The SELECT list and the FROM clause hold none of these keywords at the
- * top level (they are reserved words).
+ * top-level clause keyword or set operator (UNION, INTERSECT, EXCEPT, MINUS). The SELECT list and
+ * the FROM clause hold none of these keywords at the top level (they are reserved words). Past a set
+ * operator the clauses found are the next branch's: a caller that reads the first query alone takes
+ * a clause only when it starts at `start`, or refuses set operations.
  */
 export function queryClauses(flat: string, pos: number): QueryClauses {
   const marks = [...flat.matchAll(CLAUSE_KEYWORD)];
