@@ -182,6 +182,12 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
  * as ` x `.
  */
 export function markedCode(a: AnalyzedStatement): { code: string; tables: TableDefinition[] } {
+  const { text, tables } = markedText(a);
+  return { code: codeOnly(text, false, true), tables };
+}
+
+/** The statement's text as markedCode reads it, literals and comments as written (same offsets as its code). */
+export function markedText(a: AnalyzedStatement): { text: string; tables: TableDefinition[] } {
   const tables: TableDefinition[] = [];
   let text = "";
   for (const s of a.statement.segments) {
@@ -189,7 +195,7 @@ export function markedCode(a: AnalyzedStatement): { code: string; tables: TableD
     else if (s.kind === "output") text += " x ";
     else text += `\u0000${tables.push(s.table) - 1}\u0000`;
   }
-  return { code: codeOnly(text, false, true), tables };
+  return { text, tables };
 }
 
 /** A name in markedCode's code, captured: plain, or back-quoted as written (unquoteIdentifier reads both). */

@@ -13,7 +13,11 @@
  * A window TVF aggregation is read from the text: a GROUP BY of both window_start and window_end
  * (flink `WindowUtil.groupingContainsWindowStartEnd`) over a window TVF call in the same statement
  * or a view it reads, with no regular join between them (window properties do not pass one, and
- * the aggregation is then a regular one that Flink does not refuse).
+ * the aggregation is then a regular one that Flink does not refuse). A window join does pass them:
+ * an aggregation by window_start and window_end over an inner window join of two window TVFs, in
+ * the join's own query or over a subquery or view that is the join, is a window aggregation too,
+ * and refused alike (window-joins.ts says what Flink does and which shape is read; an outer window
+ * join is left quiet).
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
@@ -24,6 +28,7 @@ import { EARLY_FIRE_KEY, LATE_FIRE_KEY } from "./window-emit.js";
 import { isOn, type TargetSetting } from "./job-config.js";
 import { mayJoinRegularly } from "./window-multiples.js";
 import { windowCalls, type WindowCall } from "./zero-intervals.js";
+import { aggregatedWindowJoin } from "./window-joins.js";
 
 /** A Flink setting as the job runs with it, with where it is set (job-config.ts firstSettingAt). */
 type SettingAt = (key: string) => TargetSetting | undefined;
@@ -37,6 +42,11 @@ function firingKeys(setting: SettingAt): { key: string; path: string }[] {
   }
   return out;
 }
+
+/** What Flink does with a window TVF aggregation while firing is on, and its message. */
+const FLINK_REFUSES =
+  "Flink refuses a window TVF aggregation when early or late firing is on, when it plans the job " +
+  `("Currently, window table function based aggregate doesn't support early-fire and late-fire configuration '${EARLY_FIRE_KEY}' and '${LATE_FIRE_KEY}'.")`;
 
 /** The statement's text with each table as its Flink name (what messages quote). */
 const shownText = (a: AnalyzedStatement): string => valueText(a.statement, (t) => t.tableName);
@@ -67,6 +77,20 @@ function remedy(keys: readonly { key: string }[], text: string, call: WindowCall
     : `${unset} (the legacy GROUP BY SESSION(...) refuses early and late firing too: "Session window doesn't support EMIT strategy currently.")`;
 }
 
+/** The window TVF the statement's window aggregation reads (no regular join in its way): in its own FROM or a view it reads. */
+function windowTvf(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>): { text: string; call: WindowCall; via: string } | undefined {
+  const text = shownText(a);
+  const own = windowCalls(text);
+  if (own.length > 0) return { text, call: own[0]!, via: "" };
+  // The TVF in a view the statement reads (not through a regular join in that view).
+  for (const v of withViews(a, views).slice(1)) {
+    const vText = shownText(v);
+    const calls = windowCalls(vText);
+    if (calls.length > 0 && !mayJoinRegularly(statementCode(v, true))) return { text: vText, call: calls[0]!, via: ` in the view in statements[${v.index}]` };
+  }
+  return undefined;
+}
+
 /**
  * Errors at `statements[i]` for each planned statement or view (`planned`: not a function, read by
  * the job) that aggregates over a window TVF while `setting` turns on early or late firing (see the
@@ -75,29 +99,27 @@ function remedy(keys: readonly { key: string }[], text: string, call: WindowCall
 export function checkWindowTvfFiring(planned: readonly AnalyzedStatement[], views: ReadonlyMap<string, AnalyzedStatement>, setting: SettingAt, diag: Diagnostics): void {
   const keys = firingKeys(setting);
   if (keys.length === 0) return;
+  const set = keys.map((k) => `${k.key} "true" (${k.path})`).join(" and ");
   for (const a of planned) {
     const code = statementCode(a, true);
-    if (!groupsByWindow(code) || mayJoinRegularly(code)) continue;
-    const text = shownText(a);
-    const own = windowCalls(text);
-    let found: { text: string; call: WindowCall; via: string } | undefined = own.length > 0 ? { text, call: own[0]!, via: "" } : undefined;
-    // The TVF in a view the statement reads (not through a regular join in that view).
-    for (const v of found === undefined ? withViews(a, views).slice(1) : []) {
-      const vText = shownText(v);
-      const calls = windowCalls(vText);
-      if (calls.length > 0 && !mayJoinRegularly(statementCode(v, true))) {
-        found = { text: vText, call: calls[0]!, via: ` in the view in statements[${v.index}]` };
-        break;
-      }
+    if (!groupsByWindow(code)) continue;
+    const found = mayJoinRegularly(code) ? undefined : windowTvf(a, views);
+    if (found === undefined) {
+      const joined = aggregatedWindowJoin(a, views);
+      if (joined === undefined) continue;
+      const via = joined.view === undefined ? "" : ` in the view in statements[${joined.view.index}]`;
+      diag.error(
+        `statements[${a.index}]`,
+        `the statement aggregates over the window join of ${joined.join.calls.join(" and ")}${via} (GROUP BY window_start, window_end; a window join keeps the window_start and window_end of its inputs, ` +
+          `so Flink plans the aggregation as a window TVF aggregation), and the job sets ${set}: ${FLINK_REFUSES}; ` +
+          `unset ${keys.map((k) => k.key).join(" and ")}: the window join emits each window's rows once, when the window closes, so firing could not show a window's result earlier`,
+      );
+      continue;
     }
-    if (found === undefined) continue;
     const call = found.text.slice(found.call.start, found.call.end).replace(/\s+/g, " ");
-    const set = keys.map((k) => `${k.key} "true" (${k.path})`).join(" and ");
     diag.error(
       `statements[${a.index}]`,
-      `the statement aggregates over the window TVF ${call}${found.via} (GROUP BY window_start, window_end), and the job sets ${set}: ` +
-        `Flink refuses a window TVF aggregation when early or late firing is on, when it plans the job ("Currently, window table function based aggregate doesn't support early-fire and late-fire configuration '${EARLY_FIRE_KEY}' and '${LATE_FIRE_KEY}'."); ` +
-        remedy(keys, found.text, found.call),
+      `the statement aggregates over the window TVF ${call}${found.via} (GROUP BY window_start, window_end), and the job sets ${set}: ${FLINK_REFUSES}; ` + remedy(keys, found.text, found.call),
     );
   }
 }
