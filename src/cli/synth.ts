@@ -10,6 +10,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { stringify as toYaml } from "yaml";
 import { collectedErrors } from "../components/collect.js";
+import { lateWarnings } from "../components/late-warnings.js";
 import { registry, v1DeletesReported, type RegisteredJob } from "../components/job-registry.js";
 import { isV1KeyedSinkWarning } from "../components/iceberg-table-component.js";
 import { SECRET_PLACEHOLDER } from "../components/job-targets.js";
@@ -173,13 +174,14 @@ function tableWarnings(t: TableDefinition): string[] {
 
 /** A job's own warnings as synth prints them. */
 function jobWarnings(j: RegisteredJob): string[] {
-  return j.warnings.map((w) => `${resourceLabel("FlinkSqlJob", j.name)}: ${w}`);
+  const label = resourceLabel("FlinkSqlJob", j.name);
+  return [...j.warnings.map((w) => `${label}: ${w}`), ...lateWarnings().filter((w) => w.label === label).map((w) => w.text)];
 }
 
 /** The warnings of every table and job the program registered, each once. */
 function programWarnings(): string[] {
   const r = registry();
-  return [...new Set([...r.tables.flatMap(tableWarnings), ...r.jobs.flatMap(jobWarnings)])];
+  return [...new Set([...r.tables.flatMap(tableWarnings), ...r.jobs.flatMap(jobWarnings), ...lateWarnings().map((w) => w.text)])];
 }
 
 /**
@@ -319,6 +321,9 @@ async function synthProgram(opts: SynthOptions): Promise<SynthResult> {
       `${t.label}: no FlinkSqlJob uses it, so it deploys nothing (a table is created by the jobs that interpolate it with \${...})`,
       ...tableWarnings(t),
     ]);
+  // What a resource outside the jobs logged after construction (a SqlGatewayJob the program created itself).
+  const jobLabels = new Set(run.jobs.map((j) => resourceLabel("FlinkSqlJob", j.name)));
+  warnings.push(...lateWarnings().filter((w) => !jobLabels.has(w.label)).map((w) => w.text));
   // Acknowledged warnings (acknowledgedWarnings) are neither listed nor counted: only how many each resource has.
   const acknowledged = [
     ...run.tables.flatMap((t) => (t.acknowledged !== undefined ? [{ resource: t.label, count: t.acknowledged }] : [])),

@@ -118,6 +118,8 @@ interface Registry {
   referenced: Set<TableDefinition>;
   /** True once the end-of-program report of unreferenced tables is scheduled (unreferenced-tables.ts). */
   endReport?: boolean;
+  /** The warnings logged after construction (late-warnings.ts), for synth's summary. */
+  lateWarnings?: { readonly label: string; readonly text: string }[];
 }
 
 /** The registry when no Pulumi runtime is set up (no monitor); a registry by older copies of the package. */
@@ -169,6 +171,7 @@ export function resetRegistry(): void {
   r.v1DeletesReported?.clear();
   r.icebergSinksByKey = undefined;
   r.endReport = undefined;
+  r.lateWarnings = undefined;
   r.collected = undefined;
   r.collecting = false;
 }

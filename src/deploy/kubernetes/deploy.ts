@@ -12,6 +12,7 @@ import { FlinkIcebergValidationError } from "../../validation/error.js";
 import type { ValidationIssue } from "../../validation/error.js";
 import { checkImage, secretImageFindings } from "./image-checks.js";
 import { openDeferredWarnings, type DeferredAcknowledgements } from "../../validation/acknowledged-warnings.js";
+import { warnLate } from "../../components/late-warnings.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { buildKubernetesManifests, deploymentName as deploymentNameOf, type KubernetesManifests } from "./manifests.js";
 import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
@@ -106,8 +107,8 @@ function logImageWarnings(parent: pulumi.Resource, job: KubernetesJobInput, foun
   const open = openDeferredWarnings(found, job.imageAcknowledgements, secret ? "the image is a Pulumi secret, so its warnings are not quoted" : undefined);
   const label = `FlinkSqlJob ${JSON.stringify(job.facts.jobName)}`;
   const quoting = secret ? open.filter((w) => w.path === "kubernetes.image") : [];
-  if (quoting.length > 0) void pulumi.log.warn(`${label}: kubernetes.image: ${secretImageFindings(quoting.length, "warning")}`, parent);
-  for (const w of open) if (!quoting.includes(w)) void pulumi.log.warn(`${label}: ${w.path}: ${w.message}`, parent);
+  if (quoting.length > 0) warnLate(label, `${label}: kubernetes.image: ${secretImageFindings(quoting.length, "warning")}`, parent);
+  for (const w of open) if (!quoting.includes(w)) warnLate(label, `${label}: ${w.path}: ${w.message}`, parent);
 }
 
 /**

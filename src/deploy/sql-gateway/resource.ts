@@ -21,6 +21,7 @@ import { Diagnostics } from "../../validation/diagnostics.js";
 import { resourceLabel } from "../../validation/error.js";
 import { startTimeoutMillis, validateSqlGatewayArgs } from "./args.js";
 import { checkedEndpoint } from "./endpoint-output.js";
+import { warnLate } from "../../components/late-warnings.js";
 import type { SqlGatewayApiVersion } from "./versions.js";
 import type { WaitTime } from "../../options/wait-time.js";
 
@@ -173,6 +174,6 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
     const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "headers", "sessionProperties"];
     super(sqlGatewayProvider(), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, SQL_GATEWAY_JOB_MODULE, SQL_GATEWAY_JOB_TYPE);
     self = this;
-    if (own) for (const w of diag.warnings) void pulumi.log.warn(`${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
+    if (own) for (const w of diag.warnings) warnLate(label, `${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
   }
 }
