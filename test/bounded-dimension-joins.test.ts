@@ -32,6 +32,13 @@ const outCols = [
 const consequence = (table: string): string =>
   `the Iceberg side is read once, when the job starts, and never again, so rows committed to ${table} later never match ` +
   "(an outer join pads the rows they would have matched with NULL for good), and the join keeps every row of both sides in its state, growing without end unless table.exec.state.ttl is set; ";
+/** The message's two parts when the job may run with a state TTL: no word of the state growing, nor of setting the TTL. */
+const consequenceWithTtl = (table: string): string =>
+  `the Iceberg side is read once, when the job starts, and never again, so rows committed to ${table} later never match ` +
+  "(an outer join pads the rows they would have matched with NULL for good); ";
+const remedyWithTtl = (table: string): string =>
+  "(FOR SYSTEM_TIME AS OF the left table's event-time column, against a streaming IcebergSource with a primaryKey and a watermark: a versioned table, which follows the table's commits), " +
+  `or read ${table} with streaming: true`;
 const remedy = (table: string): string =>
   "(FOR SYSTEM_TIME AS OF the left table's event-time column, against a streaming IcebergSource with a primaryKey and a watermark: a versioned table, which follows the table's commits), " +
   `or read ${table} with streaming: true and set table.exec.state.ttl in the job's configuration`;
@@ -171,5 +178,31 @@ describe("a regular join of a stream with a bounded Iceberg read in a streaming 
         consequence("db.customers") +
         `join IcebergSource "bd_dims" as of event time instead ${remedy("db.customers")}`,
     ]);
+  });
+
+  it("says the state grows only when the job runs without a state TTL: a positive table.exec.state.ttl (job configuration, deploy target) or a STATE_TTL hint drops that part; 0 keeps it", () => {
+    const warning = (ttl: boolean) =>
+      `statements[0]: the INNER JOIN of the unbounded IcebergSource "bd_orders" (as o) with IcebergSource "bd_customers" (as c), a bounded read of db.customers (streaming unset), is a regular join in a streaming job: ` +
+      (ttl ? consequenceWithTtl("db.customers") : consequence("db.customers")) +
+      `join IcebergSource "bd_customers" as of event time instead ${ttl ? remedyWithTtl("db.customers") : remedy("db.customers")}`;
+    const join = api.sql`INSERT INTO ${out} SELECT o.order_id, c.name FROM ${orders} AS o JOIN ${customers} AS c ON o.customer_id = c.customer_id`;
+    const k8s = { image: "registry.example.com/flink-iceberg:2.1", flinkVersion: "v2_1" as const, upgradeMode: "stateless" as const };
+    const cases: [string, Record<string, unknown>, boolean][] = [
+      ["bd-ttl-config", { configuration: { "table.exec.state.ttl": "7 d" } }, true],
+      ["bd-ttl-k8s", { kubernetes: { ...k8s, flinkConfiguration: { "table.exec.state.ttl": "1 h" } } }, true],
+      ["bd-ttl-gateway", { sqlGateway: { endpoint: "http://gateway:8083", sessionProperties: { "table.exec.state.ttl": "36 h" } } }, true],
+      // 0 is Flink's default, no TTL (flink StateTtlConfigUtil builds one only above 0 ms), wherever it is set.
+      ["bd-ttl-zero", { configuration: { "table.exec.state.ttl": "0 ms" } }, false],
+      ["bd-ttl-zero-k8s", { kubernetes: { ...k8s, flinkConfiguration: { "table.exec.state.ttl": "0" } } }, false],
+      ["bd-ttl-sub-ms", { configuration: { "table.exec.state.ttl": "500µs" } }, false],
+    ];
+    for (const [name, args, ttl] of cases) {
+      new api.FlinkSqlJob(name, { statements: [join], ...args });
+      expect(jobWarnings(name).filter((w) => w.includes("regular join")), name).to.deep.equal([warning(ttl)]);
+    }
+    new api.FlinkSqlJob("bd-ttl-hint", {
+      statements: [api.sql`INSERT INTO ${out} SELECT /*+ STATE_TTL('o' = '1d', 'c' = '1d') */ o.order_id, c.name FROM ${orders} AS o JOIN ${customers} AS c ON o.customer_id = c.customer_id`],
+    });
+    expect(jobWarnings("bd-ttl-hint").filter((w) => w.includes("regular join"))).to.deep.equal([warning(true)]);
   });
 });

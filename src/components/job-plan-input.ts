@@ -2,7 +2,7 @@
  * What FlinkSqlJob hands planJob from its args: the statements and configuration, the program's
  * tables, the deploy target's own settings that change a check (the NOT NULL enforcer, upsert
  * materialization, mini-batch, CDC event deduplication, the catalog store, the OPTIONS hint switch,
- * checkpoints after tasks finish, window firing: each key read when a check asks), the target (credential advice, where an
+ * checkpoints after tasks finish, window firing, the state TTL: each key read when a check asks), the target (credential advice, where an
  * undeclared table name may resolve) and the Kubernetes target's Flink version; and the tables
  * that failed validation (synth's collecting mode).
  */

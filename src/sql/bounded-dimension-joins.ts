@@ -7,7 +7,10 @@
  * committed to the table later never reach the join. A regular join (flink StreamingJoinOperator,
  * `StreamExecJoin`) keeps every row of both sides in state for a later match, without end unless
  * `table.exec.state.ttl` is set (flink ExecutionConfigOptions IDLE_STATE_RETENTION). An outer
- * join still never sees the later rows: a LEFT JOIN pads its left rows with NULL for good.
+ * join still never sees the later rows: a LEFT JOIN pads its left rows with NULL for good. The
+ * message says the state grows, and advises the TTL, only when the job certainly runs without one
+ * (state-ttl.ts: no positive table.exec.state.ttl in its configuration or deploy target's settings,
+ * and no STATE_TTL hint in the statement).
  *
  * An OPTIONS hint after a table reference is merged into that reference's options (flink
  * `CatalogSourceTable`, the hint wins), so each relation is judged as its hint leaves it: an
@@ -35,6 +38,8 @@ import { tableOptionsHints } from "./hints.js";
 import { mayHoldHints } from "./statement-gates.js";
 import { NAME, topLevelOnly, unquoteIdentifier } from "./top-level.js";
 import { topLevelConditions } from "./where-conditions.js";
+import { holdsStateTtlHint } from "./state-ttl.js";
+import { valueText } from "./value-text.js";
 
 type Hint = Readonly<Record<string, string>>;
 
@@ -144,9 +149,10 @@ function named(r: Relation): string {
 /**
  * Warns at `statements[i]` for the first regular join of `a` (an INSERT, or a view that a
  * statement reads) between an unbounded relation and a bounded Iceberg read. Call it for
- * streaming jobs only.
+ * streaming jobs only. `withoutStateTtl`: the job certainly runs without table.exec.state.ttl
+ * (state-ttl.ts withoutStateTtl); only then does the message say the join's state grows without end.
  */
-export function checkBoundedDimensionJoins(a: AnalyzedStatement, diag: Diagnostics): void {
+export function checkBoundedDimensionJoins(a: AnalyzedStatement, diag: Diagnostics, withoutStateTtl = true): void {
   const q = a.kind === "view" ? readViewQuery(a) : a.kind === "insert" ? readInsertQuery(a) : undefined;
   const relations = q?.join?.relations;
   if (relations === undefined || relations.some((r) => r.table.columns === undefined || r.table.columns.some((c) => c.unread === true))) return;
@@ -180,13 +186,15 @@ export function checkBoundedDimensionJoins(a: AnalyzedStatement, diag: Diagnosti
       t.resourceType === "IcebergSink"
         ? `read ${table} through an IcebergSource instead, and join it as of event time`
         : `join ${t.label} as of event time instead`;
+    const stateGrows = withoutStateTtl && !holdsStateTtlHint(valueText(a.statement));
     diag.warn(
       `statements[${a.index}]`,
       `the ${r.join!.type === "JOIN" ? "INNER" : r.join!.type} JOIN of the unbounded ${named(relations[stream]!)} with ${named(relations[dim]!)}, ${how}, is a regular join in a streaming job: ` +
         `the Iceberg side is read once, when the job starts, and never again, so rows committed to ${table} later never match ` +
-        `(an outer join pads the rows they would have matched with NULL for good), and the join keeps every row of both sides in its state, growing without end unless table.exec.state.ttl is set; ` +
+        `(an outer join pads the rows they would have matched with NULL for good)` +
+        (stateGrows ? ", and the join keeps every row of both sides in its state, growing without end unless table.exec.state.ttl is set; " : "; ") +
         `${fix} (FOR SYSTEM_TIME AS OF the left table's event-time column, against a streaming IcebergSource with a primaryKey and a watermark: a versioned table, which follows the table's commits), ` +
-        `or read ${table} with streaming: true and set table.exec.state.ttl in the job's configuration`,
+        `or read ${table} with streaming: true${stateGrows ? " and set table.exec.state.ttl in the job's configuration" : ""}`,
     );
     return;
   }

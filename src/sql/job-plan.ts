@@ -38,6 +38,7 @@ import { checkOverwriteReads, overwriteWrites, type OverwriteWrite } from "./ove
 import { checkConcurrentUpserts } from "./concurrent-upserts.js";
 import { checkKeyedAppends } from "./keyed-appends.js";
 import { checkBoundedDimensionJoins } from "./bounded-dimension-joins.js";
+import { STATE_TTL_KEY, withoutStateTtl } from "./state-ttl.js";
 import { branchOf, hintedBranchOf, icebergKey } from "./iceberg-identity.js";
 import { checkInsertOnlyOperators } from "./insert-only-operators.js";
 import { checkSharedIcebergTables, type ProgramIcebergTable } from "./shared-iceberg-tables.js";
@@ -105,7 +106,7 @@ export interface JobPlanInput {
    * A Flink setting as the deploy target sets it (sqlGateway.sessionProperties, then
    * kubernetes.flinkConfiguration), read after the job's configuration, whose SET line wins: the
    * NOT NULL enforcer, upsert materialization, mini-batch, CDC event deduplication, the catalog store,
-   * the OPTIONS hint switch, checkpoints after tasks finish, window firing. `path` names it in
+   * the OPTIONS hint switch, checkpoints after tasks finish, window firing, the state TTL. `path` names it in
    * messages; a value that is no plain string (an Output) is not known at preview. Unset: none.
    */
   targetSettings?: (key: string) => readonly TargetSetting[];
@@ -315,7 +316,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     deletes = deleteWrites(inserts, updatesOf, writeBranch);
     checkKeyedAppends(inserts, views, updatesOf, diag);
     if (analyzed.some((a) => a.words.has("DESCRIPTOR"))) checkWindowTvfFiring(analyzed.filter((a) => a.kind !== "function" && !unread.has(a)), views, setting, diag);
-    for (const a of analyzed) if (a.words.has("JOIN") && !unread.has(a)) checkBoundedDimensionJoins(a, diag);
+    const noStateTtl = withoutStateTtl(setting(STATE_TTL_KEY));
+    for (const a of analyzed) if (a.words.has("JOIN") && !unread.has(a)) checkBoundedDimensionJoins(a, diag, noStateTtl);
     for (const a of analyzed) if (!unread.has(a) && mayFeedInsertOnlyOperators(a.words)) checkInsertOnlyOperators(a, diag);
     for (const a of inserts) if (maySort(a.words)) checkStreamingSort(a, settingOn(NON_TEMPORAL_SORT_KEY), diag);
     // A Top-N may sit in a view the INSERT reads: the gate is the job's, as for RANK below.
