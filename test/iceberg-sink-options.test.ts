@@ -263,6 +263,43 @@ describe("IcebergSink: new-user trial regressions", () => {
     ]);
   });
 
+  it("a top-level arg that names an Iceberg option (camelCase, kebab-case) says to write it in extraOptions under its key, or the arg that covers it; other unknown args as before", () => {
+    const issues = (kind: "IcebergSource" | "IcebergSink", extra: Record<string, unknown>) => planError(kind, { ...baseArgs, ...extra }).issues.map((i) => [i.path, i.message]);
+    expect(issues("IcebergSource", { streaming: true, monitorInterval: "10s" })).to.deep.equal([
+      [
+        "monitorInterval",
+        'unknown arg "monitorInterval": "monitor-interval" is an Iceberg read option of a streaming read (iceberg FlinkReadOptions; with streaming: true), which the table takes in extraOptions under its own key; write extraOptions: { "monitor-interval": "10s" }',
+      ],
+    ]);
+    expect(issues("IcebergSource", { tag: "v1", "case-sensitive": true, scanParallelism: 4 })).to.deep.equal([
+      ["tag", 'unknown arg "tag": "tag" is an Iceberg read option (iceberg FlinkReadOptions), which the table takes in extraOptions under its own key; write extraOptions: { "tag": "v1" }'],
+      ["case-sensitive", 'unknown arg "case-sensitive": "case-sensitive" is an Iceberg read option (iceberg FlinkReadOptions), which the table takes in extraOptions under its own key; write extraOptions: { "case-sensitive": "true" }'],
+      ["scanParallelism", 'unknown arg "scanParallelism": "scan.parallelism" is an Iceberg read option (iceberg FlinkReadOptions), which the table takes in extraOptions under its own key; write extraOptions: { "scan.parallelism": "4" }'],
+    ]);
+    expect(issues("IcebergSink", { writeParallelism: 2, branch: "audit" })).to.deep.equal([
+      ["writeParallelism", 'unknown arg "writeParallelism": "write-parallelism" is an Iceberg write option (iceberg FlinkWriteOptions), which the table takes in extraOptions under its own key; write extraOptions: { "write-parallelism": "2" }'],
+      ["branch", 'unknown arg "branch": "branch" is an Iceberg read and write option (iceberg FlinkReadOptions, FlinkWriteOptions), which the table takes in extraOptions under its own key; write extraOptions: { "branch": "audit" }'],
+    ]);
+    // The other side's option: where it belongs.
+    expect(issues("IcebergSink", { monitorInterval: "10s" })).to.deep.equal([
+      ["monitorInterval", 'unknown arg "monitorInterval": "monitor-interval" is an Iceberg read option (iceberg FlinkReadOptions), which an IcebergSink never reads; set it on an IcebergSource that reads the table, as extraOptions: { "monitor-interval": "10s" }'],
+    ]);
+    expect(issues("IcebergSource", { distributionMode: "hash" })).to.deep.equal([
+      ["distributionMode", 'unknown arg "distributionMode": "distribution-mode" is an Iceberg write option (iceberg FlinkWriteOptions), which an IcebergSource never reads; set it on the IcebergSink that writes the table, as extraOptions: { "distribution-mode": "hash" }'],
+    ]);
+    // An option a modeled arg covers: that arg.
+    expect(issues("IcebergSource", { start_snapshot_id: 5, "read.split.target-size": "1" })).to.deep.equal([
+      ["start_snapshot_id", 'unknown arg "start_snapshot_id": "start-snapshot-id" is a connector option this table\'s own args decide; set startSnapshotId'],
+      ["read.split.target-size", 'unknown arg "read.split.target-size": "read.split.target-size" is a connector option this table\'s own args decide; set splitSize'],
+    ]);
+    expect(issues("IcebergSource", { upsertEnabled: true })).to.deep.equal([
+      ["upsertEnabled", 'unknown arg "upsertEnabled": "upsert-enabled" is a write option of an IcebergSink, which an IcebergSource never uses; declare an IcebergSink and set upsertEnabled'],
+    ]);
+    // No option: the typo and the known list, as before.
+    expect(issues("IcebergSource", { monitor: "10s" })[0]![1]).to.match(/^unknown arg "monitor" \(known: catalog, /);
+    expect(issues("IcebergSink", { commitIntervall: "30s" })).to.deep.equal([["commitIntervall", 'unknown arg "commitIntervall"; did you mean "commitInterval"?']]);
+  });
+
   it("a column whose type fails is reported once, with the Flink type to write; primaryKey does not call it missing", () => {
     const e = planError("IcebergSink", { ...baseArgs, columns: [{ name: "id", type: "BIGINT" }, { name: "day", type: "DATETIME" }], primaryKey: ["id", "day"] });
     expect(e.issues.map((i) => i.path)).to.deep.equal(["columns[1].type"]);

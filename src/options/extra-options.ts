@@ -356,6 +356,13 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
 /** The keys the table's args decide, as typo candidates. */
 const COVERED_KEYS: ReadonlySet<string> = new Set(COVERED.keys());
 
+/** The connector key (lower case) whose folded spelling `name` is, when the product renders it or a modeled arg covers it, with what to write instead and the kind it is covered on (undefined: both). */
+export function coveredOptionSpelledAs(name: string): { readonly key: string; readonly instead: string; readonly kind?: TableKind } | undefined {
+  const folded = name.toLowerCase().replace(/[-_.]/g, "");
+  for (const [key, c] of COVERED) if (key.replace(/[-_.]/g, "") === folded) return { key, ...c };
+  return undefined;
+}
+
 /** Keys of catalog.properties that are table properties, not catalog settings (iceberg TableProperties prefixes). */
 const TABLE_PROPERTY_SHAPE = /^(write|read|commit|history)\./i;
 

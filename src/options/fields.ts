@@ -128,9 +128,16 @@ export function withQuickRead<T extends z.ZodType>(schema: T, read: (value: unkn
 /**
  * Parses each field of `schema` separately, so one bad field never hides another field's or a
  * cross-field rule's problem. With `known`, keys of `input` outside `shape` and `known` are
- * reported as unknown args. Returns the fields that parsed.
+ * reported as unknown args, with `advice`'s words when it has some for the key (what to write
+ * instead), else the closest known key. Returns the fields that parsed.
  */
-export function parseFields<S extends z.ZodRawShape>(shape: S, input: Record<string, unknown>, diag: Diagnostics, known?: ReadonlySet<string>): Partial<{ [K in keyof S]: z.output<S[K]> }> {
+export function parseFields<S extends z.ZodRawShape>(
+  shape: S,
+  input: Record<string, unknown>,
+  diag: Diagnostics,
+  known?: ReadonlySet<string>,
+  advice?: (key: string, value: unknown) => string | undefined,
+): Partial<{ [K in keyof S]: z.output<S[K]> }> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(shape)) {
     const value = input[key];
@@ -146,7 +153,9 @@ export function parseFields<S extends z.ZodRawShape>(shape: S, input: Record<str
     else reportZodIssues(diag, key, result.error, shape[key] as z.ZodType);
   }
   for (const key of known === undefined ? [] : Object.keys(input)) {
-    if (!Object.hasOwn(shape, key) && !known!.has(key)) diag.error(key, unknownArgMessage(key, [...new Set([...Object.keys(shape), ...known!])]));
+    if (Object.hasOwn(shape, key) || known!.has(key)) continue;
+    const instead = advice?.(key, input[key]);
+    diag.error(key, instead !== undefined ? `unknown arg ${JSON.stringify(key)}: ${instead}` : unknownArgMessage(key, [...new Set([...Object.keys(shape), ...known!])]));
   }
   return out as Partial<{ [K in keyof S]: z.output<S[K]> }>;
 }

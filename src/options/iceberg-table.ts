@@ -30,6 +30,7 @@ import { checkWatermarkColumnOption, deferredWatermarkProblem, planSourceWaterma
 import { chosenStartingStrategy } from "./starting-strategy.js";
 import { deferredInPlainProps, plainOnlyIssues, reportDeferredInPlainProps, ICEBERG_TABLE_DEFERRED } from "../validation/plain-only.js";
 import { IcebergTableShape } from "./table-options.js";
+import { optionArgAdvice } from "./option-args.js";
 
 /** A validated table, ready to render once uri/warehouse are known. */
 export interface IcebergTablePlan {
@@ -198,7 +199,7 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   // An Output where a plain value is required: reported once at its path, checked as unset (plain-only.ts).
   const deferred = deferredInPlainProps(args as Record<string, unknown>, ICEBERG_TABLE_DEFERRED);
   const input = deferred.args;
-  const t = parseFields(CHECKED_TABLE_SHAPE, input, diag, kind === "IcebergSource" ? SOURCE_KEYS : SINK_KEYS);
+  const t = parseFields(CHECKED_TABLE_SHAPE, input, diag, kind === "IcebergSource" ? SOURCE_KEYS : SINK_KEYS, (key, value) => optionArgAdvice(key, value, kind));
   // A watermark holding an Output is reported once, not as the Output's own keys.
   const deferredWatermark = kind === "IcebergSource" && input["watermark"] !== undefined ? deferredWatermarkProblem(input["watermark"]) : undefined;
   if (deferredWatermark !== undefined) diag.error("watermark", deferredWatermark);

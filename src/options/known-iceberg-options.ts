@@ -139,6 +139,21 @@ const TABLE_PROPERTIES: readonly string[] = [
 const KNOWN_KEYS: readonly string[] = [...FLINK_OPTIONS.keys(), ...TABLE_PROPERTIES, ...COMPRESSION_TABLE_PROPERTIES];
 const KNOWN_SET: ReadonlySet<string> = new Set(KNOWN_KEYS);
 
+/** A name folded for comparing spellings: lower case, without `-`, `_` and `.` (`monitorInterval`, `monitor_interval`, `monitor-interval` → `monitorinterval`). */
+export const foldName = (name: string): string => name.toLowerCase().replace(/[-_.]/g, "");
+
+/** The known keys by folded name (the first of a fold wins: Flink options before table properties). */
+const BY_FOLDED: ReadonlyMap<string, string> = new Map([...KNOWN_KEYS].reverse().map((k) => [foldName(k), k]));
+
+/**
+ * The known Iceberg Flink option or table property that `name` spells in another case or separator
+ * style (`monitorInterval` → `monitor-interval`, `scanParallelism` → `scan.parallelism`, `tag` →
+ * `tag`); undefined when it spells none.
+ */
+export function icebergOptionSpelledAs(name: string): string | undefined {
+  return BY_FOLDED.get(foldName(name));
+}
+
 /**
  * The known key `key` is probably a misspelling of (one or two edits away, `_` for `-` or `.`
  * counted as one, or the same key in other letter case, which the runtime does not read), among the known options and the `covered` keys (those the table's args decide,
