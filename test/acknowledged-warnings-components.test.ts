@@ -131,6 +131,16 @@ describe("warnings and acknowledgedWarnings on the components", () => {
     expect(def('IcebergSource "aw7_src"').acknowledged).to.equal(undefined);
   });
 
+  it("a map key's warning is logged at options[\"connector\"]; an entry written options.connector (as earlier releases logged it) still acknowledges it", async () => {
+    const connectorWarning =
+      "\"kafak\" is no connector of Flink or of its common connector jars; did you mean \"kafka\"? Unless a jar of yours provides 'kafak', Flink fails the job (\"Could not find any factory for identifier 'kafak' that implements ...\", flink FactoryUtil.discoverFactory)";
+    const make = (name: string, path: string) =>
+      new api.FlinkTable(name, { columns: [{ name: "id", type: "BIGINT" }], options: { connector: "kafak", topic: "t" }, acknowledgedWarnings: [{ path, reason: "our own connector jar" }] });
+    const { value, logged } = await logging(() => [make("aw_map_old", "options.connector"), make("aw_map_new", 'options["connector"]')]);
+    for (const t of value) expect(t.warnings).to.deep.equal([{ path: 'options["connector"]', message: connectorWarning, acknowledged: true, reason: "our own connector jar" }]);
+    expect(logged).to.deep.equal([]);
+  });
+
   it("a keyed sink's v1 delete-file warning, logged after the program's synchronous run, is not logged once acknowledged", async () => {
     const args = { catalog, database: "db", table: "v1", columns: orderCols, primaryKey: ["order_id"], formatVersion: 1 as const };
     const { value, logged } = await logging(() => [

@@ -72,6 +72,32 @@ describe("acknowledgedWarnings: matching", () => {
     expect(near.open.map((w) => w.path)).to.deep.equal(["statements[0]", "acknowledgedWarnings[0]", "acknowledgedWarnings[1]"]);
   });
 
+  it("a map key that is a plain name matches written [\"key\"] (as logged) or dotted (as earlier releases logged some); a key with dots has the bracket form only", () => {
+    const connector = { path: 'options["connector"]', message: '"kafak" is no connector of Flink' };
+    const credential = { path: "catalog.properties.credential", message: "an old-form path" };
+    const endpoint = { path: 'catalog.properties["s3.endpoint"]', message: "a dotted key" };
+    const outcome = matchAcknowledgements(
+      [
+        { index: 0, path: "options.connector", reason: "our own jar" },
+        { index: 1, path: 'catalog.properties["credential"]', reason: "r" },
+        { index: 2, path: "catalog.properties.s3.endpoint", reason: "r" },
+      ],
+      [],
+      [connector, credential, endpoint],
+    );
+    expect(outcome.warnings.map((w) => [w.path, w.acknowledged])).to.deep.equal([
+      ['options["connector"]', true],
+      ["catalog.properties.credential", true],
+      ['catalog.properties["s3.endpoint"]', false],
+      ["acknowledgedWarnings[2]", false],
+    ]);
+    // The two forms of one path repeat each other.
+    const twice = matchAcknowledgements([{ index: 0, path: 'options["connector"]', reason: "a" }, { index: 1, path: "options.connector", reason: "b" }], [], [connector]);
+    expect(twice.open.map((w) => [w.path, w.message])).to.deep.equal([
+      ["acknowledgedWarnings[1]", "repeats acknowledgedWarnings[0] (the same path and contains), whose reason is the one kept: merge the two reasons into that entry and remove this one"],
+    ]);
+  });
+
   it("the first entry that names a warning gives its reason; an entry may name several warnings", () => {
     const second = { path: "statements[0]", message: "another warning about d" };
     const r = matchAcknowledgements([{ index: 0, path: "statements[0]", contains: "another", reason: "first" }, { index: 1, path: "statements[0]", reason: "both" }], [], [KEY_WARNING, second]);

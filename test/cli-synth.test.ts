@@ -57,7 +57,7 @@ new FlinkSqlJob("own-problem", { statements: [sql\`INSERT INTO \${ok} SELECT 1\`
     expect(lines[0]).to.equal(`flink-iceberg synth: ${path.relative(ROOT, path.join(dir, "index.ts"))}: the program failed; nothing was written:`);
     // One line per problem, every resource, in the order the program created them.
     expect(lines.slice(1).map((l) => l.split(": ").slice(0, 2).join(": "))).to.deep.equal([
-      '  FlinkTable "src": options.connector',
+      '  FlinkTable "src": options["connector"]',
       '  IcebergSink "out": columns[0].type',
       '  FlinkTable "loose": columns[0].type',
       '  FlinkSqlJob "uses-failed": runtimeMode',

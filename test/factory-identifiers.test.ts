@@ -41,13 +41,13 @@ describe("FlinkTable: connector and format identifiers near a known one", () => 
       errors: [],
       warnings: [
         [
-          "options.connector",
+          'options["connector"]',
           '"datagn" is no connector of Flink or of its common connector jars; did you mean "datagen"? ' +
             "Unless a jar of yours provides 'datagn', Flink fails the job (\"Could not find any factory for identifier 'datagn' that implements ...\", flink FactoryUtil.discoverFactory)",
         ],
       ],
     });
-    expect(diagnose({ connector: "upsert-kafak", topic: "t" }).warnings.map((w) => w[0])).to.deep.equal(["options.connector"]);
+    expect(diagnose({ connector: "upsert-kafak", topic: "t" }).warnings.map((w) => w[0])).to.deep.equal(['options["connector"]']);
   });
 
   it("known identifiers (in any case), and identifiers far from every known one, are quiet; the table still builds with a near miss", () => {

@@ -67,7 +67,7 @@ describe("Iceberg table args shared by source and sink", () => {
       ["unknown catalog field", { name: "c", uri: "thrift://u", url: "x" }, ["catalog.url"], "unknown arg"],
       ["credential property (C19)", { name: "c", type: "rest", uri: "https://cat", properties: { credential: "id:secret" } }, ['catalog.properties["credential"]'], "Kubernetes Secret"],
       ["property the product renders", { name: "c", uri: "thrift://u", properties: { "catalog-database": "x" } }, ['catalog.properties["catalog-database"]'], "catalog"],
-      ["non-string property value", { name: "c", uri: "thrift://u", properties: { clients: 4 } }, ["catalog.properties.clients"], 'must be a string: write "4"'],
+      ["non-string property value", { name: "c", uri: "thrift://u", properties: { clients: 4 } }, ['catalog.properties["clients"]'], 'must be a string: write "4"'],
     ];
     for (const [title, catalog, expected, fragment] of invalid) {
       it(`rejects a catalog ${title}`, () => {
@@ -107,7 +107,7 @@ describe("Iceberg table args shared by source and sink", () => {
       for (const [catalog, expected] of [
         [{ name: "c", type: "hiv" }, ["catalog.type"]],
         [{ type: "rest", uri: 5 }, ["catalog.name", "catalog.uri"]],
-        [{ name: 1, properties: { "hive-conf-dir": "/etc/hive", clients: 4 } }, ["catalog.name", "catalog.properties.clients"]],
+        [{ name: 1, properties: { "hive-conf-dir": "/etc/hive", clients: 4 } }, ["catalog.name", 'catalog.properties["clients"]']],
         [{ type: "hadoop", catalogImpl: 7 }, ["catalog.name", "catalog.catalogImpl"]],
       ] as const) {
         expect(paths(planError("IcebergSink", { ...baseArgs, catalog }))).to.deep.equal(expected);
@@ -148,7 +148,7 @@ describe("Iceberg table args shared by source and sink", () => {
       ["a primary key column that does not exist", { primaryKey: ["nope"] }, ["primaryKey[0]"]],
       ["a partition column that does not exist", { partitionedBy: ["nope"] }, ["partitionedBy[0]"]],
       ["a partition column listed twice", { partitionedBy: ["v", "v"] }, ["partitionedBy[1]"]],
-      ["extraOptions value not a string", { extraOptions: { a: 1 } }, ["extraOptions.a"]],
+      ["extraOptions value not a string", { extraOptions: { a: 1 } }, ['extraOptions["a"]']],
       ["a key in both catalog.properties and extraOptions", { catalog: { ...hive, properties: { clients: "2" } }, extraOptions: { clients: "4" } }, ['extraOptions["clients"]']],
     ];
     for (const [title, opts, expected] of invalid) {
@@ -201,14 +201,14 @@ describe("Iceberg table args shared by source and sink", () => {
       "as an environment variable of the Flink processes (kubernetes target: from a Kubernetes Secret with kubernetes.envFromSecrets; sqlGateway target: set where the session cluster and the gateway are deployed)";
     expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
       [
-        "catalog.properties.token",
+        'catalog.properties["token"]',
         "is a Pulumi Output under a credential key: a credential must not be written into catalog.properties at all, neither as an Output nor as the value itself, " +
           "since catalog.properties is rendered in plain text into the WITH clause. " +
           'For a REST catalog, write the property as env:NAME, e.g. "token": "env:ICEBERG_TOKEN": Iceberg reads NAME from the environment of each process that loads the catalog (an unset variable drops the property); ' +
           `set NAME ${environment}. Other catalogs resolve no env:NAME: S3 clients read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY from that environment, or use a catalog that authenticates from the environment`,
       ],
       [
-        "catalog.properties.clients",
+        'catalog.properties["clients"]',
         "is a Pulumi Output, and catalog.properties values are rendered into the WITH clause at preview, so they must be plain strings: write the value itself " +
           `(e.g. new pulumi.Config().require(...)). A secret must not be rendered there at all (the script is plain text): pass it ${environment} ` +
           "and reference it as ${env:NAME} in a Kafka client property (properties.config.providers) or env:NAME in a REST catalog property",

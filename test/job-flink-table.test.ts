@@ -279,7 +279,7 @@ describe("FlinkTable", () => {
     const issues = (err as InstanceType<Api["FlinkIcebergValidationError"]>).issues;
     expect(issues.map((i) => i.path)).to.have.members([
       'options["properties.sasl.jaas.config"]',
-      "options.connector",
+      'options["connector"]',
       "columns[0].type",
       "columns[1].name",
       "primaryKey[0]",

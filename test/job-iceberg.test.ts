@@ -542,7 +542,7 @@ describe("FlinkSqlJob review regressions", () => {
 
   it("a FlinkTable with connector 'iceberg' is an error pointing to IcebergSource/IcebergSink", () => {
     const e = errorOf(() => new api.FlinkTable("ice", { columns: cols, options: { connector: "iceberg", "catalog-name": "c" } }));
-    expect(e.issues[0]!.path).to.equal("options.connector");
+    expect(e.issues[0]!.path).to.equal('options["connector"]');
     expect(e.issues[0]!.message).to.contain("IcebergSink");
   });
 

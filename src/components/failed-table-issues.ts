@@ -12,7 +12,7 @@ export class TableIssues {
   private readonly args = new Set<string>();
   /** Args the table does not take, with their error (perhaps a known one misspelt). */
   private readonly unknownArgs: string[] = [];
-  /** The option keys with an error (`options["key"]`, `options.connector`); every key when one is at the map itself. */
+  /** The option keys with an error (`options["key"]`; `options.key` as earlier releases wrote `options.connector`); every key when one is at the map itself. */
   private readonly options = new Set<string>();
   private allOptions = false;
 

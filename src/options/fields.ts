@@ -67,12 +67,34 @@ export function describe(value: unknown): string {
   }
 }
 
+/** The zod type inside its optional / default / nullable / pipe wrappers (a few levels at most). */
+function zodInner(n: unknown): unknown {
+  for (let k = 0; k < 8; k++) {
+    const def = (n as { _zod?: { def?: { type?: string; innerType?: unknown; in?: unknown } } } | undefined)?._zod?.def;
+    if (def === undefined) break;
+    if (def.innerType !== undefined) n = def.innerType;
+    else if (def.type === "pipe" && def.in !== undefined) n = def.in;
+    else break;
+  }
+  return n;
+}
+
 /**
- * Joins a zod issue path into the prop path syntax of Diagnostics (`a.b[1].c`); a key that is no
- * plain name (a map key such as `s3.endpoint`) is written `["s3.endpoint"]`, as the map checks write it.
+ * Joins a zod issue path into the prop path syntax of Diagnostics (`a.b[1].c`); a key of a
+ * free-form map (a zod record of `schema`, e.g. `catalog.properties`, `extraOptions`) is written
+ * `["key"]` whatever it holds (`catalog.properties["credential"]`, `catalog.properties["s3.endpoint"]`),
+ * as the map checks and acknowledgedWarnings paths write it, and so is any other key that is no plain
+ * name; without `schema` only the latter.
  */
-export function zodPath(base: string, path: readonly PropertyKey[]): string {
-  return path.reduce<string>((p, k) => joinPath(p, typeof k === "number" ? k : /^[A-Za-z_$][\w$]*$/.test(String(k)) ? String(k) : `[${JSON.stringify(String(k))}]`), base);
+export function zodPath(base: string, path: readonly PropertyKey[], schema?: z.ZodType): string {
+  let node: unknown = schema;
+  return path.reduce<string>((p, k) => {
+    const def = (zodInner(node) as { _zod?: { def?: { type?: string; valueType?: unknown; element?: unknown; shape?: Record<string, unknown> } } } | undefined)?._zod?.def;
+    const inMap = def?.type === "record";
+    node = def === undefined ? undefined : inMap ? def.valueType : def.type === "array" ? def.element : def.shape?.[String(k)];
+    if (typeof k === "number") return joinPath(p, k);
+    return joinPath(p, !inMap && /^[A-Za-z_$][\w$]*$/.test(String(k)) ? String(k) : `[${JSON.stringify(String(k))}]`);
+  }, base);
 }
 
 /** The keys the (strict) object schema at `path` inside `schema` accepts; [] when unknown. */
@@ -100,9 +122,9 @@ export function reportZodIssues(diag: Diagnostics, base: string, error: z.ZodErr
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
       const known = knownKeysAt(schema, issue.path);
-      for (const key of issue.keys) diag.error(zodPath(base, [...issue.path, key]), unknownArgMessage(key, known));
+      for (const key of issue.keys) diag.error(zodPath(base, [...issue.path, key], schema), unknownArgMessage(key, known));
     } else {
-      diag.error(zodPath(base, issue.path), issue.message);
+      diag.error(zodPath(base, issue.path, schema), issue.message);
     }
   }
 }

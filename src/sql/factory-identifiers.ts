@@ -42,7 +42,7 @@ export function checkFactoryIdentifiers(options: Readonly<Record<string, string>
   const nearConnector = connector === undefined ? undefined : nearMiss(connector, KNOWN_CONNECTORS);
   if (connector !== undefined && nearConnector !== undefined) {
     diag.warn(
-      "options.connector",
+      "options[\"connector\"]",
       `${JSON.stringify(connector)} is no connector of Flink or of its common connector jars; did you mean ${JSON.stringify(nearConnector)}? ` +
         `Unless a jar of yours provides '${connector.trim()}', Flink fails the job ("Could not find any factory for identifier '${connector.trim()}' that implements ...", flink FactoryUtil.discoverFactory)`,
     );

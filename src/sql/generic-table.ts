@@ -252,10 +252,10 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   }
   const connector: unknown = given["connector"];
   if (plainMap && !isDeferredString(connector) && (typeof connector !== "string" || connector.trim() === "")) {
-    diag.error("options.connector", "is required: the connector name, e.g. 'kafka', 'datagen', 'filesystem'");
+    diag.error(`options["connector"]`, "is required: the connector name, e.g. 'kafka', 'datagen', 'filesystem'");
   } else if (typeof connector === "string" && connector.trim().toLowerCase() === "iceberg") {
     diag.error(
-      "options.connector",
+      `options["connector"]`,
       "'iceberg' tables are declared with IcebergSource or IcebergSink, which check the Iceberg rules (checkpointing for commits, upsert keys, codecs, format version) that a FlinkTable cannot",
     );
   }

@@ -22,8 +22,10 @@ export interface AcknowledgedWarning {
   /**
    * The prop path of the warning, exactly as logged between the resource and the message:
    * `primaryKey` for `IcebergSink "orders": primaryKey: ...`, `statements[1]` for a job's second
-   * statement, `options["csv.field-delimeter"]` for a map key, `""` for a warning about the
-   * resource as a whole. Required; compared as written (no wildcards).
+   * statement, `options["csv.field-delimeter"]` for a map key (every map key is logged `["key"]`;
+   * one that is a plain name may also be written dotted, `catalog.properties.credential`, as earlier
+   * releases logged some), `""` for a warning about the resource as a whole. Required; compared as
+   * written otherwise (no wildcards).
    */
   path: string;
   /**
@@ -152,9 +154,24 @@ export function readAcknowledgements(raw: unknown, diag: Diagnostics): ReadAckno
   return out;
 }
 
-/** Whether `entry` names `issue`: the same path, and `contains` (when given) in its message. */
+/**
+ * A prop path with each map key that is a plain name written dotted (`catalog.properties["credential"]`
+ * → `catalog.properties.credential`): messages write every map key `["key"]`, and earlier releases
+ * wrote the plain-name keys of some maps dotted (fields.ts zodPath), so an entry may use either form.
+ * A key that is no plain name (`["s3.endpoint"]`) has one form only.
+ */
+function pathKey(path: string): string {
+  return path.includes('["') ? path.replace(/\["([A-Za-z_$][\w$]*)"\]/g, ".$1") : path;
+}
+
+/** Whether two prop paths name the same prop (pathKey: a plain-name map key written `["key"]` or dotted). */
+export function samePath(a: string, b: string): boolean {
+  return a === b || pathKey(a) === pathKey(b);
+}
+
+/** Whether `entry` names `issue`: the same path (samePath), and `contains` (when given) in its message. */
 function names(entry: AcknowledgedWarning, issue: ValidationIssue): boolean {
-  return issue.path === entry.path && (entry.contains === undefined || issue.message.includes(entry.contains));
+  return samePath(issue.path, entry.path) && (entry.contains === undefined || issue.message.includes(entry.contains));
 }
 
 /** The start of a message (up to 80 characters), for the stale-entry warning. */
@@ -169,7 +186,7 @@ function excerpt(message: string): string {
  */
 function staleMessage(entry: AcknowledgedWarning, warnings: readonly ValidationIssue[], unquoted?: string): string {
   const what = `path ${pathWords(entry.path)}${entry.contains !== undefined ? ` containing ${JSON.stringify(entry.contains)}` : ""}`;
-  const atPath = warnings.filter((w) => w.path === entry.path);
+  const atPath = warnings.filter((w) => samePath(w.path, entry.path));
   const paths = [...new Set(warnings.map((w) => w.path))];
   const hint =
     unquoted !== undefined
@@ -218,7 +235,7 @@ export function matchAcknowledgements(
   const deferred: ReadAcknowledgement[] = [];
   for (const e of entries) {
     // The same path and text as an earlier entry: that entry's reason is the one kept, so this one says nothing.
-    const earlier = entries.find((x) => x !== e && x.index < e.index && x.path === e.path && x.contains === e.contains);
+    const earlier = entries.find((x) => x !== e && x.index < e.index && samePath(x.path, e.path) && x.contains === e.contains);
     if (earlier !== undefined) {
       const repeat = {
         path: `${ACKNOWLEDGED_WARNINGS_ARG}[${e.index}]`,
@@ -229,7 +246,7 @@ export function matchAcknowledgements(
       continue;
     }
     if (used.has(e)) continue;
-    if (deferredPaths.includes(e.path)) {
+    if (deferredPaths.some((p) => samePath(p, e.path))) {
       deferred.push(e);
       continue;
     }
