@@ -1,7 +1,7 @@
 import * as assert from "node:assert/strict";
 import { test } from "node:test";
 import * as pulumi from "@pulumi/pulumi";
-import { FlinkIcebergValidationError, FlinkSqlJob, FlinkTable, IcebergSink, sql } from "pulumi-flink-iceberg";
+import { FlinkIcebergValidationError, FlinkSqlJob, FlinkTable, IcebergSink, sql, sqlLiteral } from "pulumi-flink-iceberg";
 
 // Preview mode (the last argument): every resource resolves to its inputs, nothing is deployed.
 pulumi.runtime.setMocks(
@@ -9,8 +9,20 @@ pulumi.runtime.setMocks(
   "my-jobs", "dev", true,
 );
 
-/** An Output's value (a test waits for it; a program never needs to). */
-const valueOf = <T>(o: pulumi.Output<T>): Promise<T> => new Promise((resolve) => o.apply(resolve));
+/**
+ * An Output's value (a test waits for it; a program never needs to). An Output that fails never
+ * calls apply, and Pulumi's API gives no way to await its error: this rejects after `ms` instead of
+ * hanging, and the error itself is reported by Pulumi as an unhandled rejection.
+ */
+const valueOf = <T>(o: pulumi.Output<T>, ms = 5000): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no value within ${ms} ms: the Output failed (see its unhandled rejection) or is unknown`)), ms);
+    o.apply((value) => {
+      clearTimeout(timer);
+      resolve(value);
+      return value;
+    });
+  });
 
 const lake = { name: "lake", type: "rest" as const, uri: "http://iceberg-rest:8181", warehouse: "s3://lake/wh" };
 const columns = [{ name: "user_id", type: "BIGINT" }, { name: "url", type: "STRING" }];
@@ -43,4 +55,16 @@ test("a warning is readable, and one the team checked is acknowledged", () => {
   });
   // Not logged by preview or up; still listed, with the reason.
   assert.deepEqual(checked.warnings.map((w) => [w.path, w.acknowledged, w.reason]), [["partitionedBy[0]", true, "hour holds whole hours: one partition per hour"]]);
+});
+
+test("a value a statement interpolates is no secret (a secret fails the job's outputs, not its constructor)", async () => {
+  const site = pulumi.output("example.com"); // e.g. new pulumi.Config().require("site"); requireSecret would fail the script
+  assert.equal(await pulumi.isSecret(site), false);
+  const sink = new IcebergSink("site-clicks", { catalog: lake, database: "web", table: "site_clicks", columns });
+  const job = new FlinkSqlJob("site-clicks", { statements: [sql`INSERT INTO ${sink} SELECT user_id, url FROM ${clicks} WHERE url LIKE ${sqlLiteral(site.apply((s) => `%${s}%`))}`], runtimeMode: "batch" });
+  assert.match(await valueOf(job.script), /WHERE url LIKE '%example\.com%';$/m);
+});
+
+test("valueOf rejects, rather than hang, for an Output that never has a value", async () => {
+  await assert.rejects(valueOf(pulumi.output(new Promise<string>(() => {})), 50), /^Error: no value within 50 ms/);
 });

@@ -23,7 +23,7 @@ describe("README: the unit-test example with Pulumi's mocks", function () {
     expect(README).to.contain("node --import tsx --test jobs.test.ts");
   });
 
-  it("passes its three tests under `node --import tsx --test`", async () => {
+  it("passes its five tests under `node --import tsx --test`", async () => {
     const out = await new Promise<{ code: number; stdout: string }>((resolve) => {
       execFile(process.execPath, ["--import", "tsx", "--test", "--test-reporter=tap", PROGRAM], { cwd: ROOT, encoding: "utf8" }, (error, stdout) =>
         resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : 1, stdout }),
@@ -32,6 +32,8 @@ describe("README: the unit-test example with Pulumi's mocks", function () {
     expect(out.code, out.stdout).to.equal(0);
     expect(out.stdout).to.contain("ok 1 - the job renders its script").and.contain("ok 2 - a wrong prop throws from the constructor, with every problem");
     expect(out.stdout).to.contain("ok 3 - a warning is readable, and one the team checked is acknowledged");
-    expect(out.stdout).to.match(/^# pass 3$/m).and.match(/^# fail 0$/m);
+    expect(out.stdout).to.contain("ok 4 - a value a statement interpolates is no secret (a secret fails the job's outputs, not its constructor)");
+    expect(out.stdout).to.contain("ok 5 - valueOf rejects, rather than hang, for an Output that never has a value");
+    expect(out.stdout).to.match(/^# pass 5$/m).and.match(/^# fail 0$/m);
   });
 });
