@@ -71,7 +71,7 @@ describe("execution.checkpointing.interval meant as off", () => {
   it("other values keep their own messages: below the minimum, a word that means no \"off\"; a positive interval passes", () => {
     expect(issuesOf(job("off7", "5", {}))).to.deep.equal([{ path: KEY, message: `"5" is below Flink's minimum checkpoint interval of 10 ms; write "10ms" or more, e.g. "1min"` }]);
     expect(issuesOf(job("off8", "often", {})).map((i) => i.message)).to.deep.equal([
-      '"often" is not a valid Flink duration: it does not start with a number; write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)',
+      '"often" is not a valid Flink duration: it does not start with a number; write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min or m, s, ms, µs or us, ns and their long forms)',
     ]);
     expect(job("off9", "30s", {})().checkpointInterval).to.equal("30s");
   });

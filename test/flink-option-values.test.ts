@@ -33,7 +33,7 @@ describe("Flink option values", () => {
     expect(flinkOptionValueProblems("restart-strategy.fixed-delay.delay", "PT10S")).to.deep.equal([
       {
         level: "error",
-        message: `Flink reads restart-strategy.fixed-delay.delay as a duration when the job starts (TimeUtils.parseDuration), and fails on this one: "PT10S" is not a valid Flink duration: Flink does not read ISO-8601 durations; write "10s"; write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)`,
+        message: `Flink reads restart-strategy.fixed-delay.delay as a duration when the job starts (TimeUtils.parseDuration), and fails on this one: "PT10S" is not a valid Flink duration: Flink does not read ISO-8601 durations; write "10s"`,
       },
     ]);
     expect(flinkOptionValueProblems("table.exec.state.ttl", "500us")).to.deep.equal([

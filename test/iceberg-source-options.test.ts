@@ -16,6 +16,7 @@ describe("IcebergSource read options (SPEC decision 4)", () => {
     ["safe-integer number id", { streaming: true, startSnapshotId: 42 }, { streaming: "true", "starting-strategy": "INCREMENTAL_FROM_SNAPSHOT_ID", "start-snapshot-id": "42" }, false],
     ["splitSize number", { splitSize: 1048576 }, { streaming: "false", "split-size": "1048576" }, true],
     ["splitSize text", { splitSize: "64 mb" }, { streaming: "false", "split-size": "67108864" }, true],
+    ["splitSize IEC text", { splitSize: "512MiB" }, { streaming: "false", "split-size": "536870912" }, true],
   ];
   for (const [title, opts, expected, bounded] of table) {
     it(`${title} renders exactly ${JSON.stringify(expected)}`, () => {

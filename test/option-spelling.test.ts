@@ -8,6 +8,7 @@ import { expect } from "chai";
 import { baseArgs, hive, paths, planError, render } from "./iceberg-table-helpers.js";
 import { mockedApi, type Api } from "./api.js";
 import { registry } from "../src/components/job-registry.js";
+import { flinkOptionValueProblems } from "../src/options/flink-option-values.js";
 
 const near = (key: string, fix: string): string =>
   `${JSON.stringify(key)} is no Iceberg option or common table property; did you mean ${JSON.stringify(fix)}? (the connector stores an unknown key as a table property, which nothing reads)`;
@@ -46,6 +47,20 @@ describe("Iceberg option spelling and values beyond extraOptions", () => {
     expect(paths(planError("IcebergSink", { ...baseArgs, extraOptions: { "write.distribution-mode": "" } }))).to.deep.equal(['extraOptions["write.distribution-mode"]']);
   });
 
+  it('a Duration option in the unit "m" warns as the job\'s Flink configuration does (one check, duration.ts verbatimDurationWarnings); "min" and "us" as before', () => {
+    const M_WARNING = '"1m": not every Flink version this package supports reads the unit "m" (flink TimeUtils labels minutes "min" and "minute(s)"); write "1min"';
+    const r = render("IcebergSource", { ...baseArgs, streaming: true, extraOptions: { "monitor-interval": "1m" } });
+    expect(r.plan.warnings.map((w) => [w.path, w.message])).to.deep.equal([['extraOptions["monitor-interval"]', M_WARNING]]);
+    // The same value in the job's configuration: the same words.
+    expect(flinkOptionValueProblems("execution.checkpointing.timeout", "1m")).to.deep.equal([{ level: "warning", message: M_WARNING }]);
+    expect(render("IcebergSource", { ...baseArgs, streaming: true, extraOptions: { "monitor-interval": "1min" } }).plan.warnings).to.deep.equal([]);
+    expect(render("IcebergSink", { ...baseArgs, extraOptions: { "table-refresh-interval": "5 minutes" } }).plan.warnings).to.deep.equal([]);
+    const e = planError("IcebergSink", { ...baseArgs, extraOptions: { "table-refresh-interval": "1h30min" } });
+    expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ['extraOptions["table-refresh-interval"]', '"1h30min" is not a valid Flink duration: Flink reads one number and one unit, not a sum of several; write "90min"'],
+    ]);
+  });
+
   describe("OPTIONS hints", () => {
     let api: Api;
     before(async () => (api = await mockedApi()));
@@ -57,6 +72,16 @@ describe("Iceberg option spelling and values beyond extraOptions", () => {
       new api.FlinkSqlJob("sp-hint", { statements: [api.sql`INSERT INTO ${sink} /*+ OPTIONS('write.upsert.enable'='true') */ SELECT id FROM ${gen}`] });
       expect(registry().jobs.find((j) => j.name === "sp-hint")!.warnings).to.deep.equal([
         `statements[0] OPTIONS hint of sp_sink["write.upsert.enable"]: ${near("write.upsert.enable", "write.upsert.enabled")}`,
+      ]);
+    });
+
+    it('a Duration option in the unit "m" in a hint on an Iceberg table warns like extraOptions', () => {
+      const cols = [{ name: "id", type: "BIGINT" }];
+      const src = new api.IcebergSource("sp_msrc", { catalog: hive, database: "db", table: "sp_msrc", columns: cols, streaming: true });
+      const out = new api.FlinkTable("sp_mout", { columns: cols, options: { connector: "blackhole" } });
+      new api.FlinkSqlJob("sp-mhint", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${src} /*+ OPTIONS('monitor-interval'='2m') */`] });
+      expect(registry().jobs.find((j) => j.name === "sp-mhint")!.warnings).to.deep.equal([
+        'statements[0] OPTIONS hint of sp_msrc["monitor-interval"]: "2m": not every Flink version this package supports reads the unit "m" (flink TimeUtils labels minutes "min" and "minute(s)"); write "2min"',
       ]);
     });
   });

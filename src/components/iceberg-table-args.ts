@@ -246,7 +246,8 @@ export interface IcebergSourceArgs extends IcebergTableArgs {
   endSnapshotId?: bigint | string | number;
   /**
    * Seed `split-size`: target size of a read split in bytes, a positive whole number or a size
-   * text such as `"128MB"`, `"64 mb"`, `"1gb"` (binary units, as Flink reads memory sizes);
+   * text such as `"128MB"`, `"64 mb"`, `"1gb"` (binary units, as Flink reads memory sizes) or with
+   * an IEC unit, `"128MiB"`, `"1GiB"` (KiB, MiB, GiB, TiB, any case; the same 1024-based sizes);
    * rendered as `'split-size'` with the byte count. Seed default 128 MB; unset it is not rendered
    * and the runtime reads 134217728 (128 MiB) whatever the table property `read.split.target-size`
    * says: through Iceberg 1.11 the session option `connector.iceberg.split-size` declares that
@@ -302,7 +303,8 @@ export interface IcebergSinkArgs extends IcebergTableArgs {
   commitInterval?: string;
   /**
    * Seed `write.target-file-size-bytes`: roll to a new file at this size, bytes as a positive whole
-   * number or size text (`"128MB"`, binary units). Rendered under the runtime's write-option key
+   * number or size text (`"128MB"`, binary units; or `"128MiB"`, `"1GiB"`: KiB, MiB, GiB, TiB in any
+   * case, the same 1024-based sizes). Rendered under the runtime's write-option key
    * `'target-file-size-bytes'` (it wins over the table property, also for an existing table).
    * Default: the seed's 128 MB (134217728), rendered when unset; the runtime's own default is 512 MiB.
    * Source: seed Table 2; SPEC decision 5; iceberg FlinkWriteOptions.java.

@@ -5,7 +5,10 @@
  * digits, optional white space, then a unit, case-insensitive, binary multiples:
  * `b`/`bytes`; `k`/`kb`/`kibibytes` = 1024; `m`/`mb`/`mebibytes` = 1024²; `g`/`gb`/`gibibytes` = 1024³;
  * `t`/`tb`/`tebibytes` = 1024⁴; no unit means bytes. So "128MB" is 134217728 and "1gb" is 1073741824.
- * The runtime options take a plain long, so the product always renders the byte count.
+ * The runtime options take a plain long, so the product always renders the byte count, and no Flink
+ * parser reads the text: the IEC units `KiB`, `MiB`, `GiB`, `TiB` (any case) are read too, as the
+ * same 1024-based sizes ("512MiB" is 536870912). A size text that Flink itself reads (a memory option
+ * of the job's configuration) keeps MemorySize's units only (readMemorySize).
  */
 import { FlinkIcebergValidationError } from "../validation/error.js";
 
@@ -27,14 +30,26 @@ const UNITS: ReadonlyMap<string, bigint> = new Map<string, bigint>([
   ["tebibytes", 1024n ** 4n],
 ]);
 
-const HINT = 'pass a positive whole number of bytes (e.g. 134217728) or a size text such as "128MB", "64 mb", "1gb", "512kb" (binary units: 1 KB = 1024 bytes)';
+const HINT = 'pass a positive whole number of bytes (e.g. 134217728) or a size text such as "128MB", "64 mb", "1gb", "512MiB" (binary units: 1 KB = 1 KiB = 1024 bytes)';
+
+/** The IEC units parseByteSize reads besides Flink's (the same 1024-based sizes). */
+const IEC_UNITS: ReadonlyMap<string, bigint> = new Map<string, bigint>([
+  ["kib", 1024n],
+  ["mib", 1024n ** 2n],
+  ["gib", 1024n ** 3n],
+  ["tib", 1024n ** 4n],
+]);
 
 function fail(value: unknown, why: string): never {
   const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
   throw new FlinkIcebergValidationError([{ path: "", message: `${shown} is not a valid byte size: ${why}; ${HINT}` }]);
 }
 
-/** Parses a byte count or size text into a positive safe integer number of bytes. Throws FlinkIcebergValidationError (path ""). */
+/**
+ * Parses a byte count or size text into a positive safe integer number of bytes, for a prop the
+ * package renders as the byte count (Flink's units and the IEC ones, see above). Throws
+ * FlinkIcebergValidationError (path "").
+ */
 export function parseByteSize(value: number | string): number {
   if (typeof value === "number") {
     if (!Number.isFinite(value) || !Number.isInteger(value)) fail(value, "it is not a whole number");
@@ -43,7 +58,7 @@ export function parseByteSize(value: number | string): number {
     return value;
   }
   if (typeof value !== "string") fail(value, `expected a number or a string, got ${typeof value}`);
-  const bytes = readMemorySize(value);
+  const bytes = readMemorySize(value, true);
   if (bytes === 0n) fail(value, "it is zero; it must be positive");
   if (bytes > BigInt(Number.MAX_SAFE_INTEGER)) fail(value, "it is above Number.MAX_SAFE_INTEGER bytes");
   return Number(bytes);
@@ -52,9 +67,10 @@ export function parseByteSize(value: number | string): number {
 /**
  * Reads a size text as flink `MemorySize.parse` does: the byte count (zero included) and whether
  * the text has a unit (none means bytes). Throws FlinkIcebergValidationError (path "") for text
- * Flink cannot read: empty, no leading digits, a fraction or an unknown unit.
+ * Flink cannot read: empty, no leading digits, a fraction or an unknown unit. With `iec` (a size the
+ * package turns into a byte count itself) the IEC units KiB, MiB, GiB and TiB are read as well.
  */
-export function readMemorySize(value: string): bigint {
+export function readMemorySize(value: string, iec = false): bigint {
   const trimmed = value.trim();
   if (trimmed === "") fail(value, "it is empty");
   const m = /^(\d+)\s*(.*)$/su.exec(trimmed);
@@ -64,7 +80,7 @@ export function readMemorySize(value: string): bigint {
   }
   const unit = m[2]!.toLowerCase();
   if (/^[.,]\d/.test(unit)) fail(value, 'Flink reads only whole numbers (no fraction); use a smaller unit, e.g. "1536mb" for 1.5gb');
-  const multiplier = UNITS.get(unit);
+  const multiplier = UNITS.get(unit) ?? (iec ? IEC_UNITS.get(unit) : undefined);
   if (multiplier === undefined) {
     // IEC spellings: Flink's own units are already 1024-based (MemorySize: "mb" = mebibytes).
     const iec = /^([kmgt])ib?$/.exec(unit);

@@ -29,12 +29,50 @@ const UNIT_NANOS: ReadonlyMap<string, bigint> = (() => {
   return m;
 })();
 
-const HINT = 'write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)';
+/**
+ * The units in the hint, as accepted where it is shown: a text Flink reads as written (`flinkReads`)
+ * takes TimeUtils' labels; one this package reads takes `m` and `us` too (rendered as Flink reads them).
+ */
+const hint = (flinkReads: boolean): string =>
+  `write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: ${flinkReads ? "d, h, min, s, ms, µs, ns" : "d, h, min or m, s, ms, µs or us, ns"} and their long forms)`;
 
-function fail(text: string, why: string): never {
-  // A question ("did you mean ...?") is its own sentence.
-  const joined = why.endsWith("?") ? `${why} Otherwise ${HINT}` : `${why}; ${HINT}`;
+/**
+ * Throws the duration error. When `why` already says what to write (`write "10s"`), the sentence
+ * ends there; otherwise the hint follows (after a question, as its own sentence).
+ */
+function fail(text: string, why: string, flinkReads = false): never {
+  const joined = /(^|; )write /.test(why) ? why : why.endsWith("?") ? `${why} Otherwise ${hint(flinkReads)}` : `${why}; ${hint(flinkReads)}`;
   throw new FlinkIcebergValidationError([{ path: "", message: `${JSON.stringify(text)} is not a valid Flink duration: ${joined}` }]);
+}
+
+/** Canonical labels of the units a compound duration is rewritten in ("1h30min" → "90min"), largest first. */
+const COMPOUND_UNITS: readonly (readonly [bigint, string])[] = [
+  [86_400_000_000_000n, "d"],
+  [3_600_000_000_000n, "h"],
+  [60_000_000_000n, "min"],
+  [1_000_000_000n, "s"],
+  [1_000_000n, "ms"],
+];
+
+/**
+ * What to write for a compound duration such as "1h30min" or "2min 30s" (TimeUtils reads one number
+ * and one unit): the same time in the smallest unit it names ("90min", "150s"); undefined when
+ * `trimmed` is no run of number-unit pairs of d, h, min, s and ms (and their long forms).
+ */
+function compoundAdvice(trimmed: string): string | undefined {
+  const parts = [...trimmed.matchAll(/(\d+)\s*([a-zµ]+)\s*/giu)];
+  if (parts.length < 2 || parts.map((p) => p[0]).join("") !== trimmed) return undefined;
+  let total = 0n;
+  let smallest: bigint | undefined;
+  for (const p of parts) {
+    const perUnit = UNIT_NANOS.get(p[2]!.toLowerCase());
+    if (perUnit === undefined || perUnit < NANOS_PER_MILLI) return undefined;
+    total += BigInt(p[1]!) * perUnit;
+    if (smallest === undefined || perUnit < smallest) smallest = perUnit;
+  }
+  const label = COMPOUND_UNITS.find(([n]) => n === smallest)?.[1];
+  if (label === undefined || total === 0n) return undefined;
+  return `Flink reads one number and one unit, not a sum of several; write ${JSON.stringify(`${total / smallest!}${label}`)}`;
 }
 
 /**
@@ -61,30 +99,36 @@ function fractionAdvice(digits: string, label: string): string {
  * zero included. Also takes `us`, this package's ASCII spelling of `µs` (verbatimDurationProblem
  * tells where Flink itself reads the text). Throws FlinkIcebergValidationError (path "") for text
  * Flink cannot read: empty, no leading digits (a sign, a word, an ISO-8601 duration), a fraction,
- * an unknown unit, or a number beyond a long.
+ * a compound such as "1h30min" (the message says the same time in its smallest unit, "90min"), an
+ * unknown unit, or a number beyond a long. `flinkReads`: the text goes to Flink as written, so the
+ * message lists and suggests only TimeUtils' own labels (never `us`).
  */
-export function readFlinkDuration(text: string): { readonly nanos: bigint; readonly label: string } {
-  if (typeof text !== "string") fail(String(text), `expected a string, got ${typeof text}`);
+export function readFlinkDuration(text: string, flinkReads = false): { readonly nanos: bigint; readonly label: string } {
+  const no = (why: string): never => fail(typeof text === "string" ? text : String(text), why, flinkReads);
+  if (typeof text !== "string") no(`expected a string, got ${typeof text}`);
   const trimmed = text.trim();
-  if (trimmed === "") fail(text, "it is empty");
+  if (trimmed === "") no("it is empty");
   const m = /^(\d+)\s*(.*)$/su.exec(trimmed);
   if (!m) {
-    if (/^[-+]/.test(trimmed)) fail(text, "a duration cannot carry a sign (it must be positive)");
+    if (/^[-+]/.test(trimmed)) no("a duration cannot carry a sign (it must be positive)");
     const iso = isoDurationMillis(trimmed);
-    if (iso !== undefined) fail(text, `Flink does not read ISO-8601 durations; write ${JSON.stringify(compactDuration(iso))}`);
-    fail(text, "it does not start with a number");
+    if (iso !== undefined) no(`Flink does not read ISO-8601 durations; write ${JSON.stringify(compactDuration(iso))}`);
+    no("it does not start with a number");
   }
-  const digits = m[1]!;
-  const label = m[2]!.toLowerCase();
-  if (/^[.,]\d/.test(label)) fail(text, `Flink reads only whole numbers (no fraction); ${fractionAdvice(digits, label)}`);
+  const digits = m![1]!;
+  const label = m![2]!.toLowerCase();
+  if (/^[.,]\d/.test(label)) no(`Flink reads only whole numbers (no fraction); ${fractionAdvice(digits, label)}`);
   const perUnit = label === "" ? NANOS_PER_MILLI : UNIT_NANOS.get(label);
   if (perUnit === undefined) {
-    const near = closestKey(label, [...UNIT_NANOS.keys()]);
-    fail(text, `unknown unit ${JSON.stringify(label)}${near !== undefined ? `; did you mean ${JSON.stringify(`${digits}${near}`)}?` : ""}`);
+    const compound = compoundAdvice(trimmed);
+    if (compound !== undefined) no(compound);
+    // Where Flink reads the text, `us` is no unit (this package's spelling only), so it is never suggested there.
+    const near = closestKey(label, [...UNIT_NANOS.keys()].filter((l) => !flinkReads || l !== "us"));
+    no(`unknown unit ${JSON.stringify(label)}${near !== undefined ? `; did you mean ${JSON.stringify(`${digits}${near}`)}?` : ""}`);
   }
   // TimeUtils reads the number with Long.parseLong ("cannot be re represented as 64bit number").
-  if (BigInt(digits) > MAX_LONG) fail(text, "it is too large (Flink reads the number as a Java long)");
-  return { nanos: BigInt(digits) * perUnit, label };
+  if (BigInt(digits) > MAX_LONG) no("it is too large (Flink reads the number as a Java long)");
+  return { nanos: BigInt(digits) * perUnit!, label };
 }
 
 const MAX_LONG = (1n << 63n) - 1n;
@@ -92,14 +136,15 @@ const MAX_LONG = (1n << 63n) - 1n;
 /**
  * Parses a Flink duration text into milliseconds. Throws FlinkIcebergValidationError (path "") for
  * unreadable text, zero, a negative or fractional number, a sub-millisecond remainder, or a value
- * above Number.MAX_SAFE_INTEGER milliseconds. With `allowZero` (a wait, not an interval) zero is 0.
+ * above Number.MAX_SAFE_INTEGER milliseconds. With `allowZero` (a wait, not an interval) zero is 0;
+ * `flinkReads` as for readFlinkDuration.
  */
-export function parseFlinkDuration(text: string, allowZero = false): number {
-  const { nanos } = readFlinkDuration(text);
-  if (nanos === 0n && !allowZero) fail(text, "it is zero; the interval must be positive");
-  if (nanos % NANOS_PER_MILLI !== 0n) fail(text, "it is not a whole number of milliseconds");
+export function parseFlinkDuration(text: string, allowZero = false, flinkReads = false): number {
+  const { nanos } = readFlinkDuration(text, flinkReads);
+  if (nanos === 0n && !allowZero) fail(text, "it is zero; the interval must be positive", flinkReads);
+  if (nanos % NANOS_PER_MILLI !== 0n) fail(text, "it is not a whole number of milliseconds", flinkReads);
   const millis = nanos / NANOS_PER_MILLI;
-  if (millis > BigInt(Number.MAX_SAFE_INTEGER)) fail(text, "it is too large");
+  if (millis > BigInt(Number.MAX_SAFE_INTEGER)) fail(text, "it is too large", flinkReads);
   return Number(millis);
 }
 
@@ -170,4 +215,25 @@ export function unitlessDurationWarning(text: string, ms: number): string {
 /** True for a duration text without a unit ("300"), which Flink reads as milliseconds (flink `TimeUtils.parseDuration`). */
 export function hasNoUnit(text: string): boolean {
   return /^\s*\d+\s*$/.test(text);
+}
+
+/**
+ * The warnings for a duration text that Flink reads as written (flink `TimeUtils.parseDuration`),
+ * already known to be readable: the unit `m`, which not every Flink version this package supports
+ * reads (write `min`), and no unit (milliseconds). The one check of every Duration-typed option the
+ * package passes to Flink: the job's Flink configuration (flink-option-values.ts) and Iceberg's
+ * Duration options in extraOptions and OPTIONS hints (known-iceberg-options.ts; iceberg
+ * `FlinkReadOptions` / `FlinkWriteOptions` `durationType()` options, read by `FlinkConfParser` with
+ * Flink's TimeUtils). Throws as readFlinkDuration for text Flink cannot read.
+ */
+export function verbatimDurationWarnings(text: string): readonly string[] {
+  const read = readFlinkDuration(text, true);
+  const digits = text.trim().replace(/\D.*$/su, "");
+  const out: string[] = [];
+  if (read.label === "m") {
+    out.push(`${JSON.stringify(text)}: not every Flink version this package supports reads the unit "m" (flink TimeUtils labels minutes "min" and "minute(s)"); write ${JSON.stringify(`${digits}min`)}`);
+  }
+  // Duration.toMillis, as Flink passes the value on.
+  if (read.label === "" && read.nanos > 0n) out.push(unitlessDurationWarning(text, Number(read.nanos / NANOS_PER_MILLI)));
+  return out;
 }

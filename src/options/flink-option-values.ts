@@ -30,7 +30,7 @@ import { didYouMean } from "../validation/known-keys.js";
 import { isJavaDecimal, isJavaWholeNumber } from "../validation/java-number.js";
 import { isValidationError } from "../validation/error.js";
 import { compactMemorySize, readMemorySize, SMALL_SIZE_BYTES } from "./byte-size.js";
-import { MIN_CHECKPOINT_INTERVAL_MS, readFlinkDuration, unitlessDurationWarning } from "./duration.js";
+import { MIN_CHECKPOINT_INTERVAL_MS, readFlinkDuration, verbatimDurationWarnings } from "./duration.js";
 import { FLINK_OPTION_TYPES, type NamedValueType, type WholeNumberType } from "./flink-option-types.js";
 import { timeZoneProblems } from "./time-zone.js";
 
@@ -182,20 +182,17 @@ function wholeNumberProblems(k: string, value: string, type: WholeNumberType): r
 function durationProblems(k: string, value: string): readonly FlinkValueProblem[] {
   let read: { nanos: bigint; label: string };
   try {
-    read = readFlinkDuration(value);
+    read = readFlinkDuration(value, true);
   } catch (e) {
     return [error(`Flink reads ${k} as a duration when the job starts (TimeUtils.parseDuration), and fails on this one: ${messageOf(e)}`)];
   }
   const digits = value.trim().replace(/\D.*$/s, "");
   // TimeUtils labels microseconds µs, micro(s), microsecond(s); `us` is this package's spelling only.
   if (read.label === "us") return [error(`${JSON.stringify(value)} is not a valid Flink duration: Flink has no unit "us" (it reads microseconds as "µs", "micro" or "microsecond"), so ${FAILS}; write ${JSON.stringify(`${digits}µs`)}`)];
-  const out: FlinkValueProblem[] = [];
-  if (read.label === "m") {
-    out.push(warning(`${JSON.stringify(value)}: not every Flink version this package supports reads the unit "m" (flink TimeUtils labels minutes "min" and "minute(s)"); write ${JSON.stringify(`${digits}min`)}`));
-  }
+  // The unit "m" and a missing unit: the check shared with Iceberg's Duration options (duration.ts).
+  const out: FlinkValueProblem[] = verbatimDurationWarnings(value).map(warning);
   // Duration.toMillis, as CheckpointConfig.configure passes the value on.
   const ms = Number(read.nanos / 1_000_000n);
-  if (read.label === "" && read.nanos > 0n) out.push(warning(unitlessDurationWarning(value, ms)));
   if (k === "execution.checkpointing.timeout") {
     if (ms < MIN_CHECKPOINT_INTERVAL_MS) {
       out.push(error(`${JSON.stringify(value)} is below Flink's minimum checkpoint timeout of 10 ms ("Checkpoint timeout must be larger than or equal to 10 ms", CheckpointConfig.setCheckpointTimeout), so ${FAILS}; write e.g. "10min" (Flink's default) or remove the key`));

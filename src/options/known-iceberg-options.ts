@@ -10,7 +10,7 @@
 import { isJavaDecimal, isJavaWholeNumber } from "../validation/java-number.js";
 import { distance } from "../validation/known-keys.js";
 import { COMPRESSION_TABLE_PROPERTIES } from "./compression-table-properties.js";
-import { hasNoUnit, parseFlinkDuration, unitlessDurationWarning, verbatimDurationProblem } from "./duration.js";
+import { parseFlinkDuration, verbatimDurationProblem, verbatimDurationWarnings } from "./duration.js";
 
 /**
  * A whole number as Java reads it (Integer.parseInt / Long.parseLong: an optional sign, ASCII
@@ -199,7 +199,8 @@ function describeType(t: OptionType): string {
 
 /**
  * The problem with `value` for the typed Flink option `key`: `{ error }` for a value the runtime
- * cannot read, `{ warning }` for a duration without a unit (read as milliseconds), else undefined.
+ * cannot read, `{ warning }` for a duration without a unit (read as milliseconds) or with the unit
+ * "m" (duration.ts verbatimDurationWarnings, as for the job's Flink configuration), else undefined.
  */
 export function icebergOptionValueProblem(key: string, value: string): { error?: string; warning?: string } | undefined {
   // By exact key, as the runtime looks it up: another spelling is never read (a near-miss warning).
@@ -214,17 +215,17 @@ export function icebergOptionValueProblem(key: string, value: string): { error?:
   }
   switch (type) {
     case "duration": {
-      let ms: number;
       try {
-        ms = parseFlinkDuration(value);
+        parseFlinkDuration(value, false, true);
       } catch (e) {
         return { error: (e as { issues?: readonly { message: string }[] }).issues?.[0]?.message ?? String(e) };
       }
       // Rendered as written: the runtime reads it with Flink's TimeUtils.parseDuration.
       const verbatim = verbatimDurationProblem(value);
       if (verbatim !== undefined) return { error: verbatim };
-      if (!hasNoUnit(value)) return undefined;
-      return { warning: unitlessDurationWarning(value, ms) };
+      // The unit "m" or no unit: the check shared with the job's Flink configuration (duration.ts); at most one applies.
+      const [warning] = verbatimDurationWarnings(value);
+      return warning === undefined ? undefined : { warning };
     }
     case "boolean":
       // Boolean.parseBoolean: anything but "true" (any case) is false, silently.

@@ -62,7 +62,7 @@ export const IcebergSinkOptionsShape = {
   ),
   targetFileSizeBytes: byteSizeField.optional().meta({
     description:
-      "Seed key `write.target-file-size-bytes`: roll to a new data file at this size, in bytes, a positive whole number or size text such as \"128MB\" (binary units); rendered as the write option `target-file-size-bytes` with the byte count, which wins over the table property even for an existing table. " +
+      "Seed key `write.target-file-size-bytes`: roll to a new data file at this size, in bytes, a positive whole number or size text such as \"128MB\" or \"128MiB\" (binary units); rendered as the write option `target-file-size-bytes` with the byte count, which wins over the table property even for an existing table. " +
       "Seed default 128 MB (134217728), rendered when unset; the runtime's default is 512 MiB (536870912). Source: seed Table 2 row write.target-file-size-bytes; SPEC decision 5; iceberg FlinkWriteOptions.java TARGET_FILE_SIZE_BYTES.",
   }),
   upsertEnabled: withQuickRead(

@@ -49,7 +49,7 @@ export const IcebergSourceOptionsShape = {
   }),
   splitSize: byteSizeField.optional().meta({
     description:
-      "Seed key `split-size`: target size of each read split in bytes, a positive whole number or size text such as \"128MB\" (binary units, as Flink reads memory sizes); rendered as `split-size` with the byte count. " +
+      "Seed key `split-size`: target size of each read split in bytes, a positive whole number or size text such as \"128MB\" or \"128MiB\" (binary units, as Flink reads memory sizes); rendered as `split-size` with the byte count. " +
       "Seed default 128 MB (134217728). Unset: not rendered, and the runtime reads 134217728 (128 MiB) whatever the table property read.split.target-size says: through Iceberg 1.11 the session option connector.iceberg.split-size declares that default, which wins over the table property. " +
       "Too small = scheduling overhead, too large = skew. Source: seed Table 1 row split-size; iceberg FlinkReadOptions.java SPLIT_SIZE_OPTION, FlinkReadConf.splitSize, FlinkConfParser.parse.",
   }),
