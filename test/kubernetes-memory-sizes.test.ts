@@ -52,6 +52,24 @@ describe("kubernetes: process memory sizes Flink cannot divide", () => {
     expect(errors({ jobManager: { memory: "1Gi" }, taskManager: { memory: "1G" } })).to.deep.equal([]);
   });
 
+  it("IEC spellings are read as the operator reads them (FLINK-31871: white space dropped, upper-cased, a trailing B dropped, a trailing I read as i), with the same size checks", () => {
+    // The trial's "1GiB": a Kubernetes quantity of 1 GiB to the operator, so no "not a memory size" error.
+    expect(errors({ jobManager: { memory: "1GiB" }, taskManager: { memory: "1GiB" } })).to.deep.equal([]);
+    expect(errors({ jobManager: { memory: "1 gib" }, taskManager: { memory: "2 Gi" } })).to.deep.equal([]);
+    expect(["1GiB", "1gib", "1 GiB", "1536MiB", "2Gi", "1.5G", "1E9", "4KiB", "1.5k", "1GB", "2 gigs", "Gi", "1iB"].map(processMemoryBytes)).to.deep.equal([
+      1024 * Mi, 1024 * Mi, 1024 * Mi, 1536 * Mi, 2048 * Mi, 1.5e9, 1e9, 4096, undefined, 1024 * Mi, undefined, undefined, undefined,
+    ]);
+    // The same size checks: 512MiB is 512m, too small for a JobManager; 768MiB too small for a TaskManager.
+    expect(errors({ jobManager: { memory: "512MiB" }, taskManager: { memory: "768MiB" } })).to.deep.equal([
+      { path: "kubernetes.jobManager.memory", message: JM_512.replace('"512m"', '"512MiB"') },
+      { path: "kubernetes.taskManager.memory", message: TM_768.replace('"768m"', '"768MiB"') },
+    ]);
+    // What the operator refuses stays an error: "1.5k" upper-cased is "1.5K", no quantity suffix.
+    expect(errors({ taskManager: { memory: "1.5k" } })).to.deep.equal([
+      { path: "kubernetes.taskManager.memory", message: '"1.5k" is not a memory size: use a Flink size ("2048m", "2g") or a Kubernetes quantity ("2Gi", also written "2GiB")' },
+    ]);
+  });
+
   it("quiet when the configuration sets the component's memory options (the layout is the user's)", () => {
     expect(errors({ jobManager: { memory: "512m" }, taskManager: { memory: "768m" }, flinkConfiguration: { "jobmanager.memory.off-heap.size": "64m", "taskmanager.memory.managed.fraction": "0.1" } })).to.deep.equal([]);
     expect(errors({ jobManager: { memory: "512m" }, flinkConfiguration: { "taskmanager.memory.managed.fraction": "0.1" } }).map((e) => e.path)).to.deep.equal(["kubernetes.jobManager.memory"]);

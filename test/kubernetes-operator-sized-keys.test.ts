@@ -40,6 +40,8 @@ describe("kubernetes: process memory keys the operator overwrites", () => {
     // MemorySize is 1024-based and case-insensitive (m/mb, g/gb, a bare number is bytes); a Kubernetes quantity as the operator reads it.
     expect(run({ jobManager: { memory: "4g" }, flinkConfiguration: { "jobmanager.memory.process.size": "4096 MB" } })).to.deep.equal({ errors: [], warnings: [] });
     expect(run({ taskManager: { memory: "4Gi" } }, { flinkConfiguration: { ...FACTS_CONF, "taskmanager.memory.process.size": "4294967296" } })).to.deep.equal({ errors: [], warnings: [] });
+    // An IEC spelling the operator normalises ("4GiB" → Quantity "4Gi"; resource-memory.ts) is the same size too.
+    expect(run({ taskManager: { memory: "4GiB" } }, { flinkConfiguration: { ...FACTS_CONF, "taskmanager.memory.process.size": "4g" } })).to.deep.equal({ errors: [], warnings: [] });
     // Unset memory: the package renders the default 2048m, so "2g" is the same size.
     expect(run({ flinkConfiguration: { "taskmanager.memory.process.size": "2g" } })).to.deep.equal({ errors: [], warnings: [] });
   });

@@ -170,7 +170,7 @@ describe("kubernetes validation", () => {
     });
     it("missing TaskManager memory, and memory that does not parse", () => {
       expect(onlyError({ taskManager: { memory: " " } }).path).to.equal("kubernetes.taskManager.memory");
-      expect(onlyError({ taskManager: { memory: "2 gigs" } }).message).to.contain('"2 gigs" is not a memory size');
+      expect(onlyError({ taskManager: { memory: "2 gigs" } }).message).to.equal('"2 gigs" is not a memory size: use a Flink size ("2048m", "2g") or a Kubernetes quantity ("2Gi", also written "2GiB")');
     });
     it("JobManager replicas above 1 without high availability", () => {
       const e = onlyError({ jobManager: { replicas: 2 } });

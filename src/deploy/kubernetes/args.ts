@@ -18,7 +18,11 @@ export interface KubernetesResourceArgs {
   readonly cpu?: number;
   /**
    * Total process memory per pod: a Flink memory size (`2048m`, `2g`, `1024 mb`) or a Kubernetes
-   * quantity (`2Gi`, `1536Mi`). Default `"2048m"`. A size Flink cannot divide with its default
+   * quantity (`2Gi`, `1536Mi`, also written `2GiB` or `2 gib`: the operator drops white space,
+   * upper-cases the text, drops a trailing B and reads a trailing I as i; `1.5G` is 1.5e9 bytes).
+   * Default `"2048m"`. Anything else (`"2 gigs"`, `"1.5k"`) is a preview error, as the operator
+   * refuses it (flink-kubernetes-operator FlinkConfigBuilder.parseResourceMemoryString,
+   * DefaultValidator "resource memory parse error"; resource-memory.ts). A size Flink cannot divide with its default
    * memory options is a preview error (the cluster would fail to deploy): a JobManager of 576m or
    * less (metaspace 256m, overhead at least 192m and off-heap 128m leave no heap), a TaskManager
    * below about 982m (framework, managed and network memory leave no task heap); unless

@@ -4,7 +4,7 @@
  * The operator sets `spec.jobManager.resource.memory` / `spec.taskManager.resource.memory` as the
  * total process memory (`jobmanager.memory.process.size` / `taskmanager.memory.process.size`;
  * flink-kubernetes-operator FlinkConfigBuilder.setResource, parsed by parseResourceMemoryString:
- * Flink's MemorySize first, else a Kubernetes quantity). Flink then takes the JVM metaspace (256m)
+ * Flink's MemorySize first, else a Kubernetes quantity; resource-memory.ts). Flink then takes the JVM metaspace (256m)
  * and the JVM overhead (a tenth of the process, at least 192m, at most 1g) from it, and the rest is
  * the "total Flink memory" (apache/flink flink-runtime .../util/config/memory/ProcessMemoryUtils.java
  * `deriveProcessSpecWithTotalProcessMemory`), from which
@@ -22,29 +22,20 @@
  * checked here.
  */
 import type { Diagnostics } from "../../validation/diagnostics.js";
+import { resourceMemoryBytes } from "./resource-memory.js";
 
 const Mi = 1024 * 1024;
 /** Flink's float fractions as the JVM multiplies with them (MemorySize.multiply: `(long) (bytes * fraction)`). */
 const TENTH = Math.fround(0.1);
 const MANAGED_FRACTION = Math.fround(0.4);
 
-const FLINK_UNITS: Readonly<Record<string, number>> = {
-  "": 1, b: 1, bytes: 1,
-  k: 1024, kb: 1024, kibibytes: 1024,
-  m: Mi, mb: Mi, mebibytes: Mi,
-  g: 1024 * Mi, gb: 1024 * Mi, gibibytes: 1024 * Mi,
-  t: 1024 * 1024 * Mi, tb: 1024 * 1024 * Mi, tebibytes: 1024 * 1024 * Mi,
-};
-const K8S_UNITS: Readonly<Record<string, number>> = { Ki: 1024, Mi, Gi: 1024 * Mi, Ti: 1024 * 1024 * Mi, k: 1e3, M: 1e6, G: 1e9, T: 1e12 };
-
-/** The bytes the operator reads from a memory text (Flink MemorySize first, else a Kubernetes quantity); undefined when unsure. */
+/**
+ * The bytes the operator reads from a memory text (resource-memory.ts: Flink MemorySize first, else
+ * a Kubernetes quantity after its normalisation, so "1GiB" is 1 GiB); undefined when it refuses the
+ * text or the size is beyond a safe integer.
+ */
 export function processMemoryBytes(text: string): number | undefined {
-  const t = text.trim();
-  const flink = /^(\d+)\s*([a-z]*)$/i.exec(t);
-  const unit = flink ? FLINK_UNITS[flink[2]!.toLowerCase()] : undefined;
-  if (flink && unit !== undefined) return Number(flink[1]) * unit;
-  const k8s = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|k|M|G|T)$/.exec(t);
-  return k8s ? Math.floor(Number(k8s[1]) * K8S_UNITS[k8s[2]!]!) : undefined;
+  return resourceMemoryBytes(text)?.bytes;
 }
 
 /** JVM metaspace and overhead of a process of `p` bytes, or undefined when they exceed it. */

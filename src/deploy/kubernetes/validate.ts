@@ -19,6 +19,7 @@ import { checkPodTemplateKeys } from "./pod-template-keys.js";
 import { checkPodTemplateMetadata } from "./pod-template-metadata.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, isDnsSubdomain, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
 import { checkProcessMemory } from "./memory-sizes.js";
+import { resourceMemoryBytes } from "./resource-memory.js";
 import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
 import { checkEnvironment, checkFlinkConfiguration, checkPodTemplateConflicts } from "./validate-maps.js";
 import { checkRenamedKeys } from "./renamed-keys.js";
@@ -41,9 +42,6 @@ export function scriptBytesOverLimit(script: string): number | undefined {
 }
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
-/** Flink MemorySize (number + optional unit, case-insensitive) or a Kubernetes quantity (`2Gi`, `1.5G`). */
-const FLINK_MEMORY = /^\d+\s*(b|bytes|k|kb|kibibytes|m|mb|mebibytes|g|gb|gibibytes|t|tb|tebibytes)?$/i;
-const K8S_MEMORY = /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)$/;
 
 const ONE_OF = (xs: readonly string[]): string => xs.map((x) => JSON.stringify(x)).join(", ");
 
@@ -80,8 +78,9 @@ function checkResource(r: KubernetesResourceArgs | undefined, path: string, comp
     } else if (/^\d+$/.test(r.memory.trim()) && Number(r.memory.trim()) < 1024 * 1024) {
       // A byte count is valid (the operator's autoscaler writes one); a small one is a missing unit.
       at.error("memory", `${JSON.stringify(r.memory)} has no unit, so Flink reads it as bytes and the ${component} cannot start: write ${JSON.stringify(`${r.memory.trim()}m`)} for ${r.memory.trim()} MiB, or e.g. "2Gi"`);
-    } else if (!FLINK_MEMORY.test(r.memory.trim()) && !K8S_MEMORY.test(r.memory.trim())) {
-      at.error("memory", `${JSON.stringify(r.memory)} is not a memory size: use a Flink size ("2048m", "2g") or a Kubernetes quantity ("2Gi")`);
+    } else if (resourceMemoryBytes(r.memory) === undefined) {
+      // As the operator reads it (resource-memory.ts): Flink's MemorySize, else a normalised Kubernetes quantity ("1GiB" → "1Gi").
+      at.error("memory", `${JSON.stringify(r.memory)} is not a memory size: use a Flink size ("2048m", "2g") or a Kubernetes quantity ("2Gi", also written "2GiB")`);
     } else {
       checkProcessMemory(component, r.memory, conf, `${path}.memory`, diag);
     }

@@ -1,0 +1,80 @@
+/**
+ * How the Flink Kubernetes Operator reads `spec.jobManager.resource.memory` /
+ * `spec.taskManager.resource.memory`: flink-kubernetes-operator
+ * `flink-kubernetes-operator/src/main/java/org/apache/flink/kubernetes/operator/config/FlinkConfigBuilder.java`
+ * `parseResourceMemoryString` (moved to `utils/ResourceConfigUtils.java` in later releases; the
+ * Kubernetes fallback since FLINK-31871, operator 1.7), which `DefaultValidator.validateResources`
+ * and `setResource` (the process size it writes) both call:
+ * 1. Flink's `MemorySize.parse`: a whole number, optional white space, then b, k(b), m(b), g(b),
+ *    t(b) or their long forms (bytes, kibibytes ...), any case, 1024-based; no unit is bytes.
+ * 2. When that fails, `formatMemoryStringForK8sSpec`: every white space removed, the text
+ *    upper-cased, one trailing `B` dropped and a trailing `I` turned into `i`; then the fabric8
+ *    `Quantity.parse(...).getNumericalAmount()`: a decimal number, then `Ki`, `Mi`, `Gi`, `Ti`, `Pi`,
+ *    `Ei` (1024-based), `M`, `G`, `T`, `P`, `E` (1000-based), an exponent (`E9`), or nothing.
+ * So "1GiB", "1 gib" and "1Gi" are each 1 GiB, "2 Gi" is 2 GiB and "1.5G" 1.5e9 bytes, while
+ * "1.5k" fails (upper-cased, `K` is no quantity suffix) and so does "2 gigs".
+ */
+
+const Ki = 1024;
+/** fabric8 Quantity's suffixes, as they are left after the operator's upper-casing. */
+const QUANTITY_UNITS: Readonly<Record<string, number>> = {
+  "": 1,
+  Ki,
+  Mi: Ki ** 2,
+  Gi: Ki ** 3,
+  Ti: Ki ** 4,
+  Pi: Ki ** 5,
+  Ei: Ki ** 6,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+};
+
+/** Flink MemorySize's units (MemoryUnit labels), lower case. */
+const FLINK_UNITS: Readonly<Record<string, number>> = {
+  "": 1,
+  b: 1,
+  bytes: 1,
+  k: Ki,
+  kb: Ki,
+  kibibytes: Ki,
+  m: Ki ** 2,
+  mb: Ki ** 2,
+  mebibytes: Ki ** 2,
+  g: Ki ** 3,
+  gb: Ki ** 3,
+  gibibytes: Ki ** 3,
+  t: Ki ** 4,
+  tb: Ki ** 4,
+  tebibytes: Ki ** 4,
+};
+
+/** A safe whole byte count, or undefined (beyond Number.MAX_SAFE_INTEGER: nothing is computed from it). */
+const safe = (bytes: number): number | undefined => (Number.isSafeInteger(Math.floor(bytes)) ? Math.floor(bytes) : undefined);
+
+/**
+ * The operator's reading of a resource memory text: `{ bytes }` when it reads it (`bytes` the
+ * process size, rounded down, or undefined beyond Number.MAX_SAFE_INTEGER), undefined when it
+ * refuses it (DefaultValidator: "resource memory parse error").
+ */
+export function resourceMemoryBytes(text: string): { readonly bytes: number | undefined } | undefined {
+  // 1. MemorySize.parse: digits, then the trimmed unit in lower case.
+  const flink = /^\s*(\d+)\s*(.*?)\s*$/su.exec(text);
+  const flinkUnit = flink === null ? undefined : FLINK_UNITS[flink[2]!.toLowerCase()];
+  if (flink !== null && flinkUnit !== undefined) return { bytes: safe(Number(flink[1]) * flinkUnit) };
+  // 2. formatMemoryStringForK8sSpec, then Quantity.parse (the unit starts at the first unit letter left).
+  let q = text.replace(/\s/gu, "").toUpperCase();
+  if (q.endsWith("B")) q = q.slice(0, -1);
+  if (q.endsWith("I")) q = `${q.slice(0, -1)}i`;
+  const m = /^(\d+(?:\.\d*)?|\.\d+)([EKMGTPi].*)?$/u.exec(q);
+  if (m === null) return undefined;
+  const amount = Number(m[1]);
+  const suffix = m[2] ?? "";
+  // Quantity.getMultiple: a suffix with digits is an exponent of ten (the letter is skipped).
+  const exponent = /^[EKMGTP]([+-]?\d+)$/u.exec(suffix);
+  if (exponent !== null) return { bytes: safe(amount * 10 ** Number(exponent[1])) };
+  const multiple = Object.hasOwn(QUANTITY_UNITS, suffix) ? QUANTITY_UNITS[suffix]! : undefined;
+  return multiple === undefined ? undefined : { bytes: safe(amount * multiple) };
+}
