@@ -190,7 +190,7 @@ describe("byte size messages (IEC units where the package renders the count, Fli
   });
   it("readMemorySize (text Flink's MemorySize.parse reads) still refuses an IEC unit", () => {
     expect(messageOf(() => readMemorySize("1GiB"))).to.equal(
-      '"1GiB" is not a valid byte size: unknown unit "gib"; Flink\'s units are 1024-based already: write "1gb"; pass a positive whole number of bytes (e.g. 134217728) or a size text such as "128MB", "64 mb", "1gb", "512MiB" (binary units: 1 KB = 1 KiB = 1024 bytes)',
+      '"1GiB" is not a valid byte size: unknown unit "gib"; Flink\'s units are 1024-based already: write "1gb"; pass a positive whole number of bytes (e.g. 134217728) or a size text such as "128MB", "64 mb", "1gb", "512kb" (binary units: 1 KB = 1024 bytes)',
     );
     expect(readMemorySize("1GiB", true)).to.equal(1073741824n);
   });

@@ -30,7 +30,11 @@ const UNITS: ReadonlyMap<string, bigint> = new Map<string, bigint>([
   ["tebibytes", 1024n ** 4n],
 ]);
 
-const HINT = 'pass a positive whole number of bytes (e.g. 134217728) or a size text such as "128MB", "64 mb", "1gb", "512MiB" (binary units: 1 KB = 1 KiB = 1024 bytes)';
+/** The hint, as accepted where it is shown: IEC units only where the package renders the byte count. */
+const hint = (iec: boolean): string =>
+  iec
+    ? 'pass a positive whole number of bytes (e.g. 134217728) or a size text such as "128MB", "64 mb", "1gb", "512MiB" (binary units: 1 KB = 1 KiB = 1024 bytes)'
+    : 'pass a positive whole number of bytes (e.g. 134217728) or a size text such as "128MB", "64 mb", "1gb", "512kb" (binary units: 1 KB = 1024 bytes)';
 
 /** The IEC units parseByteSize reads besides Flink's (the same 1024-based sizes). */
 const IEC_UNITS: ReadonlyMap<string, bigint> = new Map<string, bigint>([
@@ -40,9 +44,9 @@ const IEC_UNITS: ReadonlyMap<string, bigint> = new Map<string, bigint>([
   ["tib", 1024n ** 4n],
 ]);
 
-function fail(value: unknown, why: string): never {
+function fail(value: unknown, why: string, iec = true): never {
   const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
-  throw new FlinkIcebergValidationError([{ path: "", message: `${shown} is not a valid byte size: ${why}; ${HINT}` }]);
+  throw new FlinkIcebergValidationError([{ path: "", message: `${shown} is not a valid byte size: ${why}; ${hint(iec)}` }]);
 }
 
 /**
@@ -72,19 +76,19 @@ export function parseByteSize(value: number | string): number {
  */
 export function readMemorySize(value: string, iec = false): bigint {
   const trimmed = value.trim();
-  if (trimmed === "") fail(value, "it is empty");
+  if (trimmed === "") fail(value, "it is empty", iec);
   const m = /^(\d+)\s*(.*)$/su.exec(trimmed);
   if (!m) {
-    if (/^[-+]/.test(trimmed)) fail(value, "a size cannot carry a sign (it must be positive)");
-    fail(value, "it does not start with a number");
+    if (/^[-+]/.test(trimmed)) fail(value, "a size cannot carry a sign (it must be positive)", iec);
+    fail(value, "it does not start with a number", iec);
   }
   const unit = m[2]!.toLowerCase();
-  if (/^[.,]\d/.test(unit)) fail(value, 'Flink reads only whole numbers (no fraction); use a smaller unit, e.g. "1536mb" for 1.5gb');
+  if (/^[.,]\d/.test(unit)) fail(value, 'Flink reads only whole numbers (no fraction); use a smaller unit, e.g. "1536mb" for 1.5gb', iec);
   const multiplier = UNITS.get(unit) ?? (iec ? IEC_UNITS.get(unit) : undefined);
   if (multiplier === undefined) {
     // IEC spellings: Flink's own units are already 1024-based (MemorySize: "mb" = mebibytes).
-    const iec = /^([kmgt])ib?$/.exec(unit);
-    fail(value, `unknown unit ${JSON.stringify(unit)}${iec !== null ? `; Flink's units are 1024-based already: write "${m[1]}${iec[1]}b"` : ""}`);
+    const spelled = /^([kmgt])ib?$/.exec(unit);
+    fail(value, `unknown unit ${JSON.stringify(unit)}${spelled !== null ? `; Flink's units are 1024-based already: write "${m[1]}${spelled[1]}b"` : ""}`, iec);
   }
   return BigInt(m[1]!) * multiplier;
 }
