@@ -66,7 +66,10 @@ export interface SqlRunnerArgs {
 /**
  * Deploys a FlinkSqlJob with the Flink Kubernetes Operator: a ConfigMap holding the script and a
  * FlinkDeployment (flink.apache.org/v1beta1) in application mode that runs it. Every arg is
- * checked at preview against the operator's own validation rules.
+ * checked at preview against the operator's own validation rules, and every plain prop (nested
+ * ones too) for its JSON type (kubernetes/arg-type-table.ts): `allowNonRestoredState: "yes"` is an
+ * error ('"yes" is a string: write true or false'), not a string in the FlinkDeployment that the
+ * API server refuses at `pulumi up`; all wrong ones at once.
  */
 export interface KubernetesArgs {
   /** Namespace of the ConfigMap and the FlinkDeployment. Default: the provider's namespace. Becomes `metadata.namespace`. */
@@ -197,7 +200,8 @@ export interface KubernetesArgs {
    * false). Flink SQL derives operator ids from the plan, so an edited script may not map onto the
    * old state: a streaming job with upgradeMode "savepoint" or "last-state" warns at preview until
    * this is set, true to drop unclaimed state on an upgrade, false to keep Flink's strict check (an
-   * upgrade whose state does not map then fails). Becomes `spec.job.allowNonRestoredState`.
+   * upgrade whose state does not map then fails). Becomes `spec.job.allowNonRestoredState`, a
+   * boolean in the operator's CRD: a value that is no boolean (`"yes"`, `"true"`) is a preview error.
    */
   readonly allowNonRestoredState?: boolean;
   /**
@@ -210,7 +214,8 @@ export interface KubernetesArgs {
    * with memory `"4096m"`, is accepted). `taskmanager.numberOfTaskSlots`
    * (here or in the job's configuration) must be a whole number of at least 1, as a TaskManager
    * reads it when it starts. Default `{}`. Merged with the job's configuration into
-   * `spec.flinkConfiguration`.
+   * `spec.flinkConfiguration`. Not a plain map (a string, or an Output of the whole map, which
+   * preview cannot render): a preview error.
    */
   readonly flinkConfiguration?: Readonly<Record<string, string>>;
   /**

@@ -13,6 +13,7 @@ import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnable
 import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskSlotsOf } from "./int-options.js";
 import { checkEnvReferences } from "./env-references.js";
 import { checkImage } from "./image-checks.js";
+import { checkKubernetesArgTypes, KUBERNETES_ARG_KEYS } from "./arg-type-table.js";
 import { missingBucketProblem, stateDirProblem } from "../state-dirs.js";
 import { checkPodTemplateImages } from "./pod-template-images.js";
 import { checkPodTemplateKeys } from "./pod-template-keys.js";
@@ -225,7 +226,8 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
     return;
   }
   if (args.sqlRunner === undefined) {
-    k.error("sqlRunner", `${traits.label} has no built-in SQL application mode: set sqlRunner.jarURI to a SQL runner jar in the image (e.g. local:///opt/flink/usrlib/sql-runner.jar from the operator's flink-sql-runner-example), or use flinkVersion "v2_0"/"v2_1"`);
+    // Of the wrong type it is said already.
+    if (!k.hasErrorAt("sqlRunner")) k.error("sqlRunner", `${traits.label} has no built-in SQL application mode: set sqlRunner.jarURI to a SQL runner jar in the image (e.g. local:///opt/flink/usrlib/sql-runner.jar from the operator's flink-sql-runner-example), or use flinkVersion "v2_0"/"v2_1"`);
   } else {
     const uri = args.sqlRunner.jarURI as unknown;
     if (typeof uri !== "string" || !/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\S+$/.test(uri)) {
@@ -270,51 +272,25 @@ function checkTaskSlots(args: KubernetesArgs, job: KubernetesJobFacts, conf: Rea
   );
 }
 
-/** Every key of KubernetesArgs (args.ts). */
-const KUBERNETES_ARG_KEYS = [
-  "namespace",
-  "name",
-  "image",
-  "flinkVersion",
-  "serviceAccount",
-  "mode",
-  "jobManager",
-  "taskManager",
-  "upgradeMode",
-  "state",
-  "checkpointDir",
-  "savepointDir",
-  "initialSavepointPath",
-  "allowNonRestoredState",
-  "flinkConfiguration",
-  "sqlRunner",
-  "env",
-  "envFromSecrets",
-  "podTemplate",
-  "awaitReady",
-  "timeout",
-  "provider",
-] as const satisfies readonly (keyof KubernetesArgs)[];
-/** Compile-time check that the list above names every key of KubernetesArgs. */
-const KUBERNETES_ARG_KEYS_COMPLETE: [Exclude<keyof KubernetesArgs, (typeof KUBERNETES_ARG_KEYS)[number]>] extends [never] ? true : never = true;
-void KUBERNETES_ARG_KEYS_COMPLETE;
-
 /**
  * Checks `kubernetes` against the job and records every problem in `diag` (the FlinkSqlJob's
  * collector, rooted at the job's args: paths read `kubernetes.<arg>`, `parallelism`, `configuration`).
  * Errors fail the preview; warnings go to the job's log.
  */
-export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
+export function validateKubernetesArgs(given: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
   const k = diag.at("kubernetes");
-  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+  if (typeof given !== "object" || given === null || Array.isArray(given)) {
     return k.error("", "must be an object { namespace?, image, flinkVersion, ... } (or leave kubernetes unset)");
   }
-  checkKnownKeys(args, KUBERNETES_ARG_KEYS, "", k);
+  checkKnownKeys(given, KUBERNETES_ARG_KEYS, "", k);
+  // A prop of the wrong JSON type is reported once, there; the checks below read the others.
+  const args = checkKubernetesArgTypes(given, k);
   for (const part of ["jobManager", "taskManager"] as const) checkKnownKeys(args[part], ["cpu", "memory", "replicas"], part, k);
   checkKnownKeys(args.sqlRunner, ["jarURI", "entryClass"], "sqlRunner", k);
   for (const [env, ref] of Object.entries(args.envFromSecrets ?? {})) checkKnownKeys(ref, ["secretName", "key", "optional"], `envFromSecrets[${JSON.stringify(env)}]`, k);
-  if (args.flinkVersion === undefined) k.error("flinkVersion", `must be set to the Flink version inside the image: one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)}`);
-  else if (!isSupportedFlinkVersion(args.flinkVersion)) {
+  const versionTyped = !k.hasErrorAt("flinkVersion"); // else of the wrong type: said
+  if (versionTyped && args.flinkVersion === undefined) k.error("flinkVersion", `must be set to the Flink version inside the image: one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)}`);
+  else if (versionTyped && !isSupportedFlinkVersion(args.flinkVersion)) {
     k.error("flinkVersion", `${JSON.stringify(args.flinkVersion)} is not supported: use one of ${ONE_OF(SUPPORTED_FLINK_VERSIONS)}${unsupportedVersionReason(args.flinkVersion)}${flinkVersionSpelling(args.flinkVersion)}`);
   }
   const name = args.name ?? deriveDeploymentName(job.jobName);
@@ -325,7 +301,9 @@ export function validateKubernetesArgs(args: KubernetesArgs, job: KubernetesJobF
     k.error("namespace", `${JSON.stringify(args.namespace)} is not a namespace name (DNS label: a-z, 0-9, -, at most 63 characters)`);
   }
   if (typeof args.image === "string" && args.image.trim() === "") k.error("image", "must name the Flink image (with the Iceberg runtime) to run");
-  else if (args.image === undefined) k.error("image", "must name the Flink image (with the Iceberg runtime) to run");
+  else if (args.image === undefined) {
+    if (!k.hasErrorAt("image")) k.error("image", "must name the Flink image (with the Iceberg runtime) to run"); // else of the wrong type: said
+  }
   else if (typeof args.image !== "string" && !pulumi.Output.isInstance(args.image) && !(args.image instanceof Promise)) k.error("image", "must be a string");
   else if (typeof args.image === "string") checkImage(args, args.image, job, diag);
   if (args.serviceAccount !== undefined && (typeof args.serviceAccount !== "string" || args.serviceAccount.trim() === "")) {

@@ -29,6 +29,8 @@ import { waitTimeMillis, type WaitTime } from "../../options/wait-time.js";
 import { FlinkIcebergValidationError } from "../../validation/error.js";
 import { missingBucketProblem } from "../state-dirs.js";
 import { headerProblem } from "./http.js";
+import { checkArgTypes, withoutProps } from "../arg-types.js";
+import { SQL_GATEWAY_ARG_TYPES } from "./arg-type-table.js";
 import { DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
 import { endpointApiPathProblem, endpointVersionWarning } from "./endpoint-path.js";
@@ -47,6 +49,8 @@ import { endpointApiPathProblem, endpointVersionWarning } from "./endpoint-path.
  * <project>/<stack>)` unless its configuration or sessionProperties set one, and nothing is
  * submitted while a job of that name that the resource does not own is running (the job of an
  * earlier `pulumi up` that failed before recording its id): the error says how to take it over.
+ * Every plain prop is checked for its JSON type at preview (a string, boolean or map where one is
+ * due: sql-gateway/arg-type-table.ts), all wrong ones at once; an Output when its value is known.
  */
 export interface SqlGatewayArgs {
   /**
@@ -60,6 +64,7 @@ export interface SqlGatewayArgs {
    * (`http://proxy/sessions/flink-gw`) is the proxy's. A path ending in a bare `/v1` ... `/v4`
    * (`https://apigw.example.com/flink/v1`) is kept as a prefix (`.../flink/v1/v2/sessions`): a
    * warning at preview of a plain value, right for a proxy that routes it to the gateway's root.
+   * Required: unset, or a value that is no string (`8083`), is a preview error.
    * An Output (or Promise) is checked the same way once its value is known
    * (sql-gateway/endpoint-output.ts): an error fails the SqlGatewayJob's inputs, so its deployment
    * (and synth), a warning is logged on the FlinkSqlJob then (not in its `warnings`; a secret
@@ -90,7 +95,8 @@ export interface SqlGatewayArgs {
    * carries a credential (a name such as `Authorization`, `Proxy-Authorization`, `Cookie`,
    * `X-Api-Key`, `X-Auth-Token`, or a value that starts with an HTTP authentication scheme such as
    * `Bearer` or `Basic`) with a plain string value is a preview error: pass it as a Pulumi secret
-   * (`pulumi.secret(...)`, `config.requireSecret(...)`), as for sessionProperties.
+   * (`pulumi.secret(...)`, `config.requireSecret(...)`), as for sessionProperties. Not a map of
+   * strings (`"Authorization: x"`, a number value): a preview error.
    */
   headers?: Record<string, pulumi.Input<string>>;
   /**
@@ -125,7 +131,9 @@ export interface SqlGatewayArgs {
    * script claims (`execution.state-recovery.ignore-unclaimed-state`, pre-1.20
    * `execution.savepoint.ignore-unclaimed-state`). Default false: Flink then fails the new job when
    * the edited SQL no longer maps onto the old state; after such a failure, setting it to true (with
-   * `initialSavepointPath` set to the savepoint the update reported) starts the job again.
+   * `initialSavepointPath` set to the savepoint the update reported) starts the job again. A value
+   * that is no boolean (`"yes"`, `"true"`, `1`; pulumi Config's `get()` returns strings: use
+   * `getBoolean()`) is a preview error (sql-gateway/arg-type-table.ts).
    */
   allowNonRestoredState?: boolean;
   /**
@@ -206,11 +214,13 @@ void SQL_GATEWAY_ARG_KEYS_COMPLETE;
  * Records errors (and the warning of endpointVersionWarning) on `diag` under `sqlGateway` paths relative to it: `endpoint`,
  * `sessionProperties["key"]`, `headers["key"]`, `savepointDir`, `initialSavepointPath`, `apiVersion`, and unknown keys.
  */
-export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics): void {
-  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+export function validateSqlGatewayArgs(given: SqlGatewayArgs, diag: Diagnostics): void {
+  if (typeof given !== "object" || given === null || Array.isArray(given)) {
     return diag.error("", "must be an object { endpoint, ... } (or leave sqlGateway unset)");
   }
-  checkKnownKeys(args, SQL_GATEWAY_ARG_KEYS, "", diag);
+  checkKnownKeys(given, SQL_GATEWAY_ARG_KEYS, "", diag);
+  // A prop of the wrong JSON type is reported once, there; the checks below read the others.
+  const args = withoutProps(given, checkArgTypes(given, SQL_GATEWAY_ARG_TYPES, diag));
   if (isPlainString(args.endpoint)) checkEndpoint(args.endpoint, "endpoint", diag);
   // A map that is itself an Output (e.g. pulumi.secret({...})) is checked by the provider when known.
   const session = isDeferred(args.sessionProperties) ? {} : (args.sessionProperties ?? {});
@@ -248,15 +258,16 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
   for (const [key, value] of Object.entries(headers)) {
     const problem = headerProblem(key, isPlainString(value) ? value : "");
     if (problem !== undefined) diag.error(`headers[${JSON.stringify(key)}]`, problem);
+    else if (!isPlainString(value) && !isDeferred(value)) diag.error(`headers[${JSON.stringify(key)}]`, plainStringValueProblem(value, key, "headers", "the request"));
     else if (isPlainString(value) && headerCarriesCredential(key, value)) {
       const subject = isCredentialKey(key) || CREDENTIAL_HEADERS.has(key.trim().toLowerCase()) ? JSON.stringify(key) : `the value of ${JSON.stringify(key)} (an HTTP authentication scheme and its credentials)`;
       diag.error(`headers[${JSON.stringify(key)}]`, plainCredentialMessage(subject, HEADER_TRAVEL));
     }
   }
-  if (args.savepointDir !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/?\S/.test(args.savepointDir)) {
+  if (typeof args.savepointDir === "string" && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/?\S/.test(args.savepointDir)) {
     diag.error("savepointDir", `${JSON.stringify(args.savepointDir)} is not a URI with a scheme; write e.g. s3://bucket/savepoints or file:///flink/savepoints`);
   }
-  if (args.initialSavepointPath !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/?\S/.test(args.initialSavepointPath)) {
+  if (typeof args.initialSavepointPath === "string" && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/?\S/.test(args.initialSavepointPath)) {
     diag.error("initialSavepointPath", `${JSON.stringify(args.initialSavepointPath)} is not a URI with a scheme; write the savepoint's full path, e.g. s3://bucket/savepoints/savepoint-1a2b3c-0123456789ab`);
   }
   // An object store's URI without its bucket (s3a:/lake/sp): state-dirs.ts missingBucketProblem.
@@ -283,7 +294,7 @@ export function validateSqlGatewayArgs(args: SqlGatewayArgs, diag: Diagnostics):
       );
     }
   }
-  if (args.apiVersion !== undefined && !(SQL_GATEWAY_API_VERSIONS as readonly string[]).includes(args.apiVersion)) {
+  if (typeof args.apiVersion === "string" && !(SQL_GATEWAY_API_VERSIONS as readonly string[]).includes(args.apiVersion)) {
     diag.error("apiVersion", `${JSON.stringify(args.apiVersion)} is not one of ${SQL_GATEWAY_API_VERSIONS.join(", ")}`);
   }
 }
