@@ -18,15 +18,18 @@ import { headerCarriesCredential, validateSqlGatewayArgs, type SqlGatewayArgs } 
 import { checkTargetOwnedKeys } from "../deploy/target-keys.js";
 import { checkedByJob, type SqlGatewayJob, type SqlGatewayJobArgs } from "../deploy/sql-gateway/resource.js";
 import { checkedEndpoint } from "../deploy/sql-gateway/endpoint-output.js";
+import { checkSessionAgainstJob } from "../deploy/sql-gateway/session-properties.js";
+import { checkedSessionProperties, type SessionPropertiesOwner } from "../deploy/sql-gateway/session-output.js";
 import { endedJobWarning } from "../deploy/sql-gateway/ended-job.js";
 import type { JobPlan } from "../sql/job-plan.js";
 import { kafkaRestartPreamble, streamingReadsPreamble } from "../sql/restart-preambles.js";
-import { JOB_DECIDED_KEYS, RUNTIME_MODE_KEY } from "../sql/job-config.js";
+import { RUNTIME_MODE_KEY } from "../sql/job-config.js";
+import { isDeferred } from "../validation/deferred.js";
 import { renderSet } from "../sql/script.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import type { DeferredAcknowledgements } from "../validation/acknowledged-warnings.js";
 import { FlinkIcebergValidationError, resourceLabel } from "../validation/error.js";
-import { isCredentialKey, valueCarriesCredential } from "../validation/secrets.js";
+import { valueCarriesCredential } from "../validation/secrets.js";
 
 /** How synth writes a secret value it does not show. */
 export const SECRET_PLACEHOLDER = "[secret]";
@@ -148,24 +151,9 @@ export function validateTarget(
     if (restartsEmpty && plan.statelessRestartReads.length > 0) {
       diag.warn("sqlGateway.savepointDir", `${kafkaRestartPreamble(plan.statelessRestartReads, "without savepointDir every update")}set savepointDir`);
     }
-    // The session starts with the job's configuration, then sessionProperties; the script's SET
-    // lines run after that and win, so a key in both would be set twice with different winners.
     const props = (args.sqlGateway as { sessionProperties?: unknown } | null)?.sessionProperties;
-    const session = typeof props === "object" && props !== null ? (props as Record<string, unknown>) : {};
-    for (const [key, value] of Object.entries(session)) {
-      const k = key.trim();
-      // Decided keys are validateSqlGatewayArgs' error already.
-      if (!Object.hasOwn(plan.flinkConfiguration, k) || JOB_DECIDED_KEYS.has(k)) continue;
-      const jobValue = plan.flinkConfiguration[k];
-      if (jobValue === value) continue;
-      const at = `sqlGateway.sessionProperties[${JSON.stringify(key)}]`;
-      if (typeof value !== "string") {
-        // An Output may resolve to the job's value: a warning, not an error.
-        diag.warn(at, `is also in the job's configuration (${JSON.stringify(jobValue)} there, an Output here): if it resolves to another value, the script's SET line wins; set it in one place`);
-        continue;
-      }
-      diag.error(at, `conflicts with the job's configuration (${JSON.stringify(jobValue)} there, ${JSON.stringify(value)} here; the script's SET line would win): set it in one place`);
-    }
+    const session = typeof props === "object" && props !== null && !isDeferred(props) ? (props as Record<string, unknown>) : {};
+    checkSessionAgainstJob(session, plan.flinkConfiguration, "sqlGateway.sessionProperties", diag);
   }
   if (args.kubernetes === undefined) return undefined;
   const facts = kubernetesFacts(name, plan, args.parallelism, scriptText, (args.kubernetes as { flinkVersion?: unknown } | null)?.flinkVersion);
@@ -261,8 +249,8 @@ export function targetChildArgs(
           endpoint: checkedEndpoint(g.endpoint, endpointAcknowledgements !== undefined ? { ...owner, acknowledgements: endpointAcknowledgements } : owner),
           script: scriptText ?? script(),
           flinkConfiguration: plan.flinkConfiguration,
-          ...(g.sessionProperties !== undefined ? { sessionProperties: checkedSecretMap(g.sessionProperties, name, "sessionProperties") } : {}),
-          ...(g.headers !== undefined ? { headers: checkedSecretMap(g.headers, name, "headers") } : {}),
+          ...(g.sessionProperties !== undefined ? { sessionProperties: checkedSession(g.sessionProperties, owner, plan) } : {}),
+          ...(g.headers !== undefined ? { headers: checkedHeaders(g.headers, name) } : {}),
           ...(g.savepointDir !== undefined ? { savepointDir: g.savepointDir } : {}),
           ...(g.initialSavepointPath !== undefined ? { initialSavepointPath: g.initialSavepointPath } : {}),
           ...(g.allowNonRestoredState !== undefined ? { allowNonRestoredState: g.allowNonRestoredState } : {}),
@@ -280,20 +268,29 @@ export function targetChildArgs(
 }
 
 /**
- * sessionProperties or headers as given; a map that is itself an Output is checked when known, as
- * the plain map's entries are at preview: unless the whole map is a secret, no value may embed a
- * credential and no credential key (for headers: headerCarriesCredential) may hold plain text (the
- * Output rejects with FlinkIcebergValidationError).
+ * sessionProperties as given; a map that is itself an Output is checked once known, as a plain map's
+ * entries are at preview (sql-gateway/session-output.ts), errors at `sqlGateway.sessionProperties["key"]`.
  */
-function checkedSecretMap(props: Record<string, pulumi.Input<string>>, name: string, arg: "sessionProperties" | "headers"): pulumi.Input<Record<string, pulumi.Input<string>>> {
+function checkedSession(props: Record<string, pulumi.Input<string>>, owner: SessionPropertiesOwner, plan: JobPlan): pulumi.Input<Record<string, pulumi.Input<string>>> {
+  if (!pulumi.Output.isInstance(props)) return props;
+  return checkedSessionProperties(props as unknown as pulumi.Output<Record<string, string>>, { ...owner, path: "sqlGateway.sessionProperties" }, { flinkConfiguration: plan.flinkConfiguration, bounded: plan.bounded });
+}
+
+/**
+ * headers as given; a map that is itself an Output is checked when known, as the plain map's
+ * entries are at preview: unless the whole map is a secret, no header may carry a credential
+ * (headerCarriesCredential, or a value that embeds one; the Output rejects with
+ * FlinkIcebergValidationError).
+ */
+function checkedHeaders(props: Record<string, pulumi.Input<string>>, name: string): pulumi.Input<Record<string, pulumi.Input<string>>> {
   if (!pulumi.Output.isInstance(props)) return props;
   const o = props as unknown as pulumi.Output<Record<string, string>>;
-  const carries = (k: string, v: unknown): boolean => (arg === "headers" ? headerCarriesCredential(k, v) : isCredentialKey(k)) || (typeof v === "string" && valueCarriesCredential(v));
+  const carries = (k: string, v: unknown): boolean => headerCarriesCredential(k, v) || (typeof v === "string" && valueCarriesCredential(v));
   return pulumi.all([o, pulumi.output(pulumi.isSecret(o))]).apply(([m, secret]) => {
     if (!secret) {
       const issues = Object.keys(m)
         .filter((k) => carries(k, m[k]))
-        .map((k) => ({ path: `sqlGateway.${arg}[${JSON.stringify(k)}]`, message: `carries a credential in a map that is not a Pulumi secret; pass the map (or the value) as a Pulumi secret: ${arg === "headers" ? "headers" : "session properties"} are stored as secrets` }));
+        .map((k) => ({ path: `sqlGateway.headers[${JSON.stringify(k)}]`, message: "carries a credential in a map that is not a Pulumi secret; pass the map (or the value) as a Pulumi secret: headers are stored as secrets" }));
       if (issues.length > 0) throw new FlinkIcebergValidationError(issues, resourceLabel("FlinkSqlJob", name));
     }
     return m;

@@ -16,19 +16,13 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import { checkKnownKeys } from "../../validation/known-keys.js";
 import { isDeferred } from "../../validation/deferred.js";
-import { credentialEnvironment } from "../../validation/credential-remedies.js";
-import { isCredentialKey, plainStringValueProblem, valueCarriesCredential } from "../../validation/secrets.js";
-import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.js";
-import { restoreKeyProblem } from "../target-keys.js";
-import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
-import { reportFlinkOptionValue } from "../../options/flink-option-values.js";
-
-
+import { isCredentialKey, plainStringValueProblem } from "../../validation/secrets.js";
 import { hasNoUnit } from "../../options/duration.js";
 import { waitTimeMillis, type WaitTime } from "../../options/wait-time.js";
 import { FlinkIcebergValidationError } from "../../validation/error.js";
 import { missingBucketProblem } from "../state-dirs.js";
 import { headerProblem } from "./http.js";
+import { checkSessionProperties, plainCredentialMessage } from "./session-properties.js";
 import { checkArgTypes, withoutProps } from "../arg-types.js";
 import { SQL_GATEWAY_ARG_TYPES } from "./arg-type-table.js";
 import { DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
@@ -86,7 +80,11 @@ export interface SqlGatewayArgs {
    * plain string value: pass that as a Pulumi secret, and a credential of Flink's S3 filesystem (`s3.*`,
    * `s3a.*`, `fs.s3a.*`, `presto.s3.*`): the session cluster reads those from its own configuration when
    * it starts (flink FileSystem.initialize), so pass it as the cluster's environment; another key of
-   * those warns, as it has no effect in a session.
+   * those warns, as it has no effect in a session. A map given as one Output (`pulumi.secret({...})`) is checked
+   * the same way once its value is known (sql-gateway/session-output.ts): an error fails the
+   * SqlGatewayJob's inputs (and synth), a warning is logged on the job; a secret map's values are
+   * never quoted, and a map that is no secret may carry no credential. Not a map (a string, an
+   * array): a preview error.
    */
   sessionProperties?: Record<string, pulumi.Input<string>>;
   /**
@@ -176,32 +174,7 @@ export function headerCarriesCredential(name: string, value: unknown): boolean {
   return isCredentialKey(name) || CREDENTIAL_HEADERS.has(name.trim().toLowerCase()) || (typeof value === "string" && AUTH_SCHEME_VALUE.test(value));
 }
 
-/** The message for a credential given as a plain string: `subject` (e.g. `"Authorization"`) and how the values travel. */
-function plainCredentialMessage(subject: string, travel: string): string {
-  return `${subject} carries a credential but is a plain string, which would sit in plain text in the program; pass it as a Pulumi secret (pulumi.secret(...) or config.requireSecret(...)): ${travel}`;
-}
-const SESSION_TRAVEL = "session properties go to the gateway in the request body, never into the script, and are stored as secrets";
 const HEADER_TRAVEL = "headers go to the gateway with each request, never into the script, and are stored as secrets";
-
-/**
- * Keys of Flink's S3 filesystems (flink-s3-fs-hadoop reads `s3.`, `s3a.` and `fs.s3a.`,
- * flink-s3-fs-presto `s3.` and `presto.s3.`): each process reads them from the cluster's
- * configuration when it starts (flink-core FileSystem.initialize, from the entrypoints), never from
- * a session's properties, so on a session cluster they have no effect there.
- */
-const S3_FILESYSTEM_KEY = /^(?:s3|s3a|fs\.s3a|presto\.s3)\./i;
-
-/** What to say of an S3 filesystem key in sessionProperties (a credential, or a setting), or undefined for another key. */
-function s3FilesystemKeyProblem(key: string): { credential: string; setting: string } | undefined {
-  if (!S3_FILESYSTEM_KEY.test(key.trim())) return undefined;
-  const why = `${JSON.stringify(key)} is a key of Flink's S3 filesystem, which each process of the session cluster reads from the cluster's configuration when it starts (flink FileSystem.initialize), never from a session: as a session property it has no effect`;
-  return {
-    credential:
-      `${why}, and a credential would be kept in Pulumi state for nothing. Remove it and pass the credential ${credentialEnvironment("sqlGateway", true)}: ` +
-      "S3 clients (Flink's filesystem and an Iceberg catalog's S3FileIO) read AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY there",
-    setting: `${why}; set it in the Flink configuration of the session cluster where it is deployed (an Iceberg catalog on S3FileIO takes s3.* keys in its catalog.properties instead)`,
-  };
-}
 
 /** Every key of SqlGatewayArgs. */
 const SQL_GATEWAY_ARG_KEYS = ["endpoint", "sessionProperties", "headers", "savepointDir", "initialSavepointPath", "allowNonRestoredState", "apiVersion", "startTimeout"] as const satisfies readonly (keyof SqlGatewayArgs)[];
@@ -222,37 +195,8 @@ export function validateSqlGatewayArgs(given: SqlGatewayArgs, diag: Diagnostics)
   // A prop of the wrong JSON type is reported once, there; the checks below read the others.
   const args = withoutProps(given, checkArgTypes(given, SQL_GATEWAY_ARG_TYPES, diag));
   if (isPlainString(args.endpoint)) checkEndpoint(args.endpoint, "endpoint", diag);
-  // A map that is itself an Output (e.g. pulumi.secret({...})) is checked by the provider when known.
-  const session = isDeferred(args.sessionProperties) ? {} : (args.sessionProperties ?? {});
-  for (const [key, value] of Object.entries(session)) {
-    if (key.trim() === "") diag.error("sessionProperties", "a session property key is empty");
-    if (typeof value !== "string" && !isDeferred(value)) diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainStringValueProblem(value, key, "sessionProperties", "the session"));
-    // A credential key is reported below; a value that embeds one under another key here.
-    if (typeof value === "string" && !isCredentialKey(key) && valueCarriesCredential(value)) {
-      diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainCredentialMessage(`the value of ${JSON.stringify(key)} (user:password@ or a password=/token= parameter)`, SESSION_TRAVEL));
-    }
-    const restore = restoreKeyProblem(key, "sqlGateway", "sessionProperties (sent after the restore keys)");
-    if (restore !== undefined) diag.error(`sessionProperties[${JSON.stringify(key)}]`, restore);
-    const write = icebergWriteKeyProblem(key);
-    if (write !== undefined) diag.error(`sessionProperties[${JSON.stringify(key)}]`, write);
-    const decidedBy = JOB_DECIDED_KEYS.get(key.trim());
-    if (decidedBy !== undefined) {
-      diag.error(
-        `sessionProperties[${JSON.stringify(key)}]`,
-        `${JSON.stringify(key)} is decided by ${decidedBy} and sent with the job's configuration; a session property would override what preview validated. Set it there instead`,
-      );
-    }
-    const filesystem = s3FilesystemKeyProblem(key);
-    if (filesystem !== undefined) {
-      if (isCredentialKey(key)) diag.error(`sessionProperties[${JSON.stringify(key)}]`, filesystem.credential);
-      else diag.warn(`sessionProperties[${JSON.stringify(key)}]`, filesystem.setting);
-    } else if (isCredentialKey(key) && isPlainString(value)) {
-      diag.error(`sessionProperties[${JSON.stringify(key)}]`, plainCredentialMessage(JSON.stringify(key), SESSION_TRAVEL));
-    }
-    const typo = diag.hasErrorAt(`sessionProperties[${JSON.stringify(key)}]`) ? undefined : flinkKeyTypoWarning(key);
-    if (typo !== undefined) diag.warn(`sessionProperties[${JSON.stringify(key)}]`, typo);
-    if (isPlainString(value) && !diag.hasErrorAt(`sessionProperties[${JSON.stringify(key)}]`)) reportFlinkOptionValue(key, value, `sessionProperties[${JSON.stringify(key)}]`, diag);
-  }
+  // A map that is itself an Output (e.g. pulumi.secret({...})) is checked once known (session-output.ts).
+  if (!isDeferred(args.sessionProperties)) checkSessionProperties(args.sessionProperties ?? {}, "sessionProperties", diag);
   // A map that is itself an Output is checked when known (job-targets.ts), as sessionProperties.
   const headers = isDeferred(args.headers) ? {} : (args.headers ?? {});
   for (const [key, value] of Object.entries(headers)) {

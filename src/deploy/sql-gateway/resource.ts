@@ -22,6 +22,7 @@ import { resourceLabel } from "../../validation/error.js";
 import { startTimeoutMillis, validateSqlGatewayArgs } from "./args.js";
 import { checkedEndpoint } from "./endpoint-output.js";
 import { warnLate } from "../../components/late-warnings.js";
+import { checkedSessionProperties } from "./session-output.js";
 import type { SqlGatewayApiVersion } from "./versions.js";
 import type { WaitTime } from "../../options/wait-time.js";
 
@@ -91,6 +92,17 @@ function sqlGatewayProvider(): pulumi.dynamic.ResourceProvider {
   return (require("./provider.js") as typeof import("./provider.js")).sqlGatewayProvider;
 }
 
+/**
+ * The sessionProperties of a SqlGatewayJob the program creates: a map given as one Output checked
+ * once known (session-output.ts; a plain one was checked at construction). Its keys are not compared
+ * with `flinkConfiguration`, which they override here (both are sent as the session's properties).
+ */
+function checkedOwnSession(args: SqlGatewayJobArgs, label: string, resource: () => pulumi.Resource | undefined): NonNullable<SqlGatewayJobArgs["sessionProperties"]> {
+  const props = args.sessionProperties!;
+  if (!pulumi.Output.isInstance(props)) return props;
+  return checkedSessionProperties(props as pulumi.Output<Record<string, string>>, { label, path: "sessionProperties", resource }, typeof args.bounded === "boolean" ? { bounded: args.bounded } : {});
+}
+
 /** Type token: `pulumi-nodejs:dynamic/flink-iceberg:SqlGatewayJob`. */
 export const SQL_GATEWAY_JOB_MODULE = "flink-iceberg";
 export const SQL_GATEWAY_JOB_TYPE = "SqlGatewayJob";
@@ -157,7 +169,7 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
       endpoint,
       script: args.script,
       flinkConfiguration: args.flinkConfiguration,
-      sessionProperties: args.sessionProperties === undefined ? undefined : pulumi.secret(args.sessionProperties),
+      sessionProperties: args.sessionProperties === undefined ? undefined : pulumi.secret(own ? checkedOwnSession(args, label, () => self) : args.sessionProperties),
       headers: args.headers === undefined ? undefined : pulumi.secret(args.headers),
       savepointDir: args.savepointDir,
       initialSavepointPath: args.initialSavepointPath,
