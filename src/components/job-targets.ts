@@ -20,6 +20,7 @@ import { checkedByJob, type SqlGatewayJob, type SqlGatewayJobArgs } from "../dep
 import { checkedEndpoint } from "../deploy/sql-gateway/endpoint-output.js";
 import { checkSessionAgainstJob } from "../deploy/sql-gateway/session-properties.js";
 import { checkedSessionProperties, type SessionPropertiesOwner } from "../deploy/sql-gateway/session-output.js";
+import { checkDmlSync } from "../deploy/sql-gateway/dml-sync.js";
 import { endedJobWarning } from "../deploy/sql-gateway/ended-job.js";
 import type { JobPlan } from "../sql/job-plan.js";
 import { kafkaRestartPreamble, streamingReadsPreamble } from "../sql/restart-preambles.js";
@@ -154,6 +155,7 @@ export function validateTarget(
     const props = (args.sqlGateway as { sessionProperties?: unknown } | null)?.sessionProperties;
     const session = typeof props === "object" && props !== null && !isDeferred(props) ? (props as Record<string, unknown>) : {};
     checkSessionAgainstJob(session, plan.flinkConfiguration, "sqlGateway.sessionProperties", diag);
+    checkDmlSync(plan.flinkConfiguration, session, "sqlGateway.sessionProperties", plan.bounded, diag);
   }
   if (args.kubernetes === undefined) return undefined;
   const facts = kubernetesFacts(name, plan, args.parallelism, scriptText, (args.kubernetes as { flinkVersion?: unknown } | null)?.flinkVersion);

@@ -80,7 +80,11 @@ export interface SqlGatewayArgs {
    * plain string value: pass that as a Pulumi secret, and a credential of Flink's S3 filesystem (`s3.*`,
    * `s3a.*`, `fs.s3a.*`, `presto.s3.*`): the session cluster reads those from its own configuration when
    * it starts (flink FileSystem.initialize), so pass it as the cluster's environment; another key of
-   * those warns, as it has no effect in a session. A map given as one Output (`pulumi.secret({...})`) is checked
+   * those warns, as it has no effect in a session; `table.dml-sync` `"true"` (here or in the job's
+   * configuration): the gateway then answers the INSERT with the job's id only when the job ends
+   * (flink TableConfigOptions.TABLE_DML_SYNC, TableEnvironmentImpl.executeInternal), so for a job that
+   * never ends the submit never returns (a warning for a job that ends: each update waits for its
+   * run; sql-gateway/dml-sync.ts). A map given as one Output (`pulumi.secret({...})`) is checked
    * the same way once its value is known (sql-gateway/session-output.ts): an error fails the
    * SqlGatewayJob's inputs (and synth), a warning is logged on the job; a secret map's values are
    * never quoted, and a map that is no secret may carry no credential. Not a map (a string, an

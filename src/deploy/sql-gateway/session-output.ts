@@ -3,7 +3,8 @@
  * stack outputs): construction cannot read its entries, so once its value is known they are checked
  * as a plain map's are at construction (session-properties.ts checkSessionProperties: a restore key,
  * an Iceberg write option, a key the job decides, a key of Flink's S3 filesystem, a value the option
- * does not take; checkSessionAgainstJob: a key the job's configuration sets to another value), the way endpoint-output.ts checks an Output endpoint: an error
+ * does not take; checkSessionAgainstJob: a key the job's configuration sets to another value;
+ * dml-sync.ts: `table.dml-sync` true), the way endpoint-output.ts checks an Output endpoint: an error
  * rejects the Output, so the SqlGatewayJob's inputs fail (and with them its deployment, and synth);
  * a warning is logged on the resource that owns the map. A map that is not a Pulumi secret must
  * carry no credential (a credential key, or a value that embeds one); a secret map's values are
@@ -16,6 +17,7 @@ import { warnLate } from "../../components/late-warnings.js";
 import { Diagnostics } from "../../validation/diagnostics.js";
 import { FlinkIcebergValidationError } from "../../validation/error.js";
 import { isCredentialKey, valueCarriesCredential } from "../../validation/secrets.js";
+import { checkDmlSync } from "./dml-sync.js";
 import { checkSessionAgainstJob, checkSessionProperties } from "./session-properties.js";
 
 /** The resource the map belongs to, as its checks report on it. */
@@ -55,6 +57,7 @@ export function checkedSessionProperties(props: pulumi.Output<Record<string, str
     }
     checkSessionProperties(map, owner.path, found, secret ? "secret" : "checked-credentials");
     if (job.flinkConfiguration !== undefined) checkSessionAgainstJob(map, job.flinkConfiguration, owner.path, found, secret);
+    if (job.bounded !== undefined) checkDmlSync({}, map, owner.path, job.bounded, found);
     if (found.errors.length > 0) throw new FlinkIcebergValidationError(found.errors, owner.label);
     const resource = owner.resource();
     for (const w of found.warnings) warnLate(owner.label, `${owner.label}: ${w.path}: ${w.message}`, resource);
