@@ -6,7 +6,7 @@
  * time travel on a table the script declares (Flink's in-memory catalog keeps no versions).
  */
 import { expect } from "chai";
-import { issuesOf, jobWarnings, mockedApi, type Api } from "./api.js";
+import { issuesOf, jobWarnings, mockedApi, issuesOrNone, type Api } from "./api.js";
 
 const lake = { name: "lake", type: "rest" as const, uri: "http://iceberg-rest:8181" };
 const cols = [
@@ -96,6 +96,73 @@ describe("session 12 trial checks", () => {
         }),
     );
     expect(hinted.map((i) => i.path)).to.deep.equal(['statements[0] OPTIONS hint of t13_asof_src["as-of-timestamp"]']);
+  });
+
+  it("a hint's snapshot-id is a statement's time travel on a bounded read; refused where the runtime refuses or ignores it, with a second IcebergSource as the remedy", () => {
+    const out = new api.IcebergSink("t14_snap_out", { catalog: lake, database: "db", table: "snap_out", columns: cols });
+    const plain = new api.IcebergSource("t14_snap_plain", { catalog: lake, database: "db", table: "snap", columns: cols });
+    const asOf = new api.IcebergSource("t14_snap_asof", { catalog: lake, database: "db", table: "snap", columns: cols, streaming: true, endSnapshotId: "12" });
+    // Iceberg reads the hint's snapshot-id (FlinkSplitPlanner: useSnapshot); over a source's own snapshot-id the hint wins.
+    expect(
+      issuesOrNone(
+        () =>
+          new api.FlinkSqlJob("t14-snap", {
+            runtimeMode: "batch",
+            statements: [
+              api.sql`INSERT INTO ${out} SELECT id, v FROM ${plain} /*+ OPTIONS('snapshot-id'='3821550127947089987')*/`,
+              api.sql`INSERT INTO ${out} SELECT id, v FROM ${asOf} /*+ OPTIONS('snapshot-id'='13') */`,
+              api.sql`INSERT INTO ${out} SELECT id, v FROM ${out} /*+ OPTIONS('snapshot-id'='14') */`,
+            ],
+          }),
+      ),
+    ).to.deep.equal([]);
+    expect(jobWarnings("t14-snap")).to.deep.equal([]);
+    const SECOND =
+      "declare a second IcebergSource of the same table (same catalog, database and table) with a bounded read (streaming: false) and read it in this statement with the hint; the other statements keep reading this one";
+    const live = new api.IcebergSource("t14_snap_live", { catalog: lake, database: "db", table: "snap", columns: cols, streaming: true });
+    const range = new api.IcebergSource("t14_snap_range", { catalog: lake, database: "db", table: "snap", columns: cols, streaming: true, startSnapshotId: "10", endSnapshotId: "12" });
+    const refused = issuesOf(
+      () =>
+        new api.FlinkSqlJob("t14-snap-refused", {
+          statements: [
+            api.sql`INSERT INTO ${out} SELECT id, v FROM ${live} /*+ OPTIONS('snapshot-id'='13') */`,
+            api.sql`INSERT INTO ${out} SELECT id, v FROM ${range} /*+ OPTIONS('snapshot-id'='13') */`,
+            api.sql`INSERT INTO ${out} SELECT id, v FROM ${plain} /*+ OPTIONS('snapshot-id'='13', 'as-of-timestamp'='1767225600000') */`,
+            api.sql`INSERT INTO ${out} SELECT id, v FROM ${plain} /*+ OPTIONS('snapshot-id'='latest') */`,
+            api.sql`INSERT INTO ${out} /*+ OPTIONS('snapshot-id'='13') */ SELECT id, v FROM ${plain}`,
+          ],
+        }),
+    );
+    expect(refused).to.deep.equal([
+      {
+        path: 'statements[0] OPTIONS hint of t14_snap_live["snapshot-id"]',
+        message: `"snapshot-id" is rejected by the runtime on a streaming read ('Cannot set ... option for streaming reader'), and this source reads streaming (streaming: true without endSnapshotId); remove it, or ${SECOND}`,
+      },
+      {
+        path: 'statements[1] OPTIONS hint of t14_snap_range["snapshot-id"]',
+        message:
+          '"snapshot-id" is ignored on this read: the source renders start-snapshot-id / end-snapshot-id (startSnapshotId with endSnapshotId), so the runtime reads the appends between them and never looks at "snapshot-id" ' +
+          `(iceberg flink/.../source/FlinkSplitPlanner.java checkScanMode, planTasks); to read the table as of a snapshot in this statement, ${SECOND}`,
+      },
+      {
+        path: 'statements[2] OPTIONS hint of t14_snap_plain["as-of-timestamp"]',
+        message:
+          "\"as-of-timestamp\" together with \"snapshot-id\": the bounded read selects snapshot 13 first and then refuses another one ('Cannot override snapshot, already set snapshot id', iceberg FlinkSplitPlanner / core SnapshotScan); " +
+          'read snapshot 13 (remove "as-of-timestamp"), or the table as of the time (remove "snapshot-id")',
+      },
+      {
+        path: 'statements[3] OPTIONS hint of t14_snap_plain["snapshot-id"]',
+        message: '"latest" is not a whole number (a long), which "snapshot-id" takes; the job would fail when it reads it',
+      },
+      {
+        path: 'statements[4] OPTIONS hint of t14_snap_out["snapshot-id"]',
+        message: '"snapshot-id" is a read option of IcebergSource, which an IcebergSink never uses; declare an IcebergSource and set streaming: true with endSnapshotId (and no startSnapshotId) to read the table as of a snapshot',
+      },
+    ]);
+    // extraOptions keep the modeled arg: endSnapshotId.
+    expect(issuesOf(() => new api.IcebergSource("t14_snap_extra", { catalog: lake, database: "db", table: "snap", columns: cols, extraOptions: { "snapshot-id": "13" } })).map((i) => i.path)).to.deep.equal([
+      'extraOptions["snapshot-id"]',
+    ]);
   });
 
   it("FOR SYSTEM_TIME AS OF TIMESTAMP '...' on an IcebergSource is an error that points to as-of-timestamp", () => {

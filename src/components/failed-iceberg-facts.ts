@@ -121,6 +121,7 @@ export function failedIcebergFacts(kind: "IcebergSource" | "IcebergSink", a: Rec
     const r = sourceRead(a, issues);
     if (r !== undefined) {
       Object.assign(facts, { streamingRead: r.streamingRead, pinnedBySnapshotIds: r.pinnedBySnapshotIds });
+      if (r.options["start-snapshot-id"] !== undefined) facts.appendRange = true;
       read = Object.assign({ bounded: r.bounded }, r.unboundedReason !== undefined ? { unboundedReason: r.unboundedReason } : undefined);
     }
     // A watermark that read passed planSourceWatermark: without expression it renders SOURCE_WATERMARK().

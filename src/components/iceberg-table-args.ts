@@ -169,7 +169,10 @@ export interface IcebergTableArgs extends AcknowledgesWarnings {
    * primaryKey when a partition column is not in the key (iceberg `flink/.../sink/FlinkSink.java`);
    * a credential key or a value that embeds a credential (SPEC decision 8). The same rules apply to
    * a statement's OPTIONS hint on the table, except that a hint cannot choose the starting strategy
-   * (choose it here, on the source). The value of a typed Flink read/write option is
+   * (choose it here, on the source), and that a hint on a bounded read may set `snapshot-id`: that
+   * statement reads the table as of that snapshot (iceberg `flink/.../source/FlinkSplitPlanner.java`
+   * useSnapshot), except on a streaming read (the runtime rejects it) or over startSnapshotId with
+   * endSnapshotId (the runtime reads the range and ignores it). The value of a typed Flink read/write option is
    * checked (`monitor-interval` a duration, a unit-less one a warning; `write-parallelism` a
    * positive integer; booleans; exact-case enums), and a key one or two edits from a known option
    * or common table property is a warning with the fix (an unknown key becomes a table property

@@ -45,6 +45,8 @@ export interface IcebergTableFacts {
   readonly streamingRead: boolean;
   /** Source: renders snapshot ids (snapshot-id, start/end ids), which some read options conflict with. */
   readonly pinnedBySnapshotIds?: boolean;
+  /** Source: renders start-snapshot-id (startSnapshotId), so it reads the appends after that snapshot, and a hint's snapshot-id is ignored (hint-snapshot-id.ts). */
+  readonly appendRange?: boolean;
   /** Source: reads a chosen snapshot or range, not the current table (snapshot ids, or extraOptions tag, start-tag, as-of-timestamp ...: source-options.ts SNAPSHOT_SELECTION). */
   readonly selectsSnapshots?: boolean;
   /** Source: its watermark, when it has one: source watermarks (SOURCE_WATERMARK()) or an expression. */

@@ -17,6 +17,7 @@ import { timestampProblem } from "./starting-strategy.js";
 import { memoizedKeyFacts } from "../validation/key-facts-memo.js";
 import { sparkReadOptionWarning } from "./spark-read-options.js";
 import { CATALOG_TABLE_PREFIXES } from "./table-property-prefixes.js";
+import { HINTED_SNAPSHOT_IN_RANGE, hintedSnapshotWithTime, SECOND_SOURCE } from "./hint-snapshot-id.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
 
@@ -105,8 +106,8 @@ function genericFlinkOption(arg: string, key: string, map: Readonly<Record<strin
   );
 }
 
-/** Read options the runtime rejects on a streaming (unbounded) read. */
-const STREAMING_REJECTED = ["tag", "end-tag", "as-of-timestamp"] as const;
+/** Read options the runtime rejects on a streaming (unbounded) read (iceberg ScanContext.validate: "Cannot set snapshot-id option for streaming reader" ...). */
+const STREAMING_REJECTED = ["tag", "end-tag", "as-of-timestamp", "snapshot-id"] as const;
 /** Read options that cannot be combined with snapshot ids the product renders. */
 const ID_CONFLICTS = ["tag", "as-of-timestamp", "start-tag", "end-tag"] as const;
 
@@ -117,6 +118,8 @@ export interface FreeFormContext {
   readonly streamingRead: boolean;
   /** Source: snapshot ids are rendered (snapshot-id or start/end ids). */
   readonly pinnedBySnapshotIds: boolean;
+  /** Source: a start-snapshot-id is rendered, so a bounded read is an incremental read of the appends after it (hint-snapshot-id.ts). */
+  readonly appendRange?: boolean;
   /**
    * The map also holds catalog settings (catalog.properties: io-impl, s3.*, client.*): only its keys
    * shaped like table properties (write.*, read.*, commit.*, history.*, or behind table-default. /
@@ -243,7 +246,9 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       );
       continue;
     }
-    if (covered !== undefined) {
+    // A statement's own time travel: a hint's snapshot-id on a read (hint-snapshot-id.ts).
+    const hintedSnapshot = ctx.hint === true && ctx.kind === "IcebergSource" && lower === "snapshot-id";
+    if (covered !== undefined && !hintedSnapshot) {
       if (covered.kind === undefined || covered.kind === ctx.kind) {
         diag.error(mapPath(arg, key), `${JSON.stringify(key)} is decided by the table's own args here (the package renders it, or a modeled arg covers it); remove it and ${covered.instead}`);
       } else {
@@ -276,7 +281,9 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       diag.error(
         mapPath(arg, key),
         `${JSON.stringify(key)} is rejected by the runtime on a streaming read ('Cannot set ... option for streaming reader'), and this source reads streaming (streaming: true without endSnapshotId); ` +
-          (ctx.pinnedBySnapshotIds
+          (ctx.hint === true
+            ? `remove it, or ${SECOND_SOURCE}`
+            : ctx.pinnedBySnapshotIds
             ? // streaming: false with startSnapshotId is an error of its own (IcebergSourceArgs.streaming): endSnapshotId bounds this read.
               `remove it, or bound the read with endSnapshotId (for "end-tag": the snapshot id the tag points at)`
             : `remove it, or make the read bounded (streaming: false, or endSnapshotId)`),
@@ -298,8 +305,9 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       // Digits in another unit: the read looks for a snapshot as of 1970 (SnapshotUtil.snapshotIdAsOfTime: "Cannot find a snapshot older than").
       const millis = /^[0-9]+$/.test(map[key]!.trim()) ? timestampProblem(map[key]!.trim()) : undefined;
       if (millis !== undefined) diag.error(mapPath(arg, key), millis);
-      const ref = ["tag", "branch"].find((r) => map[r] !== undefined);
-      if (ref !== undefined) {
+      const ref = (ctx.hint === true ? ["snapshot-id", "tag", "branch"] : ["tag", "branch"]).find((r) => map[r] !== undefined);
+      if (ref === "snapshot-id") diag.error(mapPath(arg, key), hintedSnapshotWithTime(map[ref]!));
+      else if (ref !== undefined) {
         diag.error(
           mapPath(arg, key),
           `${JSON.stringify(key)} together with ${JSON.stringify(ref)}: the bounded read selects the ${ref}'s snapshot first and then refuses another one ('Cannot override snapshot, already set snapshot id', iceberg FlinkSplitPlanner / core SnapshotScan); ` +
@@ -310,6 +318,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
     if (ctx.kind === "IcebergSource" && ctx.pinnedBySnapshotIds && (ID_CONFLICTS as readonly string[]).includes(lower)) {
       diag.error(mapPath(arg, key), `${JSON.stringify(key)} conflicts with the snapshot ids this source renders from startSnapshotId / endSnapshotId; use either the ids or ${JSON.stringify(key)}, not both`);
     }
+    if (hintedSnapshot && ctx.appendRange === true) diag.error(mapPath(arg, key), HINTED_SNAPSHOT_IN_RANGE);
     const masked = ctx.kind === "IcebergSource" ? MASKED_READ_PROPERTIES.get(prefix !== undefined ? key.slice(prefix.length) : key) : undefined;
     if (masked !== undefined) {
       diag.warn(

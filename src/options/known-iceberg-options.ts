@@ -50,6 +50,8 @@ const FLINK_OPTIONS: ReadonlyMap<string, OptionType> = new Map<string, OptionTyp
   ["end-tag", "string"],
   ["tag", "string"],
   ["as-of-timestamp", LONG],
+  // Set by an OPTIONS hint only (extraOptions: endSnapshotId covers it); FlinkConfParser.longConf.
+  ["snapshot-id", LONG],
   ["compression-level", "string"],
   ["compression-strategy", "string"],
   ["range-distribution-statistics-type", { oneOf: ["Auto", "Map", "Sketch"] }],
@@ -89,6 +91,7 @@ export const OPTION_SIDE: ReadonlyMap<string, "read" | "streaming" | "write"> = 
   ["end-tag", "read"],
   ["tag", "read"],
   ["as-of-timestamp", "read"],
+  ["snapshot-id", "read"],
   ["compression-level", "write"],
   ["compression-strategy", "write"],
   ["range-distribution-statistics-type", "write"],

@@ -27,7 +27,7 @@ export function checkOptionsHints(analyzed: readonly AnalyzedStatement[], target
       const reading = kind === "IcebergSource" && t.resourceType === "IcebergSource";
       // A failed IcebergSource whose read is not known: only the credential check below.
       if (t.iceberg !== undefined && t.resourceType !== "FlinkTable" && (!reading || t.iceberg.streamingRead !== undefined)) {
-        checkFreeFormMap(arg, options, { kind, streamingRead: reading && t.iceberg.streamingRead === true, pinnedBySnapshotIds: reading && (t.iceberg.pinnedBySnapshotIds ?? false), hint: true, credentialTarget: target }, diag);
+        checkFreeFormMap(arg, options, { kind, streamingRead: reading && t.iceberg.streamingRead === true, pinnedBySnapshotIds: reading && (t.iceberg.pinnedBySnapshotIds ?? false), appendRange: reading && t.iceberg.appendRange === true, hint: true, credentialTarget: target }, diag);
         const hashKey = t.iceberg.hashDistributionProblem === undefined || kind !== "IcebergSink" ? undefined : hashDistributionKey(options);
         if (hashKey !== undefined) diag.error(`${arg}[${JSON.stringify(hashKey)}]`, t.iceberg.hashDistributionProblem!);
         continue;
