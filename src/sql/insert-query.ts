@@ -148,6 +148,19 @@ function textAfterTarget(a: AnalyzedStatement): { text: string; tables: TableDef
   return at < 0 ? undefined : markedText(segs.slice(at + 1));
 }
 
+/**
+ * The static partition of the INSERT `a` (`PARTITION (col = value, ...)` right after its target:
+ * static-partition.ts readStaticPartition): each column with its value as written; `undefined`
+ * without one, `"unreadable"` when the clause does not read.
+ */
+export function insertStaticPartition(a: AnalyzedStatement): ReadonlyMap<string, string> | "unreadable" | undefined {
+  const after = textAfterTarget(a);
+  if (after === undefined) return undefined;
+  const code = codeOnly(after.text, true);
+  const p = readStaticPartition(code, after.text, code.length - code.trimStart().length);
+  return p === undefined || p === "unreadable" ? p : new Map(p.columns.map((c, i) => [c, p.values[i]!]));
+}
+
 /** The FROM clause read from `at` (just after FROM): one table marker, an optional alias, then nothing or a plain clause. */
 function readFrom(text: string, code: string, at: number, tables: readonly TableDefinition[]): SelectQuery["from"] {
   TABLE_MARK.lastIndex = at;

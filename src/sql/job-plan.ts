@@ -33,6 +33,7 @@ import { checkChangelogIntoAppendSink, insertUpdates } from "./changelog-sinks.j
 import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
 import { checkOverwriteMode } from "./overwrite-modes.js";
+import { checkOverwriteConflicts } from "./overwrite-conflicts.js";
 import { checkBatchSelfAppends } from "./batch-self-appends.js";
 import { checkOverwriteReads, overwriteWrites, type OverwriteWrite } from "./overwrite-reads.js";
 import { checkConcurrentUpserts } from "./concurrent-upserts.js";
@@ -352,6 +353,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   reportJobWrites(writes, diag);
   checkStreamedWrites({ runtimeMode, reads, sinks, inserts, deletes, programTables: input.programTables, readBranches, writeBranches, functions: jobFunctions }, diag);
   const streamBranches = new Map(reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => [t, readBranches(t)]));
+  checkOverwriteConflicts({ runtimeMode, inserts, writeBranch }, diag);
   const overwrites = overwriteWrites(inserts, writeBranch);
   checkOverwriteReads({ streamBranches: runtimeMode === "streaming" ? streamBranches : new Map(), overwrites, programTables: input.programTables }, diag);
   const committers = [...sinks.filter((t) => t.resourceType === "IcebergSink"), ...writes.checkpointCommitters.filter((t) => t.resourceType !== "IcebergSink")];

@@ -13,11 +13,12 @@ import { closingParen, topLevelSplit, unquoteIdentifier } from "./top-level.js";
 const ENTRY = /^\s*(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_$]*)\s*=\s*\S[\s\S]*$/;
 
 /**
- * The static partition columns at `pos` of `code` (codeOnly of `text`, literals kept), and where
- * the clause ends; `undefined` when no PARTITION clause starts there, `"unreadable"` when one does
- * but its entries are not `name = value`.
+ * The static partition columns at `pos` of `code` (codeOnly of `text`, literals kept), their values
+ * (each as written, trimmed, runs of white space as one space), and where the clause ends;
+ * `undefined` when no PARTITION clause starts there, `"unreadable"` when one does but its entries
+ * are not `name = value`.
  */
-export function readStaticPartition(code: string, text: string, pos: number): { columns: string[]; end: number } | "unreadable" | undefined {
+export function readStaticPartition(code: string, text: string, pos: number): { columns: string[]; values: string[]; end: number } | "unreadable" | undefined {
   const m = /^\s*PARTITION\s*\(/i.exec(code.slice(pos));
   if (m === null) return undefined;
   const open = pos + m[0].length - 1;
@@ -25,13 +26,16 @@ export function readStaticPartition(code: string, text: string, pos: number): { 
   const parts = close < 0 ? undefined : topLevelSplit(code, open + 1, close);
   if (parts === undefined) return "unreadable";
   const columns: string[] = [];
+  const values: string[] = [];
   for (const [s, e] of parts) {
     const entry = ENTRY.exec(code.slice(s, e));
     if (entry === null) return "unreadable";
     const start = s + code.slice(s, e).indexOf(entry[1]!);
     columns.push(unquoteIdentifier(text.slice(start, start + entry[1]!.length)));
+    const eq = code.indexOf("=", start + entry[1]!.length);
+    values.push(text.slice(eq + 1, e).trim().replace(/\s+/g, " "));
   }
-  return { columns, end: close + 1 };
+  return { columns, values, end: close + 1 };
 }
 
 /** Errors at `at` for static partition columns that are no partition key of `target`. */
