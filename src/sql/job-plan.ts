@@ -34,6 +34,7 @@ import { deleteWrites, type DeleteWrite } from "./row-delta-reads.js";
 import { checkStreamedWrites } from "./streamed-writes.js";
 import { checkOverwriteMode } from "./overwrite-modes.js";
 import { checkOverwriteConflicts } from "./overwrite-conflicts.js";
+import { checkStatementSetReads } from "./statement-set-reads.js";
 import { checkBatchSelfAppends } from "./batch-self-appends.js";
 import { checkOverwriteReads, overwriteWrites, type OverwriteWrite } from "./overwrite-reads.js";
 import { checkConcurrentUpserts } from "./concurrent-upserts.js";
@@ -342,6 +343,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   };
   const hintsOf = new Map([...refs].map(([t, list]) => [t, list.map((r) => r.hint)]));
   checkBatchSelfAppends({ runtimeMode, inserts, refs, writeBranch, functions: jobFunctions }, diag);
+  checkStatementSetReads({ runtimeMode, inserts, refs, writeBranch }, diag);
   if (runtimeMode === "batch") checkBatchReads(reads, hintsOf, diag);
   // What Flink checks only when it builds a reader or writer (format-options.ts, kafka-rules.ts), reads per reference with its hint.
   const hintedKafka = checkHintedReads(reads, refs, diag);
