@@ -97,10 +97,12 @@ END;`,
   it("SET 'execution.runtime-mode' = 'batch' without runtimeMode: the job is checked as a batch job, so its one error says what to change and no streaming-only error joins it", () => {
     const src = new api.IcebergSource("sr3_src", { catalog, database: "d", table: "src", columns: cols });
     const sink = new api.IcebergSink("sr3_out", { catalog, database: "d", table: "out", columns: cols });
+    // Another table: an INSERT OVERWRITE and an INSERT INTO of one unpartitioned table in a batch job are an error of their own (overwrite-conflicts.ts).
+    const rebuilt = new api.IcebergSink("sr3_rebuilt", { catalog, database: "d", table: "rebuilt", columns: cols });
     const statements = (set: string) => [
       `-- backfill\n${set}`,
       api.sql`INSERT INTO ${sink} SELECT id, MAX(v) FROM ${src} GROUP BY id`,
-      api.sql`INSERT OVERWRITE ${sink} SELECT id, v FROM ${src}`,
+      api.sql`INSERT OVERWRITE ${rebuilt} SELECT id, v FROM ${src}`,
     ];
     const remedy = (mode: string, checked: boolean) =>
       `write runtimeMode: "${mode}" (${checked ? `the job is checked here as a ${mode} job; ` : ""}the deploy target applies it; the 1.19/1.20 SQL runner fails on SET to batch)`;
