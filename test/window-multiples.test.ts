@@ -174,6 +174,27 @@ describe("HOP lengths under a regular join (HJ review)", () => {
     expect(issues).to.deep.equal([]);
   });
 
+  it("a comma join, an IN, NOT EXISTS or scalar subquery is a regular join as much as JOIN ... ON (src/sql/query-joins.ts): quiet, inline and through a view; a HOP filtered by IN (a list of values) is still an error", () => {
+    const src = new api.FlinkTable("wmc_clicks", { columns: [{ name: "id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "ts" }, options: { connector: "datagen" } });
+    const dim = new api.FlinkTable("wmc_dim", { columns: [{ name: "id", type: "BIGINT" }, { name: "name", type: "STRING" }], options: { connector: "datagen" } });
+    const sink = new api.FlinkTable("wmc_out", { columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const hop = api.sql`TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR))`;
+    const issues = (name: string, statements: ReturnType<Api["sql"]>[]) => issuesOrNone(() => new api.FlinkSqlJob(name, { statements })).map((i) => [i.path, i.message]);
+    const quiet = {
+      comma: [api.sql`INSERT INTO ${sink} SELECT w.window_start, COUNT(*) FROM ${hop} w, ${dim} d WHERE w.id = d.id GROUP BY w.window_start, w.window_end`],
+      in: [api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM ${hop} WHERE id IN (SELECT id FROM ${dim}) GROUP BY window_start, window_end`],
+      notExists: [api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM ${hop} w WHERE NOT EXISTS (SELECT 1 FROM ${dim} d WHERE d.id = w.id) GROUP BY window_start, window_end`],
+      scalar: [api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM ${hop} WHERE id > (SELECT MAX(id) FROM ${dim}) GROUP BY window_start, window_end`],
+      view: [
+        api.sql`CREATE TEMPORARY VIEW wmc_v AS SELECT w.window_start, w.window_end FROM ${hop} w, ${dim} d WHERE w.id = d.id`,
+        api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM wmc_v GROUP BY window_start, window_end`,
+      ],
+    };
+    for (const [name, statements] of Object.entries(quiet)) expect(issues(`wmc-${name}`, statements), name).to.deep.equal([]);
+    const list = [api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM ${hop} WHERE id IN (1, 2) GROUP BY window_start, window_end`];
+    expect(issues("wmc-list", list).map(([p]) => p)).to.deep.equal(["statements[0]"]);
+  });
+
   it("a lookup join (FOR SYSTEM_TIME AS OF) keeps the window aggregation: still an error", () => {
     const src = new api.FlinkTable("wml_clicks", {
       columns: [{ name: "id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }, { name: "pt", expression: "PROCTIME()" }],

@@ -178,6 +178,28 @@ describe("window TVF aggregations with early or late firing", () => {
     });
   });
 
+  it("a window TVF joined regularly without the word JOIN (src/sql/query-joins.ts): a comma join, two comma-joined TVFs on id, an IN or EXISTS subquery, a scalar subquery: quiet, as their JOIN ... ON twins; an IN list and a subquery in FROM still errors", () => {
+    const l = src("wtc_l");
+    const r = src("wtc_r");
+    const dim = new api.FlinkTable("wtc_dim", { columns: [{ name: "id", type: "BIGINT" }, { name: "name", type: "STRING" }], options: { connector: "datagen" } });
+    const sink = sinkOf("wtc_sink");
+    const tvf = (t: ReturnType<typeof src>) => api.sql`TABLE(TUMBLE(TABLE ${t}, DESCRIPTOR(ts), INTERVAL '1' HOUR))`;
+    const quiet = {
+      comma: api.sql`INSERT INTO ${sink} SELECT w.window_start, w.window_end, COUNT(*) FROM ${tvf(l)} w, ${dim} d WHERE w.id = d.id GROUP BY w.window_start, w.window_end`,
+      twoTvfs: api.sql`INSERT INTO ${sink} SELECT l.window_start, l.window_end, COUNT(*) FROM ${tvf(l)} l, ${tvf(r)} r WHERE l.id = r.id GROUP BY l.window_start, l.window_end`,
+      in: api.sql`INSERT INTO ${sink} SELECT w.window_start, w.window_end, COUNT(*) FROM ${tvf(l)} w WHERE w.id IN (SELECT id FROM ${dim}) GROUP BY w.window_start, w.window_end`,
+      notIn: api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM ${tvf(l)} WHERE id NOT IN (SELECT id FROM ${dim}) GROUP BY window_start, window_end`,
+      exists: api.sql`INSERT INTO ${sink} SELECT w.window_start, w.window_end, COUNT(*) FROM ${tvf(l)} w WHERE EXISTS (SELECT 1 FROM ${dim} d WHERE d.id = w.id) GROUP BY w.window_start, w.window_end`,
+      scalar: api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM ${tvf(l)} WHERE id = (SELECT MAX(id) FROM ${dim}) GROUP BY window_start, window_end`,
+      joined: api.sql`INSERT INTO ${sink} SELECT w.window_start, w.window_end, COUNT(*) FROM ${tvf(l)} w JOIN ${dim} d ON w.id = d.id GROUP BY w.window_start, w.window_end`,
+    };
+    for (const [name, statement] of Object.entries(quiet)) expect(errors(`wtc-${name}`, { configuration: early, statements: [statement] }), name).to.deep.equal([]);
+    const told = (name: string, statement: ReturnType<Api["sql"]>) => errors(name, { configuration: early, statements: [statement] }).map(([, m]) => m!.slice(0, m!.indexOf(" (GROUP BY")));
+    const call = "the statement aggregates over the window TVF TUMBLE(TABLE wtc_l, DESCRIPTOR(ts), INTERVAL '1' HOUR)";
+    expect(told("wtc-list", api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM ${tvf(l)} WHERE id IN (1, 2) GROUP BY window_start, window_end`)).to.deep.equal([call]);
+    expect(told("wtc-derived", api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM (SELECT * FROM ${tvf(l)} WHERE id > 0) t GROUP BY window_start, window_end`)).to.deep.equal([call]);
+  });
+
   it("quiet: no firing, \"false\", allow-lateness alone, a window TVF without a window aggregation, a batch job", () => {
     const s = src("wt_src_q");
     const bounded = src("wt_src_qb", { connector: "datagen", "number-of-rows": "100" });

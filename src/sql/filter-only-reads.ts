@@ -15,7 +15,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import { MARK, type SelectQuery } from "./insert-query.js";
-import { closingParen, NAME, queryClauses, topLevelOnly, unquoteIdentifier } from "./top-level.js";
+import { closingParen, enclosingParens, NAME, queryClauses, topLevelOnly, unquoteIdentifier } from "./top-level.js";
 import { topLevelConditions } from "./where-conditions.js";
 
 /** What precedes a subquery that only filters: NOT EXISTS, NOT IN, or a comparison operator. */
@@ -26,16 +26,6 @@ const ALIAS_ON = new RegExp(String.raw`^\s*(?:AS\s+)?(${NAME})\s+ON\b`, "id");
 const ON_END = /\b(?:WHERE|GROUP\s+BY|HAVING|ORDER\s+BY|LIMIT|OFFSET|FETCH|WINDOW|QUALIFY|UNION|INTERSECT|EXCEPT|MINUS|JOIN|INNER|LEFT|RIGHT|FULL|CROSS|NATURAL)\b|,/i;
 const QUALIFIED = new RegExp(String.raw`(?<![\w$.])(${NAME})\s*\.\s*(${NAME})(?![\w$]|\s*[.(])`, "g");
 const IS_NULL = new RegExp(String.raw`^\s*(${NAME})\s*\.\s*(${NAME})\s+IS\s+NULL\s*$`, "id");
-
-/** The `(` that enclose `at` in `code`, innermost first. */
-function enclosingParens(code: string, at: number): number[] {
-  const open: number[] = [];
-  for (let i = 0; i < at; i++) {
-    if (code[i] === "(") open.push(i);
-    else if (code[i] === ")") open.pop();
-  }
-  return open.reverse();
-}
 
 /** True when the reference to a table that ends at `end` (its marker's end) is the right side of a LEFT JOIN kept only where unmatched (see the module comment). */
 function antiJoined(q: Pick<SelectQuery, "text" | "code">, start: number, end: number, levelStart: number, levelEnd: number, qualifiers: readonly string[]): boolean {

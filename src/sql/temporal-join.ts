@@ -26,7 +26,7 @@
 import { knows, timeAttributeUnknown } from "../components/failed-table-parts.js";
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { unquoteIdentifier } from "./top-level.js";
+import { enclosingParens, unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 import { eventTimeInstead, rowtimeRemedy } from "./event-time-remedy.js";
 import { checkLookupEquality, checkTemporalJoinTypes, checkVersionedKeyEquality } from "./temporal-join-conditions.js";
@@ -126,15 +126,8 @@ function castRemedy(left: TableDefinition, leftColumn: string, right: TableDefin
   );
 }
 
-/** Open parentheses before `pos` in `code`. */
-function depthAt(code: string, pos: number): number {
-  let depth = 0;
-  for (let i = 0; i < pos; i++) {
-    if (code[i] === "(") depth++;
-    else if (code[i] === ")") depth--;
-  }
-  return depth;
-}
+/** Open parentheses before `pos` in `code` (top-level.ts enclosingParens). */
+const depthAt = (code: string, pos: number): number => enclosingParens(code, pos).length;
 
 /** The left table a qualified or unqualified AS OF column belongs to, or undefined when it cannot be told. */
 function leftTable(m: RegExpMatchArray, code: string, tables: readonly TableDefinition[], a: AnalyzedStatement): TableDefinition | undefined {

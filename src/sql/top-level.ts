@@ -71,6 +71,24 @@ export function closingParen(code: string, open: number): number {
   return -1;
 }
 
+/** The `(` that enclose `at` in `code` (open before it, not closed before it), innermost first. */
+export function enclosingParens(code: string, at: number): number[] {
+  const open: number[] = [];
+  for (let i = 0; i < at; i++) {
+    if (code[i] === "(") open.push(i);
+    else if (code[i] === ")") open.pop();
+  }
+  return open.reverse();
+}
+
+/** The `[start, end)` of the query level holding `at`: inside its innermost parentheses, or all of `code`; undefined when they do not close. */
+export function levelOf(code: string, at: number): [number, number] | undefined {
+  const o = enclosingParens(code, at)[0];
+  if (o === undefined) return [0, code.length];
+  const close = closingParen(code, o);
+  return close < 0 ? undefined : [o + 1, close];
+}
+
 /** `[start, end)` offsets of a query's code. */
 export type Span = readonly [number, number];
 

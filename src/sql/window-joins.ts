@@ -33,7 +33,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import { NOT_ALIAS, VIEW_COLUMN_LIST } from "./insert-query.js";
 import { MARKED_NAME, markedCode, markedText, statementCode, type AnalyzedStatement } from "./statement.js";
 import { viewReads } from "./view-names.js";
-import { closingParen, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
+import { closingParen, levelOf, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
 import { topLevelConditions } from "./where-conditions.js";
 
 const NAME = MARKED_NAME;
@@ -148,19 +148,6 @@ function sameTimeAttribute(l: Side, r: Side): boolean {
   };
   const a = attribute(l);
   return a !== undefined && a === attribute(r);
-}
-
-/** The `[start, end)` of the query level holding `at`: inside its innermost parentheses, or all of `code`; undefined when unbalanced. */
-function levelOf(code: string, at: number): [number, number] | undefined {
-  const open: number[] = [];
-  for (let i = 0; i < at; i++) {
-    if (code[i] === "(") open.push(i);
-    else if (code[i] === ")") open.pop();
-  }
-  const o = open[open.length - 1];
-  if (o === undefined) return [0, code.length];
-  const close = closingParen(code, o);
-  return close < 0 ? undefined : [o + 1, close];
 }
 
 /** The offset in `flat` of the last whole word `word` before `before`, or -1. */

@@ -26,6 +26,7 @@ import { valueText } from "./value-text.js";
 import { groupsByWindow } from "./updating-operations.js";
 import { withViews } from "./view-names.js";
 import { windowCalls, type WindowCall, type WindowLength } from "./zero-intervals.js";
+import { joinsRelations } from "./query-joins.js";
 
 /** Each sliced TVF: its shorter length's role, its longer one's (Flink's parameter name `size`), and how messages name them. */
 const SLICED = {
@@ -162,20 +163,6 @@ function message(text: string, u: Unsliceable, refusal: Refusal, via: string): s
 }
 
 /**
- * True when `code` (statementCode) may join relations by other than a lookup or temporal join: a
- * JOIN not followed by FOR SYSTEM_TIME AS OF. Window properties pass a lookup or temporal join, and a
- * window join on window_start and window_end, but no regular join (flink FlinkRelMdWindowProperties:
- * a FlinkLogicalJoin keeps them only when satisfyWindowJoin), so a GROUP BY window_start, window_end
- * above a regular join is a regular aggregation over the TVF's rows, and its HOP a
- * SlidingWindowAssigner that takes any lengths. A window join is not told apart: its HOP is left to Flink.
- */
-export function mayJoinRegularly(code: string): boolean {
-  const joins = code.match(/\bJOIN\b/gi)?.length ?? 0;
-  const asOf = code.match(/\bFOR\s+SYSTEM_TIME\s+AS\s+OF\b/gi)?.length ?? 0;
-  return joins > asOf;
-}
-
-/**
  * Errors for HOP and CUMULATE window TVFs of statement `a` (and, for an INSERT that groups by
  * window_start and window_end and calls no window TVF itself, of the views it reads) whose lengths
  * Flink cannot slice (see the module comment). A HOP counts only under a window aggregation of a
@@ -187,8 +174,11 @@ export function checkWindowMultiples(a: AnalyzedStatement, views: ReadonlyMap<st
   const calls = windowCalls(text);
   const code = statementCode(a, true);
   const grouped = streaming && groupsByWindow(code);
-  // A HOP under a regular join is no window aggregation's (mayJoinRegularly); a CUMULATE fails either way.
-  const hopsAggregated = grouped && !mayJoinRegularly(code);
+  // A HOP under a regular join (JOIN, comma join, subquery: query-joins.ts) is no window aggregation's: flink
+  // FlinkRelMdWindowProperties gives a regular join's output no window properties, so the GROUP BY is a regular
+  // aggregation and the HOP a SlidingWindowAssigner, which takes any lengths. A window join is not told apart:
+  // its HOP is left to Flink. A CUMULATE fails either way.
+  const hopsAggregated = grouped && !joinsRelations(code);
   const onlyHops = (list: readonly WindowCall[]): boolean => list.every((c) => c.fn === "HOP");
   for (const u of unsliceable(calls)) {
     if (u.call.fn === "CUMULATE") diag.error(at, message(text, u, grouped ? "aggregation" : streaming && a.kind === "view" ? "either" : "operator", ""));
@@ -200,7 +190,7 @@ export function checkWindowMultiples(a: AnalyzedStatement, views: ReadonlyMap<st
   if (!partCalls.every(onlyHops)) return;
   parts.forEach((p, k) => {
     const viewCode = statementCode(p.v, true);
-    if (groupsByWindow(viewCode) || mayJoinRegularly(viewCode)) return;
+    if (groupsByWindow(viewCode) || joinsRelations(viewCode)) return;
     for (const u of unsliceable(partCalls[k]!)) diag.error(at, message(p.text, u, "aggregation", ` in the view in statements[${p.v.index}]`));
   });
 }

@@ -12,8 +12,9 @@
  *
  * A window TVF aggregation is read from the text: a GROUP BY of both window_start and window_end
  * (flink `WindowUtil.groupingContainsWindowStartEnd`) over a window TVF call in the same statement
- * or a view it reads, with no regular join between them (window properties do not pass one, and
- * the aggregation is then a regular one that Flink does not refuse). A window join does pass them:
+ * or a view it reads, with no regular join between them (a JOIN, a comma join, an IN / EXISTS or
+ * scalar subquery: query-joins.ts; window properties do not pass one, and the aggregation is then a
+ * regular one that Flink does not refuse). A window join does pass them:
  * an aggregation by window_start and window_end over an inner window join of two window TVFs, in
  * the join's own query or over a subquery or view that is the join, is a window aggregation too,
  * and refused alike (window-joins.ts says what Flink does and which shape is read; an outer window
@@ -26,7 +27,7 @@ import { valueText } from "./value-text.js";
 import { withViews } from "./view-names.js";
 import { EARLY_FIRE_KEY, LATE_FIRE_KEY } from "./window-emit.js";
 import { isOn, type TargetSetting } from "./job-config.js";
-import { mayJoinRegularly } from "./window-multiples.js";
+import { joinsRelations } from "./query-joins.js";
 import { windowCalls, type WindowCall } from "./zero-intervals.js";
 import { aggregatedWindowJoin } from "./window-joins.js";
 
@@ -86,7 +87,7 @@ function windowTvf(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStat
   for (const v of withViews(a, views).slice(1)) {
     const vText = shownText(v);
     const calls = windowCalls(vText);
-    if (calls.length > 0 && !mayJoinRegularly(statementCode(v, true))) return { text: vText, call: calls[0]!, via: ` in the view in statements[${v.index}]` };
+    if (calls.length > 0 && !joinsRelations(statementCode(v, true))) return { text: vText, call: calls[0]!, via: ` in the view in statements[${v.index}]` };
   }
   return undefined;
 }
@@ -103,7 +104,7 @@ export function checkWindowTvfFiring(planned: readonly AnalyzedStatement[], view
   for (const a of planned) {
     const code = statementCode(a, true);
     if (!groupsByWindow(code)) continue;
-    const found = mayJoinRegularly(code) ? undefined : windowTvf(a, views);
+    const found = joinsRelations(code) ? undefined : windowTvf(a, views);
     if (found === undefined) {
       const joined = aggregatedWindowJoin(a, views);
       if (joined === undefined) continue;
