@@ -107,6 +107,29 @@ describe("window TVF aggregations with early or late firing", () => {
       ]);
     });
 
+    it("the comma join with the window equalities in WHERE (a window join: Flink pushes them into the join), and the ON condition in parentheses: the window-join error naming both TVFs", () => {
+      const l = src("wj_lc");
+      const r = src("wj_rc");
+      const sink = sinkOf("wj_sinkc");
+      const statements = [
+        api.sql`INSERT INTO ${sink} SELECT l.window_start, l.window_end, COUNT(*) FROM ${tumble(l)} l, ${tumble(r)} r WHERE l.window_start = r.window_start AND l.window_end = r.window_end GROUP BY l.window_start, l.window_end`,
+        api.sql`INSERT INTO ${sink} SELECT l.window_start, l.window_end, COUNT(*) FROM ${tumble(l)} l JOIN ${tumble(r)} r ON (l.window_start = r.window_start AND l.window_end = r.window_end) GROUP BY l.window_start, l.window_end`,
+      ];
+      const told = (k: number) => [
+        `statements[${k}]`,
+        `the statement aggregates over the window join of TUMBLE(TABLE wj_lc, DESCRIPTOR(ts), INTERVAL '1' HOUR) and TUMBLE(TABLE wj_rc, DESCRIPTOR(ts), INTERVAL '1' HOUR) (GROUP BY window_start, window_end; ${JOINED}), and the job sets ${EARLY}: ${FLINK}; ` +
+          `unset table.exec.emit.early-fire.enabled: ${UNSET}`,
+      ];
+      expect(errors("wj-comma", { configuration: early, statements })).to.deep.equal([told(0), told(1)]);
+      // Neighbours of the comma join: an OR in the WHERE, a third relation, the window_end equality missing: quiet (a regular join).
+      const quiet = [
+        api.sql`INSERT INTO ${sink} SELECT l.window_start, l.window_end, COUNT(*) FROM ${tumble(l)} l, ${tumble(r)} r WHERE l.window_start = r.window_start AND l.window_end = r.window_end OR l.id = 0 GROUP BY l.window_start, l.window_end`,
+        api.sql`INSERT INTO ${sink} SELECT l.window_start, l.window_end, COUNT(*) FROM ${tumble(l)} l, ${tumble(r)} r, ${sink} s WHERE l.window_start = r.window_start AND l.window_end = r.window_end GROUP BY l.window_start, l.window_end`,
+        api.sql`INSERT INTO ${sink} SELECT l.window_start, l.window_end, COUNT(*) FROM ${tumble(l)} l, ${tumble(r)} r WHERE l.window_start = r.window_start GROUP BY l.window_start, l.window_end`,
+      ];
+      expect(errors("wj-comma-q", { configuration: early, statements: quiet })).to.deep.equal([]);
+    });
+
     it("a view that is the window join, grouped by the INSERT: the view named; a subquery that is one, grouped around it", () => {
       const l = src("wj_l2");
       const r = src("wj_r2");

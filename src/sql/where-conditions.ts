@@ -42,7 +42,7 @@ const REF = new RegExp(String.raw`(?<![\w$.])(?:(${NAME})\s*\.\s*)?(${NAME})(?![
  * `a = 1`; `(a) = (b)` stays whole). The pairs are matched once, in one pass: peeling them one by
  * one with closingParen would rescan the rest for every level of nesting.
  */
-function withoutEnclosingParens(code: string, s: number, e: number): [number, number] {
+export function withoutEnclosingParens(code: string, s: number, e: number): [number, number] {
   const closer = new Map<number, number>();
   const open: number[] = [];
   for (let i = s; i < e; i++) {

@@ -19,10 +19,12 @@
  * one depends on the side grouped and on the release.
  *
  * Read only in this shape (anything else is left quiet): one JOIN in the statement, `[INNER] JOIN`,
- * no FOR SYSTEM_TIME; both sides `TABLE(TUMBLE|HOP|CUMULATE(TABLE ${t}, DESCRIPTOR(col), ...))
+ * or none and the comma join `l, r WHERE ...` (Calcite plans it as an inner join and Flink pushes the
+ * WHERE into its condition), no FOR SYSTEM_TIME; both sides `TABLE(TUMBLE|HOP|CUMULATE(TABLE ${t}, DESCRIPTOR(col), ...))
  * alias` over interpolated tables, the left one the FROM relation; the same function with the same
  * arguments after DESCRIPTOR (as written, so the same window spec); both time columns event-time
- * attributes of the same type; an ON condition with no OR whose AND parts include
+ * attributes of the same type; an ON condition (in parentheses or not), or the comma join's WHERE,
+ * with no OR whose AND parts include
  * `a.window_start = b.window_start` and `a.window_end = b.window_end` of the two aliases. The
  * aggregation is the join query's own GROUP BY of `a.window_start` and `b.window_end` (either
  * alias), or the GROUP BY window_start, window_end of the query over a subquery or view (without a
@@ -33,8 +35,8 @@ import type { TableDefinition } from "../components/table-definition.js";
 import { NOT_ALIAS, VIEW_COLUMN_LIST } from "./insert-query.js";
 import { MARKED_NAME, markedCode, markedText, statementCode, type AnalyzedStatement } from "./statement.js";
 import { viewReads } from "./view-names.js";
-import { closingParen, levelOf, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
-import { topLevelConditions } from "./where-conditions.js";
+import { closingParen, levelOf, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses } from "./top-level.js";
+import { topLevelConditions, withoutEnclosingParens } from "./where-conditions.js";
 
 const NAME = MARKED_NAME;
 /**
@@ -78,16 +80,14 @@ interface Side {
 /** The statement's inner window join (see the module comment), or undefined. */
 export function windowJoin(a: AnalyzedStatement): WindowJoin | undefined {
   const { code, tables } = markedCode(a);
-  if ((code.match(/\bJOIN\b/gi)?.length ?? 0) !== 1 || /\bSYSTEM_TIME\b/i.test(code)) return undefined;
+  const joins = code.match(/\bJOIN\b/gi)?.length ?? 0;
+  if (joins > 1 || /\bSYSTEM_TIME\b/i.test(code)) return undefined;
   if ([...code.matchAll(ANY_WINDOW_CALL)].length !== 2) return undefined;
   const { text } = markedText(a);
   const sides = [...code.matchAll(WINDOW_TVF)].map((m) => side(m, code, text, tables));
   if (sides.length !== 2 || sides.some((s) => s === undefined)) return undefined;
   const [l, r] = sides as [Side, Side];
   if (l.fn !== r.fn || l.spec !== r.spec || l.alias === r.alias || !sameTimeAttribute(l, r)) return undefined;
-  const joinAt = /^\s+(?:INNER\s+)?JOIN\s+$/i.exec(code.slice(l.end, r.start));
-  const on = /^\s+ON\b/i.exec(code.slice(r.end));
-  if (joinAt === null || on === null) return undefined;
   const level = levelOf(code, l.start);
   if (level === undefined) return undefined;
   const [s, e] = level;
@@ -96,9 +96,9 @@ export function windowJoin(a: AnalyzedStatement): WindowJoin | undefined {
   // The left side is the FROM relation of the join's query.
   const from = lastWord(flat, "FROM", l.start - s);
   if (from < 0 || code.slice(s + from + 4, l.start).trim() !== "") return undefined;
-  const onStart = r.end + on[0].length;
-  const clauses = queryClauses(flat.slice(onStart - s), onStart);
-  const conditions = topLevelConditions(code, { start: onStart, clause: flat.slice(onStart - s, clauses.start - s) });
+  const joined = joinCondition(code, flat, s, l, r, joins);
+  if (joined === undefined) return undefined;
+  const { clauses, conditions } = joined;
   if (conditions === undefined || !equatesWindows(code, conditions, l.alias, r.alias)) return undefined;
   const calls: [string, string] = [l.shown, r.shown];
   const aliases = [l.alias, r.alias];
@@ -108,6 +108,34 @@ export function windowJoin(a: AnalyzedStatement): WindowJoin | undefined {
   if (!passesWindow(code, s + select + 6, s + from, aliases)) return undefined;
   if (s === 0) return a.kind === "view" && !VIEW_COLUMN_LIST.test(code) ? { calls, aggregated: false, passed: true } : undefined;
   return groupedOver(code, s - 1, e) ? { calls, aggregated: true, passed: false } : undefined;
+}
+
+/**
+ * The join's condition, as AND parts of `code`, and the clauses of its query (`flat`: its level
+ * from `s`, topLevelOnly): `l [INNER] JOIN r ON cond` (`joins`: 1), the condition in parentheses
+ * or not; or the comma join `l, r WHERE cond` (`joins`: 0), whose WHERE Flink pushes into the join's
+ * condition (Calcite plans `FROM l, r` as an inner join; flink `FlinkFilterJoinRule`), so that it is a
+ * window join alike. Undefined for any other shape.
+ */
+function joinCondition(code: string, flat: string, s: number, l: Side, r: Side, joins: number): { clauses: QueryClauses; conditions: [number, number][] | undefined } | undefined {
+  const between = code.slice(l.end, r.start);
+  let condition: [number, number];
+  let clauses: QueryClauses;
+  if (joins === 1) {
+    const on = /^\s+ON\b/i.exec(code.slice(r.end));
+    if (!/^\s+(?:INNER\s+)?JOIN\s+$/i.test(between) || on === null) return undefined;
+    const onStart = r.end + on[0].length;
+    clauses = queryClauses(flat.slice(onStart - s), onStart);
+    condition = [onStart, clauses.start];
+  } else {
+    if (!/^\s*,\s*$/.test(between)) return undefined;
+    clauses = queryClauses(flat.slice(r.end - s), r.end);
+    if (clauses.where === undefined || !/^\s*WHERE$/i.test(code.slice(r.end, clauses.where[0]))) return undefined;
+    condition = [clauses.where[0], clauses.where[1]];
+  }
+  const [cs, ce] = withoutEnclosingParens(code, ...condition);
+  const clause = topLevelOnly(code, cs, ce);
+  return clause === undefined ? undefined : { clauses, conditions: topLevelConditions(code, { start: cs, clause }) };
 }
 
 /** A side of the join at the WINDOW_TVF match `m`: the relation with its alias, or undefined when it is not one. */
