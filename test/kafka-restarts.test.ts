@@ -1,7 +1,10 @@
 /**
  * A Kafka read that a restart without Flink state does not resume (src/sql/connector-bounds.ts
  * `kafkaRead`): with stateless upgrades on Kubernetes, or on the SQL Gateway without
- * savepointDir, every change starts the read from 'scan.startup.mode' again (a warning).
+ * savepointDir, every change starts the read from 'scan.startup.mode' again (a warning); a
+ * 'group-offsets' read in a job that does not checkpoint commits no offsets, so each start reads
+ * from what its group committed before, else its 'properties.auto.offset.reset' or a failure (a
+ * warning that names the checkpoint interval as the fix).
  */
 import { expect } from "chai";
 import { mockedApi, type Api } from "./api.js";
@@ -73,9 +76,34 @@ describe("Kafka reads and restarts without state", () => {
     const grouped = new api.FlinkTable("kr_grouped", { columns: [{ name: "id", type: "BIGINT" }], options: { ...kafka, "properties.group.id": "g", "properties.auto.offset.reset": "earliest" } });
     const fromGroup = [api.sql`INSERT INTO ${out} SELECT id FROM ${grouped}`];
     new api.FlinkSqlJob("kr-grouped", { statements: fromGroup, kubernetes: k8s });
+    // Without checkpoints the job commits no offsets: the warning says where each start reads from,
+    // and that the checkpoint interval is the fix (not "read from 'group-offsets'", which it does).
+    const uncommitted = "restarts the job without Flink state, and the job does not checkpoint, so its reads from 'group-offsets' do not resume where they stopped; ";
+    const checkpoint =
+      'set configuration["execution.checkpointing.interval"] (the job then commits its consumer group\'s offsets whenever a checkpoint completes, and a restart without state resumes from them), ';
+    const k8sGroupFix = `${checkpoint}or set upgradeMode "last-state" (with kubernetes.checkpointDir) or "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir)`;
+    const committedBefore = "the job commits no offsets to its consumer group: each start reads from the offsets the group committed before, and where it has none, ";
     expect(warnings("kr-grouped")).to.deep.equal([
-      "kubernetes.upgradeMode: FlinkTable \"kr_grouped\" ('group-offsets' resumes from offsets committed on checkpoints, and the job does not checkpoint): " +
-        `with upgradeMode "stateless" (the default) every update ${again}${k8sFix}`,
+      `kubernetes.upgradeMode: FlinkTable "kr_grouped" (${committedBefore}from the earliest offset, reading the whole topic again ('properties.auto.offset.reset' = 'earliest')): ` +
+        `with upgradeMode "stateless" (the default) every update ${uncommitted}${k8sGroupFix}`,
+    ]);
+    // No reset strategy: a partition without a committed offset fails the start; the Kafka client's
+    // own auto-commit (off in Flink's source unless the table sets it) commits what it fetched.
+    const noReset = new api.FlinkTable("kr_noreset", { columns: [{ name: "id", type: "BIGINT" }], options: { ...kafka, "properties.group.id": "g3", "scan.startup.mode": "group-offsets" } });
+    new api.FlinkSqlJob("kr-noreset", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${noReset}`], kubernetes: k8s });
+    expect(warnings("kr-noreset").filter((w) => w.startsWith("kubernetes."))).to.deep.equal([
+      `kubernetes.upgradeMode: FlinkTable "kr_noreset" (${committedBefore}fails (NoOffsetForPartitionException: without 'properties.auto.offset.reset', flink-connector-kafka resets with strategy NONE)): ` +
+        `with upgradeMode "stateless" (the default) every update ${uncommitted}${k8sGroupFix}`,
+    ]);
+    const autoCommit = new api.FlinkTable("kr_autocommit", {
+      columns: [{ name: "id", type: "BIGINT" }],
+      options: { ...kafka, "properties.group.id": "g4", "properties.auto.offset.reset": "latest", "properties.enable.auto.commit": "true" },
+    });
+    new api.FlinkSqlJob("kr-autocommit-gw", { statements: [api.sql`INSERT INTO ${out} SELECT id FROM ${autoCommit}`], sqlGateway: { endpoint: "http://gw:8083" } });
+    expect(warnings("kr-autocommit-gw")).to.deep.equal([
+      "sqlGateway.savepointDir: FlinkTable \"kr_autocommit\" ('properties.enable.auto.commit' = 'true': the Kafka client commits the offsets it has fetched every 'properties.auto.commit.interval.ms' (5 s by default), " +
+        "whether or not the job has written those records, so a start resumes from the last of those commits: records fetched but not yet written are skipped, records written since it are read again): " +
+        `without savepointDir every update ${uncommitted}${checkpoint}or set savepointDir`,
     ]);
     new api.FlinkSqlJob("kr-grouped-cp", { statements: fromGroup, configuration: { "execution.checkpointing.interval": "30s" }, kubernetes: k8s });
     expect(warnings("kr-grouped-cp")).to.deep.equal([]);

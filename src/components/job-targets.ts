@@ -23,7 +23,7 @@ import { checkedSessionProperties, type SessionPropertiesOwner } from "../deploy
 import { checkDmlSync } from "../deploy/sql-gateway/dml-sync.js";
 import { endedJobWarning } from "../deploy/sql-gateway/ended-job.js";
 import type { JobPlan } from "../sql/job-plan.js";
-import { kafkaRestartPreamble, streamingReadsPreamble } from "../sql/restart-preambles.js";
+import { CHECKPOINT_GROUP_OFFSETS, kafkaGroupRestartPreamble, kafkaRestartPreamble, streamingReadsPreamble } from "../sql/restart-preambles.js";
 import { RUNTIME_MODE_KEY } from "../sql/job-config.js";
 import { isDeferred } from "../validation/deferred.js";
 import { renderSet } from "../sql/script.js";
@@ -109,6 +109,7 @@ function kubernetesFacts(name: string, plan: JobPlan, parallelism: number | unde
     parallelism !== undefined ? { parallelism } : undefined,
     plan.streamingIcebergReads.length > 0 ? { streamingIcebergReads: plan.streamingIcebergReads } : undefined,
     plan.statelessRestartReads.length > 0 ? { statelessRestartReads: plan.statelessRestartReads } : undefined,
+    plan.uncommittedGroupReads.length > 0 ? { uncommittedGroupReads: plan.uncommittedGroupReads } : undefined,
     addedConnectors(plan),
     statements ? { statements } : undefined,
   );
@@ -151,6 +152,9 @@ export function validateTarget(
     }
     if (restartsEmpty && plan.statelessRestartReads.length > 0) {
       diag.warn("sqlGateway.savepointDir", `${kafkaRestartPreamble(plan.statelessRestartReads, "without savepointDir every update")}set savepointDir`);
+    }
+    if (restartsEmpty && plan.uncommittedGroupReads.length > 0) {
+      diag.warn("sqlGateway.savepointDir", `${kafkaGroupRestartPreamble(plan.uncommittedGroupReads, "without savepointDir every update")}${CHECKPOINT_GROUP_OFFSETS}, or set savepointDir`);
     }
     const props = (args.sqlGateway as { sessionProperties?: unknown } | null)?.sessionProperties;
     const session = typeof props === "object" && props !== null && !isDeferred(props) ? (props as Record<string, unknown>) : {};

@@ -122,6 +122,16 @@ export interface KafkaRead {
   /** An unbounded read from 'group-offsets' (the default): it resumes only from offsets committed on checkpoints. */
   readonly groupOffsets: boolean;
   /**
+   * For a 'group-offsets' read: where each start without Flink state reads from in a job that does
+   * not checkpoint, so never commits the group's offsets (flink-connector-kafka commits them when a
+   * checkpoint completes, `KafkaSourceReader.notifyCheckpointComplete`, and `KafkaSourceBuilder`
+   * turns the client's 'enable.auto.commit' off unless the table sets it): the offsets the group
+   * committed before, and where it has none the reset strategy of 'properties.auto.offset.reset'
+   * (`KafkaDynamicSource`: `OffsetsInitializer.committedOffsets`, strategy NONE when unset: the start
+   * fails). With 'properties.enable.auto.commit' = 'true' the Kafka client commits what it has fetched.
+   */
+  readonly groupRestart?: string;
+  /**
    * 'group-offsets' without 'properties.auto.offset.reset': flink-connector-kafka then resets with
    * strategy NONE (`OffsetsInitializer.committedOffsets(OffsetResetStrategy.NONE)`), so a consumer
    * group without committed offsets fails the job's first start.
@@ -160,6 +170,7 @@ export function kafkaRead(options: Readonly<Record<string, string>>, hint: Reado
   const consumer = consumerGroup(options, mode === "group-offsets");
   return {
     groupOffsets: unbounded && mode === "group-offsets",
+    ...(unbounded && mode === "group-offsets" ? { groupRestart: groupRestart(options) } : {}),
     ...(unbounded && restart !== undefined ? { restart } : {}),
     ...(problem !== undefined ? { problem } : {}),
     ...(consumer !== undefined ? { consumer } : {}),
@@ -195,4 +206,31 @@ export function resetStrategyProblem(value: string, which: string): string | und
     `${JSON.stringify(value)} is no reset strategy: the table starts from the consumer group's committed offsets ('group-offsets', ${which}), where the source reads this property as a strategy name, ` +
     `and Flink refuses the job when it starts ("auto.offset.reset can not be set to ${value}. Valid values: [${RESET_STRATEGIES.join(",")}]", flink-connector-kafka KafkaDynamicSource.getResetStrategy); ${fix}`
   );
+}
+
+/** The reset strategies of kafka-clients' 'auto.offset.reset' that start somewhere, and where (the old consumer's names too). */
+const RESET_START: Readonly<Record<string, string>> = {
+  earliest: "the earliest offset, reading the whole topic again",
+  smallest: "the earliest offset, reading the whole topic again",
+  latest: "the latest offset, skipping what was produced while the job was down",
+  largest: "the latest offset, skipping what was produced while the job was down",
+};
+
+/** KafkaRead.groupRestart: what a start without state does for a 'group-offsets' read with these options in a job that does not checkpoint. */
+function groupRestart(options: Readonly<Record<string, string>>): string {
+  if ((options["properties.enable.auto.commit"] ?? "").trim().toLowerCase() === "true") {
+    return (
+      "'properties.enable.auto.commit' = 'true': the Kafka client commits the offsets it has fetched every 'properties.auto.commit.interval.ms' (5 s by default), " +
+      "whether or not the job has written those records, so a start resumes from the last of those commits: records fetched but not yet written are skipped, records written since it are read again"
+    );
+  }
+  const reset = options["properties.auto.offset.reset"]?.trim();
+  const start = reset === undefined ? undefined : RESET_START[reset.toLowerCase()];
+  const none =
+    start !== undefined
+      ? `from ${start} ('properties.auto.offset.reset' = '${reset}')`
+      : reset === undefined
+        ? "fails (NoOffsetForPartitionException: without 'properties.auto.offset.reset', flink-connector-kafka resets with strategy NONE)"
+        : `fails (NoOffsetForPartitionException: 'properties.auto.offset.reset' = '${reset}')`;
+  return `the job commits no offsets to its consumer group: each start reads from the offsets the group committed before, and where it has none, ${none}`;
 }

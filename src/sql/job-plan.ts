@@ -153,11 +153,16 @@ export interface JobPlan extends JobConfig {
   /** Labels of the Iceberg tables a streaming job reads as a stream (their read position lives only in Flink state). */
   streamingIcebergReads: string[];
   /**
-   * The Kafka tables a streaming job reads that a restart without state does not resume,
-   * `label (what happens)`: a startup mode other than 'group-offsets', or 'group-offsets' in a job
-   * that does not checkpoint (the checkpoint interval is the job's to decide: SPEC decision 9).
+   * The Kafka tables a streaming job reads from a startup mode other than 'group-offsets', which a
+   * restart without state does not resume: `label (what happens)`.
    */
   statelessRestartReads: string[];
+  /**
+   * The 'group-offsets' Kafka reads of a streaming job that does not checkpoint (the checkpoint
+   * interval is the job's to decide: SPEC decision 9), `label (what a start without state does)`
+   * (KafkaRead.groupRestart).
+   */
+  uncommittedGroupReads: string[];
 }
 
 
@@ -385,15 +390,10 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     bounded: runtimeMode === "batch" || reads.every((t) => t.bounded),
     needsFormatV3: tables.some((t) => t.iceberg?.needsFormatV3 === true),
     streamingIcebergReads: runtimeMode === "batch" ? [] : reads.filter((t) => t.iceberg?.streamingRead === true).map((t) => t.label),
-    statelessRestartReads:
-      runtimeMode === "batch"
+    statelessRestartReads: runtimeMode === "batch" ? [] : reads.flatMap((t) => (kafkaReadOf(t)?.restart !== undefined ? [`${t.label} (${kafkaReadOf(t)!.restart})`] : [])),
+    uncommittedGroupReads:
+      runtimeMode === "batch" || config.checkpointInterval !== undefined
         ? []
-        : reads.flatMap((t) =>
-            kafkaReadOf(t)?.restart !== undefined
-              ? [`${t.label} (${kafkaReadOf(t)!.restart})`]
-              : kafkaReadOf(t)?.groupOffsets === true && config.checkpointInterval === undefined
-                ? [`${t.label} ('group-offsets' resumes from offsets committed on checkpoints, and the job does not checkpoint)`]
-                : [],
-          ),
+        : reads.flatMap((t) => (kafkaReadOf(t)?.groupRestart !== undefined ? [`${t.label} (${kafkaReadOf(t)!.groupRestart})`] : [])),
   } satisfies Partial<JobPlan>);
 }

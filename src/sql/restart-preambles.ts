@@ -11,14 +11,30 @@
  * A Kafka source restored from a checkpoint or savepoint resumes from the offsets in its state; one
  * that starts without state starts from its 'scan.startup.mode' (flink-connector-kafka
  * `table/KafkaDynamicSource.java` createKafkaSource: the mode's `OffsetsInitializer`, which the
- * source applies to the partitions its state does not hold). Only
- * 'group-offsets' (the default) then resumes, from the offsets the job committed to its consumer
- * group, which it does when a checkpoint completes (`KafkaSourceReader.notifyCheckpointComplete`;
- * the connector's docs, "Consumer Offset Committing"), so only in a job that checkpoints.
+ * source applies to the partitions its state does not hold). For 'group-offsets' (the default)
+ * see kafkaGroupRestartPreamble.
  */
 export function kafkaRestartPreamble(reads: readonly string[], restarts: string): string {
   return `${reads.join(", ")}: ${restarts} restarts the job without Flink state, so its Kafka reads start over from 'scan.startup.mode'; `;
 }
+
+/**
+ * The start of every message about a job that reads Kafka from 'group-offsets' (`uncommittedGroupReads`,
+ * each read with what a start without state does: KafkaRead.groupRestart) and does not checkpoint,
+ * and that `restarts` without Flink state, ending in "; " before the remedy (CHECKPOINT_GROUP_OFFSETS,
+ * then the target's). Such a read resumes only from offsets committed to its consumer group, which
+ * flink-connector-kafka commits when a checkpoint completes (`KafkaSourceReader.notifyCheckpointComplete`)
+ * and `KafkaSourceBuilder` keeps the client's own auto-commit off unless the table sets
+ * 'properties.enable.auto.commit'; where the group has no offset, `KafkaDynamicSource` resets with
+ * 'properties.auto.offset.reset' (strategy NONE when unset: the start fails).
+ */
+export function kafkaGroupRestartPreamble(reads: readonly string[], restarts: string): string {
+  return `${reads.join(", ")}: ${restarts} restarts the job without Flink state, and the job does not checkpoint, so its reads from 'group-offsets' do not resume where they stopped; `;
+}
+
+/** The remedy shared by the targets for a 'group-offsets' read in a job that does not checkpoint. */
+export const CHECKPOINT_GROUP_OFFSETS =
+  'set configuration["execution.checkpointing.interval"] (the job then commits its consumer group\'s offsets whenever a checkpoint completes, and a restart without state resumes from them)';
 
 /**
  * The start of every message about restarting a job that reads Iceberg tables as a stream

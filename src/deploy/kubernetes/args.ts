@@ -162,10 +162,13 @@ export interface KubernetesArgs {
    * keeps its read position only in state, so with stateless every change restarts the read from
    * its starting strategy (rows read again, or commits skipped): left at the default that is a
    * preview error, set explicitly a warning. A Kafka read from a `scan.startup.mode` other than
-   * `group-offsets`, or from `group-offsets` in a job that does not checkpoint (offsets are
-   * committed on checkpoints), starts over the same way: a warning with stateless
-   * (flink-connector-kafka reads its startup mode whenever the job starts without state).
-   * Becomes `spec.job.upgradeMode`.
+   * `group-offsets` starts over the same way: a warning with stateless (flink-connector-kafka reads
+   * its startup mode whenever the job starts without state). A `group-offsets` read in a job that
+   * does not checkpoint commits no offsets (they are committed on checkpoints; the Kafka client's
+   * own auto-commit is off unless `properties.enable.auto.commit` is set), so each start reads from
+   * what its consumer group committed before, else from `properties.auto.offset.reset`, else fails:
+   * a warning with stateless that says which, with the fix `execution.checkpointing.interval` (or
+   * last-state / savepoint). Becomes `spec.job.upgradeMode`.
    */
   readonly upgradeMode?: "stateless" | "savepoint" | "last-state";
   /** Desired job state; `suspended` stops it by the upgradeMode's mechanism. Default `"running"`. Becomes `spec.job.state`. */
@@ -315,6 +318,8 @@ export interface KubernetesJobFacts {
   readonly addedConnectors?: readonly { readonly label: string; readonly connector: string }[];
   /** The Kafka reads a restart without state does not resume (`label (what happens)`). Default none. */
   readonly statelessRestartReads?: readonly string[];
+  /** The 'group-offsets' Kafka reads of a job that does not checkpoint (`label (what a start without state does)`). Default none. */
+  readonly uncommittedGroupReads?: readonly string[];
   /** The script's statements when known at construction, for the 1.19/1.20 runner checks (left out for SqlDriver versions, which never read them). */
   readonly statements?: readonly LabelledStatement[];
   /** The whole script when known at construction (for the ConfigMap size check). */

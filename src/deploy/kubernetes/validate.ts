@@ -7,7 +7,7 @@
 import { checkKnownKeys, didYouMean } from "../../validation/known-keys.js";
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
-import { kafkaRestartPreamble, streamingReadsPreamble } from "../../sql/restart-preambles.js";
+import { CHECKPOINT_GROUP_OFFSETS, kafkaGroupRestartPreamble, kafkaRestartPreamble, streamingReadsPreamble } from "../../sql/restart-preambles.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts, type KubernetesResourceArgs } from "./args.js";
 import { checkpointDirOf, deploymentFlinkConfiguration, isHighAvailabilityEnabled, savepointDirOf } from "./flink-configuration.js";
 import { checkDefaultParallelismValue, checkTaskSlotsValue, parseFlinkInt, taskSlotsOf } from "./int-options.js";
@@ -173,6 +173,14 @@ function checkStreamingReadUpgrades(args: KubernetesArgs, job: KubernetesJobFact
       `${kafkaRestartPreamble(kafka, `with ${stateless} every update`)}` +
         `set upgradeMode "last-state" (with kubernetes.checkpointDir) or "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir), ` +
         `or read from 'group-offsets' in a job that sets configuration["execution.checkpointing.interval"]`,
+    );
+  }
+  const groups = job.uncommittedGroupReads ?? [];
+  if (groups.length > 0) {
+    diag.warn(
+      "kubernetes.upgradeMode",
+      `${kafkaGroupRestartPreamble(groups, `with ${stateless} every update`)}${CHECKPOINT_GROUP_OFFSETS}, ` +
+        `or set upgradeMode "last-state" (with kubernetes.checkpointDir) or "savepoint" (with kubernetes.checkpointDir and kubernetes.savepointDir)`,
     );
   }
   const reads = job.streamingIcebergReads ?? [];
