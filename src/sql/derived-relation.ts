@@ -9,12 +9,11 @@
  * shape are not read.
  */
 import { NOT_ALIAS, readSelectSpan, type SelectQuery } from "./insert-query.js";
-import { closingParen, NAME, topLevelOnly } from "./top-level.js";
+import { closingParen, NAME, SET_OPERATION, topLevelOnly } from "./top-level.js";
 
 /** After the subquery's `)` (top level): `[[AS] alias] [clauses]`; group 1 AS, 2 the alias, 3 the clauses. */
 const AFTER_SUBQUERY = new RegExp(String.raw`^\s*(?:(AS)\s+)?(${NAME})?\s*((?:WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH)\b[\s\S]*)?$`, "i");
 const FROM_PAREN = /\s*FROM\s*\(/iy;
-const SET_OPERATION = /(?<![\w$])(?:UNION|INTERSECT|EXCEPT|MINUS)(?![\w$])/i;
 
 /** A subquery read in a FROM clause: its query in the plain shape (undefined when it is not), and how messages say where it is. */
 export interface DerivedRelation {

@@ -19,7 +19,7 @@ import type { AnalyzedStatement } from "./statement.js";
 import { readStaticPartition } from "./static-partition.js";
 import { readJoin, type JoinedRelations } from "./join-relations.js";
 import { ENDING_OR_INFIX, ENDING_WORDS } from "./sql-words.js";
-import { closingParen, NAME, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses, type Span } from "./top-level.js";
+import { closingParen, NAME, queryClauses, SET_OPERATION, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses, type Span } from "./top-level.js";
 import { notNullTested, nullRejectedColumns, whereConditions, whereNames, whereOperands, type WhereOperand } from "./where-conditions.js";
 import { windowRelation } from "./window-relation.js";
 import { leadingWithList } from "./with-queries.js";
@@ -117,7 +117,6 @@ const CLAUSE = /^(WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH)\b/i;
 export const COLUMN_REF = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?(${NAME})$`);
 /** A SELECT item `*` or `q.*`. */
 export const STAR = new RegExp(String.raw`^(?:(${NAME})\s*\.\s*)?\*$`);
-const SET_OPERATION = /\b(UNION|INTERSECT|EXCEPT|MINUS)\b/i;
 /** `a IS [NOT] DISTINCT FROM b`: that FROM is part of a predicate. */
 const AFTER_DISTINCT = /\bIS\s+(?:NOT\s+)?DISTINCT\s+$/i;
 /** Words that end a FROM item rather than alias it. */

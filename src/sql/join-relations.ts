@@ -13,7 +13,7 @@
  * `JoinTable`, `TableRef`): an alias hides the table's own name as a qualifier.
  */
 import type { TableDefinition } from "../components/table-definition.js";
-import { closingParen, NAME, queryClauses, topLevelOnly, unquoteIdentifier, type QueryClauses } from "./top-level.js";
+import { closingParen, NAME, queryClauses, SET_OPERATION, topLevelOnly, unquoteIdentifier, type QueryClauses } from "./top-level.js";
 
 /** One relation of the FROM clause and the names that qualify its columns (its alias, else its name and its markers). */
 export interface Relation {
@@ -73,7 +73,7 @@ const NOT_ALIAS = /^(?:ON|USING|JOIN|INNER|CROSS|LEFT|RIGHT|FULL|OUTER|NATURAL|L
 export function readJoin(text: string, code: string, at: number, tables: readonly TableDefinition[], mark: string): JoinedRelations | undefined {
   const flat = topLevelOnly(code, at, code.length);
   // The SELECT list of a set operation's first branch is read alone elsewhere: not here.
-  if (flat === undefined || /(?<![\w$])(?:UNION|INTERSECT|EXCEPT|MINUS)(?![\w$])/i.test(flat)) return undefined;
+  if (flat === undefined || SET_OPERATION.test(flat)) return undefined;
   // The FROM clause ends where the first clause after it starts.
   const clauses = queryClauses(flat, at);
   const end = clauses.start;

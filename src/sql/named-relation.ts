@@ -10,13 +10,12 @@
  */
 import { NOT_ALIAS, readViewQuery, VIEW_COLUMN_LIST, type InsertQuery, type SelectQuery } from "./insert-query.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
-import { NAME, topLevelOnly, unquoteIdentifier } from "./top-level.js";
+import { NAME, SET_OPERATION, topLevelOnly, unquoteIdentifier } from "./top-level.js";
 import { resolvedViewName, written } from "./view-names.js";
 
 /** After a SELECT list (top level): `FROM relation [[AS] alias] [clauses]`; group 1 the relation's path, 2 the alias, 3 the clauses. */
 const FROM_RELATION = new RegExp(String.raw`^\s*FROM\s+(${NAME}(?:\s*\.\s*${NAME}){0,2})(?:\s+(?:AS\s+)?(${NAME}))?\s*((?:WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|FETCH)\b[\s\S]*)?$`, "i");
 
-const SET_OPERATION = /(?<![\w$])(?:UNION|INTERSECT|EXCEPT|MINUS)(?![\w$])/i;
 
 /** A relation read by name: its query in the plain shape (undefined when it is not), and how messages say where it is. */
 export interface NamedRelation {

@@ -18,7 +18,7 @@
  * a relation (after FROM, JOIN, LATERAL, TABLE, AS, INTO name, a set operator, or at the start).
  * A window join is counted too: window-joins.ts reads it.
  */
-import { levelOf, queryClauses, topLevelOnly } from "./top-level.js";
+import { levelOf, queryClauses, SET_WORDS, topLevelOnly } from "./top-level.js";
 
 const JOIN = /(?<![\w$])JOIN(?![\w$])/gi;
 const AS_OF = /(?<![\w$])FOR\s+SYSTEM_TIME\s+AS\s+OF(?![\w$])/gi;
@@ -26,8 +26,7 @@ const FROM = /(?<![\w$])FROM(?![\w$])/gi;
 /** A parenthesized query: `(` then, past any more `(`, SELECT, WITH or VALUES. */
 const SUBQUERY = /\((?=[\s(]*(?:SELECT|WITH|VALUES)(?![\w$]))/gi;
 /** What stands before a parenthesized query that is a relation (or a query's own parentheses), with the `(`s and spaces before it removed. */
-const RELATION_BEFORE =
-  /(?:^|(?<![\w$])(?:FROM|JOIN|LATERAL|TABLE|AS|INTO\s+[\w$]+(?:\s*\.\s*[\w$]+)*|(?:UNION|INTERSECT|EXCEPT|MINUS)(?:\s+(?:ALL|DISTINCT))?))$/i;
+const RELATION_BEFORE = new RegExp(String.raw`(?:^|(?<![\w$])(?:FROM|JOIN|LATERAL|TABLE|AS|INTO\s+[\w$]+(?:\s*\.\s*[\w$]+)*|(?:${SET_WORDS})(?:\s+(?:ALL|DISTINCT))?))$`, "i");
 
 /** Whether `code` has a FROM clause with a top-level comma (a comma join), at any query level. */
 function commaJoins(code: string): boolean {

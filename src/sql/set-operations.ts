@@ -31,10 +31,10 @@ import { queryColumns, type QueryColumn, type RelationContext } from "./relation
 import { mergeColumn } from "./row-types.js";
 import type { SelectedValue } from "./selected-values.js";
 import { statementCode, type AnalyzedStatement } from "./statement.js";
-import { topLevelOnly } from "./top-level.js";
+import { SET_WORDS, topLevelOnly } from "./top-level.js";
 
 const SET_WORD = /UNION|INTERSECT|EXCEPT/i;
-const SET_OPERATOR = /(?<![\w$])(UNION|INTERSECT|EXCEPT|MINUS)(?:\s+(ALL|DISTINCT))?(?![\w$])/gi;
+const SET_OPERATOR = new RegExp(String.raw`(?<![\w$])(${SET_WORDS})(?:\s+(ALL|DISTINCT))?(?![\w$])`, "gi");
 
 /** What insert-columns.ts checks for a set operation: the values it writes (undefined: not known), or nothing more when the branches' widths differ. */
 export interface SetOperationValues {

@@ -28,8 +28,8 @@ const OUTER_AS_OF = new RegExp(
   `\\b(RIGHT|FULL)(?:\\s+OUTER)?\\s+JOIN\\s+(?:\\u0000(\\d+)\\u0000|${NAME})\\s*FOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+((?:(?:\\u0000\\d+\\u0000|${NAME})\\s*\\.\\s*)?${NAME})(?!\\s*[(.])`,
   "gi",
 );
-/** Words after AS OF that start a time-travel expression (no temporal join: any join type goes). */
-const TIME_TRAVEL_WORDS = /^(?:TIMESTAMP|DATE|CURRENT_TIMESTAMP|LOCALTIMESTAMP|NOW|CURRENT_ROW_TIMESTAMP|TO_TIMESTAMP|TO_TIMESTAMP_LTZ|CAST)$/i;
+/** Words after AS OF that start an expression, not a column: time travel (`AS OF TIMESTAMP '...'`), no temporal join (any join type goes). */
+export const TIME_TRAVEL_WORDS = /^(?:TIMESTAMP|DATE|CURRENT_TIMESTAMP|LOCALTIMESTAMP|NOW|CURRENT_ROW_TIMESTAMP|TO_TIMESTAMP|TO_TIMESTAMP_LTZ|CAST)$/i;
 
 /** RIGHT and FULL joins FOR SYSTEM_TIME AS OF a column: errors at `at`. */
 export function checkTemporalJoinTypes(code: string, tables: readonly TableDefinition[], at: string, diag: Diagnostics): void {

@@ -29,7 +29,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { enclosingParens, unquoteIdentifier } from "./top-level.js";
 import { MARKED_NAME, markedCode, readsOnlyInterpolatedTables, type AnalyzedStatement } from "./statement.js";
 import { eventTimeInstead, rowtimeRemedy } from "./event-time-remedy.js";
-import { checkLookupEquality, checkTemporalJoinTypes, checkVersionedKeyEquality } from "./temporal-join-conditions.js";
+import { checkLookupEquality, checkTemporalJoinTypes, checkVersionedKeyEquality, TIME_TRAVEL_WORDS } from "./temporal-join-conditions.js";
 import { NOT_ALIAS_AFTER_TABLE, readTemporalJoinOn } from "./temporal-join-on.js";
 
 const NAME = MARKED_NAME;
@@ -43,8 +43,6 @@ const AS_OF_PROCTIME_CALL = new RegExp(`(?:\\u0000(\\d+)\\u0000|${NAME})\\s*FOR\
 const JOINED_AFTER = new RegExp(`\\u0000(\\d+)\\u0000(?:\\s+(?:AS\\s+)?${NAME})?\\s+(?:(?:INNER|LEFT)(?:\\s+OUTER)?\\s+)?JOIN\\s*$`, "i");
 /** An operator after the AS OF column: the operand is an expression over it (`o.pt - INTERVAL '1' SECOND`). */
 const OPERATOR_AFTER = /^\s*([-+*/%]|\|\|)/;
-/** Words after AS OF that start an expression, not a column (time travel: `AS OF TIMESTAMP '...'`). */
-const TIME_TRAVEL_WORDS = /^(?:TIMESTAMP|DATE|CURRENT_TIMESTAMP|LOCALTIMESTAMP|NOW|CURRENT_ROW_TIMESTAMP|TO_TIMESTAMP|TO_TIMESTAMP_LTZ|CAST)$/i;
 
 /** Connectors that are no lookup source (a processing-time temporal join over them fails). */
 const NO_LOOKUP = new Set(["kafka", "upsert-kafka", "datagen", "filesystem", "print", "blackhole", "kinesis", "pulsar"]);

@@ -89,6 +89,11 @@ export function levelOf(code: string, at: number): [number, number] | undefined 
   return close < 0 ? undefined : [o + 1, close];
 }
 
+/** The set operators' words, a regex alternation (SET_OPERATION; set-operations.ts reads the operators with it). */
+export const SET_WORDS = "UNION|INTERSECT|EXCEPT|MINUS";
+/** A set operator (UNION, INTERSECT, EXCEPT, MINUS) as a whole word: the test every reader of one query makes before it reads a query alone. */
+export const SET_OPERATION = new RegExp(String.raw`(?<![\w$])(?:${SET_WORDS})(?![\w$])`, "i");
+
 /** `[start, end)` offsets of a query's code. */
 export type Span = readonly [number, number];
 
@@ -109,7 +114,7 @@ export interface QueryClauses {
  * The keywords that start a top-level clause after FROM, and the set operators that end the query (a
  * clause never runs into the next branch of a UNION); the groups name the four read.
  */
-const CLAUSE_KEYWORD = /(?<![\w$])(?:(WHERE)|(GROUP\s+BY)|(HAVING)|WINDOW|QUALIFY|(ORDER\s+BY)|LIMIT|OFFSET|FETCH|UNION|INTERSECT|EXCEPT|MINUS)(?![\w$])/gi;
+const CLAUSE_KEYWORD = new RegExp(String.raw`(?<![\w$])(?:(WHERE)|(GROUP\s+BY)|(HAVING)|WINDOW|QUALIFY|(ORDER\s+BY)|LIMIT|OFFSET|FETCH|${SET_WORDS})(?![\w$])`, "gi");
 
 /**
  * The clauses of `flat` (a query's code from `pos` on, inside its FROM clause or after it, nested

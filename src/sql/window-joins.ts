@@ -35,7 +35,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import { NOT_ALIAS, VIEW_COLUMN_LIST } from "./insert-query.js";
 import { MARKED_NAME, markedCode, markedText, statementCode, type AnalyzedStatement } from "./statement.js";
 import { viewReads } from "./view-names.js";
-import { closingParen, levelOf, queryClauses, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses } from "./top-level.js";
+import { closingParen, levelOf, queryClauses, SET_OPERATION, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses } from "./top-level.js";
 import { topLevelConditions, withoutEnclosingParens } from "./where-conditions.js";
 
 const NAME = MARKED_NAME;
@@ -48,7 +48,6 @@ const WINDOW_TVF = new RegExp(String.raw`(\bTABLE\s*\(\s*)\b(TUMBLE|HOP|CUMULATE
 /** Any window function call (a legacy group window too). */
 const ANY_WINDOW_CALL = /\b(?:TUMBLE|HOP|CUMULATE|SESSION)\s*\(/gi;
 const ALIAS = new RegExp(String.raw`^\s+(?:AS\s+)?${NAME}`, "i");
-const SET_OPERATION = /(?<![\w$])(?:UNION|INTERSECT|EXCEPT|MINUS)(?![\w$])/i;
 /** `a.col = b.col`; groups: qualifier, column, qualifier, column. */
 const COLUMN_EQUALITY = new RegExp(String.raw`^\s*${NAME}\s*\.\s*${NAME}\s*=\s*${NAME}\s*\.\s*${NAME}\s*$`);
 /** `[q.]col [[AS] name]`; groups: qualifier, column, name. */
@@ -138,6 +137,13 @@ function joinCondition(code: string, flat: string, s: number, l: Side, r: Side, 
   return clause === undefined ? undefined : { clauses, conditions: topLevelConditions(code, { start: cs, clause }) };
 }
 
+/** The alias written at `pos` of `code` (`[AS] name`, no keyword that may follow a relation): its name and where it ends; undefined when none. */
+function aliasAt(code: string, pos: number): { name: string; end: number } | undefined {
+  const m = ALIAS.exec(code.slice(pos));
+  if (m === null || (!m[1]!.startsWith("`") && NOT_ALIAS.has(m[1]!.toUpperCase()))) return undefined;
+  return { name: unquoteIdentifier(m[1]!), end: pos + m[0].length };
+}
+
 /** A side of the join at the WINDOW_TVF match `m`: the relation with its alias, or undefined when it is not one. */
 function side(m: RegExpMatchArray, code: string, text: string, tables: readonly TableDefinition[]): Side | undefined {
   const fnAt = m.index! + m[1]!.length;
@@ -146,8 +152,8 @@ function side(m: RegExpMatchArray, code: string, text: string, tables: readonly 
   const outer = /^\s*\)/.exec(code.slice(close + 1));
   if (outer === null) return undefined;
   const end = close + 1 + outer[0].length;
-  const alias = ALIAS.exec(code.slice(end));
-  if (alias === null || (!alias[1]!.startsWith("`") && NOT_ALIAS.has(alias[1]!.toUpperCase()))) return undefined;
+  const alias = aliasAt(code, end);
+  if (alias === undefined) return undefined;
   const table = tables[Number(m[3])]!;
   const shown = text.slice(fnAt, close + 1).replace(/\u0000(\d+)\u0000/g, (_, k: string) => tables[Number(k)]!.tableName);
   return {
@@ -155,8 +161,8 @@ function side(m: RegExpMatchArray, code: string, text: string, tables: readonly 
     table,
     column: unquoteIdentifier(m[4]!),
     start: m.index!,
-    end: end + alias[0].length,
-    alias: unquoteIdentifier(alias[1]!),
+    end: alias.end,
+    alias: alias.name,
     spec: text.slice(m.index! + m[0].length, close).replace(/\s+/g, " ").trim().toUpperCase(),
     shown: shown.replace(/\s+/g, " "),
   };
@@ -240,13 +246,9 @@ export function aggregatedWindowJoin(a: AnalyzedStatement, views: ReadonlyMap<st
   for (const [name, v] of views) {
     const reads = viewReads(code, name);
     if (reads.length !== 1) continue;
-    let pos = reads[0]!;
-    const alias = ALIAS.exec(code.slice(pos));
-    const qualifiers: string[] = [];
-    if (alias !== null && (alias[1]!.startsWith("`") || !NOT_ALIAS.has(alias[1]!.toUpperCase()))) {
-      qualifiers.push(unquoteIdentifier(alias[1]!));
-      pos += alias[0].length;
-    }
+    const alias = aliasAt(code, reads[0]!);
+    const pos = alias?.end ?? reads[0]!;
+    const qualifiers = alias === undefined ? [] : [alias.name];
     if (!/^\s*(?:$|(?<![\w$])(?:WHERE|GROUP\s+BY)(?![\w$]))/i.test(flat.slice(pos))) continue;
     const clauses = queryClauses(flat.slice(pos), pos);
     if (clauses.groupBy === undefined || !groupsByColumns(code, clauses.groupBy, qualifiers, false)) continue;
@@ -264,13 +266,9 @@ function groupedOver(code: string, open: number, close: number): boolean {
   const [s, e] = level;
   const flat = topLevelOnly(code, s, e);
   if (flat === undefined || SET_OPERATION.test(flat) || /\bJOIN\b|,/i.test(flat.slice(close + 1 - s).split(/(?<![\w$])(?:WHERE|GROUP\s+BY)(?![\w$])/i)[0]!)) return false;
-  let pos = close + 1;
-  const alias = ALIAS.exec(code.slice(pos));
-  const qualifiers: string[] = [];
-  if (alias !== null && (alias[1]!.startsWith("`") || !NOT_ALIAS.has(alias[1]!.toUpperCase()))) {
-    qualifiers.push(unquoteIdentifier(alias[1]!));
-    pos += alias[0].length;
-  }
+  const alias = aliasAt(code, close + 1);
+  const pos = alias?.end ?? close + 1;
+  const qualifiers = alias === undefined ? [] : [alias.name];
   const clauses = queryClauses(flat.slice(pos - s), pos);
   return clauses.groupBy !== undefined && groupsByColumns(code, clauses.groupBy, qualifiers, false);
 }
