@@ -5,6 +5,7 @@
  * Output's internal promise, which does reject, so a broken Output fails the test instead.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { registry } from "../src/components/job-registry.js";
 
 export interface RecordedResource {
   type: string;
@@ -74,4 +75,16 @@ export async function loggedWarnings<T>(fn: () => T, waitMs = 10): Promise<{ val
   } finally {
     log.warn = original;
   }
+}
+
+/** A validation error as a gateway submission rejects with it (issues and message), or undefined when it resolved. */
+export type Rejection = { issues?: { path: string; message: string }[]; message?: string } | undefined;
+
+/** The rejection of synth's view of job `name`'s gateway submission (it reads the checked Output args), or undefined; asked at once, before they resolve. */
+export function gatewaySubmissionError(name: string): Promise<Rejection> {
+  const job = registry().jobs.find((j) => j.name === name)!;
+  return settle(job.gatewaySubmission!(false)).then(
+    () => undefined,
+    (e: Rejection) => e,
+  );
 }

@@ -8,9 +8,8 @@
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import { datagenToBlackhole, mockedApi, type Api } from "./api.js";
-import { loggedWarnings, recorded, settle } from "./pulumi-mocks.js";
+import { loggedWarnings, recorded, gatewaySubmissionError } from "./pulumi-mocks.js";
 import { drainUnhandled } from "./setup.js";
-import { registry } from "../src/components/job-registry.js";
 
 const PROXY = "https://apigw.example.com/flink/v1";
 const VERSION_WARNING =
@@ -29,16 +28,7 @@ const secretFindings = (kind: string): string =>
 /** The warnings logged by `fn`, once the gateway job it creates has its inputs (and so the endpoint) resolved. */
 const logging = <T>(fn: () => T) => loggedWarnings(fn, 50);
 
-type Rejection = { issues?: { path: string; message: string }[]; message?: string } | undefined;
-
-/** The rejection of synth's view of job `name`'s submission (it reads the checked endpoint), or undefined; asked at once, before the endpoint resolves. */
-function submissionError(name: string): Promise<Rejection> {
-  const job = registry().jobs.find((j) => j.name === name)!;
-  return settle(job.gatewaySubmission!(false)).then(
-    () => undefined,
-    (e: Rejection) => e,
-  );
-}
+const submissionError = gatewaySubmissionError;
 
 describe("sqlGateway.endpoint as an Output: checked once known, as a plain one at construction", () => {
   let api: Api;

@@ -7,23 +7,13 @@
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import { datagenToBlackhole, mockedApi, type Api } from "./api.js";
-import { loggedWarnings, recorded, settle } from "./pulumi-mocks.js";
+import { loggedWarnings, recorded, gatewaySubmissionError, type Rejection } from "./pulumi-mocks.js";
 import { drainUnhandled } from "./setup.js";
-import { registry } from "../src/components/job-registry.js";
 import { validateSqlGatewayArgs, type SqlGatewayArgs } from "../src/deploy/sql-gateway/args.js";
 import { secretValueFindings } from "../src/deploy/sql-gateway/session-properties.js";
 import { Diagnostics } from "../src/validation/diagnostics.js";
 
-type Rejection = { issues?: { path: string; message: string }[]; message?: string } | undefined;
-
-/** The rejection of synth's view of job `name`'s submission (it reads the checked map), or undefined. */
-function submissionError(name: string): Promise<Rejection> {
-  const job = registry().jobs.find((j) => j.name === name)!;
-  return settle(job.gatewaySubmission!(false)).then(
-    () => undefined,
-    (e: Rejection) => e,
-  );
-}
+const submissionError = gatewaySubmissionError;
 
 /** What construction says of `session` given as a plain map, at `sqlGateway.sessionProperties[...]`. */
 function plainFindings(session: Record<string, string>): Diagnostics {
