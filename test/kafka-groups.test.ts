@@ -12,6 +12,8 @@ const WHY =
 const MOVED = (who: string) =>
   `so when ${who} starts without state (its first start, an upgrade with upgradeMode "stateless", lost state), it begins where the other job's read was, skipping or reading again what lies between; ` +
   "give each job its own 'properties.group.id'";
+/** The same for a read shared with several earlier jobs: one warning names them all. */
+const MOVED_MANY = (who: string) => MOVED(who).replace("the other job's read", "another job's read");
 
 describe("two jobs reading one Kafka topic in one consumer group", () => {
   let api: Api;
@@ -45,9 +47,11 @@ describe("two jobs reading one Kafka topic in one consumer group", () => {
     ]);
     // A bounded batch read from 'group-offsets' starts at the streaming jobs' offsets; it commits none itself.
     const bounded = kafka("g2_batch", { ...g, "scan.bounded.mode": "latest-offset", "properties.bootstrap.servers": pulumi.output("kafka:9092") });
+    // One warning for the read, naming both earlier jobs, each with the topics it shares when they differ.
     expect(run("g2-batch", bounded, "batch")).to.deep.equal([
-      `statements: FlinkTable "g2_batch" reads the topics "orders", "refunds" with 'properties.group.id' = 'g2', as FlinkTable "g2_group" of FlinkSqlJob "g2-group" does (a bootstrap server list is an Output: if both read one Kafka cluster): ${WHY}, ${MOVED("this job")}`,
-      `statements: FlinkTable "g2_batch" reads the topic "refunds" with 'properties.group.id' = 'g2', as FlinkTable "g2_earliest" of FlinkSqlJob "g2-earliest" does (a bootstrap server list is an Output: if both read one Kafka cluster): ${WHY}, ${MOVED("this job")}`,
+      `statements: FlinkTable "g2_batch" reads the topics "orders", "refunds" with 'properties.group.id' = 'g2', as 2 earlier jobs' reads do: ` +
+        `FlinkTable "g2_group" of FlinkSqlJob "g2-group" (the topics "orders", "refunds"), FlinkTable "g2_earliest" of FlinkSqlJob "g2-earliest" (the topic "refunds") ` +
+        `(a bootstrap server list is an Output: if both read one Kafka cluster): ${WHY}, ${MOVED_MANY("this job")}`,
     ]);
   });
 
@@ -79,8 +83,19 @@ describe("two jobs reading one Kafka topic in one consumer group", () => {
     expect(run("q-7b", kafka("q_7b", { "properties.group.id": "q-c" }))).to.deep.equal([]);
     // One that starts from the group beside the two that commit to it.
     expect(run("q-8", kafka("q_8", { "properties.group.id": "q-e" }))).to.deep.equal([
-      `statements: FlinkTable "q_8" reads the topic "events" with 'properties.group.id' = 'q-e', as FlinkTable "q_5" of FlinkSqlJob "q-5" does: ${WHY}, ${MOVED("this job")}`,
-      `statements: FlinkTable "q_8" reads the topic "events" with 'properties.group.id' = 'q-e', as FlinkTable "q_6" of FlinkSqlJob "q-6" does: ${WHY}, ${MOVED("this job")}`,
+      `statements: FlinkTable "q_8" reads the topic "events" with 'properties.group.id' = 'q-e', as 2 earlier jobs' reads do: FlinkTable "q_5" of FlinkSqlJob "q-5", FlinkTable "q_6" of FlinkSqlJob "q-6": ${WHY}, ${MOVED_MANY("this job")}`,
+    ]);
+  });
+
+  it("seven jobs in one group: each job after the first gets one warning naming every earlier job (six warnings, not one per pair)", () => {
+    const names = [1, 2, 3, 4, 5, 6, 7].map((i) => `seven-${i}`);
+    const counts = names.map((n) => run(n, kafka(`${n.replace("-", "_")}_t`, { "properties.group.id": "seven" })).length);
+    expect(counts).to.deep.equal([0, 1, 1, 1, 1, 1, 1]);
+    const last = jobWarnings("seven-7").filter((w) => w.includes("'properties.group.id' ="));
+    expect(last).to.deep.equal([
+      `statements: FlinkTable "seven_7_t" reads the topic "events" with 'properties.group.id' = 'seven', as 6 earlier jobs' reads do: ` +
+        names.slice(0, 6).map((n) => `FlinkTable "${n.replace("-", "_")}_t" of FlinkSqlJob "${n}"`).join(", ") +
+        `: ${WHY}, ${MOVED_MANY(`this job, ${names.slice(0, 5).map((n) => `FlinkSqlJob "${n}"`).join(", ")} or FlinkSqlJob "seven-6"`)}`,
     ]);
   });
 });

@@ -72,32 +72,64 @@ export function jobKafkaGroupReads(reads: readonly TableDefinition[], readOf: (t
   });
 }
 
+/** An earlier job's read that shares a topic with one of this job's, with what each start without state moves. */
+interface SharedGroupRead {
+  readonly other: ProgramKafkaGroupRead;
+  readonly topics: readonly string[];
+  /** This job starts from the group's offsets and the other commits to it. */
+  readonly movesThis: boolean;
+  /** The other job starts from the group's offsets and this job commits to it. */
+  readonly movesOther: boolean;
+}
+
+const WHY =
+  "a Kafka source commits the position it has read to its group whenever a checkpoint completes, and one that starts without state from 'group-offsets' starts from the group's committed offsets " +
+  '(flink-connector-kafka KafkaSourceReader, OffsetsInitializer.committedOffsets; the connector\'s docs, "Consumer Offset Committing")';
+
+const quotedTopics = (topics: readonly string[]): string => `${topics.length === 1 ? "the topic" : "the topics"} ${topics.map((t) => JSON.stringify(t)).join(", ")}`;
+
+/** "a", "a or b", "a, b or c". */
+const orList = (items: readonly string[]): string => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`);
+
 /**
  * Warnings for the job's reads (`reads`) that share a group and a topic, on one cluster or one not
- * known at preview, with an earlier job's read (`earlier(groupId)`) where one of the two starts from
- * the group's offsets and the other commits to it. At `statements`.
+ * known at preview, with earlier jobs' reads (`earlier(groupId)`) where one of the two starts from
+ * the group's offsets and the other commits to it: one warning per read of this job, naming every
+ * such earlier job (a program of seven jobs in one group gets six warnings, not one per pair). At
+ * `statements`.
  */
 export function checkKafkaGroups(reads: readonly JobKafkaGroupRead[], earlier: ((groupId: string) => readonly ProgramKafkaGroupRead[]) | undefined, diag: Diagnostics): void {
   if (earlier === undefined) return;
   for (const r of reads) {
+    const shared: SharedGroupRead[] = [];
     for (const o of earlier(r.groupId)) {
       const topics = r.topics.filter((t) => o.topics.includes(t));
-      if (topics.length === 0) continue;
-      if (sameCluster(r.servers, o.servers) === false) continue;
-      const moved = [...(r.fromGroup && o.commits ? ["this job"] : []), ...(o.fromGroup && r.commits ? [`FlinkSqlJob ${JSON.stringify(o.job)}`] : [])];
-      if (moved.length === 0) continue;
-      const cluster = r.servers === undefined || o.servers === undefined ? " (a bootstrap server list is an Output: if both read one Kafka cluster)" : "";
-      diag.warn(
-        "statements",
-        `${r.label} reads ${topics.length === 1 ? "the topic" : "the topics"} ${topics.map((t) => JSON.stringify(t)).join(", ")} with 'properties.group.id' = '${r.groupId}', ` +
-          `as ${o.label === r.label ? "FlinkSqlJob " + JSON.stringify(o.job) + " also reads it" : `${o.label} of FlinkSqlJob ${JSON.stringify(o.job)} does`}${cluster}: ` +
-          "a Kafka source commits the position it has read to its group whenever a checkpoint completes, and one that starts without state from 'group-offsets' starts from the group's committed offsets " +
-          "(flink-connector-kafka KafkaSourceReader, OffsetsInitializer.committedOffsets; the connector's docs, \"Consumer Offset Committing\"), " +
-          `so when ${moved.join(" or ")} starts without state (its first start, an upgrade with upgradeMode "stateless", lost state), it begins where the other job's read was, skipping or reading again what lies between; ` +
-          (o.label === r.label
-            ? `give this job's read its own group in an OPTIONS hint after the table, e.g. /*+ OPTIONS('properties.group.id' = '${r.groupId}-2') */ (or each job its own FlinkTable)`
-            : "give each job its own 'properties.group.id'"),
-      );
+      if (topics.length === 0 || sameCluster(r.servers, o.servers) === false) continue;
+      const movesThis = r.fromGroup && o.commits;
+      const movesOther = o.fromGroup && r.commits;
+      if (movesThis || movesOther) shared.push({ other: o, topics, movesThis, movesOther });
     }
+    if (shared.length > 0) diag.warn("statements", sharedGroupMessage(r, shared));
   }
+}
+
+function sharedGroupMessage(r: JobKafkaGroupRead, shared: readonly SharedGroupRead[]): string {
+  const topics = r.topics.filter((t) => shared.some((s) => s.topics.includes(t)));
+  const cluster = r.servers === undefined || shared.some((s) => s.other.servers === undefined) ? " (a bootstrap server list is an Output: if both read one Kafka cluster)" : "";
+  const moved = [...(shared.some((s) => s.movesThis) ? ["this job"] : []), ...shared.filter((s) => s.movesOther).map((s) => `FlinkSqlJob ${JSON.stringify(s.other.job)}`)];
+  const sameTable = shared.some((s) => s.other.label === r.label);
+  const readBy = (s: SharedGroupRead): string => (s.other.label === r.label ? `FlinkSqlJob ${JSON.stringify(s.other.job)} also reads it` : `${s.other.label} of FlinkSqlJob ${JSON.stringify(s.other.job)} does`);
+  const sameTopics = shared.every((s) => s.topics.length === topics.length);
+  const others =
+    shared.length === 1
+      ? `as ${readBy(shared[0]!)}`
+      : `as ${shared.length} earlier jobs' reads do: ` +
+        shared.map((s) => (s.other.label === r.label ? `FlinkSqlJob ${JSON.stringify(s.other.job)}` : `${s.other.label} of FlinkSqlJob ${JSON.stringify(s.other.job)}`) + (sameTopics ? "" : ` (${quotedTopics(s.topics)})`)).join(", ");
+  return (
+    `${r.label} reads ${quotedTopics(topics)} with 'properties.group.id' = '${r.groupId}', ${others}${cluster}: ${WHY}, ` +
+    `so when ${orList(moved)} starts without state (its first start, an upgrade with upgradeMode "stateless", lost state), it begins where ${shared.length === 1 ? "the other job's" : "another job's"} read was, skipping or reading again what lies between; ` +
+    (sameTable
+      ? `give this job's read its own group in an OPTIONS hint after the table, e.g. /*+ OPTIONS('properties.group.id' = '${r.groupId}-2') */ (or each job its own FlinkTable)`
+      : "give each job its own 'properties.group.id'")
+  );
 }
