@@ -174,13 +174,16 @@ export function unknownArgMessage(key: string, known: readonly string[]): string
 }
 
 /**
- * Reports every own key of `value` that is not in `known`, at `path.key`, with a suggestion.
- * Does nothing when `value` is not a plain object (the caller reports that).
+ * Reports every own key of `value` that is not in `known`, at `path.key`, with a suggestion:
+ * `advice`'s words for the key and its value when it has some (what to write instead of a field
+ * another layout has there), else unknownArgMessage's. Does nothing when `value` is not a plain
+ * object (the caller reports that).
  */
-export function checkKnownKeys(value: unknown, known: readonly string[], path: string, diag: Diagnostics): void {
+export function checkKnownKeys(value: unknown, known: readonly string[], path: string, diag: Diagnostics, advice?: (key: string, value: unknown) => string | undefined): void {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return;
-  for (const key of Object.keys(value)) {
+  for (const [key, v] of Object.entries(value)) {
     if (known.includes(key)) continue;
-    diag.error(path === "" ? key : `${path}.${key}`, unknownArgMessage(key, known));
+    const instead = advice?.(key, v);
+    diag.error(path === "" ? key : `${path}.${key}`, instead !== undefined ? `unknown arg ${JSON.stringify(key)}: ${instead}` : unknownArgMessage(key, known));
   }
 }

@@ -4,6 +4,7 @@
  * ../shared/facts/deploy.md §3), the version limits, the 1.19/1.20 runner's script hazards and
  * the credential rules of SPEC decision 8. Pure: records into a Diagnostics, never throws.
  */
+import { kubernetesFieldAdvice, resourceFieldAdvice } from "./crd-fields.js";
 import { checkKnownKeys, didYouMean } from "../../validation/known-keys.js";
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
@@ -290,10 +291,10 @@ export function validateKubernetesArgs(given: KubernetesArgs, job: KubernetesJob
   if (typeof given !== "object" || given === null || Array.isArray(given)) {
     return k.error("", "must be an object { namespace?, image, flinkVersion, ... } (or leave kubernetes unset)");
   }
-  checkKnownKeys(given, KUBERNETES_ARG_KEYS, "", k);
+  checkKnownKeys(given, KUBERNETES_ARG_KEYS, "", k, kubernetesFieldAdvice);
   // A prop of the wrong JSON type is reported once, there; the checks below read the others.
   const args = checkKubernetesArgTypes(given, k);
-  for (const part of ["jobManager", "taskManager"] as const) checkKnownKeys(args[part], ["cpu", "memory", "replicas"], part, k);
+  for (const part of ["jobManager", "taskManager"] as const) checkKnownKeys(args[part], ["cpu", "memory", "replicas"], part, k, resourceFieldAdvice(part));
   checkKnownKeys(args.sqlRunner, ["jarURI", "entryClass"], "sqlRunner", k);
   for (const [env, ref] of Object.entries(args.envFromSecrets ?? {})) checkKnownKeys(ref, ["secretName", "key", "optional"], `envFromSecrets[${JSON.stringify(env)}]`, k);
   const versionTyped = !k.hasErrorAt("flinkVersion"); // else of the wrong type: said
