@@ -45,7 +45,7 @@ describe("kubernetes: process memory sizes Flink cannot divide", () => {
   });
 
   it("memory texts are read as the operator reads them: Flink sizes first (1G is 1 GiB, 1000M 1000 MiB), else Kubernetes quantities", () => {
-    expect(["1g", "1G", "1024 mb", "1Gi", "1.5Gi", "1000M", "1073741824", "2x"].map(processMemoryBytes)).to.deep.equal([
+    expect(["1g", "1G", "1024 mb", "1Gi", "1536Mi", "1000M", "1073741824", "2x"].map(processMemoryBytes)).to.deep.equal([
       1024 * Mi, 1024 * Mi, 1024 * Mi, 1024 * Mi, 1536 * Mi, 1000 * Mi, 1024 * Mi, undefined,
     ]);
     expect(errors({ taskManager: { memory: "0.9Gi" } }).map((e) => e.path)).to.deep.equal(["kubernetes.taskManager.memory"]);
@@ -56,8 +56,8 @@ describe("kubernetes: process memory sizes Flink cannot divide", () => {
     // The trial's "1GiB": a Kubernetes quantity of 1 GiB to the operator, so no "not a memory size" error.
     expect(errors({ jobManager: { memory: "1GiB" }, taskManager: { memory: "1GiB" } })).to.deep.equal([]);
     expect(errors({ jobManager: { memory: "1 gib" }, taskManager: { memory: "2 Gi" } })).to.deep.equal([]);
-    expect(["1GiB", "1gib", "1 GiB", "1536MiB", "2Gi", "1.5G", "1E9", "4KiB", "1.5k", "1GB", "2 gigs", "Gi", "1iB"].map(processMemoryBytes)).to.deep.equal([
-      1024 * Mi, 1024 * Mi, 1024 * Mi, 1536 * Mi, 2048 * Mi, 1.5e9, 1e9, 4096, undefined, 1024 * Mi, undefined, undefined, undefined,
+    expect(["1GiB", "1gib", "1 GiB", "1536MiB", "2Gi", "1500M", "1E9", "4KiB", "1.5k", "1GB", "2 gigs", "Gi", "1iB"].map(processMemoryBytes)).to.deep.equal([
+      1024 * Mi, 1024 * Mi, 1024 * Mi, 1536 * Mi, 2048 * Mi, 1500 * Mi, 1e9, 4096, undefined, 1024 * Mi, undefined, undefined, undefined,
     ]);
     // The same size checks: 512MiB is 512m, too small for a JobManager; 768MiB too small for a TaskManager.
     expect(errors({ jobManager: { memory: "512MiB" }, taskManager: { memory: "768MiB" } })).to.deep.equal([
@@ -68,6 +68,17 @@ describe("kubernetes: process memory sizes Flink cannot divide", () => {
     expect(errors({ taskManager: { memory: "1.5k" } })).to.deep.equal([
       { path: "kubernetes.taskManager.memory", message: '"1.5k" is not a memory size: use a Flink size ("2048m", "2g") or a Kubernetes quantity ("2Gi", also written "2GiB")' },
     ]);
+  });
+
+  it("a Kubernetes quantity with a fraction is refused as the operator refuses it (fabric8 Quantity.getAmountInBytes keeps the decimal point, 1610612736.0, which MemorySize cannot read), naming the whole size", () => {
+    expect(["1.5Gi", "2.0Gi", "1.5G", "0.5Gi", ".5Gi"].map(processMemoryBytes)).to.deep.equal([undefined, undefined, undefined, undefined, undefined]);
+    const fraction = (text: string, whole: string): string =>
+      `${JSON.stringify(text)} has a fraction, which the operator refuses (it turns a Kubernetes quantity into a byte count that keeps the decimal point, which Flink's MemorySize cannot read: "resource memory parse error"): write ${JSON.stringify(whole)}`;
+    expect(errors({ jobManager: { memory: "1.5Gi" }, taskManager: { memory: "2.0 GiB" } })).to.deep.equal([
+      { path: "kubernetes.jobManager.memory", message: fraction("1.5Gi", "1536Mi") },
+      { path: "kubernetes.taskManager.memory", message: fraction("2.0 GiB", "2Gi") },
+    ]);
+    expect(errors({ taskManager: { memory: "1.5G" } })).to.deep.equal([{ path: "kubernetes.taskManager.memory", message: fraction("1.5G", "1500000000") }]);
   });
 
   it("quiet when the configuration sets the component's memory options (the layout is the user's)", () => {

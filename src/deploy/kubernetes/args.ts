@@ -19,7 +19,9 @@ export interface KubernetesResourceArgs {
   /**
    * Total process memory per pod: a Flink memory size (`2048m`, `2g`, `1024 mb`) or a Kubernetes
    * quantity (`2Gi`, `1536Mi`, also written `2GiB` or `2 gib`: the operator drops white space,
-   * upper-cases the text, drops a trailing B and reads a trailing I as i; `1.5G` is 1.5e9 bytes).
+   * upper-cases the text, drops a trailing B and reads a trailing I as i), in whole numbers: a
+   * fraction (`1.5Gi`) is refused by the operator (its byte count keeps the decimal point, `1610612736.0`,
+   * which Flink's MemorySize cannot read), a preview error naming the whole size (`1536Mi`).
    * Default `"2048m"`. Anything else (`"2 gigs"`, `"1.5k"`) is a preview error, as the operator
    * refuses it (flink-kubernetes-operator FlinkConfigBuilder.parseResourceMemoryString,
    * DefaultValidator "resource memory parse error"; resource-memory.ts). A size Flink cannot divide with its default

@@ -11,8 +11,14 @@
  *    upper-cased, one trailing `B` dropped and a trailing `I` turned into `i`; then the fabric8
  *    `Quantity.parse(...).getNumericalAmount()`: a decimal number, then `Ki`, `Mi`, `Gi`, `Ti`, `Pi`,
  *    `Ei` (1024-based), `M`, `G`, `T`, `P`, `E` (1000-based), an exponent (`E9`), or nothing.
- * So "1GiB", "1 gib" and "1Gi" are each 1 GiB, "2 Gi" is 2 GiB and "1.5G" 1.5e9 bytes, while
- * "1.5k" fails (upper-cased, `K` is no quantity suffix) and so does "2 gigs".
+ * 3. The byte count it returns is `BigDecimal.toString()` of the amount times the suffix's multiple
+ *    (fabric8 `Quantity.getAmountInBytes`: `digit.multiply(multiple)`, no stripping), which keeps the
+ *    amount's decimal places: "1.5Gi" is "1610612736.0", "2.0Gi" "2147483648.0". The validator
+ *    parses that with `MemorySize.parse` again (`DefaultValidator.validateResources`), which refuses
+ *    the unit ".0": any amount written with a decimal point is refused ("resource memory parse error").
+ * So "1GiB", "1 gib" and "1Gi" are each 1 GiB and "2 Gi" is 2 GiB, while "1.5Gi", "1.5G" and "2.0Gi"
+ * fail (wholeMemorySuggestion names the whole size to write), "1.5k" fails (upper-cased, `K` is no
+ * quantity suffix) and so does "2 gigs".
  */
 
 const Ki = 1024;
@@ -70,6 +76,8 @@ export function resourceMemoryBytes(text: string): { readonly bytes: number | un
   if (q.endsWith("I")) q = `${q.slice(0, -1)}i`;
   const m = /^(\d+(?:\.\d*)?|\.\d+)([EKMGTPi].*)?$/u.exec(q);
   if (m === null) return undefined;
+  // A decimal point survives into the byte count ("1610612736.0"), which MemorySize refuses.
+  if (m[1]!.includes(".")) return undefined;
   const amount = Number(m[1]);
   const suffix = m[2] ?? "";
   // Quantity.getMultiple: a suffix with digits is an exponent of ten (the letter is skipped).
@@ -77,4 +85,21 @@ export function resourceMemoryBytes(text: string): { readonly bytes: number | un
   if (exponent !== null) return { bytes: safe(amount * 10 ** Number(exponent[1])) };
   const multiple = Object.hasOwn(QUANTITY_UNITS, suffix) ? QUANTITY_UNITS[suffix]! : undefined;
   return multiple === undefined ? undefined : { bytes: safe(amount * multiple) };
+}
+
+/**
+ * For a Kubernetes quantity written with a fraction ("1.5Gi", "0.5G"), which the operator refuses
+ * (step 3 above), the same size as a whole number in the largest binary unit that holds it
+ * ("1536Mi"), or in bytes; undefined for any other text.
+ */
+export function wholeMemorySuggestion(text: string): string | undefined {
+  let q = text.replace(/\s/gu, "").toUpperCase();
+  if (q.endsWith("B")) q = q.slice(0, -1);
+  if (q.endsWith("I")) q = `${q.slice(0, -1)}i`;
+  const m = /^(\d*\.\d*)([KMGTPE]i|[MGTPE])?$/u.exec(q);
+  if (m === null || m[1] === "." || !Object.hasOwn(QUANTITY_UNITS, m[2] ?? "")) return undefined;
+  const bytes = Math.floor(Number(m[1]) * QUANTITY_UNITS[m[2] ?? ""]!);
+  if (!(bytes > 0) || !Number.isSafeInteger(bytes)) return undefined;
+  for (const unit of ["Ti", "Gi", "Mi", "Ki"] as const) if (bytes % QUANTITY_UNITS[unit]! === 0) return `${bytes / QUANTITY_UNITS[unit]!}${unit}`;
+  return String(bytes);
 }
