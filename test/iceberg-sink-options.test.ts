@@ -273,6 +273,14 @@ describe("IcebergSink: new-user trial regressions", () => {
         'unknown arg "monitorInterval": "monitor-interval" is an Iceberg read option of a streaming read (iceberg FlinkReadOptions; with streaming: true), which the table takes in extraOptions under its own key; write extraOptions: { "monitor-interval": "10s" }',
       ],
     ]);
+    // A bare number for a Duration option: the example carries a unit (alone it is milliseconds, which the duration check warns about).
+    expect(issues("IcebergSource", { streaming: true, monitorInterval: 10 })).to.deep.equal([
+      [
+        "monitorInterval",
+        'unknown arg "monitorInterval": "monitor-interval" is an Iceberg read option of a streaming read (iceberg FlinkReadOptions; with streaming: true), which the table takes in extraOptions under its own key; ' +
+          'write extraOptions: { "monitor-interval": "10s" } (a duration: with its unit, here seconds; a number alone is milliseconds)',
+      ],
+    ]);
     expect(issues("IcebergSource", { tag: "v1", "case-sensitive": true, scanParallelism: 4 })).to.deep.equal([
       ["tag", 'unknown arg "tag": "tag" is an Iceberg read option (iceberg FlinkReadOptions), which the table takes in extraOptions under its own key; write extraOptions: { "tag": "v1" }'],
       ["case-sensitive", 'unknown arg "case-sensitive": "case-sensitive" is an Iceberg read option (iceberg FlinkReadOptions), which the table takes in extraOptions under its own key; write extraOptions: { "case-sensitive": "true" }'],

@@ -143,6 +143,9 @@ const KNOWN_KEYS: readonly string[] = [...FLINK_OPTIONS.keys(), ...TABLE_PROPERT
 const KNOWN_SET: ReadonlySet<string> = new Set(KNOWN_KEYS);
 
 /** A name folded for comparing spellings: lower case, without `-`, `_` and `.` (`monitorInterval`, `monitor_interval`, `monitor-interval` → `monitorinterval`). */
+/** Whether the Iceberg Flink option `key` is a Duration (FlinkConfParser durationConf: a number alone is milliseconds). */
+export const isDurationOption = (key: string): boolean => FLINK_OPTIONS.get(key) === "duration";
+
 export const foldName = (name: string): string => name.toLowerCase().replace(/[-_.]/g, "");
 
 /** The known keys by folded name (the first of a fold wins: Flink options before table properties). */

@@ -7,13 +7,20 @@
  * arg covers it (extra-options.ts COVERED), in that arg.
  */
 import { coveredOptionSpelledAs, type TableKind } from "./extra-options.js";
-import { icebergOptionSpelledAs, OPTION_SIDE } from "./known-iceberg-options.js";
+import { icebergOptionSpelledAs, isDurationOption, OPTION_SIDE } from "./known-iceberg-options.js";
 
-/** The value as an extraOptions entry would hold it (a string), for the example; "..." for anything else. */
-function exampleValue(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return JSON.stringify(String(value));
-  return '"..."';
+/**
+ * The value as an extraOptions entry would hold it (a string), for the example; "..." for anything
+ * else. A bare number for a Duration option gets a unit ("10" alone is 10 ms to Flink, which the
+ * package's own duration check then warns about), seconds as the likeliest meaning, and says so.
+ */
+function exampleEntry(option: string, value: unknown): string {
+  const bare = typeof value === "number" || typeof value === "bigint" || (typeof value === "string" && /^\s*\d+\s*$/.test(value));
+  if (bare && isDurationOption(option)) {
+    return `extraOptions: { ${JSON.stringify(option)}: ${JSON.stringify(`${String(value).trim()}s`)} } (a duration: with its unit, here seconds; a number alone is milliseconds)`;
+  }
+  const shown = typeof value === "string" ? JSON.stringify(value) : typeof value === "number" || typeof value === "boolean" || typeof value === "bigint" ? JSON.stringify(String(value)) : '"..."';
+  return `extraOptions: { ${JSON.stringify(option)}: ${shown} }`;
 }
 
 /**
@@ -31,7 +38,7 @@ export function optionArgAdvice(key: string, value: unknown, kind: TableKind): s
   const option = icebergOptionSpelledAs(key);
   if (option === undefined) return undefined;
   const side = OPTION_SIDE.get(option);
-  const entry = `extraOptions: { ${JSON.stringify(option)}: ${exampleValue(value)} }`;
+  const entry = exampleEntry(option, value);
   if (side === "write" && kind === "IcebergSource") {
     return `${JSON.stringify(option)} is an Iceberg write option (iceberg FlinkWriteOptions), which an IcebergSource never reads; set it on the IcebergSink that writes the table, as ${entry}`;
   }
