@@ -18,9 +18,10 @@ import { Diagnostics } from "../src/validation/diagnostics.js";
 
 const FAILS = "the job fails when it starts";
 const DURATION_HINT = 'Otherwise write a positive whole number followed by a unit, e.g. "30s", "5 min", "1h", "500ms" (units: d, h, min, s, ms, µs, ns and their long forms)';
-const SHORT_TIMEOUT = (v: string, ms: number): string =>
+/** The short-timeout warning; `where` "in a streaming job, " where the runtime mode is not known. */
+const SHORT_TIMEOUT = (v: string, ms: number, where = "in a streaming job, "): string =>
   `${JSON.stringify(v)} gives every checkpoint ${ms} ms to complete before Flink expires it, less than a checkpoint that writes files takes: ` +
-  `every checkpoint would expire, and an Iceberg sink commits only when a checkpoint completes (IcebergFilesCommitter), so no data would reach the table; write seconds or minutes, e.g. "10min" (Flink's default)`;
+  `${where}every checkpoint would expire, and an Iceberg sink commits only when a checkpoint completes (IcebergFilesCommitter), so no data would reach the table; write seconds or minutes, e.g. "10min" (Flink's default)`;
 
 describe("Flink option values", () => {
   it("a duration with a unit Flink does not have: the error names the key and the unit meant", () => {
@@ -68,6 +69,41 @@ describe("Flink option values", () => {
     ]);
     expect(flinkOptionValueProblems("execution.checkpointing.timeout", "1 s")).to.deep.equal([]);
     expect(flinkOptionValueProblems("execution.checkpointing.timeout", "10 min")).to.deep.equal([]);
+  });
+
+  it("the trial's execution.checkpointing.timeout \"600\": in a batch job the no-unit warning alone (its Iceberg sink commits at end of input); in a streaming job the no-data consequence", () => {
+    const unitless = { level: "warning", message: '"600" has no unit, so Flink reads it as milliseconds (600 ms); write "600ms" to say so, or "600s" if you mean seconds' };
+    expect(flinkOptionValueProblems("execution.checkpointing.timeout", "600", undefined, "batch")).to.deep.equal([unitless]);
+    expect(flinkOptionValueProblems("execution.checkpointing.timeout", "600", undefined, "streaming")).to.deep.equal([unitless, { level: "warning", message: SHORT_TIMEOUT("600", 600, "") }]);
+    // Flink's own minimum holds in either mode.
+    expect(flinkOptionValueProblems("execution.checkpointing.timeout", "9ms", undefined, "batch").map((p) => p.level)).to.deep.equal(["error"]);
+    const batch = new Diagnostics();
+    computeJobConfig({ runtimeMode: "batch", configuration: { "execution.checkpointing.timeout": "600" }, sinks: [], reads: [] }, batch);
+    expect(batch.errors).to.deep.equal([]);
+    expect(batch.warnings).to.deep.equal([{ path: 'configuration["execution.checkpointing.timeout"]', message: unitless.message }]);
+    const streaming = new Diagnostics();
+    computeJobConfig({ runtimeMode: "streaming", configuration: { "execution.checkpointing.timeout": "600" }, sinks: [], reads: [] }, streaming);
+    expect(streaming.warnings.map((w) => w.message)).to.deep.equal([unitless.message, SHORT_TIMEOUT("600", 600, "")]);
+  });
+
+  it("the trial's execution.checkpointing.interval without a unit: the same no-unit warning as the other duration keys, and the interval rendered as before", () => {
+    const run = (value: string): { config: Record<string, string>; diag: Diagnostics } => {
+      const diag = new Diagnostics();
+      const config = computeJobConfig({ runtimeMode: "streaming", configuration: { "execution.checkpointing.interval": value }, sinks: [], reads: [] }, diag).flinkConfiguration;
+      return { config, diag };
+    };
+    const at = 'configuration["execution.checkpointing.interval"]';
+    const sixty = run("60");
+    expect(sixty.diag.errors).to.deep.equal([]);
+    expect(sixty.diag.warnings).to.deep.equal([{ path: at, message: '"60" has no unit, so Flink reads it as milliseconds (60 ms); write "60ms" to say so, or "60s" if you mean seconds' }]);
+    expect(sixty.config["execution.checkpointing.interval"]).to.equal("60");
+    const minute = run("60000");
+    expect(minute.diag.warnings).to.deep.equal([{ path: at, message: '"60000" has no unit, so Flink reads it as milliseconds (60000 ms); write "1min" (or "60000ms") to say so, or "60000s" if you mean seconds' }]);
+    expect(minute.config["execution.checkpointing.interval"]).to.equal("60000");
+    // With a unit: quiet; below Flink's minimum: the error alone.
+    expect([...run("60s").diag.errors, ...run("60s").diag.warnings]).to.deep.equal([]);
+    expect(run("5").diag.warnings).to.deep.equal([]);
+    expect(run("5").diag.errors.map((e) => e.path)).to.deep.equal([at]);
   });
 
   it("execution.checkpointing.interval-during-backlog: 0 turns backlog checkpoints off; 1–9 ms is refused", () => {

@@ -78,8 +78,12 @@ function messageOf(e: unknown): string {
  * only other versions read is an error (NamedValueType.versioned), and a key Flink 1.20 renamed,
  * written under its 1.20 name on "v1_19", gets nothing (1.19 does not read it; kubernetes/renamed-keys.ts
  * warns of the name); unknown: every version's names pass.
+ * `runtimeMode`: the job's runtimeMode, when known: a short execution.checkpointing.timeout gets
+ * no short-timeout warning in a batch job (its Iceberg sink commits at end of input,
+ * iceberg `flink/.../sink/IcebergFilesCommitter.java` endInput); unknown: the warning says its
+ * no-data consequence is a streaming job's.
  */
-export function flinkOptionValueProblems(key: string, value: string, flinkVersion?: string): readonly FlinkValueProblem[] {
+export function flinkOptionValueProblems(key: string, value: string, flinkVersion?: string, runtimeMode?: "streaming" | "batch"): readonly FlinkValueProblem[] {
   const k = key.trim();
   // A directory key (a string option): judged as the deploy targets' directory props are (state-dirs.ts).
   const dir = stateDirKeyProblem(k, value, flinkVersion);
@@ -97,7 +101,7 @@ export function flinkOptionValueProblems(key: string, value: string, flinkVersio
       return [error(`${shown} is not a boolean: Flink reads ${k} as "true" or "false" (any case) and nothing else (ConfigurationUtils.convertToBoolean), so ${FAILS}; write ${meant !== undefined ? JSON.stringify(meant) : '"true" or "false"'}`)];
     }
     case "duration":
-      return durationProblems(k, value);
+      return durationProblems(k, value, runtimeMode);
     case "memory":
       return memoryProblems(k, value);
     case "timeZone":
@@ -179,7 +183,7 @@ function wholeNumberProblems(k: string, value: string, type: WholeNumberType): r
   return [];
 }
 
-function durationProblems(k: string, value: string): readonly FlinkValueProblem[] {
+function durationProblems(k: string, value: string, runtimeMode: "streaming" | "batch" | undefined): readonly FlinkValueProblem[] {
   let read: { nanos: bigint; label: string };
   try {
     read = readFlinkDuration(value, true);
@@ -196,11 +200,14 @@ function durationProblems(k: string, value: string): readonly FlinkValueProblem[
   if (k === "execution.checkpointing.timeout") {
     if (ms < MIN_CHECKPOINT_INTERVAL_MS) {
       out.push(error(`${JSON.stringify(value)} is below Flink's minimum checkpoint timeout of 10 ms ("Checkpoint timeout must be larger than or equal to 10 ms", CheckpointConfig.setCheckpointTimeout), so ${FAILS}; write e.g. "10min" (Flink's default) or remove the key`));
-    } else if (ms < SHORT_CHECKPOINT_TIMEOUT_MS) {
+    } else if (ms < SHORT_CHECKPOINT_TIMEOUT_MS && runtimeMode !== "batch") {
+      // A batch job's Iceberg sink commits when its input ends (IcebergFilesCommitter.endInput), not on checkpoints:
+      // there the no-unit warning alone. Where the mode is not known (a deploy target's map), the consequence is worded for a streaming job.
+      const streaming = runtimeMode === "streaming" ? "" : "in a streaming job, ";
       out.push(
         warning(
           `${JSON.stringify(value)} gives every checkpoint ${ms} ms to complete before Flink expires it, less than a checkpoint that writes files takes: ` +
-            `every checkpoint would expire, and an Iceberg sink commits only when a checkpoint completes (IcebergFilesCommitter), so no data would reach the table; write seconds or minutes, e.g. "10min" (Flink's default)`,
+            `${streaming}every checkpoint would expire, and an Iceberg sink commits only when a checkpoint completes (IcebergFilesCommitter), so no data would reach the table; write seconds or minutes, e.g. "10min" (Flink's default)`,
         ),
       );
     }
@@ -232,9 +239,9 @@ function memoryProblems(k: string, value: string): readonly FlinkValueProblem[] 
   return [];
 }
 
-/** Reports flinkOptionValueProblems of `key` = `value` (on `flinkVersion`, when known) at `path`: errors as errors, warnings as warnings. */
-export function reportFlinkOptionValue(key: string, value: string, path: string, diag: Diagnostics, flinkVersion?: string): void {
-  for (const p of flinkOptionValueProblems(key, value, flinkVersion)) {
+/** Reports flinkOptionValueProblems of `key` = `value` (on `flinkVersion`, in `runtimeMode`, when known) at `path`: errors as errors, warnings as warnings. */
+export function reportFlinkOptionValue(key: string, value: string, path: string, diag: Diagnostics, flinkVersion?: string, runtimeMode?: "streaming" | "batch"): void {
+  for (const p of flinkOptionValueProblems(key, value, flinkVersion, runtimeMode)) {
     if (p.level === "error") diag.error(path, p.message);
     else diag.warn(path, p.message);
   }

@@ -12,7 +12,7 @@
  * else the smallest commitInterval a sink sets, else the seed's 1min.
  */
 import type { TableDefinition } from "../components/table-definition.js";
-import { formatFlinkDuration, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "../options/duration.js";
+import { formatFlinkDuration, hasNoUnit, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration, unitlessDurationWarning } from "../options/duration.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { flinkKeyTypoWarning } from "../options/known-flink-options.js";
 import { reportFlinkOptionValue } from "../options/flink-option-values.js";
@@ -145,7 +145,7 @@ function checkConfiguration(configuration: Readonly<Record<string, unknown>>, pa
     // A key already reported (forbidden, or placed elsewhere) keeps that one message.
     const typo = diag.hasErrorAt(at) ? undefined : flinkKeyTypoWarning(key);
     if (typo !== undefined) diag.warn(at, typo);
-    if (!diag.hasErrorAt(at)) reportFlinkOptionValue(key, value, at, diag, flinkVersion);
+    if (!diag.hasErrorAt(at)) reportFlinkOptionValue(key, value, at, diag, flinkVersion, runtimeMode);
   }
 }
 
@@ -186,6 +186,9 @@ export function computeJobConfig(input: JobConfigInput, diag: Diagnostics): JobC
     explicitMs = diag.capture(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, () => parseFlinkDuration(explicit));
     if (explicitMs !== undefined && explicitMs < MIN_CHECKPOINT_INTERVAL_MS) {
       diag.error(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, `${JSON.stringify(explicit)} is below Flink's minimum checkpoint interval of 10 ms; write "10ms" or more, e.g. "1min"`);
+    } else if (explicitMs !== undefined && hasNoUnit(explicit)) {
+      // Not in FLINK_OPTION_TYPES (this key is read here), so the no-unit warning the other duration keys get (flink TimeUtils.parseDuration: milliseconds).
+      diag.warn(`configuration[${JSON.stringify(CHECKPOINT_INTERVAL_KEY)}]`, unitlessDurationWarning(explicit, explicitMs));
     }
   }
   // A sink's commitInterval below the minimum is the sink's own error (renderSinkWrite).
