@@ -151,7 +151,8 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
   const first = stmt.segments[0];
   const lead = first?.kind === "text" ? first.text.replace(LEADING_NOISE, "") : "";
   const tables = stmt.tables;
-  const insert = /^INSERT\s+(INTO|OVERWRITE)\b\s*(?:TABLE\s*)?$/i.exec(lead);
+  // `TABLE` after the keywords (Hive's and Spark's INSERT OVERWRITE TABLE t): read here so the error below names the spelling to write.
+  const insert = /^INSERT\s+(INTO|OVERWRITE)\b\s*(TABLE\b\s*)?$/i.exec(lead);
   if (/^INSERT\b/i.test(lead) || (lead === "" && first?.kind !== "text")) {
     const target = stmt.segments[1];
     if (!insert || target?.kind !== "table") {
@@ -162,6 +163,10 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
       return undefined;
     }
     const kind: StatementKind = insert[1]!.toUpperCase() === "OVERWRITE" ? "insert-overwrite" : "insert";
+    if (insert[2] !== undefined) {
+      diag.error("", insertTableKeywordProblem(insert[1]!.toUpperCase(), target.table.label));
+      return undefined;
+    }
     return parses(stmt, true, diag) ? { kind, statement: stmt, target: target.table, reads: tables.filter((t) => t !== target.table), words } : undefined;
   }
   if (/^CREATE\s+TEMPORARY\s+(?:SYSTEM\s+)?VIEW\b/i.test(lead)) return parses(stmt, false, diag) ? { kind: "view", statement: stmt, reads: tables, words } : undefined;
@@ -173,6 +178,20 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
       (remedy ?? "CREATE TABLE comes from the table components and SET from the job's `configuration`"),
   );
   return undefined;
+}
+
+/**
+ * The error for `INSERT INTO TABLE` / `INSERT OVERWRITE TABLE` (`keyword`: INTO or OVERWRITE) into
+ * the component labelled `label`: Flink's default dialect reads the target right after the keywords
+ * (flink `flink-table/flink-sql-parser/src/main/codegen/includes/parserImpls.ftl` RichSqlInsert:
+ * INSERT { INTO | OVERWRITE } then the table), and TABLE is a reserved word there; only the Hive
+ * dialect's parser (flink-sql-parser-hive) takes an optional TABLE.
+ */
+export function insertTableKeywordProblem(keyword: string, label: string): string {
+  return (
+    `INSERT ${keyword} TABLE is the Hive and Spark spelling: Flink's default SQL dialect has no TABLE after INSERT ${keyword} ` +
+    `(flink-sql-parser RichSqlInsert; only the Hive dialect takes it), so the job fails when it starts; write INSERT ${keyword} \${sink} without TABLE (the target: ${label})`
+  );
 }
 
 /**
