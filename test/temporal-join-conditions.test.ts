@@ -60,6 +60,39 @@ describe("temporal joins: join type and condition", () => {
       );
     });
 
+    it("the trial's key compared with a constant only (ON r.currency = 'USD'): the join has no key, the same error as a condition without equality", () => {
+      const message = (r: string, o: string, q: string) =>
+        `${r} FOR SYSTEM_TIME AS OF o.order_ts joins as of event time the versioned table FlinkTable "${r}", whose primaryKey is [currency], and it equates no column of it with a column of the left table: ` +
+        "Flink finds the version of a row by its primary key, and rejects the job when it plans it " +
+        '("Temporal table\'s primary key [currency] must be included in the equivalence condition of temporal join"); ' +
+        `add ${q}currency = <the matching column of FlinkTable "${o}"> to the ON condition`;
+      const cases = [
+        (o: unknown, r: unknown, sink: unknown) => api.sql`INSERT INTO ${sink} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.order_ts AS r ON r.currency = 'USD'`,
+        (o: unknown, r: unknown, sink: unknown) => api.sql`INSERT INTO ${sink} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.order_ts AS r ON 'USD' = r.currency AND o.amount > 0`,
+        (o: unknown, r: unknown, sink: unknown) => api.sql`INSERT INTO ${sink} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.order_ts AS r ON (r.currency = 'USD') AND r.rate > 0`,
+      ];
+      for (const [i, statement] of cases.entries()) {
+        const name = `tjc-c${i}`;
+        expect(issuesOrNone(job(name, statement(orders(`tjc_oc${i}`), rates(`tjc_rc${i}`), out(`tjc_outc${i}`)))), name).to.deep.equal([
+          { path: "statements[0]", message: message(`tjc_rc${i}`, `tjc_oc${i}`, "r.") },
+        ]);
+      }
+    });
+
+    it("quiet neighbours of the constant: the key also equated with a left column, or another equality left (an expression on the left side: not judged)", () => {
+      const cases = [
+        (o: unknown, r: unknown, sink: unknown) =>
+          api.sql`INSERT INTO ${sink} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.order_ts AS r ON r.currency = 'USD' AND o.currency_name = r.currency`,
+        (o: unknown, r: unknown, sink: unknown) =>
+          api.sql`INSERT INTO ${sink} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.order_ts AS r ON r.currency = 'USD' AND UPPER(o.currency_name) = r.currency_name`,
+        (o: unknown, r: unknown, sink: unknown) => api.sql`INSERT INTO ${sink} SELECT o.id, r.rate FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.order_ts AS r ON r.currency = o.currency_name || 'X'`,
+      ];
+      for (const [i, statement] of cases.entries()) {
+        const name = `tjc-cq${i}`;
+        expect(issuesOrNone(job(name, statement(orders(`tjc_ocq${i}`), rates(`tjc_rcq${i}`), out(`tjc_outcq${i}`)))), name).to.deep.equal([]);
+      }
+    });
+
     it("quiet neighbours: the key equated, plainly or in an expression, or in WHERE", () => {
       const cases = [
         (o: unknown, r: unknown, sink: unknown) => api.sql`INSERT INTO ${sink} SELECT o.id, r.currency FROM ${o} AS o JOIN ${r} FOR SYSTEM_TIME AS OF o.order_ts AS r ON o.currency_name = r.currency`,

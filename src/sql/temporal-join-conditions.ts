@@ -14,7 +14,8 @@
  *   temporal join condition is [...]").
  * The condition is read once per join by temporal-join-on.ts (from `ON` to the end of its query, WHERE
  * included, as Flink may move a WHERE equality into the join): a condition is judged only when it is
- * there, and a key column it names in any way (an expression, an IN) is taken as equated.
+ * there, and a key column it names in any way (an expression, an IN) is taken as equated, except in
+ * a comparison with a constant alone (`r.currency = 'USD'`: no join key) when no other equality is left.
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
@@ -72,17 +73,39 @@ export function checkLookupEquality(on: TemporalJoinOn | undefined, right: Table
   );
 }
 
+/** A column, qualified or not (markedCode: a table marker may qualify it). */
+const COLUMN = `(?:(?:\\u0000\\d+\\u0000|${NAME})\\s*\\.\\s*)?${NAME}`;
+/** A constant operand in markedCode's code: a string literal (blanked there to white space), a number, TRUE, FALSE. */
+const CONSTANT = `(?:[+-]?\\d+(?:\\.\\d+)?|TRUE|FALSE)?`;
+/** What may stand before and after a comparison that is a whole part of the condition. */
+const PART_START = `(?:^|\\(|\\b(?:ON|AND|OR|NOT|WHERE)\\b)`;
+const PART_END = `(?=\\s*(?:$|\\)|\\b(?:AND|OR|WHERE|GROUP|HAVING|ORDER|LIMIT|UNION|INTERSECT|EXCEPT|JOIN|LEFT|RIGHT|INNER|FULL|CROSS)\\b))`;
+/** `col = constant` or `constant = col` as a whole part of a condition. */
+const CONSTANT_FILTER = new RegExp(`(${PART_START})\\s*(?:${COLUMN}\\s*=\\s*${CONSTANT}|${CONSTANT}\\s*=\\s*${COLUMN})\\s*${PART_END}`, "gi");
+
+/** `condition` with its parts that compare a column with a constant (`r.currency = 'USD'`) left out: they filter, and give the join no key. */
+function withoutConstantFilters(condition: string): string {
+  return condition.replace(CONSTANT_FILTER, "$1 ");
+}
+
 /**
  * An event-time join against the versioned table `right` whose condition `on` (temporal-join-on.ts)
  * equates (its `keys`) not every column of its primary key, and names the missing ones nowhere: an
  * error at `at`. `left`: the left table, for the remedy. Quiet for a join without ON.
+ * A key column the condition names only where it compares it with a constant (`r.currency = 'USD'`)
+ * counts as named nowhere when no other equality is left: the join then has no join key, and Flink
+ * rejects it (flink `LogicalCorrelateToJoinFromTemporalTableRule`: "Currently the join key in Temporal
+ * Table Join can not be empty."); with another equality left (an expression on the left side), quiet.
  */
 export function checkVersionedKeyEquality(on: TemporalJoinOn | undefined, right: TableDefinition, left: TableDefinition, asOf: string, at: string, diag: Diagnostics): void {
   if (on === undefined) return;
   const { keys } = on;
   const pk = right.primaryKey ?? [];
   const missing = pk.filter((k) => !keys.includes(k));
-  if (missing.length === 0 || missing.some((k) => names(on.condition, k))) return;
+  if (missing.length === 0) return;
+  const filtered = withoutConstantFilters(on.condition);
+  if (missing.some((k) => names(filtered, k))) return;
+  if (missing.some((k) => names(on.condition, k)) && /(?<![<>!=])=(?!=)/.test(filtered)) return;
   const q = `${on.alias ?? right.tableName}.`;
   const equated = keys.length > 0 ? `it equates ${keys.map((k) => `${q}${k}`).join(", ")}` : "it equates no column of it with a column of the left table";
   const rekey =
