@@ -118,6 +118,29 @@ describe("changelog source into an upsert Iceberg sink: rows the upsert writer l
     expect(jobWarnings("uk-fine").filter((w) => w.includes("upserts by"))).to.deep.equal([]);
   });
 
+  it("a source key outside the sink key with upsert-materialize NONE: the row under the old sink key stays (exact warning); AUTO, FORCE and unset are quiet", () => {
+    const cdc = new api.FlinkTable("un_cdc", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, "properties.group.id": "un_cdc", format: "debezium-json" } });
+    const byDate = new api.IcebergSink("un_by_date", { catalog, database: "db", table: "un_by_date", columns: sourceCols, primaryKey: ["order_date"], upsertEnabled: true });
+    new api.FlinkSqlJob("un-none", { statements: [api.sql`INSERT INTO ${byDate} SELECT * FROM ${cdc}`], configuration: { "table.exec.sink.upsert-materialize": "NONE" } });
+    expect(jobWarnings("un-none").filter((w) => w.includes("upserts by"))).to.deep.equal([
+      `statements[0]: IcebergSink "un_by_date" upserts by ("order_date"), and the statement writes FlinkTable "un_cdc", a 'debezium-json' table (a changelog of inserts, updates and deletes), keyed by ("order_id"), ` +
+        `which does not land in the sink's key, and configuration["table.exec.sink.upsert-materialize"] sets table.exec.sink.upsert-materialize to 'NONE': ` +
+        `an update that changes a row's "order_date" leaves the row under its old key, because in upsert mode the sink ignores the retraction that would delete it and with 'NONE' Flink adds no materializer. ` +
+        `Set table.exec.sink.upsert-materialize to 'AUTO' (the default; Flink then deletes the old key, at the cost of state per key) or 'FORCE', or key the sink by the source's key ("order_id")`,
+    ]);
+    new api.FlinkSqlJob("un-none-k8s", {
+      statements: [api.sql`INSERT INTO ${byDate} SELECT * FROM ${cdc}`],
+      kubernetes: { image: "img:2.1", flinkVersion: "v2_1", upgradeMode: "last-state", checkpointDir: "s3://b/c", flinkConfiguration: { "table.exec.sink.upsert-materialize": "none" } },
+    });
+    expect(jobWarnings("un-none-k8s").filter((w) => w.includes("upserts by")).map((w) => w.slice(w.indexOf("which does not land"), w.indexOf(": an update")))).to.deep.equal([
+      `which does not land in the sink's key, and kubernetes.flinkConfiguration["table.exec.sink.upsert-materialize"] sets table.exec.sink.upsert-materialize to 'NONE'`,
+    ]);
+    new api.FlinkSqlJob("un-auto", { statements: [api.sql`INSERT INTO ${byDate} SELECT * FROM ${cdc}`], configuration: { "table.exec.sink.upsert-materialize": "AUTO" } });
+    new api.FlinkSqlJob("un-force", { statements: [api.sql`INSERT INTO ${byDate} SELECT * FROM ${cdc}`], configuration: { "table.exec.sink.upsert-materialize": "FORCE" } });
+    new api.FlinkSqlJob("un-unset", { statements: [api.sql`INSERT INTO ${byDate} SELECT * FROM ${cdc}`] });
+    for (const job of ["un-auto", "un-force", "un-unset"]) expect(jobWarnings(job).filter((w) => w.includes("upserts by")), job).to.deep.equal([]);
+  });
+
   it("a WHERE on a column outside the source key into an upsert sink: the row that stops matching stays (exact warning); key-only filters, retract sinks and FORCE are quiet", () => {
     const cdc = new api.FlinkTable("uf_cdc", { columns: sourceCols, primaryKey: ["order_id"], options: { ...kafka, "properties.group.id": "uf_cdc", format: "debezium-json" } });
     const keyless = new api.FlinkTable("uf_keyless", { columns: sourceCols, options: { ...kafka, "properties.group.id": "uf_keyless", format: "debezium-json" } });

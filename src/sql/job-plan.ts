@@ -274,7 +274,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const kafkaTransactions = jobKafkaTransactions(sinks, hintedWrites);
   if (kafkaTransactions.length > 0) checkKafkaTransactions(kafkaTransactions, input.programTables?.kafkaTransactions, diag);
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, elsewhere(NOT_NULL_ENFORCER_KEY), diag);
-  const upsert = { batch: input.runtimeMode === "batch", materialize: settingValue(UPSERT_MATERIALIZE_KEY) };
+  const upsert = { batch: input.runtimeMode === "batch", materialize: settingValue(UPSERT_MATERIALIZE_KEY), materializeAt: setting(UPSERT_MATERIALIZE_KEY)?.path };
   for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert, jobFunctions, views, input.flinkVersion);
   if (analyzed.some((a) => mayAggregate(a.words))) {
     checkGrouping(analyzed, diag);

@@ -14,7 +14,7 @@
  * equality delete with the old row's values (`writer.delete(row)`), which removes it; an
  * upsert-kafka source gets its -U from ChangelogNormalize. Quiet where Flink materializes the
  * sink's key itself: `table.exec.sink.upsert-materialize` FORCE, a source without a key, a source
- * key column that does not land in the sink key; and for a top-level GROUP BY or SELECT DISTINCT
+ * key column that does not land in the sink key (unless the setting is NONE: warnUnmaterialized); and for a top-level GROUP BY or SELECT DISTINCT
  * (their upsert key is their own; a filter after an aggregation: filtered-aggregates.ts) and batch
  * jobs (Flink reads no changelog in batch). A key column
  * implicitly cast on the way keeps the key (FlinkRelMdUniqueKeys: fidelity / injective casts).
@@ -41,6 +41,8 @@ export interface UpsertContext {
   readonly batch: boolean;
   /** `table.exec.sink.upsert-materialize` as set (undefined: unset, AUTO; null: not known at preview). */
   readonly materialize: string | null | undefined;
+  /** The prop path that sets `materialize` (job-config.ts firstSettingAt); unset when nothing sets it. */
+  readonly materializeAt?: string;
 }
 
 /** The INSERT being checked: its sink columns in order, the values going into them, the FROM table and the names its WHERE mentions. */
@@ -75,9 +77,12 @@ export function checkUpsertFromChangelog(a: AnalyzedStatement, target: TableDefi
   if (/\bGROUP\s+BY\b|\bSELECT\s+DISTINCT\b/i.test(topLevelOnly(code, 0, code.length) ?? code)) return;
   // Where each source key column lands in the sink key (a column may be selected twice).
   const copies = sourceKey.map((k) => values.flatMap((v, i) => (v.column === k && sinkKey.includes(targets[i]!.name) && keepsKey(v.type, targets[i]!.type) ? [targets[i]!.name] : [])));
-  // A source key column with no copy in the sink key: the sink key does not contain the upsert key, and Flink materializes.
-  if (copies.some((c) => c.length === 0)) return;
   const head = `${target.label} upserts by (${list(sinkKey)}), and the statement writes ${source.label}, ${source.changelog}, keyed by (${list(sourceKey)})`;
+  // A source key column with no copy in the sink key: the sink key does not contain the upsert key, and Flink materializes, unless NONE.
+  if (copies.some((c) => c.length === 0)) {
+    if (typeof ctx.materialize === "string" && ctx.materialize.trim().toUpperCase() === "NONE") warnUnmaterialized(sinkKey, sourceKey, head, ctx.materializeAt, at, diag);
+    return;
+  }
   const copied = copies.flat();
   const extra = sinkKey.filter((c) => !copied.includes(c));
   if (extra.length > 0) {
@@ -95,6 +100,22 @@ export function checkUpsertFromChangelog(a: AnalyzedStatement, target: TableDefi
     );
   }
   checkFilter(source, insert.whereNames, head, at, diag);
+}
+
+/**
+ * A source key that does not land in the sink's key, with `table.exec.sink.upsert-materialize`
+ * NONE: Flink adds no SinkUpsertMaterializer (flink `FlinkChangelogModeInferenceProgram`
+ * `analyzeUpsertMaterializeStrategy`: `case UpsertMaterialize.NONE => false`), so when an update
+ * moves a source row to another sink key, the upsert writer inserts under the new key and ignores
+ * the retraction of the old one, which stays.
+ */
+function warnUnmaterialized(sinkKey: readonly string[], sourceKey: readonly string[], head: string, setAt: string | undefined, at: string, diag: Diagnostics): void {
+  diag.warn(
+    at,
+    `${head}, which does not land in the sink's key, and ${setAt ?? UPSERT_MATERIALIZE_KEY} sets ${UPSERT_MATERIALIZE_KEY} to 'NONE': ` +
+      `an update that changes a row's ${list(sinkKey)} leaves the row under its old key, because ${IGNORED} and with 'NONE' Flink adds no materializer. ` +
+      `Set ${UPSERT_MATERIALIZE_KEY} to 'AUTO' (the default; Flink then deletes the old key, at the cost of state per key) or 'FORCE', or key the sink by the source's key (${list(sourceKey)})`,
+  );
 }
 
 /**
