@@ -28,6 +28,22 @@ describe("sqlGateway.endpoint: the REST API's own path", () => {
     ]);
   });
 
+  it("without a scheme and with the REST API's own path: one error naming the final base URL; without the path, the plain no-scheme error", () => {
+    expect(errors({ endpoint: "flink-sql-gateway:8083/v1/sessions" })).to.deep.equal([
+      {
+        path: "sqlGateway.endpoint",
+        message:
+          `"flink-sql-gateway:8083/v1/sessions" has no scheme, and it ends in the SQL Gateway REST API's own path ("/v1/sessions"), which the provider adds itself; ` +
+          `write the gateway's base URL "http://flink-sql-gateway:8083" (or https://)`,
+      },
+    ]);
+    expect(endpointProblem("gw.example.com/flink-gateway/v3/sessions")).to.equal(
+      `"gw.example.com/flink-gateway/v3/sessions" has no scheme, and it ends in the SQL Gateway REST API's own path ("/v3/sessions"), which the provider adds itself; ` +
+        `write the gateway's base URL "http://gw.example.com/flink-gateway" (or https://)`,
+    );
+    expect(endpointProblem("gw:8083/flink-gateway")).to.equal('"gw:8083/flink-gateway" has no scheme; write "http://gw:8083/flink-gateway" (or https://)');
+  });
+
   it("/api_versions, or /sessions after a proxy prefix: the base keeps the prefix", () => {
     expect(endpointProblem("https://gw.example.com/flink-gateway/v3/sessions/")).to.equal(
       PROBLEM("https://gw.example.com/flink-gateway/v3/sessions/", "/v3/sessions", "https://gw.example.com/flink-gateway/v3/sessions/v2/sessions", "https://gw.example.com/flink-gateway"),

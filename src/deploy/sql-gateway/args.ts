@@ -27,7 +27,7 @@ import { checkArgTypes, withoutProps } from "../arg-types.js";
 import { SQL_GATEWAY_ARG_TYPES } from "./arg-type-table.js";
 import { DEFAULT_START_TIMEOUT_MS, MAX_START_TIMEOUT_MS } from "./start-wait.js";
 import { SQL_GATEWAY_API_VERSIONS, type SqlGatewayApiVersion } from "./versions.js";
-import { endpointApiPathProblem, endpointVersionWarning } from "./endpoint-path.js";
+import { endpointApiPath, endpointApiPathProblem, endpointVersionWarning } from "./endpoint-path.js";
 
 /**
  * Deploys a FlinkSqlJob by submitting its script to a running Flink SQL Gateway (a Pulumi dynamic
@@ -267,12 +267,30 @@ interface EndpointReading {
   readonly problem?: string;
 }
 
+/**
+ * The problem of an endpoint without a scheme: write it with http://, and when the rest also ends in
+ * the REST API's own path (endpoint-path.ts), the gateway's base URL at once (one fix, not two errors in turn).
+ */
+function noSchemeProblem(endpoint: string): string {
+  let api: ReturnType<typeof endpointApiPath>;
+  try {
+    api = endpointApiPath(new URL(`http://${endpoint}`));
+  } catch {
+    api = undefined;
+  }
+  if (api === undefined) return `${JSON.stringify(endpoint)} has no scheme; write ${JSON.stringify(`http://${endpoint}`)} (or https://)`;
+  return (
+    `${JSON.stringify(endpoint)} has no scheme, and it ends in the SQL Gateway REST API's own path (${JSON.stringify(api.apiPath)}), which the provider adds itself; ` +
+    `write the gateway's base URL ${JSON.stringify(api.base)} (or https://)`
+  );
+}
+
 /** Parses `endpoint` once: its URL, and why it is not usable as a gateway URL (undefined when it is). */
 function readEndpoint(endpoint: string): EndpointReading {
   let url: URL;
   // host:port parses as a URL with the host as its scheme; without a scheme, say what to write.
   const bare = /^[A-Za-z0-9.-]+(?::\d+)?(?:\/.*)?$/.test(endpoint) && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(endpoint);
-  if (bare) return { problem: `${JSON.stringify(endpoint)} has no scheme; write ${JSON.stringify(`http://${endpoint}`)} (or https://)` };
+  if (bare) return { problem: noSchemeProblem(endpoint) };
   try {
     url = new URL(endpoint);
   } catch {

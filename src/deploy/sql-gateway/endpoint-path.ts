@@ -57,14 +57,21 @@ function pathOf(segments: readonly string[]): string {
   return segments.map((s) => `/${s}`).join("");
 }
 
-/** Why the endpoint `url` (written as `endpoint`) ends in the REST API's own path, with the base URL to write; undefined otherwise. */
-export function endpointApiPathProblem(endpoint: string, url: URL): string | undefined {
+/** The REST API's own path at the end of `url` and the gateway's base URL before it; undefined when the path holds none. */
+export function endpointApiPath(url: URL): { readonly apiPath: string; readonly base: string } | undefined {
   const segments = url.pathname.split("/").filter((s) => s !== "");
   const start = apiPathStart(segments);
   if (start < 0) return undefined;
+  return { apiPath: pathOf(segments.slice(start)), base: `${url.origin}${pathOf(segments.slice(0, start))}` };
+}
+
+/** Why the endpoint `url` (written as `endpoint`) ends in the REST API's own path, with the base URL to write; undefined otherwise. */
+export function endpointApiPathProblem(endpoint: string, url: URL): string | undefined {
+  const found = endpointApiPath(url);
+  if (found === undefined) return undefined;
   return (
-    `${JSON.stringify(endpoint)} holds the SQL Gateway REST API's own path (${JSON.stringify(pathOf(segments.slice(start)))}): the provider keeps the endpoint's path as a prefix and adds the API version and resource itself ` +
-    `(e.g. ${JSON.stringify(`${url.origin}${url.pathname.replace(/\/+$/, "")}/v2/sessions`)}), which the gateway answers with HTTP 404; write the gateway's base URL ${JSON.stringify(`${url.origin}${pathOf(segments.slice(0, start))}`)}`
+    `${JSON.stringify(endpoint)} holds the SQL Gateway REST API's own path (${JSON.stringify(found.apiPath)}): the provider keeps the endpoint's path as a prefix and adds the API version and resource itself ` +
+    `(e.g. ${JSON.stringify(`${url.origin}${url.pathname.replace(/\/+$/, "")}/v2/sessions`)}), which the gateway answers with HTTP 404; write the gateway's base URL ${JSON.stringify(found.base)}`
   );
 }
 
