@@ -156,6 +156,21 @@ describe("Iceberg table args shared by source and sink", () => {
     }
   });
 
+  it("a quoted number or boolean says to write it without quotes; other wrong values name the accepted ones (trial: formatVersion \"2\", upsertEnabled \"false\")", () => {
+    const sink = planError("IcebergSink", { ...baseArgs, primaryKey: ["id"], formatVersion: "2", upsertEnabled: "false" });
+    expect(sink.issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["formatVersion", 'formatVersion must be 1, 2 or 3, got "2": write 2 without quotes (Config.getNumber reads a number from stack config)'],
+      ["upsertEnabled", 'expected true or false, got "false": write false without quotes (Config.getBoolean reads a boolean from stack config)'],
+    ]);
+    expect(planError("IcebergSource", { ...baseArgs, streaming: " True" }).issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["streaming", 'expected true or false, got " True": write true without quotes (Config.getBoolean reads a boolean from stack config)'],
+    ]);
+    expect(planError("IcebergSource", { ...baseArgs, streaming: "yes", formatVersion: 4 }).issues.map((i) => [i.path, i.message])).to.deep.equal([
+      ["formatVersion", "formatVersion must be 1, 2 or 3, got 4"],
+      ["streaming", 'expected true or false, got "yes"'],
+    ]);
+  });
+
   it("an empty name says what to write (trial: database \"\")", () => {
     const e = planError("IcebergSink", { ...baseArgs, database: "", table: "", tableName: "", primaryKey: [""], partitionedBy: [""], extraOptions: { "": "x" } });
     expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([

@@ -52,8 +52,31 @@ export const durationField = z
     }
   });
 
-/** A boolean with a message that names the accepted values. */
-export const booleanField = z.boolean({ error: (iss) => `expected true or false, got ${describe(iss.input)}` });
+/**
+ * The fix for a quoted value that reads as one of `accepted` (a boolean or number field given "true"
+ * or "2", e.g. from stack config read with Config.get): ": write 2 without quotes (...)", else "".
+ * `reader` names the Pulumi Config method that reads the value as its type.
+ */
+export function quotedValueFix(input: unknown, accepted: readonly (boolean | number)[], reader: string): string {
+  if (typeof input !== "string") return "";
+  const match = accepted.find((v) => String(v) === input.trim().toLowerCase());
+  return match === undefined ? "" : `: write ${String(match)} without quotes (${reader} reads a ${typeof match} from stack config)`;
+}
+
+/** A boolean with a message that names the accepted values (and the fix for a quoted "true" / "false"). */
+export const booleanField = z.boolean({ error: (iss) => `expected true or false, got ${describe(iss.input)}${quotedValueFix(iss.input, [true, false], "Config.getBoolean")}` });
+
+/**
+ * One of the numbers `values`, with a message that names the field, the accepted values and the fix
+ * for a quoted one ("2": write 2 without quotes).
+ */
+export function numberChoiceField<const T extends number>(name: string, values: readonly [T, T, ...T[]]) {
+  const accepted = `${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`;
+  return z.union(
+    values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T>, z.ZodLiteral<T>, ...z.ZodLiteral<T>[]],
+    { error: (iss) => `${name} must be ${accepted}, got ${describe(iss.input)}${quotedValueFix(iss.input, values, "Config.getNumber")}` },
+  );
+}
 
 /** Renders a value for a message: strings quoted, others as JSON or their type. */
 export function describe(value: unknown): string {

@@ -8,7 +8,7 @@ import { plainStringValueProblem } from "../validation/secrets.js";
 import { isDataType } from "../types/data-type.js";
 import { IcebergCatalogSchema } from "./catalog.js";
 import { quickCatalog } from "./catalog-quick.js";
-import { withQuickRead } from "./fields.js";
+import { numberChoiceField, withQuickRead } from "./fields.js";
 import { quickLiteralOrDefault, quickName } from "./quick-fields.js";
 import { IcebergSinkOptionsShape } from "./sink-options.js";
 import { IcebergSourceOptionsShape } from "./source-options.js";
@@ -72,8 +72,7 @@ export const IcebergTableShape = {
     description: "Identity partition columns, rendered PARTITIONED BY (...); top-level primitive columns, each once. With upsertEnabled each must be a primary-key column.",
   }),
   formatVersion: withQuickRead(
-    z
-      .union([z.literal(1), z.literal(2), z.literal(3)], { error: (iss) => `formatVersion must be 1, 2 or 3, got ${JSON.stringify(iss.input) ?? String(iss.input)}` })
+    numberChoiceField("formatVersion", [1, 2, 3])
       .optional()
       .default(DEFAULT_FORMAT_VERSION)
       .meta({

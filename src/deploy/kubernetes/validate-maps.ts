@@ -5,7 +5,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Diagnostics } from "../../validation/diagnostics.js";
-import { credentialEntryProblem, valueCarriesCredential } from "../../validation/secrets.js";
+import { credentialEntryProblem, plainStringValueProblem, valueCarriesCredential } from "../../validation/secrets.js";
+import { isDeferred } from "../../validation/deferred.js";
 import { isCredentialEnvName, keyContentRemedy } from "../../validation/credential-env-names.js";
 import { KUBERNETES_DEFAULTS, type KubernetesArgs, type KubernetesJobFacts } from "./args.js";
 import { JOB_DECIDED_KEYS, OPERATOR_FORBIDDEN_KEYS } from "./flink-configuration.js";
@@ -44,6 +45,16 @@ export function nonPlainPath(v: unknown, path: string): string | undefined {
 
 const CREDENTIAL_FIX = "pass it with kubernetes.envFromSecrets (a Kubernetes Secret key) instead";
 
+/**
+ * A map value that is no string: a number or boolean gets the string to write (secrets.ts
+ * plainStringValueProblem: 'must be a string: write "2"'); an Output (a secret, mostly) gets
+ * `secretRoute`, as the map is stored in plain text; anything else names its type.
+ */
+function nonStringProblem(value: unknown, key: string, secretRoute: string): string {
+  if (isDeferred(value)) return `must be a plain string (got ${pulumi.Output.isInstance(value) ? "an Output" : "a Promise"}): ${secretRoute}`;
+  return plainStringValueProblem(value, key, "");
+}
+
 /** `kubernetes.flinkConfiguration` and the job's configuration keys (operator-forbidden keys there too). */
 export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
   const conf = args.flinkConfiguration ?? {};
@@ -52,7 +63,7 @@ export function checkFlinkConfiguration(args: KubernetesArgs, job: KubernetesJob
     const value = conf[key] as unknown;
     const k = at.at(`[${JSON.stringify(key)}]`);
     if (typeof value !== "string") {
-      k.error("", `must be a plain string (got ${pulumi.Output.isInstance(value) ? "an Output" : typeof value}): the FlinkDeployment's configuration is stored in plain text; a secret belongs in kubernetes.envFromSecrets`);
+      k.error("", nonStringProblem(value, key, "the FlinkDeployment's configuration is stored in plain text; a secret belongs in kubernetes.envFromSecrets"));
       continue;
     }
     const credential = credentialEntryProblem(key, value, "kubernetes.flinkConfiguration", undefined, undefined, memoizedKeyFacts(key));
@@ -130,7 +141,7 @@ export function checkEnvironment(args: KubernetesArgs, diag: Diagnostics): void 
     const at = diag.at("kubernetes.env").at(`[${JSON.stringify(name)}]`);
     const value = env[name] as unknown;
     if (!ENV_NAME.test(name)) at.error("", `is not a valid environment variable name (letters, digits, _ . -, not starting with a digit)`);
-    if (typeof value !== "string") at.error("", `must be a plain string; a secret value belongs in kubernetes.envFromSecrets`);
+    if (typeof value !== "string") at.error("", nonStringProblem(value, name, "env values are stored in plain text in the FlinkDeployment; a secret value belongs in kubernetes.envFromSecrets"));
     else if (isCredentialEnvName(name)) at.error("", `${JSON.stringify(name)} carries a credential and env values are stored in plain text in the FlinkDeployment: ${CREDENTIAL_FIX}`);
     else if (keyContentRemedy(name, value) !== undefined) at.error("", `${JSON.stringify(name)} carries a credential and env values are stored in plain text in the FlinkDeployment: ${keyContentRemedy(name, value)!}`);
     else if (valueCarriesCredential(value)) at.error("", `the value embeds a credential (user:password@, password=, a -D...password= JVM option ...) and env values are stored in plain text in the FlinkDeployment: ${CREDENTIAL_FIX}`);
