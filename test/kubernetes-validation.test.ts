@@ -2,7 +2,6 @@
  * One test per preview rule of the Kubernetes target, each with an input that breaks it; exact
  * paths, and the message tokens that tell the user what to do.
  */
-import * as pulumi from "@pulumi/pulumi";
 import { expect } from "chai";
 import { FACTS, onlyError, run } from "./kubernetes-args-fixture.js";
 
@@ -17,25 +16,6 @@ describe("kubernetes validation", () => {
     });
     expect(run({ taskManager: { cpu: 1, memory: "2048m", replicas: 2 }, flinkConfiguration: { "taskmanager.numberOfTaskSlots": "4" } }, { parallelism: 8 }).errors).to.deep.equal([]);
     expect(run({ taskManager: { cpu: 1, memory: "2048m", replicas: 2 } }, { parallelism: 2 }).errors).to.deep.equal([]);
-  });
-
-  it("a number or boolean in flinkConfiguration or env says what to write; only an Output value is pointed at envFromSecrets", () => {
-    expect(run({ flinkConfiguration: { "taskmanager.numberOfTaskSlots": 2, "pipeline.object-reuse": true }, env: { LOG_LEVEL: 3 } }).errors).to.deep.equal([
-      { path: 'kubernetes.flinkConfiguration["pipeline.object-reuse"]', message: 'must be a string: write "true"' },
-      { path: 'kubernetes.flinkConfiguration["taskmanager.numberOfTaskSlots"]', message: 'must be a string: write "2"' },
-      { path: 'kubernetes.env["LOG_LEVEL"]', message: 'must be a string: write "3"' },
-    ]);
-    expect(run({ flinkConfiguration: { "rest.port": null }, env: { FOO: ["a"] } }).errors).to.deep.equal([
-      { path: 'kubernetes.flinkConfiguration["rest.port"]', message: "must be a plain string (got null)" },
-      { path: 'kubernetes.env["FOO"]', message: "must be a plain string (got an array)" },
-    ]);
-    expect(run({ flinkConfiguration: { "s3.secret-key": pulumi.secret("x") }, env: { TOKEN: pulumi.secret("y") } }).errors).to.deep.equal([
-      {
-        path: 'kubernetes.flinkConfiguration["s3.secret-key"]',
-        message: "must be a plain string (got an Output): the FlinkDeployment's configuration is stored in plain text; a secret belongs in kubernetes.envFromSecrets",
-      },
-      { path: 'kubernetes.env["TOKEN"]', message: "must be a plain string (got an Output): env values are stored in plain text in the FlinkDeployment; a secret value belongs in kubernetes.envFromSecrets" },
-    ]);
   });
 
   it("an env value or a JVM option that embeds a credential is an error (env values are plain text in the FlinkDeployment)", () => {
