@@ -195,6 +195,40 @@ describe("HOP lengths under a regular join (HJ review)", () => {
     expect(issues("wmc-list", list).map(([p]) => p)).to.deep.equal(["statements[0]"]);
   });
 
+  it("window properties lost on the way to the HOP (src/sql/window-path.ts): a JOIN in an intermediate view, a CAST of window_start, a UNION ALL with another window: quiet; the view that passes the columns plainly still errors", () => {
+    const src = new api.FlinkTable("wmp_clicks", { columns: [{ name: "id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }], watermark: { column: "ts", expression: "ts" }, options: { connector: "datagen" } });
+    const dim = new api.FlinkTable("wmp_dim", { columns: [{ name: "id", type: "BIGINT" }, { name: "x", type: "STRING" }], options: { connector: "datagen" } });
+    const sink = new api.FlinkTable("wmp_out", { columns: [{ name: "window_start", type: "TIMESTAMP(3)" }, { name: "n", type: "BIGINT" }], options: { connector: "blackhole" } });
+    const hop = api.sql`TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR))`;
+    const issues = (name: string, statements: ReturnType<Api["sql"]>[]) => issuesOrNone(() => new api.FlinkSqlJob(name, { statements })).map((i) => [i.path, i.message]);
+    const quiet = {
+      viewJoin: [
+        api.sql`CREATE TEMPORARY VIEW wmp_h AS SELECT * FROM ${hop}`,
+        api.sql`CREATE TEMPORARY VIEW wmp_hj AS SELECT h.window_start, h.window_end, d.x FROM wmp_h h JOIN ${dim} AS d ON h.id = d.id`,
+        api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM wmp_hj GROUP BY window_start, window_end`,
+      ],
+      cast: [
+        api.sql`CREATE TEMPORARY VIEW wmp_hc AS SELECT CAST(window_start AS TIMESTAMP(3)) AS window_start, window_end FROM ${hop}`,
+        api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM wmp_hc GROUP BY window_start, window_end`,
+      ],
+      union: [
+        api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM (SELECT window_start, window_end FROM ${hop} UNION ALL SELECT window_start, window_end FROM TABLE(HOP(TABLE ${src}, DESCRIPTOR(ts), INTERVAL '5' MINUTE, INTERVAL '1' HOUR))) GROUP BY window_start, window_end`,
+      ],
+    };
+    for (const [name, statements] of Object.entries(quiet)) expect(issues(`wmp-${name}`, statements), name).to.deep.equal([]);
+    const passed = [
+      api.sql`CREATE TEMPORARY VIEW wmp_h2 AS SELECT * FROM ${hop}`,
+      api.sql`CREATE TEMPORARY VIEW wmp_hp AS SELECT h.window_start, h.window_end FROM wmp_h2 h WHERE h.id > 0`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, COUNT(*) FROM wmp_hp GROUP BY window_start, window_end`,
+    ];
+    expect(issues("wmp-passed", passed)).to.deep.equal([
+      [
+        "statements[2]",
+        `HOP(TABLE wmp_clicks, DESCRIPTOR(ts), INTERVAL '7' MINUTE, INTERVAL '1' HOUR) in the view in statements[0] has a slide of INTERVAL '7' MINUTE (420000 ms) and a size of INTERVAL '1' HOUR (3600000 ms); ${GROUPED("size", "slide")}: the job fails when Flink plans it (${HOP_PLANNER(3600000, 420000)}); write a slide that divides the size, e.g. INTERVAL '6' MINUTE or INTERVAL '10' MINUTE, or a size that is a multiple of the slide, e.g. INTERVAL '56' MINUTE or INTERVAL '63' MINUTE`,
+      ],
+    ]);
+  });
+
   it("a lookup join (FOR SYSTEM_TIME AS OF) keeps the window aggregation: still an error", () => {
     const src = new api.FlinkTable("wml_clicks", {
       columns: [{ name: "id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }, { name: "pt", expression: "PROCTIME()" }],

@@ -223,6 +223,49 @@ describe("window TVF aggregations with early or late firing", () => {
     expect(told("wtc-derived", api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM (SELECT * FROM ${tvf(l)} WHERE id > 0) t GROUP BY window_start, window_end`)).to.deep.equal([call]);
   });
 
+  it("window properties lost on the way (src/sql/window-path.ts): a regular join in an intermediate view, a semi join (IN) over a window join, a CAST of window_start in a view, a UNION ALL of two different windows: quiet; their twins that keep them still error", () => {
+    const s = src("wtp_src");
+    const r = src("wtp_r");
+    const d = new api.FlinkTable("wtp_dim", { columns: [{ name: "id", type: "BIGINT" }, { name: "x", type: "STRING" }], options: { connector: "datagen", "number-of-rows": "10" } });
+    const sink = sinkOf("wtp_sink");
+    const t = (x: ReturnType<typeof src>) => api.sql`TABLE(TUMBLE(TABLE ${x}, DESCRIPTOR(ts), INTERVAL '1' HOUR))`;
+    const t2 = (x: ReturnType<typeof src>) => api.sql`TABLE(TUMBLE(TABLE ${x}, DESCRIPTOR(ts), INTERVAL '2' HOUR))`;
+    const quiet = {
+      // flink FlinkRelMdWindowProperties.getJoinWindowProperties: a join without satisfyWindowJoin has none.
+      viewJoin: [
+        api.sql`CREATE TEMPORARY VIEW wtp_w AS SELECT * FROM ${t(s)}`,
+        api.sql`CREATE TEMPORARY VIEW wtp_wj AS SELECT w.window_start, w.window_end, d.x FROM wtp_w w JOIN ${d} AS d ON w.id = d.id`,
+        api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM wtp_wj GROUP BY window_start, window_end`,
+      ],
+      // FlinkSubQueryRemoveRule: IN is a semi join, a regular join over the window join.
+      semiOn: [api.sql`INSERT INTO ${sink} SELECT l.window_start, l.window_end, COUNT(*) FROM ${t(s)} l JOIN ${t(r)} r ON l.window_start = r.window_start AND l.window_end = r.window_end WHERE l.id IN (SELECT id FROM ${d}) GROUP BY l.window_start, l.window_end`],
+      semiComma: [api.sql`INSERT INTO ${sink} SELECT l.window_start, l.window_end, COUNT(*) FROM ${t(s)} l, ${t(r)} r WHERE l.window_start = r.window_start AND l.window_end = r.window_end AND l.id IN (SELECT id FROM ${d}) GROUP BY l.window_start, l.window_end`],
+      semiOuter: [api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM (SELECT l.window_start, l.window_end, l.id FROM ${t(s)} l JOIN ${t(r)} r ON l.window_start = r.window_start AND l.window_end = r.window_end) WHERE id IN (SELECT id FROM ${d}) GROUP BY window_start, window_end`],
+      // getProjectWindowProperties maps plain input references only (buildProjectionMap): a CAST drops the property.
+      cast: [
+        api.sql`CREATE TEMPORARY VIEW wtp_wc AS SELECT CAST(window_start AS TIMESTAMP(3)) AS window_start, window_end, id FROM ${t(s)}`,
+        api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM wtp_wc GROUP BY window_start, window_end`,
+      ],
+      castInline: [api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM (SELECT CAST(window_start AS TIMESTAMP(3)) AS window_start, window_end FROM ${t(s)}) GROUP BY window_start, window_end`],
+      // FlinkRelMdWindowProperties getWindowProperties(Union): a union of unequal window specs has none.
+      union: [api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM (SELECT window_start, window_end FROM ${t(s)} UNION ALL SELECT window_start, window_end FROM ${t2(s)}) GROUP BY window_start, window_end`],
+    };
+    for (const [name, statements] of Object.entries(quiet)) expect(errors(`wtp-${name}`, { configuration: early, statements }), name).to.deep.equal([]);
+    const legacy = "unset table.exec.emit.early-fire.enabled so that each window emits its result once, or aggregate by the legacy group window GROUP BY TUMBLE(ts, INTERVAL '1' HOUR) (with TUMBLE_START / TUMBLE_END for window_start / window_end), which fires early and late";
+    const passed = [
+      api.sql`CREATE TEMPORARY VIEW wtp_w2 AS SELECT * FROM ${t(s)}`,
+      api.sql`CREATE TEMPORARY VIEW wtp_wp AS SELECT w.window_start, w.window_end, w.id FROM wtp_w2 w WHERE w.id > 0`,
+      api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM wtp_wp GROUP BY window_start, window_end`,
+    ];
+    expect(errors("wtp-passed", { configuration: early, statements: passed })).to.deep.equal([
+      ["statements[2]", `the statement aggregates over the window TVF TUMBLE(TABLE wtp_src, DESCRIPTOR(ts), INTERVAL '1' HOUR) in the view in statements[0] (GROUP BY window_start, window_end), and the job sets ${EARLY}: ${FLINK}; ${legacy}`],
+    ]);
+    const equal = [api.sql`INSERT INTO ${sink} SELECT window_start, window_end, COUNT(*) FROM (SELECT window_start, window_end FROM ${t(s)} UNION ALL SELECT window_start, window_end FROM ${t(r)}) GROUP BY window_start, window_end`];
+    expect(errors("wtp-equal", { configuration: early, statements: equal })).to.deep.equal([
+      ["statements[0]", `the statement aggregates over the window TVF TUMBLE(TABLE wtp_src, DESCRIPTOR(ts), INTERVAL '1' HOUR) (GROUP BY window_start, window_end), and the job sets ${EARLY}: ${FLINK}; ${legacy}`],
+    ]);
+  });
+
   it("quiet: no firing, \"false\", allow-lateness alone, a window TVF without a window aggregation, a batch job", () => {
     const s = src("wt_src_q");
     const bounded = src("wt_src_qb", { connector: "datagen", "number-of-rows": "100" });

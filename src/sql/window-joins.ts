@@ -26,6 +26,9 @@
  * attributes of the same type; an ON condition (in parentheses or not), or the comma join's WHERE,
  * with no OR whose AND parts include
  * `a.window_start = b.window_start` and `a.window_end = b.window_end` of the two aliases. The
+ * statement joins nothing else: a semi or anti join (an IN / EXISTS subquery: flink
+ * `FlinkSubQueryRemoveRule`), a scalar subquery or another relation, in the join's query or around
+ * it, is a regular join, whose output has no window properties (query-joins.ts joinsRelations). The
  * aggregation is the join query's own GROUP BY of `a.window_start` and `b.window_end` (either
  * alias), or the GROUP BY window_start, window_end of the query over a subquery or view (without a
  * column list) that is the join query and selects them as plain columns (`a.window_start`).
@@ -37,6 +40,7 @@ import { MARKED_NAME, markedCode, markedText, statementCode, type AnalyzedStatem
 import { viewReads } from "./view-names.js";
 import { closingParen, levelOf, queryClauses, SET_OPERATION, topLevelOnly, topLevelSplit, unquoteIdentifier, type QueryClauses } from "./top-level.js";
 import { topLevelConditions, withoutEnclosingParens } from "./where-conditions.js";
+import { joinsRelations } from "./query-joins.js";
 
 const NAME = MARKED_NAME;
 /**
@@ -99,6 +103,8 @@ export function windowJoin(a: AnalyzedStatement): WindowJoin | undefined {
   if (joined === undefined) return undefined;
   const { clauses, conditions } = joined;
   if (conditions === undefined || !equatesWindows(code, conditions, l.alias, r.alias)) return undefined;
+  // Anything else the statement joins (a semi join by IN / EXISTS, a scalar subquery, another relation) drops the window properties.
+  if (joinsRelations(code.slice(0, l.start) + " w " + code.slice(r.end))) return undefined;
   const calls: [string, string] = [l.shown, r.shown];
   const aliases = [l.alias, r.alias];
   if (clauses.groupBy !== undefined) return groupsByColumns(code, clauses.groupBy, aliases, true) ? { calls, aggregated: true, passed: false } : undefined;
@@ -240,7 +246,7 @@ export function aggregatedWindowJoin(a: AnalyzedStatement, views: ReadonlyMap<st
   const own = windowJoin(a);
   if (own !== undefined) return own.aggregated ? { join: own } : undefined;
   const code = statementCode(a, true);
-  if ((code.match(/\bFROM\b/gi)?.length ?? 0) !== 1 || /\bJOIN\b/i.test(code)) return undefined;
+  if ((code.match(/\bFROM\b/gi)?.length ?? 0) !== 1 || joinsRelations(code)) return undefined;
   const flat = topLevelOnly(code, 0, code.length);
   if (flat === undefined || SET_OPERATION.test(flat)) return undefined;
   for (const [name, v] of views) {

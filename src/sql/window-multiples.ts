@@ -27,6 +27,7 @@ import { groupsByWindow } from "./updating-operations.js";
 import { withViews } from "./view-names.js";
 import { windowCalls, type WindowCall, type WindowLength } from "./zero-intervals.js";
 import { joinsRelations } from "./query-joins.js";
+import { windowPropertiesLost } from "./window-path.js";
 
 /** Each sliced TVF: its shorter length's role, its longer one's (Flink's parameter name `size`), and how messages name them. */
 const SLICED = {
@@ -177,8 +178,9 @@ export function checkWindowMultiples(a: AnalyzedStatement, views: ReadonlyMap<st
   // A HOP under a regular join (JOIN, comma join, subquery: query-joins.ts) is no window aggregation's: flink
   // FlinkRelMdWindowProperties gives a regular join's output no window properties, so the GROUP BY is a regular
   // aggregation and the HOP a SlidingWindowAssigner, which takes any lengths. A window join is not told apart:
-  // its HOP is left to Flink. A CUMULATE fails either way.
-  const hopsAggregated = grouped && !joinsRelations(code);
+  // its HOP is left to Flink. A CUMULATE fails either way. The same for a join in a view on the way to the HOP, an
+  // expression on window_start / window_end on the way, or windows of more than one spec (window-path.ts).
+  const hopsAggregated = grouped && !joinsRelations(code) && !windowPropertiesLost(a, views);
   const onlyHops = (list: readonly WindowCall[]): boolean => list.every((c) => c.fn === "HOP");
   for (const u of unsliceable(calls)) {
     if (u.call.fn === "CUMULATE") diag.error(at, message(text, u, grouped ? "aggregation" : streaming && a.kind === "view" ? "either" : "operator", ""));

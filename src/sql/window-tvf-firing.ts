@@ -14,7 +14,9 @@
  * (flink `WindowUtil.groupingContainsWindowStartEnd`) over a window TVF call in the same statement
  * or a view it reads, with no regular join between them (a JOIN, a comma join, an IN / EXISTS or
  * scalar subquery: query-joins.ts; window properties do not pass one, and the aggregation is then a
- * regular one that Flink does not refuse). A window join does pass them:
+ * regular one that Flink does not refuse), in the statement or in any view on the way to the TVF, and
+ * no expression on window_start or window_end, nor windows of more than one spec, on that way
+ * (window-path.ts). A window join does pass them:
  * an aggregation by window_start and window_end over an inner window join of two window TVFs, in
  * the join's own query or over a subquery or view that is the join, is a window aggregation too,
  * and refused alike (window-joins.ts says what Flink does and which shape is read; an outer window
@@ -30,6 +32,7 @@ import { isOn, type TargetSetting } from "./job-config.js";
 import { joinsRelations } from "./query-joins.js";
 import { windowCalls, type WindowCall } from "./zero-intervals.js";
 import { aggregatedWindowJoin } from "./window-joins.js";
+import { windowPropertiesLost } from "./window-path.js";
 
 /** A Flink setting as the job runs with it, with where it is set (job-config.ts firstSettingAt). */
 type SettingAt = (key: string) => TargetSetting | undefined;
@@ -104,7 +107,7 @@ export function checkWindowTvfFiring(planned: readonly AnalyzedStatement[], view
   for (const a of planned) {
     const code = statementCode(a, true);
     if (!groupsByWindow(code)) continue;
-    const found = joinsRelations(code) ? undefined : windowTvf(a, views);
+    const found = joinsRelations(code) || windowPropertiesLost(a, views) ? undefined : windowTvf(a, views);
     if (found === undefined) {
       const joined = aggregatedWindowJoin(a, views);
       if (joined === undefined) continue;
