@@ -303,6 +303,9 @@ describe("FlinkSqlJob sqlGateway: session properties", () => {
         sqlGateway: { endpoint: "http://gw:8083", sessionProperties: { "table.exec.state.ttl": ttl } },
       });
     job("spc-same", "1 d");
+    // The same duration written another way is the same value to Flink (TimeUtils.parseDuration): no conflict.
+    job("spc-same-other-unit", "24 h");
+    job("spc-same-spacing", " 1d ");
     expect(errorOf(() => job("spc-other", "2 d")).issues).to.deep.equal([
       {
         path: 'sqlGateway.sessionProperties["table.exec.state.ttl"]',

@@ -12,6 +12,7 @@ import { icebergWriteKeyProblem, JOB_DECIDED_KEYS } from "../../sql/job-config.j
 import { restoreKeyProblem } from "../target-keys.js";
 import { flinkKeyTypoWarning } from "../../options/known-flink-options.js";
 import { reportFlinkOptionValue } from "../../options/flink-option-values.js";
+import { sameFlinkOptionValue } from "../../options/same-option-value.js";
 
 /** The message for a credential given as a plain string: `subject` (e.g. `"Authorization"`) and how the values travel. */
 export function plainCredentialMessage(subject: string, travel: string): string {
@@ -115,6 +116,8 @@ export function checkSessionAgainstJob(session: Readonly<Record<string, unknown>
     const jobValue = jobConfiguration[k];
     // A value that is no string is checkSessionProperties' error.
     if (jobValue === value || (typeof value !== "string" && !isDeferred(value))) continue;
+    // The same value written another way ("1 h" and "60 min") sets nothing twice.
+    if (typeof value === "string" && jobValue !== undefined && sameFlinkOptionValue(k, jobValue, value)) continue;
     const at = `${path}[${JSON.stringify(key)}]`;
     if (isDeferred(value)) {
       diag.warn(at, `is also in the job's configuration (${JSON.stringify(jobValue)} there, an Output here): if it resolves to another value, the script's SET line wins; set it in one place`);
