@@ -21,6 +21,8 @@
  * quantity suffix) and so does "2 gigs".
  */
 
+import { readMemorySize } from "../../options/byte-size.js";
+
 const Ki = 1024;
 /** fabric8 Quantity's suffixes, as they are left after the operator's upper-casing. */
 const QUANTITY_UNITS: Readonly<Record<string, number>> = {
@@ -38,25 +40,6 @@ const QUANTITY_UNITS: Readonly<Record<string, number>> = {
   E: 1e18,
 };
 
-/** Flink MemorySize's units (MemoryUnit labels), lower case. */
-const FLINK_UNITS: Readonly<Record<string, number>> = {
-  "": 1,
-  b: 1,
-  bytes: 1,
-  k: Ki,
-  kb: Ki,
-  kibibytes: Ki,
-  m: Ki ** 2,
-  mb: Ki ** 2,
-  mebibytes: Ki ** 2,
-  g: Ki ** 3,
-  gb: Ki ** 3,
-  gibibytes: Ki ** 3,
-  t: Ki ** 4,
-  tb: Ki ** 4,
-  tebibytes: Ki ** 4,
-};
-
 /** A safe whole byte count, or undefined (beyond Number.MAX_SAFE_INTEGER: nothing is computed from it). */
 const safe = (bytes: number): number | undefined => (Number.isSafeInteger(Math.floor(bytes)) ? Math.floor(bytes) : undefined);
 
@@ -66,15 +49,11 @@ const safe = (bytes: number): number | undefined => (Number.isSafeInteger(Math.f
  * refuses it (DefaultValidator: "resource memory parse error").
  */
 export function resourceMemoryBytes(text: string): { readonly bytes: number | undefined } | undefined {
-  // 1. MemorySize.parse: digits, then the trimmed unit in lower case.
-  const flink = /^\s*(\d+)\s*(.*?)\s*$/su.exec(text);
-  const flinkUnit = flink === null ? undefined : FLINK_UNITS[flink[2]!.toLowerCase()];
-  if (flink !== null && flinkUnit !== undefined) return { bytes: safe(Number(flink[1]) * flinkUnit) };
+  // 1. MemorySize.parse (byte-size.ts readMemorySize reads it as Flink does).
+  const flink = flinkMemoryBytes(text);
+  if (flink !== undefined) return { bytes: safe(Number(flink)) };
   // 2. formatMemoryStringForK8sSpec, then Quantity.parse (the unit starts at the first unit letter left).
-  let q = text.replace(/\s/gu, "").toUpperCase();
-  if (q.endsWith("B")) q = q.slice(0, -1);
-  if (q.endsWith("I")) q = `${q.slice(0, -1)}i`;
-  const m = /^(\d+(?:\.\d*)?|\.\d+)([EKMGTPi].*)?$/u.exec(q);
+  const m = /^(\d+(?:\.\d*)?|\.\d+)([EKMGTPi].*)?$/u.exec(operatorQuantityText(text));
   if (m === null) return undefined;
   // A decimal point survives into the byte count ("1610612736.0"), which MemorySize refuses.
   if (m[1]!.includes(".")) return undefined;
@@ -87,16 +66,30 @@ export function resourceMemoryBytes(text: string): { readonly bytes: number | un
   return multiple === undefined ? undefined : { bytes: safe(amount * multiple) };
 }
 
+/** MemorySize.parse's byte count of `text`, or undefined when it refuses it. */
+function flinkMemoryBytes(text: string): bigint | undefined {
+  try {
+    return readMemorySize(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The operator's formatMemoryStringForK8sSpec: white space removed, upper-cased, one trailing B dropped, a trailing I read as i. */
+function operatorQuantityText(text: string): string {
+  let q = text.replace(/\s/gu, "").toUpperCase();
+  if (q.endsWith("B")) q = q.slice(0, -1);
+  if (q.endsWith("I")) q = `${q.slice(0, -1)}i`;
+  return q;
+}
+
 /**
  * For a Kubernetes quantity written with a fraction ("1.5Gi", "0.5G"), which the operator refuses
  * (step 3 above), the same size as a whole number in the largest binary unit that holds it
  * ("1536Mi"), or in bytes; undefined for any other text.
  */
 export function wholeMemorySuggestion(text: string): string | undefined {
-  let q = text.replace(/\s/gu, "").toUpperCase();
-  if (q.endsWith("B")) q = q.slice(0, -1);
-  if (q.endsWith("I")) q = `${q.slice(0, -1)}i`;
-  const m = /^(\d*\.\d*)([KMGTPE]i|[MGTPE])?$/u.exec(q);
+  const m = /^(\d*\.\d*)([KMGTPE]i|[MGTPE])?$/u.exec(operatorQuantityText(text));
   if (m === null || m[1] === "." || !Object.hasOwn(QUANTITY_UNITS, m[2] ?? "")) return undefined;
   const bytes = Math.floor(Number(m[1]) * QUANTITY_UNITS[m[2] ?? ""]!);
   if (!(bytes > 0) || !Number.isSafeInteger(bytes)) return undefined;
