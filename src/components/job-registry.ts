@@ -10,6 +10,7 @@
  * shared by the runs would make one run's jobs see another's (a job warned that it writes an
  * Iceberg table "also written" by itself, from the earlier run).
  */
+import type { LateWarning } from "./late-warnings.js";
 import * as pulumi from "@pulumi/pulumi";
 import { branchOf, icebergKey } from "../sql/iceberg-identity.js";
 import type { ProgramTables } from "../sql/job-plan.js";
@@ -119,7 +120,7 @@ interface Registry {
   /** True once the end-of-program report of unreferenced tables is scheduled (unreferenced-tables.ts). */
   endReport?: boolean;
   /** The warnings logged after construction (late-warnings.ts), for synth's summary. */
-  lateWarnings?: { readonly label: string; readonly text: string }[];
+  lateWarnings?: LateWarning[];
 }
 
 /** The registry when no Pulumi runtime is set up (no monitor); a registry by older copies of the package. */

@@ -9,6 +9,7 @@
  * console lines (run-program.ts), lists and counts them in its summary (synth.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { formatIssue, type ValidationIssue } from "../validation/error.js";
 import { registry } from "./job-registry.js";
 
 /** A warning logged after construction, with the label of the resource it is about (`FlinkSqlJob "orders"`). */
@@ -18,8 +19,9 @@ export interface LateWarning {
   readonly text: string;
 }
 
-/** Logs `text` (which starts with `label`) on `resource` and records it for synth. */
-export function warnLate(label: string, text: string, resource: pulumi.Resource | undefined): void {
+/** Logs `issue` as `label: path: message` (formatIssue) on `resource` and records it for synth. */
+export function warnLate(label: string, issue: ValidationIssue, resource: pulumi.Resource | undefined): void {
+  const text = formatIssue(label, issue);
   (registry().lateWarnings ??= []).push({ label, text });
   void pulumi.log.warn(text, resource);
 }

@@ -107,8 +107,8 @@ function logImageWarnings(parent: pulumi.Resource, job: KubernetesJobInput, foun
   const open = openDeferredWarnings(found, job.imageAcknowledgements, secret ? "the image is a Pulumi secret, so its warnings are not quoted" : undefined);
   const label = `FlinkSqlJob ${JSON.stringify(job.facts.jobName)}`;
   const quoting = secret ? open.filter((w) => w.path === "kubernetes.image") : [];
-  if (quoting.length > 0) warnLate(label, `${label}: kubernetes.image: ${secretImageFindings(quoting.length, "warning")}`, parent);
-  for (const w of open) if (!quoting.includes(w)) warnLate(label, `${label}: ${w.path}: ${w.message}`, parent);
+  if (quoting.length > 0) warnLate(label, { path: "kubernetes.image", message: secretImageFindings(quoting.length, "warning") }, parent);
+  for (const w of open) if (!quoting.includes(w)) warnLate(label, w, parent);
 }
 
 /**

@@ -72,6 +72,6 @@ function logEndpointWarnings(owner: EndpointOwner, found: Diagnostics["warnings"
   const open = openDeferredWarnings(found, owner.acknowledgements, secret ? "the endpoint is a Pulumi secret, so its warnings are not quoted" : undefined);
   const resource = owner.resource();
   const quoting = secret ? open.filter((w) => w.path === owner.path) : [];
-  if (quoting.length > 0) warnLate(owner.label, `${owner.label}: ${owner.path}: ${secretEndpointFindings(quoting.length, "warning")}`, resource);
-  for (const w of open) if (!quoting.includes(w)) warnLate(owner.label, `${owner.label}: ${w.path}: ${w.message}`, resource);
+  if (quoting.length > 0) warnLate(owner.label, { path: owner.path, message: secretEndpointFindings(quoting.length, "warning") }, resource);
+  for (const w of open) if (!quoting.includes(w)) warnLate(owner.label, w, resource);
 }

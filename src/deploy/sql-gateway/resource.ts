@@ -187,6 +187,6 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
     const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "headers", "sessionProperties"];
     super(sqlGatewayProvider(), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, SQL_GATEWAY_JOB_MODULE, SQL_GATEWAY_JOB_TYPE);
     self = this;
-    if (own) for (const w of diag.warnings) warnLate(label, `${label}: ${w.path ? `${w.path}: ` : ""}${w.message}`, this);
+    if (own) for (const w of diag.warnings) warnLate(label, w, this);
   }
 }

@@ -60,7 +60,7 @@ export function checkedSessionProperties(props: pulumi.Output<Record<string, str
     if (job.bounded !== undefined) checkDmlSync({}, map, owner.path, job.bounded, found);
     if (found.errors.length > 0) throw new FlinkIcebergValidationError(found.errors, owner.label);
     const resource = owner.resource();
-    for (const w of found.warnings) warnLate(owner.label, `${owner.label}: ${w.path}: ${w.message}`, resource);
+    for (const w of found.warnings) warnLate(owner.label, w, resource);
     return map;
   });
 }
