@@ -26,7 +26,6 @@ import { valueText } from "./value-text.js";
 import { groupsByWindow } from "./updating-operations.js";
 import { withViews } from "./view-names.js";
 import { windowCalls, type WindowCall, type WindowLength } from "./zero-intervals.js";
-import { joinsRelations } from "./query-joins.js";
 import { windowPropertiesLost } from "./window-path.js";
 
 /** Each sliced TVF: its shorter length's role, its longer one's (Flink's parameter name `size`), and how messages name them. */
@@ -180,7 +179,7 @@ export function checkWindowMultiples(a: AnalyzedStatement, views: ReadonlyMap<st
   // aggregation and the HOP a SlidingWindowAssigner, which takes any lengths. A window join is not told apart:
   // its HOP is left to Flink. A CUMULATE fails either way. The same for a join in a view on the way to the HOP, an
   // expression on window_start / window_end on the way, or windows of more than one spec (window-path.ts).
-  const hopsAggregated = grouped && !joinsRelations(code) && !windowPropertiesLost(a, views);
+  const hopsAggregated = grouped && !windowPropertiesLost(a, views);
   const onlyHops = (list: readonly WindowCall[]): boolean => list.every((c) => c.fn === "HOP");
   for (const u of unsliceable(calls)) {
     if (u.call.fn === "CUMULATE") diag.error(at, message(text, u, grouped ? "aggregation" : streaming && a.kind === "view" ? "either" : "operator", ""));
@@ -192,7 +191,7 @@ export function checkWindowMultiples(a: AnalyzedStatement, views: ReadonlyMap<st
   if (!partCalls.every(onlyHops)) return;
   parts.forEach((p, k) => {
     const viewCode = statementCode(p.v, true);
-    if (groupsByWindow(viewCode) || joinsRelations(viewCode)) return;
+    if (groupsByWindow(viewCode)) return;
     for (const u of unsliceable(partCalls[k]!)) diag.error(at, message(p.text, u, "aggregation", ` in the view in statements[${p.v.index}]`));
   });
 }

@@ -74,7 +74,7 @@ function windowSpecs(text: string): string[] {
 /**
  * True when window properties may be lost between `a` (a statement or view that groups by
  * window_start and window_end) and the window TVFs it reads (see the module comment): a regular
- * join in a view it reads (its own joins the callers ask of it), an expression on a window column
+ * join in it or a view it reads (query-joins.ts), an expression on a window column
  * in a view it reads or in a subquery of its own, or window TVFs of more than one window spec.
  */
 export function windowPropertiesLost(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStatement>): boolean {
@@ -83,9 +83,9 @@ export function windowPropertiesLost(a: AnalyzedStatement, views: ReadonlyMap<st
   const specs = new Set<string>();
   for (const [k, v] of path.entries()) {
     for (const spec of windowSpecs(valueText(v.statement, (t) => t.tableName))) specs.add(spec);
-    if (k === 0) continue;
     const code = statementCode(v, true);
-    if (joinsRelations(code) || changesWindowColumns(code, false)) return true;
+    // The statement's own SELECT list is the aggregation's output (read above, nested queries only).
+    if (joinsRelations(code) || (k > 0 && changesWindowColumns(code, false))) return true;
   }
   return specs.size > 1;
 }

@@ -29,7 +29,6 @@ import { valueText } from "./value-text.js";
 import { withViews } from "./view-names.js";
 import { EARLY_FIRE_KEY, LATE_FIRE_KEY } from "./window-emit.js";
 import { isOn, type TargetSetting } from "./job-config.js";
-import { joinsRelations } from "./query-joins.js";
 import { windowCalls, type WindowCall } from "./zero-intervals.js";
 import { aggregatedWindowJoin } from "./window-joins.js";
 import { windowPropertiesLost } from "./window-path.js";
@@ -90,7 +89,7 @@ function windowTvf(a: AnalyzedStatement, views: ReadonlyMap<string, AnalyzedStat
   for (const v of withViews(a, views).slice(1)) {
     const vText = shownText(v);
     const calls = windowCalls(vText);
-    if (calls.length > 0 && !joinsRelations(statementCode(v, true))) return { text: vText, call: calls[0]!, via: ` in the view in statements[${v.index}]` };
+    if (calls.length > 0) return { text: vText, call: calls[0]!, via: ` in the view in statements[${v.index}]` };
   }
   return undefined;
 }
@@ -107,7 +106,7 @@ export function checkWindowTvfFiring(planned: readonly AnalyzedStatement[], view
   for (const a of planned) {
     const code = statementCode(a, true);
     if (!groupsByWindow(code)) continue;
-    const found = joinsRelations(code) || windowPropertiesLost(a, views) ? undefined : windowTvf(a, views);
+    const found = windowPropertiesLost(a, views) ? undefined : windowTvf(a, views);
     if (found === undefined) {
       const joined = aggregatedWindowJoin(a, views);
       if (joined === undefined) continue;
