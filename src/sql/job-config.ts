@@ -12,7 +12,7 @@
  * else the smallest commitInterval a sink sets, else the seed's 1min.
  */
 import type { TableDefinition } from "../components/table-definition.js";
-import { formatFlinkDuration, hasNoUnit, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration, unitlessDurationWarning } from "../options/duration.js";
+import { formatFlinkDuration, hasNoUnit, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration, readFlinkDuration, unitlessDurationWarning } from "../options/duration.js";
 import { unsafeMapKeyProblem, type Diagnostics } from "../validation/diagnostics.js";
 import { flinkKeyTypoWarning } from "../options/known-flink-options.js";
 import { reportFlinkOptionValue } from "../options/flink-option-values.js";
@@ -248,6 +248,20 @@ export interface TargetSetting {
 /** True for a boolean Flink setting's value that turns it on ("true", any letter case, blanks around); false for anything else, an unknown (Output) value too. */
 export function isOn(value: unknown): boolean {
   return typeof value === "string" && value.trim().toLowerCase() === "true";
+}
+
+/**
+ * A duration setting as the job runs with it: "unset", "zero" (Flink reads it as under 1 ms: "0",
+ * "500µs"), "positive", or "unknown" (an Output, or a text the value checks report).
+ */
+export function durationSettingState(s: TargetSetting | undefined): "unset" | "zero" | "positive" | "unknown" {
+  if (s === undefined) return "unset";
+  if (typeof s.value !== "string") return "unknown";
+  try {
+    return readFlinkDuration(s.value).nanos < 1_000_000n ? "zero" : "positive";
+  } catch {
+    return "unknown";
+  }
 }
 
 /**

@@ -14,8 +14,7 @@
  * does not read is left to the value checks.
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { readFlinkDuration } from "../options/duration.js";
-import { isOn, type TargetSetting } from "./job-config.js";
+import { durationSettingState, isOn, type TargetSetting } from "./job-config.js";
 
 /** The switch (job-plan.ts also reads it for the 2.1 deduplication plans). */
 export const MINI_BATCH_KEY = "table.exec.mini-batch.enabled";
@@ -29,19 +28,6 @@ export interface MiniBatchSettings {
   readonly size: TargetSetting | undefined;
 }
 
-const NANOS_PER_MILLI = 1_000_000n;
-
-/** "unset", "zero", "positive", or "unknown" (an Output, or a text the value checks report). */
-function latencyState(s: TargetSetting | undefined): "unset" | "zero" | "positive" | "unknown" {
-  if (s === undefined) return "unset";
-  if (typeof s.value !== "string") return "unknown";
-  try {
-    return readFlinkDuration(s.value).nanos < NANOS_PER_MILLI ? "zero" : "positive";
-  } catch {
-    return "unknown";
-  }
-}
-
 function sizeState(s: TargetSetting | undefined): "unset" | "not-positive" | "positive" | "unknown" {
   if (s === undefined) return "unset";
   if (typeof s.value !== "string" || !/^\s*[+-]?\d+\s*$/.test(s.value)) return "unknown";
@@ -52,7 +38,7 @@ function sizeState(s: TargetSetting | undefined): "unset" | "not-positive" | "po
 export function checkMiniBatchSettings(settings: MiniBatchSettings, diag: Diagnostics): void {
   const { enabled } = settings;
   if (enabled === undefined || !isOn(enabled.value)) return;
-  const latency = latencyState(settings.latency);
+  const latency = durationSettingState(settings.latency);
   const size = sizeState(settings.size);
   const sizeMissing = size === "unset" || size === "not-positive";
   const sizeText = size === "unset" ? `${MINI_BATCH_SIZE_KEY} is not set (default -1)` : `${MINI_BATCH_SIZE_KEY} is ${JSON.stringify(settings.size!.value)}`;

@@ -6,8 +6,7 @@
  * `docs/content/docs/dev/table/sql/queries/hints.md` "State TTL Hints"), which sets a regular join's
  * or group aggregation's TTL per input, overriding the job's.
  */
-import type { TargetSetting } from "./job-config.js";
-import { readFlinkDuration } from "../options/duration.js";
+import { durationSettingState, type TargetSetting } from "./job-config.js";
 
 /** Flink's idle state retention key. */
 export const STATE_TTL_KEY = "table.exec.state.ttl";
@@ -19,13 +18,8 @@ export const STATE_TTL_KEY = "table.exec.state.ttl";
  * that no message claims a state grows when it may not.
  */
 export function withoutStateTtl(setting: TargetSetting | undefined): boolean {
-  if (setting === undefined) return true;
-  if (typeof setting.value !== "string") return false;
-  try {
-    return readFlinkDuration(setting.value).nanos < 1_000_000n;
-  } catch {
-    return false;
-  }
+  const state = durationSettingState(setting);
+  return state === "unset" || state === "zero";
 }
 
 /** True when `text` (a statement's text) holds a `STATE_TTL(...)` item in a `/*+ ... *\/` hint. */
