@@ -143,22 +143,25 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
     const diag = new Diagnostics();
     const plainMap = (m: unknown): Record<string, pulumi.Input<string>> | undefined =>
       m !== undefined && !pulumi.Output.isInstance(m) && !(m instanceof Promise) ? (m as Record<string, pulumi.Input<string>>) : undefined;
-    validateSqlGatewayArgs(
-      {
-        endpoint: args.endpoint,
-        sessionProperties: plainMap(args.sessionProperties),
-        headers: plainMap(args.headers),
-        // As given: a value of the wrong type is an error there (an Output is checked by the provider when known).
-        ...(args.savepointDir !== undefined ? { savepointDir: args.savepointDir as string } : {}),
-        ...(args.initialSavepointPath !== undefined ? { initialSavepointPath: args.initialSavepointPath as string } : {}),
-        ...(args.allowNonRestoredState !== undefined ? { allowNonRestoredState: args.allowNonRestoredState as boolean } : {}),
-        ...(args.apiVersion !== undefined ? { apiVersion: args.apiVersion as SqlGatewayApiVersion } : {}),
-        ...(args.startTimeout !== undefined ? { startTimeout: args.startTimeout } : {}),
-      },
-      diag,
-    );
-    // Created by a FlinkSqlJob: the job reports on itself. Otherwise what the args acknowledge is not logged (diag keeps the rest).
+    // Created by a FlinkSqlJob: the job validated these args and reports on itself (job-targets.ts
+    // validateTarget). Otherwise they are checked here, and what they acknowledge is not logged.
     const own = !CHECKED_BY_JOB.has(args);
+    if (own) {
+      validateSqlGatewayArgs(
+        {
+          endpoint: args.endpoint,
+          sessionProperties: plainMap(args.sessionProperties),
+          headers: plainMap(args.headers),
+          // As given: a value of the wrong type is an error there (an Output is checked by the provider when known).
+          ...(args.savepointDir !== undefined ? { savepointDir: args.savepointDir as string } : {}),
+          ...(args.initialSavepointPath !== undefined ? { initialSavepointPath: args.initialSavepointPath as string } : {}),
+          ...(args.allowNonRestoredState !== undefined ? { allowNonRestoredState: args.allowNonRestoredState as boolean } : {}),
+          ...(args.apiVersion !== undefined ? { apiVersion: args.apiVersion as SqlGatewayApiVersion } : {}),
+          ...(args.startTimeout !== undefined ? { startTimeout: args.startTimeout } : {}),
+        },
+        diag,
+      );
+    }
     const deferred = own ? acknowledgeWarningsDeferring(args.acknowledgedWarnings, diag, isDeferred(args.endpoint) ? ["endpoint"] : []) : undefined;
     diag.throwIfErrors(label);
     let self: SqlGatewayJob | undefined;
