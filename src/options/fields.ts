@@ -123,20 +123,11 @@ export function zodPath(base: string, path: readonly PropertyKey[], schema?: z.Z
 /** The keys the (strict) object schema at `path` inside `schema` accepts; [] when unknown. */
 function knownKeysAt(schema: z.ZodType | undefined, path: readonly PropertyKey[]): string[] {
   let node: unknown = schema;
-  const unwrap = (n: unknown): unknown => {
-    // Optional, default and nullable wrappers keep the object inside `unwrap()` / `_def.innerType`.
-    for (let k = 0; k < 5 && n !== null && typeof n === "object" && !("shape" in n); k++) {
-      const inner = (n as { _def?: { innerType?: unknown } })._def?.innerType;
-      if (inner === undefined) break;
-      n = inner;
-    }
-    return n;
-  };
   for (const seg of path) {
-    const shape = (unwrap(node) as { shape?: Record<string, unknown> } | undefined)?.shape;
+    const shape = (zodInner(node) as { shape?: Record<string, unknown> } | undefined)?.shape;
     node = shape?.[String(seg)];
   }
-  const shape = (unwrap(node) as { shape?: Record<string, unknown> } | undefined)?.shape;
+  const shape = (zodInner(node) as { shape?: Record<string, unknown> } | undefined)?.shape;
   return shape ? Object.keys(shape) : [];
 }
 
