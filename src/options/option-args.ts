@@ -6,6 +6,7 @@
  * `FlinkWriteOptions.java`, table properties `core/.../TableProperties.java`), or, when a modeled
  * arg covers it (extra-options.ts COVERED), in that arg.
  */
+import { hasNoUnit } from "./duration.js";
 import { coveredOptionSpelledAs, type TableKind } from "./extra-options.js";
 import { icebergOptionSpelledAs, isDurationOption, OPTION_SIDE } from "./known-iceberg-options.js";
 
@@ -15,7 +16,7 @@ import { icebergOptionSpelledAs, isDurationOption, OPTION_SIDE } from "./known-i
  * package's own duration check then warns about), seconds as the likeliest meaning, and says so.
  */
 function exampleEntry(option: string, value: unknown): string {
-  const bare = typeof value === "number" || typeof value === "bigint" || (typeof value === "string" && /^\s*\d+\s*$/.test(value));
+  const bare = typeof value === "number" || typeof value === "bigint" || (typeof value === "string" && hasNoUnit(value));
   if (bare && isDurationOption(option)) {
     return `extraOptions: { ${JSON.stringify(option)}: ${JSON.stringify(`${String(value).trim()}s`)} } (a duration: with its unit, here seconds; a number alone is milliseconds)`;
   }
