@@ -42,3 +42,8 @@ export function branchOf(t: TableDefinition): string | undefined {
 export function hintedBranchOf(t: TableDefinition, hint: Readonly<Record<string, string>>): string | undefined {
   return Object.hasOwn(hint, "branch") ? hint["branch"] : branchOf(t);
 }
+
+/** An Iceberg table as messages name it: `database.table`, with ` (branch b)` for a branch other than main. */
+export function icebergTableLabel(t: TableDefinition, branch: string): string {
+  return `${t.iceberg!.database}.${t.iceberg!.table}${branch === "main" ? "" : ` (branch ${branch})`}`;
+}

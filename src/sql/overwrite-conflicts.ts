@@ -20,7 +20,7 @@
  */
 import type { TableDefinition } from "../components/table-definition.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
-import { icebergKey } from "./iceberg-identity.js";
+import { icebergKey, icebergTableLabel } from "./iceberg-identity.js";
 import { insertStaticPartition } from "./insert-query.js";
 import type { AnalyzedStatement } from "./statement.js";
 
@@ -91,7 +91,7 @@ function report(p: AnalyzedStatement, q: AnalyzedStatement, m: NonNullable<Meeti
   const verb = (a: AnalyzedStatement): string => (a.kind === "insert-overwrite" ? "INSERT OVERWRITE" : "INSERT INTO");
   const into = (a: AnalyzedStatement): string => `${verb(a)}${a.kind === "insert-overwrite" ? " into" : ""} ${a.target!.label}`;
   const t: TableDefinition = q.target!;
-  const table = `${t.iceberg!.database}.${t.iceberg!.table}${branch === "main" ? "" : ` (branch ${branch})`}`;
+  const table = icebergTableLabel(t, branch);
   const lead = `${into(q)} and statements[${p.index}]'s ${p.target === q.target ? verb(p) : into(p)} write the Iceberg table ${table} in one job: ${COMMITS}`;
   const both = p.kind === "insert-overwrite" && q.kind === "insert-overwrite";
   if (m.kind === "maybe") {

@@ -17,7 +17,7 @@ import type { TableDefinition } from "../components/table-definition.js";
 import { SNAPSHOT_SELECTION } from "../options/source-options.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import type { ReadReference } from "./hinted-reads.js";
-import { hintedBranchOf, icebergKey } from "./iceberg-identity.js";
+import { hintedBranchOf, icebergKey, icebergTableLabel } from "./iceberg-identity.js";
 import type { AnalyzedStatement } from "./statement.js";
 
 /** What checkStatementSetReads reads of the job. */
@@ -51,7 +51,7 @@ export function checkStatementSetReads(job: StatementSetReadsJob, diag: Diagnost
       const w = branch === undefined ? undefined : writers.find((x) => x.a.index !== r.statement && x.key === key && x.branch === branch);
       if (w === undefined || told.has(`${r.statement}\n${key}\n${branch}`)) continue;
       told.add(`${r.statement}\n${key}\n${branch}`);
-      const table = `${t.iceberg!.database}.${t.iceberg!.table}${branch === "main" ? "" : ` (branch ${branch})`}`;
+      const table = icebergTableLabel(t, w.branch);
       const other = `statements[${w.a.index}]`;
       diag.warn(
         `statements[${r.statement}]`,
