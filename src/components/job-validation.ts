@@ -10,7 +10,7 @@ import { planJob, type JobPlan } from "../sql/job-plan.js";
 import { configuredRuntimeMode } from "../sql/job-config.js";
 import { scriptRuntimeMode } from "../sql/statement.js";
 import { SqlStatement } from "../sql/template.js";
-import { acknowledgeWarningsDeferring, type DeferredAcknowledgements, type ResourceWarning } from "../validation/acknowledged-warnings.js";
+import { acknowledgeWarningsDeferring, deferredAt, type DeferredAcknowledgements, type ResourceWarning } from "../validation/acknowledged-warnings.js";
 import { isDeferred } from "../validation/deferred.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
@@ -103,10 +103,7 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
     if (secrets !== undefined && isValidationError(e)) completeWithStatementSecrets(e, secrets, inStatementOrder);
     throw e;
   }
-  const waitingAt = (path: string): DeferredAcknowledgements | undefined => {
-    const entries = waiting.filter((e) => e.path === path);
-    return entries.length > 0 ? { entries, others: warnings.map((w) => ({ path: w.path, message: w.message })) } : undefined;
-  };
+  const waitingAt = (path: string): DeferredAcknowledgements | undefined => deferredAt({ warnings, deferred: waiting }, path);
   const imageAcknowledgements = waitingAt(IMAGE_PATH);
   const endpointAcknowledgements = waitingAt(ENDPOINT_PATH);
   return Object.assign(

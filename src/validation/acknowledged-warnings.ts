@@ -305,6 +305,18 @@ export interface DeferredAcknowledgements {
 }
 
 /**
+ * The DeferredAcknowledgements at `path` of what acknowledgeWarningsDeferring returned: its deferred
+ * entries at that path with the resource's warnings; undefined when no entry waits there.
+ */
+export function deferredAt(
+  outcome: { readonly warnings: readonly ValidationIssue[]; readonly deferred: readonly ReadAcknowledgement[] },
+  path: string,
+): DeferredAcknowledgements | undefined {
+  const entries = outcome.deferred.filter((e) => e.path === path);
+  return entries.length > 0 ? { entries, others: outcome.warnings.map((w) => ({ path: w.path, message: w.message })) } : undefined;
+}
+
+/**
  * The warnings to log for a prop given as an Output once its checks ran (`found`: its warnings):
  * those no entry of `acks` names, then a stale-entry warning for each entry that names none of
  * them (the same rules as at construction: matchAcknowledgements). `unquoted`: why a stale entry's

@@ -15,7 +15,7 @@
  * FlinkSqlJob creates does not: the job checked the same args and reports on itself (checkedByJob).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { acknowledgeWarningsDeferring, type AcknowledgedWarning, type DeferredAcknowledgements } from "../../validation/acknowledged-warnings.js";
+import { acknowledgeWarningsDeferring, deferredAt, type AcknowledgedWarning, type DeferredAcknowledgements } from "../../validation/acknowledged-warnings.js";
 import { isDeferred } from "../../validation/deferred.js";
 import { Diagnostics } from "../../validation/diagnostics.js";
 import { resourceLabel } from "../../validation/error.js";
@@ -166,7 +166,7 @@ export class SqlGatewayJob extends pulumi.dynamic.Resource {
     diag.throwIfErrors(label);
     let self: SqlGatewayJob | undefined;
     const acknowledgements: DeferredAcknowledgements | undefined =
-      deferred !== undefined && deferred.deferred.length > 0 ? { entries: deferred.deferred, others: deferred.warnings.map((w) => ({ path: w.path, message: w.message })) } : undefined;
+      deferred === undefined ? undefined : deferredAt(deferred, "endpoint");
     const endpoint = own ? checkedEndpoint(args.endpoint, Object.assign({ label, path: "endpoint", resource: () => self }, acknowledgements !== undefined ? { acknowledgements } : undefined)) : args.endpoint;
     const props: Record<string, unknown> = {
       endpoint,
