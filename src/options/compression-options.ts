@@ -18,7 +18,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import type { WithMap } from "./write-option-precedence.js";
 import { FORMAT_TITLE, levelFate, orcStrategyProblem, type LevelFate } from "./compression-levels.js";
 import type { CompressionCodec, WriteFormat } from "./sink-options.js";
-import { CATALOG_TABLE_PREFIXES } from "./table-property-prefixes.js";
+import { catalogTablePrefix } from "./table-property-prefixes.js";
 
 export const STRATEGY_KEY = "compression-strategy";
 export const LEVEL_KEY = "compression-level";
@@ -50,7 +50,7 @@ export function checkCompressionOptions(maps: readonly WithMap[], writeFormat: W
   for (const { arg, map } of maps) {
     checkOptions(arg, map, writeFormat, codec, diag);
     for (const key of Object.keys(map).sort()) {
-      const prefix = CATALOG_TABLE_PREFIXES.find((p) => key.startsWith(p));
+      const prefix = catalogTablePrefix(key);
       const name = prefix === undefined ? undefined : key.slice(prefix.length);
       if (name !== LEVEL_KEY && name !== STRATEGY_KEY) continue;
       const property = name === STRATEGY_KEY ? ["write.orc.compression-strategy"] : ["write.parquet.compression-level", "write.avro.compression-level"];

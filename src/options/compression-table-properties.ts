@@ -23,7 +23,7 @@ import type { Diagnostics } from "../validation/diagnostics.js";
 import { codecNameProblem, codecOf, FORMAT_TITLE, levelFate, orcStrategyProblem } from "./compression-levels.js";
 import { LEVEL_KEY, unsetFormatSuffix } from "./compression-options.js";
 import type { CompressionCodec, WriteFormat } from "./sink-options.js";
-import { CATALOG_TABLE_PREFIXES, TABLE_PROPERTY_PREFIXES } from "./table-property-prefixes.js";
+import { TABLE_PROPERTY_PREFIXES, catalogTablePrefix } from "./table-property-prefixes.js";
 import { setWinningOption, type WithMap } from "./write-option-precedence.js";
 
 /** What the checks need to know about the sink. */
@@ -82,7 +82,7 @@ function effective(name: string, maps: readonly WithMap[]): Setting | undefined 
 export function checkCompressionTableProperties(maps: readonly WithMap[], ctx: CompressionSinkContext, diag: Diagnostics): void {
   for (const { arg, map } of maps) {
     for (const key of Object.keys(map).sort()) {
-      const prefix = CATALOG_TABLE_PREFIXES.find((p) => key.startsWith(p)) ?? "";
+      const prefix = catalogTablePrefix(key) ?? "";
       const name = key.slice(prefix.length);
       const property = PROPERTIES.get(name);
       if (property !== undefined) checkProperty(`${arg}[${JSON.stringify(key)}]`, name, map[key]!, property, maps, ctx, diag);

@@ -16,7 +16,7 @@ import { CACHE_EXPIRATION_KEY, cacheExpirationProblem } from "./catalog.js";
 import { timestampProblem } from "./starting-strategy.js";
 import { memoizedKeyFacts } from "../validation/key-facts-memo.js";
 import { sparkReadOptionWarning } from "./spark-read-options.js";
-import { CATALOG_TABLE_PREFIXES } from "./table-property-prefixes.js";
+import { CATALOG_TABLE_PREFIXES, catalogTablePrefix } from "./table-property-prefixes.js";
 import { HINTED_SNAPSHOT_IN_RANGE, hintedSnapshotWithTime, SECOND_SOURCE } from "./hint-snapshot-id.js";
 
 export type TableKind = "IcebergSource" | "IcebergSink";
@@ -226,7 +226,7 @@ export function checkFreeFormMap(arg: string, map: Readonly<Record<string, strin
       continue;
     }
     // The catalog takes its table-default. / table-override. keys by exact prefix (PropertyUtil.propertiesWithPrefix: String.startsWith).
-    const prefix = CATALOG_TABLE_PREFIXES.find((p) => key.startsWith(p));
+    const prefix = catalogTablePrefix(key);
     const casePrefix = prefix === undefined ? CATALOG_TABLE_PREFIXES.find((p) => lower.startsWith(p)) : undefined;
     if (casePrefix !== undefined) {
       const rest = key.slice(casePrefix.length);

@@ -10,3 +10,8 @@ export const TABLE_PROPERTY_PREFIXES = ["table-override.", "", "table-default."]
 
 /** The two catalog prefixes alone (a key that starts with one names a table property behind it). */
 export const CATALOG_TABLE_PREFIXES = TABLE_PROPERTY_PREFIXES.filter((p) => p !== "");
+
+/** The catalog's table-property prefix `key` starts with (`table-default.`, `table-override.`), or undefined. */
+export function catalogTablePrefix(key: string): string | undefined {
+  return CATALOG_TABLE_PREFIXES.find((p) => key.startsWith(p));
+}
