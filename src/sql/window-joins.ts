@@ -54,8 +54,8 @@ const ANY_WINDOW_CALL = /\b(?:TUMBLE|HOP|CUMULATE|SESSION)\s*\(/gi;
 const ALIAS = new RegExp(String.raw`^\s+(?:AS\s+)?${NAME}`, "i");
 /** `a.col = b.col`; groups: qualifier, column, qualifier, column. */
 const COLUMN_EQUALITY = new RegExp(String.raw`^\s*${NAME}\s*\.\s*${NAME}\s*=\s*${NAME}\s*\.\s*${NAME}\s*$`);
-/** `[q.]col [[AS] name]`; groups: qualifier, column, name. */
-const PLAIN_ITEM = new RegExp(String.raw`^\s*(?:${NAME}\s*\.\s*)?${NAME}(?:\s+(?:AS\s+)?${NAME})?\s*$`, "i");
+/** A SELECT item that passes a column on as it is: `[q.]col [[AS] name]`; groups: qualifier, column, name (window-path.ts reads items with it too). */
+export const PLAIN_ITEM = new RegExp(String.raw`^\s*(?:${NAME}\s*\.\s*)?${NAME}(?:\s+(?:AS\s+)?${NAME})?\s*$`, "i");
 
 /** An inner window join found in a statement: its two TVF calls as messages show them (tables by name). */
 export interface WindowJoin {

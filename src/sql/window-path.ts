@@ -18,8 +18,9 @@
  *   spec and time attribute kind keep them).
  * Read from the text, erring towards "lost" (the checks then stay quiet).
  */
-import { MARKED_NAME, statementCode, type AnalyzedStatement } from "./statement.js";
+import { statementCode, type AnalyzedStatement } from "./statement.js";
 import { joinsRelations } from "./query-joins.js";
+import { PLAIN_ITEM } from "./window-joins.js";
 import { levelOf, topLevelOnly, topLevelSplit, unquoteIdentifier } from "./top-level.js";
 import { valueText } from "./value-text.js";
 import { withViews } from "./view-names.js";
@@ -28,8 +29,6 @@ import { windowCalls } from "./zero-intervals.js";
 const SELECT = /(?<![\w$])SELECT(?![\w$])(?:\s+(?:DISTINCT|ALL)(?![\w$]))?/gi;
 const FROM = /(?<![\w$])FROM(?![\w$])/i;
 const WINDOW_COLUMN = /(?<![\w$])window_(?:start|end)(?![\w$])/i;
-/** `[q.]col [[AS] name]` (window-joins.ts reads its items alike); groups: qualifier, column, name. */
-const PLAIN_ITEM = new RegExp(String.raw`^\s*(?:${MARKED_NAME}\s*\.\s*)?${MARKED_NAME}(?:\s+(?:AS\s+)?${MARKED_NAME})?\s*$`, "i");
 
 /**
  * True when a SELECT list of `code` (statementCode) has an item that is an expression on
