@@ -5,8 +5,8 @@
  */
 import { resolveColumnRefs } from "../iceberg/refs.js";
 import { toIcebergPartitionSpec } from "../iceberg/partition.js";
-import { convertColumns, FORMAT_V3_DELETES_WARNING, FORMAT_V3_RUNTIME_WARNING } from "../iceberg/schema.js";
-import type { Column, IcebergPartitionSpec, IcebergSchema, ParsedColumn } from "../iceberg/types.js";
+import { FORMAT_V3_DELETES_WARNING, FORMAT_V3_RUNTIME_WARNING } from "../iceberg/schema.js";
+import type { IcebergPartitionSpec, IcebergSchema, ParsedColumn } from "../iceberg/types.js";
 import { renderCreateTable, type RenderColumn } from "../sql/create-table.js";
 import { checkIdentifier } from "../types/datatypes.js";
 import { isDataType } from "../types/data-type.js";
@@ -15,15 +15,15 @@ import { acknowledgeWarnings, type ResourceWarning } from "../validation/acknowl
 import { Diagnostics, unsafeMapKeyProblem } from "../validation/diagnostics.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import { isDeferred } from "../validation/deferred.js";
-import { catalogFieldsThatParse, checkCatalogRules, checkLocationValue, planCatalog, type CatalogPlan } from "./catalog.js";
+import { catalogFieldsThatParse, checkCatalogRules, checkLocationValue, type CatalogPlan } from "./catalog.js";
+import { planParsedCatalog } from "./catalog-plan-memo.js";
 import { catalogKeyOf } from "./catalog-identity.js";
-import { parseFlinkDuration } from "./duration.js";
-import { checkFreeFormMap, type TableKind } from "./extra-options.js";
+import { durationMillis } from "./duration-millis.js";
+import type { TableKind } from "./extra-options.js";
+import { checkFreeFormMapOnce, checkSinkWriteMaps } from "./clean-map-checks.js";
 import { parseFields } from "./fields.js";
+import { convertTableColumns } from "./table-columns.js";
 import { DEFAULT_COMPRESSION_CODEC, IcebergSinkOptionsShape, renderSinkWrite } from "./sink-options.js";
-import { checkCompressionOptions } from "./compression-options.js";
-import { checkCompressionTableProperties } from "./compression-table-properties.js";
-import { checkWriteOptionConflicts } from "./write-option-conflicts.js";
 import { hashDistributionKey, hashDistributionProblem } from "./distribution-mode.js";
 import { IcebergSourceOptionsShape, renderSourceRead, type SourceRead } from "./source-options.js";
 import { checkWatermarkColumnOption, deferredWatermarkProblem, planSourceWatermark, type SourceWatermark } from "./source-watermark.js";
@@ -102,40 +102,6 @@ function givenColumns(columns: unknown, parsed: readonly ParsedColumn[] | undefi
   return given;
 }
 
-/**
- * Column names that differ only in case: Flink and Iceberg's schema keep them apart, but Iceberg
- * also indexes names in lower case, keeping one of the two (iceberg api/.../types/TypeUtil.java
- * indexByLowerCaseName; later releases refuse such a schema there), and the Flink source resolves names case-insensitively by default
- * (FlinkReadOptions CASE_SENSITIVE, default false), as Spark does: a reader may get the other
- * column's values. A warning at the later column.
- */
-function checkCaseCollisions(columns: unknown, diag: Diagnostics): void {
-  if (!Array.isArray(columns)) return;
-  // By lower-case name, the index of the first column (no object per column).
-  let seen: Map<string, number> | undefined;
-  for (let i = 0; i < columns.length; i++) {
-    const raw: unknown = columns[i];
-    const name = typeof raw === "object" && raw !== null ? (raw as { name?: unknown }).name : undefined;
-    if (typeof name !== "string" || name === "") continue;
-    const lower = name.toLowerCase();
-    seen ??= new Map();
-    const first = seen.get(lower);
-    // The same name twice is convertColumns' duplicate error, not this warning.
-    if (first === undefined) {
-      seen.set(lower, i);
-      continue;
-    }
-    const firstName = (columns[first] as { name: string }).name;
-    if (firstName !== name) {
-      diag.warn(
-        `columns[${i}].name`,
-        `${name}: differs from ${JSON.stringify(firstName)} (columns[${first}]) only in case; Iceberg's case-insensitive name index keeps one of the two (later releases refuse the lookup), ` +
-          "and its Flink source (case-sensitive false by default) and Spark resolve names case-insensitively, so a reader may get the other column's values or fail; rename one of them",
-      );
-    }
-  }
-}
-
 /** A column whose type reads on its own (a DataType, or text the parser takes); null otherwise. */
 function typeAlone(name: string, type: unknown): ParsedColumn | null {
   if (isDataType(type)) return { name, type };
@@ -211,9 +177,9 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
 
   const formatVersion = t.formatVersion ?? 2;
   const primaryKeyInput = input["primaryKey"];
-  const converted = convertColumns(input["columns"] as Column[], { primaryKey: primaryKeyInput as string[] | undefined, formatVersion }, diag);
+  // convertColumns, then the case-collision warning (memoized by content: table-columns.ts).
+  const converted = convertTableColumns(input["columns"], primaryKeyInput, formatVersion, diag);
   const primaryKey = converted !== undefined && Array.isArray(primaryKeyInput) ? (primaryKeyInput as string[]) : [];
-  checkCaseCollisions(input["columns"], diag);
   const partitionedBy = t.partitionedBy ?? [];
   const extra = t.extraOptions ?? stringEntries(input["extraOptions"]);
   const watermarkOption = kind === "IcebergSource" ? extra["watermark-column"] : undefined;
@@ -222,13 +188,18 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   if (given !== undefined && Array.isArray(input["columns"])) checkPartitions(partitionedBy, given, kind === "IcebergSink" && (snk as { upsertEnabled?: boolean }).upsertEnabled === true, diag);
 
   // A catalog that failed to parse still has its cross-field rules checked on the fields that parse.
-  const catalog: CatalogPlan | undefined = t.catalog !== undefined ? planCatalog(t.catalog, diag) : undefined;
-  const catalogParts = t.catalog !== undefined ? { fields: t.catalog, failed: new Set<string>() } : catalogFieldsThatParse(input["catalog"]);
-  if (t.catalog === undefined && catalogParts !== undefined) checkCatalogRules(catalogParts.fields, catalogParts.failed, diag);
-  for (const arg of ["uri", "warehouse"] as const) {
-    const value = catalogParts?.fields[arg];
-    const problem = typeof value === "string" ? checkLocationValue(arg, value, catalogParts?.failed.has("type") === false && !catalogParts.failed.has("catalogImpl") ? catalogParts.fields : undefined) : undefined;
-    if (problem !== undefined) diag.error(`catalog.${arg}`, problem);
+  // A parsed catalog: its rules and uri / warehouse values (memoized by content: catalog-plan-memo.ts).
+  const planned = t.catalog !== undefined ? planParsedCatalog(t.catalog, diag) : undefined;
+  const catalog: CatalogPlan | undefined = planned?.plan;
+  const catalogParts = t.catalog === undefined ? catalogFieldsThatParse(input["catalog"]) : undefined;
+  if (catalogParts !== undefined) {
+    // A catalog that failed to parse: the rules and values on the fields that parse.
+    checkCatalogRules(catalogParts.fields, catalogParts.failed, diag);
+    for (const arg of ["uri", "warehouse"] as const) {
+      const value = catalogParts.fields[arg];
+      const problem = typeof value === "string" ? checkLocationValue(arg, value, !catalogParts.failed.has("type") && !catalogParts.failed.has("catalogImpl") ? catalogParts.fields : undefined) : undefined;
+      if (problem !== undefined) diag.error(`catalog.${arg}`, problem);
+    }
   }
 
   const options: Record<string, string> = {};
@@ -265,14 +236,12 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
   }
   if (watermarkOption !== undefined && (src.watermark === undefined || src.watermark.expression !== undefined)) checkWatermarkColumnOption(watermarkOption, given!, diag);
   checkProtoKey("extraOptions", input["extraOptions"], diag);
-  checkFreeFormMap("catalog.properties", props, Object.assign({}, freeCtx, { catalogSettings: true }), diag);
-  checkFreeFormMap("extraOptions", extra, chosen !== undefined && chosen.handled.length > 0 ? Object.assign({}, freeCtx, { handledKeys: chosen.handled }) : freeCtx, diag);
+  // Skipped for maps and contexts already found clean (clean-map-checks.ts).
+  checkFreeFormMapOnce("catalog.properties", props, { kind, streamingRead: freeCtx.streamingRead, pinnedBySnapshotIds: freeCtx.pinnedBySnapshotIds, envReferences, jdbcCatalog, catalogSettings: true }, diag);
+  checkFreeFormMapOnce("extraOptions", extra, chosen !== undefined && chosen.handled.length > 0 ? Object.assign({}, freeCtx, { handledKeys: chosen.handled }) : freeCtx, diag);
   if (kind === "IcebergSink") {
     const sinkCtx = { writeFormat: snk.writeFormat, codec: snk.compressionCodec ?? DEFAULT_COMPRESSION_CODEC, writesDeletes: keyNames.length > 0 };
-    const withMaps = [{ arg: "catalog.properties", map: props }, { arg: "extraOptions", map: extra }];
-    checkCompressionOptions(withMaps, snk.writeFormat, sinkCtx.codec, diag);
-    checkCompressionTableProperties(withMaps, sinkCtx, diag);
-    checkWriteOptionConflicts(withMaps, diag);
+    checkSinkWriteMaps([{ arg: "catalog.properties", map: props }, { arg: "extraOptions", map: extra }], sinkCtx, diag);
   }
   for (const key of t.extraOptions === undefined ? [] : Object.keys(extra).sort()) {
     if (Object.hasOwn(props, key)) diag.error(`extraOptions[${JSON.stringify(key)}]`, `${JSON.stringify(key)} is also set in catalog.properties; set it in one place`);
@@ -301,7 +270,9 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
     "format-version": String(formatVersion),
   });
   const c = t.catalog!;
-  const catalogKey = catalogKeyOf(c, cat, extra);
+  // The identity planParsedCatalog kept holds for a table without extraOptions (they reach the catalog too).
+  let catalogKey = planned!.identity;
+  if (catalogKey === undefined || Object.keys(extra).length > 0) catalogKey = catalogKeyOf(c, cat, extra);
   const commitText = kind === "IcebergSink" ? (snk as { commitInterval?: string }).commitInterval : undefined;
   const upsert = kind === "IcebergSink" && (snk as { upsertEnabled?: boolean }).upsertEnabled === true;
   // Optional keys absent, not undefined; added after the fixed ones (see baseOptions).
@@ -333,8 +304,28 @@ export function planIcebergTable(kind: TableKind, resourceName: string, args: un
     extra["branch"] !== undefined ? { branch: extra["branch"] } : undefined,
     watermark !== undefined ? { watermark: watermark.clause } : undefined,
     hashProblem !== undefined ? { hashDistributionProblem: hashProblem } : undefined,
-    commitText !== undefined ? { commitInterval: { millis: parseFlinkDuration(commitText), text: commitText } } : undefined,
+    commitText !== undefined ? { commitInterval: { millis: durationMillis(commitText), text: commitText } } : undefined,
   );
+}
+
+/**
+ * The CREATE TABLE columns of a frozen column list and its frozen columns (table-columns.ts shares
+ * one among tables of equal columns), by that list: it cannot change, so its columns render once.
+ */
+const renderedColumns = new WeakMap<readonly ParsedColumn[], readonly RenderColumn[]>();
+
+/** The CREATE TABLE columns of `columns` (kept for a frozen list). */
+function renderColumns(columns: readonly ParsedColumn[]): readonly RenderColumn[] {
+  const kept = renderedColumns.get(columns);
+  if (kept !== undefined) return kept;
+  const out: readonly RenderColumn[] = columns.map((col) =>
+    col.comment !== undefined ? { kind: "physical", name: col.name, type: col.type.toString(), comment: col.comment } : { kind: "physical", name: col.name, type: col.type.toString() },
+  );
+  if (Object.isFrozen(columns) && columns.every((c) => Object.isFrozen(c))) {
+    for (const c of out) Object.freeze(c);
+    renderedColumns.set(columns, Object.freeze(out));
+  }
+  return out;
 }
 
 /** The rendered table: the WITH map and the CREATE TABLE statement. */
@@ -359,10 +350,7 @@ export function renderIcebergTable(plan: IcebergTablePlan, location: { uri?: unk
   }
   diag.throwIfErrors(plan.label);
   const options: Record<string, string> = Object.assign({}, plan.baseOptions, known);
-  const columns: RenderColumn[] = plan.columns.map((col) =>
-    col.comment !== undefined ? { kind: "physical", name: col.name, type: col.type.toString(), comment: col.comment } : { kind: "physical", name: col.name, type: col.type.toString() },
-  );
-  const ddl = renderCreateTable({ name: plan.tableName, columns, primaryKey: plan.primaryKey, partitionedBy: plan.partitionedBy, watermark: plan.watermark, options });
+  const ddl = renderCreateTable({ name: plan.tableName, columns: renderColumns(plan.columns), primaryKey: plan.primaryKey, partitionedBy: plan.partitionedBy, watermark: plan.watermark, options });
   return { options, ddl };
 }
 

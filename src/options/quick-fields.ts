@@ -7,7 +7,7 @@
  * A table's database, table, streaming, writeFormat, commitInterval and upsertEnabled went
  * through zod for every table before (BENCHMARKS.md session 19).
  */
-import { parseFlinkDuration } from "./duration.js";
+import { durationMillis } from "./duration-millis.js";
 
 /** table-options.ts icebergName: a string of at least one character without a line break. */
 export function quickName(value: unknown): string | undefined {
@@ -28,7 +28,7 @@ export function quickEnum<T extends string>(values: readonly T[]): (value: unkno
 export function quickDuration(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
   try {
-    parseFlinkDuration(value);
+    durationMillis(value);
   } catch {
     // zod's check reports it (or rethrows what is no validation error).
     return undefined;

@@ -9,7 +9,8 @@ import { didYouMean } from "../validation/known-keys.js";
 import * as z from "zod";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { smallSizeWarning } from "./byte-size.js";
-import { compactDuration, hasNoUnit, MIN_CHECKPOINT_INTERVAL_MS, parseFlinkDuration } from "./duration.js";
+import { compactDuration, hasNoUnit, MIN_CHECKPOINT_INTERVAL_MS } from "./duration.js";
+import { durationMillis } from "./duration-millis.js";
 import { booleanField, byteSizeField, durationField, withQuickRead } from "./fields.js";
 import { quickBoolean, quickDuration, quickEnum } from "./quick-fields.js";
 
@@ -130,7 +131,7 @@ function codecName(format: WriteFormat | undefined, codec: CompressionCodec, dia
  * which Flink reads as milliseconds. Called with a text the duration field already accepted.
  */
 function checkCommitInterval(text: string, diag: Diagnostics): void {
-  const ms = parseFlinkDuration(text);
+  const ms = durationMillis(text);
   const n = text.trim();
   if (hasNoUnit(text) && ms >= MIN_CHECKPOINT_INTERVAL_MS && ms < 1000) {
     diag.warn(
