@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
 import { errorOf, type Api } from "./api.js";
-import { plainOnlyMessage } from "../src/validation/plain-only.js";
+import { deferredInPlainProps, ICEBERG_TABLE_DEFERRED, plainOnlyMessage } from "../src/validation/plain-only.js";
 
 /** A resource whose `value` output the preview mocks leave unknown, as a real preview does for a resource not created yet. */
 class Pending extends pulumi.CustomResource {
@@ -102,6 +102,20 @@ describe("Outputs at props that take plain values (preview)", () => {
     (template.spec as Record<string, unknown>).pending = new Pending("cyc-value").value;
     const withOutput = errorOf(() => new api.FlinkTable("cyc_t2", { columns: cols, options: { connector: "datagen" }, extra: template } as never));
     expect(withOutput.issues.map((i) => i.path)).to.deep.equal(["extra.spec.pending", "extra"]);
+  });
+
+  it("a widely shared value is read once per object past a budget: no Output in 16^12 paths is found at once", () => {
+    let shared: unknown = { leaf: "x" };
+    for (let i = 0; i < 12; i++) shared = Object.fromEntries([..."abcdefghijklmno"].map((k) => [k, shared]).concat([["p", [shared]]]));
+    const args = { extra: shared };
+    const started = Date.now();
+    const found = deferredInPlainProps(args, ICEBERG_TABLE_DEFERRED);
+    expect(found.paths).to.deep.equal([]);
+    expect(found.args).to.equal(args);
+    expect(Date.now() - started).to.be.below(1000);
+    const promise = Promise.resolve("x");
+    const deep = { extra: { a: { b: { c: { d: { e: { f: { g: { h: { i: { j: [promise] } } } } } } } } } } };
+    expect(deferredInPlainProps(deep, ICEBERG_TABLE_DEFERRED).paths).to.deep.equal(["extra.a.b.c.d.e.f.g.h.i.j[0]"]);
   });
 
   it("Outputs where props take them still pass (catalog uri and warehouse, option values, image, endpoint, session properties)", () => {

@@ -344,7 +344,8 @@ export function renderIcebergTable(plan: IcebergTablePlan, location: { uri?: unk
   for (const arg of ["uri", "warehouse"] as const) {
     const value = location[arg];
     if (value === undefined) continue;
-    const problem = checkLocationValue(arg, value);
+    // The plan's own string passed checkLocationValue with its catalog when planned (catalog-plan-memo.ts), which checks this and more.
+    const problem = typeof value === "string" && value === plan[arg] ? undefined : checkLocationValue(arg, value);
     if (problem !== undefined) diag.error(`catalog.${arg}`, problem);
     else known[arg] = value as string;
   }

@@ -80,19 +80,35 @@ export interface DeferredInPlainProps<T> {
   readonly args: T;
 }
 
-/** Whether an Output or a Promise is anywhere in `value`'s arrays and plain objects (each visited once: args may be cyclic). */
-function holdsDeferred(value: unknown, seen = new Set<object>()): boolean {
+/**
+ * A walk of holdsDeferred. Args are shallow trees: objects down to TRACKED_DEPTH are not recorded
+ * (no Set per walk, no entry per column object; a value reached twice is read twice, with the same
+ * answer). Deeper objects are recorded, and so is every object once the walk has visited
+ * VISIT_BUDGET of them, so a cyclic or widely shared value is still read once per object and ends.
+ */
+interface DeferredWalk {
+  seen: Set<object> | undefined;
+  visits: number;
+}
+const TRACKED_DEPTH = 8;
+const VISIT_BUDGET = 4096;
+
+/** Whether an Output or a Promise is anywhere in `value`'s arrays and plain objects (args may be cyclic: see DeferredWalk). */
+function holdsDeferred(value: unknown, walk: DeferredWalk = { seen: undefined, visits: 0 }, depth = 0): boolean {
   // A primitive or a function is never deferred (isDeferred reads objects only): most values are strings, tested first.
   if (typeof value !== "object" || value === null) return false;
   if (isDeferred(value)) return true;
-  if (seen.has(value)) return false;
-  seen.add(value);
+  if (depth >= TRACKED_DEPTH || ++walk.visits > VISIT_BUDGET) {
+    walk.seen ??= new Set();
+    if (walk.seen.has(value)) return false;
+    walk.seen.add(value);
+  }
   if (Array.isArray(value)) {
-    for (const v of value) if (holdsDeferred(v, seen)) return true;
+    for (const v of value) if (holdsDeferred(v, walk, depth + 1)) return true;
     return false;
   }
   if (!isPlainObject(value)) return false;
-  for (const key in value) if (holdsDeferred(value[key], seen)) return true;
+  for (const key in value) if (holdsDeferred(value[key], walk, depth + 1)) return true;
   return false;
 }
 
