@@ -18,6 +18,7 @@ import { WRITTEN_NAME } from "./top-level.js";
 import { valueText } from "./value-text.js";
 import { mayHoldConformance, mayHoldIntervals, StatementWords } from "./statement-gates.js";
 import { syntaxSlips } from "./syntax-slips.js";
+import { analysisKey, knownAnalysis, rememberAnalysis } from "./statement-memo.js";
 
 export type StatementKind = "insert" | "insert-overwrite" | "view" | "function";
 
@@ -107,6 +108,27 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
     diag.error("", `a statement must be built with the sql\`...\` tag (or be a string); got ${input === null ? "null" : typeof input}`);
     return undefined;
   }
+  // A statement analyzed clean before, as read (statement-memo.ts): its kind and words, with this statement's own tables.
+  const plain = typeof input === "string";
+  const key = plain ? analysisKey(input, [], [], runtimeMode) : analysisKey(undefined, input.segments, input.interpolated, runtimeMode);
+  const known = key === undefined ? undefined : knownAnalysis(key);
+  if (known !== undefined) {
+    const stmt = new SqlStatement(stripTrailing(plain ? [{ kind: "text", text: input }] : input.segments), plain ? [] : input.interpolated);
+    const words = new StatementWords(stmt.segments);
+    if (known === "view" || known === "function") return { kind: known, statement: stmt, reads: stmt.tables, words };
+    // A clean INSERT's target is the table right after the keywords (analyzeFresh).
+    const target = (stmt.segments[1] as Extract<SqlSegment, { kind: "table" }>).table;
+    return { kind: known, statement: stmt, target, reads: stmt.tables.filter((t) => t !== target), words };
+  }
+  const errors = diag.errors.length;
+  const warnings = diag.warnings.length;
+  const a = analyzeFresh(input, diag, runtimeMode);
+  if (key !== undefined && a !== undefined && diag.errors.length === errors && diag.warnings.length === warnings) rememberAnalysis(key, a.kind);
+  return a;
+}
+
+/** analyzeStatement without the memo, for a statement or string. */
+function analyzeFresh(input: SqlStatement | string, diag: Diagnostics, runtimeMode: "streaming" | "batch" | undefined): AnalyzedStatement | undefined {
   const untagged = typeof input === "string" ? untaggedTemplateProblem(input) : undefined;
   if (untagged !== undefined) {
     diag.error("", untagged);
