@@ -34,10 +34,14 @@ export interface HintSwitchSetting {
  * that is one).
  */
 export function hintSwitchSetting(configuration: Readonly<Record<string, string>> | undefined, elsewhere: readonly { readonly value: unknown; readonly path: string }[] | undefined): HintSwitchSetting | undefined {
-  const candidates = [{ value: configuration?.[DYNAMIC_TABLE_OPTIONS_KEY] as unknown, path: `configuration[${JSON.stringify(DYNAMIC_TABLE_OPTIONS_KEY)}]` }, ...(elsewhere ?? [])];
-  const first = candidates.find((c) => c.value !== undefined);
+  // The job's configuration first, then the deploy target's settings (no list of candidates built per job).
+  const own: unknown = configuration?.[DYNAMIC_TABLE_OPTIONS_KEY];
+  const first = own !== undefined ? { value: own, path: OWN_PATH } : elsewhere?.find((c) => c.value !== undefined);
   return first !== undefined && typeof first.value === "string" ? { value: first.value, path: first.path } : undefined;
 }
+
+/** Where the job's configuration sets the switch. */
+const OWN_PATH = `configuration[${JSON.stringify(DYNAMIC_TABLE_OPTIONS_KEY)}]`;
 
 /**
  * One error per statement that reads a table through a non-empty OPTIONS hint while the job runs

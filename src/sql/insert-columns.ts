@@ -74,14 +74,21 @@ export function effectiveNotNullEnforcer(
   elsewhere: readonly { readonly value: unknown; readonly path: string }[] | undefined,
   diag: Diagnostics,
 ): string | null | undefined {
-  const candidates = [{ value: configuration?.[NOT_NULL_ENFORCER_KEY], path: `configuration[${JSON.stringify(NOT_NULL_ENFORCER_KEY)}]` }, ...(elsewhere ?? [])];
-  for (const c of candidates) {
-    // No trim: Flink compares the value as it is (ConfigurationUtils.convertToEnum).
-    if (typeof c.value === "string" && !/^(ERROR|DROP)$/i.test(c.value)) {
-      diag.error(c.path, `${JSON.stringify(c.value)} is no value of ${NOT_NULL_ENFORCER_KEY}: write ERROR (the default: a NULL in a NOT NULL column fails the job) or DROP (such rows are dropped); Flink fails the job when it starts otherwise`);
-    }
-  }
+  // The job's configuration, then each of the deploy target's settings (no list of candidates built per job).
+  checkNotNullEnforcerValue(configuration?.[NOT_NULL_ENFORCER_KEY], NOT_NULL_ENFORCER_PATH, diag);
+  if (elsewhere !== undefined) for (const c of elsewhere) checkNotNullEnforcerValue(c.value, c.path, diag);
   return firstSetting(configuration, elsewhere, NOT_NULL_ENFORCER_KEY);
+}
+
+/** Where the job's configuration sets the enforcer. */
+const NOT_NULL_ENFORCER_PATH = `configuration[${JSON.stringify(NOT_NULL_ENFORCER_KEY)}]`;
+
+/** An error at `path` when `value` is a string that is no value of the enforcer. */
+function checkNotNullEnforcerValue(value: unknown, path: string, diag: Diagnostics): void {
+  // No trim: Flink compares the value as it is (ConfigurationUtils.convertToEnum).
+  if (typeof value === "string" && !/^(ERROR|DROP)$/i.test(value)) {
+    diag.error(path, `${JSON.stringify(value)} is no value of ${NOT_NULL_ENFORCER_KEY}: write ERROR (the default: a NULL in a NOT NULL column fails the job) or DROP (such rows are dropped); Flink fails the job when it starts otherwise`);
+  }
 }
 
 /**

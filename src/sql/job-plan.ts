@@ -41,7 +41,8 @@ import { checkConcurrentUpserts } from "./concurrent-upserts.js";
 import { checkKeyedAppends } from "./keyed-appends.js";
 import { checkBoundedDimensionJoins } from "./bounded-dimension-joins.js";
 import { STATE_TTL_KEY, withoutStateTtl } from "./state-ttl.js";
-import { branchOf, hintedBranchOf, icebergKey } from "./iceberg-identity.js";
+import { branchOf, hintedBranchOf } from "./iceberg-identity.js";
+import { checkTables, updatingJob } from "./job-tables.js";
 import { checkInsertOnlyOperators } from "./insert-only-operators.js";
 import { checkSharedIcebergTables, type ProgramIcebergTable } from "./shared-iceberg-tables.js";
 import { checkKafkaGroups, jobKafkaGroupReads, type JobKafkaGroupRead, type ProgramKafkaGroupRead } from "./kafka-groups.js";
@@ -166,29 +167,6 @@ export interface JobPlan extends JobConfig {
 }
 
 
-function checkTables(tables: readonly TableDefinition[], diag: Diagnostics): void {
-  const byName = new Map<string, TableDefinition>();
-  const byIceberg = new Map<string, TableDefinition>();
-  for (const t of tables) {
-    const other = byName.get(t.tableName);
-    if (other) {
-      diag.error("statements", `${t.label} and ${other.label} both use the Flink table name ${JSON.stringify(t.tableName)}; give one of them another \`tableName\``);
-    } else byName.set(t.tableName, t);
-    const key = icebergKey(t);
-    if (key === undefined) continue;
-    // A failed table whose columns do not read (schema absent) is not compared.
-    if (t.iceberg!.schema === undefined) continue;
-    const same = byIceberg.get(key);
-    if (same && JSON.stringify(same.iceberg!.schema) !== JSON.stringify(t.iceberg!.schema)) {
-      diag.error(
-        "statements",
-        `${t.label} and ${same.label} register the same Iceberg table ${t.iceberg!.database}.${t.iceberg!.table} with different columns; ` +
-          "declare the columns once and reuse them, so both map to one Iceberg schema",
-      );
-    } else if (!same) byIceberg.set(key, t);
-  }
-}
-
 /** Plans the job; problems go to `diag`. */
 export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const { runtimeMode } = input;
@@ -312,7 +290,7 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   const v1DeleteSinks: TableDefinition[] = [];
   if (runtimeMode === "streaming") {
     checkMiniBatchSettings({ enabled: setting(MINI_BATCH_KEY), latency: setting(MINI_BATCH_LATENCY_KEY), size: setting(MINI_BATCH_SIZE_KEY) }, diag);
-    const job = { ...(input.flinkVersion !== undefined ? { flinkVersion: input.flinkVersion } : {}), miniBatch: settingOn(MINI_BATCH_KEY), ...windowFiring(settingOn) };
+    const job = updatingJob(input.flinkVersion, settingOn(MINI_BATCH_KEY), windowFiring(settingOn).firing);
     // What each INSERT writes of updates and deletes: read once for the three checks below.
     const updatesOf = insertUpdates(views, job);
     for (const a of inserts) {
