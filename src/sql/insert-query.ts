@@ -23,6 +23,7 @@ import { closingParen, NAME, queryClauses, SET_OPERATION, topLevelOnly, topLevel
 import { notNullTested, nullRejectedColumns, whereConditions, whereNames, whereOperands, type WhereOperand } from "./where-conditions.js";
 import { windowRelation } from "./window-relation.js";
 import { leadingWithList } from "./with-queries.js";
+import { sharedInsertQuery } from "./shared-insert-queries.js";
 
 export interface SelectItem {
   /** Where the item starts in the query's code. */
@@ -220,10 +221,15 @@ export function readInsertQuery(a: AnalyzedStatement, afterWith = false): Insert
   return q;
 }
 
-/** readInsertQuery without the statement's memo. */
+/** readInsertQuery without the statement's memo: a reading of the same text shared between statements (shared-insert-queries.ts), else read. */
 function readInsert(a: AnalyzedStatement, afterWith: boolean): InsertQuery | undefined {
   const after = textAfterTarget(a);
   if (after === undefined) return undefined;
+  return sharedInsertQuery(after.text, after.tables, afterWith, () => readAfterTarget(after, afterWith));
+}
+
+/** The INSERT's query read from its text after the target (textAfterTarget). */
+function readAfterTarget(after: { text: string; tables: TableDefinition[] }, afterWith: boolean): InsertQuery | undefined {
   const { text, tables } = after;
   // String literals keep their quotes: `'n/a' name` is a literal with an alias, not a column.
   const code = codeOnly(text, true);
