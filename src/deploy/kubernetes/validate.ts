@@ -28,6 +28,7 @@ import { checkRenamedKeys } from "./renamed-keys.js";
 import { checkRemovedKeys } from "./removed-keys.js";
 import { flinkVersionTraits, isSupportedFlinkVersion, SUPPORTED_FLINK_VERSIONS } from "./versions.js";
 import { timeoutProblem } from "./wait.js";
+import { kubernetesChecksKey, memoizedChecks } from "./validation-memo.js";
 
 /** ConfigMaps hold at most 1 MiB (Kubernetes docs, "ConfigMaps"); leave room for metadata. */
 export const MAX_SCRIPT_BYTES = 1_000_000;
@@ -216,8 +217,9 @@ function flinkVersionSpelling(value: unknown): string {
   return candidate !== undefined && candidate !== value && isSupportedFlinkVersion(candidate) ? `; did you mean ${JSON.stringify(candidate)}?` : "";
 }
 
-function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): void {
-  if (!isSupportedFlinkVersion(args.flinkVersion)) return;
+/** The runner checks of the args; returns the runner's name when the script's statements are to be checked for its hazards (checkRunnerHazards). */
+function checkRunner(args: KubernetesArgs, diag: Diagnostics): string | undefined {
+  if (!isSupportedFlinkVersion(args.flinkVersion)) return undefined;
   const traits = flinkVersionTraits(args.flinkVersion);
   const k = diag.at("kubernetes");
   if (traits.runner === "sql-driver") {
@@ -234,7 +236,7 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
           `use mode "standalone" (the default) unless your operator is built on Flink 2.0.1 or later`,
       );
     }
-    return;
+    return undefined;
   }
   if (args.sqlRunner === undefined) {
     // Of the wrong type it is said already.
@@ -248,7 +250,11 @@ function checkRunner(args: KubernetesArgs, job: KubernetesJobFacts, diag: Diagno
       k.error("sqlRunner.entryClass", `must be a fully qualified Java class name, got ${JSON.stringify(args.sqlRunner.entryClass)}`);
     }
   }
-  const runner = `the ${traits.label} SQL runner`;
+  return `the ${traits.label} SQL runner`;
+}
+
+/** The hazards of the script's statements for `runner` (checkRunner), at `kubernetes.flinkVersion`. */
+function checkRunnerHazards(job: KubernetesJobFacts, runner: string, k: Diagnostics): void {
   // The statement set repeats its INSERTs' text: a hazard inside one is reported once, at the INSERT.
   const reported = new Set<string>();
   for (const s of job.statements ?? []) {
@@ -293,6 +299,21 @@ export function validateKubernetesArgs(given: KubernetesArgs, job: KubernetesJob
   if (typeof given !== "object" || given === null || Array.isArray(given)) {
     return k.error("", "must be an object { namespace?, image, flinkVersion, ... } (or leave kubernetes unset)");
   }
+  // Jobs of one stack share their args: the checks of the args against the job's facts are kept per content (validation-memo.ts).
+  const runner = memoizedChecks(kubernetesChecksKey(given, job), diag, (d) => checkArgsAgainstJob(given, job, d));
+  if (runner !== undefined) checkRunnerHazards(job, runner, k);
+  if (job.scriptText !== undefined) {
+    const bytes = scriptBytesOverLimit(job.scriptText);
+    if (bytes !== undefined) k.error("", `the script is ${bytes} bytes; a ConfigMap holds at most about 1 MiB (${MAX_SCRIPT_BYTES} bytes are allowed)`);
+  }
+}
+
+/**
+ * validateKubernetesArgs's checks of an object `given` but those of the statements and the
+ * script's size; returns checkRunner's result. Reads of `job` what validation-memo.ts keys on.
+ */
+function checkArgsAgainstJob(given: KubernetesArgs, job: KubernetesJobFacts, diag: Diagnostics): string | undefined {
+  const k = diag.at("kubernetes");
   checkKnownKeys(given, KUBERNETES_ARG_KEYS, "", k, kubernetesFieldAdvice);
   // A prop of the wrong JSON type is reported once, there; the checks below read the others.
   const args = checkKubernetesArgTypes(given, k);
@@ -372,9 +393,5 @@ export function validateKubernetesArgs(given: KubernetesArgs, job: KubernetesJob
   if (args.flinkVersion === "v1_19" && job.needsFormatV3) {
     k.error("flinkVersion", `a table needs Iceberg format v3 types (TIMESTAMP(7..9) / TIMESTAMP_LTZ(7..9)), which need the Iceberg 1.11+ runtime; Iceberg's Flink 1.19 runtime stops at 1.10: use flinkVersion "v1_20" or later`);
   }
-  checkRunner(args, job, diag);
-  if (job.scriptText !== undefined) {
-    const bytes = scriptBytesOverLimit(job.scriptText);
-    if (bytes !== undefined) k.error("", `the script is ${bytes} bytes; a ConfigMap holds at most about 1 MiB (${MAX_SCRIPT_BYTES} bytes are allowed)`);
-  }
+  return checkRunner(args, diag);
 }

@@ -1,0 +1,179 @@
+/**
+ * The Kubernetes checks' findings (validate.ts), kept per content of what they read: a stack builds
+ * its jobs from one loop, and every job's `kubernetes` arg is usually the same image, resources
+ * and flinkConfiguration, checked again for each job with the same result (BENCHMARKS.md session 26).
+ *
+ * Keyed by CONTENT, never by object identity (a program may mutate its `kubernetes` object between
+ * two jobs): `kubernetesChecksKey` writes out every value of the arg (nested ones too, keys in
+ * their order, an undefined value, a hole, -0 and NaN told apart) and every job fact the checks
+ * read. A fact that differs per job is left out only where the checks provably do not read it:
+ * - `jobName`: read for the derived FlinkDeployment name, which is always a valid one (naming.ts
+ *   deriveDeploymentName); the key still holds the name when the derived one would be invalid.
+ * - `streamingIcebergReads`, `statelessRestartReads`, `uncommittedGroupReads` (their labels name the
+ *   job's tables): read only with upgradeMode "stateless", so left out when the arg says
+ *   "savepoint" or "last-state".
+ * - `addedConnectors` (labels too): read only for an image of an official Flink repository
+ *   (connector-jars.ts), so left out for a plain image of another repository.
+ * - `statements` and the script's size: not part of the memoized checks (validate.ts runs them
+ *   after the replay, where they came last).
+ * - `scriptText`: read only when it holds "env:" (env-references.ts); such a job is not memoized.
+ * Not memoized either: an arg holding anything but plain data (an Output or a Promise, a class
+ * instance) below its top level, which the checks may read in ways a key cannot capture; a
+ * top-level Output or Promise `image`, or a class-instance `provider`, is written as its kind,
+ * the only thing the checks read of it. A collector that holds errors already is not memoized
+ * (some checks skip a path that has an error).
+ *
+ * What is kept: the errors and warnings the checks recorded (paths relative to the job's args),
+ * frozen, and the checks' return value (a string or undefined); a hit records copies of them into
+ * the caller's collector, in the order the checks recorded them, as a run would. Bounded to
+ * MAX_ENTRIES keys (cleared past it): Automation API programs run long.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { Diagnostics } from "../../validation/diagnostics.js";
+import type { ValidationIssue } from "../../validation/error.js";
+import { isDeferred } from "../../validation/deferred.js";
+import type { KubernetesJobFacts } from "./args.js";
+import { isOfficialFlinkRepository, parseImageReference } from "./image-version.js";
+import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName } from "./naming.js";
+
+/** Deeper than this, an arg is not memoized (a pod template is a few levels deep; a cycle never ends). */
+const MAX_DEPTH = 40;
+
+/** `value` written out so that two values read alike by any check have one text and others differ; undefined for what is not plain data. */
+function contentText(value: unknown, depth: number): string | undefined {
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Object.is(value, -0) ? "-0" : String(value);
+    case "boolean":
+      return value ? "T" : "F";
+    case "undefined":
+      return "U";
+    case "object":
+      break;
+    default:
+      return undefined; // function, symbol, bigint
+  }
+  if (value === null) return "N";
+  if (depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return undefined;
+    let out = "[";
+    for (let i = 0; i < value.length; i++) {
+      const item = i in value ? contentText(value[i], depth + 1) : "H";
+      if (item === undefined) return undefined;
+      out += i === 0 ? item : `,${item}`;
+    }
+    return `${out}]`;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  let out = proto === null ? "{0" : "{";
+  // Own names, non-enumerable ones too: a check may read one directly.
+  for (const key of Object.getOwnPropertyNames(value)) {
+    const item = contentText((value as Record<string, unknown>)[key], depth + 1);
+    if (item === undefined) return undefined;
+    out += `${JSON.stringify(key)}:${item},`;
+  }
+  return `${out}}`;
+}
+
+/** A top-level `image` or `provider` that is no plain data: its kind, as the checks tell it (validate.ts, arg-types.ts); undefined for anything else. */
+function deferredKind(key: string, value: unknown): string | undefined {
+  if (key === "image") return pulumi.Output.isInstance(value) ? "<output>" : value instanceof Promise ? "<promise>" : undefined;
+  if (key === "provider" && typeof value === "object" && value !== null && !Array.isArray(value)) return isDeferred(value) ? "<deferred resource>" : "<resource>";
+  return undefined;
+}
+
+/** The arg's content: contentText, with a top-level Output/Promise image or a resource provider written as its kind. */
+function argsText(given: object): string | undefined {
+  const proto = Object.getPrototypeOf(given) as unknown;
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  let out = proto === null ? "{0" : "{";
+  for (const key of Object.getOwnPropertyNames(given)) {
+    const value = (given as Record<string, unknown>)[key];
+    const item = contentText(value, 1) ?? deferredKind(key, value);
+    if (item === undefined) return undefined;
+    out += `${JSON.stringify(key)}:${item},`;
+  }
+  return `${out}}`;
+}
+
+/**
+ * The memo key of the Kubernetes checks of `given` (a non-null, non-array object) against `job`:
+ * every value they read (see the module's comment), or undefined when the call is not memoized.
+ */
+export function kubernetesChecksKey(given: object, job: KubernetesJobFacts): string | undefined {
+  const script = job.scriptText;
+  if (script !== undefined && script.includes("env:")) return undefined;
+  const args = argsText(given);
+  if (args === undefined) return undefined;
+  const g = given as { name?: unknown; upgradeMode?: unknown; image?: unknown };
+  const upgradeMode = g.upgradeMode;
+  const readsRestarts = upgradeMode !== "savepoint" && upgradeMode !== "last-state";
+  const image = g.image;
+  const readsConnectors = typeof image !== "string" || isOfficialFlinkRepository(parseImageReference(image).repository);
+  let name = "";
+  if (typeof g.name !== "string" && !DEPLOYMENT_NAME_PATTERN.test(deriveDeploymentName(job.jobName))) name = JSON.stringify(job.jobName);
+  const facts = contentText(
+    [
+      job.runtimeMode,
+      job.bounded,
+      job.parallelism,
+      job.flinkConfiguration,
+      job.needsFormatV3,
+      script === undefined,
+      readsRestarts ? [job.streamingIcebergReads, job.statelessRestartReads, job.uncommittedGroupReads] : "-",
+      readsConnectors ? job.addedConnectors : "-",
+    ],
+    0,
+  );
+  if (facts === undefined) return undefined;
+  return `${args}|${facts}|${name}`;
+}
+
+interface Findings<T> {
+  readonly errors: readonly ValidationIssue[];
+  readonly warnings: readonly ValidationIssue[];
+  readonly value: T;
+}
+
+const MAX_ENTRIES = 1024;
+const findingsByKey = new Map<string, Findings<unknown>>();
+
+/** Records `found`'s issues into `diag`, as the checks recorded them (paths are relative to `diag`). */
+function replay(found: Findings<unknown>, diag: Diagnostics): void {
+  for (const e of found.errors) diag.error(e.path, e.message);
+  for (const w of found.warnings) diag.warn(w.path, w.message);
+}
+
+/**
+ * Runs `checks` into `diag`, or, for a `key` seen before, records what they recorded then and
+ * returns what they returned. `checks` must be a pure function of what `key` captures, and return
+ * a primitive (it is shared by every hit). With no key, or errors in `diag` already, runs them.
+ */
+export function memoizedChecks<T extends string | undefined>(key: string | undefined, diag: Diagnostics, checks: (d: Diagnostics) => T): T {
+  if (key === undefined || diag.errors.length > 0) return checks(diag);
+  let found = findingsByKey.get(key) as Findings<T> | undefined;
+  if (found === undefined) {
+    const recorder = new Diagnostics();
+    const value = checks(recorder);
+    // Errors and warnings interleave only within each list: keeping both lists keeps every order a run gives.
+    found = Object.freeze({ errors: Object.freeze(recorder.errors.map((i) => Object.freeze({ ...i }))), warnings: Object.freeze(recorder.warnings.map((i) => Object.freeze({ ...i }))), value });
+    if (findingsByKey.size >= MAX_ENTRIES) findingsByKey.clear();
+    findingsByKey.set(key, found);
+  }
+  replay(found, diag);
+  return found.value;
+}
+
+/** For tests: how many keys are kept, and a way to start empty. */
+export const kubernetesChecksMemo = {
+  get size(): number {
+    return findingsByKey.size;
+  },
+  clear(): void {
+    findingsByKey.clear();
+  },
+};
