@@ -174,7 +174,8 @@ type CustomResourceArgs = ConstructorParameters<typeof CustomResource>[1];
  * unknown at construction) fail the children's inputs and the outputs instead.
  */
 export function kubernetesChildArgs(parent: pulumi.ComponentResource, name: string, args: KubernetesArgs, job: KubernetesJobInput): KubernetesChildArgs {
-  const opts: pulumi.CustomResourceOptions = { parent, ...(args.provider !== undefined ? { provider: args.provider } : {}) };
+  const opts: pulumi.CustomResourceOptions = { parent };
+  if (args.provider !== undefined) opts.provider = args.provider;
   type CmManifest = { metadata: k8s.types.input.meta.v1.ObjectMeta; data: Record<string, string> };
   type FdManifest = { metadata: k8s.types.input.meta.v1.ObjectMeta; spec: Record<string, unknown> };
   let cmManifest: pulumi.Output<CmManifest> | CmManifest;
@@ -213,7 +214,8 @@ export function kubernetesChildArgs(parent: pulumi.ComponentResource, name: stri
 
 /** The outputs of the children created from kubernetesChildArgs `c`; logs the wait's timeout hint once per program (`pulumi up` only). */
 export function kubernetesDeployment(parent: pulumi.ComponentResource, c: KubernetesChildArgs, configMap: ConfigMap, flinkDeployment: CustomResource): KubernetesDeployment {
-  if (waitCondition(c.args, c.job.facts) !== undefined && !pulumi.runtime.isDryRun() && !hintLogged) {
+  // The cheap tests first: a preview, or a program that logged the hint, needs no wait condition.
+  if (!hintLogged && !pulumi.runtime.isDryRun() && waitCondition(c.args, c.job.facts) !== undefined) {
     // Logged before the wait starts (a timed-out wait resolves no outputs, so this is the hint the
     // user sees), once per program: a stack of hundreds of jobs gets one line, not hundreds.
     hintLogged = true;

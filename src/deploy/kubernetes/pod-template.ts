@@ -25,6 +25,7 @@ function clone<T>(v: T): T {
 
 /** Env entries: plain values first, then Secret references, each group sorted by name. */
 export function envEntries(env: Readonly<Record<string, string>> | undefined, fromSecrets: Readonly<Record<string, SecretKeyRefArgs>> | undefined): Json[] {
+  if (env === undefined && fromSecrets === undefined) return [];
   const plain = Object.keys(env ?? {})
     .sort()
     .map((name) => ({ name, value: env![name]! }));

@@ -12,8 +12,8 @@
  * - `streamingIcebergReads`, `statelessRestartReads`, `uncommittedGroupReads` (their labels name the
  *   job's tables): read only with upgradeMode "stateless", so left out when the arg says
  *   "savepoint" or "last-state".
- * - `addedConnectors` (labels too): read only for an image of an official Flink repository
- *   (connector-jars.ts), so left out for a plain image of another repository.
+ * - `addedConnectors` (labels too): read only when there are some and the image is of an official
+ *   Flink repository (connector-jars.ts), so left out for a plain image of another repository.
  * - `statements` and the script's size: not part of the memoized checks (validate.ts runs them
  *   after the replay, where they came last).
  * - `scriptText`: read only when it holds "env:" (env-references.ts); such a job is not memoized.
@@ -100,6 +100,19 @@ function argsText(given: object): string | undefined {
   return `${out}}`;
 }
 
+/** The last image text isOfficialRepositoryImage read, and its verdict: a stack's jobs share their image. */
+let lastImage: string | undefined;
+let lastImageOfficial = false;
+
+/** Whether `image` names an official Flink repository (image-version.ts), the one input of the connector check besides the job's tables. */
+function isOfficialRepositoryImage(image: string): boolean {
+  if (image !== lastImage) {
+    lastImageOfficial = isOfficialFlinkRepository(parseImageReference(image).repository);
+    lastImage = image;
+  }
+  return lastImageOfficial;
+}
+
 /**
  * The memo key of the Kubernetes checks of `given` (a non-null, non-array object) against `job`:
  * every value they read (see the module's comment), or undefined when the call is not memoized.
@@ -113,7 +126,8 @@ export function kubernetesChecksKey(given: object, job: KubernetesJobFacts): str
   const upgradeMode = g.upgradeMode;
   const readsRestarts = upgradeMode !== "savepoint" && upgradeMode !== "last-state";
   const image = g.image;
-  const readsConnectors = typeof image !== "string" || isOfficialFlinkRepository(parseImageReference(image).repository);
+  const connectors = job.addedConnectors;
+  const readsConnectors = connectors !== undefined && connectors.length > 0 && (typeof image !== "string" || isOfficialRepositoryImage(image));
   let name = "";
   if (typeof g.name !== "string" && !DEPLOYMENT_NAME_PATTERN.test(deriveDeploymentName(job.jobName))) name = JSON.stringify(job.jobName);
   const facts = contentText(
@@ -125,7 +139,7 @@ export function kubernetesChecksKey(given: object, job: KubernetesJobFacts): str
       job.needsFormatV3,
       script === undefined,
       readsRestarts ? [job.streamingIcebergReads, job.statelessRestartReads, job.uncommittedGroupReads] : "-",
-      readsConnectors ? job.addedConnectors : "-",
+      readsConnectors ? connectors : "-",
     ],
     0,
   );
