@@ -1,7 +1,8 @@
 /**
  * The Kubernetes checks' findings (validate.ts), kept per content of what they read: a stack builds
  * its jobs from one loop, and every job's `kubernetes` arg is usually the same image, resources
- * and flinkConfiguration, checked again for each job with the same result (BENCHMARKS.md session 26).
+ * and flinkConfiguration, checked again for each job with the same result (BENCHMARKS.md session 25,
+ * "Other per-job work on identical inputs", left it for want of a content key).
  *
  * Keyed by CONTENT, never by object identity (a program may mutate its `kubernetes` object between
  * two jobs): `kubernetesChecksKey` writes out every value of the arg (nested ones too, keys in
