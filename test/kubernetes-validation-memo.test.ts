@@ -82,6 +82,45 @@ describe("kubernetes validation memo", () => {
     expect(check({ ...BASE }).errors).to.deep.equal([]);
   });
 
+  it("the last key is reused only for the same content: in-place mutations of the arg give the key a fresh computation gives", () => {
+    const key = (args: object, facts: Partial<KubernetesJobFacts> = {}): string | undefined => kubernetesChecksKey(args, { ...FACTS, ...facts });
+    /** The key computed without the last key at hand (another arg asked in between). */
+    const freshKey = (args: object, facts: Partial<KubernetesJobFacts> = {}): string | undefined => {
+      key({ ...BASE, namespace: "in-between" });
+      return key(args, facts);
+    };
+    const args = structuredClone(LAST_STATE) as Record<string, unknown> & { jobManager: Record<string, unknown> };
+    const first = key(args);
+    expect(key(structuredClone(LAST_STATE))).to.equal(first);
+    const mutations: (() => void)[] = [
+      () => (args.jobManager.cpu = -0),
+      () => (args.jobManager.cpu = NaN),
+      () => (args.env = { A: "1" }),
+      () => ((args.env as Record<string, string>).A = "2"),
+      () => (args.podTemplate = { spec: { containers: [undefined] } }),
+      // eslint-disable-next-line no-sparse-arrays
+      () => (args.podTemplate = { spec: { containers: [,] } }),
+      () => delete args.env,
+      () => Object.defineProperty(args, "hidden", { value: 1, enumerable: false }),
+    ];
+    let previous = first;
+    for (const [i, mutate] of mutations.entries()) {
+      mutate();
+      const now = key(args);
+      expect(now, `mutation ${i}`).to.not.equal(previous);
+      expect(freshKey(args), `mutation ${i}`).to.equal(now);
+      previous = now;
+    }
+    // Equal content again (keys in another order are another content: the checks report in key order).
+    const reordered = { ...structuredClone(LAST_STATE), image: BASE.image };
+    const { image, ...rest } = structuredClone(LAST_STATE) as Record<string, unknown>;
+    expect(key({ ...rest, image })).to.not.equal(key(structuredClone(LAST_STATE)));
+    expect(key(reordered)).to.equal(first);
+    // Same arg, another fact: another key.
+    expect(key(reordered, { parallelism: 9 })).to.not.equal(first);
+    expect(key(reordered)).to.equal(first);
+  });
+
   it("every job fact the key covers, changed, misses and gives the fresh result", () => {
     const stateless = { ...BASE, flinkVersion: "v1_19" };
     const base = check(stateless);

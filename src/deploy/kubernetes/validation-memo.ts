@@ -24,6 +24,10 @@
  * the only thing the checks read of it. A collector that holds errors already is not memoized
  * (some checks skip a path that has an error).
  *
+ * The last key is kept with a copy of the plain content it was written from (arg and facts): the
+ * next call whose content is equal, compared value by value as the text would tell them apart
+ * (sameContent), gets that key without writing it again; any other content is written out.
+ *
  * What is kept: the errors and warnings the checks recorded (paths relative to the job's args),
  * frozen, and the checks' return value (a string or undefined); a hit records copies of them into
  * the caller's collector, in the order the checks recorded them, as a run would. Bounded to
@@ -80,6 +84,44 @@ function contentText(value: unknown, depth: number): string | undefined {
   return `${out}}`;
 }
 
+/** A copy of `value`, for which contentText gave a text: arrays with their holes, objects with their prototype (Object.prototype or null) and own names. */
+function plainCopy(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) if (i in value) copy[i] = plainCopy(value[i]);
+    return copy;
+  }
+  const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(value)) {
+    Object.defineProperty(copy, key, { value: plainCopy((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
+/** Whether `value` has the content of `copy` (a plainCopy): contentText would give both one text. */
+function sameContent(value: unknown, copy: unknown, depth: number): boolean {
+  if (typeof value !== "object" || value === null || typeof copy !== "object" || copy === null) return Object.is(value, copy);
+  if (depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    if (!Array.isArray(copy) || Object.getPrototypeOf(value) !== Array.prototype || value.length !== copy.length) return false;
+    for (let i = 0; i < value.length; i++) {
+      const has = i in value;
+      if (has !== i in copy || (has && !sameContent(value[i], copy[i], depth + 1))) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(copy) || Object.getPrototypeOf(value) !== Object.getPrototypeOf(copy)) return false;
+  const keys = Object.getOwnPropertyNames(value);
+  const copyKeys = Object.getOwnPropertyNames(copy);
+  if (keys.length !== copyKeys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key !== copyKeys[i] || !sameContent((value as Record<string, unknown>)[key], (copy as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
 /** A top-level `image` or `provider` that is no plain data: its kind, as the checks tell it (validate.ts, arg-types.ts); undefined for anything else. */
 function deferredKind(key: string, value: unknown): string | undefined {
   if (key === "image") return pulumi.Output.isInstance(value) ? "<output>" : value instanceof Promise ? "<promise>" : undefined;
@@ -87,15 +129,23 @@ function deferredKind(key: string, value: unknown): string | undefined {
   return undefined;
 }
 
-/** The arg's content: contentText, with a top-level Output/Promise image or a resource provider written as its kind. */
+/** Whether the last argsText wrote a top-level value as its kind (deferredKind). */
+let argsWithKinds = false;
+
+/** The arg's content: contentText, with a top-level Output/Promise image or a resource provider written as its kind (then sets argsWithKinds). */
 function argsText(given: object): string | undefined {
+  argsWithKinds = false;
   const proto = Object.getPrototypeOf(given) as unknown;
   if (proto !== Object.prototype && proto !== null) return undefined;
   let out = proto === null ? "{0" : "{";
   for (const key of Object.getOwnPropertyNames(given)) {
     const value = (given as Record<string, unknown>)[key];
-    const item = contentText(value, 1) ?? deferredKind(key, value);
-    if (item === undefined) return undefined;
+    let item = contentText(value, 1);
+    if (item === undefined) {
+      item = deferredKind(key, value);
+      if (item === undefined) return undefined;
+      argsWithKinds = true;
+    }
     out += `${JSON.stringify(key)}:${item},`;
   }
   return `${out}}`;
@@ -121,7 +171,9 @@ function isOfficialRepositoryImage(image: string): boolean {
 export function kubernetesChecksKey(given: object, job: KubernetesJobFacts): string | undefined {
   const script = job.scriptText;
   if (script !== undefined && script.includes("env:")) return undefined;
-  const args = argsText(given);
+  // The last key's arg, when this one has its content: its text is not written again.
+  const sameArgs = last !== undefined && sameContent(given, last.args, 0);
+  const args = sameArgs ? last!.argsText : argsText(given);
   if (args === undefined) return undefined;
   const g = given as { name?: unknown; upgradeMode?: unknown; image?: unknown };
   const upgradeMode = g.upgradeMode;
@@ -131,22 +183,28 @@ export function kubernetesChecksKey(given: object, job: KubernetesJobFacts): str
   const readsConnectors = connectors !== undefined && connectors.length > 0 && (typeof image !== "string" || isOfficialRepositoryImage(image));
   let name = "";
   if (typeof g.name !== "string" && !DEPLOYMENT_NAME_PATTERN.test(deriveDeploymentName(job.jobName))) name = JSON.stringify(job.jobName);
-  const facts = contentText(
-    [
-      job.runtimeMode,
-      job.bounded,
-      job.parallelism,
-      job.flinkConfiguration,
-      job.needsFormatV3,
-      script === undefined,
-      readsRestarts ? [job.streamingIcebergReads, job.statelessRestartReads, job.uncommittedGroupReads] : "-",
-      readsConnectors ? connectors : "-",
-    ],
-    0,
-  );
+  const read = [
+    job.runtimeMode,
+    job.bounded,
+    job.parallelism,
+    job.flinkConfiguration,
+    job.needsFormatV3,
+    script === undefined,
+    readsRestarts ? [job.streamingIcebergReads, job.statelessRestartReads, job.uncommittedGroupReads] : "-",
+    readsConnectors ? connectors : "-",
+  ];
+  // The same content as the last key's: that key, the same string (whose hash the memo's map keeps).
+  if (sameArgs && sameContent(read, last!.facts, 0) && name === last!.name) return last!.key;
+  const facts = contentText(read, 0);
   if (facts === undefined) return undefined;
-  return `${args}|${facts}|${name}`;
+  const key = `${args}|${facts}|${name}`;
+  // Kept only for a wholly plain arg (a top-level Output image or resource provider is written as its kind, not copied).
+  last = sameArgs || !argsWithKinds ? { args: sameArgs ? last!.args : plainCopy(given), argsText: args, facts: plainCopy(read), name, key } : undefined;
+  return key;
 }
+
+/** The last key kubernetesChecksKey wrote, with copies of the content it was written from. */
+let last: { readonly args: unknown; readonly argsText: string; readonly facts: unknown; readonly name: string; readonly key: string } | undefined;
 
 interface Findings<T> {
   readonly errors: readonly ValidationIssue[];
