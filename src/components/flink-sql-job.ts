@@ -17,6 +17,7 @@ import { gatewaySubmission } from "./gateway-summary.js";
 import { addProgramJob, type RegisteredJob } from "./job-registry.js";
 import { renderJobScript } from "./job-script.js";
 import { validateJob } from "./job-validation.js";
+import type { TableDefinition } from "./table-definition.js";
 import { targetChildArgs, targetOutputs, type DeployOutputs, type TargetArgs, type TargetChildren } from "./job-targets.js";
 
 /** FlinkSqlJob args. */
@@ -180,7 +181,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource implements ReportsWarn
       name,
       runtimeMode,
       tables: plan.tables,
-      sinks: plan.inserts.map((i) => i.target!).filter((t, i, all) => all.indexOf(t) === i),
+      sinks: insertTargets(plan),
       checkpointInterval: plan.checkpointInterval,
       target: a.kubernetes ? "kubernetes" : a.sqlGateway ? "sql-gateway" : "none",
       upgradeMode: a.kubernetes !== undefined ? (a.kubernetes.upgradeMode ?? KUBERNETES_DEFAULTS.upgradeMode) : undefined,
@@ -295,6 +296,13 @@ export class FlinkSqlJob extends pulumi.ComponentResource implements ReportsWarn
   get gatewayWarnings(): pulumi.Output<string[]> {
     return this.cached("gatewayWarnings", () => this.deployment.gatewayWarnings ?? pulumi.output([]));
   }
+}
+
+/** The tables the plan's INSERTs write, each once, in statement order. */
+function insertTargets(plan: { readonly inserts: readonly { readonly target?: TableDefinition }[] }): TableDefinition[] {
+  const sinks: TableDefinition[] = [];
+  for (const i of plan.inserts) if (!sinks.includes(i.target!)) sinks.push(i.target!);
+  return sinks;
 }
 
 /** synth's view of a gateway submission, built when asked. */

@@ -11,17 +11,17 @@ import { isSupportedFlinkVersion } from "../deploy/kubernetes/versions.js";
 import type { JobPlanInput, TargetSetting } from "../sql/job-plan.js";
 import { SqlStatement } from "../sql/template.js";
 import type { FlinkSqlJobArgs } from "./flink-sql-job.js";
-import { programTables } from "./job-registry.js";
+import { programTables, type registry } from "./job-registry.js";
 
 /** planJob's input for the args `a` (checked for shape by the caller) in `runtimeMode`. */
-export function jobPlanInput(a: FlinkSqlJobArgs, runtimeMode: "streaming" | "batch"): JobPlanInput {
+export function jobPlanInput(a: FlinkSqlJobArgs, runtimeMode: "streaming" | "batch", r?: ReturnType<typeof registry>): JobPlanInput {
   return {
     statements: a.statements,
     runtimeMode,
     parallelism: a.parallelism,
     configuration: (typeof a.configuration === "object" && a.configuration) || {},
-    programTables: programTables(),
-    targetSettings: (key) => targetSetting(a, key),
+    programTables: programTables(r),
+    targetSettings: targetSettings(a),
     credentialTarget: a.kubernetes !== undefined ? "kubernetes" : a.sqlGateway !== undefined ? "sqlGateway" : undefined,
     ...(typeof a.kubernetes?.flinkVersion === "string" && isSupportedFlinkVersion(a.kubernetes.flinkVersion) ? { flinkVersion: a.kubernetes.flinkVersion } : {}),
   };
@@ -29,17 +29,41 @@ export function jobPlanInput(a: FlinkSqlJobArgs, runtimeMode: "streaming" | "bat
 
 /** Labels of the tables the statements use that failed validation (synth's collecting mode only). */
 export function failedTableLabels(statements: unknown): string[] {
-  const labels = new Set<string>();
-  for (const s of Array.isArray(statements) ? statements : []) {
+  // The Set only once a failed table is met (synth's collecting mode): none in a valid program.
+  let labels: Set<string> | undefined;
+  if (!Array.isArray(statements)) return [];
+  for (const s of statements) {
     if (!(s instanceof SqlStatement)) continue; // anything else is reported by the statement checks
-    for (const seg of s.segments) if (seg.kind === "table" && seg.table.failed) labels.add(seg.table.label);
+    for (const seg of s.segments) if (seg.kind === "table" && seg.table.failed) (labels ??= new Set()).add(seg.table.label);
   }
-  return [...labels];
+  return labels === undefined ? [] : [...labels];
 }
 
-/** A Flink setting `key` in the deploy target's settings (planJob's targetSettings), in precedence order. */
-function targetSetting(a: FlinkSqlJobArgs, key: string): TargetSetting[] {
-  return [new MapSetting(a.sqlGateway?.sessionProperties, "sqlGateway.sessionProperties", key), new MapSetting(a.kubernetes?.flinkConfiguration, "kubernetes.flinkConfiguration", key)];
+/**
+ * planJob's targetSettings: a Flink setting `key` in the deploy target's settings, in precedence
+ * order. planJob asks for a dozen keys per job: each map is told apart (Output or Promise, plain
+ * map, none) once, on the first request, not per key.
+ */
+function targetSettings(a: FlinkSqlJobArgs): (key: string) => TargetSetting[] {
+  let gateway: SettingsMap | undefined;
+  let kubernetes: SettingsMap | undefined;
+  return (key) => {
+    gateway ??= settingsMap(a.sqlGateway?.sessionProperties);
+    kubernetes ??= settingsMap(a.kubernetes?.flinkConfiguration);
+    return [new MapSetting(gateway, "sqlGateway.sessionProperties", key), new MapSetting(kubernetes, "kubernetes.flinkConfiguration", key)];
+  };
+}
+
+/** One of the deploy target's setting maps: an Output or a Promise (it may set any key: not known at preview), a plain map, or none. */
+interface SettingsMap {
+  readonly deferred?: unknown;
+  readonly map?: Record<string, unknown>;
+}
+
+function settingsMap(settings: unknown): SettingsMap {
+  // A map that is itself an Output (e.g. pulumi.secret({...})) may set it: not known at preview.
+  if (pulumi.Output.isInstance(settings) || settings instanceof Promise) return { deferred: settings };
+  return typeof settings === "object" && settings !== null ? { map: settings as Record<string, unknown> } : {};
 }
 
 /** `key` in one of the deploy target's setting maps: its value, and its prop path, written only when a message names it. */
@@ -48,14 +72,8 @@ class MapSetting implements TargetSetting {
   private readonly map: string;
   private readonly key: string;
 
-  constructor(settings: unknown, map: string, key: string) {
-    // A map that is itself an Output (e.g. pulumi.secret({...})) may set it: not known at preview.
-    this.value =
-      pulumi.Output.isInstance(settings) || settings instanceof Promise
-        ? settings
-        : typeof settings === "object" && settings !== null
-          ? (settings as Record<string, unknown>)[key]
-          : undefined;
+  constructor(settings: SettingsMap, map: string, key: string) {
+    this.value = settings.deferred !== undefined ? settings.deferred : settings.map !== undefined ? settings.map[key] : undefined;
     this.map = map;
     this.key = key;
   }

@@ -137,8 +137,9 @@ export function registry(): Registry {
   let r: Registry;
   if (typeof monitor === "object" && monitor !== null) {
     const byMonitor = (g[BY_MONITOR] ??= new WeakMap<object, Registry>()) as WeakMap<object, Registry>;
-    r = byMonitor.get(monitor) ?? emptyRegistry();
-    byMonitor.set(monitor, r);
+    const known = byMonitor.get(monitor);
+    if (known !== undefined) r = known;
+    else byMonitor.set(monitor, (r = emptyRegistry()));
   } else r = (g[KEY] ??= emptyRegistry()) as Registry;
   // A registry made by an older copy of the package in the same process lacks the newer indexes.
   r.jobStreamers ??= new Map();
@@ -231,18 +232,24 @@ export function addProgramJob(job: RegisteredJob): void {
     const entry = Object.assign({ job: job.name, label: w.label }, w.servers !== undefined ? { servers: w.servers } : undefined);
     pushTo(r.kafkaTransactions, w.prefix, entry);
   }
-  for (const [t, branch] of job.tables.flatMap((x) => (job.streamBranches?.get(x) ?? [branchOf(x)]).map((b) => [x, b] as const))) {
-    const key = t.iceberg?.streamingRead === true && job.runtimeMode === "streaming" && !job.sinks.includes(t) ? icebergKey(t) : undefined;
+  if (job.runtimeMode !== "streaming") return;
+  for (const t of job.tables) {
+    // A streaming read of an Iceberg table the job does not write.
+    const key = t.iceberg?.streamingRead === true && !job.sinks.includes(t) ? icebergKey(t) : undefined;
     if (key === undefined) continue;
     const writers = r.upsertWriters.get(`${t.iceberg!.database}\u0000${t.iceberg!.table}`) ?? [];
-    const deleting = jobsWriting(r, key).some((w) => w.deletes !== undefined && w.deletes.branch === branch);
-    // Told for good when the loss was certain (streamed-writes.ts): a job created earlier writes the table with upserts on this
-    // branch, or writes updates and deletes into a keyed sink of it; a declared upsert sink alone was a warning, and the job that
-    // writes it, when created later, says so as an error.
-    const upserting = jobsWriting(r, key).some((w) => w.upsert && (w.branches ?? [branch]).includes(branch)) && writers.some((w) => icebergKey(w) === key && branchOf(w) === branch);
-    const overwriteWarned = branch !== undefined && jobsWriting(r, key).some((w) => w.overwrites?.includes(branch) === true);
-    const entry = Object.assign({ job: job.name, label: t.label, warned: deleting || upserting, overwriteWarned }, branch !== undefined ? { branch } : undefined);
-    pushTo(r.jobStreamers, key, entry);
+    // The same for each branch the job reads the table through (the job's own writes are indexed above).
+    const writes = jobsWriting(r, key);
+    for (const branch of job.streamBranches?.get(t) ?? [branchOf(t)]) {
+      const deleting = writes.some((w) => w.deletes !== undefined && w.deletes.branch === branch);
+      // Told for good when the loss was certain (streamed-writes.ts): a job created earlier writes the table with upserts on this
+      // branch, or writes updates and deletes into a keyed sink of it; a declared upsert sink alone was a warning, and the job that
+      // writes it, when created later, says so as an error.
+      const upserting = writes.some((w) => w.upsert && (w.branches ?? [branch]).includes(branch)) && writers.some((w) => icebergKey(w) === key && branchOf(w) === branch);
+      const overwriteWarned = branch !== undefined && writes.some((w) => w.overwrites?.includes(branch) === true);
+      const entry = Object.assign({ job: job.name, label: t.label, warned: deleting || upserting, overwriteWarned }, branch !== undefined ? { branch } : undefined);
+      pushTo(r.jobStreamers, key, entry);
+    }
   }
 }
 
@@ -281,8 +288,7 @@ function icebergSinksByKey(r: ReturnType<typeof registry>): Map<string, TableDef
 }
 
 /** The program's tables as the job planner looks them up. */
-export function programTables(): ProgramTables {
-  const r = registry();
+export function programTables(r: ReturnType<typeof registry> = registry()): ProgramTables {
   return {
     byFlinkName: (name) => r.byFlinkName.get(name),
     upsertWriters: (database, table) => r.upsertWriters.get(`${database}\u0000${table}`) ?? [],
@@ -298,8 +304,7 @@ export function programTables(): ProgramTables {
 }
 
 /** Records that a job reported updates into these keyed v1 IcebergSinks (by label): their resource warning about delete files is not repeated. */
-export function markV1DeletesReported(labels: Iterable<string>): void {
-  const r = registry();
+export function markV1DeletesReported(labels: Iterable<string>, r: ReturnType<typeof registry> = registry()): void {
   for (const l of labels) (r.v1DeletesReported ??= new Set()).add(l);
 }
 

@@ -23,7 +23,7 @@ import { renderPlainScript } from "./job-script.js";
 import { validateTarget, type DeferredTargetAcknowledgements } from "./job-targets.js";
 import { completeWithStatementSecrets, reportStatementSecrets, statementSecretIssues } from "./statement-secrets.js";
 import { markReferenced } from "./unreferenced-tables.js";
-import { markV1DeletesReported } from "./job-registry.js";
+import { markV1DeletesReported, registry } from "./job-registry.js";
 
 const FLINK_SQL_JOB_ARG_KEYS = ["statements", "runtimeMode", "parallelism", "configuration", "kubernetes", "sqlGateway", "acknowledgedWarnings"] as const satisfies readonly (keyof FlinkSqlJobArgs)[];
 const FLINK_SQL_JOB_ARG_KEYS_COMPLETE: [Exclude<keyof FlinkSqlJobArgs, (typeof FLINK_SQL_JOB_ARG_KEYS)[number]>] extends [never] ? true : never = true;
@@ -74,11 +74,13 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   // DDL, no Iceberg facts), so the job's own problems are still found; nothing is rendered.
   const failed = failedTableLabels(a.statements);
   if (failed.length > 0) diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above)`);
-  const plan = planJob(jobPlanInput(a, runtimeMode), diag);
+  // The program's registry, looked up once for the validation (it runs synchronously: one program run).
+  const r = registry();
+  const plan = planJob(jobPlanInput(a, runtimeMode, r), diag);
   // Before a failed job throws: the keyed v1 sinks it reports updates into keep no warning of their own saying the same.
-  markV1DeletesReported(plan.v1DeleteSinks.map((t) => t.label));
+  if (plan.v1DeleteSinks.length > 0) markV1DeletesReported(plan.v1DeleteSinks.map((t) => t.label), r);
   // The tables it mentions wait on no other job for their required options (unreferenced-tables.ts).
-  markReferenced(Array.isArray(a.statements) ? a.statements.flatMap((s) => (s instanceof SqlStatement ? s.tables : [])) : []);
+  if (Array.isArray(a.statements)) for (const s of a.statements) if (s instanceof SqlStatement) markReferenced(s.tables, r);
   // The script text when every part is plain (undefined when the plan has errors or Outputs).
   const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
   const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
@@ -86,10 +88,9 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   // After every check: what the args acknowledge is not logged (diag keeps the open warnings). An
   // image or a gateway endpoint given as an Output is checked once known: its entries wait for that
   // (deploy.ts logImageWarnings, sql-gateway/endpoint-output.ts).
-  const deferredPaths = [
-    ...(isDeferred((a.kubernetes as { image?: unknown } | null | undefined)?.image) ? [IMAGE_PATH] : []),
-    ...(isDeferred((a.sqlGateway as { endpoint?: unknown } | null | undefined)?.endpoint) ? [ENDPOINT_PATH] : []),
-  ];
+  const deferredPaths: string[] = [];
+  if (isDeferred((a.kubernetes as { image?: unknown } | null | undefined)?.image)) deferredPaths.push(IMAGE_PATH);
+  if (isDeferred((a.sqlGateway as { endpoint?: unknown } | null | undefined)?.endpoint)) deferredPaths.push(ENDPOINT_PATH);
   const { warnings, deferred: waiting } = acknowledgeWarningsDeferring(a.acknowledgedWarnings, diag, deferredPaths, plainOnlyIssues(deferred.paths));
   reportDeferredInPlainProps(diag, deferred.paths);
   inStatementOrder(diag.errors);
@@ -103,11 +104,14 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
     if (secrets !== undefined && isValidationError(e)) completeWithStatementSecrets(e, secrets, inStatementOrder);
     throw e;
   }
+  const validated = { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, warnings, secrets };
+  // Entries wait only at a prop given as an Output (deferredPaths): most jobs have none.
+  if (waiting.length === 0) return validated;
   const waitingAt = (path: string): DeferredAcknowledgements | undefined => deferredAt({ warnings, deferred: waiting }, path);
   const imageAcknowledgements = waitingAt(IMAGE_PATH);
   const endpointAcknowledgements = waitingAt(ENDPOINT_PATH);
   return Object.assign(
-    { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, warnings, secrets },
+    validated,
     imageAcknowledgements !== undefined ? { imageAcknowledgements } : undefined,
     endpointAcknowledgements !== undefined ? { endpointAcknowledgements } : undefined,
   );
@@ -119,6 +123,8 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
  * come grouped by check, not by statement.
  */
 export function inStatementOrder(issues: ValidationIssue[]): void {
+  // Fewer than two issues are in order (most jobs: none).
+  if (issues.length < 2) return;
   const slots = issues.flatMap((issue, slot) => {
     const m = /^statements\[(\d+)\]/.exec(issue.path);
     return m === null ? [] : [{ slot, statement: Number(m[1]), issue }];

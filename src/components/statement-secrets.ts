@@ -32,12 +32,16 @@ export function secretInStatementMessage(target: CredentialTarget | undefined): 
 
 /** The Outputs each statement interpolates, by the statement's index in `statements`. */
 function interpolatedOutputs(statements: unknown): { index: number; outputs: pulumi.Output<unknown>[] }[] {
-  if (!Array.isArray(statements)) return [];
-  return statements.flatMap((s: unknown, index) => {
-    if (!(s instanceof SqlStatement)) return [];
-    const outputs = s.segments.flatMap((seg) => (seg.kind === "output" ? [seg.output] : []));
-    return outputs.length > 0 ? [{ index, outputs }] : [];
+  const found: { index: number; outputs: pulumi.Output<unknown>[] }[] = [];
+  if (!Array.isArray(statements)) return found;
+  // Loops, not flatMap: most statements interpolate no Output, and then no array is built for them.
+  statements.forEach((s: unknown, index) => {
+    if (!(s instanceof SqlStatement)) return;
+    let outputs: pulumi.Output<unknown>[] | undefined;
+    for (const seg of s.segments) if (seg.kind === "output") (outputs ??= []).push(seg.output);
+    if (outputs !== undefined) found.push({ index, outputs });
   });
+  return found;
 }
 
 /**

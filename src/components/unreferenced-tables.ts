@@ -28,8 +28,7 @@ export function awaitReferences(def: TableDefinition, resource: pulumi.Resource)
 }
 
 /** Records the tables a job mentions (the job judges their references). */
-export function markReferenced(tables: Iterable<TableDefinition>): void {
-  const r = registry();
+export function markReferenced(tables: Iterable<TableDefinition>, r: ReturnType<typeof registry> = registry()): void {
   for (const t of tables) r.referenced.add(t);
 }
 

@@ -181,9 +181,10 @@ export function unknownArgMessage(key: string, known: readonly string[]): string
  */
 export function checkKnownKeys(value: unknown, known: readonly string[], path: string, diag: Diagnostics, advice?: (key: string, value: unknown) => string | undefined): void {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return;
-  for (const [key, v] of Object.entries(value)) {
+  // Keys only (Object.entries builds a pair per key): the value is read for an unknown key's advice.
+  for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
-    const instead = advice?.(key, v);
+    const instead = advice?.(key, (value as Record<string, unknown>)[key]);
     diag.error(path === "" ? key : `${path}.${key}`, instead !== undefined ? `unknown arg ${JSON.stringify(key)}: ${instead}` : unknownArgMessage(key, known));
   }
 }
