@@ -76,7 +76,8 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   if (failed.length > 0) diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above)`);
   // The program's registry, looked up once for the validation (it runs synchronously: one program run).
   const r = registry();
-  const plan = planJob(jobPlanInput(a, runtimeMode, r), diag);
+  const input = jobPlanInput(a, runtimeMode, r);
+  const plan = planJob(input, diag);
   // Before a failed job throws: the keyed v1 sinks it reports updates into keep no warning of their own saying the same.
   if (plan.v1DeleteSinks.length > 0) markV1DeletesReported(plan.v1DeleteSinks.map((t) => t.label), r);
   // The tables it mentions wait on no other job for their required options (unreferenced-tables.ts).

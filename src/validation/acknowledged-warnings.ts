@@ -285,13 +285,23 @@ export function acknowledgeWarningsDeferring(
   deferredPaths: readonly string[],
   later: readonly ValidationIssue[] = [],
 ): { readonly warnings: readonly ResourceWarning[]; readonly deferred: readonly ReadAcknowledgement[] } {
-  if (raw === undefined) return { warnings: Object.freeze(diag.warnings.map((w) => Object.freeze({ path: w.path, message: w.message, acknowledged: false }))), deferred: [] };
+  if (raw === undefined) {
+    // Most resources acknowledge nothing and have no warning: one frozen result serves them all.
+    if (diag.warnings.length === 0) return NOTHING_ACKNOWLEDGED;
+    return { warnings: Object.freeze(diag.warnings.map((w) => Object.freeze({ path: w.path, message: w.message, acknowledged: false }))), deferred: [] };
+  }
   const entries = readAcknowledgements(raw, diag);
   const outcome = matchAcknowledgements(entries, [...diag.errors, ...later], diag.warnings, deferredPaths);
   diag.warnings.splice(0, diag.warnings.length, ...outcome.open);
   for (const e of outcome.errors) diag.error(e.path, e.message);
   return { warnings: Object.freeze(outcome.warnings.map((w) => Object.freeze(w))), deferred: outcome.deferred ?? [] };
 }
+
+/** acknowledgeWarningsDeferring's result for no acknowledgedWarnings and no warning (frozen: shared by every such resource). */
+const NOTHING_ACKNOWLEDGED: { readonly warnings: readonly ResourceWarning[]; readonly deferred: readonly ReadAcknowledgement[] } = Object.freeze({
+  warnings: Object.freeze([]),
+  deferred: Object.freeze([]),
+});
 
 /**
  * What a resource's `acknowledgedWarnings` says about a prop given as an Output (a FlinkSqlJob's
