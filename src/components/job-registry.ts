@@ -269,7 +269,9 @@ function icebergWrite(job: RegisteredJob, t: TableDefinition): JobIcebergWrite {
 
 /** The writes of the Iceberg table `key` by the jobs registered so far, in order. */
 function jobsWriting(r: ReturnType<typeof registry>, key: string): JobIcebergWrite[] {
-  return (r.jobIcebergTables.get(key) ?? []).flatMap((e) => (e.write !== undefined ? [e.write] : []));
+  const writes: JobIcebergWrite[] = [];
+  for (const e of r.jobIcebergTables.get(key) ?? []) if (e.write !== undefined) writes.push(e.write);
+  return writes;
 }
 
 /**
