@@ -7,7 +7,8 @@
  * Keyed by CONTENT, never by object identity (a program may mutate its `kubernetes` object between
  * two jobs): `kubernetesChecksKey` writes out every value of the arg (nested ones too, keys in
  * their order, an undefined value, a hole, -0 and NaN told apart) and every job fact the checks
- * read. A fact that differs per job is left out only where the checks provably do not read it:
+ * read (own enumerable props only: an arg with a non-enumerable own prop anywhere is not memoized,
+ * visibleKeys). A fact that differs per job is left out only where the checks provably do not read it:
  * - `jobName`: read for the derived FlinkDeployment name, which is always a valid one (naming.ts
  *   deriveDeploymentName); the key still holds the name when the derived one would be invalid.
  * - `streamingIcebergReads`, `statelessRestartReads`, `uncommittedGroupReads` (their labels name the
@@ -74,9 +75,10 @@ function contentText(value: unknown, depth: number): string | undefined {
   }
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return undefined;
+  const keys = visibleKeys(value);
+  if (keys === undefined) return undefined;
   let out = proto === null ? "{0" : "{";
-  // Own names, non-enumerable ones too: a check may read one directly.
-  for (const key of Object.getOwnPropertyNames(value)) {
+  for (const key of keys) {
     const item = contentText((value as Record<string, unknown>)[key], depth + 1);
     if (item === undefined) return undefined;
     out += `${JSON.stringify(key)}:${item},`;
@@ -84,7 +86,18 @@ function contentText(value: unknown, depth: number): string | undefined {
   return `${out}}`;
 }
 
-/** A copy of `value`, for which contentText gave a text: arrays with their holes, objects with their prototype (Object.prototype or null) and own names. */
+/**
+ * The own enumerable keys of `value`, or undefined when it also has a non-enumerable own property:
+ * the checks read some props by name (hidden ones too) and list others with Object.keys/entries or
+ * a spread (hidden ones skipped), so a key could not tell a hidden prop from a visible one of the
+ * same value; such an arg is not memoized.
+ */
+function visibleKeys(value: object): string[] | undefined {
+  const keys = Object.keys(value);
+  return Object.getOwnPropertyNames(value).length === keys.length ? keys : undefined;
+}
+
+/** A copy of `value`, for which contentText gave a text: arrays with their holes, objects with their prototype (Object.prototype or null) and own enumerable props. */
 function plainCopy(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) {
@@ -93,7 +106,7 @@ function plainCopy(value: unknown): unknown {
     return copy;
   }
   const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
-  for (const key of Object.getOwnPropertyNames(value)) {
+  for (const key of Object.keys(value)) {
     Object.defineProperty(copy, key, { value: plainCopy((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
   }
   return copy;
@@ -112,9 +125,9 @@ function sameContent(value: unknown, copy: unknown, depth: number): boolean {
     return true;
   }
   if (Array.isArray(copy) || Object.getPrototypeOf(value) !== Object.getPrototypeOf(copy)) return false;
-  const keys = Object.getOwnPropertyNames(value);
-  const copyKeys = Object.getOwnPropertyNames(copy);
-  if (keys.length !== copyKeys.length) return false;
+  const keys = visibleKeys(value);
+  const copyKeys = Object.keys(copy);
+  if (keys === undefined || keys.length !== copyKeys.length) return false;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     if (key !== copyKeys[i] || !sameContent((value as Record<string, unknown>)[key], (copy as Record<string, unknown>)[key], depth + 1)) return false;
@@ -137,8 +150,10 @@ function argsText(given: object): string | undefined {
   argsWithKinds = false;
   const proto = Object.getPrototypeOf(given) as unknown;
   if (proto !== Object.prototype && proto !== null) return undefined;
+  const keys = visibleKeys(given);
+  if (keys === undefined) return undefined;
   let out = proto === null ? "{0" : "{";
-  for (const key of Object.getOwnPropertyNames(given)) {
+  for (const key of keys) {
     const value = (given as Record<string, unknown>)[key];
     let item = contentText(value, 1);
     if (item === undefined) {
@@ -163,6 +178,26 @@ function isOfficialRepositoryImage(image: string): boolean {
   }
   return lastImageOfficial;
 }
+
+/**
+ * How the key covers each job fact (the module's comment): a fact added to KubernetesJobFacts
+ * fails the type check here until it is placed, so no fact a check reads is missing from the key.
+ */
+const FACTS_IN_KEY = {
+  jobName: "when the derived deployment name is invalid",
+  runtimeMode: "key",
+  bounded: "key",
+  parallelism: "key",
+  flinkConfiguration: "key",
+  needsFormatV3: "key",
+  streamingIcebergReads: "unless upgradeMode is savepoint or last-state",
+  statelessRestartReads: "unless upgradeMode is savepoint or last-state",
+  uncommittedGroupReads: "unless upgradeMode is savepoint or last-state",
+  addedConnectors: "when the image is of an official Flink repository",
+  statements: "checked per job, outside the memo",
+  scriptText: "whether it is given; a script with env: is not memoized",
+} as const satisfies Record<keyof KubernetesJobFacts, string>;
+void FACTS_IN_KEY;
 
 /**
  * The memo key of the Kubernetes checks of `given` (a non-null, non-array object) against `job`:
@@ -248,5 +283,9 @@ export const kubernetesChecksMemo = {
   },
   clear(): void {
     findingsByKey.clear();
+    last = undefined;
+    lastImage = undefined;
+    lastImageOfficial = false;
+    argsWithKinds = false;
   },
 };
