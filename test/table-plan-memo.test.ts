@@ -20,6 +20,7 @@ import { planIcebergTable, renderIcebergTable } from "../src/options/iceberg-tab
 import { convertTableColumns } from "../src/options/table-columns.js";
 import { checkWriteOptionConflicts } from "../src/options/write-option-conflicts.js";
 import type { WithMap } from "../src/options/write-option-precedence.js";
+import { clearAllMemos } from "../src/validation/bounded-memo.js";
 import { Diagnostics } from "../src/validation/diagnostics.js";
 import { hive, planError } from "./iceberg-table-helpers.js";
 
@@ -31,6 +32,9 @@ const args = (extra: Record<string, unknown> = {}) => ({ catalog: { ...hive }, d
 const issues = (d: Diagnostics) => ({ errors: d.errors.map((i) => [i.path, i.message]), warnings: d.warnings.map((i) => [i.path, i.message]) });
 
 describe("table plan memos: keyed by content, clean results only", () => {
+  // Every test starts from empty memos, whatever ran before it in this process.
+  beforeEach(clearAllMemos);
+
   it("columns: equal lists from other objects share one frozen conversion; each keyed input, changed, gives the fresh one", () => {
     const a = planIcebergTable("IcebergSink", "a", args({ primaryKey: ["id"] }));
     const b = planIcebergTable("IcebergSink", "b", args({ primaryKey: ["id"] }));

@@ -11,13 +11,13 @@
  * properties; strings and a map of strings). A catalog whose uri or warehouse is an Output or a
  * Promise is planned fresh and not cached (its JSON is not its content), and so is one with a
  * problem, so a hit adds what the fresh run would add: nothing. The plan is shared, so it is frozen
- * when made. At most MAX_ENTRIES entries; past that the cache starts over.
+ * when made. At most MEMO_ENTRIES entries; past that the cache starts over (bounded-memo.ts).
  */
+import { BoundedMemo } from "../validation/bounded-memo.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { checkLocationValue, planCatalog, type CatalogPlan, type IcebergCatalog } from "./catalog.js";
 import { catalogKeyOf } from "./catalog-identity.js";
 
-const MAX_ENTRIES = 1024;
 
 /** A planned catalog: its plan (undefined when its rules failed) and, when it was cached, its identity without extraOptions. */
 export interface PlannedCatalog {
@@ -26,7 +26,7 @@ export interface PlannedCatalog {
   readonly identity: string | undefined;
 }
 
-const planned = new Map<string, PlannedCatalog>();
+const planned = new BoundedMemo<string, PlannedCatalog>();
 
 /**
  * planCatalog(c, diag), then for each of uri and warehouse given as a string the error
@@ -51,7 +51,6 @@ export function planParsedCatalog(c: IcebergCatalog, diag: Diagnostics): Planned
   if (key === undefined || plan === undefined || diag.errors.length !== errors || diag.warnings.length !== warnings) return { plan, identity: undefined };
   Object.freeze(plan.options);
   const result: PlannedCatalog = Object.freeze({ plan: Object.freeze(plan), identity: catalogKeyOf(c, plan) });
-  if (planned.size >= MAX_ENTRIES) planned.clear();
-  planned.set(key, result);
+  planned.remember(key, result);
   return result;
 }

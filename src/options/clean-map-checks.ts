@@ -13,8 +13,9 @@
  *   compression-table-properties.ts, write-option-conflicts.ts): both maps' args and entries and
  *   the sink context (writeFormat, codec, writesDeletes).
  * The maps hold strings only (the parsed or string entries planIcebergTable checks), so their JSON
- * text is their content. At most MAX_ENTRIES keys; past that the set starts over.
+ * text is their content. At most MEMO_ENTRIES keys; past that the set starts over (bounded-memo.ts).
  */
+import { BoundedMemo } from "../validation/bounded-memo.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { checkCompressionOptions } from "./compression-options.js";
 import { checkCompressionTableProperties, type CompressionSinkContext } from "./compression-table-properties.js";
@@ -22,8 +23,7 @@ import { checkFreeFormMap, type FreeFormContext } from "./extra-options.js";
 import { checkWriteOptionConflicts } from "./write-option-conflicts.js";
 import type { WithMap } from "./write-option-precedence.js";
 
-const MAX_ENTRIES = 1024;
-const clean = new Set<string>();
+const clean = new BoundedMemo<string, true>();
 
 /** Runs `check` unless `key` is known clean; remembers `key` when the run reported nothing. */
 function unlessClean(key: string, diag: Diagnostics, check: () => void): void {
@@ -32,8 +32,7 @@ function unlessClean(key: string, diag: Diagnostics, check: () => void): void {
   const warnings = diag.warnings.length;
   check();
   if (diag.errors.length !== errors || diag.warnings.length !== warnings) return;
-  if (clean.size >= MAX_ENTRIES) clean.clear();
-  clean.add(key);
+  clean.remember(key, true);
 }
 
 /** checkFreeFormMap(arg, map, ctx, diag), skipped for a content already found clean (see the module doc). */

@@ -6,23 +6,22 @@
  * arithmetic, and a stack's sinks repeat a few texts.
  *
  * What is cached: the milliseconds of a text that reads (a pure function of the text); a text that
- * fails is read again each time and throws what parseFlinkDuration throws. At most MAX_TEXTS texts;
+ * fails is read again each time and throws what parseFlinkDuration throws. At most MEMO_ENTRIES texts (bounded-memo.ts);
  * past that the cache starts over. A module of its own, used by the table checks only (as
  * validation/key-facts-memo.ts: the SQL Gateway provider, serialized with what its functions reach,
  * imports duration.ts, never this).
  */
+import { BoundedMemo } from "../validation/bounded-memo.js";
 import { parseFlinkDuration } from "./duration.js";
 
-const MAX_TEXTS = 1024;
-const millisByText = new Map<string, number>();
+const millisByText = new BoundedMemo<string, number>();
 
 /** parseFlinkDuration(text): its milliseconds, or its FlinkIcebergValidationError thrown. */
 export function durationMillis(text: string): number {
   let millis = millisByText.get(text);
   if (millis === undefined) {
     millis = parseFlinkDuration(text);
-    if (millisByText.size >= MAX_TEXTS) millisByText.clear();
-    millisByText.set(text, millis);
+    millisByText.remember(text, millis);
   }
   return millis;
 }

@@ -13,22 +13,15 @@
  * and no other key, and the key an array of strings (or absent); any other input (a DataTypes
  * value, an Output, a class instance) is checked fresh and not cached. The result is shared by
  * every table of that content, so it is deeply frozen when made (its DataTypes already are:
- * types/parser.ts). At most MAX_ENTRIES entries; past that the cache starts over.
+ * types/parser.ts). At most MEMO_ENTRIES entries; past that the cache starts over (bounded-memo.ts).
  */
 import { convertColumns } from "../iceberg/schema.js";
 import type { Column, ConvertedSchema } from "../iceberg/types.js";
 import type { Diagnostics } from "../validation/diagnostics.js";
+import { BoundedMemo, deepFreeze } from "../validation/bounded-memo.js";
 
-const MAX_ENTRIES = 1024;
-const converted = new Map<string, ConvertedSchema>();
+const converted = new BoundedMemo<string, ConvertedSchema>();
 
-/** `value` and every plain object and array in it frozen (a frozen part is left as it is). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v);
-  return value;
-}
 
 /**
  * The content key of the columns, the primary key and the format version (see the module doc),
@@ -76,8 +69,7 @@ export function convertTableColumns(columns: unknown, primaryKey: unknown, forma
   const result = convertColumns(columns as Column[], { primaryKey: primaryKey as string[] | undefined, formatVersion }, diag);
   checkCaseCollisions(columns, diag);
   if (key === undefined || result === undefined || diag.errors.length !== errors || diag.warnings.length !== warnings) return result;
-  if (converted.size >= MAX_ENTRIES) converted.clear();
-  converted.set(key, deepFreeze(result));
+  converted.remember(key, deepFreeze(result));
   return result;
 }
 

@@ -24,6 +24,7 @@
  * Bounded: cleared once it holds MAX_QUERIES readings (an Automation API program runs for long).
  */
 import type { TableDefinition } from "../components/table-definition.js";
+import { BoundedMemo, deepFreeze } from "../validation/bounded-memo.js";
 import type { InsertQuery, SelectQuery } from "./insert-query.js";
 
 /** insert-query.ts MARK (not imported: insert-query.ts loads this module; test/shared-insert-queries.test.ts compares them). */
@@ -38,7 +39,7 @@ interface Remembered {
   readonly from: number;
 }
 
-const memo = new Map<string, Remembered>();
+const memo = new BoundedMemo<string, Remembered>(MAX_QUERIES);
 let hits = 0;
 
 /**
@@ -58,8 +59,7 @@ export function sharedInsertQuery(text: string, tables: readonly TableDefinition
   const q = read();
   const from = q === undefined ? -1 : placeOfFrom(q, tables);
   if (from >= 0) {
-    if (memo.size >= MAX_QUERIES) memo.clear();
-    memo.set(key, { query: frozenParts(q!), from });
+    memo.remember(key, { query: frozenParts(q!), from });
   }
   return q;
 }
@@ -76,11 +76,7 @@ function placeOfFrom(q: InsertQuery, tables: readonly TableDefinition[]): number
 
 /** Freezes what readings share (never their tables), and returns q. */
 function frozenParts(q: InsertQuery): InsertQuery {
-  const deep = (v: unknown): void => {
-    if (typeof v !== "object" || v === null || Object.isFrozen(v)) return;
-    Object.freeze(v);
-    for (const x of Object.values(v)) deep(x);
-  };
+  const deep = deepFreeze;
   deep(q.items);
   deep(q.columnList);
   deep(q.staticPartition);

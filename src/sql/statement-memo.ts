@@ -27,13 +27,14 @@
  *
  * Bounded: cleared once it holds MAX_ENTRIES statements (an Automation API program runs for long).
  */
+import { BoundedMemo } from "../validation/bounded-memo.js";
 import type { StatementKind } from "./statement.js";
 import type { InterpolatedText, SqlSegment } from "./template.js";
 
 /** The most statements remembered; past it the memo starts again empty. */
 export const MAX_ENTRIES = 1024;
 
-const memo = new Map<string, StatementKind>();
+const memo = new BoundedMemo<string, StatementKind>(MAX_ENTRIES);
 let hits = 0;
 
 /** A Flink name that stays out of the key (see the module comment). */
@@ -67,8 +68,7 @@ export function knownAnalysis(key: string): StatementKind | undefined {
 
 /** Remembers a clean analysis of `kind` under `key`. */
 export function rememberAnalysis(key: string, kind: StatementKind): void {
-  if (memo.size >= MAX_ENTRIES) memo.clear();
-  memo.set(key, kind);
+  memo.remember(key, kind);
 }
 
 /** How many analyses the memo has answered (for tests). */

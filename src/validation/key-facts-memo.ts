@@ -9,18 +9,18 @@
  * is serialized with every module-level value its functions reach (Pulumi's closure serialization),
  * secrets.ts among them, and it cannot serialize a Map it reads the size of.
  */
+import { BoundedMemo } from "./bounded-memo.js";
 import { optionKeyFacts, type KeyFacts } from "./secrets.js";
 
-const factsByKey = new Map<string, KeyFacts>();
 const MAX_KEYS = 4096;
+const factsByKey = new BoundedMemo<string, KeyFacts>(MAX_KEYS);
 
 /** optionKeyFacts(key), computed once per key text. */
 export function memoizedKeyFacts(key: string): KeyFacts {
   let facts = factsByKey.get(key);
   if (facts === undefined) {
     facts = optionKeyFacts(key);
-    if (factsByKey.size >= MAX_KEYS) factsByKey.clear();
-    factsByKey.set(key, facts);
+    factsByKey.remember(key, facts);
   }
   return facts;
 }

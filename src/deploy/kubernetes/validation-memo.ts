@@ -32,9 +32,10 @@
  * What is kept: the errors and warnings the checks recorded (paths relative to the job's args),
  * frozen, and the checks' return value (a string or undefined); a hit records copies of them into
  * the caller's collector, in the order the checks recorded them, as a run would. Bounded to
- * MAX_ENTRIES keys (cleared past it): Automation API programs run long.
+ * MEMO_ENTRIES keys (cleared past it: bounded-memo.ts): Automation API programs run long.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { BoundedMemo } from "../../validation/bounded-memo.js";
 import { Diagnostics } from "../../validation/diagnostics.js";
 import type { ValidationIssue } from "../../validation/error.js";
 import { isDeferred } from "../../validation/deferred.js";
@@ -247,8 +248,7 @@ interface Findings<T> {
   readonly value: T;
 }
 
-const MAX_ENTRIES = 1024;
-const findingsByKey = new Map<string, Findings<unknown>>();
+const findingsByKey = new BoundedMemo<string, Findings<unknown>>();
 
 /** Records `found`'s issues into `diag`, as the checks recorded them (paths are relative to `diag`). */
 function replay(found: Findings<unknown>, diag: Diagnostics): void {
@@ -269,8 +269,7 @@ export function memoizedChecks<T extends string | undefined>(key: string | undef
     const value = checks(recorder);
     // Errors and warnings interleave only within each list: keeping both lists keeps every order a run gives.
     found = Object.freeze({ errors: Object.freeze(recorder.errors.map((i) => Object.freeze({ ...i }))), warnings: Object.freeze(recorder.warnings.map((i) => Object.freeze({ ...i }))), value });
-    if (findingsByKey.size >= MAX_ENTRIES) findingsByKey.clear();
-    findingsByKey.set(key, found);
+    findingsByKey.remember(key, found);
   }
   replay(found, diag);
   return found.value;

@@ -1,0 +1,41 @@
+/**
+ * The memos that remember validation results across the resources of one program (issue 9: a
+ * stack builds many jobs from one loop, over the same catalogs, columns, Kubernetes settings and
+ * statement shapes). Each memo is keyed by content (its module says by what); this file holds what
+ * they share: a bound, so that an Automation API program, which runs many stacks in one process,
+ * keeps at most MEMO_ENTRIES results per memo (past it the memo starts over empty), a way for tests
+ * to start every memo empty, and the deep freeze of a result that later callers share.
+ */
+
+/** The most results one memo keeps; past it the memo starts over empty. */
+export const MEMO_ENTRIES = 1024;
+
+const every: BoundedMemo<unknown, unknown>[] = [];
+
+/** A Map that keeps at most `limit` entries (`remember` starts it over empty past that). */
+export class BoundedMemo<K, V> extends Map<K, V> {
+  constructor(private readonly limit: number = MEMO_ENTRIES) {
+    super();
+    every.push(this as BoundedMemo<unknown, unknown>);
+  }
+
+  /** Sets `key` to `value` (emptying the memo first when it is full) and returns `value`. */
+  remember(key: K, value: V): V {
+    if (this.size >= this.limit) this.clear();
+    this.set(key, value);
+    return value;
+  }
+}
+
+/** Empties every BoundedMemo (for tests: a test that must see a fresh run starts here). */
+export function clearAllMemos(): void {
+  for (const m of every) m.clear();
+}
+
+/** `value` and every object and array in it frozen (a frozen part is left as it is, with what it holds); returns `value`. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+  return value;
+}

@@ -1,0 +1,42 @@
+/** The bound and the test reset that every cross-resource memo shares (src/validation/bounded-memo.ts). */
+import { expect } from "chai";
+import { BoundedMemo, clearAllMemos, deepFreeze, MEMO_ENTRIES } from "../src/validation/bounded-memo.js";
+
+describe("BoundedMemo: the memos' bound, reset and shared freeze", () => {
+  it("keeps at most its limit: the entry past it starts the memo over with that entry alone", () => {
+    const m = new BoundedMemo<string, number>(3);
+    expect(m.remember("a", 1)).to.equal(1);
+    m.remember("b", 2);
+    m.remember("c", 3);
+    expect([...m.entries()]).to.deep.equal([["a", 1], ["b", 2], ["c", 3]]);
+    m.remember("d", 4);
+    expect([...m.entries()]).to.deep.equal([["d", 4]]);
+  });
+
+  it("defaults to MEMO_ENTRIES (1024) entries", () => {
+    const m = new BoundedMemo<number, number>();
+    for (let i = 0; i < MEMO_ENTRIES; i++) m.remember(i, i);
+    expect(MEMO_ENTRIES).to.equal(1024);
+    expect(m.size).to.equal(1024);
+    m.remember(-1, -1);
+    expect(m.size).to.equal(1);
+  });
+
+  it("clearAllMemos empties every memo created, none other", () => {
+    const a = new BoundedMemo<string, string>();
+    const b = new BoundedMemo<string, string>(2);
+    const plain = new Map([["k", "v"]]);
+    a.remember("x", "1");
+    b.remember("y", "2");
+    clearAllMemos();
+    expect([a.size, b.size, plain.size]).to.deep.equal([0, 0, 1]);
+  });
+
+  it("deepFreeze freezes nested objects and arrays, skips primitives, and returns its argument", () => {
+    const v = { a: [{ b: 1 }, "s"], c: { d: { e: [] as unknown[] } } };
+    expect(deepFreeze(v)).to.equal(v);
+    expect([Object.isFrozen(v), Object.isFrozen(v.a), Object.isFrozen(v.a[0]), Object.isFrozen(v.c.d), Object.isFrozen(v.c.d.e)]).to.deep.equal([true, true, true, true, true]);
+    expect(deepFreeze("x")).to.equal("x");
+    expect(deepFreeze(null)).to.equal(null);
+  });
+});
