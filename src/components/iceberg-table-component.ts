@@ -11,6 +11,7 @@ import { SOURCE_WATERMARK } from "../options/source-watermark.js";
 import { V1_KEYED_SINK_WARNING } from "../options/sink-options.js";
 import { v1DeletesReported } from "./job-registry.js";
 import { acknowledgedCount } from "../validation/acknowledged-warnings.js";
+import { deepFreeze } from "../validation/bounded-memo.js";
 import { FlinkIcebergValidationError } from "../validation/error.js";
 import { credentialEnvironment } from "../validation/credential-remedies.js";
 import { registerTableDefinition, type IcebergTableFacts, type TableColumn, type TableDefinition } from "./table-definition.js";
@@ -74,12 +75,25 @@ export function isV1KeyedSinkWarning(w: { readonly path: string; readonly messag
 
 /** Registers the TableDefinition that FlinkSqlJob reads (table-definition.ts). */
 /** The TableDefinition's columns of `plan`: every column insertable, the watermark's the rowtime (a loop, the watermark read once: 20 and more per table). */
-function tableColumns(plan: IcebergTablePlan): TableColumn[] {
+function tableColumns(plan: IcebergTablePlan): readonly TableColumn[] {
   const rowtime = plan.watermark?.column;
+  // A frozen column list (table-columns.ts shares one among tables of equal columns) gives one frozen list per rowtime column.
+  const shared = Object.isFrozen(plan.columns) ? sharedColumns.get(plan.columns) : undefined;
+  const key = rowtime ?? "";
+  const kept = shared?.get(key);
+  if (kept !== undefined) return kept;
   const out: TableColumn[] = [];
   for (const c of plan.columns) out.push(c.name === rowtime ? { name: c.name, type: c.type, insertable: true, timeAttribute: "rowtime" } : { name: c.name, type: c.type, insertable: true });
+  if (Object.isFrozen(plan.columns) && plan.columns.every((c) => Object.isFrozen(c))) {
+    const byRowtime = shared ?? new Map<string, readonly TableColumn[]>();
+    byRowtime.set(key, deepFreeze(out));
+    if (shared === undefined) sharedColumns.set(plan.columns, byRowtime);
+  }
   return out;
 }
+
+/** tableColumns' lists of a frozen column list (with frozen columns, so it cannot change), per rowtime column ("" for none). */
+const sharedColumns = new WeakMap<readonly unknown[], Map<string, readonly TableColumn[]>>();
 
 export function registerIcebergTable(component: object, plan: IcebergTablePlan, outputs: IcebergTableOutputs): void {
   const read = plan.read;

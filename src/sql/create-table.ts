@@ -64,9 +64,24 @@ function renderColumn(c: RenderColumn): string {
   return c.comment === undefined ? text : `${text} COMMENT ${quoteLiteral(c.comment)}`;
 }
 
+/**
+ * The column lines of a frozen list of frozen columns, rendered once (iceberg-table.ts renderColumns
+ * shares one list among the tables of one column list; it cannot change); a copy, since the
+ * caller appends to it.
+ */
+const renderedLines = new WeakMap<readonly RenderColumn[], readonly string[]>();
+
+function columnLines(columns: readonly RenderColumn[]): string[] {
+  const kept = renderedLines.get(columns);
+  if (kept !== undefined) return kept.slice();
+  const lines = columns.map(renderColumn);
+  if (Object.isFrozen(columns) && columns.every((c) => Object.isFrozen(c))) renderedLines.set(columns, Object.freeze(lines.slice()));
+  return lines;
+}
+
 /** Renders the whole statement, ending with `;` (no trailing newline). */
 export function renderCreateTable(spec: CreateTableSpec): string {
-  const body: string[] = spec.columns.map(renderColumn);
+  const body: string[] = columnLines(spec.columns);
   if (spec.watermark) body.push(`WATERMARK FOR ${quoteIdentifier(spec.watermark.column)} AS ${spec.watermark.expression}`);
   if (spec.primaryKey && spec.primaryKey.length > 0) {
     body.push(`PRIMARY KEY (${spec.primaryKey.map(quoteIdentifier).join(", ")}) NOT ENFORCED`);
