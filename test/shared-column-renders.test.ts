@@ -39,7 +39,7 @@ describe("shared column renders", () => {
       await installMocks({ preview: true });
       m = { ...(await import("../src/components/iceberg-source.js")), ...(await import("../src/components/table-definition.js")) };
     });
-    const catalog = { name: "lake", type: "rest", uri: "http://cat:8181" };
+    const catalog = { name: "lake", type: "rest" as const, uri: "http://cat:8181" };
     const columns = () => [{ name: "id", type: "BIGINT" }, { name: "ts", type: "TIMESTAMP(3)" }];
 
     it("tables of equal columns share one frozen list; a watermark's rowtime column gets its own", () => {
@@ -48,7 +48,7 @@ describe("shared column renders", () => {
       const w = m.getTableDefinition(new m.IcebergSource("scr_w", { catalog, database: "db", table: "w", columns: columns(), streaming: true, watermark: { column: "ts", expression: "ts - INTERVAL '5' SECOND" } }))!;
       expect(b.columns).to.equal(a.columns);
       expect(Object.isFrozen(a.columns) && Object.isFrozen(a.columns![0])).to.equal(true);
-      expect(a.columns!.map((c) => [c.name, c.type.toString(), c.insertable, c.timeAttribute])).to.deep.equal([["id", "BIGINT", true, undefined], ["ts", "TIMESTAMP(3)", true, undefined]]);
+      expect(a.columns!.map((c) => [c.name, String(c.type), c.insertable, c.timeAttribute])).to.deep.equal([["id", "BIGINT", true, undefined], ["ts", "TIMESTAMP(3)", true, undefined]]);
       expect(w.columns).to.not.equal(a.columns);
       expect(w.columns!.map((c) => [c.name, c.timeAttribute])).to.deep.equal([["id", undefined], ["ts", "rowtime"]]);
     });

@@ -202,9 +202,15 @@ describe("SQL Gateway client against the fake gateway", () => {
   });
 
   it("closes a session the gateway opened while the AbortSignal fired (the answer to POST /sessions still on its way)", async () => {
-    await start({ intercept: (r) => (r.method === "POST" && r.path.endsWith("/sessions") ? { answerDelayMs: 150 } : undefined) });
+    // Aborted once the gateway has the POST /sessions (not after a fixed time, which a loaded machine may spend before it is sent).
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error("user")), 30);
+    await start({
+      intercept: (r) => {
+        if (r.method !== "POST" || !r.path.endsWith("/sessions")) return undefined;
+        setImmediate(() => controller.abort(new Error("user")));
+        return { answerDelayMs: 150 };
+      },
+    });
     const e = await rejection(submitToSqlGateway(fake.endpoint, "INSERT INTO t SELECT 1", { ...FAST, signal: controller.signal }));
     expect([e.kind, e.message]).to.deep.equal(["aborted", `SQL Gateway ${fake.endpoint}: opening a session (POST /sessions): aborted`]);
     expect(fake.requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, "<session>")}`)).to.deep.equal(["GET /api_versions", "POST /v4/sessions", "DELETE /v4/sessions/<session>"]);

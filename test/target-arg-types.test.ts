@@ -40,6 +40,9 @@ const KUBERNETES_CASES: readonly Case[] = [
   ["podTemplate", "pod.yaml", "podTemplate", '"pod.yaml" is a string: write a core/v1 Pod template object, e.g. { spec: { nodeSelector: { pool: "flink" } } }'],
   ["awaitReady", "false", "awaitReady", '"false" is a string: write false (a boolean, without quotes)'],
   ["provider", "kind", "provider", '"kind" is a string: write a Kubernetes provider (new k8s.Provider(...)), or leave it unset for the ambient one'],
+  // A Map's entries are no own props: every reader of the map would drop them.
+  ["flinkConfiguration", new Map([["parallelism.default", "3"]]), "flinkConfiguration", 'is a Map: write a map of Flink option names to string values, e.g. { "taskmanager.numberOfTaskSlots": "2" }'],
+  ["env", new Map([["LOG_LEVEL", "INFO"]]), "env", "is a Map: write a map of variable names to string values, e.g. { LOG_LEVEL: \"INFO\" }"],
   // Left to their own checks, which say what a wrong type is.
   ["timeout", true, "timeout", 'must be a number of seconds (e.g. 600) or a Flink duration string (e.g. "10min"), got true'],
   // Nested props.
@@ -66,6 +69,7 @@ const GATEWAY_CASES: readonly Case[] = [
   ["allowNonRestoredState", 1, "allowNonRestoredState", "1 is a number: write true or false"],
   ["apiVersion", 2, "apiVersion", '2 is a number: write one of "v1", "v2", "v3", "v4", or leave it unset for the highest both sides speak'],
   ["startTimeout", true, "startTimeout", 'must be a number of seconds from 0 to 600 (e.g. 60) or a Flink duration string (e.g. "1min"), got true'],
+  ["sessionProperties", new Map([["execution.target", "remote"]]), "sessionProperties", 'is a Map: write a map of Flink option names to string values, e.g. { "execution.target": "remote" }'],
   // Entries of the maps.
   ["headers", { "X-Team": 5 }, 'headers["X-Team"]', 'must be a string: write "5"'],
   ["sessionProperties", { "execution.target": 5 }, 'sessionProperties["execution.target"]', 'must be a string: write "5"'],

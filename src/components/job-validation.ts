@@ -15,7 +15,7 @@ import { isDeferred } from "../validation/deferred.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { isValidationError, type ValidationIssue } from "../validation/error.js";
-import { deferredInPlainProps, plainOnlyIssues, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
+import { deferredInPlainProps, isPlainObject, plainOnlyIssues, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
 import { passedOrCollected } from "./collect.js";
 import type { FlinkSqlJobArgs } from "./flink-sql-job.js";
 import { failedTableLabels, jobPlanInput } from "./job-plan-input.js";
@@ -67,8 +67,9 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   // adds no streaming-only errors.
   const runtimeMode = a.runtimeMode ?? configuredRuntimeMode(a.configuration) ?? scriptRuntimeMode(a.statements) ?? "streaming";
   if (runtimeMode !== "streaming" && runtimeMode !== "batch") diag.error("runtimeMode", `must be "streaming" or "batch" (got ${JSON.stringify(a.runtimeMode)})${didYouMean(a.runtimeMode, ["streaming", "batch"])}`);
-  if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration))) {
-    diag.error("configuration", "must be a map of plain strings");
+  if (a.configuration !== undefined && !isPlainObject(a.configuration)) {
+    // A Map's entries are no own props: the job's configuration readers would drop every one of them.
+    diag.error("configuration", `must be a map of plain strings, an object literal ({ "key": "value" })${(a.configuration as unknown) instanceof Map ? ", not a Map: write Object.fromEntries(theMap)" : ""}`);
   }
   // synth's collecting mode (collect.ts): a table that failed validation is a placeholder here (no
   // DDL, no Iceberg facts), so the job's own problems are still found; nothing is rendered.

@@ -8,6 +8,7 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { isDeferred } from "../validation/deferred.js";
+import { isPlainObject } from "../validation/plain-only.js";
 
 /** The JSON type a prop takes: a map is an object of named entries (its entries are checked by the target's own rules). */
 export type ArgType = "boolean" | "number" | "string" | "object" | "map";
@@ -32,6 +33,8 @@ export type ArgTypeTable = Readonly<Record<string, ArgTypeRule>>;
 export function jsonKind(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
+  if (value instanceof Map) return "a Map";
+  if (value instanceof Set) return "a Set";
   const t = typeof value;
   return t === "object" ? "an object" : t === "undefined" ? "undefined" : `a ${t}`;
 }
@@ -43,9 +46,11 @@ function shown(value: unknown, secretive: boolean): string {
   return "";
 }
 
-/** True when `value` has the JSON type `type` (a map or object: a plain object, not an array). */
+/** True when `value` has the JSON type `type` (a map: an object literal, no Map or class instance; an object: no array). */
 function hasType(value: unknown, type: ArgType): boolean {
-  if (type === "object" || type === "map") return typeof value === "object" && value !== null && !Array.isArray(value);
+  // A Map's entries are no own props: every reader of the map (Object.entries, a spread) would drop them.
+  if (type === "map") return isPlainObject(value);
+  if (type === "object") return typeof value === "object" && value !== null && !Array.isArray(value);
   if (type === "number") return typeof value === "number" && Number.isFinite(value);
   return typeof value === type;
 }
