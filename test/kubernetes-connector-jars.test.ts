@@ -13,7 +13,7 @@ import { isOfficialFlinkTag } from "../src/deploy/kubernetes/image-version.js";
 const OFFICIAL = "flink:2.1.0-scala_2.12-java17";
 const V21 = { image: OFFICIAL, flinkVersion: "v2_1" as const, sqlRunner: undefined };
 const USES =
-  `"${OFFICIAL}" is an official Flink 2.1 image, whose lib/ holds no connector but filesystem, datagen, print and blackhole, and the job uses ` +
+  `"${OFFICIAL}" is an official Flink image, whose lib/ holds no connector but filesystem, datagen, print and blackhole, and the job uses ` +
   `IcebergSink "daily" (connector 'iceberg': iceberg-flink-runtime-2.1-<iceberg version>.jar); FlinkTable "events" (connector 'kafka': flink-sql-connector-kafka-<connector version>-2.1.jar)`;
 const FAILS = `so the job fails when it starts ("Could not find any factory for identifier 'iceberg'"; flink FactoryUtil)`;
 const CUSTOM = `build an image FROM "${OFFICIAL}" that copies those jars into /opt/flink/lib and set kubernetes.image to it`;
@@ -108,7 +108,7 @@ describe("kubernetes: connectors an official Flink image does not hold", () => {
         {
           path: "kubernetes.image",
           message:
-            `"${OFFICIAL}" is an official Flink 2.1 image, whose lib/ holds no connector but filesystem, datagen, print and blackhole, and the job uses IcebergSink "cj_sink" (connector 'iceberg': iceberg-flink-runtime-2.1-<iceberg version>.jar); ` +
+            `"${OFFICIAL}" is an official Flink image, whose lib/ holds no connector but filesystem, datagen, print and blackhole, and the job uses IcebergSink "cj_sink" (connector 'iceberg': iceberg-flink-runtime-2.1-<iceberg version>.jar); ` +
             `nothing in the FlinkDeployment adds jars (no podTemplate volume or init container, no pipeline.jars / pipeline.classpaths), ${FAILS}. ` +
             `B${CUSTOM.slice(1)}, or add them with kubernetes.podTemplate (an init container that downloads them into a volume) and name them in pipeline.classpaths`,
         },

@@ -101,6 +101,13 @@ describe("target args: the JSON type of every plain prop", () => {
     });
   }
 
+  it("allowNonRestoredState of the wrong type with a stateful upgradeMode: its type error, not also the warning to set it", () => {
+    const { errors, warnings } = run({ upgradeMode: "savepoint", savepointDir: "s3://bucket/savepoints", checkpointDir: "s3://bucket/checkpoints", allowNonRestoredState: "true" });
+    expect(errors).to.deep.equal([{ path: "kubernetes.allowNonRestoredState", message: '"true" is a string: write true (a boolean, without quotes)' }]);
+    expect(warnings.filter((w) => w.path === "kubernetes.allowNonRestoredState")).to.deep.equal([]);
+    expect(run({ upgradeMode: "savepoint", savepointDir: "s3://bucket/savepoints", checkpointDir: "s3://bucket/checkpoints" }).warnings.map((w) => w.path)).to.include("kubernetes.allowNonRestoredState");
+  });
+
   it("the right type of every prop is quiet (the neighbours of the cases above)", () => {
     const k = run({
       namespace: "flink-jobs",

@@ -22,7 +22,7 @@
 import type { Diagnostics } from "../../validation/diagnostics.js";
 import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
 import { isOfficialFlinkImage, isOfficialFlinkRepository, type ImageReference } from "./image-version.js";
-import { flinkVersionTraits, isSupportedFlinkVersion } from "./versions.js";
+import { isSupportedFlinkVersion } from "./versions.js";
 import { versionNumbers } from "../../sql/builtin-function-versions.js";
 
 /** Connectors in the Flink distribution's lib/ (flink-dist: filesystem; flink-table-api-java-bridge: datagen, print, blackhole). */
@@ -77,9 +77,8 @@ export function checkOfficialImageConnectors(args: KubernetesArgs, image: string
     );
     return;
   }
-  const label = isSupportedFlinkVersion(args.flinkVersion) ? flinkVersionTraits(args.flinkVersion).label : "Flink";
   const custom = `build an image FROM ${JSON.stringify(image)} that copies those jars into /opt/flink/lib and set kubernetes.image to it`;
-  const preamble = `${JSON.stringify(image)} is an official ${label} image, whose lib/ holds no connector but filesystem, datagen, print and blackhole, and the job uses ${uses}`;
+  const preamble = `${JSON.stringify(image)} is an official Flink image, whose lib/ holds no connector but filesystem, datagen, print and blackhole, and the job uses ${uses}`;
   if (sources.length === 0) {
     diag.error(
       "kubernetes.image",

@@ -143,7 +143,8 @@ function checkStateRules(args: KubernetesArgs, conf: Readonly<Record<string, str
         ? `upgradeMode "savepoint" carries state over an upgrade, but a batch job has none: it runs without checkpoints and cannot take a savepoint, so upgrading a running batch job would fail at the savepoint; use upgradeMode "stateless"`
         : `upgradeMode "last-state" carries state over an upgrade, but a batch job has none: it takes no checkpoints, so a last-state upgrade finds no checkpoint to restore and the new job starts from the beginning of its input, as with "stateless"; use upgradeMode "stateless"`,
     );
-  } else if (stateful && args.allowNonRestoredState === undefined) {
+  } else if (stateful && args.allowNonRestoredState === undefined && !k.hasErrorAt("allowNonRestoredState")) {
+    // (A value of the wrong type is read as unset by the checks, and its error says what to write.)
     k.warn(
       "allowNonRestoredState",
       `with upgradeMode "${mode}" every script change restores the old state into the new plan; Flink SQL derives operator ids from the plan, so a changed script may not map onto that state and the restore fails. ` +
