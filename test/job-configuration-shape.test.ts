@@ -1,5 +1,5 @@
 /**
- * FlinkSqlJob `configuration` must be an object literal: a Map (whose entries are no own props, so
+ * FlinkSqlJob `configuration` must be a map object: a Map or Set (whose entries are no own props, so
  * every reader of the configuration would drop them silently), an array or a string is an error.
  */
 import { expect } from "chai";
@@ -20,6 +20,13 @@ describe("FlinkSqlJob configuration: an object literal", () => {
       const issues = issuesOrNone(() => new api.FlinkSqlJob(`cfg-bad${i}`, { statements: [datagenToBlackhole(api, `cfgbad${i}`)], configuration: value as never }));
       expect(issues.filter((x) => x.path === "configuration")).to.deep.equal([{ path: "configuration", message: MESSAGE }]);
     }
+  });
+
+  it("a class instance holding the entries as own props reads as a map: quiet", () => {
+    class Conf {
+      "pipeline.name" = "x";
+    }
+    expect(issuesOrNone(() => new api.FlinkSqlJob("cfg-class", { statements: [datagenToBlackhole(api, "cfgclass")], configuration: new Conf() as never }))).to.deep.equal([]);
   });
 
   it("an object literal, and one without a prototype, are quiet", () => {

@@ -15,7 +15,8 @@ import { isDeferred } from "../validation/deferred.js";
 import { Diagnostics } from "../validation/diagnostics.js";
 import { checkKnownKeys, didYouMean } from "../validation/known-keys.js";
 import { isValidationError, type ValidationIssue } from "../validation/error.js";
-import { deferredInPlainProps, isPlainObject, plainOnlyIssues, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
+import { isCollection } from "../deploy/arg-types.js";
+import { deferredInPlainProps, plainOnlyIssues, reportDeferredInPlainProps, FLINK_SQL_JOB_DEFERRED } from "../validation/plain-only.js";
 import { passedOrCollected } from "./collect.js";
 import type { FlinkSqlJobArgs } from "./flink-sql-job.js";
 import { failedTableLabels, jobPlanInput } from "./job-plan-input.js";
@@ -67,7 +68,7 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   // adds no streaming-only errors.
   const runtimeMode = a.runtimeMode ?? configuredRuntimeMode(a.configuration) ?? scriptRuntimeMode(a.statements) ?? "streaming";
   if (runtimeMode !== "streaming" && runtimeMode !== "batch") diag.error("runtimeMode", `must be "streaming" or "batch" (got ${JSON.stringify(a.runtimeMode)})${didYouMean(a.runtimeMode, ["streaming", "batch"])}`);
-  if (a.configuration !== undefined && !isPlainObject(a.configuration)) {
+  if (a.configuration !== undefined && (typeof a.configuration !== "object" || a.configuration === null || Array.isArray(a.configuration) || isCollection(a.configuration))) {
     // A Map's entries are no own props: the job's configuration readers would drop every one of them.
     diag.error("configuration", `must be a map of plain strings, an object literal ({ "key": "value" })${(a.configuration as unknown) instanceof Map ? ", not a Map: write Object.fromEntries(theMap)" : ""}`);
   }

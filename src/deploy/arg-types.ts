@@ -8,7 +8,6 @@
  */
 import type { Diagnostics } from "../validation/diagnostics.js";
 import { isDeferred } from "../validation/deferred.js";
-import { isPlainObject } from "../validation/plain-only.js";
 
 /** The JSON type a prop takes: a map is an object of named entries (its entries are checked by the target's own rules). */
 export type ArgType = "boolean" | "number" | "string" | "object" | "map";
@@ -29,6 +28,11 @@ export interface ArgTypeRule {
 /** The rules of every prop of an args object, by prop name. */
 export type ArgTypeTable = Readonly<Record<string, ArgTypeRule>>;
 
+/** A Map or Set (or their weak kinds): a collection whose entries are no own props. */
+export function isCollection(value: object): boolean {
+  return value instanceof Map || value instanceof Set || value instanceof WeakMap || value instanceof WeakSet;
+}
+
 /** "a string", "a number", "an array", "null" ...: what `value` is, for a message. */
 export function jsonKind(value: unknown): string {
   if (value === null) return "null";
@@ -46,10 +50,10 @@ function shown(value: unknown, secretive: boolean): string {
   return "";
 }
 
-/** True when `value` has the JSON type `type` (a map: an object literal, no Map or class instance; an object: no array). */
+/** True when `value` has the JSON type `type` (a map or object: no array; a map: no Map or Set either). */
 function hasType(value: unknown, type: ArgType): boolean {
   // A Map's entries are no own props: every reader of the map (Object.entries, a spread) would drop them.
-  if (type === "map") return isPlainObject(value);
+  if (type === "map") return typeof value === "object" && value !== null && !Array.isArray(value) && !isCollection(value);
   if (type === "object") return typeof value === "object" && value !== null && !Array.isArray(value);
   if (type === "number") return typeof value === "number" && Number.isFinite(value);
   return typeof value === type;

@@ -66,8 +66,7 @@ export function plainOnlyAgainMessage(first: string): string {
   return `is a Pulumi Output too, but this prop takes a plain value: write the value itself (see ${first} for why, and which props take Outputs)`;
 }
 
-/** True for an object literal (or Object.create(null)): no array, Map, class instance or Output. */
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
+function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== "object" || v === null) return false;
   const proto = Object.getPrototypeOf(v) as unknown;
   return proto === Object.prototype || proto === null;
