@@ -22,6 +22,18 @@ describe("BoundedMemo: the memos' bound, reset and shared freeze", () => {
     expect(m.size).to.equal(1);
   });
 
+  it("computed makes a value once per key, keeps nothing for a make that throws, and stays bounded", () => {
+    const m = new BoundedMemo<string, number>(2);
+    let made = 0;
+    const make = (v: number) => () => (made++, v);
+    expect([m.computed("a", make(1)), m.computed("a", make(9)), made]).to.deep.equal([1, 1, 1]);
+    expect(() => m.computed("bad", () => { throw new Error("no"); })).to.throw("no");
+    expect([...m.keys()]).to.deep.equal(["a"]);
+    m.computed("b", make(2));
+    expect(m.computed("c", make(3))).to.equal(3);
+    expect([...m.entries()]).to.deep.equal([["c", 3]]);
+  });
+
   it("clearAllMemos empties every memo created, none other", () => {
     const a = new BoundedMemo<string, string>();
     const b = new BoundedMemo<string, string>(2);

@@ -40,15 +40,14 @@ export function planParsedCatalog(c: IcebergCatalog, diag: Diagnostics): Planned
     const hit = planned.get(key);
     if (hit !== undefined) return hit;
   }
-  const errors = diag.errors.length;
-  const warnings = diag.warnings.length;
+  const issues = diag.issueCount;
   const plan = planCatalog(c, diag);
   for (const arg of ["uri", "warehouse"] as const) {
     const value = c[arg];
     const problem = typeof value === "string" ? checkLocationValue(arg, value, c) : undefined;
     if (problem !== undefined) diag.error(`catalog.${arg}`, problem);
   }
-  if (key === undefined || plan === undefined || diag.errors.length !== errors || diag.warnings.length !== warnings) return { plan, identity: undefined };
+  if (key === undefined || plan === undefined || diag.issueCount !== issues) return { plan, identity: undefined };
   Object.freeze(plan.options);
   const result: PlannedCatalog = Object.freeze({ plan: Object.freeze(plan), identity: catalogKeyOf(c, plan) });
   planned.remember(key, result);

@@ -28,10 +28,9 @@ const clean = new BoundedMemo<string, true>();
 /** Runs `check` unless `key` is known clean; remembers `key` when the run reported nothing. */
 function unlessClean(key: string, diag: Diagnostics, check: () => void): void {
   if (clean.has(key)) return;
-  const errors = diag.errors.length;
-  const warnings = diag.warnings.length;
+  const issues = diag.issueCount;
   check();
-  if (diag.errors.length !== errors || diag.warnings.length !== warnings) return;
+  if (diag.issueCount !== issues) return;
   clean.remember(key, true);
 }
 

@@ -18,10 +18,5 @@ const millisByText = new BoundedMemo<string, number>();
 
 /** parseFlinkDuration(text): its milliseconds, or its FlinkIcebergValidationError thrown. */
 export function durationMillis(text: string): number {
-  let millis = millisByText.get(text);
-  if (millis === undefined) {
-    millis = parseFlinkDuration(text);
-    millisByText.remember(text, millis);
-  }
-  return millis;
+  return millisByText.computed(text, () => parseFlinkDuration(text));
 }

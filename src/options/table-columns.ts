@@ -64,11 +64,10 @@ export function convertTableColumns(columns: unknown, primaryKey: unknown, forma
     const hit = converted.get(key);
     if (hit !== undefined) return hit;
   }
-  const errors = diag.errors.length;
-  const warnings = diag.warnings.length;
+  const issues = diag.issueCount;
   const result = convertColumns(columns as Column[], { primaryKey: primaryKey as string[] | undefined, formatVersion }, diag);
   checkCaseCollisions(columns, diag);
-  if (key === undefined || result === undefined || diag.errors.length !== errors || diag.warnings.length !== warnings) return result;
+  if (key === undefined || result === undefined || diag.issueCount !== issues) return result;
   converted.remember(key, deepFreeze(result));
   return result;
 }

@@ -120,10 +120,9 @@ export function analyzeStatement(input: SqlStatement | string, diag: Diagnostics
     const target = (stmt.segments[1] as Extract<SqlSegment, { kind: "table" }>).table;
     return { kind: known, statement: stmt, target, reads: stmt.tables.filter((t) => t !== target), words };
   }
-  const errors = diag.errors.length;
-  const warnings = diag.warnings.length;
+  const issues = diag.issueCount;
   const a = analyzeFresh(input, diag, runtimeMode);
-  if (key !== undefined && a !== undefined && diag.errors.length === errors && diag.warnings.length === warnings) rememberAnalysis(key, a.kind);
+  if (key !== undefined && a !== undefined && diag.issueCount === issues) rememberAnalysis(key, a.kind);
   return a;
 }
 

@@ -25,6 +25,12 @@ export class BoundedMemo<K, V> extends Map<K, V> {
     this.set(key, value);
     return value;
   }
+
+  /** The value kept for `key`, or `make()` remembered for it (a value that throws is not kept). */
+  computed(key: K, make: () => V): V {
+    const kept = this.get(key);
+    return kept !== undefined ? kept : this.remember(key, make());
+  }
 }
 
 /** Empties every BoundedMemo (for tests: a test that must see a fresh run starts here). */

@@ -59,6 +59,14 @@ export class Diagnostics {
     }
   }
 
+  /**
+   * How many errors and warnings are recorded: a memo of clean results compares it before and after
+   * a check (bounded-memo.ts), since the checks only append.
+   */
+  get issueCount(): number {
+    return this.errors.length + this.warnings.length;
+  }
+
   get hasErrors(): boolean {
     return this.errors.length > 0;
   }

@@ -17,10 +17,5 @@ const factsByKey = new BoundedMemo<string, KeyFacts>(MAX_KEYS);
 
 /** optionKeyFacts(key), computed once per key text. */
 export function memoizedKeyFacts(key: string): KeyFacts {
-  let facts = factsByKey.get(key);
-  if (facts === undefined) {
-    facts = optionKeyFacts(key);
-    factsByKey.remember(key, facts);
-  }
-  return facts;
+  return factsByKey.computed(key, () => optionKeyFacts(key));
 }
