@@ -31,6 +31,7 @@ import { chosenStartingStrategy } from "./starting-strategy.js";
 import { deferredInPlainProps, plainOnlyIssues, reportDeferredInPlainProps, ICEBERG_TABLE_DEFERRED } from "../validation/plain-only.js";
 import { IcebergTableShape } from "./table-options.js";
 import { optionArgAdvice } from "./option-args.js";
+import { memoizedTablePlan, templateDdl } from "./table-plan-memo.js";
 
 /** A validated table, ready to render once uri/warehouse are known. */
 export interface IcebergTablePlan {
@@ -153,9 +154,15 @@ function checkProtoKey(arg: string, raw: unknown, diag: Diagnostics): void {
 
 /**
  * Validates `args` of an IcebergSource or IcebergSink named `resourceName`. Throws one
- * FlinkIcebergValidationError (labelled with the resource) listing every problem.
+ * FlinkIcebergValidationError (labelled with the resource) listing every problem. A clean plan
+ * is remembered for tables of equal content but their names (table-plan-memo.ts).
  */
 export function planIcebergTable(kind: TableKind, resourceName: string, args: unknown): IcebergTablePlan {
+  return memoizedTablePlan(kind, resourceName, resourceLabel(kind, resourceName), args, planIcebergTableFresh);
+}
+
+/** planIcebergTable without the memo (table-plan-memo.ts); tests compare the memo's plans with it. */
+export function planIcebergTableFresh(kind: TableKind, resourceName: string, args: unknown): IcebergTablePlan {
   const label = resourceLabel(kind, resourceName);
   const diag = new Diagnostics();
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
@@ -351,8 +358,15 @@ export function renderIcebergTable(plan: IcebergTablePlan, location: { uri?: unk
   }
   diag.throwIfErrors(plan.label);
   const options: Record<string, string> = Object.assign({}, plan.baseOptions, known);
-  const ddl = renderCreateTable({ name: plan.tableName, columns: renderColumns(plan.columns), primaryKey: plan.primaryKey, partitionedBy: plan.partitionedBy, watermark: plan.watermark, options });
+  // A remembered plan's CREATE TABLE is its template's with this table's names (table-plan-memo.ts).
+  const own = location.uri === plan.uri && location.warehouse === plan.warehouse;
+  const ddl = (own ? templateDdl(plan, options, renderDdl) : undefined) ?? renderDdl(plan, options);
   return { options, ddl };
+}
+
+/** The CREATE TABLE of `plan` with the WITH map `options`. */
+function renderDdl(plan: IcebergTablePlan, options: Readonly<Record<string, string>>): string {
+  return renderCreateTable({ name: plan.tableName, columns: renderColumns(plan.columns), primaryKey: plan.primaryKey, partitionedBy: plan.partitionedBy, watermark: plan.watermark, options });
 }
 
 /** True when uri and warehouse are plain (or unset), so the table renders at construction. */
