@@ -6,7 +6,8 @@
  */
 import { expect } from "chai";
 import * as pulumi from "@pulumi/pulumi";
-import { planIcebergTable } from "../src/options/iceberg-table.js";
+import { planIcebergTable, renderIcebergTable } from "../src/options/iceberg-table.js";
+import { FlinkIcebergValidationError } from "../src/validation/error.js";
 import { catalogPropertyTypoWarning } from "../src/options/known-catalog-properties.js";
 import { credentialEntryProblem } from "../src/validation/secrets.js";
 import { baseArgs, planError } from "./iceberg-table-helpers.js";
@@ -25,12 +26,17 @@ describe("catalog.uri scheme", () => {
     expect(e.issues).to.deep.equal([
       {
         path: "catalog.uri",
-        message: `catalog.uri "iceberg-rest:8181" is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${FAILS}; write "http://iceberg-rest:8181" (or https://)`,
+        message: `"iceberg-rest:8181" is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${FAILS}; write "http://iceberg-rest:8181" (or https://)`,
       },
     ]);
     const impl = planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", catalogImpl: "org.apache.iceberg.rest.RESTCatalog", uri: "thrift://rest:8181" } });
     expect(impl.issues[0]!.message).to.equal(
-      `catalog.uri "thrift://rest:8181" is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${FAILS}; write "http://rest:8181" (or https://)`,
+      `"thrift://rest:8181" is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${FAILS}; write "http://rest:8181" (or https://)`,
+    );
+    // Text that is no host gets an example, not the text behind http:// (new-user trial: "http://not a url").
+    const prose = planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", type: "rest", uri: "not a url", warehouse: "s3://l/wh" } });
+    expect(prose.issues[0]!.message).to.equal(
+      `"not a url" is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${FAILS}; write the catalog's URL with its scheme, e.g. "http://iceberg-rest:8181"`,
     );
   });
 
@@ -38,15 +44,20 @@ describe("catalog.uri scheme", () => {
     expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", uri: "metastore:9083" } }).issues).to.deep.equal([
       {
         path: "catalog.uri",
-        message: `catalog.uri "metastore:9083": "metastore:9083" is no thrift:// URI, which the Hive metastore client connects to (HiveMetaStoreClient: "URI: ... does not have a scheme", or no host to connect to), ${FAILS}; write "thrift://metastore:9083"`,
+        message: `"metastore:9083" is no thrift:// URI, which the Hive metastore client connects to (HiveMetaStoreClient: "URI: ... does not have a scheme", or no host to connect to), ${FAILS}; write "thrift://metastore:9083"`,
       },
     ]);
     expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", type: "hive", uri: "thrift://a:9083, thrift://b:9083" } }).issues).to.deep.equal([
       {
         path: "catalog.uri",
-        message: `catalog.uri "thrift://a:9083, thrift://b:9083": the Hive metastore client splits the uri at "," and reads each entry as a URI as it is, and " thrift://b:9083" has white space around it (HiveMetaStoreClient, java.net.URI), ${FAILS}; write "thrift://a:9083,thrift://b:9083"`,
+        message: `"thrift://a:9083, thrift://b:9083": the Hive metastore client splits the uri at "," and reads each entry as a URI as it is, and " thrift://b:9083" has white space around it (HiveMetaStoreClient, java.net.URI), ${FAILS}; write "thrift://a:9083,thrift://b:9083"`,
       },
     ]);
+    // One entry of a list, or the only one before a trailing comma: the uri, then the entry.
+    expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", uri: "thrift://a:9083,b:9083" } }).issues[0]!.message).to.equal(
+      `"thrift://a:9083,b:9083": "b:9083" is no thrift:// URI, which the Hive metastore client connects to (HiveMetaStoreClient: "URI: ... does not have a scheme", or no host to connect to), ${FAILS}; write "thrift://b:9083"`,
+    );
+    expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", uri: "b:9083," } }).issues[0]!.message).to.match(/^"b:9083,": "b:9083" is no thrift:\/\/ URI/);
   });
 
   it("quiet neighbours: http(s) REST URLs, thrift lists, JDBC and Nessie URIs, a catalog class of its own, an Output", () => {
@@ -62,6 +73,20 @@ describe("catalog.uri scheme", () => {
       { name: "lake", type: "rest", uri: pulumi.output("iceberg-rest:8181"), warehouse: "s3://l/wh" },
     ];
     for (const catalog of quiet) expect(warnings(catalog), JSON.stringify(catalog)).to.deep.equal([]);
+  });
+
+  it("an Output uri is checked for its catalog's scheme once known (new-user trial: it never was)", () => {
+    const rest = planIcebergTable("IcebergSink", "t1", { ...baseArgs, catalog: { name: "lake", type: "rest", uri: pulumi.output("x"), warehouse: "s3://l/wh" } });
+    const render = (plan: typeof rest, uri: string) => () => renderIcebergTable(plan, { uri, warehouse: "s3://l/wh" });
+    expect(render(rest, "iceberg-rest:8181")).to.throw(
+      FlinkIcebergValidationError,
+      `IcebergSink "t1": catalog.uri: "iceberg-rest:8181" is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${FAILS}; write "http://iceberg-rest:8181" (or https://)`,
+    );
+    expect(render(rest, "http://iceberg-rest:8181")().options["uri"]).to.equal("http://iceberg-rest:8181");
+    const hive = planIcebergTable("IcebergSink", "t1", { ...baseArgs, catalog: { name: "lake", uri: pulumi.output("x") } });
+    expect(render(hive, "metastore:9083")).to.throw(FlinkIcebergValidationError, `catalog.uri: "metastore:9083" is no thrift:// URI`);
+    const own = planIcebergTable("IcebergSink", "t1", { ...baseArgs, catalog: { name: "lake", catalogImpl: "com.example.MyCatalog", uri: pulumi.output("x") } });
+    expect(render(own, "my-service:1234")().options["uri"]).to.equal("my-service:1234");
   });
 });
 

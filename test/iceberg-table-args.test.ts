@@ -92,7 +92,7 @@ describe("Iceberg table args shared by source and sink", () => {
       expect(both.issues.map((i) => [i.path, i.message])).to.deep.equal([
         ["catalog.name", "catalog.name must not be empty: write the Flink-side catalog name, rendered as 'catalog-name', e.g. \"lake\""],
         ["catalog.catalogImpl", 'catalogImpl is a Java class name; for jdbc write catalogImpl: "org.apache.iceberg.jdbc.JdbcCatalog"'],
-        ["catalog.uri", "catalog.uri is empty; set the catalog URI or leave it unset"],
+        ["catalog.uri", "is empty; set the catalog URI or leave it unset"],
       ]);
       // The error's text names each path once (final trial: "catalog.name: catalog.name must not be empty").
       expect(both.message.split("\n").slice(1)).to.deep.equal([

@@ -42,10 +42,10 @@ export interface IcebergCatalogArgs {
    * unless `properties["hive-conf-dir"]` names a directory whose hive-site.xml sets
    * hive.metastore.uris (the runtime's fallback). May be an Output of another resource; if it turns
    * out to be a Pulumi secret, `ddl` and `options` reject (SPEC decision 8). Must be non-empty and
-   * one line. A plain uri is an error when a REST catalog's is no http:// or https:// URL (iceberg
+   * one line. The uri is an error when a REST catalog's is no http:// or https:// URL (iceberg
    * HTTPClient builds each request's URL from it) or an entry of a Hive catalog's comma-separated
-   * list is no thrift:// URI or has spaces around it (HiveMetaStoreClient reads each as a URI); an
-   * Output is not checked. Default: none.
+   * list is no thrift:// URI or has spaces around it (HiveMetaStoreClient reads each as a URI): a
+   * plain one at preview, an Output once known (`ddl` and `options` reject). Default: none.
    */
   uri?: pulumi.Input<string>;
   /**

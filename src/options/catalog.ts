@@ -158,9 +158,10 @@ export function checkCatalogRules(c: Partial<IcebergCatalog>, failed: ReadonlySe
  * also the uri's scheme for that catalog (catalogUriProblem). Returns an error message or undefined.
  */
 export function checkLocationValue(arg: "uri" | "warehouse", value: unknown, catalog?: Partial<IcebergCatalog>): string | undefined {
-  if (typeof value !== "string") return `catalog.${arg} must resolve to a string, got ${describe(value)}`;
-  if (value.trim() === "") return `catalog.${arg} is empty; set the ${arg === "uri" ? "catalog URI" : "warehouse location"} or leave it unset`;
-  if (/[\r\n]/.test(value)) return `catalog.${arg} contains a line break, which no URI holds`;
+  // Each message follows its path, catalog.uri or catalog.warehouse, so it does not name it again.
+  if (typeof value !== "string") return `must resolve to a string, got ${describe(value)}`;
+  if (value.trim() === "") return `is empty; set the ${arg === "uri" ? "catalog URI" : "warehouse location"} or leave it unset`;
+  if (/[\r\n]/.test(value)) return `${JSON.stringify(value)} contains a line break, which no URI holds`;
   if (valueCarriesCredential(value)) return credentialValueMessage(`catalog.${arg}`);
   return arg === "uri" && catalog !== undefined ? catalogUriProblem(value, catalog) : undefined;
 }
@@ -185,20 +186,19 @@ export function catalogUriProblem(uri: string, catalog: Partial<IcebergCatalog>)
   if (type === "rest") {
     if (/^https?:\/\/\S/i.test(uri)) return undefined;
     const bare = uri.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, "");
-    return (
-      `catalog.uri ${JSON.stringify(uri)} is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${fails}; ` +
-      `write ${JSON.stringify(`http://${bare}`)} (or https://)`
-    );
+    // A host (and port, path) to prefix; anything else (white space inside, nothing left) gets an example instead.
+    const write = /^[^\s/?#]+(?:[/?#]\S*)?$/.test(bare) ? `${JSON.stringify(`http://${bare}`)} (or https://)` : `the catalog's URL with its scheme, e.g. "http://iceberg-rest:8181"`;
+    return `${JSON.stringify(uri)} is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${fails}; write ${write}`;
   }
   if (type !== "hive") return undefined;
   // String.split(",") drops trailing empty entries, as Java's does.
   const entries = uri.replace(/,+$/, "").split(",");
   for (const entry of entries) {
     if (entry !== entry.trim()) {
-      return `catalog.uri ${JSON.stringify(uri)}: the Hive metastore client splits the uri at "," and reads each entry as a URI as it is, and ${JSON.stringify(entry)} has white space around it (HiveMetaStoreClient, java.net.URI), ${fails}; write ${JSON.stringify(entries.map((e) => e.trim()).join(","))}`;
+      return `${JSON.stringify(uri)}: the Hive metastore client splits the uri at "," and reads each entry as a URI as it is, and ${JSON.stringify(entry)} has white space around it (HiveMetaStoreClient, java.net.URI), ${fails}; write ${JSON.stringify(entries.map((e) => e.trim()).join(","))}`;
     }
     if (!SCHEME.test(entry)) {
-      return `catalog.uri ${JSON.stringify(uri)}: ${JSON.stringify(entry)} is no thrift:// URI, which the Hive metastore client connects to (HiveMetaStoreClient: "URI: ... does not have a scheme", or no host to connect to), ${fails}; write ${JSON.stringify(`thrift://${entry.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(?!\d)/, "")}`)}`;
+      return `${entry === uri ? "" : `${JSON.stringify(uri)}: `}${JSON.stringify(entry)} is no thrift:// URI, which the Hive metastore client connects to (HiveMetaStoreClient: "URI: ... does not have a scheme", or no host to connect to), ${fails}; write ${JSON.stringify(`thrift://${entry.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(?!\d)/, "")}`)}`;
     }
   }
   return undefined;

@@ -15,7 +15,7 @@ import { acknowledgeWarnings, type ResourceWarning } from "../validation/acknowl
 import { Diagnostics, unsafeMapKeyProblem } from "../validation/diagnostics.js";
 import { resourceLabel, type ValidationIssue } from "../validation/error.js";
 import { isDeferred } from "../validation/deferred.js";
-import { catalogFieldsThatParse, checkCatalogRules, checkLocationValue, type CatalogPlan } from "./catalog.js";
+import { catalogFieldsThatParse, checkCatalogRules, checkLocationValue, type CatalogPlan, type IcebergCatalog } from "./catalog.js";
 import { planParsedCatalog } from "./catalog-plan-memo.js";
 import { catalogKeyOf } from "./catalog-identity.js";
 import { durationMillis } from "./duration-millis.js";
@@ -352,7 +352,8 @@ export function renderIcebergTable(plan: IcebergTablePlan, location: { uri?: unk
     const value = location[arg];
     if (value === undefined) continue;
     // The plan's own string passed checkLocationValue with its catalog when planned (catalog-plan-memo.ts), which checks this and more.
-    const problem = typeof value === "string" && value === plan[arg] ? undefined : checkLocationValue(arg, value);
+    // A value known only now (an Output) gets the same checks, the uri's scheme for its catalog too.
+    const problem = typeof value === "string" && value === plan[arg] ? undefined : checkLocationValue(arg, value, catalogKind(plan));
     if (problem !== undefined) diag.error(`catalog.${arg}`, problem);
     else known[arg] = value as string;
   }
@@ -362,6 +363,13 @@ export function renderIcebergTable(plan: IcebergTablePlan, location: { uri?: unk
   const own = location.uri === plan.uri && location.warehouse === plan.warehouse;
   const ddl = (own ? templateDdl(plan, options, renderDdl) : undefined) ?? renderDdl(plan, options);
   return { options, ddl };
+}
+
+/** The catalog's kind as the plan renders it (catalog-type, catalog-impl), for the uri's scheme check. */
+function catalogKind(plan: IcebergTablePlan): Partial<IcebergCatalog> {
+  const type = plan.baseOptions["catalog-type"];
+  const impl = plan.baseOptions["catalog-impl"];
+  return { ...(type === "hive" || type === "hadoop" || type === "rest" ? { type } : {}), ...(impl !== undefined ? { catalogImpl: impl } : {}) };
 }
 
 /** The CREATE TABLE of `plan` with the WITH map `options`. */
