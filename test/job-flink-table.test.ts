@@ -156,6 +156,11 @@ describe("FlinkTable", () => {
     expect(e.issues.map((i) => [i.path, i.message])).to.deep.equal([
       ["options", "must be a plain map, not a Pulumi Output: its values may be Outputs, e.g. { connector: 'kafka', 'properties.bootstrap.servers': cluster.bootstrapBrokers }"],
     ]);
+    // A Map, a Set or an array holds no option as an own prop: each is one error, not a table without connector (new-user trial).
+    const given = (options: unknown, name: string) => errorOf(() => new api.FlinkTable(name, { columns: [{ name: "id", type: "BIGINT" }], options: options as Record<string, string> })).issues.map((i) => [i.path, i.message]);
+    expect(given(new Map([["connector", "print"]]), "opt_map")).to.deep.equal([["options", "must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not a Map: write Object.fromEntries(theMap)"]]);
+    expect(given(new Set(["connector"]), "opt_set")).to.deep.equal([["options", "must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not a Set"]]);
+    expect(given([["connector", "print"]], "opt_array")).to.deep.equal([["options", "must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not an array"]]);
   });
 
   it("Kafka tables: JSON-family format options under an unused prefix, misspelt, unknown (a warning), and their checked values", async () => {

@@ -20,6 +20,7 @@ import { renderCreateTable } from "./create-table.js";
 import { flinkTableColumns, readFlinkColumns } from "./flink-columns.js";
 import { PROCTIME } from "./time-attributes.js";
 import { checkKafkaOptions } from "./kafka-options.js";
+import { isCollection, jsonKind } from "../deploy/arg-types.js";
 import { hintedReadOf, type HintedRead } from "./hinted-reads.js";
 import { checkFilesystemFormatOptions } from "./format-options.js";
 import { checkMetadataColumns } from "./metadata-columns.js";
@@ -212,9 +213,13 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   const tableName = args.tableName ?? deriveTableName(resourceName);
   diag.capture("tableName", () => checkIdentifier("the Flink table name", tableName));
   const options: Record<string, string> = {};
-  const plainMap = typeof args.options === "object" && args.options !== null && !isDeferredString(args.options);
+  // A Map's or Set's entries are no own props, and an array's are numbered: no option would be read.
+  const collection = typeof args.options === "object" && args.options !== null && (Array.isArray(args.options) || isCollection(args.options));
+  const plainMap = typeof args.options === "object" && args.options !== null && !isDeferredString(args.options) && !collection;
   if (typeof args.options !== "object" || args.options === null) diag.error("options", "is required: the connector options, at least { connector: '...' }");
-  else if (!plainMap) {
+  else if (collection) {
+    diag.error("options", `must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not ${jsonKind(args.options)}${(args.options as unknown) instanceof Map ? ": write Object.fromEntries(theMap)" : ""}`);
+  } else if (!plainMap) {
     diag.error("options", "must be a plain map, not a Pulumi Output: its values may be Outputs, e.g. { connector: 'kafka', 'properties.bootstrap.servers': cluster.bootstrapBrokers }");
   }
   // The map as given (none when it is no plain object: reported above).
