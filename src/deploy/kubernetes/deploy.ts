@@ -13,12 +13,13 @@ import type { ValidationIssue } from "../../validation/error.js";
 import { checkImage, secretImageFindings } from "./image-checks.js";
 import { openDeferredWarnings, type DeferredAcknowledgements } from "../../validation/acknowledged-warnings.js";
 import { warnLate } from "../../components/late-warnings.js";
-import type { KubernetesArgs, KubernetesJobFacts } from "./args.js";
+import type { KubernetesArgs, KubernetesJobFacts, PlainKubernetesArgs } from "./args.js";
 import { buildKubernetesManifests, deploymentName as deploymentNameOf, type KubernetesManifests } from "./manifests.js";
 import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
 import { scriptBytesOverLimit } from "./validate.js";
 import { flinkVersionTraits } from "./versions.js";
 import { timeoutHint, waitCondition } from "./wait.js";
+import { lastChecksKey } from "./validation-memo.js";
 
 /** The part of a FlinkDeployment's `status` the outputs read (operator CRD, release 1.15.0). */
 interface FlinkDeploymentStatus {
@@ -237,7 +238,9 @@ function plainCheckedManifests(args: KubernetesArgs, job: { facts: KubernetesJob
   const traits = flinkVersionTraits(args.flinkVersion);
   if (traits.runner === "runner" && job.facts.statements === undefined && findRunnerHazards(script, `the ${traits.label} SQL runner`).length > 0) return undefined;
   try {
-    return buildKubernetesManifests(Object.assign({}, args, { image: args.image as string }), job.facts, script);
+    // The arg itself (its image is a string here): the parts that are the same for the jobs of one
+    // `kubernetes` object are kept under the key its checks were kept under (manifest-parts.ts).
+    return buildKubernetesManifests(args as PlainKubernetesArgs, job.facts, script, lastChecksKey(args, job.facts));
   } catch {
     return undefined;
   }

@@ -3,12 +3,12 @@
  * a ConfigMap holding the script and a FlinkDeployment (flink.apache.org/v1beta1) in application
  * mode that runs it. Pure: the Pulumi layer (deploy.ts) and `flink-iceberg synth` both use it.
  */
-import { KUBERNETES_DEFAULTS, type KubernetesJobFacts, type KubernetesResourceArgs, type PlainKubernetesArgs } from "./args.js";
-import { deploymentFlinkConfiguration, jobParallelism } from "./flink-configuration.js";
+import { KUBERNETES_DEFAULTS, type KubernetesJobFacts, type PlainKubernetesArgs } from "./args.js";
+import { jobParallelism } from "./flink-configuration.js";
+import { manifestParts, sharedManifestParts } from "./manifest-parts.js";
 import { deriveDeploymentName, scriptNames } from "./naming.js";
-import { commonPodTemplate, envEntries } from "./pod-template.js";
+import { commonPodTemplate, scriptVolume } from "./pod-template.js";
 import { flinkVersionTraits, SQL_DRIVER_CLASS } from "./versions.js";
-import { waitAnnotations } from "./wait.js";
 
 /** The two manifests of a job. */
 export interface KubernetesManifests {
@@ -28,16 +28,12 @@ function labels(deployment: string): Record<string, string> {
   return { "app.kubernetes.io/managed-by": "pulumi-flink-iceberg", "app.kubernetes.io/name": deployment };
 }
 
-function metadata(name: string, namespace: string | undefined, deployment: string, annotations?: Record<string, string>): Record<string, unknown> {
+function metadata(name: string, namespace: string | undefined, deployment: string, annotations?: Readonly<Record<string, string>>): Record<string, unknown> {
   const m: Record<string, unknown> = { name };
   if (namespace !== undefined) m.namespace = namespace;
   m.labels = labels(deployment);
   if (annotations !== undefined) m.annotations = annotations;
   return m;
-}
-
-function resource(r: KubernetesResourceArgs | undefined): Record<string, unknown> {
-  return { cpu: r?.cpu ?? KUBERNETES_DEFAULTS.cpu, memory: r?.memory ?? KUBERNETES_DEFAULTS.memory };
 }
 
 /** `spec.job`: the runner jar (1.19/1.20) or SqlDriver (2.x) with the script path, plus parallelism and upgrade settings. */
@@ -64,10 +60,16 @@ function jobSpec(args: PlainKubernetesArgs, job: KubernetesJobFacts, scriptPath:
  * byte-identical JSON (sorted configuration keys, content hash in names, no timestamps); a
  * different script gives a different ConfigMap name and script path, so the FlinkDeployment spec
  * changes and the operator upgrades the job under its upgradeMode.
+ *
+ * `partsKey`, when given, is the content key of the Kubernetes checks of these `args` against
+ * this `job` (validation-memo.ts lastChecksKey): the parts that depend on neither the job's name
+ * nor its script are then taken from, or kept in, the memo of manifest-parts.ts (deep-frozen,
+ * shared by the jobs with that key); without it every part is a new object.
  */
-export function buildKubernetesManifests(args: PlainKubernetesArgs, job: KubernetesJobFacts, script: string): KubernetesManifests {
+export function buildKubernetesManifests(args: PlainKubernetesArgs, job: KubernetesJobFacts, script: string, partsKey?: string): KubernetesManifests {
   const name = deploymentName(args, job);
   const names = scriptNames(name, script);
+  const parts = partsKey === undefined ? manifestParts(args, job) : sharedManifestParts(partsKey, args, job);
 
   const configMap = {
     apiVersion: "v1",
@@ -77,29 +79,26 @@ export function buildKubernetesManifests(args: PlainKubernetesArgs, job: Kuberne
     data: { [names.fileName]: script },
   };
 
-  const jobManager: Record<string, unknown> = {
-    resource: resource(args.jobManager),
-    replicas: args.jobManager?.replicas ?? KUBERNETES_DEFAULTS.jobManagerReplicas,
-  };
-  const taskManager: Record<string, unknown> = { resource: resource(args.taskManager) };
-  if (args.taskManager?.replicas !== undefined) taskManager.replicas = args.taskManager.replicas;
-
   const spec: Record<string, unknown> = {
     image: args.image,
     flinkVersion: args.flinkVersion,
     serviceAccount: args.serviceAccount ?? KUBERNETES_DEFAULTS.serviceAccount,
     mode: args.mode ?? KUBERNETES_DEFAULTS.mode,
-    flinkConfiguration: deploymentFlinkConfiguration(args, job),
+    flinkConfiguration: parts.flinkConfiguration,
   };
-  spec.podTemplate = commonPodTemplate(args.podTemplate, envEntries(args.env, args.envFromSecrets), names.configMapName);
-  spec.jobManager = jobManager;
-  spec.taskManager = taskManager;
+  // Without a user template, commonPodTemplate's result is the Flink container and the script volume.
+  spec.podTemplate =
+    parts.containers !== undefined
+      ? { spec: { containers: parts.containers, volumes: [scriptVolume(names.configMapName)] } }
+      : commonPodTemplate(args.podTemplate, parts.env, names.configMapName);
+  spec.jobManager = parts.jobManager;
+  spec.taskManager = parts.taskManager;
   spec.job = jobSpec(args, job, names.path);
 
   const flinkDeployment = {
     apiVersion: "flink.apache.org/v1beta1",
     kind: "FlinkDeployment",
-    metadata: metadata(name, args.namespace, name, waitAnnotations(args, job)),
+    metadata: metadata(name, args.namespace, name, parts.annotations),
     spec,
   };
   return { configMap, flinkDeployment };

@@ -61,8 +61,13 @@ export function commonPodTemplate(user: Readonly<Record<string, unknown>> | unde
   }
   if (env.length > 0) main.env = [...(Array.isArray(main.env) ? (main.env as Json[]) : []), ...env];
   main.volumeMounts = [...(Array.isArray(main.volumeMounts) ? (main.volumeMounts as Json[]) : []), { mountPath: SCRIPT_MOUNT_DIR, name: SCRIPT_VOLUME_NAME, readOnly: true }];
-  spec.volumes = [...(Array.isArray(spec.volumes) ? (spec.volumes as Json[]) : []), { configMap: { name: scriptConfigMapName }, name: SCRIPT_VOLUME_NAME }];
+  spec.volumes = [...(Array.isArray(spec.volumes) ? (spec.volumes as Json[]) : []), scriptVolume(scriptConfigMapName)];
   return tpl;
+}
+
+/** The pod volume of the script ConfigMap (the last of `spec.podTemplate.spec.volumes`). */
+export function scriptVolume(scriptConfigMapName: string): Json {
+  return { configMap: { name: scriptConfigMapName }, name: SCRIPT_VOLUME_NAME };
 }
 
 /** Every `env` entry of every container in a user pod template (for the credential check). */

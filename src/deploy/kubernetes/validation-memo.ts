@@ -205,6 +205,15 @@ void FACTS_IN_KEY;
  * every value they read (see the module's comment), or undefined when the call is not memoized.
  */
 export function kubernetesChecksKey(given: object, job: KubernetesJobFacts): string | undefined {
+  const key = contentKey(given, job);
+  keyedArgs = key === undefined ? undefined : given;
+  keyedJob = key === undefined ? undefined : job;
+  keyedKey = key;
+  return key;
+}
+
+/** kubernetesChecksKey's key, without recording it for lastChecksKey. */
+function contentKey(given: object, job: KubernetesJobFacts): string | undefined {
   const script = job.scriptText;
   if (script !== undefined && script.includes("env:")) return undefined;
   // The last key's arg, when this one has its content: its text is not written again.
@@ -237,6 +246,22 @@ export function kubernetesChecksKey(given: object, job: KubernetesJobFacts): str
   // Kept only for a wholly plain arg (a top-level Output image or resource provider is written as its kind, not copied).
   last = sameArgs || !argsWithKinds ? { args: sameArgs ? last!.args : plainCopy(given), argsText: args, facts: plainCopy(read), name, key } : undefined;
   return key;
+}
+
+/** The arg and facts objects of the last key kubernetesChecksKey wrote (lastChecksKey), and that key. */
+let keyedArgs: object | undefined;
+let keyedJob: KubernetesJobFacts | undefined;
+let keyedKey: string | undefined;
+
+/**
+ * The key kubernetesChecksKey wrote for `given` and `job` when it was its last call (undefined
+ * otherwise, and when it wrote none): the FlinkSqlJob's validation (job-targets.ts validateTarget)
+ * writes it, and the same constructor builds the job's manifests from the same two objects right
+ * after, with no program code run in between, so the key is the content of what the manifests read
+ * (manifest-parts.ts sharedManifestParts). A later call, or other objects, get undefined.
+ */
+export function lastChecksKey(given: object, job: KubernetesJobFacts): string | undefined {
+  return given === keyedArgs && job === keyedJob ? keyedKey : undefined;
 }
 
 /** The last key kubernetesChecksKey wrote, with copies of the content it was written from. */
@@ -286,5 +311,6 @@ export const kubernetesChecksMemo = {
     lastImage = undefined;
     lastImageOfficial = false;
     argsWithKinds = false;
+    keyedArgs = keyedJob = keyedKey = undefined;
   },
 };
