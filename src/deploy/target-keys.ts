@@ -50,15 +50,20 @@ export function restoreKeyProblem(key: string, target: "kubernetes" | "sqlGatewa
 /** Checks the job's Flink configuration against the keys its deploy target owns. */
 export function checkTargetOwnedKeys(configuration: Readonly<Record<string, string>>, target: "kubernetes" | "sqlGateway", diag: Diagnostics): void {
   for (const key of Object.keys(configuration)) {
-    const at = `configuration[${JSON.stringify(key)}]`;
+    // The path is written only for a key with a problem (most jobs have none).
     const restore = restoreKeyProblem(key, target, "the job's configuration (SET lines of the script)");
-    if (restore !== undefined) diag.error(at, restore);
+    if (restore !== undefined) diag.error(configurationPath(key), restore);
     if (target === "sqlGateway" && CLUSTER_ADDRESS_KEYS.includes(key.trim())) {
       diag.error(
-        at,
+        configurationPath(key),
         `${JSON.stringify(key.trim())} chooses the Flink cluster; with the SQL Gateway target set it in sqlGateway.sessionProperties, which every session of the job uses ` +
           "(submit, SHOW JOBS, STOP JOB): in the job's configuration only the submit would reach that cluster, and an update or delete would look for the job elsewhere",
       );
     }
   }
+}
+
+/** The prop path of a key of the job's `configuration`. */
+function configurationPath(key: string): string {
+  return `configuration[${JSON.stringify(key)}]`;
 }
