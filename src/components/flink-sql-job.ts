@@ -203,7 +203,7 @@ export class FlinkSqlJob extends pulumi.ComponentResource implements ReportsWarn
       ...(c.sqlGateway !== undefined ? { gatewaySubmission: gatewaySubmissionOf(c.sqlGateway.args) } : {}),
       ...acknowledgedCount(v.warnings),
     };
-    addProgramJob(job);
+    addProgramJob(job, v.registry);
     // Plain values where known: the engine receives the same outputs without the Output plumbing.
     this.registerOutputs({
       script: plainScript ?? this.script,

@@ -214,9 +214,8 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** Registers a job and the Iceberg tables it writes. */
-export function addProgramJob(job: RegisteredJob): void {
-  const r = registry();
+/** Registers a job and the Iceberg tables it writes (in `r`, the program's registry, when the caller has it at hand). */
+export function addProgramJob(job: RegisteredJob, r: ReturnType<typeof registry> = registry()): void {
   r.jobs.push(job);
   for (const t of job.tables) {
     const key = icebergKey(t);
@@ -255,10 +254,12 @@ export function addProgramJob(job: RegisteredJob): void {
 
 /** The job's write of its sink `t`, an Iceberg table. */
 function icebergWrite(job: RegisteredJob, t: TableDefinition): JobIcebergWrite {
-  // A sink two statements write: the certain write first.
-  const deletes = (job.deleteWrites ?? []).filter((d) => d.sink === t).sort((x, y) => Number(y.certain) - Number(x.certain))[0];
+  // A sink two statements write: the certain write first. (No list is made for a job without such writes: most jobs.)
+  const deleteWrites = job.deleteWrites;
+  const deletes = deleteWrites === undefined || deleteWrites.length === 0 ? undefined : deleteWrites.filter((d) => d.sink === t).sort((x, y) => Number(y.certain) - Number(x.certain))[0];
   const branches = job.writeBranches?.get(t);
-  const overwrites = (job.overwriteWrites ?? []).flatMap((o) => (o.sink === t && o.branch !== undefined ? [o.branch] : []));
+  const overwriteWrites = job.overwriteWrites;
+  const overwrites = overwriteWrites === undefined || overwriteWrites.length === 0 ? [] : overwriteWrites.flatMap((o) => (o.sink === t && o.branch !== undefined ? [o.branch] : []));
   return Object.assign(
     { job: job.name, upsert: t.iceberg!.upsert === true },
     deletes !== undefined ? { deletes } : undefined,

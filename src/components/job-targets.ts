@@ -125,6 +125,8 @@ export function validateTarget(
   plan: JobPlan,
   scriptText: string | undefined,
   diag: Diagnostics,
+  /** The program's registry, when the caller has looked it up already. */
+  programRegistry?: ReturnType<typeof registry>,
 ): KubernetesJobFacts | undefined {
   if (args.kubernetes !== undefined && args.sqlGateway !== undefined) {
     diag.error("kubernetes", "`kubernetes` and `sqlGateway` are mutually exclusive: deploy the job to one target");
@@ -164,7 +166,7 @@ export function validateTarget(
   if (args.kubernetes === undefined) return undefined;
   const facts = kubernetesFacts(name, plan, args.parallelism, scriptText, (args.kubernetes as { flinkVersion?: unknown } | null)?.flinkVersion);
   validateKubernetesArgs(args.kubernetes, facts, diag);
-  checkDeploymentNameFree(name, args.kubernetes, facts, diag);
+  checkDeploymentNameFree(name, args.kubernetes, facts, diag, programRegistry ?? registry());
   return facts;
 }
 
@@ -173,13 +175,13 @@ export function validateTarget(
  * case and punctuation: "orders_ingest" and "Orders-Ingest" are both orders-ingest) would be one
  * object: the second create fails (AlreadyExists), or with upserts overwrites the first job.
  */
-function checkDeploymentNameFree(jobName: string, k: KubernetesArgs, facts: KubernetesJobFacts, diag: Diagnostics): void {
+function checkDeploymentNameFree(jobName: string, k: KubernetesArgs, facts: KubernetesJobFacts, diag: Diagnostics, programRegistry: ReturnType<typeof registry>): void {
   if (typeof k !== "object" || k === null) return;
   const explicit = (k as { name?: unknown }).name;
   const namespace = (k as { namespace?: unknown }).namespace;
   if ((explicit !== undefined && typeof explicit !== "string") || (namespace !== undefined && typeof namespace !== "string")) return;
   const key = `${namespace ?? ""}/${deploymentName({ name: explicit }, facts)}`;
-  const taken = registry().deployments;
+  const taken = programRegistry.deployments;
   const other = taken.get(key);
   if (other !== undefined && other !== jobName) {
     diag.error(

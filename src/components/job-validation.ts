@@ -46,6 +46,8 @@ export interface ValidatedJob extends DeferredTargetAcknowledgements {
   readonly warnings: readonly ResourceWarning[];
   /** The secrecy check of the statements' Outputs, when they interpolate any. */
   readonly secrets: Promise<ValidationIssue[]> | undefined;
+  /** The program's registry (job-registry.ts), looked up once for the job's constructor. */
+  readonly registry: ReturnType<typeof registry>;
 }
 
 const IMAGE_PATH = "kubernetes.image";
@@ -76,7 +78,7 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   // DDL, no Iceberg facts), so the job's own problems are still found; nothing is rendered.
   const failed = failedTableLabels(a.statements);
   if (failed.length > 0) diag.error("statements", `use ${failed.join(", ")}, which ${failed.length === 1 ? "has errors" : "have errors"} (listed above)`);
-  // The program's registry, looked up once for the validation (it runs synchronously: one program run).
+  // The program's registry, looked up once for the constructor (it runs synchronously: one program run).
   const r = registry();
   const input = jobPlanInput(a, runtimeMode, r);
   const plan = planJob(input, diag);
@@ -86,7 +88,7 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
   if (Array.isArray(a.statements)) for (const s of a.statements) if (s instanceof SqlStatement) markReferenced(s.tables, r);
   // The script text when every part is plain (undefined when the plan has errors or Outputs).
   const plainScript = diag.hasErrors ? undefined : renderPlainScript(name, plan);
-  const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag);
+  const kubernetesFacts = validateTarget(name, a, plan, plainScript, diag, r);
   inStatementOrder(diag.warnings);
   // After every check: what the args acknowledge is not logged (diag keeps the open warnings). An
   // image or a gateway endpoint given as an Output is checked once known: its entries wait for that
@@ -107,7 +109,7 @@ export function validateJob(name: string, args: FlinkSqlJobArgs, label: string):
     if (secrets !== undefined && isValidationError(e)) completeWithStatementSecrets(e, secrets, inStatementOrder);
     throw e;
   }
-  const validated = { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, warnings, secrets };
+  const validated = { args: a, runtimeMode, plan, plainScript, kubernetesFacts, diag, warnings, secrets, registry: r };
   // Entries wait only at a prop given as an Output (deferredPaths): most jobs have none.
   if (waiting.length === 0) return validated;
   const waitingAt = (path: string): DeferredAcknowledgements | undefined => deferredAt({ warnings, deferred: waiting }, path);
