@@ -29,6 +29,9 @@
  * next call whose content is equal, compared value by value as the text would tell them apart
  * (sameContent), gets that key without writing it again; any other content is written out.
  *
+ * The key of the last call is also lent to the job's manifests (lastChecksKey), whose parts that
+ * no job name or script decides are kept under it (manifest-parts.ts): it covers what they read.
+ *
  * What is kept: the errors and warnings the checks recorded (paths relative to the job's args),
  * frozen, and the checks' return value (a string or undefined); a hit records copies of them into
  * the caller's collector, in the order the checks recorded them, as a run would. Bounded to
@@ -255,10 +258,13 @@ let keyedKey: string | undefined;
 
 /**
  * The key kubernetesChecksKey wrote for `given` and `job` when it was its last call (undefined
- * otherwise, and when it wrote none): the FlinkSqlJob's validation (job-targets.ts validateTarget)
- * writes it, and the same constructor builds the job's manifests from the same two objects right
- * after, with no program code run in between, so the key is the content of what the manifests read
- * (manifest-parts.ts sharedManifestParts). A later call, or other objects, get undefined.
+ * otherwise, and when it wrote none). The FlinkSqlJob's validation (job-targets.ts validateTarget)
+ * writes it, and the same constructor then builds the job's manifests from the same two objects
+ * (deploy.ts plainCheckedManifests) with no program code run in between (but a getter of the arg
+ * itself, read again as a fresh build would read it), so the key holds the content of everything
+ * the manifests' shared parts read (manifest-parts.ts sharedManifestParts). Identity only links
+ * the two calls of one constructor; the key itself is content. Another call in between, or other
+ * objects, get undefined (a fresh build).
  */
 export function lastChecksKey(given: object, job: KubernetesJobFacts): string | undefined {
   return given === keyedArgs && job === keyedJob ? keyedKey : undefined;
