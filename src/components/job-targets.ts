@@ -7,7 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { CustomResource } from "@pulumi/kubernetes/apiextensions/customResource";
 import type { ConfigMap } from "@pulumi/kubernetes/core/v1/configMap";
-import { checkedManifests, kubernetesChildArgs, kubernetesDeployment, resolvedImage, type KubernetesChildArgs, type KubernetesJobInput } from "../deploy/kubernetes/deploy.js";
+import { checkedManifests, kubernetesChildArgs, kubernetesDeployment, LazyKubernetesJobInput, resolvedImage, type KubernetesChildArgs } from "../deploy/kubernetes/deploy.js";
 import { validateKubernetesArgs } from "../deploy/kubernetes/validate.js";
 import { DISTRIBUTION_CONNECTORS } from "../deploy/kubernetes/connector-jars.js";
 import { deploymentName } from "../deploy/kubernetes/manifests.js";
@@ -235,15 +235,7 @@ export function targetChildArgs(
 ): TargetChildArgs {
   const { imageAcknowledgements, endpointAcknowledgements } = waiting;
   if (args.kubernetes !== undefined && kubernetesJobFacts !== undefined) {
-    // Optional keys assigned, not spread (V8 copies a spread key by key in its runtime; BENCHMARKS.md session 6).
-    const input: { -readonly [K in keyof KubernetesJobInput]: KubernetesJobInput[K] } = {
-      get script() {
-        return script();
-      },
-      facts: kubernetesJobFacts,
-    };
-    if (scriptText !== undefined) input.scriptText = scriptText;
-    if (imageAcknowledgements !== undefined) input.imageAcknowledgements = imageAcknowledgements;
+    const input = new LazyKubernetesJobInput(script, kubernetesJobFacts, scriptText, imageAcknowledgements);
     const kubernetes = kubernetesChildArgs(parent, name, args.kubernetes, input);
     return { kubernetes };
   }

@@ -134,6 +134,23 @@ export interface KubernetesJobInput {
   readonly imageAcknowledgements?: DeferredAcknowledgements;
 }
 
+/**
+ * A KubernetesJobInput whose script Output is made on its first read (`scriptOf`). A class, not an
+ * object literal with a getter: V8 builds such a literal in its runtime, anew for every job.
+ */
+export class LazyKubernetesJobInput implements KubernetesJobInput {
+  constructor(
+    private readonly scriptOf: () => pulumi.Output<string>,
+    readonly facts: KubernetesJobFacts,
+    readonly scriptText: string | undefined,
+    readonly imageAcknowledgements: DeferredAcknowledgements | undefined,
+  ) {}
+
+  get script(): pulumi.Output<string> {
+    return this.scriptOf();
+  }
+}
+
 /** The constructor inputs of the two children, and what kubernetesDeployment derives the outputs from. */
 export interface KubernetesChildArgs {
   /** The ConfigMap's resource name and args (`<name>-script`). */
