@@ -18,7 +18,8 @@ import { checkHintKeys } from "./hint-keys.js";
 import { insertWrites, jobKafkaTransactions, jobWrites, reportJobWrites } from "./hinted-writes.js";
 import { checkHintSwitch, DYNAMIC_TABLE_OPTIONS_KEY, hintSwitchSetting } from "./hint-switch.js";
 import { checkRequiredOptions } from "./required-options.js";
-import { checkInsertColumns, effectiveNotNullEnforcer, NOT_NULL_ENFORCER_KEY } from "./insert-columns.js";
+import { effectiveNotNullEnforcer, NOT_NULL_ENFORCER_KEY } from "./insert-columns.js";
+import { checkInsertColumnsOnce } from "./insert-columns-memo.js";
 import { UPSERT_MATERIALIZE_KEY } from "./upsert-keys.js";
 import { checkIntervalBoundWarnings, computeJobConfig, firstSetting, firstSettingAt, isOn, type JobConfig, type TargetSetting } from "./job-config.js";
 import { CDC_EVENTS_DUPLICATE_KEY, checkCdcEventsDuplicate } from "./cdc-events-duplicate.js";
@@ -253,7 +254,8 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
   if (kafkaTransactions.length > 0) checkKafkaTransactions(kafkaTransactions, input.programTables?.kafkaTransactions, diag);
   const notNullEnforcer = effectiveNotNullEnforcer(input.configuration, elsewhere(NOT_NULL_ENFORCER_KEY), diag);
   const upsert = { batch: input.runtimeMode === "batch", materialize: settingValue(UPSERT_MATERIALIZE_KEY), materializeAt: setting(UPSERT_MATERIALIZE_KEY)?.path };
-  for (const a of inserts) checkInsertColumns(a, diag, notNullEnforcer, upsert, jobFunctions, views, input.flinkVersion);
+  // A check of the same content found clean for an earlier job is not run again (insert-columns-memo.ts).
+  for (const a of inserts) checkInsertColumnsOnce(a, diag, notNullEnforcer, upsert, jobFunctions, views, input.flinkVersion);
   if (analyzed.some((a) => mayAggregate(a.words))) {
     checkGrouping(analyzed, diag);
     // An aggregation may sit in a view the INSERT reads: the gate is the job's.
