@@ -44,14 +44,25 @@ export function failedTableLabels(statements: unknown): string[] {
  * order. planJob asks for a dozen keys per job: each map is told apart (Output or Promise, plain
  * map, none) once, on the first request, not per key.
  */
-function targetSettings(a: FlinkSqlJobArgs): (key: string) => TargetSetting[] {
+function targetSettings(a: FlinkSqlJobArgs): (key: string) => readonly TargetSetting[] {
   let gateway: SettingsMap | undefined;
   let kubernetes: SettingsMap | undefined;
   return (key) => {
     gateway ??= settingsMap(a.sqlGateway?.sessionProperties);
     kubernetes ??= settingsMap(a.kubernetes?.flinkConfiguration);
+    // Neither map sets the key (the common case): no setting objects built. Every reader of the list
+    // looks only for an entry whose value is set (firstSettingAt, and those that find or test `value`).
+    if (unset(gateway, key) && unset(kubernetes, key)) return NONE;
     return [new MapSetting(gateway, "sqlGateway.sessionProperties", key), new MapSetting(kubernetes, "kubernetes.flinkConfiguration", key)];
   };
+}
+
+/** targetSettings' list when neither map sets the key. */
+const NONE: readonly TargetSetting[] = Object.freeze([]);
+
+/** True when `settings` does not set `key` (MapSetting's value would be undefined). */
+function unset(settings: SettingsMap, key: string): boolean {
+  return settings.deferred === undefined && (settings.map === undefined || settings.map[key] === undefined);
 }
 
 /** One of the deploy target's setting maps: an Output or a Promise (it may set any key: not known at preview), a plain map, or none. */

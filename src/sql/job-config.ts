@@ -297,7 +297,8 @@ export function firstSettingAt<T extends { readonly value: unknown }>(
  * per INSERT with its target's OPTIONS hint merged into the table's options.
  */
 export function checkIntervalBoundWarnings(warnings: readonly WriteIssue[], runtimeMode: "streaming" | "batch", interval: string | undefined, diag: Diagnostics): void {
-  if (runtimeMode !== "streaming" || interval === undefined) return;
+  // No warnings: nothing to judge, and the interval is not parsed (a text that does not read is skipped either way).
+  if (runtimeMode !== "streaming" || interval === undefined || warnings.length === 0) return;
   let ms: number;
   try {
     ms = parseFlinkDuration(interval, true);
