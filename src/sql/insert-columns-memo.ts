@@ -82,16 +82,16 @@ export function checkInsertColumnsOnce(
 export function insertCheckKey(a: AnalyzedStatement, notNullEnforcer: string | null | undefined, upsert: UpsertContext, functions: ReadonlySet<string>, flinkVersion: string | undefined): string | undefined {
   const { segments, interpolated } = a.statement;
   const tables: TableDefinition[] = [];
-  let key = `${a.kind}|${flinkVersion ?? "-"}|${notNullEnforcer === null ? "?" : notNullEnforcer === undefined ? "-" : JSON.stringify(notNullEnforcer)}|${upsert.batch ? "b" : "s"}`;
+  // Each text length-prefixed (no two distinct contents give one key), "-" for none.
+  let key = `${a.kind}|${text(flinkVersion)}${notNullEnforcer === null ? "?" : text(notNullEnforcer)}${upsert.batch ? "b" : "s"}`;
   const m = upsert.materialize;
   // The check asks only whether it is a string (upsert-keys.ts).
-  key += typeof m === "string" ? JSON.stringify(m) : m === undefined ? "-" : "?";
-  key += upsert.materializeAt === undefined ? "-" : JSON.stringify(upsert.materializeAt);
-  key += "|f";
-  for (const f of functions) key += `${JSON.stringify(f)},`;
+  key += m === null ? "?" : text(m);
+  key += `${text(upsert.materializeAt)}f`;
+  for (const f of functions) key += `${f.length}:${f}`;
   key += "|";
   for (const s of segments) {
-    if (s.kind === "text") key += `s${JSON.stringify(s.text)}`;
+    if (s.kind === "text") key += `s${s.text.length}:${s.text}`;
     else if (s.kind === "table") {
       let place = tables.indexOf(s.table);
       if (place < 0) place = tables.push(s.table) - 1;
@@ -121,7 +121,7 @@ export function insertCheckKey(a: AnalyzedStatement, notNullEnforcer: string | n
   }
   for (let k = 0; k < tables.length; k++) {
     const t = tables[k]!;
-    key += `|${named ? JSON.stringify(t.tableName) : ""}=${lower.indexOf(lower[k]!)}${tableFacts(t)}`;
+    key += `|${named ? text(t.tableName) : ""}=${lower.indexOf(lower[k]!)}${tableFacts(t)}`;
   }
   return key;
 }
@@ -130,18 +130,23 @@ export function insertCheckKey(a: AnalyzedStatement, notNullEnforcer: string | n
 function tableFacts(t: TableDefinition): string {
   const ice = t.iceberg;
   return (
-    `${t.resourceType}${t.writable === true ? "w" : "-"}${t.bounded === true ? "b" : "-"}${t.failed === true ? `F${JSON.stringify(t.known ?? null)}` : "-"}` +
+    `${t.resourceType}${t.writable === true ? "w" : "-"}${t.bounded === true ? "b" : "-"}${t.failed === true ? `F${list(t.known)}` : "-"}` +
     `${list(t.primaryKey)}${list(t.partitionKeys)}${text(t.changelog)}${text(t.connector)}${text(t.appendOnly)}` +
     `${ice === undefined ? "-" : ice.upsert === true ? "U" : "I"}${columnFacts(t.columns)}`
   );
 }
 
+/** A list of names, length-prefixed ("-" for none). */
 function list(names: readonly string[] | undefined): string {
-  return names === undefined ? "-" : JSON.stringify(names);
+  if (names === undefined) return "-";
+  let out = `${names.length}[`;
+  for (const n of names) out += `${n.length}:${n}`;
+  return out;
 }
 
+/** A text, length-prefixed ("-" for none). */
 function text(value: string | undefined): string {
-  return value === undefined ? "-" : JSON.stringify(value);
+  return value === undefined ? "-" : `${value.length}:${value}`;
 }
 
 /**
@@ -171,8 +176,8 @@ function columnText(columns: readonly TableColumn[]): string {
   let out = `${columns.length}[`;
   for (const c of columns) {
     out +=
-      `${JSON.stringify(c.name)}${c.type === undefined ? "-" : JSON.stringify(c.type.toString())}${c.insertable === true ? "i" : "-"}${c.neverNull === true ? "n" : "-"}` +
-      `${c.metadata === true ? "m" : "-"}${c.timeAttribute ?? "-"}${c.timeType === undefined ? "-" : JSON.stringify(c.timeType.toString())}${c.unread === true ? "u" : "-"};`;
+      `${text(c.name)}${c.type === undefined ? "-" : text(c.type.toString())}${c.insertable === true ? "i" : "-"}${c.neverNull === true ? "n" : "-"}` +
+      `${c.metadata === true ? "m" : "-"}${c.timeAttribute ?? "-"}${c.timeType === undefined ? "-" : text(c.timeType.toString())}${c.unread === true ? "u" : "-"};`;
   }
   return `${out}]`;
 }

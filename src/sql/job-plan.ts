@@ -326,10 +326,10 @@ export function planJob(input: JobPlanInput, diag: Diagnostics): JobPlan {
     const list = (refs.get(t) ?? []).map((r) => hintedBranchOf(t, r.hint));
     return list.length === 0 ? [branchOf(t)] : list.filter((b, i) => list.indexOf(b) === i);
   };
-  const hintsOf = new Map([...refs].map(([t, list]) => [t, list.map((r) => r.hint)]));
   checkBatchSelfAppends({ runtimeMode, inserts, refs, writeBranch, functions: jobFunctions }, diag);
   checkStatementSetReads({ runtimeMode, inserts, refs, writeBranch }, diag);
-  if (runtimeMode === "batch") checkBatchReads(reads, hintsOf, diag);
+  // Each read table's hints, for the batch check only (not built for a streaming job).
+  if (runtimeMode === "batch") checkBatchReads(reads, new Map([...refs].map(([t, list]) => [t, list.map((r) => r.hint)])), diag);
   // What Flink checks only when it builds a reader or writer (format-options.ts, kafka-rules.ts), reads per reference with its hint.
   const hintedKafka = checkHintedReads(reads, refs, diag);
   const kafkaReadOf = (t: TableDefinition): TableDefinition["kafkaRead"] => (hintedKafka.has(t) ? hintedKafka.get(t) : t.kafkaRead);
