@@ -112,8 +112,8 @@ export function insertCheckKey(a: AnalyzedStatement, notNullEnforcer: string | n
   if (!named) {
     for (const s of segments) {
       if (s.kind !== "text") continue;
-      const text = s.text.toLowerCase();
-      if (lower.some((n) => text.includes(n))) {
+      const lowerText = s.text.toLowerCase();
+      if (lower.some((n) => lowerText.includes(n))) {
         named = true;
         break;
       }
