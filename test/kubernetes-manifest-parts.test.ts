@@ -2,9 +2,11 @@
  * The kept manifest parts (deploy/kubernetes/manifest-parts.ts), keyed by the content key of the
  * Kubernetes checks (validation-memo.ts lastChecksKey): equal content from other objects shares
  * them, a mutated object and every input the key covers, changed, give the manifests a build
- * without the memo gives; the kept parts are frozen, the user's objects are not.
+ * without the memo gives; the kept parts are frozen, each job gets its own unfrozen copy (a
+ * Pulumi transformation may change it in place), and the user's objects are not frozen.
  */
 import { expect } from "chai";
+import * as pulumi from "@pulumi/pulumi";
 import { buildKubernetesManifests, validateKubernetesArgs, type KubernetesArgs, type KubernetesJobFacts, type PlainKubernetesArgs } from "../src/deploy/kubernetes/index.js";
 import { manifestPartsMemo } from "../src/deploy/kubernetes/manifest-parts.js";
 import { kubernetesChecksMemo, lastChecksKey } from "../src/deploy/kubernetes/validation-memo.js";
@@ -57,17 +59,21 @@ const freshBuild = (args: object, facts: KubernetesJobFacts, script = SCRIPT) =>
 describe("Kubernetes manifest parts kept per content", () => {
   beforeEach(() => clearAllMemos());
 
-  it("jobs of one kubernetes object (or an equal one) share the parts; names, script and volumes stay the job's own", () => {
+  it("jobs of one kubernetes object (or an equal one) share the kept parts, each as its own copy; names, script and volumes stay the job's own", () => {
     const a = checkedBuild(ARGS, FACTS);
     const b = checkedBuild(structuredClone(ARGS), { ...FACTS, jobName: "orders-hourly", flinkConfiguration: { ...FACTS.flinkConfiguration } }, `${SCRIPT}-- hourly\n`);
     expect(a.key).to.be.a("string");
     expect(b.key).to.equal(a.key);
     expect(manifestPartsMemo.size).to.equal(1);
     const [sa, sb] = [specOf(a.manifests), specOf(b.manifests)];
-    expect(sb.flinkConfiguration).to.equal(sa.flinkConfiguration);
-    expect(sb.jobManager).to.equal(sa.jobManager);
-    expect(sb.taskManager).to.equal(sa.taskManager);
-    expect(sb.podTemplate.spec.containers).to.equal(sa.podTemplate.spec.containers);
+    expect(sb.flinkConfiguration).to.deep.equal(sa.flinkConfiguration);
+    expect(sb.flinkConfiguration).to.not.equal(sa.flinkConfiguration);
+    expect(sb.jobManager).to.deep.equal(sa.jobManager);
+    expect(sb.jobManager).to.not.equal(sa.jobManager);
+    expect(sb.taskManager).to.deep.equal(sa.taskManager);
+    expect(sb.taskManager).to.not.equal(sa.taskManager);
+    expect(sb.podTemplate.spec.containers).to.deep.equal(sa.podTemplate.spec.containers);
+    expect(sb.podTemplate.spec.containers).to.not.equal(sa.podTemplate.spec.containers);
     expect(sb.podTemplate.spec.volumes).to.not.equal(sa.podTemplate.spec.volumes);
     expect(sb.podTemplate.spec.volumes).to.deep.equal([{ configMap: { name: (b.manifests.configMap.metadata as { name: string }).name }, name: "flink-iceberg-sql" }]);
     expect((b.manifests.configMap.metadata as { name: string }).name).to.match(/^orders-hourly-sql-[0-9a-f]{10}$/);
@@ -75,14 +81,20 @@ describe("Kubernetes manifest parts kept per content", () => {
     expect(b.manifests).to.deep.equal(freshBuild(ARGS, { ...FACTS, jobName: "orders-hourly" }, `${SCRIPT}-- hourly\n`));
   });
 
-  it("the kept parts are frozen; the user's args are not", () => {
+  it("a job's manifests are its own unfrozen objects (review: a transformation writes into them); the user's args are not frozen", () => {
     const args = structuredClone(ARGS);
     const { manifests } = checkedBuild(args, FACTS);
     const spec = specOf(manifests);
-    expect(Object.isFrozen(spec.flinkConfiguration)).to.equal(true);
-    expect(Object.isFrozen(spec.podTemplate.spec.containers[0])).to.equal(true);
-    expect(Object.isFrozen((spec.jobManager as { resource: object }).resource)).to.equal(true);
+    expect(Object.isFrozen(spec.flinkConfiguration)).to.equal(false);
+    expect(Object.isFrozen(spec.podTemplate.spec.containers[0])).to.equal(false);
+    expect(Object.isFrozen((spec.jobManager as { resource: object }).resource)).to.equal(false);
     expect(Object.isFrozen(spec)).to.equal(false);
+    // A change to one job's manifests reaches neither the kept parts nor the next job's.
+    (spec.flinkConfiguration as Record<string, string>)["metrics.reporters"] = "prom";
+    ((spec.podTemplate.spec.containers[0] as { env: object[] }).env).push({ name: "X", value: "1" });
+    const next = specOf(checkedBuild(structuredClone(ARGS), { ...FACTS, jobName: "orders-hourly" }).manifests);
+    expect(next.flinkConfiguration).to.not.have.property("metrics.reporters");
+    expect(next.podTemplate.spec.containers).to.deep.equal(specOf(freshBuild(ARGS, FACTS)).podTemplate.spec.containers);
     expect(Object.isFrozen(args.jobManager)).to.equal(false);
     expect(Object.isFrozen(args.env)).to.equal(false);
     expect(Object.isFrozen(args.envFromSecrets!.AWS_SECRET_ACCESS_KEY)).to.equal(false);
@@ -160,6 +172,7 @@ describe("Kubernetes manifest parts kept per content", () => {
     expect(b.key).to.equal(a.key);
     const [ta, tb] = [specOf(a.manifests).podTemplate, specOf(b.manifests).podTemplate];
     expect(tb.spec.containers).to.not.equal(ta.spec.containers);
+    expect(Object.isFrozen((tb.spec.containers[0] as { env: object[] }).env)).to.equal(false);
     expect(tb.spec.containers[0]).to.deep.equal({
       name: "flink-main-container",
       env: [
@@ -203,5 +216,25 @@ describe("Kubernetes manifest parts kept per content, as a program (FlinkSqlJob 
     expect(shared(third, "parts-job-3")).to.not.deep.equal(shared(second, "parts-job-2"));
     const memory = (m: unknown) => ((m as { spec: { jobManager: { resource: { memory: string } } } }[])[1]!.spec.jobManager.resource.memory);
     expect([memory(first), memory(second), memory(third)]).to.deep.equal(["2048m", "2048m", "4096m"]);
+  });
+
+  it("a transformation that writes into one job's FlinkDeployment (review: the kept parts were frozen, so it threw) changes that job only", async () => {
+    clearAllMemos();
+    const tagged: pulumi.ResourceTransformation = (a) => {
+      if (a.type === "kubernetes:flink.apache.org/v1beta1:FlinkDeployment") {
+        const props = a.props as { metadata: { annotations: Record<string, string> }; spec: { flinkConfiguration: Record<string, string>; podTemplate: { spec: { containers: { env: object[] }[] } } } };
+        props.metadata.annotations["team"] = "data";
+        props.spec.flinkConfiguration["metrics.reporters"] = "prom";
+        props.spec.podTemplate.spec.containers[0]!.env.push({ name: "TEAM", value: "data" });
+      }
+      return undefined;
+    };
+    const job = (name: string, opts?: pulumi.ComponentResourceOptions) => new api.FlinkSqlJob(name, { statements: [datagenToBlackhole(api, name.replace(/-/g, "_"))], kubernetes: structuredClone(K8S) as never }, opts);
+    const first = job("tx-job-1", { transformations: [tagged] });
+    const second = job("tx-job-2");
+    const fd = async (j: InstanceType<Api["FlinkSqlJob"]>) => ((await settle(j.deployment.manifests!())) as { metadata: { annotations: Record<string, string> }; spec: { flinkConfiguration: Record<string, string>; podTemplate: { spec: { containers: { env: { name: string }[] }[] } } } }[])[1]!;
+    const [a, b] = [await fd(first), await fd(second)];
+    expect([a.metadata.annotations["team"], a.spec.flinkConfiguration["metrics.reporters"], a.spec.podTemplate.spec.containers[0]!.env.map((e) => e.name)]).to.deep.equal(["data", "prom", ["AWS_REGION", "TEAM"]]);
+    expect([b.metadata.annotations["team"], b.spec.flinkConfiguration["metrics.reporters"], b.spec.podTemplate.spec.containers[0]!.env.map((e) => e.name)]).to.deep.equal([undefined, undefined, ["AWS_REGION"]]);
   });
 });

@@ -45,3 +45,15 @@ export function deepFreeze<T>(value: T): T {
   for (const v of Object.values(value)) deepFreeze(v);
   return value;
 }
+
+/**
+ * A copy of `value` (a frozen result of plain data: arrays and plain objects) whose arrays and
+ * objects are new and unfrozen, for a caller that hands it where a user may change it.
+ */
+export function thawedCopy<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(thawedCopy) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = thawedCopy((value as Record<string, unknown>)[key]);
+  return out as T;
+}

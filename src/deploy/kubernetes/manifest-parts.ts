@@ -11,10 +11,13 @@
  * every value of the `kubernetes` arg and every job fact these parts read (`flinkConfiguration`,
  * `parallelism`, `runtimeMode`, `bounded`; not `jobName`, which they do not read). Kept parts are
  * deep-frozen at creation (bounded-memo.ts deepFreeze) and shared by the manifests of every job
- * with that key; they never reach a user as they are (the children's inputs are serialized by
- * Pulumi, and the `manifests` outputs are `pulumi.output` copies). Bounded to MEMO_ENTRIES keys.
+ * with that key, each job getting its own unfrozen copy (bounded-memo.ts thawedCopy): the
+ * manifests are the children's inputs, which a Pulumi transformation (resource option or stack
+ * transformation) receives as `props` and may change in place, for its own job only. Copying the
+ * kept parts is cheaper than building them (sorting and merging the configuration, the env
+ * entries, the wait annotations). Bounded to MEMO_ENTRIES keys.
  */
-import { BoundedMemo, deepFreeze } from "../../validation/bounded-memo.js";
+import { BoundedMemo, deepFreeze, thawedCopy } from "../../validation/bounded-memo.js";
 import { KUBERNETES_DEFAULTS, type KubernetesJobFacts, type KubernetesResourceArgs, type PlainKubernetesArgs } from "./args.js";
 import { deploymentFlinkConfiguration } from "./flink-configuration.js";
 import { commonPodTemplate, envEntries } from "./pod-template.js";
@@ -67,10 +70,10 @@ const partsByKey = new BoundedMemo<string, ManifestParts>();
 /**
  * manifestParts of `args` and `job`, kept under `key`: the content key of the Kubernetes checks of
  * the same `args` against the same `job` (validation-memo.ts lastChecksKey), which covers every
- * value manifestParts reads. Deep-frozen, and shared by every call with that key.
+ * value manifestParts reads. Kept deep-frozen; each call gets its own unfrozen copy.
  */
 export function sharedManifestParts(key: string, args: PlainKubernetesArgs, job: KubernetesJobFacts): ManifestParts {
-  return partsByKey.computed(key, () => deepFreeze(manifestParts(args, job)));
+  return thawedCopy(partsByKey.computed(key, () => deepFreeze(manifestParts(args, job))));
 }
 
 /** For tests: how many keys are kept. */
