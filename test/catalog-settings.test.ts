@@ -33,6 +33,10 @@ describe("catalog.uri scheme", () => {
     expect(impl.issues[0]!.message).to.equal(
       `"thrift://rest:8181" is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${FAILS}; write "http://rest:8181" (or https://)`,
     );
+    // A mistyped http scheme is not kept in the advice (review: "http//h" became "http://http//h").
+    expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", type: "rest", uri: "http//iceberg-rest:8181", warehouse: "s3://l/wh" } }).issues[0]!.message).to.match(/; write "http:\/\/iceberg-rest:8181" \(or https:\/\/\)$/);
+    // A line break: the value is not shown (it may hold a credential; review).
+    expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", type: "rest", uri: "https://alice:hunter2@rest:8181\n", warehouse: "s3://l/wh" } }).issues).to.deep.equal([{ path: "catalog.uri", message: "contains a line break, which no URI holds" }]);
     // Text that is no host gets an example, not the text behind http:// (new-user trial: "http://not a url").
     const prose = planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", type: "rest", uri: "not a url", warehouse: "s3://l/wh" } });
     expect(prose.issues[0]!.message).to.equal(

@@ -118,7 +118,7 @@ describe("credential remedies by place", () => {
       {
         path: "catalog.uri",
         message:
-          "catalog.uri embeds a credential (user:password@ or a password=/token= parameter), and it is rendered in plain text. Remove it from the value: a REST catalog takes " +
+          "the value embeds a credential (user:password@ or a password=/token= parameter), and it is rendered in plain text. Remove it from the value: a REST catalog takes " +
           "user:password as rest.auth.type = basic with rest.auth.basic.username and rest.auth.basic.password = env:NAME in catalog.properties, " +
           `and an OAuth2 token or credential as token / credential = env:NAME; set NAME ${ENV_ALL} (an unset variable drops the property)`,
       },

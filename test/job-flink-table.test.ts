@@ -158,9 +158,11 @@ describe("FlinkTable", () => {
     ]);
     // A Map, a Set or an array holds no option as an own prop: each is one error, not a table without connector (new-user trial).
     const given = (options: unknown, name: string) => errorOf(() => new api.FlinkTable(name, { columns: [{ name: "id", type: "BIGINT" }], options: options as Record<string, string> })).issues.map((i) => [i.path, i.message]);
-    expect(given(new Map([["connector", "print"]]), "opt_map")).to.deep.equal([["options", "must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not a Map: write Object.fromEntries(theMap)"]]);
+    expect(given(new Map([["connector", "print"]]), "opt_map")).to.deep.equal([["options", "must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not a Map: write Object.fromEntries(...) of it"]]);
     expect(given(new Set(["connector"]), "opt_set")).to.deep.equal([["options", "must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not a Set"]]);
-    expect(given([["connector", "print"]], "opt_array")).to.deep.equal([["options", "must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not an array"]]);
+    expect(given([["connector", "print"]], "opt_array")).to.deep.equal([["options", "must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not an array: write Object.fromEntries(...) of it"]]);
+    expect(given(["connector"], "opt_list")).to.deep.equal([["options", "must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not an array"]]);
+    expect(given(new WeakMap(), "opt_weak")).to.deep.equal([["options", "must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not a WeakMap"]]);
   });
 
   it("Kafka tables: JSON-family format options under an unused prefix, misspelt, unknown (a warning), and their checked values", async () => {

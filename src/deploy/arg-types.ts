@@ -39,6 +39,8 @@ export function jsonKind(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (value instanceof Map) return "a Map";
   if (value instanceof Set) return "a Set";
+  if (value instanceof WeakMap) return "a WeakMap";
+  if (value instanceof WeakSet) return "a WeakSet";
   const t = typeof value;
   return t === "object" ? "an object" : t === "undefined" ? "undefined" : `a ${t}`;
 }

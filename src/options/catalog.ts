@@ -161,8 +161,9 @@ export function checkLocationValue(arg: "uri" | "warehouse", value: unknown, cat
   // Each message follows its path, catalog.uri or catalog.warehouse, so it does not name it again.
   if (typeof value !== "string") return `must resolve to a string, got ${describe(value)}`;
   if (value.trim() === "") return `is empty; set the ${arg === "uri" ? "catalog URI" : "warehouse location"} or leave it unset`;
-  if (/[\r\n]/.test(value)) return `${JSON.stringify(value)} contains a line break, which no URI holds`;
-  if (valueCarriesCredential(value)) return credentialValueMessage(`catalog.${arg}`);
+  // The value is not shown: it may hold a credential (checked next).
+  if (/[\r\n]/.test(value)) return "contains a line break, which no URI holds";
+  if (valueCarriesCredential(value)) return credentialValueMessage("the value", `catalog.${arg}`);
   return arg === "uri" && catalog !== undefined ? catalogUriProblem(value, catalog) : undefined;
 }
 
@@ -185,7 +186,8 @@ export function catalogUriProblem(uri: string, catalog: Partial<IcebergCatalog>)
   const fails = "so the job fails when it loads the catalog";
   if (type === "rest") {
     if (/^https?:\/\/\S/i.test(uri)) return undefined;
-    const bare = uri.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, "");
+    // A scheme, or an http scheme mistyped ("http//h", "https:/h"), is not kept in the advice.
+    const bare = uri.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, "").replace(/^https?:?\/+/i, "");
     // A host (and port, path) to prefix; anything else (white space inside, nothing left) gets an example instead.
     const write = /^[^\s/?#]+(?:[/?#]\S*)?$/.test(bare) ? `${JSON.stringify(`http://${bare}`)} (or https://)` : `the catalog's URL with its scheme, e.g. "http://iceberg-rest:8181"`;
     return `${JSON.stringify(uri)} is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${fails}; write ${write}`;

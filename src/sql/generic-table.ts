@@ -218,7 +218,8 @@ export function planGenericTable(resourceName: string, args: FlinkTableArgs, dia
   const plainMap = typeof args.options === "object" && args.options !== null && !isDeferredString(args.options) && !collection;
   if (typeof args.options !== "object" || args.options === null) diag.error("options", "is required: the connector options, at least { connector: '...' }");
   else if (collection) {
-    diag.error("options", `must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not ${jsonKind(args.options)}${(args.options as unknown) instanceof Map ? ": write Object.fromEntries(theMap)" : ""}`);
+    const entries = (args.options as unknown) instanceof Map || (Array.isArray(args.options) && (args.options as unknown[]).every((e) => Array.isArray(e) && e.length === 2));
+    diag.error("options", `must be a map of option keys to values, an object literal ({ connector: 'kafka', ... }), not ${jsonKind(args.options)}${entries ? ": write Object.fromEntries(...) of it" : ""}`);
   } else if (!plainMap) {
     diag.error("options", "must be a plain map, not a Pulumi Output: its values may be Outputs, e.g. { connector: 'kafka', 'properties.bootstrap.servers': cluster.bootstrapBrokers }");
   }

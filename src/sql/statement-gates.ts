@@ -182,15 +182,23 @@ const NAME_IN_TABLE_POSITION = /[,\u0080-\uffff]|(?:FROM|JOIN|INTO|TABLE)(?![A-Z
  */
 export function mayNameTables(a: AnalyzedStatement): boolean {
   if (!gatesOn) return true;
-  // Each text segment on its own is the same test as the text with every table as " NUL ": a match
-  // ends inside one text segment (a table or the text's end follows it, and `\s*` then finds no
-  // other character than NUL), and the look-ahead after a keyword at a segment's end sees a space
-  // there, or the end, alike. A loop's statements share their text segments (one template literal).
+  // Each run of text between two tables on its own is the same test as the text with every table
+  // as " NUL ": a match ends inside one run (a table or the text's end follows it, and `\s*` then
+  // finds no other character than NUL), and the look-ahead after a keyword at a run's end sees a
+  // space there, or the end, alike. sql`...` gives one text segment per run, which a loop's
+  // statements share (one template literal); a statement built from its segments (the SqlStatement
+  // constructor) may give several in a row, read here as their joined run.
+  let run: string | undefined;
   for (const s of a.statement.segments) {
+    if (s.kind === "text") {
+      run = run === undefined ? s.text : run + s.text;
+      continue;
+    }
+    if (run !== undefined && segmentNamesTables(run)) return true;
+    run = undefined;
     if (s.kind === "output") return true;
-    if (s.kind === "text" && segmentNamesTables(s.text)) return true;
   }
-  return false;
+  return run !== undefined && segmentNamesTables(run);
 }
 
 /** NAME_IN_TABLE_POSITION's answer for a text segment, kept per text (a pure function of it; bounded-memo.ts). */
