@@ -32,6 +32,7 @@ import { deferredInPlainProps, plainOnlyIssues, reportDeferredInPlainProps, ICEB
 import { IcebergTableShape } from "./table-options.js";
 import { optionArgAdvice } from "./option-args.js";
 import { memoizedTablePlan, templateDdl } from "./table-plan-memo.js";
+import { deriveTableName } from "./derived-table-name.js";
 
 /** A validated table, ready to render once uri/warehouse are known. */
 export interface IcebergTablePlan {
@@ -75,10 +76,7 @@ export interface IcebergTablePlan {
   readonly resourceWarnings: readonly ResourceWarning[];
 }
 
-/** The Flink table name derived from a resource name: characters outside [A-Za-z0-9_] become `_`. */
-export function deriveTableName(resourceName: string): string {
-  return resourceName.replace(/[^A-Za-z0-9_]/g, "_");
-}
+export { deriveTableName } from "./derived-table-name.js";
 
 /** The table fields parseFields checks (columns and primaryKey are checked by convertColumns). */
 const { columns: _c, primaryKey: _p, acknowledgedWarnings: _a, ...CHECKED_TABLE_SHAPE } = IcebergTableShape;

@@ -34,8 +34,13 @@ import type { TableKind } from "./extra-options.js";
 import { BoundedMemo } from "../validation/bounded-memo.js";
 import { jsonText } from "../validation/content-text.js";
 import { MAX_IDENTIFIER_LENGTH } from "../types/data-type.js";
+import { deriveTableName } from "./derived-table-name.js";
 
-/** A name the memo leaves out of its key (see the module doc). */
+/**
+ * A name the memo leaves out of its key (see the module doc): one the renderer quotes without an
+ * escape (back-quotes and single quotes always wrap a name, so a leading digit is plain here;
+ * insert-columns-memo.ts reads names in SQL text, where it is not).
+ */
 const PLAIN_NAME = /^[A-Za-z0-9_]+$/;
 
 /** Markers for the names in a template's CREATE TABLE (a plain name holds no control character). */
@@ -72,7 +77,7 @@ export function tablePlanKey(kind: TableKind, resourceName: string, args: unknow
   const table = given["table"];
   if (typeof table !== "string" || !PLAIN_NAME.test(table)) return undefined;
   const tableNameGiven = given["tableName"];
-  const tableName = tableNameGiven === undefined ? resourceName.replace(/[^A-Za-z0-9_]/g, "_") : tableNameGiven;
+  const tableName = tableNameGiven === undefined ? deriveTableName(resourceName) : tableNameGiven;
   if (typeof tableName !== "string" || tableName.length > MAX_IDENTIFIER_LENGTH || !PLAIN_NAME.test(tableName)) return undefined;
   let key = `${kind}${proto === null ? "|0" : "|"}`;
   let count = 0;
