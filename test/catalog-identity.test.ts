@@ -32,6 +32,11 @@ describe("catalog identity: the settings a catalog finds its tables by", () => {
     expect(key({ name: "lake", ...rest, properties: { prefix: "ws/a" } })).to.equal('["rest","https://cat.example.com/api","prod","ws/a"]');
     expect(key({ name: "lake", ...rest }, { prefix: "ws/b" })).to.equal('["rest","https://cat.example.com/api","prod","ws/b"]');
     expect(key({ name: "lake", ...rest, uri: "https://other.example.com/api" })).to.not.equal(key({ name: "lake", ...rest }));
+    // The REST client drops the uri's trailing "/" (HTTPClient.Builder.uri; new-user trial: a slash made it another catalog).
+    expect(key({ name: "lake", ...rest, uri: "https://cat.example.com/api/" })).to.equal(key({ name: "lake", ...rest }));
+    expect(key({ name: "lake", ...rest, uri: "https://cat.example.com/api//" })).to.equal(key({ name: "lake", ...rest }));
+    // A warehouse of a REST catalog is a name the server reads as written.
+    expect(key({ name: "lake", ...rest, warehouse: "prod/" })).to.not.equal(key({ name: "lake", ...rest }));
   });
 
   it("Hive: the metastore uri, not the warehouse; without a uri, the whole literal", () => {

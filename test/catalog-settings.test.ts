@@ -34,7 +34,11 @@ describe("catalog.uri scheme", () => {
       `"thrift://rest:8181" is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${FAILS}; write "http://rest:8181" (or https://)`,
     );
     // A mistyped http scheme is not kept in the advice (review: "http//h" became "http://http//h").
-    expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", type: "rest", uri: "http//iceberg-rest:8181", warehouse: "s3://l/wh" } }).issues[0]!.message).to.match(/; write "http:\/\/iceberg-rest:8181" \(or https:\/\/\)$/);
+    for (const typo of ["http//iceberg-rest:8181", "http:/iceberg-rest:8181", "http:iceberg-rest:8181", "HTTPS:/iceberg-rest:8181"]) {
+      expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", type: "rest", uri: typo, warehouse: "s3://l/wh" } }).issues[0]!.message, typo).to.match(/; write "http:\/\/iceberg-rest:8181" \(or https:\/\/\)$/);
+    }
+    // A host named like a scheme keeps its name.
+    expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", type: "rest", uri: "httpbin:8080", warehouse: "s3://l/wh" } }).issues[0]!.message).to.match(/; write "http:\/\/httpbin:8080" \(or https:\/\/\)$/);
     // A line break: the value is not shown (it may hold a credential; review).
     expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", type: "rest", uri: "https://alice:hunter2@rest:8181\n", warehouse: "s3://l/wh" } }).issues).to.deep.equal([{ path: "catalog.uri", message: "contains a line break, which no URI holds" }]);
     // Text that is no host gets an example, not the text behind http:// (new-user trial: "http://not a url").
@@ -62,6 +66,8 @@ describe("catalog.uri scheme", () => {
       `"thrift://a:9083,b:9083": "b:9083" is no thrift:// URI, which the Hive metastore client connects to (HiveMetaStoreClient: "URI: ... does not have a scheme", or no host to connect to), ${FAILS}; write "thrift://b:9083"`,
     );
     expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", uri: "b:9083," } }).issues[0]!.message).to.match(/^"b:9083,": "b:9083" is no thrift:\/\/ URI/);
+    // A mistyped thrift scheme is not kept in the advice (new-user trial: "thrift:///hms:9083").
+    expect(planError("IcebergSink", { ...baseArgs, catalog: { name: "lake", uri: "thrift:/hms:9083" } }).issues[0]!.message).to.match(/; write "thrift:\/\/hms:9083"$/);
   });
 
   it("quiet neighbours: http(s) REST URLs, thrift lists, JDBC and Nessie URIs, a catalog class of its own, an Output", () => {

@@ -44,8 +44,9 @@ export interface IcebergCatalogArgs {
    * out to be a Pulumi secret, `ddl` and `options` reject (SPEC decision 8). Must be non-empty and
    * one line. The uri is an error when a REST catalog's is no http:// or https:// URL (iceberg
    * HTTPClient builds each request's URL from it) or an entry of a Hive catalog's comma-separated
-   * list is no thrift:// URI or has spaces around it (HiveMetaStoreClient reads each as a URI): a
-   * plain one at preview, an Output once known (`ddl` and `options` reject). Default: none.
+   * list has no scheme (write `thrift://host:port`) or has spaces around it (HiveMetaStoreClient
+   * reads each as a URI and connects to its host and port, whatever its scheme): a plain one at
+   * preview, an Output once known (`ddl` and `options` reject). Default: none.
    */
   uri?: pulumi.Input<string>;
   /**

@@ -9,7 +9,8 @@
  * properties, as rendered); `catalog.uri` / `catalog.warehouse` win over both (renderIcebergTable).
  *
  * What identifies the table, per catalog (apache/iceberg):
- * - REST (`type: "rest"` or catalogImpl RESTCatalog): the service `uri`, the `warehouse` the client
+ * - REST (`type: "rest"` or catalogImpl RESTCatalog): the service `uri` (its trailing "/" dropped, as
+ *   the REST client drops it: HTTPClient.Builder.uri), the `warehouse` the client
  *   sends with its config request (the server picks the catalog by it: RESTSessionCatalog.initialize,
  *   `ConfigResponse` overrides) and the `prefix` of its resource paths (`ResourcePaths.forCatalogProperties`):
  *   one server serves several catalogs, so the same uri with another warehouse or prefix is another catalog.
@@ -109,7 +110,10 @@ export function catalogKeyOf(c: CatalogIdentityArgs, cat: CatalogPlan, extra: Re
   }
   const values = keys.map((k) => {
     const v = setting(k);
-    return k === "warehouse" && v !== null && v !== "(output)" && kind !== "rest" ? stripTrailingSlash(v) : v;
+    // A trailing "/" is no other catalog: a file-based warehouse path, and a REST service's uri
+    // (iceberg core/.../rest/HTTPClient.java Builder.uri: RESTUtil.stripTrailingSlash).
+    const strips = k === "warehouse" ? kind !== "rest" : k === "uri" && kind === "rest";
+    return strips && v !== null && v !== "(output)" ? stripTrailingSlash(v) : v;
   });
   // JDBC: the catalog's name is part of every row it keeps.
   return JSON.stringify(kind === "jdbc" ? [kind, ...values, c.name] : [kind, ...values]);

@@ -186,8 +186,8 @@ export function catalogUriProblem(uri: string, catalog: Partial<IcebergCatalog>)
   const fails = "so the job fails when it loads the catalog";
   if (type === "rest") {
     if (/^https?:\/\/\S/i.test(uri)) return undefined;
-    // A scheme, or an http scheme mistyped ("http//h", "https:/h"), is not kept in the advice.
-    const bare = uri.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, "").replace(/^https?:?\/+/i, "");
+    // A scheme, or an http scheme mistyped ("http//h", "https:/h", "http:h"), is not kept in the advice.
+    const bare = uri.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, "").replace(/^https?(?::\/*|\/+)(?!\d)/i, "");
     // A host (and port, path) to prefix; anything else (white space inside, nothing left) gets an example instead.
     const write = /^[^\s/?#]+(?:[/?#]\S*)?$/.test(bare) ? `${JSON.stringify(`http://${bare}`)} (or https://)` : `the catalog's URL with its scheme, e.g. "http://iceberg-rest:8181"`;
     return `${JSON.stringify(uri)} is no http:// or https:// URL: a REST catalog's client sends each request to a URL built from the uri (iceberg HTTPClient), ${fails}; write ${write}`;
@@ -200,7 +200,7 @@ export function catalogUriProblem(uri: string, catalog: Partial<IcebergCatalog>)
       return `${JSON.stringify(uri)}: the Hive metastore client splits the uri at "," and reads each entry as a URI as it is, and ${JSON.stringify(entry)} has white space around it (HiveMetaStoreClient, java.net.URI), ${fails}; write ${JSON.stringify(entries.map((e) => e.trim()).join(","))}`;
     }
     if (!SCHEME.test(entry)) {
-      return `${entry === uri ? "" : `${JSON.stringify(uri)}: `}${JSON.stringify(entry)} is no thrift:// URI, which the Hive metastore client connects to (HiveMetaStoreClient: "URI: ... does not have a scheme", or no host to connect to), ${fails}; write ${JSON.stringify(`thrift://${entry.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(?!\d)/, "")}`)}`;
+      return `${entry === uri ? "" : `${JSON.stringify(uri)}: `}${JSON.stringify(entry)} is no thrift:// URI, which the Hive metastore client connects to (HiveMetaStoreClient: "URI: ... does not have a scheme", or no host to connect to), ${fails}; write ${JSON.stringify(`thrift://${entry.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(?!\d)\/*/, "")}`)}`;
     }
   }
   return undefined;
