@@ -50,6 +50,24 @@ describe("one Iceberg table declared by two jobs with other columns", () => {
     ]);
   });
 
+  it("a catalog whose uri is an Output: one catalog object shared by both jobs links them (new-user trial: an Output uri linked nothing); two Output objects do not", async () => {
+    const pulumi = await import("@pulumi/pulumi");
+    const shared = { name: "lake", type: "hive" as const, uri: pulumi.output("thrift://hms:9083") };
+    const g = gen("ou");
+    const on = (n: string, table: string, columns: Cols, catalog: object) => new api.IcebergSink(n, { catalog, database: "t", table, columns });
+    const a = on("ou_a", "ou_shared", [{ name: "id", type: "BIGINT" }], shared);
+    const b = on("ou_b", "ou_shared", [{ name: "id", type: "INT" }], shared);
+    expect(job("ou-one", api.sql`INSERT INTO ${a} SELECT id FROM ${g}`)).to.deep.equal([]);
+    const two = job("ou-two", api.sql`INSERT INTO ${b} SELECT CAST(id AS INT) FROM ${g}`);
+    expect(two).to.have.length(1);
+    expect(two[0]).to.match(/^statements: IcebergSink "ou_b" and IcebergSink "ou_a" of FlinkSqlJob "ou-one" write the Iceberg table t\.ou_shared with different columns/);
+    // Another Output object (it may resolve to another metastore): not linked, no finding.
+    const c = on("ou_c", "ou_other", [{ name: "id", type: "BIGINT" }], { ...shared, uri: pulumi.output("thrift://hms:9083") });
+    const d = on("ou_d", "ou_other", [{ name: "id", type: "INT" }], { ...shared, uri: pulumi.output("thrift://hms:9083") });
+    expect(job("ou-three", api.sql`INSERT INTO ${c} SELECT id FROM ${g}`)).to.deep.equal([]);
+    expect(job("ou-four", api.sql`INSERT INTO ${d} SELECT CAST(id AS INT) FROM ${g}`)).to.deep.equal([]);
+  });
+
   it("a difference that fails one start order only (nullability, int against BIGINT, a column the other lacks) is an error naming the order", () => {
     const g = gen("one_order");
     const required = sink("oo_req", "oo_null", [{ name: "id", type: "BIGINT NOT NULL" }]);

@@ -30,8 +30,11 @@
  * - Any other catalogImpl: its whole literal (name, impl, uri, warehouse, properties), as only
  *   that class knows what it reads.
  *
- * An identifying setting given as a Pulumi Output is "(output)" in the key: the identity is not
- * known at preview (icebergKey then links nothing).
+ * An identifying setting given as a Pulumi Output is that Output object in the key (a number per
+ * object, never equal to a string): one Output resolves to one value, so tables whose catalogs share
+ * it (one catalog object for a stack's tables, the common case) are in one catalog, and the
+ * cross-job checks compare them; two Output objects are two catalogs here, whatever they resolve to
+ * (nothing is linked that may differ: fewer checks, never a false one).
  */
 import { isDeferred } from "../validation/deferred.js";
 import type { CatalogPlan } from "./catalog.js";
@@ -93,14 +96,25 @@ function stripTrailingSlash(path: string): string {
   return p;
 }
 
+/** A number per Output object met as an identifying setting (see the module doc). */
+const outputIds = new WeakMap<object, number>();
+let lastOutputId = 0;
+
+/** `{ output: n }`, n the number of the Output object `v`. */
+function outputMark(v: object): { readonly output: number } {
+  let id = outputIds.get(v);
+  if (id === undefined) outputIds.set(v, (id = ++lastOutputId));
+  return { output: id };
+}
+
 /**
  * The catalog's identity (see above) as a string key. `extra`: the table's extraOptions (they reach
- * the catalog too). A value given as an Output is "(output)"; an unset one null.
+ * the catalog too). A value given as an Output is that Output's mark (`{"output":n}`); an unset one null.
  */
 export function catalogKeyOf(c: CatalogIdentityArgs, cat: CatalogPlan, extra: Readonly<Record<string, string>> = {}): string {
   const props = Object.assign({}, c.properties ?? {}, extra);
-  const plainOr = (v: unknown): string | null => (typeof v === "string" ? v : isDeferred(v) ? "(output)" : null);
-  const setting = (key: string): string | null => (key === "uri" || key === "warehouse") && c[key] !== undefined ? plainOr(c[key]) : Object.hasOwn(props, key) ? props[key]! : null;
+  const plainOr = (v: unknown): string | { readonly output: number } | null => (typeof v === "string" ? v : isDeferred(v) ? outputMark(v as object) : null);
+  const setting = (key: string): string | { readonly output: number } | null => ((key === "uri" || key === "warehouse") && c[key] !== undefined ? plainOr(c[key]) : Object.hasOwn(props, key) ? props[key]! : null);
   const kind = kindOf(cat);
   const keys = identityPropertyKeys(c, cat, extra);
   if (keys === "*") {
@@ -113,7 +127,7 @@ export function catalogKeyOf(c: CatalogIdentityArgs, cat: CatalogPlan, extra: Re
     // A trailing "/" is no other catalog: a file-based warehouse path, and a REST service's uri
     // (iceberg core/.../rest/HTTPClient.java Builder.uri: RESTUtil.stripTrailingSlash).
     const strips = k === "warehouse" ? kind !== "rest" : k === "uri" && kind === "rest";
-    return strips && v !== null && v !== "(output)" ? stripTrailingSlash(v) : v;
+    return strips && typeof v === "string" ? stripTrailingSlash(v) : v;
   });
   // JDBC: the catalog's name is part of every row it keeps.
   return JSON.stringify(kind === "jdbc" ? [kind, ...values, c.name] : [kind, ...values]);

@@ -53,7 +53,7 @@ export interface IcebergTablePlan {
   readonly needsFormatV3: boolean;
   readonly database: string;
   readonly table: string;
-  /** Catalog identity: the settings the catalog finds its tables by (catalog-identity.ts catalogKeyOf; "(output)" for an Output among them). */
+  /** Catalog identity: the settings the catalog finds its tables by (catalog-identity.ts catalogKeyOf; an Output among them is marked by its object). */
   readonly catalogKey: string;
   /** Source only: how it reads. */
   readonly read?: SourceRead;

@@ -10,15 +10,15 @@ import { knows } from "../components/failed-table-parts.js";
  * Identity of an Iceberg table: its catalog's identifying settings (IcebergTableFacts.catalogKey,
  * src/options/catalog-identity.ts: e.g. a REST catalog's uri, warehouse and prefix, a Hive catalog's
  * metastore uri, a Hadoop catalog's warehouse; not the catalog object nor its name), database and
- * table. Undefined when not an Iceberg table, when an identifying setting is an Output (identity
- * unknown at preview), or for a failed table whose identity args do not read.
+ * table (an identifying setting given as an Output is that Output object: catalog-identity.ts).
+ * Undefined when not an Iceberg table, or for a failed table whose identity args do not read.
  */
 export function icebergKey(t: TableDefinition): string | undefined {
   const i = t.iceberg;
   if (i === undefined) return undefined;
   const known = icebergKeys.get(i);
   if (known !== undefined) return known === null ? undefined : known;
-  const key = i.catalogKey === undefined || i.database === undefined || i.table === undefined || i.catalogKey.includes("(output)") ? undefined : JSON.stringify([i.catalogKey, i.database, i.table]);
+  const key = i.catalogKey === undefined || i.database === undefined || i.table === undefined ? undefined : JSON.stringify([i.catalogKey, i.database, i.table]);
   icebergKeys.set(i, key ?? null);
   return key;
 }
