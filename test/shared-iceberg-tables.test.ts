@@ -54,7 +54,7 @@ describe("one Iceberg table declared by two jobs with other columns", () => {
     const pulumi = await import("@pulumi/pulumi");
     const shared = { name: "lake", type: "hive" as const, uri: pulumi.output("thrift://hms:9083") };
     const g = gen("ou");
-    const on = (n: string, table: string, columns: Cols, catalog: object) => new api.IcebergSink(n, { catalog, database: "t", table, columns });
+    const on = (n: string, table: string, columns: Cols, catalog: typeof shared) => new api.IcebergSink(n, { catalog, database: "t", table, columns });
     const a = on("ou_a", "ou_shared", [{ name: "id", type: "BIGINT" }], shared);
     const b = on("ou_b", "ou_shared", [{ name: "id", type: "INT" }], shared);
     expect(job("ou-one", api.sql`INSERT INTO ${a} SELECT id FROM ${g}`)).to.deep.equal([]);
