@@ -14,6 +14,7 @@ import { clearAllMemos } from "../src/validation/bounded-memo.js";
 import { Diagnostics } from "../src/validation/diagnostics.js";
 import { datagenToBlackhole, mockedApi, type Api } from "./api.js";
 import { settle } from "./pulumi-mocks.js";
+import { FACTS as FIXTURE_FACTS } from "./kubernetes-args-fixture.js";
 
 const SCRIPT = "INSERT INTO `daily` SELECT `id` FROM `orders`;\n";
 
@@ -31,15 +32,8 @@ const ARGS: PlainKubernetesArgs = {
   taskManager: { cpu: 1, memory: "2048m" },
 };
 
-const FACTS: KubernetesJobFacts = {
-  jobName: "orders-daily",
-  runtimeMode: "streaming",
-  bounded: false,
-  parallelism: 2,
-  flinkConfiguration: { "execution.checkpointing.interval": "1min", "parallelism.default": "2" },
-  needsFormatV3: false,
-  scriptText: SCRIPT,
-};
+/** The job facts of the Kubernetes fixture, with this file's script. */
+const FACTS: KubernetesJobFacts = { ...FIXTURE_FACTS, scriptText: SCRIPT };
 
 type Spec = { flinkConfiguration: object; jobManager: object; taskManager: object; podTemplate: { spec: { containers: object[]; volumes: object[] } }; job: { args: string[] } };
 const specOf = (m: ReturnType<typeof buildKubernetesManifests>): Spec => m.flinkDeployment.spec as Spec;
