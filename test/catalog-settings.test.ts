@@ -85,6 +85,26 @@ describe("catalog.uri scheme", () => {
     for (const catalog of quiet) expect(warnings(catalog), JSON.stringify(catalog)).to.deep.equal([]);
   });
 
+  it("an object-store warehouse without its bucket (s3:/lake/wh) is an error for a catalog whose warehouse is a path; a REST warehouse is a name (new-user trial)", () => {
+    const bucketless = (catalog: Record<string, unknown>) => planError("IcebergSink", { ...baseArgs, catalog }).issues;
+    expect(bucketless({ name: "h", type: "hadoop", warehouse: "s3:/lake/wh" })).to.deep.equal([
+      {
+        path: "catalog.warehouse",
+        message: `"s3:/lake/wh" names no bucket or container: s3 URIs take it after "//" (s3://bucket/path), and the catalog's file IO reads the bucket from the URI's authority (iceberg S3URI, hadoop-aws S3AFileSystem), so the job would fail when it starts; write "s3://lake/wh"`,
+      },
+    ]);
+    expect(bucketless({ name: "hv", type: "hive", uri: "thrift://hms:9083", warehouse: "s3a:///lake/wh" }).map((i) => i.path)).to.deep.equal(["catalog.warehouse"]);
+    expect(bucketless({ name: "g", catalogImpl: "org.apache.iceberg.aws.glue.GlueCatalog", warehouse: "s3:/lake" }).map((i) => i.path)).to.deep.equal(["catalog.warehouse"]);
+    for (const quiet of [
+      { name: "r", type: "rest", uri: "http://rest:8181", warehouse: "s3:/lake" },
+      { name: "h", type: "hadoop", warehouse: "s3://lake/wh" },
+      { name: "h", type: "hadoop", warehouse: "hdfs:///warehouse" },
+      { name: "h", type: "hadoop", warehouse: "file:///tmp/wh" },
+    ]) {
+      expect(warnings(quiet), JSON.stringify(quiet)).to.deep.equal([]);
+    }
+  });
+
   it("an Output uri is checked for its catalog's scheme once known (new-user trial: it never was)", () => {
     const rest = planIcebergTable("IcebergSink", "t1", { ...baseArgs, catalog: { name: "lake", type: "rest", uri: pulumi.output("x"), warehouse: "s3://l/wh" } });
     const render = (plan: typeof rest, uri: string) => () => renderIcebergTable(plan, { uri, warehouse: "s3://l/wh" });
@@ -95,6 +115,8 @@ describe("catalog.uri scheme", () => {
     expect(render(rest, "http://iceberg-rest:8181")().options["uri"]).to.equal("http://iceberg-rest:8181");
     const hive = planIcebergTable("IcebergSink", "t1", { ...baseArgs, catalog: { name: "lake", uri: pulumi.output("x") } });
     expect(render(hive, "metastore:9083")).to.throw(FlinkIcebergValidationError, `catalog.uri: "metastore:9083" is no thrift:// URI`);
+    const hadoop = planIcebergTable("IcebergSink", "t1", { ...baseArgs, catalog: { name: "lake", type: "hadoop", warehouse: pulumi.output("x") } });
+    expect(() => renderIcebergTable(hadoop, { warehouse: "s3:/lake/wh" })).to.throw(FlinkIcebergValidationError, 'catalog.warehouse: "s3:/lake/wh" names no bucket or container');
     const own = planIcebergTable("IcebergSink", "t1", { ...baseArgs, catalog: { name: "lake", catalogImpl: "com.example.MyCatalog", uri: pulumi.output("x") } });
     expect(render(own, "my-service:1234")().options["uri"]).to.equal("my-service:1234");
   });

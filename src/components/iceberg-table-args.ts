@@ -52,7 +52,10 @@ export interface IcebergCatalogArgs {
   /**
    * Rendered as `warehouse`: the warehouse location, e.g. `s3a://bucket/warehouse`. Required for
    * hadoop (runtime: "warehousePath must not be null or empty"). May be an Output; a Pulumi secret
-   * makes `ddl` and `options` reject (SPEC decision 8). Default: none.
+   * makes `ddl` and `options` reject (SPEC decision 8). For any catalog but rest (whose warehouse
+   * may name one of the server's catalogs), an object-store location without its bucket
+   * (`s3:/lake/wh`, `s3a:///lake`) is an error that says what to write: the file IO reads the
+   * bucket from the URI's authority (a plain one at preview, an Output once known). Default: none.
    */
   warehouse?: pulumi.Input<string>;
   /**

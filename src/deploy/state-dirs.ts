@@ -35,7 +35,7 @@ export const SAVEPOINT_DIR_KEYS: readonly string[] = [FROM_1_20.savepointDirKey,
 export const HA_STORAGE_DIR_KEY = "high-availability.storageDir";
 
 /** What a directory holds, for the example a fix writes when the URI has no path: `<scheme>://bucket/<what>`. */
-export type StateDirWhat = "checkpoints" | "savepoints" | "ha";
+export type StateDirWhat = "checkpoints" | "savepoints" | "ha" | "warehouse";
 
 /**
  * The object stores whose URIs name a bucket (S3, GCS, OSS) or a container (Azure) in the
@@ -73,7 +73,8 @@ export function missingBucketProblem(uri: string, what: StateDirWhat): string | 
   const authority = (bucket: string): string => (host !== undefined ? `${bucket}@<account>.${host}` : bucket);
   const fix = first === undefined ? `${scheme}://${authority(host !== undefined ? "container" : "bucket")}/${what}` : `${scheme}://${authority(first)}/${rest.length > 0 ? rest.join("/") : what}`;
   return (
-    `${JSON.stringify(uri)} names no bucket or container: ${scheme} URIs take it after "//" (${form}), and Flink hands the URI's authority to the file system as the bucket, ` +
+    `${JSON.stringify(uri)} names no bucket or container: ${scheme} URIs take it after "//" (${form}), and ` +
+    (what === "warehouse" ? "the catalog's file IO reads the bucket from the URI's authority (iceberg S3URI, hadoop-aws S3AFileSystem), " : "Flink hands the URI's authority to the file system as the bucket, ") +
     `so the job would fail when it starts; write ${JSON.stringify(fix)}`
   );
 }

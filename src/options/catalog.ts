@@ -13,6 +13,7 @@
  *   a file inside the image.
  * - catalogImpl: checked by that catalog class at start-up, not here.
  */
+import { missingBucketProblem } from "../deploy/state-dirs.js";
 import { isJavaWholeNumber } from "../validation/java-number.js";
 import * as z from "zod";
 import { isDeferred } from "../validation/deferred.js";
@@ -155,7 +156,11 @@ export function checkCatalogRules(c: Partial<IcebergCatalog>, failed: ReadonlySe
 
 /**
  * Checks a uri/warehouse value (non-empty, one line); with `catalog` (a plain value known at preview),
- * also the uri's scheme for that catalog (catalogUriProblem). Returns an error message or undefined.
+ * also the uri's scheme for that catalog (catalogUriProblem) and, for a catalog whose warehouse is a
+ * file system path (any but REST, whose warehouse may name a catalog of the server), an object
+ * store warehouse without its bucket (`s3:/lake/wh`: deploy/state-dirs.ts missingBucketProblem; the
+ * file IO reads the bucket from the URI's authority, iceberg aws S3URI / hadoop-aws S3AFileSystem).
+ * Returns an error message or undefined.
  */
 export function checkLocationValue(arg: "uri" | "warehouse", value: unknown, catalog?: Partial<IcebergCatalog>): string | undefined {
   // Each message follows its path, catalog.uri or catalog.warehouse, so it does not name it again.
@@ -164,7 +169,16 @@ export function checkLocationValue(arg: "uri" | "warehouse", value: unknown, cat
   // The value is not shown: it may hold a credential (checked next).
   if (/[\r\n]/.test(value)) return "contains a line break, which no URI holds";
   if (valueCarriesCredential(value)) return credentialValueMessage("the value", `catalog.${arg}`);
-  return arg === "uri" && catalog !== undefined ? catalogUriProblem(value, catalog) : undefined;
+  if (catalog === undefined) return undefined;
+  if (arg === "uri") return catalogUriProblem(value, catalog);
+  return catalogKindOf(catalog) === "rest" ? undefined : missingBucketProblem(value, "warehouse");
+}
+
+/** "rest", "hive", "hadoop", or undefined for another catalogImpl: the catalog as the runtime picks it (FlinkCatalogFactory). */
+function catalogKindOf(catalog: Partial<IcebergCatalog>): "rest" | "hive" | "hadoop" | undefined {
+  const impl = catalog.catalogImpl;
+  if (impl === undefined) return catalog.type ?? "hive";
+  return /(^|\.)RESTCatalog$/.test(impl) ? "rest" : /(^|\.)HiveCatalog$/.test(impl) ? "hive" : /(^|\.)HadoopCatalog$/.test(impl) ? "hadoop" : undefined;
 }
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
@@ -181,8 +195,8 @@ const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
  * A Hive uri with another scheme than thrift:// gets nothing here: the client uses only its host and port.
  */
 export function catalogUriProblem(uri: string, catalog: Partial<IcebergCatalog>): string | undefined {
-  const impl = catalog.catalogImpl;
-  const type = impl === undefined ? (catalog.type ?? "hive") : /(^|\.)RESTCatalog$/.test(impl) ? "rest" : /(^|\.)HiveCatalog$/.test(impl) ? "hive" : undefined;
+  const kind = catalogKindOf(catalog);
+  const type = kind === "hadoop" ? undefined : kind;
   const fails = "so the job fails when it loads the catalog";
   if (type === "rest") {
     if (/^https?:\/\/\S/i.test(uri)) return undefined;
