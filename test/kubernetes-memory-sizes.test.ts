@@ -79,6 +79,11 @@ describe("kubernetes: process memory sizes Flink cannot divide", () => {
       { path: "kubernetes.taskManager.memory", message: fraction("2.0 GiB", "2Gi") },
     ]);
     expect(errors({ taskManager: { memory: "1.5G" } })).to.deep.equal([{ path: "kubernetes.taskManager.memory", message: fraction("1.5G", "1500000000") }]);
+    // Flink's own lower-case units are 1024-based: "1.5g" meant 1.5 GiB, "1536m" (new-user trial: it was told "1500000000").
+    expect(errors({ jobManager: { memory: "1.5g" }, taskManager: { memory: "0.5 gb" } })).to.deep.equal([
+      { path: "kubernetes.jobManager.memory", message: fraction("1.5g", "1536m") },
+      { path: "kubernetes.taskManager.memory", message: fraction("0.5 gb", "512m") },
+    ]);
   });
 
   it("quiet when the configuration sets the component's memory options (the layout is the user's)", () => {

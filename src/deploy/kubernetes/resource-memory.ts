@@ -96,3 +96,23 @@ export function wholeMemorySuggestion(text: string): string | undefined {
   for (const unit of ["Ti", "Gi", "Mi", "Ki"] as const) if (bytes % QUANTITY_UNITS[unit]! === 0) return `${bytes / QUANTITY_UNITS[unit]!}${unit}`;
   return String(bytes);
 }
+
+/** Flink's MemorySize units (flink MemorySize.MemoryUnit), 1024-based, largest first. */
+const FLINK_UNITS: readonly (readonly [string, number])[] = [["t", Ki ** 4], ["g", Ki ** 3], ["m", Ki ** 2], ["k", Ki]];
+
+/**
+ * For a size written with a fraction in Flink's own lower-case units m, g, t ("1.5g", "0.5 gb"), which
+ * neither MemorySize nor the operator's Kubernetes fallback reads (step 3 above), the same size as
+ * Flink reads its units, 1024-based, as a whole number in the largest unit that holds it ("1536m"):
+ * what the writer of a Flink size meant, where the fallback would read "1.5G" as 1.5 × 10^9 bytes.
+ * Undefined for any other text (wholeMemorySuggestion then names the quantity's size).
+ */
+export function wholeFlinkSizeSuggestion(text: string): string | undefined {
+  // k is left out: no process takes kibibytes (such a text stays "not a memory size").
+  const m = /^\s*(\d*\.\d+|\d+\.\d*)\s*([mgt])b?\s*$/u.exec(text);
+  if (m === null) return undefined;
+  const bytes = Math.floor(Number(m[1]) * FLINK_UNITS.find(([u]) => u === m[2])![1]);
+  if (!(bytes > 0) || !Number.isSafeInteger(bytes)) return undefined;
+  for (const [unit, size] of FLINK_UNITS) if (bytes % size === 0) return `${bytes / size}${unit}`;
+  return `${bytes}b`;
+}

@@ -21,7 +21,7 @@ import { checkPodTemplateKeys } from "./pod-template-keys.js";
 import { checkPodTemplateMetadata } from "./pod-template-metadata.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName, isDnsSubdomain, MAX_DEPLOYMENT_NAME_LENGTH } from "./naming.js";
 import { checkProcessMemory } from "./memory-sizes.js";
-import { resourceMemoryBytes, wholeMemorySuggestion } from "./resource-memory.js";
+import { resourceMemoryBytes, wholeFlinkSizeSuggestion, wholeMemorySuggestion } from "./resource-memory.js";
 import { findRunnerHazards, runnerHazardMessage } from "./runner-hazards.js";
 import { checkEnvironment, checkFlinkConfiguration, checkPodTemplateConflicts } from "./validate-maps.js";
 import { checkRenamedKeys } from "./renamed-keys.js";
@@ -83,7 +83,8 @@ function checkResource(r: KubernetesResourceArgs | undefined, path: string, comp
       at.error("memory", `${JSON.stringify(r.memory)} has no unit, so Flink reads it as bytes and the ${component} cannot start: write ${JSON.stringify(`${r.memory.trim()}m`)} for ${r.memory.trim()} MiB, or e.g. "2Gi"`);
     } else if (resourceMemoryBytes(r.memory) === undefined) {
       // As the operator reads it (resource-memory.ts): Flink's MemorySize, else a normalised Kubernetes quantity ("1GiB" → "1Gi").
-      const whole = wholeMemorySuggestion(r.memory);
+      // A Flink size's fraction ("1.5g") in Flink's 1024-based units, a Kubernetes quantity's in its own.
+      const whole = wholeFlinkSizeSuggestion(r.memory) ?? wholeMemorySuggestion(r.memory);
       if (whole !== undefined) at.error("memory", `${JSON.stringify(r.memory)} has a fraction, which the operator refuses (it turns a Kubernetes quantity into a byte count that keeps the decimal point, which Flink's MemorySize cannot read: "resource memory parse error"): write ${JSON.stringify(whole)}`);
       else at.error("memory", `${JSON.stringify(r.memory)} is not a memory size: use a Flink size ("2048m", "2g") or a Kubernetes quantity ("2Gi", also written "2GiB")`);
     } else {
