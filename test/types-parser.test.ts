@@ -375,4 +375,10 @@ describe("types: other dialects' spellings say what to write", () => {
     expect(message("STRING(100)")).to.equal('unexpected "(" at offset 6, expected NOT NULL, NULL, ARRAY, MULTISET or end of input (STRING takes no length: write VARCHAR(n) for a bounded one)');
     expect(message("INT(11)")).to.equal('unexpected "(" at offset 3, expected NOT NULL, NULL, ARRAY, MULTISET or end of input (INT takes no length or display width: write INT)');
   });
+
+  it("the zoned timestamps of other tools (TIMESTAMP_WITH_TZ, TIMESTAMP_TZ, ...) → TIMESTAMP_LTZ(p) (new-user trial: no hint)", () => {
+    for (const name of ["TIMESTAMP_WITH_TZ", "TIMESTAMP_TZ", "TIMESTAMP_WITH_TIME_ZONE", "TIMESTAMP_WITH_LOCAL_TIME_ZONE"]) {
+      expect(message(`${name}(3)`)).to.equal(`unexpected "${name}" at offset 0, expected a type (${name} is not a Flink type: write TIMESTAMP_LTZ(p), e.g. TIMESTAMP_LTZ(6))`);
+    }
+  });
 });
