@@ -46,6 +46,10 @@ export interface FlinkPhysicalColumn {
   type: DataType | string;
   /** Rendered `COMMENT '...'`. Default: none. */
   comment?: string;
+  /** Not on a physical column (a computed column has `expression` and no `type`): the compiler refuses a column of two kinds. */
+  expression?: never;
+  /** Not on a physical column (a metadata column has `metadata`). */
+  metadata?: never;
 }
 /** A computed column: `name AS expression` (the expression is Flink SQL, rendered as written). */
 export interface FlinkComputedColumn {
@@ -55,6 +59,10 @@ export interface FlinkComputedColumn {
   expression: string;
   /** Rendered `COMMENT '...'`. Default: none. */
   comment?: string;
+  /** Not on a computed column: Flink derives its type from the expression (write a CAST in it for another). */
+  type?: never;
+  /** Not on a computed column. */
+  metadata?: never;
 }
 /** A metadata column: `name type METADATA [FROM 'key'] [VIRTUAL]`. */
 export interface FlinkMetadataColumn {
@@ -76,6 +84,8 @@ export interface FlinkMetadataColumn {
   metadata: { from?: string; virtual?: boolean };
   /** Rendered `COMMENT '...'`. Default: none. */
   comment?: string;
+  /** Not on a metadata column. */
+  expression?: never;
 }
 export type FlinkColumn = FlinkPhysicalColumn | FlinkComputedColumn | FlinkMetadataColumn;
 
