@@ -1,6 +1,6 @@
 /** The bound and the test reset that every cross-resource memo shares (src/validation/bounded-memo.ts). */
 import { expect } from "chai";
-import { BoundedMemo, clearAllMemos, deepFreeze, MEMO_ENTRIES } from "../src/validation/bounded-memo.js";
+import { BoundedMemo, clearAllMemos, deepFreeze, MEMO_ENTRIES, thawedCopy } from "../src/validation/bounded-memo.js";
 
 describe("BoundedMemo: the memos' bound, reset and shared freeze", () => {
   it("keeps at most its limit: the entry past it starts the memo over with that entry alone", () => {
@@ -50,5 +50,15 @@ describe("BoundedMemo: the memos' bound, reset and shared freeze", () => {
     expect([Object.isFrozen(v), Object.isFrozen(v.a), Object.isFrozen(v.a[0]), Object.isFrozen(v.c.d), Object.isFrozen(v.c.d.e)]).to.deep.equal([true, true, true, true, true]);
     expect(deepFreeze("x")).to.equal("x");
     expect(deepFreeze(null)).to.equal(null);
+  });
+
+  it("thawedCopy gives new, unfrozen arrays and objects at every level, with the same content", () => {
+    const kept = deepFreeze({ a: "1", n: { env: [{ name: "X", valueFrom: { secretKeyRef: { key: "k" } } }] }, list: [1, [2]], none: null });
+    const copy = thawedCopy(kept);
+    expect(copy).to.deep.equal(kept);
+    expect([copy === kept, copy.n === kept.n, copy.n.env === kept.n.env, copy.n.env[0] === kept.n.env[0], copy.list[1] === kept.list[1]]).to.deep.equal([false, false, false, false, false]);
+    expect([Object.isFrozen(copy), Object.isFrozen(copy.n.env), Object.isFrozen(copy.n.env[0]!.valueFrom.secretKeyRef), Object.isFrozen(copy.list[1])]).to.deep.equal([false, false, false, false]);
+    copy.n.env[0]!.name = "Y";
+    expect(kept.n.env[0]!.name).to.equal("X");
   });
 });

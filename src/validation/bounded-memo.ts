@@ -53,7 +53,12 @@ export function deepFreeze<T>(value: T): T {
 export function thawedCopy<T>(value: T): T {
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) return value.map(thawedCopy) as T;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = thawedCopy((value as Record<string, unknown>)[key]);
+  // A spread copies a plain object whole (V8's clone of its shape), then only nested objects are replaced.
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key in out) {
+    if (!Object.hasOwn(out, key)) continue;
+    const v = out[key];
+    if (typeof v === "object" && v !== null) out[key] = thawedCopy(v);
+  }
   return out as T;
 }
