@@ -60,8 +60,13 @@ const IMPL_KINDS: readonly (readonly [RegExp, Kind])[] = [
 ];
 
 function kindOf(cat: CatalogPlan): Kind {
-  if (cat.impl === undefined) return cat.type ?? "hive";
-  return IMPL_KINDS.find(([re]) => re.test(cat.impl!))?.[1] ?? "other";
+  return catalogKind(cat.type, cat.impl);
+}
+
+/** The catalog the runtime loads for a `catalog-type` and `catalog-impl` (FlinkCatalogFactory): the type, hive when neither is set, else the class's kind. */
+export function catalogKind(type: string | undefined, impl: string | undefined): Kind {
+  if (impl === undefined) return (type as Kind | undefined) ?? "hive";
+  return IMPL_KINDS.find(([re]) => re.test(impl))?.[1] ?? "other";
 }
 
 /**

@@ -14,6 +14,7 @@
  * - catalogImpl: checked by that catalog class at start-up, not here.
  */
 import { missingBucketProblem } from "../deploy/state-dirs.js";
+import { catalogKind } from "./catalog-identity.js";
 import { isJavaWholeNumber } from "../validation/java-number.js";
 import * as z from "zod";
 import { isDeferred } from "../validation/deferred.js";
@@ -171,15 +172,9 @@ export function checkLocationValue(arg: "uri" | "warehouse", value: unknown, cat
   if (valueCarriesCredential(value)) return credentialValueMessage("the value", `catalog.${arg}`);
   if (catalog === undefined) return undefined;
   if (arg === "uri") return catalogUriProblem(value, catalog);
-  return catalogKindOf(catalog) === "rest" ? undefined : missingBucketProblem(value, "warehouse");
+  return catalogKind(catalog.type, catalog.catalogImpl) === "rest" ? undefined : missingBucketProblem(value, "warehouse");
 }
 
-/** "rest", "hive", "hadoop", or undefined for another catalogImpl: the catalog as the runtime picks it (FlinkCatalogFactory). */
-function catalogKindOf(catalog: Partial<IcebergCatalog>): "rest" | "hive" | "hadoop" | undefined {
-  const impl = catalog.catalogImpl;
-  if (impl === undefined) return catalog.type ?? "hive";
-  return /(^|\.)RESTCatalog$/.test(impl) ? "rest" : /(^|\.)HiveCatalog$/.test(impl) ? "hive" : /(^|\.)HadoopCatalog$/.test(impl) ? "hadoop" : undefined;
-}
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
 
@@ -195,8 +190,7 @@ const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
  * A Hive uri with another scheme than thrift:// gets nothing here: the client uses only its host and port.
  */
 export function catalogUriProblem(uri: string, catalog: Partial<IcebergCatalog>): string | undefined {
-  const kind = catalogKindOf(catalog);
-  const type = kind === "hadoop" ? undefined : kind;
+  const type = catalogKind(catalog.type, catalog.catalogImpl);
   const fails = "so the job fails when it loads the catalog";
   if (type === "rest") {
     if (/^https?:\/\/\S/i.test(uri)) return undefined;

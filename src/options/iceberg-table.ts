@@ -351,7 +351,7 @@ export function renderIcebergTable(plan: IcebergTablePlan, location: { uri?: unk
     if (value === undefined) continue;
     // The plan's own string passed checkLocationValue with its catalog when planned (catalog-plan-memo.ts), which checks this and more.
     // A value known only now (an Output) gets the same checks, the uri's scheme for its catalog too.
-    const problem = typeof value === "string" && value === plan[arg] ? undefined : checkLocationValue(arg, value, catalogKind(plan));
+    const problem = typeof value === "string" && value === plan[arg] ? undefined : checkLocationValue(arg, value, catalogOf(plan));
     if (problem !== undefined) diag.error(`catalog.${arg}`, problem);
     else known[arg] = value as string;
   }
@@ -364,7 +364,7 @@ export function renderIcebergTable(plan: IcebergTablePlan, location: { uri?: unk
 }
 
 /** The catalog's kind as the plan renders it (catalog-type, catalog-impl), for the uri's scheme check. */
-function catalogKind(plan: IcebergTablePlan): Partial<IcebergCatalog> {
+function catalogOf(plan: IcebergTablePlan): Partial<IcebergCatalog> {
   const type = plan.baseOptions["catalog-type"];
   const impl = plan.baseOptions["catalog-impl"];
   return { ...(type === "hive" || type === "hadoop" || type === "rest" ? { type } : {}), ...(impl !== undefined ? { catalogImpl: impl } : {}) };
