@@ -39,67 +39,13 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { BoundedMemo } from "../../validation/bounded-memo.js";
+import { contentText, MAX_DEPTH, visibleKeys } from "../../validation/content-text.js";
 import { Diagnostics } from "../../validation/diagnostics.js";
 import type { ValidationIssue } from "../../validation/error.js";
 import { isDeferred } from "../../validation/deferred.js";
 import type { KubernetesJobFacts } from "./args.js";
 import { isOfficialFlinkRepository, parseImageReference } from "./image-version.js";
 import { DEPLOYMENT_NAME_PATTERN, deriveDeploymentName } from "./naming.js";
-
-/** Deeper than this, an arg is not memoized (a pod template is a few levels deep; a cycle never ends). */
-const MAX_DEPTH = 40;
-
-/** `value` written out so that two values read alike by any check have one text and others differ; undefined for what is not plain data. */
-function contentText(value: unknown, depth: number): string | undefined {
-  switch (typeof value) {
-    case "string":
-      return JSON.stringify(value);
-    case "number":
-      return Object.is(value, -0) ? "-0" : String(value);
-    case "boolean":
-      return value ? "T" : "F";
-    case "undefined":
-      return "U";
-    case "object":
-      break;
-    default:
-      return undefined; // function, symbol, bigint
-  }
-  if (value === null) return "N";
-  if (depth > MAX_DEPTH) return undefined;
-  if (Array.isArray(value)) {
-    if (Object.getPrototypeOf(value) !== Array.prototype) return undefined;
-    let out = "[";
-    for (let i = 0; i < value.length; i++) {
-      const item = i in value ? contentText(value[i], depth + 1) : "H";
-      if (item === undefined) return undefined;
-      out += i === 0 ? item : `,${item}`;
-    }
-    return `${out}]`;
-  }
-  const proto = Object.getPrototypeOf(value) as unknown;
-  if (proto !== Object.prototype && proto !== null) return undefined;
-  const keys = visibleKeys(value);
-  if (keys === undefined) return undefined;
-  let out = proto === null ? "{0" : "{";
-  for (const key of keys) {
-    const item = contentText((value as Record<string, unknown>)[key], depth + 1);
-    if (item === undefined) return undefined;
-    out += `${JSON.stringify(key)}:${item},`;
-  }
-  return `${out}}`;
-}
-
-/**
- * The own enumerable keys of `value`, or undefined when it also has a non-enumerable own property:
- * the checks read some props by name (hidden ones too) and list others with Object.keys/entries or
- * a spread (hidden ones skipped), so a key could not tell a hidden prop from a visible one of the
- * same value; such an arg is not memoized.
- */
-function visibleKeys(value: object): string[] | undefined {
-  const keys = Object.keys(value);
-  return Object.getOwnPropertyNames(value).length === keys.length ? keys : undefined;
-}
 
 /** A copy of `value`, for which contentText gave a text: arrays with their holes, objects with their prototype (Object.prototype or null) and own enumerable props. */
 function plainCopy(value: unknown): unknown {
