@@ -40,7 +40,6 @@ interface Remembered {
 }
 
 const memo = new BoundedMemo<string, Remembered>(MAX_QUERIES);
-let hits = 0;
 
 /**
  * The reading of the INSERT query whose text after the target is `text` (tables as markers, k for
@@ -51,11 +50,8 @@ export function sharedInsertQuery(text: string, tables: readonly TableDefinition
   let key = afterWith ? "w" : "p";
   for (let k = 0; k < tables.length; k++) key += `${tables.indexOf(tables[k]!)},`;
   key += `|${text}`;
-  const known = memo.get(key);
-  if (known !== undefined) {
-    hits++;
-    return rebuilt(known, tables);
-  }
+  const known = memo.lookup(key);
+  if (known !== undefined) return rebuilt(known, tables);
   const q = read();
   const from = q === undefined ? -1 : placeOfFrom(q, tables);
   if (from >= 0) {
@@ -115,7 +111,7 @@ function rebuilt(r: Remembered, tables: readonly TableDefinition[]): InsertQuery
 
 /** How many readings the memo has answered (for tests). */
 export function sharedQueryHits(): number {
-  return hits;
+  return memo.hits;
 }
 
 /** The number of readings remembered (for tests). */

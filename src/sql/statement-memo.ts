@@ -35,7 +35,6 @@ import type { InterpolatedText, SqlSegment } from "./template.js";
 export const MAX_ENTRIES = 1024;
 
 const memo = new BoundedMemo<string, StatementKind>(MAX_ENTRIES);
-let hits = 0;
 
 /** A Flink name that stays out of the key (see the module comment). */
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -61,9 +60,7 @@ export function analysisKey(text: string | undefined, segments: readonly SqlSegm
 
 /** The kind of the clean analysis remembered under `key`, if any. */
 export function knownAnalysis(key: string): StatementKind | undefined {
-  const kind = memo.get(key);
-  if (kind !== undefined) hits++;
-  return kind;
+  return memo.lookup(key);
 }
 
 /** Remembers a clean analysis of `kind` under `key`. */
@@ -73,7 +70,7 @@ export function rememberAnalysis(key: string, kind: StatementKind): void {
 
 /** How many analyses the memo has answered (for tests). */
 export function analysisMemoHits(): number {
-  return hits;
+  return memo.hits;
 }
 
 /** The number of statements remembered (for tests). */

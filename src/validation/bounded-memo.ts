@@ -19,11 +19,21 @@ export class BoundedMemo<K, V> extends Map<K, V> {
     every.push(this as BoundedMemo<unknown, unknown>);
   }
 
+  /** How many lookups found a value (for tests; clearing the entries keeps the count). */
+  hits = 0;
+
   /** Sets `key` to `value` (emptying the memo first when it is full) and returns `value`. */
   remember(key: K, value: V): V {
     if (this.size >= this.limit) this.clear();
     this.set(key, value);
     return value;
+  }
+
+  /** The value kept for `key`, if any, counted in `hits` when found. */
+  lookup(key: K): V | undefined {
+    const kept = this.get(key);
+    if (kept !== undefined) this.hits++;
+    return kept;
   }
 
   /** The value kept for `key`, or `make()` remembered for it (a value that throws is not kept). */
